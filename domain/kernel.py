@@ -1,0 +1,436 @@
+"""Kernel: the shapes every ruleset speaks, and the fold that turns a stream into a game.
+
+A game is an envelope (`GameMeta`: seats, mode, dice, sealed rounds…) around a ruleset's own state.
+The envelope is kept by the kernel from the platform events every ruleset shares (`GameCreated`,
+`DiceRolled`, `SubmissionSealed`, `StateAdjusted`, `GameEnded`…); every other event is the ruleset's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from domain.dice import DiceSupply
+
+
+class Mode(StrEnum):
+    """How a broken rule is treated: refused, or recorded with its deviations."""
+
+    ADJUDICATED = "adjudicated"
+    TRANSCRIPT = "transcript"
+
+
+class DiceMode(StrEnum):
+    """Who rolls: the service (provably fair) or the table (faces entered by hand)."""
+
+    SERVER = "server"
+    TABLE = "table"
+
+
+class Authority(StrEnum):
+    """In what capacity an action is submitted; the service derives it from the caller's token."""
+
+    PLAYER = "player"  # acts for a seat the caller holds
+    RECORDER = "recorder"  # organiser or scorekeeper entering what happened at a table
+    ARBITER = "arbiter"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One numbered rule of a catalog, with the original-language text it rests on."""
+
+    id: str
+    summary: str
+    source_quote: str = ""
+    source_file: str = ""
+    section: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A playing position and the player id holding it (None: nobody registered)."""
+
+    seat: str
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """What a client asks to record."""
+
+    type: str
+    seat: str | None
+    data: Mapping[str, Any]
+    authority: Authority = Authority.PLAYER
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A recorded fact: a past-tense type and JSON data."""
+
+    type: str
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleViolation:
+    """A rule an action breaks, by rule id, with a message that quotes the offending input."""
+
+    rule_id: str
+    message: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    """One step of a ruling: the rule applied and the numbers it was applied to."""
+
+    rule_id: str
+    text: str
+    numbers: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The events an action records (fact first, consequences after), what it breaks, and why."""
+
+    events: tuple[Event, ...] = ()
+    violations: tuple[RuleViolation, ...] = ()
+    trace: tuple[TraceStep, ...] = ()
+
+    @classmethod
+    def refuse(cls, rule_id: str, message: str, **details: Any) -> Decision:
+        """A decision that records nothing and names the rule broken."""
+        return cls(violations=(RuleViolation(rule_id, message, details),))
+
+    def then(self, other: Decision) -> Decision:
+        """This decision followed by another (events, violations and trace concatenated)."""
+        return Decision(self.events + other.events, self.violations + other.violations, self.trace + other.trace)
+
+
+@dataclass(frozen=True, slots=True)
+class Inputs:
+    """What the pure domain may not create itself: time, dice, revealed secrets."""
+
+    timestamp: str
+    dice: DiceSupply | None = None
+    revealed: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who looks at a state: a seat, a spectator (seat None) or the arbiter."""
+
+    seat: str | None = None
+    arbiter: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SealedRound:
+    """An open round of secret submissions: who must seal, and the commitments posted so far."""
+
+    round: str
+    seats: tuple[str, ...]
+    purpose: str = ""
+    commitments: Mapping[str, str] = field(default_factory=dict)
+
+    def is_complete(self) -> bool:
+        """Every required seat has sealed."""
+        return all(seat in self.commitments for seat in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class GameMeta:
+    """The platform's part of a game, the same for every ruleset."""
+
+    game_id: str
+    ruleset: str
+    ruleset_version: str
+    variant: str | None
+    options: Mapping[str, Any]
+    board: str | None
+    seats: tuple[Seat, ...]
+    mode: Mode
+    dice: DiceMode
+    dice_commitment: str | None
+    client_seeds: Mapping[str, str] = field(default_factory=dict)
+    dice_drawn: int = 0
+    dice_seed: str | None = None  # hex, once revealed
+    sealed: Mapping[str, SealedRound] = field(default_factory=dict)
+    ended: bool = False
+    result: Mapping[str, Any] | None = None
+    adjustments: int = 0
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The seat ids in seating order."""
+        return tuple(s.seat for s in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game at one version: the envelope and the ruleset's state."""
+
+    meta: GameMeta
+    state: Any
+    version: int
+
+
+class Ruleset(Protocol):
+    """The contract of one game system (DESIGN §4). Pure: time and dice enter through `Inputs`."""
+
+    id: str
+    version: str
+    title: str
+    rulebook: Mapping[str, Rule]
+    default_options: Mapping[str, Any]
+
+    def option_errors(self, options: Mapping[str, Any]) -> list[str]: ...
+    def board_errors(self, board: Mapping[str, Any] | None) -> list[str]: ...
+    def seat_errors(self, seats: Sequence[Seat], options: Mapping[str, Any]) -> list[str]: ...
+    def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> Any: ...
+    def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision: ...
+    def evolve(self, state: Any, event: Event) -> Any: ...
+    def view(self, state: Any, viewer: Viewer) -> dict[str, Any]: ...
+    def notation(self, event: Event, state_before: Any) -> str: ...
+    def dump_state(self, state: Any) -> dict[str, Any]: ...
+    def load_state(self, document: Mapping[str, Any]) -> Any: ...
+    def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]: ...
+    def resolve_reveal(
+        self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs
+    ) -> Decision: ...
+
+
+# Platform event types, kept by the kernel for every ruleset.
+GAME_CREATED = "GameCreated"
+DICE_ROLLED = "DiceRolled"
+CLIENT_SEED_ADDED = "ClientSeedAdded"
+DICE_SEED_REVEALED = "DiceSeedRevealed"
+SEALED_ROUND_OPENED = "SealedRoundOpened"
+SUBMISSION_SEALED = "SubmissionSealed"
+SUBMISSIONS_REVEALED = "SubmissionsRevealed"
+STATE_ADJUSTED = "StateAdjusted"
+GAME_ENDED = "GameEnded"
+
+
+def start(ruleset: Ruleset, created: Event, board: Mapping[str, Any] | None) -> Game:
+    """The game right after its `GameCreated` event (version 1)."""
+    data = created.data
+    seats = tuple(Seat(s["seat"], s.get("player")) for s in data["seats"])
+    meta = GameMeta(
+        game_id=data["game_id"],
+        ruleset=data["ruleset"],
+        ruleset_version=data["ruleset_version"],
+        variant=data.get("variant"),
+        options=data.get("options") or {},
+        board=data.get("board"),
+        seats=seats,
+        mode=Mode(data["mode"]),
+        dice=DiceMode(data["dice"]),
+        dice_commitment=data.get("dice_commitment"),
+    )
+    return Game(meta, ruleset.setup(meta.options, board, seats), 1)
+
+
+def advance(ruleset: Ruleset, game: Game, event: Event) -> Game:
+    """The game after one more event. Total: never validates, never fails."""
+    meta = _evolve_meta(game.meta, event)
+    if event.type == STATE_ADJUSTED:
+        state = apply_adjustment(ruleset, game.state, event.data.get("changes", ()))
+    else:
+        state = ruleset.evolve(game.state, event)
+    return Game(meta, state, game.version + 1)
+
+
+def fold(
+    ruleset: Ruleset,
+    events: Iterable[Event],
+    board: Mapping[str, Any] | None,
+    start_from: Game | None = None,
+) -> Game:
+    """Fold a stream (or the tail after a snapshot) into the game it describes."""
+    game = start_from
+    for event in events:
+        game = start(ruleset, event, board) if game is None else advance(ruleset, game, event)
+    if game is None:
+        raise ValueError("an empty stream folds to no game")
+    return game
+
+
+def _evolve_meta(meta: GameMeta, event: Event) -> GameMeta:
+    """Platform bookkeeping; ruleset events leave the envelope unchanged (the common, fast path)."""
+    data = event.data
+    match event.type:
+        case "DiceRolled":
+            return _replace(meta, dice_drawn=meta.dice_drawn + len(data.get("faces", ())))
+        case "ClientSeedAdded":
+            return _replace(meta, client_seeds={**meta.client_seeds, data["seat"]: data["client_seed"]})
+        case "DiceSeedRevealed":
+            return _replace(meta, dice_seed=data.get("seed"))
+        case "SealedRoundOpened":
+            opened = SealedRound(data["round"], tuple(data["seats"]), data.get("purpose", ""))
+            return _replace(meta, sealed={**meta.sealed, opened.round: opened})
+        case "SubmissionSealed":
+            current = meta.sealed.get(data["round"])
+            if current is None:
+                return meta
+            sealed = SealedRound(
+                current.round,
+                current.seats,
+                current.purpose,
+                {**current.commitments, data["seat"]: data["commitment"]},
+            )
+            return _replace(meta, sealed={**meta.sealed, current.round: sealed})
+        case "SubmissionsRevealed":
+            return _replace(meta, sealed={k: v for k, v in meta.sealed.items() if k != data.get("round")})
+        case "StateAdjusted":
+            return _replace(meta, adjustments=meta.adjustments + 1)
+        case "GameEnded":
+            return _replace(meta, ended=True, result=data)
+        case _:
+            return meta
+
+
+def _replace(meta: GameMeta, **changes: Any) -> GameMeta:
+    fields = {name: getattr(meta, name) for name in GameMeta.__dataclass_fields__}
+    fields.update(changes)
+    return GameMeta(**fields)
+
+
+# --- the universal `adjust` action: JSON-pointer edits of the ruleset state's JSON form ---
+
+
+def apply_adjustment(ruleset: Ruleset, state: Any, changes: Iterable[Mapping[str, Any]]) -> Any:
+    """Apply `StateAdjusted` changes; a change that no longer applies is skipped (evolve is total)."""
+    document = ruleset.dump_state(state)
+    for change in changes:
+        try:
+            document = apply_change(document, change)
+        except AdjustmentError:
+            continue
+    try:
+        return ruleset.load_state(document)
+    except (KeyError, TypeError, ValueError):
+        return state
+
+
+class AdjustmentError(ValueError):
+    """A change that cannot be applied to the state document; the message names the path."""
+
+
+def apply_change(document: Any, change: Mapping[str, Any]) -> Any:
+    """One `{"op": "set"|"remove", "path": "/a/b", "value": ...}` change, returning a new document."""
+    op = change.get("op", "set")
+    path = change.get("path")
+    if not isinstance(path, str) or not path.startswith("/"):
+        raise AdjustmentError(f"path {path!r} is not a JSON pointer")
+    parts = [p.replace("~1", "/").replace("~0", "~") for p in path[1:].split("/")]
+    if op not in ("set", "remove"):
+        raise AdjustmentError(f"op {op!r} is neither 'set' nor 'remove'")
+    if op == "set" and "value" not in change:
+        raise AdjustmentError(f"set {path}: no value")
+    return _apply_at(document, parts, op, change.get("value"), path)
+
+
+def _apply_at(node: Any, parts: list[str], op: str, value: Any, path: str) -> Any:
+    key, rest = parts[0], parts[1:]
+    if isinstance(node, dict):
+        if rest:
+            if key not in node:
+                raise AdjustmentError(f"{path}: no '{key}' in the state")
+            return {**node, key: _apply_at(node[key], rest, op, value, path)}
+        if op == "remove":
+            if key not in node:
+                raise AdjustmentError(f"{path}: nothing to remove")
+            return {k: v for k, v in node.items() if k != key}
+        return {**node, key: value}
+    if isinstance(node, list):
+        if not key.isdigit() or int(key) >= len(node):
+            raise AdjustmentError(f"{path}: index '{key}' out of range")
+        index = int(key)
+        if rest:
+            return [*node[:index], _apply_at(node[index], rest, op, value, path), *node[index + 1 :]]
+        if op == "remove":
+            return [*node[:index], *node[index + 1 :]]
+        return [*node[:index], value, *node[index + 1 :]]
+    raise AdjustmentError(f"{path}: '{key}' is inside a value that is neither object nor list")
+
+
+# --- snapshots: the whole game as JSON, and back ---
+
+
+def game_to_json(ruleset: Ruleset, game: Game) -> dict[str, Any]:
+    """A game as a JSON document (snapshots, arbiter views)."""
+    meta = game.meta
+    return {
+        "version": game.version,
+        "meta": {
+            "game_id": meta.game_id,
+            "ruleset": meta.ruleset,
+            "ruleset_version": meta.ruleset_version,
+            "variant": meta.variant,
+            "options": dict(meta.options),
+            "board": meta.board,
+            "seats": [{"seat": s.seat, "player": s.player} for s in meta.seats],
+            "mode": meta.mode.value,
+            "dice": meta.dice.value,
+            "dice_commitment": meta.dice_commitment,
+            "client_seeds": dict(meta.client_seeds),
+            "dice_drawn": meta.dice_drawn,
+            "dice_seed": meta.dice_seed,
+            "sealed": {
+                r.round: {"seats": list(r.seats), "purpose": r.purpose, "commitments": dict(r.commitments)}
+                for r in meta.sealed.values()
+            },
+            "ended": meta.ended,
+            "result": dict(meta.result) if meta.result is not None else None,
+            "adjustments": meta.adjustments,
+        },
+        "state": ruleset.dump_state(game.state),
+    }
+
+
+def game_from_json(ruleset: Ruleset, document: Mapping[str, Any]) -> Game:
+    """The game back from `game_to_json`."""
+    m = document["meta"]
+    meta = GameMeta(
+        game_id=m["game_id"],
+        ruleset=m["ruleset"],
+        ruleset_version=m["ruleset_version"],
+        variant=m["variant"],
+        options=m["options"],
+        board=m["board"],
+        seats=tuple(Seat(s["seat"], s["player"]) for s in m["seats"]),
+        mode=Mode(m["mode"]),
+        dice=DiceMode(m["dice"]),
+        dice_commitment=m["dice_commitment"],
+        client_seeds=m["client_seeds"],
+        dice_drawn=m["dice_drawn"],
+        dice_seed=m["dice_seed"],
+        sealed={
+            name: SealedRound(name, tuple(r["seats"]), r["purpose"], r["commitments"])
+            for name, r in m["sealed"].items()
+        },
+        ended=m["ended"],
+        result=m["result"],
+        adjustments=m["adjustments"],
+    )
+    return Game(meta, ruleset.load_state(document["state"]), document["version"])
+
+
+def public_meta(meta: GameMeta) -> dict[str, Any]:
+    """The envelope as every viewer may see it: open sealed rounds show who has sealed, not what."""
+    return {
+        "seats": [{"seat": s.seat, "player": s.player} for s in meta.seats],
+        "dice_drawn": meta.dice_drawn,
+        "client_seeds": dict(meta.client_seeds),
+        "dice_seed": meta.dice_seed,
+        "sealed_rounds": {
+            r.round: {"seats": list(r.seats), "purpose": r.purpose, "sealed": sorted(r.commitments)}
+            for r in meta.sealed.values()
+        },
+        "ended": meta.ended,
+        "result": dict(meta.result) if meta.result is not None else None,
+        "adjustments": meta.adjustments,
+    }

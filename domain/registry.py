@@ -1,0 +1,43 @@
+"""The explicit registry of rulesets: every game names a ruleset id and is pinned to its version."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from domain.kernel import Ruleset
+from domain.rulesets.freeform import FREEFORM
+
+# Every version still able to replay a recorded game stays listed here; the last one is current.
+_VERSIONS: Mapping[str, tuple[Ruleset, ...]] = {
+    FREEFORM.id: (FREEFORM,),
+}
+
+
+class UnknownRuleset(LookupError):
+    """A ruleset id (or version of it) that this build of Annals does not ship."""
+
+
+def ruleset_ids() -> tuple[str, ...]:
+    """The ids of every shipped ruleset."""
+    return tuple(_VERSIONS)
+
+
+def current(ruleset_id: str) -> Ruleset:
+    """The newest version of a ruleset, for new games."""
+    try:
+        return _VERSIONS[ruleset_id][-1]
+    except KeyError:
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {', '.join(_VERSIONS)}") from None
+
+
+def pinned(ruleset_id: str, version: str) -> Ruleset:
+    """The exact ruleset version a game was created with."""
+    for ruleset in _VERSIONS.get(ruleset_id, ()):
+        if ruleset.version == version:
+            return ruleset
+    raise UnknownRuleset(f"ruleset {ruleset_id!r} version {version!r} is not shipped by this build")
+
+
+def versions(ruleset_id: str) -> tuple[str, ...]:
+    """Every shipped version of a ruleset, oldest first."""
+    return tuple(r.version for r in _VERSIONS.get(ruleset_id, ()))

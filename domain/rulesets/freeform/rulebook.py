@@ -1,0 +1,50 @@
+"""The few rules `freeform` enforces: well-formed actions, dice counts, sealed rounds."""
+
+from collections.abc import Mapping
+
+from domain.kernel import Rule
+
+_SOURCE = "freeform"
+
+RULEBOOK: Mapping[str, Rule] = {
+    rule.id: rule
+    for rule in (
+        Rule(
+            "FF-ACTION-1",
+            "An action type is snake_case: a lower-case letter, then up to 63 lower-case letters, digits or '_'.",
+            section="actions",
+            source_file=_SOURCE,
+        ),
+        Rule(
+            "FF-ACTION-2",
+            "An action's data is a JSON object of at most 64 KiB (canonical JSON).",
+            section="actions",
+            source_file=_SOURCE,
+        ),
+        Rule(
+            "FF-ACTION-3",
+            "The platform's action names (adjust, add_client_seed, end_game) and this ruleset's roll and "
+            "open_sealed keep their meaning and cannot be recorded as plain actions.",
+            section="actions",
+            source_file=_SOURCE,
+        ),
+        Rule(
+            "FF-ROLL-1",
+            "A roll names how many six-sided dice are rolled: 'count' from 1 to 100.",
+            section="dice",
+            source_file=_SOURCE,
+        ),
+        Rule(
+            "FF-SEAL-1",
+            "A sealed round has a new snake_case name and names seats of the game (default: all seats).",
+            section="sealed submissions",
+            source_file=_SOURCE,
+        ),
+        Rule(
+            "FF-SEAL-2",
+            "A sealed payload is any JSON value of at most 64 KiB.",
+            section="sealed submissions",
+            source_file=_SOURCE,
+        ),
+    )
+}

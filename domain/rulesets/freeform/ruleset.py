@@ -1,0 +1,249 @@
+"""The `freeform` ruleset: decide, evolve, view and notation for untyped table play.
+
+It is the reference ruleset of the platform: everything a game system needs from the kernel
+(seats, dice, sealed rounds, adjustments, views) is exercised here with no game rules on top.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.canonical import canonical_bytes
+from domain.kernel import (
+    SEALED_ROUND_OPENED,
+    Action,
+    Decision,
+    Event,
+    Game,
+    Inputs,
+    RuleViolation,
+    SealedRound,
+    Seat,
+    TraceStep,
+    Viewer,
+)
+from domain.platform import UNIVERSAL_ACTIONS, roll
+from domain.rulesets.freeform.rulebook import RULEBOOK
+
+ACTION_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+MAX_DATA_BYTES = 64 * 1024
+MAX_ROLL = 100
+ACTION_RECORDED = "ActionRecorded"
+_RESERVED = UNIVERSAL_ACTIONS | {"roll", "open_sealed"}
+
+
+@dataclass(frozen=True, slots=True)
+class LastAction:
+    """The most recent action of a seat: its type, data, and its number among the game's actions."""
+
+    type: str
+    data: Mapping[str, Any]
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class FreeformState:
+    """Seats, how many actions of each type were recorded, and each seat's last action."""
+
+    seats: tuple[str, ...]
+    counts: Mapping[str, int] = field(default_factory=dict)
+    last: Mapping[str, LastAction] = field(default_factory=dict)
+    actions: int = 0
+
+
+class FreeformRuleset:
+    """Records any well-formed action from a seat of the game."""
+
+    id = "freeform"
+    version = "1.0.0"
+    title = "Freeform (any game, no rules checked)"
+    rulebook = RULEBOOK
+    default_options: Mapping[str, Any] = {}
+
+    def option_errors(self, options: Mapping[str, Any]) -> list[str]:
+        """Freeform takes no options."""
+        return [f"options.{name}: freeform has no option {name!r}" for name in options]
+
+    def board_errors(self, board: Mapping[str, Any] | None) -> list[str]:
+        """Any valid generic board, or none."""
+        return []
+
+    def seat_errors(self, seats: Sequence[Seat], options: Mapping[str, Any]) -> list[str]:
+        """At least one seat."""
+        return [] if seats else ["seats: a game needs at least one seat"]
+
+    def setup(
+        self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]
+    ) -> FreeformState:
+        """An empty record for the given seats."""
+        return FreeformState(tuple(s.seat for s in seats))
+
+    # --- decide ---
+
+    def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
+        """Record the action if it is well formed; roll and open_sealed have their own meaning."""
+        violations = _type_violations(action) + _data_violations(action.data, "FF-ACTION-2", "data")
+        if violations:
+            return Decision(violations=tuple(violations))
+        if action.type == "roll":
+            return _decide_roll(game, action, inputs)
+        if action.type == "open_sealed":
+            return _decide_open_sealed(game, action)
+        data = {"seat": action.seat, "type": action.type, "data": dict(action.data)}
+        return Decision((Event(ACTION_RECORDED, data),))
+
+    def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
+        """FF-SEAL-2: any JSON value of at most 64 KiB."""
+        return _size_violations(payload, "FF-SEAL-2", "payload")
+
+    def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
+        """Freeform draws no consequences from a reveal: the payloads are the record."""
+        return Decision()
+
+    # --- evolve ---
+
+    def evolve(self, state: FreeformState, event: Event) -> FreeformState:
+        """Count the action and remember it as its seat's last one; other events change nothing."""
+        match event.type:
+            case "ActionRecorded":
+                kind, seat = event.data["type"], event.data["seat"]
+            case "DiceRolled":
+                kind, seat = "roll", event.data.get("seat")
+            case "SealedRoundOpened":
+                kind, seat = "open_sealed", event.data.get("opened_by")
+            case _:
+                return state
+        number = state.actions + 1
+        counts = {**state.counts, kind: state.counts.get(kind, 0) + 1}
+        last = state.last
+        if seat is not None:
+            last = {**last, seat: LastAction(kind, event.data.get("data", event.data), number)}
+        return FreeformState(state.seats, counts, last, number)
+
+    # --- views, notation, persistence ---
+
+    def view(self, state: FreeformState, viewer: Viewer) -> dict[str, Any]:
+        """Everything in a freeform game is public; sealed payloads never reach the state."""
+        return self.dump_state(state)
+
+    def notation(self, event: Event, state_before: FreeformState) -> str:
+        """One line: who did what."""
+        data = event.data
+        match event.type:
+            case "ActionRecorded":
+                return f"{data['seat'] or 'table'}: {data['type']} {_short(data['data'])}".rstrip()
+            case "DiceRolled":
+                faces = " ".join(str(f) for f in data["faces"])
+                return f"{data.get('seat') or 'table'} rolls {len(data['faces'])}d6: {faces}"
+            case "SealedRoundOpened":
+                return f"sealed round {data['round']} opened for {', '.join(data['seats'])}"
+            case "SubmissionSealed":
+                return f"{data['seat']} seals in {data['round']}"
+            case "SubmissionsRevealed":
+                shown = "; ".join(f"{seat}: {_short(s['payload'])}" for seat, s in data["submissions"].items())
+                return f"{data['round']} revealed: {shown}"
+            case _:
+                return event.type
+
+    def dump_state(self, state: FreeformState) -> dict[str, Any]:
+        """The JSON form of a state (snapshots, arbiter views, adjustments)."""
+        return {
+            "seats": list(state.seats),
+            "counts": dict(state.counts),
+            "last": {
+                seat: {"type": a.type, "data": dict(a.data), "number": a.number} for seat, a in state.last.items()
+            },
+            "actions": state.actions,
+        }
+
+    def load_state(self, document: Mapping[str, Any]) -> FreeformState:
+        """The state back from its JSON form; raises KeyError/TypeError/ValueError on a bad document."""
+        seats = tuple(str(s) for s in document["seats"])
+        counts = {str(k): _count(v) for k, v in document["counts"].items()}
+        last = {
+            str(seat): LastAction(str(a["type"]), dict(a["data"]), _count(a["number"]))
+            for seat, a in document["last"].items()
+        }
+        return FreeformState(seats, counts, last, _count(document["actions"]))
+
+
+def _count(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{value!r} is not a count")
+    return value
+
+
+def _type_violations(action: Action) -> list[RuleViolation]:
+    """FF-ACTION-1 and FF-ACTION-3."""
+    if not ACTION_TYPE.match(action.type):
+        return [RuleViolation("FF-ACTION-1", f"action type {action.type!r} is not snake_case", {"field": "type"})]
+    if action.type in _RESERVED - {"roll", "open_sealed"}:
+        return [RuleViolation("FF-ACTION-3", f"{action.type!r} is a platform action", {"field": "type"})]
+    return []
+
+
+def _data_violations(data: Any, rule_id: str, field_name: str) -> list[RuleViolation]:
+    """FF-ACTION-2: an object within the size limit."""
+    if not isinstance(data, Mapping):
+        return [RuleViolation(rule_id, f"{field_name} must be a JSON object", {"field": field_name})]
+    return _size_violations(data, rule_id, field_name)
+
+
+def _size_violations(value: Any, rule_id: str, field_name: str) -> list[RuleViolation]:
+    size = len(canonical_bytes(value))
+    if size > MAX_DATA_BYTES:
+        message = f"{field_name} is {size} bytes of canonical JSON; at most {MAX_DATA_BYTES} are allowed"
+        return [RuleViolation(rule_id, message, {"field": field_name, "bytes": size})]
+    return []
+
+
+def _decide_roll(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """FF-ROLL-1: roll `count` d6 from the game's dice."""
+    count = action.data.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_ROLL:
+        return Decision.refuse(
+            "FF-ROLL-1", f"count {count!r} must be a whole number from 1 to {MAX_ROLL}", field="data.count"
+        )
+    purpose = action.data.get("purpose", "")
+    event, faces = roll(game, inputs, count, action.seat, purpose if isinstance(purpose, str) else "")
+    trace = TraceStep(
+        "FF-ROLL-1", f"{count}d6 rolled: {', '.join(map(str, faces))}", {"count": count, "faces": list(faces)}
+    )
+    return Decision((event,), trace=(trace,))
+
+
+_ROUND = re.compile(r"^[a-z0-9][a-z0-9_\-:.]{0,63}$")
+
+
+def _decide_open_sealed(game: Game, action: Action) -> Decision:
+    """FF-SEAL-1: a new round name and seats of the game."""
+    round_id = action.data.get("round")
+    if not isinstance(round_id, str) or not _ROUND.match(round_id):
+        return Decision.refuse("FF-SEAL-1", f"round {round_id!r} must be a short lower-case name", field="data.round")
+    if round_id in game.meta.sealed:
+        return Decision.refuse("FF-SEAL-1", f"round {round_id!r} is already open", field="data.round")
+    seats = action.data.get("seats", list(game.meta.seat_names()))
+    known = game.meta.seat_names()
+    if not isinstance(seats, list) or not seats or any(s not in known for s in seats) or len(set(seats)) != len(seats):
+        return Decision.refuse("FF-SEAL-1", f"seats {seats!r} must be distinct seats of the game", field="data.seats")
+    purpose = action.data.get("purpose", "")
+    data = {
+        "round": round_id,
+        "seats": seats,
+        "purpose": purpose if isinstance(purpose, str) else "",
+        "opened_by": action.seat,
+    }
+    return Decision((Event(SEALED_ROUND_OPENED, data),))
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = canonical_bytes(value).decode("utf-8")
+    if text == "{}":
+        return ""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+FREEFORM = FreeformRuleset()

@@ -1,0 +1,30 @@
+"""The Annals service: `create_app(config=None)` is the composition root."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from service import config as settings_module
+from service.clock import Clock, SystemClock
+from service.entropy import Entropy, SystemEntropy
+
+
+def create_app(
+    config: Mapping[str, Any] | None = None, clock: Clock | None = None, entropy: Entropy | None = None
+) -> Flask:
+    """Build the Flask app: settings from the environment, overridden by `config`."""
+    from service import api, wiring
+    from service.store.migrate import upgrade
+
+    app = Flask(__name__, instance_relative_config=False)
+    settings = settings_module.load(config)
+    app.config.update(settings)
+    services = wiring.build(settings, clock or SystemClock(), entropy or SystemEntropy())
+    if settings.get("AUTO_MIGRATE"):
+        upgrade(services.engine)
+    app.extensions["annals"] = services
+    api.init_app(app)
+    return app

@@ -1,0 +1,69 @@
+"""The REST API under /api/v1: blueprints by resource and one error handler for all of them."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, json, request
+from werkzeug.exceptions import HTTPException
+
+from service.errors import PROBLEM_BASE, AnnalsError
+
+PROBLEM_JSON = "application/problem+json"
+log = logging.getLogger("annals.api")
+
+
+def init_app(app: Flask) -> None:
+    """Register the blueprints and the problem+json error handlers."""
+    from service.api import boards, games, meta, players, rulesets
+
+    for module in (meta, rulesets, players, boards, games):
+        app.register_blueprint(module.blueprint, url_prefix="/api/v1")
+    app.register_error_handler(AnnalsError, _annals_problem)
+    app.register_error_handler(HTTPException, _http_problem)
+    app.register_error_handler(Exception, _unexpected_problem)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+
+
+def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
+    """A problem document response."""
+    response = Response(json.dumps(body), status=body["status"], mimetype=PROBLEM_JSON)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _annals_problem(error: AnnalsError) -> Response:
+    body = error.problem()
+    headers = {}
+    if "current_version" in body:
+        headers["ETag"] = f'"{body["current_version"]}"'
+    if error.status == 401:
+        headers["WWW-Authenticate"] = 'Bearer realm="annals"'
+    return problem_response(body, headers)
+
+
+def _http_problem(error: HTTPException) -> Response:
+    status = error.code or 500
+    body = {
+        "type": "about:blank",
+        "title": error.name,
+        "status": status,
+        "detail": error.description or error.name,
+    }
+    response = problem_response(body)
+    if status == 405 and error.valid_methods:  # type: ignore[attr-defined]
+        response.headers["Allow"] = ", ".join(error.valid_methods)  # type: ignore[attr-defined]
+    return response
+
+
+def _unexpected_problem(error: Exception) -> Response:
+    log.exception("unexpected error on %s %s", request.method, request.path)
+    body = {
+        "type": PROBLEM_BASE + "internal-error",
+        "title": "Internal error",
+        "status": 500,
+        "detail": "the server failed to handle this request; it has been logged",
+    }
+    return problem_response(body)

@@ -1,0 +1,96 @@
+"""What every view needs: the wired services, the caller, request parsing, JSON with ETags."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from flask import Response, current_app, g, jsonify, request
+
+from service.auth import Principal, authenticate
+from service.errors import BadRequest
+from service.games import RequestContext
+from service.wiring import Services
+
+
+def services() -> Services:
+    """The app's wired services."""
+    found: Services = current_app.extensions["annals"]
+    return found
+
+
+def principal() -> Principal:
+    """The caller of this request (authenticated once per request)."""
+    if "principal" not in g:
+        g.principal = authenticate(services().engine, request.headers.get("Authorization"))
+    found: Principal = g.principal
+    return found
+
+
+def json_body() -> Any:
+    """The request's JSON body (400 when it is not JSON)."""
+    if not request.is_json:
+        raise BadRequest("the request body must be JSON (Content-Type: application/json)", {"body": ["not JSON"]})
+    body = request.get_json(silent=True)
+    if body is None:
+        raise BadRequest("the request body is not valid JSON", {"body": ["invalid JSON"]})
+    return body
+
+
+def if_match() -> int | None:
+    """The version in an If-Match header ("3", 3 or W/"3"), or None."""
+    value = request.headers.get("If-Match")
+    if value is None:
+        return None
+    cleaned = value.strip().removeprefix("W/").strip('"')
+    if not cleaned.isdigit():
+        raise BadRequest(f'If-Match {value!r} must be a game version such as "3"', {"If-Match": ["not a version"]})
+    return int(cleaned)
+
+
+def idempotency_key() -> str | None:
+    """The Idempotency-Key header, or None."""
+    value = request.headers.get("Idempotency-Key")
+    if value is None:
+        return None
+    if not 1 <= len(value) <= 200:
+        raise BadRequest("Idempotency-Key must be 1-200 characters", {"Idempotency-Key": ["bad length"]})
+    return value
+
+
+def context() -> RequestContext:
+    """Request id and client, for event metadata."""
+    return RequestContext(request.headers.get("X-Request-Id") or str(uuid.uuid4()), request.headers.get("User-Agent"))
+
+
+def with_etag(payload: Any, version: int, status: int = 200, location: str | None = None) -> Response:
+    """JSON with `ETag: "<version>"`."""
+    response = jsonify(payload)
+    response.status_code = status
+    response.headers["ETag"] = f'"{version}"'
+    if location:
+        response.headers["Location"] = location
+    return response
+
+
+def encode_cursor(*parts: str) -> str:
+    """An opaque cursor for `?after=`."""
+    import base64
+
+    return base64.urlsafe_b64encode("\x1f".join(parts).encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str | None, size: int) -> tuple[str, ...] | None:
+    """A cursor back into its parts (400 when it was not made by `encode_cursor`)."""
+    import base64
+    import binascii
+
+    if cursor is None:
+        return None
+    try:
+        parts = tuple(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode().split("\x1f"))
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        parts = ()
+    if len(parts) != size:
+        raise BadRequest(f"after {cursor!r} is not a cursor returned by this API", {"after": ["invalid cursor"]})
+    return parts

@@ -1,0 +1,208 @@
+"""Games: create, list, record actions and sealed submissions, read events, states and the chain."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from domain.kernel import Viewer, game_to_json, public_meta
+from service import schemas
+from service.api.common import (
+    context,
+    decode_cursor,
+    encode_cursor,
+    idempotency_key,
+    if_match,
+    json_body,
+    principal,
+    services,
+    with_etag,
+)
+from service.errors import BadRequest, Forbidden, NotAcceptable
+from service.games import Recorded
+from service.loading import stream_of
+from service.store import summaries
+
+blueprint = Blueprint("games", __name__)
+NDJSON = "application/x-ndjson"
+
+
+def game_json(summary: dict[str, Any], dice_commitment: str | None, options: Any) -> dict[str, Any]:
+    """A game resource."""
+    return {
+        "id": summary["game_id"],
+        "title": summary["title"],
+        "ruleset": summary["ruleset"],
+        "ruleset_version": summary["ruleset_version"],
+        "variant": summary["variant"],
+        "options": options,
+        "board": summary["board"],
+        "seats": summary["seats"],
+        "mode": summary["mode"],
+        "dice": summary["dice"],
+        "dice_commitment": dice_commitment,
+        "visibility": summary["visibility"],
+        "status": summary["status"],
+        "version": summary["version"],
+        "last_hash": summary["last_hash"],
+        "created_at": summary["created_at"],
+        "updated_at": summary["updated_at"],
+        "created_by": summary["created_by"],
+    }
+
+
+def _game_resource(game_id: str) -> dict[str, Any]:
+    wired = services()
+    summary = wired.loader.summary(game_id, principal())
+    created = wired.store.read(stream_of(game_id), until=1)[0].data
+    return game_json(summary, created.get("dice_commitment"), created.get("options", {}))
+
+
+def _recorded_json(recorded: Recorded) -> dict[str, Any]:
+    events = []
+    for index, event in enumerate(recorded.result.events):
+        brief = {
+            "version": event.version,
+            "type": event.type,
+            "data": event.data,
+            "recorded_at": event.recorded_at,
+            "hash": event.hash,
+        }
+        if index < len(recorded.notations):
+            brief["notation"] = recorded.notations[index]
+        events.append(brief)
+    return {
+        "game": recorded.game_id,
+        "version": recorded.result.version,
+        "events": events,
+        "deviations": list(recorded.deviations),
+        "trace": list(recorded.trace),
+        **recorded.extra,
+    }
+
+
+@blueprint.post("/games")
+def create_game() -> Response:
+    """Create a game: ruleset, board, seats, mode, dice and visibility."""
+    caller = principal()
+    body = schemas.load(schemas.GameCreateSchema(), json_body())
+    body["seats"] = [{"seat": s["seat"], "player": str(s["player"]) if s["player"] else None} for s in body["seats"]]
+    recorded = services().commands.create(caller, body, context(), idempotency_key())
+    resource = _game_resource(recorded.game_id)
+    status = 200 if recorded.result.replayed else 201
+    return with_etag(resource, resource["version"], status, f"/api/v1/games/{recorded.game_id}")
+
+
+@blueprint.get("/games")
+def list_games() -> Response:
+    """Games newest first, filtered by ruleset, status, player and visibility."""
+    query = schemas.load(schemas.GameListSchema(), request.args.to_dict(), "query")
+    caller = principal()
+    after = decode_cursor(query["after"], 2)
+    rows = summaries.page(
+        services().engine,
+        limit=query["limit"] + 1,
+        after=after,  # type: ignore[arg-type]
+        ruleset=query["ruleset"],
+        status=query["status"],
+        visibility=query["visibility"],
+        player=str(query["player"]) if query["player"] else None,
+        visible_to_player=caller.player_id,
+        public_only=caller.is_anonymous or (not caller.sees_everything and caller.player_id is None),
+    )
+    page, more = rows[: query["limit"]], len(rows) > query["limit"]
+    cursor = encode_cursor(page[-1]["created_at"], page[-1]["game_id"]) if more else None
+    items = [game_json(r, None, None) for r in page]
+    return jsonify({"items": items, "next": cursor})
+
+
+@blueprint.get("/games/<game_id>")
+def get_game(game_id: str) -> Response:
+    """One game, with `ETag: "<version>"`."""
+    resource = _game_resource(game_id)
+    return with_etag(resource, resource["version"])
+
+
+@blueprint.post("/games/<game_id>/actions")
+def post_action(game_id: str) -> Response:
+    """Record an action; refused (422) or recorded with deviations, per the game's mode."""
+    caller = principal()
+    body = schemas.load(schemas.ActionSchema(), json_body())
+    recorded = services().commands.act(caller, game_id, body, if_match(), idempotency_key(), context())
+    payload = _recorded_json(recorded)
+    return with_etag(payload, payload["version"], 201, f"/api/v1/games/{game_id}/events?after={payload['version'] - 1}")
+
+
+@blueprint.post("/games/<game_id>/sealed")
+def post_sealed(game_id: str) -> Response:
+    """Seal a secret submission; the round is revealed when its last seat seals."""
+    caller = principal()
+    body = schemas.load(schemas.SealedSchema(), json_body())
+    recorded = services().commands.seal(caller, game_id, body, if_match(), idempotency_key(), context())
+    payload = _recorded_json(recorded)
+    return with_etag(payload, payload["version"], 201)
+
+
+@blueprint.get("/games/<game_id>/events")
+def list_events(game_id: str) -> Response:
+    """The game's events after a version, as JSON or NDJSON."""
+    query = schemas.load(schemas.EventsQuerySchema(), request.args.to_dict(), "query")
+    wired = services()
+    wired.loader.summary(game_id, principal())
+    wanted = request.accept_mimetypes.best_match(["application/json", NDJSON])
+    if wanted is None:
+        raise NotAcceptable(f"cannot produce {request.headers.get('Accept')!r}; offer application/json or {NDJSON}")
+    events = wired.store.read(stream_of(game_id), after=query["after"], limit=query["limit"])
+    if wanted == NDJSON:
+        lines = "".join(json.dumps(e.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n" for e in events)
+        return Response(lines, mimetype=NDJSON)
+    cursor = str(events[-1].version) if len(events) == query["limit"] else None
+    return jsonify({"items": [e.to_json() for e in events], "next": cursor})
+
+
+@blueprint.get("/games/<game_id>/state")
+def get_state(game_id: str) -> Response:
+    """The state at a version as one viewer sees it (a seat, a spectator or the arbiter)."""
+    query = schemas.load(schemas.StateQuerySchema(), request.args.to_dict(), "query")
+    caller = principal()
+    wired = services()
+    summary = wired.loader.summary(game_id, caller)
+    at = query["at"]
+    if at is not None and at > summary["version"]:
+        raise BadRequest(
+            f"at={at} is beyond the game's version {summary['version']}", {"at": ["beyond the last version"]}
+        )
+    loaded = wired.loader.load(game_id, caller, at)
+    game, viewer_name = loaded.game, query["as_"]
+    if viewer_name == "arbiter":
+        if caller.role not in ("admin", "arbiter"):
+            raise Forbidden("only an arbiter or admin token may see the arbiter's view")
+        state = game_to_json(loaded.ruleset, game)
+    else:
+        viewer = Viewer()
+        if viewer_name != "spectator":
+            if viewer_name not in game.meta.seat_names():
+                raise BadRequest(f"as={viewer_name!r} is not a seat of this game", {"as": ["unknown seat"]})
+            if viewer_name not in caller.seats_in(game.meta) and caller.role not in ("admin", "organiser", "arbiter"):
+                raise Forbidden(f"this token does not hold seat {viewer_name!r}")
+            viewer = Viewer(seat=viewer_name)
+        state = {"meta": public_meta(game.meta), "rules": loaded.ruleset.view(game.state, viewer)}
+    payload = {"game": game_id, "version": game.version, "viewer": viewer_name, "state": state}
+    return with_etag(payload, game.version)
+
+
+@blueprint.get("/games/<game_id>/verify")
+def verify_game(game_id: str) -> Response:
+    """Recompute the game's hash chain and compare its head with the recorded summary."""
+    wired = services()
+    summary = wired.loader.summary(game_id, principal())
+    report = wired.store.verify(stream_of(game_id))
+    ok, first_broken, reason = report.ok, report.first_broken, report.reason
+    if ok and (report.events != summary["version"] or report.head != summary["last_hash"]):
+        ok, first_broken = False, report.events + 1 if report.events < summary["version"] else report.events
+        reason = f"the chain ends at version {report.events} but the game was recorded up to {summary['version']}"
+    return jsonify(
+        {"ok": ok, "events": report.events, "first_broken": first_broken, "reason": reason, "head": report.head}
+    )

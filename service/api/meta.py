@@ -1,0 +1,33 @@
+"""Health and the API contract itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Response, jsonify
+
+from service.api.common import services
+from service.store.migrate import current_revision
+
+blueprint = Blueprint("meta", __name__)
+SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
+
+
+@blueprint.get("/health")
+def health() -> Response:
+    """Liveness and readiness: the database answers and its schema revision."""
+    engine = services().engine
+    return jsonify(
+        {
+            "status": "ok",
+            "database": engine.dialect.name,
+            "version": "0.1.0",
+            "schema_revision": current_revision(engine),
+        }
+    )
+
+
+@blueprint.get("/openapi.yaml")
+def openapi() -> Response:
+    """The OpenAPI 3.1 contract of this API."""
+    return Response(SPEC.read_text(encoding="utf-8"), mimetype="application/yaml")

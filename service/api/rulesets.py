@@ -1,0 +1,74 @@
+"""Rulesets and their rulebooks (rule ids, summaries, source quotes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from domain import registry
+from domain.kernel import Rule, Ruleset
+from domain.platform import all_rules
+from service import schemas
+from service.errors import NotFound
+
+blueprint = Blueprint("rulesets", __name__)
+
+
+def _ruleset(ruleset_id: str) -> Ruleset:
+    try:
+        return registry.current(ruleset_id)
+    except registry.UnknownRuleset as error:
+        raise NotFound(str(error)) from None
+
+
+def _summary(ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        "id": ruleset.id,
+        "version": ruleset.version,
+        "versions": list(registry.versions(ruleset.id)),
+        "title": ruleset.title,
+        "rule_count": len(all_rules(ruleset)),
+        "default_options": dict(ruleset.default_options),
+    }
+
+
+def rule_json(rule: Rule) -> dict[str, str]:
+    """A rule as the API shows it."""
+    return {
+        "id": rule.id,
+        "summary": rule.summary,
+        "source_quote": rule.source_quote,
+        "source_file": rule.source_file,
+        "section": rule.section,
+    }
+
+
+@blueprint.get("/rulesets")
+def list_rulesets() -> Response:
+    """Every ruleset this build ships."""
+    return jsonify({"items": [_summary(registry.current(i)) for i in registry.ruleset_ids()]})
+
+
+@blueprint.get("/rulesets/<ruleset_id>")
+def get_ruleset(ruleset_id: str) -> Response:
+    """One ruleset: version, options and defaults."""
+    return jsonify(_summary(_ruleset(ruleset_id)))
+
+
+@blueprint.get("/rulesets/<ruleset_id>/rules")
+def list_rules(ruleset_id: str) -> Response:
+    """The rulebook: the platform rules and the ruleset's catalog, optionally by id prefix."""
+    query = schemas.load(schemas.RulesQuerySchema(), request.args.to_dict(), "query")
+    rules = all_rules(_ruleset(ruleset_id)).values()
+    prefix = query["prefix"]
+    return jsonify({"items": [rule_json(r) for r in rules if prefix is None or r.id.startswith(prefix)]})
+
+
+@blueprint.get("/rulesets/<ruleset_id>/rules/<rule_id>")
+def get_rule(ruleset_id: str, rule_id: str) -> Response:
+    """One rule by id."""
+    rule = all_rules(_ruleset(ruleset_id)).get(rule_id)
+    if rule is None:
+        raise NotFound(f"ruleset {ruleset_id!r} has no rule {rule_id!r}")
+    return jsonify(rule_json(rule))

@@ -1,0 +1,159 @@
+"""The `annals` command line: migrations, tokens, chain verification, serving."""
+
+from __future__ import annotations
+
+import os
+import secrets as token_source
+import sys
+import uuid
+from typing import Any
+
+import click
+
+from service.clock import isoformat
+from service.store import tokens
+
+ROLE = click.Choice(list(tokens.ROLES))
+
+
+def _services(ctx: click.Context) -> Any:
+    if ctx.obj is None:
+        from service import config as settings_module
+        from service import wiring
+        from service.clock import SystemClock
+        from service.entropy import SystemEntropy
+
+        ctx.obj = wiring.build(settings_module.load(), SystemClock(), SystemEntropy())
+    return ctx.obj
+
+
+@click.group()
+def cli() -> None:
+    """Annals: record, replay and rulings for strategy war board games."""
+
+
+@cli.group()
+def db() -> None:
+    """Database schema."""
+
+
+@db.command("upgrade")
+@click.option("--revision", default="head", show_default=True)
+@click.pass_context
+def db_upgrade(ctx: click.Context, revision: str) -> None:
+    """Run the migrations (creates the SQLite file and its folder when needed)."""
+    from service.store.migrate import current_revision, upgrade
+
+    wired = _services(ctx)
+    database = wired.engine.url.database
+    if wired.engine.dialect.name == "sqlite" and database and database != ":memory:":
+        os.makedirs(os.path.dirname(os.path.abspath(database)), exist_ok=True)
+    upgrade(wired.engine, revision)
+    click.echo(f"database at revision {current_revision(wired.engine)} ({wired.engine.url.render_as_string()})")
+
+
+@cli.group()
+def token() -> None:
+    """API tokens."""
+
+
+@token.command("create")
+@click.option("--role", type=ROLE, required=True)
+@click.option("--player", "player_id", default=None, help="player id (required for --role player)")
+@click.option("--label", default=None, help="a note on who holds the token")
+@click.pass_context
+def token_create(ctx: click.Context, role: str, player_id: str | None, label: str | None) -> None:
+    """Create a token; it is printed once, alone on the last line, and stored only hashed."""
+    from service.store import players
+
+    wired = _services(ctx)
+    if role == "player" and not player_id:
+        raise click.UsageError("--role player needs --player ID (register the player first)")
+    if player_id and players.get(wired.engine, player_id) is None:
+        raise click.UsageError(f"no player {player_id!r}")
+    value = "ann_" + token_source.token_urlsafe(32)
+    record = tokens.create(wired.engine, str(uuid.uuid4()), value, role, player_id, label, isoformat(wired.clock.now()))
+    click.echo(f"token {record.id} role={role}" + (f" player={player_id}" if player_id else ""), err=True)
+    click.echo(value)
+
+
+@token.command("bootstrap")
+@click.pass_context
+def token_bootstrap(ctx: click.Context) -> None:
+    """Create the first admin token, once: prints it when no live admin token exists yet."""
+    wired = _services(ctx)
+    if tokens.has_live_role(wired.engine, "admin"):
+        click.echo("an admin token exists already; create another with: annals token create --role admin", err=True)
+        return
+    value = "ann_" + token_source.token_urlsafe(32)
+    tokens.create(wired.engine, str(uuid.uuid4()), value, "admin", None, "bootstrap", isoformat(wired.clock.now()))
+    click.echo("Your admin token (shown once, stored only hashed):", err=True)
+    click.echo(value)
+
+
+@token.command("revoke")
+@click.argument("token_id")
+@click.pass_context
+def token_revoke(ctx: click.Context, token_id: str) -> None:
+    """Revoke a token by its id."""
+    wired = _services(ctx)
+    if not tokens.revoke(wired.engine, token_id, isoformat(wired.clock.now())):
+        raise click.ClickException(f"no live token {token_id!r}")
+    click.echo(f"revoked {token_id}")
+
+
+@cli.group()
+def samples() -> None:
+    """The sample games shipped in replays/samples/."""
+
+
+@samples.command("load")
+@click.pass_context
+def samples_load(ctx: click.Context) -> None:
+    """Record the sample games (idempotent: loading twice records nothing new)."""
+    from service.samples import load_samples
+
+    for line in load_samples(_services(ctx)):
+        click.echo(line, err=True)
+
+
+@cli.command()
+@click.argument("game_id", required=False)
+@click.pass_context
+def verify(ctx: click.Context, game_id: str | None) -> None:
+    """Recompute hash chains (one game, or every stream) and report the first broken link."""
+    wired = _services(ctx)
+    streams = [f"game:{game_id}"] if game_id else wired.store.stream_ids()
+    broken = 0
+    for stream in streams:
+        report = wired.store.verify(stream)
+        if report.events == 0:
+            raise click.ClickException(f"no stream {stream!r}")
+        if report.ok:
+            click.echo(f"ok      {stream}  {report.events} events  head {report.head[:16]}")
+        else:
+            broken += 1
+            click.echo(f"BROKEN  {stream}  at version {report.first_broken}: {report.reason}")
+    click.echo(f"{len(streams)} stream(s) checked, {broken} broken")
+    if broken:
+        sys.exit(1)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=lambda: int(os.environ.get("PORT", "5000")), show_default="PORT or 5000")
+@click.option("--threads", default=8, show_default=True)
+def serve(host: str, port: int, threads: int) -> None:
+    """Serve the API with waitress (a production WSGI server)."""
+    from waitress import serve as waitress_serve
+
+    from service import create_app
+
+    app = create_app()
+    click.echo(f"Annals serving on http://{host}:{port}/api/v1/health", err=True)
+    waitress_serve(app, host=host, port=port, threads=threads, ident="annals")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="annals")

@@ -1,0 +1,25 @@
+"""The injected clock: the only place the service reads the time (freezegun controls it in tests)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Protocol
+
+
+class Clock(Protocol):
+    """Something that tells the current UTC time."""
+
+    def now(self) -> datetime: ...
+
+
+class SystemClock:
+    """The machine's clock, in UTC."""
+
+    def now(self) -> datetime:
+        """The current UTC time."""
+        return datetime.now(UTC)
+
+
+def isoformat(moment: datetime) -> str:
+    """RFC 3339 UTC with microseconds and a Z, the one timestamp format stored and hashed."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")

@@ -1,0 +1,29 @@
+"""Settings from the environment (`ANNALS_*`, `DATABASE_URL`), overridable by `create_app(config)`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+INSTANCE = Path(__file__).resolve().parents[1] / "instance"
+
+
+def default_database_url() -> str:
+    """The embedded SQLite file under `instance/`."""
+    return f"sqlite:///{INSTANCE / 'annals.db'}"
+
+
+def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The effective settings: defaults, then environment, then explicit overrides."""
+    env = os.environ
+    settings: dict[str, Any] = {
+        "DATABASE_URL": env.get("DATABASE_URL") or default_database_url(),
+        "SNAPSHOT_EVERY": int(env.get("ANNALS_SNAPSHOT_EVERY", "100")),
+        "GAME_CACHE_SIZE": int(env.get("ANNALS_GAME_CACHE_SIZE", "512")),
+        "MAX_CONTENT_LENGTH": int(env.get("ANNALS_MAX_BODY_BYTES", str(1024 * 1024))),
+        "AUTO_MIGRATE": env.get("ANNALS_AUTO_MIGRATE", "0") == "1",
+    }
+    settings.update(overrides or {})
+    return settings

@@ -1,0 +1,409 @@
+"""Game commands: create a game, record an action, seal a secret submission.
+
+Each command folds the game, lets the pure domain decide, and appends the decision in one
+transaction together with its read models (summary, snapshot, secrets).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, Engine
+
+from domain import boards as board_model
+from domain import registry
+from domain.canonical import canonical_json
+from domain.dice import SeededDice, seed_commitment
+from domain.kernel import (
+    DICE_SEED_REVEALED,
+    GAME_CREATED,
+    GAME_ENDED,
+    Action,
+    Decision,
+    DiceMode,
+    Event,
+    Game,
+    Inputs,
+    Mode,
+    RuleViolation,
+    Seat,
+    advance,
+    game_to_json,
+    start,
+)
+from domain.platform import all_rules, decide_action, decide_reveal, decide_seal
+from service.auth import Principal
+from service.clock import Clock, isoformat
+from service.entropy import Entropy
+from service.errors import BadBoard, NotFound, RuleRefused, Unprocessable, WrongExpectedVersion
+from service.loading import GameLoader, LoadedGame, stream_of
+from service.store import boards, players, secrets, snapshots, summaries
+from service.store.events import AppendResult, EventDraft, EventStore, RecordedEvent
+
+RETRIES = 5  # re-decisions after losing an append race, when the client sent no If-Match
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """The outcome of a command: what was appended and the ruling behind it."""
+
+    game_id: str
+    result: AppendResult
+    notations: tuple[str, ...] = ()
+    deviations: tuple[dict[str, Any], ...] = ()
+    trace: tuple[dict[str, Any], ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RequestContext:
+    """Where a command came from, recorded in event metadata."""
+
+    request_id: str
+    client: str | None = None
+
+
+class GameCommands:
+    """The write side of games."""
+
+    def __init__(
+        self, engine: Engine, store: EventStore, loader: GameLoader, clock: Clock, entropy: Entropy, snapshot_every: int
+    ) -> None:
+        self.engine = engine
+        self.store = store
+        self.loader = loader
+        self.clock = clock
+        self.entropy = entropy
+        self.snapshot_every = snapshot_every
+
+    # --- create ---
+
+    def create(self, principal: Principal, body: dict[str, Any], ctx: RequestContext, key: str | None) -> Recorded:
+        """Create a game from a validated request body (see schemas.GameCreateSchema)."""
+        principal.require("admin", "organiser", "player")
+        try:
+            ruleset = registry.current(body["ruleset"])
+        except registry.UnknownRuleset as error:
+            raise Unprocessable(str(error), {"ruleset": [str(error)]}) from None
+        errors: dict[str, list[str]] = {}
+        options = {**ruleset.default_options, **body["options"]}
+        if problems := ruleset.option_errors(body["options"]):
+            errors["options"] = problems
+        seats = [Seat(s["seat"], s.get("player")) for s in body["seats"]]
+        if problems := ruleset.seat_errors(seats, options):
+            errors["seats"] = problems
+        missing = {s.player for s in seats if s.player} - players.existing(
+            self.engine, [s.player for s in seats if s.player]
+        )
+        if missing:
+            errors.setdefault("seats", []).extend(f"unknown player {p!r}" for p in sorted(missing))
+        board_id, board_doc = self._board_for(body["board"], ruleset.id, errors)
+        if errors:
+            raise Unprocessable(f"the game cannot be created: {_first(errors)}", errors)
+        game_id = str(uuid.uuid4())
+        seed = self.entropy.token_bytes(32) if body["dice"] == DiceMode.SERVER.value else None
+        created = {
+            "game_id": game_id,
+            "title": body["title"],
+            "ruleset": ruleset.id,
+            "ruleset_version": ruleset.version,
+            "variant": body["variant"],
+            "options": options,
+            "board": board_id,
+            "seats": [{"seat": s.seat, "player": s.player} for s in seats],
+            "mode": body["mode"],
+            "dice": body["dice"],
+            "dice_commitment": seed_commitment(seed) if seed else None,
+            "visibility": body["visibility"],
+        }
+        game = start(ruleset, Event(GAME_CREATED, created), board_doc)
+        now = isoformat(self.clock.now())
+
+        def on_append(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+            summaries.insert_game(
+                conn,
+                {
+                    "game_id": game_id,
+                    "title": body["title"],
+                    "ruleset": ruleset.id,
+                    "ruleset_version": ruleset.version,
+                    "variant": body["variant"],
+                    "mode": body["mode"],
+                    "dice": body["dice"],
+                    "visibility": body["visibility"],
+                    "board": board_id,
+                    "seats": created["seats"],
+                    "status": "active",
+                    "version": 1,
+                    "last_hash": recorded[-1].hash,
+                    "created_by": principal.token_id,
+                    "created_at": recorded[0].recorded_at,
+                    "updated_at": recorded[0].recorded_at,
+                },
+            )
+            if seed is not None:
+                secrets.put(conn, stream_of(game_id), "dice_seed", "dice", seed.hex(), now)
+
+        draft = EventDraft(GAME_CREATED, created, self._metadata(principal, ctx, ruleset.version))
+        scoped = f"{principal.token_id}:create:{key}" if key else None
+        result = self.store.append(stream_of(game_id), 0, [draft], scoped, _fingerprint(body), on_append=on_append)
+        if not result.replayed:
+            self.loader.remember(game)
+        return Recorded(result.events[0].data["game_id"], result)
+
+    def _board_for(
+        self, board: Any, ruleset_id: str, errors: dict[str, list[str]]
+    ) -> tuple[str | None, dict[str, Any] | None]:
+        if board is None:
+            return None, None
+        if isinstance(board, str):
+            try:
+                return board, self.loader.board(board)
+            except NotFound:
+                errors["board"] = [f"no board {board!r}; upload it with POST /api/v1/boards"]
+                return None, None
+        problems = board_model.board_errors(board) or registry.current(ruleset_id).board_errors(board)
+        if problems:
+            raise BadBoard(problems)
+        board_id = board_model.board_id(board)
+        boards.put(
+            self.engine, board_id, str(board.get("name") or "unnamed"), ruleset_id, board, isoformat(self.clock.now())
+        )
+        return board_id, board
+
+    # --- actions ---
+
+    def act(
+        self,
+        principal: Principal,
+        game_id: str,
+        body: dict[str, Any],
+        if_match: int | None,
+        key: str | None,
+        ctx: RequestContext,
+    ) -> Recorded:
+        """Record an action: decided by the rules, refused or recorded with deviations."""
+        scoped = f"{principal.token_id}:{game_id}:{key}" if key else None
+        fingerprint = _fingerprint(body)
+        earlier = self._replay(scoped, fingerprint, game_id, principal)
+        if earlier is not None:
+            return earlier
+        for _attempt in range(RETRIES):
+            loaded = self.loader.load(game_id, principal)
+            game = loaded.game
+            action = Action(body["type"], body.get("seat"), body.get("data") or {})
+            authority = principal.authority_for(game.meta, action.seat)
+            action = Action(action.type, action.seat, action.data, authority)
+            _check_if_match(game_id, if_match, game.version)
+            inputs = Inputs(isoformat(self.clock.now()), self._server_dice(game))
+            decision = decide_action(loaded.ruleset, game, action, inputs)
+            try:
+                return self._record(principal, loaded, decision, ctx, scoped, fingerprint)
+            except WrongExpectedVersion:
+                self.loader.forget(game_id)
+                if if_match is not None:
+                    raise
+        raise WrongExpectedVersion(stream_of(game_id), game.version, self.store.stream_version(stream_of(game_id)))
+
+    # --- sealed submissions ---
+
+    def seal(
+        self,
+        principal: Principal,
+        game_id: str,
+        body: dict[str, Any],
+        if_match: int | None,
+        key: str | None,
+        ctx: RequestContext,
+    ) -> Recorded:
+        """Seal a secret: only its commitment is logged until the round's last seat seals."""
+        scoped = f"{principal.token_id}:{game_id}:sealed:{key}" if key else None
+        fingerprint = _fingerprint(body)
+        earlier = self._replay(scoped, fingerprint, game_id, principal)
+        if earlier is not None:
+            return earlier
+        seat, round_id, payload = body["seat"], body["round"], body["payload"]
+        stream = stream_of(game_id)
+        for _attempt in range(RETRIES):
+            loaded = self.loader.load(game_id, principal)
+            game = loaded.game
+            principal.authority_for(game.meta, seat)
+            _check_if_match(game_id, if_match, game.version)
+            salt = self.entropy.token_bytes(16).hex()
+            decision, completed = decide_seal(loaded.ruleset, game, seat, round_id, payload, salt)
+            commitment = decision.events[0].data["commitment"] if decision.events else None
+            name = f"{round_id}:{seat}"
+
+            def keep_secret(
+                conn: Connection, _recorded: tuple[RecordedEvent, ...], name: str = name, salt: str = salt
+            ) -> None:
+                secrets.put(conn, stream, "sealed", name, {"payload": payload, "salt": salt}, _recorded[0].recorded_at)
+
+            if completed is not None and not decision.violations:
+                with self.engine.connect() as conn:
+                    stored = secrets.of_kind(conn, stream, "sealed", f"{round_id}:")
+                revealed = {n.split(":", 1)[1]: (v["payload"], v["salt"]) for n, v in stored.items()}
+                revealed[seat] = (payload, salt)
+                after_seal = advance(loaded.ruleset, game, decision.events[0])
+                inputs = Inputs(isoformat(self.clock.now()), self._server_dice(after_seal))
+                decision = decision.then(decide_reveal(loaded.ruleset, after_seal, completed, revealed, inputs))
+            try:
+                recorded = self._record(
+                    principal,
+                    loaded,
+                    decision,
+                    ctx,
+                    scoped,
+                    fingerprint,
+                    extra_on_append=keep_secret,
+                    round_revealed=round_id if completed is not None else None,
+                )
+            except WrongExpectedVersion:
+                self.loader.forget(game_id)
+                if if_match is not None:
+                    raise
+                continue
+            return Recorded(
+                recorded.game_id,
+                recorded.result,
+                recorded.notations,
+                recorded.deviations,
+                recorded.trace,
+                {"commitment": commitment, "salt": salt, "revealed": completed is not None},
+            )
+        raise WrongExpectedVersion(stream_of(game_id), game.version, self.store.stream_version(stream_of(game_id)))
+
+    # --- shared ---
+
+    def _record(
+        self,
+        principal: Principal,
+        loaded: LoadedGame,
+        decision: Decision,
+        ctx: RequestContext,
+        key: str | None,
+        fingerprint: str,
+        extra_on_append: Callable[[Connection, tuple[RecordedEvent, ...]], None] | None = None,
+        round_revealed: str | None = None,
+    ) -> Recorded:
+        game, ruleset = loaded.game, loaded.ruleset
+        if decision.violations and (game.meta.mode is Mode.ADJUDICATED or not decision.events):
+            raise _refusal(ruleset, decision.violations)
+        events = list(decision.events)
+        seed_hex: str | None = None
+        if game.meta.dice is DiceMode.SERVER and any(e.type == GAME_ENDED for e in events):
+            seed_hex = self._seed_hex(game.meta.game_id)
+            events.append(Event(DICE_SEED_REVEALED, {"seed": seed_hex, "commitment": game.meta.dice_commitment}))
+        deviations = [_violation_json(v) for v in decision.violations]
+        base = self._metadata(principal, ctx, ruleset.version)
+        drafts = [
+            EventDraft(e.type, dict(e.data), {**base, "deviations": deviations} if i == 0 and deviations else base)
+            for i, e in enumerate(events)
+        ]
+        after, notations = game, []
+        for event in events:
+            notations.append(ruleset.notation(event, after.state))
+            after = advance(ruleset, after, event)
+        stream = stream_of(game.meta.game_id)
+        crosses = after.version // self.snapshot_every > game.version // self.snapshot_every
+
+        def on_append(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+            now = recorded[-1].recorded_at
+            summaries.advance(conn, game.meta.game_id, after.version, recorded[-1].hash, now, after.meta.ended)
+            if extra_on_append is not None:
+                extra_on_append(conn, recorded)
+            if round_revealed is not None:
+                secrets.mark_revealed(conn, stream, "sealed", f"{round_revealed}:", now)
+            if seed_hex is not None:
+                secrets.mark_revealed(conn, stream, "dice_seed", "dice", now)
+            if crosses:
+                snapshots.save(conn, stream, ruleset.version, after.version, game_to_json(ruleset, after), now)
+
+        result = self.store.append(stream, game.version, drafts, key, fingerprint, on_append=on_append)
+        self.loader.remember(after)
+        trace = tuple({"rule_id": t.rule_id, "text": t.text, "numbers": dict(t.numbers)} for t in decision.trace)
+        return Recorded(game.meta.game_id, result, tuple(notations), tuple(deviations), trace)
+
+    def _replay(self, key: str | None, fingerprint: str, game_id: str, principal: Principal) -> Recorded | None:
+        if key is None:
+            return None
+        earlier = self.store.idempotent_result(key, fingerprint)
+        if earlier is None:
+            return None
+        loaded = self.loader.load(game_id, principal, at=earlier.events[0].version - 1)
+        notations, state = [], loaded.game
+        for e in earlier.events:
+            notations.append(loaded.ruleset.notation(Event(e.type, e.data), state.state))
+            state = advance(loaded.ruleset, state, Event(e.type, e.data))
+        deviations = tuple(earlier.events[0].metadata.get("deviations", ()))
+        extra: dict[str, Any] = {}
+        if earlier.events[0].type == "SubmissionSealed":
+            name = f"{earlier.events[0].data['round']}:{earlier.events[0].data['seat']}"
+            secret = secrets.get(self.engine, stream_of(game_id), "sealed", name) or {}
+            extra = {
+                "commitment": earlier.events[0].data["commitment"],
+                "salt": secret.get("salt"),
+                "revealed": any(e.type == "SubmissionsRevealed" for e in earlier.events),
+            }
+        return Recorded(game_id, earlier, tuple(notations), deviations, (), extra)
+
+    def _server_dice(self, game: Game) -> SeededDice | None:
+        if game.meta.dice is not DiceMode.SERVER:
+            return None
+        seed = bytes.fromhex(self._seed_hex(game.meta.game_id))
+        return SeededDice(seed, game.meta.game_id, game.meta.dice_drawn + 1, game.meta.client_seeds)
+
+    def _seed_hex(self, game_id: str) -> str:
+        seed = secrets.get(self.engine, stream_of(game_id), "dice_seed", "dice")
+        if not isinstance(seed, str):
+            raise RuntimeError(f"the dice seed of game {game_id} is missing from the secrets table")
+        return seed
+
+    def _metadata(self, principal: Principal, ctx: RequestContext, ruleset_version: str) -> dict[str, Any]:
+        meta: dict[str, Any] = {
+            "actor": principal.token_id,
+            "role": principal.role,
+            "request_id": ctx.request_id,
+            "ruleset_version": ruleset_version,
+        }
+        if principal.player_id:
+            meta["player"] = principal.player_id
+        if ctx.client:
+            meta["client"] = ctx.client[:200]
+        return meta
+
+
+def _check_if_match(game_id: str, if_match: int | None, version: int) -> None:
+    if if_match is not None and if_match != version:
+        raise WrongExpectedVersion(stream_of(game_id), if_match, version)
+
+
+def _refusal(ruleset: Any, violations: tuple[RuleViolation, ...]) -> RuleRefused:
+    rules = all_rules(ruleset)
+    first = violations[0]
+    rule = rules.get(first.rule_id)
+    rule_json = {
+        "id": first.rule_id,
+        "summary": rule.summary if rule else "",
+        "source_quote": rule.source_quote if rule else "",
+        "source_file": rule.source_file if rule else "",
+        "section": rule.section if rule else "",
+    }
+    return RuleRefused(f"{first.rule_id}: {first.message}", rule_json, [_violation_json(v) for v in violations])
+
+
+def _violation_json(violation: RuleViolation) -> dict[str, Any]:
+    return {"rule_id": violation.rule_id, "message": violation.message, "details": dict(violation.details)}
+
+
+def _fingerprint(body: Any) -> str:
+    return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
+
+
+def _first(errors: dict[str, list[str]]) -> str:
+    name, messages = next(iter(errors.items()))
+    return f"{name}: {messages[0]}"

@@ -1,0 +1,110 @@
+"""Loading games: summary, pinned ruleset, board, and the fold from the nearest snapshot.
+
+Folded games are immutable, so the newest one of each stream is kept in a small in-process cache;
+a stale cache entry is harmless because every append states the version it was decided at.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine
+
+from domain import registry
+from domain.kernel import Event, Game, Ruleset, fold, game_from_json
+from service.auth import Principal
+from service.errors import GameNotFound, NotFound
+from service.store import boards, snapshots, summaries
+from service.store.events import EventStore
+
+
+def stream_of(game_id: str) -> str:
+    """The event stream of a game."""
+    return f"game:{game_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """A game folded at some version, with what it was folded by."""
+
+    game: Game
+    ruleset: Ruleset
+    board: dict[str, Any] | None
+    summary: dict[str, Any]
+
+
+class GameLoader:
+    """Reads games for decisions and views."""
+
+    def __init__(self, engine: Engine, store: EventStore, cache_size: int) -> None:
+        self.engine = engine
+        self.store = store
+        self.cache_size = cache_size
+        self._latest: OrderedDict[str, Game] = OrderedDict()
+        self._boards: dict[str, dict[str, Any]] = {}
+        self._lock = threading.Lock()
+
+    def summary(self, game_id: str, principal: Principal) -> dict[str, Any]:
+        """A game's summary, or 404 when it does not exist or the caller may not see it."""
+        found = summaries.get(self.engine, game_id)
+        if found is None or not can_read(principal, found):
+            raise GameNotFound(f"no game {game_id!r}")
+        return found
+
+    def board(self, board_id: str | None) -> dict[str, Any] | None:
+        """A board document by content id (boards never change, so they are cached for good)."""
+        if board_id is None:
+            return None
+        if board_id not in self._boards:
+            found = boards.get(self.engine, board_id)
+            if found is None:
+                raise NotFound(f"no board {board_id!r}")
+            self._boards[board_id] = found["document"]
+        return self._boards[board_id]
+
+    def load(self, game_id: str, principal: Principal, at: int | None = None) -> LoadedGame:
+        """The game at version `at` (default: its newest)."""
+        summary = self.summary(game_id, principal)
+        ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
+        board = self.board(summary["board"])
+        target = summary["version"] if at is None else at
+        return LoadedGame(self._fold_to(game_id, ruleset, board, target), ruleset, board, summary)
+
+    def remember(self, game: Game) -> None:
+        """Keep the newest folded game of a stream."""
+        with self._lock:
+            current = self._latest.get(game.meta.game_id)
+            if current is None or current.version <= game.version:
+                self._latest[game.meta.game_id] = game
+                self._latest.move_to_end(game.meta.game_id)
+            while len(self._latest) > self.cache_size:
+                self._latest.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        """Drop a cached game (after losing an append race)."""
+        with self._lock:
+            self._latest.pop(game_id, None)
+
+    def _fold_to(self, game_id: str, ruleset: Ruleset, board: dict[str, Any] | None, target: int) -> Game:
+        with self._lock:
+            cached = self._latest.get(game_id)
+        start: Game | None = cached if cached is not None and cached.version <= target else None
+        if start is None or start.version < target - 1:
+            snapshot = snapshots.latest(self.engine, stream_of(game_id), ruleset.version, target)
+            if snapshot is not None and (start is None or snapshot[0] > start.version):
+                start = game_from_json(ruleset, snapshot[1])
+        after = start.version if start is not None else 0
+        tail = self.store.read(stream_of(game_id), after=after, until=target) if after < target else []
+        game = fold(ruleset, (Event(e.type, e.data) for e in tail), board, start)
+        self.remember(game)
+        return game
+
+
+def can_read(principal: Principal, summary: dict[str, Any]) -> bool:
+    """Public games are readable by anyone; private ones by staff, viewers and their players."""
+    if summary["visibility"] == "public" or principal.sees_everything:
+        return True
+    return principal.player_id is not None and any(s.get("player") == principal.player_id for s in summary["seats"])

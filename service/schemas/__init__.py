@@ -1,0 +1,153 @@
+"""Marshmallow schemas of request bodies and query strings; every error names its field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from service.errors import BadRequest
+
+SEAT_ID = validate.Regexp(r"^[a-z0-9][a-z0-9_\-]{0,63}$", error="must be 1-64 of a-z, 0-9, '_' or '-'")
+HASH = validate.Regexp(r"^[0-9a-f]{64}$", error="must be 64 lower-case hex digits")
+
+
+class PlayerCreateSchema(Schema):
+    """POST /players."""
+
+    name = fields.String(required=True, validate=validate.Length(1, 200))
+    email = fields.Email(load_default=None, allow_none=True)
+
+
+class BoardCreateSchema(Schema):
+    """POST /boards."""
+
+    name = fields.String(required=True, validate=validate.Length(1, 200))
+    ruleset = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 64))
+    board = fields.Dict(required=True)
+
+
+class BoardField(fields.Field):
+    """A board by content id (64 hex) or inline as a document, or null."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if value is None or isinstance(value, dict):
+            return value
+        if isinstance(value, str):
+            HASH(value)
+            return value
+        raise ValidationError("must be a board id (64 hex digits), a board document, or null")
+
+
+class SeatSchema(Schema):
+    """One seat of a new game."""
+
+    seat = fields.String(required=True, validate=SEAT_ID)
+    player = fields.UUID(load_default=None, allow_none=True)
+
+
+class GameCreateSchema(Schema):
+    """POST /games."""
+
+    ruleset = fields.String(required=True, validate=validate.Length(1, 64))
+    variant = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 64))
+    options = fields.Dict(load_default=dict)
+    board = BoardField(load_default=None, allow_none=True)
+    seats = fields.List(fields.Nested(SeatSchema), required=True, validate=validate.Length(1, 16))
+    mode = fields.String(load_default="adjudicated", validate=validate.OneOf(["adjudicated", "transcript"]))
+    dice = fields.String(load_default="server", validate=validate.OneOf(["server", "table"]))
+    visibility = fields.String(load_default="public", validate=validate.OneOf(["public", "private"]))
+    title = fields.String(load_default="", validate=validate.Length(0, 200))
+
+    @validates_schema
+    def _distinct_seats(self, data: dict[str, Any], **_: Any) -> None:
+        names = [s["seat"] for s in data.get("seats", [])]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            raise ValidationError(f"duplicate seats: {', '.join(duplicates)}", "seats")
+
+
+class ActionSchema(Schema):
+    """POST /games/{id}/actions."""
+
+    type = fields.String(required=True, validate=validate.Length(1, 64))
+    seat = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 64))
+    data = fields.Dict(load_default=dict)
+
+
+class SealedSchema(Schema):
+    """POST /games/{id}/sealed."""
+
+    seat = fields.String(required=True, validate=validate.Length(1, 64))
+    round = fields.String(required=True, validate=validate.Length(1, 64))
+    payload = fields.Raw(required=True, allow_none=True)
+
+
+class PageSchema(Schema):
+    """Cursor pagination."""
+
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+    after = fields.String(load_default=None, validate=validate.Length(1, 400))
+
+
+class GameListSchema(PageSchema):
+    """GET /games filters."""
+
+    ruleset = fields.String(load_default=None)
+    status = fields.String(load_default=None, validate=validate.OneOf(["active", "ended"]))
+    visibility = fields.String(load_default=None, validate=validate.OneOf(["public", "private"]))
+    player = fields.UUID(load_default=None)
+
+
+class BoardListSchema(PageSchema):
+    """GET /boards filters."""
+
+    ruleset = fields.String(load_default=None)
+
+
+class EventsQuerySchema(Schema):
+    """GET /games/{id}/events."""
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+
+
+class StateQuerySchema(Schema):
+    """GET /games/{id}/state."""
+
+    at = fields.Integer(load_default=None, validate=validate.Range(min=1))
+    as_ = fields.String(data_key="as", load_default="spectator", validate=validate.Length(1, 64))
+
+
+class RulesQuerySchema(Schema):
+    """GET /rulesets/{id}/rules."""
+
+    prefix = fields.String(load_default=None, validate=validate.Length(1, 64))
+
+
+def load(schema: Schema, data: Any, what: str = "body") -> dict[str, Any]:
+    """Validate `data`; a 400 problem lists every bad field."""
+    if data is None:
+        raise BadRequest(f"the request {what} must be a JSON object", {what: ["missing or not JSON"]})
+    try:
+        result: dict[str, Any] = schema.load(data)
+    except ValidationError as error:
+        messages = _flatten(error.messages)
+        first = next(iter(messages.items()))
+        raise BadRequest(f"{first[0]}: {first[1][0]}", messages) from None
+    return result
+
+
+def _flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
+    flat: dict[str, list[str]] = {}
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            name = (
+                f"{prefix}.{key}" if prefix and not isinstance(key, int) else f"{prefix}[{key}]" if prefix else str(key)
+            )
+            flat.update(_flatten(value, name))
+    elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        flat[prefix or "_schema"] = list(messages)
+    else:
+        flat[prefix or "_schema"] = [str(messages)]
+    return flat

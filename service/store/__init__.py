@@ -1,0 +1,1 @@
+"""Persistence: the event store, read models, secrets and reference data (SQLAlchemy Core)."""

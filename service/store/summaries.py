@@ -1,0 +1,79 @@
+"""`game_summaries`: the list-and-filter read model of games, updated in the append transaction."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import Connection, Engine, delete, insert, select, tuple_, update
+
+from domain.canonical import canonical_json
+from service.store.tables import game_players, game_summaries
+
+
+def insert_game(conn: Connection, summary: dict[str, Any]) -> None:
+    """Add a new game's summary and its seat holders."""
+    row = {**summary, "seats": canonical_json(summary["seats"])}
+    conn.execute(insert(game_summaries).values(**row))
+    holders = [
+        {"game_id": summary["game_id"], "seat": s["seat"], "player_id": s.get("player")} for s in summary["seats"]
+    ]
+    conn.execute(insert(game_players), holders)
+
+
+def advance(conn: Connection, game_id: str, version: int, last_hash: str, updated_at: str, ended: bool) -> None:
+    """Move a summary to the stream's new head."""
+    values: dict[str, Any] = {"version": version, "last_hash": last_hash, "updated_at": updated_at}
+    if ended:
+        values["status"] = "ended"
+    conn.execute(update(game_summaries).where(game_summaries.c.game_id == game_id).values(**values))
+
+
+def get(engine: Engine, game_id: str) -> dict[str, Any] | None:
+    """One game's summary, or None."""
+    with engine.connect() as conn:
+        row = conn.execute(select(game_summaries).where(game_summaries.c.game_id == game_id)).first()
+    return _decode(row) if row else None
+
+
+def page(
+    engine: Engine,
+    *,
+    limit: int,
+    after: tuple[str, str] | None,
+    ruleset: str | None = None,
+    status: str | None = None,
+    visibility: str | None = None,
+    player: str | None = None,
+    visible_to_player: str | None = None,
+    public_only: bool = False,
+) -> list[dict[str, Any]]:
+    """Games newest first, filtered, after a (created_at, game_id) cursor."""
+    g = game_summaries
+    query = select(g).order_by(g.c.created_at.desc(), g.c.game_id.desc()).limit(limit)
+    for column, value in ((g.c.ruleset, ruleset), (g.c.status, status), (g.c.visibility, visibility)):
+        if value is not None:
+            query = query.where(column == value)
+    if player is not None:
+        query = query.where(g.c.game_id.in_(select(game_players.c.game_id).where(game_players.c.player_id == player)))
+    if public_only:
+        query = query.where(g.c.visibility == "public")
+    elif visible_to_player is not None:
+        seated = select(game_players.c.game_id).where(game_players.c.player_id == visible_to_player)
+        query = query.where((g.c.visibility == "public") | g.c.game_id.in_(seated))
+    if after is not None:
+        query = query.where(tuple_(g.c.created_at, g.c.game_id) < tuple_(*after))
+    with engine.connect() as conn:
+        return [_decode(r) for r in conn.execute(query)]
+
+
+def rebuild_clear(conn: Connection) -> None:
+    """Empty the read model before `annals rebuild` refills it from the log."""
+    conn.execute(delete(game_players))
+    conn.execute(delete(game_summaries))
+
+
+def _decode(row: Any) -> dict[str, Any]:
+    found = dict(row._mapping)
+    found["seats"] = json.loads(found["seats"])
+    return found

@@ -1,0 +1,148 @@
+"""SQLAlchemy Core tables: the schema Alembic migrates to (`target_metadata`)."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+# Positions are assigned by the store under the append lock (max + 1), so they follow commit order.
+POSITION = BigInteger().with_variant(Integer(), "sqlite")
+
+# JSON is kept as canonical text, never as JSONB: the hash chain is over these exact bytes.
+events = Table(
+    "events",
+    metadata,
+    Column("position", POSITION, primary_key=True, autoincrement=False),
+    Column("stream_id", String(200), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("event_id", String(36), nullable=False),
+    Column("type", String(100), nullable=False),
+    Column("schema_version", Integer, nullable=False),
+    Column("data", Text, nullable=False),
+    Column("metadata", Text, nullable=False, key="meta"),
+    Column("recorded_at", String(32), nullable=False),
+    Column("prev_hash", String(64), nullable=False),
+    Column("hash", String(64), nullable=False),
+    UniqueConstraint("stream_id", "version", name="uq_events_stream_version"),
+    UniqueConstraint("event_id", name="uq_events_event_id"),
+    CheckConstraint("version >= 1", name="version_positive"),
+)
+
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    Column("key", String(300), primary_key=True),
+    Column("fingerprint", String(64), nullable=False),
+    Column("stream_id", String(200), nullable=False),
+    Column("first_version", Integer, nullable=False),
+    Column("last_version", Integer, nullable=False),
+    Column("created_at", String(32), nullable=False),
+)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("stream_id", String(200), primary_key=True),
+    Column("ruleset_version", String(40), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("state", Text, nullable=False),
+    Column("created_at", String(32), nullable=False),
+)
+
+secrets = Table(
+    "secrets",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("stream_id", String(200), nullable=False),
+    Column("kind", String(40), nullable=False),  # dice_seed | sealed
+    Column("name", String(200), nullable=False),  # "dice" or "<round>:<seat>"
+    Column("payload", Text, nullable=False),
+    Column("created_at", String(32), nullable=False),
+    Column("revealed_at", String(32)),
+    UniqueConstraint("stream_id", "kind", "name", name="uq_secrets_stream_kind_name"),
+)
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("email", String(320)),
+    Column("created_at", String(32), nullable=False),
+    Column("erased_at", String(32)),
+)
+
+api_tokens = Table(
+    "api_tokens",
+    metadata,
+    Column("id", String(36), primary_key=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("role", String(20), nullable=False),
+    Column("player_id", String(36), ForeignKey("players.id")),
+    Column("label", String(200)),
+    Column("created_at", String(32), nullable=False),
+    Column("revoked_at", String(32)),
+    CheckConstraint("role IN ('admin','organiser','arbiter','player','viewer')", name="role_known"),
+)
+
+boards = Table(
+    "boards",
+    metadata,
+    Column("id", String(64), primary_key=True),  # SHA-256 of the canonical document
+    Column("ruleset", String(64)),
+    Column("name", String(200), nullable=False),
+    Column("document", Text, nullable=False),
+    Column("created_at", String(32), nullable=False),
+)
+
+game_summaries = Table(
+    "game_summaries",
+    metadata,
+    Column("game_id", String(36), primary_key=True),
+    Column("title", String(200), nullable=False),
+    Column("ruleset", String(64), nullable=False),
+    Column("ruleset_version", String(40), nullable=False),
+    Column("variant", String(64)),
+    Column("mode", String(20), nullable=False),
+    Column("dice", String(20), nullable=False),
+    Column("visibility", String(20), nullable=False),
+    Column("board", String(64)),
+    Column("seats", Text, nullable=False),  # canonical JSON [{seat, player}]
+    Column("status", String(20), nullable=False),  # active | ended
+    Column("version", Integer, nullable=False),
+    Column("last_hash", String(64), nullable=False),
+    Column("created_by", String(36)),
+    Column("created_at", String(32), nullable=False),
+    Column("updated_at", String(32), nullable=False),
+    Index("ix_game_summaries_created", "created_at", "game_id"),
+)
+
+game_players = Table(
+    "game_players",
+    metadata,
+    Column("game_id", String(36), ForeignKey("game_summaries.game_id"), primary_key=True),
+    Column("seat", String(64), primary_key=True),
+    Column("player_id", String(36), ForeignKey("players.id")),
+    Index("ix_game_players_player", "player_id"),
+)

@@ -1,0 +1,131 @@
+"""Shared fixtures: an app per backend (SQLite file, real PostgreSQL), clients, tokens, players."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service import create_app
+from service.clock import isoformat
+from service.store import players, tokens
+from service.store.migrate import upgrade
+from service.wiring import Services
+
+pytest_plugins = ["tests.pg_fixtures"]
+
+
+class SeededEntropy:
+    """Deterministic 'randomness' for tests that need to predict seeds and salts."""
+
+    def __init__(self, seed: int = 7) -> None:
+        import random
+
+        self._random = random.Random(seed)
+
+    def token_bytes(self, count: int) -> bytes:
+        return self._random.randbytes(count)
+
+
+@dataclass
+class Api:
+    """A test client with tokens of every role and helpers for the common calls."""
+
+    app: Flask
+    client: FlaskClient
+    tokens: dict[str, str]
+
+    @property
+    def services(self) -> Services:
+        found: Services = self.app.extensions["annals"]
+        return found
+
+    def headers(self, role: str | None = "admin", **extra: str) -> dict[str, str]:
+        found = dict(extra)
+        if role is not None:
+            found["Authorization"] = f"Bearer {self.tokens[role]}"
+        return found
+
+    def token_for_player(self, player_id: str) -> str:
+        value = f"player-{uuid.uuid4()}"
+        tokens.create(self.services.engine, str(uuid.uuid4()), value, "player", player_id, None, "2026-01-01T00:00:00Z")
+        return value
+
+    def player(self, name: str = "Alice") -> str:
+        created = players.create(self.services.engine, str(uuid.uuid4()), name, None, "2026-01-01T00:00:00Z")
+        return str(created["id"])
+
+    def create_game(self, role: str = "admin", **body: Any) -> dict[str, Any]:
+        payload: dict[str, Any] = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}], **body}
+        response = self.client.post("/api/v1/games", json=payload, headers=self.headers(role))
+        assert response.status_code == 201, response.get_json()
+        result: dict[str, Any] = response.get_json()
+        return result
+
+    def act(
+        self, game_id: str, role: str | None = "admin", headers: dict[str, str] | None = None, **action: Any
+    ) -> Any:
+        return self.client.post(
+            f"/api/v1/games/{game_id}/actions", json=action, headers={**self.headers(role), **(headers or {})}
+        )
+
+
+def _database_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("fresh_postgres_url")
+        return url
+    return f"sqlite:///{tmp_path / 'annals.db'}"
+
+
+BACKENDS = [pytest.param("sqlite"), pytest.param("postgresql", marks=pytest.mark.postgres)]
+
+
+def _make_app(url: str, **config: Any) -> Flask:
+    app = create_app({"DATABASE_URL": url, **config}, entropy=SeededEntropy())
+    services: Services = app.extensions["annals"]
+    upgrade(services.engine)
+    app.config["TESTING"] = True
+    return app
+
+
+def _api(app: Flask) -> Api:
+    services: Services = app.extensions["annals"]
+    made: dict[str, str] = {}
+    for role in ("admin", "organiser", "arbiter", "viewer"):
+        value = f"{role}-{uuid.uuid4()}"
+        tokens.create(services.engine, str(uuid.uuid4()), value, role, None, role, isoformat(services.clock.now()))
+        made[role] = value
+    return Api(app, app.test_client(), made)
+
+
+@pytest.fixture(params=BACKENDS)
+def backend_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+    """A migrated-to-nothing database URL, once per backend (SQLite file, PostgreSQL database)."""
+    return _database_url(request, tmp_path)
+
+
+@pytest.fixture
+def app(tmp_path: Any) -> Iterator[Flask]:
+    """The app on a fresh SQLite file (fast default for API tests)."""
+    made = _make_app(f"sqlite:///{tmp_path / 'annals.db'}")
+    yield made
+    made.extensions["annals"].engine.dispose()
+
+
+@pytest.fixture
+def api(app: Flask) -> Api:
+    """The test client with tokens for every role, on SQLite."""
+    return _api(app)
+
+
+@pytest.fixture(params=BACKENDS)
+def any_api(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[Api]:
+    """The test client on each backend: SQLite and PostgreSQL."""
+    made = _make_app(_database_url(request, tmp_path))
+    yield _api(made)
+    made.extensions["annals"].engine.dispose()
