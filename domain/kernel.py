@@ -159,6 +159,8 @@ class GameMeta:
     dice_drawn: int = 0
     dice_seed: str | None = None  # hex, once revealed
     sealed: Mapping[str, SealedRound] = field(default_factory=dict)
+    # Names of revealed rounds: a round name is never reused (the service keys secrets by it).
+    revealed_rounds: tuple[str, ...] = ()
     ended: bool = False
     result: Mapping[str, Any] | None = None
     adjustments: int = 0
@@ -237,7 +239,8 @@ def advance(ruleset: Ruleset, game: Game, event: Event) -> Game:
     """The game after one more event. Total: never validates, never fails."""
     meta = _evolve_meta(game.meta, event)
     if event.type == STATE_ADJUSTED:
-        state = apply_adjustment(ruleset, game.state, event.data.get("changes", ()))
+        changes = event.data.get("changes")
+        state = apply_adjustment(ruleset, game.state, changes if isinstance(changes, list) else ())
     else:
         state = ruleset.evolve(game.state, event)
     return Game(meta, state, game.version + 1)
@@ -261,17 +264,29 @@ def fold(
 def _evolve_meta(meta: GameMeta, event: Event) -> GameMeta:
     """Platform bookkeeping; ruleset events leave the envelope unchanged (the common, fast path)."""
     data = event.data
+    # Total: a malformed platform event (an import, a hand-edited export) leaves the envelope unchanged.
     match event.type:
         case "DiceRolled":
-            return _replace(meta, dice_drawn=meta.dice_drawn + len(data.get("faces", ())))
+            faces = data.get("faces")
+            return _replace(meta, dice_drawn=meta.dice_drawn + (len(faces) if isinstance(faces, list) else 0))
         case "ClientSeedAdded":
+            if not _are_texts(data, "seat", "client_seed"):
+                return meta
             return _replace(meta, client_seeds={**meta.client_seeds, data["seat"]: data["client_seed"]})
         case "DiceSeedRevealed":
             return _replace(meta, dice_seed=data.get("seed"))
         case "SealedRoundOpened":
-            opened = SealedRound(data["round"], tuple(data["seats"]), data.get("purpose", ""))
+            seats = data.get("seats")
+            if not _are_texts(data, "round") or not isinstance(seats, list):
+                return meta
+            if not all(isinstance(seat, str) for seat in seats):
+                return meta
+            purpose = data.get("purpose")
+            opened = SealedRound(data["round"], tuple(seats), purpose if isinstance(purpose, str) else "")
             return _replace(meta, sealed={**meta.sealed, opened.round: opened})
         case "SubmissionSealed":
+            if not _are_texts(data, "round", "seat", "commitment"):
+                return meta
             current = meta.sealed.get(data["round"])
             if current is None:
                 return meta
@@ -283,13 +298,23 @@ def _evolve_meta(meta: GameMeta, event: Event) -> GameMeta:
             )
             return _replace(meta, sealed={**meta.sealed, current.round: sealed})
         case "SubmissionsRevealed":
-            return _replace(meta, sealed={k: v for k, v in meta.sealed.items() if k != data.get("round")})
+            closed = tuple(k for k in meta.sealed if k == data.get("round"))
+            return _replace(
+                meta,
+                sealed={k: v for k, v in meta.sealed.items() if k != data.get("round")},
+                revealed_rounds=meta.revealed_rounds + closed,
+            )
         case "StateAdjusted":
             return _replace(meta, adjustments=meta.adjustments + 1)
         case "GameEnded":
             return _replace(meta, ended=True, result=data)
         case _:
             return meta
+
+
+def _are_texts(data: Mapping[str, Any], *keys: str) -> bool:
+    """The values at `keys` are all strings."""
+    return all(isinstance(data.get(key), str) for key in keys)
 
 
 def _replace(meta: GameMeta, **changes: Any) -> GameMeta:
@@ -301,10 +326,12 @@ def _replace(meta: GameMeta, **changes: Any) -> GameMeta:
 # --- the universal `adjust` action: JSON-pointer edits of the ruleset state's JSON form ---
 
 
-def apply_adjustment(ruleset: Ruleset, state: Any, changes: Iterable[Mapping[str, Any]]) -> Any:
+def apply_adjustment(ruleset: Ruleset, state: Any, changes: Iterable[Any]) -> Any:
     """Apply `StateAdjusted` changes; a change that no longer applies is skipped (evolve is total)."""
     document = ruleset.dump_state(state)
     for change in changes:
+        if not isinstance(change, Mapping):
+            continue
         try:
             document = apply_change(document, change)
         except AdjustmentError:
@@ -383,6 +410,7 @@ def game_to_json(ruleset: Ruleset, game: Game) -> dict[str, Any]:
                 r.round: {"seats": list(r.seats), "purpose": r.purpose, "commitments": dict(r.commitments)}
                 for r in meta.sealed.values()
             },
+            "revealed_rounds": list(meta.revealed_rounds),
             "ended": meta.ended,
             "result": dict(meta.result) if meta.result is not None else None,
             "adjustments": meta.adjustments,
@@ -412,6 +440,7 @@ def game_from_json(ruleset: Ruleset, document: Mapping[str, Any]) -> Game:
             name: SealedRound(name, tuple(r["seats"]), r["purpose"], r["commitments"])
             for name, r in m["sealed"].items()
         },
+        revealed_rounds=tuple(m.get("revealed_rounds", ())),  # absent from snapshots written before it existed
         ended=m["ended"],
         result=m["result"],
         adjustments=m["adjustments"],

@@ -198,7 +198,7 @@ def _decide_client_seed(game: Game, action: Action) -> Decision:
         return Decision.refuse("CORE-DICE-3", "a client seed belongs to a seat; name the seat")
     if game.meta.dice is not DiceMode.SERVER:
         return Decision.refuse("CORE-DICE-3", "client seeds only apply to server dice")
-    if not isinstance(seed, str) or not _CLIENT_SEED.match(seed):
+    if not isinstance(seed, str) or not _CLIENT_SEED.fullmatch(seed):
         return Decision.refuse(
             "CORE-DICE-3", f"client_seed {seed!r} must be 1-64 printable ASCII characters", field="data.client_seed"
         )

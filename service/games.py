@@ -136,6 +136,8 @@ class GameCommands:
                     "dice": body["dice"],
                     "visibility": body["visibility"],
                     "board": board_id,
+                    "options": options,
+                    "dice_commitment": created["dice_commitment"],
                     "seats": created["seats"],
                     "status": "active",
                     "version": 1,

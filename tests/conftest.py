@@ -16,6 +16,7 @@ from service.clock import isoformat
 from service.store import players, tokens
 from service.store.migrate import upgrade
 from service.wiring import Services
+from tests import spec_validation
 
 pytest_plugins = ["tests.pg_fixtures"]
 
@@ -90,7 +91,15 @@ def _make_app(url: str, **config: Any) -> Flask:
     services: Services = app.extensions["annals"]
     upgrade(services.engine)
     app.config["TESTING"] = True
+    app.extensions["spec_failures"] = spec_validation.attach(app)
     return app
+
+
+def _finish(app: Flask) -> None:
+    """Dispose the engine and fail the test if any response broke the OpenAPI contract."""
+    app.extensions["annals"].engine.dispose()
+    failures = app.extensions["spec_failures"]
+    assert not failures, "responses that do not match openapi.yaml:\n" + "\n".join(failures)
 
 
 def _api(app: Flask) -> Api:
@@ -114,7 +123,7 @@ def app(tmp_path: Any) -> Iterator[Flask]:
     """The app on a fresh SQLite file (fast default for API tests)."""
     made = _make_app(f"sqlite:///{tmp_path / 'annals.db'}")
     yield made
-    made.extensions["annals"].engine.dispose()
+    _finish(made)
 
 
 @pytest.fixture
@@ -128,4 +137,4 @@ def any_api(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[Api]:
     """The test client on each backend: SQLite and PostgreSQL."""
     made = _make_app(_database_url(request, tmp_path))
     yield _api(made)
-    made.extensions["annals"].engine.dispose()
+    _finish(made)

@@ -121,6 +121,8 @@ def upgrade() -> None:
         sa.Column("dice", sa.String(20), nullable=False),
         sa.Column("visibility", sa.String(20), nullable=False),
         sa.Column("board", sa.String(64)),
+        sa.Column("options", sa.Text, nullable=False),
+        sa.Column("dice_commitment", sa.String(64)),
         sa.Column("seats", sa.Text, nullable=False),
         sa.Column("status", sa.String(20), nullable=False),
         sa.Column("version", sa.Integer, nullable=False),

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Response, current_app, g, jsonify, request
 
+from domain.canonical import canonical_bytes
 from service.auth import Principal, authenticate
 from service.errors import BadRequest
 from service.games import RequestContext
@@ -34,6 +35,13 @@ def json_body() -> Any:
     body = request.get_json(silent=True)
     if body is None:
         raise BadRequest("the request body is not valid JSON", {"body": ["invalid JSON"]})
+    try:
+        canonical_bytes(body)
+    except UnicodeEncodeError:
+        detail = "the body holds a lone UTF-16 surrogate (\\ud800-\\udfff)"
+        raise BadRequest(detail, {"body": ["invalid Unicode"]}) from None
+    except ValueError as error:
+        raise BadRequest(f"the body cannot be stored as JSON: {error}", {"body": ["not representable"]}) from None
     return body
 
 

@@ -29,7 +29,7 @@ blueprint = Blueprint("games", __name__)
 NDJSON = "application/x-ndjson"
 
 
-def game_json(summary: dict[str, Any], dice_commitment: str | None, options: Any) -> dict[str, Any]:
+def game_json(summary: dict[str, Any]) -> dict[str, Any]:
     """A game resource."""
     return {
         "id": summary["game_id"],
@@ -37,12 +37,12 @@ def game_json(summary: dict[str, Any], dice_commitment: str | None, options: Any
         "ruleset": summary["ruleset"],
         "ruleset_version": summary["ruleset_version"],
         "variant": summary["variant"],
-        "options": options,
+        "options": summary["options"],
         "board": summary["board"],
         "seats": summary["seats"],
         "mode": summary["mode"],
         "dice": summary["dice"],
-        "dice_commitment": dice_commitment,
+        "dice_commitment": summary["dice_commitment"],
         "visibility": summary["visibility"],
         "status": summary["status"],
         "version": summary["version"],
@@ -54,10 +54,7 @@ def game_json(summary: dict[str, Any], dice_commitment: str | None, options: Any
 
 
 def _game_resource(game_id: str) -> dict[str, Any]:
-    wired = services()
-    summary = wired.loader.summary(game_id, principal())
-    created = wired.store.read(stream_of(game_id), until=1)[0].data
-    return game_json(summary, created.get("dice_commitment"), created.get("options", {}))
+    return game_json(services().loader.summary(game_id, principal()))
 
 
 def _recorded_json(recorded: Recorded) -> dict[str, Any]:
@@ -83,6 +80,13 @@ def _recorded_json(recorded: Recorded) -> dict[str, Any]:
     }
 
 
+def _mark_replay(response: Response, recorded: Recorded) -> Response:
+    """Tell the client its Idempotency-Key matched an earlier request and nothing new was written."""
+    if recorded.result.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
 @blueprint.post("/games")
 def create_game() -> Response:
     """Create a game: ruleset, board, seats, mode, dice and visibility."""
@@ -91,8 +95,8 @@ def create_game() -> Response:
     body["seats"] = [{"seat": s["seat"], "player": str(s["player"]) if s["player"] else None} for s in body["seats"]]
     recorded = services().commands.create(caller, body, context(), idempotency_key())
     resource = _game_resource(recorded.game_id)
-    status = 200 if recorded.result.replayed else 201
-    return with_etag(resource, resource["version"], status, f"/api/v1/games/{recorded.game_id}")
+    response = with_etag(resource, resource["version"], 201, f"/api/v1/games/{recorded.game_id}")
+    return _mark_replay(response, recorded)
 
 
 @blueprint.get("/games")
@@ -114,7 +118,7 @@ def list_games() -> Response:
     )
     page, more = rows[: query["limit"]], len(rows) > query["limit"]
     cursor = encode_cursor(page[-1]["created_at"], page[-1]["game_id"]) if more else None
-    items = [game_json(r, None, None) for r in page]
+    items = [game_json(r) for r in page]
     return jsonify({"items": items, "next": cursor})
 
 
@@ -132,7 +136,8 @@ def post_action(game_id: str) -> Response:
     body = schemas.load(schemas.ActionSchema(), json_body())
     recorded = services().commands.act(caller, game_id, body, if_match(), idempotency_key(), context())
     payload = _recorded_json(recorded)
-    return with_etag(payload, payload["version"], 201, f"/api/v1/games/{game_id}/events?after={payload['version'] - 1}")
+    response = with_etag(payload, payload["version"], 201)
+    return _mark_replay(response, recorded)
 
 
 @blueprint.post("/games/<game_id>/sealed")
@@ -142,7 +147,7 @@ def post_sealed(game_id: str) -> Response:
     body = schemas.load(schemas.SealedSchema(), json_body())
     recorded = services().commands.seal(caller, game_id, body, if_match(), idempotency_key(), context())
     payload = _recorded_json(recorded)
-    return with_etag(payload, payload["version"], 201)
+    return _mark_replay(with_etag(payload, payload["version"], 201), recorded)
 
 
 @blueprint.get("/games/<game_id>/events")
@@ -151,7 +156,12 @@ def list_events(game_id: str) -> Response:
     query = schemas.load(schemas.EventsQuerySchema(), request.args.to_dict(), "query")
     wired = services()
     wired.loader.summary(game_id, principal())
-    wanted = request.accept_mimetypes.best_match(["application/json", NDJSON])
+    # No Accept header means "anything": answer JSON, the default representation.
+    wanted = (
+        request.accept_mimetypes.best_match(["application/json", NDJSON])
+        if request.accept_mimetypes
+        else "application/json"
+    )
     if wanted is None:
         raise NotAcceptable(f"cannot produce {request.headers.get('Accept')!r}; offer application/json or {NDJSON}")
     events = wired.store.read(stream_of(game_id), after=query["after"], limit=query["limit"])

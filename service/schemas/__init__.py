@@ -9,6 +9,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from service.errors import BadRequest
 
 SEAT_ID = validate.Regexp(r"^[a-z0-9][a-z0-9_\-]{0,63}$", error="must be 1-64 of a-z, 0-9, '_' or '-'")
+MAX_VERSION = 2**31 - 1  # versions are 32-bit integers in both databases
 HASH = validate.Regexp(r"^[0-9a-f]{64}$", error="must be 64 lower-case hex digits")
 
 
@@ -108,14 +109,14 @@ class BoardListSchema(PageSchema):
 class EventsQuerySchema(Schema):
     """GET /games/{id}/events."""
 
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
 
 
 class StateQuerySchema(Schema):
     """GET /games/{id}/state."""
 
-    at = fields.Integer(load_default=None, validate=validate.Range(min=1))
+    at = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_VERSION))
     as_ = fields.String(data_key="as", load_default="spectator", validate=validate.Length(1, 64))
 
 

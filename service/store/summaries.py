@@ -13,7 +13,7 @@ from service.store.tables import game_players, game_summaries
 
 def insert_game(conn: Connection, summary: dict[str, Any]) -> None:
     """Add a new game's summary and its seat holders."""
-    row = {**summary, "seats": canonical_json(summary["seats"])}
+    row = {**summary, "seats": canonical_json(summary["seats"]), "options": canonical_json(summary["options"])}
     conn.execute(insert(game_summaries).values(**row))
     holders = [
         {"game_id": summary["game_id"], "seat": s["seat"], "player_id": s.get("player")} for s in summary["seats"]
@@ -76,4 +76,5 @@ def rebuild_clear(conn: Connection) -> None:
 def _decode(row: Any) -> dict[str, Any]:
     found = dict(row._mapping)
     found["seats"] = json.loads(found["seats"])
+    found["options"] = json.loads(found["options"])
     return found

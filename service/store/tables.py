@@ -128,6 +128,8 @@ game_summaries = Table(
     Column("dice", String(20), nullable=False),
     Column("visibility", String(20), nullable=False),
     Column("board", String(64)),
+    Column("options", Text, nullable=False),  # canonical JSON of the effective options
+    Column("dice_commitment", String(64)),
     Column("seats", Text, nullable=False),  # canonical JSON [{seat, player}]
     Column("status", String(20), nullable=False),  # active | ended
     Column("version", Integer, nullable=False),

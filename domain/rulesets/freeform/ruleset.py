@@ -109,18 +109,22 @@ class FreeformRuleset:
         """Count the action and remember it as its seat's last one; other events change nothing."""
         match event.type:
             case "ActionRecorded":
-                kind, seat = event.data["type"], event.data["seat"]
+                kind, seat = event.data.get("type"), event.data.get("seat")
             case "DiceRolled":
                 kind, seat = "roll", event.data.get("seat")
             case "SealedRoundOpened":
                 kind, seat = "open_sealed", event.data.get("opened_by")
             case _:
                 return state
+        recorded = event.data.get("data", event.data)
+        # evolve is total: a malformed event (from an import) is kept in the log but changes nothing.
+        if not isinstance(kind, str) or not isinstance(seat, str | None) or not isinstance(recorded, Mapping):
+            return state
         number = state.actions + 1
         counts = {**state.counts, kind: state.counts.get(kind, 0) + 1}
         last = state.last
         if seat is not None:
-            last = {**last, seat: LastAction(kind, event.data.get("data", event.data), number)}
+            last = {**last, seat: LastAction(kind, recorded, number)}
         return FreeformState(state.seats, counts, last, number)
 
     # --- views, notation, persistence ---
@@ -145,6 +149,16 @@ class FreeformRuleset:
             case "SubmissionsRevealed":
                 shown = "; ".join(f"{seat}: {_short(s['payload'])}" for seat, s in data["submissions"].items())
                 return f"{data['round']} revealed: {shown}"
+            case "ClientSeedAdded":
+                return f"{data['seat']} adds client seed {data['client_seed']}"
+            case "DiceSeedRevealed":
+                return f"dice seed revealed: {data['seed']}"
+            case "StateAdjusted":
+                return f"state adjusted ({len(data['changes'])} change(s)): {data['reason']}"
+            case "GameEnded":
+                winners = data.get("winners")
+                named = ", ".join(map(str, winners)) if isinstance(winners, list) and winners else "none named"
+                return f"game ended by {data['by']}; winners: {named}"
             case _:
                 return event.type
 
@@ -162,12 +176,18 @@ class FreeformRuleset:
     def load_state(self, document: Mapping[str, Any]) -> FreeformState:
         """The state back from its JSON form; raises KeyError/TypeError/ValueError on a bad document."""
         seats = tuple(str(s) for s in document["seats"])
-        counts = {str(k): _count(v) for k, v in document["counts"].items()}
+        counts = {str(k): _count(v) for k, v in _object(document["counts"]).items()}
         last = {
             str(seat): LastAction(str(a["type"]), dict(a["data"]), _count(a["number"]))
-            for seat, a in document["last"].items()
+            for seat, a in _object(document["last"]).items()
         }
         return FreeformState(seats, counts, last, _count(document["actions"]))
+
+
+def _object(value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{value!r} is not an object")
+    return value
 
 
 def _count(value: Any) -> int:
@@ -178,7 +198,7 @@ def _count(value: Any) -> int:
 
 def _type_violations(action: Action) -> list[RuleViolation]:
     """FF-ACTION-1 and FF-ACTION-3."""
-    if not ACTION_TYPE.match(action.type):
+    if not ACTION_TYPE.fullmatch(action.type):
         return [RuleViolation("FF-ACTION-1", f"action type {action.type!r} is not snake_case", {"field": "type"})]
     if action.type in _RESERVED - {"roll", "open_sealed"}:
         return [RuleViolation("FF-ACTION-3", f"{action.type!r} is a platform action", {"field": "type"})]
@@ -193,7 +213,10 @@ def _data_violations(data: Any, rule_id: str, field_name: str) -> list[RuleViola
 
 
 def _size_violations(value: Any, rule_id: str, field_name: str) -> list[RuleViolation]:
-    size = len(canonical_bytes(value))
+    try:
+        size = len(canonical_bytes(value))
+    except (TypeError, ValueError) as error:  # NaN, infinities, non-JSON types
+        return [RuleViolation(rule_id, f"{field_name} is not JSON: {error}", {"field": field_name})]
     if size > MAX_DATA_BYTES:
         message = f"{field_name} is {size} bytes of canonical JSON; at most {MAX_DATA_BYTES} are allowed"
         return [RuleViolation(rule_id, message, {"field": field_name, "bytes": size})]
@@ -215,16 +238,19 @@ def _decide_roll(game: Game, action: Action, inputs: Inputs) -> Decision:
     return Decision((event,), trace=(trace,))
 
 
-_ROUND = re.compile(r"^[a-z0-9][a-z0-9_\-:.]{0,63}$")
+# No ":": the service keys a sealed secret "<round>:<seat>", so "a:b" would collide with round "a".
+_ROUND = re.compile(r"^[a-z0-9][a-z0-9_\-.]{0,63}$")
 
 
 def _decide_open_sealed(game: Game, action: Action) -> Decision:
     """FF-SEAL-1: a new round name and seats of the game."""
     round_id = action.data.get("round")
-    if not isinstance(round_id, str) or not _ROUND.match(round_id):
+    if not isinstance(round_id, str) or not _ROUND.fullmatch(round_id):
         return Decision.refuse("FF-SEAL-1", f"round {round_id!r} must be a short lower-case name", field="data.round")
     if round_id in game.meta.sealed:
         return Decision.refuse("FF-SEAL-1", f"round {round_id!r} is already open", field="data.round")
+    if round_id in game.meta.revealed_rounds:
+        return Decision.refuse("FF-SEAL-1", f"round {round_id!r} was already used and revealed", field="data.round")
     seats = action.data.get("seats", list(game.meta.seat_names()))
     known = game.meta.seat_names()
     if not isinstance(seats, list) or not seats or any(s not in known for s in seats) or len(set(seats)) != len(seats):

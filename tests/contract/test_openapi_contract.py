@@ -1,0 +1,89 @@
+"""The API and openapi.yaml describe each other: every route is specified, every operation routed."""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+from flask import Flask
+
+from tests.spec_validation import SPEC_PATH
+
+HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
+
+
+def _spec_operations() -> set[tuple[str, str]]:
+    document = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+    return {
+        (method.upper(), path) for path, item in document["paths"].items() for method in item if method in HTTP_METHODS
+    }
+
+
+def _routed_operations(app: Flask) -> set[tuple[str, str]]:
+    found = set()
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/api/v1"):
+            continue
+        path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
+        for method in rule.methods or ():
+            if method.lower() in HTTP_METHODS:
+                found.add((method, path))
+    return found
+
+
+def test_every_route_is_in_the_spec_when_the_app_is_built(app: Flask) -> None:
+    missing = _routed_operations(app) - _spec_operations()
+    assert not missing, f"routes missing from openapi.yaml: {sorted(missing)}"
+
+
+def test_every_spec_operation_is_routed_when_the_app_is_built(app: Flask) -> None:
+    unrouted = _spec_operations() - _routed_operations(app)
+    assert not unrouted, f"openapi.yaml operations with no route: {sorted(unrouted)}"
+
+
+def test_spec_is_served_when_requested(app: Flask) -> None:
+    response = app.test_client().get("/api/v1/openapi.yaml")
+    assert response.status_code == 200
+    assert yaml.safe_load(response.data)["openapi"].startswith("3.1")
+
+
+def test_response_validation_reports_a_mismatch_when_a_body_breaks_the_spec() -> None:
+    from flask import jsonify
+
+    from tests import spec_validation
+
+    rogue = Flask("rogue")
+
+    @rogue.get("/api/v1/health")
+    def health():  # type: ignore[no-untyped-def]
+        return jsonify({"status": "ok"})  # lacks database, version, schema_revision
+
+    failures = spec_validation.attach(rogue)
+    rogue.test_client().get("/api/v1/health")
+    assert len(failures) == 1 and "GET /api/v1/health" in failures[0]
+
+
+def test_responses_match_the_spec_when_a_game_is_played(api) -> None:  # type: ignore[no-untyped-def]
+    game = api.create_game(dice="table", mode="transcript")
+    gid = game["id"]
+    assert api.act(gid, type="note", seat="red", data={"text": "hi"}).status_code == 201
+    assert api.act(gid, type="roll", seat="red", data={"count": 2, "dice": [1, 2, 3]}).status_code == 201
+    assert api.act(gid, type="Bad", seat="red").status_code == 422
+    assert api.act(gid, headers={"If-Match": '"1"'}, type="note", seat="red").status_code == 412
+    assert api.act(gid, role=None, type="note", seat="red").status_code == 401
+    for path in (
+        "/api/v1/health",
+        "/api/v1/rulesets",
+        "/api/v1/rulesets/freeform",
+        "/api/v1/rulesets/freeform/rules",
+        "/api/v1/rulesets/freeform/rules/FF-ROLL-1",
+        "/api/v1/rulesets/nope",
+        "/api/v1/games",
+        f"/api/v1/games/{gid}",
+        f"/api/v1/games/{gid}/events",
+        f"/api/v1/games/{gid}/state?at=2",
+        f"/api/v1/games/{gid}/verify",
+        "/api/v1/boards",
+    ):
+        assert api.client.get(path).status_code < 500
+    assert not api.app.extensions["spec_failures"], api.app.extensions["spec_failures"]

@@ -1,0 +1,38 @@
+"""Validate every response of the API tests against openapi.yaml (openapi-core)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from flask import Flask, Response, request
+from openapi_core import Config, OpenAPI
+from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
+from openapi_core.deserializing.media_types.util import json_loads
+
+SPEC_PATH = Path(__file__).resolve().parents[1] / "openapi.yaml"
+
+
+@cache
+def spec() -> OpenAPI:
+    """The parsed contract; problem+json bodies are JSON too."""
+    config = Config(extra_media_type_deserializers={"application/problem+json": json_loads})
+    return OpenAPI.from_file_path(str(SPEC_PATH), config=config)
+
+
+def attach(app: Flask) -> list[str]:
+    """Check each response the app sends; return the list the failures are collected in."""
+    failures: list[str] = []
+
+    @app.after_request
+    def _validate(response: Response) -> Response:
+        if not request.path.startswith("/api/v1/") or request.path == "/api/v1/openapi.yaml":
+            return response
+        try:
+            spec().validate_response(WerkzeugOpenAPIRequest(request), WerkzeugOpenAPIResponse(response))
+        except Exception as error:  # every kind of mismatch is a failure to report
+            detail = getattr(error, "__cause__", None) or error
+            failures.append(f"{request.method} {request.full_path} -> {response.status_code}: {detail!r}")
+        return response
+
+    return failures
