@@ -204,7 +204,13 @@ class GameCommands:
             inputs = Inputs(isoformat(self.clock.now()), self._server_dice(game))
             decision = decide_action(loaded.ruleset, game, action, inputs)
             try:
-                return self._record(principal, loaded, decision, ctx, scoped, fingerprint)
+                cause = {
+                    "type": action.type,
+                    "seat": action.seat,
+                    "data": dict(action.data),
+                    "authority": authority.value,
+                }
+                return self._record(principal, loaded, decision, ctx, scoped, fingerprint, cause={"action": cause})
             except WrongExpectedVersion:
                 self.loader.forget(game_id)
                 if if_match is not None:
@@ -263,6 +269,8 @@ class GameCommands:
                     fingerprint,
                     extra_on_append=keep_secret,
                     round_revealed=round_id if completed is not None else None,
+                    # never the payload: it stays secret until the round's reveal
+                    cause={"sealed": {"round": round_id, "seat": seat}},
                 )
             except WrongExpectedVersion:
                 self.loader.forget(game_id)
@@ -291,7 +299,9 @@ class GameCommands:
         fingerprint: str,
         extra_on_append: Callable[[Connection, tuple[RecordedEvent, ...]], None] | None = None,
         round_revealed: str | None = None,
+        cause: dict[str, Any] | None = None,
     ) -> Recorded:
+        """Append a decision; the first event's metadata carries the request that caused it (for audits)."""
         game, ruleset = loaded.game, loaded.ruleset
         if decision.violations and (game.meta.mode is Mode.ADJUDICATED or not decision.events):
             raise _refusal(ruleset, decision.violations)
@@ -302,10 +312,10 @@ class GameCommands:
             events.append(Event(DICE_SEED_REVEALED, {"seed": seed_hex, "commitment": game.meta.dice_commitment}))
         deviations = [_violation_json(v) for v in decision.violations]
         base = self._metadata(principal, ctx, ruleset.version)
-        drafts = [
-            EventDraft(e.type, dict(e.data), {**base, "deviations": deviations} if i == 0 and deviations else base)
-            for i, e in enumerate(events)
-        ]
+        first = {**base, **(cause or {})}
+        if deviations:
+            first["deviations"] = deviations
+        drafts = [EventDraft(e.type, dict(e.data), first if i == 0 else base) for i, e in enumerate(events)]
         after, notations = game, []
         for event in events:
             notations.append(ruleset.notation(event, after.state))

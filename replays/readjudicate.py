@@ -1,0 +1,166 @@
+"""Re-adjudication: decide every recorded action again and compare with what was recorded.
+
+Each action's first event carries the request in its metadata (`action`, or `sealed` for a sealed
+submission); the events up to the next such event are that action's batch. Deciding the request
+again on the game folded just before it must give the same events, except what the service adds
+itself (`DiceSeedRevealed`). Server dice are re-derived from the revealed seed; without it, rolls
+cannot be checked and those actions are reported as unverifiable, never as consistent.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.commitments import verify_commitment
+from domain.dice import SeededDice
+from domain.kernel import (
+    DICE_SEED_REVEALED,
+    SUBMISSION_SEALED,
+    SUBMISSIONS_REVEALED,
+    Action,
+    Authority,
+    Decision,
+    DiceMode,
+    Event,
+    Game,
+    Inputs,
+    Ruleset,
+    advance,
+    start,
+)
+from domain.platform import decide_action, decide_reveal
+
+SERVICE_ADDED = frozenset({DICE_SEED_REVEALED})
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedStep:
+    """One stored event, as read from a store or an export."""
+
+    version: int
+    type: str
+    data: Mapping[str, Any]
+    metadata: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """The verdict on one recorded action."""
+
+    version: int
+    verdict: str  # consistent | deviates | unverifiable
+    reason: str = ""
+    expected: tuple[Mapping[str, Any], ...] = ()
+    recorded: tuple[Mapping[str, Any], ...] = ()
+
+
+def readjudicate(
+    ruleset: Ruleset, steps: Sequence[RecordedStep], board: Mapping[str, Any] | None, seed: bytes | None = None
+) -> list[Finding]:
+    """A finding for every recorded action of a game, in order."""
+    if not steps:
+        return []
+    game = start(ruleset, Event(steps[0].type, steps[0].data), board)
+    findings: list[Finding] = []
+    index = 1
+    while index < len(steps):
+        end = _batch_end(steps, index)
+        batch = steps[index:end]
+        finding = _judge(ruleset, game, batch, seed)
+        if finding is not None:
+            findings.append(finding)
+        for step in batch:
+            game = advance(ruleset, game, Event(step.type, step.data))
+        index = end
+    return findings
+
+
+def _batch_end(steps: Sequence[RecordedStep], index: int) -> int:
+    end = index + 1
+    while end < len(steps) and not _is_cause(steps[end]):
+        end += 1
+    return end
+
+
+def _is_cause(step: RecordedStep) -> bool:
+    return "action" in step.metadata or "sealed" in step.metadata
+
+
+def _judge(ruleset: Ruleset, game: Game, batch: Sequence[RecordedStep], seed: bytes | None) -> Finding | None:
+    first = batch[0]
+    recorded = tuple({"type": s.type, "data": s.data} for s in batch if s.type not in SERVICE_ADDED)
+    if "action" in first.metadata:
+        decision_or_reason = _redecide_action(ruleset, game, first.metadata["action"], seed)
+    elif "sealed" in first.metadata:
+        decision_or_reason = _redecide_seal(ruleset, game, batch, seed)
+    else:
+        return None  # events written without a request (older records): nothing to re-decide
+    if isinstance(decision_or_reason, str):
+        return Finding(first.version, "unverifiable", decision_or_reason, (), recorded)
+    expected = tuple({"type": e.type, "data": dict(e.data)} for e in decision_or_reason.events)
+    if _normalise(expected) == _normalise(recorded):
+        return Finding(first.version, "consistent", "", expected, recorded)
+    return Finding(first.version, "deviates", "the rules give other events", expected, recorded)
+
+
+def _redecide_action(ruleset: Ruleset, game: Game, cause: Mapping[str, Any], seed: bytes | None) -> Decision | str:
+    action = Action(cause["type"], cause.get("seat"), cause.get("data") or {}, Authority(cause["authority"]))
+    dice = None
+    if game.meta.dice is DiceMode.SERVER:
+        if seed is None:
+            if _rolls(ruleset, game, action):
+                return "server dice were rolled and the seed is not revealed"
+        else:
+            dice = SeededDice(seed, game.meta.game_id, game.meta.dice_drawn + 1, game.meta.client_seeds)
+    return decide_action(ruleset, game, action, Inputs(timestamp="", dice=dice))
+
+
+def _rolls(ruleset: Ruleset, game: Game, action: Action) -> bool:
+    """Whether deciding the action draws dice (tried with a supply that records the count)."""
+    counter = _CountingDice()
+    decide_action(ruleset, game, action, Inputs(timestamp="", dice=counter))
+    return counter.drawn > 0
+
+
+class _CountingDice:
+    """Dice that always show 1 and count how many were drawn."""
+
+    def __init__(self) -> None:
+        self._drawn = 0
+
+    @property
+    def drawn(self) -> int:
+        return self._drawn
+
+    def draw(self, count: int) -> tuple[int, ...]:
+        self._drawn += count
+        return (1,) * count
+
+
+def _redecide_seal(ruleset: Ruleset, game: Game, batch: Sequence[RecordedStep], seed: bytes | None) -> Decision | str:
+    sealed = batch[0]
+    if sealed.type != SUBMISSION_SEALED:
+        return f"a sealed submission recorded as {sealed.type!r}"
+    after_seal = advance(ruleset, game, Event(sealed.type, sealed.data))
+    reveal = next((s for s in batch if s.type == SUBMISSIONS_REVEALED), None)
+    round_ = after_seal.meta.sealed.get(str(sealed.data.get("round")))
+    if reveal is None or round_ is None:
+        return Decision((Event(sealed.type, sealed.data),))  # commitment only: nothing to re-decide yet
+    submissions = reveal.data.get("submissions", {})
+    secrets: dict[str, tuple[Any, str]] = {}
+    for seat, commitment in round_.commitments.items():
+        entry = submissions.get(seat, {})
+        if not verify_commitment(commitment, entry.get("payload"), str(entry.get("salt", ""))):
+            return f"the revealed payload of seat {seat!r} does not match its commitment"
+        secrets[seat] = (entry["payload"], entry["salt"])
+    dice = SeededDice(seed, game.meta.game_id, after_seal.meta.dice_drawn + 1, game.meta.client_seeds) if seed else None
+    consequences = decide_reveal(ruleset, after_seal, round_, secrets, Inputs(timestamp="", dice=dice))
+    return Decision((Event(sealed.type, sealed.data),)).then(consequences)
+
+
+def _normalise(events: tuple[Mapping[str, Any], ...]) -> list[Any]:
+    """Compare as JSON values (tuples and lists alike)."""
+    return [json.loads(json.dumps(e, sort_keys=True)) for e in events]
