@@ -29,7 +29,7 @@ typecheck: install
 	$(BIN)/mypy
 
 unit: install
-	$(BIN)/pytest
+	$(BIN)/pytest --cov --cov-report=term:skip-covered
 
 test: lint typecheck unit
 

@@ -140,6 +140,15 @@ def verify(ctx: click.Context, game_id: str | None) -> None:
 
 
 @cli.command()
+@click.pass_context
+def rebuild(ctx: click.Context) -> None:
+    """Rebuild the read models (game summaries) from the event log."""
+    from service.rebuild import rebuild_summaries
+
+    click.echo(f"rebuilt the summaries of {rebuild_summaries(_services(ctx))} game(s)")
+
+
+@cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=lambda: int(os.environ.get("PORT", "5000")), show_default="PORT or 5000")
 @click.option("--threads", default=8, show_default=True)
