@@ -93,7 +93,8 @@ PLATFORM_RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "CORE-END-1",
-            "A recorder or arbiter may end a game, stating the result.",
+            "A recorder or arbiter may end a game, stating the result: winners (seats of the game; none for a "
+            "draw), scores by seat, or a reason.",
             "The seed is revealed (`DiceSeedRevealed`) when the game ends",
             _DESIGN,
             "§6",
@@ -115,7 +116,7 @@ def decide_action(ruleset: Ruleset, game: Game, action: Action, inputs: Inputs) 
     if action.type == "add_client_seed":
         return _decide_client_seed(game, action)
     if action.type == "end_game":
-        return _decide_end(action)
+        return _decide_end(game, action)
     if game.meta.dice is DiceMode.TABLE:
         return _decide_with_table_dice(ruleset, game, action, inputs)
     if "dice" in action.data:
@@ -209,11 +210,27 @@ def _decide_client_seed(game: Game, action: Action) -> Decision:
     return Decision((Event("ClientSeedAdded", {"seat": action.seat, "client_seed": seed}),))
 
 
-def _decide_end(action: Action) -> Decision:
-    """CORE-END-1: a recorder or arbiter ends the game with a result."""
+def _decide_end(game: Game, action: Action) -> Decision:
+    """CORE-END-1: a recorder or arbiter ends the game, stating its result in terms of its seats."""
     if action.authority is Authority.PLAYER:
         return Decision.refuse("CORE-END-1", "only a recorder or arbiter may end a game")
     result = {k: v for k, v in action.data.items() if k in ("winners", "scores", "reason")}
+    if not result:
+        return Decision.refuse("CORE-END-1", "state the result: 'winners' (seats; [] for a draw), 'scores' or 'reason'")
+    seats = game.meta.seat_names()
+    winners = result.get("winners", [])
+    if not isinstance(winners, list) or any(w not in seats for w in winners) or len(set(winners)) != len(winners):
+        return Decision.refuse(
+            "CORE-END-1", f"winners {winners!r} must be distinct seats of the game", field="data.winners"
+        )
+    scores = result.get("scores", {})
+    if not isinstance(scores, dict) or any(
+        seat not in seats or isinstance(value, bool) or not isinstance(value, int | float)
+        for seat, value in scores.items()
+    ):
+        return Decision.refuse("CORE-END-1", f"scores {scores!r} must map seats to numbers", field="data.scores")
+    if "reason" in result and not isinstance(result["reason"], str):
+        return Decision.refuse("CORE-END-1", "reason must be text", field="data.reason")
     return Decision((Event(GAME_ENDED, {"by": action.authority.value, **result}),))
 
 

@@ -36,7 +36,8 @@ RULEBOOK: Mapping[str, Rule] = {
         ),
         Rule(
             "FF-SEAL-1",
-            "A sealed round has a new snake_case name and names seats of the game (default: all seats).",
+            "A sealed round has a name never used before in the game (1-64 of a-z, 0-9, '_', '-', '.', starting "
+            "with a letter or digit) and names seats of the game (default: all seats).",
             section="sealed submissions",
             source_file=_SOURCE,
         ),
