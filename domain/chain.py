@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from domain.canonical import canonical_bytes, sha256_hex
@@ -33,3 +34,29 @@ def event_hash(
         "recorded_at": recorded_at,
     }
     return sha256_hex(prev_hash.encode("ascii") + b"\n" + canonical_bytes(body))
+
+
+def event_hash_of_texts(
+    prev_hash: str,
+    *,
+    stream_id: str,
+    version: int,
+    event_id: str,
+    type: str,
+    schema_version: int,
+    data_json: str,
+    metadata_json: str,
+    recorded_at: str,
+) -> str:
+    """`event_hash` for data and metadata already in canonical JSON: the same bytes, built without
+    encoding them again (the append hot path encodes each event once)."""
+
+    def text(value: str) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    body = (
+        f'{{"data":{data_json},"event_id":{text(event_id)},"metadata":{metadata_json},'
+        f'"recorded_at":{text(recorded_at)},"schema_version":{int(schema_version)},'
+        f'"stream_id":{text(stream_id)},"type":{text(type)},"version":{int(version)}}}'
+    )
+    return sha256_hex(prev_hash.encode("ascii") + b"\n" + body.encode("utf-8"))

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from sqlalchemy import Engine
 
 from domain.kernel import Authority, GameMeta
 from service.errors import Forbidden, Unauthorized
@@ -56,14 +61,44 @@ class Principal:
         return Authority.PLAYER
 
 
-def authenticate(engine: object, header: str | None) -> Principal:
-    """The principal for an Authorization header value (anonymous when absent)."""
-    if not header:
-        return Principal()
-    scheme, _, value = header.partition(" ")
-    if scheme.lower() != "bearer" or not value.strip():
-        raise Unauthorized("the Authorization header must be 'Bearer <token>'")
-    record = tokens.find(engine, value.strip())  # type: ignore[arg-type]
-    if record is None:
-        raise Unauthorized("unknown or revoked token")
-    return Principal(record.id, record.role, record.player_id)
+class TokenLookup:
+    """Bearer token → principal, remembered for a few seconds: one query per token, not per request.
+
+    A revoked token stops working within `ttl` seconds in every process (immediately in the one
+    that revoked it, through `forget`).
+    """
+
+    def __init__(self, engine: Engine, ttl: float = 10.0, now: Callable[[], float] = time.monotonic) -> None:
+        self.engine = engine
+        self.ttl = ttl
+        self.now = now
+        self._known: dict[str, tuple[float, Principal | None]] = {}
+        self._lock = threading.Lock()
+
+    def principal(self, header: str | None) -> Principal:
+        """The principal for an Authorization header value (anonymous when absent)."""
+        if not header:
+            return Principal()
+        scheme, _, value = header.partition(" ")
+        value = value.strip()
+        if scheme.lower() != "bearer" or not value:
+            raise Unauthorized("the Authorization header must be 'Bearer <token>'")
+        key = tokens.token_hash(value)
+        with self._lock:
+            known = self._known.get(key)
+        if known is None or self.now() - known[0] > self.ttl:
+            record = tokens.find(self.engine, value)
+            found = Principal(record.id, record.role, record.player_id) if record else None
+            known = (self.now(), found)
+            with self._lock:
+                if len(self._known) > 10_000:  # bounded: unknown tokens sent in bulk must not grow it forever
+                    self._known.clear()
+                self._known[key] = known
+        if known[1] is None:
+            raise Unauthorized("unknown or revoked token")
+        return known[1]
+
+    def forget(self) -> None:
+        """Drop every remembered token (after a revocation in this process)."""
+        with self._lock:
+            self._known.clear()

@@ -79,6 +79,7 @@ class GameCommands:
         self.clock = clock
         self.entropy = entropy
         self.snapshot_every = snapshot_every
+        self._seeds: dict[str, str] = {}
 
     # --- create ---
 
@@ -194,12 +195,16 @@ class GameCommands:
         earlier = self._replay(scoped, fingerprint, game_id, principal)
         if earlier is not None:
             return earlier
+        fresh = False
         for _attempt in range(RETRIES):
-            loaded = self.loader.load(game_id, principal)
+            loaded, cached = self.loader.load_latest(game_id, principal, fresh)
             game = loaded.game
             action = Action(body["type"], body.get("seat"), body.get("data") or {})
             authority = principal.authority_for(game.meta, action.seat)
             action = Action(action.type, action.seat, action.data, authority)
+            if cached and if_match is not None and if_match != game.version:
+                fresh = True  # the cache may lag behind another process: look again before answering 412
+                continue
             _check_if_match(game_id, if_match, game.version)
             inputs = Inputs(isoformat(self.clock.now()), self._server_dice(game))
             decision = decide_action(loaded.ruleset, game, action, inputs)
@@ -213,7 +218,8 @@ class GameCommands:
                 return self._record(principal, loaded, decision, ctx, scoped, fingerprint, cause={"action": cause})
             except WrongExpectedVersion:
                 self.loader.forget(game_id)
-                if if_match is not None:
+                fresh = True
+                if if_match is not None and not cached:
                     raise
         raise WrongExpectedVersion(stream_of(game_id), game.version, self.store.stream_version(stream_of(game_id)))
 
@@ -277,6 +283,8 @@ class GameCommands:
                 if if_match is not None:
                     raise
                 continue
+            if recorded.result.replayed:
+                return recorded
             return Recorded(
                 recorded.game_id,
                 recorded.result,
@@ -304,6 +312,11 @@ class GameCommands:
         """Append a decision; the first event's metadata carries the request that caused it (for audits)."""
         game, ruleset = loaded.game, loaded.ruleset
         if decision.violations and (game.meta.mode is Mode.ADJUDICATED or not decision.events):
+            # A concurrent request with the same Idempotency-Key may have recorded this very action since
+            # our check (e.g. a seal, now "already sealed"): its result is this request's result.
+            earlier = self._replay(key, fingerprint, game.meta.game_id, principal)
+            if earlier is not None:
+                return earlier
             raise _refusal(ruleset, decision.violations)
         events = list(decision.events)
         seed_hex: str | None = None
@@ -336,6 +349,10 @@ class GameCommands:
                 snapshots.save(conn, stream, ruleset.version, after.version, game_to_json(ruleset, after), now)
 
         result = self.store.append(stream, game.version, drafts, key, fingerprint, on_append=on_append)
+        # Lost a race to the same Idempotency-Key: answer with what the winner recorded, not with this
+        # attempt's decision (its salt, its folded game), which was never written.
+        if result.replayed and (earlier := self._replay(key, fingerprint, game.meta.game_id, principal)):
+            return earlier
         self.loader.remember(after)
         trace = tuple({"rule_id": t.rule_id, "text": t.text, "numbers": dict(t.numbers)} for t in decision.trace)
         return Recorded(game.meta.game_id, result, tuple(notations), tuple(deviations), trace)
@@ -370,9 +387,12 @@ class GameCommands:
         return SeededDice(seed, game.meta.game_id, game.meta.dice_drawn + 1, game.meta.client_seeds)
 
     def _seed_hex(self, game_id: str) -> str:
-        seed = secrets.get(self.engine, stream_of(game_id), "dice_seed", "dice")
-        if not isinstance(seed, str):
-            raise RuntimeError(f"the dice seed of game {game_id} is missing from the secrets table")
+        seed = self._seeds.get(game_id)
+        if seed is None:
+            seed = secrets.get(self.engine, stream_of(game_id), "dice_seed", "dice")
+            if not isinstance(seed, str):
+                raise RuntimeError(f"the dice seed of game {game_id} is missing from the secrets table")
+            self._seeds[game_id] = seed  # a game's seed never changes
         return seed
 
     def _metadata(self, principal: Principal, ctx: RequestContext, ruleset_version: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from domain import registry
-from domain.kernel import Event, Game, Ruleset, fold, game_from_json
+from domain.kernel import Game, Ruleset, fold, game_from_json
 from service.auth import Principal
 from service.errors import GameNotFound, NotFound
 from service.store import boards, snapshots, summaries
@@ -45,6 +45,8 @@ class GameLoader:
         self.cache_size = cache_size
         self._latest: OrderedDict[str, Game] = OrderedDict()
         self._boards: dict[str, dict[str, Any]] = {}
+        # What never changes in a summary (ruleset, board, seats, visibility) — by game id.
+        self._static: dict[str, dict[str, Any]] = {}
         self._lock = threading.Lock()
 
     def summary(self, game_id: str, principal: Principal) -> dict[str, Any]:
@@ -73,6 +75,24 @@ class GameLoader:
         target = summary["version"] if at is None else at
         return LoadedGame(self._fold_to(game_id, ruleset, board, target), ruleset, board, summary)
 
+    def load_latest(self, game_id: str, principal: Principal, fresh: bool = False) -> tuple[LoadedGame, bool]:
+        """The newest game for a decision, and whether it came from the cache without a query.
+
+        A cached game may be behind another process's appends; deciding on it is still safe
+        because the append states the version it was decided at and a stale one is refused.
+        """
+        if not fresh:
+            with self._lock:
+                cached = self._latest.get(game_id)
+                static = self._static.get(game_id)
+            if cached is not None and static is not None and can_read(principal, static):
+                ruleset = registry.pinned(static["ruleset"], static["ruleset_version"])
+                return LoadedGame(cached, ruleset, self.board(static["board"]), static), True
+        loaded = self.load(game_id, principal)
+        with self._lock:
+            self._static[game_id] = loaded.summary
+        return loaded, False
+
     def remember(self, game: Game) -> None:
         """Keep the newest folded game of a stream."""
         with self._lock:
@@ -81,7 +101,8 @@ class GameLoader:
                 self._latest[game.meta.game_id] = game
                 self._latest.move_to_end(game.meta.game_id)
             while len(self._latest) > self.cache_size:
-                self._latest.popitem(last=False)
+                evicted, _ = self._latest.popitem(last=False)
+                self._static.pop(evicted, None)
 
     def forget(self, game_id: str) -> None:
         """Drop a cached game (after losing an append race)."""
@@ -97,8 +118,8 @@ class GameLoader:
             if snapshot is not None and (start is None or snapshot[0] > start.version):
                 start = game_from_json(ruleset, snapshot[1])
         after = start.version if start is not None else 0
-        tail = self.store.read(stream_of(game_id), after=after, until=target) if after < target else []
-        game = fold(ruleset, (Event(e.type, e.data) for e in tail), board, start)
+        tail = self.store.read_facts(stream_of(game_id), after, target) if after < target else []
+        game = fold(ruleset, tail, board, start)
         self.remember(game)
         return game
 

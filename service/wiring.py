@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from service.auth import TokenLookup
 from service.clock import Clock
 from service.entropy import Entropy
 from service.games import GameCommands
@@ -26,6 +27,7 @@ class Services:
     commands: GameCommands
     clock: Clock
     entropy: Entropy
+    tokens: TokenLookup
 
 
 def build(settings: dict[str, Any], clock: Clock, entropy: Entropy) -> Services:
@@ -34,4 +36,4 @@ def build(settings: dict[str, Any], clock: Clock, entropy: Entropy) -> Services:
     store = EventStore(engine, clock)
     loader = GameLoader(engine, store, settings["GAME_CACHE_SIZE"])
     commands = GameCommands(engine, store, loader, clock, entropy, settings["SNAPSHOT_EVERY"])
-    return Services(settings, engine, store, loader, commands, clock, entropy)
+    return Services(settings, engine, store, loader, commands, clock, entropy, TokenLookup(engine))

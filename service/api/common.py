@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response, current_app, g, jsonify, request
 
 from domain.canonical import canonical_bytes
-from service.auth import Principal, authenticate
+from service.auth import Principal
 from service.errors import BadRequest
 from service.games import RequestContext
 from service.wiring import Services
@@ -23,7 +23,7 @@ def services() -> Services:
 def principal() -> Principal:
     """The caller of this request (authenticated once per request)."""
     if "principal" not in g:
-        g.principal = authenticate(services().engine, request.headers.get("Authorization"))
+        g.principal = services().tokens.principal(request.headers.get("Authorization"))
     found: Principal = g.principal
     return found
 
@@ -48,10 +48,10 @@ def json_body() -> Any:
 def if_match() -> int | None:
     """The version in an If-Match header ("3", 3 or W/"3"), or None."""
     value = request.headers.get("If-Match")
-    if value is None:
+    if value is None or value.strip() == "*":  # RFC 9110 §13.1.1: "*" holds for any current version
         return None
     cleaned = value.strip().removeprefix("W/").strip('"')
-    if not cleaned.isdigit():
+    if not (cleaned.isascii() and cleaned.isdigit()):  # "²".isdigit() is True, but int("²") fails
         raise BadRequest(f'If-Match {value!r} must be a game version such as "3"', {"If-Match": ["not a version"]})
     return int(cleaned)
 

@@ -20,6 +20,7 @@ from service.api.common import (
     services,
     with_etag,
 )
+from service.auth import WRITERS
 from service.errors import BadRequest, Forbidden, NotAcceptable
 from service.games import Recorded
 from service.loading import stream_of
@@ -91,6 +92,7 @@ def _mark_replay(response: Response, recorded: Recorded) -> Response:
 def create_game() -> Response:
     """Create a game: ruleset, board, seats, mode, dice and visibility."""
     caller = principal()
+    caller.require("admin", "organiser", "player")  # authenticate before validating: 401/403, then 400
     body = schemas.load(schemas.GameCreateSchema(), json_body())
     body["seats"] = [{"seat": s["seat"], "player": str(s["player"]) if s["player"] else None} for s in body["seats"]]
     recorded = services().commands.create(caller, body, context(), idempotency_key())
@@ -133,6 +135,7 @@ def get_game(game_id: str) -> Response:
 def post_action(game_id: str) -> Response:
     """Record an action; refused (422) or recorded with deviations, per the game's mode."""
     caller = principal()
+    caller.require(*WRITERS)  # authenticate before validating; seats are checked against the game later
     body = schemas.load(schemas.ActionSchema(), json_body())
     recorded = services().commands.act(caller, game_id, body, if_match(), idempotency_key(), context())
     payload = _recorded_json(recorded)
@@ -144,6 +147,7 @@ def post_action(game_id: str) -> Response:
 def post_sealed(game_id: str) -> Response:
     """Seal a secret submission; the round is revealed when its last seat seals."""
     caller = principal()
+    caller.require(*WRITERS)  # authenticate before validating; seats are checked against the game later
     body = schemas.load(schemas.SealedSchema(), json_body())
     recorded = services().commands.seal(caller, game_id, body, if_match(), idempotency_key(), context())
     payload = _recorded_json(recorded)

@@ -42,7 +42,8 @@ def _configure_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def on_begin(connection: Any) -> None:
         immediate = connection.get_execution_options().get("annals_write", False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        # Straight to the driver: this runs once per transaction, on the hot path of every append.
+        connection.connection.driver_connection.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
 def is_postgres(engine: Engine) -> bool:

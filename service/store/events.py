@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, text
+from sqlalchemy import Connection, Engine, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from domain.canonical import canonical_json
-from domain.chain import GENESIS, event_hash
+from domain.chain import GENESIS, event_hash, event_hash_of_texts
+from domain.kernel import Event
 from service.clock import Clock, isoformat
 from service.errors import AnnalsError, IdempotencyKeyReused, WrongExpectedVersion
-from service.store.engine import WRITE, is_postgres
+from service.store.engine import WRITE
 from service.store.tables import events, idempotency_keys
 
 ANY_VERSION = None
@@ -110,6 +113,12 @@ class EventStore:
     def __init__(self, engine: Engine, clock: Clock) -> None:
         self.engine = engine
         self.clock = clock
+        self._sql = _HotSql(engine.dialect.name)
+        # SQLite has one writer at a time; its busy handler makes waiting writers sleep up to 100 ms
+        # and starves unlucky ones. Threads of this process queue on a fair lock instead.
+        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        )
 
     # --- writing ---
 
@@ -136,7 +145,7 @@ class EventStore:
             if earlier is not None:
                 return earlier
         try:
-            with self.engine.connect().execution_options(**WRITE) as conn, conn.begin():
+            with self._write_lock, self.engine.connect().execution_options(**WRITE) as conn, conn.begin():
                 recorded = self._append_locked(conn, stream_id, expected_version, drafts)
                 if idempotency_key is not None:
                     conn.execute(
@@ -175,27 +184,36 @@ class EventStore:
     def _append_locked(
         self, conn: Connection, stream_id: str, expected_version: int | None, drafts: Sequence[EventDraft]
     ) -> tuple[RecordedEvent, ...]:
-        if is_postgres(self.engine):
-            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _APPEND_LOCK_KEY})
-        head = conn.execute(
-            select(events.c.version, events.c.hash)
-            .where(events.c.stream_id == stream_id)
-            .order_by(events.c.version.desc())
-            .limit(1)
-        ).first()
-        current, prev_hash = (head.version, head.hash) if head else (0, GENESIS)
+        sql = self._sql
+        # The driver's own cursor, inside SQLAlchemy's transaction (which still begins, commits and
+        # rolls back): per-statement SQLAlchemy execution cost as much as the statements themselves.
+        cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        if sql.lock is not None:
+            cursor.execute(sql.lock)
+        cursor.execute(sql.head, {"stream_id": stream_id})
+        version, head_hash, position = cursor.fetchone()
+        # The query always returns one row; version is NULL when the stream is new.
+        current, prev_hash = (0, GENESIS) if version is None else (version, head_hash)
         if expected_version is not None and current != expected_version:
             raise WrongExpectedVersion(stream_id, expected_version, current)
-        position = conn.execute(select(func.coalesce(func.max(events.c.position), 0))).scalar_one()
         recorded_at = isoformat(self.clock.now())
         rows: list[dict[str, Any]] = []
         recorded: list[RecordedEvent] = []
         for offset, draft in enumerate(drafts, start=1):
-            event = _record(draft, stream_id, current + offset, position + offset, recorded_at, prev_hash)
+            event, row = _record(draft, stream_id, current + offset, position + offset, recorded_at, prev_hash)
             prev_hash = event.hash
             recorded.append(event)
-            rows.append(_row(event))
-        conn.execute(insert(events), rows)
+            rows.append(row)
+        try:
+            if len(rows) == 1:
+                cursor.execute(sql.insert, rows[0])
+            else:
+                cursor.executemany(sql.insert, rows)
+        except conn.dialect.loaded_dbapi.IntegrityError as error:
+            # Same exception type as SQLAlchemy raises, so callers handle one kind of duplicate.
+            raise IntegrityError(sql.insert, rows, error) from error
+        finally:
+            cursor.close()
         return tuple(recorded)
 
     def idempotent_result(self, key: str, fingerprint: str) -> AppendResult | None:
@@ -223,6 +241,12 @@ class EventStore:
         """Events of one stream with `after < version <= until`, oldest first."""
         with self.engine.connect() as conn:
             return _read(conn, stream_id, after, until, limit)
+
+    def read_facts(self, stream_id: str, after: int, until: int) -> list[Event]:
+        """Only type and data of `after < version <= until`: what a fold needs, decoded and nothing more."""
+        with self.engine.connect() as conn:
+            rows = conn.exec_driver_sql(self._sql.facts, {"stream_id": stream_id, "after": after, "until": until})
+            return [Event(row[0], json.loads(row[1])) for row in rows]
 
     def read_all(self, after: int = 0, limit: int = 1000, stream_prefix: str | None = None) -> list[RecordedEvent]:
         """The global log from `position > after`, in commit order."""
@@ -274,35 +298,89 @@ def _fingerprint(drafts: Sequence[EventDraft]) -> str:
 
 def _record(
     draft: EventDraft, stream_id: str, version: int, position: int, recorded_at: str, prev_hash: str
-) -> RecordedEvent:
+) -> tuple[RecordedEvent, dict[str, Any]]:
+    """The recorded event and its row; data and metadata are encoded once, and that text is hashed."""
     event_id = draft.event_id or str(uuid.uuid4())
-    # Round-trip through canonical JSON so the recorded values are exactly what the hash covers.
-    data = json.loads(canonical_json(draft.data))
-    metadata = json.loads(canonical_json(draft.metadata))
-    digest = event_hash(
+    data_json = canonical_json(draft.data)
+    metadata_json = canonical_json(draft.metadata)
+    digest = event_hash_of_texts(
         prev_hash,
         stream_id=stream_id,
         version=version,
         event_id=event_id,
         type=draft.type,
         schema_version=draft.schema_version,
-        data=data,
-        metadata=metadata,
+        data_json=data_json,
+        metadata_json=metadata_json,
         recorded_at=recorded_at,
     )
-    return RecordedEvent(
+    # Decoded back from the canonical text, so the event holds exactly the values that were hashed.
+    event = RecordedEvent(
         position,
         stream_id,
         version,
         event_id,
         draft.type,
         draft.schema_version,
-        data,
-        metadata,
+        json.loads(data_json),
+        json.loads(metadata_json),
         recorded_at,
         prev_hash,
         digest,
     )
+    row = {
+        "position": position,
+        "stream_id": stream_id,
+        "version": version,
+        "event_id": event_id,
+        "type": draft.type,
+        "schema_version": draft.schema_version,
+        "data": data_json,
+        "metadata": metadata_json,
+        "recorded_at": recorded_at,
+        "prev_hash": prev_hash,
+        "hash": digest,
+    }
+    return event, row
+
+
+class _HotSql:
+    """The append path's statements as driver SQL, written once per dialect: building SQLAlchemy
+    Core statements per call cost more than the commit itself (see `make bench`)."""
+
+    COLUMNS = (
+        "position",
+        "stream_id",
+        "version",
+        "event_id",
+        "type",
+        "schema_version",
+        "data",
+        "metadata",
+        "recorded_at",
+        "prev_hash",
+        "hash",
+    )
+
+    def __init__(self, dialect: str) -> None:
+        def param(name: str) -> str:
+            return f"%({name})s" if dialect == "postgresql" else f":{name}"
+
+        self.lock = f"SELECT pg_advisory_xact_lock({_APPEND_LOCK_KEY})" if dialect == "postgresql" else None
+        # One round trip: the stream's head (if any) and the global position, read under the lock.
+        self.head = (
+            "SELECT h.version, h.hash, (SELECT COALESCE(MAX(position), 0) FROM events) AS position "
+            "FROM (SELECT 1 AS one) AS anchor LEFT JOIN "
+            f"(SELECT version, hash FROM events WHERE stream_id = {param('stream_id')} "
+            "ORDER BY version DESC LIMIT 1) AS h ON 1 = 1"
+        )
+        self.facts = (
+            f"SELECT type, data FROM events WHERE stream_id = {param('stream_id')} "
+            f"AND version > {param('after')} AND version <= {param('until')} ORDER BY version"
+        )
+        columns = ", ".join(self.COLUMNS)
+        values = ", ".join(param(c) for c in self.COLUMNS)
+        self.insert = f"INSERT INTO events ({columns}) VALUES ({values})"
 
 
 def _hash_of(event: RecordedEvent) -> str:
@@ -317,22 +395,6 @@ def _hash_of(event: RecordedEvent) -> str:
         metadata=event.metadata,
         recorded_at=event.recorded_at,
     )
-
-
-def _row(event: RecordedEvent) -> dict[str, Any]:
-    return {
-        "position": event.position,
-        "stream_id": event.stream_id,
-        "version": event.version,
-        "event_id": event.event_id,
-        "type": event.type,
-        "schema_version": event.schema_version,
-        "data": canonical_json(event.data),
-        "meta": canonical_json(event.metadata),
-        "recorded_at": event.recorded_at,
-        "prev_hash": event.prev_hash,
-        "hash": event.hash,
-    }
 
 
 def _from_row(row: Any) -> RecordedEvent:

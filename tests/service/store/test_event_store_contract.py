@@ -596,3 +596,20 @@ def test_sqlite_connections_are_durable_when_newly_opened(engine: Engine) -> Non
         }
 
     assert pragmas == {"journal_mode": "wal", "synchronous": 2, "foreign_keys": 1, "busy_timeout": 30000}
+
+
+def test_text_hash_equals_the_documented_hash_when_fields_are_pre_encoded() -> None:
+    from domain.canonical import canonical_json
+    from domain.chain import event_hash, event_hash_of_texts
+
+    data = {"b": [1, 2.5, "é"], "a": {"z": None, "y": True}}
+    metadata = {"actor": "t", "deviations": []}
+    fields = dict(stream_id="game:ü", version=7, event_id="e-1", type="Moved", schema_version=2, recorded_at="2026")
+    expected = event_hash("f" * 64, data=data, metadata=metadata, **fields)  # type: ignore[arg-type]
+    got = event_hash_of_texts(
+        "f" * 64,
+        data_json=canonical_json(data),
+        metadata_json=canonical_json(metadata),
+        **fields,  # type: ignore[arg-type]
+    )
+    assert got == expected
