@@ -104,7 +104,14 @@ class IdempotencyKeyReused(AnnalsError):
     status, slug, title = 422, "idempotency-key-reused", "Idempotency key reused"
 
     def __init__(self, key: str) -> None:
-        super().__init__(f"Idempotency-Key {key.split(':', 1)[-1]!r} was used before for a different request")
+        super().__init__(f"Idempotency-Key {key!r} was used before for a different request")
+        self.key = key
+
+
+class TooMuchContention(AnnalsError):
+    """Other writers kept moving the game while this action was being decided; safe to retry."""
+
+    status, slug, title = 409, "contention", "The game is changing too fast"
 
 
 class RuleRefused(AnnalsError):

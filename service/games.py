@@ -39,12 +39,19 @@ from domain.platform import all_rules, decide_action, decide_reveal, decide_seal
 from service.auth import Principal
 from service.clock import Clock, isoformat
 from service.entropy import Entropy
-from service.errors import BadBoard, NotFound, RuleRefused, Unprocessable, WrongExpectedVersion
+from service.errors import (
+    BadBoard,
+    NotFound,
+    RuleRefused,
+    TooMuchContention,
+    Unprocessable,
+    WrongExpectedVersion,
+)
 from service.loading import GameLoader, LoadedGame, stream_of
 from service.store import boards, players, secrets, snapshots, summaries
 from service.store.events import AppendResult, EventDraft, EventStore, RecordedEvent
 
-RETRIES = 5  # re-decisions after losing an append race, when the client sent no If-Match
+RETRIES = 10  # re-decisions after losing an append race, when the client sent no If-Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +228,7 @@ class GameCommands:
                 fresh = True
                 if if_match is not None and not cached:
                     raise
-        raise WrongExpectedVersion(stream_of(game_id), game.version, self.store.stream_version(stream_of(game_id)))
+        raise TooMuchContention(f"game {game_id} moved on {RETRIES} times while deciding; send the action again")
 
     # --- sealed submissions ---
 
@@ -293,7 +300,7 @@ class GameCommands:
                 recorded.trace,
                 {"commitment": commitment, "salt": salt, "revealed": completed is not None},
             )
-        raise WrongExpectedVersion(stream_of(game_id), game.version, self.store.stream_version(stream_of(game_id)))
+        raise TooMuchContention(f"game {game_id} moved on {RETRIES} times while deciding; send the action again")
 
     # --- shared ---
 

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException
 
-from service.errors import PROBLEM_BASE, AnnalsError
+from service.errors import PROBLEM_BASE, AnnalsError, IdempotencyKeyReused
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("annals.api")
@@ -35,6 +35,9 @@ def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None
 
 
 def _annals_problem(error: AnnalsError) -> Response:
+    if isinstance(error, IdempotencyKeyReused) and "Idempotency-Key" in request.headers:
+        # The store knows the key scoped by caller and game; the client knows only what it sent.
+        error = IdempotencyKeyReused(request.headers["Idempotency-Key"])
     body = error.problem()
     headers = {}
     if "current_version" in body:

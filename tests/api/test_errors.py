@@ -1,0 +1,72 @@
+"""Errors are problem documents everywhere (RFC 9457): never an HTML page, never a stack trace."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.api.conftest import assert_problem
+from tests.conftest import Api, _api, _make_app
+
+
+@pytest.fixture
+def off_contract(tmp_path: Path) -> Iterator[Api]:
+    """The app for requests the contract cannot describe (unknown routes and methods, failures)."""
+    app = _make_app(f"sqlite:///{tmp_path / 'annals.db'}")
+    yield _api(app)
+    app.extensions["annals"].engine.dispose()
+
+
+@pytest.mark.parametrize("path", ["/api/v1/nothing-here", "/", "/api/v2/games", "/api/v1/games/x/y/z"])
+def test_404_problem_when_the_route_is_unknown(off_contract: Api, path: str) -> None:
+    response = off_contract.client.get(path)
+
+    assert_problem(response, 404)
+    assert "<html" not in response.get_data(as_text=True).lower()
+
+
+def test_404_game_problem_when_the_game_is_unknown(api: Api) -> None:
+    assert_problem(api.client.get("/api/v1/games/00000000-0000-4000-8000-000000000000"), 404, "game-not-found")
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("delete", "/api/v1/games", {"GET", "POST"}),
+        ("put", "/api/v1/rulesets", {"GET"}),
+        ("get", "/api/v1/games/00000000-0000-4000-8000-000000000000/actions", {"POST"}),
+        ("patch", "/api/v1/boards", {"GET", "POST"}),
+    ],
+)
+def test_405_problem_with_allow_when_the_method_is_wrong(
+    off_contract: Api, method: str, path: str, allowed: set[str]
+) -> None:
+    response = getattr(off_contract.client, method)(path, headers=off_contract.headers())
+
+    assert_problem(response, 405)
+    assert allowed <= {m.strip() for m in response.headers["Allow"].split(",")}
+    assert "<html" not in response.get_data(as_text=True).lower()
+
+
+def test_413_problem_when_the_body_is_too_large(off_contract: Api) -> None:
+    off_contract.app.config["MAX_CONTENT_LENGTH"] = 1024
+    game = off_contract.create_game()["id"]
+
+    response = off_contract.act(game, type="note", seat="red", data={"text": "x" * 4096})
+
+    assert_problem(response, 413)
+
+
+def test_500_problem_without_a_stack_trace_when_the_server_fails(off_contract: Api) -> None:
+    def explode() -> str:
+        raise RuntimeError("secret internals: /etc/annals.conf")
+
+    off_contract.app.add_url_rule("/api/v1/explode", "explode", explode)
+
+    response = off_contract.client.get("/api/v1/explode")
+
+    problem = assert_problem(response, 500)
+    assert "secret internals" not in response.get_data(as_text=True)
+    assert problem["type"].endswith("internal-error")

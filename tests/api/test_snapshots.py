@@ -1,0 +1,126 @@
+"""Snapshots are a disposable cache (DESIGN §5): deleting them, or the in-process cache, changes no answer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import func, select
+
+from service.store import snapshots
+from service.store.tables import snapshots as snapshots_table
+from tests.conftest import Api, _api, _finish, _make_app
+
+SNAPSHOT_EVERY = 5
+VERSIONS = (1, 2, 4, 5, 6, 9, 10, 11, 14, 15, 16, 19, 20, 21, 23, 24)
+VIEWERS = ("spectator", "red", "blue", "arbiter")
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'snapshots.db'}"
+
+
+@pytest.fixture
+def apps(url: str) -> Iterator[list[Flask]]:
+    """Apps made on the same database; each is disposed of (and its responses checked) at the end."""
+    made: list[Flask] = []
+    yield made
+    for app in made:
+        _finish(app)
+
+
+def _new_api(url: str, apps: list[Flask]) -> Api:
+    app = _make_app(url, SNAPSHOT_EVERY=SNAPSHOT_EVERY)
+    apps.append(app)
+    return _api(app)
+
+
+def _record_23_actions(api: Api) -> str:
+    """Moves and rolls, an adjustment, a sealed round with one seal, attacks and notes: versions 2..24.
+
+    The adjustment (v16) and the seal (v18) come before the snapshot at v20, so a snapshot that lost
+    either would show in the answers.
+    """
+    game: str = api.create_game(seats=[{"seat": "red"}, {"seat": "blue"}])["id"]
+    steps: list[dict[str, Any]] = []
+    for turn in range(1, 8):
+        steps.append({"type": "move", "seat": "red", "data": {"turn": turn}})
+        steps.append({"type": "roll", "seat": "blue", "data": {"count": turn}})
+    changes = [{"op": "set", "path": "/counts/move", "value": 9}]
+    steps.append({"type": "adjust", "data": {"changes": changes, "reason": "two moves were not entered"}})
+    steps.append({"type": "open_sealed", "data": {"round": "initiative"}})
+    steps.append({"sealed": {"seat": "red", "round": "initiative", "payload": {"bid": 2}}})
+    for turn in range(8, 12):
+        steps.append({"type": "attack", "seat": ("red", "blue")[turn % 2], "data": {"turn": turn}})
+    steps.append({"type": "note", "seat": "red", "data": {"text": "last turn"}})
+    steps.append({"type": "note", "seat": "blue", "data": {"text": "agreed"}})
+    assert len(steps) == 23
+    for step in steps:
+        if "sealed" in step:
+            response = api.client.post(f"/api/v1/games/{game}/sealed", json=step["sealed"], headers=api.headers())
+        else:
+            response = api.act(game, "arbiter" if step["type"] == "adjust" else "admin", **step)
+        assert response.status_code == 201, response.get_json()
+    return game
+
+
+def _answers(api: Api, game: str) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for version in VERSIONS:
+        for viewer in VIEWERS:
+            response = api.client.get(f"/api/v1/games/{game}/state?at={version}&as={viewer}", headers=api.headers())
+            assert response.status_code == 200, response.get_json()
+            found[f"{version}/{viewer}"] = (response.headers["ETag"], response.get_json())
+    latest = api.client.get(f"/api/v1/games/{game}/state?as=arbiter", headers=api.headers())
+    found["latest"] = (latest.headers["ETag"], latest.get_json())
+    found["events"] = api.client.get(f"/api/v1/games/{game}/events", headers=api.headers()).get_json()
+    found["verify"] = api.client.get(f"/api/v1/games/{game}/verify").get_json()
+    return found
+
+
+def _snapshot_count(api: Api) -> int:
+    with api.services.engine.connect() as conn:
+        return int(conn.execute(select(func.count()).select_from(snapshots_table)).scalar_one())
+
+
+def test_every_answer_is_the_same_when_snapshots_and_the_cache_are_dropped(url: str, apps: list[Flask]) -> None:
+    first = _new_api(url, apps)
+    game = _record_23_actions(first)
+    assert first.client.get(f"/api/v1/games/{game}").get_json()["version"] == 24
+    assert _snapshot_count(first) >= 4
+    with_cache = _answers(first, game)
+
+    from_snapshots = _answers(_new_api(url, apps), game)
+    assert snapshots.drop_all(first.services.engine) >= 4
+    from_the_log = _answers(_new_api(url, apps), game)
+
+    assert from_snapshots == with_cache
+    assert from_the_log == with_cache
+    at_20 = with_cache["20/arbiter"][1]["state"]
+    assert at_20["state"]["counts"]["move"] == 9
+    assert at_20["meta"]["adjustments"] == 1
+    assert at_20["meta"]["sealed"]["initiative"]["commitments"].keys() == {"red"}
+
+
+def test_actions_continue_from_the_log_when_snapshots_were_dropped(url: str, apps: list[Flask]) -> None:
+    first = _new_api(url, apps)
+    game = _record_23_actions(first)
+    snapshots.drop_all(first.services.engine)
+    fresh = _new_api(url, apps)
+
+    response = fresh.client.post(
+        f"/api/v1/games/{game}/sealed",
+        json={"seat": "blue", "round": "initiative", "payload": {"bid": 4}},
+        headers=fresh.headers(),
+    )
+
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["version"] == 26
+    revealed = response.get_json()["events"][-1]["data"]["submissions"]
+    assert {seat: s["payload"] for seat, s in revealed.items()} == {"red": {"bid": 2}, "blue": {"bid": 4}}
+    counts = fresh.client.get(f"/api/v1/games/{game}/state").get_json()["state"]["rules"]["counts"]
+    assert counts == {"move": 9, "roll": 7, "open_sealed": 1, "attack": 4, "note": 2}
