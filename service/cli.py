@@ -150,17 +150,33 @@ def rebuild(ctx: click.Context) -> None:
 
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=lambda: int(os.environ.get("PORT", "5000")), show_default="PORT or 5000")
-@click.option("--threads", default=8, show_default=True)
-def serve(host: str, port: int, threads: int) -> None:
-    """Serve the API with waitress (a production WSGI server)."""
-    from waitress import serve as waitress_serve
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=lambda: int(os.environ.get("PORT", "5000")),
+    show_default="PORT or 5000",
+)
+@click.option("--threads", type=click.IntRange(min=1), default=8, show_default=True, help="request threads per process")
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=lambda: int(os.environ.get("ANNALS_WORKERS", "1")),
+    show_default="ANNALS_WORKERS or 1",
+    help="serving processes; more than one uses gunicorn (each process builds its own app)",
+)
+def serve(host: str, port: int, threads: int, workers: int) -> None:
+    """Serve the API: waitress in one process, or gunicorn with several worker processes."""
+    click.echo(f"Annals serving on http://{host}:{port}/api/v1/health ({workers} process(es))", err=True)
+    if workers <= 1:
+        from waitress import serve as waitress_serve
 
-    from service import create_app
+        from service import create_app
 
-    app = create_app()
-    click.echo(f"Annals serving on http://{host}:{port}/api/v1/health", err=True)
-    waitress_serve(app, host=host, port=port, threads=threads, ident="annals")
+        waitress_serve(create_app(), host=host, port=port, threads=threads, ident="annals")
+        return
+    from service.serving import run_gunicorn
+
+    run_gunicorn(host, port, workers, threads)
 
 
 def main() -> None:

@@ -33,7 +33,7 @@ def _summary(row: dict[str, Any]) -> dict[str, Any]:
 def upload_board() -> Response:
     """Store a board (201), or find the identical one already stored (200)."""
     principal().require("admin", "organiser", "arbiter", "player")
-    body = schemas.load(schemas.BoardCreateSchema(), json_body())
+    body = schemas.load(schemas.BoardCreateSchema, json_body())
     document = body["board"]
     errors = board_model.board_errors(document)
     if errors:
@@ -60,7 +60,7 @@ def upload_board() -> Response:
 @blueprint.get("/boards")
 def list_boards() -> Response:
     """Boards, newest first."""
-    query = schemas.load(schemas.BoardListSchema(), request.args.to_dict(), "query")
+    query = schemas.load(schemas.BoardListSchema, request.args.to_dict(), "query")
     after = decode_cursor(query["after"], 2)
     rows = boards.page(services().engine, query["ruleset"], query["limit"] + 1, after)  # type: ignore[arg-type]
     page, more = rows[: query["limit"]], len(rows) > query["limit"]

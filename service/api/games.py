@@ -93,7 +93,7 @@ def create_game() -> Response:
     """Create a game: ruleset, board, seats, mode, dice and visibility."""
     caller = principal()
     caller.require("admin", "organiser", "player")  # authenticate before validating: 401/403, then 400
-    body = schemas.load(schemas.GameCreateSchema(), json_body())
+    body = schemas.load(schemas.GameCreateSchema, json_body())
     body["seats"] = [{"seat": s["seat"], "player": str(s["player"]) if s["player"] else None} for s in body["seats"]]
     recorded = services().commands.create(caller, body, context(), idempotency_key())
     resource = _game_resource(recorded.game_id)
@@ -104,7 +104,7 @@ def create_game() -> Response:
 @blueprint.get("/games")
 def list_games() -> Response:
     """Games newest first, filtered by ruleset, status, player and visibility."""
-    query = schemas.load(schemas.GameListSchema(), request.args.to_dict(), "query")
+    query = schemas.load(schemas.GameListSchema, request.args.to_dict(), "query")
     caller = principal()
     after = decode_cursor(query["after"], 2)
     rows = summaries.page(
@@ -136,7 +136,7 @@ def post_action(game_id: str) -> Response:
     """Record an action; refused (422) or recorded with deviations, per the game's mode."""
     caller = principal()
     caller.require(*WRITERS)  # authenticate before validating; seats are checked against the game later
-    body = schemas.load(schemas.ActionSchema(), json_body())
+    body = schemas.load(schemas.ActionSchema, json_body())
     recorded = services().commands.act(caller, game_id, body, if_match(), idempotency_key(), context())
     payload = _recorded_json(recorded)
     response = with_etag(payload, payload["version"], 201)
@@ -148,7 +148,7 @@ def post_sealed(game_id: str) -> Response:
     """Seal a secret submission; the round is revealed when its last seat seals."""
     caller = principal()
     caller.require(*WRITERS)  # authenticate before validating; seats are checked against the game later
-    body = schemas.load(schemas.SealedSchema(), json_body())
+    body = schemas.load(schemas.SealedSchema, json_body())
     recorded = services().commands.seal(caller, game_id, body, if_match(), idempotency_key(), context())
     payload = _recorded_json(recorded)
     return _mark_replay(with_etag(payload, payload["version"], 201), recorded)
@@ -157,7 +157,7 @@ def post_sealed(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>/events")
 def list_events(game_id: str) -> Response:
     """The game's events after a version, as JSON or NDJSON."""
-    query = schemas.load(schemas.EventsQuerySchema(), request.args.to_dict(), "query")
+    query = schemas.load(schemas.EventsQuerySchema, request.args.to_dict(), "query")
     wired = services()
     wired.loader.summary(game_id, principal())
     # No Accept header means "anything": answer JSON, the default representation.
@@ -179,7 +179,7 @@ def list_events(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>/state")
 def get_state(game_id: str) -> Response:
     """The state at a version as one viewer sees it (a seat, a spectator or the arbiter)."""
-    query = schemas.load(schemas.StateQuerySchema(), request.args.to_dict(), "query")
+    query = schemas.load(schemas.StateQuerySchema, request.args.to_dict(), "query")
     caller = principal()
     wired = services()
     summary = wired.loader.summary(game_id, caller)

@@ -19,7 +19,7 @@ blueprint = Blueprint("players", __name__)
 def create_player() -> Response:
     """Register a player (organisers and admins)."""
     principal().require("admin", "organiser")
-    body = schemas.load(schemas.PlayerCreateSchema(), json_body())
+    body = schemas.load(schemas.PlayerCreateSchema, json_body())
     wired = services()
     row = players.create(wired.engine, str(uuid.uuid4()), body["name"], body["email"], isoformat(wired.clock.now()))
     response = jsonify(row)

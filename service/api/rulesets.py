@@ -59,7 +59,7 @@ def get_ruleset(ruleset_id: str) -> Response:
 @blueprint.get("/rulesets/<ruleset_id>/rules")
 def list_rules(ruleset_id: str) -> Response:
     """The rulebook: the platform rules and the ruleset's catalog, optionally by id prefix."""
-    query = schemas.load(schemas.RulesQuerySchema(), request.args.to_dict(), "query")
+    query = schemas.load(schemas.RulesQuerySchema, request.args.to_dict(), "query")
     rules = all_rules(_ruleset(ruleset_id)).values()
     prefix = query["prefix"]
     return jsonify({"items": [rule_json(r) for r in rules if prefix is None or r.id.startswith(prefix)]})

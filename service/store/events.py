@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import json
+import os
 import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -100,6 +102,45 @@ class ChainReport:
     head: str = GENESIS
 
 
+class SqliteWriteLock:
+    """Queue SQLite appenders instead of letting them busy-wait.
+
+    SQLite has one writer at a time, and its busy handler makes a waiting writer sleep up to 100 ms
+    between tries, which starves unlucky ones (p99 of 440 ms under 8 writers in `make bench`).
+    Threads of one process queue on a lock; processes (several serving workers on one file) queue
+    on an `flock` of a file beside the database, which blocks without polling.
+    """
+
+    def __init__(self, database: str | None) -> None:
+        self._threads = threading.Lock()
+        self._path = f"{database}.write-lock" if database and database != ":memory:" else None
+        self._fd: int | None = None
+
+    def __enter__(self) -> None:
+        self._threads.acquire()
+        if self._path is None:
+            return
+        try:
+            # Opened per append (microseconds) so that no descriptor outlives its store.
+            self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
+        except BaseException:
+            self._release_file()
+            self._threads.release()
+            raise
+
+    def __exit__(self, *_: object) -> None:
+        try:
+            self._release_file()
+        finally:
+            self._threads.release()
+
+    def _release_file(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # closing the descriptor releases its flock
+            self._fd = None
+
+
 OnAppend = Callable[[Connection, tuple[RecordedEvent, ...]], None]
 
 
@@ -114,10 +155,8 @@ class EventStore:
         self.engine = engine
         self.clock = clock
         self._sql = _HotSql(engine.dialect.name)
-        # SQLite has one writer at a time; its busy handler makes waiting writers sleep up to 100 ms
-        # and starves unlucky ones. Threads of this process queue on a fair lock instead.
-        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        self._write_lock: SqliteWriteLock | contextlib.nullcontext[None] = (
+            SqliteWriteLock(engine.url.database) if engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
 
     # --- writing ---

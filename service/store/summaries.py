@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, insert, select, tuple_, update
+from sqlalchemy import Connection, Engine, delete, insert, select, tuple_
 
 from domain.canonical import canonical_json
 from service.store.tables import game_players, game_summaries
@@ -22,11 +22,22 @@ def insert_game(conn: Connection, summary: dict[str, Any]) -> None:
 
 
 def advance(conn: Connection, game_id: str, version: int, last_hash: str, updated_at: str, ended: bool) -> None:
-    """Move a summary to the stream's new head."""
-    values: dict[str, Any] = {"version": version, "last_hash": last_hash, "updated_at": updated_at}
-    if ended:
-        values["status"] = "ended"
-    conn.execute(update(game_summaries).where(game_summaries.c.game_id == game_id).values(**values))
+    """Move a summary to the stream's new head (on every append: driver SQL, like the append itself)."""
+    params = {"v": version, "h": last_hash, "u": updated_at, "e": 1 if ended else 0, "g": game_id}
+    sql = _ADVANCE_PG if conn.dialect.name == "postgresql" else _ADVANCE_SQLITE
+    cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(sql, params)
+    finally:
+        cursor.close()
+
+
+_ADVANCE = (
+    "UPDATE game_summaries SET version = {v}, last_hash = {h}, updated_at = {u}, "
+    "status = CASE WHEN {e} = 1 THEN 'ended' ELSE status END WHERE game_id = {g}"
+)
+_ADVANCE_SQLITE = _ADVANCE.format(v=":v", h=":h", u=":u", e=":e", g=":g")
+_ADVANCE_PG = _ADVANCE.format(v="%(v)s", h="%(h)s", u="%(u)s", e="%(e)s", g="%(g)s")
 
 
 def get(engine: Engine, game_id: str) -> dict[str, Any] | None:

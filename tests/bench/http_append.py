@@ -14,6 +14,10 @@ import contextlib
 import http.client
 import json
 import multiprocessing
+import os
+import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -56,6 +60,44 @@ def serving(app: Callable[..., Iterable[bytes]]) -> Iterator[int]:
         server.task_dispatcher.shutdown()  # type: ignore[union-attr]
         server.close()
         thread.join(timeout=10)
+
+
+@contextlib.contextmanager
+def serving_processes(database_url: str, workers: int, threads: int = SERVER_THREADS) -> Iterator[int]:
+    """`annals serve --workers N` (gunicorn) as a child process on a free port; yield the port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    command = [sys.executable, "-c", "from service.cli import main; main()", "serve"]
+    command += ["--workers", str(workers), "--threads", str(threads), "--port", str(port)]
+    env = {**os.environ, "DATABASE_URL": database_url}
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        _wait_until_healthy(port, server)
+        yield port
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _wait_until_healthy(port: int, server: subprocess.Popen[bytes], seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"annals serve exited: {server.stderr.read().decode()[-2000:] if server.stderr else ''}")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/api/v1/health")
+            if connection.getresponse().status == 200:
+                connection.close()
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"annals serve did not answer on port {port} within {seconds:.0f} s")
 
 
 def drive(port: int, token: str, game_ids: list[str], per_client: int, warmup: int) -> AppendLoad:

@@ -183,11 +183,29 @@ def _http_append_rows(bench: BenchApp, plan: Plan, profiles: Profiles) -> list[R
     if profiles is not None:
         _profile_http_appends(bench, games[0], plan, profiles)
     label = f"POST /actions: waitress {http_append.SERVER_THREADS} threads, {plan.http_clients} keep-alive clients"
-    return [
+    rows = [
         rate_row(f"{label}, one game each", load.rate, "actions/s", HTTP_APPEND_FLOOR),
         latency_row(f"{label}, p50", load.latency.p50_ms),
         latency_row(f"{label}, p99", load.latency.p99_ms),
         latency_row(f"{label}, server process CPU per request", cpu_ms),
+        Row(f"{label}, failed requests", load.failures, "requests", "0", MISSES if load.failures else MEETS),
+    ]
+    return rows + _multiprocess_rows(bench, plan)
+
+
+def _multiprocess_rows(bench: BenchApp, plan: Plan, workers: int = 2) -> list[Row]:
+    """The same load against `annals serve --workers N` (gunicorn), one process per core."""
+    games = [new_game(bench, f"bench: gunicorn client {n}") for n in range(plan.http_clients)]
+    per_client = plan.http_requests // plan.http_clients
+    progress(f"{per_client * plan.http_clients:,} POST /actions over annals serve --workers {workers} (gunicorn)")
+    url = bench.services.engine.url.render_as_string(hide_password=False)
+    with http_append.serving_processes(url, workers) as port:
+        load, _ = http_append.drive_from_another_process(port, bench.token, games, per_client, plan.warmup)
+    label = f"POST /actions: annals serve --workers {workers} ({http_append.SERVER_THREADS} threads each)"
+    return [
+        rate_row(f"{label}, one game each", load.rate, "actions/s", HTTP_APPEND_FLOOR),
+        latency_row(f"{label}, p50", load.latency.p50_ms),
+        latency_row(f"{label}, p99", load.latency.p99_ms),
         Row(f"{label}, failed requests", load.failures, "requests", "0", MISSES if load.failures else MEETS),
     ]
 
