@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+from json.encoder import encode_basestring
 from typing import Any
 
 from domain.canonical import canonical_bytes, sha256_hex
@@ -51,9 +51,7 @@ def event_hash_of_texts(
     """`event_hash` for data and metadata already in canonical JSON: the same bytes, built without
     encoding them again (the append hot path encodes each event once)."""
 
-    def text(value: str) -> str:
-        return json.dumps(value, ensure_ascii=False)
-
+    text = encode_basestring  # what canonical_json writes for a string, without an encoder per call
     body = (
         f'{{"data":{data_json},"event_id":{text(event_id)},"metadata":{metadata_json},'
         f'"recorded_at":{text(recorded_at)},"schema_version":{int(schema_version)},'

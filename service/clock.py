@@ -22,4 +22,5 @@ class SystemClock:
 
 def isoformat(moment: datetime) -> str:
     """RFC 3339 UTC with microseconds and a Z, the one timestamp format stored and hashed."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    # isoformat is several times cheaper than strftime and, with the offset swapped for Z, the same text.
+    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"

@@ -29,6 +29,11 @@ class Services:
     entropy: Entropy
     tokens: TokenLookup
 
+    def close(self) -> None:
+        """Release every database connection."""
+        self.store.close()
+        self.engine.dispose()
+
 
 def build(settings: dict[str, Any], clock: Clock, entropy: Entropy) -> Services:
     """Connect the engine and wire the store, loader and commands together."""

@@ -97,7 +97,7 @@ def _make_app(url: str, **config: Any) -> Flask:
 
 def _finish(app: Flask) -> None:
     """Dispose the engine and fail the test if any response broke the OpenAPI contract."""
-    app.extensions["annals"].engine.dispose()
+    app.extensions["annals"].close()
     failures = app.extensions["spec_failures"]
     assert not failures, "responses that do not match openapi.yaml:\n" + "\n".join(failures)
 

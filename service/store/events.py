@@ -155,6 +155,7 @@ class EventStore:
         self.engine = engine
         self.clock = clock
         self._sql = _HotSql(engine.dialect.name)
+        self._writer: Connection | None = None
         self._write_lock: SqliteWriteLock | contextlib.nullcontext[None] = (
             SqliteWriteLock(engine.url.database) if engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
@@ -184,7 +185,7 @@ class EventStore:
             if earlier is not None:
                 return earlier
         try:
-            with self._write_lock, self.engine.connect().execution_options(**WRITE) as conn, conn.begin():
+            with self._write_lock, self._writing() as conn, conn.begin():
                 recorded = self._append_locked(conn, stream_id, expected_version, drafts)
                 if idempotency_key is not None:
                     conn.execute(
@@ -219,6 +220,27 @@ class EventStore:
                 raise WrongExpectedVersion(stream_id, expected_version, current) from None
             raise
         return AppendResult(stream_id, recorded)
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """The connection an append writes on (the caller holds the write lock).
+
+        SQLite has one writer at a time, so its store keeps one write connection rather than paying
+        a pool checkout, reset and return on every append; PostgreSQL writers take pooled ones.
+        """
+        if self._sql.lock is not None:
+            with self.engine.connect().execution_options(**WRITE) as conn:
+                yield conn
+            return
+        if self._writer is None or self._writer.closed or self._writer.invalidated:
+            self._writer = self.engine.connect().execution_options(**WRITE)
+        yield self._writer
+
+    def close(self) -> None:
+        """Release the SQLite write connection (before disposing of the engine)."""
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
 
     def _append_locked(
         self, conn: Connection, stream_id: str, expected_version: int | None, drafts: Sequence[EventDraft]

@@ -43,7 +43,7 @@ def app(upgraded: str) -> Iterator[Flask]:
     made = create_app()
     made.config["TESTING"] = True
     yield made
-    made.extensions["annals"].engine.dispose()
+    made.extensions["annals"].close()
 
 
 def _event_count(url: str) -> int:

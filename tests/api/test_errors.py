@@ -16,7 +16,7 @@ def off_contract(tmp_path: Path) -> Iterator[Api]:
     """The app for requests the contract cannot describe (unknown routes and methods, failures)."""
     app = _make_app(f"sqlite:///{tmp_path / 'annals.db'}")
     yield _api(app)
-    app.extensions["annals"].engine.dispose()
+    app.extensions["annals"].close()
 
 
 @pytest.mark.parametrize("path", ["/api/v1/nothing-here", "/", "/api/v2/games", "/api/v1/games/x/y/z"])

@@ -31,7 +31,7 @@ class BenchApp:
 
     def close(self) -> None:
         """Release the database connections."""
-        self.services.engine.dispose()
+        self.services.close()
 
 
 def bench_app(database_url: str) -> BenchApp:

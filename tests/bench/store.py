@@ -169,6 +169,7 @@ def annals(url: str, sizes: Sizes) -> Iterator[tuple[Workload, Workload]]:
             _annals_appends(store, 1, sizes.single, sizes.warmup),
             _annals_appends(store, BATCH, sizes.batch_events, sizes.warmup),
         )
+        store.close()
     finally:
         engine.dispose()
 

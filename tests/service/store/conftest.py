@@ -53,5 +53,7 @@ def clock() -> FrozenClock:
 
 
 @pytest.fixture
-def store(engine: Engine, clock: FrozenClock) -> EventStore:
-    return EventStore(engine, clock)
+def store(engine: Engine, clock: FrozenClock) -> Iterator[EventStore]:
+    made = EventStore(engine, clock)
+    yield made
+    made.close()

@@ -16,6 +16,7 @@ def _append_many(url: str, stream: str, count: int) -> None:
     store = EventStore(engine, SystemClock())
     for n in range(count):
         store.append(stream, None, [EventDraft("Counted", {"n": n})])
+    store.close()
     engine.dispose()
 
 
