@@ -34,7 +34,7 @@ unit: install
 test: lint typecheck unit
 
 bench: install
-	$(BIN)/python -m tests.bench
+	$(BIN)/python -m tests.bench $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage

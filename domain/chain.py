@@ -5,7 +5,7 @@ from __future__ import annotations
 from json.encoder import encode_basestring
 from typing import Any
 
-from domain.canonical import canonical_bytes, sha256_hex
+from domain.canonical import canonical_json, sha256_hex
 
 GENESIS = "0" * 64
 
@@ -23,17 +23,17 @@ def event_hash(
     recorded_at: str,
 ) -> str:
     """SHA-256 over `prev_hash` + "\\n" + the canonical JSON of the event's recorded fields."""
-    body = {
-        "stream_id": stream_id,
-        "version": version,
-        "event_id": event_id,
-        "type": type,
-        "schema_version": schema_version,
-        "data": data,
-        "metadata": metadata,
-        "recorded_at": recorded_at,
-    }
-    return sha256_hex(prev_hash.encode("ascii") + b"\n" + canonical_bytes(body))
+    return event_hash_of_texts(
+        prev_hash,
+        stream_id=stream_id,
+        version=version,
+        event_id=event_id,
+        type=type,
+        schema_version=schema_version,
+        data_json=canonical_json(data),
+        metadata_json=canonical_json(metadata),
+        recorded_at=recorded_at,
+    )
 
 
 def event_hash_of_texts(

@@ -27,24 +27,13 @@ from service.clock import SystemClock
 from service.store.engine import make_engine
 from service.store.events import EventDraft, EventStore
 from service.store.migrate import upgrade
+from service.store.tables import events as events_table
 from tests.bench.eventsourcing_app import Table, TableApp
 from tests.bench.profiling import profiled
 from tests.bench.workload import event_data, event_metadata
 
 BATCH = 10  # events per commit in the batched workloads
-_COLUMNS = (
-    "position",
-    "stream_id",
-    "version",
-    "event_id",
-    "type",
-    "schema_version",
-    "data",
-    "metadata",
-    "recorded_at",
-    "prev_hash",
-    "hash",
-)
+_COLUMNS = tuple(column.name for column in events_table.columns)  # the schema the store writes
 
 
 @dataclass(frozen=True, slots=True)
