@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tests.bench import fold, http_append, reads, store
+from tests.bench import fold, http_append, reads, store, wrk_load
 from tests.bench.eventsourcing_app import postgres_env, sqlite_env
 from tests.bench.profiling import ProfiledWsgi, top
 from tests.bench.report import MEETS, MISSES, Row, latency_row, rate_row, ratio_row, skipped_row
@@ -202,11 +202,34 @@ def _multiprocess_rows(bench: BenchApp, plan: Plan, workers: int = 2) -> list[Ro
     with http_append.serving_processes(url, workers) as port:
         load, _ = http_append.drive_from_another_process(port, bench.token, games, per_client, plan.warmup)
     label = f"POST /actions: annals serve --workers {workers} ({http_append.SERVER_THREADS} threads each)"
-    return [
+    python_clients = [
         rate_row(f"{label}, one game each", load.rate, "actions/s", HTTP_APPEND_FLOOR),
         latency_row(f"{label}, p50", load.latency.p50_ms),
         latency_row(f"{label}, p99", load.latency.p99_ms),
         Row(f"{label}, failed requests", load.failures, "requests", "0", MISSES if load.failures else MEETS),
+    ]
+    return [*python_clients, *_wrk_rows(bench, plan, workers)]
+
+
+def _wrk_rows(bench: BenchApp, plan: Plan, workers: int) -> list[Row]:
+    """The multi-process server under wrk (C), whose clients leave the cores to the server."""
+    label = f"POST /actions: annals serve --workers {workers}, wrk {plan.http_clients} connections"
+    if not wrk_load.available():
+        return [Row(f"{label}: skipped, wrk not installed (apt-get install wrk)", 0, "—", "—", "—")]
+    games = [new_game(bench, f"bench: wrk client {n}") for n in range(plan.http_clients)]
+    seconds = 3 if plan.http_requests < 2000 else 10
+    progress(f"{seconds} s of POST /actions from wrk over annals serve --workers {workers}")
+    url = bench.services.engine.url.render_as_string(hide_password=False)
+    with http_append.serving_processes(url, workers) as port:
+        result = wrk_load.run(port, bench.token, games, seconds)
+    stored = sum(bench.services.store.stream_version(f"game:{g}") - 1 for g in games)
+    failures = result.not_2xx
+    return [
+        rate_row(f"{label}, one game each", result.rate, "actions/s", HTTP_APPEND_FLOOR),
+        latency_row(f"{label}, p50", result.p50_ms),
+        latency_row(f"{label}, p99", result.p99_ms),
+        Row(f"{label}, non-2xx answers", failures, "requests", "0", MISSES if failures else MEETS),
+        Row(f"{label}, actions stored (warm-up included)", stored, "events", "—", "—"),
     ]
 
 
