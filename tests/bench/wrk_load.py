@@ -64,7 +64,10 @@ def _parse(output: str) -> WrkResult:
     requests = int(_find(r"(\d+) requests in", output))
     rate = float(_find(r"Requests/sec:\s+([\d.]+)", output))
     not_2xx = int(_find(r"Non-2xx or 3xx responses:\s+(\d+)", output, "0"))
-    return WrkResult(requests, rate, _ms(_find(r"50%\s+(\S+)", output)), _ms(_find(r"99%\s+(\S+)", output)), not_2xx)
+    # Anchored: the distribution lines start with the percentile ("74.50%" elsewhere must not match).
+    p50 = _ms(_find(r"(?m)^\s+50%\s+(\S+)$", output))
+    p99 = _ms(_find(r"(?m)^\s+99%\s+(\S+)$", output))
+    return WrkResult(requests, rate, p50, p99, not_2xx)
 
 
 def _find(pattern: str, text: str, default: str | None = None) -> str:
