@@ -28,6 +28,8 @@ from domain.kernel import (
     Game,
     Inputs,
     Ruleset,
+    RuleViolation,
+    TraceStep,
     advance,
     start,
 )
@@ -55,6 +57,8 @@ class Finding:
     reason: str = ""
     expected: tuple[Mapping[str, Any], ...] = ()
     recorded: tuple[Mapping[str, Any], ...] = ()
+    trace: tuple[TraceStep, ...] = ()  # the re-decision's reasoning (empty when unverifiable)
+    violations: tuple[RuleViolation, ...] = ()  # what the re-decision says the action breaks
 
 
 def readjudicate(
@@ -100,10 +104,12 @@ def _judge(ruleset: Ruleset, game: Game, batch: Sequence[RecordedStep], seed: by
         return None  # events written without a request (older records): nothing to re-decide
     if isinstance(decision_or_reason, str):
         return Finding(first.version, "unverifiable", decision_or_reason, (), recorded)
-    expected = tuple({"type": e.type, "data": dict(e.data)} for e in decision_or_reason.events)
+    decision = decision_or_reason
+    expected = tuple({"type": e.type, "data": dict(e.data)} for e in decision.events)
     if _normalise(expected) == _normalise(recorded):
-        return Finding(first.version, "consistent", "", expected, recorded)
-    return Finding(first.version, "deviates", "the rules give other events", expected, recorded)
+        return Finding(first.version, "consistent", "", expected, recorded, decision.trace, decision.violations)
+    reason = "the rules give other events"
+    return Finding(first.version, "deviates", reason, expected, recorded, decision.trace, decision.violations)
 
 
 def _redecide_action(ruleset: Ruleset, game: Game, cause: Mapping[str, Any], seed: bytes | None) -> Decision | str:

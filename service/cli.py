@@ -182,3 +182,9 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
 def main() -> None:
     """Console-script entry point."""
     cli(prog_name="annals")
+
+
+# Commands kept in their own modules import `_services` from this one, so they are added last.
+from service.cli_audits import audit  # noqa: E402
+
+cli.add_command(audit)

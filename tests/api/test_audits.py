@@ -1,0 +1,156 @@
+"""Audits through HTTP and the command line (DESIGN §8); every response is checked against openapi.yaml."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from flask import Flask
+
+from domain.platform import PLATFORM_RULES
+from service.cli_audits import audit as audit_command
+from service.samples import load_samples
+from tests.api.conftest import assert_problem
+from tests.conftest import Api
+
+SET_MOVES = [{"op": "set", "path": "/counts/move", "value": 5}]
+
+
+def _recorded_table_game(api: Api, **settings: Any) -> tuple[str, dict[str, int]]:
+    """A transcript freeform game with table dice: a move, a good roll, a roll with a face too many, an adjust."""
+    game = api.create_game(mode="transcript", dice="table", **settings)["id"]
+    versions: dict[str, int] = {}
+    for name, role, action in (
+        ("move", "organiser", {"type": "move", "seat": "red", "data": {"to": "b2"}}),
+        ("roll", "organiser", {"type": "roll", "seat": "blue", "data": {"count": 2, "dice": [3, 4]}}),
+        ("extra", "organiser", {"type": "roll", "seat": "red", "data": {"count": 1, "dice": [6, 6]}}),
+        ("adjust", "arbiter", {"type": "adjust", "data": {"changes": SET_MOVES, "reason": "a move went unrecorded"}}),
+    ):
+        response = api.act(game, role, **action)
+        assert response.status_code == 201, response.get_json()
+        versions[name] = response.get_json()["events"][0]["version"]
+    return game, versions
+
+
+def test_action_audit_is_consistent_with_its_trace_when_the_roll_was_recorded_as_rolled(api: Api) -> None:
+    game, versions = _recorded_table_game(api)
+
+    response = api.client.get(f"/api/v1/games/{game}/audit/{versions['roll']}")
+
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["verdict"] == "consistent"
+    assert body["action"] == {
+        "type": "roll",
+        "seat": "blue",
+        "data": {"count": 2, "dice": [3, 4]},
+        "authority": "recorder",
+    }
+    assert body["expected_events"] == [{"type": "DiceRolled", "data": body["recorded_events"][0]["data"]}]
+    assert body["trace"][0]["rule_id"] == "FF-ROLL-1"
+    assert body["trace"][0]["numbers"]["faces"] == [3, 4]
+    assert body["state_before"]["version"] == versions["roll"] - 1
+    assert body["ruleset"] == {"id": "freeform", "version": "1.0.0"}
+
+
+def test_action_audit_cites_the_dice_rule_and_its_quote_when_a_face_too_many_was_recorded(api: Api) -> None:
+    game, versions = _recorded_table_game(api)
+
+    body = api.client.get(f"/api/v1/games/{game}/audit/{versions['extra']}").get_json()
+
+    assert [d["rule_id"] for d in body["deviations"]] == ["CORE-DICE-1"]
+    cited = {rule["id"]: rule for rule in body["rules"]}
+    assert cited["CORE-DICE-1"]["summary"] == PLATFORM_RULES["CORE-DICE-1"].summary
+    assert cited["CORE-DICE-1"]["source_quote"] == PLATFORM_RULES["CORE-DICE-1"].source_quote
+
+
+def test_game_audit_counts_and_lists_deviations_and_adjustments_when_recorded(api: Api) -> None:
+    game, versions = _recorded_table_game(api)
+
+    response = api.client.get(f"/api/v1/games/{game}/audit")
+
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["counts"] == {
+        "actions": 4,
+        "consistent": 4,
+        "deviates": 0,
+        "unverifiable": 0,
+        "adjustments": 1,
+        "deviations_recorded": 1,
+        "corrections": 0,
+        "drift": 0,
+    }
+    assert [a["version"] for a in body["deviations"]] == [versions["extra"]]
+    [adjustment] = body["adjustments"]
+    assert adjustment["version"] == versions["adjust"]
+    assert adjustment["reason"] == "a move went unrecorded"
+    assert adjustment["role"] == "arbiter"
+    assert body["drift"] == [] and body["unverifiable"] == [] and body["corrections"] == []
+
+
+def test_every_sample_game_audits_consistent_when_loaded(api: Api) -> None:
+    lines = list(load_samples(api.services))
+    game_ids = [line.split("game ")[1].split(" ")[0] for line in lines]
+    assert game_ids
+
+    for game in game_ids:
+        body = api.client.get(f"/api/v1/games/{game}/audit", headers=api.headers()).get_json()
+        assert body["counts"]["actions"] > 0
+        assert body["counts"]["consistent"] == body["counts"]["actions"], body
+        assert body["unverifiable"] == [] and body["drift"] == []
+
+
+def test_audit_is_422_naming_the_action_when_the_version_is_a_consequence(api: Api) -> None:
+    game = api.create_game(dice="server")["id"]
+    api.act(game, type="roll", seat="red", data={"count": 2})
+    ended = api.act(game, type="end_game", data={"winners": ["red"]}).get_json()
+    [end, revealed] = [e["version"] for e in ended["events"]]
+
+    response = api.client.get(f"/api/v1/games/{game}/audit/{revealed}")
+
+    body = assert_problem(response, 422, "not-an-action")
+    assert body["action_version"] == end
+    assert f"action at version {end}" in body["detail"]
+    assert assert_problem(api.client.get(f"/api/v1/games/{game}/audit/1"), 422)["action_version"] is None
+    assert api.client.get(f"/api/v1/games/{game}/audit/{end}").get_json()["verdict"] == "consistent"
+
+
+def test_audit_is_404_when_the_game_or_version_is_unknown_or_hidden(api: Api) -> None:
+    game, _ = _recorded_table_game(api)
+    private = api.create_game(visibility="private")["id"]
+    outsider = api.token_for_player(api.player("Mallory"))
+
+    assert_problem(api.client.get(f"/api/v1/games/{game}/audit/99"), 404)
+    assert_problem(api.client.get(f"/api/v1/games/{game}/audit/0"), 404)
+    assert_problem(api.client.get(f"/api/v1/games/{uuid.uuid4()}/audit"), 404, "game-not-found")
+    assert_problem(api.client.get(f"/api/v1/games/{uuid.uuid4()}/audit/2"), 404, "game-not-found")
+    assert_problem(api.client.get(f"/api/v1/games/{private}/audit"), 404, "game-not-found")
+    hidden = api.client.get(f"/api/v1/games/{private}/audit", headers={"Authorization": f"Bearer {outsider}"})
+    assert_problem(hidden, 404, "game-not-found")
+    assert api.client.get(f"/api/v1/games/{private}/audit", headers=api.headers()).status_code == 200
+
+
+def test_cli_audit_prints_the_counts_and_each_finding(api: Api, app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    game, versions = _recorded_table_game(api)
+    monkeypatch.setenv("DATABASE_URL", app.config["DATABASE_URL"])
+
+    result = CliRunner().invoke(audit_command, [game])
+
+    assert result.exit_code == 0, result.output
+    assert "actions=4" in result.output and "adjustments=1" in result.output
+    assert f"v{versions['extra']}" in result.output and "CORE-DICE-1" in result.output
+    assert PLATFORM_RULES["CORE-DICE-1"].summary in result.output
+    assert f"v{versions['adjust']}  ADJUSTED" in result.output
+    assert "a move went unrecorded" in result.output
+
+
+def test_cli_audit_fails_when_the_game_is_unknown(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", app.config["DATABASE_URL"])
+
+    result = CliRunner().invoke(audit_command, [str(uuid.uuid4())])
+
+    assert result.exit_code == 1
+    assert "no game" in result.output
