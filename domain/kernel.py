@@ -164,6 +164,8 @@ class GameMeta:
     ended: bool = False
     result: Mapping[str, Any] | None = None
     adjustments: int = 0
+    # The id server dice are derived under: the game id, or the original id of an imported game.
+    dice_game_id: str = ""
 
     def seat_names(self) -> tuple[str, ...]:
         """The seat ids in seating order."""
@@ -231,6 +233,7 @@ def start(ruleset: Ruleset, created: Event, board: Mapping[str, Any] | None) -> 
         mode=Mode(data["mode"]),
         dice=DiceMode(data["dice"]),
         dice_commitment=data.get("dice_commitment"),
+        dice_game_id=data.get("dice_game_id") or data["game_id"],
     )
     return Game(meta, ruleset.setup(meta.options, board, seats), 1)
 
@@ -414,6 +417,7 @@ def game_to_json(ruleset: Ruleset, game: Game) -> dict[str, Any]:
             "ended": meta.ended,
             "result": dict(meta.result) if meta.result is not None else None,
             "adjustments": meta.adjustments,
+            "dice_game_id": meta.dice_game_id,
         },
         "state": ruleset.dump_state(game.state),
     }
@@ -444,6 +448,7 @@ def game_from_json(ruleset: Ruleset, document: Mapping[str, Any]) -> Game:
         ended=m["ended"],
         result=m["result"],
         adjustments=m["adjustments"],
+        dice_game_id=m.get("dice_game_id") or m["game_id"],  # absent from snapshots written before it
     )
     return Game(meta, ruleset.load_state(document["state"]), document["version"])
 

@@ -120,7 +120,7 @@ def _redecide_action(ruleset: Ruleset, game: Game, cause: Mapping[str, Any], see
             if _rolls(ruleset, game, action):
                 return "server dice were rolled and the seed is not revealed"
         else:
-            dice = SeededDice(seed, game.meta.game_id, game.meta.dice_drawn + 1, game.meta.client_seeds)
+            dice = SeededDice(seed, game.meta.dice_game_id, game.meta.dice_drawn + 1, game.meta.client_seeds)
     return decide_action(ruleset, game, action, Inputs(timestamp="", dice=dice))
 
 
@@ -162,7 +162,11 @@ def _redecide_seal(ruleset: Ruleset, game: Game, batch: Sequence[RecordedStep], 
         if not verify_commitment(commitment, entry.get("payload"), str(entry.get("salt", ""))):
             return f"the revealed payload of seat {seat!r} does not match its commitment"
         secrets[seat] = (entry["payload"], entry["salt"])
-    dice = SeededDice(seed, game.meta.game_id, after_seal.meta.dice_drawn + 1, game.meta.client_seeds) if seed else None
+    dice = (
+        SeededDice(seed, game.meta.dice_game_id, after_seal.meta.dice_drawn + 1, game.meta.client_seeds)
+        if seed
+        else None
+    )
     consequences = decide_reveal(ruleset, after_seal, round_, secrets, Inputs(timestamp="", dice=dice))
     return Decision((Event(sealed.type, sealed.data),)).then(consequences)
 

@@ -41,6 +41,7 @@ from service.clock import Clock, isoformat
 from service.entropy import Entropy
 from service.errors import (
     BadBoard,
+    Conflict,
     NotFound,
     RuleRefused,
     TooMuchContention,
@@ -328,8 +329,10 @@ class GameCommands:
         events = list(decision.events)
         seed_hex: str | None = None
         if game.meta.dice is DiceMode.SERVER and any(e.type == GAME_ENDED for e in events):
-            seed_hex = self._seed_hex(game.meta.game_id)
-            events.append(Event(DICE_SEED_REVEALED, {"seed": seed_hex, "commitment": game.meta.dice_commitment}))
+            # An imported record without its seed ends without the reveal it cannot make.
+            seed_hex = self._stored_seed(game.meta.game_id)
+            if seed_hex is not None:
+                events.append(Event(DICE_SEED_REVEALED, {"seed": seed_hex, "commitment": game.meta.dice_commitment}))
         deviations = [_violation_json(v) for v in decision.violations]
         base = self._metadata(principal, ctx, ruleset.version)
         first = {**base, **(cause or {})}
@@ -387,19 +390,28 @@ class GameCommands:
             }
         return Recorded(game_id, earlier, tuple(notations), deviations, (), extra)
 
-    def _server_dice(self, game: Game) -> SeededDice | None:
+    def _server_dice(self, game: Game) -> _ServerDice | None:
         if game.meta.dice is not DiceMode.SERVER:
             return None
-        seed = bytes.fromhex(self._seed_hex(game.meta.game_id))
-        return SeededDice(seed, game.meta.game_id, game.meta.dice_drawn + 1, game.meta.client_seeds)
+        return _ServerDice(lambda: bytes.fromhex(self._seed_hex(game.meta.game_id)), game)
 
     def _seed_hex(self, game_id: str) -> str:
+        seed = self._stored_seed(game_id)
+        if seed is None:
+            # An imported record carries no unrevealed seed: its server dice cannot roll here.
+            raise Conflict(
+                f"game {game_id} has no server-dice seed on this server (an imported record whose seed "
+                "was not revealed): its server dice cannot be rolled here"
+            )
+        return seed
+
+    def _stored_seed(self, game_id: str) -> str | None:
         seed = self._seeds.get(game_id)
         if seed is None:
-            seed = secrets.get(self.engine, stream_of(game_id), "dice_seed", "dice")
-            if not isinstance(seed, str):
-                raise RuntimeError(f"the dice seed of game {game_id} is missing from the secrets table")
-            self._seeds[game_id] = seed  # a game's seed never changes
+            stored = secrets.get(self.engine, stream_of(game_id), "dice_seed", "dice")
+            if not isinstance(stored, str):
+                return None
+            seed = self._seeds[game_id] = stored  # a game's seed never changes
         return seed
 
     def _metadata(self, principal: Principal, ctx: RequestContext, ruleset_version: str) -> dict[str, Any]:
@@ -414,6 +426,28 @@ class GameCommands:
         if ctx.client:
             meta["client"] = ctx.client[:200]
         return meta
+
+
+class _ServerDice:
+    """A game's server dice, fetching its seed only when a die is drawn: an action that rolls nothing
+    never needs the seed (which an imported, unfinished record does not carry)."""
+
+    def __init__(self, seed: Callable[[], bytes], game: Game) -> None:
+        self._seed = seed
+        self._game = game
+        self._dice: SeededDice | None = None
+
+    @property
+    def drawn(self) -> int:
+        """How many faces this decision has drawn."""
+        return self._dice.drawn if self._dice is not None else 0
+
+    def draw(self, count: int) -> tuple[int, ...]:
+        """The next `count` faces of the game's provably fair sequence."""
+        if self._dice is None:
+            meta = self._game.meta
+            self._dice = SeededDice(self._seed(), meta.dice_game_id, meta.dice_drawn + 1, meta.client_seeds)
+        return self._dice.draw(count)
 
 
 def _check_if_match(game_id: str, if_match: int | None, version: int) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from sqlalchemy import Connection
 
 from domain.kernel import GAME_ENDED
 from service.store import summaries
 from service.store.engine import WRITE
+from service.store.events import RecordedEvent
 from service.wiring import Services
 
 
@@ -23,29 +27,30 @@ def rebuild_summaries(services: Services) -> int:
 
 
 def _summarise(conn: Connection, services: Services, stream: str) -> None:
-    events = list(services.store.iter_stream(stream))
+    summaries.insert_game(conn, summary_of(list(services.store.iter_stream(stream))))
+
+
+def summary_of(events: Sequence[RecordedEvent]) -> dict[str, Any]:
+    """A game's summary row from its whole stream (rebuilds and imports)."""
     created, last = events[0], events[-1]
     data = created.data
-    summaries.insert_game(
-        conn,
-        {
-            "game_id": data["game_id"],
-            "title": data.get("title", ""),
-            "ruleset": data["ruleset"],
-            "ruleset_version": data["ruleset_version"],
-            "variant": data.get("variant"),
-            "mode": data["mode"],
-            "dice": data["dice"],
-            "visibility": data.get("visibility", "public"),
-            "board": data.get("board"),
-            "options": data.get("options", {}),
-            "dice_commitment": data.get("dice_commitment"),
-            "seats": data["seats"],
-            "status": "ended" if any(e.type == GAME_ENDED for e in events) else "active",
-            "version": last.version,
-            "last_hash": last.hash,
-            "created_by": created.metadata.get("actor"),
-            "created_at": created.recorded_at,
-            "updated_at": last.recorded_at,
-        },
-    )
+    return {
+        "game_id": data["game_id"],
+        "title": data.get("title", ""),
+        "ruleset": data["ruleset"],
+        "ruleset_version": data["ruleset_version"],
+        "variant": data.get("variant"),
+        "mode": data["mode"],
+        "dice": data["dice"],
+        "visibility": data.get("visibility", "public"),
+        "board": data.get("board"),
+        "options": data.get("options", {}),
+        "dice_commitment": data.get("dice_commitment"),
+        "seats": data["seats"],
+        "status": "ended" if any(e.type == GAME_ENDED for e in events) else "active",
+        "version": last.version,
+        "last_hash": last.hash,
+        "created_by": created.metadata.get("actor"),
+        "created_at": created.recorded_at,
+        "updated_at": last.recorded_at,
+    }

@@ -1,0 +1,70 @@
+"""`annals export` and `annals import`: the record format of DESIGN §10 on the command line.
+
+The commands act as the service itself (an admin principal): whoever can run them can read the
+database anyway. The lead registers them on `service.cli.cli` with `cli.add_command(...)`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO
+
+import click
+
+from service.auth import Principal
+from service.errors import AnnalsError
+
+OPERATOR = Principal(token_id="system:cli", role="admin")
+
+
+@click.command("export")
+@click.argument("game_id")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "text"]), default="jsonl", show_default=True)
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", help="file to write (- : stdout)")
+@click.pass_context
+def export_command(ctx: click.Context, game_id: str, fmt: str, output: IO[str]) -> None:
+    """Write a game's record (JSON Lines) or its notation (text)."""
+    from service.cli import _services  # here, not at the top: service.cli adds these commands
+    from service.records import export_game, export_notation
+
+    wired = _services(ctx)
+    try:
+        if fmt == "text":
+            lines = [line + "\n" for line in export_notation(wired, OPERATOR, game_id)]
+        else:
+            lines = list(export_game(wired, OPERATOR, game_id))
+    except AnnalsError as error:
+        raise click.ClickException(error.detail) from None
+    with click.progressbar(lines, label=f"exporting {game_id}", file=sys.stderr) as bar:
+        for line in bar:
+            output.write(line)
+    click.echo(f"exported {len(lines)} line(s) of game {game_id}", err=True)
+
+
+@click.command("import")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option("--keep-id", is_flag=True, help="create the game under its original id (refused if it exists)")
+@click.pass_context
+def import_command(ctx: click.Context, file: IO[str], keep_id: bool) -> None:
+    """Verify a record's chain, re-adjudicate it and create the game; prints the report as JSON."""
+    from service.cli import _services  # here, not at the top: service.cli adds these commands
+    from service.records import import_record
+
+    wired = _services(ctx)
+    lines = file.read().splitlines()
+    with click.progressbar(length=1, label=f"importing {len(lines)} line(s)", file=sys.stderr) as bar:
+        try:
+            report = import_record(wired, OPERATOR, lines, keep_id)
+        except AnnalsError as error:
+            raise click.ClickException(error.detail) from None
+        bar.update(1)
+    findings = report.findings
+    click.echo(
+        f"game {report.game_id}: {report.events} event(s), chain ok, {findings['consistent']} consistent, "
+        f"{findings['deviates']} deviating, {findings['unverifiable']} unverifiable",
+        err=True,
+    )
+    if not report.dice_seed_available:
+        click.echo("warning: server dice without a revealed seed: this game cannot roll again here", err=True)
+    click.echo(json.dumps(report.to_json(), ensure_ascii=False))

@@ -1,0 +1,297 @@
+"""Exporting a game as a record (DESIGN §10) and importing a record as a new game.
+
+An import keeps every event as it was recorded — type, data, metadata, schema version and
+`recorded_at` — and rebuilds only the chain links. Under a new game id three things change, by rule:
+the stream is `game:<new id>`, each event id becomes uuid5(new game id, original event id) (event
+ids are unique across the store), and the `GameCreated` event's `data.game_id` becomes the new id
+(a server-dice game also gets `data.dice_game_id`, the id its rolls were derived from, so that they
+can still be re-checked against the revealed seed); hashes follow from those. With `keep_id` nothing
+changes and the chain is the original one.
+
+The dice seed of a server-dice game is a secret and never leaves the service: an unfinished
+server-dice game imported elsewhere cannot roll again (the report says `dice_seed_available: false`).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, func, insert, select
+
+from domain import boards as board_model
+from domain import registry
+from domain.canonical import canonical_json
+from domain.chain import GENESIS, event_hash
+from domain.kernel import DICE_SEED_REVEALED, GAME_CREATED, DiceMode
+from replays.readjudicate import Finding, RecordedStep, readjudicate
+from replays.record import Record, RecordError, export_lines, notation_lines, parse_record, record_header, verify_record
+from service.api.games import game_json
+from service.auth import RECORDERS, Principal
+from service.errors import Conflict, Unprocessable
+from service.loading import stream_of
+from service.rebuild import summary_of
+from service.store import boards, players, summaries
+from service.store.engine import WRITE
+from service.store.events import RecordedEvent
+from service.store.tables import events as events_table
+from service.store.tables import game_summaries
+from service.wiring import Services
+
+VERDICTS = ("consistent", "deviates", "unverifiable")
+# In the `GameCreated` data of a server-dice game imported under a new id: the id its dice were rolled under.
+DICE_GAME_ID = "dice_game_id"
+# PostgreSQL: the event store's append lock, so that positions are still handed out in commit order.
+_PG_APPEND_LOCK = "SELECT pg_advisory_xact_lock(107165780896627)"  # 0x616E6E616C73, "annals"
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What an import stored and what re-adjudication found."""
+
+    game_id: str
+    original_id: str
+    version: int
+    events: int
+    chain_ok: bool
+    findings: dict[str, int]
+    deviations: tuple[dict[str, Any], ...] = ()
+    unverifiable: tuple[dict[str, Any], ...] = ()
+    dice_seed_available: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """The API's and CLI's shape of the report."""
+        return {
+            "game": self.game_id,
+            "original_id": self.original_id,
+            "version": self.version,
+            "events": self.events,
+            "chain_ok": self.chain_ok,
+            "findings": dict(self.findings),
+            "deviations": list(self.deviations),
+            "unverifiable": list(self.unverifiable),
+            "dice_seed_available": self.dice_seed_available,
+        }
+
+
+def export_game(services: Services, principal: Principal, game_id: str) -> Iterator[str]:
+    """The game's record, line by line (404 when the caller may not read the game)."""
+    summary = services.loader.summary(game_id, principal)
+    board = services.loader.board(summary["board"])
+    head = record_header(game_json(summary), board)
+    # Only up to the summarised version: the header and the event lines describe the same game.
+    stored = (e.to_json() for e in services.store.iter_stream(stream_of(game_id)) if e.version <= summary["version"])
+    return export_lines(head, stored)
+
+
+def export_notation(services: Services, principal: Principal, game_id: str) -> list[str]:
+    """The game as plain-text notation, one "<version>. <notation>" line per event."""
+    loaded = services.loader.load(game_id, principal)
+    stored = [e.to_json() for e in services.store.iter_stream(stream_of(game_id)) if e.version <= loaded.game.version]
+    return notation_lines(loaded.ruleset, stored, loaded.board)
+
+
+def import_record(services: Services, principal: Principal, lines: Iterable[str], keep_id: bool) -> ImportReport:
+    """Verify, re-adjudicate and store a record as a game; returns what was found and stored."""
+    principal.require(*RECORDERS)
+    record = _parsed(lines)
+    original_id = record.game_id
+    if keep_id and not _is_uuid(original_id):
+        raise Unprocessable(
+            f"game id {original_id!r} is not a UUID; import it under a new id", {"keep_id": ["not a UUID"]}
+        )
+    check = verify_record(record)
+    if not check.ok:
+        raise Unprocessable(
+            f"the hash chain breaks at version {check.first_broken}: {check.reason}",
+            {"record": [f"version {check.first_broken}: {check.reason}"]},
+        )
+    created = record.events[0]
+    _check_created(record, created)
+    ruleset = _pinned(created["data"])
+    board = _board(record, created["data"])
+    findings = _readjudicate(ruleset, record, board)
+    game_id = original_id if keep_id else str(uuid.uuid4())
+    _check_players(services, created["data"])
+    if board is not None:  # content-addressed: storing a board twice is harmless
+        name, when = str(board.get("name") or "unnamed"), str(created["recorded_at"])
+        boards.put(services.engine, created["data"]["board"], name, ruleset.id, board, when)
+    stored = _store(services, record, original_id, game_id)
+    counts = {verdict: sum(f.verdict == verdict for f in findings) for verdict in VERDICTS}
+    return ImportReport(
+        game_id=game_id,
+        original_id=original_id,
+        version=stored[-1].version,
+        events=len(stored),
+        chain_ok=True,
+        findings=counts,
+        deviations=tuple({"version": f.version, "reason": f.reason} for f in findings if f.verdict == "deviates"),
+        unverifiable=tuple({"version": f.version, "reason": f.reason} for f in findings if f.verdict == "unverifiable"),
+        dice_seed_available=_dice_seed_available(record),
+    )
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        return str(uuid.UUID(value)) == value
+    except ValueError:
+        return False
+
+
+def _parsed(lines: Iterable[str]) -> Record:
+    try:
+        return parse_record(lines)
+    except RecordError as error:
+        field_name = f"line {error.line}" if error.line else "record"
+        raise Unprocessable(f"the record cannot be read: {error}", {field_name: [error.message]}) from None
+
+
+def _check_created(record: Record, created: Mapping[str, Any]) -> None:
+    if created["type"] != GAME_CREATED:
+        raise Unprocessable(f"version 1 is a {created['type']!r}, not a {GAME_CREATED!r}", {"record": ["no game"]})
+    if created["data"].get("game_id") != record.game_id:
+        detail = f"version 1 creates game {created['data'].get('game_id')!r}, the header names {record.game_id!r}"
+        raise Unprocessable(detail, {"record": [detail]})
+
+
+def _pinned(data: Mapping[str, Any]) -> Any:
+    try:
+        return registry.pinned(str(data.get("ruleset")), str(data.get("ruleset_version")))
+    except registry.UnknownRuleset as error:
+        raise Unprocessable(str(error), {"ruleset": [str(error)]}) from None
+
+
+def _board(record: Record, data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The record's board, checked against the id the game names."""
+    document = record.header.get("board")
+    board_id = data.get("board")
+    if board_id is None:
+        return None
+    if document is None:
+        raise Unprocessable(f"the game is played on board {board_id!r} but the record carries none")
+    if board_model.board_id(document) != board_id:
+        raise Unprocessable(f"the record's board is not board {board_id!r} (its content id differs)")
+    return dict(document)
+
+
+def _readjudicate(ruleset: Any, record: Record, board: Mapping[str, Any] | None) -> list[Finding]:
+    """Re-decide on the events as recorded (server dice derive from `dice_game_id`, kept by the kernel)."""
+    steps = [RecordedStep(e["version"], e["type"], e["data"], e["metadata"]) for e in record.events]
+    revealed = [s for s in steps if s.type == DICE_SEED_REVEALED and isinstance(s.data.get("seed"), str)]
+    try:
+        seed = bytes.fromhex(revealed[-1].data["seed"]) if revealed else None
+        return readjudicate(ruleset, steps, board, seed)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        detail = f"the record cannot be re-adjudicated: {type(error).__name__}: {error}"
+        raise Unprocessable(detail, {"record": [detail]}) from None
+
+
+def _dice_seed_available(record: Record) -> bool:
+    """False for a server-dice game whose seed is not in the record: it can roll no further here."""
+    if record.events[0]["data"].get("dice") != DiceMode.SERVER.value:
+        return True
+    return any(e["type"] == DICE_SEED_REVEALED for e in record.events)
+
+
+def _check_players(services: Services, data: Mapping[str, Any]) -> None:
+    wanted = [str(s["player"]) for s in data.get("seats", ()) if isinstance(s, Mapping) and s.get("player")]
+    missing = sorted(set(wanted) - players.existing(services.engine, wanted))
+    if missing:
+        detail = f"the seats name player(s) unknown here: {', '.join(missing)}; register them first"
+        raise Unprocessable(detail, {"seats": [f"unknown player {p!r}" for p in missing]})
+
+
+def _store(services: Services, record: Record, original_id: str, game_id: str) -> list[RecordedEvent]:
+    """Append every event to `game:<game_id>` and add its summary, in one transaction."""
+    stream = stream_of(game_id)
+    with services.engine.connect().execution_options(**WRITE) as conn, conn.begin():
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql(_PG_APPEND_LOCK)
+        if _exists(conn, stream, game_id):
+            raise Conflict(f"a game {game_id!r} exists already; import without keep_id to give it a new id")
+        position = int(conn.execute(select(func.coalesce(func.max(events_table.c.position), 0))).scalar_one())
+        recorded = _relinked(record, original_id, game_id, position)
+        taken = _taken_event_ids(conn, [e.event_id for e in recorded])
+        if taken:
+            raise Conflict(f"event id {taken[0]!r} is stored already (was this record imported before?)")
+        conn.execute(insert(events_table), [_row(e) for e in recorded])
+        summaries.insert_game(conn, summary_of(recorded))
+    return recorded
+
+
+def _exists(conn: Connection, stream: str, game_id: str) -> bool:
+    if conn.execute(select(events_table.c.version).where(events_table.c.stream_id == stream).limit(1)).first():
+        return True
+    query = select(game_summaries.c.game_id).where(game_summaries.c.game_id == game_id)
+    return conn.execute(query).first() is not None
+
+
+def _taken_event_ids(conn: Connection, event_ids: list[str]) -> list[str]:
+    taken: list[str] = []
+    for start in range(0, len(event_ids), 500):
+        chunk = event_ids[start : start + 500]
+        query = select(events_table.c.event_id).where(events_table.c.event_id.in_(chunk))
+        taken.extend(r[0] for r in conn.execute(query))
+    return taken
+
+
+def _relinked(record: Record, original_id: str, game_id: str, position: int) -> list[RecordedEvent]:
+    """The record's events in the new stream, with the chain recomputed over it."""
+    stream, renamed = stream_of(game_id), game_id != original_id
+    prev_hash, recorded = GENESIS, []
+    for offset, event in enumerate(record.events, start=1):
+        data = dict(event["data"])
+        event_id = str(event["event_id"])
+        if renamed:
+            event_id = str(uuid.uuid5(uuid.UUID(game_id), event_id))
+            if event["type"] == GAME_CREATED:
+                if data.get("dice") == DiceMode.SERVER.value:
+                    # Server rolls were derived from the id they were rolled under: keep it to re-check them.
+                    data.setdefault(DICE_GAME_ID, original_id)
+                data["game_id"] = game_id
+        digest = event_hash(
+            prev_hash,
+            stream_id=stream,
+            version=event["version"],
+            event_id=event_id,
+            type=event["type"],
+            schema_version=event["schema_version"],
+            data=data,
+            metadata=event["metadata"],
+            recorded_at=event["recorded_at"],
+        )
+        recorded.append(
+            RecordedEvent(
+                position + offset,
+                stream,
+                event["version"],
+                event_id,
+                event["type"],
+                event["schema_version"],
+                data,
+                dict(event["metadata"]),
+                event["recorded_at"],
+                prev_hash,
+                digest,
+            )
+        )
+        prev_hash = digest
+    return recorded
+
+
+def _row(event: RecordedEvent) -> dict[str, Any]:
+    return {
+        "position": event.position,
+        "stream_id": event.stream_id,
+        "version": event.version,
+        "event_id": event.event_id,
+        "type": event.type,
+        "schema_version": event.schema_version,
+        "data": canonical_json(event.data),
+        "meta": canonical_json(event.metadata),
+        "recorded_at": event.recorded_at,
+        "prev_hash": event.prev_hash,
+        "hash": event.hash,
+    }
