@@ -186,8 +186,9 @@ def main() -> None:
 
 # Commands kept in their own modules import `_services` from this one, so they are added last.
 from service.cli_audits import audit  # noqa: E402
-from service.cli_records import export_command, import_command  # noqa: E402
+from service.cli_records import export_command, import_command, verify_dice_command  # noqa: E402
 
 cli.add_command(audit)
 cli.add_command(export_command)
 cli.add_command(import_command)
+cli.add_command(verify_dice_command)

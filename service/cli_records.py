@@ -68,3 +68,29 @@ def import_command(ctx: click.Context, file: IO[str], keep_id: bool) -> None:
     if not report.dice_seed_available:
         click.echo("warning: server dice without a revealed seed: this game cannot roll again here", err=True)
     click.echo(json.dumps(report.to_json(), ensure_ascii=False))
+
+
+@click.command("verify-dice")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+def verify_dice_command(file: IO[str]) -> None:
+    """Re-derive every server roll of an exported record from its revealed seed (no database needed).
+
+    Exit status: 0 fair, 1 unfair (a roll or the commitment does not match) or a broken chain,
+    2 unverifiable (table dice, or the seed is not revealed yet).
+    """
+    from replays.dice_check import check_dice
+    from replays.record import RecordError, parse_record, verify_record
+
+    try:
+        record = parse_record(file)
+    except RecordError as error:
+        raise click.ClickException(str(error)) from None
+    chain = verify_record(record)
+    if not chain.ok:
+        click.echo(f"BROKEN chain at version {chain.first_broken}: {chain.reason}")
+        sys.exit(1)
+    report = check_dice(record.events)
+    click.echo(f"{report.verdict.upper()}: {report.reason}")
+    for mismatch in report.mismatches[:20]:
+        click.echo(f"  die {mismatch.k}: recorded {mismatch.recorded}, the seed gives {mismatch.expected}")
+    sys.exit({"fair": 0, "unfair": 1}.get(report.verdict, 2))

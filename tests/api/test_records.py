@@ -330,3 +330,29 @@ def test_board_travels_with_the_record_when_imported_into_a_fresh_database(
     assert _export(other, game) == exported
     board_id = other.client.get(f"/api/v1/games/{game}").get_json()["board"]
     assert other.client.get(f"/api/v1/boards/{board_id}").status_code == 200
+
+
+def test_verify_dice_reads_only_the_export_when_given_a_file(api: Api, tmp_path: Any) -> None:
+    from click.testing import CliRunner
+
+    from service.cli import cli
+
+    ended = api.create_game(dice="server")["id"]
+    assert api.act(ended, type="roll", seat="red", data={"count": 4}).status_code == 201
+    assert api.act(ended, type="end_game", data={"winners": ["red"]}).status_code == 201
+    running = api.create_game(dice="server")["id"]
+    assert api.act(running, type="roll", seat="blue", data={"count": 2}).status_code == 201
+    fair, unfinished, broken = tmp_path / "fair.jsonl", tmp_path / "running.jsonl", tmp_path / "broken.jsonl"
+    fair.write_text(_export(api, ended), encoding="utf-8")
+    unfinished.write_text(_export(api, running), encoding="utf-8")
+    lines = _export(api, ended).splitlines()
+    rolled = next(i for i, line in enumerate(lines) if '"type":"DiceRolled"' in line)
+    lines[rolled] = lines[rolled].replace('"faces":[', '"faces":[9,', 1)
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    runner = CliRunner()
+
+    assert runner.invoke(cli, ["verify-dice", str(fair)]).exit_code == 0
+    assert "FAIR" in runner.invoke(cli, ["verify-dice", str(fair)]).output
+    assert runner.invoke(cli, ["verify-dice", str(unfinished)]).exit_code == 2
+    tampered = runner.invoke(cli, ["verify-dice", str(broken)])
+    assert tampered.exit_code == 1 and "BROKEN" in tampered.output
