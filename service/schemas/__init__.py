@@ -114,6 +114,20 @@ class EventsQuerySchema(Schema):
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
 
 
+class GlobalEventsQuerySchema(Schema):
+    """GET /events: positions in the global log."""
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**62))
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+
+
+class StreamQuerySchema(Schema):
+    """GET /games/{id}/stream."""
+
+    after = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_VERSION))
+    timeout = fields.Integer(load_default=55, validate=validate.Range(0, 60))
+
+
 class StateQuerySchema(Schema):
     """GET /games/{id}/state."""
 

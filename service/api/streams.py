@@ -1,0 +1,128 @@
+"""Subscriptions: the global log after a position (NDJSON) and one game live (Server-Sent Events)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, Response, request
+
+from service import schemas
+from service.api.common import principal, services
+from service.auth import Principal
+from service.errors import BadRequest, NotAcceptable
+from service.loading import can_read, stream_of
+from service.store import summaries
+from service.store.events import EventStore, RecordedEvent
+
+blueprint = Blueprint("streams", __name__)
+NDJSON = "application/x-ndjson"
+POLL_SECONDS = 0.25
+HEARTBEAT_SECONDS = 15.0
+
+
+def _line(event: RecordedEvent) -> str:
+    return json.dumps(event.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+@blueprint.get("/events")
+def global_events() -> Response:
+    """The global log after a position, in commit order, with only the games the caller may read."""
+    query = schemas.load(schemas.GlobalEventsQuerySchema, request.args.to_dict(), "query")
+    caller = principal()
+    wired = services()
+    wanted = _negotiate()
+    scanned = wired.store.read_all(after=query["after"], limit=query["limit"])
+    visible = _visible(wired.engine, caller, scanned)
+    # The next cursor is the last position read, readable or not, so a reader never rescans.
+    last = scanned[-1].position if scanned else query["after"]
+    more = len(scanned) == query["limit"]
+    if wanted == NDJSON:
+        response = Response("".join(_line(e) for e in visible), mimetype=NDJSON)
+    else:
+        response = Response(
+            json.dumps({"items": [e.to_json() for e in visible], "next": str(last) if more else None}),
+            mimetype="application/json",
+        )
+    response.headers["Annals-Next-After"] = str(last)
+    return response
+
+
+def _negotiate() -> str:
+    # No Accept header: the feed's own format, NDJSON.
+    if not request.accept_mimetypes:
+        return NDJSON
+    wanted = request.accept_mimetypes.best_match([NDJSON, "application/json"])
+    if wanted is None:
+        raise NotAcceptable(f"cannot produce {request.headers.get('Accept')!r}; offer {NDJSON} or application/json")
+    return wanted
+
+
+def _visible(engine: Any, caller: Principal, events: list[RecordedEvent]) -> list[RecordedEvent]:
+    readable: dict[str, bool] = {}
+    shown = []
+    for event in events:
+        if event.stream_id not in readable:
+            readable[event.stream_id] = _can_read_stream(engine, caller, event.stream_id)
+        if readable[event.stream_id]:
+            shown.append(event)
+    return shown
+
+
+def _can_read_stream(engine: Any, caller: Principal, stream_id: str) -> bool:
+    kind, _, ident = stream_id.partition(":")
+    if kind != "game":
+        return caller.sees_everything  # streams of later kinds (disputes, tournaments) stay with staff
+    summary = summaries.get(engine, ident)
+    return summary is not None and can_read(caller, summary)
+
+
+@blueprint.get("/games/<game_id>/stream")
+def game_stream(game_id: str) -> Response:
+    """A game's events as Server-Sent Events, live; resumes after `Last-Event-ID` (a version)."""
+    query = schemas.load(schemas.StreamQuerySchema, request.args.to_dict(), "query")
+    wired = services()
+    wired.loader.summary(game_id, principal())  # 404 when the caller may not read it
+    after = _resume_point(query["after"])
+    body = _sse(wired.store, stream_of(game_id), after, float(query["timeout"]))
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"  # let proxies pass events through at once
+    return response
+
+
+def _resume_point(after: int | None) -> int:
+    header = request.headers.get("Last-Event-ID")
+    if header is None:
+        return after or 0
+    if not header.isascii() or not header.isdigit():
+        raise BadRequest(f"Last-Event-ID {header!r} must be a game version", {"Last-Event-ID": ["not a version"]})
+    return int(header)
+
+
+def _sse(store: EventStore, stream: str, after: int, timeout: float) -> Iterator[str]:
+    """Events after `after` as they are appended, until `timeout` seconds have passed.
+
+    The stream ends after `timeout` (60 s at most) so that connections do not pile up behind proxies;
+    the client reconnects with Last-Event-ID (browsers' EventSource does so by itself after `retry`).
+    """
+    deadline = time.monotonic() + timeout
+    last_sent = time.monotonic()
+    yield "retry: 1000\n\n"
+    while True:
+        events = store.read(stream, after=after, limit=500)
+        for event in events:
+            yield f"id: {event.version}\nevent: {event.type}\ndata: {_line(event).rstrip()}\n\n"
+            after = event.version
+        now = time.monotonic()
+        if events:
+            last_sent = now
+            continue
+        if now >= deadline:
+            return
+        if now - last_sent >= HEARTBEAT_SECONDS:
+            yield ": keep-alive\n\n"
+            last_sent = now
+        time.sleep(min(POLL_SECONDS, max(0.0, deadline - now)))

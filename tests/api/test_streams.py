@@ -1,0 +1,133 @@
+"""Subscribers: the global log after a position, and a game live over Server-Sent Events."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+from tests.api.conftest import assert_problem
+from tests.conftest import Api
+
+NDJSON = "application/x-ndjson"
+
+
+def _ndjson(response: Any) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in response.get_data(as_text=True).splitlines() if line]
+
+
+def _sse(text: str) -> list[dict[str, str]]:
+    """The events of a Server-Sent Events body (comments and the retry line skipped)."""
+    found = []
+    for block in text.split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":"))
+        if "id" in fields:
+            found.append(fields)
+    return found
+
+
+def test_anonymous_feed_has_public_games_only_when_a_private_game_exists(any_api: Api) -> None:
+    public = any_api.create_game(title="public")["id"]
+    private = any_api.create_game(title="private", visibility="private")["id"]
+    any_api.act(public, type="note", seat="red")
+    any_api.act(private, type="note", seat="red")
+
+    anonymous = any_api.client.get("/api/v1/events")
+    staff = any_api.client.get("/api/v1/events", headers=any_api.headers("viewer"))
+
+    assert anonymous.mimetype == NDJSON
+    assert {e["stream_id"] for e in _ndjson(anonymous)} == {f"game:{public}"}
+    assert {e["stream_id"] for e in _ndjson(staff)} == {f"game:{public}", f"game:{private}"}
+    positions = [e["position"] for e in _ndjson(staff)]
+    assert positions == sorted(positions) and len(positions) == 4
+
+
+def test_pages_cover_the_log_once_when_following_annals_next_after(api: Api) -> None:
+    game = api.create_game()["id"]
+    for n in range(6):
+        api.act(game, type="note", seat="red", data={"n": n})
+    seen: list[int] = []
+    after = "0"
+    for _ in range(10):
+        page = api.client.get(f"/api/v1/events?after={after}&limit=3")
+        seen += [e["position"] for e in _ndjson(page)]
+        if page.headers["Annals-Next-After"] == after:
+            break
+        after = page.headers["Annals-Next-After"]
+
+    assert seen == list(range(1, 8))
+
+
+def test_feed_is_json_with_next_when_json_is_asked_for(api: Api) -> None:
+    game = api.create_game()["id"]
+    api.act(game, type="note", seat="red")
+
+    page = api.client.get("/api/v1/events?limit=1", headers={"Accept": "application/json"}).get_json()
+
+    assert [e["version"] for e in page["items"]] == [1] and page["next"] == "1"
+
+
+def test_406_when_the_feed_is_asked_for_as_csv(api: Api) -> None:
+    assert_problem(api.client.get("/api/v1/events", headers={"Accept": "text/csv"}), 406)
+
+
+def test_stream_sends_every_event_with_its_version_as_id_when_started_from_the_beginning(any_api: Api) -> None:
+    game = any_api.create_game()["id"]
+    any_api.act(game, type="move", seat="red", data={"to": "ford"})
+    any_api.act(game, type="note", seat="blue")
+
+    response = any_api.client.get(f"/api/v1/games/{game}/stream?timeout=0")
+
+    assert response.mimetype == "text/event-stream"
+    events = _sse(response.get_data(as_text=True))
+    assert [(e["id"], e["event"]) for e in events] == [
+        ("1", "GameCreated"),
+        ("2", "ActionRecorded"),
+        ("3", "ActionRecorded"),
+    ]
+    assert json.loads(events[1]["data"])["data"]["data"] == {"to": "ford"}
+
+
+def test_stream_resumes_after_last_event_id_when_a_client_reconnects(api: Api) -> None:
+    game = api.create_game()["id"]
+    for n in range(3):
+        api.act(game, type="note", seat="red", data={"n": n})
+
+    resumed = api.client.get(f"/api/v1/games/{game}/stream?timeout=0", headers={"Last-Event-ID": "2"})
+    after = api.client.get(f"/api/v1/games/{game}/stream?timeout=0&after=3")
+
+    assert [e["id"] for e in _sse(resumed.get_data(as_text=True))] == ["3", "4"]
+    assert [e["id"] for e in _sse(after.get_data(as_text=True))] == ["4"]
+
+
+def test_stream_delivers_an_event_recorded_while_it_is_open(api: Api) -> None:
+    game = api.create_game()["id"]
+
+    def record_later() -> None:
+        time.sleep(0.4)
+        api.act(game, type="move", seat="blue", data={"to": "hill"})
+
+    writer = threading.Thread(target=record_later)
+    writer.start()
+    started = time.monotonic()
+    response = api.client.get(f"/api/v1/games/{game}/stream?timeout=2&after=1")
+    body = response.get_data(as_text=True)  # the stream ends at its timeout
+    writer.join()
+
+    assert [(e["id"], e["event"]) for e in _sse(body)] == [("2", "ActionRecorded")]
+    assert time.monotonic() - started >= 0.4
+
+
+def test_404_when_an_anonymous_client_streams_a_private_game(api: Api) -> None:
+    game = api.create_game(visibility="private")["id"]
+
+    assert_problem(api.client.get(f"/api/v1/games/{game}/stream?timeout=0"), 404)
+
+
+def test_400_when_last_event_id_is_not_a_version(api: Api) -> None:
+    game = api.create_game()["id"]
+
+    response = api.client.get(f"/api/v1/games/{game}/stream?timeout=0", headers={"Last-Event-ID": "abc"})
+
+    assert_problem(response, 400)
