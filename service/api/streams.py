@@ -97,7 +97,7 @@ def _resume_point(after: int | None) -> int:
     header = request.headers.get("Last-Event-ID")
     if header is None:
         return after or 0
-    if not header.isascii() or not header.isdigit():
+    if not header.isascii() or not header.isdigit() or int(header) > schemas.MAX_VERSION:
         raise BadRequest(f"Last-Event-ID {header!r} must be a game version", {"Last-Event-ID": ["not a version"]})
     return int(header)
 
