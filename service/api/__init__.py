@@ -16,9 +16,9 @@ log = logging.getLogger("annals.api")
 
 def init_app(app: Flask) -> None:
     """Register the blueprints and the problem+json error handlers."""
-    from service.api import audits, boards, games, meta, players, records, rulesets, streams
+    from service.api import audits, boards, games, meta, players, records, replays, rulesets, streams
 
-    for module in (meta, rulesets, players, boards, games, records, audits, streams):
+    for module in (meta, rulesets, players, boards, games, records, replays, audits, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")
     app.register_error_handler(AnnalsError, _annals_problem)
     app.register_error_handler(HTTPException, _http_problem)

@@ -7,7 +7,6 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from domain.kernel import Viewer, game_to_json, public_meta
 from service import schemas
 from service.api.common import (
     context,
@@ -21,10 +20,11 @@ from service.api.common import (
     with_etag,
 )
 from service.auth import WRITERS
-from service.errors import BadRequest, Forbidden, NotAcceptable
+from service.errors import BadRequest, NotAcceptable
 from service.games import Recorded
 from service.loading import stream_of
 from service.store import summaries
+from service.views import view_for
 
 blueprint = Blueprint("games", __name__)
 NDJSON = "application/x-ndjson"
@@ -190,19 +190,7 @@ def get_state(game_id: str) -> Response:
         )
     loaded = wired.loader.load(game_id, caller, at)
     game, viewer_name = loaded.game, query["as_"]
-    if viewer_name == "arbiter":
-        if caller.role not in ("admin", "arbiter"):
-            raise Forbidden("only an arbiter or admin token may see the arbiter's view")
-        state = game_to_json(loaded.ruleset, game)
-    else:
-        viewer = Viewer()
-        if viewer_name != "spectator":
-            if viewer_name not in game.meta.seat_names():
-                raise BadRequest(f"as={viewer_name!r} is not a seat of this game", {"as": ["unknown seat"]})
-            if viewer_name not in caller.seats_in(game.meta) and caller.role not in ("admin", "organiser", "arbiter"):
-                raise Forbidden(f"this token does not hold seat {viewer_name!r}")
-            viewer = Viewer(seat=viewer_name)
-        state = {"meta": public_meta(game.meta), "rules": loaded.ruleset.view(game.state, viewer)}
+    state = view_for(caller, loaded.ruleset, game.meta, viewer_name)(game)
     payload = {"game": game_id, "version": game.version, "viewer": viewer_name, "state": state}
     return with_etag(payload, game.version)
 

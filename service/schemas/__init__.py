@@ -128,6 +128,22 @@ class StreamQuerySchema(Schema):
     timeout = fields.Integer(load_default=55, validate=validate.Range(0, 60))
 
 
+class ReplayQuerySchema(Schema):
+    """GET /games/{id}/replay: frames after version `from` up to `to`."""
+
+    from_ = fields.Integer(data_key="from", load_default=1, validate=validate.Range(min=1, max=MAX_VERSION))
+    to = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_VERSION))
+    as_ = fields.String(data_key="as", load_default="spectator", validate=validate.Length(1, 64))
+
+
+class DiffQuerySchema(Schema):
+    """GET /games/{id}/diff between versions `a` and `b`."""
+
+    a = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_VERSION))
+    b = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_VERSION))
+    as_ = fields.String(data_key="as", load_default="spectator", validate=validate.Length(1, 64))
+
+
 class StateQuerySchema(Schema):
     """GET /games/{id}/state."""
 

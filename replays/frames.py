@@ -1,0 +1,133 @@
+"""Replay frames and state diffs: step through a game without fetching whole states.
+
+A frame is one event as a viewer sees it: its notation line, the change it made to the viewer's
+state as JSON Patch operations (RFC 6902, applied in order), and bookmarks derived from the event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.kernel import Event, Game, Ruleset, advance
+
+# Bookmarks every ruleset shares; rulesets add their own (years, phases, battles) as they land.
+_PLATFORM_BOOKMARKS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
+    "GameEnded": lambda data: "game end",
+    "SubmissionsRevealed": lambda data: f"reveal: {data.get('round', '')}",
+    "StateAdjusted": lambda data: "adjustment",
+    "SealedRoundOpened": lambda data: f"sealed round: {data.get('round', '')}",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One step of a replay."""
+
+    version: int
+    type: str
+    notation: str
+    delta: tuple[dict[str, Any], ...]
+    bookmarks: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON shape of the replay API."""
+        return {
+            "version": self.version,
+            "type": self.type,
+            "notation": self.notation,
+            "delta": list(self.delta),
+            "bookmarks": list(self.bookmarks),
+        }
+
+
+def frames(
+    ruleset: Ruleset,
+    start: Game,
+    events: Iterable[Event],
+    view: Callable[[Game], Any],
+) -> list[Frame]:
+    """The frames of `events` applied one by one from `start`, as `view` shows each game."""
+    found: list[Frame] = []
+    game, seen = start, view(start)
+    for event in events:
+        line = ruleset.notation(event, game.state)
+        game = advance(ruleset, game, event)
+        shown = view(game)
+        found.append(Frame(game.version, event.type, line, tuple(json_diff(seen, shown)), bookmarks(event)))
+        seen = shown
+    return found
+
+
+def bookmarks(event: Event) -> tuple[str, ...]:
+    """Labels a reader can jump to, derived from the event alone."""
+    label = _PLATFORM_BOOKMARKS.get(event.type)
+    return (label(event.data),) if label else ()
+
+
+def json_diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
+    """JSON Patch operations turning `before` into `after`.
+
+    Objects are compared key by key (sorted, so the patch is deterministic); lists of equal length
+    element by element; a list that changed length is replaced whole, which keeps patches simple to
+    apply and is what replays of board states produce in practice (short lists).
+    """
+    # Only scalars compare whole: Python finds {"x": 1} == {"x": True}, JSON does not.
+    if type(before) is type(after) and not isinstance(before, dict | list) and before == after:
+        return []
+    if isinstance(before, dict) and isinstance(after, dict):
+        ops: list[dict[str, Any]] = []
+        for key in sorted(set(before) | set(after)):
+            child = f"{path}/{_escape(key)}"
+            if key not in after:
+                ops.append({"op": "remove", "path": child})
+            elif key not in before:
+                ops.append({"op": "add", "path": child, "value": after[key]})
+            else:
+                ops.extend(json_diff(before[key], after[key], child))
+        return ops
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        return [
+            op
+            for index, (a, b) in enumerate(zip(before, after, strict=True))
+            for op in json_diff(a, b, f"{path}/{index}")
+        ]
+    return [{"op": "replace", "path": path, "value": after}]
+
+
+def apply_patch(document: Any, ops: Iterable[Mapping[str, Any]]) -> Any:
+    """Apply the operations `json_diff` produces (add, remove, replace) to a copy of `document`."""
+    result = _copy(document)
+    for op in ops:
+        parts = [_unescape(p) for p in str(op["path"]).split("/")[1:]]
+        if not parts:
+            result = _copy(op["value"])
+            continue
+        parent = result
+        for part in parts[:-1]:
+            parent = parent[int(part)] if isinstance(parent, list) else parent[part]
+        last = parts[-1]
+        if op["op"] == "remove":
+            del parent[int(last) if isinstance(parent, list) else last]
+        elif isinstance(parent, list):
+            parent[int(last)] = _copy(op["value"])
+        else:
+            parent[last] = _copy(op["value"])
+    return result
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def _escape(key: str) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def _unescape(part: str) -> str:
+    return part.replace("~1", "/").replace("~0", "~")

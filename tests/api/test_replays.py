@@ -1,0 +1,90 @@
+"""Replays over HTTP: the frames rebuild every state a viewer may see; diffs between any two versions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replays.frames import apply_patch
+from tests.api.conftest import assert_problem
+from tests.conftest import Api
+
+
+def _state(api: Api, game: str, version: int, viewer: str = "spectator", role: str | None = None) -> Any:
+    response = api.client.get(f"/api/v1/games/{game}/state?at={version}&as={viewer}", headers=api.headers(role))
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["state"]
+
+
+def _game(api: Api) -> str:
+    game = api.create_game(dice="table")["id"]
+    for action in (
+        {"type": "move", "seat": "red", "data": {"to": "ford"}},
+        {"type": "roll", "seat": "blue", "data": {"count": 2, "dice": [5, 2]}},
+        {"type": "open_sealed", "seat": None, "data": {"round": "bids"}},
+    ):
+        assert api.act(game, **action).status_code == 201
+    return game
+
+
+def test_frames_rebuild_every_state_when_their_deltas_are_applied(any_api: Api) -> None:
+    game = _game(any_api)
+    any_api.act(game, type="end_game", data={"winners": ["red"]})
+
+    replay = any_api.client.get(f"/api/v1/games/{game}/replay?from=1").get_json()
+
+    assert [f["version"] for f in replay["frames"]] == [2, 3, 4, 5]
+    state = replay["initial"]
+    assert state == _state(any_api, game, 1)
+    for frame in replay["frames"]:
+        state = apply_patch(state, frame["delta"])
+        assert state == _state(any_api, game, frame["version"])
+    assert replay["frames"][1]["notation"] == "blue rolls 2d6: 5 2"
+    assert replay["frames"][-1]["bookmarks"] == ["game end"]
+
+
+def test_sealed_payload_is_in_no_frame_before_its_reveal(api: Api) -> None:
+    game = _game(api)
+    api.client.post(
+        f"/api/v1/games/{game}/sealed",
+        json={"seat": "red", "round": "bids", "payload": {"bid": "MARKER-7f3a"}},
+        headers=api.headers(),
+    )
+
+    replay = api.client.get(f"/api/v1/games/{game}/replay?from=1&as=blue", headers=api.headers()).get_data(as_text=True)
+
+    assert "MARKER-7f3a" not in replay
+
+
+def test_diff_turns_one_version_into_another_when_applied_either_way(api: Api) -> None:
+    game = _game(api)
+
+    forward = api.client.get(f"/api/v1/games/{game}/diff?a=2&b=4").get_json()
+    backward = api.client.get(f"/api/v1/games/{game}/diff?a=4&b=2").get_json()
+
+    assert apply_patch(_state(api, game, 2), forward["ops"]) == _state(api, game, 4)
+    assert apply_patch(_state(api, game, 4), backward["ops"]) == _state(api, game, 2)
+
+
+def test_400_when_to_is_before_from_or_beyond_the_game(api: Api) -> None:
+    game = _game(api)
+
+    assert_problem(api.client.get(f"/api/v1/games/{game}/replay?from=3&to=2"), 400)
+    assert_problem(api.client.get(f"/api/v1/games/{game}/replay?from=1&to=99"), 400)
+    assert_problem(api.client.get(f"/api/v1/games/{game}/diff?a=1&b=99"), 400)
+
+
+def test_403_when_a_player_replays_as_another_seat(api: Api) -> None:
+    alice = api.player("Alice")
+    game = api.create_game(seats=[{"seat": "red", "player": alice}, {"seat": "blue"}])["id"]
+    token = api.token_for_player(alice)
+
+    response = api.client.get(f"/api/v1/games/{game}/replay?as=blue", headers={"Authorization": f"Bearer {token}"})
+
+    assert_problem(response, 403)
+
+
+def test_404_when_an_anonymous_client_replays_a_private_game(api: Api) -> None:
+    game = api.create_game(visibility="private")["id"]
+
+    assert_problem(api.client.get(f"/api/v1/games/{game}/replay"), 404)
+    assert_problem(api.client.get(f"/api/v1/games/{game}/diff?a=1&b=1"), 404)
