@@ -19,32 +19,28 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import Connection
+from sqlalchemy.exc import IntegrityError
 
 from domain import boards as board_model
 from domain import registry
-from domain.canonical import canonical_json
 from domain.chain import GENESIS, event_hash
 from domain.kernel import DICE_SEED_REVEALED, GAME_CREATED, DiceMode
 from replays.readjudicate import Finding, RecordedStep, readjudicate
 from replays.record import Record, RecordError, export_lines, notation_lines, parse_record, record_header, verify_record
 from service.api.games import game_json
 from service.auth import RECORDERS, Principal
-from service.errors import Conflict, Unprocessable
+from service.errors import Conflict, Unprocessable, WrongExpectedVersion
 from service.loading import stream_of
 from service.rebuild import summary_of
 from service.store import boards, players, summaries
-from service.store.engine import WRITE
 from service.store.events import RecordedEvent
-from service.store.tables import events as events_table
-from service.store.tables import game_summaries
 from service.wiring import Services
 
 VERDICTS = ("consistent", "deviates", "unverifiable")
 # In the `GameCreated` data of a server-dice game imported under a new id: the id its dice were rolled under.
 DICE_GAME_ID = "dice_game_id"
 # PostgreSQL: the event store's append lock, so that positions are still handed out in commit order.
-_PG_APPEND_LOCK = "SELECT pg_advisory_xact_lock(107165780896627)"  # 0x616E6E616C73, "annals"
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,37 +200,23 @@ def _check_players(services: Services, data: Mapping[str, Any]) -> None:
 
 
 def _store(services: Services, record: Record, original_id: str, game_id: str) -> list[RecordedEvent]:
-    """Append every event to `game:<game_id>` and add its summary, in one transaction."""
-    stream = stream_of(game_id)
-    with services.engine.connect().execution_options(**WRITE) as conn, conn.begin():
-        if conn.dialect.name == "postgresql":
-            conn.exec_driver_sql(_PG_APPEND_LOCK)
-        if _exists(conn, stream, game_id):
-            raise Conflict(f"a game {game_id!r} exists already; import without keep_id to give it a new id")
-        position = int(conn.execute(select(func.coalesce(func.max(events_table.c.position), 0))).scalar_one())
-        recorded = _relinked(record, original_id, game_id, position)
-        taken = _taken_event_ids(conn, [e.event_id for e in recorded])
-        if taken:
-            raise Conflict(f"event id {taken[0]!r} is stored already (was this record imported before?)")
-        conn.execute(insert(events_table), [_row(e) for e in recorded])
+    """Append every event to `game:<game_id>` and add its summary, in one transaction of the store."""
+
+    def summarise(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
         summaries.insert_game(conn, summary_of(recorded))
-    return recorded
 
-
-def _exists(conn: Connection, stream: str, game_id: str) -> bool:
-    if conn.execute(select(events_table.c.version).where(events_table.c.stream_id == stream).limit(1)).first():
-        return True
-    query = select(game_summaries.c.game_id).where(game_summaries.c.game_id == game_id)
-    return conn.execute(query).first() is not None
-
-
-def _taken_event_ids(conn: Connection, event_ids: list[str]) -> list[str]:
-    taken: list[str] = []
-    for start in range(0, len(event_ids), 500):
-        chunk = event_ids[start : start + 500]
-        query = select(events_table.c.event_id).where(events_table.c.event_id.in_(chunk))
-        taken.extend(r[0] for r in conn.execute(query))
-    return taken
+    try:
+        return list(
+            services.store.append_recorded(
+                stream_of(game_id), lambda position: _relinked(record, original_id, game_id, position), summarise
+            )
+        )
+    except WrongExpectedVersion:
+        raise Conflict(f"a game {game_id!r} exists already; import without keep_id to give it a new id") from None
+    except IntegrityError:
+        raise Conflict(
+            f"game {game_id!r} or one of its event ids is stored already (was this record imported before?)"
+        ) from None
 
 
 def _relinked(record: Record, original_id: str, game_id: str, position: int) -> list[RecordedEvent]:
@@ -279,19 +261,3 @@ def _relinked(record: Record, original_id: str, game_id: str, position: int) -> 
         )
         prev_hash = digest
     return recorded
-
-
-def _row(event: RecordedEvent) -> dict[str, Any]:
-    return {
-        "position": event.position,
-        "stream_id": event.stream_id,
-        "version": event.version,
-        "event_id": event.event_id,
-        "type": event.type,
-        "schema_version": event.schema_version,
-        "data": canonical_json(event.data),
-        "meta": canonical_json(event.metadata),
-        "recorded_at": event.recorded_at,
-        "prev_hash": event.prev_hash,
-        "hash": event.hash,
-    }

@@ -242,40 +242,73 @@ class EventStore:
             self._writer.close()
             self._writer = None
 
+    def append_recorded(
+        self,
+        stream_id: str,
+        build: Callable[[int], Sequence[RecordedEvent]],
+        on_append: OnAppend | None = None,
+    ) -> tuple[RecordedEvent, ...]:
+        """Store events recorded elsewhere (an imported record) as they are: their times and hashes.
+
+        The stream must be new (WrongExpectedVersion otherwise). `build(position)` makes the events,
+        numbered after the global position read under the write lock, so positions stay gap-free and
+        in commit order exactly as for `append`.
+        """
+        with self._write_lock, self._writing() as conn, conn.begin():
+            cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+            try:
+                current, _, position = self._head(cursor, stream_id)
+                if current:
+                    raise WrongExpectedVersion(stream_id, 0, current)
+                recorded = tuple(build(position))
+                self._insert(conn, cursor, [_row_of(e) for e in recorded])
+            finally:
+                cursor.close()
+            if on_append is not None:
+                on_append(conn, recorded)
+        return recorded
+
     def _append_locked(
         self, conn: Connection, stream_id: str, expected_version: int | None, drafts: Sequence[EventDraft]
     ) -> tuple[RecordedEvent, ...]:
-        sql = self._sql
         # The driver's own cursor, inside SQLAlchemy's transaction (which still begins, commits and
         # rolls back): per-statement SQLAlchemy execution cost as much as the statements themselves.
         cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
-        if sql.lock is not None:
-            cursor.execute(sql.lock)
-        cursor.execute(sql.head, {"stream_id": stream_id})
-        version, head_hash, position = cursor.fetchone()
-        # The query always returns one row; version is NULL when the stream is new.
-        current, prev_hash = (0, GENESIS) if version is None else (version, head_hash)
-        if expected_version is not None and current != expected_version:
-            raise WrongExpectedVersion(stream_id, expected_version, current)
-        recorded_at = isoformat(self.clock.now())
-        rows: list[dict[str, Any]] = []
-        recorded: list[RecordedEvent] = []
-        for offset, draft in enumerate(drafts, start=1):
-            event, row = _record(draft, stream_id, current + offset, position + offset, recorded_at, prev_hash)
-            prev_hash = event.hash
-            recorded.append(event)
-            rows.append(row)
         try:
-            if len(rows) == 1:
-                cursor.execute(sql.insert, rows[0])
-            else:
-                cursor.executemany(sql.insert, rows)
-        except conn.dialect.loaded_dbapi.IntegrityError as error:
-            # Same exception type as SQLAlchemy raises, so callers handle one kind of duplicate.
-            raise IntegrityError(sql.insert, rows, error) from error
+            current, prev_hash, position = self._head(cursor, stream_id)
+            if expected_version is not None and current != expected_version:
+                raise WrongExpectedVersion(stream_id, expected_version, current)
+            recorded_at = isoformat(self.clock.now())
+            rows: list[dict[str, Any]] = []
+            recorded: list[RecordedEvent] = []
+            for offset, draft in enumerate(drafts, start=1):
+                event, row = _record(draft, stream_id, current + offset, position + offset, recorded_at, prev_hash)
+                prev_hash = event.hash
+                recorded.append(event)
+                rows.append(row)
+            self._insert(conn, cursor, rows)
         finally:
             cursor.close()
         return tuple(recorded)
+
+    def _head(self, cursor: Any, stream_id: str) -> tuple[int, str, int]:
+        """Take the append lock (PostgreSQL) and read the stream's version and hash and the global position."""
+        if self._sql.lock is not None:
+            cursor.execute(self._sql.lock)
+        cursor.execute(self._sql.head, {"stream_id": stream_id})
+        version, head_hash, position = cursor.fetchone()
+        # The query always returns one row; version is NULL when the stream is new.
+        return (0, GENESIS, position) if version is None else (version, head_hash, position)
+
+    def _insert(self, conn: Connection, cursor: Any, rows: list[dict[str, Any]]) -> None:
+        try:
+            if len(rows) == 1:
+                cursor.execute(self._sql.insert, rows[0])
+            else:
+                cursor.executemany(self._sql.insert, rows)
+        except conn.dialect.loaded_dbapi.IntegrityError as error:
+            # Same exception type as SQLAlchemy raises, so callers handle one kind of duplicate.
+            raise IntegrityError(self._sql.insert, rows, error) from error
 
     def idempotent_result(self, key: str, fingerprint: str) -> AppendResult | None:
         """The result first recorded under `key`, or None; a different fingerprint is an error."""
@@ -403,6 +436,23 @@ def _record(
         "hash": digest,
     }
     return event, row
+
+
+def _row_of(event: RecordedEvent) -> dict[str, Any]:
+    """The row of an event recorded elsewhere (its data and metadata encoded canonically)."""
+    return {
+        "position": event.position,
+        "stream_id": event.stream_id,
+        "version": event.version,
+        "event_id": event.event_id,
+        "type": event.type,
+        "schema_version": event.schema_version,
+        "data": canonical_json(event.data),
+        "metadata": canonical_json(event.metadata),
+        "recorded_at": event.recorded_at,
+        "prev_hash": event.prev_hash,
+        "hash": event.hash,
+    }
 
 
 class _HotSql:

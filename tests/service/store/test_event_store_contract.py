@@ -613,3 +613,56 @@ def test_text_hash_equals_the_documented_hash_when_fields_are_pre_encoded() -> N
         **fields,  # type: ignore[arg-type]
     )
     assert got == expected
+
+
+def _elsewhere(stream: str, position: int, count: int) -> list[RecordedEvent]:
+    """Events as another server recorded them: their own times, ids and chain."""
+    found, prev, when = [], GENESIS, "2020-01-01T00:00:00.000000Z"
+    for version in range(1, count + 1):
+        event_id, data = f"e-{stream}-{version}", {"n": version}
+        digest = event_hash(
+            prev,
+            stream_id=stream,
+            version=version,
+            event_id=event_id,
+            type="Imported",
+            schema_version=1,
+            data=data,
+            metadata={},
+            recorded_at=when,
+        )
+        at = position + version
+        event = RecordedEvent(at, stream, version, event_id, "Imported", 1, data, {}, when, prev, digest)
+        found.append(event)
+        prev = digest
+    return found
+
+
+def test_recorded_events_keep_their_times_and_chain_when_appended_after_the_log(store: EventStore) -> None:
+    store.append("other", 0, [EventDraft("Local", {})])
+
+    stored = store.append_recorded("imported", lambda position: _elsewhere("imported", position, 3))
+
+    assert [e.position for e in store.read("imported")] == [2, 3, 4]
+    assert store.read("imported") == list(stored)
+    assert store.verify("imported").ok
+    assert {e.recorded_at for e in store.read("imported")} == {"2020-01-01T00:00:00.000000Z"}
+
+
+def test_recorded_events_are_refused_when_the_stream_exists(store: EventStore) -> None:
+    store.append("taken", 0, [EventDraft("Local", {})])
+
+    with pytest.raises(WrongExpectedVersion):
+        store.append_recorded("taken", lambda position: _elsewhere("taken", position, 2))
+
+    assert store.stream_version("taken") == 1
+
+
+def test_nothing_is_stored_when_the_callback_of_recorded_events_fails(store: EventStore) -> None:
+    def fail(_conn: Connection, _events: tuple[RecordedEvent, ...]) -> None:
+        raise RuntimeError("read model refused")
+
+    with pytest.raises(RuntimeError):
+        store.append_recorded("lost", lambda position: _elsewhere("lost", position, 2), fail)
+
+    assert store.read("lost") == [] and store.read_all() == []
