@@ -189,6 +189,8 @@ class Ruleset(Protocol):
     title: str
     rulebook: Mapping[str, Rule]
     default_options: Mapping[str, Any]
+    # Boards shipped with the ruleset, by name ("basic"); a game may name one instead of a stored board id.
+    shipped_boards: Mapping[str, Mapping[str, Any]]
 
     def option_errors(self, options: Mapping[str, Any]) -> list[str]: ...
     def board_errors(self, board: Mapping[str, Any] | None) -> list[str]: ...

@@ -29,6 +29,7 @@ from domain.kernel import (
     Game,
     Inputs,
     Mode,
+    Ruleset,
     RuleViolation,
     Seat,
     advance,
@@ -110,7 +111,7 @@ class GameCommands:
         )
         if missing:
             errors.setdefault("seats", []).extend(f"unknown player {p!r}" for p in sorted(missing))
-        board_id, board_doc = self._board_for(body["board"], ruleset.id, errors)
+        board_id, board_doc = self._board_for(body["board"], ruleset, errors)
         if errors:
             raise Unprocessable(f"the game cannot be created: {_first(errors)}", errors)
         game_id = str(uuid.uuid4())
@@ -167,22 +168,30 @@ class GameCommands:
         return Recorded(result.events[0].data["game_id"], result)
 
     def _board_for(
-        self, board: Any, ruleset_id: str, errors: dict[str, list[str]]
+        self, board: Any, ruleset: Ruleset, errors: dict[str, list[str]]
     ) -> tuple[str | None, dict[str, Any] | None]:
+        """The board a new game is played on: a stored board id, a shipped board's name, or a document."""
         if board is None:
             return None, None
-        if isinstance(board, str):
+        if isinstance(board, str) and board in ruleset.shipped_boards:
+            # Shipped boards are stored like uploads, so the game names its board by content id for good.
+            board = dict(ruleset.shipped_boards[board])
+        elif isinstance(board, str):
             try:
                 return board, self.loader.board(board)
             except NotFound:
-                errors["board"] = [f"no board {board!r}; upload it with POST /api/v1/boards"]
+                shipped = ", ".join(ruleset.shipped_boards) or "none"
+                errors["board"] = [
+                    f"no board {board!r}; upload it with POST /api/v1/boards (boards shipped with "
+                    f"{ruleset.id}: {shipped})"
+                ]
                 return None, None
-        problems = board_model.board_errors(board) or registry.current(ruleset_id).board_errors(board)
+        problems = board_model.board_errors(board) or ruleset.board_errors(board)
         if problems:
             raise BadBoard(problems)
         board_id = board_model.board_id(board)
         boards.put(
-            self.engine, board_id, str(board.get("name") or "unnamed"), ruleset_id, board, isoformat(self.clock.now())
+            self.engine, board_id, str(board.get("name") or "unnamed"), ruleset.id, board, isoformat(self.clock.now())
         )
         return board_id, board
 

@@ -30,6 +30,7 @@ def _summary(ruleset: Ruleset) -> dict[str, Any]:
         "title": ruleset.title,
         "rule_count": len(all_rules(ruleset)),
         "default_options": dict(ruleset.default_options),
+        "boards": sorted(ruleset.shipped_boards),
     }
 
 

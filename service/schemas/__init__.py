@@ -29,16 +29,22 @@ class BoardCreateSchema(Schema):
     board = fields.Dict(required=True)
 
 
+SHIPPED_BOARD = validate.Regexp(r"^[a-z][a-z0-9_\-]{0,63}$", error="must be a board name such as 'basic'")
+
+
 class BoardField(fields.Field):
-    """A board by content id (64 hex) or inline as a document, or null."""
+    """A board by content id (64 hex), by the name of a board the ruleset ships, inline as a document, or null."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if value is None or isinstance(value, dict):
             return value
         if isinstance(value, str):
+            if len(value) != 64:
+                SHIPPED_BOARD(value)
+                return value
             HASH(value)
             return value
-        raise ValidationError("must be a board id (64 hex digits), a board document, or null")
+        raise ValidationError("must be a board id (64 hex digits), a shipped board's name, a board document, or null")
 
 
 class SeatSchema(Schema):

@@ -62,6 +62,7 @@ class FreeformRuleset:
     title = "Freeform (any game, no rules checked)"
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = {}
+    shipped_boards: Mapping[str, Mapping[str, Any]] = {}
 
     def option_errors(self, options: Mapping[str, Any]) -> list[str]:
         """Freeform takes no options."""
