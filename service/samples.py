@@ -17,16 +17,36 @@ RECORDER = Principal(token_id="system:samples", role="organiser")
 
 def load_samples(services: Services) -> Iterator[str]:
     """Record every sample game; idempotency keys make a second load write nothing."""
-    for path in sorted(SAMPLES.glob("*.sample.json")):
-        sample = json.loads(path.read_text(encoding="utf-8"))
-        name = path.name.removesuffix(".sample.json")
-        ctx = RequestContext(request_id=f"sample:{name}", client="annals samples load")
-        created = services.commands.create(RECORDER, sample["game"], ctx, key=f"sample:{name}")
-        game_id = created.game_id
-        for index, step in enumerate(sample["actions"]):
-            key = f"sample:{name}:{index}"
-            if "sealed" in step:
-                services.commands.seal(RECORDER, game_id, step["sealed"], None, key, ctx)
-            else:
-                services.commands.act(RECORDER, game_id, step, None, key, ctx)
-        yield f"sample {name}: game {game_id} ({len(sample['actions'])} steps)"
+    for path in sample_paths():
+        yield load_sample(services, path)
+
+
+def sample_paths() -> list[Path]:
+    """The sample files, in name order."""
+    return sorted(SAMPLES.glob("*.sample.json"))
+
+
+def sample_name(path: Path) -> str:
+    """A sample's name: its file name without `.sample.json`."""
+    return path.name.removesuffix(".sample.json")
+
+
+def load_sample(services: Services, path: Path) -> str:
+    """Record one sample game (idempotently) and say which game it became."""
+    sample = json.loads(path.read_text(encoding="utf-8"))
+    name = sample_name(path)
+    ctx = RequestContext(request_id=f"sample:{name}", client="annals samples load")
+    created = services.commands.create(RECORDER, sample["game"], ctx, key=f"sample:{name}")
+    game_id = created.game_id
+    for index, step in enumerate(sample["actions"]):
+        key = f"sample:{name}:{index}"
+        if "sealed" in step:
+            services.commands.seal(RECORDER, game_id, step["sealed"], None, key, ctx)
+        else:
+            services.commands.act(RECORDER, game_id, step, None, key, ctx)
+    return f"sample {name}: game {game_id} ({len(sample['actions'])} steps)"
+
+
+def game_of(line: str) -> str:
+    """The game id in a line `load_sample` returned."""
+    return line.split("game ")[1].split(" ")[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from flask import Flask
 
 from domain.platform import PLATFORM_RULES
 from service.cli_audits import audit as audit_command
-from service.samples import load_samples
+from service.samples import game_of, load_sample, sample_name, sample_paths
 from tests.api.conftest import assert_problem
 from tests.conftest import Api
 
@@ -91,16 +92,13 @@ def test_game_audit_counts_and_lists_deviations_and_adjustments_when_recorded(ap
     assert body["drift"] == [] and body["unverifiable"] == [] and body["corrections"] == []
 
 
-def test_every_sample_game_audits_consistent_when_loaded(api: Api) -> None:
-    lines = list(load_samples(api.services))
-    game_ids = [line.split("game ")[1].split(" ")[0] for line in lines]
-    assert game_ids
-
-    for game in game_ids:
-        body = api.client.get(f"/api/v1/games/{game}/audit", headers=api.headers()).get_json()
-        assert body["counts"]["actions"] > 0
-        assert body["counts"]["consistent"] == body["counts"]["actions"], body
-        assert body["unverifiable"] == [] and body["drift"] == []
+@pytest.mark.parametrize("sample", sample_paths(), ids=sample_name)
+def test_sample_game_audits_consistent_when_loaded(sample: Path, api: Api) -> None:
+    game = game_of(load_sample(api.services, sample))
+    body = api.client.get(f"/api/v1/games/{game}/audit", headers=api.headers()).get_json()
+    assert body["counts"]["actions"] > 0
+    assert body["counts"]["consistent"] == body["counts"]["actions"], body
+    assert body["unverifiable"] == [] and body["drift"] == []
 
 
 def test_audit_is_422_naming_the_action_when_the_version_is_a_consequence(api: Api) -> None:

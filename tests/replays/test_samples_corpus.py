@@ -9,7 +9,7 @@ import pytest
 
 from domain import registry
 from replays.readjudicate import RecordedStep, readjudicate
-from service.samples import SAMPLES, load_samples
+from service.samples import SAMPLES, game_of, load_sample, load_samples
 from tests.conftest import Api
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.sample.json"))
@@ -36,8 +36,7 @@ def test_corpus_is_not_empty_when_the_repository_is_checked_out() -> None:
 
 @pytest.mark.parametrize("sample", SAMPLE_FILES, ids=lambda p: Path(p).name)
 def test_sample_verifies_and_redecides_identically_when_recorded(sample: Path, any_api: Api) -> None:
-    games = _loaded_games(any_api)
-    game_id = games[sample.name.removesuffix(".sample.json")]
+    game_id = game_of(load_sample(any_api.services, sample))
     assert any_api.client.get(f"/api/v1/games/{game_id}/verify").get_json()["ok"] is True
     steps = _steps(any_api, game_id)
     summary = any_api.services.loader.summary(game_id, _admin())
@@ -48,7 +47,7 @@ def test_sample_verifies_and_redecides_identically_when_recorded(sample: Path, a
 
 
 def test_tampered_roll_is_reported_as_deviating_when_redecided(api: Api) -> None:
-    game_id = _loaded_games(api)["freeform_club_night"]
+    game_id = game_of(load_sample(api.services, SAMPLES / "freeform_club_night.sample.json"))
     steps = _steps(api, game_id)
     roll = next(i for i, s in enumerate(steps) if s.type == "DiceRolled")
     tampered = {**steps[roll].data, "faces": [1] * len(steps[roll].data["faces"])}
