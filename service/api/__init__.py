@@ -20,6 +20,10 @@ def init_app(app: Flask) -> None:
 
     for module in (meta, rulesets, players, boards, games, records, replays, audits, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")
+    # Not `annotations`: `from __future__ import annotations` shadows a module of that name.
+    from service.api import annotation_views
+
+    app.register_blueprint(annotation_views.blueprint, url_prefix="/api/v1")
     app.register_error_handler(AnnalsError, _annals_problem)
     app.register_error_handler(HTTPException, _http_problem)
     app.register_error_handler(Exception, _unexpected_problem)
