@@ -3,6 +3,8 @@
 A record is a header line then one line per event, each line the canonical JSON of its object, so
 that export → import → export gives the same bytes. The header names the game and carries its board;
 the event lines carry everything the hash chain covers, so a record can be verified anywhere.
+A record exported with its annotations adds, after the game's events, the events of its annotation
+stream, each line marked `"stream": "annotations"`; their own chain is verified the same way.
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ _FIELD_TYPES: Mapping[str, type] = {
 }
 
 
+ANNOTATIONS = "annotations"  # the `stream` marker of an annotation line
+
+
 class RecordError(ValueError):
     """A record that cannot be read; `line` is 1-based (0 when the record as a whole is wrong)."""
 
@@ -57,6 +62,7 @@ class Record:
 
     header: Mapping[str, Any]
     events: tuple[Mapping[str, Any], ...]
+    annotations: tuple[Mapping[str, Any], ...] = ()
 
     @property
     def game_id(self) -> str:
@@ -80,30 +86,43 @@ def record_header(game: Mapping[str, Any], board: Mapping[str, Any] | None) -> d
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "game": dict(game), "board": board}
 
 
-def export_lines(header: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> Iterator[str]:
-    """The record's lines, each ending in a newline: the header, then the events' recorded fields."""
+def export_lines(
+    header: Mapping[str, Any],
+    events: Iterable[Mapping[str, Any]],
+    annotations: Iterable[Mapping[str, Any]] = (),
+) -> Iterator[str]:
+    """The record's lines, each ending in a newline: the header, the events, then the annotation events."""
     yield canonical_json(header) + "\n"
     for event in events:
         yield canonical_json({name: event[name] for name in EVENT_FIELDS}) + "\n"
+    for event in annotations:
+        yield canonical_json({"stream": ANNOTATIONS, **{name: event[name] for name in EVENT_FIELDS}}) + "\n"
 
 
 def parse_record(lines: Iterable[str]) -> Record:
     """Read a record; raises RecordError naming the first bad line. Blank lines are skipped."""
     head: dict[str, Any] | None = None
     events: list[Mapping[str, Any]] = []
+    annotations: list[Mapping[str, Any]] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         value = _json_object(number, line)
         if head is None:
             head = _checked_header(number, value)
+        elif "stream" in value:
+            if value["stream"] != ANNOTATIONS:
+                raise RecordError(number, f"stream {_short(value['stream'])} is not {ANNOTATIONS!r}")
+            annotations.append(_checked_event(number, {k: v for k, v in value.items() if k != "stream"}))
+        elif annotations:
+            raise RecordError(number, "a game event after the annotation events")
         else:
             events.append(_checked_event(number, value))
     if head is None:
         raise RecordError(0, "the record is empty: no header line")
     if not events:
         raise RecordError(0, "the record has a header but no events")
-    return Record(head, tuple(events))
+    return Record(head, tuple(events), tuple(annotations))
 
 
 def _json_object(number: int, line: str) -> dict[str, Any]:
@@ -145,9 +164,29 @@ def _checked_event(number: int, value: dict[str, Any]) -> dict[str, Any]:
 
 def verify_record(record: Record) -> ChainCheck:
     """Recompute the chain over the original stream id and compare its end with the header's game."""
-    stream_id = f"game:{record.game_id}"
+    check = verify_chain(f"game:{record.game_id}", record.events)
+    if not check.ok:
+        return check
+    count, prev_hash = check.events, check.head
+    game = record.header["game"]
+    if "version" in game and game["version"] != count:
+        return ChainCheck(
+            False, count, count + 1, f"the header says version {game['version']}, the record ends at {count}"
+        )
+    if "last_hash" in game and game["last_hash"] != prev_hash:
+        return ChainCheck(False, count, count, "the last event's hash is not the header's last_hash")
+    return check
+
+
+def verify_annotations(record: Record) -> ChainCheck:
+    """Recompute the chain of the record's annotation events over the original annotation stream."""
+    return verify_chain(f"{ANNOTATIONS}:{record.game_id}", record.annotations)
+
+
+def verify_chain(stream_id: str, events: Sequence[Mapping[str, Any]]) -> ChainCheck:
+    """Recompute one stream's chain: versions from 1 without gaps, each hash over its content and link."""
     prev_hash, count = GENESIS, 0
-    for expected, event in enumerate(record.events, start=1):
+    for expected, event in enumerate(events, start=1):
         count = expected
         if event["version"] != expected:
             return ChainCheck(False, count, expected, f"version {expected} is missing (found {event['version']})")
@@ -167,13 +206,6 @@ def verify_record(record: Record) -> ChainCheck:
         if digest != event["hash"]:
             return ChainCheck(False, count, expected, "hash does not match the event's content")
         prev_hash = digest
-    game = record.header["game"]
-    if "version" in game and game["version"] != count:
-        return ChainCheck(
-            False, count, count + 1, f"the header says version {game['version']}, the record ends at {count}"
-        )
-    if "last_hash" in game and game["last_hash"] != prev_hash:
-        return ChainCheck(False, count, count, "the last event's hash is not the header's last_hash")
     return ChainCheck(True, count, head=prev_hash)
 
 

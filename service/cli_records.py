@@ -22,9 +22,10 @@ OPERATOR = Principal(token_id="system:cli", role="admin")
 @click.argument("game_id")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "text"]), default="jsonl", show_default=True)
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", help="file to write (- : stdout)")
+@click.option("--with-annotations", is_flag=True, help="append the game's annotation stream to the record")
 @click.pass_context
-def export_command(ctx: click.Context, game_id: str, fmt: str, output: IO[str]) -> None:
-    """Write a game's record (JSON Lines) or its notation (text)."""
+def export_command(ctx: click.Context, game_id: str, fmt: str, output: IO[str], with_annotations: bool) -> None:
+    """Write a game's record (JSON Lines, optionally with its annotations) or its notation (text)."""
     from service.cli import _services  # here, not at the top: service.cli adds these commands
     from service.records import export_game, export_notation
 
@@ -33,7 +34,7 @@ def export_command(ctx: click.Context, game_id: str, fmt: str, output: IO[str]) 
         if fmt == "text":
             lines = [line + "\n" for line in export_notation(wired, OPERATOR, game_id)]
         else:
-            lines = list(export_game(wired, OPERATOR, game_id))
+            lines = list(export_game(wired, OPERATOR, game_id, with_annotations))
     except AnnalsError as error:
         raise click.ClickException(error.detail) from None
     with click.progressbar(lines, label=f"exporting {game_id}", file=sys.stderr) as bar:

@@ -27,10 +27,20 @@ from domain import registry
 from domain.chain import GENESIS, event_hash
 from domain.kernel import DICE_SEED_REVEALED, GAME_CREATED, DiceMode
 from replays.readjudicate import Finding, RecordedStep, readjudicate
-from replays.record import Record, RecordError, export_lines, notation_lines, parse_record, record_header, verify_record
+from replays.record import (
+    Record,
+    RecordError,
+    export_lines,
+    notation_lines,
+    parse_record,
+    record_header,
+    verify_annotations,
+    verify_record,
+)
+from service.annotation_stream import stream_of_annotations
 from service.api.games import game_json
 from service.auth import RECORDERS, Principal
-from service.errors import Conflict, Unprocessable, WrongExpectedVersion
+from service.errors import Conflict, Forbidden, Unprocessable, WrongExpectedVersion
 from service.loading import stream_of
 from service.rebuild import summary_of
 from service.store import boards, players, summaries
@@ -40,6 +50,7 @@ from service.wiring import Services
 VERDICTS = ("consistent", "deviates", "unverifiable")
 # In the `GameCreated` data of a server-dice game imported under a new id: the id its dice were rolled under.
 DICE_GAME_ID = "dice_game_id"
+ANNOTATION_EXPORTERS = ("admin", "organiser", "arbiter")
 # PostgreSQL: the event store's append lock, so that positions are still handed out in commit order.
 
 
@@ -72,14 +83,27 @@ class ImportReport:
         }
 
 
-def export_game(services: Services, principal: Principal, game_id: str) -> Iterator[str]:
-    """The game's record, line by line (404 when the caller may not read the game)."""
+def export_game(
+    services: Services, principal: Principal, game_id: str, with_annotations: bool = False
+) -> Iterator[str]:
+    """The game's record, line by line (404 when the caller may not read the game).
+
+    With annotations, the whole annotation stream is exported as recorded (its chain covers every
+    event, private notes included), so only staff who moderate annotations may ask for it.
+    """
     summary = services.loader.summary(game_id, principal)
+    if with_annotations and principal.role not in ANNOTATION_EXPORTERS:
+        raise Forbidden(
+            "exporting annotations exports private notes too: it needs an admin, organiser or arbiter token"
+        )
     board = services.loader.board(summary["board"])
     head = record_header(game_json(summary), board)
     # Only up to the summarised version: the header and the event lines describe the same game.
     stored = (e.to_json() for e in services.store.iter_stream(stream_of(game_id)) if e.version <= summary["version"])
-    return export_lines(head, stored)
+    notes = (
+        (e.to_json() for e in services.store.iter_stream(stream_of_annotations(game_id))) if with_annotations else ()
+    )
+    return export_lines(head, stored, notes)
 
 
 def export_notation(services: Services, principal: Principal, game_id: str) -> list[str]:
@@ -103,6 +127,12 @@ def import_record(services: Services, principal: Principal, lines: Iterable[str]
         raise Unprocessable(
             f"the hash chain breaks at version {check.first_broken}: {check.reason}",
             {"record": [f"version {check.first_broken}: {check.reason}"]},
+        )
+    notes = verify_annotations(record)
+    if not notes.ok:
+        raise Unprocessable(
+            f"the annotations' hash chain breaks at annotation version {notes.first_broken}: {notes.reason}",
+            {"annotations": [f"version {notes.first_broken}: {notes.reason}"]},
         )
     created = record.events[0]
     _check_created(record, created)
@@ -203,14 +233,17 @@ def _store(services: Services, record: Record, original_id: str, game_id: str) -
     """Append every event to `game:<game_id>` and add its summary, in one transaction of the store."""
 
     def summarise(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
-        summaries.insert_game(conn, summary_of(recorded))
+        summaries.insert_game(conn, summary_of([e for e in recorded if e.stream_id == stream_of(game_id)]))
 
+    def build(position: int) -> list[RecordedEvent]:
+        events = _relinked(record.events, stream_of(game_id), original_id, game_id, position)
+        notes = _relinked(record.annotations, stream_of_annotations(game_id), original_id, game_id, events[-1].position)
+        return events + notes
+
+    companions = [stream_of_annotations(game_id)] if record.annotations else []
     try:
-        return list(
-            services.store.append_recorded(
-                stream_of(game_id), lambda position: _relinked(record, original_id, game_id, position), summarise
-            )
-        )
+        stored = services.store.append_recorded(stream_of(game_id), build, summarise, companions)
+        return [e for e in stored if e.stream_id == stream_of(game_id)]
     except WrongExpectedVersion:
         raise Conflict(f"a game {game_id!r} exists already; import without keep_id to give it a new id") from None
     except IntegrityError:
@@ -219,11 +252,13 @@ def _store(services: Services, record: Record, original_id: str, game_id: str) -
         ) from None
 
 
-def _relinked(record: Record, original_id: str, game_id: str, position: int) -> list[RecordedEvent]:
-    """The record's events in the new stream, with the chain recomputed over it."""
-    stream, renamed = stream_of(game_id), game_id != original_id
+def _relinked(
+    events: Iterable[Mapping[str, Any]], stream: str, original_id: str, game_id: str, position: int
+) -> list[RecordedEvent]:
+    """A record's events (of the game or of its annotations) in the new stream, the chain recomputed over it."""
+    renamed = game_id != original_id
     prev_hash, recorded = GENESIS, []
-    for offset, event in enumerate(record.events, start=1):
+    for offset, event in enumerate(events, start=1):
         data = dict(event["data"])
         event_id = str(event["event_id"])
         if renamed:

@@ -24,8 +24,9 @@ def export(game_id: str) -> Response:
     if wanted == "text":
         lines = export_notation(wired, caller, game_id)
         return Response("".join(line + "\n" for line in lines), content_type=TEXT)
+    with_annotations = _flag("with_annotations", request.args.get("with_annotations", "false"))
     # Joined before answering: a read that fails halfway must be a problem document, not a cut record.
-    body = "".join(export_game(wired, caller, game_id))
+    body = "".join(export_game(wired, caller, game_id, with_annotations))
     response = Response(body, mimetype=NDJSON)
     response.headers["Content-Disposition"] = f'attachment; filename="{game_id}.annals.jsonl"'
     return response
@@ -36,7 +37,7 @@ def import_game() -> Response:
     """Import a record: verify its chain, re-adjudicate it and create the game it describes."""
     caller = principal()
     caller.require("admin", "organiser")  # authenticate before reading the body: 401/403, then 400/422
-    keep_id = _flag(request.args.get("keep_id", "false"))
+    keep_id = _flag("keep_id", request.args.get("keep_id", "false"))
     if request.mimetype not in (NDJSON, "application/jsonl", "text/plain"):
         detail = f"the body must be a record as {NDJSON}, not {request.mimetype or 'untyped'!r}"
         raise BadRequest(detail, {"body": ["not a record"]})
@@ -51,8 +52,8 @@ def import_game() -> Response:
     return response
 
 
-def _flag(value: str) -> bool:
+def _flag(name: str, value: str) -> bool:
     lowered = value.lower()
     if lowered not in ("true", "false", "1", "0"):
-        raise BadRequest(f"keep_id {value!r} is neither 'true' nor 'false'", {"keep_id": ["not a boolean"]})
+        raise BadRequest(f"{name} {value!r} is neither 'true' nor 'false'", {name: ["not a boolean"]})
     return lowered in ("true", "1")

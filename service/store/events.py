@@ -247,12 +247,14 @@ class EventStore:
         stream_id: str,
         build: Callable[[int], Sequence[RecordedEvent]],
         on_append: OnAppend | None = None,
+        companions: Sequence[str] = (),
     ) -> tuple[RecordedEvent, ...]:
         """Store events recorded elsewhere (an imported record) as they are: their times and hashes.
 
-        The stream must be new (WrongExpectedVersion otherwise). `build(position)` makes the events,
-        numbered after the global position read under the write lock, so positions stay gap-free and
-        in commit order exactly as for `append`.
+        The stream, and every companion stream (a game's annotations), must be new
+        (WrongExpectedVersion otherwise). `build(position)` makes the events of all of them, numbered
+        after the global position read under the write lock, so positions stay gap-free and in commit
+        order exactly as for `append`; they are stored in one transaction.
         """
         with self._write_lock, self._writing() as conn, conn.begin():
             cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
@@ -260,6 +262,10 @@ class EventStore:
                 current, _, position = self._head(cursor, stream_id)
                 if current:
                     raise WrongExpectedVersion(stream_id, 0, current)
+                for companion in companions:
+                    companion_version = self._head(cursor, companion)[0]
+                    if companion_version:
+                        raise WrongExpectedVersion(companion, 0, companion_version)
                 recorded = tuple(build(position))
                 self._insert(conn, cursor, [_row_of(e) for e in recorded])
             finally:
