@@ -55,15 +55,45 @@ def frames(
         line = ruleset.notation(event, game.state)
         game = advance(ruleset, game, event)
         shown = view(game)
-        found.append(Frame(game.version, event.type, line, tuple(json_diff(seen, shown)), bookmarks(event)))
+        marks = bookmarks(event, ruleset)
+        found.append(Frame(game.version, event.type, line, tuple(json_diff(seen, shown)), marks))
         seen = shown
     return found
 
 
-def bookmarks(event: Event) -> tuple[str, ...]:
-    """Labels a reader can jump to, derived from the event alone."""
+def bookmarks(event: Event, ruleset: Ruleset | None = None) -> tuple[str, ...]:
+    """Labels a reader can jump to, derived from the event alone.
+
+    A ruleset may add its own (years, phases, battles, elections) with an optional
+    `bookmarks(event) -> tuple[str, ...]` method; it is optional so that a ruleset with no
+    structure of its own (freeform) needs nothing.
+    """
     label = _PLATFORM_BOOKMARKS.get(event.type)
-    return (label(event.data),) if label else ()
+    found = (label(event.data),) if label else ()
+    own: Callable[[Event], tuple[str, ...]] | None = getattr(ruleset, "bookmarks", None)
+    if own is None:
+        return found
+    try:
+        return found + tuple(own(event))
+    except (KeyError, TypeError, ValueError, AttributeError):  # an odd imported event has no bookmark
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Bookmark:
+    """A place in a game to jump to: the version after the event that marks it."""
+
+    version: int
+    label: str
+
+
+def bookmarks_of(ruleset: Ruleset, events: Iterable[Event], first_version: int = 1) -> list[Bookmark]:
+    """Every bookmark of a stream, in order; `first_version` is the version of the first event."""
+    return [
+        Bookmark(version, label)
+        for version, event in enumerate(events, start=first_version)
+        for label in bookmarks(event, ruleset)
+    ]
 
 
 def json_diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:

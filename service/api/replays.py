@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from replays.frames import frames, json_diff
-from service import schemas
-from service.api.common import principal, services
-from service.errors import BadRequest
+from domain import registry
+from replays.annotations import Kind
+from replays.frames import bookmarks_of, frames, json_diff
+from service import annotation_stream, schemas
+from service.api.common import principal, services, with_etag
+from service.errors import BadRequest, NotFound
 from service.loading import stream_of
 from service.views import view_for
 
@@ -58,6 +60,58 @@ def diff(game_id: str) -> Response:
     view = view_for(caller, at_a.ruleset, at_a.game.meta, query["as_"])
     ops = json_diff(view(at_a.game), view(at_b.game))
     return jsonify({"game": game_id, "a": query["a"], "b": query["b"], "viewer": query["as_"], "ops": ops})
+
+
+@blueprint.get("/games/<game_id>/bookmarks")
+def list_bookmarks(game_id: str) -> Response:
+    """Places to jump to: those the rules derive from the events, and bookmark annotations the caller may read."""
+    return jsonify({"game": game_id, "items": _bookmarks(game_id)})
+
+
+@blueprint.get("/games/<game_id>/seek")
+def seek(game_id: str) -> Response:
+    """The state at a bookmark (its `occurrence`-th place, by version), as one viewer sees it."""
+    query = schemas.load(schemas.SeekQuerySchema, request.args.to_dict(), "query")
+    matches = [b for b in _bookmarks(game_id) if b["label"] == query["bookmark"]]
+    if len(matches) < query["occurrence"]:
+        raise NotFound(
+            f"bookmark {query['bookmark']!r} occurs {len(matches)} time(s) in game {game_id!r}; "
+            f"see /api/v1/games/{game_id}/bookmarks"
+        )
+    version = matches[query["occurrence"] - 1]["version"]
+    caller, wired = principal(), services()
+    loaded = wired.loader.load(game_id, caller, version)
+    state = view_for(caller, loaded.ruleset, loaded.game.meta, query["as_"])(loaded.game)
+    payload = {
+        "game": game_id,
+        "version": loaded.game.version,
+        "bookmark": query["bookmark"],
+        "viewer": query["as_"],
+        "state": state,
+    }
+    return with_etag(payload, loaded.game.version)
+
+
+def _bookmarks(game_id: str) -> list[dict[str, object]]:
+    """The rules' bookmarks, then the caller's readable bookmark annotations, by version."""
+    caller, wired = principal(), services()
+    summary = wired.loader.summary(game_id, caller)
+    ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
+    tail = wired.store.read_facts(stream_of(game_id), 1, summary["version"])
+    ranked: list[tuple[int, int, dict[str, object]]] = [
+        (b.version, 0, {"version": b.version, "label": b.label, "source": "rules"})
+        for b in bookmarks_of(ruleset, tail, 2)
+    ]
+    for note in annotation_stream.annotations_of(wired, caller, game_id):
+        if note.kind is Kind.BOOKMARK:
+            item = {
+                "version": note.at_version,
+                "label": note.body["label"],
+                "source": "annotation",
+                "annotation": note.id,
+            }
+            ranked.append((note.at_version, 1, item))
+    return [item for _, _, item in sorted(ranked, key=lambda r: (r[0], r[1]))]
 
 
 def _check_version(name: str, value: int, last: int) -> None:

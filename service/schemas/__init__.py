@@ -150,6 +150,14 @@ class DiffQuerySchema(Schema):
     as_ = fields.String(data_key="as", load_default="spectator", validate=validate.Length(1, 64))
 
 
+class SeekQuerySchema(Schema):
+    """GET /games/{id}/seek: the state at a bookmark."""
+
+    bookmark = fields.String(required=True, validate=validate.Length(1, 200))
+    occurrence = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_VERSION))
+    as_ = fields.String(data_key="as", load_default="spectator", validate=validate.Length(1, 64))
+
+
 class StateQuerySchema(Schema):
     """GET /games/{id}/state."""
 

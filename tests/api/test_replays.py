@@ -88,3 +88,36 @@ def test_404_when_an_anonymous_client_replays_a_private_game(api: Api) -> None:
 
     assert_problem(api.client.get(f"/api/v1/games/{game}/replay"), 404)
     assert_problem(api.client.get(f"/api/v1/games/{game}/diff?a=1&b=1"), 404)
+
+
+def test_bookmarks_list_rule_marks_and_bookmark_annotations_by_version(api: Api) -> None:
+    game = _game(api)  # versions: 1 created, 2 move, 3 roll, 4 sealed round opened
+    note = {"kind": "bookmark", "at_version": 2, "body": {"label": "the ford"}}
+    assert api.client.post(f"/api/v1/games/{game}/annotations", json=note, headers=api.headers()).status_code == 201
+
+    items = api.client.get(f"/api/v1/games/{game}/bookmarks").get_json()["items"]
+
+    assert [(b["version"], b["label"], b["source"]) for b in items] == [
+        (2, "the ford", "annotation"),
+        (4, "sealed round: bids", "rules"),
+    ]
+
+
+def test_seek_gives_the_same_state_as_the_version_of_the_bookmark(api: Api) -> None:
+    game = _game(api)
+    assert api.act(game, type="open_sealed", data={"round": "orders"}).status_code == 201  # version 5
+
+    sought = api.client.get(f"/api/v1/games/{game}/seek?bookmark=sealed round: orders")
+
+    assert sought.status_code == 200, sought.get_json()
+    assert sought.get_json()["version"] == 5
+    assert sought.get_json()["state"] == _state(api, game, 5)
+    assert sought.get_json()["state"] != _state(api, game, 4)
+
+
+def test_seek_is_404_naming_the_bookmark_when_it_does_not_occur(api: Api) -> None:
+    game = _game(api)
+
+    body = assert_problem(api.client.get(f"/api/v1/games/{game}/seek?bookmark=year 1303"), 404)
+    assert "year 1303" in body["detail"]
+    assert_problem(api.client.get(f"/api/v1/games/{game}/seek?bookmark=sealed round: bids&occurrence=2"), 404)
