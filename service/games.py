@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Connection, Engine
@@ -49,8 +49,8 @@ from service.errors import (
     Unprocessable,
     WrongExpectedVersion,
 )
-from service.loading import GameLoader, LoadedGame, stream_of
-from service.store import boards, players, secrets, snapshots, summaries
+from service.loading import GameLoader, LoadedGame, stream_of, upcasters_of
+from service.store import boards, disputes, players, secrets, snapshots, summaries
 from service.store.events import AppendResult, EventDraft, EventStore, RecordedEvent
 
 RETRIES = 10  # re-decisions after losing an append race, when the client sent no If-Match
@@ -66,6 +66,12 @@ class Recorded:
     deviations: tuple[dict[str, Any], ...] = ()
     trace: tuple[dict[str, Any], ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+class SeedRevealed(Conflict):
+    """A server roll asked for after the game's dice seed was revealed: it would be predictable."""
+
+    slug, title = "dice-seed-revealed", "The dice seed is revealed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,6 +318,47 @@ class GameCommands:
             )
         raise TooMuchContention(f"game {game_id} moved on {RETRIES} times while deciding; send the action again")
 
+    # --- dice seed revealed early (DESIGN §6, §8) ---
+
+    def reveal_dice(
+        self, principal: Principal, game_id: str, reason: str, ctx: RequestContext, key: str | None
+    ) -> Recorded:
+        """Reveal a running game's server-dice seed (an arbiter, for a dispute): every roll becomes re-derivable.
+
+        From then on the game's future server rolls would be predictable, so they are refused (409
+        `dice-seed-revealed`); actions that roll nothing are still recorded.
+        """
+        principal.require("admin", "arbiter")
+        scoped = f"{principal.token_id}:{game_id}:dice-reveal:{key}" if key else None
+        fingerprint = _fingerprint({"dice_reveal": reason})
+        earlier = self._replay(scoped, fingerprint, game_id, principal)
+        if earlier is not None:
+            return earlier
+        stream = stream_of(game_id)
+        for _attempt in range(RETRIES):
+            loaded = self.loader.load(game_id, principal)
+            meta = loaded.game.meta
+            if meta.dice is not DiceMode.SERVER:
+                raise Conflict(f"game {game_id} uses table dice: there is no server-dice seed to reveal")
+            if meta.dice_seed is not None:
+                raise SeedRevealed(f"the dice seed of game {game_id} is already revealed")
+            seed_hex = self._seed_hex(game_id)
+            data = {"seed": seed_hex, "commitment": meta.dice_commitment, "early": True, "reason": reason}
+
+            def mark(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+                secrets.mark_revealed(conn, stream, "dice_seed", "dice", recorded[-1].recorded_at)
+
+            decision = Decision((Event(DICE_SEED_REVEALED, data),))
+            try:
+                return self._record(principal, loaded, decision, ctx, scoped, fingerprint, extra_on_append=mark)
+            except WrongExpectedVersion:
+                self.loader.forget(game_id)
+        raise TooMuchContention(f"game {game_id} moved on {RETRIES} times while revealing; send the request again")
+
+    def inputs_for(self, game: Game) -> Inputs:
+        """What a decision on `game` gets now: the clock's time and the game's server dice (if any)."""
+        return Inputs(isoformat(self.clock.now()), self._server_dice(game))
+
     # --- shared ---
 
     def _record(
@@ -337,8 +384,10 @@ class GameCommands:
             raise _refusal(ruleset, decision.violations)
         events = list(decision.events)
         seed_hex: str | None = None
-        if game.meta.dice is DiceMode.SERVER and any(e.type == GAME_ENDED for e in events):
-            # An imported record without its seed ends without the reveal it cannot make.
+        ends = any(e.type == GAME_ENDED for e in events)
+        if game.meta.dice is DiceMode.SERVER and ends and game.meta.dice_seed is None:
+            # An imported record without its seed ends without the reveal it cannot make; a seed an
+            # arbiter revealed early is not revealed twice.
             seed_hex = self._stored_seed(game.meta.game_id)
             if seed_hex is not None:
                 events.append(Event(DICE_SEED_REVEALED, {"seed": seed_hex, "commitment": game.meta.dice_commitment}))
@@ -347,7 +396,17 @@ class GameCommands:
         first = {**base, **(cause or {})}
         if deviations:
             first["deviations"] = deviations
-        drafts = [EventDraft(e.type, dict(e.data), first if i == 0 else base) for i, e in enumerate(events)]
+        versions = upcasters_of(ruleset)  # new events are written at their current schema version
+        drafts = [
+            EventDraft(e.type, dict(e.data), first if i == 0 else base, versions.current_version(e.type))
+            for i, e in enumerate(events)
+        ]
+        if ends and (open_disputes := disputes.open_ids(self.engine, game.meta.game_id)):
+            # The result stands only once every dispute on the game is ruled (issue 8).
+            provisional = {"provisional": True, "open_disputes": open_disputes}
+            drafts = [
+                replace(d, metadata={**d.metadata, **provisional}) if d.type == GAME_ENDED else d for d in drafts
+            ]
         after, notations = game, []
         for event in events:
             notations.append(ruleset.notation(event, after.state))
@@ -453,6 +512,12 @@ class _ServerDice:
 
     def draw(self, count: int) -> tuple[int, ...]:
         """The next `count` faces of the game's provably fair sequence."""
+        if self._game.meta.dice_seed is not None:
+            # Everyone can derive the rest of the sequence: a tournament cannot play on with it.
+            raise SeedRevealed(
+                f"the server-dice seed of game {self._game.meta.game_id} was revealed, so its next rolls are "
+                "predictable; the service rolls no more server dice in this game"
+            )
         if self._dice is None:
             meta = self._game.meta
             self._dice = SeededDice(self._seed(), meta.dice_game_id, meta.dice_drawn + 1, meta.client_seeds)

@@ -15,6 +15,7 @@ from sqlalchemy import Engine
 
 from domain import registry
 from domain.kernel import Game, Ruleset, fold, game_from_json
+from domain.upcasting import Upcasters, upcasters_for
 from service.auth import Principal
 from service.errors import GameNotFound, NotFound
 from service.store import boards, snapshots, summaries
@@ -118,10 +119,22 @@ class GameLoader:
             if snapshot is not None and (start is None or snapshot[0] > start.version):
                 start = game_from_json(ruleset, snapshot[1])
         after = start.version if start is not None else 0
-        tail = self.store.read_facts(stream_of(game_id), after, target) if after < target else []
+        upcasters = upcasters_of(ruleset)
+        tail = self.store.read_facts(stream_of(game_id), after, target, upcasters) if after < target else []
         game = fold(ruleset, tail, board, start)
         self.remember(game)
         return game
+
+
+_UPCASTERS: dict[tuple[str, str], Upcasters] = {}
+
+
+def upcasters_of(ruleset: Ruleset) -> Upcasters:
+    """The upcasters a game of this ruleset version is read through (a shipped version never changes)."""
+    key = (ruleset.id, ruleset.version)
+    if key not in _UPCASTERS:
+        _UPCASTERS[key] = upcasters_for(ruleset)
+    return _UPCASTERS[key]
 
 
 def can_read(principal: Principal, summary: dict[str, Any]) -> bool:

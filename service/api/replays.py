@@ -10,7 +10,7 @@ from replays.frames import bookmarks_of, frames, json_diff
 from service import annotation_stream, schemas
 from service.api.common import principal, services, with_etag
 from service.errors import BadRequest, NotFound
-from service.loading import stream_of
+from service.loading import stream_of, upcasters_of
 from service.views import view_for
 
 blueprint = Blueprint("replays", __name__)
@@ -34,7 +34,7 @@ def replay(game_id: str) -> Response:
         )
     loaded = wired.loader.load(game_id, caller, first)
     view = view_for(caller, loaded.ruleset, loaded.game.meta, query["as_"])
-    tail = wired.store.read_facts(stream_of(game_id), first, until)
+    tail = wired.store.read_facts(stream_of(game_id), first, until, upcasters_of(loaded.ruleset))
     return jsonify(
         {
             "game": game_id,
@@ -97,7 +97,7 @@ def _bookmarks(game_id: str) -> list[dict[str, object]]:
     caller, wired = principal(), services()
     summary = wired.loader.summary(game_id, caller)
     ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
-    tail = wired.store.read_facts(stream_of(game_id), 1, summary["version"])
+    tail = wired.store.read_facts(stream_of(game_id), 1, summary["version"], upcasters_of(ruleset))
     ranked: list[tuple[int, int, dict[str, object]]] = [
         (b.version, 0, {"version": b.version, "label": b.label, "source": "rules"})
         for b in bookmarks_of(ruleset, tail, 2)

@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from domain.canonical import canonical_json
 from domain.chain import GENESIS, event_hash, event_hash_of_texts
 from domain.kernel import Event
+from domain.upcasting import Upcasters
 from service.clock import Clock, isoformat
 from service.errors import AnnalsError, IdempotencyKeyReused, WrongExpectedVersion
 from service.store.engine import WRITE
@@ -274,6 +275,15 @@ class EventStore:
                 on_append(conn, recorded)
         return recorded
 
+    def append_within(
+        self, conn: Connection, stream_id: str, expected_version: int | None, drafts: Sequence[EventDraft]
+    ) -> tuple[RecordedEvent, ...]:
+        """Append to a second stream from another append's `on_append`, in its transaction and under its
+        lock: both streams commit or neither does (a ruling and the correction it appends to its game)."""
+        if not drafts:
+            raise EmptyAppend("nothing to append")
+        return self._append_locked(conn, stream_id, expected_version, drafts)
+
     def _append_locked(
         self, conn: Connection, stream_id: str, expected_version: int | None, drafts: Sequence[EventDraft]
     ) -> tuple[RecordedEvent, ...]:
@@ -342,11 +352,16 @@ class EventStore:
         with self.engine.connect() as conn:
             return _read(conn, stream_id, after, until, limit)
 
-    def read_facts(self, stream_id: str, after: int, until: int) -> list[Event]:
-        """Only type and data of `after < version <= until`: what a fold needs, decoded and nothing more."""
+    def read_facts(self, stream_id: str, after: int, until: int, upcasters: Upcasters | None = None) -> list[Event]:
+        """Only type and data of `after < version <= until`: what a fold needs, decoded and nothing more.
+
+        With `upcasters`, events written at an older schema version are read as the current one.
+        """
         with self.engine.connect() as conn:
             rows = conn.exec_driver_sql(self._sql.facts, {"stream_id": stream_id, "after": after, "until": until})
-            return [Event(row[0], json.loads(row[1])) for row in rows]
+            if not upcasters:
+                return [Event(row[0], json.loads(row[2])) for row in rows]
+            return [Event(row[0], upcasters.upcast(row[0], row[1], json.loads(row[2]))) for row in rows]
 
     def read_all(self, after: int = 0, limit: int = 1000, stream_prefix: str | None = None) -> list[RecordedEvent]:
         """The global log from `position > after`, in commit order."""
@@ -492,7 +507,7 @@ class _HotSql:
             "ORDER BY version DESC LIMIT 1) AS h ON 1 = 1"
         )
         self.facts = (
-            f"SELECT type, data FROM events WHERE stream_id = {param('stream_id')} "
+            f"SELECT type, schema_version, data FROM events WHERE stream_id = {param('stream_id')} "
             f"AND version > {param('after')} AND version <= {param('until')} ORDER BY version"
         )
         columns = ", ".join(self.COLUMNS)

@@ -666,3 +666,20 @@ def test_nothing_is_stored_when_the_callback_of_recorded_events_fails(store: Eve
         store.append_recorded("lost", lambda position: _elsewhere("lost", position, 2), fail)
 
     assert store.read("lost") == [] and store.read_all() == []
+
+
+def test_old_schema_event_is_folded_as_the_current_one_and_still_verifies(store: EventStore) -> None:
+    """A synthetic v1 event read through an upcaster; its stored data and hash stay as written."""
+    from domain.upcasting import Upcaster, Upcasters
+
+    upcasters = Upcasters([Upcaster("UnitsMoved", 1, lambda d: {"destination": d["to"], "units": d["units"]})])
+    old = EventDraft("UnitsMoved", {"to": "Buda", "units": 3}, schema_version=1)
+    new = EventDraft("UnitsMoved", {"destination": "Pest", "units": 2}, schema_version=2)
+    store.append("game:upcast", 0, [old, new])
+
+    facts = store.read_facts("game:upcast", 0, 2, upcasters)
+
+    assert [dict(f.data) for f in facts] == [{"destination": "Buda", "units": 3}, {"destination": "Pest", "units": 2}]
+    assert store.read("game:upcast")[0].data == {"to": "Buda", "units": 3}
+    assert store.read("game:upcast")[0].schema_version == 1
+    assert store.verify("game:upcast").ok
