@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tests.bench import fold, http_append, reads, store, wrk_load
+from tests.bench import fold, http_append, reads, records, store, wrk_load
 from tests.bench.eventsourcing_app import postgres_env, sqlite_env
 from tests.bench.profiling import ProfiledWsgi, top
 from tests.bench.report import MEETS, MISSES, Row, latency_row, rate_row, ratio_row, skipped_row
@@ -165,12 +165,16 @@ def _read_rows(bench: BenchApp, plan: Plan) -> list[Row]:
     over_http = reads.http_state_latency(bench, game_id, versions, plan.warmup)
     at = f"{plan.reads} random v of the {plan.fold_events:,}-event game"
     http = "GET /games/{id}/state?at=v (Flask test client)"
+    progress("export of that game as a record, and its import under a new id")
+    exported, imported, count = records.export_import_rates(bench, game_id)
     return [
         rate_row("commands.act in-process, 1 thread (while recording that game)", act_rate, "actions/s"),
         latency_row(f"loader.load(at=v), {at}, p50", loader.p50_ms, LOADER_P50_CEILING_MS),
         latency_row(f"loader.load(at=v), {at}, p99", loader.p99_ms),
         latency_row(f"{http}, {at}, p50", over_http.p50_ms),
         latency_row(f"{http}, {at}, p99", over_http.p99_ms),
+        rate_row(f"export of the {count:,}-event game as JSON Lines", exported, "events/s"),
+        rate_row("import of that record (chain check, re-adjudication, one transaction)", imported, "events/s"),
     ]
 
 
