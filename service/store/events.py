@@ -180,8 +180,9 @@ class EventStore:
         """
         if not drafts:
             raise EmptyAppend("nothing to append")
-        fingerprint = fingerprint or _fingerprint(drafts)
         if idempotency_key is not None:
+            # Only a keyed append needs its fingerprint: hashing every draft costs as much as the insert.
+            fingerprint = fingerprint or _fingerprint(drafts)
             earlier = self.idempotent_result(idempotency_key, fingerprint)
             if earlier is not None:
                 return earlier
