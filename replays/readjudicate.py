@@ -3,15 +3,18 @@
 Each action's first event carries the request in its metadata (`action`, or `sealed` for a sealed
 submission); the events up to the next such event are that action's batch. Deciding the request
 again on the game folded just before it must give the same events, except what the service adds
-itself (`DiceSeedRevealed`). Server dice are re-derived from the revealed seed; without it, rolls
-cannot be checked and those actions are reported as unverifiable, never as consistent.
+itself (`DiceSeedRevealed`, and the `CorrectionApplied` marker heading an arbiter's correction).
+A correction (metadata `correction`) is decided as the arbiter's ruling was: on the game as if it
+were still running, since disputes are often ruled after the end. Server dice are re-derived from
+the revealed seed; without it, rolls cannot be checked and those actions are reported as
+unverifiable, never as consistent.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.commitments import verify_commitment
@@ -35,7 +38,8 @@ from domain.kernel import (
 )
 from domain.platform import decide_action, decide_reveal
 
-SERVICE_ADDED = frozenset({DICE_SEED_REVEALED})
+CORRECTION_APPLIED = "CorrectionApplied"
+SERVICE_ADDED = frozenset({DICE_SEED_REVEALED, CORRECTION_APPLIED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +101,8 @@ def _judge(ruleset: Ruleset, game: Game, batch: Sequence[RecordedStep], seed: by
     first = batch[0]
     recorded = tuple({"type": s.type, "data": s.data} for s in batch if s.type not in SERVICE_ADDED)
     if "action" in first.metadata:
+        if "correction" in first.metadata and game.meta.ended:
+            game = replace(game, meta=replace(game.meta, ended=False))
         decision_or_reason = _redecide_action(ruleset, game, first.metadata["action"], seed)
     elif "sealed" in first.metadata:
         decision_or_reason = _redecide_seal(ruleset, game, batch, seed)

@@ -142,10 +142,13 @@ def verify(ctx: click.Context, game_id: str | None) -> None:
 @cli.command()
 @click.pass_context
 def rebuild(ctx: click.Context) -> None:
-    """Rebuild the read models (game summaries) from the event log."""
+    """Rebuild the read models (game summaries, disputes) from the event log."""
+    from service.disputes import rebuild_disputes
     from service.rebuild import rebuild_summaries
 
-    click.echo(f"rebuilt the summaries of {rebuild_summaries(_services(ctx))} game(s)")
+    services = _services(ctx)
+    click.echo(f"rebuilt the summaries of {rebuild_summaries(services)} game(s)")
+    click.echo(f"rebuilt {rebuild_disputes(services)} dispute(s)")
 
 
 @cli.command()

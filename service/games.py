@@ -404,9 +404,7 @@ class GameCommands:
         if ends and (open_disputes := disputes.open_ids(self.engine, game.meta.game_id)):
             # The result stands only once every dispute on the game is ruled (issue 8).
             provisional = {"provisional": True, "open_disputes": open_disputes}
-            drafts = [
-                replace(d, metadata={**d.metadata, **provisional}) if d.type == GAME_ENDED else d for d in drafts
-            ]
+            drafts = [replace(d, metadata={**d.metadata, **provisional}) if d.type == GAME_ENDED else d for d in drafts]
         after, notations = game, []
         for event in events:
             notations.append(ruleset.notation(event, after.state))

@@ -16,9 +16,9 @@ log = logging.getLogger("annals.api")
 
 def init_app(app: Flask) -> None:
     """Register the blueprints and the problem+json error handlers."""
-    from service.api import audits, boards, games, meta, players, records, replays, rulesets, streams
+    from service.api import audits, boards, disputes, games, meta, players, records, replays, rulesets, streams
 
-    for module in (meta, rulesets, players, boards, games, records, replays, audits, streams):
+    for module in (meta, rulesets, players, boards, games, records, replays, audits, disputes, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")
     # Not `annotations`: `from __future__ import annotations` shadows a module of that name.
     from service.api import annotation_views

@@ -23,6 +23,8 @@ from service.auth import WRITERS
 from service.errors import BadRequest, NotAcceptable
 from service.games import Recorded
 from service.loading import stream_of
+from service.schemas.disputes import DiceRevealSchema
+from service.store import disputes as dispute_rows
 from service.store import summaries
 from service.views import view_for
 
@@ -55,7 +57,13 @@ def game_json(summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def _game_resource(game_id: str) -> dict[str, Any]:
-    return game_json(services().loader.summary(game_id, principal()))
+    return _with_disputes([game_json(services().loader.summary(game_id, principal()))])[0]
+
+
+def _with_disputes(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Games with their open dispute count: a result (or standing) is provisional while any is open."""
+    counts = dispute_rows.open_counts(services().engine, [g["id"] for g in games])
+    return [{**g, "open_disputes": counts.get(g["id"], 0), "provisional": g["id"] in counts} for g in games]
 
 
 def _recorded_json(recorded: Recorded) -> dict[str, Any]:
@@ -120,7 +128,7 @@ def list_games() -> Response:
     )
     page, more = rows[: query["limit"]], len(rows) > query["limit"]
     cursor = encode_cursor(page[-1]["created_at"], page[-1]["game_id"]) if more else None
-    items = [game_json(r) for r in page]
+    items = _with_disputes([game_json(r) for r in page])
     return jsonify({"items": items, "next": cursor})
 
 
@@ -150,6 +158,17 @@ def post_sealed(game_id: str) -> Response:
     caller.require(*WRITERS)  # authenticate before validating; seats are checked against the game later
     body = schemas.load(schemas.SealedSchema, json_body())
     recorded = services().commands.seal(caller, game_id, body, if_match(), idempotency_key(), context())
+    payload = _recorded_json(recorded)
+    return _mark_replay(with_etag(payload, payload["version"], 201), recorded)
+
+
+@blueprint.post("/games/<game_id>/dice/reveal")
+def reveal_dice(game_id: str) -> Response:
+    """Reveal the server-dice seed before the end (an arbiter or admin); later server rolls are refused."""
+    caller = principal()
+    caller.require("admin", "arbiter")
+    body = schemas.load(DiceRevealSchema, json_body())
+    recorded = services().commands.reveal_dice(caller, game_id, body["reason"], context(), idempotency_key())
     payload = _recorded_json(recorded)
     return _mark_replay(with_etag(payload, payload["version"], 201), recorded)
 

@@ -148,3 +148,32 @@ game_players = Table(
     Column("player_id", String(36), ForeignKey("players.id")),
     Index("ix_game_players_player", "player_id"),
 )
+
+
+# The disputes read model (issue 8): one row per `dispute:<id>` stream, updated in the append transaction.
+disputes = Table(
+    "disputes",
+    metadata,
+    Column("dispute_id", String(36), primary_key=True),
+    Column("game_id", String(36), nullable=False),  # no foreign key: each read model rebuilds on its own
+    Column("version", Integer, nullable=False),  # the disputed version of the game
+    Column("claim", Text, nullable=False),
+    Column("status", String(20), nullable=False),  # open | upheld | overturned
+    Column("raised_by", String(80)),  # "player:<id>" or "token:<id>"
+    Column("rulings", Integer, nullable=False),
+    Column("appeals", Integer, nullable=False),
+    Column("last_ruling", Text),  # canonical JSON of the newest RulingIssued data, or NULL
+    Column("stream_version", Integer, nullable=False),
+    Column("opened_at", String(32), nullable=False),
+    Column("updated_at", String(32), nullable=False),
+    Index("ix_disputes_opened", "opened_at", "dispute_id"),
+    Index("ix_disputes_game_status", "game_id", "status"),
+)
+
+dispute_rules = Table(
+    "dispute_rules",
+    metadata,
+    Column("dispute_id", String(36), ForeignKey("disputes.dispute_id"), primary_key=True),
+    Column("rule_id", String(64), primary_key=True),
+    Index("ix_dispute_rules_rule", "rule_id"),
+)

@@ -65,7 +65,7 @@ def test_database_is_at_the_head_revision_when_upgraded(runner: CliRunner, datab
     result = runner.invoke(cli, ["db", "upgrade"])
 
     assert result.exit_code == 0, result.output
-    assert "revision 0001" in result.output
+    assert "revision 0002" in result.output
     assert Path(database.removeprefix("sqlite:///")).is_file()
 
 
