@@ -72,18 +72,26 @@ def readjudicate(
     if not steps:
         return []
     game = start(ruleset, Event(steps[0].type, steps[0].data), board)
+    inherited = _inherited_until(steps[0].data)
     findings: list[Finding] = []
     index = 1
     while index < len(steps):
         end = _batch_end(steps, index)
         batch = steps[index:end]
-        finding = _judge(ruleset, game, batch, seed)
+        finding = _judge(ruleset, game, batch, seed) if batch[0].version > inherited else None
         if finding is not None:
             findings.append(finding)
         for step in batch:
             game = advance(ruleset, game, Event(step.type, step.data))
         index = end
     return findings
+
+
+def _inherited_until(created: Mapping[str, Any]) -> int:
+    """A fork's history up to its fork point is its parent's, audited there (its dice are the parent's)."""
+    fork = created.get("fork")
+    at = fork.get("at_version") if isinstance(fork, Mapping) else None
+    return at if isinstance(at, int) and not isinstance(at, bool) else 0
 
 
 def _batch_end(steps: Sequence[RecordedStep], index: int) -> int:

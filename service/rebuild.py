@@ -34,6 +34,7 @@ def summary_of(events: Sequence[RecordedEvent]) -> dict[str, Any]:
     """A game's summary row from its whole stream (rebuilds and imports)."""
     created, last = events[0], events[-1]
     data = created.data
+    fork = data.get("fork") if isinstance(data.get("fork"), dict) else None
     return {
         "game_id": data["game_id"],
         "title": data.get("title", ""),
@@ -50,7 +51,9 @@ def summary_of(events: Sequence[RecordedEvent]) -> dict[str, Any]:
         "status": "ended" if any(e.type == GAME_ENDED for e in events) else "active",
         "version": last.version,
         "last_hash": last.hash,
-        "created_by": created.metadata.get("actor"),
+        "created_by": fork.get("forked_by") if fork else created.metadata.get("actor"),
         "created_at": created.recorded_at,
         "updated_at": last.recorded_at,
+        "parent_game": fork.get("parent") if fork else None,
+        "fork_version": fork.get("at_version") if fork else None,
     }

@@ -236,8 +236,8 @@ def _store(services: Services, record: Record, original_id: str, game_id: str) -
         summaries.insert_game(conn, summary_of([e for e in recorded if e.stream_id == stream_of(game_id)]))
 
     def build(position: int) -> list[RecordedEvent]:
-        events = _relinked(record.events, stream_of(game_id), original_id, game_id, position)
-        notes = _relinked(record.annotations, stream_of_annotations(game_id), original_id, game_id, events[-1].position)
+        events = relink(record.events, stream_of(game_id), original_id, game_id, position)
+        notes = relink(record.annotations, stream_of_annotations(game_id), original_id, game_id, events[-1].position)
         return events + notes
 
     companions = [stream_of_annotations(game_id)] if record.annotations else []
@@ -252,10 +252,18 @@ def _store(services: Services, record: Record, original_id: str, game_id: str) -
         ) from None
 
 
-def _relinked(
-    events: Iterable[Mapping[str, Any]], stream: str, original_id: str, game_id: str, position: int
+def relink(
+    events: Iterable[Mapping[str, Any]],
+    stream: str,
+    original_id: str,
+    game_id: str,
+    position: int,
+    created: Mapping[str, Any] | None = None,
 ) -> list[RecordedEvent]:
-    """A record's events (of the game or of its annotations) in the new stream, the chain recomputed over it."""
+    """Recorded events (of a game or of its annotations) in a new stream, the chain recomputed over it.
+
+    `created` replaces fields of the `GameCreated` data (a fork's marker, its own dice commitment).
+    """
     renamed = game_id != original_id
     prev_hash, recorded = GENESIS, []
     for offset, event in enumerate(events, start=1):
@@ -268,6 +276,8 @@ def _relinked(
                     # Server rolls were derived from the id they were rolled under: keep it to re-check them.
                     data.setdefault(DICE_GAME_ID, original_id)
                 data["game_id"] = game_id
+        if created is not None and event["type"] == GAME_CREATED:
+            data.update(created)
         digest = event_hash(
             prev_hash,
             stream_id=stream,

@@ -16,14 +16,25 @@ log = logging.getLogger("annals.api")
 
 def init_app(app: Flask) -> None:
     """Register the blueprints and the problem+json error handlers."""
-    from service.api import audits, boards, disputes, games, meta, players, records, replays, rulesets, streams
+    from service.api import (
+        annotation_views,
+        audits,
+        boards,
+        disputes,
+        forks,
+        games,
+        meta,
+        players,
+        records,
+        replays,
+        rulesets,
+        streams,
+    )
 
-    for module in (meta, rulesets, players, boards, games, records, replays, audits, disputes, streams):
+    # The annotations blueprint is not named `annotations`: `from __future__ import annotations` would shadow it.
+    blueprints = (meta, rulesets, players, boards, games, forks, records, replays, annotation_views, audits, disputes)
+    for module in (*blueprints, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")
-    # Not `annotations`: `from __future__ import annotations` shadows a module of that name.
-    from service.api import annotation_views
-
-    app.register_blueprint(annotation_views.blueprint, url_prefix="/api/v1")
     app.register_error_handler(AnnalsError, _annals_problem)
     app.register_error_handler(HTTPException, _http_problem)
     app.register_error_handler(Exception, _unexpected_problem)

@@ -53,7 +53,15 @@ def game_json(summary: dict[str, Any]) -> dict[str, Any]:
         "created_at": summary["created_at"],
         "updated_at": summary["updated_at"],
         "created_by": summary["created_by"],
+        "fork": _fork_of(summary),
     }
+
+
+def _fork_of(summary: dict[str, Any]) -> dict[str, Any] | None:
+    """A fork's parent and the version its history stops at; its dice are never canonical."""
+    if summary.get("parent_game") is None:
+        return None
+    return {"parent": summary["parent_game"], "at_version": summary["fork_version"], "canonical_dice": False}
 
 
 def _game_resource(game_id: str) -> dict[str, Any]:

@@ -52,14 +52,22 @@ def diff(game_id: str) -> Response:
     """What changed for a viewer between versions `a` and `b`, as JSON Patch operations."""
     query = schemas.load(schemas.DiffQuerySchema, request.args.to_dict(), "query")
     caller, wired = principal(), services()
-    last = wired.loader.summary(game_id, caller)["version"]
-    _check_version("a", query["a"], last)
-    _check_version("b", query["b"], last)
-    at_a = wired.loader.load(game_id, caller, query["a"])
+    summary = wired.loader.summary(game_id, caller)
+    a_game = game_id
+    if query["base"] == "parent":
+        # A fork against its parent: `a` is a version of the parent, `b` one of the fork.
+        if summary.get("parent_game") is None:
+            raise BadRequest(f"game {game_id!r} is not a fork; it has no parent", {"base": ["not a fork"]})
+        a_game = summary["parent_game"]
+    _check_version("a", query["a"], wired.loader.summary(a_game, caller)["version"])
+    _check_version("b", query["b"], summary["version"])
+    at_a = wired.loader.load(a_game, caller, query["a"])
     at_b = wired.loader.load(game_id, caller, query["b"])
-    view = view_for(caller, at_a.ruleset, at_a.game.meta, query["as_"])
-    ops = json_diff(view(at_a.game), view(at_b.game))
-    return jsonify({"game": game_id, "a": query["a"], "b": query["b"], "viewer": query["as_"], "ops": ops})
+    view_a = view_for(caller, at_a.ruleset, at_a.game.meta, query["as_"])
+    view_b = view_for(caller, at_b.ruleset, at_b.game.meta, query["as_"])
+    ops = json_diff(view_a(at_a.game), view_b(at_b.game))
+    payload = {"game": game_id, "a": query["a"], "b": query["b"], "viewer": query["as_"], "ops": ops}
+    return jsonify({**payload, "a_game": a_game})
 
 
 @blueprint.get("/games/<game_id>/bookmarks")

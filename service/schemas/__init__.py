@@ -147,6 +147,7 @@ class DiffQuerySchema(Schema):
 
     a = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_VERSION))
     b = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_VERSION))
+    base = fields.String(load_default="self", validate=validate.OneOf(["self", "parent"]))
     as_ = fields.String(data_key="as", load_default="spectator", validate=validate.Length(1, 64))
 
 

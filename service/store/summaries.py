@@ -84,6 +84,17 @@ def rebuild_clear(conn: Connection) -> None:
     conn.execute(delete(game_summaries))
 
 
+def forks_of(engine: Engine, parent_id: str) -> list[dict[str, Any]]:
+    """The summaries of a game's forks, oldest first."""
+    query = (
+        select(game_summaries)
+        .where(game_summaries.c.parent_game == parent_id)
+        .order_by(game_summaries.c.created_at, game_summaries.c.game_id)
+    )
+    with engine.connect() as conn:
+        return [_decode(row) for row in conn.execute(query)]
+
+
 def _decode(row: Any) -> dict[str, Any]:
     found = dict(row._mapping)
     found["seats"] = json.loads(found["seats"])

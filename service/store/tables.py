@@ -137,7 +137,10 @@ game_summaries = Table(
     Column("created_by", String(36)),
     Column("created_at", String(32), nullable=False),
     Column("updated_at", String(32), nullable=False),
+    Column("parent_game", String(36)),  # a fork: the game it was forked from
+    Column("fork_version", Integer),  # a fork: the parent's version its history stops at
     Index("ix_game_summaries_created", "created_at", "game_id"),
+    Index("ix_game_summaries_parent", "parent_game", "created_at"),
 )
 
 game_players = Table(

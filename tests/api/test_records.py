@@ -294,7 +294,8 @@ def test_cli_exports_and_imports_a_record_when_run_on_a_database(
     runner = CliRunner()
     assert runner.invoke(group, ["db", "upgrade"]).exit_code == 0
     loaded = runner.invoke(group, ["samples", "load"])
-    game = loaded.output.split("game ")[1].split(" ")[0]
+    club_night = next(line for line in loaded.output.splitlines() if "freeform_club_night" in line)
+    game = game_of(club_night)
     record = tmp_path / "game.jsonl"
 
     exported = runner.invoke(group, ["export", game, "-o", str(record)])

@@ -1,0 +1,35 @@
+"""Forks: what-if games from a prefix of another game's history."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify
+from marshmallow import Schema, fields, validate
+
+from service import forks, schemas
+from service.api.common import context, json_body, principal, services, with_etag
+from service.api.games import _game_resource, _with_disputes, game_json
+
+blueprint = Blueprint("forks", __name__)
+
+
+class ForkCreateSchema(Schema):
+    """POST /games/{id}/forks."""
+
+    at_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=schemas.MAX_VERSION))
+    title = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 200))
+
+
+@blueprint.post("/games/<game_id>/forks")
+def create_fork(game_id: str) -> Response:
+    """Fork the game at a version: a new game whose history is that prefix, to play a what-if."""
+    body = schemas.load(ForkCreateSchema, json_body())
+    fork_id = forks.create_fork(services(), principal(), game_id, body, context())
+    resource = _game_resource(fork_id)
+    return with_etag(resource, resource["version"], 201, f"/api/v1/games/{fork_id}")
+
+
+@blueprint.get("/games/<game_id>/forks")
+def list_forks(game_id: str) -> Response:
+    """The forks of a game the caller may read, oldest first."""
+    found = forks.forks_of(services(), principal(), game_id)
+    return jsonify({"game": game_id, "items": _with_disputes([game_json(s) for s in found])})

@@ -1,0 +1,90 @@
+"""Forks: what-if games whose history is a prefix of another game's (issue 7).
+
+A fork copies the parent's events 1..`at_version` into a new stream, exactly as an import under a
+new id does (event ids uuid5 of the fork's id, the chain recomputed), and marks its `GameCreated`
+with `fork: {parent, at_version, parent_hash, canonical_dice: false}`:
+
+- Its dice are not canonical. A server-dice fork gets a fresh seed and commitment of its own: it
+  must never roll what the parent will roll next, which would reveal the parent's future dice while
+  that game goes on. The copied rolls stay facts of the parent, audited there, not in the fork.
+- A fork cannot start inside an open sealed round: revealing the parent's sealed payloads in the
+  fork would publish the parent's secrets.
+- Anyone who can read the parent and may create games may fork it; the fork keeps the parent's
+  visibility and seats (a what-if is about the same table).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import Connection
+
+from domain.dice import seed_commitment
+from domain.kernel import DiceMode
+from service.auth import Principal
+from service.clock import isoformat
+from service.errors import BadRequest, Conflict
+from service.games import RequestContext
+from service.loading import can_read, stream_of
+from service.rebuild import summary_of
+from service.records import relink
+from service.store import secrets, summaries
+from service.store.events import RecordedEvent
+from service.wiring import Services
+
+FORKERS = ("admin", "organiser", "arbiter", "player")
+
+
+def create_fork(
+    services: Services, principal: Principal, parent_id: str, fields: Mapping[str, Any], ctx: RequestContext
+) -> str:
+    """Create the fork of `parent_id` at `fields["at_version"]`; the fork's game id."""
+    principal.require(*FORKERS)
+    parent = services.loader.summary(parent_id, principal)
+    at = int(fields["at_version"])
+    if at > parent["version"]:
+        raise BadRequest(
+            f"at_version={at} is beyond the game's version {parent['version']}", {"at_version": ["beyond the game"]}
+        )
+    at_fork = services.loader.load(parent_id, principal, at).game
+    if at_fork.meta.sealed:
+        rounds = ", ".join(sorted(at_fork.meta.sealed))
+        raise Conflict(
+            f"sealed round(s) {rounds} are open at version {at}: fork before the round opens or after its reveal"
+        )
+    prefix = [e.to_json() for e in services.store.read(stream_of(parent_id), 0, at)]
+    fork_id = str(uuid.uuid4())
+    seed = services.entropy.token_bytes(32) if parent["dice"] == DiceMode.SERVER.value else None
+    title = fields.get("title") or f"What if: {parent['title'] or parent_id} from version {at}"
+    created: dict[str, Any] = {
+        "title": title[:200],
+        "fork": {
+            "parent": parent_id,
+            "at_version": at,
+            "parent_hash": prefix[-1]["hash"],
+            "canonical_dice": False,
+            "forked_by": principal.token_id,
+        },
+    }
+    if seed is not None:
+        created.update({"dice_commitment": seed_commitment(seed), "dice_game_id": fork_id})
+    now = isoformat(services.clock.now())
+
+    def build(position: int) -> list[RecordedEvent]:
+        return relink(prefix, stream_of(fork_id), parent_id, fork_id, position, created)
+
+    def summarise(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+        summaries.insert_game(conn, summary_of(recorded))
+        if seed is not None:
+            secrets.put(conn, stream_of(fork_id), "dice_seed", "dice", seed.hex(), now)
+
+    services.store.append_recorded(stream_of(fork_id), build, summarise)
+    return fork_id
+
+
+def forks_of(services: Services, principal: Principal, parent_id: str) -> list[dict[str, Any]]:
+    """The readable forks of a game, oldest first (404 when the parent is not readable)."""
+    services.loader.summary(parent_id, principal)
+    return [s for s in summaries.forks_of(services.engine, parent_id) if can_read(principal, s)]
