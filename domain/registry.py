@@ -6,10 +6,12 @@ from collections.abc import Mapping
 
 from domain.kernel import Ruleset
 from domain.rulesets.freeform import FREEFORM
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 
 # Every version still able to replay a recorded game stays listed here; the last one is current.
 _VERSIONS: Mapping[str, tuple[Ruleset, ...]] = {
     FREEFORM.id: (FREEFORM,),
+    KARD_ES_KORONA.id: (KARD_ES_KORONA,),
 }
 
 

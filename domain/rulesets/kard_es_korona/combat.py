@@ -1,0 +1,509 @@
+"""Phase IV: battle order, exchanges rolled per arm group, hits, casualties, sieges and their withdrawals.
+
+KK-BATTLE, KK-OPEN, KK-SIEGE and the lord's bonus (KK-LORD-1..3). Every die is drawn through the platform's
+`roll`, one `DiceRolled` per side and arm group: attacker before defender, cavalry, infantry, archers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import Action, Decision, Game, Inputs
+from domain.platform import roll
+from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.forces import (
+    ARCHER,
+    ARMS,
+    CAVALRY,
+    EMPTY,
+    INFANTRY,
+    Force,
+    castle_limit_breaches,
+    force_from_json,
+)
+from domain.rulesets.kard_es_korona.hits import (
+    FULL,
+    MELEE,
+    SIEGE_ARCHERS,
+    SIEGE_ASSAULT,
+    VOLLEY,
+    casualty_options,
+    die_targets,
+    feasible,
+    lord_present,
+    modifier,
+    other,
+    rolling_arms,
+    side_force,
+    threshold,
+    volleying_sides,
+)
+from domain.rulesets.kard_es_korona.state import (
+    ATTACKER,
+    BATTLE,
+    DEFENDER,
+    Battle,
+    KKState,
+    is_neutral,
+)
+
+# --- battle order (KK-BATTLE-12/13, A-20) ---
+
+
+def begin_battles(flow: Flow) -> None:
+    state = flow.state
+    ordered = sorted(state.battles, key=lambda b: b.step_seq)
+    lord_battles = [b.id for b in ordered if b.attacker_lord or b.defender_lord]
+    flow.emit(
+        "BattlePhaseBegan",
+        {
+            "year": state.year,
+            "lord_battles": lord_battles,
+            "open_battles": [b.id for b in ordered if b.kind == "open" and b.id not in lord_battles],
+            "sieges": [b.id for b in ordered if b.kind == "siege" and b.id not in lord_battles],
+        },
+    )
+    next_battle(flow)
+
+
+def battle_chooser(state: KKState) -> tuple[str | None, list[Battle]]:
+    """KK-BATTLE-12: round-robin from `turn`: open battles first, then sieges; a player picks among his own."""
+    pending = [b for b in state.battles if b.status == "pending" and not b.lord_battle]
+    stage = "open" if any(b.kind == "open" for b in pending) else "siege"
+    order = state.turn_order()
+    start = order.index(state.turn) if state.turn in order else 0
+    for offset in range(len(order)):
+        seat = order[(start + offset) % len(order)]
+        mine = [b for b in pending if b.kind == stage and b.attacker == seat]
+        if mine:
+            return seat, mine
+    return None, []
+
+
+def next_battle(flow: Flow) -> None:
+    """Start the next battle when the order leaves no choice; end the year when none is left."""
+    state = flow.state
+    pending = [b for b in state.battles if b.status == "pending"]
+    if not pending:
+        end_year(flow)
+        return
+    forced = [b for b in pending if b.forced]
+    if forced:
+        flow.note("KK-SIEGE-11", f"the forced battle {forced[0].id} is fought at once")
+        start_battle(flow, forced[0], None)
+        return
+    lord_battles = sorted((b for b in pending if b.lord_battle), key=lambda b: b.step_seq)
+    if lord_battles:
+        flow.note("KK-BATTLE-13", f"{lord_battles[0].id} has a lord: it is fought first")
+        start_battle(flow, lord_battles[0], None)
+        return
+    chooser, mine = battle_chooser(state)
+    if len(mine) == 1:
+        start_battle(flow, mine[0], None)
+    elif chooser is not None:
+        flow.note("KK-BATTLE-12", f"{chooser} chooses which of his battles is fought next")
+
+
+def decide_select_battle(state: KKState, action: Action) -> Decision:
+    """KK-BATTLE-12: the player whose turn it is picks one of the battles he started."""
+    if state.phase != BATTLE or state.current_battle is not None:
+        return refuse("KK-BATTLE-12", "no battle is to be chosen now", "type")
+    chooser, mine = battle_chooser(state)
+    if action.seat != chooser:
+        return refuse("KK-BATTLE-12", f"it is {chooser}'s turn to choose a battle", "seat")
+    wanted = action.data.get("battle")
+    found = next((b for b in mine if b.id == wanted), None)
+    if found is None:
+        return refuse("KK-BATTLE-12", f"{wanted!r} is not one of {', '.join(b.id for b in mine)}", "data.battle")
+    flow = Flow(state)
+    flow.emit("BattleSelected", {"seat": chooser, "battle": found.id})
+    start_battle(flow, found, chooser)
+    return flow.decision()
+
+
+def neutral_roller(state: KKState, attacker: str) -> str:
+    """KK-NEUTRAL-3, A-10: the player just before the attacker in turn order rolls for neutral defenders."""
+    order = state.turn_order()
+    return order[(order.index(attacker) - 1) % len(order)]
+
+
+def start_battle(flow: Flow, battle: Battle, selected_by: str | None) -> None:
+    state = flow.state
+    exchange = _first_exchange(state, battle)
+    flow.emit(
+        "BattleStarted",
+        {
+            "battle": battle.id,
+            "selected_by": selected_by,
+            "exchange": exchange,
+            "attacker_force": side_force(state, battle, ATTACKER).to_json(),
+            "defender_force": side_force(state, battle, DEFENDER).to_json(),
+            "neutral_roller": neutral_roller(state, battle.attacker) if is_neutral(battle.defender) else None,
+        },
+    )
+    flow.note("KK-BATTLE-2", f"{battle.id} in {battle.county}: {'siege' if battle.kind == 'siege' else 'open battle'}")
+
+
+def _first_exchange(state: KKState, battle: Battle) -> str:
+    if battle.kind == "siege":
+        return SIEGE_ARCHERS if side_force(state, battle, DEFENDER).archer else SIEGE_ASSAULT
+    return VOLLEY if volleying_sides(state, battle) else FULL
+
+
+# --- the lord leads an arm (KK-LORD-2, A-59) ---
+
+
+def decide_lead_arm(state: KKState, action: Action) -> Decision:
+    """KK-LORD-2: before the first die, the lord's player names the arm he leads (or none)."""
+    battle = state.battle(state.current_battle)
+    if battle is None or battle.status != "fighting" or battle.round != 1 or battle.pending or _rolled(battle):
+        return refuse("KK-LORD-2", "the lord chooses his arm when a battle begins, before its first die", "type")
+    side = _lord_side(state, battle, action.seat)
+    if side is None or side in battle.led_arms:
+        return refuse("KK-LORD-2", f"{action.seat} has no lord in {battle.id} still to declare", "seat")
+    if side == DEFENDER and lord_present(state, battle, ATTACKER) and ATTACKER not in battle.led_arms:
+        return refuse("KK-LORD-2", "the attacking lord declares first (A-59)", "seat")
+    arm = action.data.get("arm")
+    if arm is not None and (arm not in ARMS or side_force(state, battle, side).of(arm) == 0):
+        return refuse("KK-LORD-2", f"the lord can lead only an arm present in his army, not {arm!r}", "data.arm")
+    flow = Flow(state)
+    flow.emit("LordArmChosen", {"battle": battle.id, "side": side, "seat": action.seat, "arm": arm})
+    flow.note("KK-LORD-2", f"{action.seat}'s lord leads {arm or 'no arm'}: +1 to its dice")
+    return flow.decision()
+
+
+def _rolled(battle: Battle) -> bool:
+    return battle.exchanges > 0
+
+
+def _lord_side(state: KKState, battle: Battle, seat: str | None) -> str | None:
+    for side in (ATTACKER, DEFENDER):
+        if battle.owner_of(side) == seat and lord_present(state, battle, side):
+            return side
+    return None
+
+
+# --- one exchange ---
+
+
+def _chooser(state: KKState, battle: Battle, hitting: str) -> str | None:
+    """KK-BATTLE-11, A-9, A-10: the hitter chooses; for neutrals their roller, or the engine under `auto`."""
+    if battle.exchange == SIEGE_ARCHERS and state.options.get("siege_volley_chooser") == "target":
+        hitting = other(hitting)
+    owner = battle.owner_of(hitting)
+    if not is_neutral(owner):
+        return owner
+    if state.options.get("neutral_casualty_policy") == "auto":
+        return None
+    return neutral_roller(state, battle.attacker)
+
+
+def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
+    """KK-BATTLE-4/9: every rolling unit rolls one die, per arm group; hits are then chosen and removed together."""
+    battle = state.battle(state.current_battle)
+    if state.phase != BATTLE or battle is None:
+        return refuse("KK-BATTLE-12", "no battle is being fought", "type")
+    if battle.status != "fighting" or battle.pending:
+        return refuse("KK-BATTLE-9", f"{battle.id}: the last exchange's casualties are still to be chosen", "type")
+    roller = neutral_roller(state, battle.attacker) if is_neutral(battle.defender) else battle.defender
+    if action.seat is not None and action.seat not in (battle.attacker, battle.defender, roller):
+        return refuse("KK-BATTLE-1", f"{action.seat} takes no part in {battle.id}", "seat")
+    for side in (ATTACKER, DEFENDER):
+        if (
+            battle.round == 1
+            and lord_present(state, battle, side)
+            and side not in battle.led_arms
+            and not _rolled(battle)
+        ):
+            return refuse("KK-LORD-2", f"the {side}'s lord names the arm he leads before the first die", "type")
+    flow = Flow(state)
+    groups: list[dict[str, Any]] = []
+    targets: dict[str, list[tuple[str, ...]]] = {ATTACKER: [], DEFENDER: []}
+    for side in (ATTACKER, DEFENDER):
+        owner = battle.owner_of(side)
+        seat = roller if is_neutral(owner) else owner
+        for arm in rolling_arms(state, battle, side):
+            count = side_force(state, battle, side).of(arm)
+            purpose = f"kk:{battle.id}:r{battle.round}:{battle.exchange}:{side}:{arm}"
+            event, faces = roll(game, inputs, count, seat, purpose)
+            flow.record(event)
+            plus = modifier(state, battle, side, arm)
+            hit_on = {t: threshold(battle, arm, t) for t in ARMS}
+            for face in faces:
+                targets[side].append(die_targets(state, battle, side, arm, face))
+            groups.append({"side": side, "arm": arm, "faces": list(faces), "modifier": plus, "hit_on": hit_on})
+            shown = ", ".join(f"{t} {n - plus}+" for t, n in hit_on.items() if n is not None)
+            flow.note(
+                "KK-BATTLE-5",
+                f"{side} {arm} ({owner}) rolls {', '.join(map(str, faces))}; hits {shown}",
+                faces=list(faces),
+                modifier=plus,
+            )
+    pending = []
+    for side in (ATTACKER, DEFENDER):
+        enemy = side_force(state, battle, other(side))
+        best, _ = casualty_options(targets[side], enemy)
+        if best:
+            pending.append(
+                {
+                    "side": side,
+                    "chooser": _chooser(state, battle, side),
+                    "targets": [list(t) for t in targets[side]],
+                    "max_kills": best,
+                }
+            )
+        flow.note("KK-BATTLE-11", f"{side} can kill at most {best} (A-8)", max_kills=best)
+    flow.emit(
+        "ExchangeRolled",
+        {
+            "battle": battle.id,
+            "round": battle.round,
+            "exchange": battle.exchange,
+            "groups": groups,
+            "pending": pending,
+            "volleyed": [g["side"] for g in groups] if battle.exchange == VOLLEY else [],
+        },
+    )
+    _settle(flow)
+    return flow.decision()
+
+
+def _settle(flow: Flow) -> None:
+    """Choose the casualties the rules leave no choice about; when every side has chosen, remove them."""
+    battle = flow.state.battle(flow.state.current_battle)
+    if battle is None:
+        return
+    maximal = flow.state.options.get("casualty_assignment", "maximal") == "maximal"
+    for p in battle.pending:
+        if p.chosen is not None:
+            continue
+        enemy = side_force(flow.state, battle, other(p.side))
+        _, options = casualty_options(p.targets, enemy)
+        if p.chooser is None:
+            pick = _auto_pick(battle, options)
+        elif len(options) == 1 and maximal:
+            pick = options[0]
+        else:
+            continue
+        flow.emit(
+            "CasualtiesAssigned",
+            {"battle": battle.id, "side": p.side, "seat": p.chooser, "casualties": pick.to_json(), "auto": True},
+        )
+    battle = flow.state.battle(battle.id)
+    if battle is not None and all(p.chosen is not None for p in battle.pending):
+        _resolve(flow, battle)
+
+
+def _auto_pick(battle: Battle, options: list[Force]) -> Force:
+    """A-10 `auto`: infantry first in sieges (to force a withdrawal), then cavalry, infantry, archers."""
+    priority = (INFANTRY, CAVALRY, ARCHER) if battle.kind == "siege" else (CAVALRY, INFANTRY, ARCHER)
+    return max(options, key=lambda f: tuple(f.of(a) for a in priority))
+
+
+def decide_assign_casualties(state: KKState, action: Action) -> Decision:
+    """KK-BATTLE-11, A-8: the hitter names which enemy units his hits kill, within what each die can kill."""
+    battle = state.battle(state.current_battle)
+    if battle is None:
+        return refuse("KK-BATTLE-11", "no battle is being fought", "type")
+    wanted_side = action.data.get("side")
+    open_hits = [p for p in battle.pending if p.chosen is None and p.chooser == action.seat]
+    if wanted_side is not None:
+        open_hits = [p for p in open_hits if p.side == wanted_side]
+    if not open_hits:
+        return refuse("KK-BATTLE-11", f"{action.seat} has no hits to assign in {battle.id}", "seat")
+    hits = open_hits[0]
+    chosen = force_from_json(action.data.get("casualties"))
+    if chosen is None:
+        return refuse(
+            "KK-BATTLE-11", f"casualties {action.data.get('casualties')!r} are not a force", "data.casualties"
+        )
+    enemy = side_force(state, battle, other(hits.side))
+    if not enemy.contains(chosen):
+        return refuse("KK-BATTLE-11", f"the enemy has {enemy.describe()}, not {chosen.describe()}", "data.casualties")
+    if not feasible(hits.targets, chosen):
+        return refuse(
+            "KK-BATTLE-11",
+            f"the dice cannot kill {chosen.describe()}: each hit needs a unit its die can kill",
+            "data.casualties",
+        )
+    maximal = state.options.get("casualty_assignment", "maximal") == "maximal"
+    if maximal and chosen.total != hits.max_kills:
+        return refuse(
+            "KK-BATTLE-11",
+            f"the hits kill {hits.max_kills} units at most and must (A-8); {chosen.describe()} kills {chosen.total}",
+            "data.casualties",
+        )
+    flow = Flow(state)
+    flow.emit(
+        "CasualtiesAssigned",
+        {"battle": battle.id, "side": hits.side, "seat": action.seat, "casualties": chosen.to_json(), "auto": False},
+    )
+    _settle(flow)
+    return flow.decision()
+
+
+def _resolve(flow: Flow, battle: Battle) -> None:
+    """KK-BATTLE-9: the casualties of both sides are removed together; then the battle goes on or ends."""
+    for p in battle.pending:
+        assert p.chosen is not None
+        hits = sum(1 for t in p.targets if t)
+        flow.emit(
+            "CasualtiesRemoved",
+            {
+                "battle": battle.id,
+                "side": other(p.side),
+                "removed": p.chosen.to_json(),
+                "wasted_hits": hits - p.chosen.total,
+            },
+        )
+    state = flow.state
+    for side in (ATTACKER, DEFENDER):
+        arm = battle.led_arms.get(side)
+        if (
+            arm
+            and side not in battle.bonus_lost
+            and lord_present(state, battle, side)
+            and not side_force(state, battle, side).of(arm)
+        ):
+            flow.emit("LordBonusLost", {"battle": battle.id, "side": side, "seat": battle.owner_of(side), "arm": arm})
+            flow.note("KK-LORD-3", f"the {side}'s {arm} are gone: the lord's bonus ends for this battle")
+    _outcome(flow, battle.id)
+
+
+def _outcome(flow: Flow, battle_id: str) -> None:
+    state = flow.state
+    battle = state.battle(battle_id)
+    assert battle is not None
+    attack, defence = side_force(state, battle, ATTACKER), side_force(state, battle, DEFENDER)
+    if attack.total == 0 and defence.total == 0:
+        flow.emit(
+            "CountyControlChanged",
+            {
+                "county": battle.county,
+                "from": state.control.get(battle.county),
+                "to": None,
+                "cause": "mutual_annihilation",
+            },
+        )
+        flow.note("KK-BATTLE-10", f"both sides wiped out: {battle.county} has no owner")
+        _lords_defeated(flow, battle, (ATTACKER, DEFENDER))
+        end_battle(flow, battle, "mutual_annihilation")
+    elif defence.total == 0:
+        _lords_defeated(flow, battle, (DEFENDER,))
+        if state.control.get(battle.county) != battle.attacker:
+            flow.emit(
+                "CountyControlChanged",
+                {
+                    "county": battle.county,
+                    "from": state.control.get(battle.county),
+                    "to": battle.attacker,
+                    "cause": "battle_won",
+                },
+            )
+        flow.note("KK-BATTLE-14", f"{battle.attacker} wins and takes {battle.county}")
+        if battle.kind == "siege":
+            flow.emit(
+                "CastleCaptured",
+                {
+                    "battle": battle.id,
+                    "county": battle.county,
+                    "new_owner": battle.attacker,
+                    "previous_owner": battle.defender,
+                },
+            )
+            options = flow.state.options
+            if castle_limit_breaches(attack, str(options["castle_arm_limit"]), str(options["variant"])):
+                flow.note(
+                    "KK-SIEGE-9",
+                    f"{attack.describe()} cannot all stay: {battle.attacker} chooses who stays and where the rest go",
+                )
+                return
+        end_battle(flow, battle, "attacker_won")
+    elif attack.total == 0:
+        _lords_defeated(flow, battle, (ATTACKER,))
+        flow.note("KK-BATTLE-14", f"{battle.defender} keeps {battle.county}")
+        end_battle(flow, battle, "defender_won")
+    elif battle.kind == "siege" and attack.infantry == 0 and not lord_present(state, battle, ATTACKER):
+        flow.emit("SiegeAbandoned", {"battle": battle.id, "reason": "no_infantry"})
+        flow.note(
+            "KK-SIEGE-6",
+            f"no attacking infantry and no lord left ({attack.describe()}): the siege is abandoned at once",
+        )
+        from domain.rulesets.kard_es_korona.withdrawal import (
+            destroy_withdrawing,
+            forced_battle_targets,
+            withdraw_units,
+            withdrawal_destinations,
+        )
+
+        destinations = withdrawal_destinations(flow.state, battle)
+        if len(destinations) == 1:
+            move = {"to": destinations[0], "units": attack.to_json(), "lord": False}
+            withdraw_units(flow, battle, "forced_siege_withdrawal", [move])
+        elif not destinations and not forced_battle_targets(flow.state, battle, attack, False):
+            destroy_withdrawing(flow, battle, attack, EMPTY)
+    else:
+        following = _next_exchange(state, battle)
+        flow.emit("ExchangeResolved", {"battle": battle.id, "round": following[0], "exchange": following[1]})
+
+
+def _next_exchange(state: KKState, battle: Battle) -> tuple[int, str]:
+    match battle.exchange:
+        case "volley":
+            return battle.round, MELEE
+        case "siege_archers":
+            return battle.round, SIEGE_ASSAULT
+        case "siege_assault":
+            has_archers = side_force(state, battle, DEFENDER).archer > 0
+            return battle.round + 1, SIEGE_ARCHERS if has_archers else SIEGE_ASSAULT
+        case _:
+            return battle.round + 1, FULL
+
+
+def _lords_defeated(flow: Flow, battle: Battle, sides: tuple[str, ...]) -> None:
+    """KK-LORD-4: a lord whose units in the battle are all destroyed is defeated (what follows is issue 4's)."""
+    for side in sides:
+        if lord_present(flow.state, battle, side):
+            flow.emit(
+                "LordDefeated",
+                {"seat": battle.owner_of(side), "battle": battle.id, "by_owner": battle.owner_of(other(side))},
+            )
+
+
+def end_battle(flow: Flow, battle: Battle, result: str) -> None:
+    state = flow.state
+    survivors = {side: side_force(state, battle, side).to_json() for side in (ATTACKER, DEFENDER)}
+    flow.emit("BattleEnded", {"battle": battle.id, "result": result, "survivors": survivors})
+    next_battle(flow)
+
+
+# --- the end of the year (KK-TURN-4/5) ---
+
+
+def end_year(flow: Flow) -> None:
+    from domain.rulesets.kard_es_korona.economy import election_year
+    from domain.rulesets.kard_es_korona.setup import begin_year
+
+    state = flow.state
+    flow.emit("BattlePhaseEnded", {"year": state.year})
+    following = state.passed[0] if state.passed else state.turn_order()[0]
+    if state.year >= state.last_year:
+        next_step = "finished"
+    elif election_year(state) or state.extraordinary_election:
+        next_step = "election"
+    else:
+        next_step = "year"
+    flow.emit("YearEnded", {"year": state.year, "next_starting_player": following, "next": next_step})
+    flow.note("KK-TURN-5", f"{state.year} ends; {following} starts the next year")
+    if next_step == "year":
+        begin_year(flow, state.year + 1, following)
+
+
+def chooser_summary(state: KKState) -> Mapping[str, Any]:
+    """What the current battle waits for (for views)."""
+    battle = state.battle(state.current_battle)
+    if battle is None:
+        chooser, mine = battle_chooser(state) if state.phase == BATTLE else (None, [])
+        return {"choose_battle": chooser, "among": [b.id for b in mine]}
+    return {"battle": battle.id, "waiting_for": [p.chooser for p in battle.pending if p.chosen is None]}

@@ -1,0 +1,319 @@
+"""Phase I and II: the event card, income and recruitment (KK-EVENT-1..3, KK-ECON, KK-RECRUIT)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.kernel import Action, Decision
+from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
+from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_limit_breaches, single
+from domain.rulesets.kard_es_korona.state import EVENT, RECRUIT, KKState
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    """One event card as data (KK-EVENT-2, A-55). Effects the engine cannot apply are entered with `adjust`."""
+
+    id: str
+    name_hu: str
+    name_en: str
+    duration: str  # year | permanent
+    income_related: bool = False
+    calls_election: bool = False
+
+
+# The seven cards the seed names; the deck has 16 and the other nine are entered by id (see `card_for`).
+CARDS: Mapping[str, EventCard] = {
+    card.id: card
+    for card in (
+        EventCard("cehek_megerosodese", "Céhek megerősödése", "Rise of the Guilds", "permanent"),
+        EventCard("kiralyvalasztas", "Királyválasztás", "King Election", "year", calls_election=True),
+        EventCard("parasztlazadas", "Parasztlázadás", "Peasant Revolt", "year"),
+        EventCard("pestisjarvany", "Pestisjárvány", "Plague", "year"),
+        EventCard("veres_kard", "Véres Kard", "Bloody Sword", "year"),
+        EventCard("esos_osz", "Esős ősz", "Rainy Autumn", "year"),
+        EventCard("szuret", "Szüret", "Harvest", "year"),
+    )
+}
+_CARD_ID = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+
+
+def card_for(data: Mapping[str, Any]) -> EventCard | None:
+    """A named card, or one of the deck's cards the seed does not name, described by the recorder."""
+    card_id = data.get("card")
+    if not isinstance(card_id, str) or not _CARD_ID.fullmatch(card_id):
+        return None
+    # The seed does not say which cards concern income (KK-EVENT-3): the recorder says so when drawing one.
+    income_related = data.get("income_related", False) is True
+    if card_id in CARDS:
+        known = CARDS[card_id]
+        return EventCard(known.id, known.name_hu, known.name_en, known.duration, income_related, known.calls_election)
+    duration = data.get("duration", "year")
+    if duration not in ("year", "permanent"):
+        return None
+    name = data.get("name", card_id)
+    return EventCard(card_id, str(name), str(name), str(duration), income_related)
+
+
+def election_year(state: KKState) -> bool:
+    """KK-ELECT-1: elections close years 3 and 6, and 9 in the advanced game."""
+    years = (3, 6, 9) if state.options.get("variant") == "advanced" else (3, 6)
+    return state.year_index in years
+
+
+# --- phase I ---
+
+
+def decide_draw_event(state: KKState, action: Action) -> Decision:
+    """KK-TURN-1, KK-EVENT-1..4: the starting player draws the year's card; then income (from year 2) follows."""
+    if state.phase != EVENT:
+        return refuse("KK-TURN-2", f"the event card is drawn in phase I, not in phase {state.phase!r}", "type")
+    if action.seat is not None and action.seat != state.starting_player:
+        return refuse("KK-TURN-1", f"the starting player {state.starting_player} draws the event card", "seat")
+    card = card_for(action.data)
+    if card is None:
+        return refuse("KK-EVENT-1", f"card {action.data.get('card')!r} is not an event card id", "data.card")
+    flow = Flow(state)
+    flow.emit(
+        "EventCardDrawn",
+        {"year": state.year, "card": card.id, "name": card.name_hu, "duration": card.duration},
+    )
+    flow.note("KK-EVENT-1", f"{card.name_hu} ({card.name_en}) drawn for {state.year}")
+    if card.calls_election and election_year(state):
+        flow.emit("EventCardVoided", {"card": card.id, "reason": "election_year"})
+        flow.note("KK-EVENT-3", f"{state.year} already ends with an election: {card.name_hu} is void")
+    elif card.income_related and state.year_index == 1:
+        flow.emit("EventCardVoided", {"card": card.id, "reason": "first_year_income"})
+        flow.note("KK-EVENT-3", "no income in the first year: the income card is void")
+    elif card.calls_election:
+        flow.emit("ExtraordinaryElectionScheduled", {"year": state.year, "card": card.id})
+        flow.note("KK-EVENT-4", f"an extraordinary election closes {state.year}")
+    after_event(flow)
+    return flow.decision()
+
+
+def after_event(flow: Flow) -> None:
+    """KK-TURN-2, KK-ECON-5: income and recruitment from the second year on; in 1301 movement follows."""
+    from domain.rulesets.kard_es_korona.movement import begin_movement
+
+    if flow.state.year_index == 1:
+        flow.note("KK-ECON-5", "1301: no income and no recruitment")
+        begin_movement(flow)
+        return
+    collect_income(flow)
+
+
+# --- phase II: income ---
+
+
+def income_entry(state: KKState, seat: str) -> dict[str, Any]:
+    """KK-ECON-1..4, KK-OFFICE-3, A-1, A-3: one player's income this year."""
+    board = state.board
+    assert board is not None
+    treasurer = state.offices.get("treasurer") == seat
+    castle_rate = 5 if treasurer else 3
+    add_mode = state.options.get("castle_income_mode") == "add"
+    castles: list[str] = []
+    counties: list[str] = []
+    for county_id, owner in state.control.items():
+        if owner != seat or not state.force(county_id, seat).total:
+            continue
+        (castles if board.counties[county_id].castle else counties).append(county_id)
+    county_income = len(counties) + (len(castles) if add_mode else 0)
+    castle_income = castle_rate * len(castles)
+    complete = [p for p in board.provinces if _whole_province(state, seat, p)]
+    total = county_income + castle_income + 4 * len(complete)
+    return {
+        "seat": seat,
+        "castles": sorted(castles),
+        "counties": sorted(counties),
+        "county_income": county_income,
+        "castle_rate": castle_rate,
+        "castle_income": castle_income,
+        "provinces_complete": complete,
+        "province_bonus": 4 * len(complete),
+        "total": total,
+        "treasury_after": state.treasury.get(seat, 0) + total,
+    }
+
+
+def _whole_province(state: KKState, seat: str, province: str) -> bool:
+    """KK-ECON-4, A-3: every county of the province controlled (and garrisoned, under the option)."""
+    board = state.board
+    assert board is not None
+    counties = board.provinces[province]
+    garrison = bool(state.options.get("province_requires_garrison"))
+    return all(state.control.get(c) == seat and (not garrison or state.force(c, seat).total > 0) for c in counties)
+
+
+def collect_income(flow: Flow) -> None:
+    """KK-ECON-1: every player collects at once; recruitment follows in turn order (KK-RECRUIT-1)."""
+    state = flow.state
+    entries = [income_entry(state, seat) for seat in state.turn_order()]
+    flow.emit("IncomeCollected", {"year": state.year, "entries": entries})
+    for e in entries:
+        flow.note(
+            "KK-ECON-1",
+            f"{e['seat']}: {len(e['castles'])} castles x {e['castle_rate']} + {e['county_income']} counties"
+            f" + {e['province_bonus']} provinces = {e['total']}",
+            total=e["total"],
+        )
+    skip_unable_recruiters(flow)
+    if flow.state.turn is None:
+        from domain.rulesets.kard_es_korona.movement import begin_movement
+
+        begin_movement(flow)
+
+
+# --- phase II: recruitment ---
+
+
+def prices(state: KKState, seat: str) -> dict[str, int]:
+    """KK-RECRUIT-2, KK-OFFICE-4: 5/5/9 garas; the Palatine pays 4/4/7."""
+    if state.offices.get("palatine") == seat:
+        return {"infantry": 4, "archer": 4, "cavalry": 7}
+    return {"infantry": 5, "archer": 5, "cavalry": 9}
+
+
+def decide_recruit(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-RECRUIT-1..7, KK-CASTLE-2..4: units bought and placed in the player's castles; his turn ends.
+
+    In a transcript (`lenient`) a purchase into castles is recorded as played, with the rules it breaks.
+    """
+    checks = Checks(lenient)
+    seat = action.seat
+    board = state.board
+    if board is None or seat is None:
+        return refuse("KK-RECRUIT-1", "recruiting needs a seat", "seat")
+    if state.phase != RECRUIT:
+        return refuse("KK-TURN-2", f"recruitment is phase II, not phase {state.phase!r}", "type")
+    if seat in state.recruited:
+        return refuse("KK-RECRUIT-1", f"{seat} has already recruited this year", "seat")
+    if state.turn != seat and checks.broken(
+        "KK-RECRUIT-1", f"recruitment goes in turn order: it is {state.turn}'s turn, not {seat}'s", "seat"
+    ):
+        return checks.refusal()
+    raw = action.data.get("purchases", [])
+    if not isinstance(raw, list):
+        return refuse("KK-RECRUIT-2", "purchases must be a list of {castle, arm, count}", "data.purchases")
+    added: dict[str, Force] = {}
+    purchases = []
+    for index, item in enumerate(raw):
+        where = f"data.purchases[{index}]"
+        if not isinstance(item, Mapping):
+            return refuse("KK-RECRUIT-2", f"purchase {item!r} is not an object", where)
+        castle, arm, count = item.get("castle"), item.get("arm"), item.get("count", 1)
+        if arm not in ARMS:
+            return refuse("KK-RECRUIT-2", f"arm {arm!r} is not one of {', '.join(ARMS)}", f"{where}.arm")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            return refuse("KK-RECRUIT-2", f"count {count!r} must be a whole number of at least 1", f"{where}.count")
+        county = board.counties.get(castle) if isinstance(castle, str) else None
+        if county is None or not county.castle:
+            return refuse("KK-RECRUIT-3", f"{castle!r} is not a castle county: units are raised only in castles", where)
+        if state.battle_in(county.id) is not None or any(o != seat for o in state.owners_in(county.id)):
+            return refuse("KK-RECRUIT-3", f"{county.name} holds another side's units", f"{where}.castle")
+        if state.control.get(county.id) != seat and checks.broken(
+            "KK-RECRUIT-3", f"{seat} does not control the castle {county.name}", f"{where}.castle"
+        ):
+            return checks.refusal()
+        added[county.id] = added.get(county.id, EMPTY).plus(single(arm, count))
+        purchases.append({"castle": county.id, "arm": arm, "count": count})
+    cost_of = prices(state, seat)
+    total_cost = sum(cost_of[p["arm"]] * p["count"] for p in purchases)
+    treasury = state.treasury.get(seat, 0)
+    if total_cost > treasury and checks.broken(
+        "KK-RECRUIT-2", f"the purchases cost {total_cost} garas; {seat} has {treasury}", "data.purchases"
+    ):
+        return checks.refusal()
+    variant, arm_limit = str(state.options["variant"]), str(state.options["castle_arm_limit"])
+    for castle, force in added.items():
+        garrison = state.force(castle, seat).plus(force)
+        for rule_id, reason in castle_limit_breaches(garrison, arm_limit, variant):
+            message = f"{board.counties[castle].name} would hold {garrison.describe()}: {reason} ({rule_id})"
+            if checks.broken("KK-RECRUIT-4", message, "data.purchases", limit_rule=rule_id):
+                return checks.refusal()
+    for rule_id, message in _knight_caps(state, added):
+        if checks.broken(rule_id, message, "data.purchases"):
+            return checks.refusal()
+    flow = Flow(state)
+    if purchases:
+        flow.emit(
+            "UnitsRecruited",
+            {
+                "seat": seat,
+                "purchases": purchases,
+                "prices": cost_of,
+                "total_cost": total_cost,
+                "treasury_after": treasury - total_cost,
+            },
+        )
+        flow.note("KK-RECRUIT-2", f"{seat} pays {total_cost} of {treasury} garas", cost=total_cost)
+    finish_recruitment(flow, seat)
+    return flow.decision(tuple(checks.violations))
+
+
+def _knight_caps(state: KKState, added: Mapping[str, Force]) -> list[tuple[str, str]]:
+    """KK-RECRUIT-5..7, A-42: per-castle and yearly caps on new cavalry (option knight_recruit_caps)."""
+    if not state.options.get("knight_recruit_caps", True):
+        return []
+    advanced = state.options.get("variant") == "advanced"
+    per_castle = 3 if advanced else 2
+    found = []
+    for castle, force in added.items():
+        if force.cavalry > per_castle:
+            rule = "KK-RECRUIT-6" if advanced else "KK-RECRUIT-5"
+            found.append((rule, f"{force.cavalry} new cavalry in {castle}; at most {per_castle} per castle a year"))
+    knights = sum(f.cavalry for f in added.values())
+    if advanced:
+        allowed = max(state.year_index - state.knights_recruited, 1)
+        if knights > allowed:
+            found.append(
+                (
+                    "KK-RECRUIT-7",
+                    f"{knights} new cavalry; the {state.year} quota leaves {allowed} (year index {state.year_index}, "
+                    f"{state.knights_recruited} already recruited)",
+                )
+            )
+    elif knights > 4:
+        found.append(("KK-RECRUIT-5", f"{knights} new cavalry; at most 4 a year"))
+    return found
+
+
+def finish_recruitment(flow: Flow, seat: str) -> None:
+    """The next player recruits; after the last one the movement phase begins (KK-TURN-2)."""
+    from domain.rulesets.kard_es_korona.movement import begin_movement
+
+    flow.emit("RecruitmentFinished", {"seat": seat, "reason": "done"})
+    skip_unable_recruiters(flow)
+    if flow.state.turn is None:
+        begin_movement(flow)
+
+
+def skip_unable_recruiters(flow: Flow) -> None:
+    """KK-RECRUIT-3, KK-RECRUIT-2: a player without a castle or the price of one unit cannot recruit."""
+    while flow.state.phase == RECRUIT and flow.state.turn is not None:
+        state, seat = flow.state, flow.state.turn
+        castles = [c for c in state.castles_of(seat) if state.battle_in(c) is None]
+        cheapest = min(prices(state, seat).values())
+        if castles and state.treasury.get(seat, 0) >= cheapest:
+            return
+        reason = "no_castle" if not castles else "no_money"
+        flow.emit("RecruitmentFinished", {"seat": seat, "reason": reason})
+        flow.note("KK-RECRUIT-3" if not castles else "KK-RECRUIT-2", f"{seat} cannot recruit ({reason})")
+
+
+def decide_transfer_money(state: KKState, action: Action) -> Decision:
+    """KK-GEN-6: money handed to another player (an agreement is never enforced, only the transfer recorded)."""
+    seat, to, amount = action.seat, action.data.get("to"), action.data.get("amount")
+    if seat is None or to not in state.seats or to == seat:
+        return refuse("KK-GEN-6", f"{to!r} is not another player of this game", "data.to")
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+        return refuse("KK-GEN-7", f"amount {amount!r} must be a whole number of garas", "data.amount")
+    if amount > state.treasury.get(seat, 0):
+        return refuse("KK-GEN-6", f"{seat} has {state.treasury.get(seat, 0)} garas, not {amount}", "data.amount")
+    flow = Flow(state)
+    flow.emit("MoneyTransferred", {"from": seat, "to": to, "amount": amount, "memo": str(action.data.get("memo", ""))})
+    return flow.decision()

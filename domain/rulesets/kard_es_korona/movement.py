@@ -1,0 +1,363 @@
+"""Phase III: movement turns, steps, movement points, contact and the battles steps create (KK-MOVE)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.kernel import Action, Decision
+from domain.rulesets.kard_es_korona.board import Terrain
+from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
+from domain.rulesets.kard_es_korona.forces import (
+    ARMS,
+    EMPTY,
+    LORD_MOVEMENT_POINTS,
+    MOVEMENT_POINTS,
+    Force,
+    arm_limit_breaches,
+    castle_limit_breaches,
+    force_from_json,
+)
+from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, is_neutral
+
+MAX_STEPS = 6
+
+
+def step_allowance(state: KKState, seat: str) -> int:
+    """KK-MOVE-3: castles controlled + 2, at most 6."""
+    return min(len(state.castles_of(seat)) + 2, MAX_STEPS)
+
+
+def begin_movement(flow: Flow) -> None:
+    """KK-MOVE-3, A-15: the step allowances are fixed when the phase begins."""
+    state = flow.state
+    allowances = {seat: step_allowance(state, seat) for seat in state.turn_order()}
+    flow.emit("MovementPhaseBegan", {"year": state.year, "step_allowances": allowances})
+    flow.note("KK-MOVE-3", "steps: " + ", ".join(f"{s} {n}" for s, n in allowances.items()))
+    _auto_pass(flow)
+
+
+def allowance_of(state: KKState, seat: str) -> int:
+    if state.options.get("step_allowance_timing") == "dynamic":
+        return step_allowance(state, seat)
+    return state.allowances.get(seat, 0)
+
+
+def _auto_pass(flow: Flow) -> None:
+    """KK-MOVE-4: a player with no steps left must pass when his turn comes; KK-MOVE-5 ends the phase."""
+    while flow.state.phase == MOVEMENT:
+        state = flow.state
+        seat = state.turn
+        if seat is None:
+            end_movement(flow)
+            return
+        if state.steps_taken.get(seat, 0) < allowance_of(state, seat):
+            return
+        record_pass(flow, seat, "no_steps_left")
+
+
+def record_pass(flow: Flow, seat: str, reason: str) -> None:
+    first = not flow.state.passed
+    flow.emit("StepPassed", {"seat": seat, "reason": reason})
+    if first:
+        flow.emit("NextStartingPlayerSet", {"year": flow.state.year + 1, "seat": seat})
+        flow.note("KK-TURN-4", f"{seat} passed first and starts {flow.state.year + 1}")
+
+
+def end_movement(flow: Flow) -> None:
+    """KK-MOVE-5: every player passed; the battle phase begins (moved flags cleared, KK-MOVE-6)."""
+    from domain.rulesets.kard_es_korona.combat import begin_battles
+
+    flow.emit("MovementPhaseEnded", {"year": flow.state.year})
+    begin_battles(flow)
+
+
+def decide_pass(state: KKState, action: Action) -> Decision:
+    """KK-MOVE-4, A-16: the player ends his movement for the year; the first to pass starts next year."""
+    seat = action.seat
+    if state.phase != MOVEMENT or seat is None:
+        return refuse("KK-TURN-2", f"passing ends a player's movement (phase III), not phase {state.phase!r}", "type")
+    if state.turn != seat:
+        return refuse("KK-MOVE-1", f"it is {state.turn}'s movement turn, not {seat}'s", "seat")
+    flow = Flow(state)
+    record_pass(flow, seat, "voluntary")
+    _auto_pass(flow)
+    return flow.decision()
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    origin: str
+    force: Force
+    lord: bool
+    path: tuple[str, ...]
+    cost: int
+
+
+def path_cost(state: KKState, origin: str, path: tuple[str, ...]) -> int:
+    """KK-MOVE-8/9/10: 1 per county entered, +1 into mountain or swamp, +1 across a major river."""
+    board = state.board
+    assert board is not None
+    cost, here = 0, origin
+    for county in path:
+        cost += 1
+        if board.counties[county].terrain != Terrain.PLAIN:
+            cost += 1
+        if board.is_river_crossing(here, county):
+            cost += 1
+        here = county
+    return cost
+
+
+def _enemy_here(state: KKState, county: str, seat: str) -> bool:
+    return any(owner != seat for owner in state.owners_in(county))
+
+
+def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-MOVE-1..18: one step of units (and the lord) from one or more counties into one county.
+
+    Refused when a rule is broken; in a transcript (`lenient`) a step that can be carried out at all (the units
+    exist and the path is one of neighbours) is recorded with the rules it breaks as deviations.
+    """
+    checks = Checks(lenient)
+    seat, board = action.seat, state.board
+    if board is None or seat is None:
+        return refuse("KK-MOVE-1", "a step needs a seat", "seat")
+    if state.phase != MOVEMENT:
+        return refuse("KK-TURN-2", f"steps are taken in phase III (movement), not phase {state.phase!r}", "type")
+    if state.turn != seat and checks.broken("KK-MOVE-1", f"it is {state.turn}'s movement turn, not {seat}'s", "seat"):
+        return checks.refusal()
+    taken, allowed = state.steps_taken.get(seat, 0), allowance_of(state, seat)
+    if taken >= allowed and checks.broken("KK-MOVE-3", f"{seat} has taken {taken} of {allowed} steps this year"):
+        return checks.refusal()
+    destination = action.data.get("to")
+    if not isinstance(destination, str) or destination not in board.counties:
+        return refuse("KK-MOVE-2", f"destination {destination!r} is not a county of the board", "data.to")
+    if destination in state.closed and checks.broken(
+        "KK-SETUP-2", f"{destination} lies in Szlavónia's closed region (5 players)", "data.to"
+    ):
+        return checks.refusal()
+    if state.battle_in(destination) is not None:
+        # Not even a transcript can add units to a pending battle: its armies are fixed when it is created.
+        return refuse("KK-MOVE-14", f"a battle is pending in {destination}: no unit may join it", "data.to")
+    raw_groups = action.data.get("groups")
+    if not isinstance(raw_groups, list) or not raw_groups:
+        return refuse("KK-MOVE-2", "groups must list the moving units by origin county", "data.groups")
+    groups: list[Group] = []
+    seen: set[str] = set()
+    lord_county = state.lords.get(seat)
+    for index, raw in enumerate(raw_groups):
+        parsed = _group(state, seat, raw, destination, f"data.groups[{index}]", seen, checks)
+        if isinstance(parsed, Decision):
+            return parsed
+        seen.add(parsed.origin)
+        groups.append(parsed)
+    lord_moves = any(g.lord for g in groups)
+    incoming = EMPTY
+    for g in groups:
+        incoming = incoming.plus(g.force)
+    enemies = [o for o in state.owners_in(destination) if o != seat]
+    variant, arm_limit = str(state.options["variant"]), str(state.options["castle_arm_limit"])
+    county = board.counties[destination]
+    # KK-MOVE-16: the lord never ends a step without his units, and is never left alone.
+    alone_there = lord_moves and incoming.total == 0 and (enemies or state.force(destination, seat).total == 0)
+    if alone_there and checks.broken(
+        "KK-MOVE-16", f"the lord may not enter {destination} without units", "data.groups"
+    ):
+        return checks.refusal()
+    if lord_county is not None and not lord_moves:
+        left = state.force(lord_county, seat).minus(_leaving(groups, lord_county))
+        if left.total == 0 and checks.broken(
+            "KK-MOVE-16", f"the lord would be left alone in {lord_county}", "data.groups"
+        ):
+            return checks.refusal()
+    for origin in sorted(seen):
+        remaining = state.force(origin, seat).minus(_leaving(groups, origin))
+        if board.counties[origin].castle and remaining.total:
+            for rule_id, reason in castle_limit_breaches(remaining, arm_limit, variant):
+                if checks.broken(
+                    rule_id, f"the garrison left in {origin} would break the limit: {reason}", "data.groups"
+                ):
+                    return checks.refusal()
+    flow = Flow(state)
+    seq = state.step_seq + 1
+    step = {
+        "seat": seat,
+        "step_no": taken + 1,
+        "step_seq": seq,
+        "to": destination,
+        "groups": [
+            {"from": g.origin, "units": g.force.to_json(), "lord": g.lord, "path": list(g.path), "mp": g.cost}
+            for g in groups
+        ],
+    }
+    if enemies:
+        defender = enemies[0]
+        siege = county.castle
+        if (
+            siege
+            and incoming.infantry == 0
+            and not lord_moves
+            and checks.broken(
+                "KK-MOVE-17",
+                f"attacking the castle {county.name} needs infantry or the lord (KK-SIEGE-1)",
+                "data.groups",
+            )
+        ):
+            return checks.refusal()
+        if siege and variant == "advanced":
+            for breach in arm_limit_breaches(incoming):
+                if checks.broken("KK-CASTLE-5", f"the besieging army breaks the arm limit: {breach}", "data.groups"):
+                    return checks.refusal()
+        flow.emit("StepTaken", step)
+        flow.emit(
+            "BattleCreated",
+            {
+                "battle": f"b{state.year}-{state.battle_count + 1}",
+                "county": destination,
+                "kind": "siege" if siege else "open",
+                "terrain": county.terrain.value,
+                "attacker": seat,
+                "defender": defender,
+                "attacker_force": incoming.to_json(),
+                "defender_force": state.force(destination, defender).to_json(),
+                "attacker_lord": lord_moves,
+                "defender_lord": not is_neutral(defender) and state.lords.get(defender) == destination,
+                "entry_counties": sorted({g.path[-2] if len(g.path) > 1 else g.origin for g in groups}),
+                "step_seq": seq,
+            },
+        )
+        flow.note("KK-MOVE-11", f"{seat} attacks {county.name} held by {defender}: the units stop and fight")
+    else:
+        after = state.force(destination, seat).plus(incoming)
+        if county.castle:
+            for rule_id, reason in castle_limit_breaches(after, arm_limit, variant):
+                if checks.broken(
+                    rule_id, f"castle {county.name} would hold {after.describe()}: {reason}", "data.groups"
+                ):
+                    return checks.refusal()
+        flow.emit("StepTaken", step)
+        previous = state.control.get(destination)
+        if previous != seat:
+            change = {"county": destination, "from": previous, "to": seat, "cause": "entered_empty"}
+            flow.emit("CountyControlChanged", change)
+            flow.note("KK-MOVE-18", f"{seat} takes {county.name} with no battle")
+    if state.options.get("control_model") == "presence":
+        for origin in sorted(seen):
+            if flow.state.force(origin, seat).total == 0 and flow.state.control.get(origin) == seat:
+                flow.emit("CountyControlChanged", {"county": origin, "from": seat, "to": None, "cause": "vacated"})
+    for g in groups:
+        lord = " and lord" if g.lord else ""
+        flow.note("KK-MOVE-8", f"{g.force.describe()}{lord} {g.origin}->{'->'.join(g.path)}: {g.cost} MP", mp=g.cost)
+    _auto_pass(flow)
+    return flow.decision(tuple(checks.violations))
+
+
+def _leaving(groups: list[Group], origin: str) -> Force:
+    found = EMPTY
+    for g in groups:
+        if g.origin == origin:
+            found = found.plus(g.force)
+    return found
+
+
+def _group(
+    state: KKState, seat: str, raw: Any, destination: str, where: str, seen: set[str], checks: Checks
+) -> Group | Decision:
+    """One group of a step: its units are the player's, unmoved and free, and can pay for their path."""
+    board = state.board
+    assert board is not None
+    if not isinstance(raw, Mapping):
+        return refuse("KK-MOVE-2", f"group {raw!r} is not an object", where)
+    origin = raw.get("from")
+    if not isinstance(origin, str) or origin not in board.counties:
+        return refuse("KK-MOVE-2", f"origin {origin!r} is not a county", f"{where}.from")
+    if origin in seen:
+        return refuse("KK-MOVE-2", f"{origin} is named by two groups; join them", f"{where}.from")
+    if origin == destination:
+        return refuse("KK-MOVE-2", f"units already in {origin} do not step into it", f"{where}.from")
+    force = force_from_json(raw.get("units", {}))
+    if force is None:
+        return refuse("KK-MOVE-2", f"units {raw.get('units')!r} are not a force", f"{where}.units")
+    lord = raw.get("lord", False) is True
+    if force.total == 0 and not lord:
+        return refuse("KK-MOVE-2", f"the group from {origin} moves nothing", f"{where}.units")
+    present = state.force(origin, seat)
+    if not present.contains(force):
+        return refuse(
+            "KK-MOVE-2", f"{seat} has {present.describe()} in {origin}, not {force.describe()}", f"{where}.units"
+        )
+    if lord and state.lords.get(seat) != origin:
+        return refuse("KK-MOVE-16", f"{seat}'s lord is not in {origin}", f"{where}.lord")
+    free = present.minus(state.moved_force(origin, seat))
+    if not free.contains(force) and checks.broken(
+        "KK-MOVE-6", f"only {free.describe()} in {origin} have not moved this year", f"{where}.units"
+    ):
+        return checks.refusal()
+    if state.battle_in(origin) is not None and checks.broken(
+        "KK-MOVE-13", f"{origin} is attacked: its units stay for the battle", f"{where}.from"
+    ):
+        return checks.refusal()
+    if (
+        lord
+        and seat in state.lords_moved
+        and checks.broken("KK-MOVE-6", "the lord has already moved this year (A-12)", f"{where}.lord")
+    ):
+        return checks.refusal()
+    path_raw = raw.get("path", [destination])
+    if not isinstance(path_raw, list) or not path_raw or not all(isinstance(c, str) for c in path_raw):
+        return refuse("KK-MOVE-2", f"path {path_raw!r} must list the counties entered", f"{where}.path")
+    path = tuple(path_raw)
+    if path[-1] != destination:
+        return refuse("KK-MOVE-2", f"the path from {origin} must end in {destination}", f"{where}.path")
+    here = origin
+    foreign_forbidden = state.options.get("pass_through_foreign_empty") == "forbid"
+    for index, county in enumerate(path):
+        if county not in board.counties or county not in board.neighbours[here]:
+            return refuse("KK-MOVE-2", f"{county!r} does not border {here}", f"{where}.path")
+        if county in state.closed and checks.broken(
+            "KK-SETUP-2", f"{county} lies in Szlavónia's closed region", f"{where}.path"
+        ):
+            return checks.refusal()
+        if index < len(path) - 1:
+            if _enemy_here(state, county, seat) and checks.broken(
+                "KK-MOVE-11", f"{county} holds enemy units: the units must stop there", f"{where}.path"
+            ):
+                return checks.refusal()
+            owner = state.control.get(county)
+            if (
+                foreign_forbidden
+                and owner is not None
+                and owner != seat
+                and checks.broken(
+                    "KK-MOVE-18", f"{county} is {owner}'s (pass_through_foreign_empty = forbid)", f"{where}.path"
+                )
+            ):
+                return checks.refusal()
+        here = county
+    cost = path_cost(state, origin, path)
+    for arm in ARMS:
+        # KK-MOVE-2: every unit of the step pays for its own path (costs by KK-MOVE-8/9).
+        if (
+            force.of(arm)
+            and cost > MOVEMENT_POINTS[arm]
+            and checks.broken(
+                "KK-MOVE-2",
+                f"{arm} from {origin} via {'-'.join(path)} needs {cost} MP (KK-MOVE-8/9), "
+                f"it has {MOVEMENT_POINTS[arm]}",
+                f"{where}.path",
+                mp_needed=cost,
+                mp_available=MOVEMENT_POINTS[arm],
+            )
+        ):
+            return checks.refusal()
+    if (
+        lord
+        and cost > LORD_MOVEMENT_POINTS
+        and checks.broken(
+            "KK-MOVE-7", f"the lord's path costs {cost} MP; he has {LORD_MOVEMENT_POINTS}", f"{where}.path"
+        )
+    ):
+        return checks.refusal()
+    return Group(origin, force, lord, path, cost)

@@ -1,0 +1,128 @@
+"""One readable English line per event, with the board's (Hungarian) county names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import Event
+from domain.rulesets.kard_es_korona.forces import force_from_json
+from domain.rulesets.kard_es_korona.state import KKState
+
+
+def notation(event: Event, state: KKState) -> str:
+    data = event.data
+    try:
+        return _line(event.type, data, state)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return event.type
+
+
+def _name(state: KKState, county: Any) -> str:
+    if state.board is not None and county in state.board.counties:
+        return state.board.counties[county].name
+    return str(county)
+
+
+def _units(value: Any) -> str:
+    force = force_from_json(value)
+    return force.describe() if force is not None else str(value)
+
+
+def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
+    match kind:
+        case "DiceRolled":
+            return f"{data.get('seat') or 'table'} rolls {len(data['faces'])}d6: {' '.join(map(str, data['faces']))}"
+        case "StartingPlayerChosen":
+            return f"{data['seat']} is the starting player of {data['year']} (by {data['method']})"
+        case "StartingForcesPlaced":
+            placed = "; ".join(f"{_units(f)} in {_name(state, c)}" for c, f in data["placements"].items())
+            return f"{data['seat']} places the lord in {_name(state, data['lord'])} and {placed}"
+        case "NeutralPiecePlaced":
+            return f"{data['seat']} places a neutral {data['arm']} in {_name(state, data['county'])}"
+        case "NeutralGarrisonsPlaced":
+            return f"neutral garrisons occupy {len(data['placements'])} empty castles"
+        case "YearBegan":
+            return f"{data['year']} begins; {data['starting_player']} starts"
+        case "EventCardDrawn":
+            return f"event card drawn: {data['name']}"
+        case "EventCardVoided":
+            return f"event card {data['card']} is void ({data['reason']})"
+        case "ExtraordinaryElectionScheduled":
+            return f"an extraordinary election will close {data['year']}"
+        case "IncomeCollected":
+            return "income: " + ", ".join(f"{e['seat']} +{e['total']}" for e in data["entries"])
+        case "UnitsRecruited":
+            bought = "; ".join(f"{p['count']} {p['arm']} in {_name(state, p['castle'])}" for p in data["purchases"])
+            return f"{data['seat']} recruits {bought} for {data['total_cost']} garas"
+        case "RecruitmentFinished":
+            return f"{data['seat']} finishes recruiting"
+        case "MoneyTransferred":
+            return f"{data['from']} gives {data['amount']} garas to {data['to']}"
+        case "MovementPhaseBegan":
+            return "movement begins: " + ", ".join(f"{s} {n} steps" for s, n in data["step_allowances"].items())
+        case "StepTaken":
+            moved = "; ".join(
+                f"{_units(g['units'])}{' with the lord' if g.get('lord') else ''} from {_name(state, g['from'])}"
+                for g in data["groups"]
+            )
+            return f"{data['seat']} moves {moved} to {_name(state, data['to'])}"
+        case "CountyControlChanged":
+            return f"{_name(state, data['county'])} passes to {data['to'] or 'nobody'} ({data['cause']})"
+        case "BattleCreated":
+            what = "besieges" if data["kind"] == "siege" else "attacks"
+            return f"{data['attacker']} {what} {_name(state, data['county'])} held by {data['defender']}"
+        case "StepPassed":
+            return f"{data['seat']} passes"
+        case "NextStartingPlayerSet":
+            return f"{data['seat']} will start {data['year']}"
+        case "MovementPhaseEnded":
+            return "movement ends"
+        case "BattlePhaseBegan":
+            return "battles begin"
+        case "BattleSelected":
+            return f"{data['seat']} chooses battle {data['battle']}"
+        case "BattleStarted":
+            forces = f"{_units(data['attacker_force'])} against {_units(data['defender_force'])}"
+            return f"battle {data['battle']} begins: {forces}"
+        case "LordArmChosen":
+            return f"{data['seat']}'s lord leads the {data['arm'] or 'no arm'}"
+        case "ExchangeRolled":
+            rolled = "; ".join(
+                f"{g['side']} {g['arm']} {' '.join(map(str, g['faces']))}"
+                + (f" (+{g['modifier']})" if g["modifier"] else "")
+                for g in data["groups"]
+            )
+            exchange = data["exchange"].replace("_", " ")
+            return f"battle {data['battle']}, round {data['round']}, {exchange}: {rolled or 'no dice'}"
+        case "CasualtiesAssigned":
+            return f"{data['seat'] or 'the engine'} assigns the {data['side']}'s hits to {_units(data['casualties'])}"
+        case "CasualtiesRemoved":
+            return f"the {data['side']} loses {_units(data['removed'])}"
+        case "LordBonusLost":
+            return f"{data['seat']}'s lord loses his bonus: his {data['arm']} are gone"
+        case "ExchangeResolved":
+            return f"battle {data['battle']} goes on: round {data['round']}, {data['exchange'].replace('_', ' ')}"
+        case "SiegeAbandoned":
+            return f"the siege {data['battle']} is abandoned ({data['reason']})"
+        case "CastleCaptured":
+            return f"{data['new_owner']} captures the castle of {_name(state, data['county'])}"
+        case "UnitsWithdrawn":
+            moves = "; ".join(f"{_units(m['units'])} to {_name(state, m['to'])}" for m in data["moves"])
+            return f"{data['seat']} withdraws {moves}"
+        case "WithdrawingUnitsDestroyed":
+            return f"{data['seat']}'s {_units(data['units'])} can neither withdraw nor attack and are destroyed"
+        case "BattleEnded":
+            return f"battle {data['battle']} ends: {data['result'].replace('_', ' ')}"
+        case "LordDefeated":
+            return f"{data['seat']}'s lord is defeated by {data['by_owner']}"
+        case "BattlePhaseEnded":
+            return "battles end"
+        case "YearEnded":
+            return f"{data['year']} ends; {data['next_starting_player']} holds the starting-player marker"
+        case "StateAdjusted":
+            return f"state adjusted ({len(data['changes'])} change(s)): {data['reason']}"
+        case "GameEnded":
+            return f"game ended by {data['by']}"
+        case _:
+            return kind

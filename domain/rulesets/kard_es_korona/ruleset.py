@@ -1,0 +1,120 @@
+"""The `kard_es_korona` ruleset: the kernel's contract, with each action decided by its phase's module."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
+from domain.rulesets.kard_es_korona import combat, economy, movement, setup, withdrawal
+from domain.rulesets.kard_es_korona.board import kk_board_errors
+from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
+from domain.rulesets.kard_es_korona.evolve import evolve
+from domain.rulesets.kard_es_korona.flow import refuse
+from domain.rulesets.kard_es_korona.notation import notation
+from domain.rulesets.kard_es_korona.options import DEFAULT_OPTIONS, option_errors
+from domain.rulesets.kard_es_korona.rulebook import RULEBOOK
+from domain.rulesets.kard_es_korona.state import RECRUIT, KKState, dump_state, load_state
+
+_Simple = Callable[[KKState, Action], Decision]
+_Lenient = Callable[[KKState, Action, bool], Decision]
+_Dice = Callable[[KKState, Game, Action, Inputs], Decision]
+
+# The action vocabulary. Actions a transcript may record with deviations get the `lenient` flag; actions
+# rolling dice get the game and inputs too.
+_SIMPLE: Mapping[str, _Simple] = {
+    "choose_first_player": setup.decide_choose_first_player,
+    "place_neutral_piece": setup.decide_place_neutral_piece,
+    "substitute_royal_cavalry": setup.decide_substitute_royal_cavalry,
+    "draw_event": economy.decide_draw_event,
+    "transfer_money": economy.decide_transfer_money,
+    "select_battle": combat.decide_select_battle,
+    "lead_arm": combat.decide_lead_arm,
+    "assign_casualties": combat.decide_assign_casualties,
+    "withdraw": withdrawal.decide_withdraw,
+}
+_LENIENT: Mapping[str, _Lenient] = {
+    "place_forces": setup.decide_place_forces,
+    "recruit": economy.decide_recruit,
+    "move": movement.decide_move,
+}
+_WITH_DICE: Mapping[str, _Dice] = {
+    "roll_for_first_player": setup.decide_roll_for_first_player,
+    "fight_exchange": combat.decide_fight_exchange,
+}
+ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
+
+
+class KardEsKoronaRuleset:
+    """Kard és Korona (issue 3): setup, the year loop, income, recruitment, movement, battles and sieges."""
+
+    id = "kard_es_korona"
+    version = "1.0.0"
+    title = "Kard és Korona (Sword and Crown)"
+    rulebook = RULEBOOK
+    default_options: Mapping[str, Any] = DEFAULT_OPTIONS
+    shipped_boards: Mapping[str, Mapping[str, Any]] = SHIPPED_BOARDS
+
+    def option_errors(self, options: Mapping[str, Any]) -> list[str]:
+        return option_errors(options)
+
+    def board_errors(self, board: Mapping[str, Any] | None) -> list[str]:
+        """KK-GEN-1/2: the board must be a Kard és Korona board (see board.py)."""
+        if board is None:
+            return ["board: a Kard és Korona game needs a board ('basic', 'advanced' or an uploaded one)"]
+        return kk_board_errors(board)
+
+    def seat_errors(self, seats: Sequence[Seat], options: Mapping[str, Any]) -> list[str]:
+        return setup.seat_errors(seats)
+
+    def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> KKState:
+        return setup.initial_state(options, board, seats)
+
+    def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
+        state: KKState = game.state
+        if state.problem:
+            return refuse("KK-GEN-1", state.problem)
+        if action.type in _WITH_DICE:
+            return _WITH_DICE[action.type](state, game, action, inputs)
+        lenient = game.meta.mode is Mode.TRANSCRIPT
+        if action.type == "pass":
+            if state.phase == RECRUIT:  # passing in phase II is recruiting nothing
+                return economy.decide_recruit(state, Action("recruit", action.seat, {"purchases": []}), lenient)
+            return movement.decide_pass(state, action)
+        if action.type in _LENIENT:
+            return _LENIENT[action.type](state, action, lenient)
+        handler = _SIMPLE.get(action.type)
+        if handler is None:
+            return refuse("KK-TURN-2", f"unknown action {action.type!r}; actions are {', '.join(ACTIONS)}", "type")
+        return handler(state, action)
+
+    def evolve(self, state: KKState, event: Event) -> KKState:
+        return evolve(state, event)
+
+    def view(self, state: KKState, viewer: Viewer) -> dict[str, Any]:
+        """KK-ECON-7: everything in issue 3 is public (treasuries are hidden only during elections, issue 4)."""
+        document = dump_state(state)
+        document.pop("board_document", None)
+        document["board"] = state.board.name if state.board is not None else None
+        document["turn_order"] = list(state.turn_order())
+        document["battle_status"] = dict(combat.chooser_summary(state))
+        return document
+
+    def notation(self, event: Event, state_before: KKState) -> str:
+        return notation(event, state_before)
+
+    def dump_state(self, state: KKState) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load_state(self, document: Mapping[str, Any]) -> KKState:
+        return load_state(document)
+
+    def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
+        """Issue 3 opens no sealed rounds (sealed bids belong to the elections of issue 4)."""
+        return [RuleViolation("KK-TURN-2", "Kard és Korona has no sealed round open in this phase")]
+
+    def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
+        return Decision()
+
+
+KARD_ES_KORONA = KardEsKoronaRuleset()

@@ -1,0 +1,364 @@
+"""The state of a Kard és Korona game: frozen, shared structurally between versions, JSON round-trip exact.
+
+Units are counted per county and owner (a seat = the lord's province id, `royal`, or `neutral:<province>`);
+the lord figure is tracked apart (KK-LORD-1: never a unit). Units that stepped this year are counted again
+in `moved` (KK-MOVE-6). A pending battle leaves both armies in its county; the battle record says who
+attacks, from where, and how far the fight has gone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from domain.rulesets.kard_es_korona.board import KKBoard, load_kk_board
+from domain.rulesets.kard_es_korona.forces import EMPTY, Force, force_from_json
+
+ROYAL = "royal"
+OFFICES = ("judge_royal", "treasurer", "palatine")
+
+# Phases (KK-TURN-2) and the setup steps before the first year.
+FIRST_PLAYER = "first_player"
+PLACEMENT = "placement"
+NEUTRAL_PLACEMENT = "neutral_placement"
+GARRISON_SUBSTITUTION = "garrison_substitution"
+EVENT = "event"
+RECRUIT = "recruit"
+MOVEMENT = "movement"
+BATTLE = "battle"
+ELECTION = "election"  # phase V: decided by issue 4's rules; the game waits here until then
+FINISHED = "finished"  # after the last year (KK-WIN-7 belongs to issue 4)
+
+ATTACKER = "attacker"
+DEFENDER = "defender"
+SIDES = (ATTACKER, DEFENDER)
+
+
+def is_neutral(owner: str) -> bool:
+    """KK-NEUTRAL-1: royal units and the units of unplayed provinces."""
+    return owner == ROYAL or owner.startswith("neutral:")
+
+
+@dataclass(frozen=True, slots=True)
+class PendingHits:
+    """Hits one side scored in an exchange, waiting for the hitter's choice of casualties (KK-BATTLE-11)."""
+
+    side: str  # the hitting side
+    chooser: str | None  # the seat that chooses; None: the engine (neutral_casualty_policy = auto)
+    targets: tuple[tuple[str, ...], ...]  # per hitting die, the enemy arms it can kill
+    max_kills: int
+    chosen: Force | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """One battle of the year, from its creating step to its end."""
+
+    id: str
+    county: str
+    kind: str  # open | siege (KK-BATTLE-2)
+    terrain: str
+    attacker: str
+    defender: str
+    entry_counties: tuple[str, ...]
+    step_seq: int
+    attacker_lord: bool = False
+    defender_lord: bool = False
+    lord_battle: bool = False  # a lord took part when the battle phase began (KK-BATTLE-13, A-20)
+    status: str = "pending"  # pending | fighting | withdrawing | capturing | ended
+    led_arms: Mapping[str, str | None] = field(default_factory=dict)  # side -> arm the lord leads
+    bonus_lost: tuple[str, ...] = ()  # sides whose lord's bonus ended (KK-LORD-3)
+    round: int = 0
+    exchange: str = ""  # the next exchange to roll
+    pending: tuple[PendingHits, ...] = ()
+    exchanges: int = 0  # exchanges rolled so far
+    volleyed: tuple[str, ...] = ()  # sides whose archers volleyed in round 1 (KK-OPEN-2/3)
+    forced: bool = False  # a forced battle of a siege surplus (KK-SIEGE-11)
+
+    def owner_of(self, side: str) -> str:
+        return self.attacker if side == ATTACKER else self.defender
+
+    def has_lord(self, side: str) -> bool:
+        return self.attacker_lord if side == ATTACKER else self.defender_lord
+
+
+@dataclass(frozen=True, slots=True)
+class KKState:
+    """Everything the rules of issue 3 need, and room for issue 4 (offices, lord status)."""
+
+    options: Mapping[str, Any]
+    board: KKBoard | None
+    board_document: Mapping[str, Any] | None
+    problem: str  # why the game cannot be played ("" when it can)
+    seats: tuple[str, ...]  # clockwise seating order (lords' provinces)
+    neutral_provinces: tuple[str, ...]
+    closed: frozenset[str]
+    phase: str = FIRST_PLAYER
+    year: int = 0  # the calendar year (1301 is year index 1); 0 before the first year
+    starting_player: str | None = None
+    turn: str | None = None  # whose turn it is in the current phase
+    units: Mapping[str, Mapping[str, Force]] = field(default_factory=dict)
+    moved: Mapping[str, Mapping[str, Force]] = field(default_factory=dict)
+    lords: Mapping[str, str | None] = field(default_factory=dict)
+    lords_moved: tuple[str, ...] = ()
+    lord_status: Mapping[str, str] = field(default_factory=dict)  # seat -> "defeated" (issue 4 decides more)
+    control: Mapping[str, str] = field(default_factory=dict)
+    treasury: Mapping[str, int] = field(default_factory=dict)
+    royal_treasury: int = 0
+    offices: Mapping[str, str | None] = field(default_factory=dict)
+    placed: tuple[str, ...] = ()
+    neutral_pool: Mapping[str, Force] = field(default_factory=dict)  # KK-SETUP-10 pieces still to place
+    event_card: str | None = None
+    permanent_events: tuple[str, ...] = ()
+    extraordinary_election: bool = False
+    recruited: tuple[str, ...] = ()
+    knights_recruited: int = 0  # this year, all players (KK-RECRUIT-7)
+    allowances: Mapping[str, int] = field(default_factory=dict)
+    steps_taken: Mapping[str, int] = field(default_factory=dict)
+    passed: tuple[str, ...] = ()
+    step_seq: int = 0
+    battles: tuple[Battle, ...] = ()
+    battle_count: int = 0
+    current_battle: str | None = None
+
+    # --- queries ---
+
+    def force(self, county: str, owner: str) -> Force:
+        return self.units.get(county, {}).get(owner, EMPTY)
+
+    def moved_force(self, county: str, owner: str) -> Force:
+        return self.moved.get(county, {}).get(owner, EMPTY)
+
+    def owners_in(self, county: str) -> tuple[str, ...]:
+        return tuple(owner for owner, force in self.units.get(county, {}).items() if force.total)
+
+    def battle(self, battle_id: str | None) -> Battle | None:
+        for battle in self.battles:
+            if battle.id == battle_id:
+                return battle
+        return None
+
+    def battle_in(self, county: str) -> Battle | None:
+        for battle in self.battles:
+            if battle.county == county and battle.status != "ended":
+                return battle
+        return None
+
+    def turn_order(self) -> tuple[str, ...]:
+        """KK-TURN-3: clockwise from the starting player."""
+        if self.starting_player not in self.seats:
+            return self.seats
+        index = self.seats.index(self.starting_player)
+        return self.seats[index:] + self.seats[:index]
+
+    def castles_of(self, seat: str) -> tuple[str, ...]:
+        if self.board is None:
+            return ()
+        return tuple(c for c in self.board.castles() if self.control.get(c) == seat)
+
+    @property
+    def year_index(self) -> int:
+        return self.year - 1300 if self.year else 0
+
+    @property
+    def last_year(self) -> int:
+        return 1312 if self.options.get("variant") == "advanced" else 1308
+
+
+def _copier(cls: type[Any]) -> Any:
+    """A function `(obj, changes) -> copy of obj with changes`, generated once per class.
+
+    `dataclasses.replace` inspects the fields and runs `__init__` on every call; evolve copies the state once
+    per event, so the copy is written out field by field and sets the slots through their descriptors.
+    """
+    names = [f.name for f in fields(cls)]
+    setters = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+    body = "\n".join(f"    _set_{n}(new, changes['{n}'] if '{n}' in changes else obj.{n})" for n in names)
+    source = f"def copy(obj, changes):\n    new = _new(_cls)\n{body}\n    return new\n"
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
+    exec(source, namespace)
+    return namespace["copy"]
+
+
+_COPY_STATE = _copier(KKState)
+_COPY_BATTLE = _copier(Battle)
+
+
+def evolved(state: KKState, **changes: Any) -> KKState:
+    """The state with `changes` (a fast `dataclasses.replace`)."""
+    copied: KKState = _COPY_STATE(state, changes)
+    return copied
+
+
+def battle_with(battle: Battle, **changes: Any) -> Battle:
+    """The battle with `changes` (a fast `dataclasses.replace`)."""
+    copied: Battle = _COPY_BATTLE(battle, changes)
+    return copied
+
+
+# The typed boards of the last documents seen, by identity: every fold of a game starts from the same document
+# object (a shipped board, or the loader's cached copy), and validating a board costs more than folding a year.
+_TYPED: list[tuple[Mapping[str, Any], KKBoard]] = []
+
+
+def typed_board(document: Mapping[str, Any]) -> KKBoard:
+    """`load_kk_board`, remembered for the last few documents (the documents are never mutated)."""
+    for seen, board in _TYPED:
+        if seen is document:
+            return board
+    board = load_kk_board(document)
+    _TYPED[:] = [(document, board), *_TYPED[:7]]
+    return board
+
+
+# --- JSON form ---
+
+_FORCE_MAPS = ("units", "moved")
+
+
+def dump_state(state: KKState) -> dict[str, Any]:
+    """The JSON form of a state (snapshots, views, `adjust`)."""
+    document: dict[str, Any] = {}
+    for f in fields(KKState):
+        value = getattr(state, f.name)
+        if f.name == "board":
+            continue
+        if f.name in _FORCE_MAPS:
+            document[f.name] = {c: {o: v.to_json() for o, v in by.items()} for c, by in value.items()}
+        elif f.name == "neutral_pool":
+            document[f.name] = {p: v.to_json() for p, v in value.items()}
+        elif f.name == "battles":
+            document[f.name] = [_battle_json(b) for b in value]
+        elif f.name == "closed":
+            document[f.name] = sorted(value)
+        elif isinstance(value, tuple):
+            document[f.name] = list(value)
+        elif isinstance(value, Mapping):
+            document[f.name] = _plain(value)
+        else:
+            document[f.name] = value
+    return document
+
+
+def load_state(document: Mapping[str, Any]) -> KKState:
+    """The state back from its JSON form; raises KeyError/TypeError/ValueError on a bad document."""
+    board_document = document["board_document"]
+    board = typed_board(board_document) if board_document is not None else None
+    values: dict[str, Any] = {"board": board}
+    for f in fields(KKState):
+        if f.name == "board":
+            continue
+        raw = document[f.name]
+        if f.name in _FORCE_MAPS:
+            values[f.name] = {str(c): {str(o): _force(v) for o, v in _obj(by).items()} for c, by in _obj(raw).items()}
+        elif f.name == "neutral_pool":
+            values[f.name] = {str(p): _force(v) for p, v in _obj(raw).items()}
+        elif f.name == "battles":
+            values[f.name] = tuple(_battle(b) for b in raw)
+        elif f.name == "closed":
+            values[f.name] = frozenset(str(c) for c in raw)
+        elif f.name in (
+            "seats",
+            "neutral_provinces",
+            "lords_moved",
+            "placed",
+            "permanent_events",
+            "recruited",
+            "passed",
+        ):
+            values[f.name] = tuple(str(s) for s in raw)
+        elif f.name in ("treasury", "allowances", "steps_taken"):
+            values[f.name] = {str(k): _int(v) for k, v in _obj(raw).items()}
+        elif f.name in ("year", "royal_treasury", "knights_recruited", "step_seq", "battle_count"):
+            values[f.name] = _int(raw)
+        elif f.name in ("options", "board_document", "lords", "lord_status", "control", "offices"):
+            values[f.name] = dict(_obj(raw)) if raw is not None else None
+        else:
+            values[f.name] = raw
+    return KKState(**values)
+
+
+def _battle_json(battle: Battle) -> dict[str, Any]:
+    document: dict[str, Any] = {}
+    for f in fields(Battle):
+        value = getattr(battle, f.name)
+        if f.name == "pending":
+            document[f.name] = [
+                {
+                    "side": p.side,
+                    "chooser": p.chooser,
+                    "targets": [list(t) for t in p.targets],
+                    "max_kills": p.max_kills,
+                    "chosen": p.chosen.to_json() if p.chosen is not None else None,
+                }
+                for p in value
+            ]
+        elif isinstance(value, tuple):
+            document[f.name] = list(value)
+        elif isinstance(value, Mapping):
+            document[f.name] = dict(value)
+        else:
+            document[f.name] = value
+    return document
+
+
+def _battle(document: Any) -> Battle:
+    raw = _obj(document)
+    pending = tuple(
+        PendingHits(
+            str(p["side"]),
+            p["chooser"],
+            tuple(tuple(str(a) for a in t) for t in p["targets"]),
+            _int(p["max_kills"]),
+            _force(p["chosen"]) if p["chosen"] is not None else None,
+        )
+        for p in raw["pending"]
+    )
+    return Battle(
+        id=str(raw["id"]),
+        county=str(raw["county"]),
+        kind=str(raw["kind"]),
+        terrain=str(raw["terrain"]),
+        attacker=str(raw["attacker"]),
+        defender=str(raw["defender"]),
+        entry_counties=tuple(str(c) for c in raw["entry_counties"]),
+        step_seq=_int(raw["step_seq"]),
+        attacker_lord=bool(raw["attacker_lord"]),
+        defender_lord=bool(raw["defender_lord"]),
+        lord_battle=bool(raw["lord_battle"]),
+        status=str(raw["status"]),
+        led_arms=dict(_obj(raw["led_arms"])),
+        bonus_lost=tuple(str(s) for s in raw["bonus_lost"]),
+        round=_int(raw["round"]),
+        exchange=str(raw["exchange"]),
+        pending=pending,
+        exchanges=_int(raw["exchanges"]),
+        volleyed=tuple(str(s) for s in raw["volleyed"]),
+        forced=bool(raw["forced"]),
+    )
+
+
+def _plain(value: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        k: (_plain(v) if isinstance(v, Mapping) else list(v) if isinstance(v, tuple) else v) for k, v in value.items()
+    }
+
+
+def _obj(value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{value!r} is not an object")
+    return value
+
+
+def _int(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def _force(value: Any) -> Force:
+    found = force_from_json(value)
+    if found is None:
+        raise ValueError(f"{value!r} is not a force")
+    return found

@@ -1,0 +1,313 @@
+"""A scripted Kard és Korona game: every action decided by the real rules (table dice from a fixed generator).
+
+`scripted_game` plays seats through setup and whole years with a simple, deterministic policy (recruit what
+fits, attack a neighbour when possible, otherwise pass; fight every exchange; the hitter takes the first
+legal maximal casualties). The samples under `replays/samples/kard_es_korona_*` are recorded from it, and
+`long_game_events()` gives the lead's fold-rate bench a long valid stream.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import GAME_CREATED, Action, Authority, Event, Game, Inputs, advance, start
+from domain.platform import decide_action
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from domain.rulesets.kard_es_korona.board import KKBoard, Terrain
+from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
+from domain.rulesets.kard_es_korona.combat import battle_chooser
+from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_limit_breaches
+from domain.rulesets.kard_es_korona.hits import (
+    casualty_options,
+    lord_present,
+    other,
+    rolling_arms,
+    side_force,
+)
+from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, KKState
+from domain.rulesets.kard_es_korona.withdrawal import withdrawal_destinations
+
+TIMESTAMP = "2026-11-22T12:00:00.000000Z"
+CARDS = ("veres_kard", "parasztlazadas", "pestisjarvany", "szuret", "esos_osz")
+THREE = ("felvidek", "erdely", "szlavonia")
+SIX = ("felvidek", "tiszahat", "erdely", "delvidek", "szlavonia", "pannonia")
+
+
+def game_body(seats: tuple[str, ...], variant: str, title: str) -> dict[str, Any]:
+    """The POST /games body (as a sample file records it)."""
+    return {
+        "ruleset": KARD_ES_KORONA.id,
+        "variant": variant,
+        "options": {"variant": variant},
+        "board": variant,
+        "seats": [{"seat": s, "player": None} for s in seats],
+        "mode": "adjudicated",
+        "dice": "table",
+        "visibility": "public",
+        "title": title,
+    }
+
+
+class Script:
+    """Plays a game action by action; `actions` are the request bodies, `events` what was recorded."""
+
+    def __init__(self, seats: tuple[str, ...], variant: str, seed: int = 1301) -> None:
+        self.board_document = SHIPPED_BOARDS[variant]
+        created = Event(
+            GAME_CREATED,
+            {
+                "game_id": f"kk-script-{variant}-{len(seats)}",
+                "ruleset": KARD_ES_KORONA.id,
+                "ruleset_version": KARD_ES_KORONA.version,
+                "variant": variant,
+                "options": {**KARD_ES_KORONA.default_options, "variant": variant},
+                "board": variant,
+                "seats": [{"seat": s, "player": None} for s in seats],
+                "mode": "adjudicated",
+                "dice": "table",
+                "dice_commitment": None,
+                "visibility": "public",
+            },
+        )
+        self.game: Game = start(KARD_ES_KORONA, created, self.board_document)
+        self.events: list[Event] = [created]
+        self.actions: list[dict[str, Any]] = []
+        self.random = random.Random(seed)
+        self.cards = 0
+
+    @property
+    def state(self) -> KKState:
+        state: KKState = self.game.state
+        return state
+
+    @property
+    def board(self) -> KKBoard:
+        assert self.state.board is not None
+        return self.state.board
+
+    def attempt(self, type: str, seat: str | None, **data: Any) -> bool:
+        """Decide an action; record it when the rules accept it."""
+        action = Action(type, seat, data, Authority.RECORDER)
+        decision = decide_action(KARD_ES_KORONA, self.game, action, Inputs(TIMESTAMP))
+        if decision.violations:
+            return False
+        for event in decision.events:
+            self.game = advance(KARD_ES_KORONA, self.game, event)
+            self.events.append(event)
+        self.actions.append({"type": type, "seat": seat, "data": data})
+        return True
+
+    def do(self, type: str, seat: str | None, **data: Any) -> None:
+        if not self.attempt(type, seat, **data):
+            action = Action(type, seat, data, Authority.RECORDER)
+            decision = decide_action(KARD_ES_KORONA, self.game, action, Inputs(TIMESTAMP))
+            raise AssertionError(f"scripted {type} by {seat} refused: {decision.violations}")
+
+    # --- setup ---
+
+    def set_up(self) -> None:
+        seats = self.state.seats
+        self.do("roll_for_first_player", None, dice=self._faces(len(seats), distinct=True))
+        while self.state.phase == "placement":
+            seat = self.state.turn
+            assert seat is not None
+            lord, placements = self._start(seat)
+            self.do("place_forces", seat, lord=lord, placements=placements)
+        while self.state.phase == "neutral_placement":
+            province, pool = next(iter(self.state.neutral_pool.items()))
+            arm = next(a for a in ARMS if pool.of(a))
+            county = next(
+                c
+                for c in self.board.provinces[province]
+                if not self.board.counties[c].castle
+                and self.board.counties[c].terrain == Terrain.PLAIN
+                and self.state.control.get(c) != f"neutral:{province}"
+            )
+            self.do("place_neutral_piece", self.state.turn, county=county, arm=arm)
+        if self.state.phase == "garrison_substitution":
+            royal = [c for c in self.board.castles(self.board.royal_province)][:2]
+            self.do("substitute_royal_cavalry", None, castles=royal)
+
+    def _start(self, seat: str) -> tuple[str, dict[str, dict[str, int]]]:
+        """KK-SETUP-7/8: a legal start in the home province."""
+        reserved = set(self.board.special.values())
+        mine = [c for c in self.board.provinces[seat] if c not in reserved]
+        castles = [c for c in mine if self.board.counties[c].castle]
+        if self.state.options["variant"] == "basic":
+            plain = next(c for c in mine if not self.board.counties[c].castle)
+            start = {
+                castles[0]: Force(cavalry=1, infantry=2, archer=1),
+                castles[1]: Force(cavalry=1, infantry=2, archer=1),
+                plain: Force(cavalry=1, infantry=1, archer=2),
+            }
+        else:
+            chosen = self._connected_six(mine)
+            pieces = ["infantry", "archer", "cavalry"] * 4 + ["infantry", "infantry", "archer"]
+            start = dict.fromkeys(chosen, EMPTY)
+            for index, arm in enumerate(pieces):
+                county = chosen[index % 6]
+                start[county] = start[county].plus(Force(**{arm: 1}))
+        return next(iter(start)), {c: f.to_json() for c, f in start.items()}
+
+    def _connected_six(self, mine: list[str]) -> list[str]:
+        """KK-SETUP-8: six connected counties of the home province with at most one castle."""
+        for first in mine:
+            chosen = [first]
+            castle = self.board.counties[first].castle
+            while len(chosen) < 6:
+                nxt = next(
+                    (
+                        c
+                        for c in mine
+                        if c not in chosen
+                        and not (castle and self.board.counties[c].castle)
+                        and self.board.neighbours[c] & set(chosen)
+                    ),
+                    None,
+                )
+                if nxt is None:
+                    break
+                castle = castle or self.board.counties[nxt].castle
+                chosen.append(nxt)
+            if len(chosen) == 6:
+                return chosen
+        raise AssertionError("no six connected counties with at most one castle")
+
+    # --- the year ---
+
+    def play_years(self, years: int) -> None:
+        """Play until `years` more years have ended (or the game reaches an election or its end)."""
+        target = self.state.year + years
+        while self.state.year < target and self.state.phase not in ("election", "finished"):
+            self.step()
+
+    def step(self) -> None:
+        state = self.state
+        seat = state.turn
+        match state.phase:
+            case "event":
+                self.cards += 1
+                self.do("draw_event", state.starting_player, card=CARDS[self.cards % len(CARDS)])
+            case "recruit":
+                assert seat is not None
+                if not self._recruit(seat):
+                    self.do("pass", seat)
+            case "movement":
+                assert seat is not None
+                if state.steps_taken.get(seat, 0) >= 2 or not self._move(seat):
+                    self.do("pass", seat)
+            case "battle":
+                self._battle()
+            case _:
+                raise AssertionError(f"the script cannot play phase {state.phase!r}")
+
+    def _recruit(self, seat: str) -> bool:
+        castles = self.state.castles_of(seat)
+        for castle in castles:
+            for arm in ("infantry", "archer", "cavalry"):
+                if self.attempt("recruit", seat, purchases=[{"castle": castle, "arm": arm, "count": 1}]):
+                    return True
+        return False
+
+    def _move(self, seat: str) -> bool:
+        state = self.state
+        options = []
+        for origin, owners in sorted(state.units.items()):
+            if seat not in owners or state.battle_in(origin) is not None:
+                continue
+            free = owners[seat].minus(state.moved_force(origin, seat))
+            if free.total < 2:
+                continue
+            for target in sorted(self.board.neighbours[origin]):
+                enemies = [o for o in state.owners_in(target) if o != seat]
+                if enemies:
+                    options.append((0 if not self.board.counties[target].castle else 1, origin, target, free))
+                elif not state.owners_in(target):
+                    options.append((2, origin, target, free))
+        for _, origin, target, free in sorted(options, key=lambda o: o[0]):
+            units = free if state.lords.get(seat) != origin else free.minus(Force(**{free.arms()[-1]: 1}))
+            units = _fit(units, self.board.counties[target].castle, state)
+            if units.total == 0:
+                continue
+            group = {"from": origin, "units": units.to_json(), "path": [target]}
+            if self.attempt("move", seat, to=target, groups=[group]):
+                return True
+        return False
+
+    def _battle(self) -> None:
+        state = self.state
+        battle = state.battle(state.current_battle)
+        if battle is None:
+            chooser, mine = battle_chooser(state)
+            self.do("select_battle", chooser, battle=mine[0].id)
+            return
+        if battle.status in ("capturing", "withdrawing"):
+            attack = side_force(state, battle, ATTACKER)
+            keep = _fit(attack, True, state) if battle.status == "capturing" else EMPTY
+            to = withdrawal_destinations(state, battle)[0]
+            data: dict[str, Any] = {"moves": [{"to": to, "units": attack.minus(keep).to_json()}]}
+            if battle.status == "capturing":
+                data["keep"] = keep.to_json()
+            self.do("withdraw", battle.attacker, **data)
+            return
+        for p in battle.pending:
+            if p.chosen is None:
+                _, choices = casualty_options(p.targets, side_force(state, battle, other(p.side)))
+                self.do("assign_casualties", p.chooser, side=p.side, casualties=choices[0].to_json())
+                return
+        for side in (ATTACKER, DEFENDER):
+            if battle.exchanges == 0 and lord_present(state, battle, side) and side not in battle.led_arms:
+                self.do("lead_arm", battle.owner_of(side), arm=side_force(state, battle, side).arms()[0])
+                return
+        count = sum(
+            side_force(state, battle, s).of(a) for s in (ATTACKER, DEFENDER) for a in rolling_arms(state, battle, s)
+        )
+        self.do("fight_exchange", battle.attacker, dice=self._faces(count))
+
+    def _faces(self, count: int, distinct: bool = False) -> list[int]:
+        if distinct:
+            return (
+                self.random.sample(range(1, 7), count)
+                if count <= 6
+                else [self.random.randint(1, 6) for _ in range(count)]
+            )
+        return [self.random.randint(1, 6) for _ in range(count)]
+
+
+def _fit(units: Force, castle: bool, state: KKState) -> Force:
+    """The largest part of `units` (taken arm by arm) that a castle may hold; all of them elsewhere."""
+    if not castle:
+        return units
+    kept = EMPTY
+    for _ in range(units.total):
+        for arm in ARMS:
+            trial = kept.plus(Force(**{arm: 1}))
+            if kept.of(arm) < units.of(arm) and not castle_limit_breaches(
+                trial, str(state.options["castle_arm_limit"]), str(state.options["variant"])
+            ):
+                kept = trial
+                break
+    return kept
+
+
+def scripted_game(seats: tuple[str, ...], variant: str, years: int, seed: int = 1301) -> Script:
+    script = Script(seats, variant, seed)
+    script.set_up()
+    script.play_years(years)
+    return script
+
+
+def long_game_events() -> list[Event]:
+    """A long valid Kard és Korona stream (GameCreated first): six lords, advanced map, to the 1303 election."""
+    return scripted_game(SIX, "advanced", 3, seed=7).events
+
+
+def sample_document(script: Script, description: str, title: str) -> Mapping[str, Any]:
+    seats = script.state.seats
+    return {
+        "description": description,
+        "game": game_body(seats, str(script.state.options["variant"]), title),
+        "actions": script.actions,
+    }
