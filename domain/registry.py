@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from domain.kernel import Ruleset
+from domain.rulesets.agot2 import AGOT2
 from domain.rulesets.freeform import FREEFORM
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 
@@ -12,6 +13,7 @@ from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 _VERSIONS: Mapping[str, tuple[Ruleset, ...]] = {
     FREEFORM.id: (FREEFORM,),
     KARD_ES_KORONA.id: (KARD_ES_KORONA,),
+    AGOT2.id: (AGOT2,),
 }
 
 

@@ -1,0 +1,288 @@
+"""The choices inside a combat: support (step 1), house cards and their abilities (step 3), the Blade
+(step 4), casualties and retreats (step 6)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from domain.kernel import Action, Decision, Event, RuleViolation, TraceStep
+from domain.rulesets.agot2.flow import (
+    ability_applies,
+    card_round,
+    casualties,
+    ev,
+    needs_choice,
+    order_targets,
+    pending_ability,
+    retreat,
+)
+from domain.rulesets.agot2.guards import refuse
+from domain.rulesets.agot2.retreat import casualty_eligible, losing_units, retreat_options
+from domain.rulesets.agot2.state import AgotState, Combat
+from domain.rulesets.agot2.strength import card_of
+
+# --- combat step 1: support (GOT-SUPPORT-1/3, X-4/X-5) ---
+
+
+def _combat_guard(s: AgotState, d: Mapping[str, Any]) -> tuple[Combat | None, Decision | None]:
+    c = s.combat
+    if c is None:
+        return None, refuse("GOT-COMBAT-4", "no combat is under way")
+    if d.get("combat_id") != c.combat_id:
+        return None, refuse(
+            "GOT-COMBAT-4",
+            f"combat_id {d.get('combat_id')!r} is not the combat under way ({c.combat_id})",
+            "data.combat_id",
+        )
+    return c, None
+
+
+def _support_turn(s: AgotState, action: Action, d: Mapping[str, Any]) -> tuple[Combat | None, Decision | None]:
+    """GOT-SUPPORT-3: declarations are made in turn order, by the seat whose turn it is."""
+    c, refused = _combat_guard(s, d)
+    if c is None:
+        return None, refused
+    if len(c.declarations) >= len(c.supporters):
+        return None, refuse("GOT-SUPPORT-3", "every eligible supporter has already declared")
+    seat, areas = c.supporters[len(c.declarations)]
+    if action.seat != seat:
+        return None, refuse(
+            "GOT-SUPPORT-3",
+            f"it is {seat}'s turn to declare support ({', '.join(areas)}), not {action.seat!r}'s",
+            "seat",
+        )
+    return c, None
+
+
+def declare_support(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
+    """GOT-SUPPORT-1, X-5: add the support to one side; a combatant backs only its own side."""
+    c, refused = _support_turn(s, action, d)
+    if c is None:
+        return refused or Decision()
+    side = d.get("side")
+    if side not in ("attacker", "defender"):
+        return refuse("GOT-SUPPORT-1", f"side {side!r} must be 'attacker' or 'defender'", "data.side")
+    own = c.side_of(action.seat or "")
+    if own is not None and side != own and not s.options.get("combatant_may_support_opponent", False):
+        return refuse("GOT-X-5", f"{action.seat} is the {own}: it cannot support the {side}", "data.side")
+    seat, areas = c.supporters[len(c.declarations)]
+    event = ev(s, "SupportDeclared", combat_id=c.combat_id, seat=seat, side=side, areas=list(areas))
+    return Decision(
+        (event,), trace=(TraceStep("GOT-SUPPORT-1", f"{seat} supports the {side} from {', '.join(areas)}"),)
+    )
+
+
+def refuse_support(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
+    """GOT-SUPPORT-1: a supporter may refuse."""
+    c, refused = _support_turn(s, action, d)
+    if c is None:
+        return refused or Decision()
+    seat, areas = c.supporters[len(c.declarations)]
+    return Decision((ev(s, "SupportRefused", combat_id=c.combat_id, seat=seat, areas=list(areas)),))
+
+
+# --- step 3: cards (sealed) and abilities with a choice; step 4: the Blade ---
+
+
+def card_errors(s: AgotState, seat: str, payload: Any) -> list[RuleViolation]:
+    """GOT-CARD-1: one card from the seat's own hand (not a card an ability sent back, X-8)."""
+    card = payload.get("card") if isinstance(payload, Mapping) else None
+    hand = s.hands.get(seat, ())
+    if not isinstance(card, str) or card not in hand:
+        return [
+            RuleViolation(
+                "GOT-CARD-1", f"card {card!r} is not in {seat}'s hand ({', '.join(hand)})", {"field": "payload.card"}
+            )
+        ]
+    c = s.combat
+    if c is not None and card in c.effects.get("withdrawn", ()):
+        return [RuleViolation("GOT-CARD-3", f"{card} was sent back; play a different card", {"field": "payload.card"})]
+    return []
+
+
+def reveal_cards(s: AgotState, payloads: Mapping[str, Any]) -> Decision:
+    """HouseCardsRevealed: both cards at once (GOT-CARD-1)."""
+    c = s.combat
+    assert c is not None
+    cards = {seat: payloads[seat]["card"] for seat in sorted(payloads)}
+    shown = ", ".join(f"{seat}: {card}" for seat, card in cards.items())
+    return Decision(
+        (ev(s, "HouseCardsRevealed", combat_id=c.combat_id, cards=cards),),
+        trace=(TraceStep("GOT-CARD-1", f"revealed {shown}"),),
+    )
+
+
+def resolve_card_ability(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
+    """GOT-CARD-3/4/5, X-8: the owner's choice for the ability whose turn it is."""
+    c, refused = _combat_guard(s, d)
+    if c is None:
+        return refused or Decision()
+    seat = action.seat
+    card = card_of(s, c, seat) if seat else None
+    if card is None or card.id != d.get("card") or card.id in c.abilities_done:
+        return refuse("GOT-X-8", f"{d.get('card')!r} is not {seat!r}'s card with an ability to resolve", "data.card")
+    if not _is_abilitys_turn(s, c, seat or ""):
+        return refuse("GOT-X-8", f"{card.name}'s ability does not resolve now (timing {card.timing})", "data.card")
+    choice = d.get("choice")
+    base = {"combat_id": c.combat_id, "seat": seat, "card": card.id, "timing": card.timing, "choice": choice}
+    flags: dict[str, Any] = {}
+    events: list[Event] = []
+    effects: list[str] = []
+    opponent = c.opponent(seat or "")
+    match card.kind:
+        case "cancel_opponent_card":
+            if not isinstance(choice, Mapping) or not isinstance(choice.get("cancel"), bool):
+                return refuse("GOT-CARD-3", "choice must be {cancel: true|false}", "data.choice")
+            if choice["cancel"]:
+                withdrawn = c.cards[opponent]
+                others = [x for x in s.hands.get(opponent, ()) if x != withdrawn]
+                flags = {"card_withdrawn_from": opponent, "withdrawn": [*c.effects.get("withdrawn", []), withdrawn]}
+                effects.append(f"{withdrawn} goes back to {opponent}'s hand")
+                if others:
+                    events.append(card_round(s, c, (opponent,), f"cards-{c.combat_id}-{len(c.abilities_done) + 1}"))
+                else:
+                    flags["no_card"] = [opponent]
+                    effects.append(f"{opponent} has no other card and fights without one (GOT-X-15)")
+        case "replace_own_card":
+            if not isinstance(choice, Mapping) or not isinstance(choice.get("replace"), bool):
+                return refuse("GOT-X-8", "choice must be {replace: true|false}", "data.choice")
+            if choice["replace"]:
+                cost = card.params.get("power_cost", 0)
+                flags = {"card_withdrawn_from": seat, "withdrawn": [*c.effects.get("withdrawn", []), card.id]}
+                events.append(
+                    ev(s, "HouseCardsDiscarded", combat_id=c.combat_id, cards={seat: card.id}, reason="card_ability")
+                )
+                events.append(ev(s, "PowerSpent", seat=seat, amount=cost, reason=card.id))
+                events.append(card_round(s, c, (seat or "",), f"cards-{c.combat_id}-{len(c.abilities_done) + 1}"))
+                effects.append(f"{seat} pays {cost} Power, discards {card.id} and plays another card")
+        case "remove_opponent_order":
+            area = choice.get("area") if isinstance(choice, Mapping) else None
+            targets = order_targets(s, c, seat or "")
+            optional = card.params.get("optional", False)
+            if area is None and optional:
+                effects.append("no order removed")
+            elif area not in targets:
+                return refuse("GOT-X-8", f"area {area!r} is not one of {targets}", "data.choice.area")
+            else:
+                order = s.orders[area]
+                removal = {"area": area, "seat": order.seat, "order_token": order.token, "reason": "card_ability"}
+                events.append(ev(s, "OrdersRemoved", removals=[removal]))
+                effects.append(f"{order.token} removed from {area}")
+        case _:
+            if not isinstance(choice, Mapping):
+                return refuse("GOT-X-8", "a manual ability records its choice as an object", "data.choice")
+            effects.append("recorded; its effects are entered with adjust")
+    event = ev(s, "HouseCardAbilityResolved", **base, effects=effects, flags=flags)
+    return Decision((event, *events), trace=(TraceStep("GOT-X-8", f"{card.name}: {'; '.join(effects)}"),))
+
+
+def _is_abilitys_turn(s: AgotState, c: Combat, seat: str) -> bool:
+    """The ability is the next pending one (X-8 order) and waits for a choice."""
+    if not needs_choice(s, c, seat):
+        return False
+    if len(c.cards) < 2 or c.sealed:
+        return False
+    tiers: tuple[str, ...] = ("cancel", "immediately") if c.result is None else ("if_win", "if_lose")
+    if c.cleaned_up:
+        tiers = ("after_combat",)
+    for tier in tiers:
+        for other in s.turn_order():
+            if other in (c.attacker, c.defender) and ability_applies(s, c, other, tier):
+                return other == seat
+    return False
+
+
+def blade(s: AgotState, action: Action, d: Mapping[str, Any], use: bool) -> Decision:
+    """GOT-BLADE-1/2/3/5, X-10: the holder, in its own combat, once per round, after the cards."""
+    c, refused = _combat_guard(s, d)
+    if c is None:
+        return refused or Decision()
+    holder = s.holder("fiefdoms")
+    if action.seat != holder:
+        return refuse("GOT-TRACK-5", f"{action.seat!r} does not hold the Valyrian Steel Blade; {holder} does", "seat")
+    if holder not in (c.attacker, c.defender):
+        return refuse("GOT-X-10", f"{holder} is not fighting in this combat")
+    if s.blade_used:
+        return refuse("GOT-BLADE-2", "the Valyrian Steel Blade was already used this round")
+    if c.blade_decided or c.result is not None:
+        return refuse("GOT-BLADE-5", "the Blade was already decided for this combat")
+    if len(c.cards) < 2 or c.sealed or any(pending_ability(s, c, t) is not None for t in ("cancel", "immediately")):
+        return refuse("GOT-BLADE-5", "the Blade is used in step 4, after the cards and their first abilities")
+    kind = "BladeUsed" if use else "BladeDeclined"
+    trace = TraceStep("GOT-BLADE-3" if use else "GOT-X-10", f"{holder} {'uses' if use else 'declines'} the Blade")
+    return Decision((ev(s, kind, combat_id=c.combat_id, seat=holder),), trace=(trace,))
+
+
+# --- step 6: casualties and retreat with a choice ---
+
+
+def choose_casualties(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
+    """GOT-CASUALTY-3/4, ROUT-4, X-16: the loser picks exactly the due number among the eligible units."""
+    c, refused = _combat_guard(s, d)
+    if c is None:
+        return refused or Decision()
+    if c.result is None or c.casualties_done:
+        return refuse("GOT-COMBAT-5", "casualties are not being taken now")
+    loser, due = c.result["loser"], c.result["casualties_due"]
+    if action.seat != loser:
+        return refuse("GOT-CASUALTY-3", f"{loser} chooses its own casualties, not {action.seat!r}", "seat")
+    units = d.get("units")
+    eligible = casualty_eligible(s, c, loser)
+    if not isinstance(units, list) or len(units) != due or len(set(units)) != due:
+        return refuse("GOT-CASUALTY-1", f"choose exactly {due} unit(s), got {units!r}", "data.units")
+    for uid in units:
+        if uid not in eligible:
+            unit = s.units.get(uid)
+            rule = "GOT-ROUT-4" if unit is not None and unit.routed else "GOT-CASUALTY-4"
+            if unit is not None and unit.type == "siege_engine":
+                rule = "GOT-X-16"
+            return refuse(rule, f"{uid!r} cannot be a casualty; eligible: {', '.join(eligible)}", "data.units")
+    return casualties(s, c, chosen=list(units))
+
+
+def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
+    """GOT-RETREAT-2..8, X-17: one legal area; the units to destroy first when supply demands it."""
+    c, refused = _combat_guard(s, d)
+    if c is None:
+        return refused or Decision()
+    if c.result is None or not c.casualties_done or c.retreat_done:
+        return refuse("GOT-COMBAT-5", "no retreat is being chosen now")
+    loser = c.result["loser"]
+    chooser = c.effects.get("retreat_chooser") or loser
+    if action.seat != chooser:
+        return refuse("GOT-X-17", f"{chooser} chooses this retreat, not {action.seat!r}", "seat")
+    if loser == c.attacker:
+        return refuse("GOT-RETREAT-1", "a losing attacker retreats to its march origin; nothing to choose")
+    movers = tuple(u for u in losing_units(s, c, loser) if not u.routed and u.type != "siege_engine")
+    options = {o.area: o for o in retreat_options(s, c, loser, movers)}
+    to_area = d.get("to_area")
+    if to_area not in options:
+        rule = (
+            "GOT-RETREAT-4"
+            if to_area == c.origin
+            else "GOT-RETREAT-5"
+            if to_area in _supply_blocked(s, c, movers)
+            else "GOT-RETREAT-3"
+        )
+        return refuse(
+            rule, f"{to_area!r} is not a legal retreat; legal: {', '.join(options) or 'none'}", "data.to_area"
+        )
+    option = options[to_area]
+    destroy = d.get("destroy", [])
+    ids = {u.id for u in movers}
+    if not isinstance(destroy, list) or len(destroy) != option.destroy or not set(destroy) <= ids:
+        return refuse(
+            "GOT-RETREAT-5",
+            f"destroy exactly {option.destroy} of the retreating units "
+            f"({', '.join(sorted(ids))}) before retreating to {to_area}; got {destroy!r}",
+            "data.destroy",
+        )
+    return retreat(s, c, {"to_area": to_area, "via": list(option.via), "destroy": destroy}, chooser)
+
+
+def _supply_blocked(s: AgotState, c: Combat, movers: tuple[Any, ...]) -> set[str]:
+    """Areas that would be legal but for the supply limit (for naming GOT-RETREAT-5 in a refusal)."""
+    loose = replace(s, supply_limits={**s.supply_limits, c.defender: (99,) * 99})
+    return {o.area for o in retreat_options(loose, c, c.defender, movers)}

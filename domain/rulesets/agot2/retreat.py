@@ -1,0 +1,130 @@
+"""Combat resolution steps 2 and 3: casualties, and where (and whether) the loser's units may retreat."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from domain.rulesets.agot2.board import LAND, PORT, SEA
+from domain.rulesets.agot2.state import AgotState, Combat, Unit
+
+
+def losing_units(state: AgotState, combat: Combat, seat: str) -> tuple[Unit, ...]:
+    """GOT-CASUALTY-2, X-16: the loser's units in the embattled area (for an attacker, those that marched)."""
+    if seat == combat.attacker:
+        return tuple(state.units[u] for u in combat.attacking if u in state.units)
+    return state.units_in(combat.area, seat)
+
+
+def casualty_eligible(state: AgotState, combat: Combat, seat: str) -> tuple[str, ...]:
+    """GOT-CASUALTY-4, ROUT-4, X-16: not routed, and not siege engines unless the option allows."""
+    siege_ok = state.options.get("siege_engines_absorb_casualties", False)
+    return tuple(
+        u.id for u in losing_units(state, combat, seat) if not u.routed and (siege_ok or u.type != "siege_engine")
+    )
+
+
+def supply_ok(state: AgotState, seat: str, moves: dict[str, str], removed: set[str]) -> bool:
+    """GOT-X-17, TERM-5, X-24: the seat's armies (2+ units in one area) fit its supply limits, largest first."""
+    counts: Counter[str] = Counter()
+    for unit in state.units.values():
+        if unit.seat != seat or unit.id in removed:
+            continue
+        counts[moves.get(unit.id, unit.area)] += 1
+    armies = sorted((n for n in counts.values() if n >= 2), reverse=True)
+    limits = sorted(state.supply_limits.get(seat, ()), reverse=True)
+    return len(armies) <= len(limits) and all(a <= b for a, b in zip(armies, limits, strict=False))
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatOption:
+    """A legal destination, the sea areas crossed to it, and how many units must first be destroyed."""
+
+    area: str
+    via: tuple[str, ...]
+    destroy: int
+
+
+def _is_open_to(state: AgotState, area: str, seat: str, combat: Combat) -> bool:
+    """GOT-RETREAT-3/4, X-20: empty or friendly, not the march origin, no other seat's garrison."""
+    if area in (combat.area, combat.origin):
+        return False
+    if any(u.seat != seat for u in state.units_in(area)):
+        return False
+    token = state.power_tokens.get(area)
+    if token is not None and token != seat:
+        return False
+    home = state.board.areas[area].home_of
+    return not (state.garrisons.get(area) and home is not None and home != seat)
+
+
+def _controls(state: AgotState, area: str, seat: str) -> bool:
+    return bool(state.units_in(area, seat)) or state.power_tokens.get(area) == seat
+
+
+def _candidates(state: AgotState, combat: Combat, seat: str, ships: bool) -> list[tuple[str, tuple[str, ...]]]:
+    """GOT-RETREAT-3/7/8, X-18, X-19: adjacent areas of the right kind, and land reached along own ships."""
+    board = state.board
+    found: dict[str, tuple[str, ...]] = {}
+    for area in board.neighbours.get(combat.area, ()):
+        kind = board.kind(area)
+        if ships:
+            if kind == SEA:
+                found.setdefault(area, ())
+            elif kind == PORT:
+                rule = state.options.get("ship_retreat_into_port", "if_land_controlled")
+                land = board.areas[area].port_land
+                if rule == "always" or (rule == "if_land_controlled" and land and _controls(state, land, seat)):
+                    found.setdefault(area, ())
+        elif kind == LAND:
+            found.setdefault(area, ())
+    if not ships and state.options.get("retreat_by_transport", True):
+        for area, via in _by_transport(state, combat.area, seat).items():
+            found.setdefault(area, via)
+    return sorted(found.items())
+
+
+def _by_transport(state: AgotState, start: str, seat: str) -> dict[str, tuple[str, ...]]:
+    """GOT-X-18: land areas reached through a chain of sea areas each holding a ship of the seat."""
+    board = state.board
+    reached: dict[str, tuple[str, ...]] = {}
+    frontier: list[tuple[str, tuple[str, ...]]] = [
+        (s, (s,))
+        for s in board.neighbours.get(start, ())
+        if board.kind(s) == SEA and any(u.type == "ship" for u in state.units_in(s, seat))
+    ]
+    seen = {s for s, _ in frontier}
+    while frontier:
+        sea, path = frontier.pop(0)
+        for nxt in board.neighbours.get(sea, ()):
+            kind = board.kind(nxt)
+            if kind == LAND and nxt != start and nxt not in reached:
+                reached[nxt] = path
+            elif kind == SEA and nxt not in seen and any(u.type == "ship" for u in state.units_in(nxt, seat)):
+                seen.add(nxt)
+                frontier.append((nxt, (*path, nxt)))
+    return reached
+
+
+def retreat_options(state: AgotState, combat: Combat, seat: str, movers: tuple[Unit, ...]) -> list[RetreatOption]:
+    """GOT-RETREAT-3..8, X-17: every legal area with the destruction it needs; filtered per RETREAT-5."""
+    if not movers:
+        return []
+    ships = movers[0].type == "ship"
+    found = []
+    for area, via in _candidates(state, combat, seat, ships):
+        if not _is_open_to(state, area, seat, combat):
+            continue
+        for destroy in range(len(movers)):
+            kept = movers[destroy:]
+            moves = {u.id: area for u in kept}
+            removed = {u.id for u in movers[:destroy]}
+            if supply_ok(state, seat, moves, removed):
+                found.append(RetreatOption(area, via, destroy))
+                break
+    if any(o.destroy == 0 for o in found):
+        return [o for o in found if o.destroy == 0]
+    if found and state.options.get("retreat_minimize_losses", True):
+        fewest = min(o.destroy for o in found)
+        return [o for o in found if o.destroy == fewest]
+    return found

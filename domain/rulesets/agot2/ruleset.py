@@ -1,0 +1,103 @@
+"""The `agot2` ruleset: A Game of Thrones: The Board Game (2nd ed.), influence tracks, orders and combat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
+from domain.rulesets.agot2 import combat_actions, orders, tracks
+from domain.rulesets.agot2.data import BASE_BOARD
+from domain.rulesets.agot2.data import board_errors as data_board_errors
+from domain.rulesets.agot2.decide import decide
+from domain.rulesets.agot2.evolve import evolve
+from domain.rulesets.agot2.flow import proceed
+from domain.rulesets.agot2.notation import notation
+from domain.rulesets.agot2.options import DEFAULT_OPTIONS, option_errors, seat_errors
+from domain.rulesets.agot2.rulebook import RULEBOOK
+from domain.rulesets.agot2.setup import setup
+from domain.rulesets.agot2.state import AgotState, dump, load
+from domain.rulesets.agot2.view import view
+
+
+class Agot2Ruleset:
+    """Decides and explains every ruling of the catalog `shared/rules/agot2.md` by rule id."""
+
+    id = "agot2"
+    version = "1.0.0"
+    title = "A Game of Thrones: The Board Game (2nd ed.): tracks, orders and combat"
+    rulebook = RULEBOOK
+    default_options: Mapping[str, Any] = DEFAULT_OPTIONS
+    shipped_boards: Mapping[str, Mapping[str, Any]] = {"base": BASE_BOARD}
+
+    def option_errors(self, options: Mapping[str, Any]) -> list[str]:
+        """The GOT-X switches and the set-up data (catalog §0.3.4, §4)."""
+        return option_errors(options)
+
+    def board_errors(self, board: Mapping[str, Any] | None) -> list[str]:
+        """A board is required and must pass the agot2 board schema (catalog §0.3.1)."""
+        if board is None:
+            return ["board: agot2 needs a board (e.g. the shipped 'base')"]
+        return data_board_errors(board)
+
+    def seat_errors(self, seats: Sequence[Seat], options: Mapping[str, Any]) -> list[str]:
+        """Seats are houses of the card set; the tracks list every seat."""
+        return seat_errors(tuple(s.seat for s in seats), {**DEFAULT_OPTIONS, **options})
+
+    def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> AgotState:
+        """The opening state from the options' set-up data and the board."""
+        return setup({**DEFAULT_OPTIONS, **options}, board, seats)
+
+    def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
+        """Check an action and record it with its automatic consequences."""
+        return decide(game, action)
+
+    def evolve(self, state: AgotState, event: Event) -> AgotState:
+        """Apply one event (total)."""
+        return evolve(state, event)
+
+    def view(self, state: AgotState, viewer: Viewer) -> dict[str, Any]:
+        """What this viewer may see (GOT-CARD-9, X-14)."""
+        return view(state, viewer)
+
+    def notation(self, event: Event, state_before: AgotState) -> str:
+        """One English line."""
+        return notation(event, state_before)
+
+    def dump_state(self, state: AgotState) -> dict[str, Any]:
+        """The JSON form of a state."""
+        return dump(state)
+
+    def load_state(self, document: Mapping[str, Any]) -> AgotState:
+        """The state from its JSON form."""
+        return load(document)
+
+    def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
+        """Orders (GOT-X-13), a house card (GOT-CARD-1) or a bid (GOT-TERM-6), by the round's purpose."""
+        state: AgotState = game.state
+        if round.purpose == "orders":
+            return orders.orders_errors(state, seat, payload)
+        if round.purpose == "house_card":
+            return combat_actions.card_errors(state, seat, payload)
+        if round.purpose.startswith("bid:"):
+            return tracks.bid_errors(state, seat, payload)
+        return []
+
+    def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
+        """The revealed orders, cards or bids, and whatever follows automatically."""
+        state: AgotState = game.state
+        if round.purpose == "orders":
+            decision = orders.reveal_orders(state, payloads)
+        elif round.purpose == "house_card":
+            decision = combat_actions.reveal_cards(state, payloads)
+        elif round.purpose.startswith("bid:"):
+            decision = tracks.reveal_bids(state, payloads)
+        else:
+            return Decision()
+        after = state
+        for event in decision.events:
+            after = evolve(after, event)
+        return decision.then(proceed(after))
+
+
+AGOT2 = Agot2Ruleset()

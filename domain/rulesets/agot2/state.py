@@ -1,0 +1,358 @@
+"""The agot2 game state: units, orders, tokens, tracks, hands, and the combat or bidding under way.
+
+Frozen, slotted dataclasses of tuples and dicts; the static parts (board, card and token sets) are shared
+between states, so folding an event copies only what it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from domain.rulesets.agot2.board import Board, load_board
+
+TRACKS = ("iron_throne", "fiefdoms", "kings_court")
+UNIT_STRENGTH = {"footman": 1, "knight": 2, "ship": 1, "siege_engine": 0}
+ACTION_STEPS = ("raid", "march", "consolidate_power")
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """GOT-TERM-1: a ship, footman, knight or siege engine of one seat in one area."""
+
+    id: str
+    seat: str
+    type: str
+    area: str
+    routed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """An order token placed in an area (by token id of the game's token set)."""
+
+    seat: str
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A house card (catalog §0.3.2)."""
+
+    id: str
+    house: str
+    name: str
+    strength: int
+    swords: int
+    fortifications: int
+    kind: str | None = None  # ability kind, "manual", or None for icons only
+    timing: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """An order token of the set (catalog §0.3.3)."""
+
+    id: str
+    type: str
+    modifier: int
+    special: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """A combat under way (GOT-COMBAT-4); each field is filled by the event of its step."""
+
+    combat_id: int
+    attacker: str
+    defender: str
+    area: str
+    origin: str
+    march_token: str
+    attacking: tuple[str, ...]
+    # Eligible supporters in turn order: (seat, areas) entries (GOT-SUPPORT-3, X-4), then who declared what.
+    supporters: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    declarations: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # (seat, side or "none", areas)
+    base: Mapping[str, Any] | None = None
+    sealed: tuple[str, ...] = ()
+    cards: Mapping[str, str] = field(default_factory=dict)
+    abilities_done: tuple[str, ...] = ()
+    effects: Mapping[str, Any] = field(default_factory=dict)
+    blade: str | None = None
+    blade_decided: bool = False
+    result: Mapping[str, Any] | None = None
+    casualties_done: bool = False
+    retreat_done: bool = False
+    cleaned_up: bool = False
+
+    def side_of(self, seat: str) -> str | None:
+        """'attacker', 'defender' or None."""
+        return "attacker" if seat == self.attacker else "defender" if seat == self.defender else None
+
+    def opponent(self, seat: str) -> str:
+        """The other combatant."""
+        return self.defender if seat == self.attacker else self.attacker
+
+
+@dataclass(frozen=True, slots=True)
+class Bidding:
+    """Bids on one influence track (GOT-THRONE-*): open, revealed, then maybe a tie to break."""
+
+    track: str
+    round_name: str
+    bids: Mapping[str, int] = field(default_factory=dict)
+    tie_decider: str | None = None
+    tied: tuple[str, ...] = ()
+    revealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AgotState:
+    """A game of agot2 at one version."""
+
+    board_document: Mapping[str, Any] | None
+    board: Board
+    options: Mapping[str, Any]
+    seats: tuple[str, ...]
+    cards: Mapping[str, Card]
+    tokens: Mapping[str, Token]
+    stars: tuple[int, ...]
+    supply_limits: Mapping[str, tuple[int, ...]]
+    round: int = 1
+    phase: str = "planning"  # planning | action
+    step: str = ""  # in the action phase: raid | march | consolidate_power
+    last_actor: str | None = None
+    tracks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    blade_used: bool = False
+    raven_used: bool = False
+    raven_window: bool = False
+    units: Mapping[str, Unit] = field(default_factory=dict)
+    orders: Mapping[str, Order] = field(default_factory=dict)
+    power_tokens: Mapping[str, str] = field(default_factory=dict)
+    garrisons: Mapping[str, int] = field(default_factory=dict)
+    power: Mapping[str, int] = field(default_factory=dict)
+    hands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    discards: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    combat: Combat | None = None
+    bidding: Bidding | None = None
+    planning_round: str | None = None
+    sealed_rounds: int = 0
+
+    def turn_order(self) -> tuple[str, ...]:
+        """GOT-TERM-4 / TRACK-1: the seats by Iron Throne position."""
+        return self.tracks.get("iron_throne", self.seats)
+
+    def holder(self, track: str) -> str | None:
+        """GOT-TRACK-4/5/6: the seat in position 1 of a track."""
+        order = self.tracks.get(track, ())
+        return order[0] if order else None
+
+    def units_in(self, area: str, seat: str | None = None) -> tuple[Unit, ...]:
+        """The units in an area (of one seat when given), by id."""
+        return tuple(u for _, u in sorted(self.units.items()) if u.area == area and (seat is None or u.seat == seat))
+
+    def occupant(self, area: str) -> str | None:
+        """The seat whose units are in the area (outside combat only one seat's units are, GOT-X-1)."""
+        for unit in self.units.values():
+            if unit.area == area:
+                return unit.seat
+        return None
+
+
+def with_changes(state: AgotState, **changes: Any) -> AgotState:
+    """A copy of the state with some fields replaced."""
+    return replace(state, **changes)
+
+
+# --- JSON form (snapshots, adjustments) ---
+
+_STATIC = ("board", "cards", "tokens")
+
+
+def dump(state: AgotState) -> dict[str, Any]:
+    """The state as a JSON document."""
+    return {
+        "board_document": state.board_document,
+        "options": dict(state.options),
+        "seats": list(state.seats),
+        "cards": {k: _dump_card(c) for k, c in state.cards.items()},
+        "tokens": {k: [t.type, t.modifier, t.special] for k, t in state.tokens.items()},
+        "stars": list(state.stars),
+        "supply_limits": {k: list(v) for k, v in state.supply_limits.items()},
+        "round": state.round,
+        "phase": state.phase,
+        "step": state.step,
+        "last_actor": state.last_actor,
+        "tracks": {k: list(v) for k, v in state.tracks.items()},
+        "blade_used": state.blade_used,
+        "raven_used": state.raven_used,
+        "raven_window": state.raven_window,
+        "units": {
+            k: {"seat": u.seat, "type": u.type, "area": u.area, "routed": u.routed} for k, u in state.units.items()
+        },
+        "orders": {k: {"seat": o.seat, "token": o.token} for k, o in state.orders.items()},
+        "power_tokens": dict(state.power_tokens),
+        "garrisons": dict(state.garrisons),
+        "power": dict(state.power),
+        "hands": {k: list(v) for k, v in state.hands.items()},
+        "discards": {k: list(v) for k, v in state.discards.items()},
+        "combat": _dump_combat(state.combat) if state.combat is not None else None,
+        "bidding": _dump_bidding(state.bidding) if state.bidding is not None else None,
+        "planning_round": state.planning_round,
+        "sealed_rounds": state.sealed_rounds,
+    }
+
+
+def load(document: Mapping[str, Any]) -> AgotState:
+    """The state back from `dump`; raises KeyError, TypeError or ValueError on a malformed document."""
+    d = document
+    combat = d["combat"]
+    bidding = d["bidding"]
+    return AgotState(
+        board_document=d["board_document"],
+        board=load_board(d["board_document"]),
+        options=dict(d["options"]),
+        seats=tuple(_text(s) for s in d["seats"]),
+        cards={str(k): _load_card(str(k), v) for k, v in d["cards"].items()},
+        tokens={str(k): Token(str(k), str(v[0]), _int(v[1]), bool(v[2])) for k, v in d["tokens"].items()},
+        stars=tuple(_int(s) for s in d["stars"]),
+        supply_limits={str(k): tuple(_int(n) for n in v) for k, v in d["supply_limits"].items()},
+        round=_int(d["round"]),
+        phase=_text(d["phase"]),
+        step=str(d["step"]),
+        last_actor=_optional_text(d["last_actor"]),
+        tracks={str(k): tuple(_text(s) for s in v) for k, v in d["tracks"].items()},
+        blade_used=_bool(d["blade_used"]),
+        raven_used=_bool(d["raven_used"]),
+        raven_window=_bool(d["raven_window"]),
+        units={
+            str(k): Unit(str(k), _text(u["seat"]), _text(u["type"]), _text(u["area"]), _bool(u["routed"]))
+            for k, u in d["units"].items()
+        },
+        orders={str(k): Order(_text(o["seat"]), _text(o["token"])) for k, o in d["orders"].items()},
+        power_tokens={str(k): _text(v) for k, v in d["power_tokens"].items()},
+        garrisons={str(k): _int(v) for k, v in d["garrisons"].items()},
+        power={str(k): _int(v) for k, v in d["power"].items()},
+        hands={str(k): tuple(_text(c) for c in v) for k, v in d["hands"].items()},
+        discards={str(k): tuple(_text(c) for c in v) for k, v in d["discards"].items()},
+        combat=_load_combat(combat) if combat is not None else None,
+        bidding=_load_bidding(bidding) if bidding is not None else None,
+        planning_round=_optional_text(d["planning_round"]),
+        sealed_rounds=_int(d["sealed_rounds"]),
+    )
+
+
+def _dump_card(card: Card) -> dict[str, Any]:
+    return {
+        "house": card.house,
+        "name": card.name,
+        "strength": card.strength,
+        "swords": card.swords,
+        "fortifications": card.fortifications,
+        "kind": card.kind,
+        "timing": card.timing,
+        "params": dict(card.params),
+    }
+
+
+def _load_card(card_id: str, d: Mapping[str, Any]) -> Card:
+    return Card(
+        card_id,
+        _text(d["house"]),
+        str(d["name"]),
+        _int(d["strength"]),
+        _int(d["swords"]),
+        _int(d["fortifications"]),
+        _optional_text(d["kind"]),
+        _optional_text(d["timing"]),
+        dict(d["params"]),
+    )
+
+
+def _dump_combat(c: Combat) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for f in fields(Combat):
+        value = getattr(c, f.name)
+        if f.name == "supporters":
+            value = [[seat, list(areas)] for seat, areas in value]
+        elif f.name == "declarations":
+            value = [[seat, side, list(areas)] for seat, side, areas in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        elif isinstance(value, Mapping):
+            value = dict(value)
+        found[f.name] = value
+    return found
+
+
+def _load_combat(d: Mapping[str, Any]) -> Combat:
+    return Combat(
+        combat_id=_int(d["combat_id"]),
+        attacker=_text(d["attacker"]),
+        defender=_text(d["defender"]),
+        area=_text(d["area"]),
+        origin=_text(d["origin"]),
+        march_token=_text(d["march_token"]),
+        attacking=tuple(_text(u) for u in d["attacking"]),
+        supporters=tuple((_text(s), tuple(_text(a) for a in areas)) for s, areas in d["supporters"]),
+        declarations=tuple(
+            (_text(s), _text(side), tuple(_text(a) for a in areas)) for s, side, areas in d["declarations"]
+        ),
+        base=dict(d["base"]) if d["base"] is not None else None,
+        sealed=tuple(_text(s) for s in d["sealed"]),
+        cards={str(k): _text(v) for k, v in d["cards"].items()},
+        abilities_done=tuple(_text(c) for c in d["abilities_done"]),
+        effects=dict(d["effects"]),
+        blade=_optional_text(d["blade"]),
+        blade_decided=_bool(d["blade_decided"]),
+        result=dict(d["result"]) if d["result"] is not None else None,
+        casualties_done=_bool(d["casualties_done"]),
+        retreat_done=_bool(d["retreat_done"]),
+        cleaned_up=_bool(d["cleaned_up"]),
+    )
+
+
+def _dump_bidding(b: Bidding) -> dict[str, Any]:
+    return {
+        "track": b.track,
+        "round_name": b.round_name,
+        "bids": dict(b.bids),
+        "tie_decider": b.tie_decider,
+        "tied": list(b.tied),
+        "revealed": b.revealed,
+    }
+
+
+def _load_bidding(d: Mapping[str, Any]) -> Bidding:
+    return Bidding(
+        _text(d["track"]),
+        _text(d["round_name"]),
+        {str(k): _int(v) for k, v in d["bids"].items()},
+        _optional_text(d["tie_decider"]),
+        tuple(_text(s) for s in d["tied"]),
+        _bool(d["revealed"]),
+    )
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not a string")
+    return value
+
+
+def _optional_text(value: Any) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _int(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{value!r} is not a whole number")
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{value!r} is not true or false")
+    return value

@@ -1,0 +1,341 @@
+"""Combat steps 1, 2 and 5: who may support, initial strength in five parts, and final strength.
+
+Every number comes with a `TraceStep` naming its rule, and the breakdowns are the `BaseStrengthAnnounced`
+and `CombatResolved` data (catalog §5.1, §5.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import TraceStep
+from domain.rulesets.agot2.board import PORT, SEA
+from domain.rulesets.agot2.state import UNIT_STRENGTH, AgotState, Card, Combat, Unit
+
+SIDES = ("attacker", "defender")
+
+
+def eligible_support(
+    state: AgotState, area: str, attacker: str, defender: str
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """GOT-SUPPORT-1/3/5/7/9, X-4, X-5, X-19: the supporters' entries, in turn order."""
+    board = state.board
+    sea_combat = board.kind(area) in (SEA, PORT)
+    by_seat: dict[str, list[str]] = {}
+    for where in board.neighbours.get(area, ()):
+        order = state.orders.get(where)
+        if order is None or state.tokens.get(order.token) is None or state.tokens[order.token].type != "support":
+            continue
+        if sea_combat and board.kind(where) not in (SEA, PORT):
+            continue  # GOT-SUPPORT-7: land units never support a sea combat
+        info = board.areas[where]
+        if info.kind == PORT and info.port_land == area:
+            continue  # GOT-X-19: a port never supports its own land area
+        if not any(not u.routed for u in state.units_in(where, order.seat)):
+            continue  # GOT-X-5 (d)
+        by_seat.setdefault(order.seat, []).append(where)
+    entries: list[tuple[str, tuple[str, ...]]] = []
+    for seat in state.turn_order():
+        areas = tuple(sorted(by_seat.get(seat, ())))
+        if not areas:
+            continue
+        if state.options.get("support_declaration") == "per_order":
+            entries += [(seat, (a,)) for a in areas]
+        else:
+            entries.append((seat, areas))
+    return tuple(entries)
+
+
+def unit_value(unit: Unit, side: str, structure: str | None, supporting: bool = False) -> int:
+    """GOT-COMBAT-2/3, SUPPORT-8, ROUT-2: a unit's combat strength in this role."""
+    if unit.routed:
+        return 0
+    if unit.type == "siege_engine":
+        return 4 if side == "attacker" and structure is not None else 0
+    return UNIT_STRENGTH.get(unit.type, 0)
+
+
+def fighting_units(state: AgotState, combat: Combat, side: str) -> tuple[Unit, ...]:
+    """The side's own units in the fight: the attacking units, or the defender's units in the area."""
+    if side == "attacker":
+        return tuple(state.units[u] for u in combat.attacking if u in state.units)
+    return state.units_in(combat.area, combat.defender)
+
+
+def supporting_areas(combat: Combat, side: str) -> tuple[tuple[str, str], ...]:
+    """(seat, area) of every area declared for a side (GOT-X-23: fixed at the end of step 1)."""
+    return tuple((seat, a) for seat, chosen, areas in combat.declarations if chosen == side for a in areas)
+
+
+def base_strength(state: AgotState, combat: Combat) -> tuple[dict[str, Any], list[TraceStep]]:
+    """GOT-STRENGTH-1..6: each side's five parts and its initial strength."""
+    structure = state.board.structure(combat.area)
+    trace: list[TraceStep] = []
+    found: dict[str, Any] = {}
+    for side in SIDES:
+        seat = combat.attacker if side == "attacker" else combat.defender
+        units = fighting_units(state, combat, side)
+        unit_total = sum(unit_value(u, side, structure) for u in units)
+        detail = [u.type + (" (routed)" if u.routed else "") for u in units]
+        parts = " + ".join(f"{u.type}{' (routed)' if u.routed else ''} {unit_value(u, side, structure)}" for u in units)
+        rule = "GOT-COMBAT-3" if any(u.type == "siege_engine" for u in units) else "GOT-COMBAT-2"
+        trace.append(TraceStep(rule, f"{side} {seat}: {parts or 'no units'} = {unit_total}", {"units": unit_total}))
+        defense = 0
+        order = state.orders.get(combat.area)
+        if side == "defender" and order is not None and order.seat == seat:
+            token = state.tokens.get(order.token)
+            if token is not None and token.type == "defense":
+                defense = token.modifier
+                trace.append(TraceStep("GOT-STRENGTH-3", f"defender {seat}: Defense +{defense}", {"defense": defense}))
+        march = 0
+        if side == "attacker":
+            token = state.tokens.get(combat.march_token)
+            march = token.modifier if token is not None else 0
+            trace.append(TraceStep("GOT-STRENGTH-4", f"attacker {seat}: March {march:+d}", {"march": march}))
+        support = []
+        for supporter, where in supporting_areas(combat, side):
+            order = state.orders.get(where)
+            if order is None or order.seat != supporter or state.tokens[order.token].type != "support":
+                continue  # GOT-X-5: a Support order removed before step 5 no longer counts
+            entry, step = _support_entry(state, supporter, where, side, structure)
+            support.append(entry)
+            trace.append(step)
+        garrison = 0
+        info = state.board.areas.get(combat.area)
+        if side == "defender" and info is not None and info.home_of == seat:
+            garrison = state.garrisons.get(combat.area, 0)
+            if garrison:
+                trace.append(TraceStep("GOT-STRENGTH-6", f"garrison of {seat}'s home area +{garrison}"))
+        total = unit_total + defense + march + sum(s["units"] + s["order_bonus"] for s in support) + garrison
+        trace.append(TraceStep("GOT-STRENGTH-2", f"{side} {seat}: initial strength {total}", {"base": total}))
+        found[side] = {
+            "seat": seat,
+            "units": unit_total,
+            "unit_detail": detail,
+            "defense_order": defense,
+            "march_order": march,
+            "support": support,
+            "garrison": garrison,
+            "base": total,
+        }
+    return found, trace
+
+
+def _support_entry(
+    state: AgotState, seat: str, where: str, side: str, structure: str | None
+) -> tuple[dict[str, Any], TraceStep]:
+    """GOT-SUPPORT-2/6/8, STRENGTH-5, X-6: all units of the area plus the special Support bonus."""
+    units = state.units_in(where, seat)
+    value = sum(unit_value(u, side, structure, supporting=True) for u in units)
+    order = state.orders.get(where)
+    token = state.tokens.get(order.token) if order is not None else None
+    bonus = token.modifier if token is not None else 0
+    if value == 0 and not state.options.get("special_support_bonus_always", True):
+        bonus = 0
+    kinds = sorted({u.type for u in units})
+    rule = "GOT-SUPPORT-6" if kinds == ["ship"] else "GOT-SUPPORT-8" if "siege_engine" in kinds else "GOT-SUPPORT-2"
+    text = f"{len(units)} unit(s) ({', '.join(kinds)}) of {seat} in {where} support the {side} = {value}"
+    if bonus:
+        text += f", special Support +{bonus} (GOT-STRENGTH-5)"
+    entry = {"seat": seat, "area": where, "units": value, "order_bonus": bonus}
+    return entry, TraceStep(rule, text, entry)
+
+
+# --- step 5: final strength with card text (GOT-STRENGTH-7, CARD-4, X-8 step 5) ---
+
+
+def card_of(state: AgotState, combat: Combat, seat: str) -> Card | None:
+    """The card a combatant fights with (None: none, GOT-X-15)."""
+    card_id = combat.cards.get(seat)
+    return state.cards.get(card_id) if card_id is not None else None
+
+
+def final_strength(state: AgotState, combat: Combat) -> tuple[dict[str, Any], list[TraceStep]]:
+    """GOT-STRENGTH-7 and RESOLVE-1/2: totals, icons after text, victor and casualties due."""
+    # GOT-X-23: the parts are evaluated again now, after the abilities that came before (units destroyed,
+    # Support orders removed); the supporters themselves were fixed at the end of step 1.
+    base, trace = base_strength(state, combat)
+    structure = state.board.structure(combat.area)
+    sides: dict[str, dict[str, Any]] = {}
+    for side in SIDES:
+        seat = combat.attacker if side == "attacker" else combat.defender
+        card = card_of(state, combat, seat)
+        sides[side] = {
+            **base[side],
+            "card": card.id if card else None,
+            "card_strength": card.strength if card else 0,
+            "card_text": [],
+            "blade": 1 if combat.blade == seat else 0,
+            "swords": card.swords if card else 0,
+            "fortifications": card.fortifications if card else 0,
+        }
+    for seat in state.turn_order():
+        role = combat.side_of(seat)
+        card = card_of(state, combat, seat) if role else None
+        if card is None or role is None or card.timing != "continuous" or card.kind is None:
+            continue
+        _apply_continuous(state, combat, card, role, sides, structure, trace)
+    for side in SIDES:
+        s = sides[side]
+        s["total"] = s["base"] + s["card_strength"] + sum(t["amount"] for t in s["card_text"]) + s["blade"]
+        if s["blade"]:
+            trace.append(TraceStep("GOT-BLADE-1", f"{s['seat']}: Valyrian Steel Blade +1"))
+        trace.append(
+            TraceStep(
+                "GOT-STRENGTH-7",
+                f"{side} {s['seat']}: {s['base']} initial + card {s['card_strength']}"
+                f" + text {sum(t['amount'] for t in s['card_text'])} + Blade {s['blade']} = {s['total']}",
+                {"total": s["total"]},
+            )
+        )
+    return _victor(state, combat, sides, trace)
+
+
+def _victor(
+    state: AgotState, combat: Combat, sides: dict[str, dict[str, Any]], trace: list[TraceStep]
+) -> tuple[dict[str, Any], list[TraceStep]]:
+    floor = state.options.get("floor_total_strength_at_zero", True)
+    a, d = sides["attacker"]["total"], sides["defender"]["total"]
+    ca, cd = (max(0, a), max(0, d)) if floor else (a, d)
+    if floor and (ca, cd) != (a, d):
+        trace.append(TraceStep("GOT-X-7", f"negative totals compare as 0: {a} -> {ca}, {d} -> {cd}"))
+    tie = ca == cd
+    if not tie:
+        winner = combat.attacker if ca > cd else combat.defender
+        trace.append(TraceStep("GOT-RESOLVE-1", f"{max(ca, cd)} > {min(ca, cd)} -> {winner}"))
+    else:
+        fiefdoms = state.tracks.get("fiefdoms", ())
+        pos = {s: fiefdoms.index(s) + 1 if s in fiefdoms else 99 for s in (combat.attacker, combat.defender)}
+        winner = min((combat.attacker, combat.defender), key=lambda s: pos[s])
+        trace.append(
+            TraceStep(
+                "GOT-RESOLVE-2",
+                f"tie {ca} = {cd}; Fiefdoms {combat.attacker} {pos[combat.attacker]}, "
+                f"{combat.defender} {pos[combat.defender]} -> {winner}",
+                {"fiefdoms": pos},
+            )
+        )
+    loser = combat.opponent(winner)
+    win, lose = sides[combat.side_of(winner) or "attacker"], sides[combat.side_of(loser) or "defender"]
+    due = max(0, win["swords"] - lose["fortifications"])
+    trace.append(
+        TraceStep(
+            "GOT-CASUALTY-1",
+            f"{win['swords']} sword(s) - {lose['fortifications']} fortification(s) = {due}",
+            {"casualties_due": due},
+        )
+    )
+    result = {
+        "attacker": sides["attacker"],
+        "defender": sides["defender"],
+        "winner": winner,
+        "loser": loser,
+        "tie": tie,
+        "tie_broken_by": "fiefdoms" if tie else None,
+        "casualties_due": due,
+    }
+    return result, trace
+
+
+def _text(side: dict[str, Any], card: Card, amount: int, detail: str, trace: list[TraceStep]) -> None:
+    side["card_text"].append({"source": card.id, "amount": amount, "detail": detail})
+    trace.append(TraceStep("GOT-CARD-4", f"{card.name}: {detail} ({amount:+d})", {"amount": amount}))
+
+
+def _apply_continuous(
+    state: AgotState,
+    combat: Combat,
+    card: Card,
+    side: str,
+    sides: dict[str, dict[str, Any]],
+    structure: str | None,
+    trace: list[TraceStep],
+) -> None:
+    """The engine's continuous effects (data `ABILITY_KINDS`), applied in turn order (GOT-CARD-4)."""
+    p: Mapping[str, Any] = card.params
+    own = sides[side]
+    other_side = "defender" if side == "attacker" else "attacker"
+    seat = own["seat"]
+    supported = bool(supporting_areas(combat, side))
+    match card.kind:
+        case "unit_strength":
+            if p.get("role") not in (None, side):
+                return
+            units = [u for u in fighting_units(state, combat, side) if u.type == p["unit"] and not u.routed]
+            if p.get("includes_support"):
+                units += [
+                    u
+                    for s, where in supporting_areas(combat, side)
+                    if s == seat
+                    for u in state.units_in(where, seat)
+                    if u.type == p["unit"] and not u.routed
+                ]
+            extra = sum(p["strength"] - unit_value(u, side, structure) for u in units)
+            if extra:
+                _text(own, card, extra, f"{len(units)} {p['unit']}(s) count {p['strength']} each", trace)
+        case "strength_if_opponent_higher":
+            track = state.tracks.get(p["track"], ())
+            other = sides[other_side]["seat"]
+            if other in track and seat in track and track.index(other) < track.index(seat):
+                _text(own, card, p["strength"], f"opponent higher on the {p['track']} track", trace)
+        case "bonus_if_card_discarded":
+            if p["card"] in state.discards.get(seat, ()):
+                _bonus(own, card, p, f"{p['card']} is in the discard pile", trace)
+        case "bonus_if_defending_structure":
+            if side == "defender" and structure is not None:
+                _bonus(own, card, p, f"defending a {structure}", trace)
+        case "bonus_if_unsupported":
+            if not supported:
+                _bonus(own, card, p, "nobody supports this side", trace)
+        case "icon_by_role":
+            icons = p.get(side) or {}
+            own["swords"] += icons.get("swords", 0)
+            own["fortifications"] += icons.get("fortifications", 0)
+            if icons.get("strength"):
+                _text(own, card, icons["strength"], f"as {side}", trace)
+            trace.append(TraceStep("GOT-CARD-4", f"{card.name}: as {side}, icons {dict(icons)}"))
+        case "double_defense_order":
+            extra = own["defense_order"] * (p["factor"] - 1)
+            if side == "defender" and extra:
+                _text(own, card, extra, f"Defense order counts x{p['factor']}", trace)
+        case "zero_opponent_card_strength":
+            printed = sides[other_side]["card_strength"]
+            if printed:
+                _text(sides[other_side], card, -printed, "printed card strength counts 0", trace)
+        case "zero_other_ships":
+            if p["condition"] == "always" or supported:
+                _zero_other_ships(state, combat, card, seat, sides, trace)
+        case _:
+            return
+
+
+def _bonus(own: dict[str, Any], card: Card, p: Mapping[str, Any], why: str, trace: list[TraceStep]) -> None:
+    own["swords"] += p.get("swords", 0)
+    own["fortifications"] += p.get("fortifications", 0)
+    if p.get("strength"):
+        _text(own, card, p["strength"], why, trace)
+    if p.get("swords") or p.get("fortifications"):
+        trace.append(
+            TraceStep(
+                "GOT-CARD-4", f"{card.name}: {why}: +{p.get('swords', 0)} sword, +{p.get('fortifications', 0)} fort"
+            )
+        )
+
+
+def _zero_other_ships(
+    state: AgotState, combat: Combat, card: Card, owner: str, sides: dict[str, dict[str, Any]], trace: list[TraceStep]
+) -> None:
+    """Salladhor Saan: every ship not of the owner's House adds 0, fighting or supporting."""
+    for side in SIDES:
+        ships = [u for u in fighting_units(state, combat, side) if u.type == "ship" and u.seat != owner]
+        ships += [
+            u
+            for seat, where in supporting_areas(combat, side)
+            if seat != owner
+            for u in state.units_in(where, seat)
+            if u.type == "ship"
+        ]
+        lost = sum(1 for u in ships if not u.routed)
+        if lost:
+            _text(sides[side], card, -lost, f"{lost} ship(s) not of {owner} add 0", trace)

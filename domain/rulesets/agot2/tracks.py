@@ -1,0 +1,114 @@
+"""Influence tracks: bids sealed and revealed together, ties broken by the Iron Throne holder (GOT-THRONE-*)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import SEALED_ROUND_OPENED, Action, Decision, Event, RuleViolation, TraceStep
+from domain.rulesets.agot2.flow import (
+    ev,
+)
+from domain.rulesets.agot2.guards import refuse
+from domain.rulesets.agot2.state import TRACKS, AgotState
+
+# --- influence tracks: bids and ties (GOT-THRONE-1/2/3, X-22) ---
+
+
+def open_bidding(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
+    """Bids on one track are sealed by every seat and revealed together (GOT-X-14)."""
+    track = d.get("track")
+    if track not in TRACKS:
+        return refuse("GOT-TRACK-1", f"track {track!r} must be one of {', '.join(TRACKS)}", "data.track")
+    if s.bidding is not None or s.combat is not None:
+        return refuse("GOT-THRONE-3", "another bidding or a combat is under way")
+    data = {
+        "round": f"bid-{track.replace('_', '-')}-{s.round}-{s.sealed_rounds + 1}",
+        "seats": list(s.seats),
+        "purpose": f"bid:{track}",
+        "opened_by": action.seat,
+    }
+    return Decision((Event(SEALED_ROUND_OPENED, data),))
+
+
+def bid_errors(s: AgotState, seat: str, payload: Any) -> list[RuleViolation]:
+    """A bid is a whole number of the seat's available Power (GOT-TERM-6)."""
+    amount = payload.get("amount") if isinstance(payload, Mapping) else None
+    available = s.power.get(seat, 0)
+    if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= available:
+        return [
+            RuleViolation(
+                "GOT-TERM-6",
+                f"bid {amount!r} must be 0 to {seat}'s available Power {available}",
+                {"field": "payload.amount"},
+            )
+        ]
+    return []
+
+
+def reveal_bids(s: AgotState, payloads: Mapping[str, Any]) -> Decision:
+    """GOT-THRONE-1/2/3: ties are broken by the Iron Throne holder at this moment, before the track moves."""
+    b = s.bidding
+    assert b is not None
+    bids = {seat: int(payloads[seat]["amount"]) for seat in sorted(payloads)}
+    decider = s.holder("iron_throne")
+    amounts = list(bids.values())
+    tied = [seat for seat in s.turn_order() if amounts.count(bids[seat]) > 1]
+    event = ev(
+        s,
+        "TrackBidsRevealed",
+        track=b.track,
+        bids={k: {"amount": v} for k, v in bids.items()},
+        tie_decider=decider,
+        tied=tied,
+    )
+    trace = [
+        TraceStep(
+            "GOT-THRONE-3" if b.track == "iron_throne" else "GOT-THRONE-2",
+            f"bids on {b.track}: {bids}; ties decided by the Iron Throne holder {decider}",
+        )
+    ]
+    if tied:
+        return Decision((event,), trace=tuple(trace))
+    order = sorted(bids, key=lambda seat: -bids[seat])
+    return Decision((event,), trace=tuple(trace)).then(_set_track(s, b.track, order))
+
+
+def _set_track(s: AgotState, track: str, order: list[str]) -> Decision:
+    """GOT-TRACK-4/5/6: the new positions, and the dominance token to position 1."""
+    events = [ev(s, "TrackPositionsSet", track=track, order=order)]
+    token = {"iron_throne": "iron_throne_token", "fiefdoms": "valyrian_steel_blade", "kings_court": "messenger_raven"}[
+        track
+    ]
+    before = s.holder(track)
+    if before != order[0]:
+        events.append(ev(s, "DominanceTokenPassed", token=token, to=order[0], **{"from": before}))
+    rule = {"iron_throne": "GOT-TRACK-4", "fiefdoms": "GOT-TRACK-5", "kings_court": "GOT-TRACK-6"}[track]
+    return Decision(tuple(events), trace=(TraceStep(rule, f"{track}: {', '.join(order)}; {token} to {order[0]}"),))
+
+
+def break_tie(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
+    """GOT-THRONE-1/2/3, X-22: the tie decider fixes the relative order of every tied seat."""
+    b = s.bidding
+    if b is None or not b.revealed or not b.tied:
+        return refuse("GOT-THRONE-1", "there is no tie to break")
+    if action.seat != b.tie_decider:
+        return refuse(
+            "GOT-THRONE-1", f"{b.tie_decider} holds the Iron Throne and breaks this tie, not {action.seat!r}", "seat"
+        )
+    order = d.get("order")
+    if not isinstance(order, list) or sorted(order) != sorted(b.tied):
+        return refuse("GOT-X-22", f"order {order!r} must list each tied seat ({', '.join(b.tied)}) once", "data.order")
+    rank = {seat: i for i, seat in enumerate(order)}
+    final = sorted(b.bids, key=lambda seat: (-b.bids[seat], rank.get(seat, 0)))
+    tie = ev(
+        s,
+        "TieBroken",
+        context={"kind": "track_bid", "track": b.track},
+        tied=list(b.tied),
+        order=order,
+        decided_by=action.seat,
+    )
+    return Decision((tie,), trace=(TraceStep("GOT-THRONE-1", f"{action.seat} orders the tie: {order}"),)).then(
+        _set_track(s, b.track, final)
+    )

@@ -1,0 +1,306 @@
+"""Text abilities of the base house cards that change strength, casualties, retreats or orders (GOT-CARD-3/4/5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Game
+from tests.domain.agot2.tables import act, all_of, board, decide, new_game, only, seal, types, units
+
+
+def _game(attacker: str, defender: str, a_units: list[str], d_units: list[str], **position: Any) -> Game:
+    b = board(
+        {
+            "a": "land",
+            "b": ("land", {"structure": "castle"}),
+            "c": "land",
+            "d": "land",
+            "s": "sea",
+            "s2": "sea",
+            "far": "land",
+        },
+        [("b", "a"), ("b", "c"), ("b", "d"), ("b", "s"), ("a", "s"), ("d", "far"), ("b", "s2")],
+    )
+    placed = {
+        "phase": "action",
+        "step": "march",
+        "blade_used": True,
+        "units": units(attacker, "a", *a_units) + units(defender, "b", *d_units) + position.pop("extra_units", []),
+        "orders": [
+            {"area": "a", "seat": attacker, "token": "march_0"},
+            {"area": "b", "seat": defender, "token": "defense_plus1_a"},
+            *position.pop("extra_orders", []),
+        ],
+        **position,
+    }
+    return new_game(b, (attacker, defender), {"kings_court_stars": [3, 2], "position": placed})
+
+
+def _fight(game: Game, attacker: str, defender: str, a_card: str, d_card: str) -> tuple[Game, Any]:
+    moving = [u.id for u in game.state.units_in("a", attacker) if u.type != "ship"]
+    game, _ = act(game, "march", attacker, from_area="a", moves=[{"to_area": "b", "units": moving}])
+    c = game.state.combat
+    while len(c.declarations) < len(c.supporters):
+        seat = c.supporters[len(c.declarations)][0]
+        game, _ = act(
+            game, "declare_support", seat, combat_id=c.combat_id, side="attacker" if seat == attacker else "defender"
+        )
+        c = game.state.combat
+    return seal(game, "house_card", {attacker: {"card": a_card}, defender: {"card": d_card}})
+
+
+def test_each_attacking_footman_adds_two_when_kevan_lannister_attacks() -> None:
+    game = _game("lannister", "stark", ["footman", "footman"], ["knight"])
+    _, decision = _fight(game, "lannister", "stark", "lannister_ser_kevan_lannister", "stark_eddard_stark")
+    side = only(decision, "CombatResolved")["attacker"]
+    assert side["card_text"] == [
+        {"source": "lannister_ser_kevan_lannister", "amount": 2, "detail": "2 footman(s) count 2 each"}
+    ]
+    assert side["total"] == 2 + 0 + 1 + 2  # footmen 2, March 0, Kevan 1, text +2
+
+
+def test_the_defense_order_counts_twice_when_catelyn_stark_defends() -> None:
+    game = _game("lannister", "stark", ["knight"], ["footman"])
+    _, decision = _fight(game, "lannister", "stark", "lannister_the_hound", "stark_catelyn_stark")
+    side = only(decision, "CombatResolved")["defender"]
+    assert [t["amount"] for t in side["card_text"]] == [1]
+    assert side["total"] == 1 + 1 + 0 + 1
+
+
+def test_the_opponents_printed_strength_counts_zero_when_balon_greyjoy_is_played() -> None:
+    game = _game("greyjoy", "tyrell", ["knight"], ["footman"])
+    _, decision = _fight(game, "greyjoy", "tyrell", "greyjoy_balon_greyjoy", "tyrell_mace_tyrell")
+    resolved = only(decision, "CombatResolved")
+    assert resolved["defender"]["card_strength"] == 4
+    assert sum(t["amount"] for t in resolved["defender"]["card_text"]) == -4
+
+
+def test_no_units_are_lost_to_swords_when_the_blackfish_loses() -> None:
+    game = _game("lannister", "stark", ["knight", "knight"], ["footman", "footman"])
+    game, decision = _fight(game, "lannister", "stark", "lannister_ser_gregor_clegane", "stark_the_blackfish")
+    taken = only(decision, "CasualtiesTaken")
+    assert (taken["due"], taken["units"], taken["prevented_by"]) == (3, [], "stark_the_blackfish")
+
+
+def test_a_footman_is_destroyed_at_once_when_mace_tyrell_is_revealed() -> None:
+    game = _game("tyrell", "greyjoy", ["knight"], ["footman", "knight"])
+    _, decision = _fight(game, "tyrell", "greyjoy", "tyrell_mace_tyrell", "greyjoy_dagmer_cleftjaw")
+    assert types(decision).index("UnitsDestroyed") < types(decision).index("CombatResolved")
+    assert only(decision, "UnitsDestroyed")["units"] == ["greyjoy:footman:b:1"]
+    assert only(decision, "CombatResolved")["defender"]["units"] == 2
+
+
+def test_the_combat_ends_with_no_victor_when_mace_destroys_the_last_defender_x_9() -> None:
+    game = _game("tyrell", "greyjoy", ["knight"], ["footman"])
+    game, decision = _fight(game, "tyrell", "greyjoy", "tyrell_mace_tyrell", "greyjoy_dagmer_cleftjaw")
+    assert "CombatResolved" not in types(decision)
+    assert only(decision, "CombatEnded") == {"round": 1, "combat_id": 3, "winner": None, "early_end": True}
+    assert game.state.units["tyrell:knight:a:1"].area == "b"
+
+
+def test_the_opponent_plays_another_card_when_tyrion_cancels_theirs_card_3() -> None:
+    game = _game("lannister", "stark", ["knight"], ["footman"])
+    game, decision = _fight(game, "lannister", "stark", "lannister_tyrion_lannister", "stark_eddard_stark")
+    assert "CombatResolved" not in types(decision)
+    cid = game.state.combat.combat_id
+    game, cancelled = act(
+        game,
+        "resolve_card_ability",
+        "lannister",
+        combat_id=cid,
+        card="lannister_tyrion_lannister",
+        choice={"cancel": True},
+    )
+    assert "SealedRoundOpened" in types(cancelled)
+    from domain.platform import decide_seal
+    from domain.rulesets.agot2 import AGOT2
+    from tests.domain.agot2.tables import SALT, open_round
+
+    again = open_round(game, "house_card")
+    refused, _ = decide_seal(AGOT2, game, "stark", again.round, {"card": "stark_eddard_stark"}, SALT)
+    assert [v.rule_id for v in refused.violations] == ["GOT-CARD-3"]
+    game, decision = seal(game, "house_card", {"stark": {"card": "stark_ser_rodrik_cassel"}})
+    assert only(decision, "CombatResolved")["defender"]["card"] == "stark_ser_rodrik_cassel"
+    assert "stark_eddard_stark" in game.state.hands["stark"]
+
+
+def test_the_winner_chooses_the_losers_retreat_when_robb_stark_wins() -> None:
+    game = _game("stark", "lannister", ["knight", "knight"], ["footman"], blade_used=True)
+    game, decision = _fight(game, "stark", "lannister", "stark_robb_stark", "lannister_the_hound")
+    assert "RetreatChosen" not in types(decision)  # c and d are both legal
+    cid = game.state.combat.combat_id
+    assert [v.rule_id for v in decide(game, "choose_retreat", "lannister", combat_id=cid, to_area="c").violations] == [
+        "GOT-X-17"
+    ]
+    game, chosen = act(game, "choose_retreat", "stark", combat_id=cid, to_area="d")
+    assert only(chosen, "RetreatChosen")["chooser"] == "stark"
+
+
+def test_the_attackers_stay_out_when_arianne_martell_defends_and_loses() -> None:
+    game = _game("stark", "martell", ["knight", "knight"], ["footman"])
+    game, decision = _fight(game, "stark", "martell", "stark_eddard_stark", "martell_arianne_martell")
+    assert only(decision, "CombatResolved")["winner"] == "stark"
+    assert "UnitsMovedIn" not in types(decision)
+    assert game.state.units["stark:knight:a:1"].area == "a" and not game.state.units["stark:knight:a:1"].routed
+
+
+def test_the_march_order_moves_in_when_ser_loras_attacks_and_wins() -> None:
+    game = _game("tyrell", "stark", ["knight", "knight"], ["footman"])
+    game, _ = _fight(game, "tyrell", "stark", "tyrell_ser_loras_tyrell", "stark_catelyn_stark")
+    game, decision = act(game, "choose_retreat", "stark", combat_id=game.state.combat.combat_id, to_area="c")
+    assert only(decision, "OrderMoved")["to_area"] == "b"
+    assert game.state.orders["b"].token == "march_0" and game.state.orders["b"].seat == "tyrell"
+
+
+def test_an_opponent_order_is_removed_when_cersei_wins_and_chooses_one() -> None:
+    extra = units("stark", "c", "footman")
+    game = _game(
+        "lannister",
+        "stark",
+        ["knight", "knight"],
+        ["footman"],
+        extra_units=extra,
+        extra_orders=[{"area": "c", "seat": "stark", "token": "support_0_a"}],
+    )
+    game, decision = _fight(game, "lannister", "stark", "lannister_cersei_lannister", "stark_ser_rodrik_cassel")
+    assert "CasualtiesTaken" not in types(decision)  # Cersei's if_win choice comes first (GOT-CARD-5)
+    cid = game.state.combat.combat_id
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "lannister",
+        combat_id=cid,
+        card="lannister_cersei_lannister",
+        choice={"area": "c"},
+    )
+    assert all_of(chosen, "OrdersRemoved")[0]["removals"][0]["reason"] == "card_ability"
+    assert "c" not in game.state.orders
+
+
+def test_a_manual_ability_is_recorded_with_its_choice_when_tywin_wins() -> None:
+    game = _game("lannister", "stark", ["knight", "knight"], ["footman"])
+    game, decision = _fight(game, "lannister", "stark", "lannister_tywin_lannister", "stark_ser_rodrik_cassel")
+    assert "CasualtiesTaken" not in types(decision)  # GOT-CARD-5: Tywin's if_win choice comes first
+    cid = game.state.combat.combat_id
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "lannister",
+        combat_id=cid,
+        card="lannister_tywin_lannister",
+        choice={"power_gained": 2},
+    )
+    assert only(chosen, "HouseCardAbilityResolved")["choice"] == {"power_gained": 2}
+    assert types(chosen)[1] == "CasualtiesTaken"  # GOT-X-8: casualties follow the if_win abilities
+
+
+def test_ships_of_other_houses_add_zero_when_salladhor_saan_is_supported() -> None:
+    extra = units("baratheon", "s", "ship") + units("lannister", "s2", "ship", "ship")
+    orders = [
+        {"area": "s", "seat": "baratheon", "token": "support_0_a"},
+        {"area": "s2", "seat": "lannister", "token": "support_0_a"},
+    ]
+    game = _game("baratheon", "lannister", ["knight"], ["footman"], extra_units=extra, extra_orders=orders)
+    _, decision = _fight(game, "baratheon", "lannister", "baratheon_salladhor_saan", "lannister_the_hound")
+    resolved = only(decision, "CombatResolved")
+    assert resolved["attacker"]["card_text"] == []  # Baratheon's own ship keeps its strength
+    assert resolved["attacker"]["total"] == 2 + 0 + 1 + 1  # knight, March 0, ship support, Salladhor 1
+    assert [t["amount"] for t in resolved["defender"]["card_text"]] == [-2]  # Lannister's 2 ships add 0
+    assert resolved["defender"]["total"] == 1 + 1 + 2 + 2 - 2  # footman, Defense, ships, The Hound, Salladhor
+
+
+def test_stannis_gains_one_when_the_opponent_is_higher_on_the_iron_throne_track() -> None:
+    game = _game("baratheon", "lannister", ["knight"], ["footman"])
+    game = new_game(game.state.board_document, ("lannister", "baratheon"), {**game.meta.options, "tracks": None})
+    _, decision = _fight(game, "baratheon", "lannister", "baratheon_stannis_baratheon", "lannister_the_hound")
+    assert [t["amount"] for t in only(decision, "CombatResolved")["attacker"]["card_text"]] == [1]
+
+
+def test_asha_gains_icons_when_nobody_supports_her_side() -> None:
+    game = _game("greyjoy", "stark", ["knight"], ["footman"])
+    _, decision = _fight(game, "greyjoy", "stark", "greyjoy_asha_greyjoy", "stark_ser_rodrik_cassel")
+    side = only(decision, "CombatResolved")["attacker"]
+    assert (side["swords"], side["fortifications"]) == (2, 1)
+
+
+def test_nymeria_gets_a_fortification_when_defending() -> None:
+    game = _game("stark", "martell", ["knight"], ["footman"])
+    _, decision = _fight(game, "stark", "martell", "stark_eddard_stark", "martell_nymeria_sand")
+    side = only(decision, "CombatResolved")["defender"]
+    assert (side["swords"], side["fortifications"]) == (0, 1)
+
+
+def test_aeron_is_replaced_by_another_card_when_his_owner_pays_two_power() -> None:
+    game = _game("greyjoy", "stark", ["knight"], ["footman"])
+    game, decision = _fight(game, "greyjoy", "stark", "greyjoy_aeron_damphair", "stark_ser_rodrik_cassel")
+    assert "CombatResolved" not in types(decision)
+    cid = game.state.combat.combat_id
+    game, replaced = act(
+        game, "resolve_card_ability", "greyjoy", combat_id=cid, card="greyjoy_aeron_damphair", choice={"replace": True}
+    )
+    assert only(replaced, "PowerSpent")["amount"] == 2
+    game, decision = seal(game, "house_card", {"greyjoy": {"card": "greyjoy_euron_crows_eye"}})
+    assert only(decision, "CombatResolved")["attacker"]["card"] == "greyjoy_euron_crows_eye"
+    assert game.state.power["greyjoy"] == 3
+    assert "greyjoy_aeron_damphair" in game.state.discards["greyjoy"]
+
+
+def test_queen_of_thorns_removes_an_adjacent_opponent_order_right_after_the_reveal() -> None:
+    extra = units("stark", "c", "footman")
+    orders = [{"area": "c", "seat": "stark", "token": "support_0_a"}]
+    game = _game("stark", "tyrell", ["knight"], ["footman"], extra_units=extra, extra_orders=orders)
+    moving = ["stark:knight:a:1"]
+    game, _ = act(game, "march", "stark", from_area="a", moves=[{"to_area": "b", "units": moving}])
+    cid = game.state.combat.combat_id
+    game, _ = act(game, "declare_support", "stark", combat_id=cid, side="attacker")
+    game, decision = seal(
+        game, "house_card", {"stark": {"card": "stark_eddard_stark"}, "tyrell": {"card": "tyrell_queen_of_thorns"}}
+    )
+    assert "CombatResolved" not in types(decision)
+    refused = decide(
+        game, "resolve_card_ability", "tyrell", combat_id=cid, card="tyrell_queen_of_thorns", choice={"area": "a"}
+    )
+    assert [v.rule_id for v in refused.violations] == ["GOT-X-8"]  # the combat's own March order is excluded
+
+    game, chosen = act(
+        game, "resolve_card_ability", "tyrell", combat_id=cid, card="tyrell_queen_of_thorns", choice={"area": "c"}
+    )
+
+    assert only(chosen, "CombatResolved")["attacker"]["support"] == []  # GOT-X-5: removed before step 5
+
+
+def test_the_opponent_fights_without_a_card_when_tyrion_cancels_its_last_one_x_15() -> None:
+    game = _game(
+        "lannister",
+        "stark",
+        ["knight"],
+        ["footman"],
+        hands={"stark": ["stark_eddard_stark"]},
+        discards={
+            "stark": [
+                "stark_robb_stark",
+                "stark_roose_bolton",
+                "stark_greatjon_umber",
+                "stark_ser_rodrik_cassel",
+                "stark_the_blackfish",
+                "stark_catelyn_stark",
+            ]
+        },
+    )
+    game, _ = _fight(game, "lannister", "stark", "lannister_tyrion_lannister", "stark_eddard_stark")
+    cid = game.state.combat.combat_id
+
+    game, decision = act(
+        game,
+        "resolve_card_ability",
+        "lannister",
+        combat_id=cid,
+        card="lannister_tyrion_lannister",
+        choice={"cancel": True},
+    )
+
+    resolved = only(decision, "CombatResolved")
+    assert (resolved["defender"]["card"], resolved["defender"]["card_strength"]) == (None, 0)
+    game, retreated = act(game, "choose_retreat", "stark", combat_id=cid, to_area="c")
+    assert only(retreated, "HouseCardsDiscarded")["cards"] == {"lannister": "lannister_tyrion_lannister"}
+    assert game.state.hands["stark"] == ("stark_eddard_stark",)

@@ -1,0 +1,195 @@
+"""Fold invariants (hypothesis): snapshots at any boundary, totality of evolve, determinism, map invariants."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.kernel import Action, Authority, Event, Game, Inputs, advance, start
+from domain.platform import decide_action, decide_reveal, decide_seal
+from domain.rulesets.agot2 import AGOT2
+from domain.rulesets.agot2.data import BASE_BOARD
+from service.samples import SAMPLES
+
+SALT = "00112233445566778899aabbccddeeff"
+SAMPLE = SAMPLES / "agot2_north_two_rounds.sample.json"
+EVENT_TYPES = (
+    "OrdersRevealed",
+    "RavenUsed",
+    "UnitsMarched",
+    "CombatInitiated",
+    "SupportDeclared",
+    "BaseStrengthAnnounced",
+    "HouseCardsRevealed",
+    "HouseCardAbilityResolved",
+    "BladeUsed",
+    "CombatResolved",
+    "CasualtiesTaken",
+    "RetreatChosen",
+    "UnitsDestroyed",
+    "UnitsRetreated",
+    "UnitsRouted",
+    "OrdersRemoved",
+    "UnitsMovedIn",
+    "HouseCardsDiscarded",
+    "HouseCardsReturned",
+    "CombatEnded",
+    "RoundEnded",
+    "TrackBidsRevealed",
+    "TrackPositionsSet",
+    "SealedRoundOpened",
+    "SubmissionSealed",
+    "OrderMoved",
+    "PowerSpent",
+)
+
+
+def _created(game: dict[str, Any]) -> Event:
+    return Event(
+        "GameCreated",
+        {
+            "game_id": "g",
+            "ruleset": "agot2",
+            "ruleset_version": AGOT2.version,
+            "variant": None,
+            "options": {**AGOT2.default_options, **game["options"]},
+            "board": "base",
+            "seats": game["seats"],
+            "mode": "adjudicated",
+            "dice": "table",
+            "dice_commitment": None,
+        },
+    )
+
+
+@cache
+def _recorded() -> tuple[Event, ...]:
+    """Every event of the sample game, decided step by step as the service decides them."""
+    sample = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    created = _created(sample["game"])
+    game = start(AGOT2, created, BASE_BOARD)
+    events = [created]
+    secrets: dict[str, dict[str, Any]] = {}
+    for step in sample["actions"]:
+        if "sealed" in step:
+            s = step["sealed"]
+            decision, complete = decide_seal(AGOT2, game, s["seat"], s["round"], s["payload"], SALT)
+            secrets.setdefault(s["round"], {})[s["seat"]] = (s["payload"], SALT)
+            if complete is not None:
+                for e in decision.events:
+                    game = advance(AGOT2, game, e)
+                events += decision.events
+                decision = decide_reveal(AGOT2, game, complete, secrets[s["round"]], Inputs("t"))
+        else:
+            action = Action(step["type"], step["seat"], step["data"], Authority.RECORDER)
+            decision = decide_action(AGOT2, game, action, Inputs("t"))
+        assert not decision.violations, decision.violations
+        for e in decision.events:
+            game = advance(AGOT2, game, e)
+        events += decision.events
+    return tuple(events)
+
+
+def _fold(events: tuple[Event, ...] | list[Event], start_from: Game | None = None) -> Game:
+    game = start_from
+    for event in events:
+        game = start(AGOT2, event, BASE_BOARD) if game is None else advance(AGOT2, game, event)
+    assert game is not None
+    return game
+
+
+def test_the_sample_has_three_combats_and_two_rounds_when_recorded() -> None:
+    kinds = [e.type for e in _recorded()]
+    assert kinds.count("CombatEnded") == 3 and kinds.count("RoundEnded") == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_folding_from_a_snapshot_gives_the_same_game_when_taken_at_any_boundary(data: st.DataObject) -> None:
+    events = _recorded()
+    k = data.draw(st.integers(1, len(events)))
+    head = _fold(events[:k])
+    restored = Game(head.meta, AGOT2.load_state(json.loads(json.dumps(AGOT2.dump_state(head.state)))), head.version)
+
+    assert restored.state == head.state
+    assert _fold(events[k:], restored).state == _fold(events).state
+
+
+def test_folding_is_deterministic_when_repeated() -> None:
+    assert _fold(_recorded()).state == _fold(_recorded()).state
+
+
+def test_no_area_holds_two_seats_units_when_no_combat_is_under_way() -> None:
+    game = None
+    for event in _recorded():
+        game = start(AGOT2, event, BASE_BOARD) if game is None else advance(AGOT2, game, event)
+        state = game.state
+        if state.combat is not None:
+            continue
+        seats_by_area: dict[str, set[str]] = {}
+        for unit in state.units.values():
+            seats_by_area.setdefault(unit.area, set()).add(unit.seat)
+            kind = state.board.kind(unit.area)
+            assert (kind in ("sea", "port")) == (unit.type == "ship"), unit
+        assert all(len(seats) == 1 for seats in seats_by_area.values()), seats_by_area
+        for area, order in state.orders.items():
+            assert state.units_in(area, order.seat), (area, order)  # GOT-X-21
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(1, 60),
+    st.sampled_from(EVENT_TYPES),
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "round",
+                "seat",
+                "area",
+                "units",
+                "to_area",
+                "removals",
+                "cards",
+                "combat_id",
+                "placements",
+                "track",
+                "order",
+                "bids",
+                "flags",
+                "card",
+                "amount",
+                "option",
+                "step",
+                "purpose",
+            ]
+        ),
+        _json,
+        max_size=6,
+    ),
+)
+def test_evolve_never_raises_and_keeps_a_valid_state_when_an_event_is_malformed(
+    k: int, kind: str, data: dict[str, Any]
+) -> None:
+    game = _fold(_recorded()[:k])
+    after = AGOT2.evolve(game.state, Event(kind, data))
+    assert AGOT2.load_state(AGOT2.dump_state(after)) == after
+
+
+def test_every_event_has_a_readable_line_when_noted() -> None:
+    game = None
+    for event in _recorded():
+        if game is not None:
+            line = AGOT2.notation(event, game.state)
+            assert line and line != event.type, event.type
+        game = start(AGOT2, event, BASE_BOARD) if game is None else advance(AGOT2, game, event)

@@ -1,0 +1,73 @@
+"""Rulebook, options, boards and seats: what a game of agot2 is created from (catalog §0.3, §0.4, §4)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from domain.kernel import Seat
+from domain.rulesets.agot2 import AGOT2
+from domain.rulesets.agot2.data import BASE_BOARD
+from tests.domain.agot2.tables import board, card_set
+
+CATALOG = Path(__file__).resolve().parents[4] / "shared" / "rules" / "agot2.md"
+
+
+def test_every_catalog_rule_id_is_in_the_rulebook_with_its_seed_quote_when_loaded() -> None:
+    text = CATALOG.read_text(encoding="utf-8") if CATALOG.exists() else ""
+    ids = set(re.findall(r"GOT-(?:[A-Z]+)-\d+", text))
+    assert ids and ids <= set(AGOT2.rulebook)
+    for rule in AGOT2.rulebook.values():
+        assert rule.source_file == "001_57c9193692832850.txt"
+        assert rule.source_quote
+        if not rule.id.startswith("GOT-X-"):
+            assert re.search(r"[\u4e00-\u9fff]", rule.source_quote), rule.id  # the seed's Chinese text
+
+
+def test_every_gap_default_is_an_option_recorded_with_its_catalog_value_when_defaulted() -> None:
+    defaults = AGOT2.default_options
+    assert defaults["winner_moves_in"] is True and defaults["support_declaration"] == "per_seat"
+    assert defaults["siege_engines_absorb_casualties"] is False and defaults["retreat_minimize_losses"] is True
+    assert defaults["ship_retreat_into_port"] == "if_land_controlled"
+    assert AGOT2.option_errors(dict(defaults)) == []
+
+
+def test_options_are_refused_with_their_name_when_malformed() -> None:
+    errors = AGOT2.option_errors({"winner_moves_in": "yes", "colour": 1, "supply_limits": {"red": [1]}})
+    assert any(e.startswith("options.winner_moves_in") for e in errors)
+    assert any(e.startswith("options.colour") for e in errors)
+    assert any(e.startswith("options.supply_limits.red") for e in errors)
+
+
+def test_a_club_card_set_is_refused_when_a_house_lacks_its_seven_cards_card_2() -> None:
+    short = {"cards": card_set()["cards"][:-1]}
+    assert any("GOT-CARD-2" in e for e in AGOT2.option_errors({"house_cards": short}))
+    assert AGOT2.option_errors({"house_cards": card_set()}) == []
+
+
+def test_a_club_token_set_is_refused_when_a_token_is_malformed() -> None:
+    tokens = {"tokens": [{"id": "m", "type": "march", "modifier": "x", "special": False}]}
+    assert AGOT2.option_errors({"order_tokens": tokens})
+
+
+def test_seats_are_refused_when_a_house_has_no_cards() -> None:
+    seats = [Seat("red"), Seat("blue"), Seat("purple")]
+    assert any("purple" in e for e in AGOT2.seat_errors(seats, {"house_cards": card_set()}))
+
+
+def test_the_base_board_is_shipped_and_valid_when_listed() -> None:
+    assert AGOT2.shipped_boards["base"] is BASE_BOARD
+    assert AGOT2.board_errors(BASE_BOARD) == []
+    assert AGOT2.board_errors(None)
+
+
+def test_a_board_is_refused_when_a_port_is_not_between_its_land_and_sea() -> None:
+    bad = board(
+        {"a": "land", "s": "sea", "p": ("port", {"port_of": {"land": "a", "sea": "s"}})}, [("a", "s"), ("p", "a")]
+    )
+    assert AGOT2.board_errors(bad)
+
+
+def test_seats_are_refused_when_they_are_not_houses_of_the_base_set_and_no_card_set_is_given() -> None:
+    errors = AGOT2.seat_errors([Seat("stark"), Seat("lannister"), Seat("red")], {})
+    assert errors == ["seats: house 'red' has no cards in the base card set (give options.house_cards)"]
