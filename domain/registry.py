@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from domain.kernel import Ruleset
 from domain.rulesets.agot2 import AGOT2
+from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS
 from domain.rulesets.freeform import FREEFORM
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 
@@ -14,6 +15,7 @@ _VERSIONS: Mapping[str, tuple[Ruleset, ...]] = {
     FREEFORM.id: (FREEFORM,),
     KARD_ES_KORONA.id: (KARD_ES_KORONA,),
     AGOT2.id: (AGOT2,),
+    CEDOFAN_KARDS_BS.id: (CEDOFAN_KARDS_BS,),
 }
 
 

@@ -1,0 +1,477 @@
+"""Battles of `cedofan_kards_bs`: field attacks, sieges, storms and relief (KBS-CMB, SIE, STM, REL, RET, VAS-1).
+
+Every battle uses one formula (KBS-CMB-1/2) with two dice drawn through the platform: the attacker's
+first, the defender's second. A tie goes to the defender (KBS-CMB-5); who defends is KBS-AMB-10.
+Conquest is never limited by connection: a vassal may conquer through its lord's land and a lord
+through its vassal's (KBS-VAS-7, KBS-VAS-11) as any faction may.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
+from domain.platform import roll
+from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
+from domain.rulesets.cedofan_kards_bs.combat import (
+    army_bs,
+    city_defence,
+    leader_bonus,
+    losses,
+    step_cost,
+    survivors,
+    value,
+)
+from domain.rulesets.cedofan_kards_bs.rulings import (
+    applied,
+    army_named,
+    capture_event,
+    loss_events,
+    refuse,
+    send_losers_back,
+    transfer,
+)
+from domain.rulesets.cedofan_kards_bs.state import Army, KbsState
+
+RANSOM = 5  # KBS-RAN-2: 5 supplies and 5 influence
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The numbers of one resolved battle."""
+
+    attacker_wins: bool
+    attacker_keeps: int
+    defender_keeps: int
+
+
+def fight(
+    game: Game,
+    inputs: Inputs,
+    kind: str,
+    area: str,
+    seat: str | None,
+    sides: tuple[Sequence[Army], Sequence[Army]],
+    defence: int,
+) -> tuple[Decision, Outcome]:
+    """KBS-CMB-1..5, KBS-AMB-1: roll, compare, and remove the losses of both sides."""
+    attackers, defenders = sides
+    options = game.meta.options
+    bs_att, bs_def = army_bs(attackers, options), army_bs(defenders, options)
+    (bonus_att, leader_att), (bonus_def, leader_def) = (
+        leader_bonus(attackers, options),
+        leader_bonus(defenders, options),
+    )
+    dice_event, (die_att, die_def) = roll(game, inputs, 2, seat, f"{kind} at {area}: attacker, defender")
+    v_att, v_def = value(bs_att, bonus_att, 0, die_att), value(bs_def, bonus_def, defence, die_def)
+    attacker_wins = v_att > v_def
+    model = options["loss_model"]
+    keep_att, keep_def = survivors(bs_att, v_att, v_def, model), survivors(bs_def, v_def, v_att, model)
+    resolved = Event(
+        "BattleResolved",
+        {
+            "kind": kind,
+            "area": area,
+            "attackers": [a.id for a in attackers],
+            "defenders": [a.id for a in defenders],
+            "bs": [bs_att, bs_def],
+            "bonus": [bonus_att, bonus_def],
+            "city_defence": defence,
+            "dice": [die_att, die_def],
+            "values": [v_att, v_def],
+            "winner": "attacker" if attacker_wins else "defender",
+            "tie_to_defender": v_att == v_def,
+            "survivors": [keep_att, keep_def],
+            "rule_ids": ["KBS-CMB-1", "KBS-CMB-2", "KBS-CMB-3", "KBS-CMB-5", "KBS-AMB-1"],
+        },
+    )
+    trace = (
+        TraceStep(
+            "KBS-CMB-1",
+            f"attacker: floor(({bs_att} BS + {bonus_att} {leader_att or 'no leader'} + {die_att}) / 4) = {v_att}",
+            {"bs": bs_att, "bonus": bonus_att, "die": die_att, "value": v_att},
+        ),
+        TraceStep(
+            "KBS-CMB-2",
+            f"defender: floor(({bs_def} BS + {bonus_def} {leader_def or 'no leader'} + {defence} city defence "
+            f"+ {die_def}) / 4) = {v_def}",
+            {"bs": bs_def, "bonus": bonus_def, "city_defence": defence, "die": die_def, "value": v_def},
+        ),
+        TraceStep(
+            "KBS-CMB-5" if v_att == v_def else "KBS-CMB-3",
+            f"{v_att} vs {v_def}: the {'attacker' if attacker_wins else 'defender'} wins"
+            + (" (a tie goes to the defender)" if v_att == v_def else ""),
+        ),
+        TraceStep("KBS-AMB-1", f"survivors ({model}): attacker keeps {keep_att} BS, defender {keep_def} BS"),
+    )
+    removed = loss_events(losses(attackers, keep_att, options), ["KBS-AMB-1"])
+    removed += loss_events(losses(defenders, keep_def, options), ["KBS-AMB-1"])
+    decision = Decision((dice_event, resolved, *removed), trace=trace)
+    return decision, Outcome(attacker_wins, keep_att, keep_def)
+
+
+def garrison(state: KbsState, city: str) -> tuple[Army, ...]:
+    """The stacks inside a city (of its owner)."""
+    return state.armies_at(city, state.owners.get(city, NEUTRAL))
+
+
+def siege_break(state: KbsState, city: str, options: Mapping[str, Any]) -> Decision:
+    """KBS-SIE-4/5, KBS-AMB-4: a besieger weaker than the besieged withdraws and leaves its catapults."""
+    siege = state.sieges.get(city)
+    if siege is None or siege.army not in state.armies:
+        return Decision()
+    besieger, inside = state.armies[siege.army], garrison(state, city)
+    bs_out, bs_in = army_bs([besieger], options), army_bs(inside, options)
+    if bs_out >= bs_in:
+        return Decision(
+            trace=(TraceStep("KBS-AMB-4", f"siege of {city} holds: {bs_out} BS outside >= {bs_in} inside"),)
+        )
+    events = [Event("SiegeBroken", {"city": city, "army": besieger.id, "rule_ids": ["KBS-SIE-4", "KBS-AMB-4"]})]
+    seized = {k: n for k, n in besieger.units.items() if k == "catapult"}
+    if seized and inside:
+        events.append(
+            Event(
+                "EquipmentSeized", {"from": besieger.id, "to": inside[0].id, "units": seized, "rule_ids": ["KBS-SIE-5"]}
+            )
+        )
+    text = f"siege of {city} broken: {bs_out} BS outside < {bs_in} inside; the besiegers withdraw"
+    return Decision(tuple(events), trace=(TraceStep("KBS-SIE-4", text),))
+
+
+def decide_attack(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """`attack {army, to, defender?}`: a field battle in a region (KBS-CMB-*, KBS-VAS-5)."""
+    state: KbsState = game.state
+    seat = str(action.seat)
+    army = army_named(state, action.data, "army", seat)
+    if isinstance(army, Decision):
+        return army
+    to = action.data.get("to", army.at)
+    if not isinstance(to, str):
+        return refuse("KBS-AMB-22", f"to {to!r} must name a region", "data.to")
+    if to != army.at and state.map.step_kind(army.at, to) != "land":
+        return refuse("KBS-AMB-22", f"{to!r} is not a region next to {army.at!r}", "data.to")
+    if state.map.kinds.get(to) != "region":
+        return refuse("KBS-CTY-2", f"{to!r} is not a region: a city is taken by siege and storm", "data.to")
+    if state.map.is_impassable(to):
+        return refuse("KBS-MOV-6", f"{to!r} cannot be entered (giants or impassable swamps)", "data.to")
+    enemies = [a for a in state.armies_at(to) if a.owner != seat and a.besieging is None]
+    named = action.data.get("defender")
+    if named is not None:
+        enemies = [a for a in enemies if a.owner == named]
+    owners = sorted({a.owner for a in enemies})
+    if not owners:
+        besieged = any(a.besieging for a in state.armies_at(to) if a.owner != seat)
+        if besieged:
+            return refuse("KBS-REL-1", f"the enemies in {to!r} are besieging a city: use relieve_siege", "data.to")
+        return refuse("KBS-CMB-3", f"no enemy army of {named or 'any faction'!r} stands in {to!r}", "data.to")
+    if len(owners) > 1:
+        return refuse(
+            "KBS-AMB-10", f"armies of {', '.join(owners)} stand in {to!r}: name the defender", "data.defender"
+        )
+    if state.factions.get(seat) and state.factions[seat].lord == owners[0]:
+        return refuse("KBS-VAS-5", f"{seat!r} is the vassal of {owners[0]!r} and may not attack its lord", "data.to")
+    cost = 0 if to == army.at else step_cost(army.movement_units(), state.map.doubles_cost(to))
+    unpaid = _unpaid(state, seat, cost, "KBS-MOV-2", "the attack")
+    before: list[Event] = []
+    if army.besieging and to != army.at:
+        before.append(Event("SiegeEnded", {"city": army.besieging, "reason": "withdrawn", "rule_ids": ["KBS-MOV-4"]}))
+    declared = Event(
+        "AttackDeclared",
+        {
+            "seat": seat,
+            "army": army.id,
+            "from": army.at,
+            "to": to,
+            "defender": owners[0],
+            "cost": cost,
+            "rule_ids": ["KBS-MOV-2", "KBS-AMB-10"],
+        },
+    )
+    start = unpaid.then(
+        Decision(
+            (*before, declared), trace=(TraceStep("KBS-MOV-3", f"{army.movement_units()} units: {cost} supplies"),)
+        )
+    )
+    state = applied(state, start.events)
+    battle, outcome = fight(game, inputs, "field battle", to, seat, ([state.armies[army.id]], enemies), 0)
+    state = applied(state, battle.events)
+    losers = (
+        [state.armies[a.id] for a in enemies if a.id in state.armies]
+        if outcome.attacker_wins
+        else ([state.armies[army.id]] if army.id in state.armies else [])
+    )
+    captor = seat if outcome.attacker_wins else owners[0]
+    retreats = send_losers_back(state, losers, to, captor, None)
+    decision = start.then(battle).then(retreats)
+    if army.besieging and to == army.at:
+        # KBS-AMB-4: a besieging army that fought in its own region may have fallen below the besieged.
+        decision = decision.then(siege_break(applied(state, retreats.events), army.besieging, game.meta.options))
+    return decision
+
+
+def decide_start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """`start_siege {army, city}`: KBS-SIE-1..3, KBS-STM-3, KBS-AMB-3."""
+    state: KbsState = game.state
+    seat = str(action.seat)
+    army = army_named(state, action.data, "army", seat)
+    if isinstance(army, Decision):
+        return army
+    city_id = action.data.get("city")
+    city = state.map.cities.get(city_id) if isinstance(city_id, str) else None
+    if city is None:
+        return refuse("KBS-SIE-2", f"city {action.data.get('city')!r} is not a city of the board", "data.city")
+    if army.at != city.admin_region:
+        return refuse("KBS-SIE-2", f"army {army.id!r} stands in {army.at!r}, not in {city.admin_region!r}", "data.army")
+    owner = state.owners.get(city.id, NEUTRAL)
+    if owner == seat:
+        return refuse("KBS-SIE-2", f"{city.id!r} is {seat!r}'s own city", "data.city")
+    if state.factions[seat].lord == owner:
+        return refuse("KBS-VAS-5", f"{seat!r} may not besiege {city.id!r} of its lord {owner!r}", "data.city")
+    if city.id in state.sieges or army.besieging:
+        return refuse("KBS-SIE-1", f"{city.id!r} or army {army.id!r} is already in a siege", "data.city")
+    inside = garrison(state, city.id)
+    bs_in = army_bs(inside, game.meta.options)
+    defence = city_defence(bs_in, city.fortified)
+    bs_out = army_bs([army], game.meta.options)
+    numbers = {"besiegers": bs_out, "defenders": bs_in, "city_defence": defence}
+    if bs_out <= bs_in + defence:
+        message = f"army {army.id!r} has {bs_out} BS, not more than the defence {bs_in} + {defence} = {bs_in + defence}"
+        return Decision.refuse("KBS-SIE-3", message, field="data.army", **numbers)
+    unpaid = _unpaid(state, seat, 1, "KBS-SIE-1", "starting a siege")
+    fortified = "fortified (KBS-CTY-3)" if city.fortified else "unfortified (KBS-CTY-1)"
+    trace = (
+        TraceStep("KBS-SIE-2", f"{army.id} stands in {city.admin_region}, the administrative region of {city.id}"),
+        TraceStep("KBS-AMB-3", f"{bs_out} > {bs_in} + {defence} ({fortified}): the siege may start", numbers),
+        TraceStep("KBS-SIE-1", "starting the siege costs 1 supply"),
+    )
+    event = Event(
+        "SiegeStarted",
+        {
+            "seat": seat,
+            "army": army.id,
+            "city": city.id,
+            "round": state.round,
+            "cost": 1,
+            "rule_ids": ["KBS-SIE-1", "KBS-SIE-2", "KBS-SIE-3", "KBS-AMB-3"],
+        },
+    )
+    return unpaid.then(Decision((event,), trace=trace))
+
+
+def _unpaid(state: KbsState, seat: str, cost: int, rule_id: str, what: str) -> Decision:
+    """The supply rule an unpaid action breaks; the facts are still decided, so a transcript records them
+    with the deviation while an adjudicated game refuses them."""
+    have = state.factions[seat].supplies
+    if cost <= have:
+        return Decision()
+    message = f"{what} costs {cost} supplies; {seat!r} has {have}"
+    return Decision(violations=(RuleViolation(rule_id, message, {"cost": cost, "supplies": have}),))
+
+
+def borders_admin_territory(state: KbsState, seat: str, city: str) -> bool:
+    """KBS-STM-2, KBS-AMB-7: the faction holds a region next to the city's administrative region, or its
+    (besieging) army stands in that region."""
+    region = state.map.cities[city].admin_region
+    if any(a.owner == seat for a in state.armies_at(region)):
+        return True
+    neighbours = {area for area, _ in state.map.neighbours(region)}
+    return any(state.owners.get(c.id) == seat and c.admin_region in neighbours for c in state.map.cities.values())
+
+
+def decide_storm(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """`storm_city {army, city}`: KBS-CTY-2, KBS-STM-1/2/4, then the battle and its consequences."""
+    state: KbsState = game.state
+    seat = str(action.seat)
+    army = army_named(state, action.data, "army", seat)
+    if isinstance(army, Decision):
+        return army
+    city_id = action.data.get("city")
+    siege = state.sieges.get(city_id) if isinstance(city_id, str) else None
+    if siege is None or siege.army != army.id:
+        return refuse(
+            "KBS-CTY-2", f"army {army.id!r} is not besieging {city_id!r}: a city is besieged first", "data.city"
+        )
+    if siege.started >= state.round:
+        return refuse(
+            "KBS-STM-1",
+            f"the siege of {siege.city!r} began this round ({siege.started}); storm from the next (KBS-AMB-6)",
+        )
+    if not borders_admin_territory(state, seat, siege.city):
+        return refuse("KBS-STM-2", f"{seat!r} does not border the administrative territory of {siege.city!r}")
+    unpaid = _unpaid(state, seat, 1, "KBS-STM-4", "calling a storm")
+    city = state.map.cities[siege.city]
+    declared = Event(
+        "StormDeclared",
+        {
+            "seat": seat,
+            "army": army.id,
+            "city": city.id,
+            "cost": 1,
+            "rule_ids": ["KBS-STM-1", "KBS-AMB-6", "KBS-STM-2", "KBS-STM-4"],
+        },
+    )
+    start = unpaid.then(
+        Decision((declared,), trace=(TraceStep("KBS-STM-4", f"siege since round {siege.started}; storm costs 1"),))
+    )
+    state = applied(state, start.events)
+    inside = garrison(state, city.id)
+    defence = city_defence(army_bs(inside, game.meta.options), city.fortified)
+    battle, outcome = fight(game, inputs, "storm", city.id, seat, ([state.armies[army.id]], inside), defence)
+    decision = start.then(battle)
+    state = applied(state, battle.events)
+    if not outcome.attacker_wins:
+        return decision.then(siege_break(state, city.id, game.meta.options))
+    return decision.then(_city_taken(game, state, seat, army.id, city.id))
+
+
+def _city_taken(game: Game, state: KbsState, seat: str, army_id: str, city_id: str) -> Decision:
+    """KBS-SIE-6, KBS-RET-2, KBS-VAS-1/2, KBS-RAN-5: the city changes hands; its defenders flee or are taken."""
+    city = state.map.cities[city_id]
+    previous = state.owners.get(city_id, NEUTRAL)
+    events: list[Event] = []
+    trace: list[TraceStep] = []
+    taken: list[str] = []
+    fortress = "fortress" in state.map.flags.get(city.admin_region, frozenset())
+    for stack in garrison(state, city_id):
+        if fortress:
+            events.append(
+                Event("ArmyRetreated", {"army": stack.id, "to": city.admin_region, "rule_ids": ["KBS-RET-2"]})
+            )
+        else:
+            events.append(capture_event(stack, seat, city_id, ["KBS-RET-2"], ransomable=stack.owner != NEUTRAL))
+            taken += stack.leaders
+    trace.append(
+        TraceStep(
+            "KBS-RET-2", "the defenders withdraw into the fortress" if fortress else "no fortress: defenders captured"
+        )
+    )
+    events += [
+        Event("SiegeEnded", {"city": city_id, "reason": "taken", "rule_ids": ["KBS-SIE-6"]}),
+        Event("ArmyRelocated", {"army": army_id, "to": city_id, "rule_ids": ["KBS-SIE-6", "KBS-CMB-3"]}),
+        Event(
+            "CityCaptured",
+            {"city": city_id, "owner": seat, "previous": previous, "rule_ids": ["KBS-SIE-6", "KBS-CMB-3"]},
+        ),
+    ]
+    decision = Decision(tuple(events), trace=tuple(trace))
+    start = state.map.factions.get(previous)
+    if start is None or city.capital_of != previous:
+        return decision
+    return decision.then(_vassalage(applied(state, events), seat, previous, start.ruler, taken, army_id))
+
+
+def _vassalage(state: KbsState, lord: str, vassal: str, ruler: str, taken: list[str], army_id: str) -> Decision:
+    """KBS-VAS-1/2, KBS-RAN-5, KBS-AMB-16: capital taken and general captured: the loser becomes a vassal."""
+    held = state.captives.get(ruler)
+    events: list[Event] = []
+    trace: list[TraceStep] = []
+    if ruler in taken:
+        trace.append(TraceStep("KBS-VAS-1", f"{vassal}'s capital taken and its general {ruler} captured"))
+    elif held is not None and held.captor not in (lord, NEUTRAL) and held.owner == vassal:
+        supplies = state.factions[lord].supplies
+        if supplies < RANSOM:
+            text = f"{ruler} is held by {held.captor}; {lord} has {supplies} supplies, not the {RANSOM} to ransom him"
+            return Decision(trace=(TraceStep("KBS-RAN-5", text),))
+        influence = min(RANSOM, state.factions[lord].influence)
+        events += [
+            transfer("supplies", lord, held.captor, RANSOM, ["KBS-RAN-5", "KBS-RAN-2"]),
+            transfer("influence", lord, held.captor, influence, ["KBS-RAN-5", "KBS-RAN-4"]),
+        ]
+        trace.append(
+            TraceStep(
+                "KBS-RAN-5", f"{lord} ransoms {ruler} from {held.captor}: {RANSOM} supplies, {influence} influence"
+            )
+        )
+    else:
+        return Decision()
+    capital = state.map.factions[vassal].capital
+    placed = f"placed-{state.next_army}"
+    while placed in state.armies:
+        placed = f"placed-{int(placed.removeprefix('placed-')) + 1}"
+    events += [
+        Event("VassalageEstablished", {"vassal": vassal, "lord": lord, "ruler": ruler, "rule_ids": ["KBS-VAS-1"]}),
+        Event(
+            "ArmyRelocated", {"army": army_id, "to": state.map.cities[capital].admin_region, "rule_ids": ["KBS-AMB-16"]}
+        ),
+        Event(
+            "CityCaptured",
+            {"city": capital, "owner": vassal, "previous": lord, "rule_ids": ["KBS-VAS-2", "KBS-AMB-16"]},
+        ),
+        Event(
+            "ArmyPlaced",
+            {
+                "army": placed,
+                "owner": vassal,
+                "at": capital,
+                "units": {"army": 3},
+                "leaders": [ruler],
+                "rule_ids": ["KBS-VAS-2", "KBS-AMB-16"],
+            },
+        ),
+    ]
+    trace.append(TraceStep("KBS-VAS-2", f"{vassal} reappears in {capital} with {ruler} and 3 army units"))
+    trace.append(
+        TraceStep("KBS-VAS-3", f"{vassal} keeps every city not taken; influence for them is the GM's (no rule)")
+    )
+    return Decision(tuple(events), trace=tuple(trace))
+
+
+def decide_relief(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """`relieve_siege {armies, city, garrison?}`: KBS-REL-1..3, KBS-AMB-10, KBS-AMB-18."""
+    state: KbsState = game.state
+    seat = str(action.seat)
+    city_id = action.data.get("city")
+    siege = state.sieges.get(city_id) if isinstance(city_id, str) else None
+    if siege is None:
+        return refuse("KBS-REL-1", f"{city_id!r} is not under siege", "data.city")
+    city = state.map.cities[siege.city]
+    names = action.data.get("armies")
+    if not isinstance(names, list) or not names:
+        return refuse("KBS-REL-1", f"armies {names!r} must list the relieving armies", "data.armies")
+    relievers: list[Army] = []
+    for index, name in enumerate(names):
+        army = army_named(state, {"army": name}, "army", seat)
+        if isinstance(army, Decision):
+            return refuse("KBS-REL-1", f"armies[{index}] {name!r} is not an army of {seat!r}", f"data.armies[{index}]")
+        if army.at != city.admin_region or army.besieging:
+            return refuse(
+                "KBS-REL-1", f"army {name!r} does not stand free in {city.admin_region!r}", f"data.armies[{index}]"
+            )
+        relievers.append(army)
+    besieger = state.armies[siege.army]
+    if besieger.owner == seat:
+        return refuse("KBS-REL-1", f"{seat!r} is the besieger of {city.id!r}", "data.city")
+    if state.factions[seat].lord == besieger.owner:
+        return refuse("KBS-VAS-5", f"{seat!r} may not attack its lord {besieger.owner!r}", "data.city")
+    owner = state.owners.get(city.id, NEUTRAL)
+    commit = action.data.get("garrison", owner == seat)
+    if commit and owner != seat:
+        return refuse("KBS-REL-2", f"only {owner!r}, the city's owner, commits the besieged units", "data.garrison")
+    inside = list(garrison(state, city.id)) if commit else []
+    declared = Event(
+        "ReliefAttackDeclared",
+        {
+            "seat": seat,
+            "armies": [a.id for a in relievers],
+            "city": city.id,
+            "garrison": [a.id for a in inside],
+            "rule_ids": ["KBS-REL-1", "KBS-REL-2", "KBS-AMB-18"],
+        },
+    )
+    trace = TraceStep("KBS-REL-2", f"the besieged units {'join without city defence' if inside else 'stay out'}")
+    battle, outcome = fight(game, inputs, "relief", city.admin_region, seat, ([*relievers, *inside], [besieger]), 0)
+    decision = Decision((declared,), trace=(trace,)).then(battle)
+    state = applied(state, decision.events)
+    if outcome.attacker_wins:
+        ended = Event("SiegeEnded", {"city": city.id, "reason": "relieved", "rule_ids": ["KBS-AMB-18"]})
+        state = applied(state, [ended])
+        left = [state.armies[besieger.id]] if besieger.id in state.armies else []
+        return decision.then(Decision((ended,))).then(send_losers_back(state, left, city.admin_region, seat, None))
+    kept = Decision(trace=(TraceStep("KBS-REL-3", "the besieged survivors go back into the city"),))
+    relieving = [state.armies[a.id] for a in relievers if a.id in state.armies]
+    retreat = send_losers_back(state, relieving, city.admin_region, besieger.owner, city.id)
+    return (
+        decision.then(kept).then(retreat).then(siege_break(applied(state, retreat.events), city.id, game.meta.options))
+    )

@@ -1,0 +1,99 @@
+"""The `cedofan_kards_bs` ruleset object: the kernel's contract wired to this package's modules."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
+from domain.rulesets.cedofan_kards_bs import decide as deciding
+from domain.rulesets.cedofan_kards_bs import options as opts
+from domain.rulesets.cedofan_kards_bs import state as states
+from domain.rulesets.cedofan_kards_bs import view as views
+from domain.rulesets.cedofan_kards_bs.board import map_errors
+from domain.rulesets.cedofan_kards_bs.evolve import evolve
+from domain.rulesets.cedofan_kards_bs.rulebook import RULEBOOK
+
+_BOARDS = Path(__file__).parent / "boards"
+# A game created with `board: null` (the service does not ask the ruleset then): an empty map on which
+# every action is refused, so the game still folds.
+NO_MAP: Mapping[str, Any] = {
+    "name": "no board",
+    "areas": [],
+    "edges": [],
+    "attributes": {"factions": {}, "giant_targets": {}, "pirate_target": ""},
+}
+
+
+def _shipped() -> Mapping[str, Mapping[str, Any]]:
+    """The demonstration boards shipped with the ruleset, by name (file name without .json)."""
+    return {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in sorted(_BOARDS.glob("*.json"))}
+
+
+class KardsBsRuleset:
+    """Combat, sieges, movement, ransom, giants, pirates and vassalage of seed 002 (cedofan.cz)."""
+
+    id = "cedofan_kards_bs"
+    version = "1.0.0"
+    title = "Cedofan: the age of the living kards (battles, sieges, ransom, vassalage)"
+    rulebook = RULEBOOK
+    default_options: Mapping[str, Any] = opts.DEFAULT_OPTIONS
+    shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
+
+    def option_errors(self, options: Mapping[str, Any]) -> list[str]:
+        """Unknown, missing (required) and malformed options, each naming `options.<name>`."""
+        return opts.option_errors(options)
+
+    def board_errors(self, board: Mapping[str, Any] | None) -> list[str]:
+        """The map data a game needs (cities, capitals, factions, giants' targets, Ostius)."""
+        return map_errors(board)
+
+    def seat_errors(self, seats: Sequence[Seat], options: Mapping[str, Any]) -> list[str]:
+        """At least two factions; the turn order, when given, names exactly the seats."""
+        return opts.seat_errors([s.seat for s in seats], options)
+
+    def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> Any:
+        """The board's starting position; the turn order of the options or the seating order."""
+        names = tuple(s.seat for s in seats)
+        order = options.get("turn_order") or names
+        return states.initial_state(board or NO_MAP, names, tuple(order))
+
+    def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
+        """Check an action against the rules and say what it records."""
+        return deciding.decide(game, action, inputs)
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        """Apply one event (total: a malformed event changes nothing)."""
+        return evolve(state, event)
+
+    def view(self, state: Any, viewer: Viewer) -> dict[str, Any]:
+        """Everything is public in this game."""
+        return views.view(state, viewer)
+
+    def notation(self, event: Event, state_before: Any) -> str:
+        """One English line per event; a malformed (imported) event is named by its type."""
+        try:
+            return views.notation(event, state_before)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            return event.type
+
+    def dump_state(self, state: Any) -> dict[str, Any]:
+        """The JSON form of the state."""
+        return states.dump_state(state)
+
+    def load_state(self, document: Mapping[str, Any]) -> Any:
+        """The state back from its JSON form."""
+        return states.load_state(document)
+
+    def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
+        """The seed has no secret submissions (catalog §5: no hidden information)."""
+        return [RuleViolation("KBS-AMB-20", "this game has no sealed submissions", {"field": "payload"})]
+
+    def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
+        """Never reached: no round is ever opened."""
+        return Decision()
+
+
+CEDOFAN_KARDS_BS = KardsBsRuleset()

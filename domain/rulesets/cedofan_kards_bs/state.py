@@ -1,0 +1,261 @@
+"""The state of a `cedofan_kards_bs` game: factions, cities, armies, sieges, captives; and its JSON form."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from domain.rulesets.cedofan_kards_bs.board import NEUTRAL, KbsMap, parse_map
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Army:
+    """A stack of units and leader figures of one owner in one area; `besieging` names a city."""
+
+    id: str
+    owner: str
+    at: str
+    units: Mapping[str, int]
+    leaders: tuple[str, ...] = ()
+    besieging: str | None = None
+
+    def movement_units(self) -> int:
+        """KBS-MOV-1: every unit and every leader figure is one movement unit."""
+        return sum(self.units.values()) + len(self.leaders)
+
+    def is_empty(self) -> bool:
+        """No unit and no leader figure left."""
+        return self.movement_units() == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Faction:
+    """A faction's treasury and its lord, if it is a vassal (KBS-VAS-*)."""
+
+    supplies: int
+    influence: int
+    lord: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Siege:
+    """A siege of a city by one army, and the round it started in (year 1, KBS-AMB-5)."""
+
+    city: str
+    army: str
+    started: int
+
+
+@dataclass(frozen=True, slots=True)
+class Captive:
+    """A leader held by an enemy (KBS-RAN-*): whose he is, who holds him, where he was taken."""
+
+    owner: str
+    captor: str
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Prisoners:
+    """Units taken in a battle of this turn, ransomable by their owner until the turn ends (KBS-AMB-15)."""
+
+    captor: str
+    units: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class KbsState:
+    """The whole game. `phase` is setup, supply (KBS-AMB-20), turns or round_over."""
+
+    map: KbsMap
+    order: tuple[str, ...]
+    factions: Mapping[str, Faction]
+    owners: Mapping[str, str]  # city -> faction or "neutral"
+    armies: Mapping[str, Army]
+    round: int = 0
+    phase: str = "setup"
+    turn: str | None = None
+    acted: int = 0  # actions of the current turn (KBS-RAN-1: ransom only at its start)
+    sieges: Mapping[str, Siege] = field(default_factory=lambda: _EMPTY)
+    captives: Mapping[str, Captive] = field(default_factory=lambda: _EMPTY)
+    prisoners: Mapping[str, Prisoners] = field(default_factory=lambda: _EMPTY)
+    retreats: tuple[str, ...] = ()  # armies that must retreat before play goes on (KBS-CMB-4)
+    retreat_from: str | None = None  # the area of the battle they lost
+    retreat_barred: str | None = None  # a besieged city relieving armies may not enter (KBS-AMB-9)
+    pirate_held: tuple[str, ...] = ()
+    requested: tuple[str, ...] = ()  # vassals asked for supplies this supply phase (KBS-VAS-9)
+    unplaced: tuple[str, ...] = ()  # freed kards whose capital is lost: the GM places them (KBS-AMB-14)
+    next_army: int = 1
+
+    def armies_at(self, area: str, owner: str | None = None) -> tuple[Army, ...]:
+        """Armies standing in an area (of one owner when given), in id order."""
+        return tuple(a for _, a in sorted(self.armies.items()) if a.at == area and (owner is None or a.owner == owner))
+
+    def with_army(self, army: Army) -> KbsState:
+        """This state with one army replaced (removed when it has nothing left)."""
+        armies = {k: v for k, v in self.armies.items() if k != army.id}
+        if not army.is_empty():
+            armies[army.id] = army
+        return replace(self, armies=MappingProxyType(armies))
+
+
+def initial_state(document: Mapping[str, Any], seats: tuple[str, ...], order: tuple[str, ...]) -> KbsState:
+    """The state a board's setup describes: treasuries, city owners, armies."""
+    kbs_map = parse_map(document)
+    areas = document.get("areas", [])
+    owners = {a["id"]: str(a["attributes"]["owner"]) for a in areas if a.get("kind") == "city"}
+    factions = {seat: Faction(start.supplies, start.influence) for seat, start in kbs_map.factions.items()}
+    for seat in seats:
+        factions.setdefault(seat, Faction(0, 0))
+    armies = {
+        a["id"]: Army(a["id"], a["owner"], a["at"], _counts(a.get("units", {})), tuple(a.get("leaders", [])))
+        for a in (document.get("attributes") or {}).get("armies", [])
+    }
+    return KbsState(kbs_map, order, MappingProxyType(factions), MappingProxyType(owners), MappingProxyType(armies))
+
+
+def _counts(units: Mapping[str, Any]) -> Mapping[str, int]:
+    """Unit counts without zero entries, so equal stacks compare equal."""
+    return MappingProxyType({k: int(v) for k, v in sorted(units.items()) if int(v) > 0})
+
+
+def counts(units: Mapping[str, Any]) -> Mapping[str, int]:
+    """Public form of `_counts` for evolve and decide."""
+    return _counts(units)
+
+
+def dump_state(state: KbsState) -> dict[str, Any]:
+    """The JSON form of a state (snapshots, adjustments)."""
+    return {
+        "board": _thaw(state.map.document),
+        "order": list(state.order),
+        "factions": {
+            k: {"supplies": f.supplies, "influence": f.influence, "lord": f.lord} for k, f in state.factions.items()
+        },
+        "owners": dict(state.owners),
+        "armies": {
+            k: {
+                "owner": a.owner,
+                "at": a.at,
+                "units": dict(a.units),
+                "leaders": list(a.leaders),
+                "besieging": a.besieging,
+            }
+            for k, a in state.armies.items()
+        },
+        "round": state.round,
+        "phase": state.phase,
+        "turn": state.turn,
+        "acted": state.acted,
+        "sieges": {k: {"army": s.army, "started": s.started} for k, s in state.sieges.items()},
+        "captives": {k: {"owner": c.owner, "captor": c.captor, "at": c.at} for k, c in state.captives.items()},
+        "prisoners": {k: {"captor": p.captor, "units": dict(p.units)} for k, p in state.prisoners.items()},
+        "retreats": list(state.retreats),
+        "retreat_from": state.retreat_from,
+        "retreat_barred": state.retreat_barred,
+        "pirate_held": list(state.pirate_held),
+        "requested": list(state.requested),
+        "unplaced": list(state.unplaced),
+        "next_army": state.next_army,
+    }
+
+
+def load_state(document: Mapping[str, Any]) -> KbsState:
+    """The state back from `dump_state`; raises KeyError/TypeError/ValueError on a bad document."""
+    armies = {
+        str(k): Army(
+            str(k),
+            _text(a["owner"]),
+            _text(a["at"]),
+            _counts(_object(a["units"])),
+            _texts(a["leaders"]),
+            _optional(a["besieging"]),
+        )
+        for k, a in _object(document["armies"]).items()
+    }
+    return KbsState(
+        map=parse_map(_object(document["board"])),
+        order=_texts(document["order"]),
+        factions=MappingProxyType(
+            {
+                str(k): Faction(_count(f["supplies"]), _count(f["influence"]), _optional(f["lord"]))
+                for k, f in _object(document["factions"]).items()
+            }
+        ),
+        owners=MappingProxyType({str(k): _text(v) for k, v in _object(document["owners"]).items()}),
+        armies=MappingProxyType(armies),
+        round=_count(document["round"]),
+        phase=_text(document["phase"]),
+        turn=_optional(document["turn"]),
+        acted=_count(document["acted"]),
+        sieges=MappingProxyType(
+            {
+                str(k): Siege(str(k), _text(s["army"]), _count(s["started"]))
+                for k, s in _object(document["sieges"]).items()
+            }
+        ),
+        captives=MappingProxyType(
+            {
+                str(k): Captive(_text(c["owner"]), _text(c["captor"]), _text(c["at"]))
+                for k, c in _object(document["captives"]).items()
+            }
+        ),
+        prisoners=MappingProxyType(
+            {
+                str(k): Prisoners(_text(p["captor"]), _counts(_object(p["units"])))
+                for k, p in _object(document["prisoners"]).items()
+            }
+        ),
+        retreats=_texts(document["retreats"]),
+        retreat_from=_optional(document["retreat_from"]),
+        retreat_barred=_optional(document["retreat_barred"]),
+        pirate_held=_texts(document["pirate_held"]),
+        requested=_texts(document["requested"]),
+        unplaced=_texts(document["unplaced"]),
+        next_army=_count(document["next_army"]),
+    )
+
+
+def owner_of(state: KbsState, city: str) -> str:
+    """The city's owner, neutral when unknown."""
+    return state.owners.get(city, NEUTRAL)
+
+
+def _object(value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{value!r} is not an object")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not text")
+    return value
+
+
+def _optional(value: Any) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise TypeError(f"{value!r} is not a list")
+    return tuple(_text(v) for v in value)
+
+
+def _count(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{value!r} is not a count")
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_thaw(v) for v in value]
+    return value
