@@ -7,15 +7,17 @@ from collections.abc import Mapping
 from domain.kernel import Ruleset
 from domain.rulesets.agot2 import AGOT2
 from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS
+from domain.rulesets.cedofan_rv import CEDOFAN_RV
 from domain.rulesets.freeform import FREEFORM
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 
 # Every version still able to replay a recorded game stays listed here; the last one is current.
 _VERSIONS: Mapping[str, tuple[Ruleset, ...]] = {
     FREEFORM.id: (FREEFORM,),
-    KARD_ES_KORONA.id: (KARD_ES_KORONA,),
     AGOT2.id: (AGOT2,),
+    KARD_ES_KORONA.id: (KARD_ES_KORONA,),
     CEDOFAN_KARDS_BS.id: (CEDOFAN_KARDS_BS,),
+    CEDOFAN_RV.id: (CEDOFAN_RV,),
 }
 
 

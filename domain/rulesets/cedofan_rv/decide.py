@@ -1,0 +1,330 @@
+"""Deciding player actions: rounds and impulses, moves, purses (RV-TURN-*, RV-SUP-*, RV-NOB-*, RV-MOV-*, RV-DTH-*).
+
+Battles, sieges, storms and reliefs are decided in `battles.py`, extraction and recruitment in
+`economy.py`; a decision that awards influence may end the game (RV-VIC-3). Each guard returns the violation it
+finds (or None) and is named for what it checks; its docstring starts with the rule id.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.kernel import GAME_ENDED, Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
+from domain.rulesets.cedofan_rv import battles, economy
+from domain.rulesets.cedofan_rv.guards import in_own_impulse, own_noble, within_limit
+from domain.rulesets.cedofan_rv.options import NOBLE
+from domain.rulesets.cedofan_rv.state import Piece, RvState
+
+TREASURY = "treasury"
+
+
+def decide(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """Dispatch an action to its decider; unknown types are refused by RV-TURN-1."""
+    state: RvState = game.state
+    deciders: Mapping[str, Callable[[Game, Action, Inputs], Decision]] = {
+        "start_round": _start_round,
+        "begin_impulse": _begin_impulse,
+        "end_impulse": _end_impulse,
+        "move_banner": _move_banner,
+        "transfer_resources": _transfer_resources,
+        "attack": battles.attack,
+        "start_siege": battles.start_siege,
+        "storm_place": battles.storm_place,
+        "sortie": battles.sortie,
+        "relieve_siege": battles.relieve_siege,
+        "extract": economy.extract,
+        "recruit": economy.recruit,
+    }
+    decider = deciders.get(action.type)
+    if decider is None:
+        known = ", ".join(deciders)
+        return Decision.refuse("RV-TURN-1", f"unknown action {action.type!r}; actions are: {known}", field="type")
+    if (missing := _unit_table_covers_pieces(state, game.meta.options)) is not None:
+        return Decision(violations=(missing,))
+    if action.type != "start_round" and action.seat is None:
+        return Decision.refuse("RV-TURN-1", f"{action.type!r} is taken by a faction: name the seat", field="seat")
+    return _with_victory(state, decider(game, action, inputs))
+
+
+def _with_victory(state: RvState, decision: Decision) -> Decision:
+    """RV-VIC-3: the first faction to reach the influence target wins; the game ends."""
+    totals = dict(state.influence)
+    for event in decision.events:
+        if event.type != "InfluenceGained":
+            continue
+        seat = str(event.data["seat"])
+        totals[seat] = totals.get(seat, 0) + int(event.data["amount"])
+        if totals[seat] >= state.influence_target:
+            reason = f"RV-VIC-3: {seat} reaches {totals[seat]} influence (target {state.influence_target})"
+            ended = Event(GAME_ENDED, {"by": "rules", "winners": [seat], "reason": reason})
+            step = TraceStep("RV-VIC-3", reason, {"seat": seat, "influence": totals[seat]})
+            return Decision((*decision.events, ended), decision.violations, (*decision.trace, step))
+    return decision
+
+
+def _unit_table_covers_pieces(state: RvState, options: Mapping[str, Any]) -> RuleViolation | None:
+    """RV-AMB-1: every piece on the board has an entry in the creator's unit table."""
+    table = options.get("unit_table") or {}
+    for piece in state.pieces.values():
+        if piece.kind not in table:
+            return RuleViolation(
+                "RV-AMB-1",
+                f"piece {piece.id!r} is a {piece.kind!r}, which options.unit_table does not give",
+                {"field": "options.unit_table"},
+            )
+    return None
+
+
+# --- rounds and impulses ---
+
+
+def _start_round(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """RV-TURN-1: a new round begins once no impulse is open."""
+    state: RvState = game.state
+    if state.impulse is not None:
+        return Decision.refuse("RV-TURN-1", f"the impulse of {state.impulse!r} is still open; end it first")
+    number = state.round + 1
+    events, trace = _rulers_reappear(state, number) if state.round else ([], [])
+    events.append(Event("RoundStarted", {"round": number, "rule_ids": ["RV-TURN-1"]}))
+    trace.append(TraceStep("RV-TURN-1", f"RV-TURN-1: round {number} begins", {"round": number}))
+    if number == 1:
+        events += _first_round_extraction(state)
+        trace.append(TraceStep("RV-ECO-4", "RV-ECO-4: every city extracts resources in the first round", {}))
+    return Decision(tuple(events), trace=tuple(trace))
+
+
+def _first_round_extraction(state: RvState) -> list[Event]:
+    """RV-ECO-4: in the first round every city of a seat extracts automatically (imperial ones: RV-ECO-5)."""
+    return [
+        Event(
+            "ResourcesExtracted",
+            {
+                "seat": place.owner,
+                "place": place.area,
+                "amount": place.yields,
+                "uses": place.yields,
+                "rule_ids": ["RV-ECO-4", "RV-ECO-3"] if place.yields > 1 else ["RV-ECO-4"],
+            },
+        )
+        for place in sorted(state.places.values(), key=lambda p: p.area)
+        if place.kind == "city" and place.owner in state.seats and place.city_class != "imperial"
+    ]
+
+
+def _rulers_reappear(state: RvState, number: int) -> tuple[list[Event], list[TraceStep]]:
+    """RV-DTH-1/2: at the end of the round a fallen ruler reappears, free, in his house city or capital.
+
+    A house head whose house no longer holds its city reappears in Rudern (RV-DTH-1); with no such place
+    on the board he stays fallen until the arbiter places him (`adjust`).
+    """
+    events: list[Event] = []
+    trace: list[TraceStep] = []
+    for noble, (seat, rank) in sorted(state.fallen.items()):
+        # A Kard League ruler always escapes to his capital (RV-DTH-2); a house head needs his house city.
+        homes = sorted(
+            p.area for p in state.places.values() if p.capital_of == seat and (p.owner == seat or rank == "kl_ruler")
+        )
+        rudern = sorted(p.area for p in state.places.values() if p.rudern) if rank == "house_head" else []
+        area = homes[0] if homes else rudern[0] if rudern else None
+        if area is None:
+            trace.append(TraceStep("RV-DTH-1", f"RV-DTH-1: no house city or Rudern for {seat!r}; {noble!r} waits", {}))
+            continue
+        data = {
+            "seat": seat,
+            "noble": f"{noble}-r{number}",
+            "replaces": noble,
+            "rank": rank,
+            "area": area,
+            "rule_ids": ["RV-DTH-2" if rank == "kl_ruler" else "RV-DTH-1"],
+        }
+        events.append(Event("RulerReappeared", data))
+        trace.append(TraceStep("RV-DTH-1", f"RV-DTH-1: {seat}'s new ruler appears in {area!r}, free", {}))
+    return events, trace
+
+
+def _begin_impulse(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """RV-TURN-1, RV-SUP-1: one impulse per faction per round; its limit is cities + 4."""
+    state: RvState = game.state
+    seat = str(action.seat)
+    if state.round == 0:
+        return Decision.refuse("RV-TURN-1", "no round has started; start_round first")
+    if state.impulse is not None:
+        return Decision.refuse("RV-TURN-1", f"the impulse of {state.impulse!r} is still open")
+    if seat in state.had_impulse:
+        return Decision.refuse("RV-TURN-1", f"{seat!r} has had its impulse in round {state.round}")
+    waiting = [s for s in state.order if s not in state.had_impulse]
+    if seat in state.order and waiting and waiting[0] != seat:
+        return Decision.refuse(
+            "RV-TURN-3", f"{waiting[0]!r} plays before {seat!r} (order: {', '.join(state.order)})", field="seat"
+        )
+    cities = state.cities_of(seat)
+    limit = cities + 4
+    data = {"faction": seat, "round": state.round, "impulse": state.impulse_no + 1, "limit": limit}
+    step = TraceStep("RV-SUP-1", f"RV-SUP-1: limit = {cities} cities + 4 = {limit}", {"cities": cities, "limit": limit})
+    return Decision((Event("ImpulseStarted", {**data, "rule_ids": ["RV-TURN-1", "RV-SUP-1"]}),), trace=(step,))
+
+
+def _end_impulse(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """RV-TURN-1: a faction ends its own impulse."""
+    state: RvState = game.state
+    if (wrong := in_own_impulse(state, str(action.seat))) is not None:
+        return Decision(violations=(wrong,))
+    return Decision((Event("ImpulseEnded", {"faction": action.seat, "spent": state.spent}),))
+
+
+# --- moves ---
+
+
+def _move_banner(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """RV-NOB-1..3, RV-MOV-1..2, RV-SUP-1..2, RV-AMB-21: a banner moves along a path of borders."""
+    state: RvState = game.state
+    options = game.meta.options
+    seat = str(action.seat)
+    data = action.data
+    if (wrong := in_own_impulse(state, seat)) is not None:
+        return Decision(violations=(wrong,))
+    noble = own_noble(state, seat, data.get("noble"), "data.noble")
+    if isinstance(noble, RuleViolation):
+        return Decision(violations=(noble,))
+    moving = _banner_units(state, noble, data.get("units", []), options)
+    if isinstance(moving, RuleViolation):
+        return Decision(violations=(moving,))
+    route = _route(state, noble.area, data.get("path"))
+    if isinstance(route, RuleViolation):
+        return Decision(violations=(route,))
+    steps, border = route
+    table = options["unit_table"]
+    slowest = min(table[p.kind]["speed"] for p in (noble, *moving))
+    cost = math.ceil(steps / slowest)
+    destination = data["path"][-1]
+    home = state.is_home(seat, destination)
+    paid_from = TREASURY if home else "purse"
+    violations = [v for v in (within_limit(state, cost, "the move"),) if v is not None]
+    held = state.treasuries.get(seat, 0) if home else state.purses.get(noble.id, 0)
+    if cost > held:
+        where = f"the treasury of {seat!r}" if home else f"the purse of {noble.id!r} (enemy territory)"
+        violations.append(RuleViolation("RV-SUP-2", f"the move costs {cost} but {where} holds {held}", {}))
+    event = Event(
+        "BannerMoved",
+        {
+            "seat": seat,
+            "noble": noble.id,
+            "units": [p.id for p in moving],
+            "from": noble.area,
+            "path": list(data["path"]),
+            "to": destination,
+            "border": border,
+            "steps": steps,
+            "cost": cost,
+            "paid_from": paid_from,
+            "rule_ids": ["RV-MOV-1", "RV-MOV-2", "RV-AMB-21", "RV-SUP-1", "RV-SUP-2"],
+        },
+    )
+    step = TraceStep(
+        "RV-AMB-21",
+        f"RV-AMB-21: ceil({steps} steps / speed {slowest} of the slowest) = {cost}, paid from {paid_from} (RV-SUP-2)",
+        {"steps": steps, "speed": slowest, "cost": cost},
+    )
+    # Transcript mode records the move with what it overspent; adjudicated mode refuses it.
+    return Decision((event,), tuple(violations), (step,))
+
+
+def _banner_units(
+    state: RvState, noble: Piece, unit_ids: Any, options: Mapping[str, Any]
+) -> tuple[Piece, ...] | RuleViolation:
+    """RV-NOB-2/3, RV-KL-4: the units a noble moves stand with him, are his faction's, within his capacity."""
+    if not isinstance(unit_ids, list) or len(set(map(str, unit_ids))) != len(unit_ids):
+        return RuleViolation(
+            "RV-NOB-3", f"units {unit_ids!r} must be a list of distinct unit ids", {"field": "data.units"}
+        )
+    found: list[Piece] = []
+    for unit_id in unit_ids:
+        unit = state.pieces.get(unit_id) if isinstance(unit_id, str) else None
+        if unit is None or unit.kind == NOBLE:
+            return RuleViolation("RV-NOB-3", f"{unit_id!r} is not a unit on the board", {"field": "data.units"})
+        if unit.owner != noble.owner or unit.area != noble.area:
+            return RuleViolation(
+                "RV-NOB-3",
+                f"unit {unit_id!r} is not a unit of {noble.owner!r} in {noble.area!r}",
+                {"field": "data.units"},
+            )
+        if unit.subfaction and noble.subfaction and unit.subfaction != noble.subfaction:
+            return RuleViolation(
+                "RV-KL-4",
+                f"a {noble.subfaction} noble cannot move {unit.subfaction} unit {unit_id!r}",
+                {"field": "data.units"},
+            )
+        found.append(unit)
+    capacity = options["leader_table"][noble.rank or "general"]
+    if len(found) > capacity:
+        return RuleViolation(
+            "RV-NOB-2",
+            f"{noble.id!r} ({noble.rank}) moves at most {capacity} units, not {len(found)}",
+            {"field": "data.units", "capacity": capacity},
+        )
+    return tuple(found)
+
+
+def _route(state: RvState, start: str, path: Any) -> tuple[int, str] | RuleViolation:
+    """RV-MOV-2: a path crosses borders of the board; its length is the sum of their divider steps."""
+    if not isinstance(path, list) or not path or not all(isinstance(a, str) for a in path):
+        return RuleViolation(
+            "RV-MOV-2", f"path {path!r} must list the regions entered, in order", {"field": "data.path"}
+        )
+    steps, here, border = 0, start, ""
+    for area in path:
+        edge = state.map.edges.get(here, {}).get(area)
+        if edge is None:
+            return RuleViolation("RV-MOV-2", f"no border joins {here!r} and {area!r}", {"field": "data.path"})
+        border, length = edge
+        steps += length
+        here = area
+    return steps, border
+
+
+# --- purses ---
+
+
+def _transfer_resources(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """RV-SUP-3/4: purses are filled on home territory, or by a meeting of two banners."""
+    state: RvState = game.state
+    seat = str(action.seat)
+    data = action.data
+    if (wrong := in_own_impulse(state, seat)) is not None:
+        return Decision(violations=(wrong,))
+    amount = data.get("amount")
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+        return Decision.refuse("RV-SUP-3", f"amount {amount!r} must be a whole number >= 1", field="data.amount")
+    source, target = data.get("from"), data.get("to")
+    if source == TREASURY:
+        noble = own_noble(state, seat, target, "data.to")
+        if isinstance(noble, RuleViolation):
+            return Decision(violations=(noble,))
+        if not state.is_home(seat, noble.area):
+            return Decision.refuse(
+                "RV-SUP-3", f"{noble.id!r} is not on home territory ({noble.area!r})", field="data.to"
+            )
+        held = state.treasuries.get(seat, 0)
+    else:
+        giver = own_noble(state, seat, source, "data.from")
+        if isinstance(giver, RuleViolation):
+            return Decision(violations=(giver,))
+        held = state.purses.get(giver.id, 0)
+        if target == TREASURY:
+            if not state.is_home(seat, giver.area):
+                return Decision.refuse("RV-SUP-4", f"{giver.id!r} is not on home territory", field="data.from")
+        else:
+            taker = state.pieces.get(target) if isinstance(target, str) else None
+            if taker is None or not taker.is_noble or taker.area != giver.area:
+                return Decision.refuse(
+                    "RV-SUP-4", f"{target!r} is not a noble meeting {giver.id!r} in {giver.area!r}", field="data.to"
+                )
+    if amount > held:
+        return Decision.refuse("RV-SUP-3", f"{source!r} holds {held}, not {amount}", field="data.amount")
+    event = Event(
+        "ResourcesTransferred",
+        {"seat": seat, "from": source, "to": target, "amount": amount, "rule_ids": ["RV-SUP-3", "RV-SUP-4"]},
+    )
+    return Decision((event,))

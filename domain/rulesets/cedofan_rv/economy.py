@@ -1,0 +1,105 @@
+"""Extraction and recruitment in cities and fortresses (RV-ECO-1..3, RV-ECO-5, RV-UNIT-2..4, RV-CTY-5).
+
+A place yields per round either 1 resource or 1 recruit (RV-ECO-2); a place whose board entry says
+`"yield": 2` (Jezerní město, RV-ECO-3) yields two, in any mix. Imperial cities serve the imperial treasury,
+which this engine does not keep: the kard's choice there is entered by `adjust` (RV-ECO-5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
+from domain.rulesets.cedofan_rv.guards import can_pay, in_own_impulse
+from domain.rulesets.cedofan_rv.options import UNIT_KINDS
+from domain.rulesets.cedofan_rv.state import Place, RvState
+
+
+def extract(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """RV-ECO-1/2/3: a held city or fortress yields 1 resource (2 at Jezerní město) instead of a recruit."""
+    state: RvState = game.state
+    seat = str(action.seat)
+    if (wrong := in_own_impulse(state, seat)) is not None:
+        return Decision(violations=(wrong,))
+    place = _workable(state, seat, action.data.get("place"))
+    if isinstance(place, RuleViolation):
+        return Decision(violations=(place,))
+    event = Event(
+        "ResourcesExtracted",
+        {"seat": seat, "place": place.area, "amount": 1, "rule_ids": ["RV-ECO-1", "RV-ECO-2"]},
+    )
+    used = state.worked.get(place.area, 0) + 1
+    step = TraceStep("RV-ECO-2", f"RV-ECO-2: {place.area!r} yields 1 resource ({used} of {place.yields})", {})
+    return Decision((event,), trace=(step,))
+
+
+def recruit(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """RV-ECO-1/2, RV-UNIT-2..4: a held place raises one unit, paid at its recruit cost from the treasury."""
+    state: RvState = game.state
+    options = game.meta.options
+    seat = str(action.seat)
+    if (wrong := in_own_impulse(state, seat)) is not None:
+        return Decision(violations=(wrong,))
+    kind = action.data.get("kind")
+    table = options["unit_table"]
+    if kind == "flame_legion":
+        return Decision.refuse("RV-UNIT-3", "flame legions cannot be recruited", field="data.kind")
+    if kind not in UNIT_KINDS or kind not in table:
+        return Decision.refuse("RV-UNIT-1", f"{kind!r} is not a unit kind of the unit table", field="data.kind")
+    place = _workable(state, seat, action.data.get("place"))
+    if isinstance(place, RuleViolation):
+        return Decision(violations=(place,))
+    if kind == "elephant" and not place.elephants:
+        return Decision.refuse(
+            "RV-UNIT-4", f"elephants are recruited only in Ostius, not {place.area!r}", field="data.kind"
+        )
+    limit = _unit_limit(options, seat, kind)
+    fielded = sum(1 for p in state.pieces.values() if p.owner == seat and p.kind == kind)
+    if limit is not None and fielded >= limit:
+        return Decision.refuse(
+            "RV-UNIT-2", f"{seat!r} already fields {fielded} {kind} of at most {limit}", field="data.kind"
+        )
+    cost = int(table[kind]["cost"])
+    if (poor := can_pay(state, seat, cost, f"a {kind}")) is not None:
+        return Decision(violations=(poor,))
+    unit = f"{kind}-{place.area}-r{state.round}-{state.worked.get(place.area, 0) + 1}"
+    event = Event(
+        "UnitsRecruited",
+        {
+            "seat": seat,
+            "place": place.area,
+            "kind": kind,
+            "unit": unit,
+            "cost": cost,
+            "rule_ids": ["RV-ECO-1", "RV-ECO-2", "RV-UNIT-1"],
+        },
+    )
+    return Decision((event,), trace=(TraceStep("RV-UNIT-1", f"RV-UNIT-1: a {kind} costs {cost}", {"cost": cost}),))
+
+
+def _workable(state: RvState, seat: str, area: Any) -> Place | RuleViolation:
+    """RV-ECO-1/2/5, RV-CTY-5: a city or sound fortress the faction holds, not yet used up this round."""
+    place = state.places.get(area) if isinstance(area, str) else None
+    if place is None or not place.shelters:
+        return RuleViolation("RV-ECO-1", f"{area!r} is not a city or (undamaged) fortress", {"field": "data.place"})
+    if place.owner != seat:
+        return RuleViolation("RV-ECO-1", f"{area!r} is held by {place.owner!r}, not {seat!r}", {"field": "data.place"})
+    if place.city_class == "imperial":
+        return RuleViolation(
+            "RV-ECO-5",
+            f"{area!r} is an imperial city: the kard's choice there is entered by the arbiter (adjust)",
+            {"field": "data.place"},
+        )
+    used = state.worked.get(place.area, 0)
+    if used >= place.yields:
+        return RuleViolation(
+            "RV-ECO-2", f"{area!r} has yielded {used} of {place.yields} this round", {"field": "data.place"}
+        )
+    return place
+
+
+def _unit_limit(options: Any, seat: str, kind: str) -> int | None:
+    """RV-UNIT-2: the creator's `unit_limits` (faction -> kind -> how many); absent means not limited."""
+    limits = options.get("unit_limits") or {}
+    found = limits.get(seat, {}).get(kind)
+    return int(found) if found is not None else None

@@ -1,0 +1,47 @@
+"""Guards shared by every action: whose impulse it is, the spending limit, the treasury, the acting noble."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import RuleViolation
+from domain.rulesets.cedofan_rv.state import Piece, RvState
+
+
+def in_own_impulse(state: RvState, seat: str) -> RuleViolation | None:
+    """RV-TURN-1: a faction acts only in its own impulse."""
+    if state.impulse != seat:
+        now = f"the impulse of {state.impulse!r}" if state.impulse else "no impulse"
+        return RuleViolation("RV-TURN-1", f"{seat!r} acts only in its own impulse; it is {now}", {"field": "seat"})
+    return None
+
+
+def within_limit(state: RvState, cost: int, what: str, rule_id: str = "RV-SUP-1") -> RuleViolation | None:
+    """RV-SUP-1 (RV-STM-3 for storms): spending in one impulse stays within cities + 4."""
+    if state.spent + cost > state.limit:
+        return RuleViolation(
+            rule_id,
+            f"{what} costs {cost}: {state.spent} + {cost} = {state.spent + cost} > limit {state.limit}",
+            {"spent": state.spent, "cost": cost, "limit": state.limit},
+        )
+    return None
+
+
+def can_pay(state: RvState, seat: str, cost: int, what: str) -> RuleViolation | None:
+    """RV-SUP-1: costs are paid from the faction's own treasury."""
+    held = state.treasuries.get(seat, 0)
+    if cost > held:
+        return RuleViolation("RV-SUP-1", f"{what} costs {cost} but the treasury of {seat!r} holds {held}", {})
+    return None
+
+
+def own_noble(state: RvState, seat: str, noble_id: Any, field: str) -> Piece | RuleViolation:
+    """RV-NOB-1: banners are led by a noble of the acting faction."""
+    piece = state.pieces.get(noble_id) if isinstance(noble_id, str) else None
+    if piece is None or not piece.is_noble:
+        return RuleViolation("RV-NOB-1", f"{noble_id!r} is not a noble on the board", {"field": field})
+    if piece.owner != seat:
+        return RuleViolation(
+            "RV-NOB-1", f"noble {noble_id!r} belongs to {piece.owner!r}, not {seat!r}", {"field": field}
+        )
+    return piece

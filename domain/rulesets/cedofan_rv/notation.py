@@ -1,0 +1,103 @@
+"""One readable English line per event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Event
+from domain.rulesets.cedofan_rv.state import RvState
+
+_BATTLES = {
+    "field": "field battle",
+    "storm": "storm",
+    "relief": "relief battle",
+    "empty_city": "storm of an empty place",
+}
+
+
+def notation(event: Event, before: RvState) -> str:
+    """One line describing the event."""
+    d = event.data
+    try:
+        return _line(event.type, d)
+    except (KeyError, TypeError, ValueError):
+        return event.type
+
+
+def _line(kind: str, d: Any) -> str:
+    match kind:
+        case "GameCreated":
+            return f"game created: {d['ruleset']} for {', '.join(s['seat'] for s in d['seats'])}"
+        case "RoundStarted":
+            return f"round {d['round']} begins"
+        case "ImpulseStarted":
+            return f"{d['faction']}'s impulse (round {d['round']}), limit {d['limit']}"
+        case "ImpulseEnded":
+            return f"{d['faction']} ends its impulse having spent {d['spent']}"
+        case "BannerMoved":
+            return (
+                f"{d['noble']} leads {len(d['units'])} unit(s) {d['from']} -> {d['to']}: "
+                f"{d['steps']} step(s), cost {d['cost']} from {d['paid_from']}"
+            )
+        case "ResourcesTransferred":
+            return f"{d['seat']} passes resources from {d['from']} to {d['to']}"
+        case "AttackDeclared":
+            return f"{d['seat']} attacks {d['defender']} in {d['area']} with {', '.join(d['nobles'])}"
+        case "SiegeStarted":
+            return f"{d['seat']} besieges {d['place']} with {', '.join(d['nobles'])} (cost {d['cost']})"
+        case "StormCalled":
+            return f"{d['seat']} ({d['by']}) storms {d['place']}: cost {d['cost']}, spent {d['spent']}/{d['limit']}"
+        case "ReliefDeclared":
+            return f"{d['seat']} relieves {d['place']} with {', '.join(d['nobles'])}, {len(d['joining'])} joining"
+        case "DiceRolled":
+            faces = " ".join(map(str, d["faces"]))
+            side = d.get("side") or d.get("seat") or "table"
+            return f"{side} rolls {len(d['faces'])}d6: {faces}"
+        case "HitsApplied":
+            dead = ", ".join(d["deaths"]) or "nobody"
+            return f"{d['side']} takes {d['hits']} hit(s): {dead} killed, {d['wasted']} wasted"
+        case "BattleResolved":
+            shown = ", ".join(f"{side} {n}" for side, n in d["units_after"].items())
+            name = _BATTLES.get(d["kind"], d["kind"])
+            return f"{name} at {d['area']}: units after {shown}; winner {d['winner'] or 'none'}"
+        case "PlaceCaptured":
+            return f"{d['place']} is taken by {d['by']}"
+        case "SiegeContinues":
+            return f"the siege of {d['place']} continues"
+        case "BesiegersWithdrew":
+            return f"{d['seat']} lifts the siege of {d['place']} and withdraws"
+        case "PiecesRetreated":
+            return f"{d['seat']}: {len(d['pieces'])} piece(s) withdraw from {d['from']} to {d['to']}, free"
+        case "ReliefEnteredPlace":
+            return f"{len(d['pieces'])} relieving piece(s) withdraw into {d['place']}"
+        case "PiecesEliminated":
+            return f"{d['seat']}: {len(d['pieces'])} piece(s) have no city to withdraw to and are lost"
+        case "LootOwed":
+            return f"{d['from_seat']} owes {d['to_seat']} the loot of {', '.join(d['nobles'])} (sealed slip)"
+        case "LootDelivered":
+            return f"{d['from_seat']}'s loot slip reaches {d['to_seat']}"
+        case "RulerReappeared":
+            return f"{d['seat']}'s new ruler {d['noble']} appears in {d['area']}, free"
+        case "ResourcesExtracted":
+            return f"{d['seat']} extracts {d['amount']} resource(s) in {d['place']}"
+        case "UnitsRecruited":
+            return f"{d['seat']} recruits {d['unit']} ({d['kind']}) in {d['place']} for {d['cost']}"
+        case "InfluenceGained":
+            return f"{d['seat']} gains {d['amount']} influence ({d['reason'].replace('_', ' ')})"
+        case "SealedRoundOpened":
+            return f"sealed round {d['round']} opened for {', '.join(d['seats'])}"
+        case "SubmissionSealed":
+            return f"{d['seat']} seals in {d['round']}"
+        case "SubmissionsRevealed":
+            return f"{d['round']} revealed"
+        case "StateAdjusted":
+            return f"state adjusted ({len(d['changes'])} change(s)): {d['reason']}"
+        case "ClientSeedAdded":
+            return f"{d['seat']} adds client seed {d['client_seed']}"
+        case "DiceSeedRevealed":
+            return f"dice seed revealed: {d['seed']}"
+        case "GameEnded":
+            winners = d.get("winners") or []
+            return f"game ended by {d['by']}; winners: {', '.join(winners) or 'none named'}"
+        case _:
+            return kind

@@ -1,0 +1,163 @@
+"""Outcomes of a battle: the winner, withdrawals, loot slips and influence (RV-FLD-4..6, RV-LOOT-*, RV-VIC-1).
+
+Who has more units after the fight wins (RV-VIC-1, RV-AMB-9); losers withdraw, free, to their nearest
+city (RV-FLD-5, RV-AMB-10) and their nobles' purses are owed to the winner on a sealed slip (RV-LOOT-*).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.kernel import SEALED_ROUND_OPENED, Event
+from domain.rulesets.cedofan_rv.board import nearest
+from domain.rulesets.cedofan_rv.combat import Side
+from domain.rulesets.cedofan_rv.state import Piece, RvState, Siege, units
+
+
+def survivors(pieces: Sequence[Piece], dead: frozenset[str]) -> tuple[Piece, ...]:
+    return tuple(p for p in pieces if p.id not in dead)
+
+
+def winner_of(first: Side, second: Side, after: Mapping[str, tuple[Piece, ...]]) -> tuple[Side | None, Side | None]:
+    """RV-FLD-4, RV-VIC-1, RV-AMB-9: more units after the fight wins; equal units, nobody."""
+    a, b = units(list(after[first.name])), units(list(after[second.name]))
+    if a == b:
+        return None, None
+    return (first, second) if a > b else (second, first)
+
+
+def resolved(
+    state: RvState,
+    kind: str,
+    area: str,
+    first: Side,
+    second: Side,
+    after: Mapping[str, tuple[Piece, ...]],
+    winner: Side | None,
+) -> Event:
+    return Event(
+        "BattleResolved",
+        {
+            "battle": state.battles + 1,
+            "kind": kind,
+            "area": area,
+            "seats": {first.name: first.seat, second.name: second.seat},
+            "units_after": {first.name: units(list(after[first.name])), second.name: units(list(after[second.name]))},
+            "winner": winner.seat if winner else None,
+            "rule_ids": ["RV-FLD-4", "RV-VIC-1", "RV-AMB-9"],
+        },
+    )
+
+
+def withdraw(
+    state: RvState,
+    survivors: Sequence[Piece],
+    seat: str,
+    battle_area: str,
+    kinds: tuple[str, ...],
+    rule_ids: list[str],
+    exclude: str | None = None,
+) -> list[Event]:
+    """RV-FLD-5/6, RV-AMB-10: survivors withdraw, free, to their owner's nearest place; none reachable: lost.
+
+    `seat` is the losing side's seat; allied pieces among the survivors (RV-FLD-3) go to their own owner's
+    nearest place. `exclude` is a place they may not withdraw into (the one just lost or left).
+    """
+    events: list[Event] = []
+    for owner in sorted({p.owner for p in survivors}, key=lambda o: (o != seat, o)):
+        ids = [p.id for p in survivors if p.owner == owner]
+        targets = frozenset(
+            p.area
+            for p in state.places.values()
+            if p.owner == owner and p.kind in kinds and p.shelters and p.area != exclude
+        )
+        found = nearest(state.map.edges, battle_area, targets)
+        if found is None:
+            events.append(Event("PiecesEliminated", {"seat": owner, "pieces": ids, "rule_ids": ["RV-AMB-10"]}))
+            continue
+        to, steps = found
+        data = {"seat": owner, "pieces": ids, "from": battle_area, "to": to, "steps": steps, "cost": 0}
+        events.append(Event("PiecesRetreated", {**data, "rule_ids": rule_ids}))
+    return events
+
+
+def return_home(state: RvState, survivors: Sequence[Piece], seat: str, area: str) -> list[Event]:
+    """RV-AMB-9: after a drawn field battle the side that moved in withdraws to where it came from."""
+    events = []
+    for noble in (p for p in survivors if p.is_noble and p.came_from):
+        moved = [noble.id] + [p.id for p in survivors if p.banner == noble.id]
+        events.append(
+            Event(
+                "PiecesRetreated",
+                {
+                    "seat": seat,
+                    "pieces": moved,
+                    "from": area,
+                    "to": noble.came_from,
+                    "steps": 0,
+                    "cost": 0,
+                    "rule_ids": ["RV-AMB-9"],
+                },
+            )
+        )
+    return events
+
+
+def loot(
+    state: RvState, pieces: Sequence[Piece], from_seat: str, to_seat: str, options: Mapping[str, Any]
+) -> list[Event]:
+    """RV-LOOT-1..3, RV-AMB-19: the loser's nobles' purses are owed to the winner on a sealed slip."""
+    nobles = [p.id for p in pieces if p.is_noble]
+    amount = sum(state.purses.get(n, 0) for n in nobles)
+    if amount <= 0 or not from_seat or from_seat == to_seat:
+        return []
+    loot_id = f"loot-{state.battles + 1}-{from_seat}"
+    return [
+        Event(
+            "LootOwed",
+            {
+                "loot": loot_id,
+                "from_seat": from_seat,
+                "to_seat": to_seat,
+                "nobles": nobles,
+                "rule_ids": ["RV-LOOT-1", "RV-LOOT-3", "RV-AMB-19"],
+            },
+        ),
+        Event(
+            SEALED_ROUND_OPENED,
+            {
+                "round": loot_id,
+                "seats": [from_seat],
+                "purpose": f"RV-LOOT-2: loot slip to {to_seat}",
+                "opened_by": None,
+            },
+        ),
+    ]
+
+
+def influence(seat: str, options: Mapping[str, Any], award: str, rule_id: str) -> list[Event]:
+    """RV-VIC-1/2: influence for a won battle or a captured place; never lost."""
+    amount = int(options["influence_awards"][award])
+    if amount <= 0:
+        return []
+    return [Event("InfluenceGained", {"seat": seat, "amount": amount, "reason": award, "rule_ids": [rule_id]})]
+
+
+def besiegers_withdraw(
+    state: RvState,
+    siege: Siege,
+    survivors: tuple[Piece, ...],
+    besiegers: tuple[Piece, ...],
+    to_seat: str,
+    options: Mapping[str, Any],
+    rule_id: str,
+) -> list[Event]:
+    """RV-STM-6 / RV-REL-4: the besiegers withdraw and hand over what their nobles carried."""
+    events = [Event("BesiegersWithdrew", {"place": siege.place, "seat": siege.besieger, "rule_ids": [rule_id]})]
+    kinds = ("city", "fortress") if rule_id == "RV-REL-4" else ("city",)
+    events += withdraw(
+        state, survivors, siege.besieger, siege.place, kinds, [rule_id, "RV-AMB-10"], exclude=siege.place
+    )
+    events += loot(state, besiegers, siege.besieger, to_seat, options)
+    return events

@@ -1,0 +1,125 @@
+"""The `cedofan_rv` ruleset: combat, sieges and storms of the cedofan.cz war for the Rudern Empire (seed 003)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any
+
+from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
+from domain.rulesets.cedofan_rv import board as rv_board
+from domain.rulesets.cedofan_rv import options as rv_options
+from domain.rulesets.cedofan_rv.decide import decide
+from domain.rulesets.cedofan_rv.evolve import evolve
+from domain.rulesets.cedofan_rv.notation import notation
+from domain.rulesets.cedofan_rv.rulebook import RULEBOOK
+from domain.rulesets.cedofan_rv.setup import setup
+from domain.rulesets.cedofan_rv.state import RvState, dump, load
+from domain.rulesets.cedofan_rv.view import view
+
+
+def _shipped() -> Mapping[str, Mapping[str, Any]]:
+    """The demonstration board, read once from the package data (an invented map, labelled as such)."""
+    text = resources.files(__package__).joinpath("boards/demonstration.json").read_text(encoding="utf-8")
+    return {"demonstration": json.loads(text)}
+
+
+class CedofanRvRuleset:
+    """Battles by dice pools, sieges, storms, reliefs and the secret loot slip."""
+
+    id = "cedofan_rv"
+    version = "1.0.0"
+    title = "cedofan.cz RV: the war for the Rudern Empire (combat, sieges, storms)"
+    rulebook = RULEBOOK
+    default_options: Mapping[str, Any] = rv_options.DEFAULT_OPTIONS
+    shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
+
+    def option_errors(self, options: Mapping[str, Any]) -> list[str]:
+        """RV-AMB-1 and the RV-AMB-* options: required data present and every value accepted."""
+        return rv_options.option_errors(options)
+
+    def board_errors(self, board: Mapping[str, Any] | None) -> list[str]:
+        """Regions, places, border kinds, distances and starting forces (see `board.py`)."""
+        return rv_board.board_errors(board)
+
+    def seat_errors(self, seats: Sequence[Seat], options: Mapping[str, Any]) -> list[str]:
+        """Seats are factions of the game (two to six)."""
+        errors = [
+            f"seats: {s.seat!r} is not a faction ({', '.join(rv_options.FACTIONS)})"
+            for s in seats
+            if s.seat not in rv_options.FACTIONS
+        ]
+        if len(seats) < 2:
+            errors.append("seats: a battle needs at least two factions")
+        return errors
+
+    def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> RvState:
+        """The board's regions, places and starting forces."""
+        return setup(options, board, seats)
+
+    def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
+        """Check an action against the rules and derive its consequences."""
+        return decide(game, action, inputs)
+
+    def evolve(self, state: RvState, event: Event) -> RvState:
+        """Apply one event (total)."""
+        return evolve(state, event)
+
+    def view(self, state: RvState, viewer: Viewer) -> dict[str, Any]:
+        """Purses, treasuries and loot amounts only to those the rules name."""
+        return view(state, viewer)
+
+    def notation(self, event: Event, state_before: RvState) -> str:
+        """One line per event."""
+        return notation(event, state_before)
+
+    def dump_state(self, state: RvState) -> dict[str, Any]:
+        """The JSON form of a state."""
+        return dump(state)
+
+    def load_state(self, document: Mapping[str, Any]) -> RvState:
+        """The state back from its JSON form."""
+        return load(document)
+
+    def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
+        """RV-LOOT-2: a loot slip is `{"amount": n}`, a whole number of resources."""
+        state: RvState = game.state
+        loot = state.loot.get(round.round)
+        if loot is None or loot.delivered is not None:
+            return [RuleViolation("RV-LOOT-2", f"{round.round!r} is not an open loot slip", {"field": "round"})]
+        amount = payload.get("amount") if isinstance(payload, Mapping) else None
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0 or set(payload) != {"amount"}:
+            return [
+                RuleViolation(
+                    "RV-LOOT-2", f'a loot slip is {{"amount": n}} with n >= 0, not {payload!r}', {"field": "payload"}
+                )
+            ]
+        return []
+
+    def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
+        """RV-LOOT-2: the slip's amount goes to the winner's treasury; it must match the purses the engine knew."""
+        state: RvState = game.state
+        loot = state.loot[round.round]
+        amount = int(payloads[loot.from_seat]["amount"])
+        event = Event(
+            "LootDelivered",
+            {
+                "loot": loot.id,
+                "from_seat": loot.from_seat,
+                "to_seat": loot.to_seat,
+                "amount": amount,
+                "rule_ids": ["RV-LOOT-2", "RV-AMB-19"],
+            },
+        )
+        if amount != loot.amount:
+            mismatch = RuleViolation(
+                "RV-LOOT-2",
+                f"the slip says {amount} but the losing nobles carried {loot.amount}",
+                {"field": "payload.amount", "slip": amount, "carried": loot.amount},
+            )
+            return Decision((event,), (mismatch,))
+        return Decision((event,))
+
+
+CEDOFAN_RV = CedofanRvRuleset()

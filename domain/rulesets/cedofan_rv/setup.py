@@ -1,0 +1,71 @@
+"""The opening state of a game: the board's regions, places and starting forces (RV-AMB-1: data)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.kernel import Seat
+from domain.rulesets.cedofan_rv.options import FACTIONS, NOBLE
+from domain.rulesets.cedofan_rv.state import MapData, Piece, Place, RvState
+
+
+def setup(options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> RvState:
+    """The state the board describes; the board has passed `board_errors`."""
+    board = board or {}
+    home: dict[str, tuple[str, ...]] = {}
+    places: dict[str, Place] = {}
+    for area in board.get("areas", []):
+        attributes = area.get("attributes") or {}
+        if attributes.get("home"):
+            home[area["id"]] = tuple(attributes["home"])
+        place = attributes.get("place")
+        if place is not None:
+            places[area["id"]] = Place(
+                area["id"],
+                place["kind"],
+                place.get("owner"),
+                place.get("name", area.get("name", area["id"])),
+                place.get("class"),
+                bool(place.get("damaged", False)),
+                place.get("capital_of"),
+                bool(place.get("rudern", False)),
+                int(place.get("yield", 1)),
+                bool(place.get("elephants", False)),
+            )
+    edges: dict[str, dict[str, tuple[str, int]]] = {}
+    for edge in board.get("edges", []):
+        border = (edge.get("kind", "passable"), int((edge.get("attributes") or {}).get("steps", 1)))
+        edges.setdefault(edge["a"], {})[edge["b"]] = border
+        edges.setdefault(edge["b"], {})[edge["a"]] = border
+    start = (board.get("attributes") or {}).get("setup") or {}
+    pieces: dict[str, Piece] = {}
+    purses: dict[str, int] = {}
+    for raw in start.get("pieces", []):
+        piece = Piece(
+            raw["id"],
+            raw["kind"],
+            raw["owner"],
+            raw["area"],
+            rank=raw.get("rank"),
+            banner=raw.get("banner"),
+            subfaction=raw.get("subfaction"),
+        )
+        pieces[piece.id] = piece
+        if piece.kind == NOBLE:
+            purses[piece.id] = int(raw.get("purse", 0))
+    names = tuple(s.seat for s in seats)
+    treasuries = {seat: int(start.get("treasuries", {}).get(seat, 0)) for seat in names}
+    return RvState(
+        map=MapData(home, edges),
+        seats=names,
+        pieces=pieces,
+        places=places,
+        treasuries=treasuries,
+        purses=purses,
+        influence={seat: 0 for seat in names},
+        # RV-TURN-4: the first round's order (Kard League, Gracuja, then the four houses), which is also
+        # the office order of RV-TURN-3 with the starting council of RV-TURN-5.
+        order=tuple(f for f in FACTIONS if f in names),
+        influence_target=int(options.get("influence_target", 25)),
+    )

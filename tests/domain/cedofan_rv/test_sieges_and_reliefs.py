@@ -1,0 +1,216 @@
+"""Reliefs, sorties, outnumbered besiegers, damaged fortresses (RV-REL-*, RV-STM-4/6, RV-AMB-4/9/17/18/22/24/25)."""
+
+from __future__ import annotations
+
+from tests.domain.cedofan_rv.fixtures import (
+    FIXTURE_UNIT_TABLE,
+    A,
+    B,
+    Table,
+    board,
+    city,
+    every,
+    first,
+    noble,
+    troops,
+    types,
+)
+
+
+def _besieged(
+    defenders: int = 2, relief: int = 3, besiegers: int = 3, purse_a: int = 0, purse_b: int = 0, kind: str = "city"
+) -> Table:
+    """A (house head + infantry) besieges B's place `c` since round 1; B's general waits next door in `w`."""
+    pieces = [
+        noble("ha", A, "r", "house_head", purse=purse_a),
+        *troops("a", besiegers, "infantry", A, "r", "ha"),
+        noble("gc", B, "c"),
+        *troops("c", defenders, "infantry", B, "c", "gc"),
+        noble("gw", B, "w", purse=purse_b),
+        *troops("w", relief, "infantry", B, "w", "gw"),
+    ]
+    areas = {"r": {}, "c": city(B, kind=kind), "w": {}, "a_home": city(A), "a_fort": city(A, kind="fortress")}
+    edges = [
+        ("r", "c", "passable", 1),
+        ("c", "w", "passable", 1),
+        ("r", "a_fort", "passable", 1),
+        ("a_fort", "a_home", "passable", 1),
+    ]
+    table = Table.on(board(areas, edges, pieces))
+    table.impulse(A)
+    table.act(A, "start_siege", place="c", nobles=["ha"])
+    table.impulse(B)
+    return table
+
+
+def test_besiegers_withdraw_to_a_fortress_and_hand_over_purses_when_the_relief_wins() -> None:
+    table = _besieged(purse_a=4)
+    # relief: gw + 3 infantry + 1 joining = 5 field dice, 3 hits; besiegers ha + 3 = 4 dice, no hit.
+    decision = table.act(B, "relieve_siege", dice=[6, 6, 5, 1, 1, 1, 1, 1, 1], place="c", nobles=["gw"], joining=["c1"])
+
+    assert first(decision, "ReliefDeclared")["joining"] == ["c1"]
+    rolls = every(decision, "DiceRolled")
+    assert [(r["side"], r["column"], r["divisor"]) for r in rolls] == [("relief", "field", 1), ("besieger", "field", 1)]
+    assert first(decision, "BattleResolved")["units_after"] == {"relief": 4, "besieger": 0}
+    assert first(decision, "BesiegersWithdrew")["rule_ids"] == ["RV-REL-4"]
+    retreat = first(decision, "PiecesRetreated")
+    assert retreat["pieces"] == ["ha"] and retreat["to"] == "a_fort"  # RV-AMB-10: a fortress counts here
+    assert first(decision, "LootOwed")["to_seat"] == B
+    assert "c" not in table.state.sieges
+    assert table.state.pieces["c1"].area == "c"  # RV-AMB-17: joined units stay in the place
+
+
+def test_relieving_survivors_enter_the_place_above_five_when_the_besiegers_win() -> None:
+    table = _besieged(defenders=5, relief=3, besiegers=9, purse_b=2)
+    # relief gw + 3 = 4 dice, no hit; besiegers ha + 9 = 10 dice, 2 hits kill 2 relieving infantry.
+    decision = table.act(B, "relieve_siege", dice=[1] * 4 + [6, 6] + [1] * 8, place="c", nobles=["gw"])
+
+    assert first(decision, "BattleResolved")["winner"] == A
+    entered = first(decision, "ReliefEnteredPlace")
+    assert sorted(entered["pieces"]) == ["gw", "w3"]
+    assert first(decision, "LootOwed")["from_seat"] == B  # RV-AMB-17: the relief's purses go to the besiegers
+    assert "SiegeContinues" in types(decision)
+    assert sum(1 for p in table.state.pieces_in("c") if not p.is_noble and p.owner == B) == 6
+    assert "c" in table.state.sieges  # RV-REL-7: no need to start it again
+
+
+def test_no_storm_while_more_than_five_units_are_inside_after_a_relief() -> None:
+    table = _besieged(defenders=5, relief=3, besiegers=9)
+    table.act(B, "relieve_siege", dice=[1] * 4 + [6, 6] + [1] * 8, place="c", nobles=["gw"])
+    table.impulse(A)
+
+    refused = table.decide(A, "storm_place", place="c")
+
+    assert [v.rule_id for v in refused.violations] == ["RV-BTY-1"]
+
+
+def test_besiegers_withdraw_when_the_place_outnumbers_them_after_a_relief() -> None:
+    table = _besieged(defenders=2, relief=1, besiegers=3)
+    # relief gw + w1 = 2 dice, 2 hits kill a1, a2; besiegers ha + 3 = 4 dice, 1 hit kills w1.
+    decision = table.act(B, "relieve_siege", dice=[6, 6, 5, 1, 1, 1], place="c", nobles=["gw"])
+
+    # Besiegers win 1 to 0 and gw withdraws into the place alone (RV-REL-5).
+    assert first(decision, "BattleResolved")["units_after"] == {"relief": 0, "besieger": 1}
+    # Inside now 2 defending units > 1 besieging unit: RV-STM-6 / RV-AMB-24, the besiegers withdraw.
+    assert first(decision, "BesiegersWithdrew")["rule_ids"] == ["RV-STM-6"]
+    assert "c" not in table.state.sieges
+
+
+def test_sortie_divides_besiegers_by_three_at_a_fortress_and_outnumbered_besiegers_withdraw() -> None:
+    table = _besieged(defenders=4, besiegers=5, purse_a=3, kind="fortress")
+    # defender rolls first: gc + 4 = 5 city dice, 5 hits; besiegers ha + 5 = 6 // 3 = 2 dice, no hit.
+    decision = table.act(B, "sortie", dice=[6, 6, 6, 6, 6, 1, 1], place="c")
+
+    called = first(decision, "StormCalled")
+    assert called["by"] == "defender" and called["cost"] == 1 and called["rule_ids"] == ["RV-STM-4"]
+    besieger_roll = next(r for r in every(decision, "DiceRolled") if r["side"] == "besieger")
+    assert (besieger_roll["dice_before_division"], besieger_roll["divisor"]) == (6, 3)
+    assert first(decision, "BattleResolved")["units_after"] == {"besieger": 0, "defender": 4}
+    assert first(decision, "BesiegersWithdrew")["rule_ids"] == ["RV-STM-6"]
+    assert first(decision, "LootOwed") == {
+        "loot": "loot-1-katzowicove",
+        "from_seat": A,
+        "to_seat": B,
+        "nobles": ["ha"],
+        "rule_ids": ["RV-LOOT-1", "RV-LOOT-3", "RV-AMB-19"],
+    }
+
+
+def test_sortie_divisor_is_two_at_a_fortress_when_the_option_says_so() -> None:
+    pieces = [
+        noble("ha", A, "r", "house_head"),
+        *troops("a", 6, "infantry", A, "r", "ha"),
+        noble("gc", B, "c"),
+        *troops("c", 4, "infantry", B, "c", "gc"),
+    ]
+    areas = {"r": {}, "c": city(B, kind="fortress"), "h": city(A)}
+    table = Table.on(
+        board(areas, [("r", "c", "passable", 1), ("r", "h", "passable", 1)], pieces),
+        options={"defender_storm_fortress_divisor": 2},
+    )
+    table.impulse(A)
+    table.act(A, "start_siege", place="c", nobles=["ha"])
+    table.impulse(B)
+
+    decision = table.act(B, "sortie", dice=[1] * 5 + [1] * 3, place="c")
+
+    besieger_roll = next(r for r in every(decision, "DiceRolled") if r["side"] == "besieger")
+    assert (besieger_roll["dice_before_division"], len(besieger_roll["faces"])) == (7, 3)
+
+
+def test_sortie_is_refused_in_the_impulse_the_siege_began() -> None:
+    pieces = [
+        noble("ha", A, "r", "house_head"),
+        *troops("a", 3, "infantry", A, "r", "ha"),
+        *troops("c", 2, "infantry", B, "c"),
+    ]
+    areas = {"r": {}, "c": city(B), "h": city(A)}
+    table = Table.on(board(areas, [("r", "c", "passable", 1), ("r", "h", "passable", 1)], pieces))
+    table.impulse(A)
+    table.act(A, "start_siege", place="c", nobles=["ha"])
+
+    assert [v.rule_id for v in table.decide(B, "sortie", place="c").violations] == ["RV-TURN-1"]
+    table.impulse(B)
+    assert table.decide(B, "sortie", dice=[1, 1, 1, 1], place="c").violations == ()
+
+
+def test_siege_is_refused_at_a_damaged_fortress_which_is_a_village() -> None:
+    pieces = [noble("ha", A, "r", "house_head"), *troops("a", 3, "infantry", A, "r", "ha")]
+    damaged = {"place": {"kind": "fortress", "owner": B, "damaged": True}}
+    table = Table.on(board({"r": {}, "f": damaged}, [("r", "f", "passable", 1)], pieces))
+    table.impulse(A)
+
+    refused = table.decide(A, "start_siege", place="f", nobles=["ha"])
+
+    assert [v.rule_id for v in refused.violations] == ["RV-BTY-2"]
+
+
+def test_exactly_five_defenders_can_be_attacked_in_the_field_under_the_alternative_option() -> None:
+    pieces = [
+        noble("ha", A, "c", "house_head"),
+        *troops("a", 6, "infantry", A, "c", "ha"),
+        *troops("d", 5, "infantry", B, "c"),
+    ]
+    table = Table.on(board({"c": city(B)}, [], pieces), options={"exactly_five_defenders": "field_battle"})
+    table.impulse(A)
+
+    assert table.decide(A, "attack", dice=[1] * 7 + [1] * 5, nobles=["ha"]).violations == ()
+
+
+def test_floor_rounding_lets_a_weak_besieging_force_roll_no_dice() -> None:
+    # A table where infantry has no city dice: the besiegers' total is the noble's 1 die, ÷2.
+    table_ = {**FIXTURE_UNIT_TABLE, "infantry": {**FIXTURE_UNIT_TABLE["infantry"], "city_dice": 0}}
+    pieces = [noble("g", A, "r"), *troops("a", 2, "infantry", A, "r", "g"), *troops("d", 1, "infantry", B, "c")]
+    areas = {"r": {}, "c": city(B), "h": city(A)}
+    for rounding, expected in (("floor_min1", 1), ("floor", 0)):
+        table = Table.on(
+            board(areas, [("r", "c", "passable", 1), ("r", "h", "passable", 1)], pieces),
+            options={"siege_dice": rounding, "unit_table": table_},
+        )
+        table.impulse(A)
+        table.act(A, "start_siege", place="c", nobles=["g"])
+        table.impulse(A)
+        decision = table.act(A, "storm_place", dice=[1] * expected, place="c")
+        rolled = [r for r in every(decision, "DiceRolled") if r["side"] == "besieger"]
+        assert sum(len(r["faces"]) for r in rolled) == expected, rounding
+
+
+def test_besieged_garrison_cannot_attack_its_besiegers_in_the_field() -> None:
+    pieces = [
+        noble("ha", A, "c", "house_head", purse=1),
+        *troops("a", 4, "infantry", A, "c", "ha"),
+        noble("gc", B, "c"),
+        *troops("c", 2, "infantry", B, "c", "gc"),
+        noble("gw", B, "c2"),
+        *troops("w", 3, "infantry", B, "c2", "gw"),
+    ]
+    areas = {"c": city(B), "c2": {}, "h": city(A)}
+    table = Table.on(board(areas, [("h", "c", "passable", 1), ("c", "c2", "passable", 1)], pieces))
+    table.impulse(A)
+    table.act(A, "move_banner", noble="ha", path=["h", "c"], units=["a1", "a2", "a3", "a4"])
+    table.act(A, "start_siege", place="c", nobles=["ha"])
+    table.impulse(B)
+
+    assert [v.rule_id for v in table.decide(B, "attack", nobles=["gc"]).violations] == ["RV-STM-4"]
+    table.act(B, "move_banner", noble="gw", path=["c"], units=["w1", "w2", "w3"])
+    assert [v.rule_id for v in table.decide(B, "attack", nobles=["gw"]).violations] == ["RV-STM-4"]
