@@ -106,8 +106,9 @@ class GameCommands:
         except registry.UnknownRuleset as error:
             raise Unprocessable(str(error), {"ruleset": [str(error)]}) from None
         errors: dict[str, list[str]] = {}
-        options = {**ruleset.default_options, **body["options"]}
-        if problems := ruleset.option_errors(body["options"]):
+        requested, variant = _variant(ruleset, body, errors)
+        options = {**ruleset.default_options, **requested}
+        if problems := ruleset.option_errors(requested):
             errors["options"] = problems
         seats = [Seat(s["seat"], s.get("player")) for s in body["seats"]]
         if problems := ruleset.seat_errors(seats, options):
@@ -118,6 +119,10 @@ class GameCommands:
         if missing:
             errors.setdefault("seats", []).extend(f"unknown player {p!r}" for p in sorted(missing))
         board_id, board_doc = self._board_for(body["board"], ruleset, errors)
+        # Optional hook: checks that need options, board and seats together (a variant against its map).
+        game_errors = getattr(ruleset, "game_errors", None)
+        if not errors and game_errors is not None and (problems := game_errors(options, board_doc, seats)):
+            errors["game"] = problems
         if errors:
             raise Unprocessable(f"the game cannot be created: {_first(errors)}", errors)
         game_id = str(uuid.uuid4())
@@ -127,7 +132,7 @@ class GameCommands:
             "title": body["title"],
             "ruleset": ruleset.id,
             "ruleset_version": ruleset.version,
-            "variant": body["variant"],
+            "variant": variant,
             "options": options,
             "board": board_id,
             "seats": [{"seat": s.seat, "player": s.player} for s in seats],
@@ -147,7 +152,7 @@ class GameCommands:
                     "title": body["title"],
                     "ruleset": ruleset.id,
                     "ruleset_version": ruleset.version,
-                    "variant": body["variant"],
+                    "variant": variant,
                     "mode": body["mode"],
                     "dice": body["dice"],
                     "visibility": body["visibility"],
@@ -178,6 +183,8 @@ class GameCommands:
     ) -> tuple[str | None, dict[str, Any] | None]:
         """The board a new game is played on: a stored board id, a shipped board's name, or a document."""
         if board is None:
+            if problems := ruleset.board_errors(None):
+                errors["board"] = problems
             return None, None
         if isinstance(board, str) and board in ruleset.shipped_boards:
             # Shipped boards are stored like uploads, so the game names its board by content id for good.
@@ -492,6 +499,22 @@ class GameCommands:
         if ctx.client:
             meta["client"] = ctx.client[:200]
         return meta
+
+
+def _variant(ruleset: Ruleset, body: dict[str, Any], errors: dict[str, list[str]]) -> tuple[dict[str, Any], str | None]:
+    """The options with the variant in them, and the game's variant: one value, wherever it was given.
+
+    A ruleset with a `variant` option (Kard és Korona's basic/advanced) takes the request's top-level
+    `variant` as that option; the two may not disagree.
+    """
+    options, variant = dict(body["options"]), body["variant"]
+    if "variant" in options:
+        if variant is not None and variant != options["variant"]:
+            errors["variant"] = [f"{variant!r} differs from options.variant {options['variant']!r}; give one"]
+        return options, options["variant"] if isinstance(options["variant"], str) else variant
+    if variant is not None and not ruleset.option_errors({"variant": variant}):
+        options["variant"] = variant
+    return options, variant
 
 
 class _ServerDice:

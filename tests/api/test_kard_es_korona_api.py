@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api.conftest import assert_refused
+from tests.api.conftest import assert_problem, assert_refused
 from tests.conftest import Api
 from tests.domain.kard_es_korona.small_boards import province_board
 
@@ -244,18 +244,6 @@ def test_transcript_records_a_recruitment_over_the_castle_limit_with_its_deviati
     assert state(api, game)["units"]["gyor"][red] == {"cavalry": 1, "infantry": 5, "archer": 1}
 
 
-def test_actions_refused_kk_gen_1_when_the_variant_option_does_not_match_the_board(api: Api) -> None:
-    game = api.create_game(
-        ruleset="kard_es_korona",
-        variant="advanced",
-        options={"variant": "advanced"},
-        board="basic",
-        seats=[{"seat": s} for s in PTD],
-        dice="table",
-    )["id"]
-    assert_refused(act(api, game, "choose_first_player", None, player="pannonia"), "KK-GEN-1")
-
-
 def test_422_names_the_option_when_the_variant_is_missing(api: Api) -> None:
     body = {"ruleset": "kard_es_korona", "board": "basic", "seats": [{"seat": s} for s in PTD], "options": {}}
     response = api.client.post("/api/v1/games", json=body, headers=api.headers())
@@ -335,3 +323,31 @@ def test_kk_siege_1_kk_neutral_3_neutral_castle_defeats_a_lord_e8_through_the_ap
     defeated = next(e for e in events if e["type"] == "LordDefeated")
     assert defeated["data"]["by_owner"] == "royal"
     assert state(api, game)["units"]["pest"] == {"royal": {"cavalry": 1, "infantry": 1}}
+
+
+def test_kk_gen_1_game_is_422_when_the_variant_does_not_match_the_board(api: Api) -> None:
+    seats = [{"seat": s} for s in ("felvidek", "erdely", "szlavonia")]
+    body = {"ruleset": "kard_es_korona", "options": {"variant": "advanced"}, "board": "basic", "seats": seats}
+
+    response = api.client.post("/api/v1/games", json=body, headers=api.headers())
+
+    problem = assert_problem(response, 422)
+    assert "game" in problem["errors"] and "KK-GEN-1" in problem["errors"]["game"][0]
+
+
+def test_kk_gen_1_top_level_variant_is_the_variant_option_when_created(api: Api) -> None:
+    seats = [{"seat": s} for s in ("felvidek", "erdely", "szlavonia")]
+    body = {"ruleset": "kard_es_korona", "variant": "basic", "board": "basic", "seats": seats}
+
+    created = api.client.post("/api/v1/games", json=body, headers=api.headers())
+
+    assert created.status_code == 201, created.get_json()
+    assert created.get_json()["variant"] == "basic" and created.get_json()["options"]["variant"] == "basic"
+
+
+def test_kk_game_without_a_board_is_422_naming_the_board(api: Api) -> None:
+    seats = [{"seat": s} for s in ("felvidek", "erdely", "szlavonia")]
+    body = {"ruleset": "kard_es_korona", "variant": "basic", "seats": seats}
+
+    problem = assert_problem(api.client.post("/api/v1/games", json=body, headers=api.headers()), 422)
+    assert "board" in problem["errors"]

@@ -67,6 +67,12 @@ class KardEsKoronaRuleset:
     def seat_errors(self, seats: Sequence[Seat], options: Mapping[str, Any]) -> list[str]:
         return setup.seat_errors(seats)
 
+    def game_errors(
+        self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]
+    ) -> list[str]:
+        """KK-GEN-1: the variant is played on its own map side, so options and board must agree."""
+        return [setup.board_problem(options, board)] if setup.board_problem(options, board) else []
+
     def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> KKState:
         return setup.initial_state(options, board, seats)
 

@@ -122,6 +122,11 @@ def _board(options: Mapping[str, Any], document: Mapping[str, Any] | None) -> tu
     return board, ""
 
 
+def board_problem(options: Mapping[str, Any], document: Mapping[str, Any] | None) -> str:
+    """What keeps this board from carrying a game with these options ('' when nothing)."""
+    return _board(options, document)[1]
+
+
 # --- KK-TURN-3: the first starting player ---
 
 
