@@ -5,8 +5,10 @@ from __future__ import annotations
 import statistics
 import time
 import uuid
+from collections.abc import Mapping
+from typing import Any
 
-from domain.kernel import GAME_CREATED, Action, Authority, Event, Inputs, advance, fold, start
+from domain.kernel import GAME_CREATED, Action, Authority, Event, Inputs, Ruleset, advance, fold, start
 from domain.platform import decide_action
 from domain.rulesets.freeform import FREEFORM
 from tests.bench.workload import SEATS, freeform_actions
@@ -47,12 +49,14 @@ def freeform_game(length: int) -> list[Event]:
     return events
 
 
-def fold_rate(events: list[Event], repeats: int) -> float:
-    """Events/s of `fold(FREEFORM, events, None)` from GameCreated to the end: median of `repeats` folds."""
-    fold(FREEFORM, events, None)  # warm-up
+def fold_rate(
+    events: list[Event], repeats: int, ruleset: Ruleset = FREEFORM, board: Mapping[str, Any] | None = None
+) -> float:
+    """Events/s of `fold(ruleset, events, board)` from GameCreated to the end: median of `repeats` folds."""
+    fold(ruleset, events, board)  # warm-up
     seconds = []
     for _ in range(repeats):
         started = time.perf_counter()
-        fold(FREEFORM, events, None)
+        fold(ruleset, events, board)
         seconds.append(time.perf_counter() - started)
     return len(events) / statistics.median(seconds)
