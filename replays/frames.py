@@ -47,12 +47,16 @@ def frames(
     start: Game,
     events: Iterable[Event],
     view: Callable[[Game], Any],
+    readable: Callable[[Event], Event] = lambda event: event,
 ) -> list[Frame]:
-    """The frames of `events` applied one by one from `start`, as `view` shows each game."""
+    """The frames of `events` applied one by one from `start`, as `view` shows each game.
+
+    `readable` is the event as the viewer may read it (secrets hidden), which the notation line is written from.
+    """
     found: list[Frame] = []
     game, seen = start, view(start)
     for event in events:
-        line = ruleset.notation(event, game.state)
+        line = ruleset.notation(readable(event), game.state)
         game = advance(ruleset, game, event)
         shown = view(game)
         marks = bookmarks(event, ruleset)

@@ -10,7 +10,7 @@ stream, each line marked `"stream": "annotations"`; their own chain is verified 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -209,8 +209,16 @@ def verify_chain(stream_id: str, events: Sequence[Mapping[str, Any]]) -> ChainCh
     return ChainCheck(True, count, head=prev_hash)
 
 
-def notation_lines(ruleset: Ruleset, events: Sequence[Mapping[str, Any]], board: Mapping[str, Any] | None) -> list[str]:
-    """One "<version>. <notation>" line per event, each written against the state before it."""
+def notation_lines(
+    ruleset: Ruleset,
+    events: Sequence[Mapping[str, Any]],
+    board: Mapping[str, Any] | None,
+    shown: Callable[[Event], Event] = lambda event: event,
+) -> list[str]:
+    """One "<version>. <notation>" line per event, each written against the state before it.
+
+    `shown` is the event as the reader may read it (secrets hidden); the game itself folds the events whole.
+    """
     lines: list[str] = []
     game: Game | None = None
     for event in events:
@@ -219,7 +227,7 @@ def notation_lines(ruleset: Ruleset, events: Sequence[Mapping[str, Any]], board:
             game = start(ruleset, fact, board)
             lines.append(f"{event['version']}. {_created_notation(fact)}")
             continue
-        lines.append(f"{event['version']}. {_notation(ruleset, fact, game)}")
+        lines.append(f"{event['version']}. {_notation(ruleset, shown(fact), game)}")
         game = advance(ruleset, game, fact)
     return lines
 

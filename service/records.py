@@ -45,6 +45,7 @@ from service.loading import stream_of
 from service.rebuild import summary_of
 from service.store import boards, players, summaries
 from service.store.events import RecordedEvent
+from service.views import EventRedactor
 from service.wiring import Services
 
 VERDICTS = ("consistent", "deviates", "unverifiable")
@@ -100,17 +101,31 @@ def export_game(
     head = record_header(game_json(summary), board)
     # Only up to the summarised version: the header and the event lines describe the same game.
     stored = (e.to_json() for e in services.store.iter_stream(stream_of(game_id)) if e.version <= summary["version"])
+    redactor = EventRedactor.for_summary(principal, summary)
+    if redactor.hides_anything:
+        stored = (_whole(redactor, e) for e in stored)
     notes = (
         (e.to_json() for e in services.store.iter_stream(stream_of_annotations(game_id))) if with_annotations else ()
     )
     return export_lines(head, stored, notes)
 
 
+def _whole(redactor: EventRedactor, event: dict[str, Any]) -> dict[str, Any]:
+    """An event this caller may export: a record cannot hide part of an event and still verify."""
+    if redactor.event(event).get("redacted"):
+        raise Forbidden(
+            f"version {event['version']} holds information hidden from this caller; an arbiter may export the game"
+        )
+    return event
+
+
 def export_notation(services: Services, principal: Principal, game_id: str) -> list[str]:
     """The game as plain-text notation, one "<version>. <notation>" line per event."""
     loaded = services.loader.load(game_id, principal)
     stored = [e.to_json() for e in services.store.iter_stream(stream_of(game_id)) if e.version <= loaded.game.version]
-    return notation_lines(loaded.ruleset, stored, loaded.board)
+    return notation_lines(
+        loaded.ruleset, stored, loaded.board, EventRedactor.for_summary(principal, loaded.summary).fact
+    )
 
 
 def import_record(services: Services, principal: Principal, lines: Iterable[str], keep_id: bool) -> ImportReport:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.kernel import Game, GameMeta, Ruleset, Viewer, game_to_json, public_meta
+from domain import registry
+from domain.kernel import Event, Game, GameMeta, Ruleset, Viewer, game_to_json, public_meta
 from service.auth import Principal
 from service.errors import BadRequest, Forbidden
 
@@ -26,3 +27,57 @@ def view_for(caller: Principal, ruleset: Ruleset, meta: GameMeta, viewer_name: s
             raise Forbidden(f"this token does not hold seat {viewer_name!r}")
         viewer = Viewer(seat=viewer_name)
     return lambda game: {"meta": public_meta(game.meta), "rules": ruleset.view(game.state, viewer)}
+
+
+# --- events as a caller may see them ---
+
+EventJson = dict[str, Any]
+
+
+class EventRedactor:
+    """Events as one caller may read them: a ruleset with secrets in its events hides them per viewer.
+
+    A ruleset opts in with an optional `event_view(event, viewer) -> Event`; the arbiter and admin see
+    every event whole. A player sees what any seat they hold may see; anyone else what a spectator may.
+    A redacted event keeps its hash (the chain stays checkable by those who may read it whole) and is
+    marked `"redacted": true`.
+    """
+
+    def __init__(self, caller: Principal, ruleset: Ruleset, seats: tuple[str, ...]) -> None:
+        self._hook: Callable[[Event, Viewer], Event] | None = getattr(ruleset, "event_view", None)
+        if caller.role in ("admin", "arbiter"):
+            self._hook = None
+        self._viewers = tuple(Viewer(seat=s) for s in seats) or (Viewer(),)
+
+    @classmethod
+    def for_summary(cls, caller: Principal, summary: dict[str, Any]) -> EventRedactor:
+        """The redactor of a game from its summary (ruleset version and seat holders)."""
+        ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
+        held = tuple(
+            str(s["seat"]) for s in summary["seats"] if caller.player_id and s.get("player") == caller.player_id
+        )
+        return cls(caller, ruleset, held)
+
+    @property
+    def hides_anything(self) -> bool:
+        """Whether this ruleset may hide part of an event from this caller."""
+        return self._hook is not None
+
+    def event(self, event: EventJson) -> EventJson:
+        """One event's JSON as this caller may read it."""
+        if self._hook is None:
+            return event
+        fact = Event(event["type"], event["data"])
+        shown = self.fact(fact)
+        return event if shown.data == fact.data else {**event, "data": dict(shown.data), "redacted": True}
+
+    def fact(self, event: Event) -> Event:
+        """A fact as this caller may read it (for notation lines): whole if any seat they hold may see it."""
+        if self._hook is None:
+            return event
+        shown = [self._hook(event, viewer) for viewer in self._viewers]
+        return next((s for s in shown if s.data == event.data), shown[0])
+
+    def events(self, events: list[EventJson]) -> list[EventJson]:
+        """Several events' JSON as this caller may read them."""
+        return events if self._hook is None else [self.event(e) for e in events]

@@ -26,7 +26,7 @@ from service.loading import stream_of
 from service.schemas.disputes import DiceRevealSchema
 from service.store import disputes as dispute_rows
 from service.store import summaries
-from service.views import view_for
+from service.views import EventRedactor, view_for
 
 blueprint = Blueprint("games", __name__)
 NDJSON = "application/x-ndjson"
@@ -186,7 +186,7 @@ def list_events(game_id: str) -> Response:
     """The game's events after a version, as JSON or NDJSON."""
     query = schemas.load(schemas.EventsQuerySchema, request.args.to_dict(), "query")
     wired = services()
-    wired.loader.summary(game_id, principal())
+    redactor = EventRedactor.for_summary(principal(), wired.loader.summary(game_id, principal()))
     # No Accept header means "anything": answer JSON, the default representation.
     wanted = (
         request.accept_mimetypes.best_match(["application/json", NDJSON])
@@ -196,11 +196,12 @@ def list_events(game_id: str) -> Response:
     if wanted is None:
         raise NotAcceptable(f"cannot produce {request.headers.get('Accept')!r}; offer application/json or {NDJSON}")
     events = wired.store.read(stream_of(game_id), after=query["after"], limit=query["limit"])
+    shown = redactor.events([e.to_json() for e in events])
     if wanted == NDJSON:
-        lines = "".join(json.dumps(e.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n" for e in events)
+        lines = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in shown)
         return Response(lines, mimetype=NDJSON)
     cursor = str(events[-1].version) if len(events) == query["limit"] else None
-    return jsonify({"items": [e.to_json() for e in events], "next": cursor})
+    return jsonify({"items": shown, "next": cursor})
 
 
 @blueprint.get("/games/<game_id>/state")

@@ -11,7 +11,7 @@ from service import annotation_stream, schemas
 from service.api.common import principal, services, with_etag
 from service.errors import BadRequest, NotFound
 from service.loading import stream_of, upcasters_of
-from service.views import view_for
+from service.views import EventRedactor, view_for
 
 blueprint = Blueprint("replays", __name__)
 MAX_FRAMES = 1000
@@ -34,6 +34,7 @@ def replay(game_id: str) -> Response:
         )
     loaded = wired.loader.load(game_id, caller, first)
     view = view_for(caller, loaded.ruleset, loaded.game.meta, query["as_"])
+    redactor = EventRedactor.for_summary(caller, loaded.summary)
     tail = wired.store.read_facts(stream_of(game_id), first, until, upcasters_of(loaded.ruleset))
     return jsonify(
         {
@@ -42,7 +43,7 @@ def replay(game_id: str) -> Response:
             "to": until,
             "viewer": query["as_"],
             "initial": view(loaded.game),
-            "frames": [f.to_json() for f in frames(loaded.ruleset, loaded.game, tail, view)],
+            "frames": [f.to_json() for f in frames(loaded.ruleset, loaded.game, tail, view, redactor.fact)],
         }
     )
 

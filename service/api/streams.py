@@ -16,6 +16,7 @@ from service.errors import BadRequest, NotAcceptable
 from service.loading import can_read, stream_of
 from service.store import summaries
 from service.store.events import EventStore, RecordedEvent
+from service.views import EventRedactor
 
 blueprint = Blueprint("streams", __name__)
 NDJSON = "application/x-ndjson"
@@ -23,8 +24,8 @@ POLL_SECONDS = 0.25
 HEARTBEAT_SECONDS = 15.0
 
 
-def _line(event: RecordedEvent) -> str:
-    return json.dumps(event.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n"
+def _line(event: dict[str, Any]) -> str:
+    return json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 @blueprint.get("/events")
@@ -35,7 +36,7 @@ def global_events() -> Response:
     wired = services()
     wanted = _negotiate()
     scanned = wired.store.read_all(after=query["after"], limit=query["limit"])
-    visible = _visible(wired.engine, caller, scanned)
+    visible = _redacted(wired.engine, caller, _visible(wired.engine, caller, scanned))
     # The next cursor is the last position read, readable or not, so a reader never rescans.
     last = scanned[-1].position if scanned else query["after"]
     more = len(scanned) == query["limit"]
@@ -43,7 +44,7 @@ def global_events() -> Response:
         response = Response("".join(_line(e) for e in visible), mimetype=NDJSON)
     else:
         response = Response(
-            json.dumps({"items": [e.to_json() for e in visible], "next": str(last) if more else None}),
+            json.dumps({"items": visible, "next": str(last) if more else None}),
             mimetype="application/json",
         )
     response.headers["Annals-Next-After"] = str(last)
@@ -71,6 +72,20 @@ def _visible(engine: Any, caller: Principal, events: list[RecordedEvent]) -> lis
     return shown
 
 
+def _redacted(engine: Any, caller: Principal, events: list[RecordedEvent]) -> list[dict[str, Any]]:
+    """Each game's events as this caller may read them (rulesets may hide parts per viewer)."""
+    redactors: dict[str, EventRedactor | None] = {}
+    shown = []
+    for event in events:
+        kind, _, ident = event.stream_id.partition(":")
+        if kind == "game" and event.stream_id not in redactors:
+            summary = summaries.get(engine, ident)
+            redactors[event.stream_id] = EventRedactor.for_summary(caller, summary) if summary else None
+        redactor = redactors.get(event.stream_id)
+        shown.append(redactor.event(event.to_json()) if redactor else event.to_json())
+    return shown
+
+
 def _can_read_stream(engine: Any, caller: Principal, stream_id: str) -> bool:
     kind, _, ident = stream_id.partition(":")
     if kind != "game":
@@ -84,9 +99,10 @@ def game_stream(game_id: str) -> Response:
     """A game's events as Server-Sent Events, live; resumes after `Last-Event-ID` (a version)."""
     query = schemas.load(schemas.StreamQuerySchema, request.args.to_dict(), "query")
     wired = services()
-    wired.loader.summary(game_id, principal())  # 404 when the caller may not read it
+    summary = wired.loader.summary(game_id, principal())  # 404 when the caller may not read it
     after = _resume_point(query["after"])
-    body = _sse(wired.store, stream_of(game_id), after, float(query["timeout"]))
+    redactor = EventRedactor.for_summary(principal(), summary)
+    body = _sse(wired.store, stream_of(game_id), after, float(query["timeout"]), redactor)
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # let proxies pass events through at once
@@ -102,7 +118,7 @@ def _resume_point(after: int | None) -> int:
     return int(header)
 
 
-def _sse(store: EventStore, stream: str, after: int, timeout: float) -> Iterator[str]:
+def _sse(store: EventStore, stream: str, after: int, timeout: float, redactor: EventRedactor) -> Iterator[str]:
     """Events after `after` as they are appended, until `timeout` seconds have passed.
 
     The stream ends after `timeout` (60 s at most) so that connections do not pile up behind proxies;
@@ -114,7 +130,8 @@ def _sse(store: EventStore, stream: str, after: int, timeout: float) -> Iterator
     while True:
         events = store.read(stream, after=after, limit=500)
         for event in events:
-            yield f"id: {event.version}\nevent: {event.type}\ndata: {_line(event).rstrip()}\n\n"
+            shown = _line(redactor.event(event.to_json())).rstrip()
+            yield f"id: {event.version}\nevent: {event.type}\ndata: {shown}\n\n"
             after = event.version
         now = time.monotonic()
         if events:

@@ -16,7 +16,7 @@ from domain.rulesets.cedofan_rv.notation import notation
 from domain.rulesets.cedofan_rv.rulebook import RULEBOOK
 from domain.rulesets.cedofan_rv.setup import setup
 from domain.rulesets.cedofan_rv.state import RvState, dump, load
-from domain.rulesets.cedofan_rv.view import view
+from domain.rulesets.cedofan_rv.view import event_view, view
 
 
 def _shipped() -> Mapping[str, Mapping[str, Any]]:
@@ -69,6 +69,10 @@ class CedofanRvRuleset:
     def view(self, state: RvState, viewer: Viewer) -> dict[str, Any]:
         """Purses, treasuries and loot amounts only to those the rules name."""
         return view(state, viewer)
+
+    def event_view(self, event: Event, viewer: Viewer) -> Event:
+        """Events with purse and loot amounts hidden from those the rules do not name (RV-SUP-3, RV-LOOT-2)."""
+        return event_view(event, viewer)
 
     def notation(self, event: Event, state_before: RvState) -> str:
         """One line per event."""

@@ -7,12 +7,14 @@ slip away. The arbiter's view is the full state (the service serves it, not this
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from domain.kernel import Viewer
+from domain.kernel import Event, Viewer
 from domain.rulesets.cedofan_rv.state import RvState, dump
 
 SEALED = "sealed"
+LOOT_ROUND_PREFIX = "loot-"  # outcomes.loot names a loot slip's sealed round "loot-<battle>-<seat>"
 
 
 def view(state: RvState, viewer: Viewer) -> dict[str, Any]:
@@ -39,3 +41,25 @@ def view(state: RvState, viewer: Viewer) -> dict[str, Any]:
         for lid, x in state.loot.items()
     }
     return document
+
+
+def event_view(event: Event, viewer: Viewer) -> Event:
+    """An event as `viewer` may read it: amounts of purses and loot slips only to those the rules name.
+
+    RV-SUP-3: what a noble carries is his seat's business; RV-LOOT-2: a loot slip is read by the loser
+    who wrote it and the winner who receives it. The arbiter reads every event whole.
+    """
+    if viewer.arbiter:
+        return event
+    data, seat = event.data, viewer.seat
+    match event.type:
+        case "ResourcesTransferred" if data.get("seat") != seat:
+            return Event(event.type, {**data, "amount": SEALED})
+        case "LootDelivered" if seat not in (data.get("from_seat"), data.get("to_seat")):
+            return Event(event.type, {**data, "amount": SEALED})
+        case "SubmissionsRevealed" if str(data.get("round", "")).startswith(LOOT_ROUND_PREFIX):
+            submissions = data.get("submissions")
+            if isinstance(submissions, Mapping) and seat not in submissions:
+                hidden = {s: {"payload": SEALED, "salt": SEALED} for s in submissions}
+                return Event(event.type, {**data, "submissions": hidden})
+    return event
