@@ -121,3 +121,17 @@ def test_seek_is_404_naming_the_bookmark_when_it_does_not_occur(api: Api) -> Non
     body = assert_problem(api.client.get(f"/api/v1/games/{game}/seek?bookmark=year 1303"), 404)
     assert "year 1303" in body["detail"]
     assert_problem(api.client.get(f"/api/v1/games/{game}/seek?bookmark=sealed round: bids&occurrence=2"), 404)
+
+
+def test_ruleset_bookmarks_mark_years_phases_and_battles_of_a_kard_es_korona_sample(api: Api) -> None:
+    from service.samples import SAMPLES, game_of, load_sample
+
+    game = game_of(load_sample(api.services, SAMPLES / "kard_es_korona_basic_three_lords.sample.json"))
+
+    labels = [b["label"] for b in api.client.get(f"/api/v1/games/{game}/bookmarks").get_json()["items"]]
+    sought = api.client.get(f"/api/v1/games/{game}/seek?bookmark=year 1302").get_json()
+
+    assert labels[:3] == ["year 1301", "1301 movement", "1301 battles"]  # no income in the first year (KK-TURN-2)
+    assert "1302 income and recruitment" in labels and "1301 ends" in labels
+    assert any(label.startswith("battle ") and label.endswith(" begins") for label in labels)
+    assert sought["state"]["rules"]["year"] == 1302

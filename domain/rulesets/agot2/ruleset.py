@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
 from domain.rulesets.agot2 import combat_actions, orders, tracks
+from domain.rulesets.agot2.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.agot2.data import BASE_BOARD
 from domain.rulesets.agot2.data import board_errors as data_board_errors
 from domain.rulesets.agot2.decide import decide
@@ -59,6 +60,10 @@ class Agot2Ruleset:
     def view(self, state: AgotState, viewer: Viewer) -> dict[str, Any]:
         """What this viewer may see (GOT-CARD-9, X-14)."""
         return view(state, viewer)
+
+    def bookmarks(self, event: Event) -> tuple[str, ...]:
+        """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
+        return _bookmarks(event)
 
     def notation(self, event: Event, state_before: AgotState) -> str:
         """One English line."""

@@ -13,6 +13,7 @@ from domain.rulesets.cedofan_kards_bs import options as opts
 from domain.rulesets.cedofan_kards_bs import state as states
 from domain.rulesets.cedofan_kards_bs import view as views
 from domain.rulesets.cedofan_kards_bs.board import map_errors
+from domain.rulesets.cedofan_kards_bs.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_kards_bs.evolve import evolve
 from domain.rulesets.cedofan_kards_bs.rulebook import RULEBOOK
 
@@ -71,6 +72,10 @@ class KardsBsRuleset:
     def view(self, state: Any, viewer: Viewer) -> dict[str, Any]:
         """Everything is public in this game."""
         return views.view(state, viewer)
+
+    def bookmarks(self, event: Event) -> tuple[str, ...]:
+        """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
+        return _bookmarks(event)
 
     def notation(self, event: Event, state_before: Any) -> str:
         """One English line per event; a malformed (imported) event is named by its type."""

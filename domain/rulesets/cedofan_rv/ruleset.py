@@ -10,6 +10,7 @@ from typing import Any
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
 from domain.rulesets.cedofan_rv import board as rv_board
 from domain.rulesets.cedofan_rv import options as rv_options
+from domain.rulesets.cedofan_rv.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_rv.decide import decide
 from domain.rulesets.cedofan_rv.evolve import evolve
 from domain.rulesets.cedofan_rv.notation import notation
@@ -73,6 +74,10 @@ class CedofanRvRuleset:
     def event_view(self, event: Event, viewer: Viewer) -> Event:
         """Events with purse and loot amounts hidden from those the rules do not name (RV-SUP-3, RV-LOOT-2)."""
         return event_view(event, viewer)
+
+    def bookmarks(self, event: Event) -> tuple[str, ...]:
+        """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
+        return _bookmarks(event)
 
     def notation(self, event: Event, state_before: RvState) -> str:
         """One line per event."""

@@ -9,6 +9,7 @@ from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViola
 from domain.rulesets.kard_es_korona import combat, economy, movement, setup, withdrawal
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
+from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.kard_es_korona.evolve import evolve
 from domain.rulesets.kard_es_korona.flow import refuse
 from domain.rulesets.kard_es_korona.notation import notation
@@ -105,6 +106,10 @@ class KardEsKoronaRuleset:
         document["turn_order"] = list(state.turn_order())
         document["battle_status"] = dict(combat.chooser_summary(state))
         return document
+
+    def bookmarks(self, event: Event) -> tuple[str, ...]:
+        """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
+        return _bookmarks(event)
 
     def notation(self, event: Event, state_before: KKState) -> str:
         return notation(event, state_before)

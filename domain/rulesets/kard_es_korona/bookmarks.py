@@ -1,0 +1,29 @@
+"""Places a Kard és Korona replay can jump to: years, their phases, each battle's start and end, elections."""
+
+from __future__ import annotations
+
+from domain.kernel import Event
+
+
+def bookmarks(event: Event) -> tuple[str, ...]:
+    """Labels derived from the event alone (KK-TURN-2: the phases of a year)."""
+    data = event.data
+    year = data.get("year")
+    match event.type:
+        case "YearBegan":
+            return (f"year {year}",)
+        case "IncomeCollected":
+            return (f"{year} income and recruitment",)
+        case "MovementPhaseBegan":
+            return (f"{year} movement",)
+        case "BattlePhaseBegan":
+            return (f"{year} battles",)
+        case "BattleStarted":
+            return (f"battle {data.get('battle')} begins",)
+        case "BattleEnded":
+            return (f"battle {data.get('battle')} ends",)
+        case "YearEnded" if data.get("next") == "election":
+            return (f"{year} election",)
+        case "YearEnded":
+            return (f"{year} ends",)
+    return ()
