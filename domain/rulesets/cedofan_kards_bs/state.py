@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from domain.json_values import count, json_object, optional_text, text, texts
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL, KbsMap, parse_map
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -169,88 +170,60 @@ def load_state(document: Mapping[str, Any]) -> KbsState:
     armies = {
         str(k): Army(
             str(k),
-            _text(a["owner"]),
-            _text(a["at"]),
-            _counts(_object(a["units"])),
-            _texts(a["leaders"]),
-            _optional(a["besieging"]),
+            text(a["owner"]),
+            text(a["at"]),
+            _counts(json_object(a["units"])),
+            texts(a["leaders"]),
+            optional_text(a["besieging"]),
         )
-        for k, a in _object(document["armies"]).items()
+        for k, a in json_object(document["armies"]).items()
     }
     return KbsState(
-        map=parse_map(_object(document["board"])),
-        order=_texts(document["order"]),
+        map=parse_map(json_object(document["board"])),
+        order=texts(document["order"]),
         factions=MappingProxyType(
             {
-                str(k): Faction(_count(f["supplies"]), _count(f["influence"]), _optional(f["lord"]))
-                for k, f in _object(document["factions"]).items()
+                str(k): Faction(count(f["supplies"]), count(f["influence"]), optional_text(f["lord"]))
+                for k, f in json_object(document["factions"]).items()
             }
         ),
-        owners=MappingProxyType({str(k): _text(v) for k, v in _object(document["owners"]).items()}),
+        owners=MappingProxyType({str(k): text(v) for k, v in json_object(document["owners"]).items()}),
         armies=MappingProxyType(armies),
-        round=_count(document["round"]),
-        phase=_text(document["phase"]),
-        turn=_optional(document["turn"]),
-        acted=_count(document["acted"]),
+        round=count(document["round"]),
+        phase=text(document["phase"]),
+        turn=optional_text(document["turn"]),
+        acted=count(document["acted"]),
         sieges=MappingProxyType(
             {
-                str(k): Siege(str(k), _text(s["army"]), _count(s["started"]))
-                for k, s in _object(document["sieges"]).items()
+                str(k): Siege(str(k), text(s["army"]), count(s["started"]))
+                for k, s in json_object(document["sieges"]).items()
             }
         ),
         captives=MappingProxyType(
             {
-                str(k): Captive(_text(c["owner"]), _text(c["captor"]), _text(c["at"]))
-                for k, c in _object(document["captives"]).items()
+                str(k): Captive(text(c["owner"]), text(c["captor"]), text(c["at"]))
+                for k, c in json_object(document["captives"]).items()
             }
         ),
         prisoners=MappingProxyType(
             {
-                str(k): Prisoners(_text(p["captor"]), _counts(_object(p["units"])))
-                for k, p in _object(document["prisoners"]).items()
+                str(k): Prisoners(text(p["captor"]), _counts(json_object(p["units"])))
+                for k, p in json_object(document["prisoners"]).items()
             }
         ),
-        retreats=_texts(document["retreats"]),
-        retreat_from=_optional(document["retreat_from"]),
-        retreat_barred=_optional(document["retreat_barred"]),
-        pirate_held=_texts(document["pirate_held"]),
-        requested=_texts(document["requested"]),
-        unplaced=_texts(document["unplaced"]),
-        next_army=_count(document["next_army"]),
+        retreats=texts(document["retreats"]),
+        retreat_from=optional_text(document["retreat_from"]),
+        retreat_barred=optional_text(document["retreat_barred"]),
+        pirate_held=texts(document["pirate_held"]),
+        requested=texts(document["requested"]),
+        unplaced=texts(document["unplaced"]),
+        next_army=count(document["next_army"]),
     )
 
 
 def owner_of(state: KbsState, city: str) -> str:
     """The city's owner, neutral when unknown."""
     return state.owners.get(city, NEUTRAL)
-
-
-def _object(value: Any) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise TypeError(f"{value!r} is not an object")
-    return value
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{value!r} is not text")
-    return value
-
-
-def _optional(value: Any) -> str | None:
-    return None if value is None else _text(value)
-
-
-def _texts(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        raise TypeError(f"{value!r} is not a list")
-    return tuple(_text(v) for v in value)
-
-
-def _count(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{value!r} is not a count")
-    return value
 
 
 def _thaw(value: Any) -> Any:

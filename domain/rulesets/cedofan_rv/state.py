@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.json_values import flag, json_array, json_object, optional_text, text, whole
 from domain.rulesets.cedofan_rv.options import NOBLE
 
 Edges = Mapping[str, Mapping[str, tuple[str, int]]]
@@ -218,115 +219,86 @@ def _piece_json(piece: Piece) -> dict[str, Any]:
 
 def load(document: Mapping[str, Any]) -> RvState:
     """The state back from its JSON form; KeyError/TypeError/ValueError on a bad document."""
-    raw_map = _obj(document["map"])
-    home = {str(a): tuple(_str(s) for s in _list(seats)) for a, seats in _obj(raw_map["home"]).items()}
+    raw_map = json_object(document["map"])
+    home = {str(a): tuple(text(s) for s in json_array(seats)) for a, seats in json_object(raw_map["home"]).items()}
     edges = {
-        str(a): {str(b): (_str(_obj(e)["kind"]), _int(_obj(e)["steps"])) for b, e in _obj(others).items()}
-        for a, others in _obj(raw_map["edges"]).items()
+        str(a): {
+            str(b): (text(json_object(e)["kind"]), whole(json_object(e)["steps"]))
+            for b, e in json_object(others).items()
+        }
+        for a, others in json_object(raw_map["edges"]).items()
     }
     pieces = {
         str(pid): Piece(
             str(pid),
-            _str(p["kind"]),
-            _str(p["owner"]),
-            _str(p["area"]),
-            _opt(p["rank"]),
-            _opt(p["banner"]),
-            _opt(p["subfaction"]),
-            _opt(p["came_from"]),
-            _opt(p["entered_by"]),
+            text(p["kind"]),
+            text(p["owner"]),
+            text(p["area"]),
+            optional_text(p["rank"]),
+            optional_text(p["banner"]),
+            optional_text(p["subfaction"]),
+            optional_text(p["came_from"]),
+            optional_text(p["entered_by"]),
         )
-        for pid, p in _obj(document["pieces"]).items()
+        for pid, p in json_object(document["pieces"]).items()
     }
     places = {
         str(area): Place(
             str(area),
-            _str(p["kind"]),
-            _opt(p["owner"]),
-            _str(p["name"]),
-            _opt(p["city_class"]),
-            _bool(p["damaged"]),
-            _opt(p["capital_of"]),
-            _bool(p["rudern"]),
-            _int(p["yields"]),
-            _bool(p["elephants"]),
+            text(p["kind"]),
+            optional_text(p["owner"]),
+            text(p["name"]),
+            optional_text(p["city_class"]),
+            flag(p["damaged"]),
+            optional_text(p["capital_of"]),
+            flag(p["rudern"]),
+            whole(p["yields"]),
+            flag(p["elephants"]),
         )
-        for area, p in _obj(document["places"]).items()
+        for area, p in json_object(document["places"]).items()
     }
     sieges = {
         str(area): Siege(
             str(area),
-            _str(s["besieger"]),
-            tuple(_str(n) for n in _list(s["nobles"])),
-            _int(s["started_round"]),
-            _int(s["started_impulse"]),
+            text(s["besieger"]),
+            tuple(text(n) for n in json_array(s["nobles"])),
+            whole(s["started_round"]),
+            whole(s["started_impulse"]),
         )
-        for area, s in _obj(document["sieges"]).items()
+        for area, s in json_object(document["sieges"]).items()
     }
     loot = {
         str(lid): Loot(
             str(lid),
-            _str(x["from_seat"]),
-            _str(x["to_seat"]),
-            _int(x["amount"]),
-            None if x["delivered"] is None else _int(x["delivered"]),
+            text(x["from_seat"]),
+            text(x["to_seat"]),
+            whole(x["amount"]),
+            None if x["delivered"] is None else whole(x["delivered"]),
         )
-        for lid, x in _obj(document["loot"]).items()
+        for lid, x in json_object(document["loot"]).items()
     }
     return RvState(
         map=MapData(home, edges),
-        seats=tuple(_str(s) for s in _list(document["seats"])),
+        seats=tuple(text(s) for s in json_array(document["seats"])),
         pieces=pieces,
         places=places,
-        treasuries={str(k): _int(v) for k, v in _obj(document["treasuries"]).items()},
-        purses={str(k): _int(v) for k, v in _obj(document["purses"]).items()},
-        round=_int(document["round"]),
-        impulse=_opt(document["impulse"]),
-        impulse_no=_int(document["impulse_no"]),
-        limit=_int(document["limit"]),
-        spent=_int(document["spent"]),
-        had_impulse=tuple(_str(s) for s in _list(document["had_impulse"])),
-        order=tuple(_str(s) for s in _list(document["order"])),
-        influence_target=_int(document["influence_target"]),
+        treasuries={str(k): whole(v) for k, v in json_object(document["treasuries"]).items()},
+        purses={str(k): whole(v) for k, v in json_object(document["purses"]).items()},
+        round=whole(document["round"]),
+        impulse=optional_text(document["impulse"]),
+        impulse_no=whole(document["impulse_no"]),
+        limit=whole(document["limit"]),
+        spent=whole(document["spent"]),
+        had_impulse=tuple(text(s) for s in json_array(document["had_impulse"])),
+        order=tuple(text(s) for s in json_array(document["order"])),
+        influence_target=whole(document["influence_target"]),
         sieges=sieges,
-        influence={str(k): _int(v) for k, v in _obj(document["influence"]).items()},
+        influence={str(k): whole(v) for k, v in json_object(document["influence"]).items()},
         loot=loot,
-        battles=_int(document["battles"]),
-        worked={str(k): _int(v) for k, v in _obj(document["worked"]).items()},
-        fallen={str(k): (_str(_obj(v)["seat"]), _str(_obj(v)["rank"])) for k, v in _obj(document["fallen"]).items()},
+        battles=whole(document["battles"]),
+        worked={str(k): whole(v) for k, v in json_object(document["worked"]).items()},
+        fallen={
+            str(k): (text(json_object(v)["seat"]), text(json_object(v)["rank"]))
+            for k, v in json_object(document["fallen"]).items()
+        },
     )
-
-
-def _obj(value: Any) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise TypeError(f"{value!r} is not an object")
-    return value
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list | tuple):
-        raise TypeError(f"{value!r} is not an array")
-    return list(value)
-
-
-def _str(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{value!r} is not text")
-    return value
-
-
-def _opt(value: Any) -> str | None:
-    return None if value is None else _str(value)
-
-
-def _int(value: Any) -> int:
-    # Negative amounts are allowed: an arbiter's adjustment may record a debt.
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{value!r} is not a whole number")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"{value!r} is not true or false")
-    return value
