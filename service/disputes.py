@@ -273,6 +273,14 @@ def open_dispute(
     return read(services, principal, result.events[0].data["dispute"])
 
 
+def _request_key(
+    principal: Principal, stream: str, kind: str, key: str | None, body: Mapping[str, Any]
+) -> tuple[str | None, str]:
+    """The caller-scoped Idempotency-Key of a request on a dispute, and the request's fingerprint."""
+    scoped = f"{principal.token_id}:{stream}:{kind}:{key}" if key else None
+    return scoped, sha256_hex(canonical_bytes({kind: dict(body)}))
+
+
 def appeal(
     services: Services,
     principal: Principal,
@@ -284,8 +292,7 @@ def appeal(
     """Reopen a ruled dispute for a further ruling (a seated player, an arbiter or an admin)."""
     principal.require(*RAISERS)
     stream = stream_of_dispute(dispute_id)
-    scoped = f"{principal.token_id}:{stream}:appeal:{key}" if key else None
-    fingerprint = sha256_hex(canonical_bytes({"appeal": dict(body)}))
+    scoped, fingerprint = _request_key(principal, stream, "appeal", key, body)
     if scoped is not None and services.store.idempotent_result(scoped, fingerprint) is not None:
         return read(services, principal, dispute_id)
     events, dispute = _load(services, principal, dispute_id)
@@ -319,8 +326,7 @@ def rule(
     """Rule on an open dispute (an arbiter or admin); a ruling that changes the game corrects it by appending."""
     principal.require(*ARBITERS)
     stream = stream_of_dispute(dispute_id)
-    scoped = f"{principal.token_id}:{stream}:ruling:{key}" if key else None
-    fingerprint = sha256_hex(canonical_bytes({"ruling": dict(body)}))
+    scoped, fingerprint = _request_key(principal, stream, "ruling", key, body)
     if scoped is not None and services.store.idempotent_result(scoped, fingerprint) is not None:
         return read(services, principal, dispute_id)
     for _attempt in range(RETRIES):
