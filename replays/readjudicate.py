@@ -13,7 +13,7 @@ unverifiable, never as consistent.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -66,12 +66,18 @@ class Finding:
 
 
 def readjudicate(
-    ruleset: Ruleset, steps: Sequence[RecordedStep], board: Mapping[str, Any] | None, seed: bytes | None = None
+    ruleset: Ruleset,
+    steps: Sequence[RecordedStep],
+    board: Mapping[str, Any] | None,
+    seed: bytes | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> list[Finding]:
-    """A finding for every recorded action of a game, in order."""
+    """A finding for every recorded action of a game, in order; `progress(n)` hears of every n steps judged."""
     if not steps:
         return []
     game = start(ruleset, Event(steps[0].type, steps[0].data), board)
+    if progress is not None:
+        progress(1)
     inherited = _inherited_until(steps[0].data)
     findings: list[Finding] = []
     index = 1
@@ -83,6 +89,8 @@ def readjudicate(
             findings.append(finding)
         for step in batch:
             game = advance(ruleset, game, Event(step.type, step.data))
+        if progress is not None:
+            progress(len(batch))
         index = end
     return findings
 

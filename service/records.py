@@ -15,7 +15,7 @@ server-dice game imported elsewhere cannot roll again (the report says `dice_see
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,8 +128,14 @@ def export_notation(services: Services, principal: Principal, game_id: str) -> l
     )
 
 
-def import_record(services: Services, principal: Principal, lines: Iterable[str], keep_id: bool) -> ImportReport:
-    """Verify, re-adjudicate and store a record as a game; returns what was found and stored."""
+def import_record(
+    services: Services,
+    principal: Principal,
+    lines: Iterable[str],
+    keep_id: bool,
+    progress: Callable[[int], None] | None = None,
+) -> ImportReport:
+    """Verify, re-adjudicate and store a record as a game; `progress(n)` hears of every n events re-adjudicated."""
     principal.require(*RECORDERS)
     record = _parsed(lines)
     original_id = record.game_id
@@ -153,7 +159,7 @@ def import_record(services: Services, principal: Principal, lines: Iterable[str]
     _check_created(record, created)
     ruleset = _pinned(created["data"])
     board = _board(record, created["data"])
-    findings = _readjudicate(ruleset, record, board)
+    findings = _readjudicate(ruleset, record, board, progress)
     game_id = original_id if keep_id else str(uuid.uuid4())
     _check_players(services, created["data"])
     if board is not None:  # content-addressed: storing a board twice is harmless
@@ -217,13 +223,15 @@ def _board(record: Record, data: Mapping[str, Any]) -> dict[str, Any] | None:
     return dict(document)
 
 
-def _readjudicate(ruleset: Any, record: Record, board: Mapping[str, Any] | None) -> list[Finding]:
+def _readjudicate(
+    ruleset: Any, record: Record, board: Mapping[str, Any] | None, progress: Callable[[int], None] | None
+) -> list[Finding]:
     """Re-decide on the events as recorded (server dice derive from `dice_game_id`, kept by the kernel)."""
     steps = [RecordedStep(e["version"], e["type"], e["data"], e["metadata"]) for e in record.events]
     revealed = [s for s in steps if s.type == DICE_SEED_REVEALED and isinstance(s.data.get("seed"), str)]
     try:
         seed = bytes.fromhex(revealed[-1].data["seed"]) if revealed else None
-        return readjudicate(ruleset, steps, board, seed)
+        return readjudicate(ruleset, steps, board, seed, progress)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         detail = f"the record cannot be re-adjudicated: {type(error).__name__}: {error}"
         raise Unprocessable(detail, {"record": [detail]}) from None

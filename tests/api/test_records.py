@@ -13,7 +13,9 @@ from click.testing import CliRunner
 from flask import Flask
 
 from service import cli_records
+from service.auth import Principal
 from service.cli import cli
+from service.records import import_record
 from service.samples import game_of, load_sample, sample_name, sample_paths
 from tests.api.conftest import assert_problem
 from tests.conftest import BACKENDS, Api, _api, _finish, _make_app
@@ -358,3 +360,14 @@ def test_verify_dice_reads_only_the_export_when_given_a_file(api: Api, tmp_path:
     assert runner.invoke(cli, ["verify-dice", str(unfinished)]).exit_code == 2
     tampered = runner.invoke(cli, ["verify-dice", str(broken)])
     assert tampered.exit_code == 1 and "BROKEN" in tampered.output
+
+
+def test_import_reports_progress_for_every_event_when_given_a_callback(api: Api) -> None:
+    game = _recorded_game(api)
+    lines = _export(api, game).splitlines()
+    ticks: list[int] = []
+
+    report = import_record(api.services, Principal("test", "admin"), lines, keep_id=False, progress=ticks.append)
+
+    assert sum(ticks) == report.events == len(lines) - 1
+    assert len(ticks) > 1, "one tick for the whole import is not progress"
