@@ -39,6 +39,8 @@ from domain.rulesets.kard_es_korona.hits import (
     threshold,
     volleying_sides,
 )
+from domain.rulesets.kard_es_korona.lords import after_battle, start_duel
+from domain.rulesets.kard_es_korona.rerolls import exchange_reroll_offer
 from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
     BATTLE,
@@ -265,6 +267,8 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
             "volleyed": [g["side"] for g in groups] if battle.exchange == VOLLEY else [],
         },
     )
+    if exchange_reroll_offer(flow, battle, groups):
+        return flow.decision()
     _settle(flow)
     return flow.decision()
 
@@ -272,7 +276,7 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
 def _settle(flow: Flow) -> None:
     """Choose the casualties the rules leave no choice about; when every side has chosen, remove them."""
     battle = flow.state.battle(flow.state.current_battle)
-    if battle is None:
+    if battle is None or flow.state.reroll_offer:
         return
     maximal = flow.state.options.get("casualty_assignment", "maximal") == "maximal"
     for p in battle.pending:
@@ -306,6 +310,8 @@ def decide_assign_casualties(state: KKState, action: Action) -> Decision:
     battle = state.battle(state.current_battle)
     if battle is None:
         return refuse("KK-BATTLE-11", "no battle is being fought", "type")
+    if state.reroll_offer:
+        return refuse("KK-OFFICE-1", "the Judge Royal first decides whether to reroll", "type")
     wanted_side = action.data.get("side")
     open_hits = [p for p in battle.pending if p.chosen is None and p.chooser == action.seat]
     if wanted_side is not None:
@@ -377,6 +383,9 @@ def _outcome(flow: Flow, battle_id: str) -> None:
     assert battle is not None
     attack, defence = side_force(state, battle, ATTACKER), side_force(state, battle, DEFENDER)
     if attack.total == 0 and defence.total == 0:
+        if lord_present(state, battle, ATTACKER) and lord_present(state, battle, DEFENDER):
+            start_duel(flow, battle)  # KK-LORD-5: the lords fight on alone
+            return
         flow.emit(
             "CountyControlChanged",
             {
@@ -462,7 +471,7 @@ def _next_exchange(state: KKState, battle: Battle) -> tuple[int, str]:
 
 
 def _lords_defeated(flow: Flow, battle: Battle, sides: tuple[str, ...]) -> None:
-    """KK-LORD-4: a lord whose units in the battle are all destroyed is defeated (what follows is issue 4's)."""
+    """KK-LORD-4: a lord whose units in the battle are all destroyed is defeated (what follows: defeat.py)."""
     for side in sides:
         if lord_present(flow.state, battle, side):
             flow.emit(
@@ -475,7 +484,7 @@ def end_battle(flow: Flow, battle: Battle, result: str) -> None:
     state = flow.state
     survivors = {side: side_force(state, battle, side).to_json() for side in (ATTACKER, DEFENDER)}
     flow.emit("BattleEnded", {"battle": battle.id, "result": result, "survivors": survivors})
-    next_battle(flow)
+    after_battle(flow, battle, result)  # a defeat or the winner's extra step may wait before the next battle
 
 
 # --- the end of the year (KK-TURN-4/5) ---

@@ -346,3 +346,6 @@ def begin_year(flow: Flow, year: int, starting_player: str) -> None:
         "YearBegan", {"year": year, "year_index": year - 1300, "starting_player": starting_player, "turn_order": order}
     )
     flow.note("KK-TURN-1", f"year {year} begins; turn order {', '.join(order)}")
+    from domain.rulesets.kard_es_korona.captivity import execute_due
+
+    execute_due(flow)  # KK-CAPTIVE-3: the year marker has reached a captive's year
