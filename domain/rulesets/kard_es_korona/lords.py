@@ -83,13 +83,14 @@ def decide_fight_duel(state: KKState, game: Game, action: Action, inputs: Inputs
         return refuse("KK-LORD-5", f"{action.seat} is not one of the duellists", "seat")
     flow = Flow(state)
     faces: dict[str, int] = {}
+    rolls: dict[str, int] = {}
     for side in (ATTACKER, DEFENDER):
         event, rolled = roll(game, inputs, 1, battle.owner_of(side), f"kk:{battle.id}:duel{battle.round}:{side}")
         flow.record(event)
-        faces[side] = rolled[0]
+        faces[side], rolls[side] = rolled[0], int(event.data["first_k"])
     from domain.rulesets.kard_es_korona.rerolls import duel_reroll_offer
 
-    if duel_reroll_offer(flow, battle, faces):
+    if duel_reroll_offer(flow, battle, faces, rolls):
         return flow.decision()
     duel_round(flow, battle, faces)
     return flow.decision()

@@ -36,7 +36,7 @@ def offer_reroll(flow: Flow, seat: str, kind: str, occasion: str, event: Event, 
     return True
 
 
-def duel_reroll_offer(flow: Flow, battle: Battle, faces: Mapping[str, int]) -> bool:
+def duel_reroll_offer(flow: Flow, battle: Battle, faces: Mapping[str, int], rolls: Mapping[str, int]) -> bool:
     """KK-LORD-6: a duellist who is Judge Royal may reroll one of his own duel dice, once per duel."""
     state = flow.state
     jr = judge_royal(state)
@@ -47,7 +47,8 @@ def duel_reroll_offer(flow: Flow, battle: Battle, faces: Mapping[str, int]) -> b
     other = DEFENDER if side == ATTACKER else ATTACKER
     if faces[side] == 6 and faces[other] != 6:
         return False  # he has won: nothing to reroll
-    flow.emit("RerollOffered", {"seat": jr, "occasion": key, "side": side, "faces": dict(faces)})
+    offer = {"seat": jr, "occasion": key, "side": side, "faces": dict(faces), "roll": rolls[side]}
+    flow.emit("RerollOffered", offer)
     flow.note("KK-LORD-6", f"{jr}, the Judge Royal, may reroll his duel die once")
     return True
 
