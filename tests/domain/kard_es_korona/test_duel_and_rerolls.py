@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Authority, Game
+from domain.kernel import Authority, Game, advance
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, then, types, when
 from tests.domain.kard_es_korona.test_defeat import BLUE, RED, YELLOW, fight, lords_battle
@@ -140,3 +141,23 @@ def test_a_57_no_reroll_offer_once_his_battle_reroll_is_spent() -> None:
 def test_a_57_no_offer_when_the_judge_royal_takes_no_part() -> None:
     game = with_judge(lords_battle(), {"judge_royal": YELLOW, "treasurer": None, "palatine": None})
     assert "RerollOffered" not in types(when(game, act("fight_exchange", None, Authority.RECORDER, dice=[1, 1])))
+
+
+def test_every_event_of_a_duel_and_an_elimination_has_its_own_notation_line() -> None:
+    game = with_judge(duel(), JR)
+    lines = []
+    for action in (
+        act("fight_duel", None, Authority.RECORDER, dice=[6, 2]),
+        act("reroll", BLUE, dice=[3]),  # Red's lone 6 stands: Blue is beheaded
+        act("place_takeover", RED, placements={"kunsag": "infantry"}),
+        act("take_extra_step", RED, to="fejer", groups=[{"from": "kunsag", "units": {"infantry": 1}}]),
+    ):
+        decision = when(game, action)
+        assert not decision.violations, decision.violations
+        for event in decision.events:
+            lines.append((event.type, KARD_ES_KORONA.notation(event, game.state)))
+            game = advance(KARD_ES_KORONA, game, event)
+    kinds = {kind for kind, _ in lines}
+    assert {"RerollOffered", "DiceRerolled", "DuelRoundResolved", "PlayerEliminated", "ExtraStepTaken"} <= kinds
+    assert all(line != kind for kind, line in lines if kind != "DiceRolled"), lines
+    assert any("Kunság" in line or "Fejér" in line for _, line in lines)
