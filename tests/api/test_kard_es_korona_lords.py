@@ -135,5 +135,7 @@ def test_kk_lord_5_kk_lord_7_a_duel_through_the_api(api: Api) -> None:
     rules = state(api, game)
     assert rules["lord_status"][RED] == "eliminated" and rules["control"]["pannonia_k2"] == "tiszahat"
     assert rules["defeat"]["stage"] == "takeover"
+    takeover = {"seat": RED, "stage": "takeover", "decides": "tiszahat"}
+    assert rules["lords_waiting"] == {"defeat": takeover, "extra_step": "tiszahat"}  # KK-LORD-8 after a duel too
     ok(act(api, game, "place_takeover", "tiszahat", placements={"pannonia_k2": "infantry"}))
     assert state(api, game)["units"]["pannonia_k2"] == {"tiszahat": {"infantry": 1}}

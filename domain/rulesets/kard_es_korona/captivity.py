@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision
-from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.state import RECRUIT, KKState, evolved
 
 RANSOM = 20  # 2 gold florins = 20 garas (KK-CAPTIVE-2)
@@ -40,43 +40,52 @@ def return_counties(state: KKState, seat: str) -> list[str]:
     return sorted(c for c, by in state.units.items() if seat in by and by[seat].total)
 
 
-def decide_pay_ransom(state: KKState, action: Action) -> Decision:
-    """KK-CAPTIVE-2: 20 garas to the royal treasury in the player's recruitment turn; the lord returns."""
+def decide_pay_ransom(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-CAPTIVE-2: 20 garas to the royal treasury in the player's recruitment turn; the lord returns.
+
+    In a transcript (`lenient`) a ransom paid out of turn, outside the windows or beyond the treasury is recorded
+    with those rules as deviations; a lord who is no captive, or a county without his units, is refused.
+    """
+    checks = Checks(lenient)
     seat = action.seat
     if seat is None or seat not in state.captives:
         return refuse("KK-CAPTIVE-2", f"{seat}'s lord is not a captive", "seat")
-    if state.phase != RECRUIT or state.turn != seat:
-        return refuse("KK-CAPTIVE-2", f"the ransom is paid in {seat}'s own recruitment turn", "type")
-    captured, last = state.captives[seat] - 3, last_ransom_year(state, seat)
-    if not captured < state.year <= last:
-        return refuse(
-            "KK-CAPTIVE-2",
-            f"captured in {captured}: the ransom can be paid in the recruitment of {captured + 1}..{last} (A-31)",
-            "type",
-        )
-    if state.treasury.get(seat, 0) < RANSOM:
-        return refuse("KK-CAPTIVE-2", f"the ransom is {RANSOM} garas; {seat} has {state.treasury.get(seat, 0)}")
     to = action.data.get("to")
     if to not in return_counties(state, seat):
         shown = ", ".join(return_counties(state, seat)) or "none"
         return refuse("KK-CAPTIVE-2", f"the lord returns to a county with his units ({shown}), not {to!r}", "data.to")
+    if (state.phase != RECRUIT or state.turn != seat) and checks.broken(
+        "KK-CAPTIVE-2", f"the ransom is paid in {seat}'s own recruitment turn", "type"
+    ):
+        return checks.refusal()
+    captured, last = state.captives[seat] - 3, last_ransom_year(state, seat)
+    if not captured < state.year <= last and checks.broken(
+        "KK-CAPTIVE-2",
+        f"captured in {captured}: the ransom can be paid in the recruitment of {captured + 1}..{last} (A-31)",
+        "type",
+    ):
+        return checks.refusal()
+    if state.treasury.get(seat, 0) < RANSOM and checks.broken(
+        "KK-CAPTIVE-2", f"the ransom is {RANSOM} garas; {seat} has {state.treasury.get(seat, 0)}"
+    ):
+        return checks.refusal()
     flow = Flow(state)
     flow.emit("RansomPaid", {"seat": seat, "amount": RANSOM, "to": to})
     flow.note("KK-CAPTIVE-2", f"{seat} pays {RANSOM} garas to the royal treasury; the lord returns to {to}")
-    return flow.decision()
+    return flow.decision(tuple(checks.violations))
 
 
-def execute_due(flow: Flow) -> None:
+def execute_due(flow: Flow, year: int) -> None:
     """KK-CAPTIVE-3: when the year marker reaches a captive's year (A-31), he is executed and his player is out."""
     from domain.rulesets.kard_es_korona.defeat import eliminate
 
     state = flow.state
     windows = int(state.options.get("ransom_windows", 2))
     for seat, timeline in sorted(state.captives.items()):
-        if state.year < timeline + (windows - 2):
+        if year < timeline + (windows - 2):
             continue
-        flow.emit("LordExecuted", {"seat": seat, "captured_year": timeline - 3, "execution_year": state.year})
-        flow.note("KK-CAPTIVE-3", f"{seat} was not ransomed by {state.year}: the lord is executed")
+        flow.emit("LordExecuted", {"seat": seat, "captured_year": timeline - 3, "execution_year": year})
+        flow.note("KK-CAPTIVE-3", f"{seat} was not ransomed by {year}: the lord is executed")
         eliminate(flow, seat, None, "execution")
 
 

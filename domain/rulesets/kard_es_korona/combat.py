@@ -496,7 +496,9 @@ def end_year(flow: Flow) -> None:
 
     state = flow.state
     flow.emit("BattlePhaseEnded", {"year": state.year})
-    following = state.passed[0] if state.passed else state.turn_order()[0]
+    # KK-TURN-4: the first to pass starts next year, unless he has been eliminated since (KK-ELIM-1).
+    still_in = [s for s in state.passed if s in state.turn_order()]
+    following = still_in[0] if still_in else state.turn_order()[0]
     if state.year >= state.last_year:
         next_step = "finished"
     elif election_year(state) or state.extraordinary_election:

@@ -63,6 +63,22 @@ def after_battle_settled(flow: Flow) -> None:
         next_battle(flow)
 
 
+def waiting_for(state: KKState) -> dict[str, Any]:
+    """What the lords' rules wait for, and from whom (for views): a defeat's choice, the winner's step, a reroll."""
+    found: dict[str, Any] = {}
+    if state.defeat:
+        stage = state.defeat["stage"]
+        decider = state.defeat["by"] if stage in ("consent", "takeover") else state.defeat["seat"]
+        found["defeat"] = {"seat": state.defeat["seat"], "stage": stage, "decides": decider}
+    if state.extra_step:
+        found["extra_step"] = state.extra_step["seat"]
+    if state.reroll_offer:
+        found["reroll"] = state.reroll_offer["seat"]
+    if state.returning:
+        found["lord_to_place"] = list(state.returning)
+    return found
+
+
 # --- the duel ---
 
 

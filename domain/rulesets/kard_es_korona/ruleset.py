@@ -49,7 +49,6 @@ _SIMPLE: Mapping[str, _Simple] = {
     "decline_fealty": defeat.decide_decline_fealty,
     "answer_fealty": defeat.decide_answer_fealty,
     "place_takeover": defeat.decide_place_takeover,
-    "pay_ransom": captivity.decide_pay_ransom,
     "veto_battle": vassals.decide_veto_battle,
     "return_lord": vassals.decide_return_lord,
     "take_extra_step": lords.decide_take_extra_step,
@@ -60,6 +59,7 @@ _LENIENT: Mapping[str, _Lenient] = {
     "place_forces": setup.decide_place_forces,
     "recruit": economy.decide_recruit,
     "move": movement.decide_move,
+    "pay_ransom": captivity.decide_pay_ransom,
 }
 _WITH_DICE: Mapping[str, _Dice] = {
     "roll_for_first_player": setup.decide_roll_for_first_player,
@@ -130,6 +130,7 @@ class KardEsKoronaRuleset:
         document["board"] = state.board.name if state.board is not None else None
         document["turn_order"] = list(state.turn_order())
         document["battle_status"] = dict(combat.chooser_summary(state))
+        document["lords_waiting"] = lords.waiting_for(state)
         return document
 
     def bookmarks(self, event: Event) -> tuple[str, ...]:

@@ -155,11 +155,14 @@ class KKState:
         return None
 
     def turn_order(self) -> tuple[str, ...]:
-        """KK-TURN-3: clockwise from the starting player."""
-        if self.starting_player not in self.seats:
-            return self.seats
-        index = self.seats.index(self.starting_player)
-        return self.seats[index:] + self.seats[:index]
+        """KK-TURN-3: clockwise from the starting player; an eliminated player has no turn any more (KK-ELIM-1)."""
+        seats = self.seats
+        if self.starting_player in seats:
+            index = seats.index(self.starting_player)
+            seats = seats[index:] + seats[:index]
+        if "eliminated" in self.lord_status.values():
+            return tuple(s for s in seats if self.lord_status.get(s) != "eliminated")
+        return seats
 
     def castles_of(self, seat: str) -> tuple[str, ...]:
         if self.board is None:

@@ -63,7 +63,10 @@ def year_out(game: Game) -> tuple[Game, Any]:
 def test_kk_captive_3_a_26_executed_when_the_marker_reaches_his_year_and_his_units_turn_neutral() -> None:
     game, decision = year_out(captive_red(1305, 0))  # 3 garas each: nobody can buy a unit (KK-RECRUIT-2)
     kinds = types(decision)
-    assert kinds[kinds.index("YearBegan") + 1 : kinds.index("YearBegan") + 3] == ["LordExecuted", "PlayerEliminated"]
+    at = kinds.index("LordExecuted")
+    assert kinds[at : at + 3] == ["LordExecuted", "PlayerEliminated", "YearBegan"]  # the marker reaches 1305
+    began = decision.events[at + 2].data
+    assert began["starting_player"] == BLUE and RED not in began["turn_order"]  # Red passed first, but is out
     state = then(game, decision).state
     assert state.year == 1305 and state.lord_status[RED] == "eliminated" and RED not in state.captives
     assert state.force("pannonia_k2", "neutral:pannonia") == ONE and state.control["pannonia_k2"] == "neutral:pannonia"
@@ -165,3 +168,9 @@ def test_kk_vassal_7_a_29_the_vassal_is_freed_when_his_liege_falls_and_places_hi
     assert rule_ids(when(game, act("return_lord", YELLOW, to="pest"))) == ["KK-VASSAL-7"]
     game = play(game, act("return_lord", YELLOW, to="delvidek_k2"))
     assert game.state.lords[YELLOW] == "delvidek_k2" and game.state.returning == ()
+
+
+def test_kk_captive_2_a_transcript_records_a_ransom_paid_in_the_year_of_capture_as_a_deviation() -> None:
+    game = play(captive_red(1307, 30, mode="transcript"), act("draw_event", RED, card="veres_kard"))
+    decision = when(game, act("pay_ransom", RED, to="pannonia_k2"))
+    assert types(decision) == ["RansomPaid"] and rule_ids(decision) == ["KK-CAPTIVE-2"]
