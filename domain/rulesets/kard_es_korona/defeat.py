@@ -225,7 +225,8 @@ def _player_eliminated(state: KKState, data: Mapping[str, Any]) -> KKState:
     takeover = conqueror is not None and bool(removed)
     defeat: Mapping[str, Any] = {}
     if takeover:
-        passed = [b for b in data["battles_passed"] if (found := state.battle(b)) and found.status == "pending"]
+        # Battles against the conqueror himself ended with the transfer: only the others need his unit.
+        passed = [b.id for b in battles if b.id in data["battles_passed"] and b.status == "pending"]
         defeat = {"seat": seat, "by": heir, "stage": TAKEOVER, "counties": removed, "battles": passed}
     return evolved(
         state,

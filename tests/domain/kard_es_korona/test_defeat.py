@@ -168,3 +168,13 @@ def test_a_21_no_extra_step_after_beating_an_army_without_a_lord() -> None:
     game = play(game, act("pass", BLUE), act("pass", YELLOW), act("pass", RED), act("lead_arm", RED, arm=None))
     game = fight(game, 6, 1)
     assert game.state.extra_step == {} and game.state.year == 1302
+
+
+def test_kk_elim_6_a_pending_battle_against_the_conqueror_himself_is_not_fought() -> None:
+    extra = {"tiszahat_a": {BLUE: Force(infantry=2)}, "tiszahat_d": {RED: Force(infantry=1)}}
+    step = {"to": "tiszahat_d", "groups": [{"from": "tiszahat_a", "units": {"infantry": 2}}]}
+    game = fight(lords_battle(extra, step), 6, 1)
+    game = play(game, act("forgo_escape", BLUE), act("decline_fealty", BLUE))
+    assert game.state.battle_in("tiszahat_d") is None
+    game = play(game, act("place_takeover", RED, placements={}), act("decline_extra_step", RED))
+    assert game.state.force("tiszahat_d", RED) == Force(infantry=1) and game.state.year == 1302
