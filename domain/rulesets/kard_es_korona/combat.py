@@ -111,6 +111,8 @@ def decide_select_battle(state: KKState, action: Action) -> Decision:
     """KK-BATTLE-12: the player whose turn it is picks one of the battles he started."""
     if state.phase != BATTLE or state.current_battle is not None:
         return refuse("KK-BATTLE-12", "no battle is to be chosen now", "type")
+    if state.defeat or state.extra_step:
+        return refuse("KK-LORD-4", "the last battle's defeat or the winner's extra step is settled first", "type")
     chooser, mine = battle_chooser(state)
     if action.seat != chooser:
         return refuse("KK-BATTLE-12", f"it is {chooser}'s turn to choose a battle", "seat")

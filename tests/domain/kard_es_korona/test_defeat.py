@@ -178,3 +178,34 @@ def test_kk_elim_6_a_pending_battle_against_the_conqueror_himself_is_not_fought(
     assert game.state.battle_in("tiszahat_d") is None
     game = play(game, act("place_takeover", RED, placements={}), act("decline_extra_step", RED))
     assert game.state.force("tiszahat_d", RED) == Force(infantry=1) and game.state.year == 1302
+
+
+def test_a_21_any_lord_victory_option_gives_the_step_after_beating_an_army_without_a_lord() -> None:
+    game = set_up(PTD, winner_extra_step="any_lord_victory")
+    units = {**GUARDS, "pest": {RED: Force(cavalry=1)}, "fejer": {BLUE: Force(infantry=1)}}
+    game = position(game, units, lords={RED: "pest", BLUE: "tiszahat_k2", YELLOW: "delvidek_k2"})
+    game = play(game, act("draw_event", RED, card="veres_kard"), act("move", RED, **ATTACK))
+    game = play(game, act("pass", BLUE), act("pass", YELLOW), act("pass", RED), act("lead_arm", RED, arm=None))
+    game = fight(game, 6, 1)
+    assert game.state.extra_step == {"seat": RED, "battle": "b1301-1"} and game.state.year == 1301
+    assert rule_ids(when(game, act("decline_extra_step", BLUE))) == ["KK-LORD-8"]
+    assert play(game, act("decline_extra_step", RED)).state.year == 1302
+
+
+def test_replay_bookmarks_mark_the_duel_and_the_elimination() -> None:
+    from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+
+    game = fight(lords_battle(), 6, 6)
+    decision = when(game, act("fight_duel", None, Authority.RECORDER, dice=[6, 1]))
+    marks = [m for e in decision.events for m in KARD_ES_KORONA.bookmarks(e)]
+    assert "tiszahat: PlayerEliminated" in marks
+    started = when(lords_battle(), act("fight_exchange", None, Authority.RECORDER, dice=[6, 6]))
+    assert [m for e in started.events for m in KARD_ES_KORONA.bookmarks(e)][-1] == "duel in battle b1301-1"
+
+
+def test_kk_lord_4_no_next_battle_is_chosen_while_a_defeat_waits() -> None:
+    # Blue's second battle (a non-lord battle) waits until Blue's defeat is settled.
+    extra = {"tiszahat_a": {BLUE: Force(infantry=2)}, "tiszahat_d": {YELLOW: Force(infantry=1)}}
+    step = {"to": "tiszahat_d", "groups": [{"from": "tiszahat_a", "units": {"infantry": 2}}]}
+    game = fight(lords_battle(extra, step), 6, 1)
+    assert rule_ids(when(game, act("select_battle", BLUE, battle="b1301-2"))) == ["KK-LORD-4"]
