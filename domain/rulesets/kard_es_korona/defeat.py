@@ -107,7 +107,10 @@ def eliminate(flow: Flow, seat: str, conqueror: str | None, cause: str) -> None:
         },
     )
     if conqueror is None:
-        flow.note("A-26", f"{seat} is out with no conqueror: his units turn neutral, his money goes to the crown")
+        flow.note(
+            "KK-CAPTIVE-3",
+            f"{seat} is out with no conqueror (A-26): his units turn neutral, his money goes to the crown",
+        )
     else:
         flow.note(rule_id, f"{seat} is eliminated: {conqueror} takes {len(counties)} counties and his treasury")
         if units:
@@ -390,7 +393,7 @@ def decide_answer_fealty(state: KKState, action: Action) -> Decision:
         swear(flow, vassal, str(action.seat))
     else:
         flow.emit("FealtyRefused", {"seat": vassal, "by": action.seat})
-        flow.note("A-24", f"{action.seat} refuses {vassal}'s oath: {vassal} is eliminated")
+        flow.note("KK-ELIM-3", f"(A-24) {action.seat} refuses {vassal}'s oath: {vassal} is eliminated")
     resume(flow)
     return flow.decision()
 

@@ -9,6 +9,7 @@ from typing import Any
 from domain.kernel import Action, Decision, Game, Inputs
 from domain.platform import roll
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
+from domain.rulesets.kard_es_korona.forces import ARMS, LORD_MOVEMENT_POINTS, MOVEMENT_POINTS
 from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
     BATTLE,
@@ -190,10 +191,57 @@ def _enemy_or_battle(state: KKState, seat: str, county: str) -> bool:
     return any(o != seat for o in state.owners_in(county)) or state.battle_in(county) is not None
 
 
+def _cheapest(state: KKState, seat: str, origin: str, to: str) -> int | None:
+    """The fewest MP from `origin` to `to` crossing and entering no enemy units and no pending battle (KK-LORD-9)."""
+    from domain.rulesets.kard_es_korona.movement import path_cost
+
+    board = state.board
+    assert board is not None
+    best = {origin: 0}
+    frontier = [origin]
+    while frontier:
+        here = min(frontier, key=lambda c: best[c])
+        frontier.remove(here)
+        if here == to:
+            return best[here]
+        for county in board.neighbours.get(here, frozenset()):
+            if county in state.closed or _enemy_or_battle(state, seat, county):
+                continue
+            cost = best[here] + path_cost(state, here, (county,))
+            if cost <= LORD_MOVEMENT_POINTS and cost < best.get(county, LORD_MOVEMENT_POINTS + 1):
+                best[county] = cost
+                frontier.append(county)
+    return None
+
+
+def can_rejoin(state: KKState, seat: str) -> bool:
+    """A-13: whether the lord left alone can reach his units, or some of them can reach him, in one extra step."""
+    lord = state.lords.get(seat)
+    if lord is None or state.force(lord, seat).total:
+        return False
+    for county, by in state.units.items():
+        force = by.get(seat)
+        if county == lord or force is None or not force.total:
+            continue
+        there = _cheapest(state, seat, lord, county)
+        if there is not None and there <= LORD_MOVEMENT_POINTS:
+            return True
+        if state.battle_in(county) is None:
+            here = _cheapest(state, seat, county, lord)
+            reach = max(MOVEMENT_POINTS[arm] for arm in ARMS if force.of(arm))
+            if here is not None and here <= reach:
+                return True
+    return False
+
+
 def decide_decline_extra_step(state: KKState, action: Action) -> Decision:
-    """A-21: the extra step is optional."""
+    """A-21: the extra step is optional, except for a lord left alone by a duel who can rejoin his army (A-13)."""
     if not state.extra_step or action.seat != state.extra_step.get("seat") or state.defeat:
         return refuse("KK-LORD-8", f"{action.seat} has no extra step to decline now", "seat")
+    if can_rejoin(state, str(action.seat)):
+        return refuse(
+            "KK-LORD-8", "the lord stands alone after the duel: his extra step must rejoin his units (A-13)", "type"
+        )
     flow = Flow(state)
     flow.emit("ExtraStepDeclined", {"seat": action.seat, "battle": state.extra_step["battle"]})
     after_battle_settled(flow)

@@ -161,3 +161,14 @@ def test_every_event_of_a_duel_and_an_elimination_has_its_own_notation_line() ->
     assert {"RerollOffered", "DiceRerolled", "DuelRoundResolved", "PlayerEliminated", "ExtraStepTaken"} <= kinds
     assert all(line != kind for kind, line in lines if kind != "DiceRolled"), lines
     assert any("Kunság" in line or "Fejér" in line for _, line in lines)
+
+
+def test_a_13_the_duel_winner_left_alone_must_rejoin_his_units_with_his_extra_step() -> None:
+    game = duel()
+    game = play(game, act("fight_duel", None, Authority.RECORDER, dice=[1, 6]))  # Blue wins, alone in Fejér
+    game = play(game, act("place_takeover", BLUE, placements={}))
+    assert game.state.extra_step["seat"] == BLUE
+    assert rule_ids(when(game, act("decline_extra_step", BLUE))) == ["KK-LORD-8"]  # his infantry is next door
+    rejoin = [{"from": "kunsag", "units": {"infantry": 1}}]
+    game = play(game, act("take_extra_step", BLUE, to="fejer", groups=rejoin))
+    assert game.state.force("fejer", BLUE) == Force(infantry=1) and game.state.year == 1302
