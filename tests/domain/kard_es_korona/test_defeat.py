@@ -209,3 +209,15 @@ def test_kk_lord_4_no_next_battle_is_chosen_while_a_defeat_waits() -> None:
     step = {"to": "tiszahat_d", "groups": [{"from": "tiszahat_a", "units": {"infantry": 2}}]}
     game = fight(lords_battle(extra, step), 6, 1)
     assert rule_ids(when(game, act("select_battle", BLUE, battle="b1301-2"))) == ["KK-LORD-4"]
+
+
+def test_kk_elim_2_server_dice_roll_the_escape_and_its_face_decides() -> None:
+    game = set_up(PTD, dice="server")
+    defeat = {"seat": BLUE, "by": RED, "battle": "b1", "county": "fejer", "stage": "escape", "cause": "battle"}
+    game = position(
+        game, {**GUARDS, "kunsag": {BLUE: Force(infantry=1)}}, defeat=defeat, lord_status={BLUE: "defeated"}
+    )
+    decision = when(game, act("attempt_escape", BLUE, to="kunsag"))
+    rolled, outcome = decision.events[0], decision.events[1]
+    assert rolled.data["seat"] == BLUE and len(rolled.data["faces"]) == 1
+    assert outcome.type == ("EscapeSucceeded" if rolled.data["faces"] == [6] else "EscapeFailed")
