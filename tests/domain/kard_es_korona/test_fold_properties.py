@@ -16,7 +16,7 @@ from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_lim
 from domain.rulesets.kard_es_korona.hits import casualty_options, lord_present, other, side_force
 from domain.rulesets.kard_es_korona.state import KKState
 from domain.rulesets.kard_es_korona.withdrawal import withdrawal_destinations
-from tests.domain.kard_es_korona.builders import act, created, play, set_up, when
+from tests.domain.kard_es_korona.builders import act, created, play, set_up, when, with_state
 from tests.domain.kard_es_korona.small_boards import province_board
 
 PTD = ("pannonia", "tiszahat", "delvidek")
@@ -132,8 +132,12 @@ def random_action(data: st.DataObject, game: Game) -> Any:
 
 def issue_4_choice(data: st.DataObject, state: KKState) -> Any:
     """The choices after a lord's defeat, a duel, the winner's step and the Judge Royal's reroll."""
-    if state.reroll_offer:
-        return act("keep_roll", state.reroll_offer["seat"])
+    offer = state.reroll_offer
+    if offer:
+        if data.draw(st.booleans()):
+            return act("keep_roll", offer["seat"])
+        arm = data.draw(st.sampled_from([g["arm"] for g in offer["groups"]])) if "groups" in offer else None
+        return act("reroll", offer["seat"], arm=arm)
     defeat = state.defeat
     stage = defeat.get("stage")
     if stage == "escape":
@@ -178,7 +182,8 @@ def started(seats: tuple[str, ...], variant: str) -> Game:
     game = set_up(seats, variant, dice="server")
     if game.state.phase == "garrison_substitution":
         game = play(game, act("substitute_royal_cavalry", None, Authority.RECORDER, castles=["pest", "felvidek_k2"]))
-    return game
+    # The first seat is Judge Royal, so that his rerolls (KK-OFFICE-1/2) come up in random play.
+    return with_state(game, offices={"judge_royal": seats[0], "treasurer": None, "palatine": None})
 
 
 @pytest.mark.parametrize(("seats", "variant"), [(PTD, "basic"), (SIX, "advanced")])
