@@ -22,6 +22,10 @@ def bookmarks(event: Event) -> tuple[str, ...]:
             return (f"battle {data.get('battle')} begins",)
         case "BattleEnded":
             return (f"battle {data.get('battle')} ends",)
+        case "DuelStarted":
+            return (f"duel in battle {data.get('battle')}",)
+        case "LordCaptured" | "FealtySworn" | "PlayerEliminated" | "LordExecuted":
+            return (f"{data.get('seat') or data.get('vassal')}: {event.type}",)
         case "YearEnded" if data.get("next") == "election":
             return (f"{year} election",)
         case "YearEnded":

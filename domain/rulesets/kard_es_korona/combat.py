@@ -39,6 +39,8 @@ from domain.rulesets.kard_es_korona.hits import (
     threshold,
     volleying_sides,
 )
+from domain.rulesets.kard_es_korona.lords import after_battle, start_duel
+from domain.rulesets.kard_es_korona.rerolls import exchange_reroll_offer
 from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
     BATTLE,
@@ -109,6 +111,8 @@ def decide_select_battle(state: KKState, action: Action) -> Decision:
     """KK-BATTLE-12: the player whose turn it is picks one of the battles he started."""
     if state.phase != BATTLE or state.current_battle is not None:
         return refuse("KK-BATTLE-12", "no battle is to be chosen now", "type")
+    if state.defeat or state.extra_step:
+        return refuse("KK-LORD-4", "the last battle's defeat or the winner's extra step is settled first", "type")
     chooser, mine = battle_chooser(state)
     if action.seat != chooser:
         return refuse("KK-BATTLE-12", f"it is {chooser}'s turn to choose a battle", "seat")
@@ -265,6 +269,8 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
             "volleyed": [g["side"] for g in groups] if battle.exchange == VOLLEY else [],
         },
     )
+    if exchange_reroll_offer(flow, battle, groups):
+        return flow.decision()
     _settle(flow)
     return flow.decision()
 
@@ -272,7 +278,7 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
 def _settle(flow: Flow) -> None:
     """Choose the casualties the rules leave no choice about; when every side has chosen, remove them."""
     battle = flow.state.battle(flow.state.current_battle)
-    if battle is None:
+    if battle is None or flow.state.reroll_offer:
         return
     maximal = flow.state.options.get("casualty_assignment", "maximal") == "maximal"
     for p in battle.pending:
@@ -306,6 +312,8 @@ def decide_assign_casualties(state: KKState, action: Action) -> Decision:
     battle = state.battle(state.current_battle)
     if battle is None:
         return refuse("KK-BATTLE-11", "no battle is being fought", "type")
+    if state.reroll_offer:
+        return refuse("KK-OFFICE-1", "the Judge Royal first decides whether to reroll", "type")
     wanted_side = action.data.get("side")
     open_hits = [p for p in battle.pending if p.chosen is None and p.chooser == action.seat]
     if wanted_side is not None:
@@ -377,6 +385,9 @@ def _outcome(flow: Flow, battle_id: str) -> None:
     assert battle is not None
     attack, defence = side_force(state, battle, ATTACKER), side_force(state, battle, DEFENDER)
     if attack.total == 0 and defence.total == 0:
+        if lord_present(state, battle, ATTACKER) and lord_present(state, battle, DEFENDER):
+            start_duel(flow, battle)  # KK-LORD-5: the lords fight on alone
+            return
         flow.emit(
             "CountyControlChanged",
             {
@@ -462,7 +473,7 @@ def _next_exchange(state: KKState, battle: Battle) -> tuple[int, str]:
 
 
 def _lords_defeated(flow: Flow, battle: Battle, sides: tuple[str, ...]) -> None:
-    """KK-LORD-4: a lord whose units in the battle are all destroyed is defeated (what follows is issue 4's)."""
+    """KK-LORD-4: a lord whose units in the battle are all destroyed is defeated (what follows: defeat.py)."""
     for side in sides:
         if lord_present(flow.state, battle, side):
             flow.emit(
@@ -475,7 +486,7 @@ def end_battle(flow: Flow, battle: Battle, result: str) -> None:
     state = flow.state
     survivors = {side: side_force(state, battle, side).to_json() for side in (ATTACKER, DEFENDER)}
     flow.emit("BattleEnded", {"battle": battle.id, "result": result, "survivors": survivors})
-    next_battle(flow)
+    after_battle(flow, battle, result)  # a defeat or the winner's extra step may wait before the next battle
 
 
 # --- the end of the year (KK-TURN-4/5) ---
@@ -487,7 +498,9 @@ def end_year(flow: Flow) -> None:
 
     state = flow.state
     flow.emit("BattlePhaseEnded", {"year": state.year})
-    following = state.passed[0] if state.passed else state.turn_order()[0]
+    # KK-TURN-4: the first to pass starts next year, unless he has been eliminated since (KK-ELIM-1).
+    still_in = [s for s in state.passed if s in state.turn_order()]
+    following = still_in[0] if still_in else state.turn_order()[0]
     if state.year >= state.last_year:
         next_step = "finished"
     elif election_year(state) or state.extraordinary_election:

@@ -11,6 +11,7 @@ from domain.kernel import Action, Decision
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_limit_breaches, single
 from domain.rulesets.kard_es_korona.state import EVENT, RECRUIT, KKState
+from domain.rulesets.kard_es_korona.vassals import adjust_income, holds_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,13 +147,13 @@ def _whole_province(state: KKState, seat: str, province: str) -> bool:
     assert board is not None
     counties = board.provinces[province]
     garrison = bool(state.options.get("province_requires_garrison"))
-    return all(state.control.get(c) == seat and (not garrison or state.force(c, seat).total > 0) for c in counties)
+    return all(holds_for(state, seat, c) and (not garrison or state.force(c, seat).total > 0) for c in counties)
 
 
 def collect_income(flow: Flow) -> None:
     """KK-ECON-1: every player collects at once; recruitment follows in turn order (KK-RECRUIT-1)."""
     state = flow.state
-    entries = [income_entry(state, seat) for seat in state.turn_order()]
+    entries = adjust_income(state, [income_entry(state, seat) for seat in state.turn_order()])
     flow.emit("IncomeCollected", {"year": state.year, "entries": entries})
     for e in entries:
         flow.note(
@@ -293,12 +294,15 @@ def finish_recruitment(flow: Flow, seat: str) -> None:
 
 
 def skip_unable_recruiters(flow: Flow) -> None:
-    """KK-RECRUIT-3, KK-RECRUIT-2: a player without a castle or the price of one unit cannot recruit."""
+    """KK-RECRUIT-3, KK-RECRUIT-2: a player without a castle or the price of one unit cannot recruit (unless his
+    turn is a window to ransom his lord, KK-CAPTIVE-2)."""
+    from domain.rulesets.kard_es_korona.captivity import can_pay_ransom
+
     while flow.state.phase == RECRUIT and flow.state.turn is not None:
         state, seat = flow.state, flow.state.turn
         castles = [c for c in state.castles_of(seat) if state.battle_in(c) is None]
         cheapest = min(prices(state, seat).values())
-        if castles and state.treasury.get(seat, 0) >= cheapest:
+        if (castles and state.treasury.get(seat, 0) >= cheapest) or can_pay_ransom(state, seat):
             return
         reason = "no_castle" if not castles else "no_money"
         flow.emit("RecruitmentFinished", {"seat": seat, "reason": reason})

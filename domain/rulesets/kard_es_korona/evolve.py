@@ -6,6 +6,7 @@ Only the counties an event touches are copied; every other part of the state is 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 from domain.kernel import Event
@@ -38,7 +39,7 @@ def evolve(state: KKState, event: Event) -> KKState:
 
 
 def _apply(state: KKState, kind: str, data: Mapping[str, Any]) -> KKState:
-    handler = _HANDLERS.get(kind)
+    handler = _HANDLERS.get(kind) or _issue_4_handlers().get(kind)
     return state if handler is None else handler(state, data)
 
 
@@ -340,9 +341,21 @@ def _battle_ended(state: KKState, data: Mapping[str, Any]) -> KKState:
     return evolved(after, current_battle=None, turn=turn)
 
 
-def _lord_defeated(state: KKState, data: Mapping[str, Any]) -> KKState:
-    seat = _seat(state, data["seat"])
-    return evolved(state, lords={**state.lords, seat: None}, lord_status={**state.lord_status, seat: "defeated"})
+@cache
+def _issue_4_handlers() -> Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]]:
+    """The evolve handlers of the issue-4 modules (each module owns its events; they import `flow`, which
+    imports this module, hence the late import)."""
+    from domain.rulesets.kard_es_korona import captivity, defeat, lords, rerolls, vassals
+
+    return {**defeat.HANDLERS, **captivity.HANDLERS, **vassals.HANDLERS, **lords.HANDLERS, **rerolls.HANDLERS}
+
+
+def move_units(state: KKState, seat: str, origin: str, to: str, raw: Any, lord: bool) -> KKState:
+    """`seat`'s units `raw` (and his lord) from `origin` to `to`, outside the movement phase's steps."""
+    force = _force(raw)
+    units = _add(_take(state.units, origin, seat, force), to, seat, force) if force.total else state.units
+    lords = {**state.lords, seat: to} if lord else state.lords
+    return evolved(state, units=units, lords=lords)
 
 
 def _year_ended(state: KKState, data: Mapping[str, Any]) -> KKState:
@@ -382,7 +395,6 @@ _HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
     "UnitsWithdrawn": _units_withdrawn,
     "WithdrawingUnitsDestroyed": _withdrawing_units_destroyed,
     "BattleEnded": _battle_ended,
-    "LordDefeated": _lord_defeated,
     "YearEnded": _year_ended,
 }
 

@@ -20,6 +20,7 @@ from domain.rulesets.kard_es_korona.forces import (
     force_from_json,
 )
 from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, is_neutral
+from domain.rulesets.kard_es_korona.vassals import move_problems
 
 MAX_STEPS = 6
 
@@ -153,6 +154,9 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
             return parsed
         seen.add(parsed.origin)
         groups.append(parsed)
+    for rule_id, message in move_problems(state, seat, destination, (g.path for g in groups)):
+        if checks.broken(rule_id, message, "data.to"):
+            return checks.refusal()
     lord_moves = any(g.lord for g in groups)
     incoming = EMPTY
     for g in groups:

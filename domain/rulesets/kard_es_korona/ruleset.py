@@ -6,7 +6,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
-from domain.rulesets.kard_es_korona import combat, economy, movement, setup, withdrawal
+from domain.rulesets.kard_es_korona import (
+    captivity,
+    combat,
+    defeat,
+    economy,
+    lords,
+    movement,
+    rerolls,
+    setup,
+    vassals,
+    withdrawal,
+)
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
@@ -33,15 +44,29 @@ _SIMPLE: Mapping[str, _Simple] = {
     "lead_arm": combat.decide_lead_arm,
     "assign_casualties": combat.decide_assign_casualties,
     "withdraw": withdrawal.decide_withdraw,
+    "forgo_escape": defeat.decide_forgo_escape,
+    "swear_fealty": defeat.decide_swear_fealty,
+    "decline_fealty": defeat.decide_decline_fealty,
+    "answer_fealty": defeat.decide_answer_fealty,
+    "place_takeover": defeat.decide_place_takeover,
+    "veto_battle": vassals.decide_veto_battle,
+    "return_lord": vassals.decide_return_lord,
+    "take_extra_step": lords.decide_take_extra_step,
+    "decline_extra_step": lords.decide_decline_extra_step,
+    "keep_roll": rerolls.decide_keep_roll,
 }
 _LENIENT: Mapping[str, _Lenient] = {
     "place_forces": setup.decide_place_forces,
     "recruit": economy.decide_recruit,
     "move": movement.decide_move,
+    "pay_ransom": captivity.decide_pay_ransom,
 }
 _WITH_DICE: Mapping[str, _Dice] = {
     "roll_for_first_player": setup.decide_roll_for_first_player,
     "fight_exchange": combat.decide_fight_exchange,
+    "attempt_escape": defeat.decide_attempt_escape,
+    "fight_duel": lords.decide_fight_duel,
+    "reroll": rerolls.decide_reroll,
 }
 ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 
@@ -105,6 +130,7 @@ class KardEsKoronaRuleset:
         document["board"] = state.board.name if state.board is not None else None
         document["turn_order"] = list(state.turn_order())
         document["battle_status"] = dict(combat.chooser_summary(state))
+        document["lords_waiting"] = lords.waiting_for(state)
         return document
 
     def bookmarks(self, event: Event) -> tuple[str, ...]:

@@ -340,8 +340,13 @@ def _place_garrisons(flow: Flow, substitutes: tuple[str, ...]) -> None:
 
 def begin_year(flow: Flow, year: int, starting_player: str) -> None:
     """KK-TURN-1: the year marker moves on; the starting player draws the event card next."""
+    from domain.rulesets.kard_es_korona.captivity import execute_due
+
+    execute_due(flow, year)  # KK-CAPTIVE-3: the marker reaching a captive's year executes him first
     state = flow.state
     order = list(state.seats[state.seats.index(starting_player) :] + state.seats[: state.seats.index(starting_player)])
+    order = [s for s in order if state.lord_status.get(s) != "eliminated"]  # KK-ELIM-1: out of the game
+    starting_player = order[0] if order else starting_player
     flow.emit(
         "YearBegan", {"year": year, "year_index": year - 1300, "starting_player": starting_player, "turn_order": order}
     )

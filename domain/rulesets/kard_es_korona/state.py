@@ -102,7 +102,8 @@ class KKState:
     moved: Mapping[str, Mapping[str, Force]] = field(default_factory=dict)
     lords: Mapping[str, str | None] = field(default_factory=dict)
     lords_moved: tuple[str, ...] = ()
-    lord_status: Mapping[str, str] = field(default_factory=dict)  # seat -> "defeated" (issue 4 decides more)
+    # seat -> "defeated" (while his defeat is processed), "captive", "vassal" or "eliminated"; absent: free
+    lord_status: Mapping[str, str] = field(default_factory=dict)
     control: Mapping[str, str] = field(default_factory=dict)
     treasury: Mapping[str, int] = field(default_factory=dict)
     royal_treasury: int = 0
@@ -121,6 +122,14 @@ class KKState:
     battles: tuple[Battle, ...] = ()
     battle_count: int = 0
     current_battle: str | None = None
+    # Issue 4, kk-lords (lords.py, defeat.py, captivity.py, vassals.py, rerolls.py):
+    lieges: Mapping[str, str] = field(default_factory=dict)  # vassal -> liege (KK-VASSAL)
+    captives: Mapping[str, int] = field(default_factory=dict)  # captive seat -> his timeline year (KK-CAPTIVE-1)
+    defeat: Mapping[str, Any] = field(default_factory=dict)  # the lord's defeat being processed (KK-ELIM), {} if none
+    returning: tuple[str, ...] = ()  # freed vassals whose lord figure waits to be placed (KK-VASSAL-7)
+    extra_step: Mapping[str, Any] = field(default_factory=dict)  # the winner's step on offer (KK-LORD-8), {} if none
+    rerolls_used: tuple[str, ...] = ()  # the Judge Royal's rerolls spent, by occasion (KK-OFFICE-1/2)
+    reroll_offer: Mapping[str, Any] = field(default_factory=dict)  # a roll the Judge Royal may reroll now
 
     # --- queries ---
 
@@ -146,11 +155,14 @@ class KKState:
         return None
 
     def turn_order(self) -> tuple[str, ...]:
-        """KK-TURN-3: clockwise from the starting player."""
-        if self.starting_player not in self.seats:
-            return self.seats
-        index = self.seats.index(self.starting_player)
-        return self.seats[index:] + self.seats[:index]
+        """KK-TURN-3: clockwise from the starting player; an eliminated player has no turn any more (KK-ELIM-1)."""
+        seats = self.seats
+        if self.starting_player in seats:
+            index = seats.index(self.starting_player)
+            seats = seats[index:] + seats[:index]
+        if "eliminated" in self.lord_status.values():
+            return tuple(s for s in seats if self.lord_status.get(s) != "eliminated")
+        return seats
 
     def castles_of(self, seat: str) -> tuple[str, ...]:
         if self.board is None:
@@ -197,6 +209,11 @@ def battle_with(battle: Battle, **changes: Any) -> Battle:
     return copied
 
 
+def with_battle(state: KKState, battle: Battle) -> KKState:
+    """The state with `battle` in place of the battle of the same id."""
+    return evolved(state, battles=tuple(battle if b.id == battle.id else b for b in state.battles))
+
+
 # The typed boards of the last documents seen, by identity: every fold of a game starts from the same document
 # object (a shipped board, or the loader's cached copy), and validating a board costs more than folding a year.
 _TYPED: list[tuple[Mapping[str, Any], KKBoard]] = []
@@ -215,6 +232,7 @@ def typed_board(document: Mapping[str, Any]) -> KKBoard:
 # --- JSON form ---
 
 _FORCE_MAPS = ("units", "moved")
+_ISSUE_4_FIELDS = ("lieges", "captives", "defeat", "returning", "extra_step", "rerolls_used", "reroll_offer")
 
 
 def dump_state(state: KKState) -> dict[str, Any]:
@@ -249,6 +267,8 @@ def load_state(document: Mapping[str, Any]) -> KKState:
     for f in fields(KKState):
         if f.name == "board":
             continue
+        if f.name in _ISSUE_4_FIELDS and f.name not in document:
+            continue  # a document written before these fields existed: their defaults
         raw = document[f.name]
         if f.name in _FORCE_MAPS:
             values[f.name] = {str(c): {str(o): _force(v) for o, v in _obj(by).items()} for c, by in _obj(raw).items()}
@@ -266,12 +286,18 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             "permanent_events",
             "recruited",
             "passed",
+            "returning",
+            "rerolls_used",
         ):
             values[f.name] = tuple(str(s) for s in raw)
         elif f.name in ("treasury", "allowances", "steps_taken"):
             values[f.name] = {str(k): _int(v) for k, v in _obj(raw).items()}
         elif f.name in ("year", "royal_treasury", "knights_recruited", "step_seq", "battle_count"):
             values[f.name] = _int(raw)
+        elif f.name == "captives":
+            values[f.name] = {str(k): _int(v) for k, v in _obj(raw).items()}
+        elif f.name in ("lieges", "defeat", "extra_step", "reroll_offer"):
+            values[f.name] = dict(_obj(raw))
         elif f.name in ("options", "board_document", "lords", "lord_status", "control", "offices"):
             values[f.name] = dict(_obj(raw)) if raw is not None else None
         else:

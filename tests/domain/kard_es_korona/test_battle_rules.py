@@ -219,4 +219,4 @@ def test_kk_siege_1_kk_neutral_3_kk_lord_4_lord_led_cavalry_besieges_a_royal_cas
     assert defeated.data == {"seat": RED, "battle": "b1301-1", "by_owner": "royal"}
     game = then(game, decision)
     assert game.state.force("pest", "royal") == Force(infantry=1, cavalry=1)
-    assert game.state.lords[RED] is None and game.state.lord_status[RED] == "defeated"
+    assert game.state.lords[RED] is None and game.state.lord_status[RED] == "captive"  # KK-CAPTIVE-1

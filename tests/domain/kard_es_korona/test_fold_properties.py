@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 from domain.kernel import Authority, Event, Game, advance, fold, start
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.combat import battle_chooser
+from domain.rulesets.kard_es_korona.defeat import escape_routes
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_limit_breaches, half_rounded_up
 from domain.rulesets.kard_es_korona.hits import casualty_options, lord_present, other, side_force
 from domain.rulesets.kard_es_korona.state import KKState
 from domain.rulesets.kard_es_korona.withdrawal import withdrawal_destinations
-from tests.domain.kard_es_korona.builders import act, created, play, set_up, when
+from tests.domain.kard_es_korona.builders import act, created, play, set_up, when, with_state
 from tests.domain.kard_es_korona.small_boards import province_board
 
 PTD = ("pannonia", "tiszahat", "delvidek")
@@ -41,6 +42,10 @@ def added(event: Event) -> int:
             return -sum(data["removed"].values())
         case "WithdrawingUnitsDestroyed":
             return -sum(data["units"].values())
+        case "PlayerEliminated" if data["conqueror"] is not None:  # KK-ELIM-5: removed, then one placed per county
+            return -sum(sum(f.values()) for f in data["units_removed"].values())
+        case "EliminationTakeoverPlaced":
+            return sum(1 for arm in data["placements"].values() if arm)
         case _:
             return 0
 
@@ -87,6 +92,9 @@ def random_action(data: st.DataObject, game: Game) -> Any:
             )
         return act("pass", seat)
     if state.phase == "battle":
+        lords_choice = issue_4_choice(data, state)
+        if lords_choice is not None:
+            return lords_choice
         battle = state.battle(state.current_battle)
         if battle is None:
             chooser, mine = battle_chooser(state)
@@ -122,6 +130,36 @@ def random_action(data: st.DataObject, game: Game) -> Any:
     return None
 
 
+def issue_4_choice(data: st.DataObject, state: KKState) -> Any:
+    """The choices after a lord's defeat, a duel, the winner's step and the Judge Royal's reroll."""
+    offer = state.reroll_offer
+    if offer:
+        if data.draw(st.booleans()):
+            return act("keep_roll", offer["seat"])
+        arm = data.draw(st.sampled_from([g["arm"] for g in offer["groups"]])) if "groups" in offer else None
+        return act("reroll", offer["seat"], arm=arm)
+    defeat = state.defeat
+    stage = defeat.get("stage")
+    if stage == "escape":
+        routes = escape_routes(state, defeat)
+        if data.draw(st.booleans()):
+            return act("attempt_escape", defeat["seat"], to=routes[0])
+        return act("forgo_escape", defeat["seat"])
+    if stage == "fealty":
+        return act(data.draw(st.sampled_from(("swear_fealty", "decline_fealty"))), defeat["seat"])
+    if stage == "consent":
+        return act("answer_fealty", defeat["by"], accept=data.draw(st.booleans()))
+    if stage == "takeover":
+        placements = {county: arms[0] for county, arms in defeat["counties"].items()}
+        return act("place_takeover", defeat["by"], placements=placements)
+    if state.extra_step:
+        return act("decline_extra_step", state.extra_step["seat"])
+    battle = state.battle(state.current_battle)
+    if battle is not None and battle.status == "duel":
+        return act("fight_duel", battle.attacker)
+    return None
+
+
 def check(before: Game, after: Game, expected_total: int) -> None:
     state: KKState = after.state
     assert total(state) == expected_total
@@ -144,7 +182,8 @@ def started(seats: tuple[str, ...], variant: str) -> Game:
     game = set_up(seats, variant, dice="server")
     if game.state.phase == "garrison_substitution":
         game = play(game, act("substitute_royal_cavalry", None, Authority.RECORDER, castles=["pest", "felvidek_k2"]))
-    return game
+    # The first seat is Judge Royal, so that his rerolls (KK-OFFICE-1/2) come up in random play.
+    return with_state(game, offices={"judge_royal": seats[0], "treasurer": None, "palatine": None})
 
 
 @pytest.mark.parametrize(("seats", "variant"), [(PTD, "basic"), (SIX, "advanced")])

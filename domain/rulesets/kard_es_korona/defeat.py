@@ -1,0 +1,435 @@
+"""What follows a lord's defeat (KK-LORD-4): escape, then captivity, fealty or elimination, and the hand-over.
+
+A defeat waits in `KKState.defeat` until every choice in it is made; the battle phase goes on only then.
+Stages: `escape` (the defeated player may roll, KK-ELIM-2) -> against neutrals `captured` (KK-CAPTIVE-1),
+against a player `fealty` (the defeated player swears or not, KK-ELIM-3) -> `consent` (the victor accepts, A-24)
+-> `eliminate` (KK-ELIM-4) -> `takeover` (the conqueror places one unit per county, KK-ELIM-5/6, A-25).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import Action, Decision, Game, Inputs
+from domain.platform import roll
+from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, single
+from domain.rulesets.kard_es_korona.state import OFFICES, KKState, battle_with, evolved, is_neutral
+
+ESCAPE, FEALTY, CONSENT, ELIMINATE, TAKEOVER = "escape", "fealty", "consent", "eliminate", "takeover"
+
+
+# --- queries ---
+
+
+def escape_routes(state: KKState, defeat: Mapping[str, Any]) -> list[str]:
+    """KK-ELIM-2, A-23: counties one step away (rivers, mountains, swamps included) with own units, no battle."""
+    board = state.board
+    if board is None or defeat.get("stage") != ESCAPE:
+        return []
+    seat, county = str(defeat["seat"]), str(defeat["county"])
+    if is_neutral(str(defeat["by"])) and not state.options.get("escape_vs_neutrals", True):
+        return []
+    return sorted(
+        c
+        for c in board.neighbours.get(county, frozenset())
+        if state.force(c, seat).total and state.battle_in(c) is None and c not in state.closed
+    )
+
+
+def offices_of(state: KKState, seat: str) -> list[str]:
+    return [office for office in OFFICES if state.offices.get(office) == seat]
+
+
+# --- the flow of a defeat ---
+
+
+def settle_defeat(flow: Flow) -> bool:
+    """Apply every stage that needs no choice; True when no defeat is left waiting."""
+    while flow.state.defeat:
+        state, defeat = flow.state, flow.state.defeat
+        seat, by, stage = str(defeat["seat"]), str(defeat["by"]), defeat["stage"]
+        if stage == ESCAPE:
+            if escape_routes(state, defeat):
+                flow.note("KK-ELIM-2", f"{seat} may try to escape to {', '.join(escape_routes(state, defeat))}")
+                return False
+            flow.emit("EscapeForgone", {"seat": seat, "reason": "no_route"})
+            flow.note("KK-ELIM-2", f"{seat} has no unit one county away: no escape")
+        elif stage == "captured":
+            capture(flow, seat, by)
+        elif stage in (FEALTY, CONSENT, TAKEOVER):
+            return False
+        elif stage == ELIMINATE:
+            eliminate(flow, seat, by, str(defeat.get("cause", "battle")))
+        else:
+            return True
+    return True
+
+
+def vacate_offices(flow: Flow, seat: str, reason: str, rule_id: str) -> list[str]:
+    """KK-ELIM-8, KK-CAPTIVE-4, KK-VASSAL-1: every office the lord holds returns to the crown, vacant."""
+    lost = offices_of(flow.state, seat)
+    for office in lost:
+        flow.emit("OfficeVacated", {"office": office, "former_holder": seat, "reason": reason})
+        flow.note(rule_id, f"{seat} loses the office {office}: it stays vacant until the next election")
+    return lost
+
+
+def capture(flow: Flow, seat: str, captor: str) -> None:
+    """KK-CAPTIVE-1/4: taken off the board onto the timeline at the current year + 3; offices lost at once."""
+    vacate_offices(flow, seat, "captured", "KK-CAPTIVE-4")
+    year = flow.state.year
+    flow.emit("LordCaptured", {"seat": seat, "captor": captor, "year": year, "execution_year": year + 3})
+    flow.note("KK-CAPTIVE-1", f"{captor} captures {seat}'s lord: on the timeline at {year + 3}")
+
+
+def eliminate(flow: Flow, seat: str, conqueror: str | None, cause: str) -> None:
+    """KK-ELIM-4..8 (A-25), or with no conqueror A-26: the player is out; his lands, money and units pass on."""
+    from domain.rulesets.kard_es_korona.vassals import free_vassals_of
+
+    state = flow.state
+    rule_id = "KK-LORD-7" if cause == "duel" else "KK-CAPTIVE-3" if cause == "execution" else "KK-ELIM-4"
+    vacate_offices(flow, seat, "eliminated", "KK-ELIM-8")
+    units = {c: by[seat].to_json() for c, by in sorted(state.units.items()) if seat in by and by[seat].total}
+    battles = [b.id for b in state.battles if b.status == "pending" and seat in (b.attacker, b.defender)]
+    counties = sorted(c for c, owner in state.control.items() if owner == seat)
+    flow.emit(
+        "PlayerEliminated",
+        {
+            "seat": seat,
+            "conqueror": conqueror,
+            "cause": cause,
+            "treasury_transferred": state.treasury.get(seat, 0),
+            "counties_transferred": counties,
+            "units_removed": units,
+            "battles_passed": battles,
+        },
+    )
+    if conqueror is None:
+        flow.note(
+            "KK-CAPTIVE-3",
+            f"{seat} is out with no conqueror (A-26): his units turn neutral, his money goes to the crown",
+        )
+    else:
+        flow.note(rule_id, f"{seat} is eliminated: {conqueror} takes {len(counties)} counties and his treasury")
+        if units:
+            flow.note("KK-ELIM-5", f"{conqueror} may place one unit in each of {', '.join(units)} (A-25)")
+    free_vassals_of(flow, seat)
+
+
+# --- evolve ---
+
+
+def _lord_defeated(state: KKState, data: Mapping[str, Any]) -> KKState:
+    seat, by = str(data["seat"]), str(data["by_owner"])
+    if seat not in state.seats:
+        return state
+    battle = state.battle(str(data["battle"]))
+    county = battle.county if battle is not None else state.lords.get(seat)
+    duel_death = data.get("duel") is True and state.options.get("duel_loser", "death") == "death"
+    defeat = {
+        "seat": seat,
+        "by": by,
+        "battle": str(data["battle"]),
+        "county": county,
+        "stage": ELIMINATE if duel_death else ESCAPE,
+        "cause": "duel" if data.get("duel") is True else "battle",
+    }
+    return evolved(
+        state,
+        lords={**state.lords, seat: None},
+        lord_status={**state.lord_status, seat: "defeated"},
+        defeat=defeat,
+    )
+
+
+def _escape_forgone(state: KKState, data: Mapping[str, Any]) -> KKState:
+    return _after_escape(state)
+
+
+def _escape_failed(state: KKState, data: Mapping[str, Any]) -> KKState:
+    return _after_escape(state)
+
+
+def _after_escape(state: KKState) -> KKState:
+    """A-23: after no escape, neutrals capture (KK-CAPTIVE-1); a player's victory leads to fealty or elimination."""
+    defeat = dict(state.defeat)
+    defeat["stage"] = "captured" if is_neutral(str(defeat["by"])) else FEALTY
+    return evolved(state, defeat=defeat)
+
+
+def _escape_succeeded(state: KKState, data: Mapping[str, Any]) -> KKState:
+    seat = str(data["seat"])
+    status = {s: v for s, v in state.lord_status.items() if s != seat}
+    return evolved(state, lords={**state.lords, seat: str(data["to"])}, lord_status=status, defeat={})
+
+
+def _lord_captured(state: KKState, data: Mapping[str, Any]) -> KKState:
+    seat = str(data["seat"])
+    return evolved(
+        state,
+        lords={**state.lords, seat: None},
+        lord_status={**state.lord_status, seat: "captive"},
+        captives={**state.captives, seat: int(data["execution_year"])},
+        defeat={} if state.defeat.get("seat") == seat else state.defeat,
+    )
+
+
+def _office_vacated(state: KKState, data: Mapping[str, Any]) -> KKState:
+    office = str(data["office"])
+    if office not in OFFICES:
+        return state
+    return evolved(state, offices={**state.offices, office: None})
+
+
+def _fealty_offered(state: KKState, data: Mapping[str, Any]) -> KKState:
+    return evolved(state, defeat={**state.defeat, "stage": CONSENT})
+
+
+def _fealty_refused(state: KKState, data: Mapping[str, Any]) -> KKState:
+    return evolved(state, defeat={**state.defeat, "stage": ELIMINATE})
+
+
+def _player_eliminated(state: KKState, data: Mapping[str, Any]) -> KKState:
+    seat, conqueror = str(data["seat"]), data["conqueror"]
+    if seat not in state.seats:
+        return state
+    units: dict[str, Mapping[str, Any]] = {}
+    moved = {c: {o: f for o, f in by.items() if o != seat} for c, by in state.moved.items()}
+    control = dict(state.control)
+    treasury = {s: v for s, v in state.treasury.items() if s != seat}
+    royal = state.royal_treasury
+    heir = str(conqueror) if isinstance(conqueror, str) else f"neutral:{seat}"  # A-26: they turn neutral
+    for county, by in state.units.items():
+        here = {o: f for o, f in by.items() if o != seat}
+        if conqueror is None and seat in by:
+            here[heir] = by[seat]
+        if here:
+            units[county] = here
+    for county, owner in state.control.items():
+        if owner != seat:
+            continue
+        if conqueror is not None or state.force(county, seat).total:
+            control[county] = heir
+        else:
+            del control[county]
+    amount = state.treasury.get(seat, 0)
+    if conqueror is None:
+        royal += amount
+        treasury[seat] = 0
+    else:
+        treasury[seat] = 0
+        treasury[heir] = treasury.get(heir, 0) + amount
+    battles = state.battles
+    if conqueror is not None:
+        battles = tuple(_battle_passed(b, seat, heir) for b in battles)
+    removed = {str(c): [a for a in ARMS if int(f.get(a, 0))] for c, f in data["units_removed"].items()}
+    takeover = conqueror is not None and bool(removed)
+    defeat: Mapping[str, Any] = {}
+    if takeover:
+        # Battles against the conqueror himself ended with the transfer: only the others need his unit.
+        passed = [b.id for b in battles if b.id in data["battles_passed"] and b.status == "pending"]
+        defeat = {"seat": seat, "by": heir, "stage": TAKEOVER, "counties": removed, "battles": passed}
+    return evolved(
+        state,
+        units=units,
+        moved={c: by for c, by in moved.items() if by},
+        control=control,
+        treasury=treasury,
+        royal_treasury=royal,
+        lords={**state.lords, seat: None},
+        lord_status={**state.lord_status, seat: "eliminated"},
+        lieges={v: liege for v, liege in state.lieges.items() if v != seat},
+        captives={s: y for s, y in state.captives.items() if s != seat},
+        battles=battles,
+        defeat=defeat,
+    )
+
+
+def _battle_passed(battle: Any, seat: str, heir: str) -> Any:
+    """KK-ELIM-6: the fallen lord's pending battles are the conqueror's; against himself there is nothing to fight."""
+    if battle.status != "pending" or seat not in (battle.attacker, battle.defender):
+        return battle
+    attacker = heir if battle.attacker == seat else battle.attacker
+    defender = heir if battle.defender == seat else battle.defender
+    status = "ended" if attacker == defender else battle.status
+    attacker_lord = battle.attacker_lord and battle.attacker != seat
+    defender_lord = battle.defender_lord and battle.defender != seat
+    return battle_with(
+        battle,
+        attacker=attacker,
+        defender=defender,
+        status=status,
+        attacker_lord=attacker_lord,
+        defender_lord=defender_lord,
+    )
+
+
+def _takeover_placed(state: KKState, data: Mapping[str, Any]) -> KKState:
+    conqueror = str(data["conqueror"])
+    units = dict(state.units)
+    for county, arm in data["placements"].items():
+        if arm in ARMS:
+            here = units.get(county, {})
+            units[county] = {**here, conqueror: here.get(conqueror, EMPTY).plus(single(arm))}
+    return evolved(state, units=units, defeat={})
+
+
+HANDLERS = {
+    "LordDefeated": _lord_defeated,
+    "EscapeForgone": _escape_forgone,
+    "EscapeFailed": _escape_failed,
+    "EscapeSucceeded": _escape_succeeded,
+    "LordCaptured": _lord_captured,
+    "OfficeVacated": _office_vacated,
+    "FealtyOffered": _fealty_offered,
+    "FealtyRefused": _fealty_refused,
+    "PlayerEliminated": _player_eliminated,
+    "EliminationTakeoverPlaced": _takeover_placed,
+}
+
+
+# --- actions ---
+
+
+def _refusal(state: KKState, stage: str, seat: str | None, rule_id: str, who: str = "seat") -> Decision | None:
+    """The refusal when `seat` cannot act on the defeat's `stage` now (None: he can)."""
+    defeat = state.defeat
+    if not defeat or defeat.get("stage") != stage:
+        return refuse(rule_id, f"no defeat waits for this ({rule_id})", "type")
+    expected = defeat["seat"] if who == "seat" else defeat["by"]
+    if seat != expected:
+        return refuse(rule_id, f"{expected} decides this, not {seat}", "seat")
+    return None
+
+
+def _recorded(state: KKState, kind: str, data: dict[str, Any]) -> Decision:
+    """One choice recorded, then the defeat goes on as far as it can."""
+    flow = Flow(state)
+    flow.emit(kind, data)
+    resume(flow)
+    return flow.decision()
+
+
+def decide_attempt_escape(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
+    """KK-ELIM-2: the defeated lord rolls one die; on a 6 he escapes to the named county one step away."""
+    refused = _refusal(state, ESCAPE, action.seat, "KK-ELIM-2")
+    if refused is not None:
+        return refused
+    routes = escape_routes(state, state.defeat)
+    target = action.data.get("to")
+    if target not in routes:
+        return refuse("KK-ELIM-2", f"{target!r} is not an escape route; routes: {', '.join(routes)}", "data.to")
+    flow = Flow(state)
+    event, faces = roll(game, inputs, 1, action.seat, f"kk:escape:{state.defeat['battle']}")
+    flow.record(event)
+    from domain.rulesets.kard_es_korona.rerolls import offer_reroll
+
+    if faces[0] != 6 and offer_reroll(flow, str(action.seat), "escape", str(state.defeat["battle"]), event, target):
+        return flow.decision()
+    escape_result(flow, str(action.seat), str(target), faces[0])
+    return flow.decision()
+
+
+def escape_result(flow: Flow, seat: str, target: str, face: int) -> None:
+    """KK-ELIM-2: a 6 escapes and cancels the defeat (A-23); anything else leaves it standing."""
+    if face == 6:
+        flow.emit("EscapeSucceeded", {"seat": seat, "to": target, "face": face})
+        flow.note("KK-ELIM-2", f"{seat} rolls 6: the lord escapes to {target}")
+    else:
+        flow.emit("EscapeFailed", {"seat": seat, "face": face})
+        flow.note("KK-ELIM-2", f"{seat} rolls {face}: no escape")
+    resume(flow)
+
+
+def decide_forgo_escape(state: KKState, action: Action) -> Decision:
+    """KK-ELIM-2: the escape roll is optional."""
+    refused = _refusal(state, ESCAPE, action.seat, "KK-ELIM-2")
+    if refused is not None:
+        return refused
+    return _recorded(state, "EscapeForgone", {"seat": action.seat, "reason": "declined"})
+
+
+def decide_swear_fealty(state: KKState, action: Action) -> Decision:
+    """KK-ELIM-3, A-24: the defeated player offers fealty to his conqueror instead of elimination."""
+    refused = _refusal(state, FEALTY, action.seat, "KK-ELIM-3")
+    if refused is not None:
+        return refused
+    flow = Flow(state)
+    liege = str(state.defeat["by"])
+    flow.emit("FealtyOffered", {"seat": action.seat, "to": liege})
+    if state.options.get("fealty_requires_victor_consent", True):
+        flow.note("KK-ELIM-3", f"{action.seat} offers fealty; {liege} accepts or refuses (A-24)")
+    else:
+        from domain.rulesets.kard_es_korona.vassals import swear
+
+        swear(flow, str(action.seat), liege)
+    resume(flow)
+    return flow.decision()
+
+
+def decide_decline_fealty(state: KKState, action: Action) -> Decision:
+    """KK-ELIM-1: without fealty the defeated player is eliminated."""
+    refused = _refusal(state, FEALTY, action.seat, "KK-ELIM-1")
+    if refused is not None:
+        return refused
+    return _recorded(state, "FealtyRefused", {"seat": action.seat, "by": action.seat})
+
+
+def decide_answer_fealty(state: KKState, action: Action) -> Decision:
+    """A-24: the victor accepts the oath (a vassal) or refuses it (elimination); `data.accept` says which."""
+    refused = _refusal(state, CONSENT, action.seat, "KK-ELIM-3", who="victor")
+    if refused is not None:
+        return refused
+    accept = action.data.get("accept")
+    if not isinstance(accept, bool):
+        return refuse("KK-ELIM-3", f"accept must be true or false, not {accept!r}", "data.accept")
+    flow = Flow(state)
+    vassal = str(state.defeat["seat"])
+    if accept:
+        from domain.rulesets.kard_es_korona.vassals import swear
+
+        swear(flow, vassal, str(action.seat))
+    else:
+        flow.emit("FealtyRefused", {"seat": vassal, "by": action.seat})
+        flow.note("KK-ELIM-3", f"(A-24) {action.seat} refuses {vassal}'s oath: {vassal} is eliminated")
+    resume(flow)
+    return flow.decision()
+
+
+def decide_place_takeover(state: KKState, action: Action) -> Decision:
+    """KK-ELIM-5/6, A-25: one unit of an arm that was present per county (or none); a pending battle needs one."""
+    refused = _refusal(state, TAKEOVER, action.seat, "KK-ELIM-5", who="victor")
+    if refused is not None:
+        return refused
+    counties: Mapping[str, list[str]] = state.defeat["counties"]
+    battle_counties = {b.county for b in state.battles if b.id in state.defeat["battles"]}
+    placements = action.data.get("placements", {})
+    if not isinstance(placements, Mapping):
+        return refuse("KK-ELIM-5", "placements must map county -> arm (or null)", "data.placements")
+    for county, arm in placements.items():
+        if county not in counties:
+            return refuse("KK-ELIM-5", f"{county!r} held none of the fallen player's units", "data.placements")
+        if arm is not None and arm not in counties[county]:
+            shown = ", ".join(counties[county])
+            return refuse("KK-ELIM-5", f"in {county} only {shown} stood; not {arm!r}", f"data.placements.{county}")
+    for county in sorted(battle_counties & set(counties)):
+        if placements.get(county) is None:
+            return refuse(
+                "KK-ELIM-6", f"{county} has a pending battle: one unit must be placed there", "data.placements"
+            )
+    flow = Flow(state)
+    chosen = {c: placements.get(c) for c in sorted(counties)}
+    flow.emit("EliminationTakeoverPlaced", {"conqueror": action.seat, "placements": chosen})
+    flow.note("KK-ELIM-5", f"{action.seat} places {sum(1 for a in chosen.values() if a)} units")
+    resume(flow)
+    return flow.decision()
+
+
+def resume(flow: Flow) -> None:
+    """Settle the defeat; then offer the winner's step or go on with the battle phase."""
+    from domain.rulesets.kard_es_korona.lords import after_battle_settled
+
+    if settle_defeat(flow):
+        after_battle_settled(flow)

@@ -1,0 +1,72 @@
+"""Notation lines for the events of lords, defeat, captivity, vassals and the Judge Royal's rerolls (issue 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.rulesets.kard_es_korona.forces import force_from_json
+from domain.rulesets.kard_es_korona.state import KKState
+
+
+def lords_line(kind: str, data: Mapping[str, Any], state: KKState, name: Callable[[KKState, Any], str]) -> str | None:
+    """One English line with Hungarian county names, or None for an event not of this part."""
+    match kind:
+        case "EscapeForgone":
+            return f"{data['seat']}'s lord does not try to escape ({data['reason'].replace('_', ' ')})"
+        case "EscapeSucceeded":
+            return f"{data['seat']} rolls 6: the lord escapes to {name(state, data['to'])}"
+        case "EscapeFailed":
+            return f"{data['seat']} rolls {data['face']}: the lord fails to escape"
+        case "LordCaptured":
+            return (
+                f"{data['captor']} captures {data['seat']}'s lord; executed in {data['execution_year']} unless ransomed"
+            )
+        case "OfficeVacated":
+            return f"{data['former_holder']} loses the office {data['office'].replace('_', ' ')} ({data['reason']})"
+        case "FealtyOffered":
+            return f"{data['seat']} offers fealty to {data['to']}"
+        case "FealtyRefused":
+            return f"{data['by']} refuses the oath: {data['seat']} is to be eliminated"
+        case "FealtySworn":
+            spoils = data["treasury_transferred"]
+            return f"{data['vassal']} becomes the vassal of {data['liege']}, who takes {spoils} garas"
+        case "PlayerEliminated":
+            heir = data["conqueror"] or "nobody (his units turn neutral)"
+            return f"{data['seat']} is eliminated ({data['cause']}); everything passes to {heir}"
+        case "EliminationTakeoverPlaced":
+            placed = [f"{arm} in {name(state, c)}" for c, arm in data["placements"].items() if arm]
+            return f"{data['conqueror']} places {', '.join(placed) or 'no unit'}"
+        case "RansomPaid":
+            return f"{data['seat']} pays {data['amount']} garas ransom; the lord returns to {name(state, data['to'])}"
+        case "LordExecuted":
+            return f"{data['seat']}'s lord, captured in {data['captured_year']}, is executed"
+        case "VassalFreed":
+            return f"{data['vassal']} is freed: his liege {data['former_liege']} has fallen"
+        case "LordReturned":
+            return f"{data['seat']}'s lord returns to {name(state, data['to'])}"
+        case "BattleVetoed":
+            units = force_from_json(data["units"])
+            shown = units.describe() if units is not None else "units"
+            return f"{data['liege']} vetoes {data['vassal']}'s battle {data['battle']}: {shown} go back"
+        case "DuelStarted":
+            return f"the lords of {data['attacker']} and {data['defender']} fight a duel ({data['battle']})"
+        case "DuelRoundResolved":
+            faces = data["faces"]
+            outcome = f"{data['winner']} wins" if data["winner"] else "no lone 6, again"
+            return f"duel round {data['round']}: {faces['attacker']} against {faces['defender']}; {outcome}"
+        case "ExtraStepOffered":
+            return f"{data['seat']}'s lord may take one extra step from {name(state, data['county'])}"
+        case "ExtraStepTaken":
+            return f"{data['seat']} takes the extra step to {name(state, data['to'])}"
+        case "ExtraStepDeclined":
+            return f"{data['seat']} takes no extra step"
+        case "RerollOffered":
+            return f"{data['seat']}, the Judge Royal, may reroll ({data['occasion']})"
+        case "DiceRerolled":
+            return f"{data['seat']}, the Judge Royal, rerolls: {' '.join(map(str, data['faces']))}"
+        case "RerollDeclined":
+            return f"{data['seat']}, the Judge Royal, lets the roll stand"
+        case "HitsRecounted":
+            return f"the {data['side']} now kills {data['max_kills']} at most"
+    return None

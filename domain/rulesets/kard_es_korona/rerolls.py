@@ -1,0 +1,203 @@
+"""The Judge Royal's rerolls (KK-OFFICE-1/2, A-57, DESIGN §6).
+
+Right after a roll he may change, the roll waits in `KKState.reroll_offer` for his `reroll` (a new `DiceRolled`
+and a `DiceRerolled` naming the replaced roll by its dice index `first_k`; the new result stands) or his
+`keep_roll`. Occasions, each spent once (`KKState.rerolls_used`): `battle:<id>` (one arm group of one exchange
+per battle, all of its dice, KK-OFFICE-1), `duel:<id>` (one of his own duel dice, KK-LORD-6) and
+`escape:<id>` (the escape roll, KK-ELIM-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import Action, Decision, Event, Game, Inputs
+from domain.platform import roll
+from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle, KKState, evolved, is_neutral
+
+
+def judge_royal(state: KKState) -> str | None:
+    return state.offices.get("judge_royal")
+
+
+def offer_reroll(flow: Flow, seat: str, kind: str, occasion: str, event: Event, target: Any) -> bool:
+    """KK-OFFICE-2: offer the Judge Royal his reroll of a roll of his own, once per occasion."""
+    state = flow.state
+    key = f"{kind}:{occasion}"
+    if judge_royal(state) != seat or key in state.rerolls_used:
+        return False
+    flow.emit(
+        "RerollOffered",
+        {"seat": seat, "occasion": key, "roll": event.data["first_k"], "faces": event.data["faces"], "to": target},
+    )
+    flow.note("KK-OFFICE-2", f"{seat}, the Judge Royal, may reroll this {kind} roll once")
+    return True
+
+
+def duel_reroll_offer(flow: Flow, battle: Battle, faces: Mapping[str, int], rolls: Mapping[str, int]) -> bool:
+    """KK-LORD-6: a duellist who is Judge Royal may reroll one of his own duel dice, once per duel."""
+    state = flow.state
+    jr = judge_royal(state)
+    side = next((s for s in (ATTACKER, DEFENDER) if battle.owner_of(s) == jr), None)
+    key = f"duel:{battle.id}"
+    if side is None or key in state.rerolls_used:
+        return False
+    other = DEFENDER if side == ATTACKER else ATTACKER
+    if faces[side] == 6 and faces[other] != 6:
+        return False  # he has won: nothing to reroll
+    offer = {"seat": jr, "occasion": key, "side": side, "faces": dict(faces), "roll": rolls[side]}
+    flow.emit("RerollOffered", offer)
+    flow.note("KK-LORD-6", f"{jr}, the Judge Royal, may reroll his duel die once")
+    return True
+
+
+def exchange_reroll_offer(flow: Flow, battle: Battle, groups: list[dict[str, Any]]) -> bool:
+    """KK-OFFICE-1, A-57: in a battle where he has units, once per battle, one of his own arm groups."""
+    state = flow.state
+    jr = judge_royal(state)
+    key = f"battle:{battle.id}"
+    if jr is None or key in state.rerolls_used or is_neutral(jr):
+        return False
+    mine = [g for g in groups if battle.owner_of(g["side"]) == jr]
+    if not mine:
+        return False
+    flow.emit("RerollOffered", {"seat": jr, "occasion": key, "battle": battle.id, "groups": mine})
+    flow.note("KK-OFFICE-1", f"{jr}, the Judge Royal, may reroll all dice of one of his arm groups once")
+    return True
+
+
+def decide_reroll(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
+    """KK-OFFICE-1/2: the Judge Royal rerolls; the new dice replace the old ones and stand."""
+    offer = state.reroll_offer
+    if not offer or action.seat != offer.get("seat"):
+        return refuse("KK-OFFICE-1", f"{action.seat} has no roll to reroll now", "seat")
+    occasion = str(offer["occasion"])
+    kind = occasion.split(":", 1)[0]
+    flow = Flow(state)
+    if kind == "battle":
+        return _reroll_group(state, flow, game, action, inputs)
+    count = 1
+    event, faces = roll(game, inputs, count, action.seat, f"kk:reroll:{occasion}")
+    flow.record(event)
+    replaced = offer.get("roll")
+    flow.emit(
+        "DiceRerolled",
+        {"seat": action.seat, "occasion": occasion, "replaces": replaced, "first_k": event.data["first_k"]}
+        | {"faces": list(faces)},
+    )
+    flow.note("KK-OFFICE-2", f"{action.seat} rerolls: {faces[0]} stands")
+    _continue(flow, offer, faces[0])
+    return flow.decision()
+
+
+def decide_keep_roll(state: KKState, action: Action) -> Decision:
+    """KK-OFFICE-1/2: the Judge Royal lets the roll stand (his reroll stays unspent)."""
+    offer = state.reroll_offer
+    if not offer or action.seat != offer.get("seat"):
+        return refuse("KK-OFFICE-1", f"{action.seat} has no roll to keep now", "seat")
+    flow = Flow(state)
+    flow.emit("RerollDeclined", {"seat": action.seat, "occasion": offer["occasion"]})
+    _continue(flow, offer, None)
+    return flow.decision()
+
+
+def _continue(flow: Flow, offer: Mapping[str, Any], face: int | None) -> None:
+    """Carry on from where the roll waited, with the new face (or the old ones)."""
+    kind, battle_id = str(offer["occasion"]).split(":", 1)
+    if kind == "escape":
+        from domain.rulesets.kard_es_korona.defeat import escape_result
+
+        escape_result(flow, str(offer["seat"]), str(offer["to"]), face if face is not None else offer["faces"][0])
+    elif kind == "duel":
+        from domain.rulesets.kard_es_korona.lords import duel_round
+
+        battle = flow.state.battle(battle_id)
+        assert battle is not None
+        faces = dict(offer["faces"])
+        if face is not None:
+            faces[str(offer["side"])] = face
+        duel_round(flow, battle, faces)
+    else:
+        from domain.rulesets.kard_es_korona.combat import _settle
+
+        _settle(flow)
+
+
+def _reroll_group(state: KKState, flow: Flow, game: Game, action: Action, inputs: Inputs) -> Decision:
+    """KK-OFFICE-1: all dice of the named arm group are rolled again; the side's hits are counted anew."""
+    from domain.rulesets.kard_es_korona.combat import _chooser, _settle
+    from domain.rulesets.kard_es_korona.hits import casualty_options, die_targets, other, side_force
+
+    offer = state.reroll_offer
+    battle = state.battle(str(offer["battle"]))
+    assert battle is not None
+    arm = action.data.get("arm")
+    groups = [dict(g) for g in offer["groups"]]
+    chosen = next((g for g in groups if g["arm"] == arm), None)
+    if chosen is None:
+        shown = ", ".join(str(g["arm"]) for g in groups)
+        return refuse("KK-OFFICE-1", f"the Judge Royal rolled {shown} in this exchange, not {arm!r}", "data.arm")
+    event, faces = roll(game, inputs, len(chosen["faces"]), action.seat, f"kk:reroll:{offer['occasion']}:{arm}")
+    flow.record(event)
+    flow.emit(
+        "DiceRerolled",
+        {"seat": action.seat, "occasion": offer["occasion"], "arm": arm, "replaces": chosen["faces"]}
+        | {"first_k": event.data["first_k"], "faces": list(faces)},
+    )
+    chosen["faces"] = list(faces)
+    side = str(chosen["side"])
+    targets = [die_targets(state, battle, side, str(g["arm"]), f) for g in groups for f in g["faces"]]
+    best, _ = casualty_options(targets, side_force(state, battle, other(side)))
+    flow.emit(
+        "HitsRecounted",
+        {
+            "battle": battle.id,
+            "side": side,
+            "chooser": _chooser(state, battle, side),
+            "targets": [list(t) for t in targets],
+            "max_kills": best,
+        },
+    )
+    flow.note("KK-OFFICE-1", f"{action.seat} rerolls his {arm}: {', '.join(map(str, faces))}; {best} kills at most")
+    _settle(flow)
+    return flow.decision()
+
+
+# --- evolve ---
+
+
+def _reroll_offered(state: KKState, data: Mapping[str, Any]) -> KKState:
+    return evolved(state, reroll_offer=dict(data))
+
+
+def _dice_rerolled(state: KKState, data: Mapping[str, Any]) -> KKState:
+    return evolved(state, reroll_offer={}, rerolls_used=(*state.rerolls_used, str(data["occasion"])))
+
+
+def _reroll_declined(state: KKState, data: Mapping[str, Any]) -> KKState:
+    return evolved(state, reroll_offer={})
+
+
+def _hits_recounted(state: KKState, data: Mapping[str, Any]) -> KKState:
+    from domain.rulesets.kard_es_korona.state import PendingHits, battle_with, with_battle
+
+    battle = state.battle(str(data["battle"]))
+    if battle is None:
+        return state
+    side = str(data["side"])
+    pending = [p for p in battle.pending if p.side != side]
+    if int(data["max_kills"]):
+        targets = tuple(tuple(str(a) for a in t) for t in data["targets"])
+        pending.append(PendingHits(side, data["chooser"], targets, int(data["max_kills"])))
+    pending.sort(key=lambda p: p.side != ATTACKER)
+    return with_battle(state, battle_with(battle, pending=tuple(pending)))
+
+
+HANDLERS = {
+    "RerollOffered": _reroll_offered,
+    "DiceRerolled": _dice_rerolled,
+    "RerollDeclined": _reroll_declined,
+    "HitsRecounted": _hits_recounted,
+}

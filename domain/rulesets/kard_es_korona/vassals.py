@@ -1,0 +1,198 @@
+"""Fealty and vassals (KK-VASSAL-1..7, A-27..A-30): the oath, income, the bans, the liege's veto, the release.
+
+`KKState.lieges` maps each vassal to his liege; the vassal's `lord_status` is "vassal" and his lord figure is off
+the board until he is freed (KK-VASSAL-7), when it waits in `KKState.returning` for the player to place it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from domain.kernel import Action, Decision
+from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, evolved
+
+
+def swear(flow: Flow, vassal: str, liege: str) -> None:
+    """KK-VASSAL-1: offices lost, the whole treasury to the victor, the lord figure off the board."""
+    from domain.rulesets.kard_es_korona.defeat import vacate_offices
+
+    lost = vacate_offices(flow, vassal, "fealty", "KK-VASSAL-1")
+    amount = flow.state.treasury.get(vassal, 0)
+    flow.emit("FealtySworn", {"vassal": vassal, "liege": liege, "treasury_transferred": amount, "offices_lost": lost})
+    flow.note("KK-VASSAL-1", f"{vassal} swears fealty to {liege}, who takes his {amount} garas")
+    free_vassals_of(flow, vassal)  # A-29: a liege who becomes a vassal frees his own vassals
+
+
+def free_vassals_of(flow: Flow, liege: str) -> None:
+    """KK-VASSAL-7, A-29: the liege's fall frees his vassals; one with no units left is out (A-29)."""
+    from domain.rulesets.kard_es_korona.captivity import return_counties
+    from domain.rulesets.kard_es_korona.defeat import eliminate
+
+    for vassal, lord in sorted(flow.state.lieges.items()):
+        if lord != liege:
+            continue
+        flow.emit("VassalFreed", {"vassal": vassal, "former_liege": liege})
+        flow.note("KK-VASSAL-7", f"{liege} has fallen: {vassal} is free and places his lord in one of his counties")
+        if not return_counties(flow.state, vassal):
+            eliminate(flow, vassal, None, "no_units")
+
+
+def relation(state: KKState, seat: str, other: str | None) -> str | None:
+    """'liege' when `other` is the liege of `seat`, 'vassal' when `other` is his vassal, else None."""
+    if other is None:
+        return None
+    if state.lieges.get(seat) == other:
+        return "liege"
+    if state.lieges.get(other) == seat:
+        return "vassal"
+    return None
+
+
+def move_problems(
+    state: KKState, seat: str, destination: str, paths: Iterable[tuple[str, ...]]
+) -> list[tuple[str, str]]:
+    """KK-VASSAL-2/6, A-30: no step into or through the liege's or the vassal's counties."""
+    found: list[tuple[str, str]] = []
+    crossed = {c for path in paths for c in path} | {destination}
+    for county in sorted(crossed):
+        holders = {state.control.get(county), *state.owners_in(county)}
+        for holder in sorted(h for h in holders if h is not None and h != seat):
+            kind = relation(state, seat, holder)
+            if kind == "liege":
+                rule = "KK-VASSAL-2" if county == destination and state.force(county, holder).total else "KK-VASSAL-6"
+                found.append((rule, f"{county} is {holder}'s, the liege of {seat}: a vassal may not enter it"))
+            elif kind == "vassal" and not state.options.get("liege_may_attack_vassal", False):
+                found.append(("KK-VASSAL-6", f"{county} is {holder}'s, vassal of {seat}: neither enters it (A-30)"))
+    return found
+
+
+def adjust_income(state: KKState, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """KK-VASSAL-5, A-27: the vassal keeps half his income rounded down; the liege collects the full amount too
+    (`liege_full_plus_vassal_half`) or the other half (`split_half`)."""
+    if not state.lieges:
+        return entries
+    split = state.options.get("vassal_income_mode") == "split_half"
+    normal = {e["seat"]: e["total"] for e in entries}
+    adjusted = []
+    for entry in entries:
+        seat = entry["seat"]
+        received = sum(
+            normal.get(v, 0) - (normal.get(v, 0) // 2 if split else 0)
+            for v, lord in sorted(state.lieges.items())
+            if lord == seat
+        )
+        total = normal[seat] // 2 if seat in state.lieges else normal[seat]
+        total += received
+        adjusted.append(
+            {
+                **entry,
+                "vassal_income_received": received,
+                "vassal_halving_applied": seat in state.lieges,
+                "total": total,
+                "treasury_after": state.treasury.get(seat, 0) + total,
+            }
+        )
+    return adjusted
+
+
+def holds_for(state: KKState, seat: str, county: str) -> bool:
+    """KK-VASSAL-4, A-27: a county counts for `seat` when he or one of his vassals controls it."""
+    owner = state.control.get(county)
+    return owner == seat or (owner is not None and state.lieges.get(owner) == seat)
+
+
+def decide_veto_battle(state: KKState, action: Action) -> Decision:
+    """KK-VASSAL-2: the liege vetoes a battle his vassal started; the attackers go back where they came from."""
+    battle = state.battle(action.data.get("battle"))
+    if battle is None or battle.status != "pending":
+        return refuse("KK-VASSAL-2", f"{action.data.get('battle')!r} is not a battle still to be fought", "data.battle")
+    if state.lieges.get(battle.attacker) != action.seat:
+        return refuse("KK-VASSAL-2", f"{action.seat} is not the liege of {battle.attacker}", "seat")
+    units = state.force(battle.county, battle.attacker)
+    back = battle.entry_counties[0]
+    lord = state.lords.get(battle.attacker) == battle.county
+    flow = Flow(state)
+    flow.emit(
+        "BattleVetoed",
+        {"battle": battle.id, "liege": action.seat, "vassal": battle.attacker, "to": back, "units": units.to_json()}
+        | {"lord": lord},
+    )
+    flow.note("KK-VASSAL-2", f"{action.seat} vetoes {battle.id}: {battle.attacker}'s units return to {back}")
+    if state.phase != MOVEMENT and state.current_battle is None:
+        from domain.rulesets.kard_es_korona.combat import next_battle
+
+        next_battle(flow)
+    return flow.decision()
+
+
+def decide_return_lord(state: KKState, action: Action) -> Decision:
+    """KK-VASSAL-7, A-29: the freed vassal's lord returns to a county holding his own units, of his choice."""
+    from domain.rulesets.kard_es_korona.captivity import return_counties
+
+    if action.seat not in state.returning:
+        return refuse("KK-VASSAL-7", f"{action.seat}'s lord has no place to return to", "seat")
+    to = action.data.get("to")
+    allowed = [c for c in return_counties(state, str(action.seat)) if state.battle_in(c) is None]
+    if to not in allowed:
+        return refuse("KK-VASSAL-7", f"the lord returns to one of {', '.join(allowed)}, not {to!r}", "data.to")
+    flow = Flow(state)
+    flow.emit("LordReturned", {"seat": action.seat, "to": to, "reason": "vassal_freed"})
+    flow.note("KK-VASSAL-7", f"{action.seat}'s lord returns to {to}")
+    return flow.decision()
+
+
+# --- evolve ---
+
+
+def _fealty_sworn(state: KKState, data: Mapping[str, Any]) -> KKState:
+    vassal, liege, amount = str(data["vassal"]), str(data["liege"]), int(data["treasury_transferred"])
+    if vassal not in state.seats or liege not in state.seats:
+        return state
+    treasury = {**state.treasury, vassal: state.treasury.get(vassal, 0) - amount}
+    treasury[liege] = treasury.get(liege, 0) + amount
+    return evolved(
+        state,
+        treasury=treasury,
+        lords={**state.lords, vassal: None},
+        lord_status={**state.lord_status, vassal: "vassal"},
+        lieges={**state.lieges, vassal: liege},
+        defeat={},
+    )
+
+
+def _vassal_freed(state: KKState, data: Mapping[str, Any]) -> KKState:
+    vassal = str(data["vassal"])
+    return evolved(
+        state,
+        lieges={v: liege for v, liege in state.lieges.items() if v != vassal},
+        lord_status={s: v for s, v in state.lord_status.items() if s != vassal},
+        returning=(*state.returning, vassal),
+    )
+
+
+def _lord_returned(state: KKState, data: Mapping[str, Any]) -> KKState:
+    seat = str(data["seat"])
+    return evolved(
+        state, lords={**state.lords, seat: str(data["to"])}, returning=tuple(s for s in state.returning if s != seat)
+    )
+
+
+def _battle_vetoed(state: KKState, data: Mapping[str, Any]) -> KKState:
+    from domain.rulesets.kard_es_korona.evolve import move_units
+    from domain.rulesets.kard_es_korona.state import battle_with, with_battle
+
+    battle = state.battle(str(data["battle"]))
+    if battle is None:
+        return state
+    after = move_units(state, battle.attacker, battle.county, str(data["to"]), data["units"], data.get("lord") is True)
+    return with_battle(after, battle_with(battle, status="ended"))
+
+
+HANDLERS = {
+    "FealtySworn": _fealty_sworn,
+    "VassalFreed": _vassal_freed,
+    "LordReturned": _lord_returned,
+    "BattleVetoed": _battle_vetoed,
+}

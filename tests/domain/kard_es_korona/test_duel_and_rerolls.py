@@ -1,0 +1,174 @@
+"""The lords' duel (KK-LORD-5..7, A-22) and the Judge Royal's rerolls (KK-OFFICE-1/2, KK-LORD-6, A-57).
+
+Same position as test_defeat: Red's lord + 1 cavalry attack Blue's lord + 1 infantry in plain Fejér.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Authority, Game, advance
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from domain.rulesets.kard_es_korona.forces import Force
+from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, then, types, when
+from tests.domain.kard_es_korona.test_defeat import BLUE, RED, YELLOW, fight, lords_battle
+
+JR = {"judge_royal": BLUE, "treasurer": None, "palatine": None}
+
+
+def duel(**kw: Any) -> Game:
+    game = fight(lords_battle(**kw), 6, 6)  # both units die in the same exchange
+    battle = game.state.battle("b1301-1")
+    assert battle is not None and battle.status == "duel"
+    return game
+
+
+def with_judge(game: Game, offices: dict[str, Any]) -> Game:
+    return position(game, game.state.units, control=game.state.control, offices=offices)
+
+
+def duel_roll(game: Game, attacker: int, defender: int) -> Any:
+    return when(game, act("fight_duel", None, Authority.RECORDER, dice=[attacker, defender]))
+
+
+def test_kk_lord_5_two_lords_left_alone_fight_a_duel_not_a_double_defeat() -> None:
+    game = duel()
+    assert game.state.lords[RED] == "fejer" and game.state.lords[BLUE] == "fejer"
+    assert not game.state.defeat
+    assert rule_ids(when(game, act("fight_exchange", None, Authority.RECORDER, dice=[6]))) == ["KK-BATTLE-9"]
+
+
+def test_kk_lord_5_both_sixes_or_none_repeat_the_round() -> None:
+    game = duel()
+    both = duel_roll(game, 6, 6)
+    assert types(both) == ["DiceRolled", "DiceRolled", "DuelRoundResolved"]
+    assert both.events[-1].data["winner"] is None
+    game = then(game, both)
+    game = then(game, duel_roll(game, 2, 3))
+    battle = game.state.battle("b1301-1")
+    assert battle is not None and battle.status == "duel" and battle.round == 3
+
+
+def test_kk_lord_6_no_modifier_in_a_duel_a_5_does_not_win() -> None:
+    # Both lords led an arm (+1) in the battle; in the duel a 5 stays a 5 and only a 6 wins.
+    game = duel()
+    resolved = duel_roll(game, 5, 1).events[-1]
+    assert resolved.data["winner"] is None
+
+
+def test_kk_lord_7_a_22_a_lone_six_wins_and_the_loser_is_eliminated_with_lands_and_money_to_the_winner() -> None:
+    game = duel()
+    decision = duel_roll(game, 3, 6)
+    kinds = types(decision)
+    assert kinds[2:5] == ["DuelRoundResolved", "LordDefeated", "BattleEnded"]
+    assert "PlayerEliminated" in kinds and "EscapeForgone" not in kinds  # beheaded: no escape, no fealty
+    game = then(game, decision)
+    state = game.state
+    assert state.lord_status[RED] == "eliminated" and state.lords[BLUE] == "fejer"
+    assert state.control["pannonia_k2"] == BLUE  # Red's territories are Blue's
+    assert state.treasury[RED] == 0
+    assert state.defeat["stage"] == "takeover" and state.defeat["by"] == BLUE
+
+
+def test_a_22_normal_defeat_option_lets_the_duel_loser_try_to_escape() -> None:
+    game = duel(duel_loser="normal_defeat")
+    game = then(game, duel_roll(game, 3, 6))
+    assert game.state.defeat["stage"] in ("escape", "fealty") and game.state.lord_status[RED] == "defeated"
+
+
+def test_kk_lord_6_the_judge_royal_rerolls_one_of_his_own_duel_dice_once_per_duel() -> None:
+    game = with_judge(duel(), JR)  # Blue, the defender, is Judge Royal
+    lost = duel_roll(game, 6, 2)  # Red alone rolled 6: Blue may reroll his 2
+    assert types(lost)[-1] == "RerollOffered"
+    game = then(game, lost)
+    assert rule_ids(when(game, act("reroll", RED, dice=[6]))) == ["KK-OFFICE-1"]  # not Red's to reroll
+    assert rule_ids(duel_roll(game, 1, 1)) == ["KK-OFFICE-2"]  # the round waits for the Judge Royal
+    rerolled = when(game, act("reroll", BLUE, dice=[6]))
+    assert types(rerolled) == ["DiceRolled", "DiceRerolled", "DuelRoundResolved"]
+    assert rerolled.events[1].data["replaces"] is not None
+    faces = {"attacker": 6, "defender": 6}  # both 6 now: the round is void
+    assert rerolled.events[-1].data == {"battle": "b1301-1", "round": 1, "faces": faces, "winner": None}
+    game = then(game, rerolled)
+    again = duel_roll(game, 6, 1)  # his reroll is spent: Red's lone 6 stands
+    assert "RerollOffered" not in types(again) and "DuelRoundResolved" in types(again)
+
+
+def test_kk_office_2_the_judge_royal_rerolls_his_failed_escape_roll_once() -> None:
+    game = fight(lords_battle(), 6, 1)
+    game = with_judge(game, JR)  # Blue is still Judge Royal: offices go only once the defeat stands (A-23)
+    failed = when(game, act("attempt_escape", BLUE, to="kunsag", dice=[3]))
+    assert types(failed) == ["DiceRolled", "RerollOffered"]
+    game = then(game, failed)
+    rerolled = when(game, act("reroll", BLUE, dice=[6]))
+    assert types(rerolled) == ["DiceRolled", "DiceRerolled", "EscapeSucceeded"]
+    game = then(game, rerolled)
+    assert game.state.lords[BLUE] == "kunsag" and game.state.offices["judge_royal"] == BLUE
+
+
+def test_kk_office_2_kept_escape_roll_stands() -> None:
+    game = with_judge(fight(lords_battle(), 6, 1), JR)
+    game = play(game, act("attempt_escape", BLUE, to="kunsag", dice=[3]))
+    kept = when(game, act("keep_roll", BLUE))
+    assert types(kept)[:2] == ["RerollDeclined", "EscapeFailed"]
+
+
+def test_kk_office_1_a_57_the_judge_royal_rerolls_all_dice_of_one_arm_group_once_per_battle() -> None:
+    game = with_judge(lords_battle(), {"judge_royal": RED, "treasurer": None, "palatine": None})
+    rolled = when(game, act("fight_exchange", None, Authority.RECORDER, dice=[1, 1]))
+    assert types(rolled)[-1] == "RerollOffered"  # nothing is removed before he decides
+    game = then(game, rolled)
+    assert rule_ids(when(game, act("assign_casualties", BLUE, casualties={}))) == ["KK-OFFICE-1"]
+    assert rule_ids(when(game, act("reroll", RED, arm="infantry", dice=[6]))) == ["KK-OFFICE-1"]  # not his group
+    rerolled = when(game, act("reroll", RED, arm="cavalry", dice=[6]))
+    assert types(rerolled)[:3] == ["DiceRolled", "DiceRerolled", "HitsRecounted"]
+    game = then(game, rerolled)
+    assert game.state.force("fejer", BLUE) == Force()  # the new 6 stands and kills the infantry
+    assert game.state.defeat["seat"] == BLUE
+
+
+def test_a_57_no_reroll_offer_once_his_battle_reroll_is_spent() -> None:
+    game = with_judge(lords_battle(), {"judge_royal": RED, "treasurer": None, "palatine": None})
+    game = play(game, act("fight_exchange", None, Authority.RECORDER, dice=[1, 1]), act("keep_roll", RED))
+    assert game.state.reroll_offer == {}
+    second = when(game, act("fight_exchange", None, Authority.RECORDER, dice=[1, 1]))
+    assert types(second)[-1] == "RerollOffered"  # declining did not spend it
+    game = then(game, second)
+    game = play(game, act("reroll", RED, arm="cavalry", dice=[1]))
+    third = when(game, act("fight_exchange", None, Authority.RECORDER, dice=[1, 1]))
+    assert "RerollOffered" not in types(third)
+
+
+def test_a_57_no_offer_when_the_judge_royal_takes_no_part() -> None:
+    game = with_judge(lords_battle(), {"judge_royal": YELLOW, "treasurer": None, "palatine": None})
+    assert "RerollOffered" not in types(when(game, act("fight_exchange", None, Authority.RECORDER, dice=[1, 1])))
+
+
+def test_every_event_of_a_duel_and_an_elimination_has_its_own_notation_line() -> None:
+    game = with_judge(duel(), JR)
+    lines = []
+    for action in (
+        act("fight_duel", None, Authority.RECORDER, dice=[6, 2]),
+        act("reroll", BLUE, dice=[3]),  # Red's lone 6 stands: Blue is beheaded
+        act("place_takeover", RED, placements={"kunsag": "infantry"}),
+        act("take_extra_step", RED, to="fejer", groups=[{"from": "kunsag", "units": {"infantry": 1}}]),
+    ):
+        decision = when(game, action)
+        assert not decision.violations, decision.violations
+        for event in decision.events:
+            lines.append((event.type, KARD_ES_KORONA.notation(event, game.state)))
+            game = advance(KARD_ES_KORONA, game, event)
+    kinds = {kind for kind, _ in lines}
+    assert {"RerollOffered", "DiceRerolled", "DuelRoundResolved", "PlayerEliminated", "ExtraStepTaken"} <= kinds
+    assert all(line != kind for kind, line in lines if kind != "DiceRolled"), lines
+    assert any("Kunság" in line or "Fejér" in line for _, line in lines)
+
+
+def test_a_13_the_duel_winner_left_alone_must_rejoin_his_units_with_his_extra_step() -> None:
+    game = duel()
+    game = play(game, act("fight_duel", None, Authority.RECORDER, dice=[1, 6]))  # Blue wins, alone in Fejér
+    game = play(game, act("place_takeover", BLUE, placements={}))
+    assert game.state.extra_step["seat"] == BLUE
+    assert rule_ids(when(game, act("decline_extra_step", BLUE))) == ["KK-LORD-8"]  # his infantry is next door
+    rejoin = [{"from": "kunsag", "units": {"infantry": 1}}]
+    game = play(game, act("take_extra_step", BLUE, to="fejer", groups=rejoin))
+    assert game.state.force("fejer", BLUE) == Force(infantry=1) and game.state.year == 1302
