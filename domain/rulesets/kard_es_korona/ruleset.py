@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
-from domain.rulesets.kard_es_korona import combat, economy, movement, setup, withdrawal
+from domain.rulesets.kard_es_korona import combat, economy, movement, pinning, retreat, setup, withdrawal
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
@@ -33,6 +33,8 @@ _SIMPLE: Mapping[str, _Simple] = {
     "lead_arm": combat.decide_lead_arm,
     "assign_casualties": combat.decide_assign_casualties,
     "withdraw": withdrawal.decide_withdraw,
+    "release_defenders": pinning.decide_release_defenders,
+    "choose_retreat_losses": retreat.decide_choose_retreat_losses,
 }
 _LENIENT: Mapping[str, _Lenient] = {
     "place_forces": setup.decide_place_forces,
@@ -42,6 +44,7 @@ _LENIENT: Mapping[str, _Lenient] = {
 _WITH_DICE: Mapping[str, _Dice] = {
     "roll_for_first_player": setup.decide_roll_for_first_player,
     "fight_exchange": combat.decide_fight_exchange,
+    "retreat": retreat.decide_retreat,
 }
 ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 
