@@ -6,27 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from tests.api.conftest import assert_refused
+from tests.api.test_kard_es_korona_api import act, ok
+from tests.api.test_kard_es_korona_api import state as rules
 from tests.conftest import Api
 from tests.domain.kard_es_korona.small_boards import province_board
 
 PTD = ["pannonia", "tiszahat", "delvidek"]
 RED, BLUE, YELLOW = PTD
-
-
-def act(api: Api, game: str, type: str, seat: str | None, **data: Any) -> Any:
-    return api.act(game, "organiser", type=type, seat=seat, data=data)
-
-
-def ok(response: Any) -> list[dict[str, Any]]:
-    assert response.status_code == 201, response.get_json()
-    events: list[dict[str, Any]] = response.get_json()["events"]
-    return events
-
-
-def rules(api: Api, game: str) -> dict[str, Any]:
-    body = api.client.get(f"/api/v1/games/{game}/state?as=spectator", headers=api.headers()).get_json()
-    found: dict[str, Any] = body["state"]["rules"]
-    return found
 
 
 def advanced_movement(api: Api, units: dict[str, Any]) -> str:

@@ -135,7 +135,7 @@ class KKState:
     bound: Mapping[str, Force] = field(default_factory=dict)  # battle -> defenders kept after a release (ADV-4)
     released_lords: tuple[str, ...] = ()  # battles whose defending lord was released (KK-ADV-4)
     release_due: str | None = None  # battle whose defender names the released units before the next step
-    retreat: Retreat | None = None  # the retreat under way in the current battle (KK-ADV-5..11)
+    retreat: Retreat | None = None  # the last retreat this year; under way while its battle is "retreating"
 
     # --- queries ---
 

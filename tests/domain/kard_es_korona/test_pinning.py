@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Game
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when
 
@@ -244,3 +245,26 @@ def test_kk_adv_3_lord_kept_among_the_pinned_freezes_his_player_kk_adv_4() -> No
     decision = when(game, act("release_defenders", BLUE, units={"infantry": 2}))
     assert "PlayerMovementFrozen" in types(decision)
     assert [e.data["reason"] for e in decision.events if e.type == "StepPassed"] == ["frozen"]
+
+
+def test_notation_reads_pinning_release_and_freeze_as_plain_lines() -> None:
+    game = moving({"pest": {RED: Force(infantry=1)}, "fejer": {BLUE: Force(infantry=4)}}, lords={BLUE: "fejer"})
+    attack = when(game, step(RED, "fejer", "pest", {"infantry": 1}))
+    [pinned] = [e for e in attack.events if e.type == "CountyPinned"]
+    assert KARD_ES_KORONA.notation(pinned, game.state) == "battle b1301-1: 1 against 4, not pinned; 2 may be released"
+    game = then(game, attack)
+    decision = when(game, act("release_defenders", BLUE, units={"infantry": 2}))
+    lines = [KARD_ES_KORONA.notation(e, game.state) for e in decision.events[:2]]
+    assert lines == [
+        "tiszahat releases 2 infantry from battle b1301-1",
+        "tiszahat's lord is attacked: tiszahat may only pass this year",
+    ]
+
+
+def test_snapshot_keeps_the_pinned_defenders_and_the_released_lord() -> None:
+    game = moving({"pest": {RED: Force(infantry=1)}, "fejer": {BLUE: Force(infantry=4)}}, lords={BLUE: "fejer"})
+    game = play(game, step(RED, "fejer", "pest", {"infantry": 1}))
+    assert KARD_ES_KORONA.load_state(KARD_ES_KORONA.dump_state(game.state)) == game.state  # release due
+    game = play(game, act("release_defenders", BLUE, units={"infantry": 2}, lord=True))
+    assert game.state.released_lords == ("b1301-1",)
+    assert KARD_ES_KORONA.load_state(KARD_ES_KORONA.dump_state(game.state)) == game.state

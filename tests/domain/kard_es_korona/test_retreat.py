@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Authority, Game
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when
 
@@ -238,3 +239,21 @@ def test_pursuit_rolls_one_server_die_per_pursuing_unit_kk_adv_6() -> None:
     decision = when(game, act("retreat", RED, to="pest"))
     rolls = [e.data for e in decision.events if e.type == "DiceRolled"]
     assert [len(r["faces"]) for r in rolls] == [game.state.force("fejer", BLUE).total]
+
+
+def test_retreat_is_a_bookmark_and_reads_as_a_plain_line() -> None:
+    game = fejer_battle()
+    decision = when(game, retreat(RED, "pest", 5, 2))
+    declared = decision.events[0]
+    assert KARD_ES_KORONA.bookmarks(declared) == ("battle b1301-1 retreat",)
+    assert KARD_ES_KORONA.notation(declared, game.state) == "pannonia (attacker) retreats from battle b1301-1 to Pest"
+    pursuit = next(e for e in decision.events if e.type == "PursuitRolled")
+    assert KARD_ES_KORONA.notation(pursuit, game.state) == "battle b1301-1, pursuit: infantry 5 2"
+
+
+def test_snapshot_keeps_a_retreat_waiting_for_its_obstacle_losses() -> None:
+    units = {"pannonia_a": {RED: Force(infantry=3)}, "pannonia_d": {BLUE: Force(infantry=3, cavalry=2)}}
+    game = fight(battle(units, "pannonia_d", "pannonia_a", {"infantry": 3}), 1, 1, 1, 1, 1, 1, 1, 1)
+    game = play(game, retreat(BLUE, "pannonia_b", 1, 1, 1))  # no hits: 5 survivors, 2 to lose
+    assert game.state.retreat is not None and game.state.retreat.losses_due == 2
+    assert KARD_ES_KORONA.load_state(KARD_ES_KORONA.dump_state(game.state)) == game.state
