@@ -76,6 +76,8 @@ def test_kk_adv_6_kk_adv_9_kk_adv_11_retreat_into_a_swamp_is_pursued_then_halved
     # Round 1: Red's 3 infantry, Blue's 2 cavalry and 3 infantry all miss.
     assert_refused(act(api, game, "retreat", BLUE, to="pannonia_b", dice=[1, 1, 1]), "KK-ADV-5")
     ok(act(api, game, "fight_exchange", RED, dice=[1, 1, 1, 1, 1, 1, 1, 1]))
+    assert_refused(act(api, game, "retreat", BLUE, to="pannonia_b", dice=[1, 1, 1]), "KK-ADV-5")  # Red first
+    ok(act(api, game, "stay", RED))
     assert_refused(act(api, game, "retreat", BLUE, to="pannonia_a", dice=[1, 1, 1]), "KK-ADV-9")
     # Red's 3 pursuing infantry: the 6 may kill mounted cavalry or infantry, the 5 only infantry.
     pursuit = ok(act(api, game, "retreat", BLUE, to="pannonia_b", dice=[6, 5, 1]))

@@ -39,6 +39,10 @@ def _retreat_declared(state: KKState, data: Mapping[str, Any]) -> KKState:
     return evolved(state, battles=battles, retreat=Retreat(battle.id, str(data["side"]), str(data["to"])))
 
 
+def _retreat_declined(state: KKState, data: Mapping[str, Any]) -> KKState:
+    return evolved(state, stayed=f"{data['battle']}:{int(data['round'])}")
+
+
 def _obstacle_losses_due(state: KKState, data: Mapping[str, Any]) -> KKState:
     if state.retreat is None:
         return state
@@ -62,6 +66,7 @@ HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
     "CountyPinned": _county_pinned,
     "DefendersReleased": _defenders_released,
     "RetreatDeclared": _retreat_declared,
+    "RetreatDeclined": _retreat_declined,
     "ObstacleLossesDue": _obstacle_losses_due,
     "ObstacleLossesChosen": _obstacle_losses_chosen,
 }

@@ -118,6 +118,7 @@ def _year_began(state: KKState, data: Mapping[str, Any]) -> KKState:
         released_lords=(),
         release_due=None,
         retreat=None,
+        stayed=None,
     )
 
 

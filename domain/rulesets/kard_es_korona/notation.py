@@ -132,6 +132,8 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
             return (
                 f"{data['seat']} ({data['side']}) retreats from battle {data['battle']} to {_name(state, data['to'])}"
             )
+        case "RetreatDeclined":
+            return f"{data['seat']} stays in battle {data['battle']} for round {data['round']}"
         case "PursuitRolled":
             rolled = "; ".join(f"{g['arm']} {' '.join(map(str, g['faces']))}" for g in data["groups"])
             return f"battle {data['battle']}, pursuit: {rolled or 'no dice'}"

@@ -104,6 +104,18 @@ def decide_retreat(state: KKState, game: Game, action: Action, inputs: Inputs) -
         "KK-ADV-5", f"{battle.id} is in round {battle.round} ({battle.exchange}): retreat after a full round"
     ):
         return checks.refusal()
+    stayed = state.stayed == f"{battle.id}:{battle.round}"
+    if (
+        side == DEFENDER
+        and not stayed
+        and checks.broken(
+            "KK-ADV-5",
+            f"the attacker {battle.attacker} declares first (A-46): he must stay before the defender retreats",
+        )
+    ):
+        return checks.refusal()
+    if side == ATTACKER and stayed and checks.broken("KK-ADV-5", f"{battle.attacker} chose to stay this round"):
+        return checks.refusal()
     allowed = destinations(state, battle, side)
     if not allowed:
         return refuse("KK-ADV-10", f"no county next to {battle.county} can take the {side}: no retreat", "type")
@@ -117,6 +129,21 @@ def decide_retreat(state: KKState, game: Game, action: Action, inputs: Inputs) -
     _pursue(flow, game, inputs, battle.id, other(side))
     _settle(flow)
     return flow.decision(tuple(checks.violations))
+
+
+def decide_stay(state: KKState, action: Action) -> Decision:
+    """KK-ADV-5, A-46: after a full round the attacker declares first; staying lets the defender declare."""
+    battle = state.battle(state.current_battle)
+    if state.phase != BATTLE or battle is None or not is_advanced(state) or not round_complete(state, battle):
+        return refuse("KK-ADV-5", "the attacker declares whether he stays between full rounds of a battle", "type")
+    if action.seat != battle.attacker:
+        return refuse("KK-ADV-5", f"the attacker, {battle.attacker}, declares first (A-46)", "seat")
+    if state.stayed == f"{battle.id}:{battle.round}":
+        return refuse("KK-ADV-5", f"{battle.attacker} has already declared he stays this round", "type")
+    flow = Flow(state)
+    flow.emit("RetreatDeclined", {"battle": battle.id, "round": battle.round, "side": ATTACKER, "seat": action.seat})
+    flow.note("KK-ADV-5", f"{battle.attacker} stays; {battle.defender} may now retreat (A-46)")
+    return flow.decision()
 
 
 def pursuit_rules(battle: Battle, pursuer: str) -> Battle:

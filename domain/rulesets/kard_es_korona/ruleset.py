@@ -35,6 +35,7 @@ _SIMPLE: Mapping[str, _Simple] = {
     "withdraw": withdrawal.decide_withdraw,
     "release_defenders": pinning.decide_release_defenders,
     "choose_retreat_losses": retreat.decide_choose_retreat_losses,
+    "stay": retreat.decide_stay,
 }
 _LENIENT: Mapping[str, _Lenient] = {
     "place_forces": setup.decide_place_forces,

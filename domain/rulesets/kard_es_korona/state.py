@@ -136,6 +136,7 @@ class KKState:
     released_lords: tuple[str, ...] = ()  # battles whose defending lord was released (KK-ADV-4)
     release_due: str | None = None  # battle whose defender names the released units before the next step
     retreat: Retreat | None = None  # the last retreat this year; under way while its battle is "retreating"
+    stayed: str | None = None  # "<battle>:<round>" in which the attacker declared he stays
 
     # --- queries ---
 

@@ -49,6 +49,11 @@ def retreat(seat: str, to: str, *dice: int) -> Any:
     return act("retreat", seat, to=to, dice=list(dice))
 
 
+def red_stays(game: Game) -> Game:
+    """A-46: the attacker declares first; once Red stays, the defender may retreat."""
+    return play(game, act("stay", RED))
+
+
 def fejer_battle(**options: Any) -> Game:
     """Red's 2 infantry from pest against Blue's 2 infantry in fejer; round 1 misses, so round 2 is next."""
     units = {"pest": {RED: Force(infantry=3)}, "fejer": {BLUE: Force(infantry=2)}}
@@ -130,11 +135,31 @@ def test_kk_lord_4_lord_defeated_when_the_pursuit_destroys_his_army_a_46() -> No
     assert ended(decision) == "defender_won"
 
 
+# --- A-46: the attacker declares first ---
+
+
+def test_refused_kk_adv_5_when_the_defender_retreats_before_the_attacker_stays_a_46() -> None:
+    assert rule_ids(when(fejer_battle(), retreat(BLUE, "kunsag", 1, 1))) == ["KK-ADV-5"]
+
+
+def test_refused_kk_adv_5_when_the_attacker_retreats_after_declaring_he_stays_a_46() -> None:
+    game = red_stays(fejer_battle())
+    assert rule_ids(when(game, retreat(RED, "pest", 1, 1))) == ["KK-ADV-5"]
+    assert rule_ids(when(game, act("stay", RED))) == ["KK-ADV-5"]
+    assert rule_ids(when(fejer_battle(), act("stay", BLUE))) == ["KK-ADV-5"]
+
+
+def test_next_round_needs_a_new_stay_before_the_defender_retreats_a_46() -> None:
+    game = fight(red_stays(fejer_battle()), 1, 1, 1, 1)  # both stayed: round 2 is fought, round 3 is next
+    assert rule_ids(when(game, retreat(BLUE, "kunsag", 1, 1))) == ["KK-ADV-5"]
+    assert not when(red_stays(game), retreat(BLUE, "kunsag", 1, 1)).violations
+
+
 # --- KK-ADV-9 / KK-ADV-10: the defender retreats ---
 
 
 def test_kk_adv_9_defender_retreats_to_an_empty_neighbour_and_the_attacker_takes_the_county() -> None:
-    game = fejer_battle()
+    game = red_stays(fejer_battle())
     decision = when(game, retreat(BLUE, "kunsag", 1, 1))
     assert ended(decision) == "defender_retreated"
     after = then(game, decision)
@@ -143,17 +168,17 @@ def test_kk_adv_9_defender_retreats_to_an_empty_neighbour_and_the_attacker_takes
 
 
 def test_refused_kk_adv_9_when_the_defender_retreats_where_the_attackers_came_from() -> None:
-    assert rule_ids(when(fejer_battle(), retreat(BLUE, "pest", 1, 1))) == ["KK-ADV-9"]
+    assert rule_ids(when(red_stays(fejer_battle()), retreat(BLUE, "pest", 1, 1))) == ["KK-ADV-9"]
 
 
 def test_refused_kk_adv_10_when_no_legal_destination_exists() -> None:
     units = {"pest": {RED: Force(infantry=3)}, "fejer": {BLUE: Force(infantry=2)}, "kunsag": {YELLOW: Force(archer=1)}}
     game = fight(battle(units, "fejer", "pest", {"infantry": 2}), 1, 1, 1, 1)
-    assert rule_ids(when(game, retreat(BLUE, "kunsag", 1, 1))) == ["KK-ADV-10"]
+    assert rule_ids(when(red_stays(game), retreat(BLUE, "kunsag", 1, 1))) == ["KK-ADV-10"]
 
 
 def test_kk_battle_14_defender_destroyed_by_the_pursuit_loses_the_county_kk_adv_6() -> None:
-    decision = when(fejer_battle(), retreat(BLUE, "kunsag", 6, 5))
+    decision = when(red_stays(fejer_battle()), retreat(BLUE, "kunsag", 6, 5))
     assert ended(decision) == "attacker_won"
 
 
@@ -183,7 +208,7 @@ def test_refused_kk_adv_5_when_a_siege_round_is_half_fought() -> None:
 
 def test_a_47_castle_defenders_retreat_pursued_by_every_attacker_on_5_or_6() -> None:
     game = siege()
-    game = play(game, retreat(YELLOW, "delvidek_k2", 5, 4, 6))  # two hits: Red chooses
+    game = play(red_stays(game), retreat(YELLOW, "delvidek_k2", 5, 4, 6))  # two hits: Red chooses
     assert game.state.battle("b1301-1").pending[0].chooser == RED  # type: ignore[union-attr]
     decision = when(game, act("assign_casualties", RED, casualties={"archer": 1, "infantry": 1}))
     assert "CastleCaptured" in types(decision)
@@ -201,7 +226,7 @@ def test_kk_adv_11_retreat_into_a_swamp_loses_half_chosen_by_the_retreating_play
     game = battle(units, "pannonia_d", "pannonia_a", {"infantry": 3})
     game = fight(game, 1, 1, 1, 1, 1, 1, 1, 1)
     # Red's pursuing infantry: the 6 can kill cavalry or infantry, the 5 only infantry.
-    game = play(game, retreat(BLUE, "pannonia_b", 6, 5, 1))
+    game = play(red_stays(game), retreat(BLUE, "pannonia_b", 6, 5, 1))
     game = play(game, act("assign_casualties", RED, casualties={"cavalry": 1, "infantry": 1}))
     assert game.state.retreat is not None and game.state.retreat.losses_due == 1  # 3 survivors, half rounded down
     assert rule_ids(when(game, act("choose_retreat_losses", RED, units={"cavalry": 1}))) == ["KK-ADV-11"]
@@ -254,6 +279,6 @@ def test_retreat_is_a_bookmark_and_reads_as_a_plain_line() -> None:
 def test_snapshot_keeps_a_retreat_waiting_for_its_obstacle_losses() -> None:
     units = {"pannonia_a": {RED: Force(infantry=3)}, "pannonia_d": {BLUE: Force(infantry=3, cavalry=2)}}
     game = fight(battle(units, "pannonia_d", "pannonia_a", {"infantry": 3}), 1, 1, 1, 1, 1, 1, 1, 1)
-    game = play(game, retreat(BLUE, "pannonia_b", 1, 1, 1))  # no hits: 5 survivors, 2 to lose
+    game = play(red_stays(game), retreat(BLUE, "pannonia_b", 1, 1, 1))  # no hits: 5 survivors, 2 to lose
     assert game.state.retreat is not None and game.state.retreat.losses_due == 2
     assert KARD_ES_KORONA.load_state(KARD_ES_KORONA.dump_state(game.state)) == game.state
