@@ -268,3 +268,17 @@ def test_snapshot_keeps_the_pinned_defenders_and_the_released_lord() -> None:
     game = play(game, act("release_defenders", BLUE, units={"infantry": 2}, lord=True))
     assert game.state.released_lords == ("b1301-1",)
     assert KARD_ES_KORONA.load_state(KARD_ES_KORONA.dump_state(game.state)) == game.state
+
+
+def test_kk_adv_4_released_units_may_fight_another_battle() -> None:
+    game = moving(
+        {
+            "pest": {RED: Force(infantry=1)},
+            "fejer": {BLUE: Force(infantry=2, archer=2)},
+            "kunsag": {YELLOW: Force(archer=1)},
+        }
+    )
+    game = play(game, step(RED, "fejer", "pest", {"infantry": 1}), act("release_defenders", BLUE, units={"archer": 2}))
+    game = play(game, step(BLUE, "kunsag", "fejer", {"archer": 2}))
+    attacks = {(b.county, b.attacker, b.defender) for b in game.state.battles}
+    assert attacks == {("fejer", RED, BLUE), ("kunsag", BLUE, YELLOW)}

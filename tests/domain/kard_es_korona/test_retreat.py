@@ -282,3 +282,11 @@ def test_snapshot_keeps_a_retreat_waiting_for_its_obstacle_losses() -> None:
     game = play(red_stays(game), retreat(BLUE, "pannonia_b", 1, 1, 1))  # no hits: 5 survivors, 2 to lose
     assert game.state.retreat is not None and game.state.retreat.losses_due == 2
     assert KARD_ES_KORONA.load_state(KARD_ES_KORONA.dump_state(game.state)) == game.state
+
+
+def test_transcript_records_a_retreat_in_mid_round_with_its_deviation_kk_adv_5() -> None:
+    units = {"pest": {RED: Force(infantry=3)}, "fejer": {BLUE: Force(infantry=2)}}
+    game = battle(units, "fejer", "pest", {"infantry": 2}, mode="transcript")
+    decision = when(game, retreat(RED, "pest", 1, 1))
+    assert rule_ids(decision) == ["KK-ADV-5"]
+    assert ended(decision) == "attacker_retreated"
