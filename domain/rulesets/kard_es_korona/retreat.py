@@ -14,7 +14,7 @@ from domain.platform import roll
 from domain.rulesets.kard_es_korona.board import Terrain
 from domain.rulesets.kard_es_korona.combat import _chooser, _settle, capture_castle, end_battle, neutral_roller
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
-from domain.rulesets.kard_es_korona.forces import ARMS, Force, force_from_json
+from domain.rulesets.kard_es_korona.forces import ARMS, Force, castle_limit_breaches, force_from_json
 from domain.rulesets.kard_es_korona.hits import (
     FULL,
     SIEGE_ARCHERS,
@@ -44,7 +44,7 @@ def round_complete(state: KKState, battle: Battle) -> bool:
 
 
 def destinations(state: KKState, battle: Battle, side: str) -> list[str]:
-    """KK-ADV-8/9/10: where the retreating side may go, as one army."""
+    """KK-ADV-8/9/10: where the retreating side may go, as one army (into a castle only if it fits there)."""
     board = state.board
     assert board is not None
     seat = battle.owner_of(side)
@@ -56,6 +56,14 @@ def destinations(state: KKState, battle: Battle, side: str) -> list[str]:
     def empty(county: str) -> bool:
         return free(county) and not state.owners_in(county)
 
+    army = side_force(state, battle, side)
+    limits = str(state.options["castle_arm_limit"]), str(state.options["variant"])
+
+    def fits(county: str) -> bool:  # KK-CASTLE-2..4: a castle never holds more, whoever arrives
+        if not board.counties[county].castle:
+            return True
+        return not castle_limit_breaches(state.force(county, seat).plus(army), *limits)
+
     if side == ATTACKER:  # KK-ADV-8: back where attacking units came from
         allowed = [c for c in neighbours if c in battle.entry_counties and free(c)]
     else:  # KK-ADV-9: own or empty, never where the attackers came from
@@ -64,11 +72,12 @@ def destinations(state: KKState, battle: Battle, side: str) -> list[str]:
             for c in neighbours
             if c not in battle.entry_counties and free(c) and (state.control.get(c) == seat or empty(c))
         ]
+    allowed = [c for c in allowed if fits(c)]
     if any(state.control.get(c) == seat for c in allowed):
         return allowed
     # KK-ADV-10: none of them is still his, so any adjacent empty county will do (still never an entry county
     # for defenders: KK-ADV-9 says "never").
-    fallback = [c for c in neighbours if empty(c) and (side == ATTACKER or c not in battle.entry_counties)]
+    fallback = [c for c in neighbours if empty(c) and fits(c) and (side == ATTACKER or c not in battle.entry_counties)]
     return sorted({*allowed, *fallback})
 
 

@@ -117,6 +117,14 @@ def test_kk_adv_10_attacker_falls_back_to_an_empty_county_when_his_entry_county_
     assert after.state.control["kunsag"] == RED
 
 
+def test_kk_castle_2_full_castle_is_no_destination_so_the_retreat_falls_back_kk_adv_10() -> None:
+    units = {"pest": {RED: Force(infantry=5, archer=3)}, "fejer": {BLUE: Force(infantry=2)}}
+    game = fight(battle(units, "fejer", "pest", {"infantry": 2}), 1, 1, 1, 1)
+    # pest keeps 3 infantry and 3 archers: 2 more infantry would make 8 units in a castle of 7.
+    assert rule_ids(when(game, retreat(RED, "pest", 1, 1))) == ["KK-ADV-8"]
+    assert then(game, when(game, retreat(RED, "kunsag", 1, 1))).state.force("kunsag", RED) == Force(infantry=2)
+
+
 def test_kk_adv_6_lord_retreats_with_his_army() -> None:
     units = {"pest": {RED: Force(infantry=3)}, "fejer": {BLUE: Force(infantry=2)}}
     game = battle(units, "fejer", "pest", {"infantry": 2}, lords={RED: "pest"}, lord=True)
