@@ -70,6 +70,21 @@ def test_refused_kk_move_11_when_attackers_are_fewer_than_twice_the_defenders_kk
     assert rule_ids(refused) == ["KK-MOVE-11"]
 
 
+def test_refused_kk_move_11_when_only_the_lord_makes_the_attack_twice_as_strong_a_11() -> None:
+    game = moving(
+        {
+            "pest": {RED: Force(infantry=2, cavalry=1)},
+            "fejer": {BLUE: Force(infantry=1)},
+            "kunsag": {BLUE: Force(infantry=1)},
+        },
+        lords={RED: "pest"},
+    )
+    game = play(game, act("move", RED, to="fejer", groups=[{"from": "pest", "units": {"infantry": 1}, "lord": True}]))
+    game = play(game, act("pass", BLUE), act("pass", YELLOW))
+    # 1 infantry and the lord against 1 infantry: the lord is no unit, so 1 < 2 x 1 and nothing is pinned.
+    assert rule_ids(when(game, step(RED, "kunsag", "pest", {"cavalry": 1}, ["fejer", "kunsag"]))) == ["KK-MOVE-11"]
+
+
 def test_refused_kk_move_11_when_pinning_is_tried_in_the_basic_game() -> None:
     game = moving({"pest": {RED: Force(infantry=2, cavalry=1)}, "fejer": {BLUE: Force(infantry=1)}}, variant="basic")
     game = red_attacks_fejer(game, {"infantry": 2})
