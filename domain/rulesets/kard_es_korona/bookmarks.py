@@ -20,6 +20,8 @@ def bookmarks(event: Event) -> tuple[str, ...]:
             return (f"{year} battles",)
         case "BattleStarted":
             return (f"battle {data.get('battle')} begins",)
+        case "RetreatDeclared":
+            return (f"battle {data.get('battle')} retreat",)
         case "BattleEnded":
             return (f"battle {data.get('battle')} ends",)
         case "DuelStarted":

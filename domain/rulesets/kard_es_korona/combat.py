@@ -56,7 +56,8 @@ from domain.rulesets.kard_es_korona.state import (
 def begin_battles(flow: Flow) -> None:
     state = flow.state
     ordered = sorted(state.battles, key=lambda b: b.step_seq)
-    lord_battles = [b.id for b in ordered if b.attacker_lord or b.defender_lord]
+    # A-20: a lord still in the county when the phase begins (a lord released by KK-ADV-4 may have left).
+    lord_battles = [b.id for b in ordered if lord_present(state, b, ATTACKER) or lord_present(state, b, DEFENDER)]
     flow.emit(
         "BattlePhaseBegan",
         {
@@ -383,6 +384,11 @@ def _outcome(flow: Flow, battle_id: str) -> None:
     state = flow.state
     battle = state.battle(battle_id)
     assert battle is not None
+    if battle.status == "retreating":  # KK-ADV-6: the pursuit is over; the retreat goes on unless it destroyed them
+        from domain.rulesets.kard_es_korona.retreat import after_pursuit
+
+        if after_pursuit(flow, battle):
+            return
     attack, defence = side_force(state, battle, ATTACKER), side_force(state, battle, DEFENDER)
     if attack.total == 0 and defence.total == 0:
         if lord_present(state, battle, ATTACKER) and lord_present(state, battle, DEFENDER):
@@ -413,23 +419,8 @@ def _outcome(flow: Flow, battle_id: str) -> None:
                 },
             )
         flow.note("KK-BATTLE-14", f"{battle.attacker} wins and takes {battle.county}")
-        if battle.kind == "siege":
-            flow.emit(
-                "CastleCaptured",
-                {
-                    "battle": battle.id,
-                    "county": battle.county,
-                    "new_owner": battle.attacker,
-                    "previous_owner": battle.defender,
-                },
-            )
-            options = flow.state.options
-            if castle_limit_breaches(attack, str(options["castle_arm_limit"]), str(options["variant"])):
-                flow.note(
-                    "KK-SIEGE-9",
-                    f"{attack.describe()} cannot all stay: {battle.attacker} chooses who stays and where the rest go",
-                )
-                return
+        if battle.kind == "siege" and capture_castle(flow, battle):
+            return
         end_battle(flow, battle, "attacker_won")
     elif attack.total == 0:
         _lords_defeated(flow, battle, (ATTACKER,))
@@ -457,6 +448,23 @@ def _outcome(flow: Flow, battle_id: str) -> None:
     else:
         following = _next_exchange(state, battle)
         flow.emit("ExchangeResolved", {"battle": battle.id, "round": following[0], "exchange": following[1]})
+
+
+def capture_castle(flow: Flow, battle: Battle) -> bool:
+    """KK-SIEGE-9: the castle changes hands; True when the attackers cannot all stay and the rest must go."""
+    flow.emit(
+        "CastleCaptured",
+        {"battle": battle.id, "county": battle.county, "new_owner": battle.attacker, "previous_owner": battle.defender},
+    )
+    attack = side_force(flow.state, battle, ATTACKER)
+    options = flow.state.options
+    if castle_limit_breaches(attack, str(options["castle_arm_limit"]), str(options["variant"])):
+        flow.note(
+            "KK-SIEGE-9",
+            f"{attack.describe()} cannot all stay: {battle.attacker} chooses who stays and where the rest go",
+        )
+        return True
+    return False
 
 
 def _next_exchange(state: KKState, battle: Battle) -> tuple[int, str]:

@@ -10,8 +10,10 @@ from functools import cache
 from typing import Any
 
 from domain.kernel import Event
+from domain.rulesets.kard_es_korona.advanced_events import HANDLERS as ADVANCED_HANDLERS
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, force_from_json, single
 from domain.rulesets.kard_es_korona.state import (
+    ATTACKER,
     BATTLE,
     ELECTION,
     EVENT,
@@ -113,6 +115,11 @@ def _year_began(state: KKState, data: Mapping[str, Any]) -> KKState:
         current_battle=None,
         moved={},
         lords_moved=(),
+        bound={},
+        released_lords=(),
+        release_due=None,
+        retreat=None,
+        stayed=None,
     )
 
 
@@ -312,7 +319,7 @@ def _castle_captured(state: KKState, data: Mapping[str, Any]) -> KKState:
 
 def _units_withdrawn(state: KKState, data: Mapping[str, Any]) -> KKState:
     battle = _battle(state, data["battle"])
-    seat = battle.attacker
+    seat = battle.owner_of(str(data.get("side", ATTACKER)))  # a retreat (KK-ADV-8/9) may move the defender
     units, lords = state.units, state.lords
     for move in data["moves"]:
         force = _force(move["units"])
@@ -396,6 +403,8 @@ _HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
     "WithdrawingUnitsDestroyed": _withdrawing_units_destroyed,
     "BattleEnded": _battle_ended,
     "YearEnded": _year_ended,
+    "PursuitRolled": _exchange_rolled,  # KK-ADV-6: the pursuers' dice wait for their casualty choice
+    **ADVANCED_HANDLERS,
 }
 
 

@@ -19,6 +19,7 @@ from domain.rulesets.kard_es_korona.forces import (
     castle_limit_breaches,
     force_from_json,
 )
+from domain.rulesets.kard_es_korona.pinning import after_attack, can_pass_through, freezing_battle, may_leave
 from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, is_neutral
 from domain.rulesets.kard_es_korona.vassals import move_problems
 
@@ -45,17 +46,23 @@ def allowance_of(state: KKState, seat: str) -> int:
     return state.allowances.get(seat, 0)
 
 
+def continue_movement(flow: Flow) -> None:
+    """KK-MOVE-4/5: pass for whoever must, and end the phase when everyone has passed."""
+    _auto_pass(flow)
+
+
 def _auto_pass(flow: Flow) -> None:
-    """KK-MOVE-4: a player with no steps left must pass when his turn comes; KK-MOVE-5 ends the phase."""
-    while flow.state.phase == MOVEMENT:
+    """KK-MOVE-4: a player with no steps left, or frozen (KK-ADV-3), must pass when his turn comes."""
+    while flow.state.phase == MOVEMENT and flow.state.release_due is None:  # A-49: the release comes first
         state = flow.state
         seat = state.turn
         if seat is None:
             end_movement(flow)
             return
-        if state.steps_taken.get(seat, 0) < allowance_of(state, seat):
+        frozen = freezing_battle(state, seat) is not None
+        if state.steps_taken.get(seat, 0) < allowance_of(state, seat) and not frozen:
             return
-        record_pass(flow, seat, "no_steps_left")
+        record_pass(flow, seat, "frozen" if frozen else "no_steps_left")
 
 
 def record_pass(flow: Flow, seat: str, reason: str) -> None:
@@ -129,6 +136,13 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
         return refuse("KK-TURN-2", f"steps are taken in phase III (movement), not phase {state.phase!r}", "type")
     if state.turn != seat and checks.broken("KK-MOVE-1", f"it is {state.turn}'s movement turn, not {seat}'s", "seat"):
         return checks.refusal()
+    if state.release_due is not None:
+        return refuse("KK-ADV-4", "the attacked defender names his released units before the next step (A-49)")
+    frozen = freezing_battle(state, seat)
+    if frozen is not None and checks.broken(
+        "KK-ADV-3", f"{seat}'s lord is attacked in {frozen.county}: he may only pass this year", "seat"
+    ):
+        return checks.refusal()
     taken, allowed = state.steps_taken.get(seat, 0), allowance_of(state, seat)
     if taken >= allowed and checks.broken("KK-MOVE-3", f"{seat} has taken {taken} of {allowed} steps this year"):
         return checks.refusal()
@@ -186,6 +200,7 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
                     return checks.refusal()
     flow = Flow(state)
     seq = state.step_seq + 1
+    crossed = sorted({c for g in groups for c in g.path[:-1] if state.battle_in(c) is not None})
     step = {
         "seat": seat,
         "step_no": taken + 1,
@@ -196,6 +211,8 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
             for g in groups
         ],
     }
+    if crossed:  # KK-ADV-1: only pinned counties can be crossed with a battle pending in them
+        step["pass_through_pinned"] = crossed
     if enemies:
         defender = enemies[0]
         siege = county.castle
@@ -233,6 +250,7 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
             },
         )
         flow.note("KK-MOVE-11", f"{seat} attacks {county.name} held by {defender}: the units stop and fight")
+        after_attack(flow, f"b{state.year}-{state.battle_count + 1}")
     else:
         after = state.force(destination, seat).plus(incoming)
         if county.castle:
@@ -299,8 +317,10 @@ def _group(
         "KK-MOVE-6", f"only {free.describe()} in {origin} have not moved this year", f"{where}.units"
     ):
         return checks.refusal()
-    if state.battle_in(origin) is not None and checks.broken(
-        "KK-MOVE-13", f"{origin} is attacked: its units stay for the battle", f"{where}.from"
+    if (
+        state.battle_in(origin) is not None
+        and not may_leave(state, seat, origin, force, lord)
+        and checks.broken("KK-MOVE-13", f"{origin} is attacked: its units stay for the battle", f"{where}.from")
     ):
         return checks.refusal()
     if (
@@ -325,8 +345,12 @@ def _group(
         ):
             return checks.refusal()
         if index < len(path) - 1:
-            if _enemy_here(state, county, seat) and checks.broken(
-                "KK-MOVE-11", f"{county} holds enemy units: the units must stop there", f"{where}.path"
+            if (
+                _enemy_here(state, county, seat)
+                and not can_pass_through(state, seat, county)
+                and checks.broken(
+                    "KK-MOVE-11", f"{county} holds enemy units: the units must stop there", f"{where}.path"
+                )
             ):
                 return checks.refusal()
             owner = state.control.get(county)

@@ -108,6 +108,9 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
             return f"the siege {data['battle']} is abandoned ({data['reason']})"
         case "CastleCaptured":
             return f"{data['new_owner']} captures the castle of {_name(state, data['county'])}"
+        case "UnitsWithdrawn" if data.get("kind") == "retreat":
+            moves = "; ".join(f"{_units(m['units'])} to {_name(state, m['to'])}" for m in data["moves"])
+            return f"{data['seat']} retreats {moves}"
         case "UnitsWithdrawn":
             moves = "; ".join(f"{_units(m['units'])} to {_name(state, m['to'])}" for m in data["moves"])
             return f"{data['seat']} withdraws {moves}"
@@ -117,6 +120,28 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
             return f"battle {data['battle']} ends: {data['result'].replace('_', ' ')}"
         case "LordDefeated":
             return f"{data['seat']}'s lord is defeated by {data['by_owner']}"
+        case "CountyPinned":
+            pinned = "pinned" if data["pinned"] else "not pinned"
+            released = f"; {data['release']} may be released" if data["release"] else ""
+            return f"battle {data['battle']}: {data['attackers']} against {data['defenders']}, {pinned}{released}"
+        case "DefendersReleased":
+            lord = " and the lord" if data["lord_released"] else ""
+            return f"{data['seat']} releases {_units(data['released'])}{lord} from battle {data['battle']}"
+        case "PlayerMovementFrozen":
+            return f"{data['seat']}'s lord is attacked: {data['seat']} may only pass this year"
+        case "RetreatDeclared":
+            return (
+                f"{data['seat']} ({data['side']}) retreats from battle {data['battle']} to {_name(state, data['to'])}"
+            )
+        case "RetreatDeclined":
+            return f"{data['seat']} stays in battle {data['battle']} for round {data['round']}"
+        case "PursuitRolled":
+            rolled = "; ".join(f"{g['arm']} {' '.join(map(str, g['faces']))}" for g in data["groups"])
+            return f"battle {data['battle']}, pursuit: {rolled or 'no dice'}"
+        case "ObstacleLossesDue":
+            return f"{data['seat']} must lose {data['count']} units to the obstacle of the retreat"
+        case "ObstacleLossesChosen":
+            return f"{data['seat']} loses {_units(data['removed'])} crossing the obstacle of the retreat"
         case "BattlePhaseEnded":
             return "battles end"
         case "YearEnded":

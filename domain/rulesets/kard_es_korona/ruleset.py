@@ -13,7 +13,9 @@ from domain.rulesets.kard_es_korona import (
     economy,
     lords,
     movement,
+    pinning,
     rerolls,
+    retreat,
     setup,
     vassals,
     withdrawal,
@@ -54,6 +56,9 @@ _SIMPLE: Mapping[str, _Simple] = {
     "take_extra_step": lords.decide_take_extra_step,
     "decline_extra_step": lords.decide_decline_extra_step,
     "keep_roll": rerolls.decide_keep_roll,
+    "release_defenders": pinning.decide_release_defenders,
+    "choose_retreat_losses": retreat.decide_choose_retreat_losses,
+    "stay": retreat.decide_stay,
 }
 _LENIENT: Mapping[str, _Lenient] = {
     "place_forces": setup.decide_place_forces,
@@ -67,6 +72,7 @@ _WITH_DICE: Mapping[str, _Dice] = {
     "attempt_escape": defeat.decide_attempt_escape,
     "fight_duel": lords.decide_fight_duel,
     "reroll": rerolls.decide_reroll,
+    "retreat": retreat.decide_retreat,
 }
 ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 

@@ -84,6 +84,16 @@ class Battle:
 
 
 @dataclass(frozen=True, slots=True)
+class Retreat:
+    """A declared retreat: who leaves which battle for where, and the obstacle losses still to be chosen."""
+
+    battle: str
+    side: str
+    to: str
+    losses_due: int = 0  # KK-ADV-11: units the retreating player must still pick as obstacle losses
+
+
+@dataclass(frozen=True, slots=True)
 class KKState:
     """Everything the rules of issue 3 need, and room for issue 4 (offices, lord status)."""
 
@@ -130,6 +140,12 @@ class KKState:
     extra_step: Mapping[str, Any] = field(default_factory=dict)  # the winner's step on offer (KK-LORD-8), {} if none
     rerolls_used: tuple[str, ...] = ()  # the Judge Royal's rerolls spent, by occasion (KK-OFFICE-1/2)
     reroll_offer: Mapping[str, Any] = field(default_factory=dict)  # a roll the Judge Royal may reroll now
+    # The advanced rules (KK-ADV-1..11); reset when a year begins.
+    bound: Mapping[str, Force] = field(default_factory=dict)  # battle -> defenders kept after a release (ADV-4)
+    released_lords: tuple[str, ...] = ()  # battles whose defending lord was released (KK-ADV-4)
+    release_due: str | None = None  # battle whose defender names the released units before the next step (A-49)
+    retreat: Retreat | None = None  # the last retreat this year; under way while its battle is "retreating"
+    stayed: str | None = None  # "<battle>:<round>" in which the attacker declared he stays (A-46)
 
     # --- queries ---
 
@@ -244,8 +260,10 @@ def dump_state(state: KKState) -> dict[str, Any]:
             continue
         if f.name in _FORCE_MAPS:
             document[f.name] = {c: {o: v.to_json() for o, v in by.items()} for c, by in value.items()}
-        elif f.name == "neutral_pool":
+        elif f.name in ("neutral_pool", "bound"):
             document[f.name] = {p: v.to_json() for p, v in value.items()}
+        elif f.name == "retreat":
+            document[f.name] = None if value is None else {r.name: getattr(value, r.name) for r in fields(Retreat)}
         elif f.name == "battles":
             document[f.name] = [_battle_json(b) for b in value]
         elif f.name == "closed":
@@ -272,8 +290,10 @@ def load_state(document: Mapping[str, Any]) -> KKState:
         raw = document[f.name]
         if f.name in _FORCE_MAPS:
             values[f.name] = {str(c): {str(o): _force(v) for o, v in _obj(by).items()} for c, by in _obj(raw).items()}
-        elif f.name == "neutral_pool":
+        elif f.name in ("neutral_pool", "bound"):
             values[f.name] = {str(p): _force(v) for p, v in _obj(raw).items()}
+        elif f.name == "retreat":
+            values[f.name] = None if raw is None else _retreat(raw)
         elif f.name == "battles":
             values[f.name] = tuple(_battle(b) for b in raw)
         elif f.name == "closed":
@@ -288,6 +308,7 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             "passed",
             "returning",
             "rerolls_used",
+            "released_lords",
         ):
             values[f.name] = tuple(str(s) for s in raw)
         elif f.name in ("treasury", "allowances", "steps_taken"):
@@ -327,6 +348,11 @@ def _battle_json(battle: Battle) -> dict[str, Any]:
         else:
             document[f.name] = value
     return document
+
+
+def _retreat(document: Any) -> Retreat:
+    raw = _obj(document)
+    return Retreat(str(raw["battle"]), str(raw["side"]), str(raw["to"]), _int(raw["losses_due"]))
 
 
 def _battle(document: Any) -> Battle:

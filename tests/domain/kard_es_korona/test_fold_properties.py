@@ -14,7 +14,9 @@ from domain.rulesets.kard_es_korona.combat import battle_chooser
 from domain.rulesets.kard_es_korona.defeat import escape_routes
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_limit_breaches, half_rounded_up
 from domain.rulesets.kard_es_korona.hits import casualty_options, lord_present, other, side_force
-from domain.rulesets.kard_es_korona.state import KKState
+from domain.rulesets.kard_es_korona.pinning import picks, release_size
+from domain.rulesets.kard_es_korona.retreat import destinations, round_complete
+from domain.rulesets.kard_es_korona.state import KKState, is_neutral
 from domain.rulesets.kard_es_korona.withdrawal import withdrawal_destinations
 from tests.domain.kard_es_korona.builders import act, created, play, set_up, when, with_state
 from tests.domain.kard_es_korona.small_boards import province_board
@@ -38,7 +40,7 @@ def added(event: Event) -> int:
             return sum(sum(p["force"].values()) for p in data["placements"])
         case "UnitsRecruited":
             return sum(p["count"] for p in data["purchases"])
-        case "CasualtiesRemoved":
+        case "CasualtiesRemoved" | "ObstacleLossesChosen":
             return -sum(data["removed"].values())
         case "WithdrawingUnitsDestroyed":
             return -sum(data["units"].values())
@@ -79,6 +81,11 @@ def random_action(data: st.DataObject, game: Game) -> Any:
             }
             return act("recruit", seat, purchases=[purchase])
         return act("pass", seat)
+    if state.phase == "movement" and state.release_due is not None:
+        battle = state.battle(state.release_due)
+        assert battle is not None
+        free = picks(side_force(state, battle, "defender"), release_size(state, battle))
+        return act("release_defenders", battle.defender, units=data.draw(st.sampled_from(free)).to_json())
     if state.phase == "movement":
         mine = [c for c, by in state.units.items() if seat in by and state.battle_in(c) is None]
         if mine and data.draw(st.integers(0, 3)):
@@ -117,6 +124,18 @@ def random_action(data: st.DataObject, game: Game) -> Any:
                 return None
             attack = side_force(state, battle, "attacker")
             return act("withdraw", battle.attacker, moves=[{"to": to[0], "units": attack.to_json()}])
+        retreat = state.retreat
+        if retreat is not None and retreat.battle == battle.id and retreat.losses_due:
+            army = side_force(state, battle, retreat.side)
+            lost = data.draw(st.sampled_from(picks(army, retreat.losses_due)))
+            return act("choose_retreat_losses", battle.owner_of(retreat.side), units=lost.to_json())
+        if round_complete(state, battle) and not data.draw(st.integers(0, 3)):
+            side = data.draw(st.sampled_from(("attacker", "defender")))
+            to = destinations(state, battle, side)
+            if to and not is_neutral(battle.owner_of(side)):
+                if side == "defender" and state.stayed != f"{battle.id}:{battle.round}":
+                    return act("stay", battle.attacker)  # the attacker declares first
+                return act("retreat", battle.owner_of(side), to=data.draw(st.sampled_from(to)))
         for p in battle.pending:
             if p.chosen is None:
                 _, options = casualty_options(p.targets, side_force(state, battle, other(p.side)))

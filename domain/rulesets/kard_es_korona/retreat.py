@@ -1,0 +1,282 @@
+"""Advanced retreat: declared after a full round, pursued, moved as one army, thinned by obstacles.
+
+KK-ADV-5..11, A-46, A-47. A retreat is declared between rounds, before the next exchange is rolled; rolling the
+next exchange means both sides stayed. The pursuit is one exchange in which only the pursuers roll, and their
+casualties are chosen like any others (KK-BATTLE-11), so `assign_casualties` finishes it when there is a choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Action, Decision, Game, Inputs, Mode
+from domain.platform import roll
+from domain.rulesets.kard_es_korona.board import Terrain
+from domain.rulesets.kard_es_korona.combat import _chooser, _settle, capture_castle, end_battle, neutral_roller
+from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
+from domain.rulesets.kard_es_korona.forces import ARMS, Force, castle_limit_breaches, force_from_json
+from domain.rulesets.kard_es_korona.hits import (
+    FULL,
+    SIEGE_ARCHERS,
+    SIEGE_ASSAULT,
+    casualty_options,
+    die_targets,
+    lord_present,
+    modifier,
+    other,
+    rolling_arms,
+    side_force,
+    threshold,
+)
+from domain.rulesets.kard_es_korona.pinning import is_advanced, picks
+from domain.rulesets.kard_es_korona.state import ATTACKER, BATTLE, DEFENDER, Battle, KKState, battle_with, is_neutral
+
+
+def round_complete(state: KKState, battle: Battle) -> bool:
+    """KK-ADV-5: the battle stands between rounds, after at least one full round, before the next die."""
+    if battle.status != "fighting" or battle.pending or battle.round < 2:
+        return False
+    if battle.kind == "open":
+        return battle.exchange == FULL
+    # A siege round opens with the archers' exchange, or with the assault once no defending archer is left.
+    # Archers never fall in their own exchange, so an assault due while they stand is the middle of a round.
+    return battle.exchange == SIEGE_ARCHERS or side_force(state, battle, DEFENDER).archer == 0
+
+
+def destinations(state: KKState, battle: Battle, side: str) -> list[str]:
+    """KK-ADV-8/9/10: where the retreating side may go, as one army (into a castle only if it fits there)."""
+    board = state.board
+    assert board is not None
+    seat = battle.owner_of(side)
+    neighbours = sorted(board.neighbours[battle.county])
+
+    def free(county: str) -> bool:  # KK-ADV-10: never into enemy units, so never a new battle
+        return county not in state.closed and all(owner == seat for owner in state.owners_in(county))
+
+    def empty(county: str) -> bool:
+        return free(county) and not state.owners_in(county)
+
+    army = side_force(state, battle, side)
+    limits = str(state.options["castle_arm_limit"]), str(state.options["variant"])
+
+    def fits(county: str) -> bool:  # KK-CASTLE-2..4: a castle never holds more, whoever arrives
+        if not board.counties[county].castle:
+            return True
+        return not castle_limit_breaches(state.force(county, seat).plus(army), *limits)
+
+    if side == ATTACKER:  # KK-ADV-8: back where attacking units came from
+        allowed = [c for c in neighbours if c in battle.entry_counties and free(c)]
+    else:  # KK-ADV-9: own or empty, never where the attackers came from
+        allowed = [
+            c
+            for c in neighbours
+            if c not in battle.entry_counties and free(c) and (state.control.get(c) == seat or empty(c))
+        ]
+    allowed = [c for c in allowed if fits(c)]
+    if any(state.control.get(c) == seat for c in allowed):
+        return allowed
+    # KK-ADV-10: none of them is still his, so any adjacent empty county will do (still never an entry county
+    # for defenders: KK-ADV-9 says "never").
+    fallback = [c for c in neighbours if empty(c) and fits(c) and (side == ATTACKER or c not in battle.entry_counties)]
+    return sorted({*allowed, *fallback})
+
+
+def crosses_obstacle(state: KKState, county: str, to: str) -> bool:
+    """KK-ADV-11: the retreat crosses a major river or enters a mountain or swamp county."""
+    board = state.board
+    assert board is not None
+    return board.is_river_crossing(county, to) or board.counties[to].terrain != Terrain.PLAIN
+
+
+def _side_of(battle: Battle, seat: str | None) -> str | None:
+    if seat == battle.attacker:
+        return ATTACKER
+    if seat == battle.defender:
+        return DEFENDER
+    return None
+
+
+def decide_retreat(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
+    """KK-ADV-5: after a full round the attacker or the defender leaves the battle for a legal county."""
+    battle = state.battle(state.current_battle)
+    if state.phase != BATTLE or battle is None or battle.status != "fighting" or battle.pending:
+        return refuse("KK-ADV-5", "a retreat is declared in a battle between its exchanges", "type")
+    if not is_advanced(state):
+        return refuse("KK-BATTLE-3", "only the advanced game allows a retreat; a basic battle is fought out", "type")
+    side = _side_of(battle, action.seat)
+    if side is None:
+        if is_neutral(battle.defender):
+            return refuse("KK-NEUTRAL-2", "neutral forces never retreat: they defend to the death", "seat")
+        return refuse("KK-ADV-5", f"{action.seat} has no army in {battle.id}", "seat")
+    checks = Checks(game.meta.mode is Mode.TRANSCRIPT)
+    if not round_complete(state, battle) and checks.broken(
+        "KK-ADV-5", f"{battle.id} is in round {battle.round} ({battle.exchange}): retreat after a full round"
+    ):
+        return checks.refusal()
+    stayed = state.stayed == f"{battle.id}:{battle.round}"
+    if (
+        side == DEFENDER
+        and not stayed
+        and checks.broken(
+            "KK-ADV-5",
+            f"the attacker {battle.attacker} declares first (A-46): he must stay before the defender retreats",
+        )
+    ):
+        return checks.refusal()
+    if side == ATTACKER and stayed and checks.broken("KK-ADV-5", f"{battle.attacker} chose to stay this round"):
+        return checks.refusal()
+    allowed = destinations(state, battle, side)
+    if not allowed:
+        return refuse("KK-ADV-10", f"no county next to {battle.county} can take the {side}: no retreat", "type")
+    to = action.data.get("to")
+    if to not in allowed:
+        rule = "KK-ADV-8" if side == ATTACKER else "KK-ADV-9"
+        return refuse(rule, f"the {side} may retreat to {', '.join(allowed)}, not {to!r}", "data.to")
+    flow = Flow(state)
+    flow.emit("RetreatDeclared", {"battle": battle.id, "side": side, "seat": action.seat, "to": to})
+    flow.note("KK-ADV-5", f"the {side} ({action.seat}) retreats from {battle.county} to {to}")
+    _pursue(flow, game, inputs, battle.id, other(side))
+    _settle(flow)
+    return flow.decision(tuple(checks.violations))
+
+
+def decide_stay(state: KKState, action: Action) -> Decision:
+    """KK-ADV-5, A-46: after a full round the attacker declares first; staying lets the defender declare."""
+    battle = state.battle(state.current_battle)
+    if state.phase != BATTLE or battle is None or not is_advanced(state) or not round_complete(state, battle):
+        return refuse("KK-ADV-5", "the attacker declares whether he stays between full rounds of a battle", "type")
+    if action.seat != battle.attacker:
+        return refuse("KK-ADV-5", f"the attacker, {battle.attacker}, declares first (A-46)", "seat")
+    if state.stayed == f"{battle.id}:{battle.round}":
+        return refuse("KK-ADV-5", f"{battle.attacker} has already declared he stays this round", "type")
+    flow = Flow(state)
+    flow.emit("RetreatDeclined", {"battle": battle.id, "round": battle.round, "side": ATTACKER, "seat": action.seat})
+    flow.note("KK-ADV-5", f"{battle.attacker} stays; {battle.defender} may now retreat (A-46)")
+    return flow.decision()
+
+
+def pursuit_rules(battle: Battle, pursuer: str) -> Battle:
+    """KK-ADV-6/7, A-47: the battle's current hit rules; from a siege the defenders' archers, or the assault's."""
+    if battle.kind == "open":
+        return battle_with(battle, exchange=FULL)
+    return battle_with(battle, exchange=SIEGE_ARCHERS if pursuer == DEFENDER else SIEGE_ASSAULT)
+
+
+def _pursue(flow: Flow, game: Game, inputs: Inputs, battle_id: str, pursuer: str) -> None:
+    """KK-ADV-6: every pursuing unit rolls one die; the retreating army cannot strike back."""
+    state = flow.state
+    battle = state.battle(battle_id)
+    assert battle is not None
+    rules = pursuit_rules(battle, pursuer)
+    owner = battle.owner_of(pursuer)
+    seat = neutral_roller(state, battle.attacker) if is_neutral(owner) else owner
+    groups: list[dict[str, Any]] = []
+    targets: list[tuple[str, ...]] = []
+    for arm in rolling_arms(state, rules, pursuer):
+        count = side_force(state, battle, pursuer).of(arm)
+        event, faces = roll(game, inputs, count, seat, f"kk:{battle.id}:r{battle.round}:pursuit:{pursuer}:{arm}")
+        flow.record(event)
+        plus = modifier(state, rules, pursuer, arm)
+        hit_on = {t: threshold(rules, arm, t) for t in ARMS}
+        targets.extend(die_targets(state, rules, pursuer, arm, face) for face in faces)
+        groups.append({"side": pursuer, "arm": arm, "faces": list(faces), "modifier": plus, "hit_on": hit_on})
+        shown = ", ".join(f"{t} {n - plus}+" for t, n in hit_on.items() if n is not None)
+        flow.note("KK-ADV-6", f"pursuing {arm} ({owner}) roll {', '.join(map(str, faces))}; hits {shown}")
+    best, _ = casualty_options(targets, side_force(state, battle, other(pursuer)))
+    # The pursuer chooses (KK-ADV-6), so the chooser is read off a plain exchange: no siege_volley_chooser swap.
+    chooser = _chooser(state, battle_with(battle, exchange=FULL), pursuer)
+    pending = [{"side": pursuer, "chooser": chooser, "targets": [list(t) for t in targets], "max_kills": best}]
+    flow.emit(
+        "PursuitRolled",
+        {
+            "battle": battle.id,
+            "round": battle.round,
+            "exchange": "pursuit",
+            "rules": rules.exchange,
+            "groups": groups,
+            "pending": pending if best else [],
+        },
+    )
+    flow.note("KK-ADV-6", f"the pursuit can kill at most {best}", max_kills=best)
+
+
+def after_pursuit(flow: Flow, battle: Battle) -> bool:
+    """KK-ADV-11 then KK-ADV-8/9: obstacle losses, then the move. False: the pursuit destroyed the army."""
+    retreat = flow.state.retreat
+    if retreat is None or retreat.battle != battle.id:
+        return False
+    army = side_force(flow.state, battle, retreat.side)
+    if army.total == 0:
+        flow.note("KK-ADV-6", "the pursuit destroyed the retreating army: the battle is lost (A-46)")
+        return False
+    count = army.total // 2 if crosses_obstacle(flow.state, battle.county, retreat.to) else 0
+    if count:
+        choices = picks(army, count)
+        if len(choices) > 1:
+            seat = battle.owner_of(retreat.side)
+            flow.emit("ObstacleLossesDue", {"battle": battle.id, "side": retreat.side, "seat": seat, "count": count})
+            flow.note("KK-ADV-11", f"the retreat to {retreat.to} crosses an obstacle: {seat} picks {count} to lose")
+            return True
+        _lose(flow, battle, choices[0], auto=True)
+    complete_retreat(flow, battle)
+    return True
+
+
+def _lose(flow: Flow, battle: Battle, lost: Force, auto: bool) -> None:
+    retreat = flow.state.retreat
+    assert retreat is not None
+    seat = battle.owner_of(retreat.side)
+    flow.emit(
+        "ObstacleLossesChosen",
+        {"battle": battle.id, "side": retreat.side, "seat": seat, "removed": lost.to_json(), "auto": auto},
+    )
+    flow.note("KK-ADV-11", f"half the retreating army is lost to the obstacle: {lost.describe()}")
+
+
+def decide_choose_retreat_losses(state: KKState, action: Action) -> Decision:
+    """KK-ADV-11: the retreating player picks which units the river, mountain or swamp costs him."""
+    retreat = state.retreat
+    battle = state.battle(state.current_battle)
+    if retreat is None or battle is None or battle.id != retreat.battle or not retreat.losses_due:
+        return refuse("KK-ADV-11", "no retreat is waiting for its obstacle losses", "type")
+    seat = battle.owner_of(retreat.side)
+    if action.seat != seat:
+        return refuse("KK-ADV-11", f"{seat}, who retreats, picks the units lost", "seat")
+    army = side_force(state, battle, retreat.side)
+    lost = force_from_json(action.data.get("units"))
+    if lost is None or not army.contains(lost) or lost.total != retreat.losses_due:
+        return refuse(
+            "KK-ADV-11",
+            f"lose exactly {retreat.losses_due} of {army.describe()}, not {action.data.get('units')!r}",
+            "data.units",
+        )
+    flow = Flow(state)
+    _lose(flow, battle, lost, auto=False)
+    complete_retreat(flow, battle)
+    return flow.decision()
+
+
+def complete_retreat(flow: Flow, battle: Battle) -> None:
+    """KK-ADV-8/9, KK-BATTLE-14: the army (and its lord) moves; a defender's county goes to the attacker."""
+    state = flow.state
+    retreat = state.retreat
+    assert retreat is not None
+    seat = battle.owner_of(retreat.side)
+    army = side_force(state, battle, retreat.side)
+    move = {"to": retreat.to, "units": army.to_json(), "lord": lord_present(state, battle, retreat.side)}
+    flow.emit(
+        "UnitsWithdrawn", {"battle": battle.id, "seat": seat, "side": retreat.side, "kind": "retreat", "moves": [move]}
+    )
+    _take_control(flow, retreat.to, seat)
+    flow.note("KK-ADV-8" if retreat.side == ATTACKER else "KK-ADV-9", f"{army.describe()} retreat to {retreat.to}")
+    if retreat.side == DEFENDER:
+        _take_control(flow, battle.county, battle.attacker)
+        if battle.kind == "siege" and capture_castle(flow, battle):
+            return
+    end_battle(flow, battle, f"{retreat.side}_retreated")
+
+
+def _take_control(flow: Flow, county: str, seat: str) -> None:
+    previous = flow.state.control.get(county)
+    if previous != seat:
+        flow.emit("CountyControlChanged", {"county": county, "from": previous, "to": seat, "cause": "retreat"})
