@@ -122,6 +122,16 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
             return f"{data['year']} ends; {data['next_starting_player']} holds the starting-player marker"
         case "StateAdjusted":
             return f"state adjusted ({len(data['changes'])} change(s)): {data['reason']}"
+        case "FinalStandingsCounted":
+            ranks = "; ".join(
+                f"{r['seat']} {r['castles']} castles, {r['counties']} counties, {r['cavalry']} cavalry, "
+                f"{r['treasury']} garas"
+                for r in data["standings"]
+            )
+            return f"{data['year']} was the last year: {ranks}"
+        case "GameEnded" if data.get("winners"):
+            reason = f" ({data['reason']})" if data.get("reason") else ""
+            return f"game ended by {data['by']}: {', '.join(data['winners'])} win{reason}"
         case "GameEnded":
             return f"game ended by {data['by']}"
         case _:

@@ -16,6 +16,7 @@ from domain.rulesets.kard_es_korona.notation import notation
 from domain.rulesets.kard_es_korona.options import DEFAULT_OPTIONS, option_errors
 from domain.rulesets.kard_es_korona.rulebook import RULEBOOK
 from domain.rulesets.kard_es_korona.state import RECRUIT, KKState, dump_state, load_state
+from domain.rulesets.kard_es_korona.victory import conclude
 
 _Simple = Callable[[KKState, Action], Decision]
 _Lenient = Callable[[KKState, Action, bool], Decision]
@@ -78,6 +79,10 @@ class KardEsKoronaRuleset:
         return setup.initial_state(options, board, seats)
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
+        """The action decided by its phase's module, then the victory check of KK-WIN-1 (A-58)."""
+        return conclude(game.state, self._decide(game, action, inputs))
+
+    def _decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
         state: KKState = game.state
         if state.problem:
             return refuse("KK-GEN-1", state.problem)
@@ -125,6 +130,9 @@ class KardEsKoronaRuleset:
         return [RuleViolation("KK-TURN-2", "Kard és Korona has no sealed round open in this phase")]
 
     def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
+        return conclude(game.state, self._resolve_reveal(game, round, payloads, inputs))
+
+    def _resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
         return Decision()
 
 
