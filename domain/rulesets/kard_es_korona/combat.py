@@ -16,7 +16,6 @@ from domain.rulesets.kard_es_korona.forces import (
     ARCHER,
     ARMS,
     CAVALRY,
-    EMPTY,
     INFANTRY,
     Force,
     castle_limit_breaches,
@@ -425,24 +424,13 @@ def _outcome(flow: Flow, battle_id: str) -> None:
         flow.note("KK-BATTLE-14", f"{battle.defender} keeps {battle.county}")
         end_battle(flow, battle, "defender_won")
     elif battle.kind == "siege" and attack.infantry == 0 and not lord_present(state, battle, ATTACKER):
-        flow.emit("SiegeAbandoned", {"battle": battle.id, "reason": "no_infantry"})
+        from domain.rulesets.kard_es_korona.withdrawal import abandon_siege
+
         flow.note(
             "KK-SIEGE-6",
             f"no attacking infantry and no lord left ({attack.describe()}): the siege is abandoned at once",
         )
-        from domain.rulesets.kard_es_korona.withdrawal import (
-            destroy_withdrawing,
-            forced_battle_targets,
-            withdraw_units,
-            withdrawal_destinations,
-        )
-
-        destinations = withdrawal_destinations(flow.state, battle)
-        if len(destinations) == 1:
-            move = {"to": destinations[0], "units": attack.to_json(), "lord": False}
-            withdraw_units(flow, battle, "forced_siege_withdrawal", [move])
-        elif not destinations and not forced_battle_targets(flow.state, battle, attack, False):
-            destroy_withdrawing(flow, battle, attack, EMPTY)
+        abandon_siege(flow, battle, "no_infantry")
     else:
         following = _next_exchange(state, battle)
         flow.emit("ExchangeResolved", {"battle": battle.id, "round": following[0], "exchange": following[1]})

@@ -48,6 +48,13 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
             return f"event card drawn: {data['name']}"
         case "EventCardVoided":
             return f"event card {data['card']} is void ({data['reason']})"
+        case "EventEffectApplied":
+            changed = ", ".join(f"{c['change']:+d} infantry in {_name(state, c['county'])}" for c in data["changes"])
+            return f"{data['card']}: the neutral forces change: {changed}"
+        case "EventDieRolled":
+            outcome = "abandons the siege" if data["withdraws"] else "keeps up the siege"
+            rolled = " then ".join(map(str, data["faces"]))
+            return f"Rainy Autumn: {data['seat']} rolls {rolled} and {outcome} (battle {data['battle']})"
         case "ExtraordinaryElectionScheduled":
             return f"an extraordinary election will close {data['year']}"
         case "IncomeCollected":

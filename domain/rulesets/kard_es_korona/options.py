@@ -53,6 +53,16 @@ OPTIONS: Mapping[str, tuple[Any, tuple[Any, ...], str]] = {
     "knight_recruit_caps": (True, (True, False), "A-42, KK-RECRUIT-5..7: caps on new cavalry"),
     "attacked_lord_freeze": ("advanced_only", ("advanced_only", "always", "never"), "A-50 (issue 4)"),
     "reverse_pinning": (True, (True, False), "KK-ADV-4 (issue 4; advanced only)"),
+    "harvest_bonus": (
+        "led_arm",
+        ("led_arm", "none"),
+        "KK-EVENT-6, A-55: Szüret's +1 for an attacking lord goes on the arm he leads (none: enter it by adjust)",
+    ),
+    "rainy_autumn_withdraw_on": (
+        3,
+        (1, 2, 3, 4, 5),
+        "KK-EVENT-7: the card text is not in the seed; a besieger's Rainy Autumn roll up to this face abandons",
+    ),
     "royal_fixed_units_reserved": (True, (True, False), "A-52: players may not start in Bihar, Kunság, Nógrád"),
 }
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
-from domain.rulesets.kard_es_korona import combat, economy, movement, setup, withdrawal
+from domain.rulesets.kard_es_korona import cards, combat, economy, movement, setup, withdrawal
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
@@ -43,6 +43,7 @@ _LENIENT: Mapping[str, _Lenient] = {
 _WITH_DICE: Mapping[str, _Dice] = {
     "roll_for_first_player": setup.decide_roll_for_first_player,
     "fight_exchange": combat.decide_fight_exchange,
+    "roll_event_die": cards.decide_roll_event_die,
 }
 ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 
@@ -86,6 +87,8 @@ class KardEsKoronaRuleset:
         state: KKState = game.state
         if state.problem:
             return refuse("KK-GEN-1", state.problem)
+        if action.type in ("lead_arm", "fight_exchange") and (due := cards.siege_roll_due(state)) is not None:
+            return refuse("KK-EVENT-7", f"{due.attacker} first rolls for Rainy Autumn (roll_event_die)", "type")
         if action.type in _WITH_DICE:
             return _WITH_DICE[action.type](state, game, action, inputs)
         lenient = game.meta.mode is Mode.TRANSCRIPT
@@ -110,6 +113,8 @@ class KardEsKoronaRuleset:
         document["board"] = state.board.name if state.board is not None else None
         document["turn_order"] = list(state.turn_order())
         document["battle_status"] = dict(combat.chooser_summary(state))
+        if (due := cards.siege_roll_due(state)) is not None:
+            document["battle_status"]["event_roll_due"] = due.attacker
         return document
 
     def bookmarks(self, event: Event) -> tuple[str, ...]:

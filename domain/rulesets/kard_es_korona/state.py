@@ -9,7 +9,7 @@ attacks, from where, and how far the fight has gone.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from domain.rulesets.kard_es_korona.board import KKBoard, load_kk_board
@@ -121,6 +121,7 @@ class KKState:
     battles: tuple[Battle, ...] = ()
     battle_count: int = 0
     current_battle: str | None = None
+    event_rolls: Mapping[str, int] = field(default_factory=dict)  # siege id -> its Rainy Autumn roll (KK-EVENT-7)
 
     # --- queries ---
 
@@ -249,6 +250,8 @@ def load_state(document: Mapping[str, Any]) -> KKState:
     for f in fields(KKState):
         if f.name == "board":
             continue
+        if f.name not in document and (f.default is not MISSING or f.default_factory is not MISSING):
+            continue  # a field newer than the document (an older snapshot) keeps its default
         raw = document[f.name]
         if f.name in _FORCE_MAPS:
             values[f.name] = {str(c): {str(o): _force(v) for o, v in _obj(by).items()} for c, by in _obj(raw).items()}
@@ -268,7 +271,7 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             "passed",
         ):
             values[f.name] = tuple(str(s) for s in raw)
-        elif f.name in ("treasury", "allowances", "steps_taken"):
+        elif f.name in ("treasury", "allowances", "steps_taken", "event_rolls"):
             values[f.name] = {str(k): _int(v) for k, v in _obj(raw).items()}
         elif f.name in ("year", "royal_treasury", "knights_recruited", "step_seq", "battle_count"):
             values[f.name] = _int(raw)
