@@ -24,6 +24,8 @@ def bookmarks(event: Event) -> tuple[str, ...]:
             return (f"battle {data.get('battle')} ends",)
         case "YearEnded" if data.get("next") == "election":
             return (f"{year} election",)
+        case "PlayerTurnBegan":
+            return (f"{year} {data.get('seat')}'s turn",)
         case "GameEnded":
             return ("game end",)
         case "YearEnded":

@@ -46,13 +46,14 @@ from domain.rulesets.kard_es_korona.state import (
     KKState,
     is_neutral,
 )
+from domain.rulesets.kard_es_korona.turn_order import after_battles, marker_after_year, next_year
 
 # --- battle order (KK-BATTLE-12/13, A-20) ---
 
 
 def begin_battles(flow: Flow) -> None:
     state = flow.state
-    ordered = sorted(state.battles, key=lambda b: b.step_seq)
+    ordered = sorted((b for b in state.battles if b.status == "pending"), key=lambda b: b.step_seq)
     lord_battles = [b.id for b in ordered if b.attacker_lord or b.defender_lord]
     flow.emit(
         "BattlePhaseBegan",
@@ -85,7 +86,7 @@ def next_battle(flow: Flow) -> None:
     state = flow.state
     pending = [b for b in state.battles if b.status == "pending"]
     if not pending:
-        end_year(flow)
+        after_battles(flow)
         return
     forced = [b for b in pending if b.forced]
     if forced:
@@ -471,11 +472,10 @@ def end_battle(flow: Flow, battle: Battle, result: str) -> None:
 
 def end_year(flow: Flow) -> None:
     from domain.rulesets.kard_es_korona.economy import election_year
-    from domain.rulesets.kard_es_korona.setup import begin_year
 
     state = flow.state
     flow.emit("BattlePhaseEnded", {"year": state.year})
-    following = state.passed[0] if state.passed else state.turn_order()[0]
+    following = marker_after_year(state)
     if state.year >= state.last_year:
         next_step = "finished"
     elif election_year(state) or state.extraordinary_election:
@@ -485,7 +485,7 @@ def end_year(flow: Flow) -> None:
     flow.emit("YearEnded", {"year": state.year, "next_starting_player": following, "next": next_step})
     flow.note("KK-TURN-5", f"{state.year} ends; {following} starts the next year")
     if next_step == "year":
-        begin_year(flow, state.year + 1, following)
+        next_year(flow, state.year + 1, following)
 
 
 def chooser_summary(state: KKState) -> Mapping[str, Any]:

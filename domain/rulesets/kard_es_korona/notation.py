@@ -79,6 +79,14 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
         case "BattleCreated":
             what = "besieges" if data["kind"] == "siege" else "attacks"
             return f"{data['attacker']} {what} {_name(state, data['county'])} held by {data['defender']}"
+        case "StartingRollDue":
+            return f"{data['year']}: the players roll for the starting player"
+        case "TurnPositionDue":
+            return f"{data['seat']} chooses to move first or last in {data['year']}"
+        case "TurnPositionChosen":
+            return f"{data['seat']} moves {data['position']}: {data['first_mover']} begins"
+        case "PlayerTurnBegan":
+            return f"{data['seat']}'s turn: movement, then his battles"
         case "StepPassed":
             return f"{data['seat']} passes"
         case "NextStartingPlayerSet":

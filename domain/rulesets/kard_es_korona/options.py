@@ -12,11 +12,11 @@ from typing import Any
 # option -> (default, allowed values, what it decides)
 OPTIONS: Mapping[str, tuple[Any, tuple[Any, ...], str]] = {
     "variant": (None, ("basic", "advanced"), "KK-GEN-1: the map side and length; must match the board (required)"),
-    "turn_order_mode": ("standard", ("standard",), "KK-TRAD: only the standard turn order is implemented"),
+    "turn_order_mode": ("standard", ("standard", "traditional"), "KK-TRAD-1..6: the standard or traditional order"),
     "traditional_structure": (
         "sequential_turns",
         ("sequential_turns", "alternating_steps"),
-        "A-51: how the traditional turn order runs (unused while turn_order_mode is standard)",
+        "A-51: whole turns one player after another, or alternating steps (traditional turn order only)",
     ),
     "castle_income_mode": ("replace", ("replace", "add"), "A-1: a castle county yields 3 (replace) or 1 + 3 (add)"),
     "control_model": ("persistent", ("persistent", "presence"), "A-2: a vacated county stays controlled or not"),

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
-from domain.rulesets.kard_es_korona import cards, combat, economy, movement, setup, withdrawal
+from domain.rulesets.kard_es_korona import cards, combat, economy, movement, setup, turn_order, withdrawal
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
@@ -34,6 +34,7 @@ _SIMPLE: Mapping[str, _Simple] = {
     "lead_arm": combat.decide_lead_arm,
     "assign_casualties": combat.decide_assign_casualties,
     "withdraw": withdrawal.decide_withdraw,
+    "choose_turn_position": turn_order.decide_choose_turn_position,
 }
 _LENIENT: Mapping[str, _Lenient] = {
     "place_forces": setup.decide_place_forces,
@@ -44,6 +45,7 @@ _WITH_DICE: Mapping[str, _Dice] = {
     "roll_for_first_player": setup.decide_roll_for_first_player,
     "fight_exchange": combat.decide_fight_exchange,
     "roll_event_die": cards.decide_roll_event_die,
+    "roll_for_starting_player": turn_order.decide_roll_for_starting_player,
 }
 ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 

@@ -122,6 +122,7 @@ class KKState:
     battle_count: int = 0
     current_battle: str | None = None
     event_rolls: Mapping[str, int] = field(default_factory=dict)  # siege id -> its Rainy Autumn roll (KK-EVENT-7)
+    order_start: str | None = None  # KK-TRAD-3: who moves first this year, when it is not the starting player
 
     # --- queries ---
 
@@ -147,10 +148,11 @@ class KKState:
         return None
 
     def turn_order(self) -> tuple[str, ...]:
-        """KK-TURN-3: clockwise from the starting player."""
-        if self.starting_player not in self.seats:
+        """KK-TURN-3: clockwise from the starting player (KK-TRAD-3: or from his left neighbour)."""
+        start = self.order_start if self.order_start is not None else self.starting_player
+        if start not in self.seats:
             return self.seats
-        index = self.seats.index(self.starting_player)
+        index = self.seats.index(start)
         return self.seats[index:] + self.seats[:index]
 
     def castles_of(self, seat: str) -> tuple[str, ...]:
