@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.kernel import GAME_ENDED, Decision, Event, TraceStep
+from domain.kernel import DICE_ROLLED, GAME_ENDED, Decision, Event, TraceStep
 from domain.rulesets.kard_es_korona.evolve import evolve
 from domain.rulesets.kard_es_korona.state import ELECTION, FINISHED, OFFICES, KKState
 
@@ -214,24 +214,46 @@ def _decided_by(rows: Sequence[Mapping[str, Any]]) -> str:
     return "tie"
 
 
+# Events that carry the play on past the moment of victory: KK-WIN-6, A-58, the rest of the year is not played.
+REST_OF_YEAR = frozenset(
+    {
+        "BattleSelected",
+        "BattleStarted",
+        "BattlePhaseEnded",
+        "YearEnded",
+        "YearBegan",
+        "StartingRollDue",
+        "PlayerTurnBegan",
+        "MovementPhaseEnded",
+        "BattlePhaseBegan",
+    }
+)
+
+
 def conclude(state: KKState, decision: Decision) -> Decision:
-    """A-58: the decision, and when its events leave a winner, the kernel's `GameEnded` as its last event."""
+    """A-58: the decision up to the moment a winner appears, then the kernel's `GameEnded` as its last event."""
     if not decision.events or any(e.type == GAME_ENDED for e in decision.events):
         return decision
-    after = state
-    for event in decision.events:
+    after, found, kept = state, None, len(decision.events)
+    for index, event in enumerate(decision.events):
+        if found is not None and event.type in REST_OF_YEAR:
+            kept = index
+            break
         after = evolve(after, event)
-    found = check(after, decision.events)
+        if found is None:
+            found = check(after, decision.events[: index + 1])
     if found is None:
         return decision
-    events: list[Event] = []
-    trace = [TraceStep(found.rule_id, found.reason, dict(found.details))]
+    if any(e.type == DICE_ROLLED for e in decision.events[kept:]):
+        kept = len(decision.events)  # never drop a roll the dice supply has already handed out
+    events: list[Event] = list(decision.events[:kept])
+    trace = [*decision.trace, TraceStep(found.rule_id, found.reason, dict(found.details))]
     if found.condition == "end_of_game":
         tally = {"year": after.year, **found.details, "tied": list(found.winners)}
         events.append(Event("FinalStandingsCounted", tally))
         if len(found.winners) > 1 and after.options.get("final_tie") == "arbiter":
             trace.append(TraceStep("KK-WIN-7", "A-41 final_tie = arbiter: the arbiter ends the game (end_game)"))
-            return Decision(decision.events + tuple(events), decision.violations, decision.trace + tuple(trace))
+            return Decision(tuple(events), decision.violations, tuple(trace))
     ended = {"by": "rules", "winners": list(found.winners), "reason": f"{found.rule_id}: {found.reason}"}
     events.append(Event(GAME_ENDED, ended))
-    return Decision(decision.events + tuple(events), decision.violations, decision.trace + tuple(trace))
+    return Decision(tuple(events), decision.violations, tuple(trace))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Authority, Decision, Game
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
 from domain.rulesets.kard_es_korona.hits import die_targets
 from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when, with_state
@@ -160,3 +161,13 @@ def test_judge_royal_keeps_a_low_roll_when_he_declines_the_reroll_kk_office_2() 
 
 def test_only_a_1_abandons_when_rainy_autumn_withdraw_on_is_1() -> None:
     assert "SiegeAbandoned" not in types(rain(rainy_siege(rainy_autumn_withdraw_on=1), 2))
+
+
+def test_notation_names_the_county_when_neutral_infantry_changes() -> None:
+    game = set_up(PTD)
+    decision = when(
+        game, act("draw_event", RED, card="pestisjarvany", neutral_infantry=[{"county": "pest", "change": -1}])
+    )
+    assert KARD_ES_KORONA.notation(decision.events[1], game.state) == (
+        "pestisjarvany: the neutral forces change: -1 infantry in Pest"
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Authority, Decision, Game
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import THREE, act, play, position, rule_ids, set_up, then, types, when
 
@@ -124,3 +125,10 @@ def test_steps_alternate_when_traditional_structure_is_alternating_steps_a_51() 
 def test_refused_kk_trad_1_when_no_roll_is_due() -> None:
     decision = when(choose(traditional(), "first"), act("roll_for_starting_player", None, Authority.RECORDER, dice=[]))
     assert rule_ids(decision) == ["KK-TRAD-1"]
+
+
+def test_notation_says_who_begins_when_the_starting_player_moves_last() -> None:
+    game = traditional()
+    decision = when(game, act("choose_turn_position", F, position="last"))
+    line = KARD_ES_KORONA.notation(decision.events[0], game.state)
+    assert line == "felvidek moves last: erdely begins"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.kernel import GAME_ENDED, Authority, Decision, Game
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
 from domain.rulesets.kard_es_korona.victory import castles_to_win, provinces_to_win
 from tests.domain.kard_es_korona.builders import THREE, act, new_game, play, position, rule_ids, set_up, types, when
@@ -221,3 +222,34 @@ def test_kk_win_7_eliminated_players_and_vassals_are_not_ranked_a_28() -> None:
     control["pest"] = E
     game = last_year(units, control, lord_status={E: "vassal"})
     assert ended(end_of_1308(game))["winners"] == [F, S]
+
+
+def test_kk_win_6_the_rest_of_the_year_is_not_played_after_the_winning_capture() -> None:
+    castles = ("felvidek_k1", "felvidek_k2", "tiszahat_k1", "tiszahat_k2", "delvidek_k1", "delvidek_k2")
+    garrison = Force(cavalry=1, infantry=1, archer=1)
+    units = {
+        "felvidek_k1": {F: Force(infantry=3)},
+        "felvidek_k2": {F: ONE},
+        "pest": {"royal": garrison},
+        "erdely_k1": {E: ONE},
+        "szlavonia_k1": {S: ONE},
+    }
+    control = {**{c: F for c in castles}, "pest": "royal", "erdely_k1": E, "szlavonia_k1": S}
+    lords = {F: "felvidek_k2", E: "erdely_k1", S: "szlavonia_k1"}
+    game = position(in_movement(), units, control=control, lords=lords)
+    siege = act("move", F, to="pest", groups=[{"from": "felvidek_k1", "units": {"infantry": 3}}])
+    game = play(game, siege, act("pass", E), act("pass", S), act("pass", F))
+    # The royal archer shoots first and misses (1); then Felvidék's 3 infantry roll 6 6 6 against 1 1.
+    game = play(game, act("fight_exchange", None, Authority.RECORDER, dice=[1]))
+    decision = when(game, act("fight_exchange", None, Authority.RECORDER, dice=[6, 6, 6, 1, 1]))
+    assert ended(decision)["winners"] == [F]
+    assert types(decision)[-3:] == ["CastleCaptured", "BattleEnded", GAME_ENDED]
+    assert "YearEnded" not in types(decision)
+
+
+def test_notation_and_bookmark_name_the_winner_when_the_game_ends() -> None:
+    game = seven_castle_game()
+    decision = step(game, F, "felvidek_k1", "pest")
+    line = KARD_ES_KORONA.notation(decision.events[-1], game.state)
+    assert line.startswith("game ended by rules: felvidek win (KK-WIN-5")
+    assert KARD_ES_KORONA.bookmarks(decision.events[-1]) == ("game end",)
