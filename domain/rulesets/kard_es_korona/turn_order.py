@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from domain.kernel import Action, Decision, Game, Inputs
+from domain.kernel import DICE_ROLLED, Action, Decision, Event, Game, Inputs
 from domain.platform import roll
 from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, evolved
 
@@ -92,22 +92,38 @@ def after_battles(flow: Flow) -> None:
 
 
 def decide_roll_for_starting_player(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
-    """KK-TRAD-1, A-51: two dice each; the highest total takes the marker; tied highest roll again."""
+    """KK-TRAD-1, A-51: two dice each; the highest total takes the marker; tied highest roll again.
+
+    KK-OFFICE-2: the Judge Royal may reroll his own pair once (`judge_royal_reroll`, default: when it loses).
+    """
     from domain.rulesets.kard_es_korona.flow import Flow, refuse
     from domain.rulesets.kard_es_korona.setup import begin_year
 
     if state.phase != STARTING_ROLL:
         return refuse("KK-TRAD-1", "the starting player is rolled for when a year begins", "type")
+    reroll = action.data.get("judge_royal_reroll", True)
+    if not isinstance(reroll, bool):
+        return refuse("KK-OFFICE-2", "judge_royal_reroll must be true or false", "data.judge_royal_reroll")
+    judge = state.offices.get("judge_royal") if reroll else None
     flow = Flow(state)
     contenders = rollers(state)
     year = state.year + 1
+    purpose = f"kk:{year}:starting-player"
     rounds: list[dict[str, list[int]]] = []
     while len(contenders) > 1:
-        event, faces = roll(game, inputs, DICE_EACH * len(contenders), action.seat, f"kk:{year}:starting-player")
+        event, faces = roll(game, inputs, DICE_EACH * len(contenders), action.seat, purpose)
         flow.record(event)
         pairs = {s: list(faces[i * DICE_EACH : (i + 1) * DICE_EACH]) for i, s in enumerate(contenders)}
-        rounds.append(pairs)
         best = max(sum(p) for p in pairs.values())
+        if judge in pairs and sum(pairs[judge]) < best:
+            # KK-OFFICE-2: the Judge Royal rerolls his own pair once, when it would lose the marker.
+            again, faces = roll(game, inputs, DICE_EACH, judge, f"{purpose}:reroll")
+            start = event.data["first_k"] + DICE_EACH * contenders.index(judge)
+            flow.record(Event(DICE_ROLLED, {**again.data, "replaces": start}))
+            flow.note("KK-OFFICE-2", f"the Judge Royal {judge} rerolls his {pairs[judge]}: {list(faces)}")
+            pairs[judge], judge = list(faces), None
+            best = max(sum(p) for p in pairs.values())
+        rounds.append(pairs)
         shown = ", ".join(f"{s} {'+'.join(map(str, p))}={sum(p)}" for s, p in pairs.items())
         flow.note("KK-TRAD-1", f"{year} starting-player roll: {shown}; highest {best}", rolls=pairs)
         contenders = tuple(s for s in contenders if sum(pairs[s]) == best)

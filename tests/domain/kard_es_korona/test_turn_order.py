@@ -7,7 +7,18 @@ from typing import Any
 from domain.kernel import Authority, Decision, Game
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
-from tests.domain.kard_es_korona.builders import THREE, act, play, position, rule_ids, set_up, then, types, when
+from tests.domain.kard_es_korona.builders import (
+    THREE,
+    act,
+    play,
+    position,
+    rule_ids,
+    set_up,
+    then,
+    types,
+    when,
+    with_state,
+)
 
 F, E, S = THREE  # felvidek, erdely, szlavonia: clockwise
 ONE = Force(infantry=1)
@@ -132,3 +143,25 @@ def test_notation_says_who_begins_when_the_starting_player_moves_last() -> None:
     decision = when(game, act("choose_turn_position", F, position="last"))
     line = KARD_ES_KORONA.notation(decision.events[0], game.state)
     assert line == "felvidek moves last: erdely begins"
+
+
+def test_kk_office_2_the_judge_royal_rerolls_his_losing_pair_once() -> None:
+    game = choose(traditional(), "first")
+    game = play(game, act("pass", F), act("pass", E), act("pass", S))
+    game = with_state(game, offices={"judge_royal": S, "treasurer": None, "palatine": None})
+    # Felvidék 6+5, Erdély 2+2, Szlavónia 1+1 rerolls: 6+6 = 12 beats 11.
+    rolled = when(game, act("roll_for_starting_player", None, Authority.RECORDER, dice=[6, 5, 2, 2, 1, 1, 6, 6]))
+    assert types(rolled)[:2] == ["DiceRolled", "DiceRolled"]
+    assert rolled.events[1].data["replaces"] == rolled.events[0].data["first_k"] + 4
+    chosen = next(e for e in rolled.events if e.type == "StartingPlayerChosen")
+    assert chosen.data["seat"] == S
+    assert chosen.data["rolls"] == [{F: [6, 5], E: [2, 2], S: [6, 6]}]
+
+
+def test_no_reroll_when_the_judge_royal_declines_it_kk_office_2() -> None:
+    game = choose(traditional(), "first")
+    game = play(game, act("pass", F), act("pass", E), act("pass", S))
+    game = with_state(game, offices={"judge_royal": S, "treasurer": None, "palatine": None})
+    roll = act("roll_for_starting_player", None, Authority.RECORDER, dice=[6, 5, 2, 2, 1, 1], judge_royal_reroll=False)
+    chosen = next(e for e in when(game, roll).events if e.type == "StartingPlayerChosen")
+    assert chosen.data["seat"] == F

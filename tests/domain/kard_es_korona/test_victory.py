@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from domain.kernel import GAME_ENDED, Authority, Decision, Game
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
-from domain.rulesets.kard_es_korona.victory import castles_to_win, provinces_to_win
+from domain.rulesets.kard_es_korona.victory import castles_held, castles_to_win, counties_held, provinces_to_win
 from tests.domain.kard_es_korona.builders import THREE, act, new_game, play, position, rule_ids, set_up, types, when
 from tests.domain.kard_es_korona.small_boards import RING
 
@@ -253,3 +255,13 @@ def test_notation_and_bookmark_name_the_winner_when_the_game_ends() -> None:
     line = KARD_ES_KORONA.notation(decision.events[-1], game.state)
     assert line.startswith("game ended by rules: felvidek win (KK-WIN-5")
     assert KARD_ES_KORONA.bookmarks(decision.events[-1]) == ("game end",)
+
+
+def test_vassal_castles_count_for_the_liege_kk_vassal_4_a_28() -> None:
+    # `KKState.lieges` comes with the vassal rules; a stand-in state carries it here.
+    game = set_up()
+    control = {"felvidek_k1": F, "felvidek_k2": F, "erdely_k1": E, "erdely_k2": E, "erdely_a": E}
+    stand_in = SimpleNamespace(board=game.state.board, control=control, lieges={E: F})
+    assert castles_held(stand_in, F) == 4  # type: ignore[arg-type]
+    assert counties_held(stand_in, F) == 5  # type: ignore[arg-type]
+    assert castles_held(stand_in, S) == 0  # type: ignore[arg-type]
