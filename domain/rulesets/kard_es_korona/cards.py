@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.kernel import DICE_ROLLED, Action, Decision, Event, Game, Inputs
@@ -68,18 +68,7 @@ def card_for(data: Mapping[str, Any]) -> EventCard | None:
     # The seed does not say which cards concern income (KK-EVENT-3): the recorder says so when drawing one.
     income_related = data.get("income_related", False) is True
     if card_id in CARDS:
-        known = CARDS[card_id]
-        return EventCard(
-            known.id,
-            known.name_hu,
-            known.name_en,
-            known.duration,
-            income_related,
-            known.calls_election,
-            known.neutral_infantry,
-            known.attacking_lord_bonus,
-            known.siege_roll,
-        )
+        return replace(CARDS[card_id], income_related=income_related)
     duration = data.get("duration", "year")
     if duration not in ("year", "permanent"):
         return None
@@ -151,7 +140,11 @@ def _effect_applied(state: KKState, data: Mapping[str, Any]) -> KKState:
             units[county] = here
         else:
             units.pop(county, None)
-    return evolved(state, units=units)
+    control = state.control
+    if state.options.get("control_model") == "presence":  # an emptied county has no owner
+        emptied = {str(item["county"]) for item in data["changes"]} - set(units)
+        control = {c: o for c, o in control.items() if c not in emptied}
+    return evolved(state, units=units, control=control)
 
 
 # --- KK-EVENT-6: Szüret ---

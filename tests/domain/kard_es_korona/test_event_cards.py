@@ -171,3 +171,12 @@ def test_notation_names_the_county_when_neutral_infantry_changes() -> None:
     assert KARD_ES_KORONA.notation(decision.events[1], game.state) == (
         "pestisjarvany: the neutral forces change: -1 infantry in Pest"
     )
+
+
+def test_an_emptied_neutral_county_has_no_owner_when_control_model_is_presence_a_2() -> None:
+    game = position(set_up(PTD, control_model="presence"), {**GUARDS, "kunsag": {"royal": Force(infantry=1)}})
+    game = play(
+        game, act("draw_event", RED, card="pestisjarvany", neutral_infantry=[{"county": "kunsag", "change": -1}])
+    )
+    assert "kunsag" not in game.state.units
+    assert "kunsag" not in game.state.control
