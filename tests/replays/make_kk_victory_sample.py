@@ -6,6 +6,8 @@ the sample corpus test then records it through the service, re-decides and verif
 
 Felvidék plays for castles (KK-WIN-5: 7 with 3 players): in 1301 it besieges Győr, Pest and Borsod, in 1302
 Fejér and Abaúj. Table dice favour the attacker (6s) and fail the defenders (1s), as a lucky table might.
+The 1301 Peasant Revolt adds a royal infantry in Kunság (KK-EVENT-5); the 1302 Rainy Autumn makes Felvidék
+roll before each siege and his 6s keep them going (KK-EVENT-7).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from domain.kernel import Action, Authority, Event, Game, Inputs, advance, start
 from domain.platform import decide_action
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
+from domain.rulesets.kard_es_korona.cards import siege_roll_due
 from domain.rulesets.kard_es_korona.combat import battle_chooser
 from domain.rulesets.kard_es_korona.hits import casualty_options, other, side_force
 from domain.rulesets.kard_es_korona.state import ATTACKER, KKState
@@ -115,6 +118,10 @@ class Table:
                 assert chooser is not None
                 self.do("select_battle", chooser, battle=sorted(b.id for b in mine)[0])
                 continue
+            due = siege_roll_due(self.state)
+            if due is not None:  # KK-EVENT-7: Esős ősz; a 6 keeps the siege going
+                self.do("roll_event_die", due.attacker, dice=[6])
+                continue
             self.fight()
 
     def move(self, seat: str, to: str, origin: str, units: dict[str, int], path: list[str] | None = None) -> None:
@@ -140,7 +147,7 @@ def play() -> Table:
         t.do("place_neutral_piece", seat, county=county, arm=arm)
 
     # 1301: no income; Felvidék besieges three castles, the others take a county of their own province.
-    t.do("draw_event", "felvidek", card="parasztlazadas")
+    t.do("draw_event", "felvidek", card="parasztlazadas", neutral_infantry=[{"county": "kunsag", "change": 1}])
     t.move("felvidek", "gyor", "pozsony", {"cavalry": 1, "infantry": 2})
     t.move("erdely", "torda", "feher", {"infantry": 1})
     t.move("szlavonia", "koros", "varasd", {"infantry": 1})
@@ -153,7 +160,7 @@ def play() -> Table:
     assert len(t.state.castles_of("felvidek")) == 5, t.state.castles_of("felvidek")
 
     # 1302: Erdély passed first and starts; income and recruitment; Felvidék takes Fejér and Abaúj.
-    t.do("draw_event", "erdely", card="szuret")
+    t.do("draw_event", "erdely", card="esos_osz")
     t.do("recruit", "erdely", purchases=[{"castle": "kolozs", "arm": "infantry", "count": 1}])
     t.do("recruit", "szlavonia", purchases=[{"castle": "zagrab", "arm": "archer", "count": 1}])
     t.do("recruit", "felvidek", purchases=[{"castle": "pest", "arm": "infantry", "count": 3}])
@@ -176,7 +183,8 @@ def main() -> None:
         "description": (
             "Kard és Korona, basic map, three lords: a complete game that Felvidék wins by castles (KK-WIN-5/6). "
             "Felvidék takes Győr, Pest and Borsod in 1301 and Fejér and Abaúj in 1302: the seventh castle ends "
-            "the game at once with GameEnded; table dice."
+            "the game at once with GameEnded; a Peasant Revolt adds royal infantry and Rainy Autumn rolls precede the "
+            "1302 sieges; table dice."
         ),
         "game": GAME,
         "actions": table.actions,

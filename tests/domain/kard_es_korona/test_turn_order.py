@@ -165,3 +165,13 @@ def test_no_reroll_when_the_judge_royal_declines_it_kk_office_2() -> None:
     roll = act("roll_for_starting_player", None, Authority.RECORDER, dice=[6, 5, 2, 2, 1, 1], judge_royal_reroll=False)
     chosen = next(e for e in when(game, roll).events if e.type == "StartingPlayerChosen")
     assert chosen.data["seat"] == F
+
+
+def test_state_round_trips_and_an_older_snapshot_loads_when_the_new_fields_are_set() -> None:
+    game = choose(traditional(), "last")
+    state = game.state
+    document = KARD_ES_KORONA.dump_state(state)
+    assert document["order_start"] == E
+    assert KARD_ES_KORONA.load_state(document) == state
+    older = {k: v for k, v in document.items() if k not in ("order_start", "event_rolls")}
+    assert KARD_ES_KORONA.load_state(older).order_start is None
