@@ -30,6 +30,10 @@ def bookmarks(event: Event) -> tuple[str, ...]:
             return (f"{data.get('seat') or data.get('vassal')}: {event.type}",)
         case "YearEnded" if data.get("next") == "election":
             return (f"{year} election",)
+        case "PlayerTurnBegan":
+            return (f"{year} {data.get('seat')}'s turn",)
+        case "GameEnded":
+            return ("game end",)
         case "YearEnded":
             return (f"{year} ends",)
     return ()

@@ -16,7 +16,6 @@ from domain.rulesets.kard_es_korona.forces import (
     ARCHER,
     ARMS,
     CAVALRY,
-    EMPTY,
     INFANTRY,
     Force,
     castle_limit_breaches,
@@ -49,13 +48,14 @@ from domain.rulesets.kard_es_korona.state import (
     KKState,
     is_neutral,
 )
+from domain.rulesets.kard_es_korona.turn_order import after_battles, marker_after_year, next_year
 
 # --- battle order (KK-BATTLE-12/13, A-20) ---
 
 
 def begin_battles(flow: Flow) -> None:
     state = flow.state
-    ordered = sorted(state.battles, key=lambda b: b.step_seq)
+    ordered = sorted((b for b in state.battles if b.status == "pending"), key=lambda b: b.step_seq)
     # a lord still in the county when the phase begins (a lord released by KK-ADV-4 may have left).
     lord_battles = [b.id for b in ordered if lord_present(state, b, ATTACKER) or lord_present(state, b, DEFENDER)]
     flow.emit(
@@ -89,7 +89,7 @@ def next_battle(flow: Flow) -> None:
     state = flow.state
     pending = [b for b in state.battles if b.status == "pending"]
     if not pending:
-        end_year(flow)
+        after_battles(flow)
         return
     forced = [b for b in pending if b.forced]
     if forced:
@@ -427,24 +427,13 @@ def _outcome(flow: Flow, battle_id: str) -> None:
         flow.note("KK-BATTLE-14", f"{battle.defender} keeps {battle.county}")
         end_battle(flow, battle, "defender_won")
     elif battle.kind == "siege" and attack.infantry == 0 and not lord_present(state, battle, ATTACKER):
-        flow.emit("SiegeAbandoned", {"battle": battle.id, "reason": "no_infantry"})
+        from domain.rulesets.kard_es_korona.withdrawal import abandon_siege
+
         flow.note(
             "KK-SIEGE-6",
             f"no attacking infantry and no lord left ({attack.describe()}): the siege is abandoned at once",
         )
-        from domain.rulesets.kard_es_korona.withdrawal import (
-            destroy_withdrawing,
-            forced_battle_targets,
-            withdraw_units,
-            withdrawal_destinations,
-        )
-
-        destinations = withdrawal_destinations(flow.state, battle)
-        if len(destinations) == 1:
-            move = {"to": destinations[0], "units": attack.to_json(), "lord": False}
-            withdraw_units(flow, battle, "forced_siege_withdrawal", [move])
-        elif not destinations and not forced_battle_targets(flow.state, battle, attack, False):
-            destroy_withdrawing(flow, battle, attack, EMPTY)
+        abandon_siege(flow, battle, "no_infantry")
     else:
         following = _next_exchange(state, battle)
         flow.emit("ExchangeResolved", {"battle": battle.id, "round": following[0], "exchange": following[1]})
@@ -502,13 +491,10 @@ def end_battle(flow: Flow, battle: Battle, result: str) -> None:
 
 def end_year(flow: Flow) -> None:
     from domain.rulesets.kard_es_korona.economy import election_year
-    from domain.rulesets.kard_es_korona.setup import begin_year
 
     state = flow.state
     flow.emit("BattlePhaseEnded", {"year": state.year})
-    # KK-TURN-4: the first to pass starts next year, unless he has been eliminated since (KK-ELIM-1).
-    still_in = [s for s in state.passed if s in state.turn_order()]
-    following = still_in[0] if still_in else state.turn_order()[0]
+    following = marker_after_year(state)
     if state.year >= state.last_year:
         next_step = "finished"
     elif election_year(state) or state.extraordinary_election:
@@ -518,7 +504,7 @@ def end_year(flow: Flow) -> None:
     flow.emit("YearEnded", {"year": state.year, "next_starting_player": following, "next": next_step})
     flow.note("KK-TURN-5", f"{state.year} ends; {following} starts the next year")
     if next_step == "year":
-        begin_year(flow, state.year + 1, following)
+        next_year(flow, state.year + 1, following)
 
 
 def chooser_summary(state: KKState) -> Mapping[str, Any]:

@@ -2,61 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel import Action, Decision
+from domain.rulesets.kard_es_korona.cards import card_for, neutral_changes
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_limit_breaches, single
 from domain.rulesets.kard_es_korona.state import EVENT, RECRUIT, KKState
 from domain.rulesets.kard_es_korona.vassals import adjust_income, holds_for
-
-
-@dataclass(frozen=True, slots=True)
-class EventCard:
-    """One event card as data (KK-EVENT-2, A-55). Effects the engine cannot apply are entered with `adjust`."""
-
-    id: str
-    name_hu: str
-    name_en: str
-    duration: str  # year | permanent
-    income_related: bool = False
-    calls_election: bool = False
-
-
-# The seven cards the seed names; the deck has 16 and the other nine are entered by id (see `card_for`).
-CARDS: Mapping[str, EventCard] = {
-    card.id: card
-    for card in (
-        EventCard("cehek_megerosodese", "Céhek megerősödése", "Rise of the Guilds", "permanent"),
-        EventCard("kiralyvalasztas", "Királyválasztás", "King Election", "year", calls_election=True),
-        EventCard("parasztlazadas", "Parasztlázadás", "Peasant Revolt", "year"),
-        EventCard("pestisjarvany", "Pestisjárvány", "Plague", "year"),
-        EventCard("veres_kard", "Véres Kard", "Bloody Sword", "year"),
-        EventCard("esos_osz", "Esős ősz", "Rainy Autumn", "year"),
-        EventCard("szuret", "Szüret", "Harvest", "year"),
-    )
-}
-_CARD_ID = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
-
-
-def card_for(data: Mapping[str, Any]) -> EventCard | None:
-    """A named card, or one of the deck's cards the seed does not name, described by the recorder."""
-    card_id = data.get("card")
-    if not isinstance(card_id, str) or not _CARD_ID.fullmatch(card_id):
-        return None
-    # The seed does not say which cards concern income (KK-EVENT-3): the recorder says so when drawing one.
-    income_related = data.get("income_related", False) is True
-    if card_id in CARDS:
-        known = CARDS[card_id]
-        return EventCard(known.id, known.name_hu, known.name_en, known.duration, income_related, known.calls_election)
-    duration = data.get("duration", "year")
-    if duration not in ("year", "permanent"):
-        return None
-    name = data.get("name", card_id)
-    return EventCard(card_id, str(name), str(name), str(duration), income_related)
 
 
 def election_year(state: KKState) -> bool:
@@ -77,6 +31,9 @@ def decide_draw_event(state: KKState, action: Action) -> Decision:
     card = card_for(action.data)
     if card is None:
         return refuse("KK-EVENT-1", f"card {action.data.get('card')!r} is not an event card id", "data.card")
+    changes = neutral_changes(state, card, action.data.get("neutral_infantry"))
+    if isinstance(changes, Decision):
+        return changes
     flow = Flow(state)
     flow.emit(
         "EventCardDrawn",
@@ -92,6 +49,10 @@ def decide_draw_event(state: KKState, action: Action) -> Decision:
     elif card.calls_election:
         flow.emit("ExtraordinaryElectionScheduled", {"year": state.year, "card": card.id})
         flow.note("KK-EVENT-4", f"an extraordinary election closes {state.year}")
+    elif changes:
+        flow.emit("EventEffectApplied", {"card": card.id, "effect": "neutral_infantry", "changes": changes})
+        shown = ", ".join(f"{c['change']:+d} infantry in {c['county']}" for c in changes)
+        flow.note("KK-EVENT-5", f"{card.name_hu} changes the neutral forces: {shown}")
     after_event(flow)
     return flow.decision()
 

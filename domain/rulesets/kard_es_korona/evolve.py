@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from domain.kernel import Event
+from domain.rulesets.kard_es_korona import cards, turn_order
 from domain.rulesets.kard_es_korona.advanced_events import HANDLERS as ADVANCED_HANDLERS
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, force_from_json, single
 from domain.rulesets.kard_es_korona.state import (
@@ -405,6 +406,8 @@ _HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
     "YearEnded": _year_ended,
     "PursuitRolled": _exchange_rolled,  # KK-ADV-6: the pursuers' dice wait for their casualty choice
     **ADVANCED_HANDLERS,
+    **cards.HANDLERS,
+    **turn_order.HANDLERS,
 }
 
 
@@ -494,7 +497,9 @@ def _next_in_cycle(state: KKState, seat: str) -> str:
 
 
 def _next_mover(state: KKState, seat: str, passed: tuple[str, ...]) -> str | None:
-    """KK-MOVE-1: the next player clockwise who has not passed."""
+    """KK-MOVE-1: the next player clockwise who has not passed (KK-TRAD-4: the mover keeps his whole turn)."""
+    if turn_order.sequential_turns(state):
+        return None if seat in passed else seat
     order = state.turn_order()
     start = order.index(seat)
     for offset in range(1, len(order) + 1):

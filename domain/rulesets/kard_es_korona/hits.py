@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, product
 
+from domain.rulesets.kard_es_korona.cards import harvest_bonus
 from domain.rulesets.kard_es_korona.forces import ARCHER, ARMS, CAVALRY, EMPTY, INFANTRY, Force
 from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle, KKState
 
@@ -69,7 +70,7 @@ def modifier(state: KKState, battle: Battle, side: str, arm: str) -> int:
         bonus += 1
     if side == DEFENDER and battle.kind == "open" and battle.terrain != "plain":
         bonus += 1
-    return bonus
+    return bonus + harvest_bonus(state, battle, side, arm)
 
 
 def threshold(battle: Battle, arm: str, target: str) -> int | None:

@@ -21,6 +21,7 @@ from domain.rulesets.kard_es_korona.forces import (
 )
 from domain.rulesets.kard_es_korona.pinning import after_attack, can_pass_through, freezing_battle, may_leave
 from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, is_neutral
+from domain.rulesets.kard_es_korona.turn_order import awaits_turn_position, is_traditional
 from domain.rulesets.kard_es_korona.vassals import move_problems
 
 MAX_STEPS = 6
@@ -33,6 +34,8 @@ def step_allowance(state: KKState, seat: str) -> int:
 
 def begin_movement(flow: Flow) -> None:
     """KK-MOVE-3, A-15: the step allowances are fixed when the phase begins."""
+    if awaits_turn_position(flow):
+        return
     state = flow.state
     allowances = {seat: step_allowance(state, seat) for seat in state.turn_order()}
     flow.emit("MovementPhaseBegan", {"year": state.year, "step_allowances": allowances})
@@ -65,8 +68,13 @@ def _auto_pass(flow: Flow) -> None:
         record_pass(flow, seat, "frozen" if frozen else "no_steps_left")
 
 
+def auto_pass(flow: Flow) -> None:
+    """KK-MOVE-4/5 for a turn begun outside this module (KK-TRAD-4)."""
+    _auto_pass(flow)
+
+
 def record_pass(flow: Flow, seat: str, reason: str) -> None:
-    first = not flow.state.passed
+    first = not flow.state.passed and not is_traditional(flow.state)  # KK-TRAD-1: the roll decides instead
     flow.emit("StepPassed", {"seat": seat, "reason": reason})
     if first:
         flow.emit("NextStartingPlayerSet", {"year": flow.state.year + 1, "seat": seat})

@@ -49,6 +49,13 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
             return f"event card drawn: {data['name']}"
         case "EventCardVoided":
             return f"event card {data['card']} is void ({data['reason']})"
+        case "EventEffectApplied":
+            changed = ", ".join(f"{c['change']:+d} infantry in {_name(state, c['county'])}" for c in data["changes"])
+            return f"{data['card']}: the neutral forces change: {changed}"
+        case "EventDieRolled":
+            outcome = "abandons the siege" if data["withdraws"] else "keeps up the siege"
+            rolled = " then ".join(map(str, data["faces"]))
+            return f"Rainy Autumn: {data['seat']} rolls {rolled} and {outcome} (battle {data['battle']})"
         case "ExtraordinaryElectionScheduled":
             return f"an extraordinary election will close {data['year']}"
         case "IncomeCollected":
@@ -73,6 +80,14 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
         case "BattleCreated":
             what = "besieges" if data["kind"] == "siege" else "attacks"
             return f"{data['attacker']} {what} {_name(state, data['county'])} held by {data['defender']}"
+        case "StartingRollDue":
+            return f"{data['year']}: the players roll for the starting player"
+        case "TurnPositionDue":
+            return f"{data['seat']} chooses to move first or last in {data['year']}"
+        case "TurnPositionChosen":
+            return f"{data['seat']} moves {data['position']}: {data['first_mover']} begins"
+        case "PlayerTurnBegan":
+            return f"{data['seat']}'s turn: movement, then his battles"
         case "StepPassed":
             return f"{data['seat']} passes"
         case "NextStartingPlayerSet":
@@ -148,6 +163,16 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
             return f"{data['year']} ends; {data['next_starting_player']} holds the starting-player marker"
         case "StateAdjusted":
             return f"state adjusted ({len(data['changes'])} change(s)): {data['reason']}"
+        case "FinalStandingsCounted":
+            ranks = "; ".join(
+                f"{r['seat']} {r['castles']} castles, {r['counties']} counties, {r['cavalry']} cavalry, "
+                f"{r['treasury']} garas"
+                for r in data["standings"]
+            )
+            return f"{data['year']} was the last year: {ranks}"
+        case "GameEnded" if data.get("winners"):
+            reason = f" ({data['reason']})" if data.get("reason") else ""
+            return f"game ended by {data['by']}: {', '.join(data['winners'])} win{reason}"
         case "GameEnded":
             return f"game ended by {data['by']}"
         case _:

@@ -12,11 +12,11 @@ from typing import Any
 # option -> (default, allowed values, what it decides)
 OPTIONS: Mapping[str, tuple[Any, tuple[Any, ...], str]] = {
     "variant": (None, ("basic", "advanced"), "KK-GEN-1: the map side and length; must match the board (required)"),
-    "turn_order_mode": ("standard", ("standard",), "KK-TRAD: only the standard turn order is implemented"),
+    "turn_order_mode": ("standard", ("standard", "traditional"), "KK-TRAD-1..6: the standard or traditional order"),
     "traditional_structure": (
         "sequential_turns",
         ("sequential_turns", "alternating_steps"),
-        "A-51: how the traditional turn order runs (unused while turn_order_mode is standard)",
+        "A-51: whole turns one player after another, or alternating steps (traditional turn order only)",
     ),
     "castle_income_mode": ("replace", ("replace", "add"), "A-1: a castle county yields 3 (replace) or 1 + 3 (add)"),
     "control_model": ("persistent", ("persistent", "presence"), "A-2: a vacated county stays controlled or not"),
@@ -53,6 +53,16 @@ OPTIONS: Mapping[str, tuple[Any, tuple[Any, ...], str]] = {
     "knight_recruit_caps": (True, (True, False), "A-42, KK-RECRUIT-5..7: caps on new cavalry"),
     "attacked_lord_freeze": ("advanced_only", ("advanced_only", "always", "never"), "A-50 (issue 4)"),
     "reverse_pinning": (True, (True, False), "KK-ADV-4 (issue 4; advanced only)"),
+    "harvest_bonus": (
+        "led_arm",
+        ("led_arm", "none"),
+        "KK-EVENT-6, A-55: Szüret's +1 for an attacking lord goes on the arm he leads (none: enter it by adjust)",
+    ),
+    "rainy_autumn_withdraw_on": (
+        3,
+        (1, 2, 3, 4, 5),
+        "KK-EVENT-7: the card text is not in the seed; a besieger's Rainy Autumn roll up to this face abandons",
+    ),
     "royal_fixed_units_reserved": (True, (True, False), "A-52: players may not start in Bihar, Kunság, Nógrád"),
 }
 

@@ -8,6 +8,7 @@ from typing import Any
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
 from domain.rulesets.kard_es_korona import (
     captivity,
+    cards,
     combat,
     defeat,
     economy,
@@ -17,6 +18,7 @@ from domain.rulesets.kard_es_korona import (
     rerolls,
     retreat,
     setup,
+    turn_order,
     vassals,
     withdrawal,
 )
@@ -29,6 +31,7 @@ from domain.rulesets.kard_es_korona.notation import notation
 from domain.rulesets.kard_es_korona.options import DEFAULT_OPTIONS, option_errors
 from domain.rulesets.kard_es_korona.rulebook import RULEBOOK
 from domain.rulesets.kard_es_korona.state import RECRUIT, KKState, dump_state, load_state
+from domain.rulesets.kard_es_korona.victory import conclude
 
 _Simple = Callable[[KKState, Action], Decision]
 _Lenient = Callable[[KKState, Action, bool], Decision]
@@ -59,6 +62,7 @@ _SIMPLE: Mapping[str, _Simple] = {
     "release_defenders": pinning.decide_release_defenders,
     "choose_retreat_losses": retreat.decide_choose_retreat_losses,
     "stay": retreat.decide_stay,
+    "choose_turn_position": turn_order.decide_choose_turn_position,
 }
 _LENIENT: Mapping[str, _Lenient] = {
     "place_forces": setup.decide_place_forces,
@@ -73,6 +77,8 @@ _WITH_DICE: Mapping[str, _Dice] = {
     "fight_duel": lords.decide_fight_duel,
     "reroll": rerolls.decide_reroll,
     "retreat": retreat.decide_retreat,
+    "roll_event_die": cards.decide_roll_event_die,
+    "roll_for_starting_player": turn_order.decide_roll_for_starting_player,
 }
 ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 
@@ -109,9 +115,15 @@ class KardEsKoronaRuleset:
         return setup.initial_state(options, board, seats)
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
+        """The action decided by its phase's module, then the victory check of KK-WIN-1 (A-58)."""
+        return conclude(game.state, self._decide(game, action, inputs))
+
+    def _decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
         state: KKState = game.state
         if state.problem:
             return refuse("KK-GEN-1", state.problem)
+        if action.type in ("lead_arm", "fight_exchange") and (due := cards.siege_roll_due(state)) is not None:
+            return refuse("KK-EVENT-7", f"{due.attacker} first rolls for Rainy Autumn (roll_event_die)", "type")
         if action.type in _WITH_DICE:
             return _WITH_DICE[action.type](state, game, action, inputs)
         lenient = game.meta.mode is Mode.TRANSCRIPT
@@ -137,6 +149,8 @@ class KardEsKoronaRuleset:
         document["turn_order"] = list(state.turn_order())
         document["battle_status"] = dict(combat.chooser_summary(state))
         document["lords_waiting"] = lords.waiting_for(state)
+        if (due := cards.siege_roll_due(state)) is not None:
+            document["battle_status"]["event_roll_due"] = due.attacker
         return document
 
     def bookmarks(self, event: Event) -> tuple[str, ...]:
@@ -157,6 +171,9 @@ class KardEsKoronaRuleset:
         return [RuleViolation("KK-TURN-2", "Kard és Korona has no sealed round open in this phase")]
 
     def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
+        return conclude(game.state, self._resolve_reveal(game, round, payloads, inputs))
+
+    def _resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
         return Decision()
 
 

@@ -9,7 +9,7 @@ attacks, from where, and how far the fight has gone.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from domain.rulesets.kard_es_korona.board import KKBoard, load_kk_board
@@ -146,6 +146,8 @@ class KKState:
     release_due: str | None = None  # battle whose defender names the released units before the next step (A-49)
     retreat: Retreat | None = None  # the last retreat this year; under way while its battle is "retreating"
     stayed: str | None = None  # "<battle>:<round>" in which the attacker declared he stays (A-46)
+    event_rolls: Mapping[str, int] = field(default_factory=dict)  # siege id -> its Rainy Autumn roll (KK-EVENT-7)
+    order_start: str | None = None  # KK-TRAD-3: who moves first this year, when it is not the starting player
 
     # --- queries ---
 
@@ -171,10 +173,12 @@ class KKState:
         return None
 
     def turn_order(self) -> tuple[str, ...]:
-        """KK-TURN-3: clockwise from the starting player; an eliminated player has no turn any more (KK-ELIM-1)."""
+        """KK-TURN-3: clockwise from the starting player (KK-TRAD-3: or from his left neighbour); an eliminated
+        player has no turn any more (KK-ELIM-1)."""
         seats = self.seats
-        if self.starting_player in seats:
-            index = seats.index(self.starting_player)
+        start = self.order_start if self.order_start is not None else self.starting_player
+        if start in seats:
+            index = seats.index(start)
             seats = seats[index:] + seats[:index]
         if "eliminated" in self.lord_status.values():
             return tuple(s for s in seats if self.lord_status.get(s) != "eliminated")
@@ -248,7 +252,6 @@ def typed_board(document: Mapping[str, Any]) -> KKBoard:
 # --- JSON form ---
 
 _FORCE_MAPS = ("units", "moved")
-_ISSUE_4_FIELDS = ("lieges", "captives", "defeat", "returning", "extra_step", "rerolls_used", "reroll_offer")
 
 
 def dump_state(state: KKState) -> dict[str, Any]:
@@ -285,8 +288,8 @@ def load_state(document: Mapping[str, Any]) -> KKState:
     for f in fields(KKState):
         if f.name == "board":
             continue
-        if f.name in _ISSUE_4_FIELDS and f.name not in document:
-            continue  # a document written before these fields existed: their defaults
+        if f.name not in document and (f.default is not MISSING or f.default_factory is not MISSING):
+            continue  # a field newer than the document (an older snapshot) keeps its default
         raw = document[f.name]
         if f.name in _FORCE_MAPS:
             values[f.name] = {str(c): {str(o): _force(v) for o, v in _obj(by).items()} for c, by in _obj(raw).items()}
@@ -311,7 +314,7 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             "released_lords",
         ):
             values[f.name] = tuple(str(s) for s in raw)
-        elif f.name in ("treasury", "allowances", "steps_taken"):
+        elif f.name in ("treasury", "allowances", "steps_taken", "event_rolls"):
             values[f.name] = {str(k): _int(v) for k, v in _obj(raw).items()}
         elif f.name in ("year", "royal_treasury", "knights_recruited", "step_seq", "battle_count"):
             values[f.name] = _int(raw)

@@ -31,6 +31,20 @@ def withdrawal_destinations(state: KKState, battle: Battle) -> list[str]:
     return sorted(c for c in board.neighbours[battle.county] if open_to(c))
 
 
+def abandon_siege(flow: Flow, battle: Battle, reason: str) -> None:
+    """KK-SIEGE-6/12, KK-EVENT-7, A-45: the besiegers must leave at once; a single destination needs no choice."""
+    flow.emit("SiegeAbandoned", {"battle": battle.id, "reason": reason})
+    state = flow.state
+    attack = side_force(state, battle, ATTACKER)
+    lord = lord_present(state, battle, ATTACKER)
+    destinations = withdrawal_destinations(state, battle)
+    if len(destinations) == 1:
+        move = {"to": destinations[0], "units": attack.to_json(), "lord": lord}
+        withdraw_units(flow, battle, "forced_siege_withdrawal", [move])
+    elif not destinations and not forced_battle_targets(state, battle, attack, lord):
+        destroy_withdrawing(flow, battle, attack, EMPTY)
+
+
 def decide_withdraw(state: KKState, action: Action) -> Decision:
     """KK-SIEGE-9..12: a siege attacker sends units out of the battle county (surplus, or a forced withdrawal)."""
     battle = state.battle(state.current_battle)
