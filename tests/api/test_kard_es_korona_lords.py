@@ -139,3 +139,22 @@ def test_kk_lord_5_kk_lord_7_a_duel_through_the_api(api: Api) -> None:
     assert rules["lords_waiting"] == {"defeat": takeover, "extra_step": "tiszahat"}  # KK-LORD-8 after a duel too
     ok(act(api, game, "place_takeover", "tiszahat", placements={"pannonia_k2": "infantry"}))
     assert state(api, game)["units"]["pannonia_k2"] == {"tiszahat": {"infantry": 1}}
+
+
+def test_kk_neutral_5_a_26_a_player_leaves_and_his_garrison_turns_neutral_through_the_api(api: Api) -> None:
+    seats = ["tiszahat", "pannonia", "delvidek"]
+    game = create(api, board=province_board("basic"), seats=seats)
+    adjust(api, game, phase="movement", year=1304, starting_player="tiszahat", turn="tiszahat")
+    adjust(api, game, units=guards(), control={c: next(iter(by)) for c, by in guards().items()})
+    adjust(api, game, treasury={"tiszahat": 0, RED: 17, "delvidek": 0}, royal_treasury=0)
+    adjust(api, game, allowances=dict.fromkeys(seats, 4), steps_taken=dict.fromkeys(seats, 0))
+    ok(act(api, game, "pass", "tiszahat"))
+
+    events = ok(act(api, game, "leave_game", RED))
+
+    assert [e["type"] for e in events] == ["StepPassed", "PlayerEliminated"]
+    rules = state(api, game)
+    assert rules["lord_status"][RED] == "eliminated" and rules["turn"] == "delvidek"
+    assert rules["units"]["pannonia_k2"] == {f"neutral:{RED}": {"infantry": 1}}
+    assert rules["royal_treasury"] == 17
+    assert_refused(act(api, game, "leave_game", RED), "KK-NEUTRAL-5")

@@ -108,7 +108,7 @@ def eliminate(flow: Flow, seat: str, conqueror: str | None, cause: str) -> None:
     )
     if conqueror is None:
         flow.note(
-            "KK-CAPTIVE-3",
+            "KK-NEUTRAL-5" if cause == "left" else "KK-CAPTIVE-3",
             f"{seat} is out with no conqueror (A-26): his units turn neutral, his money goes to the crown",
         )
     else:
@@ -231,20 +231,34 @@ def _player_eliminated(state: KKState, data: Mapping[str, Any]) -> KKState:
         # Battles against the conqueror himself ended with the transfer: only the others need his unit.
         passed = [b.id for b in battles if b.id in data["battles_passed"] and b.status == "pending"]
         defeat = {"seat": seat, "by": heir, "stage": TAKEOVER, "counties": removed, "battles": passed}
+    # A player who leaves in his own turn (KK-NEUTRAL-5) hands it, and the starting player's marker, clockwise on.
+    status = {**state.lord_status, seat: "eliminated"}
+    successor = _next_still_in(state.seats, seat, status)
     return evolved(
         state,
+        turn=successor if state.turn == seat else state.turn,
+        starting_player=successor if state.starting_player == seat else state.starting_player,
         units=units,
         moved={c: by for c, by in moved.items() if by},
         control=control,
         treasury=treasury,
         royal_treasury=royal,
         lords={**state.lords, seat: None},
-        lord_status={**state.lord_status, seat: "eliminated"},
+        lord_status=status,
         lieges={v: liege for v, liege in state.lieges.items() if v != seat},
         captives={s: y for s, y in state.captives.items() if s != seat},
         battles=battles,
         defeat=defeat,
     )
+
+
+def _next_still_in(seats: tuple[str, ...], seat: str, status: Mapping[str, str]) -> str | None:
+    """The first seat clockwise after `seat` whose player is still in the game."""
+    index = seats.index(seat)
+    for other_seat in seats[index + 1 :] + seats[:index]:
+        if status.get(other_seat) != "eliminated":
+            return other_seat
+    return None
 
 
 def _battle_passed(battle: Any, seat: str, heir: str) -> Any:

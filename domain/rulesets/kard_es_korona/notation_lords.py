@@ -32,6 +32,8 @@ def lords_line(kind: str, data: Mapping[str, Any], state: KKState, name: Callabl
             spoils = data["treasury_transferred"]
             return f"{data['vassal']} becomes the vassal of {data['liege']}, who takes {spoils} garas"
         case "PlayerEliminated":
+            if data["cause"] == "left":
+                return f"{data['seat']} leaves the game; his units turn neutral and his money goes to the crown"
             heir = data["conqueror"] or "nobody (his units turn neutral)"
             return f"{data['seat']} is eliminated ({data['cause']}); everything passes to {heir}"
         case "EliminationTakeoverPlaced":
