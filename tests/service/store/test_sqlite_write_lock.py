@@ -7,8 +7,9 @@ from pathlib import Path
 
 from service.clock import SystemClock
 from service.store.engine import make_engine
-from service.store.events import EventDraft, EventStore, SqliteWriteLock
+from service.store.events import EventDraft, EventStore
 from service.store.migrate import upgrade
+from service.store.sqlite_writer import SqliteWriteLock
 
 
 def _append_many(url: str, stream: str, count: int) -> None:
