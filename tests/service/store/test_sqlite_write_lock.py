@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from service.clock import SystemClock
+from service.entropy import random_uuid
 from service.store.engine import make_engine
-from service.store.events import EventDraft, EventStore, new_event_id
+from service.store.events import EventDraft, EventStore
 from service.store.migrate import upgrade
 from service.store.sqlite_writer import SqliteWriteLock
 
@@ -51,7 +52,7 @@ def test_lock_file_sits_beside_the_database_when_an_append_holds_it(tmp_path: Pa
 
 
 def test_event_ids_are_random_version_4_uuids_in_their_usual_text_form_when_drafts_bring_none() -> None:
-    ids = [new_event_id() for _ in range(2000)]
+    ids = [random_uuid() for _ in range(2000)]
     parsed = [uuid.UUID(i) for i in ids]
     assert all(p.version == 4 and p.variant == uuid.RFC_4122 and str(p) == i for p, i in zip(parsed, ids, strict=True))
     assert len(set(ids)) == len(ids)
