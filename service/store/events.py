@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select
+from sqlalchemy import Connection, Engine, func, select
 from sqlalchemy.exc import IntegrityError
 
 from domain.canonical import canonical_json
@@ -101,6 +101,8 @@ class ChainReport:
     head: str = GENESIS
 
 
+Row = tuple[Any, ...]  # an `events` row in _HotSql.COLUMNS order
+
 OnAppend = Callable[[Connection, tuple[RecordedEvent, ...]], None]
 
 
@@ -148,16 +150,9 @@ class EventStore:
             with self._transaction() as conn:
                 recorded = self._append_locked(conn, stream_id, expected_version, drafts)
                 if idempotency_key is not None:
-                    conn.execute(
-                        insert(idempotency_keys).values(
-                            key=idempotency_key,
-                            fingerprint=fingerprint,
-                            stream_id=stream_id,
-                            first_version=recorded[0].version,
-                            last_version=recorded[-1].version,
-                            created_at=recorded[0].recorded_at,
-                        )
-                    )
+                    first, last = recorded[0], recorded[-1]
+                    key_row = (idempotency_key, fingerprint, stream_id, first.version, last.version, first.recorded_at)
+                    self._keep_key(conn, key_row)
                 if on_append is not None:
                     on_append(conn, recorded)
         except WrongExpectedVersion:
@@ -243,7 +238,7 @@ class EventStore:
             if expected_version is not None and current != expected_version:
                 raise WrongExpectedVersion(stream_id, expected_version, current)
             recorded_at = isoformat(self.clock.now())
-            rows: list[dict[str, Any]] = []
+            rows: list[Row] = []
             recorded: list[RecordedEvent] = []
             for offset, draft in enumerate(drafts, start=1):
                 event, row = _record(draft, stream_id, current + offset, position + offset, recorded_at, prev_hash)
@@ -280,17 +275,20 @@ class EventStore:
             writer.heads[stream_id], writer.position = head, position
         return head[0], head[1], position
 
-    def _insert(self, conn: Connection, cursor: Any, rows: list[dict[str, Any]]) -> None:
-        try:
-            if len(rows) == 1:
-                cursor.execute(self._sql.insert, rows[0])
-            else:
-                cursor.executemany(self._sql.insert, rows)
-        except conn.dialect.loaded_dbapi.IntegrityError as error:
-            # Same exception type as SQLAlchemy raises, so callers handle one kind of duplicate.
-            raise IntegrityError(self._sql.insert, rows, error) from error
+    def _insert(self, conn: Connection, cursor: Any, rows: list[Row]) -> None:
+        if len(rows) == 1:
+            _execute(conn, cursor, self._sql.insert, rows[0])
+        else:
+            _execute(conn, cursor, self._sql.insert, rows, many=True)
         if self._sqlite is not None:
             self._sqlite.remember(rows)
+
+    def _keep_key(self, conn: Connection, key_row: tuple[Any, ...]) -> None:
+        cursor = self._cursor(conn)
+        try:
+            _execute(conn, cursor, self._sql.keep_key, key_row)
+        finally:
+            self._release(cursor)
 
     def idempotent_result(self, key: str, fingerprint: str) -> AppendResult | None:
         """The result first recorded under `key`, or None; a different fingerprint is an error."""
@@ -394,7 +392,7 @@ def _decoded(canonical_text: str) -> Any:
 
 def _record(
     draft: EventDraft, stream_id: str, version: int, position: int, recorded_at: str, prev_hash: str
-) -> tuple[RecordedEvent, dict[str, Any]]:
+) -> tuple[RecordedEvent, Row]:
     """The recorded event and its row; data and metadata are encoded once, and that text is hashed."""
     event_id = draft.event_id or random_uuid()
     data_json = canonical_json(draft.data)
@@ -424,37 +422,49 @@ def _record(
         prev_hash,
         digest,
     )
-    row = {
-        "position": position,
-        "stream_id": stream_id,
-        "version": version,
-        "event_id": event_id,
-        "type": draft.type,
-        "schema_version": draft.schema_version,
-        "data": data_json,
-        "metadata": metadata_json,
-        "recorded_at": recorded_at,
-        "prev_hash": prev_hash,
-        "hash": digest,
-    }
+    row = (
+        position,
+        stream_id,
+        version,
+        event_id,
+        draft.type,
+        draft.schema_version,
+        data_json,
+        metadata_json,
+        recorded_at,
+        prev_hash,
+        digest,
+    )
     return event, row
 
 
-def _row_of(event: RecordedEvent) -> dict[str, Any]:
+def _execute(conn: Connection, cursor: Any, sql: str, params: Any, many: bool = False) -> None:
+    """A driver statement whose duplicate-key error is raised as SQLAlchemy's IntegrityError (as
+    SQLAlchemy's own execution raises it), so callers handle one kind of duplicate."""
+    try:
+        if many:
+            cursor.executemany(sql, params)
+        else:
+            cursor.execute(sql, params)
+    except conn.dialect.loaded_dbapi.IntegrityError as error:
+        raise IntegrityError(sql, params, error) from error
+
+
+def _row_of(event: RecordedEvent) -> Row:
     """The row of an event recorded elsewhere (its data and metadata encoded canonically)."""
-    return {
-        "position": event.position,
-        "stream_id": event.stream_id,
-        "version": event.version,
-        "event_id": event.event_id,
-        "type": event.type,
-        "schema_version": event.schema_version,
-        "data": canonical_json(event.data),
-        "metadata": canonical_json(event.metadata),
-        "recorded_at": event.recorded_at,
-        "prev_hash": event.prev_hash,
-        "hash": event.hash,
-    }
+    return (
+        event.position,
+        event.stream_id,
+        event.version,
+        event.event_id,
+        event.type,
+        event.schema_version,
+        canonical_json(event.data),
+        canonical_json(event.metadata),
+        event.recorded_at,
+        event.prev_hash,
+        event.hash,
+    )
 
 
 class _HotSql:
@@ -474,6 +484,7 @@ class _HotSql:
         "prev_hash",
         "hash",
     )
+    KEY_COLUMNS = ("key", "fingerprint", "stream_id", "first_version", "last_version", "created_at")
 
     def __init__(self, dialect: str) -> None:
         def param(name: str) -> str:
@@ -491,9 +502,14 @@ class _HotSql:
             f"SELECT type, schema_version, data FROM events WHERE stream_id = {param('stream_id')} "
             f"AND version > {param('after')} AND version <= {param('until')} ORDER BY version"
         )
-        columns = ", ".join(self.COLUMNS)
-        values = ", ".join(param(c) for c in self.COLUMNS)
-        self.insert = f"INSERT INTO events ({columns}) VALUES ({values})"
+        # Rows are tuples bound by position: binding by name costs a lookup and a string per column.
+        self.insert = _positional_insert(dialect, "events", self.COLUMNS)
+        self.keep_key = _positional_insert(dialect, "idempotency_keys", self.KEY_COLUMNS)
+
+
+def _positional_insert(dialect: str, table: str, columns: Sequence[str]) -> str:
+    marker = "%s" if dialect == "postgresql" else "?"
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(marker for _ in columns)})"
 
 
 def _hash_of(event: RecordedEvent) -> str:

@@ -138,13 +138,14 @@ class SqliteWriter:
         finally:
             self.lock.__exit__(None, None, None)
 
-    def remember(self, rows: list[dict[str, Any]]) -> None:
-        """Rows just inserted in the open transaction: their streams' new heads and the last position."""
+    def remember(self, rows: list[tuple[Any, ...]]) -> None:
+        """`events` rows (position, stream_id, version, …, hash) just inserted in the open transaction:
+        their streams' new heads and the last position."""
         if len(self.heads) > _MAX_HEADS:
             self.heads.clear()
         for row in rows:
-            self.heads[row["stream_id"]] = (row["version"], row["hash"])
-        self.position = max(row["position"] for row in rows)
+            self.heads[row[1]] = (row[2], row[-1])
+        self.position = rows[0][0] if len(rows) == 1 else max(row[0] for row in rows)
 
     def forget(self) -> None:
         """Drop every cached head: the next append reads them from the database."""
