@@ -422,20 +422,7 @@ def _record(
         prev_hash,
         digest,
     )
-    row = (
-        position,
-        stream_id,
-        version,
-        event_id,
-        draft.type,
-        draft.schema_version,
-        data_json,
-        metadata_json,
-        recorded_at,
-        prev_hash,
-        digest,
-    )
-    return event, row
+    return event, _row_of(event, data_json, metadata_json)
 
 
 def _execute(conn: Connection, cursor: Any, sql: str, params: Any, many: bool = False) -> None:
@@ -450,8 +437,8 @@ def _execute(conn: Connection, cursor: Any, sql: str, params: Any, many: bool = 
         raise IntegrityError(sql, params, error) from error
 
 
-def _row_of(event: RecordedEvent) -> Row:
-    """The row of an event recorded elsewhere (its data and metadata encoded canonically)."""
+def _row_of(event: RecordedEvent, data_json: str | None = None, metadata_json: str | None = None) -> Row:
+    """The row of an event; its data and metadata as canonical JSON (encoded here unless given)."""
     return (
         event.position,
         event.stream_id,
@@ -459,8 +446,8 @@ def _row_of(event: RecordedEvent) -> Row:
         event.event_id,
         event.type,
         event.schema_version,
-        canonical_json(event.data),
-        canonical_json(event.metadata),
+        canonical_json(event.data) if data_json is None else data_json,
+        canonical_json(event.metadata) if metadata_json is None else metadata_json,
         event.recorded_at,
         event.prev_hash,
         event.hash,
