@@ -163,7 +163,7 @@ class SqliteWriter:
         self._data_version = None
 
     def _connection(self) -> Connection:
-        if self._conn is None or self._conn.closed or self._conn.invalidated:
+        if self._conn is None or self._conn.invalidated:  # only `close` closes it, and it forgets it
             self._conn = self.engine.connect().execution_options(**WRITE)
             self.cursor = self._conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
             self.forget()
