@@ -232,7 +232,8 @@ class EventStore:
         self, conn: Connection, stream_id: str, expected_version: int | None, drafts: Sequence[EventDraft]
     ) -> tuple[RecordedEvent, ...]:
         # The driver's own cursor: per-statement SQLAlchemy execution cost as much as the statements.
-        cursor = self._cursor(conn)
+        sqlite = self._sqlite
+        cursor = sqlite.cursor if sqlite is not None else self._cursor(conn)
         try:
             current, prev_hash, position = self._head(cursor, stream_id)
             if expected_version is not None and current != expected_version:
@@ -247,7 +248,8 @@ class EventStore:
                 rows.append(row)
             self._insert(conn, cursor, rows)
         finally:
-            self._release(cursor)
+            if sqlite is None:
+                cursor.close()
         return tuple(recorded)
 
     def _cursor(self, conn: Connection) -> Any:
@@ -276,10 +278,7 @@ class EventStore:
         return head[0], head[1], position
 
     def _insert(self, conn: Connection, cursor: Any, rows: list[Row]) -> None:
-        if len(rows) == 1:
-            _execute(conn, cursor, self._sql.insert, rows[0])
-        else:
-            _execute(conn, cursor, self._sql.insert, rows, many=True)
+        _execute(conn, cursor, self._sql.insert, rows[0] if len(rows) == 1 else rows, many=len(rows) > 1)
         if self._sqlite is not None:
             self._sqlite.remember(rows)
 
@@ -386,10 +385,6 @@ def _fingerprint(drafts: Sequence[EventDraft]) -> str:
 _SCAN = json.JSONDecoder().scan_once
 
 
-def _decoded(canonical_text: str) -> Any:
-    return _SCAN(canonical_text, 0)[0]
-
-
 def _record(
     draft: EventDraft, stream_id: str, version: int, position: int, recorded_at: str, prev_hash: str
 ) -> tuple[RecordedEvent, Row]:
@@ -416,8 +411,8 @@ def _record(
         event_id,
         draft.type,
         draft.schema_version,
-        _decoded(data_json),
-        _decoded(metadata_json),
+        _SCAN(data_json, 0)[0],
+        _SCAN(metadata_json, 0)[0],
         recorded_at,
         prev_hash,
         digest,

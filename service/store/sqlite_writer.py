@@ -34,7 +34,7 @@ class SqliteWriteLock:
         self._threads = threading.Lock()
         self._path = f"{database}.write-lock" if database and database != ":memory:" else None
         self._fd: int | None = None
-        self._pid = 0
+        self._forks = 0  # the process generation the descriptor was opened in
         self._closer: weakref.finalize[Any, Any] | None = None
 
     def __enter__(self) -> None:
@@ -42,7 +42,8 @@ class SqliteWriteLock:
         if self._path is None:
             return
         try:
-            fcntl.flock(self._descriptor(), fcntl.LOCK_EX)
+            fd = self._fd if self._fd is not None and self._forks == _forks else self._open()
+            fcntl.flock(fd, fcntl.LOCK_EX)
         except BaseException:
             self._threads.release()
             raise
@@ -61,18 +62,30 @@ class SqliteWriteLock:
                 self._closer()
             self._fd, self._closer = None, None
 
-    def _descriptor(self) -> int:
-        if self._fd is None or self._pid != os.getpid():
-            assert self._path is not None
-            # After a fork the inherited descriptor is the parent's open file: leave it to the parent.
-            self._fd, self._pid = os.open(self._path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600), os.getpid()
-            self._closer = weakref.finalize(self, _close_in, self._fd, self._pid)
+    def _open(self) -> int:
+        assert self._path is not None
+        # After a fork the inherited descriptor is the parent's open file: leave it to the parent.
+        self._fd, self._forks = os.open(self._path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600), _forks
+        self._closer = weakref.finalize(self, _close_in, self._fd, _forks)
         return self._fd
 
 
-def _close_in(fd: int, pid: int) -> None:
+# Bumped in every forked child, so a lock can tell a descriptor it inherited (without a getpid
+# system call per append).
+_forks = 0
+
+
+def _count_fork() -> None:
+    global _forks
+    _forks += 1
+
+
+os.register_at_fork(after_in_child=_count_fork)
+
+
+def _close_in(fd: int, forks: int) -> None:
     """Close `fd` if this is the process that opened it (a forked child's copy belongs to its parent)."""
-    if os.getpid() == pid:
+    if forks == _forks:
         os.close(fd)
 
 
