@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 from json.encoder import encode_basestring
 from typing import Any
 
-from domain.canonical import canonical_json, sha256_hex
+from domain.canonical import canonical_json
 
 GENESIS = "0" * 64
 
@@ -57,4 +58,4 @@ def event_hash_of_texts(
         f'"recorded_at":{text(recorded_at)},"schema_version":{int(schema_version)},'
         f'"stream_id":{text(stream_id)},"type":{text(type)},"version":{int(version)}}}'
     )
-    return sha256_hex(prev_hash.encode("ascii") + b"\n" + body.encode("utf-8"))
+    return hashlib.sha256(prev_hash.encode("ascii") + b"\n" + body.encode("utf-8")).hexdigest()

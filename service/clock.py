@@ -22,5 +22,6 @@ class SystemClock:
 
 def isoformat(moment: datetime) -> str:
     """RFC 3339 UTC with microseconds and a Z, the one timestamp format stored and hashed."""
-    # isoformat is several times cheaper than strftime and, with the offset swapped for Z, the same text.
-    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+    # isoformat is several times cheaper than strftime and, with its "+00:00" swapped for Z, the same text.
+    utc = moment if moment.tzinfo is UTC else moment.astimezone(UTC)
+    return utc.isoformat(timespec="microseconds")[:-6] + "Z"

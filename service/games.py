@@ -221,7 +221,7 @@ class GameCommands:
     ) -> Recorded:
         """Record an action: decided by the rules, refused or recorded with deviations."""
         scoped = f"{principal.token_id}:{game_id}:{key}" if key else None
-        fingerprint = _fingerprint(body)
+        fingerprint = _fingerprint(body) if scoped else ""  # only a keyed request is compared with an earlier one
         earlier = self._replay(scoped, fingerprint, game_id, principal)
         if earlier is not None:
             return earlier

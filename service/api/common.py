@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from flask import Response, current_app, g, jsonify, request
 
 from domain.canonical import canonical_bytes
 from service.auth import Principal
+from service.entropy import random_uuid
 from service.errors import BadRequest
 from service.games import RequestContext
 from service.wiring import Services
@@ -68,7 +68,8 @@ def idempotency_key() -> str | None:
 
 def context() -> RequestContext:
     """Request id and client, for event metadata."""
-    return RequestContext(request.headers.get("X-Request-Id") or str(uuid.uuid4()), request.headers.get("User-Agent"))
+    headers = request.headers
+    return RequestContext(headers.get("X-Request-Id") or random_uuid(), headers.get("User-Agent"))
 
 
 def with_etag(payload: Any, version: int, status: int = 200, location: str | None = None) -> Response:

@@ -152,7 +152,7 @@ def post_action(game_id: str) -> Response:
     """Record an action; refused (422) or recorded with deviations, per the game's mode."""
     caller = principal()
     caller.require(*WRITERS)  # authenticate before validating; seats are checked against the game later
-    body = schemas.load(schemas.ActionSchema, json_body())
+    body = schemas.load_action(json_body())
     recorded = services().commands.act(caller, game_id, body, if_match(), idempotency_key(), context())
     payload = _recorded_json(recorded)
     response = with_etag(payload, payload["version"], 201)

@@ -41,9 +41,14 @@ def _configure_sqlite(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def on_begin(connection: Any) -> None:
+        driver = connection.connection.driver_connection
+        if driver.in_transaction:
+            # The event store began this transaction on the driver (BEGIN IMMEDIATE) before an
+            # `on_append` executed through SQLAlchemy: SQLAlchemy's transaction wraps that one.
+            return
         immediate = connection.get_execution_options().get("annals_write", False)
         # Straight to the driver: this runs once per transaction, on the hot path of every append.
-        connection.connection.driver_connection.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        driver.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
 def is_postgres(engine: Engine) -> bool:

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import json
-import os
-import threading
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select
+from sqlalchemy import Connection, Engine, func, select
 from sqlalchemy.exc import IntegrityError
 
 from domain.canonical import canonical_json
@@ -21,8 +17,10 @@ from domain.chain import GENESIS, event_hash, event_hash_of_texts
 from domain.kernel import Event
 from domain.upcasting import Upcasters
 from service.clock import Clock, isoformat
+from service.entropy import random_uuid
 from service.errors import AnnalsError, IdempotencyKeyReused, WrongExpectedVersion
 from service.store.engine import WRITE
+from service.store.sqlite_writer import SqliteWriter
 from service.store.tables import events, idempotency_keys
 
 ANY_VERSION = None
@@ -103,44 +101,7 @@ class ChainReport:
     head: str = GENESIS
 
 
-class SqliteWriteLock:
-    """Queue SQLite appenders instead of letting them busy-wait.
-
-    SQLite has one writer at a time, and its busy handler makes a waiting writer sleep up to 100 ms
-    between tries, which starves unlucky ones (p99 of 440 ms under 8 writers in `make bench`).
-    Threads of one process queue on a lock; processes (several serving workers on one file) queue
-    on an `flock` of a file beside the database, which blocks without polling.
-    """
-
-    def __init__(self, database: str | None) -> None:
-        self._threads = threading.Lock()
-        self._path = f"{database}.write-lock" if database and database != ":memory:" else None
-        self._fd: int | None = None
-
-    def __enter__(self) -> None:
-        self._threads.acquire()
-        if self._path is None:
-            return
-        try:
-            # Opened per append (microseconds) so that no descriptor outlives its store.
-            self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
-        except BaseException:
-            self._release_file()
-            self._threads.release()
-            raise
-
-    def __exit__(self, *_: object) -> None:
-        try:
-            self._release_file()
-        finally:
-            self._threads.release()
-
-    def _release_file(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)  # closing the descriptor releases its flock
-            self._fd = None
-
+Row = tuple[Any, ...]  # an `events` row in _HotSql.COLUMNS order
 
 OnAppend = Callable[[Connection, tuple[RecordedEvent, ...]], None]
 
@@ -156,10 +117,9 @@ class EventStore:
         self.engine = engine
         self.clock = clock
         self._sql = _HotSql(engine.dialect.name)
-        self._writer: Connection | None = None
-        self._write_lock: SqliteWriteLock | contextlib.nullcontext[None] = (
-            SqliteWriteLock(engine.url.database) if engine.dialect.name == "sqlite" else contextlib.nullcontext()
-        )
+        # SQLite has one writer at a time, so its store keeps one write connection (and what it wrote);
+        # PostgreSQL appenders take pooled connections and serialise on an advisory lock.
+        self._sqlite = SqliteWriter(engine) if engine.dialect.name == "sqlite" else None
 
     # --- writing ---
 
@@ -187,19 +147,12 @@ class EventStore:
             if earlier is not None:
                 return earlier
         try:
-            with self._write_lock, self._writing() as conn, conn.begin():
+            with self._transaction() as conn:
                 recorded = self._append_locked(conn, stream_id, expected_version, drafts)
                 if idempotency_key is not None:
-                    conn.execute(
-                        insert(idempotency_keys).values(
-                            key=idempotency_key,
-                            fingerprint=fingerprint,
-                            stream_id=stream_id,
-                            first_version=recorded[0].version,
-                            last_version=recorded[-1].version,
-                            created_at=recorded[0].recorded_at,
-                        )
-                    )
+                    first, last = recorded[0], recorded[-1]
+                    key_row = (idempotency_key, fingerprint, stream_id, first.version, last.version, first.recorded_at)
+                    self._keep_key(conn, key_row)
                 if on_append is not None:
                     on_append(conn, recorded)
         except WrongExpectedVersion:
@@ -223,26 +176,16 @@ class EventStore:
             raise
         return AppendResult(stream_id, recorded)
 
-    @contextlib.contextmanager
-    def _writing(self) -> Iterator[Connection]:
-        """The connection an append writes on (the caller holds the write lock).
-
-        SQLite has one writer at a time, so its store keeps one write connection rather than paying
-        a pool checkout, reset and return on every append; PostgreSQL writers take pooled ones.
-        """
-        if self._sql.lock is not None:
-            with self.engine.connect().execution_options(**WRITE) as conn:
-                yield conn
-            return
-        if self._writer is None or self._writer.closed or self._writer.invalidated:
-            self._writer = self.engine.connect().execution_options(**WRITE)
-        yield self._writer
+    def _transaction(self) -> contextlib.AbstractContextManager[Connection]:
+        """One write transaction, committed when the block ends and rolled back if it raises."""
+        if self._sqlite is not None:
+            return self._sqlite
+        return _pooled_transaction(self.engine)
 
     def close(self) -> None:
         """Release the SQLite write connection (before disposing of the engine)."""
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        if self._sqlite is not None:
+            self._sqlite.close()
 
     def append_recorded(
         self,
@@ -258,8 +201,8 @@ class EventStore:
         after the global position read under the write lock, so positions stay gap-free and in commit
         order exactly as for `append`; they are stored in one transaction.
         """
-        with self._write_lock, self._writing() as conn, conn.begin():
-            cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        with self._transaction() as conn:
+            cursor = self._cursor(conn)
             try:
                 current, _, position = self._head(cursor, stream_id)
                 if current:
@@ -271,7 +214,7 @@ class EventStore:
                 recorded = tuple(build(position))
                 self._insert(conn, cursor, [_row_of(e) for e in recorded])
             finally:
-                cursor.close()
+                self._release(cursor)
             if on_append is not None:
                 on_append(conn, recorded)
         return recorded
@@ -288,15 +231,15 @@ class EventStore:
     def _append_locked(
         self, conn: Connection, stream_id: str, expected_version: int | None, drafts: Sequence[EventDraft]
     ) -> tuple[RecordedEvent, ...]:
-        # The driver's own cursor, inside SQLAlchemy's transaction (which still begins, commits and
-        # rolls back): per-statement SQLAlchemy execution cost as much as the statements themselves.
-        cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        # The driver's own cursor: per-statement SQLAlchemy execution cost as much as the statements.
+        sqlite = self._sqlite
+        cursor = sqlite.cursor if sqlite is not None else self._cursor(conn)
         try:
             current, prev_hash, position = self._head(cursor, stream_id)
             if expected_version is not None and current != expected_version:
                 raise WrongExpectedVersion(stream_id, expected_version, current)
             recorded_at = isoformat(self.clock.now())
-            rows: list[dict[str, Any]] = []
+            rows: list[Row] = []
             recorded: list[RecordedEvent] = []
             for offset, draft in enumerate(drafts, start=1):
                 event, row = _record(draft, stream_id, current + offset, position + offset, recorded_at, prev_hash)
@@ -305,27 +248,46 @@ class EventStore:
                 rows.append(row)
             self._insert(conn, cursor, rows)
         finally:
-            cursor.close()
+            if sqlite is None:
+                cursor.close()
         return tuple(recorded)
+
+    def _cursor(self, conn: Connection) -> Any:
+        """The driver cursor a write runs its statements on: the SQLite writer's own, or a new one."""
+        if self._sqlite is not None:
+            return self._sqlite.cursor
+        return conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+
+    def _release(self, cursor: Any) -> None:
+        if self._sqlite is None:
+            cursor.close()
 
     def _head(self, cursor: Any, stream_id: str) -> tuple[int, str, int]:
         """Take the append lock (PostgreSQL) and read the stream's version and hash and the global position."""
+        writer = self._sqlite
+        if writer is not None and writer.position is not None and (known := writer.heads.get(stream_id)):
+            return known[0], known[1], writer.position
         if self._sql.lock is not None:
             cursor.execute(self._sql.lock)
         cursor.execute(self._sql.head, {"stream_id": stream_id})
         version, head_hash, position = cursor.fetchone()
         # The query always returns one row; version is NULL when the stream is new.
-        return (0, GENESIS, position) if version is None else (version, head_hash, position)
+        head = (0, GENESIS) if version is None else (version, head_hash)
+        if writer is not None:
+            writer.heads[stream_id], writer.position = head, position
+        return head[0], head[1], position
 
-    def _insert(self, conn: Connection, cursor: Any, rows: list[dict[str, Any]]) -> None:
+    def _insert(self, conn: Connection, cursor: Any, rows: list[Row]) -> None:
+        _execute(conn, cursor, self._sql.insert, rows[0] if len(rows) == 1 else rows, many=len(rows) > 1)
+        if self._sqlite is not None:
+            self._sqlite.remember(rows)
+
+    def _keep_key(self, conn: Connection, key_row: tuple[Any, ...]) -> None:
+        cursor = self._cursor(conn)
         try:
-            if len(rows) == 1:
-                cursor.execute(self._sql.insert, rows[0])
-            else:
-                cursor.executemany(self._sql.insert, rows)
-        except conn.dialect.loaded_dbapi.IntegrityError as error:
-            # Same exception type as SQLAlchemy raises, so callers handle one kind of duplicate.
-            raise IntegrityError(self._sql.insert, rows, error) from error
+            _execute(conn, cursor, self._sql.keep_key, key_row)
+        finally:
+            self._release(cursor)
 
     def idempotent_result(self, key: str, fingerprint: str) -> AppendResult | None:
         """The result first recorded under `key`, or None; a different fingerprint is an error."""
@@ -407,16 +369,27 @@ class EventStore:
         return ChainReport(stream_id, True, count, head=prev_hash)
 
 
+@contextlib.contextmanager
+def _pooled_transaction(engine: Engine) -> Iterator[Connection]:
+    with engine.connect().execution_options(**WRITE) as conn, conn.begin():
+        yield conn
+
+
 def _fingerprint(drafts: Sequence[EventDraft]) -> str:
     body = [{"type": d.type, "data": d.data} for d in drafts]
     return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
 
 
+# The C scanner behind json.loads, called directly on text this module has just encoded (canonical,
+# so no surrounding whitespace to skip): json.loads' Python layers cost more than a small event's parse.
+_SCAN = json.JSONDecoder().scan_once
+
+
 def _record(
     draft: EventDraft, stream_id: str, version: int, position: int, recorded_at: str, prev_hash: str
-) -> tuple[RecordedEvent, dict[str, Any]]:
+) -> tuple[RecordedEvent, Row]:
     """The recorded event and its row; data and metadata are encoded once, and that text is hashed."""
-    event_id = draft.event_id or str(uuid.uuid4())
+    event_id = draft.event_id or random_uuid()
     data_json = canonical_json(draft.data)
     metadata_json = canonical_json(draft.metadata)
     digest = event_hash_of_texts(
@@ -438,43 +411,42 @@ def _record(
         event_id,
         draft.type,
         draft.schema_version,
-        json.loads(data_json),
-        json.loads(metadata_json),
+        _SCAN(data_json, 0)[0],
+        _SCAN(metadata_json, 0)[0],
         recorded_at,
         prev_hash,
         digest,
     )
-    row = {
-        "position": position,
-        "stream_id": stream_id,
-        "version": version,
-        "event_id": event_id,
-        "type": draft.type,
-        "schema_version": draft.schema_version,
-        "data": data_json,
-        "metadata": metadata_json,
-        "recorded_at": recorded_at,
-        "prev_hash": prev_hash,
-        "hash": digest,
-    }
-    return event, row
+    return event, _row_of(event, data_json, metadata_json)
 
 
-def _row_of(event: RecordedEvent) -> dict[str, Any]:
-    """The row of an event recorded elsewhere (its data and metadata encoded canonically)."""
-    return {
-        "position": event.position,
-        "stream_id": event.stream_id,
-        "version": event.version,
-        "event_id": event.event_id,
-        "type": event.type,
-        "schema_version": event.schema_version,
-        "data": canonical_json(event.data),
-        "metadata": canonical_json(event.metadata),
-        "recorded_at": event.recorded_at,
-        "prev_hash": event.prev_hash,
-        "hash": event.hash,
-    }
+def _execute(conn: Connection, cursor: Any, sql: str, params: Any, many: bool = False) -> None:
+    """A driver statement whose duplicate-key error is raised as SQLAlchemy's IntegrityError (as
+    SQLAlchemy's own execution raises it), so callers handle one kind of duplicate."""
+    try:
+        if many:
+            cursor.executemany(sql, params)
+        else:
+            cursor.execute(sql, params)
+    except conn.dialect.loaded_dbapi.IntegrityError as error:
+        raise IntegrityError(sql, params, error) from error
+
+
+def _row_of(event: RecordedEvent, data_json: str | None = None, metadata_json: str | None = None) -> Row:
+    """The row of an event; its data and metadata as canonical JSON (encoded here unless given)."""
+    return (
+        event.position,
+        event.stream_id,
+        event.version,
+        event.event_id,
+        event.type,
+        event.schema_version,
+        canonical_json(event.data) if data_json is None else data_json,
+        canonical_json(event.metadata) if metadata_json is None else metadata_json,
+        event.recorded_at,
+        event.prev_hash,
+        event.hash,
+    )
 
 
 class _HotSql:
@@ -494,6 +466,7 @@ class _HotSql:
         "prev_hash",
         "hash",
     )
+    KEY_COLUMNS = ("key", "fingerprint", "stream_id", "first_version", "last_version", "created_at")
 
     def __init__(self, dialect: str) -> None:
         def param(name: str) -> str:
@@ -511,9 +484,14 @@ class _HotSql:
             f"SELECT type, schema_version, data FROM events WHERE stream_id = {param('stream_id')} "
             f"AND version > {param('after')} AND version <= {param('until')} ORDER BY version"
         )
-        columns = ", ".join(self.COLUMNS)
-        values = ", ".join(param(c) for c in self.COLUMNS)
-        self.insert = f"INSERT INTO events ({columns}) VALUES ({values})"
+        # Rows are tuples bound by position: binding by name costs a lookup and a string per column.
+        self.insert = _positional_insert(dialect, "events", self.COLUMNS)
+        self.keep_key = _positional_insert(dialect, "idempotency_keys", self.KEY_COLUMNS)
+
+
+def _positional_insert(dialect: str, table: str, columns: Sequence[str]) -> str:
+    marker = "%s" if dialect == "postgresql" else "?"
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(marker for _ in columns)})"
 
 
 def _hash_of(event: RecordedEvent) -> str:

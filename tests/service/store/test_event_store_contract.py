@@ -382,6 +382,42 @@ def test_on_append_writes_commit_with_the_events_when_the_callback_succeeds(stor
     assert (snapshot.version, snapshot.state) == (2, result.events[-1].hash)
 
 
+def test_next_append_lands_at_the_head_when_the_append_before_it_rolled_back(store: EventStore) -> None:
+    store.append("game:1", 0, _drafts(1))
+
+    def failing_read_model(_conn: Connection, _recorded: tuple[RecordedEvent, ...]) -> None:
+        raise RuntimeError("read model failed")
+
+    with pytest.raises(RuntimeError):
+        store.append("game:1", 1, _drafts(2), on_append=failing_read_model)
+    with pytest.raises(WrongExpectedVersion) as stale:
+        store.append("game:1", 3, _drafts(1))
+    result = store.append("game:1", 1, _drafts(1))
+
+    assert stale.value.current == 1
+    assert [(e.version, e.position) for e in result.events] == [(2, 2)]
+    assert store.verify("game:1").ok
+
+
+def test_a_store_appends_after_the_events_another_store_wrote_when_both_share_the_database(
+    store: EventStore, engine: Engine, clock: FrozenClock
+) -> None:
+    other = EventStore(engine, clock)
+    store.append("game:1", 0, _drafts(2))
+    other.append("game:1", 2, _drafts(1))  # version 3, position 3
+    other.append("game:2", 0, _drafts(1))  # position 4
+    other.close()
+
+    result = store.append("game:1", 3, _drafts(1))
+    with pytest.raises(WrongExpectedVersion) as stale:
+        store.append("game:1", 3, _drafts(1))
+
+    assert [(e.version, e.position) for e in result.events] == [(4, 5)]
+    assert stale.value.current == 4
+    assert [e.position for e in store.read_all()] == [1, 2, 3, 4, 5]
+    assert store.verify("game:1").ok
+
+
 def test_nothing_is_written_when_a_later_draft_reuses_an_existing_event_id(store: EventStore, engine: Engine) -> None:
     existing = store.append("game:1", 0, [EventDraft("GameCreated", {}, event_id="dup-id")])
     rows = _rows(engine)
