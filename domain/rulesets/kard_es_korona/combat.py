@@ -483,6 +483,7 @@ def end_battle(flow: Flow, battle: Battle, result: str) -> None:
 
 def end_year(flow: Flow) -> None:
     from domain.rulesets.kard_es_korona.economy import election_year
+    from domain.rulesets.kard_es_korona.elections import open_election
     from domain.rulesets.kard_es_korona.setup import begin_year
 
     state = flow.state
@@ -498,6 +499,8 @@ def end_year(flow: Flow) -> None:
     flow.note("KK-TURN-5", f"{state.year} ends; {following} starts the next year")
     if next_step == "year":
         begin_year(flow, state.year + 1, following)
+    elif next_step == "election":
+        open_election(flow)
 
 
 def chooser_summary(state: KKState) -> Mapping[str, Any]:

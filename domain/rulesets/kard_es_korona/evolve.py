@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import Event
+from domain.rulesets.kard_es_korona.election_evolve import HANDLERS as ELECTION_HANDLERS
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, force_from_json, single
 from domain.rulesets.kard_es_korona.state import (
     BATTLE,
@@ -384,6 +385,7 @@ _HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
     "BattleEnded": _battle_ended,
     "LordDefeated": _lord_defeated,
     "YearEnded": _year_ended,
+    **ELECTION_HANDLERS,
 }
 
 

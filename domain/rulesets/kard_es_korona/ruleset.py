@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
-from domain.rulesets.kard_es_korona import combat, economy, movement, setup, withdrawal
+from domain.rulesets.kard_es_korona import combat, economy, elections, movement, offices, setup, withdrawal
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
@@ -28,11 +28,15 @@ _SIMPLE: Mapping[str, _Simple] = {
     "place_neutral_piece": setup.decide_place_neutral_piece,
     "substitute_royal_cavalry": setup.decide_substitute_royal_cavalry,
     "draw_event": economy.decide_draw_event,
-    "transfer_money": economy.decide_transfer_money,
+    "transfer_money": elections.decide_transfer_money,
     "select_battle": combat.decide_select_battle,
     "lead_arm": combat.decide_lead_arm,
     "assign_casualties": combat.decide_assign_casualties,
     "withdraw": withdrawal.decide_withdraw,
+    "decide_tie": elections.decide_tie,
+    "offer_office": offices.decide_offer_office,
+    "bid_for_office": offices.decide_bid_for_office,
+    "close_office_sale": offices.decide_close_office_sale,
 }
 _LENIENT: Mapping[str, _Lenient] = {
     "place_forces": setup.decide_place_forces,
@@ -42,6 +46,7 @@ _LENIENT: Mapping[str, _Lenient] = {
 _WITH_DICE: Mapping[str, _Dice] = {
     "roll_for_first_player": setup.decide_roll_for_first_player,
     "fight_exchange": combat.decide_fight_exchange,
+    "roll_off": elections.decide_roll_off,
 }
 ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 
@@ -99,8 +104,8 @@ class KardEsKoronaRuleset:
         return evolve(state, event)
 
     def view(self, state: KKState, viewer: Viewer) -> dict[str, Any]:
-        """KK-ECON-7: everything in issue 3 is public (treasuries are hidden only during elections, issue 4)."""
-        document = dump_state(state)
+        """KK-ECON-7: everything is public, except other players' treasuries during an election (KK-ELECT-3)."""
+        document = offices.hide_treasuries(dump_state(state), state, viewer)
         document.pop("board_document", None)
         document["board"] = state.board.name if state.board is not None else None
         document["turn_order"] = list(state.turn_order())
@@ -121,10 +126,15 @@ class KardEsKoronaRuleset:
         return load_state(document)
 
     def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
-        """Issue 3 opens no sealed rounds (sealed bids belong to the elections of issue 4)."""
+        """KK-ELECT-6: the only sealed rounds are the elections' auctions."""
+        if round.purpose.startswith(elections.BID_PURPOSE):
+            return elections.sealed_errors(game.state, round, seat, payload)
         return [RuleViolation("KK-TURN-2", "Kard és Korona has no sealed round open in this phase")]
 
     def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
+        """KK-ELECT-7..13: the revealed bids settle their auction."""
+        if round.purpose.startswith(elections.BID_PURPOSE):
+            return elections.resolve_bids(game.state, payloads)
         return Decision()
 
 

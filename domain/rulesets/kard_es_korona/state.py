@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from domain.rulesets.kard_es_korona.board import KKBoard, load_kk_board
+from domain.rulesets.kard_es_korona.election_state import Election, OfficeSale, election_from_json, sale_from_json
 from domain.rulesets.kard_es_korona.forces import EMPTY, Force, force_from_json
 
 ROYAL = "royal"
@@ -121,6 +122,9 @@ class KKState:
     battles: tuple[Battle, ...] = ()
     battle_count: int = 0
     current_battle: str | None = None
+    election: Election | None = None  # phase V under way (KK-ELECT-5)
+    elections_held: int = 0  # elections opened so far, extraordinary ones included (A-34)
+    office_sale: OfficeSale | None = None  # a public office auction under way (KK-OFFICE-6)
 
     # --- queries ---
 
@@ -215,6 +219,7 @@ def typed_board(document: Mapping[str, Any]) -> KKBoard:
 # --- JSON form ---
 
 _FORCE_MAPS = ("units", "moved")
+_ISSUE_4 = ("election", "elections_held", "office_sale")
 
 
 def dump_state(state: KKState) -> dict[str, Any]:
@@ -232,6 +237,8 @@ def dump_state(state: KKState) -> dict[str, Any]:
             document[f.name] = [_battle_json(b) for b in value]
         elif f.name == "closed":
             document[f.name] = sorted(value)
+        elif f.name in ("election", "office_sale"):
+            document[f.name] = value.to_json() if value is not None else None
         elif isinstance(value, tuple):
             document[f.name] = list(value)
         elif isinstance(value, Mapping):
@@ -249,6 +256,8 @@ def load_state(document: Mapping[str, Any]) -> KKState:
     for f in fields(KKState):
         if f.name == "board":
             continue
+        if f.name in _ISSUE_4 and f.name not in document:
+            continue  # a document written before issue 4's fields: their defaults
         raw = document[f.name]
         if f.name in _FORCE_MAPS:
             values[f.name] = {str(c): {str(o): _force(v) for o, v in _obj(by).items()} for c, by in _obj(raw).items()}
@@ -258,6 +267,10 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             values[f.name] = tuple(_battle(b) for b in raw)
         elif f.name == "closed":
             values[f.name] = frozenset(str(c) for c in raw)
+        elif f.name == "election":
+            values[f.name] = election_from_json(_obj(raw)) if raw is not None else None
+        elif f.name == "office_sale":
+            values[f.name] = sale_from_json(_obj(raw)) if raw is not None else None
         elif f.name in (
             "seats",
             "neutral_provinces",
@@ -270,7 +283,7 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             values[f.name] = tuple(str(s) for s in raw)
         elif f.name in ("treasury", "allowances", "steps_taken"):
             values[f.name] = {str(k): _int(v) for k, v in _obj(raw).items()}
-        elif f.name in ("year", "royal_treasury", "knights_recruited", "step_seq", "battle_count"):
+        elif f.name in ("year", "royal_treasury", "knights_recruited", "step_seq", "battle_count", "elections_held"):
             values[f.name] = _int(raw)
         elif f.name in ("options", "board_document", "lords", "lord_status", "control", "offices"):
             values[f.name] = dict(_obj(raw)) if raw is not None else None
