@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from domain.rulesets.kard_es_korona.election_state import SEALED, Election, OfficeSale
+from domain.rulesets.kard_es_korona.election_state import JUDGE_REROLL, ROLL_OFF, SEALED, Election, OfficeSale
 from domain.rulesets.kard_es_korona.state import FINISHED, OFFICES, KKState, evolved
 
 
@@ -53,8 +53,18 @@ def _auction_tied(state: KKState, data: Mapping[str, Any]) -> KKState:
 
 
 def _tie_rolled(state: KKState, data: Mapping[str, Any]) -> KKState:
+    """A roll-off roll: it narrows the tie, or waits for the Judge Royal's reroll choice (KK-OFFICE-2)."""
+    election = _election(state)
+    if data["awaiting"] == JUDGE_REROLL:
+        faces = {str(k): int(v) for k, v in data["faces"].items()}
+        judge = state.offices.get("judge_royal")
+        return evolved(state, election=replace(election, awaiting=JUDGE_REROLL, faces=faces), turn=judge)
+    return _tie_roll_settled(state, data)
+
+
+def _tie_roll_settled(state: KKState, data: Mapping[str, Any]) -> KKState:
     leaders = tuple(str(s) for s in data["leaders"])
-    return evolved(state, election=replace(_election(state), tied=leaders))
+    return evolved(state, election=replace(_election(state), awaiting=ROLL_OFF, tied=leaders, faces={}), turn=None)
 
 
 def _office_awarded(state: KKState, data: Mapping[str, Any]) -> KKState:
@@ -66,7 +76,7 @@ def _office_awarded(state: KKState, data: Mapping[str, Any]) -> KKState:
         net = int(amount) - int(refunds.get(seat, 0))
         treasury[str(seat)] = treasury.get(str(seat), 0) - net
         paid += net
-    after = replace(_election(state), awaiting=SEALED, bids={}, tied=())
+    after = replace(_election(state), awaiting=SEALED, bids={}, tied=(), faces={})
     return evolved(
         state,
         treasury=treasury,
@@ -109,6 +119,7 @@ HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
     "AuctionOpened": _auction_opened,
     "AuctionTied": _auction_tied,
     "TieRolled": _tie_rolled,
+    "TieRollSettled": _tie_roll_settled,
     "OfficeAwarded": _office_awarded,
     "ElectionClosed": _election_closed,
     "OfficeSaleOpened": _office_sale_opened,

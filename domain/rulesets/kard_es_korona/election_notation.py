@@ -23,8 +23,10 @@ def election_line(kind: str, data: Mapping[str, Any]) -> str | None:
         case "AuctionTied":
             who = f"the Palatine {data['decider']} decides" if data["awaiting"] == "palatine" else "a roll-off decides"
             return f"{_title(data['office'])}: {', '.join(data['tied'])} tie; {who}"
-        case "TieRolled":
-            return "roll-off: " + ", ".join(f"{s} {f}" for s, f in data["faces"].items())
+        case "TieRolled" | "TieRollSettled":
+            faces = ", ".join(f"{s} {f}" for s, f in data["faces"].items())
+            settled = " after the Judge Royal's reroll" if data.get("rerolled") else ""
+            return f"roll-off{settled}: {faces}; highest {', '.join(data['leaders'])}"
         case "OfficeAwarded":
             bids = ", ".join(f"{s} {n}" for s, n in data["bids"].items()) or "no bids"
             holder = data["holder"] or "nobody"

@@ -13,6 +13,7 @@ from typing import Any
 SEALED = "sealed"  # the sealed bids of the current auction
 PALATINE = "palatine"  # the Palatine's choice among tied bidders (KK-ELECT-11)
 ROLL_OFF = "roll_off"  # the tied bidders' dice (KK-ELECT-10)
+JUDGE_REROLL = "judge_reroll"  # the Judge Royal's choice to reroll his roll-off die (KK-OFFICE-2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,7 @@ class Election:
     decider: str | None = None  # the Palatine seated when the auction opened (A-34)
     bids: Mapping[str, int] = field(default_factory=dict)  # revealed bids of a tied auction
     tied: tuple[str, ...] = ()  # still in the tie (a roll-off narrows it)
+    faces: Mapping[str, int] = field(default_factory=dict)  # a roll-off roll the Judge Royal may reroll
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -42,6 +44,7 @@ class Election:
             "decider": self.decider,
             "bids": dict(self.bids),
             "tied": list(self.tied),
+            "faces": dict(self.faces),
         }
 
 
@@ -58,6 +61,7 @@ def election_from_json(raw: Mapping[str, Any]) -> Election:
         decider=str(decider) if decider is not None else None,
         bids={str(k): int(v) for k, v in raw["bids"].items()},
         tied=tuple(str(s) for s in raw["tied"]),
+        faces={str(k): int(v) for k, v in raw.get("faces", {}).items()},
     )
 
 

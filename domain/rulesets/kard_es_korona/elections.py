@@ -13,7 +13,7 @@ from typing import Any
 from domain.kernel import SEALED_ROUND_OPENED, Action, Decision, Game, Inputs, RuleViolation, SealedRound
 from domain.platform import roll
 from domain.rulesets.kard_es_korona import economy
-from domain.rulesets.kard_es_korona.election_state import PALATINE, ROLL_OFF, SEALED, Election
+from domain.rulesets.kard_es_korona.election_state import JUDGE_REROLL, PALATINE, ROLL_OFF, SEALED, Election
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
 from domain.rulesets.kard_es_korona.state import ELECTION, OFFICES, KKState
 
@@ -132,26 +132,69 @@ def decide_tie(state: KKState, action: Action) -> Decision:
 
 
 def decide_roll_off(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
-    """KK-ELECT-10, A-35: each tied bidder rolls a die; those tied for highest roll again until one is highest."""
+    """KK-ELECT-10, A-35: each tied bidder rolls a die; those tied for highest roll again until one is highest.
+
+    KK-OFFICE-2: when the Judge Royal rolls and is not alone on top, the roll-off waits for his reroll choice.
+    """
     election = state.election
     if state.phase != ELECTION or election is None or election.awaiting != ROLL_OFF:
         return refuse("KK-ELECT-10", "no tie is waiting for a roll-off", "type")
     flow = Flow(state)
+    judge = state.offices.get("judge_royal")
     contenders = election.tied
     while len(contenders) > 1:
         event, faces = roll(game, inputs, len(contenders), action.seat, f"kk:{election.id}:{election.office}:roll-off")
         flow.record(event)
-        best = max(faces)
-        leaders = tuple(s for s, f in zip(contenders, faces, strict=True) if f == best)
         rolled = dict(zip(contenders, faces, strict=True))
-        flow.emit(
-            "TieRolled",
-            {"election_id": election.id, "office": election.office, "faces": rolled, "leaders": list(leaders)},
-        )
-        flow.note("KK-ELECT-10", f"roll-off: {rolled}; highest {best}")
+        leaders = _leaders(rolled)
+        flow.note("KK-ELECT-10", f"roll-off: {rolled}; highest {max(faces)}")
+        if judge in contenders and leaders != (judge,):
+            flow.emit("TieRolled", _roll(election, rolled, leaders, JUDGE_REROLL))
+            flow.note("KK-OFFICE-2", f"the Judge Royal {judge} may reroll his die")
+            return flow.decision()
+        flow.emit("TieRolled", _roll(election, rolled, leaders, ROLL_OFF))
         contenders = leaders
     _award(flow, election.bids, contenders[0], "roll_off")
     return flow.decision()
+
+
+def decide_judge_reroll(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
+    """KK-OFFICE-2: the Judge Royal rerolls his own roll-off die once (`reroll: true`) or keeps it."""
+    election = state.election
+    judge = state.offices.get("judge_royal")
+    if state.phase != ELECTION or election is None or election.awaiting != JUDGE_REROLL or judge is None:
+        return refuse("KK-OFFICE-2", "no roll-off die is waiting for the Judge Royal's choice", "type")
+    if action.seat != judge:
+        return refuse("KK-OFFICE-2", f"only the Judge Royal {judge} rerolls his own die", "seat")
+    flow = Flow(state)
+    faces = dict(election.faces)
+    if action.data.get("reroll") is True:
+        event, (face,) = roll(game, inputs, 1, judge, f"kk:{election.id}:{election.office}:roll-off:reroll")
+        flow.record(event)
+        faces[judge] = face
+        flow.note("KK-OFFICE-2", f"the Judge Royal {judge} rerolls: {face}, and the new result stands")
+    leaders = _leaders(faces)
+    flow.emit(
+        "TieRollSettled", {**_roll(election, faces, leaders, ROLL_OFF), "rerolled": action.data.get("reroll") is True}
+    )
+    if len(leaders) == 1:
+        _award(flow, election.bids, leaders[0], "roll_off")
+    return flow.decision()
+
+
+def _leaders(faces: Mapping[str, int]) -> tuple[str, ...]:
+    best = max(faces.values())
+    return tuple(seat for seat, face in faces.items() if face == best)
+
+
+def _roll(election: Election, faces: Mapping[str, int], leaders: tuple[str, ...], awaiting: str) -> dict[str, Any]:
+    return {
+        "election_id": election.id,
+        "office": election.office,
+        "faces": dict(faces),
+        "leaders": list(leaders),
+        "awaiting": awaiting,
+    }
 
 
 def _award(flow: Flow, bids: Mapping[str, int], holder: str | None, outcome: str) -> None:

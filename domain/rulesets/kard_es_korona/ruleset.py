@@ -47,6 +47,7 @@ _WITH_DICE: Mapping[str, _Dice] = {
     "roll_for_first_player": setup.decide_roll_for_first_player,
     "fight_exchange": combat.decide_fight_exchange,
     "roll_off": elections.decide_roll_off,
+    "reroll_tie_die": elections.decide_judge_reroll,
 }
 ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 

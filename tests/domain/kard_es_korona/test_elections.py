@@ -6,7 +6,7 @@ does not get the office gets half of his bid back, rounded down.
 
 from __future__ import annotations
 
-from domain.kernel import Viewer
+from domain.kernel import Game, Viewer
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from tests.domain.kard_es_korona.builders import act, play, rule_ids, then, types, when
 from tests.domain.kard_es_korona.election_helpers import at_election, awarded, bid, seal, year_end
@@ -118,6 +118,41 @@ def test_kk_elect_10_players_tied_on_the_die_roll_again() -> None:
 def test_kk_elect_10_a_roll_off_without_a_tie_is_refused() -> None:
     game = at_election({F: 20, E: 15, S: 12})
     assert rule_ids(when(game, act("roll_off", F, dice=[3, 4]))) == ["KK-ELECT-10"]
+
+
+def judge_in_a_treasurer_roll_off() -> Game:
+    """1306: Felvidék is Judge Royal (kept with a lone bid of 3); Felvidék and Erdély tie at 5 for Treasurer."""
+    game = at_election({F: 20, E: 15, S: 12}, {"judge_royal": F}, year=1306, elections_held=1)
+    game, _ = bid(game, {F: 3, E: 0, S: 0})
+    game, _ = bid(game, {F: 5, E: 5, S: 0})
+    return game
+
+
+def test_kk_office_2_the_judge_royal_rerolls_his_losing_roll_off_die_and_the_new_result_stands() -> None:
+    game = judge_in_a_treasurer_roll_off()
+    game = play(game, act("roll_off", E, dice=[2, 4]))
+    assert game.state.election is not None and game.state.election.awaiting == "judge_reroll"
+    assert rule_ids(when(game, act("reroll_tie_die", E, reroll=True, dice=[6]))) == ["KK-OFFICE-2"]
+    assert rule_ids(when(game, act("roll_off", E, dice=[1, 1]))) == ["KK-ELECT-10"]
+    rerolled = when(game, act("reroll_tie_die", F, reroll=True, dice=[6]))
+    [award] = awarded(rerolled)
+    assert award["holder"] == F and award["refunds"] == {E: 2}
+    worse = when(game, act("reroll_tie_die", F, reroll=True, dice=[1]))
+    assert awarded(worse)[0]["holder"] == E
+
+
+def test_kk_office_2_the_judge_royal_may_keep_his_die() -> None:
+    game = play(judge_in_a_treasurer_roll_off(), act("roll_off", E, dice=[3, 3]))
+    kept = when(game, act("reroll_tie_die", F, reroll=False))
+    assert types(kept) == ["TieRollSettled"]
+    game = then(game, kept)
+    assert game.state.election is not None and game.state.election.awaiting == "roll_off"
+    assert game.state.election.tied == (F, E)
+
+
+def test_kk_office_2_no_pause_when_the_judge_royal_wins_the_roll() -> None:
+    game = judge_in_a_treasurer_roll_off()
+    assert awarded(when(game, act("roll_off", E, dice=[5, 4])))[0]["holder"] == F
 
 
 def test_kk_elect_11_e3_the_palatine_decides_a_tie_at_the_second_election() -> None:
