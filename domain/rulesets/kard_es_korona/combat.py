@@ -489,10 +489,10 @@ def end_year(flow: Flow) -> None:
     state = flow.state
     flow.emit("BattlePhaseEnded", {"year": state.year})
     following = state.passed[0] if state.passed else state.turn_order()[0]
-    if state.year >= state.last_year:
+    if election_year(state) or state.extraordinary_election:
+        next_step = "election"  # KK-ELECT-1: also in the last year (Királyválasztás); it then ends the game
+    elif state.year >= state.last_year:
         next_step = "finished"
-    elif election_year(state) or state.extraordinary_election:
-        next_step = "election"
     else:
         next_step = "year"
     flow.emit("YearEnded", {"year": state.year, "next_starting_player": following, "next": next_step})

@@ -18,6 +18,13 @@ def election_line(kind: str, data: Mapping[str, Any]) -> str | None:
             return f"the {data['year']} {why} opens; bidders {', '.join(data['eligible']) or 'none'}"
         case "TreasuriesDeclared":
             return "treasuries declared: " + ", ".join(f"{s} {n}" for s, n in data["amounts"].items())
+        case "SealedRoundOpened":
+            return f"sealed round {data['round']}: {', '.join(data['seats'])} seal their bids"
+        case "SubmissionSealed":
+            return f"{data['seat']} seals a bid"
+        case "SubmissionsRevealed":
+            shown = ", ".join(f"{s} {v['payload'].get('amount')}" for s, v in data["submissions"].items())
+            return f"bids revealed: {shown}"
         case "AuctionOpened":
             return f"auction for {_title(data['office'])}: sealed bids"
         case "AuctionTied":

@@ -57,7 +57,8 @@ def _open_auction(flow: Flow, office: str) -> None:
     decider = state.offices.get("palatine")
     flow.emit("AuctionOpened", {"election_id": election.id, "office": office, "round": round_id, "decider": decider})
     if not election.eligible:
-        _award(flow, {}, None, "no_bids")
+        flow.note("KK-ELECT-13", f"nobody may bid for {office}")
+        _award(flow, {}, state.offices.get(office), "no_bids")
         return
     flow.emit(
         SEALED_ROUND_OPENED, {"round": round_id, "seats": list(election.eligible), "purpose": BID_PURPOSE + office}

@@ -38,6 +38,16 @@ def test_kk_event_4_kiralyvalasztas_opens_an_extraordinary_election_in_1302() ->
     assert game.state.elections_held == 1
 
 
+def test_kk_elect_1_kiralyvalasztas_in_the_last_year_holds_the_election_and_then_the_game_is_finished() -> None:
+    game = at_election({F: 2, E: 1, S: 0}, year=1308, extraordinary_election=True)
+    assert game.state.phase == "election"
+    game, _ = bid(game, {F: 0, E: 0, S: 0})
+    game, _ = bid(game, {F: 0, E: 0, S: 0})
+    game, decision = bid(game, {F: 1, E: 0, S: 0})
+    assert types(decision)[-1] == "ElectionClosed" and decision.events[-1].data["next"] == "finished"
+    assert game.state.phase == "finished" and game.state.offices["palatine"] == F
+
+
 def test_kk_elect_3_every_eligible_treasury_is_declared_before_the_first_auction() -> None:
     game, decision = year_end({F: 20, E: 15, S: 12}, lord_status={S: "vassal"})
     assert types(decision)[2:5] == ["ElectionOpened", "TreasuriesDeclared", "AuctionOpened"]
@@ -58,6 +68,13 @@ def test_kk_elect_14_a_captive_player_is_not_in_the_sealed_round() -> None:
     assert game.state.election is not None and game.state.election.eligible == (F, S)
     [round_] = game.meta.sealed.values()
     assert E not in round_.seats
+
+
+def test_kk_elect_14_with_nobody_eligible_the_holders_keep_their_offices_and_the_next_year_begins() -> None:
+    captive = dict.fromkeys((F, E, S), "captive")
+    game = at_election({F: 20, E: 15, S: 12}, {"palatine": E}, lord_status=captive)
+    assert game.state.year == 1304 and game.state.phase == "event" and not game.meta.sealed
+    assert game.state.offices == {"judge_royal": None, "treasurer": None, "palatine": E}
 
 
 def test_kk_elect_6_a_bid_above_the_treasury_is_refused() -> None:
@@ -192,6 +209,26 @@ def test_kk_elect_2_the_next_year_begins_after_the_palatine_auction() -> None:
 def test_kk_elect_4_money_transfer_is_refused_during_the_election() -> None:
     game = at_election({F: 20, E: 15, S: 12})
     assert rule_ids(when(game, act("transfer_money", F, to=E, amount=5))) == ["KK-ELECT-4"]
+
+
+def test_every_event_of_an_election_has_its_own_notation_line() -> None:
+    game, opening = year_end({F: 20, E: 15, S: 12}, lord_status={S: "captive"})
+    game = then(game, opening)
+    events = list(opening.events)
+    for amounts in ({F: 4, E: 0}, {F: 4, E: 4}):
+        game, decision = bid(game, amounts)
+        events += decision.events
+    rolled = when(game, act("roll_off", E, dice=[1, 2]))
+    assert rolled.events[-1].type == "TieRolled"  # the Judge Royal Felvidék may reroll his 1
+    game = then(game, rolled)
+    settled = when(game, act("reroll_tie_die", F, reroll=False))
+    events += [*rolled.events, *settled.events]
+    game = then(game, settled)
+    _, decision = bid(game, {F: 3, E: 0})
+    events += decision.events
+    lines = {e.type: KARD_ES_KORONA.notation(e, game.state) for e in events}
+    assert {"TieRolled", "TieRollSettled", "ElectionClosed", "SubmissionsRevealed"} <= set(lines)
+    assert [kind for kind, line in lines.items() if line == kind] == []
 
 
 def test_election_events_have_readable_notation_and_bookmarks() -> None:

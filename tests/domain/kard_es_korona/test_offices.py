@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.kernel import Game
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from tests.domain.kard_es_korona.builders import act, play, rule_ids, set_up, types, when, with_state
 from tests.domain.kard_es_korona.election_helpers import OFFICES_VACANT
 
@@ -77,3 +78,23 @@ def test_kk_office_6_option_empty_treasury_refuses_a_seller_with_money() -> None
     assert rule_ids(when(game, act("offer_office", F, office="treasurer"))) == ["KK-OFFICE-6"]
     emptied = with_state(game, treasury={F: 0, E: 15, S: 12})
     assert types(when(emptied, act("offer_office", F, office="treasurer"))) == ["OfficeSaleOpened"]
+
+
+def test_office_sale_events_have_notation_lines_and_the_sale_a_bookmark() -> None:
+    game = movement_game()
+    events = []
+    for action in (
+        act("offer_office", F, office="treasurer"),
+        act("bid_for_office", E, amount=4),
+        act("close_office_sale", F),
+    ):
+        decision = when(game, action)
+        events += decision.events
+        game = play(game, action)
+    lines = [KARD_ES_KORONA.notation(e, game.state) for e in events]
+    assert lines == [
+        "felvidek offers the office of Treasurer at a public auction",
+        "erdely bids 4 for Treasurer",
+        "erdely buys Treasurer from felvidek for 4 garas",
+    ]
+    assert KARD_ES_KORONA.bookmarks(events[-1]) == ("office sale: Treasurer",)
