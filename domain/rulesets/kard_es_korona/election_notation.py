@@ -45,7 +45,8 @@ def election_line(kind: str, data: Mapping[str, Any]) -> str | None:
         case "OfficeSaleBid":
             return f"{data['seat']} bids {data['amount']} for {_title(data['office'])}"
         case "OfficeSold" if data.get("buyer") is None:
-            return f"no sale: {data['seller']} keeps {_title(data['office'])}"
+            why = str(data.get("reason", "no_bid")).replace("_", " ")
+            return f"the sale of {_title(data['office'])} by {data['seller']} ends without a sale ({why})"
         case "OfficeSold":
             return f"{data['buyer']} buys {_title(data['office'])} from {data['seller']} for {data['price']} garas"
     return None

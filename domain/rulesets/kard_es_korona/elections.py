@@ -15,6 +15,7 @@ from domain.platform import roll
 from domain.rulesets.kard_es_korona import economy
 from domain.rulesets.kard_es_korona.election_state import JUDGE_REROLL, PALATINE, ROLL_OFF, SEALED, Election
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.offices import end_open_sale
 from domain.rulesets.kard_es_korona.state import ELECTION, OFFICES, KKState
 
 BID_PURPOSE = "kk:bid:"
@@ -27,6 +28,7 @@ def eligible_seats(state: KKState) -> tuple[str, ...]:
 
 def open_election(flow: Flow) -> None:
     """KK-ELECT-1..3: the election opens, every eligible treasury is declared, the first auction begins."""
+    end_open_sale(flow)
     state = flow.state
     eligible = eligible_seats(state)
     election_id = f"election-{state.year}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Action, Decision, Viewer
+from domain.rulesets.kard_es_korona.election_state import OfficeSale
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
 from domain.rulesets.kard_es_korona.state import ELECTION, OFFICES, KKState
 
@@ -47,6 +48,8 @@ def decide_bid_for_office(state: KKState, action: Action) -> Decision:
     sale, seat, amount = state.office_sale, action.seat, action.data.get("amount")
     if sale is None:
         return refuse("KK-OFFICE-6", "no office is for sale", "type")
+    if state.phase == ELECTION:
+        return refuse("KK-ELECT-4", "no money passes between players during an election", "type")
     if seat is None or seat == sale.seller or seat not in state.seats:
         return refuse("KK-OFFICE-6", f"{seat} cannot bid for the office {sale.seller} sells", "seat")
     if seat in state.lord_status:
@@ -67,13 +70,35 @@ def decide_close_office_sale(state: KKState, action: Action) -> Decision:
         return refuse("KK-OFFICE-6", "no office is for sale", "type")
     if action.seat != sale.seller:
         return refuse("KK-OFFICE-6", f"the seller {sale.seller} closes the sale", "seat")
+    if state.offices.get(sale.office) != sale.seller:
+        # KK-OFFICE-7: the office was lost meanwhile (capture, defeat, fealty); nothing is left to sell
+        flow = Flow(state)
+        flow.emit("OfficeSold", _no_sale(sale, "office_lost"))
+        return flow.decision()
     if sale.bidder is not None and sale.amount > state.treasury.get(sale.bidder, 0):
         # money moved since the bid (recruitment, transfers): the bid can no longer be paid
         return refuse("KK-OFFICE-6", f"{sale.bidder} can no longer pay {sale.amount}", "type")
     flow = Flow(state)
-    flow.emit("OfficeSold", {"office": sale.office, "seller": sale.seller, "buyer": sale.bidder, "price": sale.amount})
+    if sale.bidder is None:
+        flow.emit("OfficeSold", _no_sale(sale, "no_bid"))
+    else:
+        flow.emit(
+            "OfficeSold", {"office": sale.office, "seller": sale.seller, "buyer": sale.bidder, "price": sale.amount}
+        )
     if sale.bidder is None:
         flow.note("KK-OFFICE-6", f"no bid for {sale.office}: {sale.seller} keeps it")
     else:
         flow.note("KK-OFFICE-6", f"{sale.bidder} buys {sale.office} from {sale.seller} for {sale.amount}")
     return flow.decision()
+
+
+def end_open_sale(flow: Flow) -> None:
+    """KK-OFFICE-7: an election ends every term, so a sale still open when it begins ends without a sale."""
+    sale = flow.state.office_sale
+    if sale is not None:
+        flow.emit("OfficeSold", _no_sale(sale, "election"))
+        flow.note("KK-OFFICE-7", f"the election ends the open sale of {sale.office}")
+
+
+def _no_sale(sale: OfficeSale, reason: str) -> dict[str, Any]:
+    return {"office": sale.office, "seller": sale.seller, "buyer": None, "price": 0, "reason": reason}

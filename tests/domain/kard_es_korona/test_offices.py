@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from domain.kernel import Game
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
-from tests.domain.kard_es_korona.builders import act, play, rule_ids, set_up, types, when, with_state
-from tests.domain.kard_es_korona.election_helpers import OFFICES_VACANT
+from domain.rulesets.kard_es_korona.election_state import OfficeSale
+from tests.domain.kard_es_korona.builders import act, play, rule_ids, set_up, then, types, when, with_state
+from tests.domain.kard_es_korona.election_helpers import OFFICES_VACANT, year_end
 
 F, E, S = "felvidek", "erdely", "szlavonia"
 
@@ -98,3 +99,26 @@ def test_office_sale_events_have_notation_lines_and_the_sale_a_bookmark() -> Non
         "erdely buys Treasurer from felvidek for 4 garas",
     ]
     assert KARD_ES_KORONA.bookmarks(events[-1]) == ("office sale: Treasurer",)
+
+
+def test_kk_office_7_an_election_ends_a_sale_still_open() -> None:
+    sale = OfficeSale("treasurer", F, E, 4)
+    game, decision = year_end({F: 2, E: 15, S: 12}, {"treasurer": F}, office_sale=sale)
+    [sold] = [e.data for e in decision.events if e.type == "OfficeSold"]
+    assert sold["buyer"] is None and sold["reason"] == "election"
+    game = then(game, decision)
+    assert game.state.office_sale is None and game.state.offices["treasurer"] == F
+    assert game.state.treasury == {F: 2, E: 15, S: 12}
+
+
+def test_kk_office_7_a_seller_who_lost_the_office_sells_nothing() -> None:
+    game = play(movement_game(), act("offer_office", F, office="treasurer"), act("bid_for_office", E, amount=4))
+    lost = with_state(game, offices=OFFICES_VACANT)  # e.g. captured meanwhile (KK-CAPTIVE-4)
+    closed = when(lost, act("close_office_sale", F))
+    assert closed.events[0].data["buyer"] is None and closed.events[0].data["reason"] == "office_lost"
+    assert then(lost, closed).state.treasury[E] == 15
+
+
+def test_kk_elect_4_no_bid_for_an_office_during_an_election() -> None:
+    game = play(movement_game(), act("offer_office", F, office="treasurer"))
+    assert rule_ids(when(with_state(game, phase="election"), act("bid_for_office", E, amount=3))) == ["KK-ELECT-4"]
