@@ -6,9 +6,12 @@ does not get the office gets half of his bid back, rounded down.
 
 from __future__ import annotations
 
+import json
+
 from domain.kernel import Game, Viewer
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
-from tests.domain.kard_es_korona.builders import act, play, rule_ids, then, types, when
+from domain.rulesets.kard_es_korona.election_state import OfficeSale
+from tests.domain.kard_es_korona.builders import act, play, rule_ids, then, types, when, with_state
 from tests.domain.kard_es_korona.election_helpers import at_election, awarded, bid, seal, year_end
 
 F, E, S = "felvidek", "erdely", "szlavonia"
@@ -132,6 +135,18 @@ def test_kk_elect_10_players_tied_on_the_die_roll_again() -> None:
     assert award["holder"] == S and award["refunds"] == {F: 2, E: 2}
 
 
+def test_kk_elect_10_server_dice_roll_off_names_one_winner_among_the_tied() -> None:
+    game = at_election({F: 20, E: 15, S: 12}, game={"dice": "server"})
+    game, _ = bid(game, {F: 0, E: 5, S: 5})
+    rolled = when(game, act("roll_off", E))
+    dice = [e for e in rolled.events if e.type == "DiceRolled"]
+    assert dice and all(e.data["purpose"] == "kk:election-1303:judge_royal:roll-off" for e in dice)
+    [award] = awarded(rolled)
+    last = dice[-1].data["faces"]
+    assert award["holder"] == (E if last[0] > last[1] else S)  # the final roll separates the two
+    assert award["refunds"] == {({E, S} - {award["holder"]}).pop(): 2}
+
+
 def test_kk_elect_10_a_roll_off_without_a_tie_is_refused() -> None:
     game = at_election({F: 20, E: 15, S: 12})
     assert rule_ids(when(game, act("roll_off", F, dice=[3, 4]))) == ["KK-ELECT-10"]
@@ -239,3 +254,18 @@ def test_election_events_have_readable_notation_and_bookmarks() -> None:
     assert line.startswith("Judge Royal: erdely (highest bid")
     opened = next(e for e in decision.events if e.type == "AuctionOpened")
     assert KARD_ES_KORONA.bookmarks(opened) == ("auction: Treasurer",)
+
+
+def test_a_state_mid_election_round_trips_through_its_json_form() -> None:
+    game = play(judge_in_a_treasurer_roll_off(), act("roll_off", E, dice=[2, 4]))
+    state = with_state(game, office_sale=OfficeSale("palatine", S, F, 3)).state
+    document = json.loads(json.dumps(KARD_ES_KORONA.dump_state(state)))
+    assert KARD_ES_KORONA.load_state(document) == state
+
+
+def test_a_document_from_before_the_election_fields_loads_with_their_defaults() -> None:
+    document = KARD_ES_KORONA.dump_state(at_election({F: 1, E: 1, S: 1}, year=1304).state)
+    for name in ("election", "elections_held", "office_sale"):
+        del document[name]
+    loaded = KARD_ES_KORONA.load_state(document)
+    assert loaded.election is None and loaded.elections_held == 0 and loaded.office_sale is None
