@@ -118,3 +118,44 @@ def test_kk_elect_3_a_player_sees_only_his_own_treasury_during_the_election(api:
 def test_kk_elect_4_a_money_transfer_is_refused_during_the_election_through_the_api(api: Api) -> None:
     game, _ = battles_of_1306_end(api)
     assert_refused(act(api, game, "transfer_money", P1, to=P2, amount=3), "KK-ELECT-4")
+
+
+def test_kk_elect_10_kk_office_2_a_first_election_tie_goes_to_table_dice_and_the_judge_royal_rerolls(api: Api) -> None:
+    game, events = battles_of_1306_end(api)
+    adjust(api, game, offices={"judge_royal": P1, "treasurer": None, "palatine": None})
+    for seat, amount in ((P1, 6), (P2, 6), (P3, 0)):
+        seal(api, game, events[-1]["data"]["round"], seat, amount)
+    revealed = seal(api, game, events[-1]["data"]["round"], P4, 0).get_json()["events"]
+    award = next(e for e in revealed if e["type"] == "OfficeAwarded")
+    assert award["data"]["outcome"] == "incumbent_tie"  # KK-ELECT-9: P1 holds it
+    round_id = revealed[-1]["data"]["round"]
+    for seat, amount in ((P1, 4), (P2, 4), (P3, 1)):
+        seal(api, game, round_id, seat, amount)
+    revealed = seal(api, game, round_id, P4, 0).get_json()["events"]
+    assert revealed[-1]["type"] == "AuctionTied" and revealed[-1]["data"]["awaiting"] == "roll_off"
+    rolled = ok(act(api, game, "roll_off", P2, dice=[1, 5]))
+    assert rolled[-1]["type"] == "TieRolled" and rolled[-1]["data"]["awaiting"] == "judge_reroll"
+    assert_refused(act(api, game, "reroll_tie_die", P2, reroll=True, dice=[6]), "KK-OFFICE-2")
+    settled = ok(act(api, game, "reroll_tie_die", P1, reroll=True, dice=[6]))
+    award = next(e for e in settled if e["type"] == "OfficeAwarded")
+    assert award["data"]["holder"] == P1 and award["data"]["refunds"] == {P2: 2}
+
+
+def test_kk_office_6_an_office_is_sold_at_a_public_auction_through_the_api(api: Api) -> None:
+    game = create(api, board=province_board("basic"), seats=SEATS)
+    adjust(
+        api,
+        game,
+        phase="movement",
+        year=1304,
+        treasury={P1: 0, P2: 15, P3: 12, P4: 9},
+        offices={"judge_royal": None, "treasurer": P1, "palatine": None},
+    )
+    ok(act(api, game, "offer_office", P1, office="treasurer"))
+    ok(act(api, game, "bid_for_office", P2, amount=3))
+    assert_refused(act(api, game, "bid_for_office", P3, amount=3), "KK-OFFICE-6")
+    ok(act(api, game, "bid_for_office", P3, amount=7))
+    sold = ok(act(api, game, "close_office_sale", P1))
+    assert sold[-1]["data"] == {"office": "treasurer", "seller": P1, "buyer": P3, "price": 7}
+    rules = view(api, game, "spectator")
+    assert rules["offices"]["treasurer"] == P3 and rules["treasury"] == {P1: 7, P2: 15, P3: 5, P4: 9}
