@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.kernel import Event
+from domain.rulesets.kard_es_korona.election_notation import election_bookmarks
 
 
 def bookmarks(event: Event) -> tuple[str, ...]:
@@ -36,4 +37,4 @@ def bookmarks(event: Event) -> tuple[str, ...]:
             return ("game end",)
         case "YearEnded":
             return (f"{year} ends",)
-    return ()
+    return election_bookmarks(event.type, data)

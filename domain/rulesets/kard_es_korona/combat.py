@@ -491,20 +491,23 @@ def end_battle(flow: Flow, battle: Battle, result: str) -> None:
 
 def end_year(flow: Flow) -> None:
     from domain.rulesets.kard_es_korona.economy import election_year
+    from domain.rulesets.kard_es_korona.elections import open_election
 
     state = flow.state
     flow.emit("BattlePhaseEnded", {"year": state.year})
     following = marker_after_year(state)
-    if state.year >= state.last_year:
+    if election_year(state) or state.extraordinary_election:
+        next_step = "election"  # KK-ELECT-1: also in the last year (Királyválasztás); it then ends the game
+    elif state.year >= state.last_year:
         next_step = "finished"
-    elif election_year(state) or state.extraordinary_election:
-        next_step = "election"
     else:
         next_step = "year"
     flow.emit("YearEnded", {"year": state.year, "next_starting_player": following, "next": next_step})
     flow.note("KK-TURN-5", f"{state.year} ends; {following} starts the next year")
     if next_step == "year":
         next_year(flow, state.year + 1, following)
+    elif next_step == "election":
+        open_election(flow)
 
 
 def chooser_summary(state: KKState) -> Mapping[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 from domain.kernel import Event
 from domain.rulesets.kard_es_korona import cards, turn_order
 from domain.rulesets.kard_es_korona.advanced_events import HANDLERS as ADVANCED_HANDLERS
+from domain.rulesets.kard_es_korona.election_evolve import HANDLERS as ELECTION_HANDLERS
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, force_from_json, single
 from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
@@ -408,6 +409,7 @@ _HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
     **ADVANCED_HANDLERS,
     **cards.HANDLERS,
     **turn_order.HANDLERS,
+    **ELECTION_HANDLERS,
 }
 
 

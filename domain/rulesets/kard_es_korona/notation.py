@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Event
+from domain.rulesets.kard_es_korona.election_notation import election_line
 from domain.rulesets.kard_es_korona.forces import force_from_json
 from domain.rulesets.kard_es_korona.notation_lords import lords_line
 from domain.rulesets.kard_es_korona.state import KKState
@@ -176,4 +177,4 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
         case "GameEnded":
             return f"game ended by {data['by']}"
         case _:
-            return lords_line(kind, data, state, _name) or kind
+            return lords_line(kind, data, state, _name) or election_line(kind, data) or kind

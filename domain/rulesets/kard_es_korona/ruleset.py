@@ -12,9 +12,11 @@ from domain.rulesets.kard_es_korona import (
     combat,
     defeat,
     economy,
+    elections,
     leaving,
     lords,
     movement,
+    offices,
     pinning,
     rerolls,
     retreat,
@@ -45,7 +47,7 @@ _SIMPLE: Mapping[str, _Simple] = {
     "place_neutral_piece": setup.decide_place_neutral_piece,
     "substitute_royal_cavalry": setup.decide_substitute_royal_cavalry,
     "draw_event": economy.decide_draw_event,
-    "transfer_money": economy.decide_transfer_money,
+    "transfer_money": elections.decide_transfer_money,
     "select_battle": combat.decide_select_battle,
     "lead_arm": combat.decide_lead_arm,
     "assign_casualties": combat.decide_assign_casualties,
@@ -65,6 +67,10 @@ _SIMPLE: Mapping[str, _Simple] = {
     "choose_retreat_losses": retreat.decide_choose_retreat_losses,
     "stay": retreat.decide_stay,
     "choose_turn_position": turn_order.decide_choose_turn_position,
+    "decide_tie": elections.decide_tie,
+    "offer_office": offices.decide_offer_office,
+    "bid_for_office": offices.decide_bid_for_office,
+    "close_office_sale": offices.decide_close_office_sale,
 }
 _LENIENT: Mapping[str, _Lenient] = {
     "place_forces": setup.decide_place_forces,
@@ -81,6 +87,8 @@ _WITH_DICE: Mapping[str, _Dice] = {
     "retreat": retreat.decide_retreat,
     "roll_event_die": cards.decide_roll_event_die,
     "roll_for_starting_player": turn_order.decide_roll_for_starting_player,
+    "roll_off": elections.decide_roll_off,
+    "reroll_tie_die": elections.decide_judge_reroll,
 }
 ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 
@@ -144,8 +152,8 @@ class KardEsKoronaRuleset:
         return evolve(state, event)
 
     def view(self, state: KKState, viewer: Viewer) -> dict[str, Any]:
-        """KK-ECON-7: everything in issue 3 is public (treasuries are hidden only during elections, issue 4)."""
-        document = dump_state(state)
+        """KK-ECON-7: everything is public, except other players' treasuries during an election (KK-ELECT-3)."""
+        document = offices.hide_treasuries(dump_state(state), state, viewer)
         document.pop("board_document", None)
         document["board"] = state.board.name if state.board is not None else None
         document["turn_order"] = list(state.turn_order())
@@ -169,13 +177,18 @@ class KardEsKoronaRuleset:
         return load_state(document)
 
     def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
-        """Issue 3 opens no sealed rounds (sealed bids belong to the elections of issue 4)."""
+        """KK-ELECT-6: the only sealed rounds are the elections' auctions."""
+        if round.purpose.startswith(elections.BID_PURPOSE):
+            return elections.sealed_errors(game.state, round, seat, payload)
         return [RuleViolation("KK-TURN-2", "Kard és Korona has no sealed round open in this phase")]
 
     def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
         return conclude(game.state, self._resolve_reveal(game, round, payloads, inputs))
 
     def _resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
+        """KK-ELECT-7..13: the revealed bids settle their auction."""
+        if round.purpose.startswith(elections.BID_PURPOSE):
+            return elections.resolve_bids(game.state, payloads)
         return Decision()
 
 

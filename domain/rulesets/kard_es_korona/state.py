@@ -13,6 +13,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from domain.rulesets.kard_es_korona.board import KKBoard, load_kk_board
+from domain.rulesets.kard_es_korona.election_state import Election, OfficeSale, election_from_json, sale_from_json
 from domain.rulesets.kard_es_korona.forces import EMPTY, Force, force_from_json
 
 ROYAL = "royal"
@@ -148,6 +149,9 @@ class KKState:
     stayed: str | None = None  # "<battle>:<round>" in which the attacker declared he stays
     event_rolls: Mapping[str, int] = field(default_factory=dict)  # siege id -> its Rainy Autumn roll (KK-EVENT-7)
     order_start: str | None = None  # KK-TRAD-3: who moves first this year, when it is not the starting player
+    election: Election | None = None  # phase V under way (KK-ELECT-5)
+    elections_held: int = 0  # elections opened so far, extraordinary ones included
+    office_sale: OfficeSale | None = None  # a public office auction under way (KK-OFFICE-6)
 
     # --- queries ---
 
@@ -271,6 +275,8 @@ def dump_state(state: KKState) -> dict[str, Any]:
             document[f.name] = [_battle_json(b) for b in value]
         elif f.name == "closed":
             document[f.name] = sorted(value)
+        elif f.name in ("election", "office_sale"):
+            document[f.name] = value.to_json() if value is not None else None
         elif isinstance(value, tuple):
             document[f.name] = list(value)
         elif isinstance(value, Mapping):
@@ -301,6 +307,10 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             values[f.name] = tuple(_battle(b) for b in raw)
         elif f.name == "closed":
             values[f.name] = frozenset(str(c) for c in raw)
+        elif f.name == "election":
+            values[f.name] = election_from_json(_obj(raw)) if raw is not None else None
+        elif f.name == "office_sale":
+            values[f.name] = sale_from_json(_obj(raw)) if raw is not None else None
         elif f.name in (
             "seats",
             "neutral_provinces",
@@ -316,7 +326,7 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             values[f.name] = tuple(str(s) for s in raw)
         elif f.name in ("treasury", "allowances", "steps_taken", "event_rolls"):
             values[f.name] = {str(k): _int(v) for k, v in _obj(raw).items()}
-        elif f.name in ("year", "royal_treasury", "knights_recruited", "step_seq", "battle_count"):
+        elif f.name in ("year", "royal_treasury", "knights_recruited", "step_seq", "battle_count", "elections_held"):
             values[f.name] = _int(raw)
         elif f.name == "captives":
             values[f.name] = {str(k): _int(v) for k, v in _obj(raw).items()}

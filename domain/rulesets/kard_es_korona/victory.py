@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.kernel import DICE_ROLLED, GAME_ENDED, Decision, Event, TraceStep
 from domain.rulesets.kard_es_korona.evolve import evolve
-from domain.rulesets.kard_es_korona.state import ELECTION, FINISHED, OFFICES, KKState
+from domain.rulesets.kard_es_korona.state import FINISHED, OFFICES, KKState
 
 OUT = ("eliminated", "vassal")  # KK-WIN-2, A-40: a captive lord still stands, a vassal does not
 
@@ -118,7 +118,7 @@ def _last_lord(state: KKState, events: Sequence[Event]) -> Victory | None:
 
 def _all_offices(state: KKState, events: Sequence[Event]) -> Victory | None:
     """KK-WIN-3, A-37: one player holds all three offices once an election is over (or after a sale)."""
-    if state.phase == ELECTION:  # the offices are auctioned one by one: only the election's end counts
+    if state.election is not None:  # the offices are auctioned one by one: only the election's end counts
         return None
     holders = {state.offices.get(o) for o in OFFICES}
     if len(holders) != 1:
