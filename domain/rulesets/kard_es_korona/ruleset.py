@@ -94,7 +94,7 @@ ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 
 
 class KardEsKoronaRuleset:
-    """Kard és Korona (issue 3): setup, the year loop, income, recruitment, movement, battles and sieges."""
+    """Kard és Korona: the whole catalog, from setup to victory, in the basic and advanced games."""
 
     id = "kard_es_korona"
     version = "1.0.0"

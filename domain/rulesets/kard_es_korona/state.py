@@ -28,8 +28,8 @@ EVENT = "event"
 RECRUIT = "recruit"
 MOVEMENT = "movement"
 BATTLE = "battle"
-ELECTION = "election"  # phase V: decided by issue 4's rules; the game waits here until then
-FINISHED = "finished"  # after the last year (KK-WIN-7 belongs to issue 4)
+ELECTION = "election"  # phase V: the office elections (elections.py)
+FINISHED = "finished"  # after the last year (KK-WIN-7 decides the winner)
 
 ATTACKER = "attacker"
 DEFENDER = "defender"
@@ -96,7 +96,7 @@ class Retreat:
 
 @dataclass(frozen=True, slots=True)
 class KKState:
-    """Everything the rules of issue 3 need, and room for issue 4 (offices, lord status)."""
+    """The whole table: setup, the year loop, battles, lords and their fates, elections, the advanced rules."""
 
     options: Mapping[str, Any]
     board: KKBoard | None
@@ -133,7 +133,7 @@ class KKState:
     battles: tuple[Battle, ...] = ()
     battle_count: int = 0
     current_battle: str | None = None
-    # Issue 4, kk-lords (lords.py, defeat.py, captivity.py, vassals.py, rerolls.py):
+    # Lords and their fates (lords.py, defeat.py, captivity.py, vassals.py, rerolls.py):
     lieges: Mapping[str, str] = field(default_factory=dict)  # vassal -> liege (KK-VASSAL)
     captives: Mapping[str, int] = field(default_factory=dict)  # captive seat -> his timeline year (KK-CAPTIVE-1)
     defeat: Mapping[str, Any] = field(default_factory=dict)  # the lord's defeat being processed (KK-ELIM), {} if none
