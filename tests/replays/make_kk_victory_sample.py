@@ -12,32 +12,11 @@ roll before each siege and his 6s keep them going (KK-EVENT-7).
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
-from domain.kernel import Action, Authority, Event, Game, Inputs, advance, start
-from domain.platform import decide_action
-from domain.rulesets.kard_es_korona import KARD_ES_KORONA
-from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
-from domain.rulesets.kard_es_korona.cards import siege_roll_due
-from domain.rulesets.kard_es_korona.combat import battle_chooser
-from domain.rulesets.kard_es_korona.hits import casualty_options, other, side_force
-from domain.rulesets.kard_es_korona.state import ATTACKER, KKState
+from tests.replays.kk_table import SAMPLES, Table, game_document, write_sample
 
 SEATS = ("felvidek", "erdely", "szlavonia")
 _GUARD = {"cavalry": 1, "infantry": 2, "archer": 1}
-GAME = {
-    "ruleset": "kard_es_korona",
-    "variant": "basic",
-    "options": {"variant": "basic"},
-    "board": "basic",
-    "seats": [{"seat": s, "player": None} for s in SEATS],
-    "mode": "adjudicated",
-    "dice": "table",
-    "visibility": "public",
-    "title": "Sample: Kard és Korona, Felvidék wins by castles in 1302",
-}
+GAME = game_document("basic", SEATS, "Sample: Kard és Korona, Felvidék wins by castles in 1302")
 # KK-SETUP-7: each lord's 5 infantry, 4 archers and 3 cavalry in three counties of his province.
 STARTS = {
     seat: (castle, {castle: _GUARD, second: _GUARD, third: {"cavalry": 1, "infantry": 1, "archer": 2}})
@@ -47,89 +26,11 @@ STARTS = {
         ("szlavonia", "zagrab", "varasd", "pozsega"),
     )
 }
-TARGET = Path(__file__).resolve().parents[2] / "replays" / "samples" / "kard_es_korona_basic_castle_victory.sample.json"
-
-
-class Table:
-    """A game at the table: each accepted action is kept for the sample file."""
-
-    def __init__(self) -> None:
-        created = Event(
-            "GameCreated",
-            {
-                "game_id": "sample",
-                "ruleset": KARD_ES_KORONA.id,
-                "ruleset_version": KARD_ES_KORONA.version,
-                "variant": "basic",
-                "options": {**KARD_ES_KORONA.default_options, "variant": "basic"},
-                "board": "basic",
-                "seats": GAME["seats"],
-                "mode": "adjudicated",
-                "dice": "table",
-            },
-        )
-        self.game: Game = start(KARD_ES_KORONA, created, SHIPPED_BOARDS["basic"])
-        self.actions: list[dict[str, Any]] = []
-
-    @property
-    def state(self) -> KKState:
-        state: KKState = self.game.state
-        return state
-
-    def try_(self, type: str, seat: str | None, **data: Any) -> Any:
-        action = Action(type, seat, data, Authority.RECORDER)
-        return decide_action(KARD_ES_KORONA, self.game, action, Inputs("2026-01-01T00:00:00Z"))
-
-    def do(self, type: str, seat: str | None, **data: Any) -> list[Event]:
-        decision = self.try_(type, seat, **data)
-        assert not decision.violations, (type, seat, data, decision.violations)
-        for event in decision.events:
-            self.game = advance(KARD_ES_KORONA, self.game, event)
-        self.actions.append({"type": type, "seat": seat, "data": data})
-        return list(decision.events)
-
-    def fight(self) -> None:
-        """One exchange: the attacker's dice all 6, the defender's all 1 (found from a trial roll's groups)."""
-        battle = self.state.battle(self.state.current_battle)
-        assert battle is not None
-        trial = self.try_("fight_exchange", battle.attacker, dice=[6] * 40)
-        rolled = next(v for v in trial.violations if v.rule_id == "CORE-DICE-1").details["rolled"]
-        trial = self.try_("fight_exchange", battle.attacker, dice=[6] * rolled)
-        groups = next(e for e in trial.events if e.type == "ExchangeRolled").data["groups"]
-        faces = [6 if g["side"] == ATTACKER else 1 for g in groups for _ in g["faces"]]
-        self.do("fight_exchange", battle.attacker, dice=faces)
-        self.assign()
-
-    def assign(self) -> None:
-        battle = self.state.battle(self.state.current_battle)
-        for hits in battle.pending if battle is not None else ():
-            if hits.chosen is None and hits.chooser is not None:
-                enemy = side_force(self.state, battle, other(hits.side))  # type: ignore[arg-type]
-                _, options = casualty_options(hits.targets, enemy)
-                self.do("assign_casualties", hits.chooser, side=hits.side, casualties=options[0].to_json())
-                return self.assign()
-        return None
-
-    def battles(self) -> None:
-        """Every battle of the phase, the chooser picking his in id order."""
-        while self.state.phase == "battle" and not self.game.meta.ended:
-            if self.state.current_battle is None:
-                chooser, mine = battle_chooser(self.state)
-                assert chooser is not None
-                self.do("select_battle", chooser, battle=sorted(b.id for b in mine)[0])
-                continue
-            due = siege_roll_due(self.state)
-            if due is not None:  # KK-EVENT-7: Esős ősz; a 6 keeps the siege going
-                self.do("roll_event_die", due.attacker, dice=[6])
-                continue
-            self.fight()
-
-    def move(self, seat: str, to: str, origin: str, units: dict[str, int], path: list[str] | None = None) -> None:
-        self.do("move", seat, to=to, groups=[{"from": origin, "units": units, "path": path or [to]}])
+TARGET = SAMPLES / "kard_es_korona_basic_castle_victory.sample.json"
 
 
 def play() -> Table:
-    t = Table()
+    t = Table("basic", SEATS)
     t.do("roll_for_first_player", None, dice=[6, 4, 3])  # Felvidék starts 1301
     for seat, (lord, placements) in STARTS.items():
         t.do("place_forces", seat, lord=lord, placements=placements)
@@ -179,20 +80,14 @@ def play() -> Table:
 
 def main() -> None:
     table = play()
-    document = {
-        "description": (
-            "Kard és Korona, basic map, three lords: a complete game that Felvidék wins by castles (KK-WIN-5/6). "
-            "Felvidék takes Győr, Pest and Borsod in 1301 and Fejér and Abaúj in 1302: the seventh castle ends "
-            "the game at once with GameEnded; a Peasant Revolt adds royal infantry and Rainy Autumn rolls precede the "
-            "1302 sieges; table dice."
-        ),
-        "game": GAME,
-        "actions": table.actions,
-    }
-    lines = [json.dumps(a, ensure_ascii=False) for a in table.actions]
-    head = json.dumps({k: v for k, v in document.items() if k != "actions"}, ensure_ascii=False, indent=2)
-    TARGET.write_text(head[:-2] + ',\n  "actions": [\n    ' + ",\n    ".join(lines) + "\n  ]\n}\n", encoding="utf-8")
-    print(f"{TARGET.name}: {len(table.actions)} actions, {table.game.meta.result}")
+    description = (
+        "Kard és Korona, basic map, three lords: a complete game that Felvidék wins by castles (KK-WIN-5/6). "
+        "Felvidék takes Győr, Pest and Borsod in 1301 and Fejér and Abaúj in 1302: the seventh castle ends "
+        "the game at once with GameEnded; a Peasant Revolt adds royal infantry and Rainy Autumn rolls precede the "
+        "1302 sieges; table dice."
+    )
+    write_sample(TARGET, description, GAME, table.steps)
+    print(f"{TARGET.name}: {len(table.steps)} actions, {table.game.meta.result}")
 
 
 if __name__ == "__main__":
