@@ -218,6 +218,8 @@ SUBMISSION_SEALED = "SubmissionSealed"
 SUBMISSIONS_REVEALED = "SubmissionsRevealed"
 STATE_ADJUSTED = "StateAdjusted"
 GAME_ENDED = "GameEnded"
+# Written by the service when a ruling corrects a game (issue 8): the marker heading the correction.
+CORRECTION_APPLIED = "CorrectionApplied"
 
 
 def start(ruleset: Ruleset, created: Event, board: Mapping[str, Any] | None) -> Game:

@@ -15,6 +15,7 @@ from typing import Any
 
 from domain import registry
 from domain.kernel import (
+    CORRECTION_APPLIED,
     GAME_CREATED,
     STATE_ADJUSTED,
     Event,
@@ -27,8 +28,6 @@ from domain.kernel import (
 )
 from domain.platform import all_rules
 from replays.readjudicate import Finding, RecordedStep, readjudicate
-
-CORRECTION_APPLIED = "CorrectionApplied"
 
 
 class AuditError(ValueError):

@@ -20,6 +20,7 @@ from typing import Any
 from domain.commitments import verify_commitment
 from domain.dice import SeededDice
 from domain.kernel import (
+    CORRECTION_APPLIED,
     DICE_SEED_REVEALED,
     SUBMISSION_SEALED,
     SUBMISSIONS_REVEALED,
@@ -38,7 +39,6 @@ from domain.kernel import (
 )
 from domain.platform import decide_action, decide_reveal
 
-CORRECTION_APPLIED = "CorrectionApplied"
 SERVICE_ADDED = frozenset({DICE_SEED_REVEALED, CORRECTION_APPLIED})
 
 

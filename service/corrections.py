@@ -12,9 +12,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from domain.canonical import canonical_json
-from domain.kernel import Action, Authority, Event, Game, Ruleset, advance, apply_change
+from domain.kernel import CORRECTION_APPLIED, Action, Authority, Event, Game, Ruleset, advance, apply_change
 from domain.platform import all_rules, decide_action
-from replays.readjudicate import CORRECTION_APPLIED
 from service.auth import Principal
 from service.errors import AnnalsError, Conflict, RuleRefused
 from service.loading import LoadedGame, upcasters_of

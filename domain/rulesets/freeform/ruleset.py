@@ -26,6 +26,7 @@ from domain.kernel import (
     Viewer,
 )
 from domain.platform import UNIVERSAL_ACTIONS, roll
+from domain.platform_notation import platform_line
 from domain.rulesets.freeform.rulebook import RULEBOOK
 
 ACTION_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
@@ -150,18 +151,12 @@ class FreeformRuleset:
             case "SubmissionsRevealed":
                 shown = "; ".join(f"{seat}: {_short(s['payload'])}" for seat, s in data["submissions"].items())
                 return f"{data['round']} revealed: {shown}"
-            case "ClientSeedAdded":
-                return f"{data['seat']} adds client seed {data['client_seed']}"
-            case "DiceSeedRevealed":
-                return f"dice seed revealed: {data['seed']}"
-            case "StateAdjusted":
-                return f"state adjusted ({len(data['changes'])} change(s)): {data['reason']}"
             case "GameEnded":
                 winners = data.get("winners")
                 named = ", ".join(map(str, winners)) if isinstance(winners, list) and winners else "none named"
                 return f"game ended by {data['by']}; winners: {named}"
             case _:
-                return event.type
+                return platform_line(event) or event.type
 
     def dump_state(self, state: FreeformState) -> dict[str, Any]:
         """The JSON form of a state (snapshots, arbiter views, adjustments)."""

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Event
+from domain.platform_notation import platform_line
 from domain.rulesets.kard_es_korona.election_notation import election_line
 from domain.rulesets.kard_es_korona.forces import force_from_json
 from domain.rulesets.kard_es_korona.notation_lords import lords_line
@@ -162,8 +163,6 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
             return "battles end"
         case "YearEnded":
             return f"{data['year']} ends; {data['next_starting_player']} holds the starting-player marker"
-        case "StateAdjusted":
-            return f"state adjusted ({len(data['changes'])} change(s)): {data['reason']}"
         case "FinalStandingsCounted":
             ranks = "; ".join(
                 f"{r['seat']} {r['castles']} castles, {r['counties']} counties, {r['cavalry']} cavalry, "
@@ -177,4 +176,5 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
         case "GameEnded":
             return f"game ended by {data['by']}"
         case _:
-            return lords_line(kind, data, state, _name) or election_line(kind, data) or kind
+            line = lords_line(kind, data, state, _name) or election_line(kind, data)
+            return line or platform_line(Event(kind, data)) or kind

@@ -1,0 +1,48 @@
+"""The platform's own events read the same in every game, whatever its ruleset."""
+
+from __future__ import annotations
+
+from domain.kernel import CORRECTION_APPLIED, Event
+from domain.platform_notation import platform_line
+from domain.rulesets.freeform import FREEFORM
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from tests.domain.builders import given
+from tests.domain.kard_es_korona.builders import new_game
+
+OVERTURN = {
+    "dispute": "d-7",
+    "ruling": "r-2",
+    "version": 12,
+    "decision": "overturned",
+    "appeal": False,
+    "strikes": [[12, 14]],
+    "corrected_action": {"type": "recruit", "seat": "erdely", "data": {}},
+    "superseded": [],
+    "rule_ids": ["KK-RECRUIT-4"],
+}
+
+
+def test_correction_line_names_the_dispute_the_struck_versions_and_the_corrected_action() -> None:
+    line = platform_line(Event(CORRECTION_APPLIED, OVERTURN))
+    assert line == (
+        "correction for dispute d-7 of v12 (ruling r-2, overturned) (KK-RECRUIT-4): strikes v12–v14; "
+        "the corrected recruit follows"
+    )
+
+
+def test_correction_line_of_an_appeal_that_restores_the_record_strikes_the_earlier_correction() -> None:
+    data = {**OVERTURN, "decision": "upheld", "appeal": True, "strikes": [[15, 15]], "corrected_action": None}
+    line = platform_line(Event(CORRECTION_APPLIED, data))
+    assert line == "correction for dispute d-7 of v12 (ruling r-2, upheld on appeal) (KK-RECRUIT-4): strikes v15"
+
+
+def test_a_malformed_or_foreign_event_has_no_platform_line() -> None:
+    assert platform_line(Event(CORRECTION_APPLIED, {"dispute": "d-7"})) is None
+    assert platform_line(Event("UnitsRecruited", {})) is None
+
+
+def test_freeform_and_kard_es_korona_fall_back_on_the_platform_line() -> None:
+    correction = Event(CORRECTION_APPLIED, OVERTURN)
+    expected = platform_line(correction)
+    assert FREEFORM.notation(correction, given().state) == expected
+    assert KARD_ES_KORONA.notation(correction, new_game().state) == expected
