@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain import json_values
 from domain.canonical import canonical_bytes
 from domain.kernel import (
     SEALED_ROUND_OPENED,
@@ -172,24 +173,12 @@ class FreeformRuleset:
     def load_state(self, document: Mapping[str, Any]) -> FreeformState:
         """The state back from its JSON form; raises KeyError/TypeError/ValueError on a bad document."""
         seats = tuple(str(s) for s in document["seats"])
-        counts = {str(k): _count(v) for k, v in _object(document["counts"]).items()}
+        counts = {str(k): json_values.count(v) for k, v in json_values.json_object(document["counts"]).items()}
         last = {
-            str(seat): LastAction(str(a["type"]), dict(a["data"]), _count(a["number"]))
-            for seat, a in _object(document["last"]).items()
+            str(seat): LastAction(str(a["type"]), dict(a["data"]), json_values.count(a["number"]))
+            for seat, a in json_values.json_object(document["last"]).items()
         }
-        return FreeformState(seats, counts, last, _count(document["actions"]))
-
-
-def _object(value: Any) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise TypeError(f"{value!r} is not an object")
-    return value
-
-
-def _count(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{value!r} is not a count")
-    return value
+        return FreeformState(seats, counts, last, json_values.count(document["actions"]))
 
 
 def _type_violations(action: Action) -> list[RuleViolation]:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
+from domain.json_values import json_object, whole
 from domain.rulesets.kard_es_korona.board import KKBoard, load_kk_board
 from domain.rulesets.kard_es_korona.election_state import Election, OfficeSale, election_from_json, sale_from_json
 from domain.rulesets.kard_es_korona.forces import EMPTY, Force, force_from_json
@@ -298,9 +299,11 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             continue  # a field newer than the document (an older snapshot) keeps its default
         raw = document[f.name]
         if f.name in _FORCE_MAPS:
-            values[f.name] = {str(c): {str(o): _force(v) for o, v in _obj(by).items()} for c, by in _obj(raw).items()}
+            values[f.name] = {
+                str(c): {str(o): _force(v) for o, v in json_object(by).items()} for c, by in json_object(raw).items()
+            }
         elif f.name in ("neutral_pool", "bound"):
-            values[f.name] = {str(p): _force(v) for p, v in _obj(raw).items()}
+            values[f.name] = {str(p): _force(v) for p, v in json_object(raw).items()}
         elif f.name == "retreat":
             values[f.name] = None if raw is None else _retreat(raw)
         elif f.name == "battles":
@@ -308,9 +311,9 @@ def load_state(document: Mapping[str, Any]) -> KKState:
         elif f.name == "closed":
             values[f.name] = frozenset(str(c) for c in raw)
         elif f.name == "election":
-            values[f.name] = election_from_json(_obj(raw)) if raw is not None else None
+            values[f.name] = election_from_json(json_object(raw)) if raw is not None else None
         elif f.name == "office_sale":
-            values[f.name] = sale_from_json(_obj(raw)) if raw is not None else None
+            values[f.name] = sale_from_json(json_object(raw)) if raw is not None else None
         elif f.name in (
             "seats",
             "neutral_provinces",
@@ -325,15 +328,15 @@ def load_state(document: Mapping[str, Any]) -> KKState:
         ):
             values[f.name] = tuple(str(s) for s in raw)
         elif f.name in ("treasury", "allowances", "steps_taken", "event_rolls"):
-            values[f.name] = {str(k): _int(v) for k, v in _obj(raw).items()}
+            values[f.name] = {str(k): whole(v) for k, v in json_object(raw).items()}
         elif f.name in ("year", "royal_treasury", "knights_recruited", "step_seq", "battle_count", "elections_held"):
-            values[f.name] = _int(raw)
+            values[f.name] = whole(raw)
         elif f.name == "captives":
-            values[f.name] = {str(k): _int(v) for k, v in _obj(raw).items()}
+            values[f.name] = {str(k): whole(v) for k, v in json_object(raw).items()}
         elif f.name in ("lieges", "defeat", "extra_step", "reroll_offer"):
-            values[f.name] = dict(_obj(raw))
+            values[f.name] = dict(json_object(raw))
         elif f.name in ("options", "board_document", "lords", "lord_status", "control", "offices"):
-            values[f.name] = dict(_obj(raw)) if raw is not None else None
+            values[f.name] = dict(json_object(raw)) if raw is not None else None
         else:
             values[f.name] = raw
     return KKState(**values)
@@ -364,18 +367,18 @@ def _battle_json(battle: Battle) -> dict[str, Any]:
 
 
 def _retreat(document: Any) -> Retreat:
-    raw = _obj(document)
-    return Retreat(str(raw["battle"]), str(raw["side"]), str(raw["to"]), _int(raw["losses_due"]))
+    raw = json_object(document)
+    return Retreat(str(raw["battle"]), str(raw["side"]), str(raw["to"]), whole(raw["losses_due"]))
 
 
 def _battle(document: Any) -> Battle:
-    raw = _obj(document)
+    raw = json_object(document)
     pending = tuple(
         PendingHits(
             str(p["side"]),
             p["chooser"],
             tuple(tuple(str(a) for a in t) for t in p["targets"]),
-            _int(p["max_kills"]),
+            whole(p["max_kills"]),
             _force(p["chosen"]) if p["chosen"] is not None else None,
         )
         for p in raw["pending"]
@@ -388,17 +391,17 @@ def _battle(document: Any) -> Battle:
         attacker=str(raw["attacker"]),
         defender=str(raw["defender"]),
         entry_counties=tuple(str(c) for c in raw["entry_counties"]),
-        step_seq=_int(raw["step_seq"]),
+        step_seq=whole(raw["step_seq"]),
         attacker_lord=bool(raw["attacker_lord"]),
         defender_lord=bool(raw["defender_lord"]),
         lord_battle=bool(raw["lord_battle"]),
         status=str(raw["status"]),
-        led_arms=dict(_obj(raw["led_arms"])),
+        led_arms=dict(json_object(raw["led_arms"])),
         bonus_lost=tuple(str(s) for s in raw["bonus_lost"]),
-        round=_int(raw["round"]),
+        round=whole(raw["round"]),
         exchange=str(raw["exchange"]),
         pending=pending,
-        exchanges=_int(raw["exchanges"]),
+        exchanges=whole(raw["exchanges"]),
         volleyed=tuple(str(s) for s in raw["volleyed"]),
         forced=bool(raw["forced"]),
     )
@@ -408,18 +411,6 @@ def _plain(value: Mapping[str, Any]) -> dict[str, Any]:
     return {
         k: (_plain(v) if isinstance(v, Mapping) else list(v) if isinstance(v, tuple) else v) for k, v in value.items()
     }
-
-
-def _obj(value: Any) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise TypeError(f"{value!r} is not an object")
-    return value
-
-
-def _int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a whole number")
-    return value
 
 
 def _force(value: Any) -> Force:
