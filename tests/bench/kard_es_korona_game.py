@@ -9,7 +9,6 @@ legal maximal casualties). The samples under `replays/samples/kard_es_korona_*` 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import GAME_CREATED, Action, Authority, Event, Game, Inputs, advance, start
@@ -33,21 +32,6 @@ TIMESTAMP = "2026-11-22T12:00:00.000000Z"
 CARDS = ("veres_kard", "parasztlazadas", "pestisjarvany", "szuret", "esos_osz")
 THREE = ("felvidek", "erdely", "szlavonia")
 SIX = ("felvidek", "tiszahat", "erdely", "delvidek", "szlavonia", "pannonia")
-
-
-def game_body(seats: tuple[str, ...], variant: str, title: str) -> dict[str, Any]:
-    """The POST /games body (as a sample file records it)."""
-    return {
-        "ruleset": KARD_ES_KORONA.id,
-        "variant": variant,
-        "options": {"variant": variant},
-        "board": variant,
-        "seats": [{"seat": s, "player": None} for s in seats],
-        "mode": "adjudicated",
-        "dice": "table",
-        "visibility": "public",
-        "title": title,
-    }
 
 
 class Script:
@@ -302,12 +286,3 @@ def scripted_game(seats: tuple[str, ...], variant: str, years: int, seed: int = 
 def long_game_events() -> list[Event]:
     """A long valid Kard és Korona stream (GameCreated first): six lords, advanced map, to the 1303 election."""
     return scripted_game(SIX, "advanced", 3, seed=7).events
-
-
-def sample_document(script: Script, description: str, title: str) -> Mapping[str, Any]:
-    seats = script.state.seats
-    return {
-        "description": description,
-        "game": game_body(seats, str(script.state.options["variant"]), title),
-        "actions": script.actions,
-    }
