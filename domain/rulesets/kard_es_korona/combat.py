@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.kernel import Action, Decision, Game, Inputs
+from domain.kernel import Action, Decision, Game, Inputs, Mode
 from domain.platform import roll
-from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import (
     ARCHER,
     ARMS,
@@ -108,23 +108,36 @@ def next_battle(flow: Flow) -> None:
         flow.note("KK-BATTLE-12", f"{chooser} chooses which of his battles is fought next")
 
 
-def decide_select_battle(state: KKState, action: Action) -> Decision:
-    """KK-BATTLE-12: the player whose turn it is picks one of the battles he started."""
+def decide_select_battle(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-BATTLE-12: the player whose turn it is picks one of the battles he started.
+
+    In a transcript (`lenient`) any battle still waiting may be recorded as chosen, by whoever chose it, out of the
+    catalog's order; a defeat or an extra step still open (KK-LORD-4) is settled first even then, because its
+    outcome changes the armies of the battles still to come.
+    """
     if state.phase != BATTLE or state.current_battle is not None:
         return refuse("KK-BATTLE-12", "no battle is to be chosen now", "type")
     if state.defeat or state.extra_step:
         return refuse("KK-LORD-4", "the last battle's defeat or the winner's extra step is settled first", "type")
+    checks = Checks(lenient)
     chooser, mine = battle_chooser(state)
-    if action.seat != chooser:
-        return refuse("KK-BATTLE-12", f"it is {chooser}'s turn to choose a battle", "seat")
+    if action.seat != chooser and checks.broken("KK-BATTLE-12", f"it is {chooser}'s turn to choose a battle", "seat"):
+        return checks.refusal()
     wanted = action.data.get("battle")
     found = next((b for b in mine if b.id == wanted), None)
     if found is None:
-        return refuse("KK-BATTLE-12", f"{wanted!r} is not one of {', '.join(b.id for b in mine)}", "data.battle")
+        message = f"{wanted!r} is not one of {', '.join(b.id for b in mine)}"
+        waiting = next((b for b in state.battles if b.id == wanted and b.status == "pending"), None)
+        if waiting is None:
+            return refuse("KK-BATTLE-12", message, "data.battle")
+        if checks.broken("KK-BATTLE-12", message, "data.battle"):
+            return checks.refusal()
+        found = waiting
+    selector = action.seat if action.seat is not None else chooser
     flow = Flow(state)
-    flow.emit("BattleSelected", {"seat": chooser, "battle": found.id})
-    start_battle(flow, found, chooser)
-    return flow.decision()
+    flow.emit("BattleSelected", {"seat": selector, "battle": found.id})
+    start_battle(flow, found, selector)
+    return flow.decision(tuple(checks.violations))
 
 
 def neutral_roller(state: KKState, attacker: str) -> str:
@@ -159,23 +172,47 @@ def _first_exchange(state: KKState, battle: Battle) -> str:
 # --- the lord leads an arm (KK-LORD-2, A-59) ---
 
 
-def decide_lead_arm(state: KKState, action: Action) -> Decision:
-    """KK-LORD-2: before the first die, the lord's player names the arm he leads (or none)."""
+def decide_lead_arm(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-LORD-2: before the first die, the lord's player names the arm he leads (or none).
+
+    In a transcript (`lenient`) a lord in a battle being fought may be recorded leading an arm late, out of turn,
+    a second time or without units of it: the bonus counts from then on (KK-LORD-3 ends it as usual).
+    """
     battle = state.battle(state.current_battle)
-    if battle is None or battle.status != "fighting" or battle.round != 1 or battle.pending or _rolled(battle):
-        return refuse("KK-LORD-2", "the lord chooses his arm when a battle begins, before its first die", "type")
+    message = "the lord chooses his arm when a battle begins, before its first die"
+    if battle is None or battle.status != "fighting":
+        return refuse("KK-LORD-2", message, "type")
+    checks = Checks(lenient)
+    if (battle.round != 1 or battle.pending or _rolled(battle)) and checks.broken("KK-LORD-2", message, "type"):
+        return checks.refusal()
     side = _lord_side(state, battle, action.seat)
-    if side is None or side in battle.led_arms:
+    if side is None:
         return refuse("KK-LORD-2", f"{action.seat} has no lord in {battle.id} still to declare", "seat")
-    if side == DEFENDER and lord_present(state, battle, ATTACKER) and ATTACKER not in battle.led_arms:
-        return refuse("KK-LORD-2", "the attacking lord declares first (A-59)", "seat")
+    if side in battle.led_arms and checks.broken(
+        "KK-LORD-2", f"{action.seat} has no lord in {battle.id} still to declare", "seat"
+    ):
+        return checks.refusal()
+    if (
+        side == DEFENDER
+        and lord_present(state, battle, ATTACKER)
+        and ATTACKER not in battle.led_arms
+        and checks.broken("KK-LORD-2", "the attacking lord declares first (A-59)", "seat")
+    ):
+        return checks.refusal()
     arm = action.data.get("arm")
-    if arm is not None and (arm not in ARMS or side_force(state, battle, side).of(arm) == 0):
-        return refuse("KK-LORD-2", f"the lord can lead only an arm present in his army, not {arm!r}", "data.arm")
+    not_present = f"the lord can lead only an arm present in his army, not {arm!r}"
+    if arm is not None and arm not in ARMS:
+        return refuse("KK-LORD-2", not_present, "data.arm")
+    if (
+        arm is not None
+        and side_force(state, battle, side).of(arm) == 0
+        and checks.broken("KK-LORD-2", not_present, "data.arm")
+    ):
+        return checks.refusal()
     flow = Flow(state)
     flow.emit("LordArmChosen", {"battle": battle.id, "side": side, "seat": action.seat, "arm": arm})
     flow.note("KK-LORD-2", f"{action.seat}'s lord leads {arm or 'no arm'}: +1 to its dice")
-    return flow.decision()
+    return flow.decision(tuple(checks.violations))
 
 
 def _rolled(battle: Battle) -> bool:
@@ -211,17 +248,23 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
         return refuse("KK-BATTLE-12", "no battle is being fought", "type")
     if battle.status != "fighting" or battle.pending:
         return refuse("KK-BATTLE-9", f"{battle.id}: the last exchange's casualties are still to be chosen", "type")
+    checks = Checks(game.meta.mode is Mode.TRANSCRIPT)
     roller = neutral_roller(state, battle.attacker) if is_neutral(battle.defender) else battle.defender
-    if action.seat is not None and action.seat not in (battle.attacker, battle.defender, roller):
-        return refuse("KK-BATTLE-1", f"{action.seat} takes no part in {battle.id}", "seat")
+    if (
+        action.seat is not None
+        and action.seat not in (battle.attacker, battle.defender, roller)
+        and checks.broken("KK-BATTLE-1", f"{action.seat} takes no part in {battle.id}", "seat")
+    ):
+        return checks.refusal()
     for side in (ATTACKER, DEFENDER):
         if (
             battle.round == 1
             and lord_present(state, battle, side)
             and side not in battle.led_arms
             and not _rolled(battle)
+            and checks.broken("KK-LORD-2", f"the {side}'s lord names the arm he leads before the first die", "type")
         ):
-            return refuse("KK-LORD-2", f"the {side}'s lord names the arm he leads before the first die", "type")
+            return checks.refusal()  # a transcript's lord who named no arm leads none
     flow = Flow(state)
     groups: list[dict[str, Any]] = []
     targets: dict[str, list[tuple[str, ...]]] = {ATTACKER: [], DEFENDER: []}
@@ -271,9 +314,9 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
         },
     )
     if exchange_reroll_offer(flow, battle, groups):
-        return flow.decision()
+        return flow.decision(tuple(checks.violations))
     _settle(flow)
-    return flow.decision()
+    return flow.decision(tuple(checks.violations))
 
 
 def _settle(flow: Flow) -> None:
@@ -308,19 +351,29 @@ def _auto_pick(battle: Battle, options: list[Force]) -> Force:
     return max(options, key=lambda f: tuple(f.of(a) for a in priority))
 
 
-def decide_assign_casualties(state: KKState, action: Action) -> Decision:
-    """KK-BATTLE-11, A-8: the hitter names which enemy units his hits kill, within what each die can kill."""
+def decide_assign_casualties(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-BATTLE-11, A-8: the hitter names which enemy units his hits kill, within what each die can kill.
+
+    In a transcript (`lenient`) the casualties the table removed are recorded even when another player chose them,
+    a die killed a unit it cannot kill, or fewer died than the dice could kill; the units must still be in the
+    enemy army, and no more can die than there were hits.
+    """
     battle = state.battle(state.current_battle)
     if battle is None:
         return refuse("KK-BATTLE-11", "no battle is being fought", "type")
     if state.reroll_offer:
         return refuse("KK-OFFICE-1", "the Judge Royal first decides whether to reroll", "type")
+    checks = Checks(lenient)
     wanted_side = action.data.get("side")
-    open_hits = [p for p in battle.pending if p.chosen is None and p.chooser == action.seat]
-    if wanted_side is not None:
-        open_hits = [p for p in open_hits if p.side == wanted_side]
+    unchosen = [p for p in battle.pending if p.chosen is None and (wanted_side is None or p.side == wanted_side)]
+    open_hits = [p for p in unchosen if p.chooser == action.seat]
     if not open_hits:
-        return refuse("KK-BATTLE-11", f"{action.seat} has no hits to assign in {battle.id}", "seat")
+        message = f"{action.seat} has no hits to assign in {battle.id}"
+        if len(unchosen) != 1:  # none to assign, or two and the action does not say whose
+            return refuse("KK-BATTLE-11", message, "seat")
+        if checks.broken("KK-BATTLE-11", message, "seat"):
+            return checks.refusal()
+        open_hits = unchosen
     hits = open_hits[0]
     chosen = force_from_json(action.data.get("casualties"))
     if chosen is None:
@@ -330,26 +383,38 @@ def decide_assign_casualties(state: KKState, action: Action) -> Decision:
     enemy = side_force(state, battle, other(hits.side))
     if not enemy.contains(chosen):
         return refuse("KK-BATTLE-11", f"the enemy has {enemy.describe()}, not {chosen.describe()}", "data.casualties")
+    scored = sum(1 for t in hits.targets if t)
     if not feasible(hits.targets, chosen):
-        return refuse(
+        if lenient and chosen.total > scored:
+            return refuse(
+                "KK-BATTLE-11", f"{scored} hits cannot kill {chosen.describe()}", "data.casualties", hits=scored
+            )
+        if checks.broken(
             "KK-BATTLE-11",
             f"the dice cannot kill {chosen.describe()}: each hit needs a unit its die can kill",
             "data.casualties",
-        )
+        ):
+            return checks.refusal()
     maximal = state.options.get("casualty_assignment", "maximal") == "maximal"
-    if maximal and chosen.total != hits.max_kills:
-        return refuse(
+    # A feasible choice never kills more than the most the dice can kill, so only fewer breaks A-8.
+    if (
+        maximal
+        and chosen.total < hits.max_kills
+        and checks.broken(
             "KK-BATTLE-11",
             f"the hits kill {hits.max_kills} units at most and must (A-8); {chosen.describe()} kills {chosen.total}",
             "data.casualties",
         )
+    ):
+        return checks.refusal()
     flow = Flow(state)
+    seat = action.seat if action.seat is not None else hits.chooser
     flow.emit(
         "CasualtiesAssigned",
-        {"battle": battle.id, "side": hits.side, "seat": action.seat, "casualties": chosen.to_json(), "auto": False},
+        {"battle": battle.id, "side": hits.side, "seat": seat, "casualties": chosen.to_json(), "auto": False},
     )
     _settle(flow)
-    return flow.decision()
+    return flow.decision(tuple(checks.violations))
 
 
 def _resolve(flow: Flow, battle: Battle) -> None:

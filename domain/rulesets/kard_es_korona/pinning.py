@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 
 from domain.kernel import Action, Decision
-from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import ARMS, Force, force_from_json
 from domain.rulesets.kard_es_korona.state import Battle, KKState, is_neutral
 
@@ -140,25 +140,30 @@ def _release(flow: Flow, battle: Battle, released: Force, bound: Force, lord: bo
     flow.note("KK-ADV-4", f"{released.describe()}{lord_text} released; {bound.describe()} stay pinned")
 
 
-def decide_release_defenders(state: KKState, action: Action) -> Decision:
-    """KK-ADV-4, A-49: the defender names the D − 2·A units (and whether the lord) his attacker cannot pin."""
+def decide_release_defenders(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-ADV-4, A-49: the defender names the D − 2·A units (and whether the lord) his attacker cannot pin.
+
+    In a transcript (`lenient`) more or fewer released units than D − 2·A, or a release entered by another seat,
+    are recorded with their deviation; the released units must be among the defenders.
+    """
     from domain.rulesets.kard_es_korona.movement import continue_movement
 
     battle = state.battle(state.release_due)
     if battle is None:
         return refuse("KK-ADV-4", "no attacked army has units to release now", "type")
-    if action.seat != battle.defender:
-        return refuse("KK-ADV-4", f"{battle.defender}, the defender in {battle.county}, names the released", "seat")
+    checks = Checks(lenient)
+    if action.seat != battle.defender and checks.broken(
+        "KK-ADV-4", f"{battle.defender}, the defender in {battle.county}, names the released", "seat"
+    ):
+        return checks.refusal()
     defending = state.force(battle.county, battle.defender)
     count = release_size(state, battle)
     released = force_from_json(action.data.get("units"))
-    if released is None or not defending.contains(released) or released.total != count:
-        return refuse(
-            "KK-ADV-4",
-            f"release exactly {count} of {defending.describe()}, not {action.data.get('units')!r}",
-            "data.units",
-            release=count,
-        )
+    message = f"release exactly {count} of {defending.describe()}, not {action.data.get('units')!r}"
+    if released is None or not defending.contains(released):
+        return refuse("KK-ADV-4", message, "data.units", release=count)
+    if released.total != count and checks.broken("KK-ADV-4", message, "data.units", release=count):
+        return checks.refusal()
     lord = action.data.get("lord", False) is True
     if lord and not battle.defender_lord:
         return refuse("KK-ADV-4", f"{battle.defender}'s lord is not in {battle.county}", "data.lord")
@@ -166,4 +171,4 @@ def decide_release_defenders(state: KKState, action: Action) -> Decision:
     _release(flow, battle, released, defending.minus(released), lord, auto=False)
     _freeze(flow, battle)
     continue_movement(flow)
-    return flow.decision()
+    return flow.decision(tuple(checks.violations))

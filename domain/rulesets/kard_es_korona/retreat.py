@@ -81,6 +81,28 @@ def destinations(state: KKState, battle: Battle, side: str) -> list[str]:
     return sorted({*allowed, *fallback})
 
 
+def _can_enter(state: KKState, battle: Battle, side: str, county: str) -> bool:
+    """KK-ADV-10: a retreat can only end in a neighbour outside the closed region without enemy units."""
+    board = state.board
+    assert board is not None
+    seat = battle.owner_of(side)
+    return (
+        county in board.neighbours[battle.county]
+        and county not in state.closed
+        and all(owner == seat for owner in state.owners_in(county))
+    )
+
+
+def _castle_breaches(state: KKState, battle: Battle, side: str, county: str) -> list[tuple[str, str]]:
+    """KK-CASTLE-2..4: what the retreating army breaks when it crowds into a castle."""
+    board = state.board
+    assert board is not None
+    if not board.counties[county].castle:
+        return []
+    arriving = state.force(county, battle.owner_of(side)).plus(side_force(state, battle, side))
+    return list(castle_limit_breaches(arriving, str(state.options["castle_arm_limit"]), str(state.options["variant"])))
+
+
 def crosses_obstacle(state: KKState, county: str, to: str) -> bool:
     """KK-ADV-11: the retreat crosses a major river or enters a mountain or swamp county."""
     board = state.board
@@ -126,12 +148,23 @@ def decide_retreat(state: KKState, game: Game, action: Action, inputs: Inputs) -
     if side == ATTACKER and stayed and checks.broken("KK-ADV-5", f"{battle.attacker} chose to stay this round"):
         return checks.refusal()
     allowed = destinations(state, battle, side)
-    if not allowed:
-        return refuse("KK-ADV-10", f"no county next to {battle.county} can take the {side}: no retreat", "type")
     to = action.data.get("to")
     if to not in allowed:
-        rule = "KK-ADV-8" if side == ATTACKER else "KK-ADV-9"
-        return refuse(rule, f"the {side} may retreat to {', '.join(allowed)}, not {to!r}", "data.to")
+        if not allowed:
+            rule, message, field = (
+                "KK-ADV-10",
+                f"no county next to {battle.county} can take the {side}: no retreat",
+                "type",
+            )
+        else:
+            rule = "KK-ADV-8" if side == ATTACKER else "KK-ADV-9"
+            message, field = f"the {side} may retreat to {', '.join(allowed)}, not {to!r}", "data.to"
+        if not isinstance(to, str) or not _can_enter(state, battle, side, to):
+            return refuse(rule, message, field)
+        if checks.broken(rule, message, field):
+            return checks.refusal()
+        for rule_id, reason in _castle_breaches(state, battle, side, to):
+            checks.broken(rule_id, f"the retreat into the castle {to} breaks its limit: {reason}", "data.to")
     flow = Flow(state)
     flow.emit("RetreatDeclared", {"battle": battle.id, "side": side, "seat": action.seat, "to": to})
     flow.note("KK-ADV-5", f"the {side} ({action.seat}) retreats from {battle.county} to {to}")
@@ -140,11 +173,24 @@ def decide_retreat(state: KKState, game: Game, action: Action, inputs: Inputs) -
     return flow.decision(tuple(checks.violations))
 
 
-def decide_stay(state: KKState, action: Action) -> Decision:
-    """KK-ADV-5, A-46: after a full round the attacker declares first; staying lets the defender declare."""
+def decide_stay(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-ADV-5, A-46: after a full round the attacker declares first; staying lets the defender declare.
+
+    In a transcript (`lenient`) the attacker's word that he stays is recorded in the middle of a round too.
+    """
     battle = state.battle(state.current_battle)
-    if state.phase != BATTLE or battle is None or not is_advanced(state) or not round_complete(state, battle):
-        return refuse("KK-ADV-5", "the attacker declares whether he stays between full rounds of a battle", "type")
+    message = "the attacker declares whether he stays between full rounds of a battle"
+    if (
+        state.phase != BATTLE
+        or battle is None
+        or not is_advanced(state)
+        or battle.status != "fighting"
+        or battle.pending
+    ):
+        return refuse("KK-ADV-5", message, "type")
+    checks = Checks(lenient)
+    if not round_complete(state, battle) and checks.broken("KK-ADV-5", message, "type"):
+        return checks.refusal()
     if action.seat != battle.attacker:
         return refuse("KK-ADV-5", f"the attacker, {battle.attacker}, declares first (A-46)", "seat")
     if state.stayed == f"{battle.id}:{battle.round}":
@@ -152,7 +198,7 @@ def decide_stay(state: KKState, action: Action) -> Decision:
     flow = Flow(state)
     flow.emit("RetreatDeclined", {"battle": battle.id, "round": battle.round, "side": ATTACKER, "seat": action.seat})
     flow.note("KK-ADV-5", f"{battle.attacker} stays; {battle.defender} may now retreat (A-46)")
-    return flow.decision()
+    return flow.decision(tuple(checks.violations))
 
 
 def pursuit_rules(battle: Battle, pursuer: str) -> Battle:
@@ -233,27 +279,32 @@ def _lose(flow: Flow, battle: Battle, lost: Force, auto: bool) -> None:
     flow.note("KK-ADV-11", f"half the retreating army is lost to the obstacle: {lost.describe()}")
 
 
-def decide_choose_retreat_losses(state: KKState, action: Action) -> Decision:
-    """KK-ADV-11: the retreating player picks which units the river, mountain or swamp costs him."""
+def decide_choose_retreat_losses(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-ADV-11: the retreating player picks which units the river, mountain or swamp costs him.
+
+    In a transcript (`lenient`) more or fewer losses than half the army, or losses entered by another seat, are
+    recorded with their deviation; the units must be in the army, and some of it must be left to retreat.
+    """
     retreat = state.retreat
     battle = state.battle(state.current_battle)
     if retreat is None or battle is None or battle.id != retreat.battle or not retreat.losses_due:
         return refuse("KK-ADV-11", "no retreat is waiting for its obstacle losses", "type")
+    checks = Checks(lenient)
     seat = battle.owner_of(retreat.side)
-    if action.seat != seat:
-        return refuse("KK-ADV-11", f"{seat}, who retreats, picks the units lost", "seat")
+    if action.seat != seat and checks.broken("KK-ADV-11", f"{seat}, who retreats, picks the units lost", "seat"):
+        return checks.refusal()
     army = side_force(state, battle, retreat.side)
     lost = force_from_json(action.data.get("units"))
-    if lost is None or not army.contains(lost) or lost.total != retreat.losses_due:
-        return refuse(
-            "KK-ADV-11",
-            f"lose exactly {retreat.losses_due} of {army.describe()}, not {action.data.get('units')!r}",
-            "data.units",
-        )
+    message = f"lose exactly {retreat.losses_due} of {army.describe()}, not {action.data.get('units')!r}"
+    # Losing the whole army is never a retreat; it cannot be half of it either (losses_due < army.total).
+    if lost is None or not army.contains(lost) or lost.total >= army.total:
+        return refuse("KK-ADV-11", message, "data.units")
+    if lost.total != retreat.losses_due and checks.broken("KK-ADV-11", message, "data.units"):
+        return checks.refusal()
     flow = Flow(state)
     _lose(flow, battle, lost, auto=False)
     complete_retreat(flow, battle)
-    return flow.decision()
+    return flow.decision(tuple(checks.violations))
 
 
 def complete_retreat(flow: Flow, battle: Battle) -> None:

@@ -44,14 +44,8 @@ _Dice = Callable[[KKState, Game, Action, Inputs], Decision]
 # rolling dice get the game and inputs too.
 _SIMPLE: Mapping[str, _Simple] = {
     "choose_first_player": setup.decide_choose_first_player,
-    "place_neutral_piece": setup.decide_place_neutral_piece,
-    "substitute_royal_cavalry": setup.decide_substitute_royal_cavalry,
     "draw_event": economy.decide_draw_event,
     "transfer_money": elections.decide_transfer_money,
-    "select_battle": combat.decide_select_battle,
-    "lead_arm": combat.decide_lead_arm,
-    "assign_casualties": combat.decide_assign_casualties,
-    "withdraw": withdrawal.decide_withdraw,
     "forgo_escape": defeat.decide_forgo_escape,
     "swear_fealty": defeat.decide_swear_fealty,
     "decline_fealty": defeat.decide_decline_fealty,
@@ -63,9 +57,6 @@ _SIMPLE: Mapping[str, _Simple] = {
     "decline_extra_step": lords.decide_decline_extra_step,
     "keep_roll": rerolls.decide_keep_roll,
     "leave_game": leaving.decide_leave_game,
-    "release_defenders": pinning.decide_release_defenders,
-    "choose_retreat_losses": retreat.decide_choose_retreat_losses,
-    "stay": retreat.decide_stay,
     "choose_turn_position": turn_order.decide_choose_turn_position,
     "decide_tie": elections.decide_tie,
     "offer_office": offices.decide_offer_office,
@@ -74,8 +65,17 @@ _SIMPLE: Mapping[str, _Simple] = {
 }
 _LENIENT: Mapping[str, _Lenient] = {
     "place_forces": setup.decide_place_forces,
+    "place_neutral_piece": setup.decide_place_neutral_piece,
+    "substitute_royal_cavalry": setup.decide_substitute_royal_cavalry,
     "recruit": economy.decide_recruit,
     "move": movement.decide_move,
+    "release_defenders": pinning.decide_release_defenders,
+    "select_battle": combat.decide_select_battle,
+    "lead_arm": combat.decide_lead_arm,
+    "assign_casualties": combat.decide_assign_casualties,
+    "withdraw": withdrawal.decide_withdraw,
+    "stay": retreat.decide_stay,
+    "choose_retreat_losses": retreat.decide_choose_retreat_losses,
     "pay_ransom": captivity.decide_pay_ransom,
 }
 _WITH_DICE: Mapping[str, _Dice] = {
@@ -132,11 +132,21 @@ class KardEsKoronaRuleset:
         state: KKState = game.state
         if state.problem:
             return refuse("KK-GEN-1", state.problem)
+        lenient = game.meta.mode is Mode.TRANSCRIPT
         if action.type in ("lead_arm", "fight_exchange") and (due := cards.siege_roll_due(state)) is not None:
-            return refuse("KK-EVENT-7", f"{due.attacker} first rolls for Rainy Autumn (roll_event_die)", "type")
+            skipped = refuse("KK-EVENT-7", f"{due.attacker} first rolls for Rainy Autumn (roll_event_die)", "type")
+            if not lenient:
+                return skipped
+            # A transcript's table may fight the siege without the card's roll: the siege is then not abandoned.
+            decision = self._dispatch(state, game, action, inputs, lenient)
+            if not decision.events:
+                return decision
+            return Decision(decision.events, (*skipped.violations, *decision.violations), decision.trace)
+        return self._dispatch(state, game, action, inputs, lenient)
+
+    def _dispatch(self, state: KKState, game: Game, action: Action, inputs: Inputs, lenient: bool) -> Decision:
         if action.type in _WITH_DICE:
             return _WITH_DICE[action.type](state, game, action, inputs)
-        lenient = game.meta.mode is Mode.TRANSCRIPT
         if action.type == "pass":
             if state.phase == RECRUIT:  # passing in phase II is recruiting nothing
                 return economy.decide_recruit(state, Action("recruit", action.seat, {"purchases": []}), lenient)

@@ -24,6 +24,7 @@ from domain.rulesets.kard_es_korona.state import (
     PLACEMENT,
     ROYAL,
     KKState,
+    is_neutral,
     typed_board,
 )
 
@@ -258,52 +259,70 @@ def _advanced_start(board: KKBoard, placements: Mapping[str, Force]) -> list[str
 # --- KK-SETUP-10: the neutral pieces of unplayed provinces ---
 
 
-def decide_place_neutral_piece(state: KKState, action: Action) -> Decision:
-    """KK-SETUP-10, A-53: one neutral piece into a plain county without a castle of an unplayed province."""
+def decide_place_neutral_piece(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-SETUP-10, A-53: one neutral piece into a plain county without a castle of an unplayed province.
+
+    In a transcript (`lenient`) a piece placed out of turn, into a castle, mountain or swamp county, or onto another
+    piece is recorded with its deviation; it must still be a piece left in that province's pool, in its counties.
+    """
     board = state.board
     if board is None or state.phase != NEUTRAL_PLACEMENT:
         return refuse(
             "KK-SETUP-10", "neutral pieces are placed after every starting force, in 2-3 player games", "type"
         )
+    checks = Checks(lenient)
     if action.seat != state.turn:
-        return refuse("KK-SETUP-10", f"the players place neutral pieces in turn: it is {state.turn}'s turn", "seat")
+        message = f"the players place neutral pieces in turn: it is {state.turn}'s turn"
+        if action.seat is None:  # the turn passes on from the seat that placed
+            return refuse("KK-SETUP-10", message, "seat")
+        if checks.broken("KK-SETUP-10", message, "seat"):
+            return checks.refusal()
     county, arm = action.data.get("county"), action.data.get("arm")
     found = board.counties.get(county) if isinstance(county, str) else None
     if found is None or found.province not in state.neutral_pool:
         return refuse("KK-SETUP-10", f"{county!r} is not a county of an unplayed province", "data.county")
-    if found.castle or found.terrain != Terrain.PLAIN:
-        return refuse(
-            "KK-SETUP-10", f"{county} is a castle, mountain or swamp county; pieces go to plain ones", "data.county"
-        )
-    if state.control.get(found.id) == f"neutral:{found.province}":
-        return refuse("KK-SETUP-10", f"{county} already holds a neutral piece", "data.county")
+    if (found.castle or found.terrain != Terrain.PLAIN) and checks.broken(
+        "KK-SETUP-10", f"{county} is a castle, mountain or swamp county; pieces go to plain ones", "data.county"
+    ):
+        return checks.refusal()
+    if state.control.get(found.id) == f"neutral:{found.province}" and checks.broken(
+        "KK-SETUP-10", f"{county} already holds a neutral piece", "data.county"
+    ):
+        return checks.refusal()
     if arm not in ARMS or state.neutral_pool[found.province].of(arm) == 0:
         left = state.neutral_pool[found.province].describe()
         return refuse("KK-SETUP-10", f"no {arm!r} piece is left for {found.province} ({left} left)", "data.arm")
+    if any(not is_neutral(owner) for owner in state.owners_in(found.id)):
+        return refuse(
+            "KK-SETUP-10", f"{county} holds a player's units: a neutral piece cannot join them", "data.county"
+        )
     flow = Flow(state)
     flow.emit("NeutralPiecePlaced", {"seat": action.seat, "province": found.province, "county": found.id, "arm": arm})
     finish_setup(flow)
-    return flow.decision()
+    return flow.decision(tuple(checks.violations))
 
 
 # --- KK-SETUP-9/12: castle garrisons, then the first year ---
 
 
-def decide_substitute_royal_cavalry(state: KKState, action: Action) -> Decision:
-    """KK-SETUP-12: in the advanced 6-player game two royal garrisons are 2 infantry + 1 archer."""
+def decide_substitute_royal_cavalry(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-SETUP-12: in the advanced 6-player game two royal garrisons are 2 infantry + 1 archer.
+
+    In a transcript (`lenient`) a table that substituted more or fewer than two garrisons is recorded as it did.
+    """
     if state.phase != GARRISON_SUBSTITUTION:
         return refuse("KK-SETUP-12", "only the advanced 6-player setup replaces royal cavalry", "type")
+    checks = Checks(lenient)
     empty = _empty_castles(state)
     castles = action.data.get("castles")
-    if not isinstance(castles, list) or len(set(castles)) != 2 or any(c not in empty for c in castles):
-        return refuse(
-            "KK-SETUP-12",
-            f"name two castles that get a royal garrison: {', '.join(empty)}; got {castles!r}",
-            "data.castles",
-        )
+    message = f"name two castles that get a royal garrison: {', '.join(empty)}; got {castles!r}"
+    if not isinstance(castles, list) or any(c not in empty for c in castles) or len(set(castles)) != len(castles):
+        return refuse("KK-SETUP-12", message, "data.castles")
+    if len(castles) != 2 and checks.broken("KK-SETUP-12", message, "data.castles"):
+        return checks.refusal()
     flow = Flow(state)
     _place_garrisons(flow, tuple(castles))
-    return flow.decision()
+    return flow.decision(tuple(checks.violations))
 
 
 def finish_setup(flow: Flow) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from domain.kernel import Action, Decision
 from domain.rulesets.kard_es_korona.combat import end_battle
-from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import EMPTY, Force, castle_limit_breaches, force_from_json
 from domain.rulesets.kard_es_korona.hits import lord_present, side_force
 from domain.rulesets.kard_es_korona.state import ATTACKER, Battle, KKState, is_neutral
@@ -45,13 +45,22 @@ def abandon_siege(flow: Flow, battle: Battle, reason: str) -> None:
         destroy_withdrawing(flow, battle, attack, EMPTY)
 
 
-def decide_withdraw(state: KKState, action: Action) -> Decision:
-    """KK-SIEGE-9..12: a siege attacker sends units out of the battle county (surplus, or a forced withdrawal)."""
+def decide_withdraw(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-SIEGE-9..12: a siege attacker sends units out of the battle county (surplus, or a forced withdrawal).
+
+    In a transcript (`lenient`) a withdrawal entered by another seat, a captured castle kept over its limits or left
+    empty, and units sent to an adjacent county of the attacker's or empty but not the one the rules name, are
+    recorded with their deviations; every attacking unit must still be accounted for, and no unit may end in a
+    county held by enemy units (that would be a battle the rules never created).
+    """
     battle = state.battle(state.current_battle)
     if battle is None or battle.status not in ("withdrawing", "capturing"):
         return refuse("KK-SIEGE-9", "no siege withdrawal is due", "type")
-    if action.seat != battle.attacker:
-        return refuse("KK-SIEGE-9", f"{battle.attacker} withdraws his own units", "seat")
+    checks = Checks(lenient)
+    if action.seat != battle.attacker and checks.broken(
+        "KK-SIEGE-9", f"{battle.attacker} withdraws his own units", "seat"
+    ):
+        return checks.refusal()
     attack = side_force(state, battle, ATTACKER)
     capturing = battle.status == "capturing"
     keep = force_from_json(action.data.get("keep", {})) if capturing else EMPTY
@@ -60,14 +69,17 @@ def decide_withdraw(state: KKState, action: Action) -> Decision:
     if capturing:
         options = state.options
         for rule_id, reason in castle_limit_breaches(keep, str(options["castle_arm_limit"]), str(options["variant"])):
-            return refuse(rule_id, f"the units kept in the castle break its limit: {reason}", "data.keep")
-        if keep.total == 0:
-            return refuse("KK-SIEGE-9", "keep at least one unit in the captured castle", "data.keep")
+            if checks.broken(rule_id, f"the units kept in the castle break its limit: {reason}", "data.keep"):
+                return checks.refusal()
+        if keep.total == 0 and checks.broken(
+            "KK-SIEGE-9", "keep at least one unit in the captured castle", "data.keep"
+        ):
+            return checks.refusal()
     moving = attack.minus(keep)
     lord_goes = lord_present(state, battle, ATTACKER) and not capturing
     destinations = withdrawal_destinations(state, battle)
     if not destinations:
-        return _forced_or_destroyed(state, battle, action, keep, moving, lord_goes)
+        return _forced_or_destroyed(state, battle, action, keep, moving, lord_goes, checks)
     raw = action.data.get("moves")
     if not isinstance(raw, list) or not raw:
         return refuse("KK-SIEGE-9", "moves must list {to, units} for every withdrawing unit", "data.moves")
@@ -81,8 +93,11 @@ def decide_withdraw(state: KKState, action: Action) -> Decision:
         if force is None:
             return refuse("KK-SIEGE-9", f"units of move {index} are not a force", f"{where}.units")
         if to not in destinations:
-            shown = ", ".join(destinations)
-            return refuse("KK-SIEGE-10", f"{to!r} is not a legal destination; choose from {shown}", f"{where}.to")
+            message = f"{to!r} is not a legal destination; choose from {', '.join(destinations)}"
+            if not _can_enter(state, battle, to):
+                return refuse("KK-SIEGE-10", message, f"{where}.to")
+            if checks.broken("KK-SIEGE-10", message, f"{where}.to"):
+                return checks.refusal()
         lord = isinstance(move, Mapping) and move.get("lord", False) is True
         lord_moves = lord_moves or lord
         moved = moved.plus(force)
@@ -99,7 +114,19 @@ def decide_withdraw(state: KKState, action: Action) -> Decision:
         return refuse("KK-MOVE-16", "the lord withdraws with his army", "data.moves")
     flow = Flow(state)
     withdraw_units(flow, battle, "surplus" if capturing else "forced_siege_withdrawal", moves)
-    return flow.decision()
+    return flow.decision(tuple(checks.violations))
+
+
+def _can_enter(state: KKState, battle: Battle, county: object) -> bool:
+    """Where withdrawing units can end up at all: a neighbour outside the closed region without enemy units."""
+    board = state.board
+    assert board is not None
+    return (
+        isinstance(county, str)
+        and county in board.neighbours[battle.county]
+        and county not in state.closed
+        and all(owner == battle.attacker for owner in state.owners_in(county))
+    )
 
 
 def forced_battle_targets(state: KKState, battle: Battle, force: Force, lord: bool) -> list[str]:
@@ -119,14 +146,14 @@ def forced_battle_targets(state: KKState, battle: Battle, force: Force, lord: bo
 
 
 def _forced_or_destroyed(
-    state: KKState, battle: Battle, action: Action, keep: Force, moving: Force, lord: bool
+    state: KKState, battle: Battle, action: Action, keep: Force, moving: Force, lord: bool, checks: Checks
 ) -> Decision:
     """KK-SIEGE-11: with every neighbour in enemy hands the units attack one at once; with none open, they die."""
     targets = forced_battle_targets(state, battle, moving, lord)
     flow = Flow(state)
     if not targets:
         destroy_withdrawing(flow, battle, moving, keep)
-        return flow.decision()
+        return flow.decision(tuple(checks.violations))
     raw = action.data.get("moves")
     move = raw[0] if isinstance(raw, list) and len(raw) == 1 and isinstance(raw[0], Mapping) else {}
     if move.get("to") not in targets or force_from_json(move.get("units")) != moving:
@@ -170,7 +197,7 @@ def _forced_or_destroyed(
     )
     flow.note("KK-SIEGE-11", f"{moving.describe()} must attack {county.name} at once")
     end_battle(flow, battle, "attacker_won" if keep.total else "attacker_withdrew")
-    return flow.decision()
+    return flow.decision(tuple(checks.violations))
 
 
 def destroy_withdrawing(flow: Flow, battle: Battle, lost: Force, keep: Force) -> None:
