@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, RuleViolation, TraceStep
+from domain.rulesets.agot2.board import PORT, SEA
 from domain.rulesets.agot2.flow import (
     ability_applies,
     card_round,
@@ -18,8 +19,14 @@ from domain.rulesets.agot2.flow import (
     pending_ability,
     retreat,
 )
-from domain.rulesets.agot2.guards import refuse
-from domain.rulesets.agot2.retreat import casualty_eligible, losing_units, retreat_options
+from domain.rulesets.agot2.guards import Checks, refuse
+from domain.rulesets.agot2.retreat import (
+    by_transport,
+    casualty_eligible,
+    losing_units,
+    retreat_options,
+    supply_ok,
+)
 from domain.rulesets.agot2.state import AgotState, Combat
 from domain.rulesets.agot2.strength import card_of
 
@@ -39,48 +46,103 @@ def _combat_guard(s: AgotState, d: Mapping[str, Any]) -> tuple[Combat | None, De
     return c, None
 
 
-def _support_turn(s: AgotState, action: Action, d: Mapping[str, Any]) -> tuple[Combat | None, Decision | None]:
-    """GOT-SUPPORT-3: declarations are made in turn order, by the seat whose turn it is."""
+def _support_turn(
+    s: AgotState, action: Action, d: Mapping[str, Any], checks: Checks, extra: bool = False
+) -> tuple[Combat | None, tuple[str, tuple[str, ...]] | None, Decision | None]:
+    """GOT-SUPPORT-3: declarations are made in turn order, by the seat whose turn it is.
+
+    Returns the combat and the entry the seat answers. A transcript records a supporter declaring out of
+    turn, and (`extra`) a seat with no open entry declaring support from areas it names (entry None) while
+    step 1 is open.
+    """
     c, refused = _combat_guard(s, d)
     if c is None:
-        return None, refused
-    if len(c.declarations) >= len(c.supporters):
-        return None, refuse("GOT-SUPPORT-3", "every eligible supporter has already declared")
-    seat, areas = c.supporters[len(c.declarations)]
+        return None, None, refused
+    pending = c.pending_support()
+    own = next((e for e in pending if e[0] == action.seat), None)
+    if not pending:  # step 1 is over: support is fixed (GOT-X-23)
+        return None, None, refuse("GOT-SUPPORT-3", "every eligible supporter has already declared")
+    seat, areas = pending[0]
     if action.seat != seat:
-        return None, refuse(
-            "GOT-SUPPORT-3",
-            f"it is {seat}'s turn to declare support ({', '.join(areas)}), not {action.seat!r}'s",
-            "seat",
-        )
-    return c, None
+        message = f"it is {seat}'s turn to declare support ({', '.join(areas)}), not {action.seat!r}'s"
+        if own is None and checks.lenient and extra:
+            return c, None, None
+        if own is None or checks.broken("GOT-SUPPORT-3", message, "seat"):
+            return None, None, refuse("GOT-SUPPORT-3", message, "seat")
+        return c, own, None
+    return c, pending[0], None
 
 
-def declare_support(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
-    """GOT-SUPPORT-1, X-5: add the support to one side; a combatant backs only its own side."""
-    c, refused = _support_turn(s, action, d)
+def declare_support(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool = False) -> Decision:
+    """GOT-SUPPORT-1, X-4, X-5: add the support to one side; a combatant backs only its own side.
+
+    `areas` (optional) names the areas supporting; by default every eligible one of the seat's entry.
+    """
+    checks = Checks(lenient)
+    requested = d.get("areas")
+    c, entry, refused = _support_turn(s, action, d, checks, extra=bool(requested))
     if c is None:
         return refused or Decision()
     side = d.get("side")
     if side not in ("attacker", "defender"):
         return refuse("GOT-SUPPORT-1", f"side {side!r} must be 'attacker' or 'defender'", "data.side")
     own = c.side_of(action.seat or "")
-    if own is not None and side != own and not s.options.get("combatant_may_support_opponent", False):
-        return refuse("GOT-X-5", f"{action.seat} is the {own}: it cannot support the {side}", "data.side")
-    seat, areas = c.supporters[len(c.declarations)]
-    event = ev(s, "SupportDeclared", combat_id=c.combat_id, seat=seat, side=side, areas=list(areas))
-    return Decision(
-        (event,), trace=(TraceStep("GOT-SUPPORT-1", f"{seat} supports the {side} from {', '.join(areas)}"),)
-    )
+    if (
+        own is not None
+        and side != own
+        and not s.options.get("combatant_may_support_opponent", False)
+        and checks.broken("GOT-X-5", f"{action.seat} is the {own}: it cannot support the {side}", "data.side")
+    ):
+        return checks.refusal()
+    seat = action.seat or ""
+    eligible = entry[1] if entry is not None else ()
+    areas = list(eligible)
+    if requested is not None:
+        if not isinstance(requested, list) or not all(isinstance(a, str) for a in requested):
+            return refuse("GOT-SUPPORT-1", f"areas {requested!r} must list the supporting areas", "data.areas")
+        for area in requested:
+            order = s.orders.get(area)
+            if order is None or order.seat != seat or s.tokens[order.token].type != "support":
+                return refuse("GOT-SUPPORT-1", f"{seat!r} has no Support order in {area!r}", "data.areas")
+        for area in sorted(set(requested) - set(eligible)):
+            rule, why = _ineligible(s, c, seat, area)
+            if checks.broken(rule, f"{area} cannot support the combat in {c.area}: {why}", "data.areas"):
+                return checks.refusal()
+        missing = sorted(set(eligible) - set(requested))
+        if missing and checks.broken(
+            "GOT-X-4", f"{seat}'s declaration covers all its eligible orders: {', '.join(missing)}", "data.areas"
+        ):
+            return checks.refusal()
+        areas = sorted(set(requested))
+    event = ev(s, "SupportDeclared", combat_id=c.combat_id, seat=seat, side=side, areas=areas)
+    trace = TraceStep("GOT-SUPPORT-1", f"{seat} supports the {side} from {', '.join(areas)}")
+    return checks.record(Decision((event,), trace=(trace,)))
 
 
-def refuse_support(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
+def _ineligible(s: AgotState, c: Combat, seat: str, area: str) -> tuple[str, str]:
+    """GOT-SUPPORT-5/7/9, X-4, X-5, X-19: the rule that keeps a Support order out of this combat."""
+    board = s.board
+    if area == c.area:
+        return "GOT-SUPPORT-5", "it is the embattled area"
+    if not board.are_adjacent(area, c.area):
+        return "GOT-SUPPORT-9", "it is not adjacent to the embattled area"
+    if board.kind(c.area) in (SEA, PORT) and board.kind(area) not in (SEA, PORT):
+        return "GOT-SUPPORT-7", "land units never support a sea combat"
+    if board.areas[area].port_land == c.area:
+        return "GOT-X-19", "a port never supports its own land area"
+    if not any(not u.routed for u in s.units_in(area, seat)):
+        return "GOT-X-5", "its units are all routed"
+    return "GOT-X-4", "each Support order declares separately"
+
+
+def refuse_support(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool = False) -> Decision:
     """GOT-SUPPORT-1: a supporter may refuse."""
-    c, refused = _support_turn(s, action, d)
-    if c is None:
+    checks = Checks(lenient)
+    c, entry, refused = _support_turn(s, action, d, checks)
+    if c is None or entry is None:
         return refused or Decision()
-    seat, areas = c.supporters[len(c.declarations)]
-    return Decision((ev(s, "SupportRefused", combat_id=c.combat_id, seat=seat, areas=list(areas)),))
+    seat, areas = entry
+    return checks.record(Decision((ev(s, "SupportRefused", combat_id=c.combat_id, seat=seat, areas=list(areas)),)))
 
 
 # --- step 3: cards (sealed) and abilities with a choice; step 4: the Blade ---
@@ -194,70 +256,104 @@ def _is_abilitys_turn(s: AgotState, c: Combat, seat: str) -> bool:
     return False
 
 
-def blade(s: AgotState, action: Action, d: Mapping[str, Any], use: bool) -> Decision:
-    """GOT-BLADE-1/2/3/5, X-10: the holder, in its own combat, once per round, after the cards."""
+def blade(s: AgotState, action: Action, d: Mapping[str, Any], use: bool, lenient: bool = False) -> Decision:
+    """GOT-BLADE-1/2/3/5, X-10: the holder, in its own combat, once per round, after the cards.
+
+    A transcript records the Blade used a second time in a round (GOT-BLADE-2) as a deviation.
+    """
     c, refused = _combat_guard(s, d)
     if c is None:
         return refused or Decision()
+    checks = Checks(lenient)
     holder = s.holder("fiefdoms")
     if action.seat != holder:
         return refuse("GOT-TRACK-5", f"{action.seat!r} does not hold the Valyrian Steel Blade; {holder} does", "seat")
     if holder not in (c.attacker, c.defender):
         return refuse("GOT-X-10", f"{holder} is not fighting in this combat")
-    if s.blade_used:
-        return refuse("GOT-BLADE-2", "the Valyrian Steel Blade was already used this round")
+    # Declining a Blade already flipped breaks no rule: a transcript waits for the holder's word (flow).
+    if (
+        s.blade_used
+        and (use or not lenient)
+        and checks.broken("GOT-BLADE-2", "the Valyrian Steel Blade was already used this round")
+    ):
+        return checks.refusal()
     if c.blade_decided or c.result is not None:
         return refuse("GOT-BLADE-5", "the Blade was already decided for this combat")
     if len(c.cards) < 2 or c.sealed or any(pending_ability(s, c, t) is not None for t in ("cancel", "immediately")):
         return refuse("GOT-BLADE-5", "the Blade is used in step 4, after the cards and their first abilities")
     kind = "BladeUsed" if use else "BladeDeclined"
     trace = TraceStep("GOT-BLADE-3" if use else "GOT-X-10", f"{holder} {'uses' if use else 'declines'} the Blade")
-    return Decision((ev(s, kind, combat_id=c.combat_id, seat=holder),), trace=(trace,))
+    return checks.record(Decision((ev(s, kind, combat_id=c.combat_id, seat=holder),), trace=(trace,)))
 
 
 # --- step 6: casualties and retreat with a choice ---
 
 
-def choose_casualties(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
-    """GOT-CASUALTY-3/4, ROUT-4, X-16: the loser picks exactly the due number among the eligible units."""
+def choose_casualties(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool = False) -> Decision:
+    """GOT-CASUALTY-3/4, ROUT-4, X-16: the loser picks exactly the due number among the eligible units.
+
+    A transcript records the loser's units the table removed (distinct, existing, the loser's), whoever chose
+    them and however many, with the rules broken.
+    """
     c, refused = _combat_guard(s, d)
     if c is None:
         return refused or Decision()
     if c.result is None or c.casualties_done:
         return refuse("GOT-COMBAT-5", "casualties are not being taken now")
+    checks = Checks(lenient)
     loser, due = c.result["loser"], c.result["casualties_due"]
-    if action.seat != loser:
-        return refuse("GOT-CASUALTY-3", f"{loser} chooses its own casualties, not {action.seat!r}", "seat")
+    if action.seat != loser and checks.broken(
+        "GOT-CASUALTY-3", f"{loser} chooses its own casualties, not {action.seat!r}", "seat"
+    ):
+        return checks.refusal()
     units = d.get("units")
     eligible = casualty_eligible(s, c, loser)
     if not isinstance(units, list) or len(units) != due or len(set(units)) != due:
-        return refuse("GOT-CASUALTY-1", f"choose exactly {due} unit(s), got {units!r}", "data.units")
+        message = f"choose exactly {due} unit(s), got {units!r}"
+        if not _distinct_ids(units) or checks.broken("GOT-CASUALTY-1", message, "data.units"):
+            return refuse("GOT-CASUALTY-1", message, "data.units")
+    assert isinstance(units, list)
     for uid in units:
         if uid not in eligible:
             unit = s.units.get(uid)
             rule = "GOT-ROUT-4" if unit is not None and unit.routed else "GOT-CASUALTY-4"
             if unit is not None and unit.type == "siege_engine":
                 rule = "GOT-X-16"
-            return refuse(rule, f"{uid!r} cannot be a casualty; eligible: {', '.join(eligible)}", "data.units")
-    return casualties(s, c, chosen=list(units))
+            message = f"{uid!r} cannot be a casualty; eligible: {', '.join(eligible)}"
+            if unit is None or unit.seat != loser or checks.broken(rule, message, "data.units"):
+                return refuse(rule, message, "data.units")
+    return checks.record(casualties(s, c, chosen=list(units)))
 
 
-def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
-    """GOT-RETREAT-2..8, X-17: one legal area; the units to destroy first when supply demands it."""
+def _distinct_ids(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value) and len(set(value)) == len(value)
+
+
+def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool = False) -> Decision:
+    """GOT-RETREAT-2..8, X-17: one legal area; the units to destroy first when supply demands it.
+
+    A transcript records a retreat the table made to another area (one that exists, is not the embattled
+    area and holds no other House's units, GOT-X-1) or with other units destroyed, with the rules broken.
+    """
     c, refused = _combat_guard(s, d)
     if c is None:
         return refused or Decision()
     if c.result is None or not c.casualties_done or c.retreat_done:
         return refuse("GOT-COMBAT-5", "no retreat is being chosen now")
+    checks = Checks(lenient)
     loser = c.result["loser"]
     chooser = c.effects.get("retreat_chooser") or loser
-    if action.seat != chooser:
-        return refuse("GOT-X-17", f"{chooser} chooses this retreat, not {action.seat!r}", "seat")
+    if action.seat != chooser and checks.broken(
+        "GOT-X-17", f"{chooser} chooses this retreat, not {action.seat!r}", "seat"
+    ):
+        return checks.refusal()
     if loser == c.attacker:
         return refuse("GOT-RETREAT-1", "a losing attacker retreats to its march origin; nothing to choose")
     movers = tuple(u for u in losing_units(s, c, loser) if not u.routed and u.type != "siege_engine")
     options = {o.area: o for o in retreat_options(s, c, loser, movers)}
     to_area = d.get("to_area")
+    destroy = d.get("destroy", [])
+    ids = {u.id for u in movers}
     if to_area not in options:
         rule = (
             "GOT-RETREAT-4"
@@ -266,20 +362,47 @@ def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decisi
             if to_area in _supply_blocked(s, c, movers)
             else "GOT-RETREAT-3"
         )
-        return refuse(
-            rule, f"{to_area!r} is not a legal retreat; legal: {', '.join(options) or 'none'}", "data.to_area"
+        message = f"{to_area!r} is not a legal retreat; legal: {', '.join(options) or 'none'}"
+        if not _may_hold(s, c, loser, to_area) or checks.broken(rule, message, "data.to_area"):
+            return refuse(rule, message, "data.to_area")
+        assert isinstance(to_area, str)
+        via = by_transport(s, c.area, loser).get(to_area, ()) if not s.board.are_adjacent(c.area, to_area) else ()
+        needed = _destroy_needed(s, loser, movers, to_area)
+    else:
+        via, needed = options[to_area].via, options[to_area].destroy
+    if not isinstance(destroy, list) or len(destroy) != needed or not set(destroy) <= ids:
+        message = (
+            f"destroy exactly {needed} of the retreating units "
+            f"({', '.join(sorted(ids))}) before retreating to {to_area}; got {destroy!r}"
         )
-    option = options[to_area]
-    destroy = d.get("destroy", [])
-    ids = {u.id for u in movers}
-    if not isinstance(destroy, list) or len(destroy) != option.destroy or not set(destroy) <= ids:
-        return refuse(
-            "GOT-RETREAT-5",
-            f"destroy exactly {option.destroy} of the retreating units "
-            f"({', '.join(sorted(ids))}) before retreating to {to_area}; got {destroy!r}",
-            "data.destroy",
-        )
-    return retreat(s, c, {"to_area": to_area, "via": list(option.via), "destroy": destroy}, chooser)
+        if (
+            not _distinct_ids(destroy)
+            or not set(destroy) <= ids
+            or checks.broken("GOT-RETREAT-5", message, "data.destroy")
+        ):
+            return refuse("GOT-RETREAT-5", message, "data.destroy")
+    choice = {"to_area": to_area, "via": list(via), "destroy": destroy}
+    return checks.record(retreat(s, c, choice, action.seat or chooser))
+
+
+def _may_hold(s: AgotState, c: Combat, seat: str, area: Any) -> bool:
+    """GOT-X-1: a retreat a transcript can record leaves the embattled area for a known area of no other House.
+
+    The attacking units still wait in the march origin, but move in when the defender is gone (GOT-X-2).
+    """
+    if not isinstance(area, str) or area not in s.board.areas or area == c.area:
+        return False
+    leaving = set(c.attacking) if s.options.get("winner_moves_in", True) and not c.effects.get("block_move_in") else ()
+    return all(u.seat == seat or u.id in leaving for u in s.units_in(area))
+
+
+def _destroy_needed(s: AgotState, seat: str, movers: tuple[Any, ...], area: str) -> int:
+    """GOT-RETREAT-5, X-17: the fewest retreating units to destroy first for the seat's supply limits."""
+    for destroy in range(len(movers) + 1):
+        moves = {u.id: area for u in movers[destroy:]}
+        if supply_ok(s, seat, moves, {u.id for u in movers[:destroy]}):
+            return destroy
+    return 0  # over its limits whatever it destroys: a position a transcript already holds
 
 
 def _supply_blocked(s: AgotState, c: Combat, movers: tuple[Any, ...]) -> set[str]:

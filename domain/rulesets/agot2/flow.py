@@ -19,11 +19,11 @@ CHOICE_KINDS = frozenset({"cancel_opponent_card", "replace_own_card", "remove_op
 TIER_BEFORE_BLADE = ("cancel", "immediately")
 
 
-def proceed(state: AgotState) -> Decision:
-    """Every automatic consequence from here until a seat must act."""
+def proceed(state: AgotState, lenient: bool = False) -> Decision:
+    """Every automatic consequence from here until a seat must act (`lenient`: the game is a transcript)."""
     decision = Decision()
     for _ in range(200):  # a bound, never reached: each step changes the state
-        step = _next(state)
+        step = _next(state, lenient)
         if step is None or not step.events:
             return decision.then(step) if step is not None else decision
         for event in step.events:
@@ -32,10 +32,10 @@ def proceed(state: AgotState) -> Decision:
     return decision
 
 
-def _next(state: AgotState) -> Decision | None:
+def _next(state: AgotState, lenient: bool) -> Decision | None:
     c = state.combat
     if c is not None:
-        return _combat_step(state, c)
+        return _combat_step(state, c, lenient)
     if state.phase == "action" and state.bidding is None and not state.raven_window:
         return _round_step(state)
     return None
@@ -98,8 +98,8 @@ def end_round(state: AgotState, why: str) -> Decision:
 # --- the combat (GOT-COMBAT-4/5, X-8) ---
 
 
-def _combat_step(state: AgotState, c: Combat) -> Decision | None:
-    if len(c.declarations) < len(c.supporters):
+def _combat_step(state: AgotState, c: Combat, lenient: bool) -> Decision | None:
+    if c.pending_support():
         return None  # GOT-SUPPORT-3: the next supporter declares
     if c.base is None:
         return _announce_base(state, c)
@@ -114,7 +114,7 @@ def _combat_step(state: AgotState, c: Combat) -> Decision | None:
     early = _early_end(state, c)
     if early is not None:
         return early
-    if _blade_pending(state, c):
+    if _blade_pending(state, c, lenient):
         return None
     if c.result is None:
         result, trace = final_strength(state, c)
@@ -289,10 +289,13 @@ def _early_end(state: AgotState, c: Combat) -> Decision | None:
     return cleanup(state, c, c.attacker if attackers else None, early=True).then(Decision(trace=(trace,)))
 
 
-def _blade_pending(state: AgotState, c: Combat) -> bool:
-    """GOT-BLADE-1/2, X-10: the holder fights, the Blade is unused, and no decision was made yet."""
+def _blade_pending(state: AgotState, c: Combat, lenient: bool) -> bool:
+    """GOT-BLADE-1/2, X-10: the holder fights, the Blade is unused, and no decision was made yet.
+
+    A transcript also waits when the Blade was used this round: the table may have used it again (BLADE-2).
+    """
     holder = state.holder("fiefdoms")
-    return holder in (c.attacker, c.defender) and not state.blade_used and not c.blade_decided
+    return holder in (c.attacker, c.defender) and (lenient or not state.blade_used) and not c.blade_decided
 
 
 def casualties(state: AgotState, c: Combat, chosen: list[str] | None = None) -> Decision:
@@ -349,7 +352,7 @@ def retreat(state: AgotState, c: Combat, choice: dict[str, Any] | None = None, c
         to_area, via, destroy = c.origin, [], []
     else:
         options = retreat_options(state, c, loser, movers)
-        if movers and not options:
+        if movers and not options and choice is None:
             head = [
                 ev(
                     state,

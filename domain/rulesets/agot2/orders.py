@@ -14,7 +14,7 @@ from domain.rulesets.agot2.flow import (
     end_round,
     ev,
 )
-from domain.rulesets.agot2.guards import refuse
+from domain.rulesets.agot2.guards import Checks, refuse
 from domain.rulesets.agot2.state import AgotState
 from domain.rulesets.agot2.strength import eligible_support
 
@@ -86,22 +86,30 @@ def reveal_orders(s: AgotState, payloads: Mapping[str, Any]) -> Decision:
     return Decision((ev(s, "OrdersRevealed", placements=placements),), trace=(trace,))
 
 
-def _raven_guard(s: AgotState, seat: str | None) -> Decision | None:
-    """GOT-RAVEN-1/5, X-12: the holder, once, after the reveal and before the first order is resolved."""
+def _raven_guard(s: AgotState, seat: str | None, checks: Checks) -> Decision | None:
+    """GOT-RAVEN-1/5, X-12: the holder, once, after the reveal and before the first order is resolved.
+
+    A transcript records the Raven used by another seat, a second time or late, though never in a combat.
+    """
     holder = s.holder("kings_court")
     if seat != holder:
-        return refuse("GOT-TRACK-6", f"{seat!r} does not hold the Messenger Raven; {holder!r} does", "seat")
-    if s.raven_used:
-        return refuse("GOT-RAVEN-5", "the Messenger Raven was already used this round")
+        message = f"{seat!r} does not hold the Messenger Raven; {holder!r} does"
+        if seat is None or checks.broken("GOT-TRACK-6", message, "seat"):
+            return refuse("GOT-TRACK-6", message, "seat")
+    if s.raven_used and checks.broken("GOT-RAVEN-5", "the Messenger Raven was already used this round"):
+        return checks.refusal()
     if not s.raven_window:
-        return refuse("GOT-X-12", "the Raven is used after the orders are revealed and before the first is resolved")
+        message = "the Raven is used after the orders are revealed and before the first is resolved"
+        if s.combat is not None or checks.broken("GOT-X-12", message):
+            return refuse("GOT-X-12", message)
     return None
 
 
-def use_raven(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
+def use_raven(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool = False) -> Decision:
     """GOT-RAVEN-2/3: replace one own order with an unplaced one, or look at the top Wildling card."""
     seat = action.seat
-    if (refused := _raven_guard(s, seat)) is not None:
+    checks = Checks(lenient)
+    if (refused := _raven_guard(s, seat, checks)) is not None:
         return refused
     assert seat is not None
     option = d.get("option")
@@ -114,24 +122,26 @@ def use_raven(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
         if not isinstance(token, str) or token not in s.tokens or token in placed:
             return refuse("GOT-RAVEN-2", f"{token!r} is not one of {seat}'s unplaced order tokens", "data.token")
         special = sum(1 for t in placed - {order.token} | {token} if s.tokens[t].special)
-        if special > stars_of(s, seat):
-            return refuse(
-                "GOT-X-13", f"{special} special orders exceed {seat}'s {stars_of(s, seat)} star(s)", "data.token"
-            )
+        if special > stars_of(s, seat) and checks.broken(
+            "GOT-X-13", f"{special} special orders exceed {seat}'s {stars_of(s, seat)} star(s)", "data.token"
+        ):
+            return checks.refusal()
         event = ev(s, "RavenUsed", seat=seat, option=option, area=area, removed_token=order.token, placed_token=token)
-        return Decision((event,), trace=(TraceStep("GOT-RAVEN-2", f"{seat}: {order.token} -> {token} in {area}"),))
+        trace = TraceStep("GOT-RAVEN-2", f"{seat}: {order.token} -> {token} in {area}")
+        return checks.record(Decision((event,), trace=(trace,)))
     if option == "inspect_wildling":
         placement = d.get("placement")
         if placement not in ("top", "bottom"):
             return refuse("GOT-RAVEN-3", f"placement {placement!r} must be 'top' or 'bottom'", "data.placement")
         event = ev(s, "RavenUsed", seat=seat, option=option, placement=placement)
-        return Decision((event,), trace=(TraceStep("GOT-RAVEN-3", f"{seat} puts the card back {placement}"),))
+        trace = TraceStep("GOT-RAVEN-3", f"{seat} puts the card back {placement}")
+        return checks.record(Decision((event,), trace=(trace,)))
     return refuse("GOT-RAVEN-1", f"option {option!r} must be 'replace_order' or 'inspect_wildling'", "data.option")
 
 
 def decline_raven(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
-    """GOT-RAVEN-1: the holder may let the moment pass."""
-    if (refused := _raven_guard(s, action.seat)) is not None:
+    """GOT-RAVEN-1: the holder may let the moment pass (declining out of its moment records nothing)."""
+    if (refused := _raven_guard(s, action.seat, Checks(False))) is not None:
         return refused
     return Decision((ev(s, "RavenDeclined", seat=action.seat),))
 
@@ -167,33 +177,38 @@ def _turn_deviations(s: AgotState, seat: str | None, step: str) -> tuple[RuleVio
     return ()
 
 
-def _deviating(deviations: tuple[RuleViolation, ...], decision: Decision) -> Decision:
-    """The decision's facts with the turn deviations first (refused unless the game is a transcript)."""
-    if decision.violations:
-        return decision
-    return Decision(decision.events, deviations, decision.trace)
+def resolve_raid(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool = False) -> Decision:
+    """A Raid removes an adjacent enemy Support, Raid or Consolidate Power order (special: also Defense).
 
-
-def resolve_raid(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
-    """A Raid removes an adjacent enemy Support, Raid or Consolidate Power order (special: also Defense)."""
+    A transcript records a raid on an enemy order the table removed against these limits (GOT-X-25).
+    """
     seat, area, target = action.seat, d.get("area"), d.get("target_area")
     if (refused := _order_turn(s, seat, area, "raid")) is not None:
         return refused
-    deviations = _turn_deviations(s, seat, "raid")
+    checks = Checks(lenient, _turn_deviations(s, seat, "raid"))
     assert isinstance(area, str)
     order = s.orders[area]
     target_token = target_seat = None
     if target is not None:
         aimed = s.orders.get(target) if isinstance(target, str) else None
         allowed = {"support", "raid", "consolidate_power"} | ({"defense"} if s.tokens[order.token].special else set())
-        if aimed is None or aimed.seat == seat or not s.board.are_adjacent(area, target):
-            return refuse("GOT-X-25", f"no enemy order adjacent to {area} in {target!r}", "data.target_area")
-        if s.tokens[aimed.token].type not in allowed:
-            return refuse(
-                "GOT-X-25", f"{order.token} cannot remove a {s.tokens[aimed.token].type} order", "data.target_area"
-            )
-        if s.board.kind(area) == LAND and s.board.kind(target) != LAND:
-            return refuse("GOT-X-25", f"land units in {area} cannot raid the sea area {target}", "data.target_area")
+        message = f"no enemy order adjacent to {area} in {target!r}"
+        if aimed is None or aimed.seat == seat:
+            return refuse("GOT-X-25", message, "data.target_area")
+        assert isinstance(target, str)
+        if not s.board.are_adjacent(area, target) and checks.broken("GOT-X-25", message, "data.target_area"):
+            return checks.refusal()
+        aimed_type = s.tokens[aimed.token].type
+        if aimed_type not in allowed and checks.broken(
+            "GOT-X-25", f"{order.token} cannot remove a {aimed_type} order", "data.target_area"
+        ):
+            return checks.refusal()
+        if (
+            s.board.kind(area) == LAND
+            and s.board.kind(target) != LAND
+            and checks.broken("GOT-X-25", f"land units in {area} cannot raid the sea area {target}", "data.target_area")
+        ):
+            return checks.refusal()
         target_token, target_seat = aimed.token, aimed.seat
     event = ev(
         s,
@@ -205,7 +220,7 @@ def resolve_raid(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision
         target_seat=target_seat,
         target_token=target_token,
     )
-    return _deviating(deviations, Decision((event,)))
+    return checks.record(Decision((event,)))
 
 
 def resolve_consolidate(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
@@ -213,18 +228,22 @@ def resolve_consolidate(s: AgotState, action: Action, d: Mapping[str, Any]) -> D
     area = d.get("area")
     if (refused := _order_turn(s, action.seat, area, "consolidate_power")) is not None:
         return refused
-    deviations = _turn_deviations(s, action.seat, "consolidate_power")
+    checks = Checks(False, _turn_deviations(s, action.seat, "consolidate_power"))
     assert isinstance(area, str)
     event = ev(s, "ConsolidateResolved", seat=action.seat, area=area, order_token=s.orders[area].token)
-    return _deviating(deviations, Decision((event,)))
+    return checks.record(Decision((event,)))
 
 
-def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0) -> Decision:
-    """GOT-COMBAT-1, ROUT-5, X-25: moves to adjacent areas; a move into another House's area starts combat."""
+def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0, lenient: bool = False) -> Decision:
+    """GOT-COMBAT-1, ROUT-5, X-25: moves to adjacent areas; a move into another House's area starts combat.
+
+    A transcript records a move the table made with routed units, to a non-adjacent area or into an area of
+    the wrong kind, as long as the units and the area exist; at most one combat per march in both modes.
+    """
     seat, origin = action.seat, d.get("from_area")
     if (refused := _order_turn(s, seat, origin, "march")) is not None:
         return refused
-    deviations = _turn_deviations(s, seat, "march")
+    checks = Checks(lenient, _turn_deviations(s, seat, "march"))
     assert seat is not None and isinstance(origin, str)
     moves = d.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, Mapping) for m in moves):
@@ -242,15 +261,21 @@ def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0) 
             unit = s.units.get(uid) if isinstance(uid, str) else None
             if unit is None or unit.seat != seat or unit.area != origin or uid in used:
                 return refuse("GOT-X-25", f"{uid!r} is not a unit of {seat} in {origin}", f"{field}.units")
-            if unit.routed:
-                return refuse("GOT-ROUT-5", f"{uid} is routed and cannot move", f"{field}.units")
+            if unit.routed and checks.broken("GOT-ROUT-5", f"{uid} is routed and cannot move", f"{field}.units"):
+                return checks.refusal()
             used.add(uid)
         if not isinstance(to_area, str) or not s.board.are_adjacent(origin, to_area):
-            return refuse("GOT-X-25", f"{to_area!r} is not adjacent to {origin}", f"{field}.to_area")
+            message = f"{to_area!r} is not adjacent to {origin}"
+            known = isinstance(to_area, str) and to_area in s.board.areas and to_area != origin
+            if not known or checks.broken("GOT-X-25", message, f"{field}.to_area"):
+                return refuse("GOT-X-25", message, f"{field}.to_area")
+        assert isinstance(to_area, str)
         kinds = {s.units[u].type == "ship" for u in units}
         dest = s.board.kind(to_area)
-        if (True in kinds and dest not in (SEA, PORT)) or (False in kinds and dest != LAND):
-            return refuse("GOT-RETREAT-8", f"these units cannot enter the {dest} area {to_area}", f"{field}.to_area")
+        if ((True in kinds and dest not in (SEA, PORT)) or (False in kinds and dest != LAND)) and checks.broken(
+            "GOT-RETREAT-8", f"these units cannot enter the {dest} area {to_area}", f"{field}.to_area"
+        ):
+            return checks.refusal()
         other = _defender_of(s, to_area, seat)
         if other is not None:
             if combat_move is not None:
@@ -275,11 +300,11 @@ def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0) 
     if combat_move is None:
         removal = {"area": origin, "seat": seat, "order_token": token, "reason": "march_resolved"}
         facts.append(ev(s, "OrdersRemoved", removals=[removal], seat=seat))
-        return _deviating(deviations, Decision(tuple(facts)))
+        return checks.record(Decision(tuple(facts)))
     # Catalog §5: a combat's id is the version of its CombatInitiated event (after the facts and the march).
     combat_id = version + len(facts) + 2
     started = _start_combat(s, combat_id, seat, origin, token, *combat_move)
-    return _deviating(deviations, Decision(tuple(facts)).then(started))
+    return checks.record(Decision(tuple(facts)).then(started))
 
 
 def _defender_of(s: AgotState, area: str, seat: str) -> str | None:

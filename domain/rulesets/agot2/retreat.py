@@ -79,12 +79,12 @@ def _candidates(state: AgotState, combat: Combat, seat: str, ships: bool) -> lis
         elif kind == LAND:
             found.setdefault(area, ())
     if not ships and state.options.get("retreat_by_transport", True):
-        for area, via in _by_transport(state, combat.area, seat).items():
+        for area, via in by_transport(state, combat.area, seat).items():
             found.setdefault(area, via)
     return sorted(found.items())
 
 
-def _by_transport(state: AgotState, start: str, seat: str) -> dict[str, tuple[str, ...]]:
+def by_transport(state: AgotState, start: str, seat: str) -> dict[str, tuple[str, ...]]:
     """GOT-X-18: land areas reached through a chain of sea areas each holding a ship of the seat."""
     board = state.board
     reached: dict[str, tuple[str, ...]] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
 from domain.rulesets.agot2 import combat_actions, orders, tracks
 from domain.rulesets.agot2.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.agot2.data import BASE_BOARD
@@ -102,7 +102,7 @@ class Agot2Ruleset:
         after = state
         for event in decision.events:
             after = evolve(after, event)
-        return decision.then(proceed(after))
+        return decision.then(proceed(after, game.meta.mode is Mode.TRANSCRIPT))
 
 
 AGOT2 = Agot2Ruleset()

@@ -87,6 +87,23 @@ class Combat:
     retreat_done: bool = False
     cleaned_up: bool = False
 
+    def pending_support(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """GOT-SUPPORT-3: the supporters' entries still to declare, in turn order.
+
+        Each declaration answers its seat's first open entry; a transcript may hold declarations out of turn
+        or from areas that were not eligible (deviations), which answer no entry of another seat.
+        """
+        declared: dict[str, int] = {}
+        for seat, _side, _areas in self.declarations:
+            declared[seat] = declared.get(seat, 0) + 1
+        pending = []
+        for seat, areas in self.supporters:
+            if declared.get(seat, 0) > 0:
+                declared[seat] -= 1
+            else:
+                pending.append((seat, areas))
+        return tuple(pending)
+
     def side_of(self, seat: str) -> str | None:
         """'attacker', 'defender' or None."""
         return "attacker" if seat == self.attacker else "defender" if seat == self.defender else None

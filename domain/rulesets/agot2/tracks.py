@@ -9,7 +9,7 @@ from domain.kernel import SEALED_ROUND_OPENED, Action, Decision, Event, RuleViol
 from domain.rulesets.agot2.flow import (
     ev,
 )
-from domain.rulesets.agot2.guards import refuse
+from domain.rulesets.agot2.guards import Checks, refuse
 from domain.rulesets.agot2.state import TRACKS, AgotState
 
 # --- influence tracks: bids and ties (GOT-THRONE-1/2/3, X-22) ---
@@ -87,15 +87,19 @@ def _set_track(s: AgotState, track: str, order: list[str]) -> Decision:
     return Decision(tuple(events), trace=(TraceStep(rule, f"{track}: {', '.join(order)}; {token} to {order[0]}"),))
 
 
-def break_tie(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
-    """GOT-THRONE-1/2/3, X-22: the tie decider fixes the relative order of every tied seat."""
+def break_tie(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool = False) -> Decision:
+    """GOT-THRONE-1/2/3, X-22: the tie decider fixes the relative order of every tied seat.
+
+    A transcript records a tie another seat broke at the table (GOT-THRONE-1) as a deviation.
+    """
     b = s.bidding
     if b is None or not b.revealed or not b.tied:
         return refuse("GOT-THRONE-1", "there is no tie to break")
-    if action.seat != b.tie_decider:
-        return refuse(
-            "GOT-THRONE-1", f"{b.tie_decider} holds the Iron Throne and breaks this tie, not {action.seat!r}", "seat"
-        )
+    checks = Checks(lenient)
+    if action.seat != b.tie_decider and checks.broken(
+        "GOT-THRONE-1", f"{b.tie_decider} holds the Iron Throne and breaks this tie, not {action.seat!r}", "seat"
+    ):
+        return checks.refusal()
     order = d.get("order")
     if not isinstance(order, list) or sorted(order) != sorted(b.tied):
         return refuse("GOT-X-22", f"order {order!r} must list each tied seat ({', '.join(b.tied)}) once", "data.order")
@@ -109,6 +113,5 @@ def break_tie(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
         order=order,
         decided_by=action.seat,
     )
-    return Decision((tie,), trace=(TraceStep("GOT-THRONE-1", f"{action.seat} orders the tie: {order}"),)).then(
-        _set_track(s, b.track, final)
-    )
+    trace = TraceStep("GOT-THRONE-1", f"{action.seat} orders the tie: {order}")
+    return checks.record(Decision((tie,), trace=(trace,)).then(_set_track(s, b.track, final)))
