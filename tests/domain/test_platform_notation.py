@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from domain.kernel import CORRECTION_APPLIED, Event
 from domain.platform_notation import platform_line
+from domain.rulesets.agot2 import AGOT2
 from domain.rulesets.freeform import FREEFORM
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from tests.domain.agot2.tables import new_game as agot2_game
 from tests.domain.builders import given
 from tests.domain.kard_es_korona.builders import new_game
 
@@ -41,8 +43,10 @@ def test_a_malformed_or_foreign_event_has_no_platform_line() -> None:
     assert platform_line(Event("UnitsRecruited", {})) is None
 
 
-def test_freeform_and_kard_es_korona_fall_back_on_the_platform_line() -> None:
+def test_rulesets_fall_back_on_the_platform_line() -> None:
     correction = Event(CORRECTION_APPLIED, OVERTURN)
     expected = platform_line(correction)
     assert FREEFORM.notation(correction, given().state) == expected
     assert KARD_ES_KORONA.notation(correction, new_game().state) == expected
+    westeros = AGOT2.shipped_boards["base"]
+    assert AGOT2.notation(correction, agot2_game(westeros, ("stark", "lannister", "baratheon"), {}).state) == expected

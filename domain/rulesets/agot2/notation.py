@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Event
+from domain.platform_notation import platform_line
 from domain.rulesets.agot2.state import AgotState
 
 
@@ -113,9 +114,7 @@ def notation(event: Event, state: AgotState) -> str:
             return f"{d.get('seat')} seals in {d.get('round')}"
         case "SubmissionsRevealed":
             return f"{d.get('round')} revealed"
-        case "StateAdjusted":
-            return f"state adjusted ({len(d.get('changes') or [])} change(s)): {d.get('reason')}"
         case "GameEnded":
             return f"game ended by {d.get('by')}"
         case _:
-            return event.type
+            return platform_line(event) or event.type

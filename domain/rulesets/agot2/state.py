@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from domain.json_values import flag, optional_text, text, whole
 from domain.rulesets.agot2.board import Board, load_board
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
@@ -231,33 +232,33 @@ def load(document: Mapping[str, Any]) -> AgotState:
         board_document=d["board_document"],
         board=load_board(d["board_document"]),
         options=dict(d["options"]),
-        seats=tuple(_text(s) for s in d["seats"]),
+        seats=tuple(text(s) for s in d["seats"]),
         cards={str(k): _load_card(str(k), v) for k, v in d["cards"].items()},
-        tokens={str(k): Token(str(k), str(v[0]), _int(v[1]), bool(v[2])) for k, v in d["tokens"].items()},
-        stars=tuple(_int(s) for s in d["stars"]),
-        supply_limits={str(k): tuple(_int(n) for n in v) for k, v in d["supply_limits"].items()},
-        round=_int(d["round"]),
-        phase=_text(d["phase"]),
+        tokens={str(k): Token(str(k), str(v[0]), whole(v[1]), bool(v[2])) for k, v in d["tokens"].items()},
+        stars=tuple(whole(s) for s in d["stars"]),
+        supply_limits={str(k): tuple(whole(n) for n in v) for k, v in d["supply_limits"].items()},
+        round=whole(d["round"]),
+        phase=text(d["phase"]),
         step=str(d["step"]),
-        last_actor=_optional_text(d["last_actor"]),
-        tracks={str(k): tuple(_text(s) for s in v) for k, v in d["tracks"].items()},
-        blade_used=_bool(d["blade_used"]),
-        raven_used=_bool(d["raven_used"]),
-        raven_window=_bool(d["raven_window"]),
+        last_actor=optional_text(d["last_actor"]),
+        tracks={str(k): tuple(text(s) for s in v) for k, v in d["tracks"].items()},
+        blade_used=flag(d["blade_used"]),
+        raven_used=flag(d["raven_used"]),
+        raven_window=flag(d["raven_window"]),
         units={
-            str(k): Unit(str(k), _text(u["seat"]), _text(u["type"]), _text(u["area"]), _bool(u["routed"]))
+            str(k): Unit(str(k), text(u["seat"]), text(u["type"]), text(u["area"]), flag(u["routed"]))
             for k, u in d["units"].items()
         },
-        orders={str(k): Order(_text(o["seat"]), _text(o["token"])) for k, o in d["orders"].items()},
-        power_tokens={str(k): _text(v) for k, v in d["power_tokens"].items()},
-        garrisons={str(k): _int(v) for k, v in d["garrisons"].items()},
-        power={str(k): _int(v) for k, v in d["power"].items()},
-        hands={str(k): tuple(_text(c) for c in v) for k, v in d["hands"].items()},
-        discards={str(k): tuple(_text(c) for c in v) for k, v in d["discards"].items()},
+        orders={str(k): Order(text(o["seat"]), text(o["token"])) for k, o in d["orders"].items()},
+        power_tokens={str(k): text(v) for k, v in d["power_tokens"].items()},
+        garrisons={str(k): whole(v) for k, v in d["garrisons"].items()},
+        power={str(k): whole(v) for k, v in d["power"].items()},
+        hands={str(k): tuple(text(c) for c in v) for k, v in d["hands"].items()},
+        discards={str(k): tuple(text(c) for c in v) for k, v in d["discards"].items()},
         combat=_load_combat(combat) if combat is not None else None,
         bidding=_load_bidding(bidding) if bidding is not None else None,
-        planning_round=_optional_text(d["planning_round"]),
-        sealed_rounds=_int(d["sealed_rounds"]),
+        planning_round=optional_text(d["planning_round"]),
+        sealed_rounds=whole(d["sealed_rounds"]),
     )
 
 
@@ -277,13 +278,13 @@ def _dump_card(card: Card) -> dict[str, Any]:
 def _load_card(card_id: str, d: Mapping[str, Any]) -> Card:
     return Card(
         card_id,
-        _text(d["house"]),
+        text(d["house"]),
         str(d["name"]),
-        _int(d["strength"]),
-        _int(d["swords"]),
-        _int(d["fortifications"]),
-        _optional_text(d["kind"]),
-        _optional_text(d["timing"]),
+        whole(d["strength"]),
+        whole(d["swords"]),
+        whole(d["fortifications"]),
+        optional_text(d["kind"]),
+        optional_text(d["timing"]),
         dict(d["params"]),
     )
 
@@ -306,28 +307,28 @@ def _dump_combat(c: Combat) -> dict[str, Any]:
 
 def _load_combat(d: Mapping[str, Any]) -> Combat:
     return Combat(
-        combat_id=_int(d["combat_id"]),
-        attacker=_text(d["attacker"]),
-        defender=_text(d["defender"]),
-        area=_text(d["area"]),
-        origin=_text(d["origin"]),
-        march_token=_text(d["march_token"]),
-        attacking=tuple(_text(u) for u in d["attacking"]),
-        supporters=tuple((_text(s), tuple(_text(a) for a in areas)) for s, areas in d["supporters"]),
+        combat_id=whole(d["combat_id"]),
+        attacker=text(d["attacker"]),
+        defender=text(d["defender"]),
+        area=text(d["area"]),
+        origin=text(d["origin"]),
+        march_token=text(d["march_token"]),
+        attacking=tuple(text(u) for u in d["attacking"]),
+        supporters=tuple((text(s), tuple(text(a) for a in areas)) for s, areas in d["supporters"]),
         declarations=tuple(
-            (_text(s), _text(side), tuple(_text(a) for a in areas)) for s, side, areas in d["declarations"]
+            (text(s), text(side), tuple(text(a) for a in areas)) for s, side, areas in d["declarations"]
         ),
         base=dict(d["base"]) if d["base"] is not None else None,
-        sealed=tuple(_text(s) for s in d["sealed"]),
-        cards={str(k): _text(v) for k, v in d["cards"].items()},
-        abilities_done=tuple(_text(c) for c in d["abilities_done"]),
+        sealed=tuple(text(s) for s in d["sealed"]),
+        cards={str(k): text(v) for k, v in d["cards"].items()},
+        abilities_done=tuple(text(c) for c in d["abilities_done"]),
         effects=dict(d["effects"]),
-        blade=_optional_text(d["blade"]),
-        blade_decided=_bool(d["blade_decided"]),
+        blade=optional_text(d["blade"]),
+        blade_decided=flag(d["blade_decided"]),
         result=dict(d["result"]) if d["result"] is not None else None,
-        casualties_done=_bool(d["casualties_done"]),
-        retreat_done=_bool(d["retreat_done"]),
-        cleaned_up=_bool(d["cleaned_up"]),
+        casualties_done=flag(d["casualties_done"]),
+        retreat_done=flag(d["retreat_done"]),
+        cleaned_up=flag(d["cleaned_up"]),
     )
 
 
@@ -344,32 +345,10 @@ def _dump_bidding(b: Bidding) -> dict[str, Any]:
 
 def _load_bidding(d: Mapping[str, Any]) -> Bidding:
     return Bidding(
-        _text(d["track"]),
-        _text(d["round_name"]),
-        {str(k): _int(v) for k, v in d["bids"].items()},
-        _optional_text(d["tie_decider"]),
-        tuple(_text(s) for s in d["tied"]),
-        _bool(d["revealed"]),
+        text(d["track"]),
+        text(d["round_name"]),
+        {str(k): whole(v) for k, v in d["bids"].items()},
+        optional_text(d["tie_decider"]),
+        tuple(text(s) for s in d["tied"]),
+        flag(d["revealed"]),
     )
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{value!r} is not a string")
-    return value
-
-
-def _optional_text(value: Any) -> str | None:
-    return None if value is None else _text(value)
-
-
-def _int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{value!r} is not a whole number")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"{value!r} is not true or false")
-    return value
