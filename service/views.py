@@ -69,7 +69,9 @@ class EventRedactor:
             return event
         fact = Event(event["type"], event["data"])
         shown = self.fact(fact)
-        return event if shown.data == fact.data else {**event, "data": dict(shown.data), "redacted": True}
+        if shown.data == fact.data:
+            return event
+        return {**event, "data": dict(shown.data), "metadata": _request_hidden(event["metadata"]), "redacted": True}
 
     def fact(self, event: Event) -> Event:
         """A fact as this caller may read it (for notation lines): whole if any seat they hold may see it."""
@@ -81,3 +83,19 @@ class EventRedactor:
     def events(self, events: list[EventJson]) -> list[EventJson]:
         """Several events' JSON as this caller may read them."""
         return events if self._hook is None else [self.event(e) for e in events]
+
+
+# What a redacted part of an event shows instead of its value.
+HIDDEN = "sealed"
+
+
+def _request_hidden(metadata: dict[str, Any]) -> dict[str, Any]:
+    """An event's metadata with the data of the request that caused it hidden: that request repeats what the
+    event's redacted facts say (a purse's amount, a card seen). What was requested, and by whom, stays.
+
+    The request rides on the first event of its decision, which is the action's fact (DESIGN §4: the fact
+    first, then its consequences), so the fact's redaction decides the request's."""
+    action = metadata.get("action")
+    if not isinstance(action, dict) or "data" not in action:
+        return metadata
+    return {**metadata, "action": {**action, "data": HIDDEN}}
