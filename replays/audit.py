@@ -9,7 +9,7 @@ re-decides under the current ruleset version and lists the actions whose outcome
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,8 @@ from domain.kernel import (
 )
 from domain.platform import all_rules
 from replays.readjudicate import Finding, RecordedStep, readjudicate
+
+StateView = Callable[[Game], Mapping[str, Any]]  # the state before an action, as the audit's reader may see it
 
 
 class AuditError(ValueError):
@@ -104,9 +106,15 @@ class GameAudit:
 
 
 def audit_action(
-    ruleset: Ruleset, steps: Sequence[RecordedStep], board: Mapping[str, Any] | None, version: int, seed: bytes | None
+    ruleset: Ruleset,
+    steps: Sequence[RecordedStep],
+    board: Mapping[str, Any] | None,
+    version: int,
+    seed: bytes | None,
+    view: StateView | None = None,
 ) -> ActionAudit:
-    """Audit the action whose first recorded event is at `version`."""
+    """Audit the action whose first recorded event is at `version`; `view` shows the state before it
+    (default: whole, as an arbiter sees it)."""
     index = _index_of(steps, version)
     if not _is_cause(steps[index]):
         owner = _owner(steps, index)
@@ -120,7 +128,7 @@ def audit_action(
     end = _batch_end(steps, index)
     findings = {f.version: f for f in readjudicate(ruleset, steps[:end], board, seed)}
     before = _games_before(ruleset, steps, board, {version})[version]
-    return _action_audit(ruleset, steps, index, findings[version], before)
+    return _action_audit(ruleset, steps, index, findings[version], before, view)
 
 
 def audit_game(
@@ -129,8 +137,10 @@ def audit_game(
     board: Mapping[str, Any] | None,
     seed: bytes | None,
     current: Ruleset | None = None,
+    view: StateView | None = None,
 ) -> GameAudit:
-    """Audit every action of a game; `current` (default: the registry's newest version) measures drift."""
+    """Audit every action of a game; `current` (default: the registry's newest version) measures drift;
+    `view` shows the state before each deviating action (default: whole)."""
     if not steps:
         raise AuditError("an empty stream has nothing to audit", 0, None)
     findings = readjudicate(ruleset, steps, board, seed)
@@ -142,7 +152,7 @@ def audit_game(
         if verdict == "deviates" or steps[index_of[f.version]].metadata.get("deviations")
     ]
     befores = _games_before(ruleset, steps, board, {f.version for f in deviating})
-    audits = tuple(_action_audit(ruleset, steps, index_of[f.version], f, befores[f.version]) for f in deviating)
+    audits = tuple(_action_audit(ruleset, steps, index_of[f.version], f, befores[f.version], view) for f in deviating)
     adjustments = tuple(_adjustment(step) for step in steps if step.type == STATE_ADJUSTED)
     corrections = tuple({"version": s.version, "data": dict(s.data)} for s in steps if s.type == CORRECTION_APPLIED)
     unverifiable = tuple({"version": f.version, "reason": f.reason} for f in findings if f.verdict == "unverifiable")
@@ -167,7 +177,7 @@ def audit_game(
 
 
 def _action_audit(
-    ruleset: Ruleset, steps: Sequence[RecordedStep], index: int, finding: Finding, before: Game
+    ruleset: Ruleset, steps: Sequence[RecordedStep], index: int, finding: Finding, before: Game, view: StateView | None
 ) -> ActionAudit:
     first = steps[index]
     batch = steps[index : _batch_end(steps, index)]
@@ -206,7 +216,7 @@ def _action_audit(
         expected_violations=violations,
         trace=trace,
         rules=rules,
-        state_before=game_to_json(ruleset, before),
+        state_before=view(before) if view is not None else game_to_json(ruleset, before),
     )
 
 

@@ -245,7 +245,8 @@ def open_dispute(
         raise Unprocessable(f"the dispute cannot be opened: {message}", {"version": [message]})
     _check_rule_ids(loaded.ruleset, body["rule_ids"], "rule_ids")
     try:
-        audit = audits.action_audit(services, game_id, version, principal).to_json()
+        # Kept in the dispute for everyone who reads it: as anyone may see it (the audit endpoint gives more).
+        audit = audits.action_audit(services, game_id, version, principal, public=True).to_json()
     except audits.NotAnAction as error:
         raise NotAnActionVersion(error.detail, error.extra.get("action_version")) from None
     audit.pop("state_before", None)  # large, and frozen forever in the stream: the audit endpoint serves it

@@ -162,6 +162,12 @@ class SeekQuerySchema(Schema):
     as_ = fields.String(data_key="as", load_default="spectator", validate=validate.Length(1, 64))
 
 
+class AuditQuerySchema(Schema):
+    """GET /games/{id}/audit[/{version}]: whose view of the state before an action (default by role)."""
+
+    as_ = fields.String(data_key="as", load_default=None, validate=validate.Length(1, 64))
+
+
 class StateQuerySchema(Schema):
     """GET /games/{id}/state."""
 

@@ -60,3 +60,56 @@ def test_the_global_feed_hides_the_request_from_the_other_seat(api: Api) -> None
     lines = [json.loads(line) for line in feed.get_data(as_text=True).splitlines()]
     transfer = next(e for e in lines if e["type"] == "ResourcesTransferred")
     assert transfer["metadata"]["action"]["data"] == "sealed"
+
+
+def _transfer_version(api: Api, game: str) -> int:
+    return _transfer(api, game, api.headers("arbiter"))["version"]
+
+
+def test_the_other_seat_audits_the_transfer_without_reading_its_amount(api: Api) -> None:
+    game, tokens = _game_with_a_filled_purse(api)
+    version = _transfer_version(api, game)
+
+    seen = api.client.get(f"/api/v1/games/{game}/audit/{version}", headers=bearer(tokens[B])).get_json()
+    assert seen["verdict"] == "consistent"
+    assert seen["action"]["type"] == "transfer_resources" and seen["action"]["data"] == "sealed"
+    assert seen["recorded_events"][0]["data"]["amount"] == "sealed"
+    assert seen["expected_events"][0]["data"]["amount"] == "sealed"
+    assert all(step["text"] == "sealed" for step in seen["trace"])
+    assert seen["state_before"]["viewer"] == "spectator"
+    dumped = json.dumps({k: v for k, v in seen.items() if k != "rules"})
+    assert f'"amount": {AMOUNT}' not in dumped
+
+
+def test_the_arbiter_audits_the_transfer_whole(api: Api) -> None:
+    game, _ = _game_with_a_filled_purse(api)
+    version = _transfer_version(api, game)
+
+    seen = api.client.get(f"/api/v1/games/{game}/audit/{version}", headers=api.headers("arbiter")).get_json()
+    assert seen["action"]["data"]["amount"] == AMOUNT
+    assert seen["recorded_events"][0]["data"]["amount"] == AMOUNT
+    assert seen["state_before"]["viewer"] == "arbiter"
+
+
+def test_a_seat_audits_with_its_own_view_of_the_state_before(api: Api) -> None:
+    game, tokens = _game_with_a_filled_purse(api)
+    version = _transfer_version(api, game)
+
+    mine = api.client.get(f"/api/v1/games/{game}/audit/{version}?as={A}", headers=bearer(tokens[A])).get_json()
+    assert mine["state_before"]["viewer"] == A and mine["action"]["data"]["amount"] == AMOUNT
+    refused = api.client.get(f"/api/v1/games/{game}/audit/{version}?as={A}", headers=bearer(tokens[B]))
+    assert refused.status_code == 403
+
+
+def test_a_dispute_keeps_the_audit_as_anyone_may_read_it(api: Api) -> None:
+    game, tokens = _game_with_a_filled_purse(api)
+    version = _transfer_version(api, game)
+
+    opened = api.client.post(
+        f"/api/v1/games/{game}/disputes",
+        json={"version": version, "claim": "was the purse filled at home?"},
+        headers=api.headers("arbiter"),
+    )
+    assert opened.status_code == 201, opened.get_json()
+    dispute = api.client.get(f"/api/v1/disputes/{opened.get_json()['id']}", headers=bearer(tokens[B])).get_json()
+    assert f'"amount": {AMOUNT}' not in json.dumps(dispute)
