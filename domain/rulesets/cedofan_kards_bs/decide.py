@@ -13,6 +13,7 @@ from domain.rulesets.cedofan_kards_bs.battles import (
     decide_storm,
 )
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
+from domain.rulesets.cedofan_kards_bs.losses import decide_allocate_losses
 from domain.rulesets.cedofan_kards_bs.movement import (
     decide_enter_jointly,
     decide_merge,
@@ -45,6 +46,7 @@ _ANYTIME: Mapping[str, Decider] = {
     "retreat": lambda g, a, i: decide_retreat(g, a),
     "ransom_prisoners": lambda g, a, i: _decide_ransom_prisoners(g, a),
     "request_vassal_supplies": lambda g, a, i: _decide_vassal_supplies(g, a),
+    "allocate_losses": lambda g, a, i: decide_allocate_losses(g, a),
 }
 ACTIONS = (*_IN_TURN, *_ANYTIME)
 
@@ -57,7 +59,7 @@ def decide(game: Game, action: Action, inputs: Inputs) -> Decision:
     if action.type in _ANYTIME:
         if action.type not in ("start_round", "begin_turns") and action.seat not in state.factions:
             return refuse("KBS-AMB-20", f"seat {action.seat!r} is not a faction of this game", "seat")
-        if state.retreats and action.type not in ("retreat", "ransom_prisoners"):
+        if state.retreats and action.type not in ("retreat", "ransom_prisoners", "allocate_losses"):
             return refuse("KBS-CMB-4", f"armies {', '.join(state.retreats)} must retreat first")
         return _ANYTIME[action.type](game, action, inputs)
     decider = _IN_TURN.get(action.type)

@@ -13,7 +13,18 @@ from typing import Any
 
 from domain.kernel import Event
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
-from domain.rulesets.cedofan_kards_bs.state import Army, Captive, Faction, KbsState, Prisoners, Siege, counts
+from domain.rulesets.cedofan_kards_bs.state import (
+    Army,
+    Captive,
+    Faction,
+    KbsState,
+    OpenLoss,
+    Prisoners,
+    Siege,
+    counts,
+)
+
+_EMPTY: Mapping[str, OpenLoss] = MappingProxyType({})
 
 # The fact events of a player's turn: each is one action of the turn (KBS-RAN-1 ransoms come before any).
 _TURN_ACTIONS = frozenset(
@@ -44,11 +55,27 @@ def evolve(state: KbsState, event: Event) -> KbsState:
 def _apply(state: KbsState, kind: str, data: Mapping[str, Any]) -> KbsState:
     match kind:
         case "RoundStarted":
-            return replace(state, round=int(data["round"]), phase="supply", turn=None, requested=())
+            return replace(state, round=int(data["round"]), phase="supply", turn=None, requested=(), open_losses=_EMPTY)
         case "TurnStarted":
-            return replace(state, phase="turns", turn=str(data["seat"]), acted=0, prisoners=MappingProxyType({}))
+            # KBS-AMB-1/5: a faction allocates its open losses at the latest before its own turn ends.
+            still_open = {k: o for k, o in state.open_losses.items() if o.owner != state.turn}
+            return replace(
+                state,
+                phase="turns",
+                turn=str(data["seat"]),
+                acted=0,
+                prisoners=MappingProxyType({}),
+                open_losses=MappingProxyType(still_open),
+            )
         case "RoundEnded":
-            return replace(state, phase="round_over", turn=None, prisoners=MappingProxyType({}))
+            return replace(state, phase="round_over", turn=None, prisoners=MappingProxyType({}), open_losses=_EMPTY)
+        case "BattleResolved":
+            return _open_battle_losses(state, str(data["area"]), [*data["attackers"], *data["defenders"]])
+        case "LossesAllocated":
+            return _allocate(state, data)
+        case "PirateRaidResolved" if data.get("winner") == "ostius":
+            city = str(data["city"])
+            return _open_battle_losses(state, city, [a.id for a in state.armies_at(city, state.owners[city])])
         case "ArmyMoved" | "AttackDeclared":
             state = _pay(state, data["seat"], "supplies", int(data["cost"]))
             return _relocate(state, data["army"], data["to"])
@@ -66,8 +93,13 @@ def _apply(state: KbsState, kind: str, data: Mapping[str, Any]) -> KbsState:
             return replace(state, sieges=MappingProxyType({**state.sieges, siege.city: siege}))
         case "StormDeclared":
             return _pay(state, data["seat"], "supplies", int(data["cost"]))
-        case "UnitsLost" | "SiegeAttritionApplied":
-            return _remove(state, data["army"], data.get("units", {}), data.get("leaders", []))
+        case "UnitsLost":
+            state = _remove(state, data["army"], data.get("units", {}), data.get("leaders", []))
+            return _note_removed(state, str(data["army"]), data.get("units", {}), [])
+        case "SiegeAttritionApplied":
+            state = _open_attrition(state, str(data["city"]), str(data["army"]))
+            state = _remove(state, data["army"], data.get("units", {}), data.get("leaders", []))
+            return _note_removed(state, str(data["army"]), data.get("units", {}), list(data.get("leaders", [])))
         case "UnitsCaptured":
             return _capture(state, data)
         case "ArmyRetreated" | "ArmyRelocated":
@@ -127,6 +159,59 @@ def _apply(state: KbsState, kind: str, data: Mapping[str, Any]) -> KbsState:
             )
         case _:
             return state
+
+
+def _without_open(state: KbsState, army_ids: set[str]) -> dict[str, OpenLoss]:
+    """Open losses that involve none of these stacks (a new battle or attrition closes the older ones)."""
+    return {k: o for k, o in state.open_losses.items() if not army_ids & {a.id for a in o.before}}
+
+
+def _open_battle_losses(state: KbsState, area: str, army_ids: list[str]) -> KbsState:
+    """KBS-AMB-1: each faction of a battle may allocate its losses itself; remember its stacks before them."""
+    pool = [state.armies[a] for a in army_ids if a in state.armies]
+    found = _without_open(state, {a.id for a in pool})
+    for owner in sorted({a.owner for a in pool if a.owner != NEUTRAL}):
+        mine = tuple(a for a in pool if a.owner == owner)
+        found[f"{owner}|{area}"] = OpenLoss(owner, area, "KBS-AMB-1", mine)
+    return replace(state, open_losses=MappingProxyType(found))
+
+
+def _open_attrition(state: KbsState, city: str, army_id: str) -> KbsState:
+    """KBS-AMB-5: the owner of a besieged city chooses which of his units a year of siege kills."""
+    owner = state.armies[army_id].owner
+    if owner == NEUTRAL:
+        return state
+    pool = state.armies_at(city, owner)
+    found = _without_open(state, {a.id for a in pool})
+    found[f"{owner}|{city}"] = OpenLoss(owner, city, "KBS-AMB-5", pool)
+    return replace(state, open_losses=MappingProxyType(found))
+
+
+def _note_removed(state: KbsState, army_id: str, units: Mapping[str, Any], leaders: list[str]) -> KbsState:
+    """Add a removal to the open losses that hold this stack."""
+    found = dict(state.open_losses)
+    for key, loss in state.open_losses.items():
+        if army_id in {a.id for a in loss.before}:
+            before = loss.removed.get(army_id, {})
+            now = {k: before.get(k, 0) + int(units.get(k, 0)) for k in {*before, *units}}
+            removed = {**loss.removed, army_id: counts(now)}
+            found[key] = replace(loss, removed=MappingProxyType(removed), leaders=(*loss.leaders, *leaders))
+    return replace(state, open_losses=MappingProxyType(found))
+
+
+def _allocate(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    """KBS-AMB-1/5: the owner's own allocation replaces the default one on the stacks still standing."""
+    key = f"{data['seat']}|{data['at']}"
+    loss = state.open_losses[key]
+    for army_id, stack in data["stacks"].items():
+        if army_id in state.armies:
+            army = state.armies[army_id]
+            state = state.with_army(
+                replace(army, units=counts(stack["units"]), leaders=tuple(str(n) for n in stack["leaders"]))
+            )
+    removed = {str(a): counts(u) for a, u in data["removed"].items()}
+    chosen = replace(loss, removed=MappingProxyType(removed), leaders=tuple(str(n) for n in data.get("leaders", [])))
+    return replace(state, open_losses=MappingProxyType({**state.open_losses, key: chosen}))
 
 
 def _pay(state: KbsState, seat: str, what: str, amount: int) -> KbsState:

@@ -19,6 +19,8 @@ TERRITORY_MEASURES = ("regions", "cities")
 
 DEFAULT_OPTIONS: Mapping[str, Any] = {
     # KBS-AMB-1: a side's combat value is its surviving army BS ("survivors") or what it strips ("inflicted").
+    # Which units go is the owner's choice (`allocate_losses`); until he makes it the lowest-BS go first.
+    # KBS-AMB-5: the same action picks the unit a year of siege kills (default: the lowest-BS army unit).
     "loss_model": "survivors",
     # KBS-AMB-12: the pirate and Ostius formulas have no die unless this is true (then +1d6 each).
     "pirate_dice": False,

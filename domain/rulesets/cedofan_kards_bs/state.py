@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from domain.json_values import count, json_object, optional_text, text, texts
+from domain.json_values import count, json_array, json_object, optional_text, text, texts
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL, KbsMap, parse_map
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -69,6 +69,22 @@ class Prisoners:
 
 
 @dataclass(frozen=True, slots=True)
+class OpenLoss:
+    """Losses the owner may still allocate himself (KBS-AMB-1 after a battle, KBS-AMB-5 after attrition).
+
+    `before` is the owner's stacks of that battle (or besieged city) as they stood before the losses;
+    `removed` is what was taken from each so far (the engine's default order until the owner chooses).
+    """
+
+    owner: str
+    at: str
+    rule: str
+    before: tuple[Army, ...]
+    removed: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: _EMPTY)
+    leaders: tuple[str, ...] = ()  # leader figures removed (attrition of a city with no unit left)
+
+
+@dataclass(frozen=True, slots=True)
 class KbsState:
     """The whole game. `phase` is setup, supply (KBS-AMB-20), turns or round_over."""
 
@@ -91,6 +107,8 @@ class KbsState:
     requested: tuple[str, ...] = ()  # vassals asked for supplies this supply phase (KBS-VAS-9)
     unplaced: tuple[str, ...] = ()  # freed kards whose capital is lost: the GM places them (KBS-AMB-14)
     next_army: int = 1
+    # Losses their owner may still allocate, by "owner|area" (KBS-AMB-1, KBS-AMB-5).
+    open_losses: Mapping[str, OpenLoss] = field(default_factory=lambda: _EMPTY)
 
     def armies_at(self, area: str, owner: str | None = None) -> tuple[Army, ...]:
         """Armies standing in an area (of one owner when given), in id order."""
@@ -162,22 +180,56 @@ def dump_state(state: KbsState) -> dict[str, Any]:
         "requested": list(state.requested),
         "unplaced": list(state.unplaced),
         "next_army": state.next_army,
+        "open_losses": {
+            k: {
+                "owner": o.owner,
+                "at": o.at,
+                "rule": o.rule,
+                "before": [_army_json(a) for a in o.before],
+                "removed": {a: dict(u) for a, u in o.removed.items()},
+                "leaders": list(o.leaders),
+            }
+            for k, o in state.open_losses.items()
+        },
     }
+
+
+def _army_json(army: Army) -> dict[str, Any]:
+    return {
+        "id": army.id,
+        "owner": army.owner,
+        "at": army.at,
+        "units": dict(army.units),
+        "leaders": list(army.leaders),
+        "besieging": army.besieging,
+    }
+
+
+def _army_from(document: Mapping[str, Any], army_id: str) -> Army:
+    return Army(
+        army_id,
+        text(document["owner"]),
+        text(document["at"]),
+        _counts(json_object(document["units"])),
+        texts(document["leaders"]),
+        optional_text(document["besieging"]),
+    )
+
+
+def _open_loss(document: Mapping[str, Any]) -> OpenLoss:
+    return OpenLoss(
+        text(document["owner"]),
+        text(document["at"]),
+        text(document["rule"]),
+        tuple(_army_from(json_object(a), text(json_object(a)["id"])) for a in json_array(document["before"])),
+        MappingProxyType({str(k): _counts(json_object(u)) for k, u in json_object(document["removed"]).items()}),
+        texts(document["leaders"]),
+    )
 
 
 def load_state(document: Mapping[str, Any]) -> KbsState:
     """The state back from `dump_state`; raises KeyError/TypeError/ValueError on a bad document."""
-    armies = {
-        str(k): Army(
-            str(k),
-            text(a["owner"]),
-            text(a["at"]),
-            _counts(json_object(a["units"])),
-            texts(a["leaders"]),
-            optional_text(a["besieging"]),
-        )
-        for k, a in json_object(document["armies"]).items()
-    }
+    armies = {str(k): _army_from(json_object(a), str(k)) for k, a in json_object(document["armies"]).items()}
     return KbsState(
         map=parse_map(json_object(document["board"])),
         order=texts(document["order"]),
@@ -218,6 +270,9 @@ def load_state(document: Mapping[str, Any]) -> KbsState:
         requested=texts(document["requested"]),
         unplaced=texts(document["unplaced"]),
         next_army=count(document["next_army"]),
+        open_losses=MappingProxyType(
+            {str(k): _open_loss(json_object(o)) for k, o in json_object(document.get("open_losses", {})).items()}
+        ),
     )
 
 

@@ -12,7 +12,6 @@ from domain.rulesets.cedofan_kards_bs.state import KbsState
 def view(state: KbsState, viewer: Viewer) -> dict[str, Any]:
     """The table as everyone sees it: treasuries, cities, stacks, sieges, captives (no hidden information)."""
     rulers = {seat: start.ruler for seat, start in state.map.factions.items()}
-    held = set(state.captives) | set(state.unplaced)
     return {
         "round": state.round,
         "phase": state.phase,
@@ -24,8 +23,8 @@ def view(state: KbsState, viewer: Viewer) -> dict[str, Any]:
                 "influence": f.influence,
                 "lord": f.lord,
                 "cities": sorted(c for c, o in state.owners.items() if o == seat),
-                # KBS-LDR-3: a faction whose ruler is held (or not yet placed) cannot win.
-                "may_win": rulers.get(seat) is None or rulers[seat] not in held,
+                # KBS-LDR-3: a faction whose ruler is held, dead or not yet placed cannot win.
+                "may_win": has_ruler(state, seat, rulers.get(seat)),
             }
             for seat, f in sorted(state.factions.items())
         },
@@ -57,8 +56,23 @@ def view(state: KbsState, viewer: Viewer) -> dict[str, Any]:
         "prisoners": {k: {"captor": p.captor, "units": dict(p.units)} for k, p in sorted(state.prisoners.items())},
         "retreats": {"armies": list(state.retreats), "from": state.retreat_from, "barred": state.retreat_barred},
         "unplaced": list(state.unplaced),
+        # KBS-AMB-1/5: losses their owner may still allocate himself (`allocate_losses`).
+        "open_losses": {
+            k: {"owner": o.owner, "at": o.at, "rule": o.rule, "removed": {a: dict(u) for a, u in o.removed.items()}}
+            for k, o in sorted(state.open_losses.items())
+        },
         "board": state.map.document.get("name"),
     }
+
+
+def has_ruler(state: KbsState, seat: str, ruler: str | None) -> bool:
+    """KBS-LDR-3: the faction's ruler figure stands free on the board, in one of its own stacks.
+
+    A board that names no ruler for a faction cannot say, so such a faction is not barred.
+    """
+    if ruler is None:
+        return True
+    return any(ruler in a.leaders and a.owner == seat for a in state.armies.values())
 
 
 def _supplies(count: int) -> str:
@@ -129,6 +143,9 @@ def notation(event: Event, state: KbsState) -> str:
         case "SiegeAttritionApplied":
             lost = _units(d.get("units")) if d.get("units") else ", ".join(d.get("leaders", []))
             return f"{d['city']}, year {d['year']} of the siege: {d['army']} loses {lost}"
+        case "LossesAllocated":
+            chosen = "; ".join(f"{a} {_units(u)}" for a, u in sorted(d["removed"].items())) or ", ".join(d["leaders"])
+            return f"{d['seat']} chooses its losses at {d['at']}: {chosen}"
         case "EquipmentSeized":
             return f"{d['to']} seizes {_units(d['units'])} from {d['from']}"
         case "GiantsArrived":

@@ -13,6 +13,7 @@ from typing import Any
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, TraceStep
 from domain.rulesets.cedofan_rv import guards as support
 from domain.rulesets.cedofan_rv.combat import CITY, FIELD, Side, chosen_order, exchange
+from domain.rulesets.cedofan_rv.league import conqueror_subfaction, storm_caller
 from domain.rulesets.cedofan_rv.outcomes import (
     besiegers_withdraw,
     influence,
@@ -24,6 +25,7 @@ from domain.rulesets.cedofan_rv.outcomes import (
     withdraw,
 )
 from domain.rulesets.cedofan_rv.state import Piece, Place, RvState, Siege, units
+from domain.rulesets.cedofan_rv.treasuries import named, piece_treasury
 
 # --- which battle (RV-BTY-*) ---
 
@@ -121,7 +123,7 @@ def attack(game: Game, action: Action, inputs: Inputs) -> Decision:
         # The losers leave the region, even when they stand in a city of their own (RV-FLD-5).
         rules = ["RV-FLD-5", "RV-FLD-6"]
         events += withdraw(state, after[loser.name], loser.seat, area, ("city",), rules, exclude=area)
-        events += loot(state, loser.pieces, loser.seat, winner.seat, options)
+        events += loot(state, loser.pieces, loser.seat, winner.seat, options, after[winner.name])
         events += influence(winner.seat, options, "battle_won", "RV-VIC-1")
     return Decision(tuple(events), violations, tuple(trace))
 
@@ -198,9 +200,10 @@ def start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
             )
     cost = int(options["siege_start_cost"])
     counted = cost if options["limit_counts_siege_start"] else 0
+    account = piece_treasury(next(p for p in besiegers if p.is_noble))  # RV-KL-1: the first banner's treasury
     for check in (
         support.within_limit(state, counted, "starting the siege", "RV-AMB-14"),
-        support.can_pay(state, seat, cost, "the siege"),
+        support.can_pay(state, account, cost, "the siege"),
     ):
         if check is not None:
             violations.append(check)
@@ -215,6 +218,7 @@ def start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
             "nobles": nobles,
             "cost": cost,
             "counted": counted,
+            **named(account, seat),
             "round": state.round,
             "impulse": state.impulse_no,
             "units": {"besiegers": ours, "defenders": theirs},
@@ -324,9 +328,13 @@ def _storm(
             )
         )
     cost = int(options["storm_cost"])
+    caller = storm_caller(state, seat, siege, called_by, action.data.get("subfaction"))
+    if isinstance(caller, RuleViolation):
+        return Decision(violations=(caller,))
+    account = caller or seat  # RV-KL-1: the calling sub-faction pays
     for check in (
         support.within_limit(state, cost, "the storm", "RV-STM-3"),
-        support.can_pay(state, seat, cost, "the storm"),
+        support.can_pay(state, account, cost, "the storm"),
     ):
         if check is not None:
             violations.append(check)
@@ -349,6 +357,7 @@ def _storm(
             "cost": cost,
             "spent": state.spent + cost,
             "limit": state.limit,
+            **({"subfaction": caller, "treasury": caller} if caller else {}),
             "rule_ids": ["RV-STM-2", "RV-STM-3"] if called_by == "besieger" else ["RV-STM-4"],
         },
     )
@@ -385,6 +394,7 @@ def _storm(
                     "by": siege.besieger,
                     "from": place.owner,
                     "movers": movers,
+                    **conqueror_subfaction(state, siege, caller if called_by == "besieger" else None),
                     "rule_ids": ["RV-SIE-5"] if empty else ["RV-STM-5"],
                 },
             )
@@ -393,10 +403,12 @@ def _storm(
         events += withdraw(
             state, after["defender"], defender_seat, place.area, ("city",), ["RV-AMB-8"], exclude=place.area
         )
-        events += loot(state, defenders, defender_seat, siege.besieger, options)
+        events += loot(state, defenders, defender_seat, siege.besieger, options, after["besieger"])
         events += influence(siege.besieger, options, "place_captured", "RV-VIC-1")
     elif units(after["defender"]) > units(after["besieger"]):
-        events += besiegers_withdraw(state, siege, after["besieger"], besiegers, defender_seat, options, "RV-STM-6")
+        events += besiegers_withdraw(
+            state, siege, after["besieger"], besiegers, defender_seat, options, "RV-STM-6", after["defender"]
+        )
     else:
         events.append(Event("SiegeContinues", {"place": place.area, "rule_ids": ["RV-AMB-24"]}))
     if winner is not None:
@@ -461,7 +473,9 @@ def relieve_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
     events = [fact, *fight.events, resolved(state, "relief", siege.place, relief, besieging, after, winner)]
     trace = [TraceStep("RV-REL-3", "RV-REL-3: field battle; the besiegers' dice are not divided", {}), *fight.trace]
     if winner is relief:
-        events += besiegers_withdraw(state, siege, after["besieger"], besiegers, seat, options, "RV-REL-4")
+        events += besiegers_withdraw(
+            state, siege, after["besieger"], besiegers, seat, options, "RV-REL-4", after["relief"]
+        )
         events += influence(seat, options, "battle_won", "RV-VIC-1")
         return Decision(tuple(events), trace=tuple(trace))
     # RV-REL-5 / RV-AMB-9: the relieving survivors withdraw into the place, even above 5 units.
@@ -473,14 +487,16 @@ def relieve_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
             )
         )
     if winner is besieging:
-        events += loot(state, relievers, seat, siege.besieger, options)
+        events += loot(state, relievers, seat, siege.besieger, options, after["besieger"])
         events += influence(siege.besieger, options, "battle_won", "RV-VIC-1")
     inside_after = units(list(survivors(_defenders_of(state, siege.place, siege.besieger), fight.dead))) + units(
         [p for p in after["relief"] if p.area != siege.place]
     )
     if inside_after > units(after["besieger"]):
         holder = state.places[siege.place].owner or seat
-        events += besiegers_withdraw(state, siege, after["besieger"], besiegers, holder, options, "RV-STM-6")
+        events += besiegers_withdraw(
+            state, siege, after["besieger"], besiegers, holder, options, "RV-STM-6", after["relief"]
+        )
     else:
         events.append(Event("SiegeContinues", {"place": siege.place, "rule_ids": ["RV-REL-6", "RV-REL-7"]}))
     return Decision(tuple(events), trace=tuple(trace))

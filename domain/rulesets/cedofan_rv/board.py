@@ -7,12 +7,15 @@ On top of the generic board (`domain/boards.py`) a board document carries::
                                     "class": "house"|"imperial"|"church"?, "owner": faction|null?,
                                     "damaged": bool?, "capital_of": faction?, # RV-DTH-1/2
                                     "rudern": bool?, "yield": 1|2?,          # RV-ECO-2/3
-                                    "elephants": bool?}?}                    # RV-UNIT-4; one place per region
+                                    "elephants": bool?,                      # RV-UNIT-4; one place per region
+                                    "subfaction": sub-faction?}?}            # Kard League places (RV-KL-1)
     edges[].kind = "passable" | "mountain" | "swamp"                         # RV-SIE-3
     edges[].attributes = {"steps": int >= 1}                                 # divider steps (RV-MOV-2)
-    attributes = {"demonstration": bool?, "setup": {"treasuries": {faction: int},
+    attributes = {"demonstration": bool?, "setup": {"treasuries": {faction | sub-faction | "imperial": int},
+                  "offices": {office: faction}?,                             # RV-TURN-5 when absent
                   "pieces": [{"id", "owner", "area", "kind" (a unit kind or "noble"), "rank" (nobles),
-                              "purse" (nobles)?, "banner" (units: a noble id)?, "subfaction"?}]}}
+                              "purse" (nobles)?, "banner" (units: a noble id)?, "subfaction"?,
+                              "imperial"?}]}}                                  # RV-ECO-5/6
 
 The real map and the starting forces were not retrievable (the start page is an image): they are data.
 """
@@ -28,8 +31,11 @@ from domain.rulesets.cedofan_rv.options import DEFAULT_LEADER_TABLE, FACTIONS, N
 BORDER_KINDS = ("passable", "mountain", "swamp")
 PLACE_KINDS = ("city", "fortress", "village")
 CITY_CLASSES = ("house", "imperial", "church")
-_PLACE_KEYS = frozenset({"kind", "name", "class", "owner", "damaged", "capital_of", "rudern", "yield", "elephants"})
-_PIECE_KEYS = frozenset({"id", "owner", "area", "kind", "rank", "purse", "banner", "subfaction"})
+_PLACE_KEYS = frozenset(
+    {"kind", "name", "class", "owner", "damaged", "capital_of", "rudern", "yield", "elephants", "subfaction"}
+)
+_PIECE_KEYS = frozenset({"id", "owner", "area", "kind", "rank", "purse", "banner", "subfaction", "imperial"})
+OFFICES = ("kard", "treasurer", "army_commander", "sermo", "umbro")
 
 
 def board_errors(board: Mapping[str, Any] | None) -> list[str]:
@@ -56,6 +62,7 @@ def board_errors(board: Mapping[str, Any] | None) -> list[str]:
     if not isinstance(setup, Mapping):
         return [*errors, "attributes.setup: expected an object with treasuries and pieces"]
     errors += _treasury_errors(setup.get("treasuries", {}))
+    errors += _office_errors(setup.get("offices", {}))
     errors += _pieces_errors(setup.get("pieces", []), area_ids)
     return errors
 
@@ -85,9 +92,25 @@ def _area_errors(area: Mapping[str, Any], where: str) -> list[str]:
         if flag in place and not isinstance(place[flag], bool):
             errors.append(f"{where}.attributes.place.{flag}: expected true or false")
     capital_of = place.get("capital_of")
-    if capital_of is not None and capital_of not in FACTIONS:
-        errors.append(f"{where}.attributes.place.capital_of: {capital_of!r} is not a faction")
+    if capital_of is not None and capital_of not in (*FACTIONS, *SUBFACTIONS):
+        errors.append(f"{where}.attributes.place.capital_of: {capital_of!r} is not a faction or sub-faction")
+    sub = place.get("subfaction")
+    if sub is not None and (sub not in SUBFACTIONS or owner != "kard_league"):
+        errors.append(
+            f"{where}.attributes.place.subfaction: {sub!r} must be a Kard League sub-faction of a kard_league place"
+        )
     return errors
+
+
+def _office_errors(offices: Any) -> list[str]:
+    """RV-TURN-5: council office -> the faction holding it."""
+    if not isinstance(offices, Mapping):
+        return ["attributes.setup.offices: expected an object of office -> faction"]
+    return [
+        f"attributes.setup.offices.{office}: {seat!r} must be a faction holding one of {', '.join(OFFICES)}"
+        for office, seat in offices.items()
+        if office not in OFFICES or seat not in FACTIONS
+    ]
 
 
 def _treasury_errors(treasuries: Any) -> list[str]:
@@ -96,7 +119,7 @@ def _treasury_errors(treasuries: Any) -> list[str]:
     return [
         f"attributes.setup.treasuries.{faction}: {amount!r} must be a faction's whole number of resources >= 0"
         for faction, amount in treasuries.items()
-        if faction not in FACTIONS or not _is_int(amount) or amount < 0
+        if faction not in (*FACTIONS, *SUBFACTIONS, "imperial") or not _is_int(amount) or amount < 0
     ]
 
 
@@ -122,6 +145,8 @@ def _pieces_errors(pieces: Any, area_ids: set[str]) -> list[str]:
             errors.append(f"{where}.owner: {piece.get('owner')!r} is not a faction")
         if piece.get("area") not in area_ids:
             errors.append(f"{where}.area: {piece.get('area')!r} is not an area of the board")
+        if "imperial" in piece and not isinstance(piece["imperial"], bool):
+            errors.append(f"{where}.imperial: expected true or false")
         if "subfaction" in piece and piece["subfaction"] not in SUBFACTIONS:
             errors.append(f"{where}.subfaction: {piece['subfaction']!r} is not a Kard League sub-faction")
         kind = piece.get("kind")
@@ -162,8 +187,16 @@ def nearest(
     edges: Mapping[str, Mapping[str, tuple[str, int]]], start: str, targets: frozenset[str]
 ) -> tuple[str, int] | None:
     """RV-AMB-10: the target reached by the shortest path in steps over passable borders; ties by area id."""
+    found = nearest_all(edges, start, targets)
+    return None if found is None else (found[0][0], found[1])
+
+
+def nearest_all(
+    edges: Mapping[str, Mapping[str, tuple[str, int]]], start: str, targets: frozenset[str]
+) -> tuple[tuple[str, ...], int] | None:
+    """RV-AMB-10: every target at the shortest distance in steps over passable borders (by id), and that distance."""
     if start in targets:
-        return start, 0
+        return (start,), 0
     best: dict[str, int] = {start: 0}
     queue = [(0, start)]
     found: list[tuple[int, str]] = []
@@ -183,5 +216,5 @@ def nearest(
                 heapq.heappush(queue, (through, other))
     if not found:
         return None
-    distance, area = min(found)
-    return area, distance
+    distance = min(d for d, _ in found)
+    return tuple(sorted(a for d, a in found if d == distance)), distance

@@ -12,10 +12,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import GAME_ENDED, Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
-from domain.rulesets.cedofan_rv import battles, economy
+from domain.rulesets.cedofan_rv import battles, economy, imperial
 from domain.rulesets.cedofan_rv.guards import in_own_impulse, own_noble, within_limit
 from domain.rulesets.cedofan_rv.options import NOBLE
 from domain.rulesets.cedofan_rv.state import Piece, RvState
+from domain.rulesets.cedofan_rv.treasuries import named, piece_treasury, place_treasury
 
 TREASURY = "treasury"
 
@@ -36,6 +37,10 @@ def decide(game: Game, action: Action, inputs: Inputs) -> Decision:
         "relieve_siege": battles.relieve_siege,
         "extract": economy.extract,
         "recruit": economy.recruit,
+        "buy_imperial_general": imperial.buy_imperial_general,
+        "summon_shade": imperial.summon_shade,
+        "levy_extraordinary_tax": imperial.levy_extraordinary_tax,
+        "choose_retreat": _choose_retreat,
     }
     decider = deciders.get(action.type)
     if decider is None:
@@ -81,7 +86,13 @@ def _unit_table_covers_pieces(state: RvState, options: Mapping[str, Any]) -> Rul
 
 
 def _start_round(game: Game, action: Action, inputs: Inputs) -> Decision:
-    """RV-TURN-1: a new round begins once no impulse is open."""
+    """RV-TURN-1: a new round begins once no impulse is open.
+
+    RV-TURN-2 steps 1-4 (running political events, the weather card, two political cards and council
+    elections, lowering the influence target once Robert's body lies in Rudern) and RV-TURN-4's house
+    heads drawn from five cards depend on cards whose effects the seed does not give: the arbiter enters
+    them by `adjust` (on `offices`, `influence_target`, pieces) before the impulses (step 5).
+    """
     state: RvState = game.state
     if state.impulse is not None:
         return Decision.refuse("RV-TURN-1", f"the impulse of {state.impulse!r} is still open; end it first")
@@ -105,6 +116,7 @@ def _first_round_extraction(state: RvState) -> list[Event]:
                 "place": place.area,
                 "amount": place.yields,
                 "uses": place.yields,
+                **named(place_treasury(state, place, str(place.owner)), str(place.owner)),
                 "rule_ids": ["RV-ECO-4", "RV-ECO-3"] if place.yields > 1 else ["RV-ECO-4"],
             },
         )
@@ -117,31 +129,53 @@ def _rulers_reappear(state: RvState, number: int) -> tuple[list[Event], list[Tra
     """RV-DTH-1/2: at the end of the round a fallen ruler reappears, free, in his house city or capital.
 
     A house head whose house no longer holds its city reappears in Rudern (RV-DTH-1); with no such place
-    on the board he stays fallen until the arbiter places him (`adjust`).
+    on the board he stays fallen until the arbiter places him (`adjust`). A Kard League sub-faction ruler
+    always escapes to his sub-faction's capital, held or not, but the units and generals of his
+    sub-faction that stood where he fell are lost (RV-DTH-2).
     """
     events: list[Event] = []
     trace: list[TraceStep] = []
     for noble, (seat, rank) in sorted(state.fallen.items()):
-        # A Kard League ruler always escapes to his capital (RV-DTH-2); a house head needs his house city.
-        homes = sorted(
-            p.area for p in state.places.values() if p.capital_of == seat and (p.owner == seat or rank == "kl_ruler")
-        )
+        sub, fell_at = state.fallen_with.get(noble, ("", ""))
+        if rank == "kl_ruler":
+            homes = sorted(p.area for p in state.places.values() if p.capital_of in (sub or seat, seat))
+            homes = sorted(homes, key=lambda a: state.places[a].capital_of != (sub or seat))
+        else:
+            homes = sorted(p.area for p in state.places.values() if p.capital_of == seat and p.owner == seat)
         rudern = sorted(p.area for p in state.places.values() if p.rudern) if rank == "house_head" else []
         area = homes[0] if homes else rudern[0] if rudern else None
         if area is None:
-            trace.append(TraceStep("RV-DTH-1", f"RV-DTH-1: no house city or Rudern for {seat!r}; {noble!r} waits", {}))
+            rule = "RV-DTH-2" if rank == "kl_ruler" else "RV-DTH-1"
+            where = "capital" if rank == "kl_ruler" else "house city or Rudern"
+            trace.append(TraceStep(rule, f"{rule}: no {where} for {seat!r} on the board; {noble!r} waits (adjust)", {}))
             continue
+        if rank == "kl_ruler":
+            events += _army_lost_with(state, seat, sub, fell_at)
         data = {
             "seat": seat,
             "noble": f"{noble}-r{number}",
             "replaces": noble,
             "rank": rank,
             "area": area,
+            **({"subfaction": sub} if sub else {}),
             "rule_ids": ["RV-DTH-2" if rank == "kl_ruler" else "RV-DTH-1"],
         }
         events.append(Event("RulerReappeared", data))
-        trace.append(TraceStep("RV-DTH-1", f"RV-DTH-1: {seat}'s new ruler appears in {area!r}, free", {}))
+        rule = "RV-DTH-2" if rank == "kl_ruler" else "RV-DTH-1"
+        trace.append(TraceStep(rule, f"{rule}: {sub or seat}'s ruler appears in {area!r}, free", {}))
     return events, trace
+
+
+def _army_lost_with(state: RvState, seat: str, sub: str, area: str) -> list[Event]:
+    """RV-DTH-2: the sub-faction's units and generals where its ruler fell are lost with him."""
+    lost = sorted(
+        p.id
+        for p in state.pieces.values()
+        if p.owner == seat and p.area == area and (p.subfaction or "") == sub and p.rank != "kl_ruler"
+    )
+    if not lost:
+        return []
+    return [Event("PiecesEliminated", {"seat": seat, "pieces": lost, "rule_ids": ["RV-DTH-2"]})]
 
 
 def _begin_impulse(game: Game, action: Action, inputs: Inputs) -> Decision:
@@ -174,6 +208,34 @@ def _end_impulse(game: Game, action: Action, inputs: Inputs) -> Decision:
     return Decision((Event("ImpulseEnded", {"faction": action.seat, "spent": state.spent}),))
 
 
+def _choose_retreat(game: Game, action: Action, inputs: Inputs) -> Decision:
+    """`choose_retreat {to}`: RV-AMB-10: the owner breaks a tie between equally near places, free."""
+    state: RvState = game.state
+    seat = str(action.seat)
+    tie = state.retreat_ties.get(seat)
+    to = action.data.get("to")
+    if tie is None:
+        return Decision.refuse("RV-AMB-10", f"{seat!r} has no withdrawal with equally near places this round")
+    pieces, went, ties = tie
+    if to not in ties or to == went:
+        others = ", ".join(t for t in ties if t != went)
+        return Decision.refuse(
+            "RV-AMB-10", f"{to!r} is not an equally near place; choose one of {others}", field="data.to"
+        )
+    standing = [p for p in pieces if p in state.pieces]
+    if any(state.pieces[p].area != went for p in standing) or not standing:
+        return Decision.refuse(
+            "RV-AMB-10", f"the pieces that withdrew to {went!r} have moved since: the withdrawal stands"
+        )
+    event = Event(
+        "RetreatChosen",
+        {"seat": seat, "pieces": standing, "from": went, "to": to, "cost": 0, "rule_ids": ["RV-AMB-10"]},
+    )
+    return Decision(
+        (event,), trace=(TraceStep("RV-AMB-10", f"RV-AMB-10: {seat} withdraws to {to!r}, not {went!r}", {}),)
+    )
+
+
 # --- moves ---
 
 
@@ -202,9 +264,10 @@ def _move_banner(game: Game, action: Action, inputs: Inputs) -> Decision:
     home = state.is_home(seat, destination)
     paid_from = TREASURY if home else "purse"
     violations = [v for v in (within_limit(state, cost, "the move"),) if v is not None]
-    held = state.treasuries.get(seat, 0) if home else state.purses.get(noble.id, 0)
+    account = piece_treasury(noble)  # RV-KL-1: a sub-faction's own treasury
+    held = state.treasuries.get(account, 0) if home else state.purses.get(noble.id, 0)
     if cost > held:
-        where = f"the treasury of {seat!r}" if home else f"the purse of {noble.id!r} (enemy territory)"
+        where = f"the treasury of {account!r}" if home else f"the purse of {noble.id!r} (enemy territory)"
         violations.append(RuleViolation("RV-SUP-2", f"the move costs {cost} but {where} holds {held}", {}))
     event = Event(
         "BannerMoved",
@@ -306,7 +369,7 @@ def _transfer_resources(game: Game, action: Action, inputs: Inputs) -> Decision:
             return Decision.refuse(
                 "RV-SUP-3", f"{noble.id!r} is not on home territory ({noble.area!r})", field="data.to"
             )
-        held = state.treasuries.get(seat, 0)
+        held = state.treasuries.get(piece_treasury(noble), 0)  # RV-KL-1
     else:
         giver = own_noble(state, seat, source, "data.from")
         if isinstance(giver, RuleViolation):

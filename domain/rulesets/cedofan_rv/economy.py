@@ -1,8 +1,9 @@
 """Extraction and recruitment in cities and fortresses (RV-ECO-1..3, RV-ECO-5, RV-UNIT-2..4, RV-CTY-5).
 
 A place yields per round either 1 resource or 1 recruit (RV-ECO-2); a place whose board entry says
-`"yield": 2` (Jezerní město, RV-ECO-3) yields two, in any mix. Imperial cities serve the imperial treasury,
-which this engine does not keep: the kard's choice there is entered by `adjust` (RV-ECO-5).
+`"yield": 2` (Jezerní město, RV-ECO-3) yields two, in any mix. In an imperial city the kard chooses between
+the two (RV-ECO-5): what it extracts goes to the imperial treasury, and the units it recruits there are
+imperial units paid from it. A Kard League city works for the sub-faction that administers it (RV-KL-1).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, 
 from domain.rulesets.cedofan_rv.guards import can_pay, in_own_impulse
 from domain.rulesets.cedofan_rv.options import UNIT_KINDS
 from domain.rulesets.cedofan_rv.state import Place, RvState
+from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, is_imperial_city, kard, named, place_treasury
 
 
 def extract(game: Game, action: Action, inputs: Inputs) -> Decision:
@@ -24,9 +26,11 @@ def extract(game: Game, action: Action, inputs: Inputs) -> Decision:
     place = _workable(state, seat, action.data.get("place"))
     if isinstance(place, RuleViolation):
         return Decision(violations=(place,))
+    account = place_treasury(state, place, seat)
+    rules = ["RV-ECO-1", "RV-ECO-2"] + (["RV-ECO-5"] if account == IMPERIAL else [])
     event = Event(
         "ResourcesExtracted",
-        {"seat": seat, "place": place.area, "amount": 1, "rule_ids": ["RV-ECO-1", "RV-ECO-2"]},
+        {"seat": seat, "place": place.area, "amount": 1, **named(account, seat), "rule_ids": rules},
     )
     used = state.worked.get(place.area, 0) + 1
     step = TraceStep("RV-ECO-2", f"RV-ECO-2: {place.area!r} yields 1 resource ({used} of {place.yields})", {})
@@ -60,7 +64,8 @@ def recruit(game: Game, action: Action, inputs: Inputs) -> Decision:
             "RV-UNIT-2", f"{seat!r} already fields {fielded} {kind} of at most {limit}", field="data.kind"
         )
     cost = int(table[kind]["cost"])
-    if (poor := can_pay(state, seat, cost, f"a {kind}")) is not None:
+    account = place_treasury(state, place, seat)  # RV-ECO-5: imperial units from the imperial treasury
+    if (poor := can_pay(state, account, cost, f"a {kind}")) is not None:
         return Decision(violations=(poor,))
     unit = f"{kind}-{place.area}-r{state.round}-{state.worked.get(place.area, 0) + 1}"
     event = Event(
@@ -71,7 +76,8 @@ def recruit(game: Game, action: Action, inputs: Inputs) -> Decision:
             "kind": kind,
             "unit": unit,
             "cost": cost,
-            "rule_ids": ["RV-ECO-1", "RV-ECO-2", "RV-UNIT-1"],
+            **named(account, seat),
+            "rule_ids": ["RV-ECO-1", "RV-ECO-2", "RV-UNIT-1"] + (["RV-ECO-5"] if account == IMPERIAL else []),
         },
     )
     return Decision((event,), trace=(TraceStep("RV-UNIT-1", f"RV-UNIT-1: a {kind} costs {cost}", {"cost": cost}),))
@@ -82,14 +88,16 @@ def _workable(state: RvState, seat: str, area: Any) -> Place | RuleViolation:
     place = state.places.get(area) if isinstance(area, str) else None
     if place is None or not place.shelters:
         return RuleViolation("RV-ECO-1", f"{area!r} is not a city or (undamaged) fortress", {"field": "data.place"})
-    if place.owner != seat:
+    if is_imperial_city(state, place):
+        if kard(state) != seat:
+            return RuleViolation(
+                "RV-ECO-5",
+                f"{area!r} is an imperial city: the kard ({kard(state) or 'not yet elected'}) decides there, "
+                f"not {seat!r}",
+                {"field": "data.place"},
+            )
+    elif place.owner != seat:
         return RuleViolation("RV-ECO-1", f"{area!r} is held by {place.owner!r}, not {seat!r}", {"field": "data.place"})
-    if place.city_class == "imperial":
-        return RuleViolation(
-            "RV-ECO-5",
-            f"{area!r} is an imperial city: the kard's choice there is entered by the arbiter (adjust)",
-            {"field": "data.place"},
-        )
     used = state.worked.get(place.area, 0)
     if used >= place.yields:
         return RuleViolation(

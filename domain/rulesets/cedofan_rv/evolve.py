@@ -9,6 +9,7 @@ from typing import Any
 from domain.kernel import Event
 from domain.rulesets.cedofan_rv.options import NOBLE
 from domain.rulesets.cedofan_rv.state import RULER_RANKS, Loot, Piece, RvState, Siege
+from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, impulse_order, piece_treasury
 
 TREASURY = "treasury"
 
@@ -25,7 +26,10 @@ def evolve(state: RvState, event: Event) -> RvState:
 def _apply(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:
     match kind:
         case "RoundStarted":
-            return replace(state, round=_int(data["round"]), impulse=None, had_impulse=(), worked={})
+            number = _int(data["round"])
+            # RV-TURN-3: this round's order follows the council as it stands now (offices lost later do not count).
+            order = impulse_order(state.seats, state.offices, number) if state.offices else state.order
+            return replace(state, round=number, impulse=None, had_impulse=(), worked={}, order=order, retreat_ties={})
         case "ImpulseStarted":
             faction = str(data["faction"])
             return replace(
@@ -51,11 +55,11 @@ def _apply(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:
                 _int(data["impulse"]),
             )
             return replace(
-                _pay(state, str(data["seat"]), _int(data["cost"]), _int(data["counted"])),
+                _pay(state, _account(data), _int(data["cost"]), _int(data["counted"])),
                 sieges={**state.sieges, siege.place: siege},
             )
         case "StormCalled":
-            return _pay(state, str(data["seat"]), _int(data["cost"]), _int(data["cost"]))
+            return _pay(state, _account(data), _int(data["cost"]), _int(data["cost"]))
         case "HitsApplied":
             return _killed(state, [str(p) for p in data["deaths"]])
         case "BattleResolved":
@@ -66,7 +70,14 @@ def _apply(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:
             return replace(state, sieges=_without(state.sieges, str(data["place"])))
         case "PiecesRetreated" | "ReliefEnteredPlace":
             to = str(data["to"] if kind == "PiecesRetreated" else data["place"])
-            return _relocated(state, [str(p) for p in data["pieces"]], to)
+            state = _relocated(state, [str(p) for p in data["pieces"]], to)
+            if kind == "PiecesRetreated" and data.get("ties"):
+                tie = (tuple(str(p) for p in data["pieces"]), to, tuple(str(t) for t in data["ties"]))
+                return replace(state, retreat_ties={**state.retreat_ties, str(data["seat"]): tie})
+            return state
+        case "RetreatChosen":
+            state = _relocated(state, [str(p) for p in data["pieces"]], str(data["to"]))
+            return replace(state, retreat_ties=_without(state.retreat_ties, str(data["seat"])))
         case "PiecesEliminated":
             return _killed(state, [str(p) for p in data["pieces"]])
         case "LootOwed":
@@ -75,13 +86,24 @@ def _apply(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:
             return _delivered(state, data)
         case "RulerReappeared":
             noble, seat = str(data["noble"]), str(data["seat"])
-            piece = Piece(noble, NOBLE, seat, str(data["area"]), rank=str(data["rank"]))
+            sub = data.get("subfaction")
+            piece = Piece(noble, NOBLE, seat, str(data["area"]), rank=str(data["rank"]), subfaction=sub)
             return replace(
                 state,
                 pieces={**state.pieces, noble: piece},
                 purses={**state.purses, noble: 0},
                 fallen=_without(state.fallen, str(data["replaces"])),
+                fallen_with=_without(state.fallen_with, str(data["replaces"])),
             )
+        case "ImperialGeneralBought" | "ShadeSummoned":
+            return _noble_created(state, kind, data)
+        case "ExtraordinaryTaxLevied":
+            gained = _int(data["amount"])
+            treasuries = {**state.treasuries, IMPERIAL: state.treasuries.get(IMPERIAL, 0) + gained}
+            return replace(state, treasuries=treasuries, taxed_round=state.round)
+        case "CityTurnedNeutral":
+            area = str(data["place"])
+            return replace(state, places={**state.places, area: replace(state.places[area], owner=None, neutral=True)})
         case "ResourcesExtracted" | "UnitsRecruited":
             return _worked(state, kind, data)
         case "InfluenceGained":
@@ -101,6 +123,36 @@ def _int(value: Any) -> int:
 
 def _without(mapping: Mapping[str, Any], key: str) -> dict[str, Any]:
     return {k: v for k, v in mapping.items() if k != key}
+
+
+def _account(data: Mapping[str, Any]) -> str:
+    """The treasury an event pays from or into: its `treasury`, else its seat's (RV-KL-1)."""
+    return str(data.get("treasury", data["seat"]))
+
+
+def _noble_created(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:
+    """RV-ECO-6 (an imperial general, paid by the empire) and RV-ECO-7 (a free shade of Stínové země)."""
+    noble = str(data["noble"])
+    imperial = kind == "ImperialGeneralBought"
+    piece = Piece(
+        noble,
+        NOBLE,
+        str(data["seat"]),
+        str(data["area"]),
+        rank="general" if imperial else "shade",
+        subfaction=None if imperial else "stinove_zeme",
+        imperial=imperial,
+    )
+    state = replace(state, pieces={**state.pieces, noble: piece}, purses={**state.purses, noble: 0})
+    if imperial:
+        cost = _int(data["cost"])
+        area = str(data["area"])
+        return replace(
+            state,
+            treasuries={**state.treasuries, IMPERIAL: state.treasuries.get(IMPERIAL, 0) - cost},
+            worked={**state.worked, area: state.worked.get(area, 0) + 1},
+        )
+    return replace(state, shade_impulse=state.impulse_no)
 
 
 def _pay(state: RvState, seat: str, cost: int, counted: int) -> RvState:
@@ -127,7 +179,7 @@ def _moved(state: RvState, data: Mapping[str, Any]) -> RvState:
     purses: Mapping[str, int]
     if data["paid_from"] == TREASURY:
         treasuries, purses = (
-            {**state.treasuries, noble.owner: state.treasuries.get(noble.owner, 0) - cost},
+            {**state.treasuries, piece_treasury(noble): state.treasuries.get(piece_treasury(noble), 0) - cost},
             state.purses,
         )
     else:
@@ -149,9 +201,12 @@ def _leave_sieges(sieges: Mapping[str, Siege], nobles: Iterable[str]) -> Mapping
 
 
 def _transferred(state: RvState, data: Mapping[str, Any]) -> RvState:
-    seat, amount = str(data["seat"]), _int(data["amount"])
+    amount = _int(data["amount"])
     treasuries, purses = dict(state.treasuries), dict(state.purses)
     source, target = data["from"], data["to"]
+    # RV-KL-1: a Kard League noble fills his purse from (or empties it into) his sub-faction's treasury.
+    noble = state.pieces.get(str(target if source == TREASURY else source))
+    seat = piece_treasury(noble) if noble is not None else str(data["seat"])
     if source == TREASURY:
         treasuries[seat] = treasuries.get(seat, 0) - amount
     else:
@@ -172,6 +227,12 @@ def _killed(state: RvState, dead: list[str]) -> RvState:
         for pid, piece in state.pieces.items()
         if pid in gone and piece.rank in RULER_RANKS
     }
+    # RV-DTH-2: remember where a Kard League ruler fell: the army he led there is lost when he returns.
+    fallen_with = {
+        pid: (piece.subfaction or "", piece.area)
+        for pid, piece in state.pieces.items()
+        if pid in gone and piece.rank == "kl_ruler"
+    }
     pieces: dict[str, Piece] = {}
     for pid, piece in state.pieces.items():
         if pid in gone:
@@ -183,6 +244,7 @@ def _killed(state: RvState, dead: list[str]) -> RvState:
         pieces=pieces,
         sieges=_leave_sieges(state.sieges, dead),
         fallen={**state.fallen, **fallen} if fallen else state.fallen,
+        fallen_with={**state.fallen_with, **fallen_with} if fallen_with else state.fallen_with,
     )
 
 
@@ -201,9 +263,11 @@ def _captured(state: RvState, data: Mapping[str, Any]) -> RvState:
     for pid in (str(p) for p in data["movers"]):
         if pid in pieces:
             pieces[pid] = replace(pieces[pid], area=area)
+    # RV-KL-3: a Kard League conquest goes to the sub-faction that called the last storm.
+    sub = data.get("subfaction")
     return replace(
         state,
-        places={**state.places, area: replace(place, owner=by)},
+        places={**state.places, area: replace(place, owner=by, subfaction=str(sub) if sub else None, neutral=False)},
         pieces=pieces,
         sieges=_without(state.sieges, area),
     )
@@ -212,7 +276,15 @@ def _captured(state: RvState, data: Mapping[str, Any]) -> RvState:
 def _owed(state: RvState, data: Mapping[str, Any]) -> RvState:
     nobles = [str(n) for n in data["nobles"]]
     amount = sum(state.purses.get(n, 0) for n in nobles)
-    loot = Loot(str(data["loot"]), str(data["from_seat"]), str(data["to_seat"]), amount)
+    treasury = data.get("treasury")
+    loot = Loot(
+        str(data["loot"]),
+        str(data["from_seat"]),
+        str(data["to_seat"]),
+        amount,
+        None,
+        str(treasury) if treasury else None,
+    )
     purses = {**state.purses, **{n: 0 for n in nobles if n in state.purses}}
     return replace(state, purses=purses, loot={**state.loot, loot.id: loot})
 
@@ -220,25 +292,29 @@ def _owed(state: RvState, data: Mapping[str, Any]) -> RvState:
 def _delivered(state: RvState, data: Mapping[str, Any]) -> RvState:
     loot = state.loot[str(data["loot"])]
     amount = _int(data["amount"])
+    to = loot.treasury or loot.to_seat  # RV-AMB-19: the winning noble's treasury
     return replace(
         state,
-        treasuries={**state.treasuries, loot.to_seat: state.treasuries.get(loot.to_seat, 0) + amount},
+        treasuries={**state.treasuries, to: state.treasuries.get(to, 0) + amount},
         loot={**state.loot, loot.id: replace(loot, delivered=amount)},
     )
 
 
 def _worked(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:
     seat, area = str(data["seat"]), str(data["place"])
+    account = _account(data)  # RV-KL-1, RV-ECO-5: a sub-faction's or the imperial treasury
     uses = _int(data.get("uses", 1))
     worked = {**state.worked, area: state.worked.get(area, 0) + uses}
     if kind == "ResourcesExtracted":
-        treasury = state.treasuries.get(seat, 0) + _int(data["amount"])
-        return replace(state, treasuries={**state.treasuries, seat: treasury}, worked=worked)
-    unit = Piece(str(data["unit"]), str(data["kind"]), seat, area)
-    treasury = state.treasuries.get(seat, 0) - _int(data["cost"])
+        treasury = state.treasuries.get(account, 0) + _int(data["amount"])
+        return replace(state, treasuries={**state.treasuries, account: treasury}, worked=worked)
+    place = state.places.get(area)
+    sub = place.subfaction if place is not None and place.owner == seat else None
+    unit = Piece(str(data["unit"]), str(data["kind"]), seat, area, subfaction=sub, imperial=account == IMPERIAL)
+    treasury = state.treasuries.get(account, 0) - _int(data["cost"])
     return replace(
         state,
         pieces={**state.pieces, unit.id: unit},
-        treasuries={**state.treasuries, seat: treasury},
+        treasuries={**state.treasuries, account: treasury},
         worked=worked,
     )

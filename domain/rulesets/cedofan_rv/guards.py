@@ -17,7 +17,13 @@ def in_own_impulse(state: RvState, seat: str) -> RuleViolation | None:
 
 
 def within_limit(state: RvState, cost: int, what: str, rule_id: str = "RV-SUP-1") -> RuleViolation | None:
-    """RV-SUP-1 (RV-STM-3 for storms): spending in one impulse stays within cities + 4."""
+    """RV-SUP-1 (RV-STM-3 for storms): spending in one impulse stays within cities + 4.
+
+    RV-SUP-5: resources burned for independence may exceed the limit. The independence rules were not
+    retrievable, so independence is not an action here: the arbiter records it by `adjust`, which no
+    limit checks. RV-KL-1: the Kard League's sub-factions pay from separate treasuries but share the
+    Kard League's one impulse and its limit.
+    """
     if state.spent + cost > state.limit:
         return RuleViolation(
             rule_id,
@@ -27,11 +33,11 @@ def within_limit(state: RvState, cost: int, what: str, rule_id: str = "RV-SUP-1"
     return None
 
 
-def can_pay(state: RvState, seat: str, cost: int, what: str) -> RuleViolation | None:
-    """RV-SUP-1: costs are paid from the faction's own treasury."""
-    held = state.treasuries.get(seat, 0)
+def can_pay(state: RvState, treasury: str, cost: int, what: str, rule_id: str = "RV-SUP-1") -> RuleViolation | None:
+    """RV-SUP-1, RV-KL-1: costs are paid from the faction's own treasury (a sub-faction's in the Kard League)."""
+    held = state.treasuries.get(treasury, 0)
     if cost > held:
-        return RuleViolation("RV-SUP-1", f"{what} costs {cost} but the treasury of {seat!r} holds {held}", {})
+        return RuleViolation(rule_id, f"{what} costs {cost} but the treasury of {treasury!r} holds {held}", {})
     return None
 
 

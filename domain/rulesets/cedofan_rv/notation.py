@@ -82,6 +82,16 @@ def _line(kind: str, d: Any) -> str:
             return f"{d['seat']} extracts {d['amount']} resource(s) in {d['place']}"
         case "UnitsRecruited":
             return f"{d['seat']} recruits {d['unit']} ({d['kind']}) in {d['place']} for {d['cost']}"
+        case "RetreatChosen":
+            return f"{d['seat']} withdraws {', '.join(d['pieces'])} to {d['to']} instead of {d['from']}"
+        case "ImperialGeneralBought":
+            return f"{d['seat']} (kard) buys imperial general {d['noble']} in {d['area']} for {d['cost']}"
+        case "ShadeSummoned":
+            return f"Kalamé summons shade {d['noble']} in {d['area']}"
+        case "ExtraordinaryTaxLevied":
+            return f"{d['seat']} (kard) levies the extraordinary tax: {d['amount']} from {', '.join(d['cities'])}"
+        case "CityTurnedNeutral":
+            return f"{d['place']} is left without units and turns neutral"
         case "InfluenceGained":
             return f"{d['seat']} gains {d['amount']} influence ({d['reason'].replace('_', ' ')})"
         case "SealedRoundOpened":

@@ -96,7 +96,13 @@ AMBIGUITY_OPTIONS: Mapping[str, OptionSpec] = {
     "over_five_after_relief": OptionSpec(
         "RV-AMB-18", "allowed", ("allowed",), "relieving survivors may take a place above 5 units"
     ),
-    "loot_treasury": OptionSpec("RV-AMB-19", "winning_seat", ("winning_seat",), "loot goes to the winner's treasury"),
+    "loot_treasury": OptionSpec(
+        "RV-AMB-19",
+        "winning_noble",
+        ("winning_noble", "winning_seat"),
+        "loot goes to the treasury of the winning noble leading most units (a Kard League sub-faction's, the "
+        "empire's for an imperial general); 'winning_seat': always the winning seat's own treasury",
+    ),
     "fortress_special": OptionSpec(
         "RV-AMB-20", "arbiter_adjust", ("arbiter_adjust",), "fortress special properties are entered by `adjust`"
     ),

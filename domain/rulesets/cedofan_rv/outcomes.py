@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.kernel import SEALED_ROUND_OPENED, Event
-from domain.rulesets.cedofan_rv.board import nearest
+from domain.rulesets.cedofan_rv.board import nearest_all
 from domain.rulesets.cedofan_rv.combat import Side
 from domain.rulesets.cedofan_rv.state import Piece, RvState, Siege, units
+from domain.rulesets.cedofan_rv.treasuries import named, piece_treasury
 
 
 def survivors(pieces: Sequence[Piece], dead: frozenset[str]) -> tuple[Piece, ...]:
@@ -72,12 +73,15 @@ def withdraw(
             for p in state.places.values()
             if p.owner == owner and p.kind in kinds and p.shelters and p.area != exclude
         )
-        found = nearest(state.map.edges, battle_area, targets)
+        found = nearest_all(state.map.edges, battle_area, targets)
         if found is None:
             events.append(Event("PiecesEliminated", {"seat": owner, "pieces": ids, "rule_ids": ["RV-AMB-10"]}))
             continue
-        to, steps = found
+        (to, *others), steps = found
         data = {"seat": owner, "pieces": ids, "from": battle_area, "to": to, "steps": steps, "cost": 0}
+        if others:
+            # RV-AMB-10: equally near places: the first by id until the owner chooses another (`choose_retreat`).
+            data["ties"] = [to, *others]
         events.append(Event("PiecesRetreated", {**data, "rule_ids": rule_ids}))
     return events
 
@@ -104,8 +108,24 @@ def return_home(state: RvState, survivors: Sequence[Piece], seat: str, area: str
     return events
 
 
+def loot_treasury(winners: Sequence[Piece], to_seat: str) -> str:
+    """RV-AMB-19: the treasury of the winning noble leading the most units (a sub-faction's in the Kard
+    League, the empire's for an imperial general); ties go to the lower id, and the arbiter may split by `adjust`."""
+    nobles = [p for p in winners if p.is_noble and p.owner == to_seat]
+    if not nobles:
+        return to_seat
+    led = {n.id: sum(1 for p in winners if p.banner == n.id and not p.is_noble) for n in nobles}
+    leader = min(nobles, key=lambda n: (-led[n.id], n.id))
+    return piece_treasury(leader)
+
+
 def loot(
-    state: RvState, pieces: Sequence[Piece], from_seat: str, to_seat: str, options: Mapping[str, Any]
+    state: RvState,
+    pieces: Sequence[Piece],
+    from_seat: str,
+    to_seat: str,
+    options: Mapping[str, Any],
+    winners: Sequence[Piece] = (),
 ) -> list[Event]:
     """RV-LOOT-1..3, RV-AMB-19: the loser's nobles' purses are owed to the winner on a sealed slip."""
     nobles = [p.id for p in pieces if p.is_noble]
@@ -113,6 +133,8 @@ def loot(
     if amount <= 0 or not from_seat or from_seat == to_seat:
         return []
     loot_id = f"loot-{state.battles + 1}-{from_seat}"
+    by_noble = options.get("loot_treasury", "winning_noble") == "winning_noble"
+    treasury = loot_treasury(winners, to_seat) if by_noble else to_seat
     return [
         Event(
             "LootOwed",
@@ -121,6 +143,7 @@ def loot(
                 "from_seat": from_seat,
                 "to_seat": to_seat,
                 "nobles": nobles,
+                **named(treasury, to_seat),
                 "rule_ids": ["RV-LOOT-1", "RV-LOOT-3", "RV-AMB-19"],
             },
         ),
@@ -152,6 +175,7 @@ def besiegers_withdraw(
     to_seat: str,
     options: Mapping[str, Any],
     rule_id: str,
+    winners: Sequence[Piece] = (),
 ) -> list[Event]:
     """RV-STM-6 / RV-REL-4: the besiegers withdraw and hand over what their nobles carried."""
     events = [Event("BesiegersWithdrew", {"place": siege.place, "seat": siege.besieger, "rule_ids": [rule_id]})]
@@ -159,5 +183,5 @@ def besiegers_withdraw(
     events += withdraw(
         state, survivors, siege.besieger, siege.place, kinds, [rule_id, "RV-AMB-10"], exclude=siege.place
     )
-    events += loot(state, besiegers, siege.besieger, to_seat, options)
+    events += loot(state, besiegers, siege.besieger, to_seat, options, winners)
     return events

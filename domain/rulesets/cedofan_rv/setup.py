@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.kernel import Seat
-from domain.rulesets.cedofan_rv.options import FACTIONS, NOBLE
+from domain.rulesets.cedofan_rv.options import FACTIONS, NOBLE, SUBFACTIONS
 from domain.rulesets.cedofan_rv.state import MapData, Piece, Place, RvState
+from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, STARTING_OFFICES
 
 
 def setup(options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> RvState:
@@ -32,6 +33,7 @@ def setup(options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Se
                 bool(place.get("rudern", False)),
                 int(place.get("yield", 1)),
                 bool(place.get("elephants", False)),
+                place.get("subfaction"),
             )
     edges: dict[str, dict[str, tuple[str, int]]] = {}
     for edge in board.get("edges", []):
@@ -50,12 +52,15 @@ def setup(options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Se
             rank=raw.get("rank"),
             banner=raw.get("banner"),
             subfaction=raw.get("subfaction"),
+            imperial=bool(raw.get("imperial", False)),
         )
         pieces[piece.id] = piece
         if piece.kind == NOBLE:
             purses[piece.id] = int(raw.get("purse", 0))
     names = tuple(s.seat for s in seats)
     treasuries = {seat: int(start.get("treasuries", {}).get(seat, 0)) for seat in names}
+    # RV-KL-1: the Kard League's sub-factions keep their own treasuries; the empire has one (RV-ECO-5).
+    treasuries.update({k: int(v) for k, v in start.get("treasuries", {}).items() if k in (*SUBFACTIONS, IMPERIAL)})
     return RvState(
         map=MapData(home, edges),
         seats=names,
@@ -68,4 +73,6 @@ def setup(options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Se
         # the office order of RV-TURN-3 with the starting council of RV-TURN-5.
         order=tuple(f for f in FACTIONS if f in names),
         influence_target=int(options.get("influence_target", 25)),
+        # RV-TURN-5: the starting council (no kard) unless the board says otherwise.
+        offices=dict(start.get("offices") or {k: v for k, v in STARTING_OFFICES.items() if v in names}),
     )

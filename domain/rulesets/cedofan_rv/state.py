@@ -39,6 +39,7 @@ class Piece:
     subfaction: str | None = None  # Kard League pieces (RV-KL-4, RV-UNIT-5)
     came_from: str | None = None  # nobles: where the last move started (RV-AMB-9)
     entered_by: str | None = None  # nobles: the border kind crossed last (RV-AMB-16)
+    imperial: bool = False  # imperial generals and units, paid from the imperial treasury (RV-ECO-5/6)
 
     @property
     def is_noble(self) -> bool:
@@ -60,6 +61,8 @@ class Place:
     rudern: bool = False  # Rudern itself: where a house ruler reappears without his house city (RV-DTH-1)
     yields: int = 1  # resources or recruits per round (RV-ECO-2; 2 at Jezerní město, RV-ECO-3)
     elephants: bool = False  # elephants may be recruited here (Ostius, RV-UNIT-4)
+    subfaction: str | None = None  # the Kard League sub-faction that administers it (RV-KL-1, RV-KL-3)
+    neutral: bool = False  # an imperial city that turned neutral in unrest (RV-ECO-8)
 
     @property
     def shelters(self) -> bool:
@@ -87,6 +90,7 @@ class Loot:
     to_seat: str
     amount: int
     delivered: int | None = None
+    treasury: str | None = None  # the treasury it goes to when not the winner's seat's (RV-AMB-19, RV-KL-1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +109,8 @@ class RvState:
     limit: int = 0
     spent: int = 0
     had_impulse: tuple[str, ...] = ()
-    # RV-TURN-3/4: the impulse order of the seats; the arbiter re-orders it after council elections (`adjust`).
+    # RV-TURN-3/4: the impulse order of the seats, set from `offices` when a round starts (the arbiter records
+    # council elections by `adjust` on `offices`).
     order: tuple[str, ...] = ()
     # RV-VIC-3: influence that wins; the arbiter lowers it each round once Robert's body lies in Rudern.
     influence_target: int = 25
@@ -117,6 +122,14 @@ class RvState:
     fallen: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # How many times each place has yielded a resource or a recruit this round (RV-ECO-2).
     worked: Mapping[str, int] = field(default_factory=dict)
+    # Fallen Kard League rulers: noble id -> (sub-faction, where he fell); his army there is lost (RV-DTH-2).
+    fallen_with: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # RV-TURN-5: council office -> seat; the arbiter records elections by `adjust` (RV-TURN-2).
+    offices: Mapping[str, str] = field(default_factory=dict)
+    taxed_round: int = 0  # the round of the last extraordinary tax (RV-ECO-8: once per round)
+    shade_impulse: int = 0  # the impulse in which Kalamé last summoned a shade (RV-ECO-7: one per turn)
+    # RV-AMB-10: a seat's last withdrawal with equally near places: (pieces, where they went, the choices).
+    retreat_ties: Mapping[str, tuple[tuple[str, ...], str, tuple[str, ...]]] = field(default_factory=dict)
 
     def pieces_in(self, area: str) -> tuple[Piece, ...]:
         """The pieces standing in an area, by id."""
@@ -171,6 +184,8 @@ def dump(state: RvState) -> dict[str, Any]:
                 "rudern": p.rudern,
                 "yields": p.yields,
                 "elephants": p.elephants,
+                "subfaction": p.subfaction,
+                "neutral": p.neutral,
             }
             for area, p in state.places.items()
         },
@@ -195,12 +210,26 @@ def dump(state: RvState) -> dict[str, Any]:
         },
         "influence": dict(state.influence),
         "loot": {
-            lid: {"from_seat": x.from_seat, "to_seat": x.to_seat, "amount": x.amount, "delivered": x.delivered}
+            lid: {
+                "from_seat": x.from_seat,
+                "to_seat": x.to_seat,
+                "amount": x.amount,
+                "delivered": x.delivered,
+                "treasury": x.treasury,
+            }
             for lid, x in state.loot.items()
         },
         "battles": state.battles,
         "worked": dict(state.worked),
         "fallen": {noble: {"seat": seat, "rank": rank} for noble, (seat, rank) in state.fallen.items()},
+        "fallen_with": {noble: {"subfaction": sub, "area": area} for noble, (sub, area) in state.fallen_with.items()},
+        "offices": dict(state.offices),
+        "taxed_round": state.taxed_round,
+        "shade_impulse": state.shade_impulse,
+        "retreat_ties": {
+            seat: {"pieces": list(pieces), "to": to, "ties": list(ties)}
+            for seat, (pieces, to, ties) in state.retreat_ties.items()
+        },
     }
 
 
@@ -214,6 +243,7 @@ def _piece_json(piece: Piece) -> dict[str, Any]:
         "subfaction": piece.subfaction,
         "came_from": piece.came_from,
         "entered_by": piece.entered_by,
+        "imperial": piece.imperial,
     }
 
 
@@ -239,6 +269,7 @@ def load(document: Mapping[str, Any]) -> RvState:
             optional_text(p["subfaction"]),
             optional_text(p["came_from"]),
             optional_text(p["entered_by"]),
+            flag(p.get("imperial", False)),
         )
         for pid, p in json_object(document["pieces"]).items()
     }
@@ -254,6 +285,8 @@ def load(document: Mapping[str, Any]) -> RvState:
             flag(p["rudern"]),
             whole(p["yields"]),
             flag(p["elephants"]),
+            optional_text(p.get("subfaction")),
+            flag(p.get("neutral", False)),
         )
         for area, p in json_object(document["places"]).items()
     }
@@ -274,6 +307,7 @@ def load(document: Mapping[str, Any]) -> RvState:
             text(x["to_seat"]),
             whole(x["amount"]),
             None if x["delivered"] is None else whole(x["delivered"]),
+            optional_text(x.get("treasury")),
         )
         for lid, x in json_object(document["loot"]).items()
     }
@@ -300,5 +334,20 @@ def load(document: Mapping[str, Any]) -> RvState:
         fallen={
             str(k): (text(json_object(v)["seat"]), text(json_object(v)["rank"]))
             for k, v in json_object(document["fallen"]).items()
+        },
+        fallen_with={
+            str(k): (text(json_object(v)["subfaction"]), text(json_object(v)["area"]))
+            for k, v in json_object(document.get("fallen_with", {})).items()
+        },
+        offices={str(k): text(v) for k, v in json_object(document.get("offices", {})).items()},
+        taxed_round=whole(document.get("taxed_round", 0)),
+        shade_impulse=whole(document.get("shade_impulse", 0)),
+        retreat_ties={
+            str(k): (
+                tuple(text(p) for p in json_array(json_object(v)["pieces"])),
+                text(json_object(v)["to"]),
+                tuple(text(t) for t in json_array(json_object(v)["ties"])),
+            )
+            for k, v in json_object(document.get("retreat_ties", {})).items()
         },
     )

@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Event, Viewer
+from domain.rulesets.cedofan_rv.options import SUBFACTIONS
 from domain.rulesets.cedofan_rv.state import RvState, dump
+from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, KARD_LEAGUE, kard
 
 SEALED = "sealed"
 LOOT_ROUND_PREFIX = "loot-"  # outcomes.loot names a loot slip's sealed round "loot-<battle>-<seat>"
@@ -23,7 +25,7 @@ def view(state: RvState, viewer: Viewer) -> dict[str, Any]:
     if viewer.arbiter:
         return document
     seat = viewer.seat
-    document["treasuries"] = {s: (v if s == seat else SEALED) for s, v in state.treasuries.items()}
+    document["treasuries"] = {s: (v if _keeps(state, seat, s) else SEALED) for s, v in state.treasuries.items()}
     document["purses"] = {
         noble: (amount if seat is not None and state.pieces[noble].owner == seat else SEALED)
         for noble, amount in state.purses.items()
@@ -41,6 +43,17 @@ def view(state: RvState, viewer: Viewer) -> dict[str, Any]:
         for lid, x in state.loot.items()
     }
     return document
+
+
+def _keeps(state: RvState, seat: str | None, treasury: str) -> bool:
+    """Whose treasury a seat reads: its own, the Kard League its sub-factions' (RV-KL-1), the kard the empire's."""
+    if seat is None:
+        return False
+    if treasury == seat:
+        return True
+    if treasury == IMPERIAL:
+        return kard(state) == seat
+    return seat == KARD_LEAGUE and treasury in SUBFACTIONS
 
 
 def event_view(event: Event, viewer: Viewer) -> Event:

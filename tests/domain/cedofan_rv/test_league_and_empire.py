@@ -1,0 +1,202 @@
+"""The Kard League's sub-factions (RV-KL-1, RV-KL-3, RV-DTH-2, RV-AMB-19), the empire (RV-ECO-5..8), the council
+(RV-TURN-4/5) and the owner's choice between equally near places (RV-AMB-10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Event, Viewer
+from domain.rulesets.cedofan_rv import CEDOFAN_RV
+from tests.domain.cedofan_rv.fixtures import A, B, C, Table, board, city, every, first, noble, troops
+
+KL, Z, S = "kard_league", "zapadni_kardstvi", "stinove_zeme"
+
+
+def _of(sub: str, *pieces: dict[str, Any]) -> list[dict[str, Any]]:
+    """Kard League pieces of one sub-faction."""
+    return [{**p, "subfaction": sub} for p in pieces]
+
+
+def _league_city(sub: str, **extra: Any) -> dict[str, Any]:
+    return {"place": {"kind": "city", "owner": KL, "subfaction": sub, **extra}, "home": [KL]}
+
+
+def test_rv_kl_1_each_sub_faction_earns_and_pays_from_its_own_treasury() -> None:
+    areas = {"jezero": _league_city(Z), "stin": _league_city(S), "kc": city(A)}
+    pieces = _of(Z, noble("kz", KL, "jezero"))
+    table = Table.on(board(areas, [], pieces, {KL: 0, Z: 5, S: 2, A: 0}), seats=(KL, A))
+    table.act(None, "start_round")
+    # RV-ECO-4: each city extracts into the treasury of the sub-faction that administers it.
+    assert {k: table.state.treasuries[k] for k in (KL, Z, S, A)} == {KL: 0, Z: 6, S: 3, A: 1}
+    table.impulse(KL)
+    table.impulse(KL)  # round 2
+    recruited = first(table.act(KL, "recruit", place="stin", kind="infantry"), "UnitsRecruited")
+    assert recruited["treasury"] == S and table.state.pieces[recruited["unit"]].subfaction == S
+    table.act(KL, "transfer_resources", **{"from": "treasury", "to": "kz", "amount": 2})
+    assert (table.state.treasuries[Z], table.state.treasuries[S], table.state.purses["kz"]) == (4, 2, 2)
+    # The Kard League reads its sub-factions' treasuries; the house does not.
+    assert CEDOFAN_RV.view(table.state, Viewer(KL))["treasuries"][Z] == 4
+    assert CEDOFAN_RV.view(table.state, Viewer(A))["treasuries"][Z] == "sealed"
+
+
+def _storm_table(**options: Any) -> Table:
+    pieces = [
+        *_of(Z, noble("kz", KL, "r"), *troops("zi", 2, "infantry", KL, "r", "kz")),
+        *_of(S, noble("ks", KL, "r"), *troops("si", 1, "infantry", KL, "r", "ks")),
+        noble("d", A, "c", purse=2),
+        *troops("di", 2, "infantry", A, "c", "d"),
+    ]
+    areas = {"r": {}, "c": city(A), "b2": city(A), "home": _league_city(Z)}
+    edges = [("r", "c", "passable", 1), ("c", "b2", "passable", 3), ("r", "home", "passable", 1)]
+    table = Table.on(board(areas, edges, pieces, {Z: 5, S: 5, A: 5}), seats=(KL, A), options=options or None)
+    table.to_round(3)
+    table.impulse(KL)
+    started = first(table.act(KL, "start_siege", place="c", nobles=["kz", "ks"]), "SiegeStarted")
+    assert started["treasury"] == Z  # the first banner's sub-faction pays the 1 (round 1 gave Z 1: 6 - 1)
+    assert table.state.treasuries[Z] == 5
+    table.impulse(KL)  # round 4
+    return table
+
+
+def test_rv_kl_3_a_storm_is_called_by_a_besieging_sub_faction_named_when_several_besiege() -> None:
+    table = _storm_table()
+    assert [v.rule_id for v in table.decide(KL, "storm_place", place="c").violations] == ["RV-KL-3"]
+    emora = table.decide(KL, "storm_place", place="c", subfaction="emora")
+    assert [v.rule_id for v in emora.violations] == ["RV-KL-3"]
+
+
+def test_rv_kl_3_amb_19_the_city_goes_to_the_caller_and_the_loot_to_the_noble_leading_most_units() -> None:
+    table = _storm_table()
+    # Besiegers: city dice kz 1 + 2 infantry + ks 1 + 1 infantry = 5, / 2 = 2 dice: 5, 6 -> 2 hits.
+    # Defenders: d + 2 infantry = 3 dice: 1, 1, 1 -> no hit. Both defending infantry die: c is taken.
+    decision = table.act(KL, "storm_place", dice=[5, 6, 1, 1, 1], place="c", subfaction=S)
+    assert first(decision, "StormCalled")["treasury"] == S
+    assert first(decision, "PlaceCaptured")["subfaction"] == S
+    assert (table.state.places["c"].owner, table.state.places["c"].subfaction) == (KL, S)
+    # d's purse of 2 goes to kz's treasury: kz leads 2 units, ks 1 (RV-AMB-19).
+    assert first(decision, "LootOwed")["treasury"] == Z
+    table.seal_loot(first(decision, "SealedRoundOpened")["round"], A, 2)
+    assert (table.state.treasuries[Z], table.state.treasuries[S]) == (5 + 2, 5 - 1)
+
+
+def test_rv_dth_2_a_dead_sub_faction_ruler_returns_to_his_capital_without_the_army_he_led() -> None:
+    areas = {"r": {}, "far": {}, "stin": {"place": {"kind": "city", "owner": A, "capital_of": S}}}
+    pieces = [
+        *_of(S, noble("kr", KL, "r", "kl_ruler"), *troops("si", 2, "infantry", KL, "r", "kr")),
+        *_of(S, noble("sg", KL, "r"), *troops("far", 1, "infantry", KL, "far")),
+        *_of(Z, noble("zg", KL, "r"), *troops("zi", 1, "infantry", KL, "r", "zg")),
+    ]
+    table = Table.on(board(areas, [], pieces, {A: 0}), seats=(KL, A))
+    table.act(None, "start_round")
+    table.record([Event("PiecesEliminated", {"seat": KL, "pieces": ["kr"], "rule_ids": ["RV-FLD-2"]})])
+    decision = table.act(None, "start_round")
+    # He escapes even though the enemy holds his capital; his sub-faction's units and general at r are lost.
+    assert first(decision, "PiecesEliminated")["pieces"] == ["sg", "si1", "si2"]
+    back = first(decision, "RulerReappeared")
+    assert (back["area"], back["subfaction"]) == ("stin", S)
+    assert {"far1", "zg", "zi1", "kr-r2"} <= set(table.state.pieces) and "sg" not in table.state.pieces
+
+
+def _empire(offices: dict[str, str] | None = None) -> Table:
+    imperial = {"place": {"kind": "city", "class": "imperial"}}
+    areas = {"imp1": imperial, "imp2": imperial, "home": city(A)}
+    pieces = [
+        {"id": "ii1", "kind": "infantry", "owner": A, "area": "imp1", "imperial": True},
+        *({**p, "imperial": True} for p in troops("ij", 3, "infantry", A, "imp2")),
+    ]
+    document = board(areas, [], pieces, {A: 5, B: 5, "imperial": 4})
+    document["attributes"]["setup"]["offices"] = offices or {"kard": A, "treasurer": B}
+    table = Table.on(document, seats=(A, B))
+    table.impulse(A)
+    table.impulse(A)  # round 2
+    return table
+
+
+def test_rv_eco_5_6_the_kard_collects_for_the_empire_and_buys_an_imperial_general_for_3() -> None:
+    table = _empire()
+    extracted = first(table.act(A, "extract", place="imp1"), "ResourcesExtracted")
+    assert extracted["treasury"] == "imperial" and table.state.treasuries["imperial"] == 5
+    # imp1 has yielded this round; imp2 gives the general, paid 3 from the imperial treasury.
+    assert [v.rule_id for v in table.decide(A, "buy_imperial_general", place="imp1").violations] == ["RV-ECO-6"]
+    bought = first(table.act(A, "buy_imperial_general", place="imp2"), "ImperialGeneralBought")
+    assert table.state.treasuries["imperial"] == 2 and table.state.treasuries[A] == 5 + 1  # home city, round 1
+    assert table.state.pieces[bought["noble"]].imperial
+    refused = _empire({"treasurer": A}).decide(A, "buy_imperial_general", place="imp2")
+    assert [v.rule_id for v in refused.violations] == ["RV-ECO-6"]  # no kard elected: nobody may
+
+
+def test_rv_eco_6_no_fourth_imperial_general_on_the_map() -> None:
+    table = _empire()
+    generals = [
+        Event("ImperialGeneralBought", {"seat": A, "area": "home", "noble": f"ig{n}", "cost": 0}) for n in (1, 2, 3)
+    ]
+    table.record(generals)
+    assert [v.rule_id for v in table.decide(A, "buy_imperial_general", place="imp2").violations] == ["RV-ECO-6"]
+
+
+def test_rv_eco_8_the_tax_brings_1_per_imperial_city_and_unrest_kills_on_5_and_6() -> None:
+    table = _empire()
+    decision = table.act(A, "levy_extraordinary_tax", dice=[5, 6])
+    assert first(decision, "ExtraordinaryTaxLevied")["amount"] == 2
+    assert table.state.treasuries["imperial"] == 4 + 2
+    # imp1 rolls 5: its only unit dies and it turns neutral; imp2 rolls 6: 2 of its 3 units die, it stays.
+    assert [e["pieces"] for e in every(decision, "PiecesEliminated")] == [["ii1"], ["ij1", "ij2"]]
+    assert [e["place"] for e in every(decision, "CityTurnedNeutral")] == ["imp1"]
+    assert table.state.places["imp1"].neutral and not table.state.places["imp2"].neutral
+    again = table.decide(A, "levy_extraordinary_tax", dice=[1])
+    assert [v.rule_id for v in again.violations] == ["RV-ECO-8"]
+
+
+def test_rv_eco_7_kalame_summons_one_free_shade_per_impulse_where_she_stands() -> None:
+    areas = {"stin": _league_city(S), "kc": city(A)}
+    pieces = _of(S, noble("kalame", KL, "stin", "kl_ruler"))
+    table = Table.on(board(areas, [], pieces, {S: 0, A: 0}), seats=(KL, A))
+    table.impulse(KL)
+    summoned = first(table.act(KL, "summon_shade"), "ShadeSummoned")
+    assert summoned["area"] == "stin" and table.state.treasuries[S] == 1  # free: only round 1's extraction
+    assert table.state.pieces[summoned["noble"]].rank == "shade"
+    assert [v.rule_id for v in table.decide(KL, "summon_shade").violations] == ["RV-ECO-7"]
+    table.record([Event("ShadeSummoned", {"seat": KL, "area": "stin", "noble": f"old{n}"}) for n in (1, 2)])
+    table.impulse(KL)
+    assert [v.rule_id for v in table.decide(KL, "summon_shade").violations] == ["RV-ECO-7"]  # 3 on the map
+
+
+def test_rv_turn_4_5_the_first_round_follows_the_table_and_later_rounds_the_council() -> None:
+    document = board({"home": city(A)}, [], [], {A: 0, B: 0, C: 0})
+    table = Table.on(document, seats=(A, B, C))
+    assert dict(table.state.offices) == {"treasurer": A, "army_commander": B, "sermo": C}  # no kard at the start
+    table.act(None, "start_round")
+    assert table.state.order == (A, B, C)
+    document["attributes"]["setup"]["offices"] = {"kard": C, "treasurer": A, "army_commander": B}
+    table = Table.on(document, seats=(A, B, C))
+    table.to_round(2)
+    assert table.state.order == (C, A, B)  # RV-TURN-3: kard, treasurer, army commander
+
+
+def test_rv_amb_10_the_owner_chooses_between_two_equally_near_cities() -> None:
+    pieces = [
+        noble("g", A, "r"),
+        *troops("gi", 3, "infantry", A, "r", "g"),
+        noble("n", B, "r"),
+        *troops("ni", 1, "infantry", B, "r", "n"),
+    ]
+    areas = {"r": {}, "b1": city(B), "b2": city(B), "home": city(A)}
+    edges = [("r", "b1", "passable", 1), ("r", "b2", "passable", 1), ("r", "home", "passable", 1)]
+    table = Table.on(board(areas, edges, pieces))
+    table.impulse(A)
+    # A: 4 dice 5,1,1,1 -> 1 hit kills B's infantry; B: 2 dice 1,1 -> none. A wins; n withdraws, b1 and b2 tie.
+    decision = table.act(A, "attack", dice=[5, 1, 1, 1, 1, 1], nobles=["g"])
+    retreat = first(decision, "PiecesRetreated")
+    assert (retreat["to"], retreat["ties"]) == ("b1", ["b1", "b2"])
+    assert [v.rule_id for v in table.decide(B, "choose_retreat", to="home").violations] == ["RV-AMB-10"]
+    table.act(B, "choose_retreat", to="b2")
+    assert table.state.pieces["n"].area == "b2"
+    assert [v.rule_id for v in table.decide(B, "choose_retreat", to="b1").violations] == ["RV-AMB-10"]
+
+
+def test_rv_amb_19_loot_goes_to_the_seats_own_treasury_when_the_option_says_winning_seat() -> None:
+    table = _storm_table(loot_treasury="winning_seat")
+    decision = table.act(KL, "storm_place", dice=[5, 6, 1, 1, 1], place="c", subfaction=S)
+    assert "treasury" not in first(decision, "LootOwed")
+    table.seal_loot(first(decision, "SealedRoundOpened")["round"], A, 2)
+    assert table.state.treasuries[KL] == 2
