@@ -5,10 +5,14 @@ from __future__ import annotations
 from domain.kernel import CORRECTION_APPLIED, Event
 from domain.platform_notation import platform_line
 from domain.rulesets.agot2 import AGOT2
+from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS as KBS
+from domain.rulesets.cedofan_rv import CEDOFAN_RV
 from domain.rulesets.freeform import FREEFORM
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from tests.domain.agot2.tables import new_game as agot2_game
 from tests.domain.builders import given
+from tests.domain.cedofan_kards_bs.builders import given as kbs_game
+from tests.domain.cedofan_rv.fixtures import A, B, Table, board, city, noble
 from tests.domain.kard_es_korona.builders import new_game
 
 OVERTURN = {
@@ -50,3 +54,7 @@ def test_rulesets_fall_back_on_the_platform_line() -> None:
     assert KARD_ES_KORONA.notation(correction, new_game().state) == expected
     westeros = AGOT2.shipped_boards["base"]
     assert AGOT2.notation(correction, agot2_game(westeros, ("stark", "lannister", "baratheon"), {}).state) == expected
+    kbs = kbs_game(KBS.shipped_boards["demonstration"], ("zapad", "rudern", "stiny", "ostius"))
+    assert KBS.notation(correction, kbs.state) == expected
+    rv = Table.on(board({"home": city(A)}, [], [noble("g", A, "home")], {A: 1, B: 1}), seats=(A, B))
+    assert CEDOFAN_RV.notation(correction, rv.game.state) == expected

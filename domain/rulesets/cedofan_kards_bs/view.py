@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Event, Viewer
+from domain.platform_notation import platform_line
 from domain.rulesets.cedofan_kards_bs.state import KbsState
 
 
@@ -174,13 +175,7 @@ def notation(event: Event, state: KbsState) -> str:
         case "DiceRolled":
             faces = " ".join(map(str, d["faces"]))
             return f"{d.get('seat') or 'table'} rolls {len(d['faces'])}d6: {faces} ({d.get('purpose')})"
-        case "ClientSeedAdded":
-            return f"{d['seat']} adds client seed {d['client_seed']}"
-        case "DiceSeedRevealed":
-            return f"dice seed revealed: {d['seed']}"
-        case "StateAdjusted":
-            return f"state adjusted ({len(d['changes'])} change(s)): {d['reason']}"
         case "GameEnded":
             return f"game ended by {d['by']}"
         case _:
-            return event.type
+            return platform_line(event) or event.type

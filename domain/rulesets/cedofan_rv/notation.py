@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Event
+from domain.platform_notation import platform_line
 from domain.rulesets.cedofan_rv.state import RvState
 
 _BATTLES = {
@@ -100,14 +101,8 @@ def _line(kind: str, d: Any) -> str:
             return f"{d['seat']} seals in {d['round']}"
         case "SubmissionsRevealed":
             return f"{d['round']} revealed"
-        case "StateAdjusted":
-            return f"state adjusted ({len(d['changes'])} change(s)): {d['reason']}"
-        case "ClientSeedAdded":
-            return f"{d['seat']} adds client seed {d['client_seed']}"
-        case "DiceSeedRevealed":
-            return f"dice seed revealed: {d['seed']}"
         case "GameEnded":
             winners = d.get("winners") or []
             return f"game ended by {d['by']}; winners: {', '.join(winners) or 'none named'}"
         case _:
-            return kind
+            return platform_line(Event(kind, d)) or kind
