@@ -63,6 +63,14 @@ def city(
     return found
 
 
+# Two factions, Západ ("z") and Rudern ("r"), each with its capital, for the small test boards.
+TWO = {
+    "z": {"capital": "c-z", "ruler": "jaromir", "supplies": 10, "influence": 5},
+    "r": {"capital": "c-r", "ruler": "robert", "supplies": 10, "influence": 5},
+}
+HOMES = {"c-z": city("r-z", "z", capital_of="z"), "c-r": city("r-r", "r", capital_of="r")}
+
+
 def army(army_id: str, owner: str, at: str, leaders: Iterable[str] = (), **units: int) -> dict[str, Any]:
     """An army of the board's setup."""
     return {"id": army_id, "owner": owner, "at": at, "units": units, "leaders": list(leaders)}

@@ -9,6 +9,8 @@ from domain.kernel import Event, Viewer
 from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS as KBS
 from domain.rulesets.cedofan_kards_bs.state import dump_state, load_state
 from tests.domain.cedofan_kards_bs.builders import (
+    HOMES,
+    TWO,
     army,
     at_turn,
     board_doc,
@@ -20,12 +22,6 @@ from tests.domain.cedofan_kards_bs.builders import (
     then,
     when,
 )
-
-TWO = {
-    "z": {"capital": "c-z", "ruler": "jaromir", "supplies": 10, "influence": 5},
-    "r": {"capital": "c-r", "ruler": "robert", "supplies": 10, "influence": 5},
-}
-HOMES = {"c-z": city("r-z", "z", capital_of="z"), "c-r": city("r-r", "r", capital_of="r")}
 
 
 def _board(armies: list[dict[str, Any]]) -> dict[str, Any]:

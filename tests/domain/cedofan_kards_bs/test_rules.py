@@ -7,6 +7,8 @@ from typing import Any
 from domain.kernel import Decision, Event
 from domain.rulesets.cedofan_kards_bs.battles import borders_admin_territory
 from tests.domain.cedofan_kards_bs.builders import (
+    HOMES,
+    TWO,
     army,
     at_turn,
     board_doc,
@@ -18,12 +20,6 @@ from tests.domain.cedofan_kards_bs.builders import (
     then,
     when,
 )
-
-TWO = {
-    "z": {"capital": "c-z", "ruler": "jaromir", "supplies": 10, "influence": 5},
-    "r": {"capital": "c-r", "ruler": "robert", "supplies": 10, "influence": 5},
-}
-HOMES = {"c-z": city("r-z", "z", capital_of="z"), "c-r": city("r-r", "r", capital_of="r")}
 
 
 def _siege_board(armies: list[dict[str, Any]], *, fortified: bool = False, fortress: bool = False) -> dict[str, Any]:
