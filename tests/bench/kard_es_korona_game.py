@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.kernel import GAME_CREATED, Action, Authority, Event, Game, Inputs, advance, start
+from domain.kernel import Action, Authority, Event, Game, Inputs, advance, start
 from domain.platform import decide_action
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.board import KKBoard, Terrain
@@ -27,6 +27,7 @@ from domain.rulesets.kard_es_korona.hits import (
 )
 from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, KKState
 from domain.rulesets.kard_es_korona.withdrawal import withdrawal_destinations
+from tests.replays.kk_table import created_event
 
 TIMESTAMP = "2026-11-22T12:00:00.000000Z"
 CARDS = ("veres_kard", "parasztlazadas", "pestisjarvany", "szuret", "esos_osz")
@@ -39,22 +40,7 @@ class Script:
 
     def __init__(self, seats: tuple[str, ...], variant: str, seed: int = 1301) -> None:
         self.board_document = SHIPPED_BOARDS[variant]
-        created = Event(
-            GAME_CREATED,
-            {
-                "game_id": f"kk-script-{variant}-{len(seats)}",
-                "ruleset": KARD_ES_KORONA.id,
-                "ruleset_version": KARD_ES_KORONA.version,
-                "variant": variant,
-                "options": {**KARD_ES_KORONA.default_options, "variant": variant},
-                "board": variant,
-                "seats": [{"seat": s, "player": None} for s in seats],
-                "mode": "adjudicated",
-                "dice": "table",
-                "dice_commitment": None,
-                "visibility": "public",
-            },
-        )
+        created = created_event(variant, seats, f"kk-script-{variant}-{len(seats)}")
         self.game: Game = start(KARD_ES_KORONA, created, self.board_document)
         self.events: list[Event] = [created]
         self.actions: list[dict[str, Any]] = []

@@ -41,24 +41,31 @@ def game_document(variant: str, seats: tuple[str, ...], title: str) -> dict[str,
     }
 
 
+def created_event(variant: str, seats: tuple[str, ...], game_id: str = "sample") -> Event:
+    """The `GameCreated` of a table-dice game on the shipped board of `variant`, with the default options."""
+    return Event(
+        "GameCreated",
+        {
+            "game_id": game_id,
+            "ruleset": KARD_ES_KORONA.id,
+            "ruleset_version": KARD_ES_KORONA.version,
+            "variant": variant,
+            "options": {**KARD_ES_KORONA.default_options, "variant": variant},
+            "board": variant,
+            "seats": [{"seat": s, "player": None} for s in seats],
+            "mode": "adjudicated",
+            "dice": "table",
+            "dice_commitment": None,
+            "visibility": "public",
+        },
+    )
+
+
 class Table:
     """A game at the table on a shipped board; `steps` are the sample's actions and sealed bids."""
 
     def __init__(self, variant: str, seats: tuple[str, ...]) -> None:
-        created = Event(
-            "GameCreated",
-            {
-                "game_id": "sample",
-                "ruleset": KARD_ES_KORONA.id,
-                "ruleset_version": KARD_ES_KORONA.version,
-                "variant": variant,
-                "options": {**KARD_ES_KORONA.default_options, "variant": variant},
-                "board": variant,
-                "seats": [{"seat": s, "player": None} for s in seats],
-                "mode": "adjudicated",
-                "dice": "table",
-            },
-        )
+        created = created_event(variant, seats)
         self.game: Game = start(KARD_ES_KORONA, created, SHIPPED_BOARDS[variant])
         self.steps: list[dict[str, Any]] = []
 
