@@ -28,7 +28,7 @@ class RvGame:
             ruleset="cedofan_rv",
             board=document,
             options={**FIXTURE_OPTIONS, **(options or {})},
-            seats=[{"seat": s} for s in (A, B, C)],
+            seats=[{"seat": s} for s in body.get("seats", (A, B, C))],
             dice=body.get("dice", "table"),
             mode=body.get("mode", "adjudicated"),
         )
@@ -72,9 +72,12 @@ class RvGame:
             self.ok(None, "start_round")
             state = self.full()
         for earlier in state["order"][: state["order"].index(seat)]:
-            if earlier not in state["had_impulse"]:  # RV-TURN-3: those before pass
-                self.ok(earlier, "begin_impulse")
+            # RV-TURN-3: those before pass (the Kard League once per active sub-faction, until it is refused).
+            while earlier not in state["had_impulse"] or earlier == "kard_league":
+                if self.post(earlier, "begin_impulse").status_code != 201:
+                    break
                 self.ok(earlier, "end_impulse")
+                state = self.full()
         self.ok(seat, "begin_impulse")
 
 

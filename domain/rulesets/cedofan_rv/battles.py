@@ -13,7 +13,7 @@ from typing import Any
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, TraceStep
 from domain.rulesets.cedofan_rv import guards as support
 from domain.rulesets.cedofan_rv.combat import CITY, FIELD, Side, chosen_order, exchange
-from domain.rulesets.cedofan_rv.league import conqueror_subfaction, storm_caller
+from domain.rulesets.cedofan_rv.league import conqueror_subfaction, led_by_impulse, storm_caller
 from domain.rulesets.cedofan_rv.outcomes import (
     besiegers_withdraw,
     influence,
@@ -52,7 +52,7 @@ def _lead_seat(pieces: Sequence[Piece], place: Place | None) -> str:
 
 
 def _banners(state: RvState, seat: str, nobles: Any, field: str) -> tuple[Piece, ...] | RuleViolation:
-    """RV-NOB-3: the listed nobles of the acting faction and the units they move."""
+    """RV-NOB-3, RV-TURN-3: the listed nobles of the acting faction and the units they move."""
     if not isinstance(nobles, list) or not nobles or len(set(map(str, nobles))) != len(nobles):
         return RuleViolation("RV-NOB-3", f"{nobles!r} must be a non-empty list of distinct nobles", {"field": field})
     pieces: list[Piece] = []
@@ -61,6 +61,9 @@ def _banners(state: RvState, seat: str, nobles: Any, field: str) -> tuple[Piece,
         if isinstance(noble, RuleViolation):
             return noble
         pieces.extend(state.banner_of(noble.id))
+    # RV-TURN-3, RV-KL-2: a sub-faction's own noble leads in its impulse; other sub-factions may support.
+    if (other := led_by_impulse(state, [p for p in pieces if p.is_noble], field)) is not None:
+        return other
     return tuple(pieces)
 
 
@@ -200,7 +203,8 @@ def start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
             )
     cost = int(options["siege_start_cost"])
     counted = cost if options["limit_counts_siege_start"] else 0
-    account = piece_treasury(next(p for p in besiegers if p.is_noble))  # RV-KL-1: the first banner's treasury
+    # RV-KL-1: the sub-faction whose impulse it is pays; without sub-faction impulses, the first banner's treasury.
+    account = state.impulse_subfaction or piece_treasury(next(p for p in besiegers if p.is_noble))
     for check in (
         support.within_limit(state, counted, "starting the siege", "RV-AMB-14"),
         support.can_pay(state, account, cost, "the siege"),

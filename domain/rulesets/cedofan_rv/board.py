@@ -171,7 +171,18 @@ def _pieces_errors(pieces: Any, area_ids: set[str]) -> list[str]:
             errors.append(f"{where}: {banner!r} is not a noble of the setup (RV-NOB-1)")
         elif leader.get("area") != piece.get("area") or leader.get("owner") != piece.get("owner"):
             errors.append(f"{where}: noble {banner!r} is elsewhere or of another faction (RV-NOB-3)")
+        elif _other_subfaction(leader, piece):
+            errors.append(
+                f"{where}: noble {banner!r} is of {leader.get('subfaction')!r} and cannot move a "
+                f"{piece.get('subfaction')!r} unit (RV-KL-4)"
+            )
     return errors
+
+
+def _other_subfaction(leader: Mapping[str, Any], unit: Mapping[str, Any]) -> bool:
+    """RV-KL-4: a general of one sub-faction cannot move the units of another."""
+    ours, theirs = leader.get("subfaction"), unit.get("subfaction")
+    return ours is not None and theirs is not None and ours != theirs
 
 
 def _is_int(value: Any) -> bool:

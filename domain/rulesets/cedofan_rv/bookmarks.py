@@ -12,7 +12,8 @@ def bookmarks(event: Event) -> tuple[str, ...]:
         case "RoundStarted":
             return (f"round {data.get('round')}",)
         case "ImpulseStarted":
-            return (f"round {data.get('round')}: {data.get('faction')}'s impulse {data.get('impulse')}",)
+            sub = f" ({data['subfaction']})" if data.get("subfaction") else ""
+            return (f"round {data.get('round')}: {data.get('faction')}{sub}'s impulse {data.get('impulse')}",)
         case "SiegeStarted":
             return (f"siege of {data.get('place')} begins",)
         case "StormCalled":

@@ -12,11 +12,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import GAME_ENDED, Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
-from domain.rulesets.cedofan_rv import battles, economy, imperial
+from domain.rulesets.cedofan_rv import battles, economy, imperial, league
 from domain.rulesets.cedofan_rv.guards import in_own_impulse, own_noble, within_limit
 from domain.rulesets.cedofan_rv.options import NOBLE
 from domain.rulesets.cedofan_rv.state import Piece, RvState
-from domain.rulesets.cedofan_rv.treasuries import named, piece_treasury, place_treasury
+from domain.rulesets.cedofan_rv.treasuries import KARD_LEAGUE, named, piece_treasury, place_treasury
 
 TREASURY = "treasury"
 
@@ -179,33 +179,63 @@ def _army_lost_with(state: RvState, seat: str, sub: str, area: str) -> list[Even
 
 
 def _begin_impulse(game: Game, action: Action, inputs: Inputs) -> Decision:
-    """RV-TURN-1, RV-SUP-1: one impulse per faction per round; its limit is cities + 4."""
+    """RV-TURN-1, RV-TURN-3, RV-SUP-1: one impulse per faction per round (per active sub-faction for the Kard
+    League, in the fixed order); its limit is cities + 4."""
     state: RvState = game.state
     seat = str(action.seat)
     if state.round == 0:
         return Decision.refuse("RV-TURN-1", "no round has started; start_round first")
     if state.impulse is not None:
-        return Decision.refuse("RV-TURN-1", f"the impulse of {state.impulse!r} is still open")
-    if seat in state.had_impulse:
+        return Decision.refuse("RV-TURN-1", f"the impulse of {_whose(state)!r} is still open")
+    sub = league.subfaction_due(state, action.data.get("subfaction")) if seat == KARD_LEAGUE else None
+    if isinstance(sub, RuleViolation):
+        return Decision(violations=(sub,))
+    if seat in state.had_impulse and sub is None:
         return Decision.refuse("RV-TURN-1", f"{seat!r} has had its impulse in round {state.round}")
-    waiting = [s for s in state.order if s not in state.had_impulse]
+    waiting = [s for s in state.order if not league.has_played(state, s)]
     if seat in state.order and waiting and waiting[0] != seat:
         return Decision.refuse(
             "RV-TURN-3", f"{waiting[0]!r} plays before {seat!r} (order: {', '.join(state.order)})", field="seat"
         )
-    cities = state.cities_of(seat)
+    cities, counted = _limit_cities(state, seat, sub, game.meta.options)
     limit = cities + 4
-    data = {"faction": seat, "round": state.round, "impulse": state.impulse_no + 1, "limit": limit}
-    step = TraceStep("RV-SUP-1", f"RV-SUP-1: limit = {cities} cities + 4 = {limit}", {"cities": cities, "limit": limit})
-    return Decision((Event("ImpulseStarted", {**data, "rule_ids": ["RV-TURN-1", "RV-SUP-1"]}),), trace=(step,))
+    data = {
+        "faction": seat,
+        **({"subfaction": sub} if sub else {}),
+        "round": state.round,
+        "impulse": state.impulse_no + 1,
+        "limit": limit,
+    }
+    rules = ["RV-TURN-1", "RV-SUP-1", *(["RV-TURN-3"] if sub else [])]
+    step = TraceStep(
+        "RV-SUP-1", f"RV-SUP-1: limit = {cities} cities{counted} + 4 = {limit}", {"cities": cities, "limit": limit}
+    )
+    return Decision((Event("ImpulseStarted", {**data, "rule_ids": rules}),), trace=(step,))
+
+
+def _limit_cities(state: RvState, seat: str, sub: str | None, options: Mapping[str, Any]) -> tuple[int, str]:
+    """RV-SUP-1: the cities the limit counts: a sub-faction's own (option `subfaction_limit`), else the seat's."""
+    if sub is None:
+        return state.cities_of(seat), ""
+    if options.get("subfaction_limit", "own_cities") == "league_cities":
+        return state.cities_of(seat), " of the Kard League"
+    return state.cities_of_subfaction(seat, sub), f" of {sub}"
+
+
+def _whose(state: RvState) -> str:
+    """The impulse now open, naming the sub-faction when it is one's (RV-TURN-3)."""
+    sub = state.impulse_subfaction
+    return f"{state.impulse} ({sub})" if sub else str(state.impulse)
 
 
 def _end_impulse(game: Game, action: Action, inputs: Inputs) -> Decision:
-    """RV-TURN-1: a faction ends its own impulse."""
+    """RV-TURN-1: a faction (or the Kard League sub-faction whose impulse it is) ends its own impulse."""
     state: RvState = game.state
     if (wrong := in_own_impulse(state, str(action.seat))) is not None:
         return Decision(violations=(wrong,))
-    return Decision((Event("ImpulseEnded", {"faction": action.seat, "spent": state.spent}),))
+    sub = state.impulse_subfaction
+    data = {"faction": action.seat, **({"subfaction": sub} if sub else {}), "spent": state.spent}
+    return Decision((Event("ImpulseEnded", data),))
 
 
 def _choose_retreat(game: Game, action: Action, inputs: Inputs) -> Decision:
@@ -250,6 +280,8 @@ def _move_banner(game: Game, action: Action, inputs: Inputs) -> Decision:
     noble = own_noble(state, seat, data.get("noble"), "data.noble")
     if isinstance(noble, RuleViolation):
         return Decision(violations=(noble,))
+    if (other := league.acts_for_impulse(state, noble, "data.noble")) is not None:
+        return Decision(violations=(other,))
     moving = _banner_units(state, noble, data.get("units", []), options)
     if isinstance(moving, RuleViolation):
         return Decision(violations=(moving,))
@@ -365,6 +397,8 @@ def _transfer_resources(game: Game, action: Action, inputs: Inputs) -> Decision:
         noble = own_noble(state, seat, target, "data.to")
         if isinstance(noble, RuleViolation):
             return Decision(violations=(noble,))
+        if (other := league.acts_for_impulse(state, noble, "data.to")) is not None:
+            return Decision(violations=(other,))  # RV-KL-1: a sub-faction fills purses from its own treasury
         if not state.is_home(seat, noble.area):
             return Decision.refuse(
                 "RV-SUP-3", f"{noble.id!r} is not on home territory ({noble.area!r})", field="data.to"
@@ -374,6 +408,8 @@ def _transfer_resources(game: Game, action: Action, inputs: Inputs) -> Decision:
         giver = own_noble(state, seat, source, "data.from")
         if isinstance(giver, RuleViolation):
             return Decision(violations=(giver,))
+        if (other := league.acts_for_impulse(state, giver, "data.from")) is not None:
+            return Decision(violations=(other,))
         held = state.purses.get(giver.id, 0)
         if target == TREASURY:
             if not state.is_home(seat, giver.area):

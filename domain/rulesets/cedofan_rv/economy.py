@@ -84,7 +84,8 @@ def recruit(game: Game, action: Action, inputs: Inputs) -> Decision:
 
 
 def _workable(state: RvState, seat: str, area: Any) -> Place | RuleViolation:
-    """RV-ECO-1/2/5, RV-CTY-5: a city or sound fortress the faction holds, not yet used up this round."""
+    """RV-ECO-1/2/5, RV-CTY-5, RV-TURN-3: a city or sound fortress the faction (in the Kard League, the
+    sub-faction whose impulse it is) holds, not yet used up this round."""
     place = state.places.get(area) if isinstance(area, str) else None
     if place is None or not place.shelters:
         return RuleViolation("RV-ECO-1", f"{area!r} is not a city or (undamaged) fortress", {"field": "data.place"})
@@ -98,6 +99,12 @@ def _workable(state: RvState, seat: str, area: Any) -> Place | RuleViolation:
             )
     elif place.owner != seat:
         return RuleViolation("RV-ECO-1", f"{area!r} is held by {place.owner!r}, not {seat!r}", {"field": "data.place"})
+    elif state.impulse_subfaction and place.subfaction not in (None, state.impulse_subfaction):
+        return RuleViolation(
+            "RV-TURN-3",
+            f"{area!r} is administered by {place.subfaction!r}; it is the impulse of {state.impulse_subfaction!r}",
+            {"field": "data.place"},
+        )
     used = state.worked.get(place.area, 0)
     if used >= place.yields:
         return RuleViolation(

@@ -29,19 +29,21 @@ def _apply(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:
             number = _int(data["round"])
             # RV-TURN-3: this round's order follows the council as it stands now (offices lost later do not count).
             order = impulse_order(state.seats, state.offices, number) if state.offices else state.order
-            return replace(state, round=number, impulse=None, had_impulse=(), worked={}, order=order, retreat_ties={})
-        case "ImpulseStarted":
-            faction = str(data["faction"])
             return replace(
                 state,
-                impulse=faction,
-                impulse_no=state.impulse_no + 1,
-                limit=_int(data["limit"]),
-                spent=0,
-                had_impulse=(*state.had_impulse, faction),
+                round=number,
+                impulse=None,
+                impulse_subfaction=None,
+                had_impulse=(),
+                sub_impulses=(),
+                worked={},
+                order=order,
+                retreat_ties={},
             )
+        case "ImpulseStarted":
+            return _impulse_started(state, data)
         case "ImpulseEnded":
-            return replace(state, impulse=None)
+            return replace(state, impulse=None, impulse_subfaction=None)
         case "BannerMoved":
             return _moved(state, data)
         case "ResourcesTransferred":
@@ -128,6 +130,23 @@ def _without(mapping: Mapping[str, Any], key: str) -> dict[str, Any]:
 def _account(data: Mapping[str, Any]) -> str:
     """The treasury an event pays from or into: its `treasury`, else its seat's (RV-KL-1)."""
     return str(data.get("treasury", data["seat"]))
+
+
+def _impulse_started(state: RvState, data: Mapping[str, Any]) -> RvState:
+    """RV-TURN-1/3: a faction's impulse opens; a Kard League sub-faction's counts as the League's too."""
+    faction = str(data["faction"])
+    sub = data.get("subfaction")
+    played = state.had_impulse if sub and faction in state.had_impulse else (*state.had_impulse, faction)
+    return replace(
+        state,
+        impulse=faction,
+        impulse_subfaction=str(sub) if sub else None,
+        impulse_no=state.impulse_no + 1,
+        limit=_int(data["limit"]),
+        spent=0,
+        had_impulse=played,
+        sub_impulses=(*state.sub_impulses, str(sub)) if sub else state.sub_impulses,
+    )
 
 
 def _noble_created(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:

@@ -11,7 +11,8 @@ from domain.rulesets.cedofan_rv.state import Piece, RvState
 def in_own_impulse(state: RvState, seat: str) -> RuleViolation | None:
     """RV-TURN-1: a faction acts only in its own impulse."""
     if state.impulse != seat:
-        now = f"the impulse of {state.impulse!r}" if state.impulse else "no impulse"
+        sub = f" ({state.impulse_subfaction})" if state.impulse_subfaction else ""
+        now = f"the impulse of {state.impulse!r}{sub}" if state.impulse else "no impulse"
         return RuleViolation("RV-TURN-1", f"{seat!r} acts only in its own impulse; it is {now}", {"field": "seat"})
     return None
 
@@ -21,8 +22,8 @@ def within_limit(state: RvState, cost: int, what: str, rule_id: str = "RV-SUP-1"
 
     RV-SUP-5: resources burned for independence may exceed the limit. The independence rules were not
     retrievable, so independence is not an action here: the arbiter records it by `adjust`, which no
-    limit checks. RV-KL-1: the Kard League's sub-factions pay from separate treasuries but share the
-    Kard League's one impulse and its limit.
+    limit checks. RV-KL-1, RV-TURN-3: each Kard League sub-faction spends in its own impulse, within its own
+    limit (set when the impulse begins, see option `subfaction_limit`).
     """
     if state.spent + cost > state.limit:
         return RuleViolation(

@@ -72,6 +72,10 @@ def summon_shade(game: Game, action: Action, inputs: Inputs) -> Decision:
     kalame = _kalame(state, seat)
     if kalame is None:
         return Decision.refuse("RV-ECO-7", f"{seat!r} has no Kalamé (the ruler of Stínové země) on the board")
+    if state.impulse_subfaction not in (None, KALAME_SUBFACTION):
+        return Decision.refuse(
+            "RV-TURN-3", f"Kalamé acts in the impulse of {KALAME_SUBFACTION!r}, not of {state.impulse_subfaction!r}"
+        )
     if state.shade_impulse == state.impulse_no:
         return Decision.refuse("RV-ECO-7", "Kalamé has already summoned a shade in this impulse")
     shades = sum(1 for p in state.pieces.values() if p.is_noble and p.rank == "shade")

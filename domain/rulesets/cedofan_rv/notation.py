@@ -15,10 +15,26 @@ _BATTLES = {
     "empty_city": "storm of an empty place",
 }
 
+# What a faction does in its impulse: in a Kard League sub-faction's impulse the line names the sub-faction.
+_ACTS = frozenset(
+    {
+        "AttackDeclared",
+        "SiegeStarted",
+        "StormCalled",
+        "ReliefDeclared",
+        "ResourcesTransferred",
+        "ResourcesExtracted",
+        "UnitsRecruited",
+    }
+)
+
 
 def notation(event: Event, before: RvState) -> str:
     """One line describing the event."""
     d = event.data
+    sub = before.impulse_subfaction
+    if sub and event.type in _ACTS and d.get("seat") == before.impulse:
+        d = {**d, "seat": f"{d['seat']} ({sub})"}  # RV-TURN-3: name the sub-faction whose impulse it is
     try:
         return _line(event.type, d)
     except (KeyError, TypeError, ValueError):
@@ -32,9 +48,9 @@ def _line(kind: str, d: Any) -> str:
         case "RoundStarted":
             return f"round {d['round']} begins"
         case "ImpulseStarted":
-            return f"{d['faction']}'s impulse (round {d['round']}), limit {d['limit']}"
+            return f"{_impulse_of(d)}'s impulse (round {d['round']}), limit {d['limit']}"
         case "ImpulseEnded":
-            return f"{d['faction']} ends its impulse having spent {d['spent']}"
+            return f"{_impulse_of(d)} ends its impulse having spent {d['spent']}"
         case "BannerMoved":
             return (
                 f"{d['noble']} leads {len(d['units'])} unit(s) {d['from']} -> {d['to']}: "
@@ -106,3 +122,8 @@ def _line(kind: str, d: Any) -> str:
             return f"game ended by {d['by']}; winners: {', '.join(winners) or 'none named'}"
         case _:
             return platform_line(Event(kind, d)) or kind
+
+
+def _impulse_of(d: Any) -> str:
+    """Whose impulse: the faction, and the Kard League sub-faction when it is one's (RV-TURN-3)."""
+    return f"{d['faction']} ({d['subfaction']})" if d.get("subfaction") else str(d["faction"])

@@ -119,6 +119,21 @@ AMBIGUITY_OPTIONS: Mapping[str, OptionSpec] = {
     "damaged_fortress": OptionSpec(
         "RV-AMB-25", "village", ("village",), "a damaged Kard League fortress is a village: no shelter, no ÷3"
     ),
+    # Two readings the catalog leaves open once the Kard League's sub-factions take their own impulses.
+    "active_subfaction": OptionSpec(
+        "RV-TURN-3",
+        "piece_or_place",
+        ("piece_or_place",),
+        "a Kard League sub-faction is active, and takes its own impulse, while it has a piece or administers a "
+        "place on the board",
+    ),
+    "subfaction_limit": OptionSpec(
+        "RV-SUP-1",
+        "own_cities",
+        ("own_cities", "league_cities"),
+        "a sub-faction's per-impulse limit is the cities it administers + 4; 'league_cities': every city of the "
+        "Kard League + 4 in each sub-faction's impulse",
+    ),
 }
 
 DEFAULT_OPTIONS: Mapping[str, Any] = {

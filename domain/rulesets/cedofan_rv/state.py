@@ -109,6 +109,10 @@ class RvState:
     limit: int = 0
     spent: int = 0
     had_impulse: tuple[str, ...] = ()
+    # RV-TURN-3: the Kard League sub-faction whose impulse is open, and those that have had theirs this round
+    # (the seat stays the League's: `impulse` is "kard_league" in each of them).
+    impulse_subfaction: str | None = None
+    sub_impulses: tuple[str, ...] = ()
     # RV-TURN-3/4: the impulse order of the seats, set from `offices` when a round starts (the arbiter records
     # council elections by `adjust` on `offices`).
     order: tuple[str, ...] = ()
@@ -146,6 +150,12 @@ class RvState:
     def cities_of(self, seat: str) -> int:
         """Cities a faction administers: only cities count toward the limit (RV-AMB-14)."""
         return sum(1 for p in self.places.values() if p.owner == seat and p.kind == "city")
+
+    def cities_of_subfaction(self, seat: str, subfaction: str) -> int:
+        """Cities a Kard League sub-faction administers (RV-KL-1, RV-KL-3): its own count toward its limit."""
+        return sum(
+            1 for p in self.places.values() if p.owner == seat and p.kind == "city" and p.subfaction == subfaction
+        )
 
     def is_home(self, seat: str, area: str) -> bool:
         """Home territory: the board's home regions, or a region whose place the faction holds (RV-SUP-4)."""
@@ -197,6 +207,9 @@ def dump(state: RvState) -> dict[str, Any]:
         "limit": state.limit,
         "spent": state.spent,
         "had_impulse": list(state.had_impulse),
+        # Written only when they apply, so the states of games without sub-faction impulses read as before.
+        **({"impulse_subfaction": state.impulse_subfaction} if state.impulse_subfaction else {}),
+        **({"sub_impulses": list(state.sub_impulses)} if state.sub_impulses else {}),
         "order": list(state.order),
         "influence_target": state.influence_target,
         "sieges": {
@@ -324,6 +337,8 @@ def load(document: Mapping[str, Any]) -> RvState:
         limit=whole(document["limit"]),
         spent=whole(document["spent"]),
         had_impulse=tuple(text(s) for s in json_array(document["had_impulse"])),
+        impulse_subfaction=optional_text(document.get("impulse_subfaction")),
+        sub_impulses=tuple(text(s) for s in json_array(document.get("sub_impulses", []))),
         order=tuple(text(s) for s in json_array(document["order"])),
         influence_target=whole(document["influence_target"]),
         sieges=sieges,

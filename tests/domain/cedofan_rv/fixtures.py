@@ -12,6 +12,7 @@ from typing import Any
 from domain.kernel import Action, Authority, Decision, Event, Game, Inputs, advance, start
 from domain.platform import decide_action
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
+from domain.rulesets.cedofan_rv.league import has_played, next_subfaction
 
 A, B, C = "katzowicove", "gliviciove", "uradiove"
 NOW = "2026-01-01T12:00:00Z"
@@ -149,16 +150,21 @@ class Table:
         """The ruleset state."""
         return self.game.state
 
-    def impulse(self, seat: str) -> None:
-        """End any open impulse and begin `seat`'s (a new round when `seat` has played; earlier seats pass)."""
+    def impulse(self, seat: str, subfaction: str | None = None) -> None:
+        """End any open impulse and begin `seat`'s (the Kard League: its next sub-faction's, or `subfaction`'s);
+        a new round when it has played; earlier impulses pass (RV-TURN-3)."""
         if self.state.impulse is not None:
             self.act(self.state.impulse, "end_impulse")
-        if self.state.round == 0 or seat in self.state.had_impulse:
+        played = subfaction in self.state.sub_impulses if subfaction else has_played(self.state, seat)
+        if self.state.round == 0 or played:
             self.act(None, "start_round")
         for earlier in self.state.order[: self.state.order.index(seat)]:
-            if earlier not in self.state.had_impulse:  # RV-TURN-3: those before pass
+            while not has_played(self.state, earlier):
                 self.act(earlier, "begin_impulse")
                 self.act(earlier, "end_impulse")
+        while subfaction is not None and next_subfaction(self.state) != subfaction:
+            self.act(seat, "begin_impulse")
+            self.act(seat, "end_impulse")
         self.act(seat, "begin_impulse")
 
     def to_round(self, number: int) -> None:

@@ -9,7 +9,7 @@ from domain.kernel import Event, Viewer
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
 from tests.domain.cedofan_rv.fixtures import A, B, C, Table, board, city, every, first, noble, troops
 
-KL, Z, S = "kard_league", "zapadni_kardstvi", "stinove_zeme"
+KL, Z, S, E = "kard_league", "zapadni_kardstvi", "stinove_zeme", "emora"
 
 
 def _of(sub: str, *pieces: dict[str, Any]) -> list[dict[str, Any]]:
@@ -28,10 +28,11 @@ def test_rv_kl_1_each_sub_faction_earns_and_pays_from_its_own_treasury() -> None
     table.act(None, "start_round")
     # RV-ECO-4: each city extracts into the treasury of the sub-faction that administers it.
     assert {k: table.state.treasuries[k] for k in (KL, Z, S, A)} == {KL: 0, Z: 6, S: 3, A: 1}
-    table.impulse(KL)
-    table.impulse(KL)  # round 2
+    table.impulse(KL, S)
+    table.impulse(KL, S)  # round 2, Stínové země's impulse
     recruited = first(table.act(KL, "recruit", place="stin", kind="infantry"), "UnitsRecruited")
     assert recruited["treasury"] == S and table.state.pieces[recruited["unit"]].subfaction == S
+    table.impulse(KL, Z)  # then Západní kardství's (RV-TURN-3)
     table.act(KL, "transfer_resources", **{"from": "treasury", "to": "kz", "amount": 2})
     assert (table.state.treasuries[Z], table.state.treasuries[S], table.state.purses["kz"]) == (4, 2, 2)
     # The Kard League reads its sub-factions' treasuries; the house does not.
@@ -43,6 +44,7 @@ def _storm_table(**options: Any) -> Table:
     pieces = [
         *_of(Z, noble("kz", KL, "r"), *troops("zi", 2, "infantry", KL, "r", "kz")),
         *_of(S, noble("ks", KL, "r"), *troops("si", 1, "infantry", KL, "r", "ks")),
+        *_of(E, noble("ke", KL, "home")),
         noble("d", A, "c", purse=2),
         *troops("di", 2, "infantry", A, "c", "d"),
     ]
@@ -50,19 +52,23 @@ def _storm_table(**options: Any) -> Table:
     edges = [("r", "c", "passable", 1), ("c", "b2", "passable", 3), ("r", "home", "passable", 1)]
     table = Table.on(board(areas, edges, pieces, {Z: 5, S: 5, A: 5}), seats=(KL, A), options=options or None)
     table.to_round(3)
-    table.impulse(KL)
+    table.impulse(KL, Z)
+    # RV-KL-2: Stínové země's banner joins Západní kardství's siege; Z, whose impulse it is, pays the 1.
     started = first(table.act(KL, "start_siege", place="c", nobles=["kz", "ks"]), "SiegeStarted")
-    assert started["treasury"] == Z  # the first banner's sub-faction pays the 1 (round 1 gave Z 1: 6 - 1)
-    assert table.state.treasuries[Z] == 5
-    table.impulse(KL)  # round 4
+    assert started["treasury"] == Z
+    assert table.state.treasuries[Z] == 5  # 5 + 1 from home in round 1 (RV-ECO-4) - 1
+    table.impulse(KL, S)  # round 4, Stínové země's impulse
     return table
 
 
-def test_rv_kl_3_a_storm_is_called_by_a_besieging_sub_faction_named_when_several_besiege() -> None:
+def test_rv_kl_3_a_storm_is_called_by_the_besieging_sub_faction_whose_impulse_it_is() -> None:
     table = _storm_table()
-    assert [v.rule_id for v in table.decide(KL, "storm_place", place="c").violations] == ["RV-KL-3"]
-    emora = table.decide(KL, "storm_place", place="c", subfaction="emora")
-    assert [v.rule_id for v in emora.violations] == ["RV-KL-3"]
+    assert [v.rule_id for v in table.decide(KL, "storm_place", place="c", subfaction=Z).violations] == ["RV-KL-3"]
+    assert first(table.decide(KL, "storm_place", dice=[1] * 5, place="c"), "StormCalled")["subfaction"] == S
+    table.impulse(KL, E)  # Emora is active (a noble at home) but besieges nothing
+    refused = table.decide(KL, "storm_place", place="c")
+    assert [v.rule_id for v in refused.violations] == ["RV-KL-3"]
+    assert "'emora' does not meet the storm conditions" in refused.violations[0].message
 
 
 def test_rv_kl_3_amb_19_the_city_goes_to_the_caller_and_the_loot_to_the_noble_leading_most_units() -> None:
