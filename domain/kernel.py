@@ -380,7 +380,7 @@ def _apply_at(node: Any, parts: list[str], op: str, value: Any, path: str) -> An
             return {k: v for k, v in node.items() if k != key}
         return {**node, key: value}
     if isinstance(node, list):
-        if not key.isdigit() or int(key) >= len(node):
+        if not (key.isascii() and key.isdigit()) or int(key) >= len(node):
             raise AdjustmentError(f"{path}: index '{key}' out of range")
         index = int(key)
         if rest:

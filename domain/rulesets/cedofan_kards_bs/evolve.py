@@ -283,7 +283,7 @@ def _place(state: KbsState, data: Mapping[str, Any]) -> KbsState:
     )
     state = state.with_army(placed)
     number = army_id.removeprefix("placed-")
-    if number.isdigit() and int(number) >= state.next_army:
+    if number.isascii() and number.isdigit() and int(number) >= state.next_army:
         state = replace(state, next_army=int(number) + 1)
     return state
 

@@ -121,4 +121,12 @@ def test_kings_court_validator_names_the_offending_player_count() -> None:
         "King's Court kings_court_stars['seven']: the key must be a player count from 3 to 6"
     ]
     assert kings_court_errors({"stars": {}})[0] == "King's Court: unknown field 'stars'"
+
+
+@pytest.mark.parametrize("key", ["\u00b2", "\u0663", "\uff14"])
+def test_kings_court_validator_refuses_a_key_that_is_a_digit_only_outside_ascii(key: str) -> None:
+    """'²'.isdigit() is True but int('²') raises: the validator must answer with a message, not crash."""
+    assert court_with(**{key: [1, 1, 0]}) == [
+        f"King's Court kings_court_stars[{key!r}]: the key must be a player count from 3 to 6"
+    ]
     assert token_set_errors("tokens") == ["token set: expected an object, got string 'tokens'"]

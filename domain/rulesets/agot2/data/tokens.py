@@ -71,7 +71,7 @@ def kings_court_errors(document: object) -> list[str]:
         ]
     for players, stars in table.items():
         where = f"King's Court kings_court_stars[{players!r}]"
-        count = int(players) if isinstance(players, str) and players.isdigit() else None
+        count = int(players) if isinstance(players, str) and players.isascii() and players.isdigit() else None
         if count is None or not MIN_PLAYERS <= count <= MAX_PLAYERS:
             errors.append(f"{where}: the key must be a player count from {MIN_PLAYERS} to {MAX_PLAYERS}")
         elif not (isinstance(stars, list) and len(stars) == count and all(map(is_count, stars))):
