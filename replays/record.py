@@ -16,6 +16,7 @@ from typing import Any
 
 from domain.canonical import canonical_json
 from domain.chain import GENESIS, event_hash
+from domain.json_limits import STORED_DEPTH, JsonLimits, JsonTooComplex, parse_bounded
 from domain.kernel import Event, Game, Ruleset, advance, start
 
 FORMAT = "annals-record"
@@ -45,6 +46,9 @@ _FIELD_TYPES: Mapping[str, type] = {
 
 
 ANNOTATIONS = "annotations"  # the `stream` marker of an annotation line
+# A record line wraps the request that made its event a few levels down (metadata.action.data), so it
+# may nest deeper than a request body; anything the store reads back whole can be imported again.
+RECORD_LINE_LIMITS = JsonLimits(depth=STORED_DEPTH, items=100_000)
 
 
 class RecordError(ValueError):
@@ -127,7 +131,9 @@ def parse_record(lines: Iterable[str]) -> Record:
 
 def _json_object(number: int, line: str) -> dict[str, Any]:
     try:
-        value = json.loads(line)
+        value = parse_bounded(line, RECORD_LINE_LIMITS)
+    except JsonTooComplex as error:
+        raise RecordError(number, f"at {error.pointer or '/'}: {error.message}") from None
     except ValueError as error:
         raise RecordError(number, f"not JSON: {error}") from None
     if not isinstance(value, dict):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Connection, Engine
@@ -37,6 +37,7 @@ from domain.kernel import (
     start,
 )
 from domain.platform import all_rules, decide_action, decide_reveal, decide_seal
+from service.answers import answer_text, game_json, recorded_json, with_disputes
 from service.auth import Principal
 from service.clock import Clock, isoformat
 from service.entropy import Entropy
@@ -58,14 +59,14 @@ RETRIES = 10  # re-decisions after losing an append race, when the client sent n
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
-    """The outcome of a command: what was appended and the ruling behind it."""
+    """The outcome of a command: what was appended, and the JSON body that answers it.
+
+    The body is built in the append's transaction from what was recorded (service/answers.py) and kept
+    with an Idempotency-Key, so the first answer and every retry's are the same bytes."""
 
     game_id: str
     result: AppendResult
-    notations: tuple[str, ...] = ()
-    deviations: tuple[dict[str, Any], ...] = ()
-    trace: tuple[dict[str, Any], ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
+    answer: str
 
 
 class SeedRevealed(Conflict):
@@ -144,39 +145,49 @@ class GameCommands:
         game = start(ruleset, Event(GAME_CREATED, created), board_doc)
         now = isoformat(self.clock.now())
 
+        def summary_of(recorded: tuple[RecordedEvent, ...]) -> dict[str, Any]:
+            return {
+                "game_id": game_id,
+                "title": body["title"],
+                "ruleset": ruleset.id,
+                "ruleset_version": ruleset.version,
+                "variant": variant,
+                "mode": body["mode"],
+                "dice": body["dice"],
+                "visibility": body["visibility"],
+                "board": board_id,
+                "options": options,
+                "dice_commitment": created["dice_commitment"],
+                "seats": created["seats"],
+                "status": "active",
+                "version": 1,
+                "last_hash": recorded[-1].hash,
+                "created_by": principal.token_id,
+                "created_at": recorded[0].recorded_at,
+                "updated_at": recorded[0].recorded_at,
+            }
+
         def on_append(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
-            summaries.insert_game(
-                conn,
-                {
-                    "game_id": game_id,
-                    "title": body["title"],
-                    "ruleset": ruleset.id,
-                    "ruleset_version": ruleset.version,
-                    "variant": variant,
-                    "mode": body["mode"],
-                    "dice": body["dice"],
-                    "visibility": body["visibility"],
-                    "board": board_id,
-                    "options": options,
-                    "dice_commitment": created["dice_commitment"],
-                    "seats": created["seats"],
-                    "status": "active",
-                    "version": 1,
-                    "last_hash": recorded[-1].hash,
-                    "created_by": principal.token_id,
-                    "created_at": recorded[0].recorded_at,
-                    "updated_at": recorded[0].recorded_at,
-                },
-            )
+            summaries.insert_game(conn, summary_of(recorded))
             if seed is not None:
                 secrets.put(conn, stream_of(game_id), "dice_seed", "dice", seed.hex(), now)
 
         draft = EventDraft(GAME_CREATED, created, self._metadata(principal, ctx, ruleset.version))
         scoped = f"{principal.token_id}:create:{key}" if key else None
-        result = self.store.append(stream_of(game_id), 0, [draft], scoped, _fingerprint(body), on_append=on_append)
+
+        def answer(recorded: tuple[RecordedEvent, ...]) -> str:
+            return answer_text({**game_json(summary_of(recorded)), "open_disputes": 0, "provisional": False})
+
+        result = self.store.append(
+            stream_of(game_id), 0, [draft], scoped, _fingerprint(body), on_append=on_append, answer=answer
+        )
         if not result.replayed:
             self.loader.remember(game)
-        return Recorded(result.events[0].data["game_id"], result)
+        created_id = result.events[0].data["game_id"]
+        if result.answer is None:  # a key kept before answers were stored: the game as it is now
+            summary = summaries.get(self.engine, created_id) or {}
+            return Recorded(created_id, result, answer=answer_text(with_disputes(self.engine, [game_json(summary)])[0]))
+        return Recorded(created_id, result, answer=result.answer)
 
     def _board_for(
         self, board: Any, ruleset: Ruleset, errors: dict[str, list[str]]
@@ -296,7 +307,7 @@ class GameCommands:
                 inputs = Inputs(isoformat(self.clock.now()), self._server_dice(after_seal))
                 decision = decision.then(decide_reveal(loaded.ruleset, after_seal, completed, revealed, inputs))
             try:
-                recorded = self._record(
+                return self._record(
                     principal,
                     loaded,
                     decision,
@@ -307,22 +318,12 @@ class GameCommands:
                     round_revealed=round_id if completed is not None else None,
                     # never the payload: it stays secret until the round's reveal
                     cause={"sealed": {"round": round_id, "seat": seat}},
+                    extra={"commitment": commitment, "salt": salt, "revealed": completed is not None},
                 )
             except WrongExpectedVersion:
                 self.loader.forget(game_id)
                 if if_match is not None:
                     raise
-                continue
-            if recorded.result.replayed:
-                return recorded
-            return Recorded(
-                recorded.game_id,
-                recorded.result,
-                recorded.notations,
-                recorded.deviations,
-                recorded.trace,
-                {"commitment": commitment, "salt": salt, "revealed": completed is not None},
-            )
         raise TooMuchContention(f"game {game_id} moved on {RETRIES} times while deciding; send the action again")
 
     # --- dice seed revealed early (DESIGN §6, §8) ---
@@ -379,6 +380,7 @@ class GameCommands:
         extra_on_append: Callable[[Connection, tuple[RecordedEvent, ...]], None] | None = None,
         round_revealed: str | None = None,
         cause: dict[str, Any] | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> Recorded:
         """Append a decision; the first event's metadata carries the request that caused it (for audits)."""
         game, ruleset = loaded.game, loaded.ruleset
@@ -431,14 +433,18 @@ class GameCommands:
             if crosses:
                 snapshots.save(conn, stream, ruleset.version, after.version, game_to_json(ruleset, after), now)
 
-        result = self.store.append(stream, game.version, drafts, key, fingerprint, on_append=on_append)
+        trace = tuple({"rule_id": t.rule_id, "text": t.text, "numbers": dict(t.numbers)} for t in decision.trace)
+
+        def answer(recorded: tuple[RecordedEvent, ...]) -> str:
+            return answer_text(recorded_json(game.meta.game_id, recorded, notations, deviations, trace, extra))
+
+        result = self.store.append(stream, game.version, drafts, key, fingerprint, on_append=on_append, answer=answer)
         # Lost a race to the same Idempotency-Key: answer with what the winner recorded, not with this
         # attempt's decision (its salt, its folded game), which was never written.
         if result.replayed and (earlier := self._replay(key, fingerprint, game.meta.game_id, principal)):
             return earlier
         self.loader.remember(after)
-        trace = tuple({"rule_id": t.rule_id, "text": t.text, "numbers": dict(t.numbers)} for t in decision.trace)
-        return Recorded(game.meta.game_id, result, tuple(notations), tuple(deviations), trace)
+        return Recorded(game.meta.game_id, result, result.answer or "")
 
     def _replay(self, key: str | None, fingerprint: str, game_id: str, principal: Principal) -> Recorded | None:
         if key is None:
@@ -446,6 +452,9 @@ class GameCommands:
         earlier = self.store.idempotent_result(key, fingerprint)
         if earlier is None:
             return None
+        if earlier.answer is not None:
+            return Recorded(game_id, earlier, answer=earlier.answer)
+        # A key kept before answers were stored: the answer rebuilt from the events (without the trace).
         loaded = self.loader.load(game_id, principal, at=earlier.events[0].version - 1)
         notations, state = [], loaded.game
         for e in earlier.events:
@@ -461,7 +470,8 @@ class GameCommands:
                 "salt": secret.get("salt"),
                 "revealed": any(e.type == "SubmissionsRevealed" for e in earlier.events),
             }
-        return Recorded(game_id, earlier, tuple(notations), deviations, (), extra)
+        answer = answer_text(recorded_json(game_id, earlier.events, notations, deviations, (), extra))
+        return Recorded(game_id, earlier, answer=answer)
 
     def _server_dice(self, game: Game) -> _ServerDice | None:
         if game.meta.dice is not DiceMode.SERVER:

@@ -38,7 +38,7 @@ from replays.record import (
     verify_record,
 )
 from service.annotation_stream import stream_of_annotations
-from service.api.games import game_json
+from service.answers import game_json
 from service.auth import RECORDERS, Principal
 from service.errors import Conflict, Forbidden, Unprocessable, WrongExpectedVersion
 from service.loading import stream_of

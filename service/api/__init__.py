@@ -16,6 +16,7 @@ log = logging.getLogger("annals.api")
 
 def init_app(app: Flask) -> None:
     """Register the blueprints and the problem+json error handlers."""
+    from service import gate
     from service.api import (
         annotation_views,
         audits,
@@ -32,6 +33,7 @@ def init_app(app: Flask) -> None:
     )
 
     # The annotations blueprint is not named `annotations`: `from __future__ import annotations` would shadow it.
+    gate.init_app(app)
     blueprints = (meta, rulesets, players, boards, games, forks, records, replays, annotation_views, audits, disputes)
     for module in (*blueprints, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")

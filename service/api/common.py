@@ -11,6 +11,7 @@ from service.auth import Principal
 from service.entropy import random_uuid
 from service.errors import BadRequest
 from service.games import RequestContext
+from service.gate import JsonBodyError
 from service.wiring import Services
 
 
@@ -29,12 +30,14 @@ def principal() -> Principal:
 
 
 def json_body() -> Any:
-    """The request's JSON body (400 when it is not JSON)."""
+    """The request's JSON body, as the gate parsed it within its limits (400 when it is not JSON)."""
     if not request.is_json:
         raise BadRequest("the request body must be JSON (Content-Type: application/json)", {"body": ["not JSON"]})
-    body = request.get_json(silent=True)
+    body = g.json_body
+    if isinstance(body, JsonBodyError):
+        body.raise_it()
     if body is None:
-        raise BadRequest("the request body is not valid JSON", {"body": ["invalid JSON"]})
+        raise BadRequest("the request body is JSON null; expected an object", {"body": ["null"]})
     try:
         canonical_bytes(body)
     except UnicodeEncodeError:

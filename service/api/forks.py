@@ -6,8 +6,9 @@ from flask import Blueprint, Response, jsonify
 from marshmallow import Schema, fields, validate
 
 from service import forks, schemas
+from service.answers import game_json, with_disputes
 from service.api.common import context, json_body, principal, services, with_etag
-from service.api.games import _game_resource, _with_disputes, game_json
+from service.api.games import _game_resource
 
 blueprint = Blueprint("forks", __name__)
 
@@ -32,4 +33,4 @@ def create_fork(game_id: str) -> Response:
 def list_forks(game_id: str) -> Response:
     """The forks of a game the caller may read, oldest first."""
     found = forks.forks_of(services(), principal(), game_id)
-    return jsonify({"game": game_id, "items": _with_disputes([game_json(s) for s in found])})
+    return jsonify({"game": game_id, "items": with_disputes(services().engine, [game_json(s) for s in found])})

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from service import schemas
+from service.answers import game_json, with_disputes
 from service.api.common import (
     context,
     decode_cursor,
@@ -24,7 +25,6 @@ from service.errors import BadRequest, NotAcceptable
 from service.games import Recorded
 from service.loading import stream_of
 from service.schemas.disputes import DiceRevealSchema
-from service.store import disputes as dispute_rows
 from service.store import summaries
 from service.views import EventRedactor, view_for
 
@@ -32,73 +32,15 @@ blueprint = Blueprint("games", __name__)
 NDJSON = "application/x-ndjson"
 
 
-def game_json(summary: dict[str, Any]) -> dict[str, Any]:
-    """A game resource."""
-    return {
-        "id": summary["game_id"],
-        "title": summary["title"],
-        "ruleset": summary["ruleset"],
-        "ruleset_version": summary["ruleset_version"],
-        "variant": summary["variant"],
-        "options": summary["options"],
-        "board": summary["board"],
-        "seats": summary["seats"],
-        "mode": summary["mode"],
-        "dice": summary["dice"],
-        "dice_commitment": summary["dice_commitment"],
-        "visibility": summary["visibility"],
-        "status": summary["status"],
-        "version": summary["version"],
-        "last_hash": summary["last_hash"],
-        "created_at": summary["created_at"],
-        "updated_at": summary["updated_at"],
-        "created_by": summary["created_by"],
-        "fork": _fork_of(summary),
-    }
-
-
-def _fork_of(summary: dict[str, Any]) -> dict[str, Any] | None:
-    """A fork's parent and the version its history stops at; its dice are never canonical."""
-    if summary.get("parent_game") is None:
-        return None
-    return {"parent": summary["parent_game"], "at_version": summary["fork_version"], "canonical_dice": False}
-
-
 def _game_resource(game_id: str) -> dict[str, Any]:
-    return _with_disputes([game_json(services().loader.summary(game_id, principal()))])[0]
+    return with_disputes(services().engine, [game_json(services().loader.summary(game_id, principal()))])[0]
 
 
-def _with_disputes(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Games with their open dispute count: a result (or standing) is provisional while any is open."""
-    counts = dispute_rows.open_counts(services().engine, [g["id"] for g in games])
-    return [{**g, "open_disputes": counts.get(g["id"], 0), "provisional": g["id"] in counts} for g in games]
-
-
-def _recorded_json(recorded: Recorded) -> dict[str, Any]:
-    events = []
-    for index, event in enumerate(recorded.result.events):
-        brief = {
-            "version": event.version,
-            "type": event.type,
-            "data": event.data,
-            "recorded_at": event.recorded_at,
-            "hash": event.hash,
-        }
-        if index < len(recorded.notations):
-            brief["notation"] = recorded.notations[index]
-        events.append(brief)
-    return {
-        "game": recorded.game_id,
-        "version": recorded.result.version,
-        "events": events,
-        "deviations": list(recorded.deviations),
-        "trace": list(recorded.trace),
-        **recorded.extra,
-    }
-
-
-def _mark_replay(response: Response, recorded: Recorded) -> Response:
-    """Tell the client its Idempotency-Key matched an earlier request and nothing new was written."""
+def _answered(recorded: Recorded) -> Response:
+    """The answer built when the command was recorded, as it is: a retry with the same Idempotency-Key gets
+    the same bytes, marked `Idempotent-Replayed: true`, and nothing new is written."""
+    response = Response(recorded.answer, status=201, mimetype="application/json")
+    response.headers["ETag"] = f'"{recorded.result.version}"'
     if recorded.result.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return response
@@ -112,9 +54,9 @@ def create_game() -> Response:
     body = schemas.load(schemas.GameCreateSchema, json_body())
     body["seats"] = [{"seat": s["seat"], "player": str(s["player"]) if s["player"] else None} for s in body["seats"]]
     recorded = services().commands.create(caller, body, context(), idempotency_key())
-    resource = _game_resource(recorded.game_id)
-    response = with_etag(resource, resource["version"], 201, f"/api/v1/games/{recorded.game_id}")
-    return _mark_replay(response, recorded)
+    response = _answered(recorded)
+    response.headers["Location"] = f"/api/v1/games/{recorded.game_id}"
+    return response
 
 
 @blueprint.get("/games")
@@ -136,7 +78,7 @@ def list_games() -> Response:
     )
     page, more = rows[: query["limit"]], len(rows) > query["limit"]
     cursor = encode_cursor(page[-1]["created_at"], page[-1]["game_id"]) if more else None
-    items = _with_disputes([game_json(r) for r in page])
+    items = with_disputes(services().engine, [game_json(r) for r in page])
     return jsonify({"items": items, "next": cursor})
 
 
@@ -153,10 +95,7 @@ def post_action(game_id: str) -> Response:
     caller = principal()
     caller.require(*WRITERS)  # authenticate before validating; seats are checked against the game later
     body = schemas.load_action(json_body())
-    recorded = services().commands.act(caller, game_id, body, if_match(), idempotency_key(), context())
-    payload = _recorded_json(recorded)
-    response = with_etag(payload, payload["version"], 201)
-    return _mark_replay(response, recorded)
+    return _answered(services().commands.act(caller, game_id, body, if_match(), idempotency_key(), context()))
 
 
 @blueprint.post("/games/<game_id>/sealed")
@@ -165,9 +104,7 @@ def post_sealed(game_id: str) -> Response:
     caller = principal()
     caller.require(*WRITERS)  # authenticate before validating; seats are checked against the game later
     body = schemas.load(schemas.SealedSchema, json_body())
-    recorded = services().commands.seal(caller, game_id, body, if_match(), idempotency_key(), context())
-    payload = _recorded_json(recorded)
-    return _mark_replay(with_etag(payload, payload["version"], 201), recorded)
+    return _answered(services().commands.seal(caller, game_id, body, if_match(), idempotency_key(), context()))
 
 
 @blueprint.post("/games/<game_id>/dice/reveal")
@@ -176,9 +113,7 @@ def reveal_dice(game_id: str) -> Response:
     caller = principal()
     caller.require("admin", "arbiter")
     body = schemas.load(DiceRevealSchema, json_body())
-    recorded = services().commands.reveal_dice(caller, game_id, body["reason"], context(), idempotency_key())
-    payload = _recorded_json(recorded)
-    return _mark_replay(with_etag(payload, payload["version"], 201), recorded)
+    return _answered(services().commands.reveal_dice(caller, game_id, body["reason"], context(), idempotency_key()))
 
 
 @blueprint.get("/games/<game_id>/events")

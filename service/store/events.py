@@ -13,7 +13,8 @@ from sqlalchemy import Connection, Engine, func, select
 from sqlalchemy.exc import IntegrityError
 
 from domain.canonical import canonical_json
-from domain.chain import GENESIS, event_hash, event_hash_of_texts
+from domain.chain import GENESIS, event_hash_of_texts
+from domain.json_limits import decode_stored
 from domain.kernel import Event
 from domain.upcasting import Upcasters
 from service.clock import Clock, isoformat
@@ -82,6 +83,7 @@ class AppendResult:
     stream_id: str
     events: tuple[RecordedEvent, ...]
     replayed: bool = False
+    answer: str | None = None  # the JSON body the append was answered with, when the caller gave one
 
     @property
     def version(self) -> int:
@@ -104,6 +106,7 @@ class ChainReport:
 Row = tuple[Any, ...]  # an `events` row in _HotSql.COLUMNS order
 
 OnAppend = Callable[[Connection, tuple[RecordedEvent, ...]], None]
+Answer = Callable[[tuple[RecordedEvent, ...]], str]
 
 
 class EmptyAppend(AnnalsError):
@@ -131,12 +134,16 @@ class EventStore:
         idempotency_key: str | None = None,
         fingerprint: str | None = None,
         on_append: OnAppend | None = None,
+        answer: Answer | None = None,
     ) -> AppendResult:
         """Append all drafts or none. Raises WrongExpectedVersion when the stream moved on.
 
         A repeated idempotency key with the same fingerprint returns the first result and writes
         nothing; with another fingerprint it raises IdempotencyKeyReused. `on_append` runs in the
         same transaction (read models, secrets), so they commit or roll back with the events.
+        `answer` builds the response body from the recorded events inside the transaction too: an
+        answer that cannot be built rolls the append back, so no failure follows a commit, and the
+        body is kept with the idempotency key for a retry to get byte for byte.
         """
         if not drafts:
             raise EmptyAppend("nothing to append")
@@ -149,12 +156,21 @@ class EventStore:
         try:
             with self._transaction() as conn:
                 recorded = self._append_locked(conn, stream_id, expected_version, drafts)
-                if idempotency_key is not None:
-                    first, last = recorded[0], recorded[-1]
-                    key_row = (idempotency_key, fingerprint, stream_id, first.version, last.version, first.recorded_at)
-                    self._keep_key(conn, key_row)
                 if on_append is not None:
                     on_append(conn, recorded)
+                body = answer(recorded) if answer is not None else None
+                if idempotency_key is not None:
+                    first, last = recorded[0], recorded[-1]
+                    key_row = (
+                        idempotency_key,
+                        fingerprint,
+                        stream_id,
+                        first.version,
+                        last.version,
+                        first.recorded_at,
+                        body,
+                    )
+                    self._keep_key(conn, key_row)
         except WrongExpectedVersion:
             # Lost a race to a concurrent append with the same key: it moved the stream on, and its
             # result is this request's result too.
@@ -174,7 +190,7 @@ class EventStore:
             if expected_version is not None and current != expected_version:
                 raise WrongExpectedVersion(stream_id, expected_version, current) from None
             raise
-        return AppendResult(stream_id, recorded)
+        return AppendResult(stream_id, recorded, answer=body)
 
     def _transaction(self) -> contextlib.AbstractContextManager[Connection]:
         """One write transaction, committed when the block ends and rolled back if it raises."""
@@ -298,7 +314,7 @@ class EventStore:
             if row.fingerprint != fingerprint:
                 raise IdempotencyKeyReused(key)
             found = _read(conn, row.stream_id, row.first_version - 1, row.last_version, None)
-        return AppendResult(row.stream_id, tuple(found), replayed=True)
+        return AppendResult(row.stream_id, tuple(found), replayed=True, answer=row.response)
 
     # --- reading ---
 
@@ -323,8 +339,8 @@ class EventStore:
         with self.engine.connect() as conn:
             rows = conn.exec_driver_sql(self._sql.facts, {"stream_id": stream_id, "after": after, "until": until})
             if not upcasters:
-                return [Event(row[0], json.loads(row[2])) for row in rows]
-            return [Event(row[0], upcasters.upcast(row[0], row[1], json.loads(row[2]))) for row in rows]
+                return [Event(row[0], decode_stored(row[2])) for row in rows]
+            return [Event(row[0], upcasters.upcast(row[0], row[1], decode_stored(row[2]))) for row in rows]
 
     def read_all(self, after: int = 0, limit: int = 1000, stream_prefix: str | None = None) -> list[RecordedEvent]:
         """The global log from `position > after`, in commit order."""
@@ -355,18 +371,38 @@ class EventStore:
     # --- verification ---
 
     def verify(self, stream_id: str) -> ChainReport:
-        """Recompute the chain of one stream; report the first version whose link is broken."""
+        """Recompute the chain of one stream; report the first version whose link is broken.
+
+        The hash is recomputed over the stored text itself, not over a decoding of it: what is checked is
+        exactly what is kept, and no stored content, however deep, has to be decoded to be checked."""
         prev_hash, expected_version, count = GENESIS, 1, 0
-        for event in self.iter_stream(stream_id):
+        for row in self._rows_as_stored(stream_id):
             count += 1
-            if event.version != expected_version:
+            if row.version != expected_version:
                 return ChainReport(stream_id, False, count, expected_version, f"version {expected_version} is missing")
-            if event.prev_hash != prev_hash:
-                return ChainReport(stream_id, False, count, event.version, "prev_hash does not match the event before")
-            if _hash_of(event) != event.hash:
-                return ChainReport(stream_id, False, count, event.version, "hash does not match the event's content")
-            prev_hash, expected_version = event.hash, expected_version + 1
+            if row.prev_hash != prev_hash:
+                return ChainReport(stream_id, False, count, row.version, "prev_hash does not match the event before")
+            if _hash_of_row(row) != row.hash:
+                return ChainReport(stream_id, False, count, row.version, "hash does not match the event's content")
+            prev_hash, expected_version = row.hash, expected_version + 1
         return ChainReport(stream_id, True, count, head=prev_hash)
+
+    def _rows_as_stored(self, stream_id: str, batch: int = 5000) -> Iterator[Any]:
+        """A stream's rows with data and metadata as their stored text, in batches, oldest first."""
+        after = 0
+        while True:
+            query = (
+                select(events)
+                .where(events.c.stream_id == stream_id, events.c.version > after)
+                .order_by(events.c.version)
+                .limit(batch)
+            )
+            with self.engine.connect() as conn:
+                chunk = list(conn.execute(query))
+            yield from chunk
+            if len(chunk) < batch:
+                return
+            after = chunk[-1].version
 
 
 @contextlib.contextmanager
@@ -466,7 +502,7 @@ class _HotSql:
         "prev_hash",
         "hash",
     )
-    KEY_COLUMNS = ("key", "fingerprint", "stream_id", "first_version", "last_version", "created_at")
+    KEY_COLUMNS = ("key", "fingerprint", "stream_id", "first_version", "last_version", "created_at", "response")
 
     def __init__(self, dialect: str) -> None:
         def param(name: str) -> str:
@@ -494,17 +530,17 @@ def _positional_insert(dialect: str, table: str, columns: Sequence[str]) -> str:
     return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(marker for _ in columns)})"
 
 
-def _hash_of(event: RecordedEvent) -> str:
-    return event_hash(
-        event.prev_hash,
-        stream_id=event.stream_id,
-        version=event.version,
-        event_id=event.event_id,
-        type=event.type,
-        schema_version=event.schema_version,
-        data=event.data,
-        metadata=event.metadata,
-        recorded_at=event.recorded_at,
+def _hash_of_row(row: Any) -> str:
+    return event_hash_of_texts(
+        row.prev_hash,
+        stream_id=row.stream_id,
+        version=row.version,
+        event_id=row.event_id,
+        type=row.type,
+        schema_version=row.schema_version,
+        data_json=row.data,
+        metadata_json=row._mapping[events.c.meta],
+        recorded_at=row.recorded_at,
     )
 
 
@@ -516,8 +552,8 @@ def _from_row(row: Any) -> RecordedEvent:
         row.event_id,
         row.type,
         row.schema_version,
-        json.loads(row.data),
-        json.loads(row._mapping[events.c.meta]),
+        decode_stored(row.data),
+        decode_stored(row._mapping[events.c.meta]),
         row.recorded_at,
         row.prev_hash,
         row.hash,

@@ -58,6 +58,8 @@ idempotency_keys = Table(
     Column("first_version", Integer, nullable=False),
     Column("last_version", Integer, nullable=False),
     Column("created_at", String(32), nullable=False),
+    # The JSON body the request was answered with, returned again to a retry with the same key.
+    Column("response", Text, nullable=True),
 )
 
 snapshots = Table(

@@ -118,12 +118,41 @@ def test_same_result_and_nothing_written_when_idempotency_key_is_repeated(any_ap
     assert "Idempotent-Replayed" not in first.headers
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.headers["ETag"] == first.headers["ETag"]
-    first_body, again_body = first.get_json(), again.get_json()
-    assert again_body["version"] == first_body["version"] == 2
-    assert [(e["version"], e["hash"], e["data"]) for e in again_body["events"]] == [
-        (e["version"], e["hash"], e["data"]) for e in first_body["events"]
-    ]
+    # The first answer byte for byte, its ruling included (issue 16, point 4: the trace was [] on a retry).
+    assert again.get_data() == first.get_data()
+    assert again.get_json()["version"] == 2
+    assert [step["rule_id"] for step in again.get_json()["trace"]] == ["FF-ROLL-1"]
     assert total_events(any_api) == after_first
+
+
+def test_the_first_answer_byte_for_byte_when_a_key_is_replayed_after_the_game_moved_on(api: Api) -> None:
+    game = api.create_game()["id"]
+    first = api.act(game, headers={"Idempotency-Key": "r"}, type="roll", seat="red", data={"count": 2})
+    api.act(game, type="note", seat="blue")
+    api.services.loader.forget(game)  # nothing cached from the first request helps the retry
+
+    again = api.act(game, headers={"Idempotency-Key": "r"}, type="roll", seat="red", data={"count": 2})
+
+    assert again.get_data() == first.get_data()
+    assert again.headers["ETag"] == first.headers["ETag"] == '"2"'
+
+
+def test_500_and_nothing_written_when_the_answer_cannot_be_built(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The answer is built in the append's transaction: a failure there rolls the append back, so no 500
+    ever follows a committed write (a client that retries then records the action once)."""
+    import service.games
+
+    game = api.create_game()["id"]
+    before = total_events(api)
+
+    def failing(_payload: object) -> str:
+        raise RuntimeError("the answer cannot be encoded")
+
+    monkeypatch.setattr(service.games, "answer_text", failing)
+    assert api.act(game, type="note", seat="red", data={}).status_code == 500
+    assert total_events(api) == before
+    monkeypatch.undo()
+    assert api.act(game, type="note", seat="red", data={}).get_json()["version"] == 2
 
 
 def test_first_result_when_a_key_is_replayed_after_the_game_moved_on(api: Api) -> None:

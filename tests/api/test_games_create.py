@@ -229,9 +229,21 @@ def test_same_game_and_nothing_written_when_idempotency_key_is_repeated(any_api:
     assert "Idempotent-Replayed" not in first.headers
     assert again.status_code == 201
     assert again.headers["Idempotent-Replayed"] == "true"
-    assert again.get_json()["id"] == first.get_json()["id"]
+    assert again.get_data() == first.get_data()
     assert again.headers["Location"] == first.headers["Location"]
     assert total_events(any_api) == after_first
+
+
+def test_the_game_as_created_when_the_create_is_retried_after_the_game_moved_on(api: Api) -> None:
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "title": "retry me later"}
+    first = _post(api, body, **{"Idempotency-Key": "create-3"})
+    api.act(first.get_json()["id"], type="note", seat="red")
+
+    again = _post(api, body, **{"Idempotency-Key": "create-3"})
+
+    assert again.get_data() == first.get_data()
+    assert again.get_json()["version"] == 1
+    assert again.headers["ETag"] == '"1"'
 
 
 def test_422_when_idempotency_key_is_reused_for_another_game(any_api: Api) -> None:

@@ -179,7 +179,8 @@ def test_player_may_seal_when_sealing_for_its_own_seat(api: Api) -> None:
 def test_same_commitment_and_salt_when_a_seal_is_retried_with_its_idempotency_key(any_api: Api) -> None:
     game = any_api.create_game()["id"]
     _open(any_api, game)
-    first = _seal(any_api, game, "red", SECRET, **{"Idempotency-Key": "seal-red"}).get_json()
+    answered = _seal(any_api, game, "red", SECRET, **{"Idempotency-Key": "seal-red"})
+    first = answered.get_json()
     before = total_events(any_api)
 
     again = _seal(any_api, game, "red", SECRET, **{"Idempotency-Key": "seal-red"})
@@ -188,6 +189,7 @@ def test_same_commitment_and_salt_when_a_seal_is_retried_with_its_idempotency_ke
     assert again.headers["Idempotent-Replayed"] == "true"
     body = again.get_json()
     assert (body["commitment"], body["salt"], body["version"]) == (first["commitment"], first["salt"], first["version"])
+    assert again.get_data() == answered.get_data()
     assert total_events(any_api) == before
 
 

@@ -1,0 +1,84 @@
+"""The gate in front of every blueprint (DESIGN §12): what a request may carry, checked before anything reads it.
+
+A JSON body is parsed here once, within the nesting and size limits, so that no view, schema or store
+ever holds a value it cannot encode again (issue 16, point 1). Header values that end in event metadata
+are bounded here too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import Flask, current_app, g, request
+
+from domain.json_limits import STORED_DEPTH, JsonLimits, JsonTooComplex, parse_bounded
+from service.errors import BadRequest
+
+# A body's data is stored a few levels down (an event's metadata.action.data, a record line): the limit
+# leaves that room below the depth at which stored JSON is read whole.
+DEEPEST_BODY_LIMIT = STORED_DEPTH - 20
+# A request id is copied into event metadata: printable ASCII without spaces, as proxies generate them.
+REQUEST_ID = re.compile(r"^[\x21-\x7e]{1,200}$")
+
+
+def init_app(app: Flask) -> None:
+    """Check every request's headers and JSON body before the views run."""
+    depth, items = app.config["MAX_JSON_DEPTH"], app.config["MAX_JSON_ITEMS"]
+    if not 8 <= depth <= DEEPEST_BODY_LIMIT or items < 100:
+        raise ValueError(
+            f"ANNALS_MAX_JSON_DEPTH must be 8-{DEEPEST_BODY_LIMIT} (got {depth}) and ANNALS_MAX_JSON_ITEMS "
+            f"at least 100 (got {items})"
+        )
+    app.extensions["annals_json_limits"] = JsonLimits(depth, items)
+    app.before_request(_check_request)
+
+
+def _check_request() -> None:
+    request_id = request.headers.get("X-Request-Id")
+    if request_id is not None and not REQUEST_ID.match(request_id):
+        raise BadRequest(
+            "X-Request-Id must be 1-200 printable ASCII characters without spaces",
+            {"X-Request-Id": [f"{len(request_id)} characters, or characters outside printable ASCII"]},
+        )
+    if request.is_json:
+        g.json_body = _parsed_body(request.get_data(cache=True))
+
+
+def _parsed_body(raw: bytes) -> Any:
+    """The body's value, or the error json_body() will report once the view has authenticated the caller.
+
+    Only a body past the limits is refused here, before authentication: parsing it at all is the danger.
+    """
+    if not raw:
+        return JsonBodyError("the request body is empty", "empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return JsonBodyError(f"the request body is not UTF-8 (byte {error.start})", "not UTF-8")
+    limits: JsonLimits = current_app.extensions["annals_json_limits"]
+    try:
+        return parse_bounded(text, limits)
+    except JsonTooComplex as error:
+        raise BadRequest(f"the body is too complex at {error.pointer or '/'}: {error.message}", _at(error)) from None
+    except json.JSONDecodeError as error:
+        return JsonBodyError(f"the request body is not valid JSON: {error}", "invalid JSON")
+    except ValueError as error:  # e.g. an integer of more digits than Python converts
+        return JsonBodyError(f"the request body cannot be read as JSON: {error}", "invalid JSON")
+
+
+def _at(error: JsonTooComplex) -> dict[str, list[str]]:
+    return {error.pointer or "body": [error.message]}
+
+
+class JsonBodyError:
+    """A body that is not JSON, kept until the view asks for it (after authenticating its caller)."""
+
+    def __init__(self, detail: str, reason: str) -> None:
+        self.detail = detail
+        self.reason = reason
+
+    def raise_it(self) -> None:
+        """Report it as a 400 naming the body."""
+        raise BadRequest(self.detail, {"body": [self.reason]})

@@ -1,0 +1,258 @@
+"""Hostile input (issue 16, point 1): bodies past the limits are refused before anything reads them, and
+nothing stored, however deep, makes a read of its game fail."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from sqlalchemy import insert
+
+from domain.chain import event_hash_of_texts
+from service.store import summaries
+from service.store.tables import events
+from tests.api.conftest import assert_problem, stored_events, total_events
+from tests.conftest import Api
+
+DEPTH = 64  # the default ANNALS_MAX_JSON_DEPTH
+
+
+def nested(depth: int) -> Any:
+    """An object `depth` levels deep, {"a": {"a": ... {}}}, built without recursion."""
+    value: dict[str, Any] = {}
+    for _ in range(depth - 1):
+        value = {"a": value}
+    return value
+
+
+def nested_text(depth: int) -> str:
+    """The JSON text of `nested(depth)`, written out (json.dumps itself cannot recurse past ~1,000 levels)."""
+    return '{"a":' * (depth - 1) + "{}" + "}" * (depth - 1)
+
+
+def post_raw(api: Api, path: str, text: str | bytes, role: str | None = "admin", **headers: str) -> Any:
+    return api.client.post(
+        path, data=text, headers={**api.headers(role), **headers, "Content-Type": "application/json"}
+    )
+
+
+def test_400_naming_the_path_when_action_data_nests_one_level_past_the_limit(api: Api) -> None:
+    game = api.create_game()["id"]
+    before = total_events(api)
+    # The body is level 1 and `data` level 2: data nested DEPTH levels makes a body of DEPTH + 1.
+    response = api.act(game, type="note", seat="red", data=nested(DEPTH))
+
+    body = assert_problem(response, 400, "bad-request")
+    pointer = "/data" + "/a" * (DEPTH - 1)
+    assert body["errors"] == {pointer: [f"nested deeper than {DEPTH} levels"]}
+    assert total_events(api) == before
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/games/{game}/actions",
+        "/api/v1/games/{game}/forks",
+        "/api/v1/games/{game}/annotations",
+        "/api/v1/games/{game}/disputes",
+        "/api/v1/games",
+        "/api/v1/players",
+    ],
+)
+def test_400_not_500_when_a_body_is_nested_deeper_than_json_loads_can_recurse(api: Api, path: str) -> None:
+    game = api.create_game()["id"]
+    before = total_events(api)
+    text = '{"type":"note","seat":"red","data":' + nested_text(50_000) + "}"
+
+    for role in ("admin", None):  # refused the same way before authentication as after
+        body = assert_problem(post_raw(api, path.format(game=game), text, role), 400, "bad-request")
+        assert list(body["errors"]) == ["/data" + "/a" * (DEPTH - 1)]
+    assert total_events(api) == before
+
+
+@pytest.mark.parametrize(
+    ("data", "pointer", "message"),
+    [
+        ({f"k{i}": i for i in range(10_001)}, "/data", "10001 keys, more than 10000"),
+        ({"list": list(range(10_001))}, "/data/list", "10001 items, more than 10000"),
+    ],
+)
+def test_400_naming_the_container_when_it_holds_more_members_than_allowed(
+    api: Api, data: Any, pointer: str, message: str
+) -> None:
+    game = api.create_game()["id"]
+    before = total_events(api)
+
+    body = assert_problem(api.act(game, type="note", seat="red", data=data), 400, "bad-request")
+
+    assert body["errors"] == {pointer: [message]}
+    assert total_events(api) == before
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        (b'{"type":"note","seat":"red","data":{"n":' + b"9" * 5000 + b"}}", "invalid JSON"),
+        (b'{"type":"note","seat":"red","data":{"n":NaN}}', "not representable"),
+        (b'{"type":"note","seat":"red","data":{"n":1e999}}', "not representable"),
+        (b'{"type":"note","seat":"red","data":{"t":"\xff\xfe"}}', "not UTF-8"),
+        (b'{"type":"note","seat":"red","data":{"t":"\\ud800"}}', "invalid Unicode"),
+        (b'{"type":"note",', "invalid JSON"),
+        (b"", "empty"),
+        (b"null", "null"),
+    ],
+)
+def test_400_naming_the_body_when_its_text_is_no_json_the_store_can_keep(api: Api, raw: bytes, reason: str) -> None:
+    game = api.create_game()["id"]
+    before = total_events(api)
+
+    body = assert_problem(post_raw(api, f"/api/v1/games/{game}/actions", raw), 400, "bad-request")
+
+    assert body["errors"] == {"body": [reason]}
+    assert total_events(api) == before
+
+
+def test_401_before_the_body_is_read_when_it_is_malformed_but_within_the_limits(api: Api) -> None:
+    game = api.create_game()["id"]
+
+    assert_problem(post_raw(api, f"/api/v1/games/{game}/actions", b"{not json", None), 401)
+
+
+@pytest.mark.parametrize("request_id", ["x" * 201, "with space", "tab\there", "caf\u00e9"])
+def test_400_when_the_request_id_is_too_long_or_not_printable_ascii(api: Api, request_id: str) -> None:
+    game = api.create_game()["id"]
+    before = total_events(api)
+
+    response = api.act(game, headers={"X-Request-Id": request_id}, type="note", seat="red", data={})
+
+    assert list(assert_problem(response, 400, "bad-request")["errors"]) == ["X-Request-Id"]
+    assert total_events(api) == before
+
+
+def test_a_request_id_of_200_characters_is_recorded_whole(api: Api) -> None:
+    game = api.create_game()["id"]
+    request_id = "r" * 199 + "~"
+
+    assert api.act(game, headers={"X-Request-Id": request_id}, type="note", seat="red", data={}).status_code == 201
+
+    assert stored_events(api, game)[-1]["metadata"]["request_id"] == request_id
+
+
+def test_a_long_user_agent_is_recorded_shortened(api: Api) -> None:
+    game = api.create_game()["id"]
+
+    assert api.act(game, headers={"User-Agent": "u" * 100_000}, type="note", seat="red", data={}).status_code == 201
+
+    assert stored_events(api, game)[-1]["metadata"]["client"] == "u" * 200
+
+
+# --- every read of a game works whatever its events hold ---
+
+
+def read_everything(api: Api, game: str, version: int, importable: bool = True) -> dict[str, Any]:
+    """Every read endpoint of a game (and the writes that read it: dispute, fork, import); all must answer 2xx."""
+    g = f"/api/v1/games/{game}"
+    staff = api.headers("admin")
+    answers = {
+        "game": api.client.get(g),
+        "events": api.client.get(f"{g}/events"),
+        "events ndjson": api.client.get(f"{g}/events", headers={"Accept": "application/x-ndjson"}),
+        "log": api.client.get("/api/v1/events", headers=staff),
+        "stream": api.client.get(f"{g}/stream?timeout=0"),
+        "state": api.client.get(f"{g}/state?at={version}"),
+        "state as arbiter": api.client.get(f"{g}/state?at={version}&as=arbiter", headers=staff),
+        "replay": api.client.get(f"{g}/replay?from=1"),
+        "diff": api.client.get(f"{g}/diff?a=1&b={version}"),
+        "bookmarks": api.client.get(f"{g}/bookmarks"),
+        "annotations": api.client.get(f"{g}/annotations"),
+        "verify": api.client.get(f"{g}/verify"),
+        "audit": api.client.get(f"{g}/audit"),
+        "audit of the version": api.client.get(f"{g}/audit/{version}"),
+        "export": api.client.get(f"{g}/export"),
+        "export as text": api.client.get(f"{g}/export?format=text"),
+        "dispute": api.client.post(f"{g}/disputes", json={"version": version, "claim": "was it right?"}, headers=staff),
+        "fork": api.client.post(f"{g}/forks", json={"at_version": version}, headers=staff),
+    }
+    record = answers["export"].get_data()
+    answers["import"] = api.client.post(
+        "/api/v1/games/import", data=record, headers={**staff, "Content-Type": "application/x-ndjson"}
+    )
+    if not importable:
+        answers["import"] = assert_problem(answers["import"], 422)  # type: ignore[assignment]
+    failed = {
+        name: (r.status_code, r.get_data(as_text=True)[:300])
+        for name, r in answers.items()
+        if not isinstance(r, dict) and r.status_code >= 300
+    }
+    assert not failed
+    return answers
+
+
+def test_the_deepest_allowed_data_is_recorded_and_read_back_whole_through_every_read(any_api: Api) -> None:
+    api = any_api
+    game = api.create_game()["id"]
+    data = nested(DEPTH - 1)  # the body {"type", "seat", "data"} is then exactly DEPTH levels deep
+
+    recorded = api.act(game, type="note", seat="red", data=data)
+    assert recorded.status_code == 201, recorded.get_json()
+    assert api.act(game, type="note", seat="blue", data={"text": "after"}).status_code == 201
+
+    answers = read_everything(api, game, 2)
+    assert answers["events"].get_json()["items"][1]["data"]["data"] == data  # ActionRecorded {type, seat, data}
+    assert json.loads(answers["events ndjson"].get_data(as_text=True).splitlines()[1])["data"]["data"] == data
+    assert answers["verify"].get_json()["ok"] is True
+    assert answers["audit of the version"].get_json()["verdict"] == "consistent"
+    imported = answers["import"].get_json()
+    assert api.client.get(f"/api/v1/games/{imported['game']}/events").get_json()["items"][1]["data"]["data"] == data
+
+
+def append_stored_text(api: Api, game: str, data_text: str, metadata_text: str) -> None:
+    """Store an event whose data is `data_text`, chained and summarised as an append would, bypassing every
+    check: what a database written before the request limits existed may hold."""
+    last = stored_events(api, game)[-1]
+    version, recorded_at = last["version"] + 1, "2026-11-25T12:00:00Z"
+    fields = {
+        "stream_id": f"game:{game}",
+        "version": version,
+        "event_id": f"00000000-0000-4000-8000-{version:012d}",
+        "type": "ActionRecorded",
+        "schema_version": 1,
+        "recorded_at": recorded_at,
+    }
+    digest = event_hash_of_texts(last["hash"], data_json=data_text, metadata_json=metadata_text, **fields)  # type: ignore[arg-type]
+    row = {**fields, "position": last["position"] + 1, "data": data_text, "meta": metadata_text}
+    with api.services.engine.begin() as conn:
+        conn.execute(insert(events).values(**row, prev_hash=last["hash"], hash=digest))
+        summaries.advance(conn, game, version, digest, recorded_at, False)
+    api.services.loader.forget(game)
+    writer = api.services.store._sqlite  # the SQLite writer caches stream heads it wrote itself
+    if writer is not None:
+        writer.forget()
+
+
+def test_an_event_stored_deeper_than_anything_readable_leaves_every_read_of_its_game_working(any_api: Api) -> None:
+    api = any_api
+    game = api.create_game()["id"]
+    deep = nested_text(3000)
+    action = '{"data":' + deep + ',"seat":"red","type":"poison"}'
+    append_stored_text(api, game, action, '{"action":' + action[:-1] + ',"authority":"arbiter"}}')
+
+    # Its export shows the event as it is read (the deep part as text): the import refuses a record that
+    # nests that deep, naming the line and the path, rather than record a game it could not read back.
+    answers = read_everything(api, game, 2, importable=False)
+
+    assert answers["import"]["detail"].startswith("the record cannot be read: line 3: at /data/data/a/a/")
+    assert answers["import"]["detail"].endswith("nested deeper than 100 levels")
+    assert answers["verify"].get_json() == {
+        "ok": True,
+        "events": 2,
+        "first_broken": None,
+        "reason": None,
+        "head": stored_events(api, game)[-1]["hash"],
+    }
+    shown = answers["events"].get_json()["items"][1]["data"]
+    for _ in range(99):  # the store reads 100 levels whole (the event's data is level 1)
+        shown = shown["data" if "data" in shown else "a"]
+    assert isinstance(shown["a"], str) and shown["a"].startswith('{"a":{"a":')
+    assert api.act(game, type="note", seat="red", data={"text": "the game goes on"}).status_code == 201

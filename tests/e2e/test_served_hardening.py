@@ -1,0 +1,158 @@
+"""Issue 16 points 1, 4 and 5 over real HTTP, against `annals serve` itself: waitress (one process) and
+gunicorn (two worker processes), on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from service import create_app
+from service.clock import isoformat
+from service.store import tokens
+from service.store.migrate import upgrade
+
+START_SECONDS = 30.0
+DEPTH = 64
+
+
+@dataclass(frozen=True)
+class Served:
+    """A running `annals serve` and an admin token for it."""
+
+    port: int
+    token: str
+
+    def call(
+        self, method: str, path: str, body: bytes | None = None, **headers: str
+    ) -> tuple[int, dict[str, str], bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            if body is not None:
+                headers.setdefault("Content-Type", "application/json")
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+        finally:
+            connection.close()
+
+    def post(self, path: str, value: Any, token: bool = True, **headers: str) -> tuple[int, dict[str, str], bytes]:
+        if token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        text = value if isinstance(value, str) else json.dumps(value)
+        return self.call("POST", path, text.encode(), **headers)
+
+    def get(self, path: str) -> tuple[int, Any]:
+        status, _, raw = self.call("GET", path, Authorization=f"Bearer {self.token}")
+        return status, raw
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_until_up(process: subprocess.Popen[bytes], port: int) -> None:
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"annals serve exited with {process.returncode}: {process.stderr.read()!r}")  # type: ignore[union-attr]
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"annals serve did not listen on port {port} within {START_SECONDS} s")
+
+
+@pytest.fixture(params=[pytest.param(1, id="waitress"), pytest.param(2, id="gunicorn")])
+def served(request: pytest.FixtureRequest, backend_url: str) -> Iterator[Served]:
+    """`annals serve` in its own process group on a free loopback port, over a migrated database (the
+    `backend_url` fixture makes one on SQLite and one on PostgreSQL)."""
+    app = create_app({"DATABASE_URL": backend_url})
+    wired = app.extensions["annals"]
+    upgrade(wired.engine)
+    token = f"admin-{uuid.uuid4()}"
+    tokens.create(wired.engine, str(uuid.uuid4()), token, "admin", None, "e2e", isoformat(wired.clock.now()))
+    wired.close()
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": backend_url, "ANNALS_WORKERS": str(request.param)}
+    command = [sys.executable, "-c", "from service.cli import main; main()", "serve", "--port", str(port)]
+    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        _wait_until_up(process, port)
+        yield Served(port, token)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        assert process.stderr is not None
+        errors = process.stderr.read().decode(errors="replace")
+        process.stderr.close()
+        assert "Traceback" not in errors, errors
+
+
+def _nested(depth: int) -> str:
+    return '{"a":' * (depth - 1) + "{}" + "}" * (depth - 1)
+
+
+def _version(server: Served, game: str) -> int:
+    status, raw = server.get(f"/api/v1/games/{game}")
+    assert status == 200
+    return int(json.loads(raw)["version"])
+
+
+def test_hostile_bodies_are_refused_and_every_answer_holds_over_real_http(served: Served) -> None:
+    create = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}], "title": "e2e"}
+    status, headers, first = served.post("/api/v1/games", create, **{"Idempotency-Key": "e2e-create"})
+    assert status == 201, first
+    game = json.loads(first)["id"]
+    actions = f"/api/v1/games/{game}/actions"
+
+    # Point 1: too deep for json.loads itself, before and after authentication: a 400 naming the path.
+    deep = '{"type":"note","seat":"red","data":' + _nested(50_000) + "}"
+    for with_token in (False, True):
+        status, headers, raw = served.post(actions, deep, token=with_token)
+        assert status == 400 and headers["content-type"] == "application/problem+json", raw
+        assert list(json.loads(raw)["errors"]) == ["/data" + "/a" * (DEPTH - 1)]
+    status, _, raw = served.post(actions, {"type": "note", "seat": "red"}, **{"X-Request-Id": "x" * 201})
+    assert status == 400 and "X-Request-Id" in json.loads(raw)["errors"]
+    assert _version(served, game) == 1
+
+    # The deepest body allowed is recorded, and every read of the game answers.
+    deepest = '{"type":"note","seat":"red","data":' + _nested(DEPTH - 1) + "}"
+    status, _, raw = served.post(actions, deepest)
+    assert status == 201, raw
+    for path in ("events", "state?at=2", "replay?from=1", "export", "verify", "audit", "audit/2", "stream?timeout=0"):
+        status, raw = served.get(f"/api/v1/games/{game}/{path}")
+        assert status == 200, (path, raw[:300])
+
+    # Point 4: a retried create and a retried roll get their first answers byte for byte.
+    status, headers, again = served.post("/api/v1/games", create, **{"Idempotency-Key": "e2e-create"})
+    assert (status, headers.get("idempotent-replayed"), again) == (201, "true", first)
+    roll = {"type": "roll", "seat": "blue", "data": {"count": 3}}
+    _, _, rolled = served.post(actions, roll, **{"Idempotency-Key": "e2e-roll"})
+    status, headers, rolled_again = served.post(actions, roll, **{"Idempotency-Key": "e2e-roll"})
+    assert (status, headers.get("idempotent-replayed"), rolled_again) == (201, "true", rolled)
+    assert json.loads(rolled)["trace"][0]["rule_id"] == "FF-ROLL-1"
+    assert _version(served, game) == 3
+
+    # Point 5: the audit of a fork's copied action names the parent instead of failing.
+    status, _, forked = served.post(f"/api/v1/games/{game}/forks", {"at_version": 3})
+    assert status == 201, forked
+    status, raw = served.get(f"/api/v1/games/{json.loads(forked)['id']}/audit/2")
+    assert status == 422 and json.loads(raw)["detail"].endswith(f"GET /api/v1/games/{game}/audit/2")
