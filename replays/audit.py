@@ -127,8 +127,22 @@ def audit_action(
         raise AuditError(message, version, owner)
     end = _batch_end(steps, index)
     findings = {f.version: f for f in readjudicate(ruleset, steps[:end], board, seed)}
+    if version not in findings:
+        raise AuditError(_not_judged_here(steps[0], version), version, None)
     before = _games_before(ruleset, steps, board, {version})[version]
     return _action_audit(ruleset, steps, index, findings[version], before, view)
+
+
+def _not_judged_here(created: RecordedStep, version: int) -> str:
+    """Why an action of this stream has no finding: a fork's copied history is its parent's, judged there."""
+    fork = created.data.get("fork")
+    if isinstance(fork, Mapping) and "parent" in fork:
+        parent, at = fork["parent"], fork.get("at_version")
+        return (
+            f"version {version} was copied from game {parent} when this game was forked at its version {at}; "
+            f"it is audited there: GET /api/v1/games/{parent}/audit/{version}"
+        )
+    return f"version {version} ({created.type} stream) has no recorded request to audit"
 
 
 def audit_game(

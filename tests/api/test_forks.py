@@ -112,6 +112,17 @@ def test_fork_audits_only_its_own_actions(api: Api) -> None:
     assert body["counts"]["actions"] == 1 and body["counts"]["consistent"] == 1, body
 
 
+def test_audit_of_a_copied_action_points_to_the_parent_not_a_500(api: Api) -> None:
+    """Issue 16, point 5: the fork's copy of an action is audited where it was decided, in the parent."""
+    parent = _game(api)
+    fork = _fork(api, parent, 4).get_json()["id"]
+
+    for caller in ({}, api.headers()):  # anonymous readers of a public game too
+        body = assert_problem(api.client.get(f"/api/v1/games/{fork}/audit/3", headers=caller), 422, "not-an-action")
+        assert body["detail"].endswith(f"it is audited there: GET /api/v1/games/{parent}/audit/3")
+    assert api.client.get(f"/api/v1/games/{parent}/audit/3").get_json()["verdict"] == "consistent"
+
+
 def test_fork_inside_an_open_sealed_round_is_409_and_writes_nothing(api: Api) -> None:
     parent = _game(api)
     api.act(parent, type="open_sealed", data={"round": "bids"})
