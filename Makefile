@@ -2,38 +2,49 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-stamp
+# Serving needs the runtime set only; the test and bench extras come with `make test` / `make bench`.
+RUNTIME_STAMP := $(VENV)/.runtime-stamp
+DEV_STAMP     := $(VENV)/.dev-stamp
 PORT   ?= 5000
+HOST   ?= 127.0.0.1
 
-.PHONY: install run test lint typecheck unit bench clean
+.PHONY: install install-dev run test lint typecheck unit bench clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
-	touch $(STAMP)
 
-install: $(STAMP)
+$(RUNTIME_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUNTIME_STAMP)
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(DEV_STAMP) $(RUNTIME_STAMP)
+
+install: $(RUNTIME_STAMP)
+
+install-dev: $(DEV_STAMP)
 
 run: install
 	$(BIN)/annals db upgrade
 	$(BIN)/annals token bootstrap
 	$(BIN)/annals samples load
-	PORT=$(PORT) $(BIN)/annals serve
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/annals serve
 
-lint: install
+lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: install
+typecheck: install-dev
 	$(BIN)/mypy
 
-unit: install
+unit: install-dev
 	$(BIN)/pytest --cov --cov-report=term:skip-covered
 
 test: lint typecheck unit
 
-bench: install
+bench: install-dev
 	$(BIN)/python -m tests.bench $(BENCH_ARGS)
 
 clean:

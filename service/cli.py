@@ -152,7 +152,12 @@ def rebuild(ctx: click.Context) -> None:
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option(
+    "--host",
+    default=lambda: os.environ.get("HOST", "127.0.0.1"),
+    show_default="HOST or 127.0.0.1",
+    help="address to listen on; 0.0.0.0 serves every network of this machine (tablets at a venue)",
+)
 @click.option(
     "--port",
     type=click.IntRange(1, 65535),
