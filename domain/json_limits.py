@@ -79,6 +79,24 @@ def check_limits(value: Any, limits: JsonLimits) -> None:
         pending.extend(reversed([(child, (*path, key)) for key, child in children]))
 
 
+def nul_pointer(value: Any) -> str | None:
+    """The pointer of the first key or string holding U+0000, or None: PostgreSQL text cannot store it."""
+    pending: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    while pending:
+        node, path = pending.pop()
+        if isinstance(node, str):
+            if "\x00" in node:
+                return pointer_of(path)
+        elif isinstance(node, dict):
+            for key in node:
+                if "\x00" in key:
+                    return pointer_of((*path, key))
+            pending.extend(reversed([(child, (*path, key)) for key, child in node.items()]))
+        elif isinstance(node, list):
+            pending.extend(reversed([(child, (*path, index)) for index, child in enumerate(node)]))
+    return None
+
+
 def pointer_of(path: tuple[str | int, ...]) -> str:
     """An RFC 6901 JSON pointer, each long segment shortened for a message."""
     parts = []

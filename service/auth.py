@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from sqlalchemy import Engine
 
 from domain.kernel import Authority, GameMeta
+from service.clock import Clock, SystemClock, isoformat
 from service.errors import Forbidden, Unauthorized
 from service.store import tokens
 
@@ -24,6 +25,7 @@ class Principal:
     token_id: str | None = None
     role: str | None = None
     player_id: str | None = None
+    games: tuple[str, ...] | None = None  # the only games this (player) token may write to; None: any
 
     @property
     def is_anonymous(self) -> bool:
@@ -42,6 +44,16 @@ class Principal:
         if self.role not in roles:
             raise Forbidden(f"a {self.role} token may not do this; needs one of: {', '.join(roles)}")
 
+    def require_game(self, game_id: str) -> None:
+        """403 when this token is bound to other games (a tournament player's token)."""
+        if self.games is not None and game_id not in self.games:
+            raise Forbidden(f"this token is bound to games [{', '.join(self.games)}], not {game_id}")
+
+    def require_unbound(self, what: str) -> None:
+        """403 when this token is bound to games: it may not `what` (create a game, a fork)."""
+        if self.games is not None:
+            raise Forbidden(f"a token bound to games [{', '.join(self.games)}] may not {what}")
+
     def seats_in(self, meta: GameMeta) -> tuple[str, ...]:
         """The seats of a game this caller's player holds."""
         if self.player_id is None:
@@ -51,6 +63,7 @@ class Principal:
     def authority_for(self, meta: GameMeta, seat: str | None) -> Authority:
         """The capacity in which this caller acts for `seat` (403 when it may not)."""
         self.require(*WRITERS)
+        self.require_game(meta.game_id)
         if self.role in RECORDERS:
             return Authority.RECORDER
         if self.role == "arbiter":
@@ -65,14 +78,23 @@ class TokenLookup:
     """Bearer token → principal, remembered for a few seconds: one query per token, not per request.
 
     A revoked token stops working within `ttl` seconds in every process (immediately in the one
-    that revoked it, through `forget`).
+    that revoked it, through `forget`); an expired one at its expiry. Each lookup in the database
+    also records the token's last use, at most once a minute.
     """
 
-    def __init__(self, engine: Engine, ttl: float = 10.0, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        ttl: float = 10.0,
+        now: Callable[[], float] = time.monotonic,
+        clock: Clock | None = None,
+    ) -> None:
         self.engine = engine
         self.ttl = ttl
         self.now = now
-        self._known: dict[str, tuple[float, Principal | None]] = {}
+        self.clock = clock or SystemClock()
+        # token hash -> (when looked up, principal or None, expiry)
+        self._known: dict[str, tuple[float, Principal | None, str | None]] = {}
         self._lock = threading.Lock()
 
     def principal(self, header: str | None) -> Principal:
@@ -86,19 +108,28 @@ class TokenLookup:
         key = tokens.token_hash(value)
         with self._lock:
             known = self._known.get(key)
+        wall = isoformat(self.clock.now())
         if known is None or self.now() - known[0] > self.ttl:
-            record = tokens.find(self.engine, value)
-            found = Principal(record.id, record.role, record.player_id) if record else None
-            known = (self.now(), found)
+            record = tokens.find(self.engine, value, wall)
+            found = Principal(record.id, record.role, record.player_id, record.games) if record else None
+            known = (self.now(), found, record.expires_at if record else None)
             with self._lock:
                 if len(self._known) > 10_000:  # bounded: unknown tokens sent in bulk must not grow it forever
                     self._known.clear()
                 self._known[key] = known
-        if known[1] is None:
-            raise Unauthorized("unknown or revoked token")
-        return known[1]
+            if record is not None and _minutes_apart(record.last_used_at, wall):
+                tokens.touch(self.engine, record.id, wall)
+        principal, expires_at = known[1], known[2]
+        if principal is None or (expires_at is not None and expires_at <= wall):
+            raise Unauthorized("unknown, revoked or expired token")
+        return principal
 
     def forget(self) -> None:
         """Drop every remembered token (after a revocation in this process)."""
         with self._lock:
             self._known.clear()
+
+
+def _minutes_apart(earlier: str | None, later: str) -> bool:
+    """Whether a last use at `earlier` is worth rewriting at `later` (never used, or a minute ago or more)."""
+    return earlier is None or earlier[:16] != later[:16]  # "YYYY-MM-DDTHH:MM": another minute

@@ -16,14 +16,22 @@ from service.store import tokens
 ROLE = click.Choice(list(tokens.ROLES))
 
 
-def _services(ctx: click.Context) -> Any:
+def _services(ctx: click.Context, migrated: bool = True) -> Any:
+    """The wired services, on the database named once on stderr; with `migrated`, one that this build can use
+    (otherwise one line saying why, and exit 1, rather than a traceback)."""
     if ctx.obj is None:
         from service import config as settings_module
         from service import wiring
         from service.clock import SystemClock
         from service.entropy import SystemEntropy
+        from service.store.migrate import database_name, schema_problem
 
-        ctx.obj = wiring.build(settings_module.load(), SystemClock(), SystemEntropy())
+        wired = wiring.build(settings_module.load(), SystemClock(), SystemEntropy())
+        click.echo(f"database: {database_name(wired.engine)}", err=True)
+        if migrated and (problem := schema_problem(wired.engine)) is not None:
+            wired.close()
+            raise click.ClickException(problem)
+        ctx.obj = wired
     return ctx.obj
 
 
@@ -44,7 +52,7 @@ def db_upgrade(ctx: click.Context, revision: str) -> None:
     """Run the migrations (creates the SQLite file and its folder when needed)."""
     from service.store.migrate import current_revision, upgrade
 
-    wired = _services(ctx)
+    wired = _services(ctx, migrated=False)
     database = wired.engine.url.database
     if wired.engine.dialect.name == "sqlite" and database and database != ":memory:":
         os.makedirs(os.path.dirname(os.path.abspath(database)), exist_ok=True)
@@ -174,6 +182,7 @@ def rebuild(ctx: click.Context) -> None:
 )
 def serve(host: str, port: int, threads: int, workers: int) -> None:
     """Serve the API: waitress in one process, or gunicorn with several worker processes."""
+    _check_servable(host, port)
     click.echo(f"Annals serving on http://{host}:{port}/api/v1/health ({workers} process(es))", err=True)
     if workers <= 1:
         from waitress import serve as waitress_serve
@@ -185,6 +194,36 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
     from service.serving import run_gunicorn
 
     run_gunicorn(host, port, workers, threads)
+
+
+def _check_servable(host: str, port: int) -> None:
+    """One line, not a traceback, for the operator's usual mistakes: an unmigrated database, a busy port."""
+    import errno
+    import socket
+
+    from service import config as settings_module
+    from service.store.engine import make_engine
+    from service.store.migrate import database_name, schema_problem
+
+    settings = settings_module.load()
+    engine = make_engine(settings["DATABASE_URL"])
+    try:
+        click.echo(f"database: {database_name(engine)}", err=True)
+        problem = None if settings["AUTO_MIGRATE"] else schema_problem(engine)
+    finally:
+        engine.dispose()
+    if problem is not None:
+        raise click.ClickException(problem)
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the servers bind: TIME_WAIT is no conflict
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise click.ClickException(
+                    f"port {port} on {host} is in use: stop the other server or choose another PORT"
+                ) from None
+            raise click.ClickException(f"cannot listen on {host}:{port}: {error.strerror}") from None
 
 
 def main() -> None:

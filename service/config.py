@@ -25,6 +25,13 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": int(env.get("ANNALS_MAX_BODY_BYTES", str(1024 * 1024))),
         "MAX_JSON_DEPTH": int(env.get("ANNALS_MAX_JSON_DEPTH", "64")),
         "MAX_JSON_ITEMS": int(env.get("ANNALS_MAX_JSON_ITEMS", "10000")),
+        "RATELIMIT_ENABLED": env.get("ANNALS_RATELIMIT", "1") == "1",
+        "RATELIMIT_TOKEN": env.get("ANNALS_RATELIMIT_TOKEN", "6000/minute"),
+        "RATELIMIT_ANONYMOUS": env.get("ANNALS_RATELIMIT_ANONYMOUS", "600/minute"),
+        "RATELIMIT_AUTH_FAILURES": env.get("ANNALS_RATELIMIT_AUTH_FAILURES", "20/minute"),
+        "RATELIMIT_STORAGE": env.get("ANNALS_RATELIMIT_STORAGE", "memory://"),
+        "CORS_ORIGINS": [o.strip() for o in env.get("ANNALS_CORS_ORIGINS", "").split(",") if o.strip()],
+        "TRUSTED_PROXIES": int(env.get("ANNALS_TRUSTED_PROXIES", "0")),
         "AUTO_MIGRATE": env.get("ANNALS_AUTO_MIGRATE", "0") == "1",
     }
     settings.update(overrides or {})

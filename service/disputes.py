@@ -393,7 +393,8 @@ def _project(services: Services, earlier: Sequence[RecordedEvent], correction: C
 
 
 def _check_raiser(principal: Principal, loaded: LoadedGame, what: str) -> None:
-    """A player may raise a dispute only in a game where they hold a seat."""
+    """A player may raise a dispute only in a game where they hold a seat (and its token may act in)."""
+    principal.require_game(loaded.game.meta.game_id)
     if principal.role == "player" and not principal.seats_in(loaded.game.meta):
         raise Forbidden(f"this player token holds no seat of game {loaded.game.meta.game_id}: it may not {what} it")
 

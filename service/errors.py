@@ -123,6 +123,12 @@ class RuleRefused(AnnalsError):
         super().__init__(detail, rule=rule, violations=violations)
 
 
+class DatabaseNotReady(AnnalsError):
+    """The database cannot be served by this build: missing, unreachable, or at another schema revision."""
+
+    status, slug, title = 503, "database-not-ready", "The database is not ready"
+
+
 class Unprocessable(AnnalsError):
     """Well-formed input that cannot be applied (a ruleset option, a seat list, a board)."""
 

@@ -42,6 +42,7 @@ def create_fork(
 ) -> str:
     """Create the fork of `parent_id` at `fields["at_version"]`; the fork's game id."""
     principal.require(*FORKERS)
+    principal.require_unbound("fork a game")
     parent = services.loader.summary(parent_id, principal)
     at = int(fields["at_version"])
     if at > parent["version"]:

@@ -102,6 +102,7 @@ class GameCommands:
     def create(self, principal: Principal, body: dict[str, Any], ctx: RequestContext, key: str | None) -> Recorded:
         """Create a game from a validated request body (see schemas.GameCreateSchema)."""
         principal.require("admin", "organiser", "player")
+        principal.require_unbound("create a game")
         try:
             ruleset = registry.current(body["ruleset"])
         except registry.UnknownRuleset as error:

@@ -1,4 +1,5 @@
-"""The gate in front of every blueprint (DESIGN §12): what a request may carry, checked before anything reads it.
+"""The gate in front of every blueprint (DESIGN §12), configured in one place: the client's address behind
+trusted proxies, rate limits, CORS, and what a request may carry, checked before anything reads it.
 
 A JSON body is parsed here once, within the nesting and size limits, so that no view, schema or store
 ever holds a value it cannot encode again (issue 16, point 1). Header values that end in event metadata
@@ -12,19 +13,35 @@ import re
 from typing import Any
 
 from flask import Flask, current_app, g, request
+from flask_cors import CORS
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from domain.json_limits import STORED_DEPTH, JsonLimits, JsonTooComplex, parse_bounded
+from domain.json_limits import STORED_DEPTH, JsonLimits, JsonTooComplex, nul_pointer, parse_bounded
+from service import rate_limits
 from service.errors import BadRequest
 
 # A body's data is stored a few levels down (an event's metadata.action.data, a record line): the limit
 # leaves that room below the depth at which stored JSON is read whole.
 DEEPEST_BODY_LIMIT = STORED_DEPTH - 20
+# What a browser client on another origin may send and read (CORS).
+CORS_REQUEST_HEADERS = ("Authorization", "Content-Type", "If-Match", "Idempotency-Key", "X-Request-Id", "Last-Event-ID")
+CORS_RESPONSE_HEADERS = (
+    "ETag",
+    "Location",
+    "Idempotent-Replayed",
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
+    "Retry-After",
+    "Annals-Next-After",
+    "Content-Disposition",
+)
 # A request id is copied into event metadata: printable ASCII without spaces, as proxies generate them.
 REQUEST_ID = re.compile(r"^[\x21-\x7e]{1,200}$")
 
 
 def init_app(app: Flask) -> None:
-    """Check every request's headers and JSON body before the views run."""
+    """Put the gate in front of every view: proxies, rate limits, CORS, headers and JSON bodies."""
     depth, items = app.config["MAX_JSON_DEPTH"], app.config["MAX_JSON_ITEMS"]
     if not 8 <= depth <= DEEPEST_BODY_LIMIT or items < 100:
         raise ValueError(
@@ -32,10 +49,27 @@ def init_app(app: Flask) -> None:
             f"at least 100 (got {items})"
         )
     app.extensions["annals_json_limits"] = JsonLimits(depth, items)
+    if app.config["TRUSTED_PROXIES"]:
+        # Behind N reverse proxies the client is the Nth address from the right of X-Forwarded-For.
+        proxies = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
+    rate_limits.init_app(app)  # counted before the body is even read
+    if app.config["CORS_ORIGINS"]:
+        CORS(
+            app,
+            resources={r"/api/*": {"origins": app.config["CORS_ORIGINS"]}},
+            allow_headers=list(CORS_REQUEST_HEADERS),
+            expose_headers=list(CORS_RESPONSE_HEADERS),
+            max_age=600,
+            supports_credentials=False,  # bearer tokens, never cookies
+        )
     app.before_request(_check_request)
 
 
 def _check_request() -> None:
+    if "\x00" in request.path or b"%00" in request.query_string:
+        # No id, name or filter holds U+0000, and PostgreSQL text cannot even be compared with one.
+        raise BadRequest("the URL holds a NUL character (%00)", {"url": ["NUL character"]})
     request_id = request.headers.get("X-Request-Id")
     if request_id is not None and not REQUEST_ID.match(request_id):
         raise BadRequest(
@@ -59,13 +93,17 @@ def _parsed_body(raw: bytes) -> Any:
         return JsonBodyError(f"the request body is not UTF-8 (byte {error.start})", "not UTF-8")
     limits: JsonLimits = current_app.extensions["annals_json_limits"]
     try:
-        return parse_bounded(text, limits)
+        value = parse_bounded(text, limits)
     except JsonTooComplex as error:
         raise BadRequest(f"the body is too complex at {error.pointer or '/'}: {error.message}", _at(error)) from None
     except json.JSONDecodeError as error:
         return JsonBodyError(f"the request body is not valid JSON: {error}", "invalid JSON")
     except ValueError as error:  # e.g. an integer of more digits than Python converts
         return JsonBodyError(f"the request body cannot be read as JSON: {error}", "invalid JSON")
+    if "\\u0000" in text and (pointer := nul_pointer(value)) is not None:
+        # Names, titles and keys land in text columns, where PostgreSQL cannot store U+0000.
+        raise BadRequest(f"the body holds U+0000 at {pointer or '/'}", {pointer or "body": ["NUL character"]})
+    return value
 
 
 def _at(error: JsonTooComplex) -> dict[str, list[str]]:

@@ -41,4 +41,4 @@ def build(settings: dict[str, Any], clock: Clock, entropy: Entropy) -> Services:
     store = EventStore(engine, clock)
     loader = GameLoader(engine, store, settings["GAME_CACHE_SIZE"])
     commands = GameCommands(engine, store, loader, clock, entropy, settings["SNAPSHOT_EVERY"])
-    return Services(settings, engine, store, loader, commands, clock, entropy, TokenLookup(engine))
+    return Services(settings, engine, store, loader, commands, clock, entropy, TokenLookup(engine, clock=clock))

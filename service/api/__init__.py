@@ -6,9 +6,10 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, json, request
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 
-from service.errors import PROBLEM_BASE, AnnalsError, IdempotencyKeyReused
+from service.errors import PROBLEM_BASE, AnnalsError, DatabaseNotReady, IdempotencyKeyReused
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("annals.api")
@@ -30,11 +31,25 @@ def init_app(app: Flask) -> None:
         replays,
         rulesets,
         streams,
+        tokens,
     )
 
     # The annotations blueprint is not named `annotations`: `from __future__ import annotations` would shadow it.
     gate.init_app(app)
-    blueprints = (meta, rulesets, players, boards, games, forks, records, replays, annotation_views, audits, disputes)
+    blueprints = (
+        meta,
+        rulesets,
+        players,
+        boards,
+        games,
+        forks,
+        records,
+        replays,
+        annotation_views,
+        audits,
+        disputes,
+        tokens,
+    )
     for module in (*blueprints, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")
     app.register_error_handler(AnnalsError, _annals_problem)
@@ -79,6 +94,14 @@ def _http_problem(error: HTTPException) -> Response:
 
 
 def _unexpected_problem(error: Exception) -> Response:
+    if isinstance(error, SQLAlchemyError):
+        # The usual cause is the operator's, not the code's: a database not migrated to this build.
+        from service.api.common import services
+        from service.store.migrate import schema_problem
+
+        if (problem := schema_problem(services().engine)) is not None:
+            log.error("%s %s: %s", request.method, request.path, problem)
+            return problem_response(DatabaseNotReady(problem).problem())
     log.exception("unexpected error on %s %s", request.method, request.path)
     body = {
         "type": PROBLEM_BASE + "internal-error",

@@ -7,7 +7,8 @@ from pathlib import Path
 from flask import Blueprint, Response, jsonify
 
 from service.api.common import services
-from service.store.migrate import current_revision
+from service.errors import DatabaseNotReady
+from service.store.migrate import current_revision, expected_revision, schema_problem
 
 blueprint = Blueprint("meta", __name__)
 SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -15,8 +16,13 @@ SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 @blueprint.get("/health")
 def health() -> Response:
-    """Liveness and readiness: the database answers and its schema revision."""
+    """Liveness and readiness: the database answers, at the schema revision this build expects (503 if not)."""
     engine = services().engine
+    if (problem := schema_problem(engine)) is not None:
+        found = None if problem.startswith(("no database", "cannot read")) else current_revision(engine)
+        raise DatabaseNotReady(
+            problem, database=engine.dialect.name, schema_revision=found, expected_revision=expected_revision()
+        )
     return jsonify(
         {
             "status": "ok",

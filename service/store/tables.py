@@ -105,7 +105,12 @@ api_tokens = Table(
     Column("label", String(200)),
     Column("created_at", String(32), nullable=False),
     Column("revoked_at", String(32)),
+    Column("games", Text),  # a JSON list of the game ids a player token may act in; NULL: any game
+    Column("expires_at", String(32)),
+    Column("last_used_at", String(32)),  # to the minute: written at most once a minute per token
+    Column("created_by", String(36)),  # the token that created it through the API (NULL: the CLI)
     CheckConstraint("role IN ('admin','organiser','arbiter','player','viewer')", name="role_known"),
+    Index("ix_api_tokens_created", "created_at", "id"),
 )
 
 boards = Table(

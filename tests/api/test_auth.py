@@ -91,7 +91,7 @@ def test_401_when_the_authorization_header_is_not_a_known_bearer_token(api: Api,
 
 def test_401_when_a_revoked_token_is_used(api: Api) -> None:
     game = api.create_game()["id"]
-    record = tokens.find(api.services.engine, api.tokens["organiser"])
+    record = tokens.find(api.services.engine, api.tokens["organiser"], "2026-01-01T00:00:00Z")
     assert record is not None
     tokens.revoke(api.services.engine, record.id, "2026-01-02T00:00:00Z")
 
@@ -133,7 +133,7 @@ def test_event_metadata_names_the_player_when_a_player_acts_for_its_seat(api: Ap
 
     assert response.status_code == 201, response.get_json()
     recorded = stored_events(api, seated["game"])[-1]
-    token = tokens.find(api.services.engine, seated["alice_token"])
+    token = tokens.find(api.services.engine, seated["alice_token"], "2026-01-01T00:00:00Z")
     assert token is not None
     assert recorded["metadata"]["player"] == seated["alice"]
     assert recorded["metadata"]["actor"] == token.id

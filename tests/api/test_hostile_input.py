@@ -256,3 +256,92 @@ def test_an_event_stored_deeper_than_anything_readable_leaves_every_read_of_its_
         shown = shown["data" if "data" in shown else "a"]
     assert isinstance(shown["a"], str) and shown["a"].startswith('{"a":{"a":')
     assert api.act(game, type="note", seat="red", data={"text": "the game goes on"}).status_code == 201
+
+
+# --- ids, headers and encodings a client controls: never a 5xx ---
+
+ODD_IDS = [
+    "x" * 5000,
+    "%00",
+    "a%00b",
+    "%C3%BC",
+    "%27%3B%20DROP%20TABLE%20events%3B--",
+    "%F0%9F%8E%B2",
+]
+ID_PATHS = [
+    "/api/v1/games/{id}",
+    "/api/v1/games/{id}/events",
+    "/api/v1/games/{id}/state",
+    "/api/v1/games/{id}/verify",
+    "/api/v1/games/{id}/audit",
+    "/api/v1/games/{id}/audit/1",
+    "/api/v1/games/{id}/export",
+    "/api/v1/games/{id}/replay",
+    "/api/v1/games/{id}/annotations",
+    "/api/v1/games/{id}/forks",
+    "/api/v1/disputes/{id}",
+    "/api/v1/players/{id}",
+    "/api/v1/boards/{id}",
+    "/api/v1/tokens/{id}",
+    "/api/v1/rulesets/{id}",
+    "/api/v1/rulesets/freeform/rules/{id}",
+]
+
+
+@pytest.mark.parametrize("odd", ODD_IDS, ids=range(len(ODD_IDS)))
+def test_an_odd_id_in_any_path_is_a_4xx_problem_never_a_5xx(any_api: Api, odd: str) -> None:
+    for path in ID_PATHS:
+        response = any_api.client.get(path.format(id=odd), headers=any_api.headers())
+        assert 400 <= response.status_code < 500, (path, odd[:20], response.get_data(as_text=True)[:300])
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Idempotency-Key": "k\x01ey"},
+        {"Idempotency-Key": "\u00fcber-\U0001f3b2"},
+        {"If-Match": '"' + "9" * 400 + '"'},
+        {"If-Match": '"\u00b2"'},
+        {"User-Agent": "\x7f\u2028agent"},
+        {"Authorization": "Bearer " + "t" * 20_000},
+        {"Authorization": "Basic YWxhZGRpbjpvcGVuc2VzYW1l"},
+        {"Content-Type": "application/json; charset=latin-1"},
+    ],
+    ids=range(8),
+)
+def test_an_odd_header_is_answered_without_a_5xx_and_a_refusal_writes_nothing(
+    any_api: Api, headers: dict[str, str]
+) -> None:
+    game = any_api.create_game()["id"]
+    before = total_events(any_api)
+
+    response = any_api.client.post(
+        f"/api/v1/games/{game}/actions",
+        json={"type": "note", "seat": "red", "data": {}},
+        headers={**any_api.headers(), **headers},
+    )
+
+    assert response.status_code < 500, response.get_data(as_text=True)[:300]
+    if response.status_code >= 400:
+        assert total_events(any_api) == before
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "pointer"),
+    [
+        ("/api/v1/players", {"name": "Al\u0000ice"}, "/name"),
+        ("/api/v1/games", {"ruleset": "freeform", "seats": [{"seat": "red"}], "title": "t\u0000"}, "/title"),
+        (
+            "/api/v1/games",
+            {"ruleset": "freeform", "seats": [{"seat": "red"}], "options": {"k\u0000": 1}},
+            "/options/k\u0000",
+        ),
+    ],
+)
+def test_400_naming_the_path_when_a_string_holds_nul(any_api: Api, path: str, body: Any, pointer: str) -> None:
+    before = total_events(any_api)
+
+    response = any_api.client.post(path, json=body, headers=any_api.headers())
+
+    assert assert_problem(response, 400)["errors"] == {pointer: ["NUL character"]}
+    assert total_events(any_api) == before

@@ -1,0 +1,118 @@
+"""Tokens through the API (issue 16, point 6): an organiser mints a table's player tokens without a shell on
+the server. The CLI (`annals token ...`) stays for the first admin and for scripts."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from datetime import timedelta
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from service.api.common import decode_cursor, encode_cursor, json_body, principal, services
+from service.auth import Principal
+from service.clock import isoformat
+from service.errors import Forbidden, NotFound, Unprocessable
+from service.schemas import load
+from service.schemas.tokens import TokenCreateSchema, TokenListSchema
+from service.store import players, summaries, tokens
+
+blueprint = Blueprint("tokens", __name__)
+
+MANAGERS = ("admin", "organiser")
+# What an organiser may mint: the people at its tables, never a role with more power than its own.
+ORGANISER_MINTS = ("player", "viewer")
+
+
+@blueprint.post("/tokens")
+def create_token() -> Response:
+    """Create a token (admins: any role; organisers: player and viewer tokens); the token is shown once."""
+    caller = principal()
+    caller.require(*MANAGERS)
+    body = load(TokenCreateSchema, json_body())
+    if caller.role == "organiser" and body["role"] not in ORGANISER_MINTS:
+        raise Forbidden(f"an organiser may create {' and '.join(ORGANISER_MINTS)} tokens, not {body['role']} tokens")
+    wired = services()
+    now = wired.clock.now()
+    player = str(body["player"]) if body["player"] else None
+    games = [str(g) for g in body["games"]] if body["games"] is not None else None
+    errors: dict[str, list[str]] = {}
+    if player is not None and players.get(wired.engine, player) is None:
+        errors["player"] = [f"unknown player {player!r}"]
+    for index, game in enumerate(games or ()):
+        if summaries.get(wired.engine, game) is None:
+            errors[f"games[{index}]"] = [f"unknown game {game!r}"]
+    expires = body["expires_at"] or (now + timedelta(days=body["expires_in_days"]) if body["expires_in_days"] else None)
+    if expires is not None and expires <= now:
+        errors["expires_at"] = [f"{isoformat(expires)} has passed"]
+    if errors:
+        field, messages = next(iter(errors.items()))
+        raise Unprocessable(f"the token cannot be created: {field}: {messages[0]}", errors)
+    value = "ann_" + secrets.token_urlsafe(32)  # the prefix the CLI gives too: secret scanners know it
+    token_id = str(uuid.uuid4())
+    tokens.create(
+        wired.engine,
+        token_id,
+        value,
+        body["role"],
+        player,
+        body["label"],
+        isoformat(now),
+        games,
+        isoformat(expires) if expires is not None else None,
+        caller.token_id,
+    )
+    row = tokens.get(wired.engine, token_id)
+    response = jsonify({**(row or {}), "token": value})
+    response.status_code = 201
+    response.headers["Location"] = f"/api/v1/tokens/{token_id}"
+    response.headers["Cache-Control"] = "no-store"  # the only time the token is shown
+    return response
+
+
+@blueprint.get("/tokens")
+def list_tokens() -> Response:
+    """Tokens newest first, with their last use (admins: all; organisers: those they created)."""
+    caller = principal()
+    caller.require(*MANAGERS)
+    query = load(TokenListSchema, request.args.to_dict(), "query")
+    after = decode_cursor(query["after"], 2)
+    rows = tokens.page(
+        services().engine,
+        query["limit"] + 1,
+        after,  # type: ignore[arg-type]
+        created_by=None if caller.role == "admin" else caller.token_id,
+        role=query["role"],
+        player_id=str(query["player"]) if query["player"] else None,
+        include_revoked=query["include_revoked"],
+    )
+    page, more = rows[: query["limit"]], len(rows) > query["limit"]
+    cursor = encode_cursor(page[-1]["created_at"], page[-1]["id"]) if more else None
+    return jsonify({"items": page, "next": cursor})
+
+
+@blueprint.get("/tokens/<token_id>")
+def get_token(token_id: str) -> Response:
+    """One token (never its value)."""
+    return jsonify(_managed(principal(), token_id))
+
+
+@blueprint.delete("/tokens/<token_id>")
+def revoke_token(token_id: str) -> Response:
+    """Revoke a token: refused in this process at once, in every serving process within 10 seconds."""
+    caller = principal()
+    _managed(caller, token_id)
+    wired = services()
+    tokens.revoke(wired.engine, token_id, isoformat(wired.clock.now()))  # revoking twice changes nothing
+    wired.tokens.forget()
+    return Response(status=204)
+
+
+def _managed(caller: Principal, token_id: str) -> dict[str, Any]:
+    """A token the caller manages (404 for the rest, so an organiser learns nothing of others' tokens)."""
+    caller.require(*MANAGERS)
+    row = tokens.get(services().engine, token_id)
+    if row is None or (caller.role != "admin" and row["created_by"] != caller.token_id):
+        raise NotFound(f"no token {token_id!r}")
+    return row

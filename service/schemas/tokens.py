@@ -1,0 +1,43 @@
+"""Request shapes of the token API: structure here, who may mint what in `service.api.tokens`."""
+
+from __future__ import annotations
+
+from datetime import UTC
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from service.schemas import PageSchema
+from service.store.tokens import ROLES
+
+MAX_DAYS = 3650
+
+
+class TokenCreateSchema(Schema):
+    """POST /tokens."""
+
+    role = fields.String(required=True, validate=validate.OneOf(ROLES))
+    player = fields.UUID(load_default=None, allow_none=True)
+    label = fields.String(load_default=None, allow_none=True, validate=validate.Length(0, 200))
+    games = fields.List(fields.UUID(), load_default=None, allow_none=True, validate=validate.Length(1, 200))
+    expires_at = fields.AwareDateTime(load_default=None, allow_none=True, default_timezone=UTC)
+    expires_in_days = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(1, MAX_DAYS))
+
+    @validates_schema
+    def _consistent(self, data: dict[str, Any], **_: Any) -> None:
+        if data["role"] == "player" and data["player"] is None:
+            raise ValidationError("a player token names its player", "player")
+        if data["role"] != "player" and data["player"] is not None:
+            raise ValidationError(f"only a player token names a player, not a {data['role']} token", "player")
+        if data["games"] is not None and data["role"] != "player":
+            raise ValidationError("only a player token is bound to games", "games")
+        if data["expires_at"] is not None and data["expires_in_days"] is not None:
+            raise ValidationError("give expires_at or expires_in_days, not both", "expires_in_days")
+
+
+class TokenListSchema(PageSchema):
+    """GET /tokens filters."""
+
+    role = fields.String(load_default=None, validate=validate.OneOf(ROLES))
+    player = fields.UUID(load_default=None)
+    include_revoked = fields.Boolean(load_default=False)

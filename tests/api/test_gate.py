@@ -1,0 +1,133 @@
+"""The gate around the API (issue 16, point 6): rate limits per token and per address, CORS off by default."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.api.conftest import assert_problem, bearer, total_events
+from tests.conftest import Api, _api, _finish, _make_app
+
+
+@pytest.fixture
+def limited(tmp_path: Path) -> Iterator[Api]:
+    """The app with small limits: 3 calls a minute per token, 2 anonymous, 2 failed authentications."""
+    app = _make_app(
+        f"sqlite:///{tmp_path / 'annals.db'}",
+        RATELIMIT_ENABLED=True,
+        RATELIMIT_TOKEN="3/minute",
+        RATELIMIT_ANONYMOUS="2/minute",
+        RATELIMIT_AUTH_FAILURES="2/minute",
+    )
+    yield _api(app)
+    _finish(app)
+
+
+def from_address(address: str) -> dict[str, Any]:
+    return {"environ_base": {"REMOTE_ADDR": address}}
+
+
+def test_429_with_retry_after_when_an_anonymous_address_spends_its_budget(limited: Api) -> None:
+    answers = [limited.client.get("/api/v1/rulesets", **from_address("10.0.0.7")) for _ in range(3)]
+
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert [a.headers["RateLimit-Remaining"] for a in answers[:2]] == ["1", "0"]
+    assert answers[0].headers["RateLimit-Limit"] == "2"
+    assert 0 < int(answers[0].headers["RateLimit-Reset"]) <= 60
+    body = assert_problem(answers[2], 429, "rate-limited")
+    assert body["detail"].startswith("this address exceeded 2 per 1 minute")
+    assert 1 <= int(answers[2].headers["Retry-After"]) <= 60
+    # Another address, and a token, have budgets of their own.
+    assert limited.client.get("/api/v1/rulesets", **from_address("10.0.0.8")).status_code == 200
+    assert (
+        limited.client.get("/api/v1/rulesets", headers=limited.headers(), **from_address("10.0.0.7")).status_code == 200
+    )
+
+
+def test_a_token_is_counted_by_token_whatever_address_it_calls_from(limited: Api) -> None:
+    statuses = [
+        limited.client.get(
+            "/api/v1/games", headers=limited.headers("viewer"), **from_address(f"10.0.1.{n}")
+        ).status_code
+        for n in range(4)
+    ]
+
+    assert statuses == [200, 200, 200, 429]
+    assert limited.client.get("/api/v1/games", headers=limited.headers("admin")).status_code == 200
+
+
+def test_no_write_when_a_write_is_refused_for_its_rate(limited: Api) -> None:
+    game = limited.create_game()["id"]  # the token's first call
+    limited.act(game, type="note", seat="red")
+    limited.act(game, type="note", seat="red")
+    before = total_events(limited)
+
+    refused = limited.act(game, type="note", seat="red")
+
+    assert_problem(refused, 429, "rate-limited")
+    assert total_events(limited) == before
+
+
+def test_failed_authentications_lock_the_address_out_of_sending_tokens(limited: Api) -> None:
+    guesses = [limited.client.get("/api/v1/games", headers=bearer(f"guess-{n}")).status_code for n in range(3)]
+
+    assert guesses == [401, 401, 429]
+    refused = limited.client.get("/api/v1/games", headers=limited.headers())
+    assert assert_problem(refused, 429)["detail"].startswith("this address's failed authentications exceeded")
+    # Anonymous reads and other addresses are not locked out.
+    assert limited.client.get("/api/v1/rulesets").status_code == 200
+    assert limited.client.get("/api/v1/games", headers=limited.headers(), **from_address("10.0.2.1")).status_code == 200
+
+
+def test_health_and_cors_preflights_are_never_rate_limited(limited: Api) -> None:
+    statuses = {limited.client.get("/api/v1/health").status_code for _ in range(5)}
+
+    assert statuses == {200}
+
+
+def test_no_cors_headers_when_no_origin_is_allowed(api: Api) -> None:
+    response = api.client.get("/api/v1/rulesets", headers={"Origin": "https://club.example"})
+
+    assert response.status_code == 200
+    assert "Access-Control-Allow-Origin" not in response.headers
+
+
+@pytest.fixture
+def cors(tmp_path: Path) -> Iterator[Api]:
+    app = _make_app(f"sqlite:///{tmp_path / 'annals.db'}", CORS_ORIGINS=["https://club.example"])
+    yield _api(app)
+    _finish(app)
+
+
+def test_an_allowed_origin_may_send_tokens_and_read_the_etag(cors: Api) -> None:
+    preflight = cors.client.options(
+        "/api/v1/games",
+        headers={
+            "Origin": "https://club.example",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization, content-type, idempotency-key, if-match",
+        },
+    )
+    game = cors.client.post(
+        "/api/v1/games",
+        json={"ruleset": "freeform", "seats": [{"seat": "red"}]},
+        headers={**cors.headers(), "Origin": "https://club.example"},
+    )
+
+    assert preflight.status_code == 200
+    assert preflight.headers["Access-Control-Allow-Origin"] == "https://club.example"
+    allowed = {h.strip().lower() for h in preflight.headers["Access-Control-Allow-Headers"].split(",")}
+    assert {"authorization", "content-type", "idempotency-key", "if-match"} <= allowed
+    assert game.headers["Access-Control-Allow-Origin"] == "https://club.example"
+    exposed = {h.strip() for h in game.headers["Access-Control-Expose-Headers"].split(",")}
+    assert {"ETag", "Location", "Retry-After", "RateLimit-Remaining"} <= exposed
+    assert "Access-Control-Allow-Credentials" not in game.headers
+
+
+def test_another_origin_gets_no_cors_headers(cors: Api) -> None:
+    response = cors.client.get("/api/v1/rulesets", headers={"Origin": "https://elsewhere.example"})
+
+    assert "Access-Control-Allow-Origin" not in response.headers
