@@ -1,4 +1,4 @@
-"""Issue 16 points 1, 4 and 5 over real HTTP, against `annals serve` itself: waitress (one process) and
+"""Issue 16 points 1, 4, 5 and 6 over real HTTP, against `annals serve` itself: waitress (one process) and
 gunicorn (two worker processes), on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from service.store.migrate import upgrade
 
 START_SECONDS = 30.0
 DEPTH = 64
+ORIGIN = "https://club.example"
+AUTH_FAILURES = 3  # a minute, per address and per serving process (memory counters)
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,13 @@ def served(request: pytest.FixtureRequest, backend_url: str) -> Iterator[Served]
     tokens.create(wired.engine, str(uuid.uuid4()), token, "admin", None, "e2e", isoformat(wired.clock.now()))
     wired.close()
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": backend_url, "ANNALS_WORKERS": str(request.param)}
+    env = {
+        **os.environ,
+        "DATABASE_URL": backend_url,
+        "ANNALS_WORKERS": str(request.param),
+        "ANNALS_CORS_ORIGINS": ORIGIN,
+        "ANNALS_RATELIMIT_AUTH_FAILURES": f"{AUTH_FAILURES}/minute",
+    }
     command = [sys.executable, "-c", "from service.cli import main; main()", "serve", "--port", str(port)]
     process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, start_new_session=True)
     try:
@@ -156,3 +164,50 @@ def test_hostile_bodies_are_refused_and_every_answer_holds_over_real_http(served
     assert status == 201, forked
     status, raw = served.get(f"/api/v1/games/{json.loads(forked)['id']}/audit/2")
     assert status == 422 and json.loads(raw)["detail"].endswith(f"GET /api/v1/games/{game}/audit/2")
+
+
+def test_tokens_cors_and_rate_limits_hold_over_real_http(served: Served) -> None:
+    create = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}]}
+    games = [json.loads(served.post("/api/v1/games", create)[2])["id"] for _ in range(2)]
+    _, _, player = served.post("/api/v1/players", {"name": "Alice"})
+    alice = json.loads(player)["id"]
+
+    # A player token minted through the API acts in its game only.
+    status, _, raw = served.post("/api/v1/tokens", {"role": "player", "player": alice, "games": games[:1]})
+    assert status == 201, raw
+    minted = json.loads(raw)
+    note = {"type": "note", "seat": "red"}
+    recorder = Served(served.port, minted["token"])
+    assert recorder.post(f"/api/v1/games/{games[0]}/actions", note)[0] == 403  # Alice holds no seat yet
+    status, _, raw = recorder.post(f"/api/v1/games/{games[1]}/actions", note)
+    assert status == 403 and "bound to games" in json.loads(raw)["detail"]
+
+    # Revoked: refused by every serving process within the token cache's 10 seconds.
+    status, _, _ = served.call("DELETE", f"/api/v1/tokens/{minted['id']}", Authorization=f"Bearer {served.token}")
+    assert status == 204
+    deadline = time.monotonic() + 12
+    while recorder.call("GET", "/api/v1/games", Authorization=f"Bearer {minted['token']}")[0] != 401:
+        assert time.monotonic() < deadline, "a revoked token still worked after 12 s"
+        time.sleep(0.5)
+
+    # CORS for the allowed origin only.
+    preflight = {
+        "Origin": ORIGIN,
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization",
+    }
+    status, headers, _ = served.call("OPTIONS", "/api/v1/games", **preflight)
+    assert status == 200 and headers["access-control-allow-origin"] == ORIGIN
+    _, headers, _ = served.call("GET", "/api/v1/rulesets", Origin="https://elsewhere.example")
+    assert "access-control-allow-origin" not in headers
+    assert int(headers["ratelimit-remaining"]) < int(headers["ratelimit-limit"])
+
+    # Guessing tokens: each serving process counts this address's failures; past the limit, 429.
+    answers = [
+        served.call("GET", "/api/v1/games", Authorization=f"Bearer guess-{n}") for n in range(2 * AUTH_FAILURES + 1)
+    ]
+    refused = [(headers, raw) for status, headers, raw in answers if status == 429]
+    assert refused, [status for status, _, _ in answers]
+    headers, raw = refused[0]
+    assert json.loads(raw)["type"] == "/api/v1/problems/rate-limited" and int(headers["retry-after"]) >= 1
+    assert served.call("GET", "/api/v1/health")[0] == 200
