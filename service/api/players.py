@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import uuid
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, request
 
 from service import schemas
-from service.api.common import json_body, principal, services
+from service.api.common import decode_cursor, encode_cursor, json_body, principal, services
 from service.clock import isoformat
 from service.errors import NotFound
 from service.store import players
@@ -26,6 +26,25 @@ def create_player() -> Response:
     response.status_code = 201
     response.headers["Location"] = f"/api/v1/players/{row['id']}"
     return response
+
+
+@blueprint.get("/players")
+def list_players() -> Response:
+    """Players by name, searchable (any token); e-mail addresses only for organisers and admins."""
+    caller = principal()
+    caller.require("admin", "organiser", "arbiter", "player", "viewer")  # names are personal data: no anonymous lists
+    query = schemas.load(schemas.PlayerListSchema, request.args.to_dict(), "query")
+    after = decode_cursor(query["after"], 2)
+    rows = players.page(services().engine, query["limit"] + 1, after, query["q"])  # type: ignore[arg-type]
+    page, more = rows[: query["limit"]], len(rows) > query["limit"]
+    cursor = encode_cursor(page[-1]["name_key"], page[-1]["id"]) if more else None
+    items = []
+    for row in page:
+        row.pop("name_key")  # the order's and the cursor's, not part of the resource
+        if caller.role not in ("admin", "organiser") and caller.player_id != row["id"]:
+            row["email"] = None
+        items.append(row)
+    return jsonify({"items": items, "next": cursor})
 
 
 @blueprint.get("/players/<player_id>")

@@ -110,6 +110,12 @@ class GameListSchema(PageSchema):
     player = fields.UUID(load_default=None)
 
 
+class PlayerListSchema(PageSchema):
+    """GET /players: a page of players, optionally those whose name contains `q`."""
+
+    q = fields.String(load_default=None, validate=validate.Length(1, 200))
+
+
 class BoardListSchema(PageSchema):
     """GET /boards filters."""
 

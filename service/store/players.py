@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import Engine, insert, select, tuple_
 
 from service.store.tables import players
 
@@ -13,8 +14,14 @@ def create(engine: Engine, player_id: str, name: str, email: str | None, created
     """Register a player."""
     row = {"id": player_id, "name": name, "email": email, "created_at": created_at}
     with engine.begin() as conn:
-        conn.execute(insert(players).values(**row))
+        conn.execute(insert(players).values(**row, name_key=name_key(name)))
     return row
+
+
+def name_key(name: str) -> str:
+    """A name as it is searched and ordered: accents and case away ("Ágnes" and "agnes" meet)."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def get(engine: Engine, player_id: str) -> dict[str, Any] | None:
@@ -33,3 +40,23 @@ def existing(engine: Engine, player_ids: list[str]) -> set[str]:
         return set()
     with engine.connect() as conn:
         return {r[0] for r in conn.execute(select(players.c.id).where(players.c.id.in_(player_ids)))}
+
+
+def page(
+    engine: Engine, limit: int, after: tuple[str, str] | None = None, search: str | None = None
+) -> list[dict[str, Any]]:
+    """Registered players by name (accents and case aside), then id; `search` matches any part of the name.
+
+    Each row carries its `name_key`, the cursor's first part."""
+    query = (
+        select(players.c.id, players.c.name, players.c.email, players.c.created_at, players.c.name_key)
+        .where(players.c.erased_at.is_(None))
+        .order_by(players.c.name_key, players.c.id)
+        .limit(limit)
+    )
+    if search:
+        query = query.where(players.c.name_key.contains(name_key(search), autoescape=True))
+    if after is not None:
+        query = query.where(tuple_(players.c.name_key, players.c.id) > tuple_(*after))
+    with engine.connect() as conn:
+        return [dict(row._mapping) for row in conn.execute(query)]

@@ -93,6 +93,8 @@ players = Table(
     Column("email", String(320)),
     Column("created_at", String(32), nullable=False),
     Column("erased_at", String(32)),
+    Column("name_key", String(400), nullable=False),  # the name folded for search and order (players.name_key)
+    Index("ix_players_name_key", "name_key", "id"),
 )
 
 api_tokens = Table(
