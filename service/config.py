@@ -26,6 +26,17 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "MAX_JSON_DEPTH": int(env.get("ANNALS_MAX_JSON_DEPTH", "64")),
         "MAX_JSON_ITEMS": int(env.get("ANNALS_MAX_JSON_ITEMS", "10000")),
         "AUTO_MIGRATE": env.get("ANNALS_AUTO_MIGRATE", "0") == "1",
+        # Tamper evidence: the signing key and what is kept beside it, outside the database.
+        "SIGNING_KEY_FILE": env.get("ANNALS_SIGNING_KEY_FILE") or str(INSTANCE / "signing-key.pem"),
+        "SIGNING_KEY": env.get("ANNALS_SIGNING_KEY") or None,
+        "KEYRING_DIR": env.get("ANNALS_KEYRING_DIR") or None,
+        "WITNESS_FILE": env.get("ANNALS_WITNESS_FILE") or None,
+        "CHECKPOINT_EVERY": int(env.get("ANNALS_CHECKPOINT_EVERY", "1000")),
+        "CHECKPOINT_SECONDS": float(env.get("ANNALS_CHECKPOINT_SECONDS", "60")),
     }
     settings.update(overrides or {})
+    # The keyring and the witness file live beside the key file unless they are named.
+    beside = Path(settings["SIGNING_KEY_FILE"]).parent
+    settings["KEYRING_DIR"] = settings["KEYRING_DIR"] or str(beside / "keyring")
+    settings["WITNESS_FILE"] = settings["WITNESS_FILE"] or str(beside / "witness.json")
     return settings
