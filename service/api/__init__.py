@@ -21,6 +21,7 @@ def init_app(app: Flask) -> None:
         annotation_views,
         audits,
         boards,
+        checkpoints,
         disputes,
         forks,
         games,
@@ -34,7 +35,20 @@ def init_app(app: Flask) -> None:
 
     # The annotations blueprint is not named `annotations`: `from __future__ import annotations` would shadow it.
     gate.init_app(app)
-    blueprints = (meta, rulesets, players, boards, games, forks, records, replays, annotation_views, audits, disputes)
+    blueprints = (
+        meta,
+        rulesets,
+        players,
+        boards,
+        games,
+        forks,
+        records,
+        replays,
+        annotation_views,
+        audits,
+        disputes,
+        checkpoints,
+    )
     for module in (*blueprints, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")
     app.register_error_handler(AnnalsError, _annals_problem)
