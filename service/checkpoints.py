@@ -125,7 +125,7 @@ class Checkpointer:
                     return GlobalOutcome(None, previous)
                 if previous is None and last == 0:
                     return GlobalOutcome(None, None)
-                heads = self._heads_after(conn, previous, last)
+                heads = [(s, v, h) for s, (v, h) in self._heads_after(conn, previous, last).items()]
             unsigned = Checkpoint(
                 GLOBAL,
                 last,
@@ -143,8 +143,7 @@ class Checkpointer:
                 if (newest.id if newest else None) != (previous.id if previous else None):
                     return GlobalOutcome(None, newest)  # another process made one meanwhile
                 made = StoredCheckpoint(rows.add(conn, signed), signed)
-            heads_list = [(s, v, h) for s, (v, h) in heads.items()]
-            written = witness_file.write(self.witness.path, signed, heads_list)
+            written = witness_file.write(self.witness.path, signed, heads)
             return GlobalOutcome(made, made, written)
 
     def _heads_after(
