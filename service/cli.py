@@ -22,8 +22,12 @@ def _services(ctx: click.Context) -> Any:
         from service import wiring
         from service.clock import SystemClock
         from service.entropy import SystemEntropy
+        from service.errors import AnnalsError
 
-        ctx.obj = wiring.build(settings_module.load(), SystemClock(), SystemEntropy())
+        try:
+            ctx.obj = wiring.build(settings_module.load(), SystemClock(), SystemEntropy())
+        except AnnalsError as error:  # a signing key that cannot be read, say: one line, not a traceback
+            raise click.ClickException(error.detail) from None
     return ctx.obj
 
 

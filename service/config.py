@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -38,5 +39,14 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
     # The keyring and the witness file live beside the key file unless they are named.
     beside = Path(settings["SIGNING_KEY_FILE"]).parent
     settings["KEYRING_DIR"] = settings["KEYRING_DIR"] or str(beside / "keyring")
-    settings["WITNESS_FILE"] = settings["WITNESS_FILE"] or str(beside / "witness.json")
+    settings["WITNESS_FILE"] = settings["WITNESS_FILE"] or str(beside / witness_name(settings["DATABASE_URL"]))
     return settings
+
+
+def witness_name(database_url: str) -> str:
+    """The default witness file of a database: `witness-<12 hex>.json`, from the SHA-256 of its URL (without
+    password), so that databases sharing a key folder (a test run, `make bench`) never share a witness."""
+    from sqlalchemy.engine import make_url
+
+    shown = make_url(database_url).render_as_string(hide_password=True)
+    return f"witness-{hashlib.sha256(shown.encode('utf-8')).hexdigest()[:12]}.json"

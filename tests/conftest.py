@@ -23,8 +23,8 @@ pytest_plugins = ["tests.pg_fixtures"]
 
 @pytest.fixture(scope="session", autouse=True)
 def signing_key_outside_the_repository(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Every app and command of the run signs with one key in a temporary folder, never in instance/; tests
-    that make global checkpoints name their own witness file (ANNALS_WITNESS_FILE)."""
+    """Every app and command of the run signs with one key in a temporary folder, never in instance/; each
+    database gets its own witness file there (named after its URL)."""
     import os
 
     folder = tmp_path_factory.mktemp("keys")
@@ -33,7 +33,7 @@ def signing_key_outside_the_repository(tmp_path_factory: pytest.TempPathFactory)
     os.environ["ANNALS_SIGNING_KEY_FILE"] = str(folder / "signing-key.pem")
     os.environ.pop("ANNALS_SIGNING_KEY", None)
     os.environ.pop("ANNALS_KEYRING_DIR", None)
-    os.environ["ANNALS_WITNESS_FILE"] = str(folder / "witness.json")
+    os.environ.pop("ANNALS_WITNESS_FILE", None)
     yield
     for name, value in saved.items():
         if value is None:

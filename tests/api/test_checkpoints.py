@@ -87,12 +87,12 @@ def test_checkpoints_come_newest_first_page_by_page_when_a_limit_is_given(api: A
     )
 
 
-def test_a_private_games_checkpoints_are_hidden_from_anonymous_readers_when_listed(api: Api) -> None:
-    hidden = _ended_game(api, visibility="private")
-    shown = _ended_game(api)
+def test_a_private_games_checkpoints_are_hidden_from_anonymous_readers_when_listed(any_api: Api) -> None:
+    hidden = _ended_game(any_api, visibility="private")
+    shown = _ended_game(any_api)
 
-    anonymous = api.client.get("/api/v1/checkpoints").get_json()["items"]
-    staff = api.client.get("/api/v1/checkpoints", headers=api.headers("viewer")).get_json()["items"]
+    anonymous = any_api.client.get("/api/v1/checkpoints").get_json()["items"]
+    staff = any_api.client.get("/api/v1/checkpoints", headers=any_api.headers("viewer")).get_json()["items"]
 
     assert [c["stream"] for c in anonymous] == [f"game:{shown}"]
     assert {c["stream"] for c in staff} == {f"game:{shown}", f"game:{hidden}"}
