@@ -343,3 +343,36 @@ def test_verify_reports_the_lost_commits_when_the_sqlite_wal_file_is_lost_or_cut
     finally:
         _finish(copied)
     assert body["ok"] is False and "truncated" in [f["kind"] for f in body["findings"]]
+
+
+# --- the checkpoints themselves ---
+
+
+def test_verify_reports_a_bad_signature_when_a_checkpoint_row_was_edited(site: Api) -> None:
+    a, b = _recorded(site)
+
+    def forge(conn: Connection, game: str) -> None:
+        conn.execute(text("UPDATE checkpoints SET version = 4 WHERE stream_id = :s"), {"s": f"game:{game}"})
+
+    _tamper(site.services.engine, forge, a)
+
+    result = annals("verify")
+    assert result.exit_code == 1, result.output
+    assert any(line.startswith("BAD-SIGNATURE") and f"game:{a}" in line for line in result.output.splitlines())
+    assert "bad-signature" in [f["kind"] for f in _verify_view(site, a)["findings"]]
+    assert _verify_view(site, b)["ok"] is True
+
+
+def test_verify_reports_the_broken_global_chain_when_a_global_checkpoint_was_deleted(site: Api) -> None:
+    a, _ = _recorded(site)
+    site.act(a, type="note", seat="red", data={"n": "later"})
+    assert annals("checkpoint").exit_code == 0
+
+    def drop_first_global(conn: Connection, game: str) -> None:
+        conn.execute(text("DELETE FROM checkpoints WHERE id = (SELECT MIN(id) FROM checkpoints WHERE kind = 'global')"))
+
+    _tamper(site.services.engine, drop_first_global, a)
+
+    result = annals("verify")
+    assert result.exit_code == 1, result.output
+    assert any(line.startswith("GLOBAL-CHAIN") for line in result.output.splitlines()), result.output
