@@ -145,7 +145,8 @@ class Verifier:
 
     def check_stream(self, stream: str) -> StreamCheck:
         """One stream of any kind against every record of it."""
-        return self._check(stream, self._known(stream).get(stream, _Known()), self._trusted(self.witness.current()))
+        known = self._known(stream).get(stream, _Known())
+        return self._check(stream, known, self._trusted(self.witness.current()), in_full=True)
 
     def check_all(self, prefix: str = "") -> LogCheck:
         """Every stream known to any record (log, summaries, read models, checkpoints, witness), and the log."""

@@ -376,3 +376,21 @@ def test_verify_reports_the_broken_global_chain_when_a_global_checkpoint_was_del
     result = annals("verify")
     assert result.exit_code == 1, result.output
     assert any(line.startswith("GLOBAL-CHAIN") for line in result.output.splitlines()), result.output
+
+
+def test_rebuild_restores_a_lost_summary_when_the_log_agrees_with_every_signed_head(site: Api) -> None:
+    a, _ = _recorded(site)
+
+    def lose_summary(conn: Connection, game: str) -> None:
+        conn.execute(text("DELETE FROM game_players WHERE game_id = :g"), {"g": game})
+        conn.execute(text("DELETE FROM game_summaries WHERE game_id = :g"), {"g": game})
+
+    _tamper(site.services.engine, lose_summary, a)
+    lost = annals("verify", a)
+
+    rebuilt = annals("rebuild")
+
+    assert lost.exit_code == 1 and lost.output.startswith("MISSING-HEAD"), lost.output
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert annals("verify").exit_code == 0
+    assert _verify_view(site, a)["ok"] is True
