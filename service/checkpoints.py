@@ -17,6 +17,7 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine
 
+from domain.chain import GENESIS
 from domain.checkpoints import FIRST_PREV, GLOBAL, STREAM, Checkpoint, checkpoint_hash, heads_root, payload
 from service import witness as witness_file
 from service.clock import Clock, isoformat
@@ -149,8 +150,13 @@ class Checkpointer:
     def _heads_after(
         self, conn: Connection, previous: StoredCheckpoint | None, last: int
     ) -> dict[str, tuple[int, str]]:
-        """Every stream's head at `last`, from the previous global checkpoint's heads — after checking that the
-        log still hashes to that checkpoint (LogTampered otherwise)."""
+        """Every stream's head at `last`, from the previous global checkpoint's — never signing over a log that
+        no longer agrees with it (LogTampered).
+
+        When the witness file holds the previous checkpoint, its signed heads are the starting point and only
+        the events since are read, each of which must continue its stream from the signed head (the cost
+        follows the new events, not the log). Otherwise the previous heads are recomputed from the whole log
+        and must hash to the previous checkpoint."""
         if previous is None:
             return {s: (v, h) for s, v, h in rows.heads_at(conn, last)}
         cp = previous.checkpoint
@@ -164,14 +170,24 @@ class Checkpointer:
                 f"the log ends at position {last} but global checkpoint #{previous.id} covers position {cp.number}: "
                 "run `annals verify`; no new global checkpoint is signed"
             )
-        before = rows.heads_at(conn, cp.number)
-        if heads_root(before) != cp.head:
-            raise LogTampered(
-                f"the log up to position {cp.number} no longer hashes to global checkpoint #{previous.id}: "
-                "run `annals verify`; no new global checkpoint is signed"
-            )
-        heads = {s: (v, h) for s, v, h in before}
-        for stream, version, head in rows.heads_between(conn, cp.number, last):
+        witnessed = self.witness.current()
+        if witnessed.problem is None and witnessed.checkpoint == cp:
+            heads = dict(witnessed.heads)
+        else:
+            before = rows.heads_at(conn, cp.number)
+            if heads_root(before) != cp.head:
+                raise LogTampered(
+                    f"the log up to position {cp.number} no longer hashes to global checkpoint #{previous.id}: "
+                    "run `annals verify`; no new global checkpoint is signed"
+                )
+            heads = {s: (v, h) for s, v, h in before}
+        for stream, version, head, prev_hash in rows.links_between(conn, cp.number, last):
+            known_version, known_head = heads.get(stream, (0, GENESIS))
+            if version != known_version + 1 or prev_hash != known_head:
+                raise LogTampered(
+                    f"{stream} version {version} does not continue from its head signed by global checkpoint "
+                    f"#{previous.id} (version {known_version}): run `annals verify`; no new global checkpoint is signed"
+                )
             heads[stream] = (version, head)
         return heads
 

@@ -123,15 +123,15 @@ def heads_at(conn: Connection, position: int) -> list[Head]:
     return [(r[0], int(r[1]), r[2]) for r in conn.execute(query)]
 
 
-def heads_between(conn: Connection, after: int, until: int) -> Iterable[Head]:
-    """(stream, version, hash) of the events at positions after `after` up to `until`, in log order."""
+def links_between(conn: Connection, after: int, until: int) -> Iterable[tuple[str, int, str, str]]:
+    """(stream, version, hash, prev_hash) of the events at positions after `after` up to `until`, in log order."""
     query = (
-        select(events.c.stream_id, events.c.version, events.c.hash)
+        select(events.c.stream_id, events.c.version, events.c.hash, events.c.prev_hash)
         .where(events.c.position > after, events.c.position <= until)
         .order_by(events.c.position)
     )
     for row in conn.execute(query):
-        yield row[0], int(row[1]), row[2]
+        yield row[0], int(row[1]), row[2], row[3]
 
 
 def stream_lengths(engine: Engine, prefix: str = "") -> dict[str, int]:

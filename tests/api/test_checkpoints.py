@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from sqlalchemy import text
 
-from domain.checkpoints import from_json, payload
+from domain.checkpoints import checkpoint_hash, from_json, heads_root, payload
 from service.checkpoints import CheckpointTimer, LogTampered
 from service.cli import cli
 from service.store.events import EventDraft
@@ -284,8 +284,12 @@ def test_the_timer_thread_makes_global_checkpoints_until_stopped_when_started(ap
     assert api.client.get("/api/v1/checkpoints?kind=global").get_json()["items"][0]["position"] == 1
 
 
+@pytest.mark.parametrize(
+    ("witnessed", "refusal"),
+    [(True, "does not continue from its head signed"), (False, "no longer hashes to global checkpoint")],
+)
 def test_global_checkpoints_chain_and_none_is_signed_over_a_log_that_changed_under_the_last(
-    api: Api, own_witness: Path
+    api: Api, own_witness: Path, witnessed: bool, refusal: str
 ) -> None:
     game = str(api.create_game()["id"])
     api.act(game, type="note", seat="red", data={"n": 1})
@@ -297,13 +301,32 @@ def test_global_checkpoints_chain_and_none_is_signed_over_a_log_that_changed_und
         conn.execute(text("DELETE FROM events WHERE stream_id = :s AND version = 3"), {"s": f"game:{game}"})
     for n in (3, 4):  # the log goes on from the truncated head
         api.services.store.append(f"game:{game}", None, [EventDraft("ActionRecorded", {"n": n})])
+    if not witnessed:  # the heads are then recomputed from the whole log
+        own_witness.unlink()
 
     assert first is not None and second is not None
-    from domain.checkpoints import checkpoint_hash
-
     assert second.checkpoint.prev == checkpoint_hash(first.checkpoint)
-    with pytest.raises(LogTampered, match="no longer hashes to global checkpoint"):
+    with pytest.raises(LogTampered, match=refusal):
         api.services.checkpoints.checkpoint_global()
+
+
+def test_a_global_checkpoint_from_the_witness_signs_the_same_heads_as_one_from_the_whole_log(
+    api: Api, own_witness: Path
+) -> None:
+    games = [str(api.create_game()["id"]) for _ in range(3)]
+    api.services.checkpoints.checkpoint_global()
+    for game in games[:2]:
+        api.act(game, type="note", seat="red", data={"n": 1})
+    api.create_game()
+
+    incremental = api.services.checkpoints.checkpoint_global().made
+
+    assert incremental is not None
+    with api.services.engine.connect() as conn:
+        from service.store.checkpoints import heads_at
+
+        whole = heads_at(conn, incremental.checkpoint.number)
+    assert (incremental.checkpoint.head, incremental.checkpoint.streams) == (heads_root(whole), 4)
 
 
 # --- the key on the command line ---
