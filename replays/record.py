@@ -85,9 +85,15 @@ class ChainCheck:
     head: str = GENESIS
 
 
-def record_header(game: Mapping[str, Any], board: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The header object of a record for a game resource and its board document."""
-    return {"format": FORMAT, "format_version": FORMAT_VERSION, "game": dict(game), "board": board}
+def record_header(
+    game: Mapping[str, Any], board: Mapping[str, Any] | None, checkpoint: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The header object of a record for a game resource, its board document and the signed checkpoint of
+    the game's head (`checkpoint`, when the exporter signs one: readers of format 1 that predate it ignore it)."""
+    header = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": dict(game), "board": board}
+    if checkpoint is not None:
+        header["checkpoint"] = dict(checkpoint)
+    return header
 
 
 def export_lines(

@@ -22,7 +22,9 @@ def create_app(
     app = Flask(__name__, instance_relative_config=False)
     settings = settings_module.load(config)
     app.config.update(settings)
-    services = wiring.build(settings, clock or SystemClock(), entropy or SystemEntropy())
+    # The app creates the signing key when none is configured (and says so in its log), so that serving
+    # works from a fresh checkout; `annals db upgrade` creates it first under `make run`.
+    services = wiring.build(settings, clock or SystemClock(), entropy or SystemEntropy(), create_key=True)
     if settings.get("AUTO_MIGRATE"):
         upgrade(services.engine)
     app.extensions["annals"] = services

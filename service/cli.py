@@ -24,9 +24,13 @@ def _services(ctx: click.Context, migrated: bool = True) -> Any:
         from service import wiring
         from service.clock import SystemClock
         from service.entropy import SystemEntropy
+        from service.errors import AnnalsError
         from service.store.migrate import database_name, schema_problem
 
-        wired = wiring.build(settings_module.load(), SystemClock(), SystemEntropy())
+        try:
+            wired = wiring.build(settings_module.load(), SystemClock(), SystemEntropy())
+        except AnnalsError as error:  # a signing key that cannot be read, say: one line, not a traceback
+            raise click.ClickException(error.detail) from None
         click.echo(f"database: {database_name(wired.engine)}", err=True)
         if migrated and (problem := schema_problem(wired.engine)) is not None:
             wired.close()
@@ -58,6 +62,21 @@ def db_upgrade(ctx: click.Context, revision: str) -> None:
         os.makedirs(os.path.dirname(os.path.abspath(database)), exist_ok=True)
     upgrade(wired.engine, revision)
     click.echo(f"database at revision {current_revision(wired.engine)} ({wired.engine.url.render_as_string()})")
+    _ensure_signing_key(wired.settings)
+
+
+def _ensure_signing_key(settings: dict[str, Any]) -> None:
+    """Create the checkpoint signing key if none is configured, and tell the operator where it is, once."""
+    from service.signing import KeyPlaces, ensure_key
+
+    places = KeyPlaces.of(settings)
+    created = ensure_key(places)
+    if created:
+        click.echo(
+            f"created the checkpoint signing key {places.key_file} (key id {created}): "
+            "back it up outside the database, with the keyring beside it",
+            err=True,
+        )
 
 
 @cli.group()
@@ -129,34 +148,70 @@ def samples_load(ctx: click.Context) -> None:
 @click.argument("game_id", required=False)
 @click.pass_context
 def verify(ctx: click.Context, game_id: str | None) -> None:
-    """Recompute hash chains (one game, or every stream) and report the first broken link."""
+    """Check every stream any record knows (or one game) against its chain, summary, signed checkpoints and
+    the witness file, and the global checkpoints against the log; one line per finding, exit 1 on any."""
     wired = _services(ctx)
-    streams = [f"game:{game_id}"] if game_id else wired.store.stream_ids()
-    broken = 0
-    for stream in streams:
-        report = wired.store.verify(stream)
-        if report.events == 0:
+    if game_id:
+        stream = f"game:{game_id}"
+        check = wired.verifier.check_stream(stream)
+        if check.report.events == 0 and not check.findings:
             raise click.ClickException(f"no stream {stream!r}")
-        if report.ok:
-            click.echo(f"ok      {stream}  {report.events} events  head {report.head[:16]}")
-        else:
-            broken += 1
-            click.echo(f"BROKEN  {stream}  at version {report.first_broken}: {report.reason}")
-    click.echo(f"{len(streams)} stream(s) checked, {broken} broken")
-    if broken:
+        streams, log_findings = [check], []
+    else:
+        whole = wired.verifier.check_all()
+        streams, log_findings = list(whole.streams), list(whole.log_findings)
+        click.echo(f"{whole.globals_checked} global checkpoint(s) checked, witness {wired.settings['WITNESS_FILE']}")
+    for finding in log_findings:
+        click.echo(finding.line())
+    for check in streams:
+        if not check.findings:
+            signed = f", signed at version {check.checkpoint.checkpoint.number}" if check.checkpoint else ""
+            click.echo(f"ok      {check.stream}  {check.report.events} events  head {check.report.head[:16]}{signed}")
+        for finding in check.findings:
+            click.echo(_finding_line(finding))
+    broken = sum(1 for check in streams if check.findings)
+    total = len(log_findings) + sum(len(check.findings) for check in streams)
+    click.echo(f"{len(streams)} stream(s) checked, {broken} broken, {total} finding(s)")
+    if total:
         sys.exit(1)
 
 
+def _finding_line(finding: Any) -> str:
+    """A stream's finding; a broken link keeps the line `BROKEN  <stream>  at version N: <reason>`."""
+    if finding.kind == "broken-chain":
+        return f"BROKEN  {finding.stream}  at version {finding.version}: {finding.detail}"
+    return str(finding.line())
+
+
 @cli.command()
+@click.option(
+    "--accept-tampered",
+    is_flag=True,
+    help="summarise the log as it stands even where it disagrees with its summaries or signed checkpoints",
+)
 @click.pass_context
-def rebuild(ctx: click.Context) -> None:
-    """Rebuild the read models (game summaries, disputes) from the event log."""
+def rebuild(ctx: click.Context, accept_tampered: bool) -> None:
+    """Rebuild the read models (game summaries, disputes) from the event log; never touches checkpoints.
+
+    A game whose log disagrees with its summary, a signed checkpoint or the witness keeps its summary (the
+    evidence), one line each, and the exit status is 1 — unless --accept-tampered."""
     from service.disputes import rebuild_disputes
     from service.rebuild import rebuild_summaries
 
     services = _services(ctx)
-    click.echo(f"rebuilt the summaries of {rebuild_summaries(services)} game(s)")
+    rebuilt = rebuild_summaries(services, accept_tampered)
+    click.echo(f"rebuilt the summaries of {rebuilt.games} game(s)")
     click.echo(f"rebuilt {rebuild_disputes(services)} dispute(s)")
+    for stream in rebuilt.dropped:
+        click.echo(f"DROPPED  {stream}  has no GameCreated at version 1: no summary (the stream is tampered)")
+    for finding in rebuilt.refused:
+        click.echo(f"REFUSED  {finding.stream}  summary kept: {finding.kind}: {finding.detail}")
+    if rebuilt.refused:
+        click.echo(
+            f"{len(rebuilt.refused)} finding(s): those summaries were kept as evidence; "
+            "`annals rebuild --accept-tampered` summarises the log as it stands"
+        )
+        sys.exit(1)
 
 
 @cli.command()
@@ -188,8 +243,11 @@ def serve(host: str, port: int, threads: int, workers: int) -> None:
         from waitress import serve as waitress_serve
 
         from service import create_app
+        from service.serving import start_checkpoints
 
-        waitress_serve(create_app(), host=host, port=port, threads=threads, ident="annals")
+        app = create_app()
+        start_checkpoints(app)
+        waitress_serve(app, host=host, port=port, threads=threads, ident="annals")
         return
     from service.serving import run_gunicorn
 
@@ -233,9 +291,13 @@ def main() -> None:
 
 # Commands kept in their own modules import `_services` from this one, so they are added last.
 from service.cli_audits import audit  # noqa: E402
+from service.cli_keys import checkpoint_command, keys, verify_record_command  # noqa: E402
 from service.cli_records import export_command, import_command, verify_dice_command  # noqa: E402
 
 cli.add_command(audit)
+cli.add_command(keys)
+cli.add_command(checkpoint_command)
+cli.add_command(verify_record_command)
 cli.add_command(export_command)
 cli.add_command(import_command)
 cli.add_command(verify_dice_command)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -33,6 +34,26 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "CORS_ORIGINS": [o.strip() for o in env.get("ANNALS_CORS_ORIGINS", "").split(",") if o.strip()],
         "TRUSTED_PROXIES": int(env.get("ANNALS_TRUSTED_PROXIES", "0")),
         "AUTO_MIGRATE": env.get("ANNALS_AUTO_MIGRATE", "0") == "1",
+        # Tamper evidence: the signing key and what is kept beside it, outside the database.
+        "SIGNING_KEY_FILE": env.get("ANNALS_SIGNING_KEY_FILE") or str(INSTANCE / "signing-key.pem"),
+        "SIGNING_KEY": env.get("ANNALS_SIGNING_KEY") or None,
+        "KEYRING_DIR": env.get("ANNALS_KEYRING_DIR") or None,
+        "WITNESS_FILE": env.get("ANNALS_WITNESS_FILE") or None,
+        "CHECKPOINT_EVERY": int(env.get("ANNALS_CHECKPOINT_EVERY", "1000")),
+        "CHECKPOINT_SECONDS": float(env.get("ANNALS_CHECKPOINT_SECONDS", "60")),
     }
     settings.update(overrides or {})
+    # The keyring and the witness file live beside the key file unless they are named.
+    beside = Path(settings["SIGNING_KEY_FILE"]).parent
+    settings["KEYRING_DIR"] = settings["KEYRING_DIR"] or str(beside / "keyring")
+    settings["WITNESS_FILE"] = settings["WITNESS_FILE"] or str(beside / witness_name(settings["DATABASE_URL"]))
     return settings
+
+
+def witness_name(database_url: str) -> str:
+    """The default witness file of a database: `witness-<12 hex>.json`, from the SHA-256 of its URL (without
+    password), so that databases sharing a key folder (a test run, `make bench`) never share a witness."""
+    from sqlalchemy.engine import make_url
+
+    shown = make_url(database_url).render_as_string(hide_password=True)
+    return f"witness-{hashlib.sha256(shown.encode('utf-8')).hexdigest()[:12]}.json"

@@ -87,9 +87,18 @@ class GameCommands:
     """The write side of games."""
 
     def __init__(
-        self, engine: Engine, store: EventStore, loader: GameLoader, clock: Clock, entropy: Entropy, snapshot_every: int
+        self,
+        engine: Engine,
+        store: EventStore,
+        loader: GameLoader,
+        clock: Clock,
+        entropy: Entropy,
+        snapshot_every: int,
+        on_game_ended: Callable[[str, int, str], None] | None = None,
     ) -> None:
         self.engine = engine
+        # Signs the stream's head once its game has ended (after the commit: never on the append path).
+        self.on_game_ended = on_game_ended
         self.store = store
         self.loader = loader
         self.clock = clock
@@ -444,6 +453,8 @@ class GameCommands:
         # attempt's decision (its salt, its folded game), which was never written.
         if result.replayed and (earlier := self._replay(key, fingerprint, game.meta.game_id, principal)):
             return earlier
+        if ends and not result.replayed and self.on_game_ended is not None:
+            self.on_game_ended(stream, result.version, result.events[-1].hash)
         self.loader.remember(after)
         return Recorded(game.meta.game_id, result, result.answer or "")
 

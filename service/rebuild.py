@@ -3,31 +3,56 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection
 
-from domain.kernel import GAME_ENDED
+from domain.kernel import GAME_CREATED, GAME_ENDED
+from service.integrity import REBUILDABLE, Finding
 from service.store import summaries
 from service.store.engine import WRITE
 from service.store.events import RecordedEvent
 from service.wiring import Services
 
 
-def rebuild_summaries(services: Services) -> int:
-    """Empty `game_summaries` and refill it from every game stream; returns the number of games."""
-    engine = services.engine
-    count = 0
-    with engine.connect().execution_options(**WRITE) as conn, conn.begin():
-        summaries.rebuild_clear(conn)
-        for stream in services.store.stream_ids("game:"):
-            _summarise(conn, services, stream)
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """What a rebuild of the summaries did: games summarised, and the games it refused to touch."""
+
+    games: int
+    refused: tuple[Finding, ...] = ()
+    dropped: tuple[str, ...] = ()  # streams without a `GameCreated` at version 1, left unsummarised
+
+
+def rebuild_summaries(services: Services, accept_tampered: bool = False) -> Rebuilt:
+    """Refill `game_summaries` from every game stream of the log.
+
+    The summaries are evidence too (GET /games/{id}/verify compares the chain with them): a game whose
+    log disagrees with its summary, its signed checkpoints or the witness file keeps its summary as it
+    is, and its findings are returned as refused, unless `accept_tampered` — then the log as it stands
+    is summarised (checkpoints are never touched either way).
+    """
+    check = services.verifier.check_all("game:")
+    refused = [] if accept_tampered else [f for s in check.streams for f in s.findings if f.kind not in REBUILDABLE]
+    kept = {f.stream.removeprefix("game:") for f in refused if f.stream}
+    count, dropped = 0, []
+    with services.engine.connect().execution_options(**WRITE) as conn, conn.begin():
+        summaries.rebuild_clear(conn, keep=kept)
+        for stream in sorted(s.stream for s in check.streams if s.report.events or s.findings):
+            if stream.removeprefix("game:") in kept:
+                continue
+            events = list(services.store.iter_stream(stream))
+            if not events or events[0].type != GAME_CREATED or events[0].version != 1:
+                dropped.append(stream)
+                continue
+            _summarise(conn, events)
             count += 1
-    return count
+    return Rebuilt(count, tuple(refused), tuple(dropped))
 
 
-def _summarise(conn: Connection, services: Services, stream: str) -> None:
-    summaries.insert_game(conn, summary_of(list(services.store.iter_stream(stream))))
+def _summarise(conn: Connection, events: Sequence[RecordedEvent]) -> None:
+    summaries.insert_game(conn, summary_of(events))
 
 
 def summary_of(events: Sequence[RecordedEvent]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection
@@ -25,6 +25,9 @@ from sqlalchemy.exc import IntegrityError
 from domain import boards as board_model
 from domain import registry
 from domain.chain import GENESIS, event_hash
+from domain.checkpoints import STREAM, Checkpoint, CheckpointFormatError
+from domain.checkpoints import from_json as checkpoint_from_json
+from domain.checkpoints import payload as checkpoint_payload
 from domain.kernel import DICE_SEED_REVEALED, GAME_CREATED, DiceMode
 from replays.readjudicate import Finding, RecordedStep, readjudicate
 from replays.record import (
@@ -40,15 +43,20 @@ from replays.record import (
 from service.annotation_stream import stream_of_annotations
 from service.answers import game_json
 from service.auth import RECORDERS, Principal
+from service.checkpoints import LogTampered
 from service.errors import Conflict, Forbidden, Unprocessable, WrongExpectedVersion
 from service.loading import stream_of
 from service.rebuild import summary_of
+from service.signing import INVALID, VALID
 from service.store import boards, players, summaries
+from service.store import checkpoints as checkpoint_rows
 from service.store.events import RecordedEvent
 from service.views import EventRedactor
 from service.wiring import Services
 
 VERDICTS = ("consistent", "deviates", "unverifiable")
+# What an import says of the record's checkpoint: signed by a key known here, by an unknown key, or none.
+VERIFIED, UNKNOWN_KEY_STATUS, ABSENT = "verified", "unknown-key", "absent"
 # In the `GameCreated` data of a server-dice game imported under a new id: the id its dice were rolled under.
 DICE_GAME_ID = "dice_game_id"
 ANNOTATION_EXPORTERS = ("admin", "organiser", "arbiter")
@@ -68,6 +76,7 @@ class ImportReport:
     deviations: tuple[dict[str, Any], ...] = ()
     unverifiable: tuple[dict[str, Any], ...] = ()
     dice_seed_available: bool = True
+    checkpoint: Mapping[str, Any] = field(default_factory=lambda: {"status": ABSENT})
 
     def to_json(self) -> dict[str, Any]:
         """The API's and CLI's shape of the report."""
@@ -81,6 +90,7 @@ class ImportReport:
             "deviations": list(self.deviations),
             "unverifiable": list(self.unverifiable),
             "dice_seed_available": self.dice_seed_available,
+            "checkpoint": dict(self.checkpoint),
         }
 
 
@@ -98,9 +108,18 @@ def export_game(
             "exporting annotations exports private notes too: it needs an admin, organiser or arbiter token"
         )
     board = services.loader.board(summary["board"])
-    head = record_header(game_json(summary), board)
     # Only up to the summarised version: the header and the event lines describe the same game.
-    stored = (e.to_json() for e in services.store.iter_stream(stream_of(game_id)) if e.version <= summary["version"])
+    recorded = [e for e in services.store.iter_stream(stream_of(game_id)) if e.version <= summary["version"]]
+    hash_at = {e.version: e.hash for e in recorded}
+    if hash_at.get(summary["version"]) != summary["last_hash"]:
+        raise LogTampered(
+            f"game {game_id}'s log disagrees with its summary at version {summary['version']}: "
+            "run `annals verify`; nothing was exported"
+        )
+    # The signed head travels with the record: anyone holding the public key can check it offline.
+    checkpoint = services.checkpoints.for_export(stream_of(game_id), summary["version"], hash_at).checkpoint
+    head = record_header(game_json(summary), board, checkpoint.to_json())
+    stored: Iterable[dict[str, Any]] = (e.to_json() for e in recorded)
     redactor = EventRedactor.for_summary(principal, summary)
     if redactor.hides_anything:
         stored = (_whole(redactor, e) for e in stored)
@@ -155,6 +174,7 @@ def import_record(
             f"the annotations' hash chain breaks at annotation version {notes.first_broken}: {notes.reason}",
             {"annotations": [f"version {notes.first_broken}: {notes.reason}"]},
         )
+    signed = _checked_checkpoint(services, record, check.events, check.head)
     created = record.events[0]
     _check_created(record, created)
     ruleset = _pinned(created["data"])
@@ -165,7 +185,9 @@ def import_record(
     if board is not None:  # content-addressed: storing a board twice is harmless
         name, when = str(board.get("name") or "unnamed"), str(created["recorded_at"])
         boards.put(services.engine, created["data"]["board"], name, ruleset.id, board, when)
-    stored = _store(services, record, original_id, game_id)
+    # Under its own id the game keeps the checkpoint it was exported with, when a key known here signed it.
+    kept = signed if keep_id and signed is not None and signed[1] == VERIFIED else None
+    stored = _store(services, record, original_id, game_id, kept[0] if kept else None)
     counts = {verdict: sum(f.verdict == verdict for f in findings) for verdict in VERDICTS}
     return ImportReport(
         game_id=game_id,
@@ -177,7 +199,44 @@ def import_record(
         deviations=tuple({"version": f.version, "reason": f.reason} for f in findings if f.verdict == "deviates"),
         unverifiable=tuple({"version": f.version, "reason": f.reason} for f in findings if f.verdict == "unverifiable"),
         dice_seed_available=_dice_seed_available(record),
+        checkpoint=_checkpoint_report(signed),
     )
+
+
+def _checked_checkpoint(services: Services, record: Record, count: int, head: str) -> tuple[Checkpoint, str] | None:
+    """The record's checkpoint and VERIFIED or UNKNOWN_KEY_STATUS (None without one); 422 when it is malformed,
+    names another head than the record's chain ends at, or its signature fails under a key known here."""
+    value = record.header.get("checkpoint")
+    if value is None:
+        return None
+    try:
+        checkpoint = checkpoint_from_json(value)
+    except CheckpointFormatError as error:
+        raise Unprocessable(f"the record's checkpoint cannot be read: {error}", {"checkpoint": [str(error)]}) from None
+    stream = f"game:{record.game_id}"
+    if (checkpoint.kind, checkpoint.stream, checkpoint.number, checkpoint.head) != (STREAM, stream, count, head):
+        detail = (
+            f"the record's checkpoint signs {checkpoint.stream} at version {checkpoint.number}, but the record's "
+            f"chain is {stream} ending at version {count}"
+        )
+        raise Unprocessable(detail, {"checkpoint": ["does not match the record's chain"]})
+    verdict = services.keyring.verify(checkpoint.key_id, checkpoint_payload(checkpoint), checkpoint.signature)
+    if verdict == INVALID:
+        detail = f"the record's checkpoint signature does not verify under key {checkpoint.key_id}"
+        raise Unprocessable(detail, {"checkpoint": ["bad signature"]})
+    return checkpoint, VERIFIED if verdict == VALID else UNKNOWN_KEY_STATUS
+
+
+def _checkpoint_report(signed: tuple[Checkpoint, str] | None) -> dict[str, Any]:
+    if signed is None:
+        return {"status": ABSENT}
+    checkpoint, status = signed
+    return {
+        "status": status,
+        "key_id": checkpoint.key_id,
+        "version": checkpoint.number,
+        "signed_at": checkpoint.signed_at,
+    }
 
 
 def _is_uuid(value: str) -> bool:
@@ -252,11 +311,16 @@ def _check_players(services: Services, data: Mapping[str, Any]) -> None:
         raise Unprocessable(detail, {"seats": [f"unknown player {p!r}" for p in missing]})
 
 
-def _store(services: Services, record: Record, original_id: str, game_id: str) -> list[RecordedEvent]:
-    """Append every event to `game:<game_id>` and add its summary, in one transaction of the store."""
+def _store(
+    services: Services, record: Record, original_id: str, game_id: str, checkpoint: Checkpoint | None
+) -> list[RecordedEvent]:
+    """Append every event to `game:<game_id>` and add its summary (and the record's verified checkpoint), in
+    one transaction of the store."""
 
     def summarise(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
         summaries.insert_game(conn, summary_of([e for e in recorded if e.stream_id == stream_of(game_id)]))
+        if checkpoint is not None:
+            checkpoint_rows.add(conn, checkpoint)
 
     def build(position: int) -> list[RecordedEvent]:
         events = relink(record.events, stream_of(game_id), original_id, game_id, position)

@@ -24,7 +24,21 @@ class _AnnalsGunicorn(BaseApplication):  # type: ignore[misc]
     def load(self) -> Any:
         from service import create_app
 
-        return create_app()
+        app = create_app()
+        start_checkpoints(app)
+        return app
+
+
+def start_checkpoints(app: Any) -> None:
+    """Make global checkpoints from this serving process every N events or T seconds (a daemon thread);
+    processes that serve side by side take turns, since each checks for the others' under a lock."""
+    from service.checkpoints import CheckpointTimer
+
+    services = app.extensions["annals"]
+    settings = services.settings
+    timer = CheckpointTimer(services.checkpoints, settings["CHECKPOINT_EVERY"], settings["CHECKPOINT_SECONDS"])
+    timer.start()
+    app.extensions["annals_checkpoints"] = timer
 
 
 def run_gunicorn(host: str, port: int, workers: int, threads: int) -> None:

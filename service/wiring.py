@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine
 
 from service.auth import TokenLookup
+from service.checkpoints import Checkpointer
 from service.clock import Clock
 from service.entropy import Entropy
 from service.games import GameCommands
+from service.integrity import Verifier
 from service.loading import GameLoader
+from service.signing import KeyPlaces, Keyring, ensure_key, load_keyring
 from service.store.engine import make_engine
 from service.store.events import EventStore
+from service.witness import WitnessCache
+
+log = logging.getLogger("annals")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +36,9 @@ class Services:
     clock: Clock
     entropy: Entropy
     tokens: TokenLookup
+    keyring: Keyring
+    checkpoints: Checkpointer
+    verifier: Verifier
 
     def close(self) -> None:
         """Release every database connection."""
@@ -35,10 +46,37 @@ class Services:
         self.engine.dispose()
 
 
-def build(settings: dict[str, Any], clock: Clock, entropy: Entropy) -> Services:
-    """Connect the engine and wire the store, loader and commands together."""
+def build(settings: dict[str, Any], clock: Clock, entropy: Entropy, create_key: bool = False) -> Services:
+    """Connect the engine and wire the store, loader and commands together.
+
+    With `create_key` (the app, `annals db upgrade`) a signing key is created where none is configured."""
+    places = KeyPlaces.of(settings)
+    if create_key and (created := ensure_key(places)):
+        log.warning(
+            "created the checkpoint signing key %s (key id %s): back it up outside the database",
+            places.key_file,
+            created,
+        )
+    keyring = load_keyring(places)
     engine = make_engine(settings["DATABASE_URL"])
     store = EventStore(engine, clock)
+    witness = WitnessCache(Path(settings["WITNESS_FILE"]))
+    checkpoints = Checkpointer(engine, store, clock, keyring, witness)
     loader = GameLoader(engine, store, settings["GAME_CACHE_SIZE"])
-    commands = GameCommands(engine, store, loader, clock, entropy, settings["SNAPSHOT_EVERY"])
-    return Services(settings, engine, store, loader, commands, clock, entropy, TokenLookup(engine, clock=clock))
+    commands = GameCommands(
+        engine, store, loader, clock, entropy, settings["SNAPSHOT_EVERY"], checkpoints.after_game_ended
+    )
+    verifier = Verifier(engine, store, keyring, witness)
+    return Services(
+        settings,
+        engine,
+        store,
+        loader,
+        commands,
+        clock,
+        entropy,
+        TokenLookup(engine, clock=clock),
+        keyring,
+        checkpoints,
+        verifier,
+    )

@@ -21,6 +21,27 @@ from tests import spec_validation
 pytest_plugins = ["tests.pg_fixtures"]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def signing_key_outside_the_repository(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Every app and command of the run signs with one key in a temporary folder, never in instance/; each
+    database gets its own witness file there (named after its URL)."""
+    import os
+
+    folder = tmp_path_factory.mktemp("keys")
+    names = ("ANNALS_SIGNING_KEY_FILE", "ANNALS_SIGNING_KEY", "ANNALS_KEYRING_DIR", "ANNALS_WITNESS_FILE")
+    saved = {name: os.environ.get(name) for name in names}
+    os.environ["ANNALS_SIGNING_KEY_FILE"] = str(folder / "signing-key.pem")
+    os.environ.pop("ANNALS_SIGNING_KEY", None)
+    os.environ.pop("ANNALS_KEYRING_DIR", None)
+    os.environ.pop("ANNALS_WITNESS_FILE", None)
+    yield
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
 class SeededEntropy:
     """Deterministic 'randomness' for tests that need to predict seeds and salts."""
 

@@ -22,6 +22,7 @@ def init_app(app: Flask) -> None:
         annotation_views,
         audits,
         boards,
+        checkpoints,
         disputes,
         forks,
         games,
@@ -49,6 +50,7 @@ def init_app(app: Flask) -> None:
         audits,
         disputes,
         tokens,
+        checkpoints,
     )
     for module in (*blueprints, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")

@@ -160,14 +160,20 @@ def get_state(game_id: str) -> Response:
 
 @blueprint.get("/games/<game_id>/verify")
 def verify_game(game_id: str) -> Response:
-    """Recompute the game's hash chain and compare its head with the recorded summary."""
+    """Recompute the game's hash chain and compare it with its summary, its signed checkpoints and the witness."""
     wired = services()
     summary = wired.loader.summary(game_id, principal())
-    report = wired.store.verify(stream_of(game_id))
-    ok, first_broken, reason = report.ok, report.first_broken, report.reason
-    if ok and (report.events != summary["version"] or report.head != summary["last_hash"]):
-        ok, first_broken = False, report.events + 1 if report.events < summary["version"] else report.events
-        reason = f"the chain ends at version {report.events} but the game was recorded up to {summary['version']}"
+    check = wired.verifier.check_game(stream_of(game_id), summary)
+    report, findings = check.report, check.findings
+    first = findings[0] if findings else None
     return jsonify(
-        {"ok": ok, "events": report.events, "first_broken": first_broken, "reason": reason, "head": report.head}
+        {
+            "ok": not findings,
+            "events": report.events,
+            "first_broken": first.version if first else None,
+            "reason": first.detail if first else None,
+            "head": report.head,
+            "findings": [f.to_json() for f in findings],
+            "checkpoint": check.checkpoint.to_json() if check.checkpoint else None,
+        }
     )

@@ -244,3 +244,10 @@ def _flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
     else:
         flat[prefix or "_schema"] = [str(messages)]
     return flat
+
+
+class CheckpointListSchema(PageSchema):
+    """GET /checkpoints filters."""
+
+    kind = fields.String(load_default=None, validate=validate.OneOf(["stream", "global"]))
+    stream = fields.String(load_default=None, validate=validate.Length(1, 200))

@@ -198,6 +198,11 @@ class EventStore:
             return self._sqlite
         return _pooled_transaction(self.engine)
 
+    def write(self) -> contextlib.AbstractContextManager[Connection]:
+        """A write transaction queued with the appends (SQLite: the store's writer and its lock, not a
+        second connection busy-waiting on the file), for other rows that must be written in turn."""
+        return self._transaction()
+
     def close(self) -> None:
         """Release the SQLite write connection (before disposing of the engine)."""
         if self._sqlite is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, insert, select, tuple_
@@ -78,10 +79,11 @@ def page(
         return [_decode(r) for r in conn.execute(query)]
 
 
-def rebuild_clear(conn: Connection) -> None:
-    """Empty the read model before `annals rebuild` refills it from the log."""
-    conn.execute(delete(game_players))
-    conn.execute(delete(game_summaries))
+def rebuild_clear(conn: Connection, keep: Collection[str] = ()) -> None:
+    """Empty the read model before `annals rebuild` refills it from the log (but the games in `keep`)."""
+    kept = sorted(keep)
+    conn.execute(delete(game_players).where(game_players.c.game_id.not_in(kept)))
+    conn.execute(delete(game_summaries).where(game_summaries.c.game_id.not_in(kept)))
 
 
 def forks_of(engine: Engine, parent_id: str) -> list[dict[str, Any]]:

@@ -189,3 +189,23 @@ dispute_rules = Table(
     Column("rule_id", String(64), primary_key=True),
     Index("ix_dispute_rules_rule", "rule_id"),
 )
+
+# Signed checkpoints (issue 16, point 3): stream heads and chained global heads; never updated or deleted.
+checkpoints = Table(
+    "checkpoints",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("kind", String(10), nullable=False),  # stream | global
+    Column("stream_id", String(200)),  # a stream checkpoint's stream
+    Column("version", Integer),  # a stream checkpoint's version
+    Column("position", POSITION),  # a global checkpoint's last position
+    Column("streams", Integer),  # a global checkpoint's number of streams
+    Column("head", String(64), nullable=False),  # the stream's head hash, or the hash of every stream's head
+    Column("prev", String(64)),  # a global checkpoint: the hash of the global checkpoint before it
+    Column("signed_at", String(32), nullable=False),
+    Column("key_id", String(16), nullable=False),
+    Column("signature", String(100), nullable=False),
+    CheckConstraint("kind IN ('stream','global')", name="kind_known"),
+    Index("ix_checkpoints_stream_id", "stream_id", "id"),
+    Index("ix_checkpoints_kind", "kind", "id"),
+)

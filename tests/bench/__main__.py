@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -23,6 +24,10 @@ def main(argv: list[str] | None = None) -> int:
     load_before, started = load_average(), time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="annals-bench-") as tmp:
         temp_dir = Path(tmp)
+        # The bench's databases sign with a key of their own, never instance/'s (served children inherit it).
+        os.environ["ANNALS_SIGNING_KEY_FILE"] = str(temp_dir / "signing-key.pem")
+        for name in ("ANNALS_SIGNING_KEY", "ANNALS_KEYRING_DIR", "ANNALS_WITNESS_FILE"):
+            os.environ.pop(name, None)
         rows: list[Row] = []
         rows += sections.sqlite_store(temp_dir, plan, profiles)
         rows += sections.folding(plan)

@@ -28,7 +28,7 @@ def test_summaries_are_identical_when_rebuilt_from_the_log(any_api: Api) -> None
     any_api.act(running["id"], type="roll", seat="blue", data={"count": 1, "dice": [4]})
     before = _snapshot(any_api)
 
-    assert rebuild_summaries(any_api.services) == 2
+    assert rebuild_summaries(any_api.services).games == 2
 
     assert _snapshot(any_api) == before
     assert {g["status"] for g in before[0]} == {"ended", "active"}
