@@ -26,6 +26,8 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "MAX_JSON_DEPTH": int(env.get("ANNALS_MAX_JSON_DEPTH", "64")),
         "MAX_JSON_ITEMS": int(env.get("ANNALS_MAX_JSON_ITEMS", "10000")),
         "AUTO_MIGRATE": env.get("ANNALS_AUTO_MIGRATE", "0") == "1",
+        "STREAMS_PER_ADDRESS": int(env.get("ANNALS_STREAMS_PER_ADDRESS", "32")),
+        "STREAMS_PER_TOKEN": int(env.get("ANNALS_STREAMS_PER_TOKEN", "32")),
     }
     settings.update(overrides or {})
     return settings

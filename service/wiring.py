@@ -11,6 +11,7 @@ from service.auth import TokenLookup
 from service.clock import Clock
 from service.entropy import Entropy
 from service.games import GameCommands
+from service.live.notifier import Notifier
 from service.loading import GameLoader
 from service.store.engine import make_engine
 from service.store.events import EventStore
@@ -28,9 +29,11 @@ class Services:
     clock: Clock
     entropy: Entropy
     tokens: TokenLookup
+    notifier: Notifier
 
     def close(self) -> None:
-        """Release every database connection."""
+        """Stop the live-stream notifier and release every database connection."""
+        self.notifier.close()
         self.store.close()
         self.engine.dispose()
 
@@ -41,4 +44,5 @@ def build(settings: dict[str, Any], clock: Clock, entropy: Entropy) -> Services:
     store = EventStore(engine, clock)
     loader = GameLoader(engine, store, settings["GAME_CACHE_SIZE"])
     commands = GameCommands(engine, store, loader, clock, entropy, settings["SNAPSHOT_EVERY"])
-    return Services(settings, engine, store, loader, commands, clock, entropy, TokenLookup(engine))
+    tokens = TokenLookup(engine)
+    return Services(settings, engine, store, loader, commands, clock, entropy, tokens, Notifier(engine))
