@@ -60,6 +60,12 @@ class Notifier:
         with self._lock:
             return sum(len(wakes) for wakes in self._subscribers.values())
 
+    @property
+    def is_watching(self) -> bool:
+        """Whether the watcher thread runs (it does only while some stream waits)."""
+        with self._lock:
+            return self._watcher is not None
+
     def close(self) -> None:
         """Stop watching; later subscribers are never woken (the process is shutting down)."""
         self._closed.set()
