@@ -45,4 +45,4 @@ def build(settings: dict[str, Any], clock: Clock, entropy: Entropy) -> Services:
     loader = GameLoader(engine, store, settings["GAME_CACHE_SIZE"])
     commands = GameCommands(engine, store, loader, clock, entropy, settings["SNAPSHOT_EVERY"])
     tokens = TokenLookup(engine)
-    return Services(settings, engine, store, loader, commands, clock, entropy, tokens, Notifier(engine))
+    return Services(settings, engine, store, loader, commands, clock, entropy, tokens, Notifier(store))

@@ -1,10 +1,14 @@
-"""The ASGI front of `annals serve`: live streams on the event loop, every other request in Flask.
+"""The ASGI front of `annals serve`: every request runs in the Flask app on a pool thread, and live
+streams are then driven on the event loop.
 
-Every request but a game's stream goes to the Flask app through a2wsgi's WSGI adapter, on its pool
-of request threads. A stream request also runs through Flask on a pool thread (the gate,
-authentication, validation, the 404 of a private game, the 429 of a client over its limit: one place
-decides them all), and its view answers with a `LiveStream` instead of a finished body; the front then
-sends that body from its event loop, which holds no thread while the stream waits.
+Each request goes through Flask whole on one of `threads` request threads (the gate, authentication,
+validation, the 404 of a private game, the 429 of a client over its stream limit: one place decides them
+all) and comes back to the loop as a finished body, sent from there. A game's stream view answers with
+a `LiveStream` instead, which the front sends from its event loop: a waiting stream holds no thread.
+
+One thread hop per request: a2wsgi's own middleware makes one per ASGI message (three for a small
+answer), and cost 15-25 % more server CPU per append in `make bench`; its environ builder and request
+body reader are used as they are.
 """
 
 from __future__ import annotations
@@ -12,19 +16,16 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
-import re
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from a2wsgi import WSGIMiddleware
 from a2wsgi.wsgi import Body, build_environ
 from flask import Flask
 
-from service.live import Live
+from service.live import live_of
 from service.live.body import LiveStream
 
-STREAM_PATH = re.compile(r"^/api/v1/games/[^/]+/stream$")
 DEFAULT_THREADS = 8
 
 Scope = dict[str, Any]
@@ -39,18 +40,17 @@ class AnnalsAsgi:
 
     def __init__(self, app: Flask, threads: int = DEFAULT_THREADS) -> None:
         self.flask = app
-        self._wsgi = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
-        self._executor: ThreadPoolExecutor = self._wsgi.executor
+        self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="annals-request")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and STREAM_PATH.match(scope["path"]):
-            await self._stream(scope, receive, send)
+        if scope["type"] == "http":
+            await self._http(scope, receive, send)
         elif scope["type"] == "lifespan":
             await self._lifespan(receive, send)
-        else:
-            await self._wsgi(scope, receive, send)  # type: ignore[arg-type]
+        else:  # websockets: none are served
+            await send({"type": "websocket.close", "code": 1000})
 
-    async def _stream(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         loop = asyncio.get_running_loop()
         environ: dict[str, Any] = dict(build_environ(scope, Body(loop, receive)))  # type: ignore[arg-type]
         started: dict[str, Any] = {}
@@ -86,14 +86,13 @@ class AnnalsAsgi:
         if (await receive())["type"] == "lifespan.startup":
             await send({"type": "lifespan.startup.complete"})
         if (await receive())["type"] == "lifespan.shutdown":
-            live: Live = self.flask.extensions["annals_live"]
-            live.notifier.close()
+            live_of(self.flask).notifier.close()
             self._executor.shutdown(wait=False, cancel_futures=True)
             await send({"type": "lifespan.shutdown.complete"})
 
 
 def _no_write(chunk: bytes) -> None:
-    raise RuntimeError("the WSGI write() callable is not supported on stream routes")
+    raise RuntimeError("the WSGI write() callable is not supported (Flask never uses it)")
 
 
 def create_asgi_app(config: Mapping[str, Any] | None = None, threads: int = DEFAULT_THREADS) -> AnnalsAsgi:

@@ -1,16 +1,32 @@
-"""The one notifier per process: it wakes the live streams of the games that grew, on both backends."""
+"""The one notifier per process: it hands new events to the live streams of the games that grew, on both backends."""
 
 from __future__ import annotations
 
 import threading
 import time
-
-from sqlalchemy import Engine
+from collections.abc import Sequence
 
 from service.live.notifier import Notifier
-from service.store.events import EventDraft, EventStore
+from service.store.events import EventDraft, EventStore, RecordedEvent
 
 WAIT_SECONDS = 10.0
+
+
+class _Subscriber:
+    """What one stream was handed: lists of events, or None (read for yourself)."""
+
+    def __init__(self) -> None:
+        self.handed: list[list[int] | None] = []
+        self.arrived = threading.Event()
+
+    def __call__(self, events: Sequence[RecordedEvent] | None) -> None:
+        self.handed.append(None if events is None else [e.version for e in events])
+        self.arrived.set()
+
+    def wait(self) -> bool:
+        found = self.arrived.wait(WAIT_SECONDS)
+        self.arrived.clear()
+        return found
 
 
 def _wait_until_idle(notifier: Notifier) -> bool:
@@ -20,48 +36,46 @@ def _wait_until_idle(notifier: Notifier) -> bool:
     return not notifier.is_watching
 
 
-def test_only_the_streams_whose_game_grew_are_woken_when_an_event_is_appended(
-    engine: Engine, store: EventStore
-) -> None:
+def test_only_the_streams_whose_game_grew_are_handed_its_events_when_they_are_appended(store: EventStore) -> None:
     store.append("game:a", 0, [EventDraft("Noted", {"n": 0})])
-    notifier = Notifier(engine, poll_seconds=0.02)
-    grown, idle = threading.Event(), threading.Event()
-    notifier.subscribe("game:a", grown.set)
-    notifier.subscribe("game:b", idle.set)
+    notifier = Notifier(store, poll_seconds=0.02)
+    grown, idle = _Subscriber(), _Subscriber()
+    notifier.subscribe("game:a", grown)
+    notifier.subscribe("game:b", idle)
     try:
-        # The watch begins by waking everyone once (a commit may have come between their read and it).
-        assert grown.wait(WAIT_SECONDS) and idle.wait(WAIT_SECONDS)
-        grown.clear()
-        idle.clear()
+        # The watch begins by telling everyone to read once (a commit may have come between their read and it).
+        assert grown.wait() and idle.wait()
+        assert grown.handed == idle.handed == [None]
 
-        store.append("game:a", 1, [EventDraft("Noted", {"n": 1})])
+        store.append("game:a", 1, [EventDraft("Noted", {"n": 1}), EventDraft("Noted", {"n": 2})])
 
-        assert grown.wait(WAIT_SECONDS)
-        assert not idle.is_set()
+        assert grown.wait()
+        assert grown.handed[1:] == [[2, 3]]
+        assert idle.handed == [None]
     finally:
         notifier.close()
 
 
-def test_the_watch_stops_when_the_last_stream_leaves(engine: Engine) -> None:
-    notifier = Notifier(engine, poll_seconds=0.02)
-    woken = threading.Event()
-    notifier.subscribe("game:a", woken.set)
-    assert notifier.is_watching and woken.wait(WAIT_SECONDS)
+def test_the_watch_stops_when_the_last_stream_leaves(store: EventStore) -> None:
+    notifier = Notifier(store, poll_seconds=0.02)
+    subscriber = _Subscriber()
+    notifier.subscribe("game:a", subscriber)
+    assert notifier.is_watching and subscriber.wait()
 
-    notifier.unsubscribe("game:a", woken.set)
+    notifier.unsubscribe("game:a", subscriber)
 
     assert _wait_until_idle(notifier)
     assert notifier.subscribers == 0
     notifier.close()
 
 
-def test_no_stream_is_woken_when_the_notifier_is_closed(engine: Engine, store: EventStore) -> None:
-    notifier = Notifier(engine, poll_seconds=0.02)
+def test_no_stream_is_handed_anything_when_the_notifier_is_closed(store: EventStore) -> None:
+    notifier = Notifier(store, poll_seconds=0.02)
     notifier.close()
-    woken = threading.Event()
+    subscriber = _Subscriber()
 
-    notifier.subscribe("game:a", woken.set)
+    notifier.subscribe("game:a", subscriber)
     store.append("game:a", 0, [EventDraft("Noted", {"n": 0})])
 
     assert not notifier.is_watching
-    assert not woken.wait(0.2)
+    assert not subscriber.arrived.wait(0.2)
