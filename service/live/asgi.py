@@ -86,9 +86,13 @@ class AnnalsAsgi:
         if (await receive())["type"] == "lifespan.startup":
             await send({"type": "lifespan.startup.complete"})
         if (await receive())["type"] == "lifespan.shutdown":
-            live_of(self.flask).notifier.close()
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            self.close(wait=False)
             await send({"type": "lifespan.shutdown.complete"})
+
+    def close(self, wait: bool = True) -> None:
+        """Stop the notifier and the request threads (requests not yet started are dropped)."""
+        live_of(self.flask).notifier.close()
+        self._executor.shutdown(wait=wait, cancel_futures=True)
 
 
 def _no_write(chunk: bytes) -> None:
