@@ -227,30 +227,29 @@ def rebuild(ctx: click.Context, accept_tampered: bool) -> None:
     default=lambda: int(os.environ.get("PORT", "5000")),
     show_default="PORT or 5000",
 )
-@click.option("--threads", type=click.IntRange(min=1), default=8, show_default=True, help="request threads per process")
+@click.option(
+    "--threads",
+    type=click.IntRange(min=1),
+    default=8,
+    show_default=True,
+    help="request threads per process (live streams need none)",
+)
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
     default=lambda: int(os.environ.get("ANNALS_WORKERS", "1")),
     show_default="ANNALS_WORKERS or 1",
-    help="serving processes; more than one uses gunicorn (each process builds its own app)",
+    help="serving processes; more than one uses gunicorn with uvicorn workers (each builds its own app)",
 )
 def serve(host: str, port: int, threads: int, workers: int) -> None:
-    """Serve the API: waitress in one process, or gunicorn with several worker processes."""
+    """Serve the API: uvicorn in one process, or gunicorn with several uvicorn worker processes."""
+    from service.serving import run_gunicorn, run_uvicorn
+
     _check_servable(host, port)
     click.echo(f"Annals serving on http://{host}:{port}/api/v1/health ({workers} process(es))", err=True)
     if workers <= 1:
-        from waitress import serve as waitress_serve
-
-        from service import create_app
-        from service.serving import start_checkpoints
-
-        app = create_app()
-        start_checkpoints(app)
-        waitress_serve(app, host=host, port=port, threads=threads, ident="annals")
+        run_uvicorn(host, port, threads)
         return
-    from service.serving import run_gunicorn
-
     run_gunicorn(host, port, workers, threads)
 
 

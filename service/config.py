@@ -41,6 +41,8 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "WITNESS_FILE": env.get("ANNALS_WITNESS_FILE") or None,
         "CHECKPOINT_EVERY": int(env.get("ANNALS_CHECKPOINT_EVERY", "1000")),
         "CHECKPOINT_SECONDS": float(env.get("ANNALS_CHECKPOINT_SECONDS", "60")),
+        "STREAMS_PER_ADDRESS": int(env.get("ANNALS_STREAMS_PER_ADDRESS", "32")),
+        "STREAMS_PER_TOKEN": int(env.get("ANNALS_STREAMS_PER_TOKEN", "32")),
     }
     settings.update(overrides or {})
     # The keyring and the witness file live beside the key file unless they are named.

@@ -1,8 +1,10 @@
-"""Serving with several processes: gunicorn's threaded workers, each with its own app and engine.
+"""Serving: uvicorn (ASGI) in one process, or gunicorn managing several uvicorn worker processes.
 
-One Python process is bound by its interpreter lock to about one core; more processes use more
-cores. Every worker builds the app after the fork (no connection or cache is shared across
-processes), writers on one SQLite file queue on its lock file, and on PostgreSQL on an advisory lock.
+Every request but a live stream runs in the Flask app on a pool of request threads (a2wsgi); live
+streams wait on the event loop and hold no thread (service/live). One Python process is bound by its
+interpreter lock to about one core; more processes use more cores. Every worker builds the app after
+the fork (no connection or cache is shared across processes), writers on one SQLite file queue on its
+lock file, and on PostgreSQL on an advisory lock.
 """
 
 from __future__ import annotations
@@ -10,11 +12,46 @@ from __future__ import annotations
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
+from uvicorn_worker import UvicornWorker
+
+# Open streams would keep a stopping server waiting for up to their 60 s; after this grace they are cut
+# (clients reconnect with Last-Event-ID) and requests still running are given up.
+GRACE_SECONDS = 5
+
+
+def run_uvicorn(host: str, port: int, threads: int) -> None:
+    """Serve in this process until interrupted."""
+    import uvicorn
+
+    from service.live.asgi import create_asgi_app
+
+    uvicorn.run(
+        create_asgi_app(threads=threads, checkpoints=True),
+        host=host,
+        port=port,
+        proxy_headers=False,  # ANNALS_TRUSTED_PROXIES decides whom X-Forwarded-For is taken from (service/gate)
+        lifespan="on",
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=GRACE_SECONDS,
+    )
+
+
+class AnnalsUvicornWorker(UvicornWorker):  # type: ignore[misc]
+    """gunicorn's uvicorn worker, with the app's lifespan and a bounded graceful shutdown."""
+
+    CONFIG_KWARGS: dict[str, Any] = {
+        **UvicornWorker.CONFIG_KWARGS,
+        "lifespan": "on",
+        "proxy_headers": False,  # ANNALS_TRUSTED_PROXIES decides whom X-Forwarded-For is taken from
+        "timeout_graceful_shutdown": GRACE_SECONDS,
+    }
 
 
 class _AnnalsGunicorn(BaseApplication):  # type: ignore[misc]
-    def __init__(self, options: dict[str, Any]) -> None:
+    def __init__(self, options: dict[str, Any], threads: int) -> None:
         self.options = options
+        self.threads = threads
         super().__init__()
 
     def load_config(self) -> None:
@@ -22,11 +59,25 @@ class _AnnalsGunicorn(BaseApplication):  # type: ignore[misc]
             self.cfg.set(key, value)
 
     def load(self) -> Any:
-        from service import create_app
+        from service.live.asgi import create_asgi_app
 
-        app = create_app()
-        start_checkpoints(app)
-        return app
+        return create_asgi_app(threads=self.threads, checkpoints=True)
+
+
+def run_gunicorn(host: str, port: int, workers: int, threads: int) -> None:
+    """Serve with `workers` processes until interrupted."""
+    options = {
+        "bind": f"{host}:{port}",
+        "workers": workers,
+        "worker_class": f"{__name__}.AnnalsUvicornWorker",
+        "graceful_timeout": GRACE_SECONDS + 5,
+        "preload_app": False,  # build the app in each worker, after the fork
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": "warning",
+        "proc_name": "annals",
+    }
+    _AnnalsGunicorn(options, threads).run()
 
 
 def start_checkpoints(app: Any) -> None:
@@ -39,19 +90,3 @@ def start_checkpoints(app: Any) -> None:
     timer = CheckpointTimer(services.checkpoints, settings["CHECKPOINT_EVERY"], settings["CHECKPOINT_SECONDS"])
     timer.start()
     app.extensions["annals_checkpoints"] = timer
-
-
-def run_gunicorn(host: str, port: int, workers: int, threads: int) -> None:
-    """Serve until interrupted."""
-    options = {
-        "bind": f"{host}:{port}",
-        "workers": workers,
-        "threads": threads,
-        "worker_class": "gthread",
-        "preload_app": False,  # build the app in each worker, after the fork
-        "accesslog": None,
-        "errorlog": "-",
-        "loglevel": "warning",
-        "proc_name": "annals",
-    }
-    _AnnalsGunicorn(options).run()

@@ -15,6 +15,7 @@ from service.clock import Clock
 from service.entropy import Entropy
 from service.games import GameCommands
 from service.integrity import Verifier
+from service.live.notifier import Notifier
 from service.loading import GameLoader
 from service.signing import KeyPlaces, Keyring, ensure_key, load_keyring
 from service.store.engine import make_engine
@@ -39,9 +40,11 @@ class Services:
     keyring: Keyring
     checkpoints: Checkpointer
     verifier: Verifier
+    notifier: Notifier
 
     def close(self) -> None:
-        """Release every database connection."""
+        """Stop the live-stream notifier and release every database connection."""
+        self.notifier.close()
         self.store.close()
         self.engine.dispose()
 
@@ -79,4 +82,5 @@ def build(settings: dict[str, Any], clock: Clock, entropy: Entropy, create_key: 
         keyring,
         checkpoints,
         verifier,
+        Notifier(store),
     )

@@ -76,6 +76,8 @@ def _annals_problem(error: AnnalsError) -> Response:
     headers = {}
     if "current_version" in body:
         headers["ETag"] = f'"{body["current_version"]}"'
+    if "retry_after" in body:
+        headers["Retry-After"] = str(body["retry_after"])
     if error.status == 401:
         headers["WWW-Authenticate"] = 'Bearer realm="annals"'
     if "retry_after" in body:

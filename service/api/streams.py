@@ -3,25 +3,23 @@
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, current_app, request
 
 from service import schemas
 from service.api.common import principal, services
 from service.auth import Principal
 from service.errors import BadRequest, NotAcceptable
+from service.live import live_of
+from service.live.body import LiveStream
 from service.loading import can_read, stream_of
 from service.store import summaries
-from service.store.events import EventStore, RecordedEvent
+from service.store.events import RecordedEvent
 from service.views import EventRedactor
 
 blueprint = Blueprint("streams", __name__)
 NDJSON = "application/x-ndjson"
-POLL_SECONDS = 0.25
-HEARTBEAT_SECONDS = 15.0
 
 
 def _line(event: dict[str, Any]) -> str:
@@ -99,11 +97,16 @@ def game_stream(game_id: str) -> Response:
     """A game's events as Server-Sent Events, live; resumes after `Last-Event-ID` (a version)."""
     query = schemas.load(schemas.StreamQuerySchema, request.args.to_dict(), "query")
     wired = services()
-    summary = wired.loader.summary(game_id, principal())  # 404 when the caller may not read it
+    caller = principal()
+    summary = wired.loader.summary(game_id, caller)  # 404 when the caller may not read it
     after = _resume_point(query["after"])
-    redactor = EventRedactor.for_summary(principal(), summary)
-    body = _sse(wired.store, stream_of(game_id), after, float(query["timeout"]), redactor)
-    response = Response(body, mimetype="text/event-stream")
+    redactor = EventRedactor.for_summary(caller, summary)
+    live = live_of(current_app)
+    timeout = float(query["timeout"])
+    slot = live.limits.take(request.remote_addr, caller.token_id, timeout)  # 429 over the client's limit
+    body = LiveStream(wired.store, live.notifier, live.limits, slot, stream_of(game_id), after, timeout, redactor)
+    # Passed through untouched, so that the ASGI front of `annals serve` finds the LiveStream and drives it.
+    response = Response(body, mimetype="text/event-stream", direct_passthrough=True)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # let proxies pass events through at once
     return response
@@ -116,30 +119,3 @@ def _resume_point(after: int | None) -> int:
     if not header.isascii() or not header.isdigit() or int(header) > schemas.MAX_VERSION:
         raise BadRequest(f"Last-Event-ID {header!r} must be a game version", {"Last-Event-ID": ["not a version"]})
     return int(header)
-
-
-def _sse(store: EventStore, stream: str, after: int, timeout: float, redactor: EventRedactor) -> Iterator[str]:
-    """Events after `after` as they are appended, until `timeout` seconds have passed.
-
-    The stream ends after `timeout` (60 s at most) so that connections do not pile up behind proxies;
-    the client reconnects with Last-Event-ID (browsers' EventSource does so by itself after `retry`).
-    """
-    deadline = time.monotonic() + timeout
-    last_sent = time.monotonic()
-    yield "retry: 1000\n\n"
-    while True:
-        events = store.read(stream, after=after, limit=500)
-        for event in events:
-            shown = _line(redactor.event(event.to_json())).rstrip()
-            yield f"id: {event.version}\nevent: {event.type}\ndata: {shown}\n\n"
-            after = event.version
-        now = time.monotonic()
-        if events:
-            last_sent = now
-            continue
-        if now >= deadline:
-            return
-        if now - last_sent >= HEARTBEAT_SECONDS:
-            yield ": keep-alive\n\n"
-            last_sent = now
-        time.sleep(min(POLL_SECONDS, max(0.0, deadline - now)))

@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.api.conftest import assert_problem
-from tests.conftest import Api
+from tests.conftest import Api, _api, _finish, _make_app
 
 NDJSON = "application/x-ndjson"
 
@@ -131,3 +135,67 @@ def test_400_when_last_event_id_is_not_a_version(api: Api) -> None:
     for bad in ("abc", "9223372036854775808"):  # the second overflowed the database's integers once
         response = api.client.get(f"/api/v1/games/{game}/stream?timeout=0", headers={"Last-Event-ID": bad})
         assert_problem(response, 400)
+
+
+@pytest.fixture
+def limited(tmp_path: Path) -> Iterator[Api]:
+    """An app whose clients may each hold two live streams."""
+    made = _make_app(f"sqlite:///{tmp_path / 'annals.db'}", STREAMS_PER_TOKEN=2, STREAMS_PER_ADDRESS=2)
+    yield _api(made)
+    _finish(made)
+
+
+def _open(api: Api, game: str, role: str | None, address: str = "127.0.0.1", timeout: int = 30) -> Any:
+    """A stream opened and left unread (it holds its place until closed)."""
+    return api.client.get(
+        f"/api/v1/games/{game}/stream?timeout={timeout}",
+        headers=api.headers(role),
+        environ_base={"REMOTE_ADDR": address},
+        buffered=False,
+    )
+
+
+def test_429_with_retry_after_when_a_token_holds_as_many_streams_as_allowed(limited: Api) -> None:
+    game = limited.create_game()["id"]
+    held = [_open(limited, game, "viewer", address) for address in ("127.0.0.2", "127.0.0.3")]
+
+    refused = _open(limited, game, "viewer", "127.0.0.4")
+    other_token = _open(limited, game, "arbiter")
+
+    assert [r.status_code for r in held] == [200, 200]
+    body = assert_problem(refused, 429, "too-many-streams")
+    assert 1 <= int(refused.headers["Retry-After"]) <= 30
+    assert body["retry_after"] == int(refused.headers["Retry-After"])
+    assert other_token.status_code == 200
+    for response in (*held, refused, other_token):
+        response.close()
+
+
+def test_429_when_an_anonymous_address_holds_as_many_streams_as_allowed(limited: Api) -> None:
+    game = limited.create_game()["id"]
+    held = [_open(limited, game, None, "127.0.0.2") for _ in range(2)]
+
+    refused = _open(limited, game, None, "127.0.0.2")
+    other_address = _open(limited, game, None, "127.0.0.3")
+    with_a_token = _open(limited, game, "viewer", "127.0.0.2")
+
+    assert [r.status_code for r in held] == [200, 200]
+    assert_problem(refused, 429, "too-many-streams")
+    assert other_address.status_code == with_a_token.status_code == 200
+    for response in (*held, refused, other_address, with_a_token):
+        response.close()
+
+
+def test_a_stream_opens_again_when_one_of_the_client_streams_has_ended(limited: Api) -> None:
+    game = limited.create_game()["id"]
+    first = _open(limited, game, None, timeout=0)
+    second = _open(limited, game, None)
+    assert _open(limited, game, None).status_code == 429
+
+    assert [e["id"] for e in _sse(first.get_data(as_text=True))] == ["1"]  # read to its end, then closed
+    first.close()
+    again = _open(limited, game, None)
+
+    assert again.status_code == 200
+    for response in (second, again):
+        response.close()

@@ -32,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += sections.sqlite_store(temp_dir, plan, profiles)
         rows += sections.folding(plan)
         rows += sections.service(temp_dir, plan, profiles)
+        rows += sections.live(temp_dir, plan)
         postgres = ""
         if args.postgres:
             postgres_rows, postgres = sections.postgres_store(plan, profiles)

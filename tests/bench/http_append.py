@@ -40,6 +40,7 @@ class AppendLoad:
     seconds: float
     latency: Latency
     failures: int
+    samples: tuple[float, ...] = ()  # each timed request's seconds
 
     @property
     def rate(self) -> float:
@@ -116,7 +117,7 @@ def drive(port: int, token: str, game_ids: list[str], per_client: int, warmup: i
     failures = sum(c.failures for c in clients)
     if not samples:
         raise RuntimeError(f"no request succeeded; first failure: {next((c.error for c in clients if c.error), '')}")
-    return AppendLoad(len(samples), seconds, Latency.of(samples), failures)
+    return AppendLoad(len(samples), seconds, Latency.of(samples), failures, tuple(samples))
 
 
 def drive_from_another_process(

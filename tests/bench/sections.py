@@ -7,7 +7,7 @@ from pathlib import Path
 
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
-from tests.bench import fold, http_append, kard_es_korona_game, reads, records, store, wrk_load
+from tests.bench import fold, http_append, kard_es_korona_game, live_streams, reads, records, store, wrk_load
 from tests.bench.eventsourcing_app import postgres_env, sqlite_env
 from tests.bench.profiling import ProfiledWsgi, top
 from tests.bench.report import MEETS, MISSES, Row, latency_row, rate_row, ratio_row, skipped_row
@@ -253,3 +253,100 @@ def _profile_http_appends(bench: BenchApp, game_id: str, plan: Plan, profiles: l
         http_append.drive_from_another_process(port, bench.token, [game_id], requests, plan.warmup)
     if (stats := profiled_app.stats()) is not None:
         profiles.append(top(f"POST /actions under waitress, 1 client, {requests:,} requests (app only)", stats))
+
+
+# --- 7: live streams ---
+
+STREAMS = 100
+LIVE_ROUNDS = 2  # phases of each kind, interleaved so that a drift of the machine hits both alike
+
+
+def live(tmp: Path, plan: Plan) -> list[Row]:
+    """annals serve's ASGI front against waitress; /health and appends with 100 streams open against none."""
+    bench = bench_app(f"sqlite:///{tmp / 'live.db'}", STREAMS_PER_ADDRESS=STREAMS)
+    try:
+        return _front_rows(bench, plan) + _stream_rows(bench, plan)
+    finally:
+        bench.close()
+
+
+def _front_rows(bench: BenchApp, plan: Plan) -> list[Row]:
+    per_client = plan.http_requests // plan.http_clients
+    progress(f"POST /actions, waitress and the ASGI front of annals serve in turn ({LIVE_ROUNDS} rounds each)")
+    waitress, front, waitress_cpu, front_cpu = [], [], [], []
+    for round_ in range(LIVE_ROUNDS):
+        for server, loads, cpus in (
+            (http_append.serving, waitress, waitress_cpu),
+            (live_streams.serving_asgi, front, front_cpu),
+        ):
+            games = [new_game(bench, f"bench: front {round_} client {n}") for n in range(plan.http_clients)]
+            with server(bench.app) as port:
+                load, cpu_ms = http_append.drive_from_another_process(port, bench.token, games, per_client, plan.warmup)
+            loads.append(load)
+            cpus.append(cpu_ms)
+    label = f"POST /actions, {plan.http_clients} keep-alive clients"
+    waitress_rate, front_rate = live_streams.total_rate(waitress), live_streams.total_rate(front)
+    return [
+        rate_row(
+            f"{label}: waitress, {http_append.SERVER_THREADS} threads (the WSGI baseline)", waitress_rate, "actions/s"
+        ),
+        rate_row(
+            f"{label}: annals serve's ASGI front (uvicorn, 8 request threads)",
+            front_rate,
+            "actions/s",
+            HTTP_APPEND_FLOOR,
+        ),
+        ratio_row(f"{label}: ASGI front ÷ waitress, same run", front_rate / waitress_rate),
+        latency_row(f"{label}: waitress, server CPU per request", sum(waitress_cpu) / len(waitress_cpu)),
+        latency_row(f"{label}: ASGI front, server CPU per request", sum(front_cpu) / len(front_cpu)),
+    ]
+
+
+def _stream_rows(bench: BenchApp, plan: Plan) -> list[Row]:
+    per_client = plan.http_requests // plan.http_clients
+    progress(f"/health and POST /actions with {STREAMS} live streams open and with none ({LIVE_ROUNDS} rounds each)")
+    phases: dict[int, list[live_streams.Phase]] = {0: [], STREAMS: []}
+    expected = 0
+    for round_ in range(LIVE_ROUNDS):
+        for streams in (0, STREAMS):
+            games = [new_game(bench, f"bench: live {round_} {streams} client {n}") for n in range(plan.http_clients)]
+            with live_streams.serving_asgi(bench.app) as port:
+                phase = live_streams.phase_from_another_process(
+                    port, bench.token, games, per_client, plan.warmup, streams
+                )
+            phases[streams].append(phase)
+            expected += sum(
+                bench.services.store.stream_version(f"game:{games[n % len(games)]}") - 1 for n in range(streams)
+            )
+    quiet, busy = phases[0], phases[STREAMS]
+    health = [live_streams.pooled([p.health_seconds for p in ps]) for ps in (quiet, busy)]
+    appends = [live_streams.pooled([p.append_seconds for p in ps]) for ps in (quiet, busy)]
+    rates = [live_streams.total_rate([p.appends for p in ps]) for ps in (quiet, busy)]
+    received = sum(p.events_received for p in busy)
+    failures = sum(p.appends.failures for ps in (quiet, busy) for p in ps)
+    # The streams follow the games being recorded; a probe asks /health beside the appending clients.
+    with_, none = f"{STREAMS} streams open", "no stream open"
+    rows: list[Row] = []
+    for name, (before, after) in (("live: GET /health", health), ("live: POST /actions", appends)):
+        rows += [
+            latency_row(f"{name} p50, {none}", before.p50_ms),
+            latency_row(f"{name} p50, {with_}", after.p50_ms),
+            ratio_row(f"{name} p50, {with_} ÷ {none}", after.p50_ms / before.p50_ms),
+            latency_row(f"{name} p99, {none}", before.p99_ms),
+            latency_row(f"{name} p99, {with_}", after.p99_ms),
+            ratio_row(f"{name} p99, {with_} ÷ {none}", after.p99_ms / before.p99_ms),
+        ]
+    rows += [
+        rate_row(f"live: POST /actions, {none}", rates[0], "actions/s"),
+        rate_row(f"live: POST /actions, {with_}", rates[1], "actions/s"),
+        ratio_row(f"live: POST /actions throughput, {with_} ÷ {none}", rates[1] / rates[0]),
+        Row(
+            f"live: events delivered to the {STREAMS} streams (of {expected:,} recorded for them)",
+            received,
+            "events",
+            f"{expected:,}",
+            MEETS if received == expected else MISSES,
+        ),
+        Row("live: failed appends", failures, "requests", "0", MISSES if failures else MEETS),
+    ]
+    return rows

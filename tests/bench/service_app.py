@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Flask
 
@@ -34,14 +35,13 @@ class BenchApp:
         self.services.close()
 
 
-def bench_app(database_url: str) -> BenchApp:
-    """create_app on `database_url` with SNAPSHOT_EVERY=100, migrated, plus an admin token.
+def bench_app(database_url: str, **config: Any) -> BenchApp:
+    """create_app on `database_url` with SNAPSHOT_EVERY=100 (and `config`), migrated, plus an admin token.
 
     The rate limiter runs as in production (its cost is part of every figure), with a budget per token
     the load generators never reach: the bench measures the service, not the limit."""
-    app = create_app(
-        {"DATABASE_URL": database_url, "SNAPSHOT_EVERY": SNAPSHOT_EVERY, "RATELIMIT_TOKEN": "100000000/minute"}
-    )
+    settings = {"SNAPSHOT_EVERY": SNAPSHOT_EVERY, "RATELIMIT_TOKEN": "100000000/minute", **config}
+    app = create_app({"DATABASE_URL": database_url, **settings})
     services: Services = app.extensions["annals"]
     upgrade(services.engine)
     token_id, token = str(uuid.uuid4()), f"bench-admin-{uuid.uuid4()}"

@@ -1,5 +1,5 @@
-"""Issue 16 points 1, 4, 5 and 6 over real HTTP, against `annals serve` itself: waitress (one process) and
-gunicorn (two worker processes), on SQLite and on PostgreSQL."""
+"""Issue 16 points 1, 4, 5 and 6 over real HTTP, against `annals serve` itself: uvicorn (one process) and
+gunicorn (two uvicorn worker processes), on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def _wait_until_up(process: subprocess.Popen[bytes], port: int) -> None:
     raise AssertionError(f"annals serve did not listen on port {port} within {START_SECONDS} s")
 
 
-@pytest.fixture(params=[pytest.param(1, id="waitress"), pytest.param(2, id="gunicorn")])
+@pytest.fixture(params=[pytest.param(1, id="uvicorn"), pytest.param(2, id="gunicorn")])
 def served(request: pytest.FixtureRequest, backend_url: str) -> Iterator[Served]:
     """`annals serve` in its own process group on a free loopback port, over a migrated database (the
     `backend_url` fixture makes one on SQLite and one on PostgreSQL)."""

@@ -1,0 +1,139 @@
+"""The ASGI front of `annals serve`, called in-process with a fake connection (no server, no socket)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from service.live import live_of
+from service.live.asgi import AnnalsAsgi
+from tests.conftest import Api
+
+BOUND_SECONDS = 20.0  # every call below ends long before this; it only keeps a broken front from hanging
+
+
+class _Connection:
+    """One HTTP request as an ASGI server hands it over, and what the app sends back."""
+
+    def __init__(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None) -> None:
+        target, _, query = path.partition("?")
+        self.scope: dict[str, Any] = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": method,
+            "scheme": "http",
+            "path": target,
+            "raw_path": target.encode(),
+            "root_path": "",
+            "query_string": query.encode(),
+            "headers": [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()],
+            "client": ("127.0.0.1", 50000),
+            "server": ("127.0.0.1", 5000),
+        }
+        self._body = body
+        self._requested = False
+        self.gone = asyncio.Event()
+        self.sent: list[dict[str, Any]] = []
+
+    async def receive(self) -> dict[str, Any]:
+        if not self._requested:
+            self._requested = True
+            return {"type": "http.request", "body": self._body, "more_body": False}
+        await self.gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    @property
+    def status(self) -> int:
+        return int(self.sent[0]["status"])
+
+    @property
+    def body(self) -> bytes:
+        return b"".join(m.get("body", b"") for m in self.sent[1:])
+
+
+@pytest.fixture
+def front(api: Api) -> Iterator[AnnalsAsgi]:
+    made = AnnalsAsgi(api.app, threads=2)
+    yield made
+    made.close()
+
+
+def _run(front: AnnalsAsgi, connection: _Connection) -> _Connection:
+    asyncio.run(asyncio.wait_for(front(connection.scope, connection.receive, connection.send), BOUND_SECONDS))
+    return connection
+
+
+def test_an_answer_is_sent_whole_when_the_route_is_not_a_stream(front: AnnalsAsgi) -> None:
+    sent = _run(front, _Connection("GET", "/api/v1/health"))
+
+    assert sent.status == 200
+    assert [m["more_body"] for m in sent.sent[1:]] == [False]
+    assert json.loads(sent.body)
+
+
+def test_an_action_is_recorded_when_its_body_comes_through_the_front(front: AnnalsAsgi, api: Api) -> None:
+    game = api.create_game()["id"]
+    body = json.dumps({"type": "note", "seat": "red"}).encode()
+    headers = {**api.headers(), "Content-Type": "application/json", "Content-Length": str(len(body))}
+
+    sent = _run(front, _Connection("POST", f"/api/v1/games/{game}/actions", body, headers))
+
+    assert sent.status == 201, sent.body
+    assert json.loads(sent.body)["version"] == 2
+
+
+def test_the_stream_is_sent_from_the_event_loop_and_frees_its_place_when_it_times_out(
+    front: AnnalsAsgi, api: Api
+) -> None:
+    game = api.create_game()["id"]
+    api.act(game, type="note", seat="red")
+
+    sent = _run(front, _Connection("GET", f"/api/v1/games/{game}/stream?timeout=0"))
+
+    assert sent.status == 200
+    assert (b"content-type", b"text/event-stream; charset=utf-8") in sent.sent[0]["headers"]
+    text = sent.body.decode()
+    assert text.startswith("retry: 1000\n\n")
+    assert "id: 1\nevent: GameCreated\n" in text and "id: 2\nevent: ActionRecorded\n" in text
+    assert sent.sent[-1] == {"type": "http.response.body", "body": b"", "more_body": False}
+    assert live_of(api.app).limits.held("127.0.0.1", None) == 0
+
+
+def test_the_stream_ends_and_frees_its_place_when_the_client_goes_away(front: AnnalsAsgi, api: Api) -> None:
+    game = api.create_game()["id"]
+    connection = _Connection("GET", f"/api/v1/games/{game}/stream?timeout=60")
+
+    async def leave_once_streaming() -> None:
+        for _ in range(int(BOUND_SECONDS / 0.01)):
+            if len(connection.sent) >= 2:  # the head and the first events have gone out
+                break
+            await asyncio.sleep(0.01)
+        connection.gone.set()
+
+    async def both() -> None:
+        await asyncio.gather(front(connection.scope, connection.receive, connection.send), leave_once_streaming())
+
+    asyncio.run(asyncio.wait_for(both(), BOUND_SECONDS))
+
+    assert connection.status == 200
+    assert live_of(api.app).limits.held("127.0.0.1", None) == 0
+    assert live_of(api.app).notifier.subscribers == 0
+
+
+def test_404_problem_when_an_anonymous_client_streams_a_private_game_through_the_front(
+    front: AnnalsAsgi, api: Api
+) -> None:
+    game = api.create_game(visibility="private")["id"]
+
+    sent = _run(front, _Connection("GET", f"/api/v1/games/{game}/stream?timeout=0"))
+
+    assert sent.status == 404
+    assert (b"content-type", b"application/problem+json") in sent.sent[0]["headers"]
