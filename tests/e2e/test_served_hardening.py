@@ -20,7 +20,9 @@ import pytest
 from service import create_app
 from service.clock import isoformat
 from service.store import tokens
+from service.store.engine import make_engine
 from service.store.migrate import upgrade
+from tests.service.test_tamper_evidence import _delete_version, _edit_data, _rechain_from, _summary_to_log, _unlock
 
 START_SECONDS = 30.0
 DEPTH = 64
@@ -211,3 +213,36 @@ def test_tokens_cors_and_rate_limits_hold_over_real_http(served: Served) -> None
     headers, raw = refused[0]
     assert json.loads(raw)["type"] == "/api/v1/problems/rate-limited" and int(headers["retry-after"]) >= 1
     assert served.call("GET", "/api/v1/health")[0] == 200
+
+
+def test_a_truncated_and_a_rechained_game_are_reported_by_verify_over_real_http(
+    served: Served, backend_url: str
+) -> None:
+    """Point 3: the attacker writes to the database behind a running server; GET /verify still tells."""
+    create = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}]}
+    cut, rewritten = (json.loads(served.post("/api/v1/games", create)[2])["id"] for _ in range(2))
+    for game in (cut, rewritten):
+        for n in range(3):
+            assert (
+                served.post(f"/api/v1/games/{game}/actions", {"type": "note", "seat": "red", "data": {"n": n}})[0]
+                == 201
+            )
+        assert served.get(f"/api/v1/games/{game}/export")[0] == 200  # signs the head at version 4
+
+    engine = make_engine(backend_url)
+    try:
+        with engine.begin() as conn:
+            _unlock(conn)
+            _delete_version(conn, cut, 4)
+            _summary_to_log(conn, cut)
+            _edit_data(conn, rewritten, 2)
+            _rechain_from(conn, rewritten, 2)
+            _summary_to_log(conn, rewritten)
+    finally:
+        engine.dispose()
+
+    for game, kind in ((cut, "truncated"), (rewritten, "rechained")):
+        status, raw = served.get(f"/api/v1/games/{game}/verify")
+        report = json.loads(raw)
+        assert status == 200 and report["ok"] is False, report
+        assert kind in {finding["kind"] for finding in report["findings"]}, report
