@@ -35,3 +35,5 @@ def test_kk_win_5_basic_sample_is_a_complete_game_won_by_castles(api: Api) -> No
     events = _events(api, "kard_es_korona_basic_castle_victory")
     ended = [e.data for e in events if e.type == "GameEnded"]
     assert len(ended) == 1 and ended[0]["winners"] == ["felvidek"]
+    assert ended[0]["condition"] == "KK-WIN-5"
+    assert ended[0]["ranking"][0]["seat"] == "felvidek" and ended[0]["ranking"][0]["place"] == 1

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, RuleViolation, TraceStep
-from domain.rulesets.agot2.board import PORT, SEA
+from domain.rulesets.agot2.board import LAND, PORT, SEA
 from domain.rulesets.agot2.flow import (
     ability_applies,
     card_round,
@@ -355,16 +355,25 @@ def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any], lenient: 
     destroy = d.get("destroy", [])
     ids = {u.id for u in movers}
     if to_area not in options:
+        wrong_kind = _wrong_kind(s, movers, to_area)
         rule = (
-            "GOT-RETREAT-4"
+            "GOT-RETREAT-8"
+            if wrong_kind
+            else "GOT-RETREAT-4"
             if to_area == c.origin
             else "GOT-RETREAT-5"
             if to_area in _supply_blocked(s, c, movers)
             else "GOT-RETREAT-3"
         )
         message = f"{to_area!r} is not a legal retreat; legal: {', '.join(options) or 'none'}"
+        if wrong_kind:
+            message = f"{wrong_kind}; legal: {', '.join(options) or 'none'}"
         if not _may_hold(s, c, loser, to_area) or checks.broken(rule, message, "data.to_area"):
-            return refuse(rule, message, "data.to_area")
+            refusal = refuse(rule, message, "data.to_area")
+            if wrong_kind:  # GOT-RETREAT-2: the defender retreats under GOT-RETREAT-3 to GOT-RETREAT-9
+                umbrella = RuleViolation("GOT-RETREAT-2", message, {"field": "data.to_area"})
+                return Decision(violations=(*refusal.violations, umbrella))
+            return refusal
         assert isinstance(to_area, str)
         via = by_transport(s, c.area, loser).get(to_area, ()) if not s.board.are_adjacent(c.area, to_area) else ()
         needed = _destroy_needed(s, loser, movers, to_area)
@@ -383,6 +392,16 @@ def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any], lenient: 
             return refuse("GOT-RETREAT-5", message, "data.destroy")
     choice = {"to_area": to_area, "via": list(via), "destroy": destroy}
     return checks.record(retreat(s, c, choice, action.seat or chooser))
+
+
+def _wrong_kind(s: AgotState, movers: tuple[Any, ...], area: Any) -> str:
+    """GOT-RETREAT-8: footmen and knights never retreat to a sea area or a port, ships never to land."""
+    if not movers or not isinstance(area, str) or area not in s.board.areas:
+        return ""
+    kind = s.board.kind(area)
+    if movers[0].type == "ship":
+        return f"ships cannot retreat into the land area {area!r}" if kind == LAND else ""
+    return f"land units cannot retreat into the {kind} area {area!r}" if kind in (SEA, PORT) else ""
 
 
 def _may_hold(s: AgotState, c: Combat, seat: str, area: Any) -> bool:

@@ -281,7 +281,7 @@ def borders_admin_territory(state: KbsState, seat: str, city: str) -> bool:
 
 
 def decide_storm(game: Game, action: Action, inputs: Inputs) -> Decision:
-    """`storm_city {army, city}`: KBS-CTY-2, KBS-STM-1/2/4, then the battle and its consequences."""
+    """`storm_city {army, city}`: KBS-STM-1 (KBS-CTY-2), KBS-STM-2/4, then the battle and its consequences."""
     state: KbsState = game.state
     seat = str(action.seat)
     army = army_named(state, action.data, "army", seat)
@@ -290,9 +290,7 @@ def decide_storm(game: Game, action: Action, inputs: Inputs) -> Decision:
     city_id = action.data.get("city")
     siege = state.sieges.get(city_id) if isinstance(city_id, str) else None
     if siege is None or siege.army != army.id:
-        return refuse(
-            "KBS-CTY-2", f"army {army.id!r} is not besieging {city_id!r}: a city is besieged first", "data.city"
-        )
+        return _not_besieging(state, army.id, city_id)
     if siege.started >= state.round:
         return refuse(
             "KBS-STM-1",
@@ -324,6 +322,22 @@ def decide_storm(game: Game, action: Action, inputs: Inputs) -> Decision:
     if not outcome.attacker_wins:
         return decision.then(siege_break(state, city.id, game.meta.options))
     return decision.then(_city_taken(game, state, seat, army.id, city.id))
+
+
+def _not_besieging(state: KbsState, army_id: str, city_id: Any) -> Decision:
+    """KBS-STM-1 (KBS-CTY-2 first for an unfortified city): a city is stormed only after a siege."""
+    besieged_first = RuleViolation(
+        "KBS-STM-1",
+        f"army {army_id!r} is not besieging {city_id!r}: a city is stormed only after a siege of an earlier round",
+        {"field": "data.city"},
+    )
+    city = state.map.cities.get(city_id) if isinstance(city_id, str) else None
+    if city is None or city.fortified:
+        return Decision(violations=(besieged_first,))
+    unfortified = RuleViolation(
+        "KBS-CTY-2", f"{city_id!r} is unfortified, but must still be besieged before a storm", {"field": "data.city"}
+    )
+    return Decision(violations=(unfortified, besieged_first))
 
 
 def _city_taken(game: Game, state: KbsState, seat: str, army_id: str, city_id: str) -> Decision:

@@ -195,7 +195,8 @@ def decide_merge(game: Game, action: Action) -> Decision:
 
 
 def decide_retreat(game: Game, action: Action) -> Decision:
-    """`retreat {army, to}`: KBS-RET-1, KBS-AMB-9, free, into a friendly city or a neighbouring region."""
+    """`retreat {army, to}`: KBS-RET-1, free, into a friendly city or a neighbouring region (KBS-AMB-9: not a
+    relief's besieged city)."""
     state: KbsState = game.state
     seat = str(action.seat)
     army = army_named(state, action.data, "army", seat)
@@ -206,7 +207,16 @@ def decide_retreat(game: Game, action: Action) -> Decision:
     to = action.data.get("to")
     allowed = retreat_destinations(state, army, state.retreat_from, state.retreat_barred)
     if to not in allowed:
-        return refuse("KBS-RET-1", f"{to!r} is not a retreat for {army.id!r}; allowed: {', '.join(allowed)}", "data.to")
+        listed = f"{to!r} is not a retreat for {army.id!r}; allowed: {', '.join(allowed)}"
+        if to is not None and to == state.retreat_barred:
+            barred = f"{to!r} is the besieged city: relieving armies may not retreat into it"
+            return Decision(
+                violations=(
+                    RuleViolation("KBS-AMB-9", barred, {"field": "data.to"}),
+                    RuleViolation("KBS-RET-1", listed, {"field": "data.to"}),
+                )
+            )
+        return refuse("KBS-RET-1", listed, "data.to")
     events = [Event("ArmyRetreated", {"army": army.id, "to": to, "cost": 0, "rule_ids": ["KBS-RET-1", "KBS-AMB-9"]})]
     if army.besieging:
         events.insert(0, Event("SiegeEnded", {"city": army.besieging, "reason": "retreat", "rule_ids": ["KBS-CMB-4"]}))

@@ -336,12 +336,14 @@ def _storm(
     if isinstance(caller, RuleViolation):
         return Decision(violations=(caller,))
     account = caller or seat  # RV-KL-1: the calling sub-faction pays
-    for check in (
-        support.within_limit(state, cost, "the storm", "RV-STM-3"),
-        support.can_pay(state, account, cost, "the storm"),
-    ):
-        if check is not None:
-            violations.append(check)
+    over = support.within_limit(state, cost, "the storm", "RV-STM-3")
+    if over is not None:
+        # Seed 003 puts the limit in the storm rule itself (RV-STM-3); RV-SUP-1, every impulse's spending
+        # limit (a companion page, not the seed), is its umbrella.
+        violations += [over, RuleViolation("RV-SUP-1", over.message, over.details)]
+    unpaid = support.can_pay(state, account, cost, "the storm")
+    if unpaid is not None:
+        violations.append(unpaid)
     if violations and game.meta.mode is Mode.ADJUDICATED:
         return Decision(violations=tuple(violations))
     empty = units(list(defenders)) == 0

@@ -340,7 +340,13 @@ def decide_attempt_escape(state: KKState, game: Game, action: Action, inputs: In
     flow.record(event)
     from domain.rulesets.kard_es_korona.rerolls import offer_reroll
 
-    if faces[0] != 6 and offer_reroll(flow, str(action.seat), "escape", str(state.defeat["battle"]), event, target):
+    if faces[0] == 6:
+        if state.offices.get("judge_royal") == action.seat:
+            flow.note(
+                "KK-OFFICE-2",
+                f"{action.seat}, the Judge Royal, rolled a 6 and escapes: no reroll can improve it, none is offered",
+            )
+    elif offer_reroll(flow, str(action.seat), "escape", str(state.defeat["battle"]), event, target):
         return flow.decision()
     escape_result(flow, str(action.seat), str(target), faces[0])
     return flow.decision()

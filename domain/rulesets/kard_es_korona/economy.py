@@ -141,7 +141,7 @@ def prices(state: KKState, seat: str) -> dict[str, int]:
 
 
 def decide_recruit(state: KKState, action: Action, lenient: bool = False) -> Decision:
-    """KK-RECRUIT-1..7, KK-CASTLE-2..4: units bought and placed in the player's castles; his turn ends.
+    """KK-RECRUIT-1..7, KK-CASTLE-2..4 (each ahead of KK-RECRUIT-4): units bought and placed in the player's castles.
 
     In a transcript (`lenient`) a purchase into castles is recorded as played, with the rules it breaks.
     """
@@ -195,7 +195,10 @@ def decide_recruit(state: KKState, action: Action, lenient: bool = False) -> Dec
         garrison = state.force(castle, seat).plus(force)
         for rule_id, reason in castle_limit_breaches(garrison, arm_limit, variant):
             message = f"{board.counties[castle].name} would hold {garrison.describe()}: {reason} ({rule_id})"
-            if checks.broken("KK-RECRUIT-4", message, "data.purchases", limit_rule=rule_id):
+            # The castle's own limit bars the purchase; KK-RECRUIT-4 (limits bind recruitment) is its umbrella.
+            refused = checks.broken(rule_id, message, "data.purchases", limit_rule=rule_id)
+            checks.broken("KK-RECRUIT-4", message, "data.purchases", limit_rule=rule_id)
+            if refused:
                 return checks.refusal()
     for rule_id, message in _knight_caps(state, added):
         if checks.broken(rule_id, message, "data.purchases"):

@@ -151,10 +151,12 @@ def decide_roll_off(state: KKState, game: Game, action: Action, inputs: Inputs) 
         rolled = dict(zip(contenders, faces, strict=True))
         leaders = _leaders(rolled)
         flow.note("KK-ELECT-10", f"roll-off: {rolled}; highest {max(faces)}")
-        if judge in contenders and leaders != (judge,):
+        if judge in contenders and leaders != (judge,) and rolled[judge] != 6:
             flow.emit("TieRolled", _roll(election, rolled, leaders, JUDGE_REROLL))
             flow.note("KK-OFFICE-2", f"the Judge Royal {judge} may reroll his die")
             return flow.decision()
+        if judge in leaders and len(leaders) > 1:
+            flow.note("KK-OFFICE-2", f"the Judge Royal {judge} rolled a 6: no reroll can improve it, none is offered")
         flow.emit("TieRolled", _roll(election, rolled, leaders, ROLL_OFF))
         contenders = leaders
     _award(flow, election.bids, contenders[0], "roll_off")

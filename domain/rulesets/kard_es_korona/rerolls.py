@@ -4,7 +4,8 @@ Right after a roll he may change, the roll waits in `KKState.reroll_offer` for h
 and a `DiceRerolled` naming the replaced roll by its dice index `first_k`; the new result stands) or his
 `keep_roll`. Occasions, each spent once (`KKState.rerolls_used`): `battle:<id>` (one arm group of one exchange
 per battle, all of its dice, KK-OFFICE-1), `duel:<id>` (one of his own duel dice, KK-LORD-6) and
-`escape:<id>` (the escape roll, KK-ELIM-2).
+`escape:<id>` (the escape roll, KK-ELIM-2). A roll no reroll can improve (his own 6, dice that already kill the
+whole enemy force) is not offered: the trace says so under the rule id, and play goes on.
 """
 
 from __future__ import annotations
@@ -44,9 +45,9 @@ def duel_reroll_offer(flow: Flow, battle: Battle, faces: Mapping[str, int], roll
     key = f"duel:{battle.id}"
     if side is None or key in state.rerolls_used:
         return False
-    other = DEFENDER if side == ATTACKER else ATTACKER
-    if faces[side] == 6 and faces[other] != 6:
-        return False  # he has won: nothing to reroll
+    if faces[side] == 6:  # his own 6: a lone 6 has won, a 6 against a 6 can only get worse
+        flow.note("KK-OFFICE-2", f"{jr}, the Judge Royal, rolled a 6: no reroll can improve it, none is offered")
+        return False
     offer = {"seat": jr, "occasion": key, "side": side, "faces": dict(faces), "roll": rolls[side]}
     flow.emit("RerollOffered", offer)
     flow.note("KK-LORD-6", f"{jr}, the Judge Royal, may reroll his duel die once")
@@ -63,9 +64,28 @@ def exchange_reroll_offer(flow: Flow, battle: Battle, groups: list[dict[str, Any
     mine = [g for g in groups if battle.owner_of(g["side"]) == jr]
     if not mine:
         return False
+    if not _may_improve(state, battle, mine):
+        flow.note("KK-OFFICE-1", f"{jr}, the Judge Royal, cannot kill more by any reroll: none is offered")
+        return False
     flow.emit("RerollOffered", {"seat": jr, "occasion": key, "battle": battle.id, "groups": mine})
     flow.note("KK-OFFICE-1", f"{jr}, the Judge Royal, may reroll all dice of one of his arm groups once")
     return True
+
+
+def _may_improve(state: KKState, battle: Battle, mine: list[dict[str, Any]]) -> bool:
+    """Whether a reroll of one of his groups could kill more: not when his dice already kill the whole enemy
+    force, nor when every die of his already hits all that a 6 would hit."""
+    from domain.rulesets.kard_es_korona.hits import casualty_options, die_targets, other, side_force
+
+    side = str(mine[0]["side"])
+    enemy = side_force(state, battle, other(side))
+    dice = [(str(g["arm"]), int(f)) for g in mine for f in g["faces"]]
+    best, _ = casualty_options([die_targets(state, battle, side, arm, face) for arm, face in dice], enemy)
+    if best >= enemy.total:
+        return False
+    return any(
+        die_targets(state, battle, side, arm, face) != die_targets(state, battle, side, arm, 6) for arm, face in dice
+    )
 
 
 def decide_reroll(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:

@@ -170,7 +170,7 @@ def _pairs(seats: Sequence[str], faces: Sequence[int]) -> str:
 
 
 def decide_place_forces(state: KKState, action: Action, lenient: bool = False) -> Decision:
-    """KK-SETUP-6..8, KK-CASTLE-2/3, A-52, A-53: a lord and his starting units in his home province.
+    """KK-SETUP-6..8, KK-CASTLE-2/3, A-52, KK-TURN-3 and A-53 (the order): a lord and his starting units at home.
 
     In a transcript (`lenient`) a placement on the board's counties is recorded as made, with its deviations.
     """
@@ -182,7 +182,9 @@ def decide_place_forces(state: KKState, action: Action, lenient: bool = False) -
     if state.phase != PLACEMENT or seat in state.placed:
         return refuse("KK-SETUP-6", f"{seat} places starting forces once, during setup (phase {state.phase!r})", "type")
     if state.turn != seat and checks.broken(
-        "KK-SETUP-6", f"{seat} places after {state.turn} (setup placement goes in turn order, A-53)", "seat"
+        "KK-TURN-3",
+        f"{seat} places after {state.turn}: the first year goes clockwise from its starting player (A-53)",
+        "seat",
     ):
         return checks.refusal()
     raw = action.data.get("placements")

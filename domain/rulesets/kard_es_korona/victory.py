@@ -190,6 +190,40 @@ def _rank_key(row: Mapping[str, Any]) -> tuple[int, int, int, int]:
     return (row["castles"], row["counties"], row["cavalry"], row["treasury"])
 
 
+def ranking(state: KKState, winners: Sequence[str]) -> list[dict[str, Any]]:
+    """Every seat's place when the game ends, with the measures the KK-WIN-7 chain (A-41) compares.
+
+    The winners share place 1 whatever their counts; the other lords still standing follow by castles, then
+    counties, cavalry on the board and treasury; lords out of the game (dead or sworn vassals, KK-WIN-2) come
+    last, ranked among themselves the same way. Seats equal on every measure share a place.
+    """
+    alive = standing(state)
+
+    def tier(seat: str) -> int:
+        return 0 if seat in winners else 1 if seat in alive else 2
+
+    rows = [
+        {
+            "seat": seat,
+            "status": "standing" if seat in alive else str(state.lord_status.get(seat)),
+            "castles": castles_held(state, seat),
+            "counties": counties_held(state, seat),
+            "cavalry": cavalry_on_board(state, seat),
+            "treasury": state.treasury.get(seat, 0),
+        }
+        for seat in state.seats
+    ]
+
+    def order(row: Mapping[str, Any]) -> tuple[int, ...]:
+        level = tier(str(row["seat"]))
+        return (level,) if level == 0 else (level, *(-count for count in _rank_key(row)))
+
+    rows.sort(key=order)
+    for index, row in enumerate(rows):
+        row["place"] = index + 1 if index == 0 or order(row) != order(rows[index - 1]) else rows[index - 1]["place"]
+    return rows
+
+
 def _end_of_game(state: KKState, events: Sequence[Event]) -> Victory | None:
     """KK-WIN-7, A-41: after the last year the most castles win; ties go to counties, cavalry, treasury."""
     if state.phase != FINISHED:
@@ -247,7 +281,16 @@ def conclude(state: KKState, decision: Decision) -> Decision:
         if len(found.winners) > 1 and after.options.get("final_tie") == "arbiter":
             trace.append(TraceStep("KK-WIN-7", "A-41 final_tie = arbiter: the arbiter ends the game (end_game)"))
             return Decision(tuple(events), decision.violations, tuple(trace))
-    ended = {"by": "rules", "winners": list(found.winners), "reason": f"{found.rule_id}: {found.reason}"}
+    ended = {
+        "by": "rules",
+        "winners": list(found.winners),
+        "reason": f"{found.rule_id}: {found.reason}",
+        # For tournaments: the victory path by rule id, the KK-WIN-7 count that separated first from second, and
+        # every seat's place. Older GameEnded events lack these fields; readers treat them as absent.
+        "condition": found.rule_id,
+        "decided_by": found.details.get("decided_by") if found.condition == "end_of_game" else None,
+        "ranking": ranking(after, found.winners),
+    }
     events.append(Event(GAME_ENDED, ended))
     return Decision(tuple(events), decision.violations, tuple(trace))
 

@@ -57,7 +57,7 @@ def test_besieged_survivors_stay_inside_and_relievers_may_not_retreat_into_the_c
     }
     game = then(game, decision)
     assert game.state.armies["zg"].at == "c" and "c" in game.state.sieges  # KBS-REL-3, siege holds 3 >= 1
-    assert refused_by(when(game, "retreat", "z", army="zr", to="c")) == "KBS-RET-1"
+    assert refused_by(when(game, "retreat", "z", army="zr", to="c")) == "KBS-AMB-9"
     assert refused_by(when(game, "end_turn", "z")) == "KBS-CMB-4"
     assert play(game, "retreat", "z", army="zr", to="r-z").state.armies["zr"].at == "r-z"
 

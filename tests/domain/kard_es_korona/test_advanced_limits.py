@@ -77,7 +77,7 @@ def test_refused_kk_castle_4_when_one_arm_outnumbers_the_rest_by_more_than_one()
     game = recruiting(1302, {f"{RED}_k1": {RED: Force(infantry=4)}})
     archer = [{"castle": f"{RED}_k1", "arm": "archer", "count": 1}]
     decision = when(game, act("recruit", RED, purchases=archer))  # 4 infantry against 1 other: more than one
-    assert rule_ids(decision) == ["KK-RECRUIT-4"]
+    assert rule_ids(decision) == ["KK-CASTLE-4", "KK-RECRUIT-4"]
     assert decision.violations[0].details["limit_rule"] == "KK-CASTLE-4"
 
 

@@ -172,3 +172,42 @@ def test_a_13_the_duel_winner_left_alone_must_rejoin_his_units_with_his_extra_st
     rejoin = [{"from": "kunsag", "units": {"infantry": 1}}]
     game = play(game, act("take_extra_step", BLUE, to="fejer", groups=rejoin))
     assert game.state.force("fejer", BLUE) == Force(infantry=1) and game.state.year == 1302
+
+
+# --- no offer when no reroll can improve his roll (issue 17) ---
+
+
+def _noted(decision: Any, rule_id: str) -> list[str]:
+    return [step.text for step in decision.trace if step.rule_id == rule_id and "none is offered" in step.text]
+
+
+def test_no_reroll_offered_kk_office_2_when_the_judge_royal_rolls_a_6_against_a_6_in_a_duel() -> None:
+    """KK-LORD-6/KK-OFFICE-2, seed 000 L200: „csak hatos dobással győzedelmeskedhetnek … a párviadal folyamán a
+    regnáló országbíró egy dobását egyszer újradobhatja" — his 6 cannot get better: the round is void at once."""
+    game = with_judge(duel(), JR)  # Blue, the defender, is Judge Royal
+    both = duel_roll(game, 6, 6)
+    assert types(both) == ["DiceRolled", "DiceRolled", "DuelRoundResolved"]
+    assert both.events[-1].data["winner"] is None
+    assert _noted(both, "KK-OFFICE-2")
+    game = then(game, both)
+    assert game.state.reroll_offer == {} and "duel:b1301-1" not in game.state.rerolls_used  # still his to spend
+    assert rule_ids(when(game, act("keep_roll", BLUE))) == ["KK-OFFICE-1"]  # nothing waits for him
+
+
+def test_no_reroll_offered_kk_office_2_when_the_judge_royal_escapes_with_a_6() -> None:
+    """KK-ELIM-2/KK-OFFICE-2, seed 000 L205: „sikerül egy kockával 6-ost dobnia (az országbíró újradobhatja!)" —
+    a 6 already escapes."""
+    game = with_judge(fight(lords_battle(), 6, 1), JR)
+    escaped = when(game, act("attempt_escape", BLUE, to="kunsag", dice=[6]))
+    assert types(escaped)[:2] == ["DiceRolled", "EscapeSucceeded"]
+    assert _noted(escaped, "KK-OFFICE-2")
+
+
+def test_no_reroll_offered_kk_office_1_when_the_judge_royals_dice_already_kill_the_whole_enemy_force() -> None:
+    """KK-OFFICE-1, seed 000 L232: „Minden csatában egyszer újradobhatja egy fegyvernem részére egy összecsapás
+    eredményét" — Red's cavalry 6 already kills Blue's only infantry: a reroll could only lose the kill."""
+    game = with_judge(lords_battle(), {"judge_royal": RED, "treasurer": None, "palatine": None})
+    rolled = when(game, act("fight_exchange", None, Authority.RECORDER, dice=[6, 1]))
+    assert "RerollOffered" not in types(rolled)
+    assert _noted(rolled, "KK-OFFICE-1")
+    assert then(game, rolled).state.force("fejer", BLUE) == Force()

@@ -122,9 +122,13 @@ def recruit(game: Game, *purchases: tuple[str, str, int]) -> object:
 
 def test_kk_castle_2_kk_castle_3_kk_recruit_4_no_infantry_fits_e4() -> None:
     game = e4_game()
-    for attempt in ((("k1", "infantry", 2),), (("k1", "infantry", 1),), (("k2", "infantry", 1),)):
-        decision = recruit(game, *attempt)
-        assert rule_ids(decision) == ["KK-RECRUIT-4"]  # type: ignore[arg-type]
+    for attempt, limit in (
+        (("k1", "infantry", 2), "KK-CASTLE-2"),  # 8 units
+        (("k1", "infantry", 1), "KK-CASTLE-3"),  # 5 infantry of 7
+        (("k2", "infantry", 1), "KK-CASTLE-2"),
+    ):
+        decision = recruit(game, attempt)
+        assert rule_ids(decision) == [limit, "KK-RECRUIT-4"]  # type: ignore[arg-type]
     full = recruit(game, ("k2", "archer", 1))
     assert "KK-CASTLE-2" in full.violations[0].message  # type: ignore[attr-defined]
 

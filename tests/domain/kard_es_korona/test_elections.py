@@ -176,6 +176,17 @@ def test_kk_office_2_the_judge_royal_rerolls_his_losing_roll_off_die_and_the_new
     assert awarded(worse)[0]["holder"] == E
 
 
+def test_no_reroll_offered_kk_office_2_when_the_judge_royal_ties_the_roll_off_with_a_6() -> None:
+    """KK-OFFICE-2, seed 000 L233: „Minden egyéb olyan esetben, amikor a játékosnak dobnia kell … egyszer
+    újradobhatja azt!" — his 6 cannot beat the other 6: the tied bidders roll again at once."""
+    game = judge_in_a_treasurer_roll_off()
+    decision = when(game, act("roll_off", E, dice=[6, 6, 5, 2]))  # Felvidék 6, Erdély 6; then 5 against 2
+    assert [e.data["awaiting"] for e in decision.events if e.type == "TieRolled"] == ["roll_off", "roll_off"]
+    assert [s.rule_id for s in decision.trace if "none is offered" in s.text] == ["KK-OFFICE-2"]
+    [award] = awarded(decision)
+    assert award["holder"] == F
+
+
 def test_kk_office_2_the_judge_royal_may_keep_his_die() -> None:
     game = play(judge_in_a_treasurer_roll_off(), act("roll_off", E, dice=[3, 3]))
     kept = when(game, act("reroll_tie_die", F, reroll=False))

@@ -77,7 +77,7 @@ def test_transcript_records_the_purchase_with_its_deviation_when_a_castle_limit_
     decision = when(
         game, act("recruit", "pannonia", purchases=[{"castle": "pannonia_k1", "arm": "infantry", "count": 1}])
     )
-    assert rule_ids(decision) == ["KK-RECRUIT-4"]
+    assert rule_ids(decision) == ["KK-CASTLE-3", "KK-RECRUIT-4"]
     assert types(decision)[:2] == ["UnitsRecruited", "RecruitmentFinished"]
 
 

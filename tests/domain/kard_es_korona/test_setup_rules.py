@@ -128,12 +128,12 @@ def test_refused_kk_setup_11_when_a_player_starts_in_nograd() -> None:
     assert rule_ids(decision) == ["KK-SETUP-11"]
 
 
-def test_refused_when_a_player_places_out_of_turn_a_53() -> None:
+def test_refused_kk_turn_3_when_a_player_places_out_of_turn_a_53() -> None:
     game = play(new_game(), act("choose_first_player", None, Authority.RECORDER, player="erdely"))
     decision = when(
         game, act("place_forces", "felvidek", lord="felvidek_k1", placements=placements("felvidek", BASIC_START))
     )
-    assert rule_ids(decision) == ["KK-SETUP-6"]
+    assert rule_ids(decision) == ["KK-TURN-3"]
 
 
 def test_refused_kk_setup_10_when_a_neutral_piece_goes_to_a_mountain() -> None:

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from domain.kernel import GAME_ENDED, Authority, Decision, Game
+from domain.kernel import GAME_ENDED, Authority, Decision, Event, Game, Viewer, advance
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
 from domain.rulesets.kard_es_korona.victory import castles_held, castles_to_win, counties_held, provinces_to_win
@@ -265,3 +265,33 @@ def test_vassal_castles_count_for_the_liege_kk_vassal_4_a_28() -> None:
     assert castles_held(stand_in, F) == 4  # type: ignore[arg-type]
     assert counties_held(stand_in, F) == 5  # type: ignore[arg-type]
     assert castles_held(stand_in, S) == 0  # type: ignore[arg-type]
+
+
+# --- how the game was won, in GameEnded (issue 17) ---
+
+
+def test_kk_win_2_game_ended_ranks_the_lords_out_of_the_game_after_the_last_lord_standing() -> None:
+    """KK-WIN-2, seed 000 L250: „Ha egy tartományúr egyedül marad, mert az összes többi játékos hadura odavész a
+    csatákban, vagy hűbéressé válik." — the winner first; the dead and the sworn lords after him, by the KK-WIN-7
+    counts (L257)."""
+    units = {"felvidek_k1": {F: ONE}, "erdely_k1": {E: Force(cavalry=1)}}
+    control = {"felvidek_k1": F, "erdely_k1": E}
+    game = position(in_movement(), units, control=control, lord_status={E: "eliminated", S: "vassal"})
+    result = ended(when(game, act("pass", F)))
+    assert (result["condition"], result["decided_by"]) == ("KK-WIN-2", None)
+    assert result["ranking"] == [
+        {"seat": F, "place": 1, "status": "standing", "castles": 1, "counties": 1, "cavalry": 0, "treasury": 0},
+        {"seat": E, "place": 2, "status": "eliminated", "castles": 1, "counties": 1, "cavalry": 1, "treasury": 0},
+        {"seat": S, "place": 3, "status": "vassal", "castles": 0, "counties": 0, "cavalry": 0, "treasury": 0},
+    ]
+
+
+def test_game_ended_recorded_before_condition_and_ranking_still_folds_and_reads() -> None:
+    """Older GameEnded events carry the victory path only in `reason`: they fold, view and read as before."""
+    game = seven_castle_game()
+    old = Event(GAME_ENDED, {"by": "rules", "winners": [F], "reason": "KK-WIN-5: felvidek holds 7 castles"})
+    line = KARD_ES_KORONA.notation(old, game.state)
+    after = advance(KARD_ES_KORONA, game, old)
+    assert after.meta.ended and after.meta.result == old.data
+    assert KARD_ES_KORONA.view(after.state, Viewer(arbiter=True))["phase"] == game.state.phase
+    assert line == "game ended by rules: felvidek win (KK-WIN-5: felvidek holds 7 castles)"
