@@ -3,117 +3,31 @@ gunicorn (two uvicorn worker processes), on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
-import http.client
 import json
-import os
-import socket
-import subprocess
-import sys
 import time
-import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
-from service import create_app
-from service.clock import isoformat
-from service.store import tokens
 from service.store.engine import make_engine
-from service.store.migrate import upgrade
+from tests.e2e.annals_server import Served, serve_annals
 from tests.service.test_tamper_evidence import _delete_version, _edit_data, _rechain_from, _summary_to_log, _unlock
 
-START_SECONDS = 30.0
 DEPTH = 64
 ORIGIN = "https://club.example"
 AUTH_FAILURES = 3  # a minute, per address and per serving process (memory counters)
 
 
-@dataclass(frozen=True)
-class Served:
-    """A running `annals serve` and an admin token for it."""
-
-    port: int
-    token: str
-
-    def call(
-        self, method: str, path: str, body: bytes | None = None, **headers: str
-    ) -> tuple[int, dict[str, str], bytes]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        try:
-            if body is not None:
-                headers.setdefault("Content-Type", "application/json")
-            connection.request(method, path, body=body, headers=headers)
-            response = connection.getresponse()
-            return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
-        finally:
-            connection.close()
-
-    def post(self, path: str, value: Any, token: bool = True, **headers: str) -> tuple[int, dict[str, str], bytes]:
-        if token:
-            headers["Authorization"] = f"Bearer {self.token}"
-        text = value if isinstance(value, str) else json.dumps(value)
-        return self.call("POST", path, text.encode(), **headers)
-
-    def get(self, path: str) -> tuple[int, Any]:
-        status, _, raw = self.call("GET", path, Authorization=f"Bearer {self.token}")
-        return status, raw
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _wait_until_up(process: subprocess.Popen[bytes], port: int) -> None:
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"annals serve exited with {process.returncode}: {process.stderr.read()!r}")  # type: ignore[union-attr]
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"annals serve did not listen on port {port} within {START_SECONDS} s")
-
-
 @pytest.fixture(params=[pytest.param(1, id="uvicorn"), pytest.param(2, id="gunicorn")])
 def served(request: pytest.FixtureRequest, backend_url: str) -> Iterator[Served]:
-    """`annals serve` in its own process group on a free loopback port, over a migrated database (the
-    `backend_url` fixture makes one on SQLite and one on PostgreSQL)."""
-    app = create_app({"DATABASE_URL": backend_url})
-    wired = app.extensions["annals"]
-    upgrade(wired.engine)
-    token = f"admin-{uuid.uuid4()}"
-    tokens.create(wired.engine, str(uuid.uuid4()), token, "admin", None, "e2e", isoformat(wired.clock.now()))
-    wired.close()
-    port = _free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": backend_url,
-        "ANNALS_WORKERS": str(request.param),
-        "ANNALS_CORS_ORIGINS": ORIGIN,
-        "ANNALS_RATELIMIT_AUTH_FAILURES": f"{AUTH_FAILURES}/minute",
-    }
-    command = [sys.executable, "-c", "from service.cli import main; main()", "serve", "--port", str(port)]
-    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        _wait_until_up(process, port)
-        yield Served(port, token)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        assert process.stderr is not None
-        errors = process.stderr.read().decode(errors="replace")
-        process.stderr.close()
-        assert "Traceback" not in errors, errors
+    """`annals serve` over a migrated database (the `backend_url` fixture makes one on SQLite and one on
+    PostgreSQL), allowing one CORS origin and a few failed authentications."""
+    yield from serve_annals(
+        backend_url,
+        request.param,
+        ANNALS_CORS_ORIGINS=ORIGIN,
+        ANNALS_RATELIMIT_AUTH_FAILURES=f"{AUTH_FAILURES}/minute",
+    )
 
 
 def _nested(depth: int) -> str:

@@ -5,69 +5,29 @@ them is bounded."""
 from __future__ import annotations
 
 import json
-import os
 import socket
-import subprocess
-import sys
 import time
-import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, closing
 
 import pytest
 
-from service import create_app
-from service.clock import isoformat
-from service.store import tokens
-from service.store.migrate import upgrade
-from tests.e2e.test_served_hardening import Served, _free_port, _wait_until_up
+from tests.e2e.annals_server import Served, serve_annals
 
 STREAMS = 100
 READ_SECONDS = 30.0  # a bound on every wait below, never a measure: timing goes to `make bench`
 
 
-def _serve(backend_url: str, workers: int, streams_per_address: int) -> Iterator[Served]:
-    app = create_app({"DATABASE_URL": backend_url})
-    wired = app.extensions["annals"]
-    upgrade(wired.engine)
-    token = f"admin-{uuid.uuid4()}"
-    tokens.create(wired.engine, str(uuid.uuid4()), token, "admin", None, "e2e", isoformat(wired.clock.now()))
-    wired.close()
-    port = _free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": backend_url,
-        "ANNALS_WORKERS": str(workers),
-        "ANNALS_STREAMS_PER_ADDRESS": str(streams_per_address),
-    }
-    command = [sys.executable, "-c", "from service.cli import main; main()", "serve", "--port", str(port)]
-    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        _wait_until_up(process, port)
-        yield Served(port, token)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        assert process.stderr is not None
-        errors = process.stderr.read().decode(errors="replace")
-        process.stderr.close()
-        assert "Traceback" not in errors, errors
-
-
 @pytest.fixture(params=[pytest.param(1, id="uvicorn"), pytest.param(2, id="gunicorn")])
 def served(request: pytest.FixtureRequest, backend_url: str) -> Iterator[Served]:
     """`annals serve` whose anonymous clients may each hold STREAMS streams."""
-    yield from _serve(backend_url, request.param, STREAMS)
+    yield from serve_annals(backend_url, request.param, ANNALS_STREAMS_PER_ADDRESS=str(STREAMS))
 
 
 @pytest.fixture
 def served_one_process(backend_url: str) -> Iterator[Served]:
     """`annals serve` in one process (limits are counted per process) with the same limit."""
-    yield from _serve(backend_url, 1, STREAMS)
+    yield from serve_annals(backend_url, 1, ANNALS_STREAMS_PER_ADDRESS=str(STREAMS))
 
 
 class _Stream:

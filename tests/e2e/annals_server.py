@@ -1,0 +1,103 @@
+"""`annals serve` as an operator starts it, in its own process on a free loopback port, for the tests that
+talk to it over real HTTP (tests/e2e)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from service import create_app
+from service.clock import isoformat
+from service.store import tokens
+from service.store.migrate import upgrade
+
+START_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Served:
+    """A running `annals serve` and an admin token for it."""
+
+    port: int
+    token: str
+
+    def call(
+        self, method: str, path: str, body: bytes | None = None, **headers: str
+    ) -> tuple[int, dict[str, str], bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            if body is not None:
+                headers.setdefault("Content-Type", "application/json")
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+        finally:
+            connection.close()
+
+    def post(self, path: str, value: Any, token: bool = True, **headers: str) -> tuple[int, dict[str, str], bytes]:
+        if token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        text = value if isinstance(value, str) else json.dumps(value)
+        return self.call("POST", path, text.encode(), **headers)
+
+    def get(self, path: str) -> tuple[int, Any]:
+        status, _, raw = self.call("GET", path, Authorization=f"Bearer {self.token}")
+        return status, raw
+
+
+def serve_annals(backend_url: str, workers: int, **settings: str) -> Iterator[Served]:
+    """`annals serve` with `workers` processes over a migrated `backend_url` and ANNALS_* `settings`, until the
+    generator is closed; it then stops the server and fails if the server printed a traceback."""
+    app = create_app({"DATABASE_URL": backend_url})
+    wired = app.extensions["annals"]
+    upgrade(wired.engine)
+    token = f"admin-{uuid.uuid4()}"
+    tokens.create(wired.engine, str(uuid.uuid4()), token, "admin", None, "e2e", isoformat(wired.clock.now()))
+    wired.close()
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": backend_url, "ANNALS_WORKERS": str(workers), **settings}
+    command = [sys.executable, "-c", "from service.cli import main; main()", "serve", "--port", str(port)]
+    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        _wait_until_up(process, port)
+        yield Served(port, token)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        assert process.stderr is not None
+        errors = process.stderr.read().decode(errors="replace")
+        process.stderr.close()
+        assert "Traceback" not in errors, errors
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_until_up(process: subprocess.Popen[bytes], port: int) -> None:
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"annals serve exited with {process.returncode}: {process.stderr.read()!r}")  # type: ignore[union-attr]
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"annals serve did not listen on port {port} within {START_SECONDS} s")
