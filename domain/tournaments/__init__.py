@@ -1,0 +1,1 @@
+"""Tournaments: scoring systems and standings, pure (issue 13)."""
