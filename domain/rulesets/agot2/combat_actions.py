@@ -361,6 +361,8 @@ def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any], lenient: 
             if wrong_kind
             else "GOT-RETREAT-4"
             if to_area == c.origin
+            else "GOT-X-20"
+            if to_area in s.neutral_forces
             else "GOT-RETREAT-5"
             if to_area in _supply_blocked(s, c, movers)
             else "GOT-RETREAT-3"
@@ -368,6 +370,10 @@ def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any], lenient: 
         message = f"{to_area!r} is not a legal retreat; legal: {', '.join(options) or 'none'}"
         if wrong_kind:
             message = f"{wrong_kind}; legal: {', '.join(options) or 'none'}"
+        elif rule == "GOT-X-20":
+            message = (
+                f"{to_area!r} holds a neutral force token: no retreat ends there; legal: {', '.join(options) or 'none'}"
+            )
         if not _may_hold(s, c, loser, to_area) or checks.broken(rule, message, "data.to_area"):
             refusal = refuse(rule, message, "data.to_area")
             if wrong_kind:  # GOT-RETREAT-2: the defender retreats under GOT-RETREAT-3 to GOT-RETREAT-9

@@ -138,6 +138,8 @@ def _apply(s: AgotState, kind: str, d: Mapping[str, Any]) -> AgotState:
             return replace(s, orders=orders)
         case "PowerTokenRemoved":
             return replace(s, power_tokens={a: t for a, t in s.power_tokens.items() if a != d["area"]})
+        case "NeutralForceDefeated":
+            return replace(s, neutral_forces={a: v for a, v in s.neutral_forces.items() if a != d["area"]})
         case "GarrisonRemoved":
             return replace(s, garrisons={a: v for a, v in s.garrisons.items() if a != d["area"]})
         case "HouseCardsDiscarded":

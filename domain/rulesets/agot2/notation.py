@@ -42,6 +42,12 @@ def notation(event: Event, state: AgotState) -> str:
             return f"{d.get('seat')} consolidates Power in {d.get('area')}"
         case "UnitsMarched":
             return f"{d.get('seat')} marches {_units(d.get('units'))} from {d.get('from_area')} to {d.get('to_area')}"
+        case "NeutralForceDefeated":
+            where = state.board.name(str(d.get("area")))
+            return (
+                f"{d.get('seat')} beats the neutral force ({d.get('strength')}) in {where} "
+                f"with strength {d.get('attack_strength')}; the token is removed from the game"
+            )
         case "CombatInitiated":
             return (
                 f"combat {d.get('combat_id')} in {d.get('embattled_area')}: {d.get('attacker')} attacks "

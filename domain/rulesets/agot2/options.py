@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from domain.rulesets.agot2.board import LAND, load_board
 from domain.rulesets.agot2.data import (
     BASE_HOUSE_CARDS,
     KINGS_COURT,
@@ -18,6 +19,7 @@ from domain.rulesets.agot2.data import (
     card_set_errors,
     token_set_errors,
 )
+from domain.rulesets.agot2.data.neutral import entry_errors
 from domain.rulesets.agot2.state import ACTION_STEPS, TRACKS
 
 # Each GOT-X switch, its default, and the values it takes (catalog §4; recorded in GameCreated).
@@ -40,7 +42,11 @@ SWITCHES: Mapping[str, tuple[Any, tuple[Any, ...], str]] = {
         "GOT-X-19: when a ship may retreat into a port",
     ),
     "remove_orders_in_empty_areas": (True, (True, False), "GOT-X-21: orders left without units are removed"),
+    "neutral_forces": (True, (True, False), "GOT-X-26: the base game's neutral force tokens stand on its board"),
 }
+# What a game recorded before an option existed plays by: the rules it was recorded under (a game created
+# before neutral forces were modelled has none, whatever new games default to).
+PREDATING_DEFAULTS: Mapping[str, Any] = {"neutral_forces": False}
 
 # Set-up data (catalog §0.3.4), each null by default:
 #   tracks             {iron_throne|fiefdoms|kings_court: [seat, ...]}, position 1 first (null: seating order)
@@ -49,7 +55,8 @@ SWITCHES: Mapping[str, tuple[Any, tuple[Any, ...], str]] = {
 #   house_cards        a house-card set document (null: the 42 base cards)
 #   order_tokens       an order-token set document (null: the 15 base tokens each House owns)
 #   position           {round, phase, step, units[], orders[], power_tokens{}, garrisons{}, power{}, hands{},
-#                      discards{}, blade_used, raven_used} (null: an empty board, planning, round 1)
+#                      discards{}, blade_used, raven_used, neutral_forces[{area, strength}]} (null: an empty
+#                      board, planning, round 1; neutral_forces null: the base game's for the player count)
 SETUP_KEYS = ("tracks", "kings_court_stars", "supply_limits", "house_cards", "order_tokens", "position")
 DEFAULT_OPTIONS: Mapping[str, Any] = {
     **{name: default for name, (default, _, _) in SWITCHES.items()},
@@ -71,6 +78,7 @@ POSITION_KEYS = frozenset(
         "discards",
         "blade_used",
         "raven_used",
+        "neutral_forces",
     }
 )
 
@@ -202,6 +210,49 @@ def _position_errors(position: Any) -> list[str]:
     for key in ("blade_used", "raven_used"):
         if not isinstance(position.get(key, False), bool):
             errors.append(f"{where}.{key}: expected true or false, got {position[key]!r}")
+    errors += _neutral_shape_errors(position.get("neutral_forces"), f"{where}.neutral_forces")
+    return errors
+
+
+def _neutral_shape_errors(entries: Any, where: str) -> list[str]:
+    """GOT-X-26: null (the base game's tokens) or a list of {area, strength}, each area once."""
+    if entries is None:
+        return []
+    if not isinstance(entries, list):
+        return [f"{where}: expected a list of {{area, strength}} or null, got {entries!r}"]
+    errors: list[str] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(entries):
+        found = entry_errors(entry, f"{where}[{index}]")
+        errors += found
+        if not found and entry["area"] in seen:
+            errors.append(f"{where}[{index}].area: {entry['area']!r} holds one neutral force token only")
+        elif not found:
+            seen.add(entry["area"])
+    return errors
+
+
+def neutral_board_errors(options: Mapping[str, Any], board_document: Mapping[str, Any] | None) -> list[str]:
+    """GOT-X-26: each neutral force of `options.position` stands on a land area of the board, without units."""
+    position = options.get("position")
+    entries = position.get("neutral_forces") if isinstance(position, Mapping) else None
+    if not isinstance(entries, list):
+        return []
+    board = load_board(board_document)
+    raw_units = position.get("units") if isinstance(position, Mapping) else None
+    occupied = {u.get("area") for u in raw_units if isinstance(u, Mapping)} if isinstance(raw_units, list) else set()
+    errors = []
+    for index, entry in enumerate(entries):
+        area = entry.get("area") if isinstance(entry, Mapping) else None
+        if not isinstance(area, str):
+            continue
+        where = f"options.position.neutral_forces[{index}].area"
+        if area not in board.areas:
+            errors.append(f"{where}: {area!r} is not an area of the board")
+        elif board.kind(area) != LAND:
+            errors.append(f"{where}: {area!r} is a {board.kind(area)} area; neutral forces stand on land only")
+        elif area in occupied:
+            errors.append(f"{where}: {area!r} holds units of a House in the position; a neutral force holds it alone")
     return errors
 
 

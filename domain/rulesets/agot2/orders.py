@@ -15,6 +15,7 @@ from domain.rulesets.agot2.flow import (
     ev,
 )
 from domain.rulesets.agot2.guards import Checks, refuse
+from domain.rulesets.agot2.neutral import attack_neutral
 from domain.rulesets.agot2.state import AgotState
 from domain.rulesets.agot2.strength import eligible_support
 
@@ -235,7 +236,8 @@ def resolve_consolidate(s: AgotState, action: Action, d: Mapping[str, Any]) -> D
 
 
 def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0, lenient: bool = False) -> Decision:
-    """GOT-COMBAT-1, ROUT-5, X-25: moves to adjacent areas; a move into another House's area starts combat.
+    """GOT-COMBAT-1, ROUT-5, X-25, X-27: moves to adjacent areas; a move into another House's area starts combat,
+    one into a neutral force's area attacks it (GOT-X-26/27).
 
     A transcript records a move the table made with routed units, to a non-adjacent area or into an area of
     the wrong kind, as long as the units and the area exist; at most one combat per march in both modes.
@@ -252,6 +254,7 @@ def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0, 
     used: set[str] = set()
     facts: list[Event] = []
     combat_move: tuple[str, list[str], str] | None = None
+    neutral: Decision | None = None  # GOT-X-27: the march's attack on a neutral force, if any
     for index, move in enumerate(moves):
         to_area, units = move.get("to_area"), move.get("units")
         field = f"data.moves[{index}]"
@@ -277,9 +280,13 @@ def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0, 
         ):
             return checks.refusal()
         other = _defender_of(s, to_area, seat)
-        if other is not None:
-            if combat_move is not None:
-                return refuse("GOT-COMBAT-1", "one march starts at most one combat", f"{field}.to_area")
+        if (other is not None or to_area in s.neutral_forces) and (combat_move is not None or neutral is not None):
+            return refuse("GOT-COMBAT-1", "one march starts at most one combat", f"{field}.to_area")
+        if to_area in s.neutral_forces:
+            neutral = attack_neutral(s, seat, origin, token, to_area, list(units), field, checks)
+            if not neutral.events:
+                return neutral
+        elif other is not None:
             combat_move = (to_area, list(units), other)
         else:
             facts.append(
@@ -299,8 +306,9 @@ def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0, 
                 facts.append(ev(s, "PowerTokenRemoved", area=to_area, seat=enemy_token, reason="marched_in"))
     if combat_move is None:
         removal = {"area": origin, "seat": seat, "order_token": token, "reason": "march_resolved"}
-        facts.append(ev(s, "OrdersRemoved", removals=[removal], seat=seat))
-        return checks.record(Decision(tuple(facts)))
+        removed = Decision((ev(s, "OrdersRemoved", removals=[removal], seat=seat),))
+        fought = neutral if neutral is not None else Decision()
+        return checks.record(Decision(tuple(facts)).then(fought).then(removed))
     # Catalog §5: a combat's id is the version of its CombatInitiated event (after the facts and the march).
     combat_id = version + len(facts) + 2
     started = _start_combat(s, combat_id, seat, origin, token, *combat_move)

@@ -46,8 +46,8 @@ class RetreatOption:
 
 
 def _is_open_to(state: AgotState, area: str, seat: str, combat: Combat) -> bool:
-    """GOT-RETREAT-3/4, X-20: empty or friendly, not the march origin, no other seat's garrison."""
-    if area in (combat.area, combat.origin):
+    """GOT-RETREAT-3/4, X-20: empty or friendly, not the march origin, no other seat's garrison, no neutral force."""
+    if area in (combat.area, combat.origin) or area in state.neutral_forces:
         return False
     if any(u.seat != seat for u in state.units_in(area)):
         return False

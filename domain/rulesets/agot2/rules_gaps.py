@@ -316,4 +316,33 @@ RULES = (
         SOURCE_FILE,
         "catalog §4",
     ),
+    # Beyond catalog 1.0.0 (issue 17): neutral forces, which the catalog leaves out of scope (§0.2, X-25) but
+    # names in X-20. The seed says nothing of them; the numbers are the base game's (data/neutral_forces.json).
+    Rule(
+        "GOT-X-26",
+        (
+            "Neutral force tokens: At set-up each land area named for the game's player count in the neutral-"
+            "force data (3 to 6 players; on the base board, never in a seated House's home area or where units "
+            "stand) holds a neutral force token of its printed strength; a token of strength null closes its "
+            "area for the game (no march enters it). options.position.neutral_forces (a list of {area, "
+            "strength}) sets them instead for a game recorded from a given position; [] means none."
+        ),
+        _X,
+        SOURCE_FILE,
+        "catalog §4",
+    ),
+    Rule(
+        "GOT-X-27",
+        (
+            "Attacking a neutral force: A march may move into an area holding a neutral force token only if "
+            "its attack strength is at least the token's strength. The attack strength is the marching units' "
+            "strength (COMBAT-2/3), the March order's modifier and the support of the marching House's own "
+            "Support orders adjacent to the area (SUPPORT-2/8, X-5, X-6); no house card, no Blade, no other "
+            "House's support. The token is then removed from the game and the units move in; otherwise the "
+            "march is refused. Attacking a neutral force is the march's one combat (COMBAT-1)."
+        ),
+        _X,
+        SOURCE_FILE,
+        "catalog §4",
+    ),
 )

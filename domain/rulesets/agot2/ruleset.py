@@ -14,7 +14,13 @@ from domain.rulesets.agot2.decide import decide
 from domain.rulesets.agot2.evolve import evolve
 from domain.rulesets.agot2.flow import proceed
 from domain.rulesets.agot2.notation import notation
-from domain.rulesets.agot2.options import DEFAULT_OPTIONS, option_errors, seat_errors
+from domain.rulesets.agot2.options import (
+    DEFAULT_OPTIONS,
+    PREDATING_DEFAULTS,
+    neutral_board_errors,
+    option_errors,
+    seat_errors,
+)
 from domain.rulesets.agot2.rulebook import RULEBOOK
 from domain.rulesets.agot2.setup import setup
 from domain.rulesets.agot2.state import AgotState, dump, load
@@ -45,9 +51,15 @@ class Agot2Ruleset:
         """Seats are houses of the card set; the tracks list every seat."""
         return seat_errors(tuple(s.seat for s in seats), {**DEFAULT_OPTIONS, **options})
 
+    def game_errors(
+        self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]
+    ) -> list[str]:
+        """GOT-X-26: the position's neutral forces stand on land areas of the game's board."""
+        return neutral_board_errors(options, board)
+
     def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> AgotState:
         """The opening state from the options' set-up data and the board."""
-        return setup({**DEFAULT_OPTIONS, **options}, board, seats)
+        return setup({**DEFAULT_OPTIONS, **PREDATING_DEFAULTS, **options}, board, seats)
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
         """Check an action and record it with its automatic consequences."""

@@ -7,7 +7,15 @@ from typing import Any
 
 from domain.kernel import Seat
 from domain.rulesets.agot2.board import LAND, SEA, Board, load_board
-from domain.rulesets.agot2.data import BASE_HOUSE_CARDS, BASE_ORDER_TOKENS, KINGS_COURT, stars_for
+from domain.rulesets.agot2.data import (
+    BASE_BOARD,
+    BASE_HOUSE_CARDS,
+    BASE_NEUTRAL_FORCES,
+    BASE_ORDER_TOKENS,
+    KINGS_COURT,
+    neutral_forces_for,
+    stars_for,
+)
 from domain.rulesets.agot2.options import DEFAULT_POWER, DEFAULT_SUPPLY
 from domain.rulesets.agot2.state import TRACKS, AgotState, Card, Order, Token, Unit
 
@@ -48,6 +56,9 @@ def setup(options: Mapping[str, Any], board_document: Mapping[str, Any] | None, 
         orders=_orders(position.get("orders", []), units, tokens, names),
         power_tokens={a: s for a, s in (position.get("power_tokens") or {}).items() if a in board.areas and s in names},
         garrisons={a: v for a, v in garrisons.items() if a in board.areas and v > 0},
+        neutral_forces=_neutral_forces(
+            position.get("neutral_forces"), board_document, board, names, units, options["neutral_forces"]
+        ),
         power={s: (position.get("power") or {}).get(s, DEFAULT_POWER) for s in names},
         hands={s: _hand(s, hands.get(s), cards, discards.get(s)) for s in names},
         discards={s: tuple(c for c in discards.get(s, ()) if c in cards and cards[c].house == s) for s in names},
@@ -95,6 +106,37 @@ def _units(raw_units: list[Mapping[str, Any]], board: Board, seats: tuple[str, .
         if raw["seat"] in seats and fits:
             found[raw["id"]] = Unit(raw["id"], raw["seat"], raw["type"], raw["area"], raw.get("routed", False))
     return found
+
+
+def _neutral_forces(
+    listed: list[Mapping[str, Any]] | None,
+    board_document: Mapping[str, Any] | None,
+    board: Board,
+    seats: tuple[str, ...],
+    units: Mapping[str, Unit],
+    base_game_tokens: bool,
+) -> dict[str, int | None]:
+    """GOT-X-26: the position's tokens, or the base game's for the player count on the base board (unless
+    the game's `neutral_forces` option is off, as it is for games recorded before the tokens were modelled).
+
+    The base game's go only where no seated House has its home and no unit stands (a table that seats
+    other Houses than the printed set-up keeps their homes open).
+    """
+    if listed is not None:
+        return {e["area"]: e["strength"] for e in listed if board.kind(e["area"]) == LAND}
+    if not base_game_tokens or not _is_base_board(board_document):
+        return {}
+    occupied = {u.area for u in units.values()}
+    return {
+        area: strength
+        for area, strength in neutral_forces_for(BASE_NEUTRAL_FORCES, len(seats)).items()
+        if board.kind(area) == LAND and board.areas[area].home_of not in seats and area not in occupied
+    }
+
+
+def _is_base_board(document: Mapping[str, Any] | None) -> bool:
+    attributes = document.get("attributes") if isinstance(document, Mapping) else None
+    return isinstance(attributes, Mapping) and attributes.get("board_id") == BASE_BOARD["attributes"]["board_id"]
 
 
 def _orders(

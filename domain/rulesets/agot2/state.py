@@ -150,6 +150,8 @@ class AgotState:
     orders: Mapping[str, Order] = field(default_factory=dict)
     power_tokens: Mapping[str, str] = field(default_factory=dict)
     garrisons: Mapping[str, int] = field(default_factory=dict)
+    # GOT-X-26: area -> neutral force strength (None: the area is closed for this game).
+    neutral_forces: Mapping[str, int | None] = field(default_factory=dict)
     power: Mapping[str, int] = field(default_factory=dict)
     hands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     discards: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -213,6 +215,7 @@ def dump(state: AgotState) -> dict[str, Any]:
         "orders": {k: {"seat": o.seat, "token": o.token} for k, o in state.orders.items()},
         "power_tokens": dict(state.power_tokens),
         "garrisons": dict(state.garrisons),
+        "neutral_forces": dict(state.neutral_forces),
         "power": dict(state.power),
         "hands": {k: list(v) for k, v in state.hands.items()},
         "discards": {k: list(v) for k, v in state.discards.items()},
@@ -252,6 +255,8 @@ def load(document: Mapping[str, Any]) -> AgotState:
         orders={str(k): Order(text(o["seat"]), text(o["token"])) for k, o in d["orders"].items()},
         power_tokens={str(k): text(v) for k, v in d["power_tokens"].items()},
         garrisons={str(k): whole(v) for k, v in d["garrisons"].items()},
+        # Documents dumped before neutral forces were modelled (GOT-X-26) have none.
+        neutral_forces={str(k): None if v is None else whole(v) for k, v in d.get("neutral_forces", {}).items()},
         power={str(k): whole(v) for k, v in d["power"].items()},
         hands={str(k): tuple(text(c) for c in v) for k, v in d["hands"].items()},
         discards={str(k): tuple(text(c) for c in v) for k, v in d["discards"].items()},

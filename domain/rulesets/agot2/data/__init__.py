@@ -6,6 +6,7 @@ Documents (JSON files of this package, loaded once; treat them as read-only):
 - ``BASE_HOUSE_CARDS``: the 42 house cards of the six Houses (``house_cards_base.json``).
 - ``BASE_ORDER_TOKENS``: the 15 order tokens each House owns (``order_tokens_base.json``).
 - ``KINGS_COURT``: special-order stars per King's Court position, per player count (``kings_court.json``).
+- ``BASE_NEUTRAL_FORCES``: the neutral force tokens per player count (``neutral_forces.json``, GOT-X-26).
 
 How the catalog's board schema (§0.3.1) maps onto the generic board structure of `domain.boards`, which
 every board must also pass (the service runs `domain.boards.board_errors` first, then `board_errors` here):
@@ -55,6 +56,7 @@ from domain.rulesets.agot2.data.cards import (
     AbilityKind,
     card_set_errors,
 )
+from domain.rulesets.agot2.data.neutral import neutral_forces_for, neutral_set_errors
 from domain.rulesets.agot2.data.tokens import (
     MODIFIED_TYPES,
     ORDER_TYPES,
@@ -74,12 +76,14 @@ BASE_BOARD: Mapping[str, Any] = _load("westeros_base.json")
 BASE_HOUSE_CARDS: Mapping[str, Any] = _load("house_cards_base.json")
 BASE_ORDER_TOKENS: Mapping[str, Any] = _load("order_tokens_base.json")
 KINGS_COURT: Mapping[str, Any] = _load("kings_court.json")
+BASE_NEUTRAL_FORCES: Mapping[str, Any] = _load("neutral_forces.json")
 
 __all__ = [
     "ABILITY_KINDS",
     "AREA_KINDS",
     "BASE_BOARD",
     "BASE_HOUSE_CARDS",
+    "BASE_NEUTRAL_FORCES",
     "BASE_ORDER_TOKENS",
     "CARDS_PER_HOUSE",
     "EDGE_KINDS",
@@ -94,6 +98,8 @@ __all__ = [
     "board_errors",
     "card_set_errors",
     "kings_court_errors",
+    "neutral_forces_for",
+    "neutral_set_errors",
     "stars_for",
     "token_set_errors",
 ]
