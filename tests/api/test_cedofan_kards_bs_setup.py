@@ -39,7 +39,7 @@ def test_422_when_the_turn_order_does_not_list_the_seats(api: Api) -> None:
 
 def test_400_naming_the_offending_board_entries_when_the_map_data_is_incomplete(api: Api) -> None:
     board = board_doc(
-        regions={"r-a": {"swamp": "yes"}, "r-b": {}},
+        regions={"r-a": {"swamp": "yes"}, "r-b": {}, "r-g": {"giants": True}},
         cities={"c-a": city("r-a", "a", capital_of="a"), "c-b": {"owner": "b"}},
         factions={"a": {"capital": "c-a", "ruler": "ak"}, "b": {"capital": "c-nowhere", "ruler": "bk"}},
         armies=[army("x", "a", "r-a", army=2, dragon=1)],

@@ -55,8 +55,8 @@ class KbsMap:
     flags: Mapping[str, frozenset[str]] = field(compare=False)
     cities: Mapping[str, City] = field(compare=False)
     factions: Mapping[str, FactionStart] = field(compare=False)
-    giant_targets: Mapping[str, str] = field(compare=False)
-    pirate_target: str = field(compare=False)
+    giant_targets: Mapping[str, str] = field(compare=False)  # empty on a board without giants
+    pirate_target: str | None = field(compare=False)  # None on a board without pirates
 
     def neighbours(self, area: str) -> tuple[tuple[str, str], ...]:
         """(area, edge kind) pairs one step away; a city and its administrative region are joined by land."""
@@ -117,9 +117,24 @@ def parse_map(document: Mapping[str, Any]) -> KbsMap:
         MappingProxyType(flags),
         MappingProxyType(cities),
         MappingProxyType(factions),
-        MappingProxyType({k: str(v) for k, v in attributes["giant_targets"].items()}),
-        str(attributes["pirate_target"]),
+        MappingProxyType({k: str(v) for k, v in (attributes.get("giant_targets") or {}).items()}),
+        str(attributes["pirate_target"]) if attributes.get("pirate_target") else None,
     )
+
+
+def has_giants(document: Mapping[str, Any]) -> bool:
+    """KBS-GNT-1, KBS-MOV-6: the board has the giants' lands (a region flagged `giants`)."""
+    return any((a.get("attributes") or {}).get("giants") is True for a in _areas(document))
+
+
+def has_pirates(document: Mapping[str, Any]) -> bool:
+    """KBS-PIR-1, KBS-PIR-3: the pirates sail from port cities; a board with no port has no pirates."""
+    return any(a.get("kind") == "city" and (a.get("attributes") or {}).get("port") is True for a in _areas(document))
+
+
+def _areas(document: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    areas = document.get("areas", [])
+    return [a for a in areas if isinstance(a, Mapping)] if isinstance(areas, list) else []
 
 
 def map_errors(document: Mapping[str, Any] | None) -> list[str]:
@@ -137,19 +152,31 @@ def map_errors(document: Mapping[str, Any] | None) -> list[str]:
     cities = {k for k, a in areas.items() if a.get("kind") == "city"}
     errors += _faction_errors(attributes.get("factions"), cities)
     errors += _army_errors(attributes.get("armies", []), areas, attributes.get("factions"))
+    errors += _raid_errors(document, attributes, cities)
+    return errors
+
+
+def _raid_errors(document: Mapping[str, Any], attributes: Mapping[str, Any], cities: set[str]) -> list[str]:
+    """KBS-GNT-2, KBS-PIR-1: the giants' targets and Ostius, required only on a board with giants or pirates."""
+    errors: list[str] = []
     targets = attributes.get("giant_targets")
-    if not isinstance(targets, Mapping) or sorted(targets) != list(GIANT_ROLLS):
-        errors.append("attributes.giant_targets: required, the city for each roll '1'..'6' (KBS-GNT-2)")
-    else:
-        errors += [
-            f"attributes.giant_targets.{roll}: {city!r} is not a city of the board"
-            for roll, city in targets.items()
-            if city not in cities
-        ]
-    if attributes.get("pirate_target") not in cities:
+    if targets is not None or has_giants(document):
+        if not isinstance(targets, Mapping) or sorted(targets) != list(GIANT_ROLLS):
+            errors.append(
+                "attributes.giant_targets: required on a board with giants (a region flagged giants), "
+                "the city for each roll '1'..'6' (KBS-GNT-2)"
+            )
+        else:
+            errors += [
+                f"attributes.giant_targets.{roll}: {city!r} is not a city of the board"
+                for roll, city in targets.items()
+                if city not in cities
+            ]
+    target = attributes.get("pirate_target")
+    if (target is not None or has_pirates(document)) and target not in cities:
         errors.append(
-            f"attributes.pirate_target: {attributes.get('pirate_target')!r} is not a city of the board "
-            "(the city of Ostius, KBS-PIR-1)"
+            f"attributes.pirate_target: {target!r} is not a city of the board (the city of Ostius, KBS-PIR-1); "
+            "required on a board with port cities, where the pirates sail from"
         )
     return errors
 

@@ -86,6 +86,8 @@ def _apply(state: KbsState, kind: str, data: Mapping[str, Any]) -> KbsState:
             return state
         case "ArmiesMerged":
             return _merge(state, list(data["armies"]), str(data["into"]))
+        case "ArmySplit":
+            return _split(state, data)
         case "SiegeStarted":
             state = _pay(state, data["seat"], "supplies", int(data["cost"]))
             siege = Siege(str(data["city"]), str(data["army"]), int(data["round"]))
@@ -269,6 +271,17 @@ def _merge(state: KbsState, army_ids: list[str], into: str) -> KbsState:
     if besieging is not None:
         sieges[besieging] = replace(sieges[besieging], army=into)
     return replace(state, armies=MappingProxyType(armies), sieges=MappingProxyType(sieges))
+
+
+def _split(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    """KBS-MOV-1: the units and leaders named leave the army as a new one in the same area."""
+    source = state.armies[data["army"]]
+    leaders = [str(n) for n in data.get("leaders", [])]
+    if not set(leaders) <= set(source.leaders) or str(data["into"]) in state.armies:
+        raise ValueError(f"{data['army']} cannot split into {data['into']}")
+    state = _remove(state, source.id, data.get("units", {}), leaders)
+    placed = {"army": data["into"], "owner": source.owner, "at": source.at, "leaders": leaders}
+    return _place(state, {**placed, "units": data.get("units", {})})
 
 
 def _place(state: KbsState, data: Mapping[str, Any]) -> KbsState:

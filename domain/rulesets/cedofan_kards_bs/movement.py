@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from math import ceil
+from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, RuleViolation, TraceStep
+from domain.rulesets.cedofan_kards_bs.battles import garrison, siege_break
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
-from domain.rulesets.cedofan_kards_bs.combat import step_cost
-from domain.rulesets.cedofan_kards_bs.rulings import army_named, refuse, retreat_destinations
-from domain.rulesets.cedofan_kards_bs.state import Army, KbsState
+from domain.rulesets.cedofan_kards_bs.combat import army_bs, step_cost
+from domain.rulesets.cedofan_kards_bs.rulings import applied, army_named, new_army_id, refuse, retreat_destinations
+from domain.rulesets.cedofan_kards_bs.state import Army, KbsState, counts
 
 SHIP_CAPACITY_PER_BS = 1  # KBS-MOV-8: a ship carries as many units as its BS
 
@@ -87,8 +91,92 @@ def _shortfall(state: KbsState, seat: str, cost: int, what: str) -> tuple[RuleVi
     )
 
 
+def _moved_units(army: Army, units: Any) -> Mapping[str, int] | Decision:
+    """KBS-MOV-1: `units` counts, by kind, units the army has; omitted, none of them."""
+    if units is None:
+        return {}
+    if not isinstance(units, Mapping):
+        return refuse("KBS-MOV-1", f"units {units!r} must count the units moved by kind", "data.units")
+    for kind, n in units.items():
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            return refuse("KBS-MOV-1", f"units.{kind} {n!r} must be a whole number >= 0", f"data.units.{kind}")
+        if n > army.units.get(kind, 0):
+            message = f"army {army.id!r} has {army.units.get(kind, 0)} {kind}; {n} cannot move"
+            return refuse("KBS-MOV-1", message, f"data.units.{kind}")
+    return {str(kind): n for kind, n in units.items() if n}
+
+
+def _moved_leaders(army: Army, leaders: Any) -> tuple[str, ...] | Decision:
+    """KBS-MOV-1: a leader figure moves only when `leaders` names it; it must stand in the army."""
+    if leaders is None:
+        return ()
+    if not isinstance(leaders, list) or len(set(map(str, leaders))) != len(leaders):
+        return refuse("KBS-MOV-1", f"leaders {leaders!r} must list distinct leader figures", "data.leaders")
+    for index, name in enumerate(leaders):
+        if name not in army.leaders:
+            message = f"leader {name!r} is not in army {army.id!r} (its leaders: {', '.join(army.leaders) or 'none'})"
+            return refuse("KBS-MOV-1", message, f"data.leaders[{index}]")
+    return tuple(str(name) for name in leaders)
+
+
+def _moving_part(state: KbsState, army: Army, data: Mapping[str, Any]) -> Army | Decision:
+    """KBS-MOV-1..3: the stack that moves; the whole army unless `units` / `leaders` name a part of it.
+
+    A part becomes a new army (`placed-N`, as the rules name every new stack); the rest stays.
+    """
+    if data.get("units") is None and data.get("leaders") is None:
+        return army
+    units = _moved_units(army, data.get("units"))
+    if isinstance(units, Decision):
+        return units
+    leaders = _moved_leaders(army, data.get("leaders"))
+    if isinstance(leaders, Decision):
+        return leaders
+    part = Army(new_army_id(state), army.owner, army.at, counts(units), leaders)
+    if part.is_empty():
+        return refuse("KBS-MOV-2", "a move takes 1 or more movement units (KBS-MOV-1); none were named", "data.units")
+    if part.movement_units() == army.movement_units():
+        return army  # every unit and leader named: the army itself moves
+    return part
+
+
+def _siege_left_standing(game: Game, army: Army, part: Army) -> tuple[RuleViolation, ...]:
+    """KBS-SIE-4, KBS-AMB-4: the part left besieging must keep at least the besieged army's BS."""
+    if not army.besieging or part.id == army.id:
+        return ()
+    state: KbsState = game.state
+    options = game.meta.options
+    rest = replace(army, units=counts({k: n - part.units.get(k, 0) for k, n in army.units.items()}))
+    bs_out, bs_in = army_bs([rest], options), army_bs(garrison(state, army.besieging), options)
+    if bs_out >= bs_in:
+        return ()
+    message = (
+        f"army {army.id!r} besieging {army.besieging!r} would keep {bs_out} BS against {bs_in} BS inside: "
+        "the siege would break (move the whole army to lift it)"
+    )
+    details = {"field": "data.units", "bs_besiegers": bs_out, "bs_besieged": bs_in}
+    return (RuleViolation("KBS-SIE-4", message, details), RuleViolation("KBS-AMB-4", message, details))
+
+
+def _split(seat: str, army: Army, part: Army) -> Event:
+    """The fact that part of an army leaves it as a new army (KBS-MOV-1)."""
+    return Event(
+        "ArmySplit",
+        {
+            "seat": seat,
+            "army": army.id,
+            "into": part.id,
+            "at": army.at,
+            "units": dict(part.units),
+            "leaders": list(part.leaders),
+            "rule_ids": ["KBS-MOV-1", "KBS-MOV-2"],
+        },
+    )
+
+
 def decide_move(game: Game, action: Action) -> Decision:
-    """`move_army {army, path}`: march or sail field by field, paying supplies (KBS-MOV-*)."""
+    """`move_army {army, path, units?, leaders?}`: march or sail field by field, paying supplies (KBS-MOV-*);
+    naming `units` / `leaders` moves only them, as a new army."""
     state: KbsState = game.state
     seat = str(action.seat)
     army = army_named(state, action.data, "army", seat)
@@ -97,21 +185,28 @@ def decide_move(game: Game, action: Action) -> Decision:
     path = action.data.get("path")
     if not isinstance(path, list) or not path:
         return refuse("KBS-MOV-4", f"path {path!r} must list the fields to move through", "data.path")
-    priced = _path_cost(game, army, path)
+    part = _moving_part(state, army, action.data)
+    if isinstance(part, Decision):
+        return part
+    priced = _path_cost(game, part, path)
     if isinstance(priced, Decision):
         return priced
     cost, trace = priced
     # A move a table made without the supplies is a fact: refused when adjudicated, a deviation in a transcript.
-    short = _shortfall(state, seat, cost, "the move")
+    short = _shortfall(state, seat, cost, "the move") + _siege_left_standing(game, army, part)
     events = []
-    if army.besieging:
+    if part.id != army.id:
+        events.append(_split(seat, army, part))
+        split = f"{part.movement_units()} movement unit(s) leave {army.id} as {part.id}"
+        trace.insert(0, TraceStep("KBS-MOV-1", split))
+    elif army.besieging:
         events.append(Event("SiegeEnded", {"city": army.besieging, "reason": "withdrawn", "rule_ids": ["KBS-MOV-4"]}))
     events.append(
         Event(
             "ArmyMoved",
             {
                 "seat": seat,
-                "army": army.id,
+                "army": part.id,
                 "from": army.at,
                 "path": list(path),
                 "to": path[-1],
@@ -121,7 +216,11 @@ def decide_move(game: Game, action: Action) -> Decision:
         )
     )
     total = TraceStep("KBS-MOV-2", f"total {cost} supplies", {"cost": cost})
-    return Decision(tuple(events), short, (*trace, total))
+    decision = Decision(tuple(events), short, (*trace, total))
+    if army.besieging and part.id != army.id:
+        # Recorded in a transcript although it weakens the siege too far: the siege then breaks (KBS-SIE-4).
+        decision = decision.then(siege_break(applied(state, events), army.besieging, game.meta.options))
+    return decision
 
 
 def decide_enter_jointly(game: Game, action: Action) -> Decision:

@@ -65,6 +65,8 @@ def giant_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> De
     """KBS-GNT-1..9, KBS-AMB-11: odd rounds from 3, a d6 picks the city; neutral cities are spared."""
     if round_no < 3 or round_no % 2 == 0:
         return Decision()
+    if not state.map.giant_targets:
+        return Decision(trace=(TraceStep("KBS-GNT-1", f"round {round_no}: this board has no giants"),))
     options = game.meta.options
     target_event, (face,) = roll(game, inputs, 1, None, f"giants, round {round_no}: target city")
     city_id = state.map.giant_targets[str(face)]
@@ -158,8 +160,10 @@ def pirate_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> D
     (KBS-PIR-2: no siege first)."""
     if round_no < 4 or round_no % 2 == 1:
         return Decision()
-    options = game.meta.options
     ostius = state.map.pirate_target
+    if ostius is None:
+        return Decision(trace=(TraceStep("KBS-PIR-1", f"round {round_no}: this board has no pirates"),))
+    options = game.meta.options
     owner = state.owners.get(ostius, NEUTRAL)
     if owner == NEUTRAL:
         skipped = Event(

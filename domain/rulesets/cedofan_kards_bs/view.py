@@ -102,6 +102,10 @@ def notation(event: Event, state: KbsState) -> str:
             return f"{d['seat']}: {d['army']} moves {d['from']} -> {' -> '.join(d['path'])} ({_supplies(d['cost'])})"
         case "ArmiesEnteredJointly":
             return f"{d['seat']}: {', '.join(d['armies'])} enter {d['to']} together ({_supplies(d['cost'])})"
+        case "ArmySplit":
+            moved = [_units(d["units"])] if d["units"] else []
+            moved += list(d["leaders"])
+            return f"{d['seat']}: {', '.join(moved)} leave {d['army']} as {d['into']}"
         case "ArmiesMerged":
             return f"{d['seat']}: {', '.join(d['armies'])} merge into {d['into']}"
         case "SiegeStarted":

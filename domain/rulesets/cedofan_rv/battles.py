@@ -493,16 +493,22 @@ def relieve_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
             )
         )
     if winner is besieging:
+        # RV-LOOT-1, RV-AMB-17: only the loser pays; the relief's purses go to the besiegers.
         events += loot(state, relievers, seat, siege.besieger, options, after["besieger"])
         events += influence(siege.besieger, options, "battle_won", "RV-VIC-1")
+    # RV-REL-6/7, RV-AMB-24: the siege goes on whatever the count inside; RV-STM-6 is a storm's clause,
+    # and RV-AMB-18 governs the next attack while more than 5 units are inside.
     inside_after = units(list(survivors(_defenders_of(state, siege.place, siege.besieger), fight.dead))) + units(
         [p for p in after["relief"] if p.area != siege.place]
     )
-    if inside_after > units(after["besieger"]):
-        holder = state.places[siege.place].owner or seat
-        events += besiegers_withdraw(
-            state, siege, after["besieger"], besiegers, holder, options, "RV-STM-6", after["relief"]
+    rule_ids = ["RV-REL-6", "RV-REL-7", "RV-AMB-24"] if winner is besieging else ["RV-AMB-9", "RV-AMB-24"]
+    events.append(Event("SiegeContinues", {"place": siege.place, "rule_ids": rule_ids}))
+    trace.append(
+        TraceStep(
+            "RV-AMB-24",
+            f"RV-AMB-24: after a relief battle the siege of {siege.place!r} goes on; {inside_after} unit(s) inside "
+            f"against {units(after['besieger'])} besieging, RV-STM-6 is checked only after a storm",
+            {"inside": inside_after, "besiegers": units(after["besieger"])},
         )
-    else:
-        events.append(Event("SiegeContinues", {"place": siege.place, "rule_ids": ["RV-REL-6", "RV-REL-7"]}))
+    )
     return Decision(tuple(events), trace=tuple(trace))

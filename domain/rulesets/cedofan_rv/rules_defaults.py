@@ -35,10 +35,13 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "RV-AMB-4",
         (
-            '"Previous impulse" and "previous round": These mean the same thing, because each faction has one '
-            "impulse per round. A storm is legal in the besieger's impulse of any round after the round in which "
-            "it started the siege. A defender may call a storm (RV-STM-4) in its own impulse if the siege existed"
-            " when that impulse began."
+            '"Previous impulse" and "previous round": The seed uses both words for the same condition. A storm '
+            "is legal in any impulse of the besieger in a round after the round in which the siege began; the Kard"
+            " League, whose active sub-factions each take their own impulse in a round (RV-TURN-3, RV-KL-2), may "
+            "not storm in the round it began the siege, even from a later sub-faction impulse. A defender may call"
+            " a storm (RV-STM-4) in its own impulse if the siege existed when that impulse began. (Catalog 1.1: "
+            "the earlier text assumed one impulse per faction and round, which the League's sub-factions do not "
+            "have.)"
         ),
         "",
         "shared/rules/cedofan_rv.md",
@@ -246,9 +249,14 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "RV-AMB-24",
         (
-            "Many defenders and losing besiegers: The defenders outnumber the besiegers when, after a battle at "
-            "the place, the defending units in it exceed the besieging units. This is checked after each storm "
-            "and after relief battles."
+            "Many defenders and losing besiegers: The defenders outnumber the besiegers when, after a storm, the "
+            "defending units in the place exceed the besieging units (RV-STM-6). The seed puts this clause among "
+            "the conditions of a storm, so it is checked after each storm and never after a relief battle: when "
+            "the besiegers win a relief battle, the relievers' survivors enter the place even if they then number"
+            " more than 5 and the siege simply goes on (RV-REL-5, RV-REL-6: „Oblehatelé dále pokračují v "
+            'obléhání. … není potřeba jej znovu započínat a oblehatel může ve svém impulzu opět ztečovat."), '
+            "whatever the count inside. (Corrected in catalog 1.1: the earlier text also checked after relief "
+            "battles, which contradicted RV-REL-6.)"
         ),
         "",
         "shared/rules/cedofan_rv.md",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.kernel import Event, Viewer, fold, start
+from domain.kernel import Action, Authority, Event, Inputs, Viewer, fold, start
 from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS as KBS
 from tests.domain.cedofan_kards_bs.builders import (
     army,
@@ -15,6 +15,14 @@ from tests.domain.cedofan_kards_bs.builders import (
     refused_by,
     when,
 )
+
+NOW_INPUTS = Inputs("2026-01-01T12:00:00Z")
+
+
+def when_action(action_type: str, seat: str, **data: object) -> Action:
+    """An action as a transcript's recorder enters it."""
+    return Action(action_type, seat, dict(data), Authority.RECORDER)
+
 
 TWO = {
     "z": {"capital": "c-z", "ruler": "jaromir", "supplies": 20, "influence": 5},
@@ -86,3 +94,49 @@ def test_one_readable_line_per_event_when_noted() -> None:
     assert KBS.notation(decision.events[0], game.state) == "r: home moves c-r -> r-r (2 supplies)"
     assert KBS.notation(Event("ArmyMoved", {"army": 1}), game.state) == "ArmyMoved"  # malformed: named by type
     assert KBS.notation(Event("RoundStarted", {"round": 3}), game.state) == "round 3 begins"
+
+
+def test_siege_breaks_when_a_transcript_records_a_part_sent_away_that_leaves_the_besiegers_too_weak() -> None:
+    """KBS-SIE-4: „Pokud se sníží BS pod BS obránců, tak je obléhání přerušeno a jednotky se stahují do správní
+    oblasti mimo město." — a transcript records the split with the deviation, and the siege breaks with it."""
+    board = board_doc(
+        regions={"r-z": {}, "r-r": {}, "r-c": {}},
+        cities={**_board_cities(), "c": city("r-c", "r")},
+        land=[("r-z", "r-c"), ("r-c", "r-r")],
+        factions=TWO,
+        armies=[army("zs", "z", "r-c", army=6), army("rg", "r", "c", army=2)],
+    )
+    siege = Event("SiegeStarted", {"seat": "z", "army": "zs", "city": "c", "round": 1, "cost": 1})
+    game = given(board, ("z", "r"), *at_turn(1, "z"), siege)
+
+    decision = KBS.decide(game, when_action("move_army", "z", army="zs", path=["r-z"], units={"army": 5}), NOW_INPUTS)
+
+    assert [v.rule_id for v in decision.violations] == ["KBS-SIE-4", "KBS-AMB-4"]
+    assert [e.type for e in decision.events] == ["ArmySplit", "ArmyMoved", "SiegeBroken"]
+    after = fold(KBS, decision.events, None, start_from=game).state
+    assert "c" not in after.sieges and after.armies["zs"].units == {"army": 1}
+    assert after.armies["placed-1"].at == "r-z"
+
+
+def test_an_old_army_moved_event_without_split_fields_still_folds() -> None:
+    game = given(_split_board(), ("z", "r"), *at_turn(1, "z"))
+    moved = Event("ArmyMoved", {"seat": "z", "army": "za", "from": "r-z", "path": ["r-r"], "to": "r-r", "cost": 1})
+
+    after = fold(KBS, (moved,), None, start_from=game).state
+
+    assert after.armies["za"].at == "r-r" and after.armies["za"].units == {"army": 3}
+    assert events_of(when(game, "move_army", "z", army="za", path=["r-r"]), "ArmySplit") == []
+
+
+def _board_cities() -> dict[str, dict[str, object]]:
+    return {"c-z": city("r-z", "z", capital_of="z"), "c-r": city("r-r", "r", capital_of="r")}
+
+
+def _split_board() -> dict[str, object]:
+    return board_doc(
+        regions={"r-z": {}, "r-r": {}},
+        cities=_board_cities(),
+        land=[("r-z", "r-r")],
+        factions=TWO,
+        armies=[army("za", "z", "r-z", ["jaromir"], army=3)],
+    )

@@ -206,3 +206,27 @@ def test_rv_amb_19_loot_goes_to_the_seats_own_treasury_when_the_option_says_winn
     assert "treasury" not in first(decision, "LootOwed")
     table.seal_loot(first(decision, "SealedRoundOpened")["round"], A, 2)
     assert table.state.treasuries[KL] == 2
+
+
+def test_rv_amb_4_the_league_may_not_storm_in_the_round_it_began_the_siege_even_from_a_later_sub_faction() -> None:
+    """RV-AMB-4 (catalog 1.1): seed 003 „Obléhání města/pevnosti muselo začít již minulý impulz." and „obležení
+    z minulého kola" name one condition; the League's later sub-faction impulse is still the same round."""
+    pieces = [
+        *_of(Z, noble("kz", KL, "r"), *troops("zi", 2, "infantry", KL, "r", "kz")),
+        *_of(S, noble("ks", KL, "r"), *troops("si", 1, "infantry", KL, "r", "ks")),
+        *troops("di", 2, "infantry", A, "c"),
+    ]
+    areas = {"r": {}, "c": city(A), "home": _league_city(Z)}
+    edges = [("r", "c", "passable", 1), ("r", "home", "passable", 1)]
+    table = Table.on(board(areas, edges, pieces, {Z: 5, S: 5, A: 5}), seats=(KL, A))
+    table.to_round(3)
+    table.impulse(KL, S)
+    table.act(KL, "start_siege", place="c", nobles=["ks", "kz"])  # RV-KL-2: Západní kardství's banner joins
+    table.impulse(KL, Z)  # still round 3
+
+    refused = table.decide(KL, "storm_place", place="c", subfaction=Z)
+
+    assert [v.rule_id for v in refused.violations] == ["RV-STM-1"]
+    table.impulse(KL, S)  # round 4
+    table.impulse(KL, Z)
+    assert table.decide(KL, "storm_place", dice=[1] * 4, place="c", subfaction=Z).violations == ()

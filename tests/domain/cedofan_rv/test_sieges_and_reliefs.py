@@ -84,16 +84,20 @@ def test_no_storm_while_more_than_five_units_are_inside_after_a_relief() -> None
     assert [v.rule_id for v in refused.violations] == ["RV-BTY-1"]
 
 
-def test_besiegers_withdraw_when_the_place_outnumbers_them_after_a_relief() -> None:
-    table = _besieged(defenders=2, relief=1, besiegers=3)
+def test_siege_continues_when_the_besiegers_win_a_relief_that_leaves_the_place_outnumbering_them() -> None:
+    """Seed 003, relief won by the besiegers: „Oblehatelé dále pokračují v obléhání." (RV-REL-6, RV-AMB-24)."""
+    table = _besieged(defenders=2, relief=1, besiegers=3, purse_a=4)
     # relief gw + w1 = 2 dice, 2 hits kill a1, a2; besiegers ha + 3 = 4 dice, 1 hit kills w1.
     decision = table.act(B, "relieve_siege", dice=[6, 6, 5, 1, 1, 1], place="c", nobles=["gw"])
 
     # Besiegers win 1 to 0 and gw withdraws into the place alone (RV-REL-5).
     assert first(decision, "BattleResolved")["units_after"] == {"relief": 0, "besieger": 1}
-    # Inside now 2 defending units > 1 besieging unit: RV-STM-6 / RV-AMB-24, the besiegers withdraw.
-    assert first(decision, "BesiegersWithdrew")["rule_ids"] == ["RV-STM-6"]
-    assert "c" not in table.state.sieges
+    # Inside now 2 defending units > 1 besieging unit, but RV-STM-6 is a storm's clause (RV-AMB-24).
+    assert "BesiegersWithdrew" not in types(decision)
+    assert "LootOwed" not in types(decision)  # the winners' purse is not handed to the losers
+    assert first(decision, "SiegeContinues")["rule_ids"] == ["RV-REL-6", "RV-REL-7", "RV-AMB-24"]
+    assert table.state.sieges["c"].nobles == ("ha",)
+    assert table.state.purses["ha"] == 4
 
 
 def test_sortie_divides_besiegers_by_three_at_a_fortress_and_outnumbered_besiegers_withdraw() -> None:
