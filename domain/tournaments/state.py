@@ -1,0 +1,225 @@
+"""A tournament as a fold of its own stream (`tournament:<uuid>`, issue 13): the events and what they build.
+
+`evolve` is total, like a game's: it never validates and never fails, so a stream always folds; checking
+a command before its event is written is the deciding side's job. Standings are computed from the folded
+state (`standings_of`), so they equal a rebuild from the log by construction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from domain.kernel import Event
+from domain.tournaments.scoring import SYSTEMS, ScoringSystem, Seat
+from domain.tournaments.standings import Standing, TableResult, standings
+
+TOURNAMENT_CREATED = "TournamentCreated"
+PLAYER_REGISTERED = "PlayerRegistered"
+PLAYER_DROPPED = "PlayerDropped"
+ROUND_PAIRED = "RoundPaired"
+TABLE_GAME_CREATED = "TableGameCreated"
+RESULT_REPORTED = "ResultReported"
+RESULT_CONFIRMED = "ResultConfirmed"
+RESULT_APPROVED = "ResultApproved"
+RESULT_AMENDED = "ResultAmended"
+ROUND_CLOSED = "RoundClosed"
+TOURNAMENT_FINISHED = "TournamentFinished"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A table's result: each player's place and measures, and how far it has been accepted."""
+
+    places: Mapping[str, int]
+    measures: Mapping[str, Mapping[str, Fraction]] = field(default_factory=dict)
+    reported_by: str | None = None
+    confirmed_by: frozenset[str] = frozenset()
+    approved: bool = False
+    amended_by_dispute: str | None = None
+
+    @property
+    def provisional(self) -> bool:
+        """Not yet approved by the tournament director."""
+        return not self.approved
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table of a round: its players (with their seats once seated), its game, its result."""
+
+    number: int
+    players: tuple[str, ...]
+    seats: Mapping[str, str] = field(default_factory=dict)
+    game: str | None = None
+    result: Result | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """A round's tables and byes, and whether the director closed it."""
+
+    number: int
+    tables: tuple[Table, ...]
+    byes: tuple[str, ...] = ()
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentState:
+    """Everything the stream has said so far."""
+
+    tournament_id: str = ""
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    registered: tuple[str, ...] = ()
+    dropped: frozenset[str] = frozenset()
+    rounds: tuple[Round, ...] = ()
+    finished: bool = False
+
+    @property
+    def active_players(self) -> tuple[str, ...]:
+        """Registered players who have not dropped, in registration order."""
+        return tuple(p for p in self.registered if p not in self.dropped)
+
+    @property
+    def scoring(self) -> ScoringSystem:
+        """The tournament's scoring system (the WBC placement points when none is named)."""
+        return SYSTEMS.get(str(self.settings.get("scoring", "placement-wbc")), SYSTEMS["placement-wbc"])
+
+    @property
+    def bye_points(self) -> Fraction:
+        """What a bye is worth: the director's figure, or a seat's expected score at a full table."""
+        given = self.settings.get("bye_points")
+        if isinstance(given, int | str) and not isinstance(given, bool):
+            try:
+                return Fraction(given)
+            except ValueError:
+                pass
+        size = self.settings.get("table_size", 4)
+        return self.scoring.expected(size if isinstance(size, int) and size >= 2 else 4)
+
+
+def evolve(state: TournamentState, event: Event) -> TournamentState:
+    """The state after `event` (total: an event that no longer applies changes nothing)."""
+    data = event.data
+    match event.type:
+        case "TournamentCreated":
+            return TournamentState(str(data.get("tournament_id", "")), dict(data))
+        case "PlayerRegistered":
+            player = str(data.get("player", ""))
+            if player in state.registered:
+                return replace(state, dropped=state.dropped - {player})
+            return replace(state, registered=(*state.registered, player))
+        case "PlayerDropped":
+            return replace(state, dropped=state.dropped | {str(data.get("player", ""))})
+        case "RoundPaired":
+            tables = tuple(
+                Table(
+                    _whole(t.get("number", i + 1)),
+                    tuple(str(p) for p in t.get("players", ())),
+                    _mapping(t.get("seats")),
+                )
+                for i, t in enumerate(data.get("tables", ()))
+                if isinstance(t, Mapping)
+            )
+            paired = Round(_whole(data.get("round", len(state.rounds) + 1)), tables, tuple(data.get("byes", ())))
+            return replace(state, rounds=(*state.rounds, paired))
+        case "TableGameCreated":
+            return _at_table(state, data, lambda table: replace(table, game=str(data.get("game"))))
+        case "ResultReported" | "ResultAmended":
+            result = Result(
+                {str(p): _whole(n) for p, n in _mapping(data.get("places")).items()},
+                {
+                    str(p): {str(k): _fraction(v) for k, v in _mapping(m).items()}
+                    for p, m in _mapping(data.get("measures")).items()
+                },
+                reported_by=data.get("by"),
+                approved=event.type == RESULT_AMENDED,  # an amendment follows an arbiter's ruling
+                amended_by_dispute=data.get("dispute") if event.type == RESULT_AMENDED else None,
+            )
+            return _at_table(state, data, lambda table: replace(table, result=result))
+        case "ResultConfirmed":
+            player = str(data.get("player", ""))
+            return _at_table(state, data, lambda table: _with_result(table, confirmed=player))
+        case "ResultApproved":
+            return _at_table(state, data, lambda table: _with_result(table, approved=True))
+        case "RoundClosed":
+            number = data.get("round")
+            return replace(
+                state, rounds=tuple(replace(r, closed=True) if r.number == number else r for r in state.rounds)
+            )
+        case "TournamentFinished":
+            return replace(state, finished=True)
+    return state
+
+
+def fold(events: list[Event]) -> TournamentState:
+    """A tournament's state from its whole stream."""
+    state = TournamentState()
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def standings_of(state: TournamentState, seed: bytes, after_round: int | None = None) -> list[Standing]:
+    """The standings after `after_round` (default: every round so far), from results and byes in the state."""
+    rounds = [r for r in state.rounds if after_round is None or r.number <= after_round]
+    results: list[TableResult] = []
+    byes: dict[str, Fraction] = {}
+    for paired in rounds:
+        for player in paired.byes:
+            byes[player] = byes.get(player, Fraction(0)) + state.bye_points
+        for table in paired.tables:
+            if table.result is None:
+                continue
+            seats = [Seat(p, n) for p, n in table.result.places.items()]
+            points = state.scoring.score(seats)
+            results.append(
+                TableResult(f"r{paired.number}t{table.number}", table.result.places, points, table.result.measures)
+            )
+    chain = state.settings.get("tiebreaks") or ["score", "opponents_score", "draw"]
+    return standings(list(state.registered), results, [str(c) for c in chain], seed, byes)
+
+
+def _at_table(state: TournamentState, data: Mapping[str, Any], change: Any) -> TournamentState:
+    number, table_number = data.get("round"), data.get("table")
+    rounds = tuple(
+        replace(r, tables=tuple(change(t) if t.number == table_number else t for t in r.tables))
+        if r.number == number
+        else r
+        for r in state.rounds
+    )
+    return replace(state, rounds=rounds)
+
+
+def _with_result(table: Table, confirmed: str | None = None, approved: bool = False) -> Table:
+    if table.result is None:
+        return table
+    result = table.result
+    if confirmed is not None:
+        result = replace(result, confirmed_by=result.confirmed_by | {confirmed})
+    if approved:
+        result = replace(result, approved=True)
+    return replace(table, result=result)
+
+
+# evolve never fails: values a stream should not hold read as nothing rather than raise.
+
+
+def _mapping(value: Any) -> dict[Any, Any]:
+    return dict(value) if isinstance(value, Mapping) else {}
+
+
+def _whole(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _fraction(value: Any) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return Fraction(0)
+    try:
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        return Fraction(0)
