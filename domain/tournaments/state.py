@@ -118,13 +118,17 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             tables = tuple(
                 Table(
                     _whole(t.get("number", i + 1)),
-                    tuple(str(p) for p in t.get("players", ())),
+                    tuple(str(p) for p in _sequence(t.get("players"))),
                     _mapping(t.get("seats")),
                 )
-                for i, t in enumerate(data.get("tables", ()))
+                for i, t in enumerate(_sequence(data.get("tables")))
                 if isinstance(t, Mapping)
             )
-            paired = Round(_whole(data.get("round", len(state.rounds) + 1)), tables, tuple(data.get("byes", ())))
+            paired = Round(
+                _whole(data.get("round", len(state.rounds) + 1)),
+                tables,
+                tuple(str(p) for p in _sequence(data.get("byes"))),
+            )
             return replace(state, rounds=(*state.rounds, paired))
         case "TableGameCreated":
             return _at_table(state, data, lambda table: replace(table, game=str(data.get("game"))))
@@ -210,6 +214,10 @@ def _with_result(table: Table, confirmed: str | None = None, approved: bool = Fa
 
 def _mapping(value: Any) -> dict[Any, Any]:
     return dict(value) if isinstance(value, Mapping) else {}
+
+
+def _sequence(value: Any) -> tuple[Any, ...]:
+    return tuple(value) if isinstance(value, list | tuple) else ()
 
 
 def _whole(value: Any) -> int:

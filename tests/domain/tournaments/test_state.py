@@ -150,7 +150,20 @@ types = st.sampled_from(
         st.tuples(
             types,
             st.dictionaries(
-                st.sampled_from(["player", "round", "table", "places", "tables", "byes", "measures", "game"]),
+                st.sampled_from(
+                    [
+                        "player",
+                        "round",
+                        "table",
+                        "places",
+                        "tables",
+                        "byes",
+                        "measures",
+                        "game",
+                        "bye_points",
+                        "table_size",
+                    ]
+                ),
                 junk,
                 max_size=4,
             ),
