@@ -235,7 +235,16 @@ def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
     flags: dict[str, Any] = {}
     effects: list[str] = []
     events: list[Event] = []
+    notes: list[TraceStep] = []
     match card.kind:
+        case "return_discard_pile":
+            pile = list(state.discards.get(seat, ()))
+            events.append(
+                ev(state, "HouseCardsReturned", seat=seat, cards=pile, kept_in_discard=[], reason="card_ability")
+            )
+            flags["not_discarded"] = [*c.effects.get("not_discarded", []), card.id]
+            effects.append(f"{len(pile)} discarded card(s) and {card.id} go back to {seat}'s hand")
+            notes.append(TraceStep("GOT-X-8", f"{card.id} was moved back to hand: it is not discarded at step 11"))
         case "destroy_opponent_footman":
             opponent = c.opponent(seat)
             footmen = [u.id for u in losing_units(state, c, opponent) if u.type == "footman" and not u.routed]
@@ -266,7 +275,8 @@ def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
             effects.append("no effect")
     event = ev(state, "HouseCardAbilityResolved", **base, effects=effects, flags=flags)
     rule = {"cancel": "GOT-CARD-3", "if_win": "GOT-CARD-5", "if_lose": "GOT-CARD-5"}.get(card.timing or "", "GOT-X-8")
-    return Decision((event, *events), trace=(TraceStep(rule, f"{card.name} ({seat}): {'; '.join(effects)}"),))
+    step = TraceStep(rule, f"{card.name} ({seat}): {'; '.join(effects)}")
+    return Decision((event, *events), trace=(step, *notes))
 
 
 def _prevents(state: AgotState, c: Combat, seat: str, source: str) -> str | None:
@@ -536,8 +546,14 @@ def _empty_area_orders(state: AgotState) -> list[Event]:
 
 
 def _discard(state: AgotState, c: Combat) -> list[Event]:
-    """GOT-CARD-7/8, X-15: played cards face up to the discard piles; a 7th card returns the rest."""
-    played = {seat: card for seat, card in sorted(c.cards.items()) if card in state.hands.get(seat, ())}
+    """GOT-CARD-7/8, X-8, X-15: played cards face up to the discard piles; a 7th card returns the rest.
+
+    A played card an ability already moved (Roose Bolton's, back to hand) is not discarded (GOT-X-8).
+    """
+    moved = set(c.effects.get("not_discarded", ()))
+    played = {
+        seat: card for seat, card in sorted(c.cards.items()) if card in state.hands.get(seat, ()) and card not in moved
+    }
     events = [ev(state, "HouseCardsDiscarded", combat_id=c.combat_id, cards=played)]
     for seat, card in played.items():
         hand = [x for x in state.hands.get(seat, ()) if x != card]

@@ -304,3 +304,36 @@ def test_the_opponent_fights_without_a_card_when_tyrion_cancels_its_last_one_x_1
     game, retreated = act(game, "choose_retreat", "stark", combat_id=cid, to_area="c")
     assert only(retreated, "HouseCardsDiscarded")["cards"] == {"lannister": "lannister_tyrion_lannister"}
     assert game.state.hands["stark"] == ("stark_eddard_stark",)
+
+
+STARK_DISCARDS = ["stark_eddard_stark", "stark_robb_stark"]
+
+
+def test_the_discard_pile_and_roose_go_back_to_hand_when_roose_bolton_loses_x_8() -> None:
+    """GOT-CARD-5, GOT-X-8. Seed: 「3.胜败决定后，任何包含“赢得/输去”的效果,按照顺位执行。」
+    「战斗结算完毕，将2张刚打出的家族卡牌面朝上放置到各自的弃牌堆中。」 The card moved back to hand is no
+    longer on the table, so step 11 discards only the winner's card."""
+    game = _game("lannister", "stark", ["knight", "knight"], ["footman"], discards={"stark": STARK_DISCARDS})
+    game, decision = _fight(game, "lannister", "stark", "lannister_the_hound", "stark_roose_bolton")
+    assert only(decision, "CombatResolved")["loser"] == "stark"
+    returned = only(decision, "HouseCardsReturned")
+    assert (returned["seat"], returned["cards"], returned["reason"]) == ("stark", STARK_DISCARDS, "card_ability")
+    assert [t.rule_id for t in decision.trace if t.rule_id in ("GOT-CARD-5", "GOT-X-8")] == ["GOT-CARD-5", "GOT-X-8"]
+    if game.state.combat is not None and not game.state.combat.retreat_done:
+        game, decision = act(game, "choose_retreat", "stark", combat_id=game.state.combat.combat_id, to_area="c")
+
+    assert only(decision, "HouseCardsDiscarded")["cards"] == {"lannister": "lannister_the_hound"}
+    assert game.state.discards["stark"] == ()
+    assert sorted(game.state.hands["stark"]) == sorted(c for c in game.state.cards if c.startswith("stark_"))
+
+
+def test_roose_bolton_is_discarded_as_usual_when_he_wins() -> None:
+    """GOT-CARD-7. Seed: 「战斗结算完毕，将2张刚打出的家族卡牌面朝上放置到各自的弃牌堆中。」"""
+    game = _game("stark", "lannister", ["knight", "knight"], ["footman"], discards={"stark": STARK_DISCARDS})
+    game, decision = _fight(game, "stark", "lannister", "stark_roose_bolton", "lannister_the_hound")
+    assert only(decision, "CombatResolved")["winner"] == "stark"
+    assert "HouseCardsReturned" not in types(decision)
+    if game.state.combat is not None and not game.state.combat.retreat_done:
+        game, decision = act(game, "choose_retreat", "lannister", combat_id=game.state.combat.combat_id, to_area="c")
+    assert only(decision, "HouseCardsDiscarded")["cards"]["stark"] == "stark_roose_bolton"
+    assert game.state.discards["stark"] == (*STARK_DISCARDS, "stark_roose_bolton")

@@ -92,10 +92,10 @@ ENGINE_RESOLVED = {
     "Queen of Thorns": ("remove_opponent_order", "immediately"),
     "Nymeria Sand": ("icon_by_role", "continuous"),
     "Arianne Martell": ("block_move_in", "if_lose"),
+    "Roose Bolton": ("return_discard_pile", "if_lose"),
 }
 # The other text abilities are recorded by the resolve_card_ability action.
 MANUAL_CARDS = {
-    "Roose Bolton": "if_lose",
     "Tywin Lannister": "if_win",
     "Renly Baratheon": "if_win",
     "Patchface": "after_combat",
@@ -264,7 +264,7 @@ MISTAKES = {
         "card 'tyrell_mace_tyrell' ability.params: unknown field 'units'",
     ),
     "manual effect not named by a string": (
-        edit_ability("stark_roose_bolton", params={"effect": 3}),
+        edit_ability("stark_roose_bolton", kind="manual", params={"effect": 3}),
         "card 'stark_roose_bolton' ability.params.effect",
     ),
     "ability not an object": (edit("stark_robb_stark", ability="win"), "card 'stark_robb_stark' ability"),
