@@ -154,6 +154,9 @@ def _apply(s: AgotState, kind: str, d: Mapping[str, Any]) -> AgotState:
         case "PowerSpent":
             seat = _t(d, "seat")
             return replace(s, power={**s.power, seat: max(0, s.power.get(seat, 0) - _n(d, "amount"))})
+        case "PowerGained":
+            seat = _t(d, "seat")
+            return replace(s, power={**s.power, seat: s.power.get(seat, 0) + _n(d, "amount")})
         case "HouseCardsReturned":
             seat = _t(d, "seat")
             hands = {**s.hands, seat: (*s.hands.get(seat, ()), *_ids(d, "cards"))}

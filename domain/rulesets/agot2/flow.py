@@ -245,6 +245,10 @@ def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
             flags["not_discarded"] = [*c.effects.get("not_discarded", []), card.id]
             effects.append(f"{len(pile)} discarded card(s) and {card.id} go back to {seat}'s hand")
             notes.append(TraceStep("GOT-X-8", f"{card.id} was moved back to hand: it is not discarded at step 11"))
+        case "gain_power":
+            amount = card.params.get("amount", 0)
+            events.append(ev(state, "PowerGained", seat=seat, amount=amount, reason=card.id))
+            effects.append(f"{seat} takes {amount} Power from the Power Pool")
         case "destroy_opponent_footman":
             opponent = c.opponent(seat)
             footmen = [u.id for u in losing_units(state, c, opponent) if u.type == "footman" and not u.routed]

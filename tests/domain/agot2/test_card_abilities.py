@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Game
-from tests.domain.agot2.tables import act, all_of, board, decide, new_game, only, seal, types, units
+from tests.domain.agot2.tables import act, all_of, board, decide, is_subsequence, new_game, only, seal, types, units
 
 
 def _game(attacker: str, defender: str, a_units: list[str], d_units: list[str], **position: Any) -> Game:
@@ -177,21 +177,31 @@ def test_an_opponent_order_is_removed_when_cersei_wins_and_chooses_one() -> None
     assert "c" not in game.state.orders
 
 
-def test_a_manual_ability_is_recorded_with_its_choice_when_tywin_wins() -> None:
+def test_the_owner_takes_two_power_before_casualties_when_tywin_lannister_wins() -> None:
+    """GOT-CARD-5, GOT-X-8. Seed: 「3.胜败决定后，任何包含“赢得/输去”的效果,按照顺位执行。」"""
     game = _game("lannister", "stark", ["knight", "knight"], ["footman"])
+    power_before = game.state.power["lannister"]
     game, decision = _fight(game, "lannister", "stark", "lannister_tywin_lannister", "stark_ser_rodrik_cassel")
-    assert "CasualtiesTaken" not in types(decision)  # GOT-CARD-5: Tywin's if_win choice comes first
-    cid = game.state.combat.combat_id
-    game, chosen = act(
-        game,
-        "resolve_card_ability",
-        "lannister",
-        combat_id=cid,
-        card="lannister_tywin_lannister",
-        choice={"power_gained": 2},
-    )
-    assert only(chosen, "HouseCardAbilityResolved")["choice"] == {"power_gained": 2}
-    assert types(chosen)[1] == "CasualtiesTaken"  # GOT-X-8: casualties follow the if_win abilities
+    assert only(decision, "PowerGained") == {
+        "round": 1,
+        "seat": "lannister",
+        "amount": 2,
+        "reason": "lannister_tywin_lannister",
+    }
+    assert is_subsequence(["CombatResolved", "HouseCardAbilityResolved", "PowerGained"], types(decision))
+    assert types(decision).index("PowerGained") < types(decision).index("CasualtiesTaken")  # GOT-X-8 steps 7, 8
+    assert "GOT-CARD-5" in [t.rule_id for t in decision.trace if "Tywin" in t.text]
+    assert game.state.power["lannister"] == power_before + 2
+
+
+def test_no_power_is_taken_when_tywin_lannister_loses() -> None:
+    """GOT-CARD-5. Seed: 「3.胜败决定后，任何包含“赢得/输去”的效果,按照顺位执行。」"""
+    game = _game("stark", "lannister", ["knight", "knight"], ["footman"])
+    power_before = game.state.power["lannister"]
+    game, decision = _fight(game, "stark", "lannister", "stark_eddard_stark", "lannister_tywin_lannister")
+    assert only(decision, "CombatResolved")["loser"] == "lannister"
+    assert "PowerGained" not in types(decision)
+    assert game.state.power["lannister"] == power_before
 
 
 def test_ships_of_other_houses_add_zero_when_salladhor_saan_is_supported() -> None:

@@ -93,10 +93,10 @@ ENGINE_RESOLVED = {
     "Nymeria Sand": ("icon_by_role", "continuous"),
     "Arianne Martell": ("block_move_in", "if_lose"),
     "Roose Bolton": ("return_discard_pile", "if_lose"),
+    "Tywin Lannister": ("gain_power", "if_win"),
 }
 # The other text abilities are recorded by the resolve_card_ability action.
 MANUAL_CARDS = {
-    "Tywin Lannister": "if_win",
     "Renly Baratheon": "if_win",
     "Patchface": "after_combat",
     "Doran Martell": "immediately",

@@ -45,6 +45,7 @@ EVENT_TYPES = (
     "SubmissionSealed",
     "OrderMoved",
     "PowerSpent",
+    "PowerGained",
 )
 
 
