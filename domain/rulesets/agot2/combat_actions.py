@@ -10,14 +10,17 @@ from typing import Any
 from domain.kernel import Action, Decision, Event, RuleViolation, TraceStep
 from domain.rulesets.agot2.board import LAND, PORT, SEA
 from domain.rulesets.agot2.flow import (
+    TIER_RULES,
     ability_applies,
     card_round,
     casualties,
     ev,
+    footmen_to_upgrade,
     needs_choice,
     order_targets,
     pending_ability,
     retreat,
+    upgraded_id,
 )
 from domain.rulesets.agot2.guards import Checks, refuse
 from domain.rulesets.agot2.retreat import (
@@ -193,6 +196,7 @@ def resolve_card_ability(s: AgotState, action: Action, d: Mapping[str, Any]) -> 
     events: list[Event] = []
     effects: list[str] = []
     opponent = c.opponent(seat or "")
+    rule = TIER_RULES.get(card.timing or "", "GOT-X-8")
     match card.kind:
         case "cancel_opponent_card":
             if not isinstance(choice, Mapping) or not isinstance(choice.get("cancel"), bool):
@@ -232,12 +236,37 @@ def resolve_card_ability(s: AgotState, action: Action, d: Mapping[str, Any]) -> 
                 removal = {"area": area, "seat": order.seat, "order_token": order.token, "reason": "card_ability"}
                 events.append(ev(s, "OrdersRemoved", removals=[removal]))
                 effects.append(f"{order.token} removed from {area}")
+        case "upgrade_footman":
+            unit_id = choice.get("unit", "") if isinstance(choice, Mapping) else ""
+            targets = footmen_to_upgrade(s, c, seat or "")
+            if unit_id is None and card.params.get("optional", False):
+                effects.append("no footman upgraded")
+            elif unit_id not in targets:
+                message = f"choice.unit {unit_id!r} is not one of {seat}'s footmen in or supporting the combat"
+                return refuse(rule, f"{message} ({', '.join(targets)})", "data.choice.unit")
+            else:
+                unit = s.units[unit_id]
+                new = upgraded_id(s, unit)
+                events.append(
+                    ev(
+                        s,
+                        "UnitUpgraded",
+                        combat_id=c.combat_id,
+                        seat=seat,
+                        area=unit.area,
+                        unit=unit_id,
+                        new_unit=new,
+                        to_type="knight",
+                        reason=card.id,
+                    )
+                )
+                effects.append(f"the footman {unit_id} in {unit.area} is replaced by the knight {new}")
         case _:
             if not isinstance(choice, Mapping):
                 return refuse("GOT-X-8", "a manual ability records its choice as an object", "data.choice")
             effects.append("recorded; its effects are entered with adjust")
     event = ev(s, "HouseCardAbilityResolved", **base, effects=effects, flags=flags)
-    return Decision((event, *events), trace=(TraceStep("GOT-X-8", f"{card.name}: {'; '.join(effects)}"),))
+    return Decision((event, *events), trace=(TraceStep(rule, f"{card.name}: {'; '.join(effects)}"),))
 
 
 def _is_abilitys_turn(s: AgotState, c: Combat, seat: str) -> bool:

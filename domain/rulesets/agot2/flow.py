@@ -12,10 +12,13 @@ from typing import Any
 from domain.kernel import SEALED_ROUND_OPENED, Decision, Event, TraceStep
 from domain.rulesets.agot2.evolve import evolve
 from domain.rulesets.agot2.retreat import casualty_eligible, losing_units, retreat_options
-from domain.rulesets.agot2.state import ACTION_STEPS, AgotState, Combat
+from domain.rulesets.agot2.state import ACTION_STEPS, AgotState, Combat, Unit
 from domain.rulesets.agot2.strength import base_strength, card_of, final_strength
 
-CHOICE_KINDS = frozenset({"cancel_opponent_card", "replace_own_card", "remove_opponent_order", "manual"})
+CHOICE_KINDS = frozenset(
+    {"cancel_opponent_card", "replace_own_card", "remove_opponent_order", "upgrade_footman", "manual"}
+)
+TIER_RULES = {"cancel": "GOT-CARD-3", "if_win": "GOT-CARD-5", "if_lose": "GOT-CARD-5"}
 TIER_BEFORE_BLADE = ("cancel", "immediately")
 
 
@@ -203,6 +206,8 @@ def needs_choice(state: AgotState, c: Combat, seat: str) -> bool:
     assert card is not None
     if card.kind == "remove_opponent_order":
         return bool(order_targets(state, c, seat))
+    if card.kind == "upgrade_footman":
+        return bool(footmen_to_upgrade(state, c, seat))
     if card.kind == "replace_own_card":
         others = [x for x in state.hands.get(seat, ()) if x != card.id]
         return bool(others) and state.power.get(seat, 0) >= card.params.get("power_cost", 0)
@@ -225,6 +230,21 @@ def order_targets(state: AgotState, c: Combat, seat: str) -> list[str]:
             continue
         found.append(area)
     return found
+
+
+def footmen_to_upgrade(state: AgotState, c: Combat, seat: str) -> list[str]:
+    """Renly Baratheon: the seat's footmen fighting in the combat or in an area it supports the combat from."""
+    supporting = {area for who, side, areas in c.declarations if who == seat and side != "none" for area in areas}
+    units = [*losing_units(state, c, seat), *(u for area in sorted(supporting) for u in state.units_in(area, seat))]
+    return [u.id for u in units if u.type == "footman"]
+
+
+def upgraded_id(state: AgotState, unit: Unit) -> str:
+    """The id of the knight that replaces a footman: the first free `seat:knight:area:n`."""
+    n = 1
+    while f"{unit.seat}:knight:{unit.area}:{n}" in state.units:
+        n += 1
+    return f"{unit.seat}:knight:{unit.area}:{n}"
 
 
 def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
@@ -275,10 +295,12 @@ def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
             effects.append("no opponent order to remove")
         case "replace_own_card":
             effects.append("no other card or not enough Power: the card stays")
+        case "upgrade_footman":
+            effects.append(f"{seat} has no footman in the combat or supporting it: nothing to upgrade")
         case _:
             effects.append("no effect")
     event = ev(state, "HouseCardAbilityResolved", **base, effects=effects, flags=flags)
-    rule = {"cancel": "GOT-CARD-3", "if_win": "GOT-CARD-5", "if_lose": "GOT-CARD-5"}.get(card.timing or "", "GOT-X-8")
+    rule = TIER_RULES.get(card.timing or "", "GOT-X-8")
     step = TraceStep(rule, f"{card.name} ({seat}): {'; '.join(effects)}")
     return Decision((event, *events), trace=(step, *notes))
 

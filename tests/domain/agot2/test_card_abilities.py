@@ -347,3 +347,98 @@ def test_roose_bolton_is_discarded_as_usual_when_he_wins() -> None:
         game, decision = act(game, "choose_retreat", "lannister", combat_id=game.state.combat.combat_id, to_area="c")
     assert only(decision, "HouseCardsDiscarded")["cards"]["stark"] == "stark_roose_bolton"
     assert game.state.discards["stark"] == (*STARK_DISCARDS, "stark_roose_bolton")
+
+
+def _renly_wins(**position: Any) -> tuple[Game, Any]:
+    extra = units("baratheon", "c", "footman")
+    orders = [{"area": "c", "seat": "baratheon", "token": "support_0_a"}]
+    game = _game(
+        "baratheon", "stark", ["footman", "knight"], ["footman"], extra_units=extra, extra_orders=orders, **position
+    )
+    return _fight(game, "baratheon", "stark", "baratheon_renly_baratheon", "stark_ser_rodrik_cassel")
+
+
+def test_a_fighting_footman_becomes_a_knight_when_renly_baratheon_wins_and_his_owner_chooses_it() -> None:
+    """GOT-CARD-5, GOT-X-8. Seed: 「3.胜败决定后，任何包含“赢得/输去”的效果,按照顺位执行。」"""
+    game, decision = _renly_wins()
+    assert only(decision, "CombatResolved")["winner"] == "baratheon"
+    assert "CasualtiesTaken" not in types(decision)  # GOT-X-8: the if_win choice comes before casualties
+    cid = game.state.combat.combat_id
+
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_renly_baratheon",
+        choice={"unit": "baratheon:footman:a:1"},
+    )
+
+    upgraded = only(chosen, "UnitUpgraded")
+    assert (upgraded["unit"], upgraded["new_unit"], upgraded["to_type"]) == (
+        "baratheon:footman:a:1",
+        "baratheon:knight:a:1",  # the first free knight id in the area (the other knight is a:2)
+        "knight",
+    )
+    assert chosen.trace[0].rule_id == "GOT-CARD-5"
+    assert "baratheon:footman:a:1" not in game.state.units
+    if game.state.combat is not None:
+        game, chosen = act(game, "choose_retreat", "stark", combat_id=cid, to_area="d")
+    assert only(chosen, "UnitsMovedIn")["units"] == ["baratheon:knight:a:1", "baratheon:knight:a:2"]  # GOT-X-2
+    assert game.state.units["baratheon:knight:a:1"].area == "b"
+
+
+def test_a_supporting_footman_may_be_upgraded_when_renly_baratheon_wins() -> None:
+    """GOT-CARD-5. Seed: 「3.胜败决定后，任何包含“赢得/输去”的效果,按照顺位执行。」"""
+    game, _ = _renly_wins()
+    cid = game.state.combat.combat_id
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_renly_baratheon",
+        choice={"unit": "baratheon:footman:c:1"},
+    )
+    assert game.state.units["baratheon:knight:c:1"].type == "knight"
+    assert only(chosen, "UnitUpgraded")["area"] == "c"
+
+
+def test_the_owner_may_keep_his_footmen_when_renly_baratheon_wins() -> None:
+    """GOT-CARD-5: the card says "may"."""
+    game, _ = _renly_wins()
+    cid = game.state.combat.combat_id
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_renly_baratheon",
+        choice={"unit": None},
+    )
+    assert "UnitUpgraded" not in types(chosen)
+    assert only(chosen, "HouseCardAbilityResolved")["effects"] == ["no footman upgraded"]
+
+
+def test_an_opponent_unit_is_refused_when_renly_baratheon_upgrades_it() -> None:
+    """GOT-CARD-5: only one of the owner's footmen in the combat or supporting it."""
+    game, _ = _renly_wins()
+    cid = game.state.combat.combat_id
+    refused = decide(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_renly_baratheon",
+        choice={"unit": "stark:footman:b:1"},
+    )
+    assert [v.rule_id for v in refused.violations] == ["GOT-CARD-5"]
+    assert "'stark:footman:b:1'" in refused.violations[0].message
+
+
+def test_nothing_waits_for_a_choice_when_renly_baratheon_wins_without_footmen() -> None:
+    """GOT-CARD-5: no footman in the combat or supporting it, nothing to upgrade."""
+    game = _game("baratheon", "stark", ["knight", "knight"], ["footman"])
+    game, decision = _fight(game, "baratheon", "stark", "baratheon_renly_baratheon", "stark_ser_rodrik_cassel")
+    resolved = only(decision, "HouseCardAbilityResolved")
+    assert resolved["card"] == "baratheon_renly_baratheon" and "nothing to upgrade" in resolved["effects"][0]

@@ -94,10 +94,10 @@ ENGINE_RESOLVED = {
     "Arianne Martell": ("block_move_in", "if_lose"),
     "Roose Bolton": ("return_discard_pile", "if_lose"),
     "Tywin Lannister": ("gain_power", "if_win"),
+    "Renly Baratheon": ("upgrade_footman", "if_win"),
 }
 # The other text abilities are recorded by the resolve_card_ability action.
 MANUAL_CARDS = {
-    "Renly Baratheon": "if_win",
     "Patchface": "after_combat",
     "Doran Martell": "immediately",
 }

@@ -46,6 +46,7 @@ EVENT_TYPES = (
     "OrderMoved",
     "PowerSpent",
     "PowerGained",
+    "UnitUpgraded",
 )
 
 
