@@ -261,6 +261,18 @@ def resolve_card_ability(s: AgotState, action: Action, d: Mapping[str, Any]) -> 
                     )
                 )
                 effects.append(f"the footman {unit_id} in {unit.area} is replaced by the knight {new}")
+        case "discard_from_opponent_hand":
+            chosen = choice.get("card", "") if isinstance(choice, Mapping) else ""
+            hand = s.hands.get(opponent, ())
+            if chosen is None and card.params.get("optional", False):
+                effects.append(f"no card discarded from {opponent}'s hand")
+            elif chosen not in hand:
+                message = f"choice.card {chosen!r} is not in {opponent}'s hand ({', '.join(hand)})"
+                return refuse(rule, message, "data.choice.card")
+            else:
+                discard = {opponent: chosen}
+                events.append(ev(s, "HouseCardsDiscarded", combat_id=c.combat_id, cards=discard, reason="card_ability"))
+                effects.append(f"{chosen} discarded from {opponent}'s hand")
         case _:
             if not isinstance(choice, Mapping):
                 return refuse("GOT-X-8", "a manual ability records its choice as an object", "data.choice")

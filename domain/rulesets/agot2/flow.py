@@ -16,7 +16,14 @@ from domain.rulesets.agot2.state import ACTION_STEPS, AgotState, Combat, Unit
 from domain.rulesets.agot2.strength import base_strength, card_of, final_strength
 
 CHOICE_KINDS = frozenset(
-    {"cancel_opponent_card", "replace_own_card", "remove_opponent_order", "upgrade_footman", "manual"}
+    {
+        "cancel_opponent_card",
+        "replace_own_card",
+        "remove_opponent_order",
+        "upgrade_footman",
+        "discard_from_opponent_hand",
+        "manual",
+    }
 )
 TIER_RULES = {"cancel": "GOT-CARD-3", "if_win": "GOT-CARD-5", "if_lose": "GOT-CARD-5"}
 TIER_BEFORE_BLADE = ("cancel", "immediately")
@@ -208,6 +215,8 @@ def needs_choice(state: AgotState, c: Combat, seat: str) -> bool:
         return bool(order_targets(state, c, seat))
     if card.kind == "upgrade_footman":
         return bool(footmen_to_upgrade(state, c, seat))
+    if card.kind == "discard_from_opponent_hand":
+        return bool(state.hands.get(c.opponent(seat)))
     if card.kind == "replace_own_card":
         others = [x for x in state.hands.get(seat, ()) if x != card.id]
         return bool(others) and state.power.get(seat, 0) >= card.params.get("power_cost", 0)
@@ -295,6 +304,8 @@ def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
             effects.append("no opponent order to remove")
         case "replace_own_card":
             effects.append("no other card or not enough Power: the card stays")
+        case "discard_from_opponent_hand":
+            effects.append(f"{c.opponent(seat)} has no card in hand: nothing to discard")
         case "upgrade_footman":
             effects.append(f"{seat} has no footman in the combat or supporting it: nothing to upgrade")
         case _:

@@ -442,3 +442,93 @@ def test_nothing_waits_for_a_choice_when_renly_baratheon_wins_without_footmen() 
     game, decision = _fight(game, "baratheon", "stark", "baratheon_renly_baratheon", "stark_ser_rodrik_cassel")
     resolved = only(decision, "HouseCardAbilityResolved")
     assert resolved["card"] == "baratheon_renly_baratheon" and "nothing to upgrade" in resolved["effects"][0]
+
+
+def _patchface_fights(**position: Any) -> tuple[Game, Any]:
+    game = _game("stark", "baratheon", ["knight", "knight"], ["footman"], **position)
+    return _fight(game, "stark", "baratheon", "stark_eddard_stark", "baratheon_patchface")  # 2 swords: no retreat
+
+
+def test_a_card_of_the_opponents_hand_is_discarded_after_the_combat_when_patchface_is_played() -> None:
+    """GOT-X-8 step 13, after GOT-CARD-7. Seed: 「战斗结算完毕，将2张刚打出的家族卡牌面朝上放置到各自的弃牌堆中。」
+    「除本步骤之外的任意时刻，玩家手中家族卡和弃牌堆均为公开信息，可以被其他玩家查看。」"""
+    game, decision = _patchface_fights()
+    assert only(decision, "HouseCardsDiscarded")["cards"] == {
+        "baratheon": "baratheon_patchface",
+        "stark": "stark_eddard_stark",
+    }
+    assert "CombatEnded" not in types(decision)  # the after_combat choice waits for Patchface's owner
+    cid = game.state.combat.combat_id
+
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_patchface",
+        choice={"card": "stark_robb_stark"},
+    )
+
+    assert all_of(chosen, "HouseCardsDiscarded")[0] == {
+        "round": 1,
+        "combat_id": cid,
+        "cards": {"stark": "stark_robb_stark"},
+        "reason": "card_ability",
+    }
+    assert chosen.trace[0].rule_id == "GOT-X-8"
+    assert "stark_robb_stark" not in game.state.hands["stark"]
+    assert game.state.discards["stark"] == ("stark_eddard_stark", "stark_robb_stark")
+    assert "CombatEnded" in types(chosen) and game.state.combat is None
+
+
+def test_a_card_not_in_the_opponents_hand_is_refused_when_patchface_discards_it() -> None:
+    """GOT-X-8: Patchface discards from the hand, not from the discard pile."""
+    game, _ = _patchface_fights()
+    cid = game.state.combat.combat_id
+    refused = decide(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_patchface",
+        choice={"card": "stark_eddard_stark"},
+    )
+    assert [v.rule_id for v in refused.violations] == ["GOT-X-8"]
+    assert "'stark_eddard_stark' is not in stark's hand" in refused.violations[0].message
+
+
+def test_the_owner_may_discard_nothing_when_patchface_is_played() -> None:
+    """GOT-X-8: the card says "may"."""
+    game, _ = _patchface_fights()
+    cid = game.state.combat.combat_id
+    game, chosen = act(
+        game, "resolve_card_ability", "baratheon", combat_id=cid, card="baratheon_patchface", choice={"card": None}
+    )
+    assert "HouseCardsDiscarded" not in types(chosen)
+    assert len(game.state.hands["stark"]) == 6
+
+
+def test_a_card_taken_back_is_discarded_when_patchface_follows_the_opponents_seventh_card() -> None:
+    """GOT-CARD-8 before GOT-X-8 step 13. Seed: 「在战斗结束时，如果玩家打出了最后一张（即第7张）家族卡牌，
+    他将当前弃牌堆中的6张卡牌返回手中，并将最后打出的一张卡牌放进弃牌堆。」"""
+    pile = [
+        "stark_robb_stark",
+        "stark_roose_bolton",
+        "stark_greatjon_umber",
+        "stark_ser_rodrik_cassel",
+        "stark_the_blackfish",
+        "stark_catelyn_stark",
+    ]
+    game, decision = _patchface_fights(hands={"stark": ["stark_eddard_stark"]}, discards={"stark": pile})
+    assert only(decision, "HouseCardsReturned")["reason"] == "seventh_card"
+    cid = game.state.combat.combat_id
+    game, _ = act(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_patchface",
+        choice={"card": "stark_robb_stark"},
+    )
+    assert game.state.discards["stark"] == ("stark_eddard_stark", "stark_robb_stark")
+    assert len(game.state.hands["stark"]) == 5

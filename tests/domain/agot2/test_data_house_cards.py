@@ -95,10 +95,10 @@ ENGINE_RESOLVED = {
     "Roose Bolton": ("return_discard_pile", "if_lose"),
     "Tywin Lannister": ("gain_power", "if_win"),
     "Renly Baratheon": ("upgrade_footman", "if_win"),
+    "Patchface": ("discard_from_opponent_hand", "after_combat"),
 }
 # The other text abilities are recorded by the resolve_card_ability action.
 MANUAL_CARDS = {
-    "Patchface": "after_combat",
     "Doran Martell": "immediately",
 }
 
