@@ -30,8 +30,9 @@ from domain.rulesets.agot2.retreat import (
     retreat_options,
     supply_ok,
 )
-from domain.rulesets.agot2.state import AgotState, Combat
+from domain.rulesets.agot2.state import TRACKS, AgotState, Combat
 from domain.rulesets.agot2.strength import card_of
+from domain.rulesets.agot2.tracks import set_track_positions
 
 # --- combat step 1: support (GOT-SUPPORT-1/3, X-4/X-5) ---
 
@@ -195,6 +196,7 @@ def resolve_card_ability(s: AgotState, action: Action, d: Mapping[str, Any]) -> 
     flags: dict[str, Any] = {}
     events: list[Event] = []
     effects: list[str] = []
+    notes: list[TraceStep] = []
     opponent = c.opponent(seat or "")
     rule = TIER_RULES.get(card.timing or "", "GOT-X-8")
     match card.kind:
@@ -273,12 +275,22 @@ def resolve_card_ability(s: AgotState, action: Action, d: Mapping[str, Any]) -> 
                 discard = {opponent: chosen}
                 events.append(ev(s, "HouseCardsDiscarded", combat_id=c.combat_id, cards=discard, reason="card_ability"))
                 effects.append(f"{chosen} discarded from {opponent}'s hand")
+        case "opponent_to_track_bottom":
+            track = choice.get("track") if isinstance(choice, Mapping) else None
+            if track not in TRACKS:
+                message = f"choice.track {track!r} is not one of {', '.join(TRACKS)}"
+                return refuse(rule, message, "data.choice.track")
+            positions = [x for x in s.tracks.get(track, s.seats) if x != opponent] + [opponent]
+            moved = set_track_positions(s, track, positions, reason="card_ability")
+            events.extend(moved.events)
+            notes.extend(moved.trace)
+            effects.append(f"{opponent} moves to the last position of the {track} track")
         case _:
             if not isinstance(choice, Mapping):
                 return refuse("GOT-X-8", "a manual ability records its choice as an object", "data.choice")
             effects.append("recorded; its effects are entered with adjust")
     event = ev(s, "HouseCardAbilityResolved", **base, effects=effects, flags=flags)
-    return Decision((event, *events), trace=(TraceStep(rule, f"{card.name}: {'; '.join(effects)}"),))
+    return Decision((event, *events), trace=(TraceStep(rule, f"{card.name}: {'; '.join(effects)}"), *notes))
 
 
 def _is_abilitys_turn(s: AgotState, c: Combat, seat: str) -> bool:

@@ -22,6 +22,7 @@ CHOICE_KINDS = frozenset(
         "remove_opponent_order",
         "upgrade_footman",
         "discard_from_opponent_hand",
+        "opponent_to_track_bottom",
         "manual",
     }
 )

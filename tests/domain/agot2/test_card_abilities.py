@@ -532,3 +532,73 @@ def test_a_card_taken_back_is_discarded_when_patchface_follows_the_opponents_sev
     )
     assert game.state.discards["stark"] == ("stark_eddard_stark", "stark_robb_stark")
     assert len(game.state.hands["stark"]) == 5
+
+
+def _doran_defends(**position: Any) -> tuple[Game, Any]:
+    game = _game("stark", "martell", ["knight"], ["footman"], **position)
+    return _fight(game, "stark", "martell", "stark_ser_rodrik_cassel", "martell_doran_martell")
+
+
+def test_the_opponent_goes_last_on_the_track_chosen_when_doran_martell_is_revealed() -> None:
+    """GOT-X-8 step 3, GOT-TRACK-5. Seed: 「2.其它冲突的效果,按照顺位执行。」
+    「占据封臣势力条“1”位置的玩家，拥有瓦雷利亚钢剑。」"""
+    game, decision = _doran_defends()  # every track in seating order: stark first
+    assert "CombatResolved" not in types(decision)  # the immediately choice comes before the Blade and strength
+    cid = game.state.combat.combat_id
+
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "martell",
+        combat_id=cid,
+        card="martell_doran_martell",
+        choice={"track": "fiefdoms"},
+    )
+
+    moved = only(chosen, "TrackPositionsSet")
+    assert (moved["track"], moved["order"], moved["reason"]) == ("fiefdoms", ["martell", "stark"], "card_ability")
+    assert only(chosen, "DominanceTokenPassed")["to"] == "martell"
+    assert [t.rule_id for t in chosen.trace][:2] == ["GOT-X-8", "GOT-TRACK-5"]
+    assert game.state.holder("fiefdoms") == "martell"
+
+
+def test_the_tie_goes_to_the_doran_player_when_he_moves_the_opponent_down_the_fiefdoms_track() -> None:
+    """GOT-RESOLVE-2 after GOT-X-8 step 3. Seed: 「如果双方的总战力相等，
+    封臣势力条上位置较高（即更靠近“1”）的玩家赢得战斗。」"""
+    # stark: knight 2 + March 0 + Rodrik 1 = 3; martell: footman 1 + Defense 1 + Doran 0 + 1 supporting footman = 3
+    extra = units("martell", "c", "footman")
+    orders = [{"area": "c", "seat": "martell", "token": "support_0_a"}]
+    game = _game(
+        "stark",
+        "martell",
+        ["knight"],
+        ["footman"],
+        extra_units=extra,
+        extra_orders=orders,
+    )  # every track in seating order: stark first, so stark would win the tie
+    game, _ = _fight(game, "stark", "martell", "stark_ser_rodrik_cassel", "martell_doran_martell")
+    cid = game.state.combat.combat_id
+
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "martell",
+        combat_id=cid,
+        card="martell_doran_martell",
+        choice={"track": "fiefdoms"},
+    )
+
+    resolved = only(chosen, "CombatResolved")
+    assert resolved["attacker"]["total"] == resolved["defender"]["total"]
+    assert (resolved["winner"], resolved["tie_broken_by"]) == ("martell", "fiefdoms")
+
+
+def test_an_unknown_track_is_refused_when_doran_martell_names_it() -> None:
+    """GOT-X-8: one of the three influence tracks."""
+    game, _ = _doran_defends()
+    cid = game.state.combat.combat_id
+    refused = decide(
+        game, "resolve_card_ability", "martell", combat_id=cid, card="martell_doran_martell", choice={"track": "navy"}
+    )
+    assert [v.rule_id for v in refused.violations] == ["GOT-X-8"]
+    assert "'navy'" in refused.violations[0].message

@@ -96,10 +96,7 @@ ENGINE_RESOLVED = {
     "Tywin Lannister": ("gain_power", "if_win"),
     "Renly Baratheon": ("upgrade_footman", "if_win"),
     "Patchface": ("discard_from_opponent_hand", "after_combat"),
-}
-# The other text abilities are recorded by the resolve_card_ability action.
-MANUAL_CARDS = {
-    "Doran Martell": "immediately",
+    "Doran Martell": ("opponent_to_track_bottom", "immediately"),
 }
 
 
@@ -149,9 +146,7 @@ def test_every_house_has_the_same_strength_spread() -> None:
 
 def test_cards_without_text_are_icons_only() -> None:
     icons_only = {item["name"] for item in cards() if item["ability"] is None}
-    assert icons_only == {
-        name for house in PRINTED.values() for name in house if name not in ENGINE_RESOLVED and name not in MANUAL_CARDS
-    }
+    assert icons_only == {name for house in PRINTED.values() for name in house if name not in ENGINE_RESOLVED}
     assert len(icons_only) == 18
     assert all(item["text"] == "" for item in cards() if item["ability"] is None)
 
@@ -163,10 +158,9 @@ def test_engine_resolved_abilities_have_their_effect_and_timing(name: str) -> No
     assert ability["kind"] in ABILITY_KINDS and card(name)["text"]
 
 
-@pytest.mark.parametrize("name", list(MANUAL_CARDS))
-def test_other_abilities_are_manual_with_their_timing(name: str) -> None:
-    ability = card(name)["ability"]
-    assert (ability["kind"], ability["timing"]) == (MANUAL, MANUAL_CARDS[name])
+def test_no_base_card_is_manual_when_the_engine_decides_every_ability() -> None:
+    """Issue 17 point 3: no house card of the base set needs `adjust`; `manual` stays for house-rule sets."""
+    assert [item["name"] for item in cards() if (item["ability"] or {}).get("kind") == MANUAL] == []
 
 
 def test_every_timing_is_a_catalog_timing_class() -> None:

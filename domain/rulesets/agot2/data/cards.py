@@ -107,6 +107,7 @@ _BONUS = {"strength": _count, "swords": _count, "fortifications": _count}
 #   gain_power                    the owner takes `amount` Power tokens from the Power Pool (Tywin Lannister)
 #   upgrade_footman               one own footman in the combat or supporting it becomes a knight (Renly Baratheon)
 #   discard_from_opponent_hand    the owner discards one card of its choice from the opponent's hand (Patchface)
+#   opponent_to_track_bottom      the opponent goes to the last position of the track its owner names (Doran Martell)
 #   return_discard_pile           the discard pile and this card go back to hand; not discarded (Roose Bolton)
 ABILITY_KINDS: Mapping[str, AbilityKind] = {
     "choose_opponent_retreat": _kind({"if_win"}, {"among": _one_of("fewest_losses", "any_legal")}, {"optional": _flag}),
@@ -137,6 +138,7 @@ ABILITY_KINDS: Mapping[str, AbilityKind] = {
     "gain_power": _kind({"if_win", "if_lose", "after_combat"}, {"amount": _positive}),
     "upgrade_footman": _kind({"if_win", "if_lose", "after_combat"}, {}, {"optional": _flag}),
     "discard_from_opponent_hand": _kind({"if_win", "if_lose", "after_combat"}, {}, {"optional": _flag}),
+    "opponent_to_track_bottom": _kind({"immediately", "if_win", "if_lose", "after_combat"}, {}),
     "return_discard_pile": _kind({"if_win", "if_lose", "after_combat"}, {}),
 }
 MANUAL = "manual"
