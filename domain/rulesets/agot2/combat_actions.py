@@ -8,20 +8,17 @@ from dataclasses import replace
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, RuleViolation, TraceStep
-from domain.rulesets.agot2.board import LAND, PORT, SEA
-from domain.rulesets.agot2.flow import (
+from domain.rulesets.agot2.abilities import (
     TIER_RULES,
     ability_applies,
-    card_round,
-    casualties,
-    ev,
     footmen_to_upgrade,
     needs_choice,
     order_targets,
     pending_ability,
-    retreat,
     upgraded_id,
 )
+from domain.rulesets.agot2.board import LAND, PORT, SEA
+from domain.rulesets.agot2.flow import card_round, casualties, retreat
 from domain.rulesets.agot2.guards import Checks, refuse
 from domain.rulesets.agot2.retreat import (
     by_transport,
@@ -30,7 +27,7 @@ from domain.rulesets.agot2.retreat import (
     retreat_options,
     supply_ok,
 )
-from domain.rulesets.agot2.state import TRACKS, AgotState, Combat
+from domain.rulesets.agot2.state import TRACKS, AgotState, Combat, ev
 from domain.rulesets.agot2.strength import card_of
 from domain.rulesets.agot2.tracks import set_track_positions
 

@@ -6,11 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import SEALED_ROUND_OPENED, Action, Decision, Event, RuleViolation, TraceStep
-from domain.rulesets.agot2.flow import (
-    ev,
-)
 from domain.rulesets.agot2.guards import Checks, refuse
-from domain.rulesets.agot2.state import TRACKS, AgotState
+from domain.rulesets.agot2.state import TRACKS, AgotState, ev
 
 # --- influence tracks: bids and ties (GOT-THRONE-1/2/3, X-22) ---
 
