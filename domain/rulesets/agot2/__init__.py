@@ -2,14 +2,15 @@
 
 Catalog: shared/rules/agot2.md. Modules: rulebook (every GOT-* rule with its seed quote), options (the GOT-X
 switches and the set-up data), setup, board, state, strength (combat steps 1, 2, 5), retreat (casualties,
-retreats, supply), flow (the automatic steps of a combat and of the round), decide (one guard per rule),
-evolve, view, notation. Data of the base game and its validators: `data/`.
+retreats, supply), abilities (house-card texts), flow (the automatic steps of a combat and of the round),
+decide (one guard per rule), evolve, view, notation. Data of the base game and its validators: `data/`.
 
 Actions (each names the acting seat; a recorder may act for a seat):
   plan_orders, use_raven {option, area, token | placement}, decline_raven,
   resolve_raid {area, target_area|null}, march {from_area, moves[{to_area, units}]}, resolve_consolidate {area},
   declare_support {combat_id, side}, refuse_support {combat_id}, use_blade / decline_blade {combat_id},
-  resolve_card_ability {combat_id, card, choice}, choose_casualties {combat_id, units},
+  resolve_card_ability {combat_id, card, choice} (choice: Tyrion {cancel}, Aeron {replace}, Cersei and Queen
+  of Thorns {area}, Renly {unit|null}, Patchface {card|null}, Doran {track}), choose_casualties {combat_id, units},
   choose_retreat {combat_id, to_area, destroy}, open_bidding {track}, break_tie {order}, end_round;
   Westeros cards, wildlings, mustering, Power and supply changes: the universal `adjust` (GOT-X-25).
 Sealed rounds (POST /sealed): purpose "orders" {orders: [{area, token}]}, "house_card" {card},

@@ -8,17 +8,17 @@ from dataclasses import replace
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, RuleViolation, TraceStep
-from domain.rulesets.agot2.board import LAND, PORT, SEA
-from domain.rulesets.agot2.flow import (
+from domain.rulesets.agot2.abilities import (
+    TIER_RULES,
     ability_applies,
-    card_round,
-    casualties,
-    ev,
+    footmen_to_upgrade,
     needs_choice,
     order_targets,
     pending_ability,
-    retreat,
+    upgraded_id,
 )
+from domain.rulesets.agot2.board import LAND, PORT, SEA
+from domain.rulesets.agot2.flow import card_round, casualties, retreat
 from domain.rulesets.agot2.guards import Checks, refuse
 from domain.rulesets.agot2.retreat import (
     by_transport,
@@ -27,8 +27,9 @@ from domain.rulesets.agot2.retreat import (
     retreat_options,
     supply_ok,
 )
-from domain.rulesets.agot2.state import AgotState, Combat
+from domain.rulesets.agot2.state import TRACKS, AgotState, Combat, ev
 from domain.rulesets.agot2.strength import card_of
+from domain.rulesets.agot2.tracks import set_track_positions
 
 # --- combat step 1: support (GOT-SUPPORT-1/3, X-4/X-5) ---
 
@@ -192,7 +193,9 @@ def resolve_card_ability(s: AgotState, action: Action, d: Mapping[str, Any]) -> 
     flags: dict[str, Any] = {}
     events: list[Event] = []
     effects: list[str] = []
+    notes: list[TraceStep] = []
     opponent = c.opponent(seat or "")
+    rule = TIER_RULES.get(card.timing or "", "GOT-X-8")
     match card.kind:
         case "cancel_opponent_card":
             if not isinstance(choice, Mapping) or not isinstance(choice.get("cancel"), bool):
@@ -232,12 +235,59 @@ def resolve_card_ability(s: AgotState, action: Action, d: Mapping[str, Any]) -> 
                 removal = {"area": area, "seat": order.seat, "order_token": order.token, "reason": "card_ability"}
                 events.append(ev(s, "OrdersRemoved", removals=[removal]))
                 effects.append(f"{order.token} removed from {area}")
+        case "upgrade_footman":
+            unit_id = choice.get("unit", "") if isinstance(choice, Mapping) else ""
+            targets = footmen_to_upgrade(s, c, seat or "")
+            if unit_id is None and card.params.get("optional", False):
+                effects.append("no footman upgraded")
+            elif unit_id not in targets:
+                message = f"choice.unit {unit_id!r} is not one of {seat}'s footmen in or supporting the combat"
+                return refuse(rule, f"{message} ({', '.join(targets)})", "data.choice.unit")
+            else:
+                unit = s.units[unit_id]
+                new = upgraded_id(s, unit)
+                events.append(
+                    ev(
+                        s,
+                        "UnitUpgraded",
+                        combat_id=c.combat_id,
+                        seat=seat,
+                        area=unit.area,
+                        unit=unit_id,
+                        new_unit=new,
+                        to_type="knight",
+                        reason=card.id,
+                    )
+                )
+                effects.append(f"the footman {unit_id} in {unit.area} is replaced by the knight {new}")
+        case "discard_from_opponent_hand":
+            chosen = choice.get("card", "") if isinstance(choice, Mapping) else ""
+            hand = s.hands.get(opponent, ())
+            if chosen is None and card.params.get("optional", False):
+                effects.append(f"no card discarded from {opponent}'s hand")
+            elif chosen not in hand:
+                message = f"choice.card {chosen!r} is not in {opponent}'s hand ({', '.join(hand)})"
+                return refuse(rule, message, "data.choice.card")
+            else:
+                discard = {opponent: chosen}
+                events.append(ev(s, "HouseCardsDiscarded", combat_id=c.combat_id, cards=discard, reason="card_ability"))
+                effects.append(f"{chosen} discarded from {opponent}'s hand")
+        case "opponent_to_track_bottom":
+            track = choice.get("track") if isinstance(choice, Mapping) else None
+            if track not in TRACKS:
+                message = f"choice.track {track!r} is not one of {', '.join(TRACKS)}"
+                return refuse(rule, message, "data.choice.track")
+            positions = [x for x in s.tracks.get(track, s.seats) if x != opponent] + [opponent]
+            moved = set_track_positions(s, track, positions, reason="card_ability")
+            events.extend(moved.events)
+            notes.extend(moved.trace)
+            effects.append(f"{opponent} moves to the last position of the {track} track")
         case _:
             if not isinstance(choice, Mapping):
                 return refuse("GOT-X-8", "a manual ability records its choice as an object", "data.choice")
             effects.append("recorded; its effects are entered with adjust")
     event = ev(s, "HouseCardAbilityResolved", **base, effects=effects, flags=flags)
-    return Decision((event, *events), trace=(TraceStep("GOT-X-8", f"{card.name}: {'; '.join(effects)}"),))
+    return Decision((event, *events), trace=(TraceStep(rule, f"{card.name}: {'; '.join(effects)}"), *notes))
 
 
 def _is_abilitys_turn(s: AgotState, c: Combat, seat: str) -> bool:

@@ -126,6 +126,12 @@ def _apply(s: AgotState, kind: str, d: Mapping[str, Any]) -> AgotState:
             return replace(s, combat=replace(c, retreat_done=True))
         case "UnitsRetreated" | "UnitsMovedIn":
             return replace(s, units=_moved(s.units, _ids(d, "units"), _t(d, "to_area")))
+        case "UnitUpgraded":
+            old, new_id = s.units[_t(d, "unit")], _t(d, "new_unit")
+            units = {k: u for k, u in s.units.items() if k != old.id}
+            units[new_id] = replace(old, id=new_id, type=_t(d, "to_type"))
+            after = replace(c, attacking=tuple(new_id if u == old.id else u for u in c.attacking)) if c else None
+            return replace(s, units=units, combat=after)
         case "UnitsRouted":
             routed = set(_ids(d, "units"))
             return replace(s, units={k: replace(u, routed=True) if k in routed else u for k, u in s.units.items()})
@@ -154,6 +160,9 @@ def _apply(s: AgotState, kind: str, d: Mapping[str, Any]) -> AgotState:
         case "PowerSpent":
             seat = _t(d, "seat")
             return replace(s, power={**s.power, seat: max(0, s.power.get(seat, 0) - _n(d, "amount"))})
+        case "PowerGained":
+            seat = _t(d, "seat")
+            return replace(s, power={**s.power, seat: s.power.get(seat, 0) + _n(d, "amount")})
         case "HouseCardsReturned":
             seat = _t(d, "seat")
             hands = {**s.hands, seat: (*s.hands.get(seat, ()), *_ids(d, "cards"))}

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import SEALED_ROUND_OPENED, Decision, Event, TraceStep
+from domain.rulesets.agot2.abilities import pending_ability, prevents
 from domain.rulesets.agot2.evolve import evolve
 from domain.rulesets.agot2.retreat import casualty_eligible, losing_units, retreat_options
-from domain.rulesets.agot2.state import ACTION_STEPS, AgotState, Combat
-from domain.rulesets.agot2.strength import base_strength, card_of, final_strength
+from domain.rulesets.agot2.state import ACTION_STEPS, AgotState, Combat, ev
+from domain.rulesets.agot2.strength import base_strength, final_strength
 
-CHOICE_KINDS = frozenset({"cancel_opponent_card", "replace_own_card", "remove_opponent_order", "manual"})
 TIER_BEFORE_BLADE = ("cancel", "immediately")
 
 
@@ -39,11 +39,6 @@ def _next(state: AgotState, lenient: bool) -> Decision | None:
     if state.phase == "action" and state.bidding is None and not state.raven_window:
         return _round_step(state)
     return None
-
-
-def ev(state: AgotState, kind: str, **data: Any) -> Event:
-    """An event with the round number (every agot2 event carries it, catalog §5)."""
-    return Event(kind, {"round": state.round, **data})
 
 
 # --- the round (catalog §0.2 / X-25: orders in Iron Throne order; X-11 round end) ---
@@ -166,117 +161,6 @@ def card_round(state: AgotState, c: Combat, seats: tuple[str, ...], name: str) -
     return Event(SEALED_ROUND_OPENED, data)
 
 
-def ability_applies(state: AgotState, c: Combat, seat: str, tier: str) -> bool:
-    """Whether the seat's card has an ability of this tier that applies now (role, win/lose)."""
-    card = card_of(state, c, seat)
-    if card is None or card.kind is None or card.id in c.abilities_done:
-        return False
-    role = card.params.get("role")
-    if role is not None and c.side_of(seat) != role:
-        return False
-    if tier in ("if_win", "if_lose"):
-        if c.result is None or card.timing != tier:
-            return False
-        return bool((c.result["winner"] == seat) == (tier == "if_win"))
-    return card.timing == tier
-
-
-def pending_ability(state: AgotState, c: Combat, tier: str) -> Decision | None:
-    """GOT-CARD-3/5, X-8: the first unresolved ability of the tier in turn order; None if none is left.
-
-    An ability that needs a choice returns an empty decision: `proceed` stops for `resolve_card_ability`.
-    """
-    for seat in state.turn_order():
-        if seat not in (c.attacker, c.defender) or not ability_applies(state, c, seat, tier):
-            continue
-        card = card_of(state, c, seat)
-        assert card is not None
-        if card.kind in CHOICE_KINDS and needs_choice(state, c, seat):
-            return Decision()
-        return automatic_ability(state, c, seat)
-    return None
-
-
-def needs_choice(state: AgotState, c: Combat, seat: str) -> bool:
-    """Whether an ability must wait for its owner's choice (or it has no possible target)."""
-    card = card_of(state, c, seat)
-    assert card is not None
-    if card.kind == "remove_opponent_order":
-        return bool(order_targets(state, c, seat))
-    if card.kind == "replace_own_card":
-        others = [x for x in state.hands.get(seat, ()) if x != card.id]
-        return bool(others) and state.power.get(seat, 0) >= card.params.get("power_cost", 0)
-    return True
-
-
-def order_targets(state: AgotState, c: Combat, seat: str) -> list[str]:
-    """Areas holding an opponent order that `remove_opponent_order` may take (Cersei, Queen of Thorns)."""
-    card = card_of(state, c, seat)
-    assert card is not None
-    opponent = c.opponent(seat)
-    near = state.board.neighbours.get(c.area, ())
-    found = []
-    for area, order in sorted(state.orders.items()):
-        if order.seat != opponent:
-            continue
-        if card.params.get("where") == "adjacent_to_embattled_area" and area not in near:
-            continue
-        if card.params.get("exclude_combat_march") and area == c.origin and order.token == c.march_token:
-            continue
-        found.append(area)
-    return found
-
-
-def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
-    """An ability the engine resolves with no choice (or one with nothing to choose from)."""
-    card = card_of(state, c, seat)
-    assert card is not None
-    base = {"combat_id": c.combat_id, "seat": seat, "card": card.id, "timing": card.timing, "choice": None}
-    flags: dict[str, Any] = {}
-    effects: list[str] = []
-    events: list[Event] = []
-    match card.kind:
-        case "destroy_opponent_footman":
-            opponent = c.opponent(seat)
-            footmen = [u.id for u in losing_units(state, c, opponent) if u.type == "footman" and not u.routed]
-            victims = footmen[: card.params.get("count", 1)]
-            blocked = _prevents(state, c, opponent, "card_ability")
-            if victims and not blocked:
-                area = c.area if opponent == c.defender else c.origin
-                events.append(
-                    ev(state, "UnitsDestroyed", seat=opponent, area=area, units=victims, reason="card_ability")
-                )
-                effects.append(f"destroyed {', '.join(victims)}")
-            else:
-                effects.append("no footman destroyed" + (f" ({blocked} prevents it)" if blocked else ""))
-        case "choose_opponent_retreat":
-            flags["retreat_chooser"] = seat
-            effects.append(f"{seat} chooses the retreat")
-        case "march_order_follows":
-            flags["march_follows"] = True
-            effects.append("the March order moves into the conquered area")
-        case "block_move_in":
-            flags["block_move_in"] = True
-            effects.append("the attacking units may not move in")
-        case "remove_opponent_order":
-            effects.append("no opponent order to remove")
-        case "replace_own_card":
-            effects.append("no other card or not enough Power: the card stays")
-        case _:
-            effects.append("no effect")
-    event = ev(state, "HouseCardAbilityResolved", **base, effects=effects, flags=flags)
-    rule = {"cancel": "GOT-CARD-3", "if_win": "GOT-CARD-5", "if_lose": "GOT-CARD-5"}.get(card.timing or "", "GOT-X-8")
-    return Decision((event, *events), trace=(TraceStep(rule, f"{card.name} ({seat}): {'; '.join(effects)}"),))
-
-
-def _prevents(state: AgotState, c: Combat, seat: str, source: str) -> str | None:
-    """The Blackfish: a card of the seat preventing losses from this source (card id), if any."""
-    card = card_of(state, c, seat)
-    if card is not None and card.kind == "prevent_casualties" and source in card.params.get("sources", ()):
-        return card.id
-    return None
-
-
 def _early_end(state: AgotState, c: Combat) -> Decision | None:
     """GOT-X-9: an `immediately` ability destroyed the last unit of a side: no victor."""
     if not state.options.get("early_end_if_side_destroyed", True) or c.result is not None:
@@ -304,7 +188,7 @@ def casualties(state: AgotState, c: Combat, chosen: list[str] | None = None) -> 
     loser = c.result["loser"]
     due = c.result["casualties_due"]
     eligible = casualty_eligible(state, c, loser)
-    prevented = _prevents(state, c, loser, "swords")
+    prevented = prevents(state, c, loser, "swords")
     area = c.area if loser == c.defender else c.origin
     if prevented:
         units: list[str] = []
@@ -536,8 +420,14 @@ def _empty_area_orders(state: AgotState) -> list[Event]:
 
 
 def _discard(state: AgotState, c: Combat) -> list[Event]:
-    """GOT-CARD-7/8, X-15: played cards face up to the discard piles; a 7th card returns the rest."""
-    played = {seat: card for seat, card in sorted(c.cards.items()) if card in state.hands.get(seat, ())}
+    """GOT-CARD-7/8, X-8, X-15: played cards face up to the discard piles; a 7th card returns the rest.
+
+    A played card an ability already moved (Roose Bolton's, back to hand) is not discarded (GOT-X-8).
+    """
+    moved = set(c.effects.get("not_discarded", ()))
+    played = {
+        seat: card for seat, card in sorted(c.cards.items()) if card in state.hands.get(seat, ()) and card not in moved
+    }
     events = [ev(state, "HouseCardsDiscarded", combat_id=c.combat_id, cards=played)]
     for seat, card in played.items():
         hand = [x for x in state.hands.get(seat, ()) if x != card]

@@ -7,9 +7,8 @@ own adjacent Support orders must reach the token's printed strength.
 from __future__ import annotations
 
 from domain.kernel import Decision, Event, TraceStep
-from domain.rulesets.agot2.flow import ev
 from domain.rulesets.agot2.guards import Checks, refuse
-from domain.rulesets.agot2.state import AgotState
+from domain.rulesets.agot2.state import AgotState, ev
 from domain.rulesets.agot2.strength import eligible_support, unit_value
 
 

@@ -91,6 +91,10 @@ def notation(event: Event, state: AgotState) -> str:
             return f"{d.get('seat')}'s Power token removed from {d.get('area')}"
         case "PowerSpent":
             return f"{d.get('seat')} pays {d.get('amount')} Power"
+        case "PowerGained":
+            return f"{d.get('seat')} takes {d.get('amount')} Power"
+        case "UnitUpgraded":
+            return f"{d.get('unit')} in {d.get('area')} becomes the {d.get('to_type')} {d.get('new_unit')}"
         case "GarrisonRemoved":
             return f"{d.get('seat')}'s garrison in {d.get('area')} removed"
         case "HouseCardsDiscarded":

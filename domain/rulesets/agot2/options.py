@@ -43,10 +43,15 @@ SWITCHES: Mapping[str, tuple[Any, tuple[Any, ...], str]] = {
     ),
     "remove_orders_in_empty_areas": (True, (True, False), "GOT-X-21: orders left without units are removed"),
     "neutral_forces": (True, (True, False), "GOT-X-26: the base game's neutral force tokens stand on its board"),
+    "engine_card_abilities": (
+        True,
+        (True, False),
+        "GOT-X-8: Tywin, Roose, Renly, Patchface and Doran are decided by the engine (false: entered by hand)",
+    ),
 }
 # What a game recorded before an option existed plays by: the rules it was recorded under (a game created
 # before neutral forces were modelled has none, whatever new games default to).
-PREDATING_DEFAULTS: Mapping[str, Any] = {"neutral_forces": False}
+PREDATING_DEFAULTS: Mapping[str, Any] = {"neutral_forces": False, "engine_card_abilities": False}
 
 # Set-up data (catalog §0.3.4), each null by default:
 #   tracks             {iron_throne|fiefdoms|kings_court: [seat, ...]}, position 1 first (null: seating order)

@@ -12,11 +12,10 @@ from domain.rulesets.agot2.evolve import evolve
 from domain.rulesets.agot2.flow import (
     current_actor,
     end_round,
-    ev,
 )
 from domain.rulesets.agot2.guards import Checks, refuse
 from domain.rulesets.agot2.neutral import attack_neutral
-from domain.rulesets.agot2.state import AgotState
+from domain.rulesets.agot2.state import AgotState, ev
 from domain.rulesets.agot2.strength import eligible_support
 
 # --- planning (orders sealed, GOT-X-13/14) and the Raven (GOT-RAVEN-*, X-12) ---

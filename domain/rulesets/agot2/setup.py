@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from domain.kernel import Seat
@@ -16,6 +17,7 @@ from domain.rulesets.agot2.data import (
     neutral_forces_for,
     stars_for,
 )
+from domain.rulesets.agot2.data.cards import ENGINE_DECIDED_LATER, MANUAL
 from domain.rulesets.agot2.options import DEFAULT_POWER, DEFAULT_SUPPLY
 from domain.rulesets.agot2.state import TRACKS, AgotState, Card, Order, Token, Unit
 
@@ -25,6 +27,10 @@ def setup(options: Mapping[str, Any], board_document: Mapping[str, Any] | None, 
     names = tuple(s.seat for s in seats)
     board = load_board(board_document)
     cards = _cards(options.get("house_cards") or BASE_HOUSE_CARDS)
+    if not options["engine_card_abilities"]:
+        # Recorded when these five cards were entered by hand (`resolve_card_ability` and `adjust`): they
+        # replay that way.
+        cards = {k: replace(c, kind=MANUAL) if c.kind in ENGINE_DECIDED_LATER else c for k, c in cards.items()}
     tokens = _tokens(options.get("order_tokens") or BASE_ORDER_TOKENS)
     position: Mapping[str, Any] = options.get("position") or {}
     tracks = options.get("tracks") or {}

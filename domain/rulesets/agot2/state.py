@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from domain.json_values import flag, optional_text, text, whole
+from domain.kernel import Event
 from domain.rulesets.agot2.board import Board, load_board
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
@@ -357,3 +358,8 @@ def _load_bidding(d: Mapping[str, Any]) -> Bidding:
         tuple(text(s) for s in d["tied"]),
         flag(d["revealed"]),
     )
+
+
+def ev(state: AgotState, kind: str, **data: Any) -> Event:
+    """An event with the round number (every agot2 event carries it, catalog §5)."""
+    return Event(kind, {"round": state.round, **data})

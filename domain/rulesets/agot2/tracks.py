@@ -6,11 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import SEALED_ROUND_OPENED, Action, Decision, Event, RuleViolation, TraceStep
-from domain.rulesets.agot2.flow import (
-    ev,
-)
 from domain.rulesets.agot2.guards import Checks, refuse
-from domain.rulesets.agot2.state import TRACKS, AgotState
+from domain.rulesets.agot2.state import TRACKS, AgotState, ev
 
 # --- influence tracks: bids and ties (GOT-THRONE-1/2/3, X-22) ---
 
@@ -71,12 +68,12 @@ def reveal_bids(s: AgotState, payloads: Mapping[str, Any]) -> Decision:
     if tied:
         return Decision((event,), trace=tuple(trace))
     order = sorted(bids, key=lambda seat: -bids[seat])
-    return Decision((event,), trace=tuple(trace)).then(_set_track(s, b.track, order))
+    return Decision((event,), trace=tuple(trace)).then(set_track_positions(s, b.track, order))
 
 
-def _set_track(s: AgotState, track: str, order: list[str]) -> Decision:
-    """GOT-TRACK-4/5/6: the new positions, and the dominance token to position 1."""
-    events = [ev(s, "TrackPositionsSet", track=track, order=order)]
+def set_track_positions(s: AgotState, track: str, order: list[str], **why: str) -> Decision:
+    """GOT-TRACK-4/5/6: the new positions, and the dominance token to position 1 (`why`: e.g. a reason)."""
+    events = [ev(s, "TrackPositionsSet", track=track, order=order, **why)]
     token = {"iron_throne": "iron_throne_token", "fiefdoms": "valyrian_steel_blade", "kings_court": "messenger_raven"}[
         track
     ]
@@ -114,4 +111,4 @@ def break_tie(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool 
         decided_by=action.seat,
     )
     trace = TraceStep("GOT-THRONE-1", f"{action.seat} orders the tie: {order}")
-    return checks.record(Decision((tie,), trace=(trace,)).then(_set_track(s, b.track, final)))
+    return checks.record(Decision((tie,), trace=(trace,)).then(set_track_positions(s, b.track, final)))

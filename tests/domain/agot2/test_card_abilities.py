@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Game
-from tests.domain.agot2.tables import act, all_of, board, decide, new_game, only, seal, types, units
+from tests.domain.agot2.tables import act, all_of, board, decide, is_subsequence, new_game, only, seal, types, units
 
 
 def _game(attacker: str, defender: str, a_units: list[str], d_units: list[str], **position: Any) -> Game:
@@ -177,21 +177,31 @@ def test_an_opponent_order_is_removed_when_cersei_wins_and_chooses_one() -> None
     assert "c" not in game.state.orders
 
 
-def test_a_manual_ability_is_recorded_with_its_choice_when_tywin_wins() -> None:
+def test_the_owner_takes_two_power_before_casualties_when_tywin_lannister_wins() -> None:
+    """GOT-CARD-5, GOT-X-8. Seed: 「3.胜败决定后，任何包含“赢得/输去”的效果,按照顺位执行。」"""
     game = _game("lannister", "stark", ["knight", "knight"], ["footman"])
+    power_before = game.state.power["lannister"]
     game, decision = _fight(game, "lannister", "stark", "lannister_tywin_lannister", "stark_ser_rodrik_cassel")
-    assert "CasualtiesTaken" not in types(decision)  # GOT-CARD-5: Tywin's if_win choice comes first
-    cid = game.state.combat.combat_id
-    game, chosen = act(
-        game,
-        "resolve_card_ability",
-        "lannister",
-        combat_id=cid,
-        card="lannister_tywin_lannister",
-        choice={"power_gained": 2},
-    )
-    assert only(chosen, "HouseCardAbilityResolved")["choice"] == {"power_gained": 2}
-    assert types(chosen)[1] == "CasualtiesTaken"  # GOT-X-8: casualties follow the if_win abilities
+    assert only(decision, "PowerGained") == {
+        "round": 1,
+        "seat": "lannister",
+        "amount": 2,
+        "reason": "lannister_tywin_lannister",
+    }
+    assert is_subsequence(["CombatResolved", "HouseCardAbilityResolved", "PowerGained"], types(decision))
+    assert types(decision).index("PowerGained") < types(decision).index("CasualtiesTaken")  # GOT-X-8 steps 7, 8
+    assert "GOT-CARD-5" in [t.rule_id for t in decision.trace if "Tywin" in t.text]
+    assert game.state.power["lannister"] == power_before + 2
+
+
+def test_no_power_is_taken_when_tywin_lannister_loses() -> None:
+    """GOT-CARD-5. Seed: 「3.胜败决定后，任何包含“赢得/输去”的效果,按照顺位执行。」"""
+    game = _game("stark", "lannister", ["knight", "knight"], ["footman"])
+    power_before = game.state.power["lannister"]
+    game, decision = _fight(game, "stark", "lannister", "stark_eddard_stark", "lannister_tywin_lannister")
+    assert only(decision, "CombatResolved")["loser"] == "lannister"
+    assert "PowerGained" not in types(decision)
+    assert game.state.power["lannister"] == power_before
 
 
 def test_ships_of_other_houses_add_zero_when_salladhor_saan_is_supported() -> None:
@@ -304,3 +314,291 @@ def test_the_opponent_fights_without_a_card_when_tyrion_cancels_its_last_one_x_1
     game, retreated = act(game, "choose_retreat", "stark", combat_id=cid, to_area="c")
     assert only(retreated, "HouseCardsDiscarded")["cards"] == {"lannister": "lannister_tyrion_lannister"}
     assert game.state.hands["stark"] == ("stark_eddard_stark",)
+
+
+STARK_DISCARDS = ["stark_eddard_stark", "stark_robb_stark"]
+
+
+def test_the_discard_pile_and_roose_go_back_to_hand_when_roose_bolton_loses_x_8() -> None:
+    """GOT-CARD-5, GOT-X-8. Seed: 「3.胜败决定后，任何包含“赢得/输去”的效果,按照顺位执行。」
+    「战斗结算完毕，将2张刚打出的家族卡牌面朝上放置到各自的弃牌堆中。」 The card moved back to hand is no
+    longer on the table, so step 11 discards only the winner's card."""
+    game = _game("lannister", "stark", ["knight", "knight"], ["footman"], discards={"stark": STARK_DISCARDS})
+    game, decision = _fight(game, "lannister", "stark", "lannister_the_hound", "stark_roose_bolton")
+    assert only(decision, "CombatResolved")["loser"] == "stark"
+    returned = only(decision, "HouseCardsReturned")
+    assert (returned["seat"], returned["cards"], returned["reason"]) == ("stark", STARK_DISCARDS, "card_ability")
+    assert [t.rule_id for t in decision.trace if t.rule_id in ("GOT-CARD-5", "GOT-X-8")] == ["GOT-CARD-5", "GOT-X-8"]
+    if game.state.combat is not None and not game.state.combat.retreat_done:
+        game, decision = act(game, "choose_retreat", "stark", combat_id=game.state.combat.combat_id, to_area="c")
+
+    assert only(decision, "HouseCardsDiscarded")["cards"] == {"lannister": "lannister_the_hound"}
+    assert game.state.discards["stark"] == ()
+    assert sorted(game.state.hands["stark"]) == sorted(c for c in game.state.cards if c.startswith("stark_"))
+
+
+def test_roose_bolton_is_discarded_as_usual_when_he_wins() -> None:
+    """GOT-CARD-7. Seed: 「战斗结算完毕，将2张刚打出的家族卡牌面朝上放置到各自的弃牌堆中。」"""
+    game = _game("stark", "lannister", ["knight", "knight"], ["footman"], discards={"stark": STARK_DISCARDS})
+    game, decision = _fight(game, "stark", "lannister", "stark_roose_bolton", "lannister_the_hound")
+    assert only(decision, "CombatResolved")["winner"] == "stark"
+    assert "HouseCardsReturned" not in types(decision)
+    if game.state.combat is not None and not game.state.combat.retreat_done:
+        game, decision = act(game, "choose_retreat", "lannister", combat_id=game.state.combat.combat_id, to_area="c")
+    assert only(decision, "HouseCardsDiscarded")["cards"]["stark"] == "stark_roose_bolton"
+    assert game.state.discards["stark"] == (*STARK_DISCARDS, "stark_roose_bolton")
+
+
+def _renly_wins(**position: Any) -> tuple[Game, Any]:
+    extra = units("baratheon", "c", "footman")
+    orders = [{"area": "c", "seat": "baratheon", "token": "support_0_a"}]
+    game = _game(
+        "baratheon", "stark", ["footman", "knight"], ["footman"], extra_units=extra, extra_orders=orders, **position
+    )
+    return _fight(game, "baratheon", "stark", "baratheon_renly_baratheon", "stark_ser_rodrik_cassel")
+
+
+def test_a_fighting_footman_becomes_a_knight_when_renly_baratheon_wins_and_his_owner_chooses_it() -> None:
+    """GOT-CARD-5, GOT-X-8. Seed: 「3.胜败决定后，任何包含“赢得/输去”的效果,按照顺位执行。」"""
+    game, decision = _renly_wins()
+    assert only(decision, "CombatResolved")["winner"] == "baratheon"
+    assert "CasualtiesTaken" not in types(decision)  # GOT-X-8: the if_win choice comes before casualties
+    cid = game.state.combat.combat_id
+
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_renly_baratheon",
+        choice={"unit": "baratheon:footman:a:1"},
+    )
+
+    upgraded = only(chosen, "UnitUpgraded")
+    assert (upgraded["unit"], upgraded["new_unit"], upgraded["to_type"]) == (
+        "baratheon:footman:a:1",
+        "baratheon:knight:a:1",  # the first free knight id in the area (the other knight is a:2)
+        "knight",
+    )
+    assert chosen.trace[0].rule_id == "GOT-CARD-5"
+    assert "baratheon:footman:a:1" not in game.state.units
+    if game.state.combat is not None:
+        game, chosen = act(game, "choose_retreat", "stark", combat_id=cid, to_area="d")
+    assert only(chosen, "UnitsMovedIn")["units"] == ["baratheon:knight:a:1", "baratheon:knight:a:2"]  # GOT-X-2
+    assert game.state.units["baratheon:knight:a:1"].area == "b"
+
+
+def test_a_supporting_footman_may_be_upgraded_when_renly_baratheon_wins() -> None:
+    """GOT-CARD-5. Seed: 「3.胜败决定后，任何包含“赢得/输去”的效果,按照顺位执行。」"""
+    game, _ = _renly_wins()
+    cid = game.state.combat.combat_id
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_renly_baratheon",
+        choice={"unit": "baratheon:footman:c:1"},
+    )
+    assert game.state.units["baratheon:knight:c:1"].type == "knight"
+    assert only(chosen, "UnitUpgraded")["area"] == "c"
+
+
+def test_the_owner_may_keep_his_footmen_when_renly_baratheon_wins() -> None:
+    """GOT-CARD-5: the card says "may"."""
+    game, _ = _renly_wins()
+    cid = game.state.combat.combat_id
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_renly_baratheon",
+        choice={"unit": None},
+    )
+    assert "UnitUpgraded" not in types(chosen)
+    assert only(chosen, "HouseCardAbilityResolved")["effects"] == ["no footman upgraded"]
+
+
+def test_an_opponent_unit_is_refused_when_renly_baratheon_upgrades_it() -> None:
+    """GOT-CARD-5: only one of the owner's footmen in the combat or supporting it."""
+    game, _ = _renly_wins()
+    cid = game.state.combat.combat_id
+    refused = decide(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_renly_baratheon",
+        choice={"unit": "stark:footman:b:1"},
+    )
+    assert [v.rule_id for v in refused.violations] == ["GOT-CARD-5"]
+    assert "'stark:footman:b:1'" in refused.violations[0].message
+
+
+def test_nothing_waits_for_a_choice_when_renly_baratheon_wins_without_footmen() -> None:
+    """GOT-CARD-5: no footman in the combat or supporting it, nothing to upgrade."""
+    game = _game("baratheon", "stark", ["knight", "knight"], ["footman"])
+    game, decision = _fight(game, "baratheon", "stark", "baratheon_renly_baratheon", "stark_ser_rodrik_cassel")
+    resolved = only(decision, "HouseCardAbilityResolved")
+    assert resolved["card"] == "baratheon_renly_baratheon" and "nothing to upgrade" in resolved["effects"][0]
+
+
+def _patchface_fights(**position: Any) -> tuple[Game, Any]:
+    game = _game("stark", "baratheon", ["knight", "knight"], ["footman"], **position)
+    return _fight(game, "stark", "baratheon", "stark_eddard_stark", "baratheon_patchface")  # 2 swords: no retreat
+
+
+def test_a_card_of_the_opponents_hand_is_discarded_after_the_combat_when_patchface_is_played() -> None:
+    """GOT-X-8 step 13, after GOT-CARD-7. Seed: 「战斗结算完毕，将2张刚打出的家族卡牌面朝上放置到各自的弃牌堆中。」
+    「除本步骤之外的任意时刻，玩家手中家族卡和弃牌堆均为公开信息，可以被其他玩家查看。」"""
+    game, decision = _patchface_fights()
+    assert only(decision, "HouseCardsDiscarded")["cards"] == {
+        "baratheon": "baratheon_patchface",
+        "stark": "stark_eddard_stark",
+    }
+    assert "CombatEnded" not in types(decision)  # the after_combat choice waits for Patchface's owner
+    cid = game.state.combat.combat_id
+
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_patchface",
+        choice={"card": "stark_robb_stark"},
+    )
+
+    assert all_of(chosen, "HouseCardsDiscarded")[0] == {
+        "round": 1,
+        "combat_id": cid,
+        "cards": {"stark": "stark_robb_stark"},
+        "reason": "card_ability",
+    }
+    assert chosen.trace[0].rule_id == "GOT-X-8"
+    assert "stark_robb_stark" not in game.state.hands["stark"]
+    assert game.state.discards["stark"] == ("stark_eddard_stark", "stark_robb_stark")
+    assert "CombatEnded" in types(chosen) and game.state.combat is None
+
+
+def test_a_card_not_in_the_opponents_hand_is_refused_when_patchface_discards_it() -> None:
+    """GOT-X-8: Patchface discards from the hand, not from the discard pile."""
+    game, _ = _patchface_fights()
+    cid = game.state.combat.combat_id
+    refused = decide(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_patchface",
+        choice={"card": "stark_eddard_stark"},
+    )
+    assert [v.rule_id for v in refused.violations] == ["GOT-X-8"]
+    assert "'stark_eddard_stark' is not in stark's hand" in refused.violations[0].message
+
+
+def test_the_owner_may_discard_nothing_when_patchface_is_played() -> None:
+    """GOT-X-8: the card says "may"."""
+    game, _ = _patchface_fights()
+    cid = game.state.combat.combat_id
+    game, chosen = act(
+        game, "resolve_card_ability", "baratheon", combat_id=cid, card="baratheon_patchface", choice={"card": None}
+    )
+    assert "HouseCardsDiscarded" not in types(chosen)
+    assert len(game.state.hands["stark"]) == 6
+
+
+def test_a_card_taken_back_is_discarded_when_patchface_follows_the_opponents_seventh_card() -> None:
+    """GOT-CARD-8 before GOT-X-8 step 13. Seed: 「在战斗结束时，如果玩家打出了最后一张（即第7张）家族卡牌，
+    他将当前弃牌堆中的6张卡牌返回手中，并将最后打出的一张卡牌放进弃牌堆。」"""
+    pile = [
+        "stark_robb_stark",
+        "stark_roose_bolton",
+        "stark_greatjon_umber",
+        "stark_ser_rodrik_cassel",
+        "stark_the_blackfish",
+        "stark_catelyn_stark",
+    ]
+    game, decision = _patchface_fights(hands={"stark": ["stark_eddard_stark"]}, discards={"stark": pile})
+    assert only(decision, "HouseCardsReturned")["reason"] == "seventh_card"
+    cid = game.state.combat.combat_id
+    game, _ = act(
+        game,
+        "resolve_card_ability",
+        "baratheon",
+        combat_id=cid,
+        card="baratheon_patchface",
+        choice={"card": "stark_robb_stark"},
+    )
+    assert game.state.discards["stark"] == ("stark_eddard_stark", "stark_robb_stark")
+    assert len(game.state.hands["stark"]) == 5
+
+
+def _doran_defends(**position: Any) -> tuple[Game, Any]:
+    game = _game("stark", "martell", ["knight"], ["footman"], **position)
+    return _fight(game, "stark", "martell", "stark_ser_rodrik_cassel", "martell_doran_martell")
+
+
+def test_the_opponent_goes_last_on_the_track_chosen_when_doran_martell_is_revealed() -> None:
+    """GOT-X-8 step 3, GOT-TRACK-5. Seed: 「2.其它冲突的效果,按照顺位执行。」
+    「占据封臣势力条“1”位置的玩家，拥有瓦雷利亚钢剑。」"""
+    game, decision = _doran_defends()  # every track in seating order: stark first
+    assert "CombatResolved" not in types(decision)  # the immediately choice comes before the Blade and strength
+    cid = game.state.combat.combat_id
+
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "martell",
+        combat_id=cid,
+        card="martell_doran_martell",
+        choice={"track": "fiefdoms"},
+    )
+
+    moved = only(chosen, "TrackPositionsSet")
+    assert (moved["track"], moved["order"], moved["reason"]) == ("fiefdoms", ["martell", "stark"], "card_ability")
+    assert only(chosen, "DominanceTokenPassed")["to"] == "martell"
+    assert [t.rule_id for t in chosen.trace][:2] == ["GOT-X-8", "GOT-TRACK-5"]
+    assert game.state.holder("fiefdoms") == "martell"
+
+
+def test_the_tie_goes_to_the_doran_player_when_he_moves_the_opponent_down_the_fiefdoms_track() -> None:
+    """GOT-RESOLVE-2 after GOT-X-8 step 3. Seed: 「如果双方的总战力相等，
+    封臣势力条上位置较高（即更靠近“1”）的玩家赢得战斗。」"""
+    # stark: knight 2 + March 0 + Rodrik 1 = 3; martell: footman 1 + Defense 1 + Doran 0 + 1 supporting footman = 3
+    extra = units("martell", "c", "footman")
+    orders = [{"area": "c", "seat": "martell", "token": "support_0_a"}]
+    game = _game(
+        "stark",
+        "martell",
+        ["knight"],
+        ["footman"],
+        extra_units=extra,
+        extra_orders=orders,
+    )  # every track in seating order: stark first, so stark would win the tie
+    game, _ = _fight(game, "stark", "martell", "stark_ser_rodrik_cassel", "martell_doran_martell")
+    cid = game.state.combat.combat_id
+
+    game, chosen = act(
+        game,
+        "resolve_card_ability",
+        "martell",
+        combat_id=cid,
+        card="martell_doran_martell",
+        choice={"track": "fiefdoms"},
+    )
+
+    resolved = only(chosen, "CombatResolved")
+    assert resolved["attacker"]["total"] == resolved["defender"]["total"]
+    assert (resolved["winner"], resolved["tie_broken_by"]) == ("martell", "fiefdoms")
+
+
+def test_an_unknown_track_is_refused_when_doran_martell_names_it() -> None:
+    """GOT-X-8: one of the three influence tracks."""
+    game, _ = _doran_defends()
+    cid = game.state.combat.combat_id
+    refused = decide(
+        game, "resolve_card_ability", "martell", combat_id=cid, card="martell_doran_martell", choice={"track": "navy"}
+    )
+    assert [v.rule_id for v in refused.violations] == ["GOT-X-8"]
+    assert "'navy'" in refused.violations[0].message

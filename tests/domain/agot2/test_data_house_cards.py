@@ -11,7 +11,10 @@ from typing import Any
 
 import pytest
 
+from domain.kernel import Seat
+from domain.rulesets.agot2 import AGOT2
 from domain.rulesets.agot2.data import ABILITY_KINDS, BASE_HOUSE_CARDS, MANUAL, TIMINGS, card_set_errors
+from domain.rulesets.agot2.data.cards import ENGINE_DECIDED_LATER
 
 HOUSES = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
 # name: (strength, swords, fortifications), per House, as printed.
@@ -92,14 +95,11 @@ ENGINE_RESOLVED = {
     "Queen of Thorns": ("remove_opponent_order", "immediately"),
     "Nymeria Sand": ("icon_by_role", "continuous"),
     "Arianne Martell": ("block_move_in", "if_lose"),
-}
-# The other text abilities are recorded by the resolve_card_ability action.
-MANUAL_CARDS = {
-    "Roose Bolton": "if_lose",
-    "Tywin Lannister": "if_win",
-    "Renly Baratheon": "if_win",
-    "Patchface": "after_combat",
-    "Doran Martell": "immediately",
+    "Roose Bolton": ("return_discard_pile", "if_lose"),
+    "Tywin Lannister": ("gain_power", "if_win"),
+    "Renly Baratheon": ("upgrade_footman", "if_win"),
+    "Patchface": ("discard_from_opponent_hand", "after_combat"),
+    "Doran Martell": ("opponent_to_track_bottom", "immediately"),
 }
 
 
@@ -149,9 +149,7 @@ def test_every_house_has_the_same_strength_spread() -> None:
 
 def test_cards_without_text_are_icons_only() -> None:
     icons_only = {item["name"] for item in cards() if item["ability"] is None}
-    assert icons_only == {
-        name for house in PRINTED.values() for name in house if name not in ENGINE_RESOLVED and name not in MANUAL_CARDS
-    }
+    assert icons_only == {name for house in PRINTED.values() for name in house if name not in ENGINE_RESOLVED}
     assert len(icons_only) == 18
     assert all(item["text"] == "" for item in cards() if item["ability"] is None)
 
@@ -163,10 +161,9 @@ def test_engine_resolved_abilities_have_their_effect_and_timing(name: str) -> No
     assert ability["kind"] in ABILITY_KINDS and card(name)["text"]
 
 
-@pytest.mark.parametrize("name", list(MANUAL_CARDS))
-def test_other_abilities_are_manual_with_their_timing(name: str) -> None:
-    ability = card(name)["ability"]
-    assert (ability["kind"], ability["timing"]) == (MANUAL, MANUAL_CARDS[name])
+def test_no_base_card_is_manual_when_the_engine_decides_every_ability() -> None:
+    """Issue 17 point 3: no house card of the base set needs `adjust`; `manual` stays for house-rule sets."""
+    assert [item["name"] for item in cards() if (item["ability"] or {}).get("kind") == MANUAL] == []
 
 
 def test_every_timing_is_a_catalog_timing_class() -> None:
@@ -264,7 +261,7 @@ MISTAKES = {
         "card 'tyrell_mace_tyrell' ability.params: unknown field 'units'",
     ),
     "manual effect not named by a string": (
-        edit_ability("stark_roose_bolton", params={"effect": 3}),
+        edit_ability("stark_roose_bolton", kind="manual", params={"effect": 3}),
         "card 'stark_roose_bolton' ability.params.effect",
     ),
     "ability not an object": (edit("stark_robb_stark", ability="win"), "card 'stark_robb_stark' ability"),
@@ -294,3 +291,21 @@ def test_a_house_rule_card_set_may_reuse_engine_effects_with_other_numbers() -> 
         kevan["ability"]["params"]["strength"] = 3
 
     assert changed(stronger_kevan) == []
+
+
+def test_the_five_cards_stay_manual_when_the_game_was_recorded_before_the_engine_decided_them() -> None:
+    """A GameCreated without `engine_card_abilities` was recorded when Tywin, Roose, Renly, Patchface and Doran
+    were entered by hand: replaying it must not rule them anew (its audits would otherwise deviate)."""
+    seats = [Seat(s) for s in ("stark", "lannister", "baratheon")]
+    recorded_before = {k: v for k, v in AGOT2.default_options.items() if k != "engine_card_abilities"}
+
+    old = AGOT2.setup(recorded_before, None, seats)
+    new = AGOT2.setup(dict(AGOT2.default_options), None, seats)
+
+    assert old.cards["stark_roose_bolton"].kind == "manual"
+    assert old.cards["lannister_tywin_lannister"].kind == "manual"
+    assert new.cards["stark_roose_bolton"].kind == "return_discard_pile"
+    assert new.cards["lannister_tywin_lannister"].kind == "gain_power"
+    assert {k for k, c in old.cards.items() if c.kind != new.cards[k].kind} == {
+        k for k, c in new.cards.items() if c.kind in ENGINE_DECIDED_LATER
+    }

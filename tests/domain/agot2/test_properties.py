@@ -45,6 +45,8 @@ EVENT_TYPES = (
     "SubmissionSealed",
     "OrderMoved",
     "PowerSpent",
+    "PowerGained",
+    "UnitUpgraded",
 )
 
 

@@ -104,6 +104,11 @@ _BONUS = {"strength": _count, "swords": _count, "fortifications": _count}
 #   march_order_follows           the winning attacker's March order moves into the area, unresolved (Ser Loras)
 #   icon_by_role                  icons by the owner's side in the combat (Nymeria Sand)
 #   block_move_in                 the winning attacker may not move in; its units go back (Arianne Martell)
+#   gain_power                    the owner takes `amount` Power tokens from the Power Pool (Tywin Lannister)
+#   upgrade_footman               one own footman in the combat or supporting it becomes a knight (Renly Baratheon)
+#   discard_from_opponent_hand    the owner discards one card of its choice from the opponent's hand (Patchface)
+#   opponent_to_track_bottom      the opponent goes to the last position of the track its owner names (Doran Martell)
+#   return_discard_pile           the discard pile and this card go back to hand; not discarded (Roose Bolton)
 ABILITY_KINDS: Mapping[str, AbilityKind] = {
     "choose_opponent_retreat": _kind({"if_win"}, {"among": _one_of("fewest_losses", "any_legal")}, {"optional": _flag}),
     "prevent_casualties": _kind({"continuous"}, {"sources": _some_of("card_ability", "swords", "tides_of_battle")}),
@@ -130,8 +135,18 @@ ABILITY_KINDS: Mapping[str, AbilityKind] = {
     "march_order_follows": _kind({"if_win"}, {}, {"role": _one_of(*ROLES)}),
     "icon_by_role": _kind({"continuous"}, {}, {"attacker": _icons, "defender": _icons}),
     "block_move_in": _kind({"if_lose"}, {}, {"role": _one_of(*ROLES)}),
+    "gain_power": _kind({"if_win", "if_lose", "after_combat"}, {"amount": _positive}),
+    "upgrade_footman": _kind({"if_win", "if_lose", "after_combat"}, {}, {"optional": _flag}),
+    "discard_from_opponent_hand": _kind({"if_win", "if_lose", "after_combat"}, {}, {"optional": _flag}),
+    "opponent_to_track_bottom": _kind({"immediately", "if_win", "if_lose", "after_combat"}, {}),
+    "return_discard_pile": _kind({"if_win", "if_lose", "after_combat"}, {}),
 }
 MANUAL = "manual"
+# The kinds of the five cards that were "manual" before the engine decided them (issue 17): a game recorded
+# before then keeps them manual (the agot2 option `engine_card_abilities`).
+ENGINE_DECIDED_LATER = frozenset(
+    {"gain_power", "upgrade_footman", "discard_from_opponent_hand", "opponent_to_track_bottom", "return_discard_pile"}
+)
 
 
 def card_set_errors(document: object) -> list[str]:

@@ -1,0 +1,172 @@
+"""House-card text abilities inside a combat (GOT-CARD-3/4/5, X-8): whose ability is next, whether it waits
+for its owner's choice (`resolve_card_ability`), and the effects the engine resolves alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Decision, Event, TraceStep
+from domain.rulesets.agot2.retreat import losing_units
+from domain.rulesets.agot2.state import AgotState, Combat, Unit, ev
+from domain.rulesets.agot2.strength import card_of
+
+CHOICE_KINDS = frozenset(
+    {
+        "cancel_opponent_card",
+        "replace_own_card",
+        "remove_opponent_order",
+        "upgrade_footman",
+        "discard_from_opponent_hand",
+        "opponent_to_track_bottom",
+        "manual",
+    }
+)
+TIER_RULES = {"cancel": "GOT-CARD-3", "if_win": "GOT-CARD-5", "if_lose": "GOT-CARD-5"}
+
+
+def ability_applies(state: AgotState, c: Combat, seat: str, tier: str) -> bool:
+    """Whether the seat's card has an ability of this tier that applies now (role, win/lose)."""
+    card = card_of(state, c, seat)
+    if card is None or card.kind is None or card.id in c.abilities_done:
+        return False
+    role = card.params.get("role")
+    if role is not None and c.side_of(seat) != role:
+        return False
+    if tier in ("if_win", "if_lose"):
+        if c.result is None or card.timing != tier:
+            return False
+        return bool((c.result["winner"] == seat) == (tier == "if_win"))
+    return card.timing == tier
+
+
+def pending_ability(state: AgotState, c: Combat, tier: str) -> Decision | None:
+    """GOT-CARD-3/5, X-8: the first unresolved ability of the tier in turn order; None if none is left.
+
+    An ability that needs a choice returns an empty decision: `proceed` stops for `resolve_card_ability`.
+    """
+    for seat in state.turn_order():
+        if seat not in (c.attacker, c.defender) or not ability_applies(state, c, seat, tier):
+            continue
+        card = card_of(state, c, seat)
+        assert card is not None
+        if card.kind in CHOICE_KINDS and needs_choice(state, c, seat):
+            return Decision()
+        return automatic_ability(state, c, seat)
+    return None
+
+
+def needs_choice(state: AgotState, c: Combat, seat: str) -> bool:
+    """Whether an ability must wait for its owner's choice (or it has no possible target)."""
+    card = card_of(state, c, seat)
+    assert card is not None
+    if card.kind == "remove_opponent_order":
+        return bool(order_targets(state, c, seat))
+    if card.kind == "upgrade_footman":
+        return bool(footmen_to_upgrade(state, c, seat))
+    if card.kind == "discard_from_opponent_hand":
+        return bool(state.hands.get(c.opponent(seat)))
+    if card.kind == "replace_own_card":
+        others = [x for x in state.hands.get(seat, ()) if x != card.id]
+        return bool(others) and state.power.get(seat, 0) >= card.params.get("power_cost", 0)
+    return True
+
+
+def order_targets(state: AgotState, c: Combat, seat: str) -> list[str]:
+    """Areas holding an opponent order that `remove_opponent_order` may take (Cersei, Queen of Thorns)."""
+    card = card_of(state, c, seat)
+    assert card is not None
+    opponent = c.opponent(seat)
+    near = state.board.neighbours.get(c.area, ())
+    found = []
+    for area, order in sorted(state.orders.items()):
+        if order.seat != opponent:
+            continue
+        if card.params.get("where") == "adjacent_to_embattled_area" and area not in near:
+            continue
+        if card.params.get("exclude_combat_march") and area == c.origin and order.token == c.march_token:
+            continue
+        found.append(area)
+    return found
+
+
+def footmen_to_upgrade(state: AgotState, c: Combat, seat: str) -> list[str]:
+    """Renly Baratheon: the seat's footmen fighting in the combat or in an area it supports the combat from."""
+    supporting = {area for who, side, areas in c.declarations if who == seat and side != "none" for area in areas}
+    units = [*losing_units(state, c, seat), *(u for area in sorted(supporting) for u in state.units_in(area, seat))]
+    return [u.id for u in units if u.type == "footman"]
+
+
+def upgraded_id(state: AgotState, unit: Unit) -> str:
+    """The id of the knight that replaces a footman: the first free `seat:knight:area:n`."""
+    n = 1
+    while f"{unit.seat}:knight:{unit.area}:{n}" in state.units:
+        n += 1
+    return f"{unit.seat}:knight:{unit.area}:{n}"
+
+
+def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
+    """An ability the engine resolves with no choice (or one with nothing to choose from)."""
+    card = card_of(state, c, seat)
+    assert card is not None
+    base = {"combat_id": c.combat_id, "seat": seat, "card": card.id, "timing": card.timing, "choice": None}
+    flags: dict[str, Any] = {}
+    effects: list[str] = []
+    events: list[Event] = []
+    notes: list[TraceStep] = []
+    match card.kind:
+        case "return_discard_pile":
+            pile = list(state.discards.get(seat, ()))
+            events.append(
+                ev(state, "HouseCardsReturned", seat=seat, cards=pile, kept_in_discard=[], reason="card_ability")
+            )
+            flags["not_discarded"] = [*c.effects.get("not_discarded", []), card.id]
+            effects.append(f"{len(pile)} discarded card(s) and {card.id} go back to {seat}'s hand")
+            notes.append(TraceStep("GOT-X-8", f"{card.id} was moved back to hand: it is not discarded at step 11"))
+        case "gain_power":
+            amount = card.params.get("amount", 0)
+            events.append(ev(state, "PowerGained", seat=seat, amount=amount, reason=card.id))
+            effects.append(f"{seat} takes {amount} Power from the Power Pool")
+        case "destroy_opponent_footman":
+            opponent = c.opponent(seat)
+            footmen = [u.id for u in losing_units(state, c, opponent) if u.type == "footman" and not u.routed]
+            victims = footmen[: card.params.get("count", 1)]
+            blocked = prevents(state, c, opponent, "card_ability")
+            if victims and not blocked:
+                area = c.area if opponent == c.defender else c.origin
+                events.append(
+                    ev(state, "UnitsDestroyed", seat=opponent, area=area, units=victims, reason="card_ability")
+                )
+                effects.append(f"destroyed {', '.join(victims)}")
+            else:
+                effects.append("no footman destroyed" + (f" ({blocked} prevents it)" if blocked else ""))
+        case "choose_opponent_retreat":
+            flags["retreat_chooser"] = seat
+            effects.append(f"{seat} chooses the retreat")
+        case "march_order_follows":
+            flags["march_follows"] = True
+            effects.append("the March order moves into the conquered area")
+        case "block_move_in":
+            flags["block_move_in"] = True
+            effects.append("the attacking units may not move in")
+        case "remove_opponent_order":
+            effects.append("no opponent order to remove")
+        case "replace_own_card":
+            effects.append("no other card or not enough Power: the card stays")
+        case "discard_from_opponent_hand":
+            effects.append(f"{c.opponent(seat)} has no card in hand: nothing to discard")
+        case "upgrade_footman":
+            effects.append(f"{seat} has no footman in the combat or supporting it: nothing to upgrade")
+        case _:
+            effects.append("no effect")
+    event = ev(state, "HouseCardAbilityResolved", **base, effects=effects, flags=flags)
+    rule = TIER_RULES.get(card.timing or "", "GOT-X-8")
+    step = TraceStep(rule, f"{card.name} ({seat}): {'; '.join(effects)}")
+    return Decision((event, *events), trace=(step, *notes))
+
+
+def prevents(state: AgotState, c: Combat, seat: str, source: str) -> str | None:
+    """The Blackfish: a card of the seat preventing losses from this source (card id), if any."""
+    card = card_of(state, c, seat)
+    if card is not None and card.kind == "prevent_casualties" and source in card.params.get("sources", ()):
+        return card.id
+    return None
