@@ -8,6 +8,11 @@ from domain.kernel import Game
 from tests.domain.agot2.tables import act, all_of, board, decide, is_subsequence, new_game, only, seal, types, units
 
 
+def _ability(step: Any, game: Game, seat: str, combat_id: Any, card: str, choice: dict[str, Any]) -> Any:
+    """`resolve_card_ability` for `card` in the combat `combat_id`, decided (`decide`) or applied (`act`)."""
+    return step(game, "resolve_card_ability", seat, combat_id=combat_id, card=card, choice=choice)
+
+
 def _game(attacker: str, defender: str, a_units: list[str], d_units: list[str], **position: Any) -> Game:
     b = board(
         {
@@ -103,14 +108,7 @@ def test_the_opponent_plays_another_card_when_tyrion_cancels_theirs_card_3() -> 
     game, decision = _fight(game, "lannister", "stark", "lannister_tyrion_lannister", "stark_eddard_stark")
     assert "CombatResolved" not in types(decision)
     cid = game.state.combat.combat_id
-    game, cancelled = act(
-        game,
-        "resolve_card_ability",
-        "lannister",
-        combat_id=cid,
-        card="lannister_tyrion_lannister",
-        choice={"cancel": True},
-    )
+    game, cancelled = _ability(act, game, "lannister", cid, "lannister_tyrion_lannister", {"cancel": True})
     assert "SealedRoundOpened" in types(cancelled)
     from domain.platform import decide_seal
     from domain.rulesets.agot2 import AGOT2
@@ -165,14 +163,7 @@ def test_an_opponent_order_is_removed_when_cersei_wins_and_chooses_one() -> None
     game, decision = _fight(game, "lannister", "stark", "lannister_cersei_lannister", "stark_ser_rodrik_cassel")
     assert "CasualtiesTaken" not in types(decision)  # Cersei's if_win choice comes first (GOT-CARD-5)
     cid = game.state.combat.combat_id
-    game, chosen = act(
-        game,
-        "resolve_card_ability",
-        "lannister",
-        combat_id=cid,
-        card="lannister_cersei_lannister",
-        choice={"area": "c"},
-    )
+    game, chosen = _ability(act, game, "lannister", cid, "lannister_cersei_lannister", {"area": "c"})
     assert all_of(chosen, "OrdersRemoved")[0]["removals"][0]["reason"] == "card_ability"
     assert "c" not in game.state.orders
 
@@ -245,9 +236,7 @@ def test_aeron_is_replaced_by_another_card_when_his_owner_pays_two_power() -> No
     game, decision = _fight(game, "greyjoy", "stark", "greyjoy_aeron_damphair", "stark_ser_rodrik_cassel")
     assert "CombatResolved" not in types(decision)
     cid = game.state.combat.combat_id
-    game, replaced = act(
-        game, "resolve_card_ability", "greyjoy", combat_id=cid, card="greyjoy_aeron_damphair", choice={"replace": True}
-    )
+    game, replaced = _ability(act, game, "greyjoy", cid, "greyjoy_aeron_damphair", {"replace": True})
     assert only(replaced, "PowerSpent")["amount"] == 2
     game, decision = seal(game, "house_card", {"greyjoy": {"card": "greyjoy_euron_crows_eye"}})
     assert only(decision, "CombatResolved")["attacker"]["card"] == "greyjoy_euron_crows_eye"
@@ -267,14 +256,10 @@ def test_queen_of_thorns_removes_an_adjacent_opponent_order_right_after_the_reve
         game, "house_card", {"stark": {"card": "stark_eddard_stark"}, "tyrell": {"card": "tyrell_queen_of_thorns"}}
     )
     assert "CombatResolved" not in types(decision)
-    refused = decide(
-        game, "resolve_card_ability", "tyrell", combat_id=cid, card="tyrell_queen_of_thorns", choice={"area": "a"}
-    )
+    refused = _ability(decide, game, "tyrell", cid, "tyrell_queen_of_thorns", {"area": "a"})
     assert [v.rule_id for v in refused.violations] == ["GOT-X-8"]  # the combat's own March order is excluded
 
-    game, chosen = act(
-        game, "resolve_card_ability", "tyrell", combat_id=cid, card="tyrell_queen_of_thorns", choice={"area": "c"}
-    )
+    game, chosen = _ability(act, game, "tyrell", cid, "tyrell_queen_of_thorns", {"area": "c"})
 
     assert only(chosen, "CombatResolved")["attacker"]["support"] == []  # GOT-X-5: removed before step 5
 
@@ -300,14 +285,7 @@ def test_the_opponent_fights_without_a_card_when_tyrion_cancels_its_last_one_x_1
     game, _ = _fight(game, "lannister", "stark", "lannister_tyrion_lannister", "stark_eddard_stark")
     cid = game.state.combat.combat_id
 
-    game, decision = act(
-        game,
-        "resolve_card_ability",
-        "lannister",
-        combat_id=cid,
-        card="lannister_tyrion_lannister",
-        choice={"cancel": True},
-    )
+    game, decision = _ability(act, game, "lannister", cid, "lannister_tyrion_lannister", {"cancel": True})
 
     resolved = only(decision, "CombatResolved")
     assert (resolved["defender"]["card"], resolved["defender"]["card_strength"]) == (None, 0)
@@ -365,14 +343,7 @@ def test_a_fighting_footman_becomes_a_knight_when_renly_baratheon_wins_and_his_o
     assert "CasualtiesTaken" not in types(decision)  # GOT-X-8: the if_win choice comes before casualties
     cid = game.state.combat.combat_id
 
-    game, chosen = act(
-        game,
-        "resolve_card_ability",
-        "baratheon",
-        combat_id=cid,
-        card="baratheon_renly_baratheon",
-        choice={"unit": "baratheon:footman:a:1"},
-    )
+    game, chosen = _ability(act, game, "baratheon", cid, "baratheon_renly_baratheon", {"unit": "baratheon:footman:a:1"})
 
     upgraded = only(chosen, "UnitUpgraded")
     assert (upgraded["unit"], upgraded["new_unit"], upgraded["to_type"]) == (
@@ -392,14 +363,7 @@ def test_a_supporting_footman_may_be_upgraded_when_renly_baratheon_wins() -> Non
     """GOT-CARD-5. Seed: 「3.胜败决定后，任何包含“赢得/输去”的效果,按照顺位执行。」"""
     game, _ = _renly_wins()
     cid = game.state.combat.combat_id
-    game, chosen = act(
-        game,
-        "resolve_card_ability",
-        "baratheon",
-        combat_id=cid,
-        card="baratheon_renly_baratheon",
-        choice={"unit": "baratheon:footman:c:1"},
-    )
+    game, chosen = _ability(act, game, "baratheon", cid, "baratheon_renly_baratheon", {"unit": "baratheon:footman:c:1"})
     assert game.state.units["baratheon:knight:c:1"].type == "knight"
     assert only(chosen, "UnitUpgraded")["area"] == "c"
 
@@ -408,14 +372,7 @@ def test_the_owner_may_keep_his_footmen_when_renly_baratheon_wins() -> None:
     """GOT-CARD-5: the card says "may"."""
     game, _ = _renly_wins()
     cid = game.state.combat.combat_id
-    game, chosen = act(
-        game,
-        "resolve_card_ability",
-        "baratheon",
-        combat_id=cid,
-        card="baratheon_renly_baratheon",
-        choice={"unit": None},
-    )
+    game, chosen = _ability(act, game, "baratheon", cid, "baratheon_renly_baratheon", {"unit": None})
     assert "UnitUpgraded" not in types(chosen)
     assert only(chosen, "HouseCardAbilityResolved")["effects"] == ["no footman upgraded"]
 
@@ -424,14 +381,7 @@ def test_an_opponent_unit_is_refused_when_renly_baratheon_upgrades_it() -> None:
     """GOT-CARD-5: only one of the owner's footmen in the combat or supporting it."""
     game, _ = _renly_wins()
     cid = game.state.combat.combat_id
-    refused = decide(
-        game,
-        "resolve_card_ability",
-        "baratheon",
-        combat_id=cid,
-        card="baratheon_renly_baratheon",
-        choice={"unit": "stark:footman:b:1"},
-    )
+    refused = _ability(decide, game, "baratheon", cid, "baratheon_renly_baratheon", {"unit": "stark:footman:b:1"})
     assert [v.rule_id for v in refused.violations] == ["GOT-CARD-5"]
     assert "'stark:footman:b:1'" in refused.violations[0].message
 
@@ -460,14 +410,7 @@ def test_a_card_of_the_opponents_hand_is_discarded_after_the_combat_when_patchfa
     assert "CombatEnded" not in types(decision)  # the after_combat choice waits for Patchface's owner
     cid = game.state.combat.combat_id
 
-    game, chosen = act(
-        game,
-        "resolve_card_ability",
-        "baratheon",
-        combat_id=cid,
-        card="baratheon_patchface",
-        choice={"card": "stark_robb_stark"},
-    )
+    game, chosen = _ability(act, game, "baratheon", cid, "baratheon_patchface", {"card": "stark_robb_stark"})
 
     assert all_of(chosen, "HouseCardsDiscarded")[0] == {
         "round": 1,
@@ -485,14 +428,7 @@ def test_a_card_not_in_the_opponents_hand_is_refused_when_patchface_discards_it(
     """GOT-X-8: Patchface discards from the hand, not from the discard pile."""
     game, _ = _patchface_fights()
     cid = game.state.combat.combat_id
-    refused = decide(
-        game,
-        "resolve_card_ability",
-        "baratheon",
-        combat_id=cid,
-        card="baratheon_patchface",
-        choice={"card": "stark_eddard_stark"},
-    )
+    refused = _ability(decide, game, "baratheon", cid, "baratheon_patchface", {"card": "stark_eddard_stark"})
     assert [v.rule_id for v in refused.violations] == ["GOT-X-8"]
     assert "'stark_eddard_stark' is not in stark's hand" in refused.violations[0].message
 
@@ -501,9 +437,7 @@ def test_the_owner_may_discard_nothing_when_patchface_is_played() -> None:
     """GOT-X-8: the card says "may"."""
     game, _ = _patchface_fights()
     cid = game.state.combat.combat_id
-    game, chosen = act(
-        game, "resolve_card_ability", "baratheon", combat_id=cid, card="baratheon_patchface", choice={"card": None}
-    )
+    game, chosen = _ability(act, game, "baratheon", cid, "baratheon_patchface", {"card": None})
     assert "HouseCardsDiscarded" not in types(chosen)
     assert len(game.state.hands["stark"]) == 6
 
@@ -522,14 +456,7 @@ def test_a_card_taken_back_is_discarded_when_patchface_follows_the_opponents_sev
     game, decision = _patchface_fights(hands={"stark": ["stark_eddard_stark"]}, discards={"stark": pile})
     assert only(decision, "HouseCardsReturned")["reason"] == "seventh_card"
     cid = game.state.combat.combat_id
-    game, _ = act(
-        game,
-        "resolve_card_ability",
-        "baratheon",
-        combat_id=cid,
-        card="baratheon_patchface",
-        choice={"card": "stark_robb_stark"},
-    )
+    game, _ = _ability(act, game, "baratheon", cid, "baratheon_patchface", {"card": "stark_robb_stark"})
     assert game.state.discards["stark"] == ("stark_eddard_stark", "stark_robb_stark")
     assert len(game.state.hands["stark"]) == 5
 
@@ -546,14 +473,7 @@ def test_the_opponent_goes_last_on_the_track_chosen_when_doran_martell_is_reveal
     assert "CombatResolved" not in types(decision)  # the immediately choice comes before the Blade and strength
     cid = game.state.combat.combat_id
 
-    game, chosen = act(
-        game,
-        "resolve_card_ability",
-        "martell",
-        combat_id=cid,
-        card="martell_doran_martell",
-        choice={"track": "fiefdoms"},
-    )
+    game, chosen = _ability(act, game, "martell", cid, "martell_doran_martell", {"track": "fiefdoms"})
 
     moved = only(chosen, "TrackPositionsSet")
     assert (moved["track"], moved["order"], moved["reason"]) == ("fiefdoms", ["martell", "stark"], "card_ability")
@@ -579,14 +499,7 @@ def test_the_tie_goes_to_the_doran_player_when_he_moves_the_opponent_down_the_fi
     game, _ = _fight(game, "stark", "martell", "stark_ser_rodrik_cassel", "martell_doran_martell")
     cid = game.state.combat.combat_id
 
-    game, chosen = act(
-        game,
-        "resolve_card_ability",
-        "martell",
-        combat_id=cid,
-        card="martell_doran_martell",
-        choice={"track": "fiefdoms"},
-    )
+    game, chosen = _ability(act, game, "martell", cid, "martell_doran_martell", {"track": "fiefdoms"})
 
     resolved = only(chosen, "CombatResolved")
     assert resolved["attacker"]["total"] == resolved["defender"]["total"]
@@ -597,8 +510,6 @@ def test_an_unknown_track_is_refused_when_doran_martell_names_it() -> None:
     """GOT-X-8: one of the three influence tracks."""
     game, _ = _doran_defends()
     cid = game.state.combat.combat_id
-    refused = decide(
-        game, "resolve_card_ability", "martell", combat_id=cid, card="martell_doran_martell", choice={"track": "navy"}
-    )
+    refused = _ability(decide, game, "martell", cid, "martell_doran_martell", {"track": "navy"})
     assert [v.rule_id for v in refused.violations] == ["GOT-X-8"]
     assert "'navy'" in refused.violations[0].message
