@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard, TypeVar
 
 from domain.rulesets.kard_es_korona import victory
+from domain.rulesets.kard_es_korona.state import FINISHED, KKState
 
 KK_MEASURES = ("castles", "counties", "cavalry", "treasury")  # KK-WIN-7, A-41
 RV_MEASURES = ("influence",)  # RV-VIC-2/3
@@ -58,13 +59,17 @@ def _kard_es_korona(state: Any, ended: Mapping[str, Any], seats: tuple[str, ...]
     """KK-WIN-1..7, A-41: the engine's ranking, from the event or (older events) from the final state."""
     winners = _seat_list(ended.get("winners"), seats)
     by_rules = ended.get("by") == "rules"
-    last_year_over = getattr(state, "phase", None) == "finished"
+    last_year_over = isinstance(state, KKState) and state.phase == FINISHED
     if not by_rules and not last_year_over:
         return _by_hand(state, ended, seats)
-    if winners is None:
-        return None
     recorded = ended.get("ranking") if by_rules else None
-    rows: Sequence[Mapping[str, Any]] = recorded if _is_ranking(recorded, seats) else victory.ranking(state, winners)
+    rows: Sequence[Mapping[str, Any]]
+    if _is_ranking(recorded, seats):
+        rows = recorded
+    elif winners is not None and isinstance(state, KKState):
+        rows = victory.ranking(state, winners)
+    else:
+        return None
     places = {str(row["seat"]): int(row["place"]) for row in rows}
     measures = {str(row["seat"]): {name: row[name] for name in KK_MEASURES} for row in rows}
     condition = _condition(ended) if by_rules else "KK-WIN-7"

@@ -25,7 +25,7 @@ from domain.platform import decide_action, decide_reveal, decide_seal
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.captivity import can_pay_ransom, return_counties
-from domain.rulesets.kard_es_korona.cards import CARDS, REMOVE, siege_roll_due
+from domain.rulesets.kard_es_korona.cards import siege_roll_due
 from domain.rulesets.kard_es_korona.combat import battle_chooser
 from domain.rulesets.kard_es_korona.defeat import CONSENT, ESCAPE, FEALTY, TAKEOVER, escape_routes
 from domain.rulesets.kard_es_korona.election_state import JUDGE_REROLL, PALATINE, ROLL_OFF, SEALED
@@ -44,15 +44,20 @@ from domain.rulesets.kard_es_korona.state import (
     PLACEMENT,
     RECRUIT,
     KKState,
-    is_neutral,
 )
 from domain.rulesets.kard_es_korona.withdrawal import forced_battle_targets, withdrawal_destinations
-from tests.replays.kk_autoplay_choices import garrison_part, move_candidates, placement, purchases, takeover
+from tests.replays.kk_autoplay_choices import (
+    event_card,
+    garrison_part,
+    move_candidates,
+    neutral_pieces,
+    placement,
+    purchases,
+    takeover,
+)
 from tests.replays.kk_table import created_event, game_document
 
 _NOW = "2026-01-01T00:00:00Z"
-# The cards whose whole effect the engine applies (KK-EVENT-4..7); see the module docstring.
-DECK = tuple(card for card in CARDS if card != "cehek_megerosodese")
 _SPARE_DICE = 80  # faces offered to a rolling action; it keeps the prefix it used (CORE-DICE-1 says how many)
 
 
@@ -247,9 +252,10 @@ def _phase(state: KKState, rng: random.Random) -> Iterator[Candidate]:
         for _ in range(40):
             yield Candidate("place_forces", state.turn, placement(state, state.turn, rng))
     elif state.phase == NEUTRAL_PLACEMENT:
-        yield from _neutral_pieces(state, rng)
+        for data in neutral_pieces(state, rng):
+            yield Candidate("place_neutral_piece", state.turn, data)
     elif state.phase == EVENT:
-        yield Candidate("draw_event", state.starting_player, _event_card(state, rng))
+        yield Candidate("draw_event", state.starting_player, event_card(state, rng))
     elif state.phase == RECRUIT and state.turn is not None:
         yield from _recruit(state, state.turn, rng)
     elif state.phase == MOVEMENT and state.turn is not None:
@@ -262,42 +268,6 @@ def _phase(state: KKState, rng: random.Random) -> Iterator[Candidate]:
         yield from _battle(state, rng)
     elif state.phase == ELECTION and state.election is not None:
         yield from _election_tie(state, rng)
-
-
-def _neutral_pieces(state: KKState, rng: random.Random) -> Iterator[Candidate]:
-    """KK-SETUP-10: a piece left in an unplayed province's pool, into one of its plain counties."""
-    board = state.board
-    assert board is not None
-    options = [
-        (county, arm)
-        for province, pool in state.neutral_pool.items()
-        for county in board.provinces[province]
-        for arm in ("cavalry", "infantry", "archer")
-        if pool.of(arm)
-    ]
-    rng.shuffle(options)
-    for county, arm in options:
-        yield Candidate("place_neutral_piece", state.turn, {"county": county, "arm": arm})
-
-
-def _event_card(state: KKState, rng: random.Random) -> dict[str, Any]:
-    """KK-EVENT-1: a card of the deck; a revolt, a plague or a bloody sword sometimes changes neutral infantry."""
-    card = CARDS[rng.choice(DECK)]
-    data: dict[str, Any] = {"card": card.id}
-    if not card.neutral_infantry or rng.random() < 0.3:
-        return data
-    held = sorted(
-        county for county, by in state.units.items() if by and all(is_neutral(owner) for owner in by) and len(by) == 1
-    )
-    changes = []
-    for county in rng.sample(held, min(len(held), rng.randint(1, 2))):
-        infantry = next(iter(state.units[county].values())).infantry
-        if card.neutral_infantry == REMOVE or (infantry and rng.random() < 0.5):
-            if infantry:
-                changes.append({"county": county, "change": -1})
-        else:
-            changes.append({"county": county, "change": 1})
-    return {**data, "neutral_infantry": changes} if changes else data
 
 
 def _recruit(state: KKState, seat: str, rng: random.Random) -> Iterator[Candidate]:

@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from domain.rulesets.kard_es_korona.cards import CARDS, REMOVE
 from domain.rulesets.kard_es_korona.economy import prices
 from domain.rulesets.kard_es_korona.forces import (
     ARMS,
@@ -23,9 +24,11 @@ from domain.rulesets.kard_es_korona.forces import (
 )
 from domain.rulesets.kard_es_korona.movement import path_cost
 from domain.rulesets.kard_es_korona.setup import FIXED_ROYAL_UNITS, STARTING_FORCES
-from domain.rulesets.kard_es_korona.state import KKState
+from domain.rulesets.kard_es_korona.state import KKState, is_neutral
 
 _KNIGHTS_PER_CASTLE = 2  # KK-RECRUIT-5 (basic)
+# The cards whose whole effect the engine applies (KK-EVENT-4..7): Céhek megerősödése's effect is entered by adjust.
+DECK = tuple(card for card in CARDS if card != "cehek_megerosodese")
 
 
 def _fits_castle(state: KKState, force: Force) -> bool:
@@ -70,6 +73,41 @@ def purchases(state: KKState, seat: str, rng: random.Random) -> list[dict[str, A
         added[castle] = added.get(castle, EMPTY).plus(single(arm))
         bought.append({"castle": castle, "arm": arm, "count": 1})
     return bought
+
+
+def neutral_pieces(state: KKState, rng: random.Random) -> list[dict[str, str]]:
+    """KK-SETUP-10: a piece left in an unplayed province's pool, into one of its plain counties."""
+    board = state.board
+    assert board is not None
+    options = [
+        (county, arm)
+        for province, pool in state.neutral_pool.items()
+        for county in board.provinces[province]
+        for arm in ("cavalry", "infantry", "archer")
+        if pool.of(arm)
+    ]
+    rng.shuffle(options)
+    return [{"county": county, "arm": arm} for county, arm in options]
+
+
+def event_card(state: KKState, rng: random.Random) -> dict[str, Any]:
+    """KK-EVENT-1: a card of the deck; a revolt, a plague or a bloody sword sometimes changes neutral infantry."""
+    card = CARDS[rng.choice(DECK)]
+    data: dict[str, Any] = {"card": card.id}
+    if not card.neutral_infantry or rng.random() < 0.3:
+        return data
+    held = sorted(
+        county for county, by in state.units.items() if by and all(is_neutral(owner) for owner in by) and len(by) == 1
+    )
+    changes = []
+    for county in rng.sample(held, min(len(held), rng.randint(1, 2))):
+        infantry = next(iter(state.units[county].values())).infantry
+        if card.neutral_infantry == REMOVE or (infantry and rng.random() < 0.5):
+            if infantry:
+                changes.append({"county": county, "change": -1})
+        else:
+            changes.append({"county": county, "change": 1})
+    return {**data, "neutral_infantry": changes} if changes else data
 
 
 def garrison_part(force: Force, rng: random.Random) -> Force:

@@ -86,6 +86,15 @@ def test_kk_win_7_older_game_ended_without_ranking_is_ranked_from_the_final_stat
     assert outcome == kk(game, ended)
 
 
+def test_kk_game_ended_ranking_needs_no_state_but_an_older_event_does() -> None:
+    units, control = two_castles_each()
+    control["szlavonia_a"] = S
+    game, ended = finish(last_year(units, control))
+    assert outcome_of("kard_es_korona", None, ended, THREE) == kk(game, ended)
+    older = {"by": "rules", "winners": ended["winners"], "reason": ended["reason"]}
+    assert outcome_of("kard_es_korona", None, older, THREE) is None
+
+
 def test_kk_win_7_equal_lords_share_first_place_when_every_count_ties() -> None:
     units, control = two_castles_each()
     outcome = kk(*finish(last_year(units, control)))
