@@ -28,6 +28,8 @@ RESULT_AMENDED = "ResultAmended"
 ROUND_CLOSED = "RoundClosed"
 TOURNAMENT_FINISHED = "TournamentFinished"
 PLAYERS_SWAPPED = "PlayersSwapped"  # a director's change to a paired round, with its reason
+LEAGUE_GAME_LINKED = "LeagueGameLinked"  # an open league's game, linked as it is played
+LEAGUE_ROUND = 0  # an open league keeps its games as the tables of one round that never closes
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +176,12 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             return replace(state, rounds=rounds)
         case "TableGameCreated":
             return _at_table(state, data, lambda table: replace(table, game=str(data.get("game"))))
+        case "LeagueGameLinked":
+            (linked,) = _tables([data]) or (Table(0, ()),)
+            linked = replace(linked, game=str(data.get("game")))
+            league = state.round(LEAGUE_ROUND) or Round(LEAGUE_ROUND, ())
+            others = tuple(r for r in state.rounds if r.number != LEAGUE_ROUND)
+            return replace(state, rounds=(replace(league, tables=(*league.tables, linked)), *others))
         case "ResultReported" | "ResultAmended":
             amended = event.type == RESULT_AMENDED
             result = Result(

@@ -14,7 +14,7 @@ from service.api.common import context, decode_cursor, encode_cursor, idempotenc
 from service.schemas import tournaments as shapes
 from service.store import players
 from service.store import tournaments as rows
-from service.tournaments import commands, results, rounds
+from service.tournaments import commands, league, results, rounds
 from service.tournaments.projection import current_standings, status_of, tournament_seed
 
 blueprint = Blueprint("tournaments", __name__)
@@ -148,6 +148,16 @@ def pair_round(tournament_id: str) -> Response:
     if not plan["published"]:
         return jsonify(plan)
     return _created(plan, f"/api/v1/tournaments/{tournament_id}/rounds/{plan['round']}")
+
+
+@blueprint.post("/tournaments/<tournament_id>/games")
+def link_league_game(tournament_id: str) -> Response:
+    """A league: count a game played by entrants (`LeagueGameLinked`); an ended game reports its result at once."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    body = schemas.load(shapes.LinkGameSchema, json_body())
+    linked = league.link_game(services(), caller, tournament_id, body["game"], context())
+    return _created(linked, f"/api/v1/tournaments/{tournament_id}/rounds/0")
 
 
 @blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>")

@@ -126,6 +126,12 @@ class ApprovalSchema(Schema):
     override_reason = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 2000))
 
 
+class LinkGameSchema(Schema):
+    """POST /tournaments/{id}/games (a league)."""
+
+    game = fields.String(required=True, validate=validate.Length(1, 36))
+
+
 class TournamentListSchema(PageSchema):
     """GET /tournaments filters."""
 

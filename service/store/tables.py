@@ -111,6 +111,7 @@ api_tokens = Table(
     Column("expires_at", String(32)),
     Column("last_used_at", String(32)),  # to the minute: written at most once a minute per token
     Column("created_by", String(36)),  # the token that created it through the API (NULL: the CLI)
+    Column("tournament", String(36)),  # a player token bound to a tournament: it acts in its table games only
     CheckConstraint("role IN ('admin','organiser','arbiter','player','viewer')", name="role_known"),
     Index("ix_api_tokens_created", "created_at", "id"),
 )

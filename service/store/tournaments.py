@@ -77,6 +77,11 @@ def table_of_game(engine: Engine, game_id: str) -> dict[str, Any] | None:
     return _decoded(row._mapping) if row is not None else None
 
 
+def games_of_player(engine: Engine, tournament_id: str, player_id: str) -> tuple[str, ...]:
+    """The games of a tournament's tables where `player_id` sits."""
+    return tuple(t["game_id"] for t in tables_of(engine, tournament_id) if t["game_id"] and player_id in t["players"])
+
+
 def entrants_of(engine: Engine, tournament_id: str) -> list[dict[str, Any]]:
     """A tournament's entrants, by current rank."""
     e = tournament_entrants

@@ -23,7 +23,7 @@ from domain.dice import seed_commitment
 from domain.kernel import Seat
 from domain.tournaments.scoring import SYSTEMS, ScoringError, placement_system
 from domain.tournaments.standings import StandingsError, check_chain
-from domain.tournaments.state import TournamentState
+from domain.tournaments.state import LEAGUE_ROUND, TournamentState
 from service.auth import Principal
 from service.clock import isoformat
 from service.errors import Conflict, NotFound, TooMuchContention, Unprocessable, WrongExpectedVersion
@@ -291,9 +291,13 @@ def finish(services: Services, principal: Principal, tournament_id: str, ctx: Re
         state = loaded.state
         if state.finished:
             raise Conflict(f"tournament {tournament_id} is already finished")
-        open_rounds = [r.number for r in state.rounds if not r.closed]
+        open_rounds = [r.number for r in state.rounds if not r.closed and r.number != LEAGUE_ROUND]
         if open_rounds:
             raise Conflict(f"round(s) {open_rounds} are not closed", rounds=open_rounds)
+        league = state.round(LEAGUE_ROUND)
+        waiting = [t.game for t in league.tables if t.result is None or t.result.provisional] if league else []
+        if waiting:
+            raise Conflict(f"league game(s) {waiting} have no approved result yet", games=waiting)
         if not state.rounds and state.settings.get("format") == "swiss":
             raise Conflict("no round was played")
         seed = tournament_seed(services.engine, tournament_id, state)

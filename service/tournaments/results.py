@@ -121,6 +121,7 @@ def report_by_hand(
 ) -> dict[str, Any]:
     """A result entered by seat: by staff, or by a player of the table (who then cannot confirm it)."""
     principal.require(*STAFF, "player")
+    principal.require_tournament(tournament_id)
 
     def attempt(loaded: Loaded) -> dict[str, Any]:
         table = _table(loaded, number, table_no)
@@ -153,6 +154,7 @@ def confirm(
 ) -> None:
     """A seated player confirms their table's result (a player token: only its own table)."""
     principal.require("player")
+    principal.require_tournament(tournament_id)
 
     def attempt(loaded: Loaded) -> None:
         table = _table(loaded, number, table_no)

@@ -149,6 +149,8 @@ def start(
             created.append({"table": table.number, "game": game_id})
         if progress is not None:
             progress(done, len(paired.tables))
+    if created:
+        services.tokens.forget()  # tournament-bound tokens act in the new games at once (in this process)
     return created
 
 

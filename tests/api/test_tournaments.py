@@ -257,3 +257,102 @@ def test_public_standings_in_csv_carry_names_but_no_player_ids(api: Api) -> None
     assert response.status_code == 200 and response.mimetype == "text/csv"
     assert text.splitlines()[0].startswith("rank,name,score")
     assert "Player 00" in text and not any(p in text for p in players)
+
+
+def test_a_league_counts_games_as_they_are_played_and_refuses_strangers_and_repeats(api: Api) -> None:
+    league = _create(api, format="league", rounds=None, table_size=2, scoring="win-draw-loss")
+    tid = league["id"]
+    ann, bob, cid = _register(api, tid, 3)
+    stranger = api.player("Stranger")
+    played = api.create_game(seats=[{"seat": "red", "player": ann}, {"seat": "blue", "player": bob}])["id"]
+    _end(api, played, {"red": 2, "blue": 1})
+    later = api.create_game(seats=[{"seat": "red", "player": cid}, {"seat": "blue", "player": ann}])["id"]
+    foreign = api.create_game(seats=[{"seat": "red", "player": cid}, {"seat": "blue", "player": stranger}])["id"]
+
+    first = _post(api, f"{tid}/games", {"game": played})
+    second = _post(api, f"{tid}/games", {"game": later})
+    _end(api, later, {"red": 3, "blue": 3})  # a draw, reported as the game ends
+
+    assert first.status_code == 201 and second.status_code == 201, (first.get_json(), second.get_json())
+    assert_problem(_post(api, f"{tid}/games", {"game": foreign}), 422)
+    assert_problem(_post(api, f"{tid}/games", {"game": played}), 409)
+    tables = _round(api, tid, 0)["tables"]
+    assert [t["result"]["places"] for t in tables] == [{ann: 1, bob: 2}, {cid: 1, ann: 1}]
+    assert_problem(_post(api, f"{tid}/finish"), 409)  # results still provisional
+    for table in tables:
+        _post(api, f"{tid}/rounds/0/tables/{table['table']}/approval", {"override_reason": "club season"})
+    standings = api.client.get(f"{BASE}/{tid}/standings", headers=api.headers()).get_json()["items"]
+    # Win/draw/loss: ann won one and drew one (1.5), cid drew one (0.5), bob lost one (0).
+    assert [(line["player"], line["values"]["score"]) for line in standings] == [(ann, 1.5), (cid, 0.5), (bob, 0)]
+    assert _post(api, f"{tid}/finish").status_code == 200
+
+
+def test_a_director_swaps_two_players_with_a_reason_until_the_games_exist(api: Api) -> None:
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    plan = _post(api, f"{tid}/rounds", {}).get_json()
+    a, b = plan["tables"][0]["players"][0], plan["tables"][1]["players"][0]
+
+    swapped = _post(api, f"{tid}/rounds/1/swaps", {"players": [a, b], "reason": "a married couple asked to sit apart"})
+    _post(api, f"{tid}/rounds/1/start")
+    too_late = _post(api, f"{tid}/rounds/1/swaps", {"players": [a, b], "reason": "again"})
+
+    assert swapped.status_code == 201, swapped.get_json()
+    tables = _round(api, tid, 1)["tables"]
+    assert b in tables[0]["players"] and a in tables[1]["players"]
+    assert set(tables[0]["seats"]) == set(tables[0]["players"])  # the swapped tables are seated again
+    explained = api.client.get(f"{BASE}/{tid}/rounds/1/pairing", headers=api.headers()).get_json()
+    assert explained["swaps"][0]["reason"] == "a married couple asked to sit apart"
+    assert_problem(too_late, 409)
+
+
+def test_the_final_table_takes_the_top_four_after_the_swiss_rounds(api: Api) -> None:
+    tid = _create(api, rounds=1, final_table=True)["id"]
+    players = _register(api, tid, 8)
+    tokens = {p: api.token_for_player(p) for p in players}
+    _post(api, f"{tid}/rounds", {})
+    _play_round(api, tid, 1, tokens)
+    _post(api, f"{tid}/rounds/1/close")
+    standings = api.client.get(f"{BASE}/{tid}/standings", headers=api.headers()).get_json()["items"]
+
+    final = _post(api, f"{tid}/rounds", {"accept_problems": True}).get_json()
+
+    assert final["kind"] == "final" and final["byes"] == []
+    assert sorted(final["tables"][0]["players"]) == sorted(line["player"] for line in standings[:4])
+    assert final["cut"]["first_out"] == standings[4]["player"]
+    assert final["cut"]["separated_by"] == standings[4]["separated_by"]
+    assert_problem(_post(api, f"{tid}/rounds", {}), 409)  # nothing is paired while the final table plays
+
+
+def test_a_tournament_token_acts_only_in_its_players_table_game_and_confirms_only_there(api: Api) -> None:
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    _post(api, f"{tid}/rounds", {})
+    _post(api, f"{tid}/rounds/1/start")
+    mine, other = _round(api, tid, 1)["tables"]
+    player = mine["players"][0]
+    minted = api.client.post(
+        "/api/v1/tokens", json={"role": "player", "player": player, "tournament": tid}, headers=api.headers("organiser")
+    )
+    assert minted.status_code == 201, minted.get_json()
+    token = minted.get_json()["token"]
+    outsider = api.player("Not entered")
+    refused = api.client.post(
+        "/api/v1/tokens",
+        json={"role": "player", "player": outsider, "tournament": tid},
+        headers=api.headers("organiser"),
+    )
+    seat = mine["seats"][player]
+
+    in_own_game = api.act(mine["game"], None, headers=bearer(token), type="note", seat=seat, data={"text": "ok"})
+    in_other_game = api.act(other["game"], None, headers=bearer(token), type="note", seat=seat, data={"text": "no"})
+    _end(api, mine["game"], _rotated(1))
+    _end(api, other["game"], _rotated(2))
+    own_confirmation = _post(api, f"{tid}/rounds/1/tables/{mine['table']}/confirmations", token=token)
+    other_confirmation = _post(api, f"{tid}/rounds/1/tables/{other['table']}/confirmations", token=token)
+
+    assert "tournament" in assert_problem(refused, 422)["errors"]
+    assert in_own_game.status_code == 201, in_own_game.get_json()
+    assert_problem(in_other_game, 403)
+    assert own_confirmation.status_code == 201
+    assert_problem(other_confirmation, 403)
