@@ -43,6 +43,7 @@ from domain.rulesets.kard_es_korona.state import (
     NEUTRAL_PLACEMENT,
     PLACEMENT,
     RECRUIT,
+    Battle,
     KKState,
 )
 from domain.rulesets.kard_es_korona.withdrawal import forced_battle_targets, withdrawal_destinations
@@ -310,7 +311,7 @@ def _battle(state: KKState, rng: random.Random) -> Iterator[Candidate]:
         yield Candidate("fight_exchange", battle.attacker, rolls=True)
 
 
-def _withdrawals(state: KKState, battle: Any, rng: random.Random) -> Iterator[Candidate]:
+def _withdrawals(state: KKState, battle: Battle, rng: random.Random) -> Iterator[Candidate]:
     """KK-SIEGE-9..12: keep a legal garrison in a captured castle; the others go to a legal destination."""
     attack = side_force(state, battle, ATTACKER)
     capturing = battle.status == "capturing"
