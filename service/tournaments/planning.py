@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -74,8 +75,10 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
     tables, problems = [], []
     for table in paired.tables:
         seated = _seat(settings, table, history, round_seed)
+        table = _real_rematches(table, met)
         tables.append(_table_json(table, seated, scores))
         problems += _table_problems(table, seated)
+        problems += _kept_together(table, apart, str(settings.get("keep_apart")))
     byes = [] if final else list(paired.byes)
     problems += [{"kind": "second_bye", "players": [p], "detail": f"{p} already had a bye"} for p in paired.second_byes]
     if not paired.optimal:
@@ -147,6 +150,26 @@ def _table_json(
             "position_repeats": [{"player": p, "position": s, "earlier": n} for p, s, n in seating.position_repeats],
         },
     }
+
+
+def _real_rematches(table: PairedTable, met: Mapping[frozenset[str], int]) -> PairedTable:
+    """The table with only the pairs that really met before (the solver also counts club-mates as having met)."""
+    real = tuple((a, b, met[frozenset((a, b))]) for a, b, _ in table.rematches if met.get(frozenset((a, b))))
+    return replace(table, rematches=real)
+
+
+def _kept_together(table: PairedTable, apart: Sequence[frozenset[str]], key: str) -> list[dict[str, Any]]:
+    """Players the director asked to keep apart (same club or team in round 1) who share this table anyway."""
+    together = [pair for pair in apart if pair <= set(table.players)]
+    return [
+        {
+            "kind": f"same_{key}",
+            "players": sorted(pair),
+            "detail": f"{' and '.join(sorted(pair))} share a {key} and could not be kept apart",
+            "table": table.number,
+        }
+        for pair in together
+    ]
 
 
 def _table_problems(table: PairedTable, seated: tuple[Seating, list[str]]) -> list[dict[str, Any]]:
