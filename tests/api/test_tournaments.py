@@ -356,3 +356,35 @@ def test_a_tournament_token_acts_only_in_its_players_table_game_and_confirms_onl
     assert_problem(in_other_game, 403)
     assert own_confirmation.status_code == 201
     assert_problem(other_confirmation, 403)
+
+
+def test_an_agot_table_of_three_plays_baratheon_lannister_and_stark_only(api: Api) -> None:
+    tid = _create(api, ruleset="agot2", board="base", table_size=3, rounds=1, remainder="byes")["id"]
+    _register(api, tid, 7)
+
+    plan = _post(api, f"{tid}/rounds", {"preview": True}).get_json()
+
+    assert len(plan["byes"]) == 1
+    for table in plan["tables"]:
+        assert sorted(table["seats"].values()) == ["baratheon", "lannister", "stark"]
+
+
+def test_a_tournament_the_rulebook_cannot_seat_is_refused_naming_the_field(api: Api) -> None:
+    # KK-SETUP-4: three players play Felvidék, Erdély and Szlavónia, or Pannonia, Tiszahát and Délvidék.
+    wrong_triple = {"3": [["felvidek", "erdely", "pannonia"]]}
+    payload = {"name": "Odd", "ruleset": "kard_es_korona", "variant": "basic", "board": "basic", "rounds": 3}
+    refused_seats = api.client.post(
+        BASE, json={**payload, "table_size": 3, "remainder": "byes", "seat_sets": wrong_triple}, headers=api.headers()
+    )
+    # WBC placement points are given for tables of 3 and 4 only.
+    refused_points = api.client.post(BASE, json={**payload, "table_size": 5}, headers=api.headers())
+    # AGoT needs at least three houses: tables of two are never made.
+    refused_smaller = api.client.post(
+        BASE,
+        json={**payload, "ruleset": "agot2", "variant": None, "board": "base", "table_size": 3},
+        headers=api.headers(),
+    )
+
+    assert "KK-SETUP-4" in assert_problem(refused_seats, 422)["errors"]["seat_sets"][0]
+    assert "placement_points" in assert_problem(refused_points, 422)["errors"]["scoring"][0]
+    assert "byes" in assert_problem(refused_smaller, 422)["errors"]["remainder"][0]
