@@ -135,6 +135,30 @@ def drop_player(tournament_id: str, player_id: str) -> Response:
     return jsonify({"player": player_id, "status": "dropped"})
 
 
+@blueprint.get("/players/<player_id>/tournaments")
+def player_history(player_id: str) -> Response:
+    """A player's tournaments: each entry with the tournament's name, ruleset and status."""
+    wired, caller = services(), principal()
+    if players.get(wired.engine, player_id) is None:
+        raise commands.TournamentNotFound(f"no player {player_id!r}")
+    entries = []
+    for entry in rows.tournaments_of_player(wired.engine, player_id):
+        found = rows.get(wired.engine, entry["tournament_id"])
+        if found is None or (found["visibility"] == "private" and not caller.sees_everything):
+            continue
+        entries.append(
+            {
+                **entry,
+                "tournament_name": found["name"],
+                "ruleset": found["ruleset"],
+                "tournament_status": found["status"],
+                "created_at": found["created_at"],
+            }
+        )
+    entries.sort(key=lambda e: e["created_at"], reverse=True)
+    return jsonify({"items": entries})
+
+
 # --- rounds ---
 
 

@@ -388,3 +388,17 @@ def test_a_tournament_the_rulebook_cannot_seat_is_refused_naming_the_field(api: 
     assert "KK-SETUP-4" in assert_problem(refused_seats, 422)["errors"]["seat_sets"][0]
     assert "placement_points" in assert_problem(refused_points, 422)["errors"]["scoring"][0]
     assert "byes" in assert_problem(refused_smaller, 422)["errors"]["remainder"][0]
+
+
+def test_a_players_history_lists_each_tournament_with_their_entry(api: Api) -> None:
+    first = _create(api, name="Autumn Swiss")["id"]
+    second = _create(api, name="Winter League", format="league", rounds=None)["id"]
+    ann = _register(api, first, 4)[0]
+    _post(api, f"{second}/players", {"player": ann})
+    _post(api, f"{second}/players/{ann}/drop", {"reason": "moved away"})
+
+    history = api.client.get(f"/api/v1/players/{ann}/tournaments").get_json()["items"]
+
+    entries = [(h["tournament_name"], h["status"]) for h in history]
+    assert entries == [("Winter League", "dropped"), ("Autumn Swiss", "active")]
+    assert all(h["games"] == 0 and h["byes"] == 0 for h in history)
