@@ -25,7 +25,6 @@ from domain.tournaments.scoring import SYSTEMS, ScoringError, placement_system
 from domain.tournaments.standings import StandingsError, check_chain
 from domain.tournaments.state import LEAGUE_ROUND, TournamentState
 from service.auth import Principal
-from service.clock import isoformat
 from service.errors import Conflict, NotFound, TooMuchContention, Unprocessable, WrongExpectedVersion
 from service.games import RETRIES, RequestContext
 from service.store import players, secrets
@@ -244,19 +243,24 @@ def register(
     if player_id is not None and not players.existing(services.engine, [player_id]):
         raise Unprocessable(f"no player {player_id!r}; register a new one by 'name'", {"player": ["unknown player"]})
 
+    new_player = player_id is None
+    player = player_id or str(uuid.uuid4())  # a new player's row is written with the registration, once
+
+    def add_player(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+        players.create_within(conn, player, body["name"], body.get("email"), recorded[0].recorded_at)
+
     def attempt(loaded: Loaded) -> dict[str, Any]:
-        nonlocal player_id
         if loaded.state.finished:
             raise Conflict(f"tournament {tournament_id} is finished")
-        if player_id is not None and player_id in loaded.state.active_players:
-            raise Conflict(f"player {player_id} is already registered", player=player_id)
-        if player_id is None:
-            row = players.create(
-                services.engine, str(uuid.uuid4()), body["name"], body.get("email"), isoformat(services.clock.now())
-            )
-            player_id = str(row["id"])
-        data = {"player": player_id, "club": body.get("club"), "team": body.get("team")}
-        append(services, loaded, [draft("PlayerRegistered", data, principal, ctx)])
+        if player in loaded.state.active_players:
+            raise Conflict(f"player {player} is already registered", player=player)
+        data = {"player": player, "club": body.get("club"), "team": body.get("team")}
+        append(
+            services,
+            loaded,
+            [draft("PlayerRegistered", data, principal, ctx)],
+            extra=add_player if new_player else None,
+        )
         return data
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
