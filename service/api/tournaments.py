@@ -112,7 +112,7 @@ def register_player(tournament_id: str) -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.RegisterSchema, json_body())
-    data = commands.register(services(), caller, tournament_id, body, context())
+    data = commands.register(services(), caller, tournament_id, body, context(), idempotency_key())
     return _created(data, f"/api/v1/tournaments/{tournament_id}/players/{data['player']}")
 
 

@@ -235,10 +235,20 @@ def _scoring_errors(body: Mapping[str, Any], sizes: Sequence[int]) -> dict[str, 
 
 
 def register(
-    services: Services, principal: Principal, tournament_id: str, body: dict[str, Any], ctx: RequestContext
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    body: dict[str, Any],
+    ctx: RequestContext,
+    key: str | None = None,
 ) -> dict[str, Any]:
-    """Register a known player, or a new one by name (personal data stays in `players`)."""
+    """Register a known player, or a new one by name (personal data stays in `players`). A request repeated with
+    its Idempotency-Key answers the first registration and registers nobody twice."""
     principal.require(*DIRECTORS)
+    scoped = f"{principal.token_id}:{tournament_id}:register:{key}" if key else None
+    fingerprint = fingerprint_of(body)
+    if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
+        return dict(earlier.events[0].data)
     player_id = body.get("player")
     if player_id is not None and not players.existing(services.engine, [player_id]):
         raise Unprocessable(f"no player {player_id!r}; register a new one by 'name'", {"player": ["unknown player"]})
@@ -255,13 +265,9 @@ def register(
         if player in loaded.state.active_players:
             raise Conflict(f"player {player} is already registered", player=player)
         data = {"player": player, "club": body.get("club"), "team": body.get("team")}
-        append(
-            services,
-            loaded,
-            [draft("PlayerRegistered", data, principal, ctx)],
-            extra=add_player if new_player else None,
-        )
-        return data
+        extra = add_player if new_player else None
+        result = append(services, loaded, [draft("PlayerRegistered", data, principal, ctx)], scoped, fingerprint, extra)
+        return dict(result.events[0].data)
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
     return found

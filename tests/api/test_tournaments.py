@@ -402,3 +402,18 @@ def test_a_players_history_lists_each_tournament_with_their_entry(api: Api) -> N
     entries = [(h["tournament_name"], h["status"]) for h in history]
     assert entries == [("Winter League", "dropped"), ("Autumn Swiss", "active")]
     assert all(h["games"] == 0 and h["byes"] == 0 for h in history)
+
+
+def test_a_registration_repeated_with_its_idempotency_key_registers_nobody_twice(api: Api) -> None:
+    tid = _create(api)["id"]
+    headers = {**api.headers("organiser"), "Idempotency-Key": "register-ann-1"}
+
+    first = api.client.post(f"{BASE}/{tid}/players", json={"name": "Ann"}, headers=headers)
+    again = api.client.post(f"{BASE}/{tid}/players", json={"name": "Ann"}, headers=headers)
+
+    assert first.status_code == 201 and again.status_code == 201
+    assert again.get_json()["player"] == first.get_json()["player"]
+    assert api.client.get(f"{BASE}/{tid}").get_json()["players"] == 1
+    assert [p["name"] for p in api.client.get("/api/v1/players?q=ann", headers=api.headers()).get_json()["items"]] == [
+        "Ann"
+    ]
