@@ -417,3 +417,15 @@ def test_a_registration_repeated_with_its_idempotency_key_registers_nobody_twice
     assert [p["name"] for p in api.client.get("/api/v1/players?q=ann", headers=api.headers()).get_json()["items"]] == [
         "Ann"
     ]
+
+
+def test_the_games_list_filters_a_tournaments_games(api: Api) -> None:
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    _post(api, f"{tid}/rounds", {})
+    created = _post(api, f"{tid}/rounds/1/start").get_json()["created"]
+    api.create_game(title="a friendly game outside the tournament")
+
+    listed = api.client.get(f"/api/v1/games?tournament={tid}", headers=api.headers()).get_json()["items"]
+
+    assert sorted(g["id"] for g in listed) == sorted(c["game"] for c in created)
