@@ -143,7 +143,11 @@ def _checked(document: Any) -> _Checked:
         raise _refuse("/events", str(error)) from None
     disputes = _disputes(document)
     _check_amendments(events, disputes)
-    return _Checked(tid, _names(document, events), events, _games(document, events), disputes)
+    games = _games(document, events)
+    for index, (dispute_id, stream) in enumerate(disputes.items()):
+        if stream[0]["data"].get("game") not in games:
+            raise _refuse(f"/disputes/{index}", f"dispute {dispute_id} is not on a table game of this tournament")
+    return _Checked(tid, _names(document, events), events, games, disputes)
 
 
 def _list(document: Mapping[str, Any], pointer: str) -> list[Any]:

@@ -238,3 +238,50 @@ def test_each_score_is_the_wbc_points_of_the_places_that_stood_after_the_amendme
     assert len(final) == 9 and scores == expected
     ranked = sorted(rows.entrants_of(api.services.engine, tid), key=lambda e: e["rank"])
     assert [Fraction(e["score"]) for e in ranked] == sorted(expected.values(), reverse=True)
+
+
+def _without_a_game(document: dict[str, Any]) -> str:
+    document["games"].pop(4)
+    return "/games"
+
+
+def _without_the_dispute(document: dict[str, Any]) -> str:
+    document["disputes"] = []
+    return f"/events/{document['events'].index(_events(document, 'ResultAmended')[0])}"
+
+
+def _unfinished(document: dict[str, Any]) -> str:
+    document["events"].pop()  # TournamentFinished: the chain of what is left still holds
+    return "/events"
+
+
+def _unnamed(document: dict[str, Any]) -> str:
+    document["players"].pop(3)
+    return "/players"
+
+
+def _tampered_game(document: dict[str, Any]) -> str:
+    lines = document["games"][2]
+    event = json.loads(lines[7])
+    event["data"]["forged"] = True
+    lines[7] = json.dumps(event)
+    return "/games/2"
+
+
+@pytest.mark.parametrize(
+    "spoil", [_without_a_game, _without_the_dispute, _unfinished, _unnamed, _tampered_game], ids=lambda f: f.__name__
+)
+def test_an_incomplete_or_altered_record_is_refused_by_the_part_at_fault_and_nothing_is_written(
+    api: Api, spoil: Any
+) -> None:
+    services = api.services
+    document = _document()
+    pointer = spoil(document)
+    before = _event_count(services)
+
+    with pytest.raises(Unprocessable) as refused:
+        import_tournament(services, document)
+
+    assert list(refused.value.extra["errors"]) == [pointer], refused.value.detail
+    assert _event_count(services) == before
+    assert players.existing(services.engine, [p["id"] for p in document["players"]]) == set()
