@@ -11,8 +11,8 @@ player confirms, the director approves, rounds close and the tournament finishes
 
 One result is changed by a dispute (round 2, table 1): the runner-up disputes the game's last action (the one
 whose events hold `GameEnded`); the arbiter overturns it with a corrected `end_game` naming the runner-up the
-winner, with scores for every seat (arbiter authority, CORE-END-1; see `dispute`); the tournament amends the
-result (`ResultAmended` naming the dispute) and the director approves it.
+winner, with the arbiter's ranking points for every seat (arbiter authority, CORE-END-1; see `dispute`); the
+tournament amends the result (`ResultAmended` naming the dispute) and the director approves it.
 
 Everything that would differ between runs is fixed: the entropy (`SeededEntropy`, the tests' own), the clock
 (a stepping clock from a fixed morning), the ids (`uuid.uuid4` drawn from a seeded Random while the generator
@@ -196,34 +196,37 @@ def pair(services: Services, tid: str, number: int) -> None:
 
 
 def dispute(services: Services, game_id: str, seated: tuple[str, ...], seats: Any) -> None:
-    """The runner-up disputes the last action; the arbiter overturns it and ends the game with the corrected count.
+    """The runner-up disputes the last action; the arbiter overturns it and ranks the lords by hand.
 
     The struck action cannot be replaced by the rest of the year played again, so the arbiter ends the game by
-    hand (CORE-END-1) naming the runner-up the winner, with each lord's counties (the KK-WIN-7 count) as scores:
-    after the strike the last year is no longer over, so the result is read from the scores of every seat."""
+    hand (CORE-END-1): the runner-up first, the winner second, the others as the count left them. After the strike
+    the last year is no longer over, so the result is read from a score for every seat: the arbiter's ranking
+    points (4 for first at a table of four, 3 for second...; the KK-WIN-7 measures would contradict the ruling)."""
     events = services.store.read(stream_of(game_id))
     ended = next(e for e in reversed(events) if e.type == "GameEnded")
     # The action whose events hold GameEnded: its first event carries the action in its metadata.
     action_version = next(e.version for e in reversed(events[: ended.version]) if "action" in e.metadata)
     ranking = {row["seat"]: row for row in ended.data["ranking"]}
+    winner = next(seat for seat, row in ranking.items() if row["place"] == 1)
     runner_up = next(seat for seat, row in ranking.items() if row["place"] == 2)
     raiser = next(p for p in seated if seats[p] == runner_up)
     claim = {
         "version": action_version,
         "claim": (
-            f"The last casualties were entered for the wrong unit; as played at the table {runner_up} ends 1308 "
-            "first in the final count (KK-WIN-7)"
+            f"The last action was recorded wrongly: as it was played at the table, {runner_up} ends 1308 ahead of "
+            f"{winner} in the final count (KK-WIN-7)"
         ),
         "rule_ids": ["KK-WIN-7"],
     }
     opened = open_dispute(services, player_principal(raiser), game_id, claim, ctx("dispute"), "dispute")
-    scores = {seat: row["counties"] for seat, row in ranking.items()}
+    scores = {seat: len(ranking) + 1 - row["place"] for seat, row in ranking.items()}
+    scores[winner], scores[runner_up] = scores[runner_up], scores[winner]
     corrected = {"type": "end_game", "seat": None, "data": {"winners": [runner_up], "scores": scores}}
     ruling = {
         "decision": "overturned",
         "reasoning": (
-            "The table's score sheet confirms the claim. The rest of the year cannot be played again from the "
-            "record, so the game ends by the arbiter with the corrected winner and each lord's counties as score."
+            f"The table's score sheet confirms the claim. The rest of 1308 cannot be played again from the record, "
+            f"so the arbiter ends the game ranking the lords by hand: {runner_up} first, {winner} second."
         ),
         "rule_ids": ["CORE-END-1", "KK-WIN-7"],
         "corrected_action": corrected,
