@@ -182,6 +182,9 @@ def test_exactly_one_result_is_amended_by_a_dispute_that_exists_and_was_overturn
     seats = next(t["seats"] for t in _table_of(document, data["round"], data["table"]))
     winner = next(p for p, place in data["places"].items() if place == 1)
     assert corrected["by"] == "arbiter" and [seats[winner]] == corrected["winners"]
+    # The arbiter's scores rank every seat and agree with the named winner (CORE-END-1).
+    assert sorted(corrected["scores"]) == sorted(seats.values())
+    assert corrected["scores"][seats[winner]] == max(corrected["scores"].values())
     reported = next(
         e["data"]
         for e in _events(document, "ResultReported")
