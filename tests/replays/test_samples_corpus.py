@@ -26,7 +26,8 @@ def _seed(steps: list[RecordedStep]) -> bytes | None:
 
 
 def _loaded_games(api: Api) -> dict[str, str]:
-    lines = list(load_samples(api.services))
+    # The recorded tournaments' lines ("tournament ...") follow the games' and name no single game.
+    lines = [line for line in load_samples(api.services) if line.startswith("sample ")]
     return {line.split(":")[0].removeprefix("sample "): line.split("game ")[1].split(" ")[0] for line in lines}
 
 

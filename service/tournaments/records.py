@@ -1,0 +1,233 @@
+"""Importing a recorded tournament (issue 13, the sample): its players, table games, disputes and stream.
+
+A tournament record is one JSON document:
+
+    {"tournament": id, "players": [{"id", "name"}], "events": [the tournament stream, as exported],
+     "games": [[a table game's record, line by line (`export_game`)], ...],
+     "disputes": [[a dispute stream's events, as exported], ...]}
+
+Everything is checked before anything is written: every stream's hash chain, the record of every game the
+tournament links, a dispute behind every `ResultAmended` that names one, a name for every registered player and
+a revealed seed that matches its commitment (only a finished tournament is a record: its draw seed is secret
+until then). Then the players are created under their ids (names only: personal data is not in the log), each
+game is imported under its own id and re-adjudicated (`import_record`), the disputes and the tournament stream
+are appended as recorded, each with its read model in the same transaction. A second import writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection
+
+from domain.kernel import Event
+from replays.record import EVENT_FIELDS, RecordError, parse_record, verify_chain, verify_record
+from service.auth import Principal
+from service.disputes import DISPUTE_OPENED, fold_dispute, stream_of_dispute
+from service.errors import Conflict, Unprocessable
+from service.records import import_record, relink
+from service.store import disputes as dispute_rows
+from service.store import players, summaries
+from service.store.events import RecordedEvent
+from service.tournaments.checking import seed_of
+from service.tournaments.projection import fold_recorded, project, stream_of_tournament
+from service.wiring import Services
+
+IMPORTER = Principal(token_id="system:tournament-import", role="organiser")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentImport:
+    """What an import wrote: nothing at all when the tournament was there already."""
+
+    tournament_id: str
+    written: bool
+    players: int
+    games: int
+    disputes: int
+    events: int
+    deviations: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    tournament_id: str
+    names: dict[str, str]
+    events: list[dict[str, Any]]
+    games: dict[str, tuple[list[str], str]]  # game id -> (record lines, last hash)
+    disputes: dict[str, list[dict[str, Any]]]
+
+
+def import_tournament(services: Services, document: Any, principal: Principal = IMPORTER) -> TournamentImport:
+    """Check a tournament record whole, then store it (422 naming the bad part, nothing written)."""
+    checked = _checked(document)
+    tid, stream = checked.tournament_id, stream_of_tournament(checked.tournament_id)
+    stored = services.store.read(stream)
+    if stored:
+        if stored[-1].hash != checked.events[-1]["hash"] or len(stored) != len(checked.events):
+            raise Conflict(f"tournament {tid} is stored already with another history; nothing was imported")
+        return TournamentImport(tid, False, 0, 0, 0, 0, 0)
+    _check_stored_games(services, checked)
+    known = players.existing(services.engine, list(checked.names))
+    registered_at = str(checked.events[0]["recorded_at"])
+    for player_id, name in checked.names.items():
+        if player_id not in known:
+            players.create(services.engine, player_id, name, None, registered_at)
+    imported = deviations = 0
+    for game_id, (lines, _) in checked.games.items():
+        if summaries.get(services.engine, game_id) is None:
+            report = import_record(services, principal, lines, keep_id=True)
+            imported, deviations = imported + 1, deviations + len(report.deviations)
+    added = sum(_append_dispute(services, events) for events in checked.disputes.values())
+    services.store.append_recorded(stream, lambda position: _relinked(checked.events, stream, position), _projected)
+    created = len(checked.names) - len(known)
+    return TournamentImport(tid, True, created, imported, added, len(checked.events), deviations)
+
+
+def _relinked(events: Sequence[Mapping[str, Any]], stream: str, position: int) -> list[RecordedEvent]:
+    # The id is kept, so nothing changes and the chain is rebuilt as it was (it was verified first).
+    return relink(events, stream, stream, stream, position)
+
+
+def _projected(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+    """The read model of the tournament, from its revealed seed, in the append's transaction."""
+    state = fold_recorded(recorded)
+    project(conn, recorded, bytes.fromhex(state.seed or ""))
+
+
+def _append_dispute(services: Services, events: list[dict[str, Any]]) -> int:
+    """Append a dispute stream as recorded with its read model row; 0 when it is stored already."""
+    stream = stream_of_dispute(str(events[0]["data"]["dispute"]))
+    if services.store.read(stream):
+        return 0
+
+    def put(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+        dispute = fold_dispute(recorded)
+        dispute_rows.put(conn, dispute.row(), dispute.rule_ids)
+
+    services.store.append_recorded(stream, lambda position: relink(events, stream, stream, stream, position), put)
+    return 1
+
+
+def _check_stored_games(services: Services, checked: _Checked) -> None:
+    """A table game stored already (an import cut short) must be the record's game, not another."""
+    for game_id, (_, last_hash) in checked.games.items():
+        summary = summaries.get(services.engine, game_id)
+        if summary is not None and summary["last_hash"] != last_hash:
+            raise Conflict(f"game {game_id} is stored already with another history; nothing was imported")
+
+
+# --- checks (nothing is written until all pass) ---
+
+
+def _refuse(pointer: str, message: str) -> Unprocessable:
+    return Unprocessable(f"the tournament record is refused: {pointer}: {message}", {pointer: [message]})
+
+
+def _checked(document: Any) -> _Checked:
+    if not isinstance(document, Mapping):
+        raise _refuse("/", "a tournament record is a JSON object")
+    tid = document.get("tournament")
+    if not isinstance(tid, str) or not tid:
+        raise _refuse("/tournament", "the tournament's id is missing")
+    events = _stream(document, "/events", stream_of_tournament(tid))
+    created = events[0]
+    if created["type"] != "TournamentCreated" or created["data"].get("tournament_id") != tid:
+        raise _refuse("/events/0", f"version 1 is not the TournamentCreated of tournament {tid}")
+    try:
+        if seed_of([Event(e["type"], e["data"]) for e in events]) is None:
+            raise _refuse("/events", "the tournament is not finished: its draw seed is not revealed yet")
+    except ValueError as error:
+        raise _refuse("/events", str(error)) from None
+    disputes = _disputes(document)
+    _check_amendments(events, disputes)
+    games = _games(document, events)
+    for index, (dispute_id, stream) in enumerate(disputes.items()):
+        if stream[0]["data"].get("game") not in games:
+            raise _refuse(f"/disputes/{index}", f"dispute {dispute_id} is not on a table game of this tournament")
+    return _Checked(tid, _names(document, events), events, games, disputes)
+
+
+def _list(document: Mapping[str, Any], pointer: str) -> list[Any]:
+    value = document.get(pointer.lstrip("/"), [] if pointer == "/disputes" else None)
+    if not isinstance(value, list):
+        raise _refuse(pointer, "expected a list")
+    return value
+
+
+def _stream(document: Mapping[str, Any], pointer: str, stream: str, at: Any = None) -> list[dict[str, Any]]:
+    """A recorded stream at `pointer`: objects with every event field, versions from 1, an unbroken chain."""
+    events = _list(document, pointer) if at is None else at
+    if not events:
+        raise _refuse(pointer, "a stream holds at least one event")
+    for index, event in enumerate(events):
+        missing = [f for f in EVENT_FIELDS if not isinstance(event, Mapping) or f not in event]
+        if missing:
+            raise _refuse(f"{pointer}/{index}", f"the event has no {', '.join(missing)}")
+        if not isinstance(event["data"], Mapping) or not isinstance(event["metadata"], Mapping):
+            raise _refuse(f"{pointer}/{index}", "the event's data and metadata are objects")
+    check = verify_chain(stream, events)
+    if not check.ok:
+        line = (check.first_broken or 1) - 1
+        raise _refuse(f"{pointer}/{line}", f"the hash chain of {stream} breaks at version {line + 1}: {check.reason}")
+    return events
+
+
+def _names(document: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """Each registered player's name, from the record's players (the log holds no personal data)."""
+    names: dict[str, str] = {}
+    for index, entry in enumerate(_list(document, "/players")):
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str) or not entry.get("name"):
+            raise _refuse(f"/players/{index}", "a player is an object with an id and a name")
+        names[entry["id"]] = str(entry["name"])
+    registered = [str(e["data"]["player"]) for e in events if e["type"] == "PlayerRegistered"]
+    if unnamed := [p for p in registered if p not in names]:
+        raise _refuse("/players", f"registered player {unnamed[0]} has no name in the record")
+    return {p: names[p] for p in registered}
+
+
+def _games(document: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> dict[str, tuple[list[str], str]]:
+    """The record of every game the tournament links (and no other), each read and its chain verified."""
+    games: dict[str, tuple[list[str], str]] = {}
+    for index, lines in enumerate(_list(document, "/games")):
+        pointer = f"/games/{index}"
+        if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+            raise _refuse(pointer, "a game record is a list of JSON Lines")
+        try:
+            record = parse_record(lines)
+        except RecordError as error:
+            raise _refuse(f"{pointer}/{max(error.line - 1, 0)}", error.message) from None
+        check = verify_record(record)
+        if not check.ok:
+            raise _refuse(pointer, f"game {record.game_id}'s hash chain breaks at version {check.first_broken}")
+        games[record.game_id] = (lines, check.head)
+    linked = [str(e["data"]["game"]) for e in events if e["type"] == "TableGameCreated"]
+    if missing := [g for g in linked if g not in games]:
+        raise _refuse("/games", f"the record of table game {missing[0]} is missing")
+    if extra := sorted(set(games) - set(linked)):
+        raise _refuse("/games", f"game {extra[0]} is not a table game of this tournament")
+    return games
+
+
+def _disputes(document: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    found: dict[str, list[dict[str, Any]]] = {}
+    for index, events in enumerate(_list(document, "/disputes")):
+        pointer = f"/disputes/{index}"
+        if not isinstance(events, list) or not events or not isinstance(events[0], Mapping):
+            raise _refuse(pointer, "a dispute is the list of its stream's events")
+        opened = events[0]
+        if opened.get("type") != DISPUTE_OPENED or not isinstance(opened.get("data"), Mapping):
+            raise _refuse(f"{pointer}/0", f"a dispute stream starts with {DISPUTE_OPENED}")
+        dispute_id = str(opened["data"].get("dispute"))
+        found[dispute_id] = _stream(document, pointer, stream_of_dispute(dispute_id), events)
+    return found
+
+
+def _check_amendments(events: Sequence[Mapping[str, Any]], disputes: Mapping[str, Any]) -> None:
+    """Every dispute a `ResultAmended` names travels with the record."""
+    for index, event in enumerate(events):
+        named = event["data"].get("dispute") if event["type"] == "ResultAmended" else None
+        if named is not None and named not in disputes:
+            raise _refuse(f"/events/{index}", f"ResultAmended names dispute {named}, which the record does not hold")
