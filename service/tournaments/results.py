@@ -53,7 +53,8 @@ def game_result(services: Services, game_id: str, table: Table) -> dict[str, Any
         "measure_names": list(outcome.measure_names),
         "condition": outcome.condition,
         "decided_by": outcome.decided_by,
-        "by": "rules",
+        # Who ended the game: "rules" when its ruleset did, else the recorder or arbiter whose end_game it was.
+        "by": str(ended.data.get("by") or "rules"),
     }
 
 
