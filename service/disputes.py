@@ -69,6 +69,7 @@ from service.store import disputes as dispute_rows
 from service.store import summaries
 from service.store.engine import WRITE
 from service.store.events import EventDraft, RecordedEvent
+from service.tournaments import results as tournament_results
 from service.wiring import Services
 
 DISPUTE_OPENED = "DisputeOpened"
@@ -358,6 +359,8 @@ def rule(
             continue
         if correction is not None:
             services.loader.forget(dispute.game)
+        # A tournament game's result follows the ruling: a changed outcome is amended, naming the dispute (issue 13).
+        tournament_results.after_ruling(services, dispute.game, dispute_id)
         return read(services, principal, dispute_id)
     raise TooMuchContention(f"dispute {dispute_id} or its game moved on {RETRIES} times while ruling; rule again")
 

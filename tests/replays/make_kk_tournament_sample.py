@@ -231,9 +231,7 @@ def dispute(services: Services, game_id: str, seated: tuple[str, ...], seats: An
         "rule_ids": ["CORE-END-1", "KK-WIN-7"],
         "corrected_action": corrected,
     }
-    rule(services, ARBITER, opened["id"], ruling, ctx("ruling"), "ruling")
-    # What POST /disputes/{id}/ruling does next: the tournament result follows the ruling.
-    results.after_ruling(services, game_id, opened["id"])
+    rule(services, ARBITER, opened["id"], ruling, ctx("ruling"), "ruling")  # the tournament result follows it
 
 
 def run(folder: Path) -> dict[str, Any]:
