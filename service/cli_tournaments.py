@@ -226,6 +226,38 @@ def export_command(ctx: click.Context, tournament_id: str, output: IO[str]) -> N
     click.echo(f"exported {len(loaded.events)} event(s) of tournament {tournament_id}", err=True)
 
 
+@tournament.command("record")
+@click.argument("tournament_id")
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", help="file to write (- : stdout)")
+@click.pass_context
+def record_command(ctx: click.Context, tournament_id: str, output: IO[str]) -> None:
+    """Write the tournament's whole record (names, stream, table games, disputes) as one JSON document."""
+    from service.tournaments.records import export_tournament
+
+    wired = _wired(ctx)
+    document = _run(lambda: export_tournament(wired, OPERATOR, tournament_id))
+    output.write(json.dumps(document, ensure_ascii=False, sort_keys=True) + "\n")
+    click.echo(f"recorded tournament {tournament_id}: {len(document['games'])} game(s)", err=True)
+
+
+@tournament.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.pass_context
+def import_command(ctx: click.Context, file: str) -> None:
+    """Import a finished tournament's record (JSON, or gzipped JSON ending in .gz); every chain is checked first."""
+    import gzip
+
+    from service.tournaments.records import import_tournament
+
+    wired = _wired(ctx)
+    opener = gzip.open if file.endswith(".gz") else open
+    with opener(file, "rt", encoding="utf-8") as handle:
+        document = json.load(handle)
+    report = _run(lambda: import_tournament(wired, document, OPERATOR))
+    what = "imported" if report.written else "already here, nothing written"
+    click.echo(f"tournament {report.tournament_id}: {what} ({report.games} game(s), {report.events} event(s))")
+
+
 @tournament.command("check-pairing")
 @click.argument("tournament_id", required=False)
 @click.option("--round", "number", type=int, default=None, help="one round (default: every round)")

@@ -14,7 +14,7 @@ from service.api.common import context, decode_cursor, encode_cursor, idempotenc
 from service.schemas import tournaments as shapes
 from service.store import players
 from service.store import tournaments as rows
-from service.tournaments import commands, league, results, rounds
+from service.tournaments import commands, league, records, results, rounds
 from service.tournaments.projection import current_standings, status_of, tournament_seed
 
 blueprint = Blueprint("tournaments", __name__)
@@ -101,6 +101,33 @@ def verify_tournament(tournament_id: str) -> Response:
             "reason": report.reason,
         }
     )
+
+
+@blueprint.get("/tournaments/<tournament_id>/record")
+def tournament_record(tournament_id: str) -> Response:
+    """The tournament's record: names, stream, table games' records and the disputes behind amendments."""
+    body = records.export_tournament(services(), principal(), tournament_id)
+    response = jsonify(body)
+    response.headers["Content-Disposition"] = f'attachment; filename="{tournament_id}.tournament.json"'
+    return response
+
+
+@blueprint.post("/tournaments/import")
+def import_tournament_record() -> Response:
+    """Import a finished tournament's record (every chain checked first; nothing written on a 422)."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    report = records.import_tournament(services(), json_body(), caller)
+    body = {
+        "tournament": report.tournament_id,
+        "written": report.written,
+        "players": report.players,
+        "games": report.games,
+        "disputes": report.disputes,
+        "events": report.events,
+        "deviations": report.deviations,
+    }
+    return _created(body, f"/api/v1/tournaments/{report.tournament_id}")
 
 
 # --- people ---

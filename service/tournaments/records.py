@@ -27,11 +27,12 @@ from replays.record import EVENT_FIELDS, RecordError, parse_record, verify_chain
 from service.auth import Principal
 from service.disputes import DISPUTE_OPENED, fold_dispute, stream_of_dispute
 from service.errors import Conflict, Unprocessable
-from service.records import import_record, relink
+from service.records import export_game, import_record, relink
 from service.store import disputes as dispute_rows
 from service.store import players, summaries
 from service.store.events import RecordedEvent
 from service.tournaments.checking import seed_of
+from service.tournaments.commands import load
 from service.tournaments.projection import fold_recorded, project, stream_of_tournament
 from service.wiring import Services
 
@@ -58,6 +59,27 @@ class _Checked:
     events: list[dict[str, Any]]
     games: dict[str, tuple[list[str], str]]  # game id -> (record lines, last hash)
     disputes: dict[str, list[dict[str, Any]]]
+
+
+def export_tournament(services: Services, principal: Principal, tournament_id: str) -> dict[str, Any]:
+    """A tournament's record: its players' names, its stream, each table game's record and the dispute streams
+    its amendments name (what `import_tournament` reads; only a finished tournament's record can be imported,
+    since its draw seed is secret until then)."""
+    loaded = load(services, principal, tournament_id)
+    games = [t.game for r in loaded.state.rounds for t in r.tables if t.game is not None]
+    disputes = sorted(
+        {str(e.data["dispute"]) for e in loaded.events if e.type == "ResultAmended" and e.data.get("dispute")}
+    )
+    names = {p: (players.get(services.engine, p) or {}).get("name") or p for p in loaded.state.registered}
+    return {
+        "format": "annals-tournament-record",
+        "format_version": 1,
+        "tournament": tournament_id,
+        "players": [{"id": p, "name": n} for p, n in names.items()],
+        "events": [e.to_json() for e in loaded.events],
+        "games": [list(export_game(services, principal, g)) for g in games],
+        "disputes": [[e.to_json() for e in services.store.read(stream_of_dispute(d))] for d in disputes],
+    }
 
 
 def import_tournament(services: Services, document: Any, principal: Principal = IMPORTER) -> TournamentImport:

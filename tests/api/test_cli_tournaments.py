@@ -88,3 +88,21 @@ def test_check_pairing_finds_a_published_round_that_is_not_the_seeds_draw(runner
     checked = runner.invoke(cli, ["tournament", "check-pairing", "--events", str(export)])
 
     assert checked.exit_code == 1 and "round 1: DIFFERS" in checked.output
+
+
+def test_a_tournament_record_written_by_one_database_imports_into_another(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tid, _ = _one_round(runner, tmp_path)
+    record = tmp_path / "club-night.tournament.json"
+    _ok(runner.invoke(cli, ["tournament", "record", tid, "-o", str(record)]))
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'another.db'}")
+    _ok(runner.invoke(cli, ["db", "upgrade"]))
+
+    first = _ok(runner.invoke(cli, ["tournament", "import", str(record)]))
+    second = _ok(runner.invoke(cli, ["tournament", "import", str(record)]))
+    standings = json.loads(_ok(runner.invoke(cli, ["tournament", "standings", tid, "--format", "json"])))
+
+    assert f"tournament {tid}: imported (2 game(s)" in first
+    assert "already here, nothing written" in second
+    assert [row["score"] for row in standings] == ["100", "100", "50", "50", "20", "20", "10", "10"]

@@ -429,3 +429,32 @@ def test_the_games_list_filters_a_tournaments_games(api: Api) -> None:
     listed = api.client.get(f"/api/v1/games?tournament={tid}", headers=api.headers()).get_json()["items"]
 
     assert sorted(g["id"] for g in listed) == sorted(c["game"] for c in created)
+
+
+def test_a_finished_tournaments_record_imports_elsewhere_with_the_same_standings(api: Api, tmp_path: Any) -> None:
+    from tests.conftest import _api, _finish, _make_app
+
+    tid = _create(api, rounds=1)["id"]
+    players = _register(api, tid, 8)
+    tokens = {p: api.token_for_player(p) for p in players}
+    _post(api, f"{tid}/rounds", {})
+    _play_round(api, tid, 1, tokens)
+    _post(api, f"{tid}/rounds/1/close")
+    _post(api, f"{tid}/finish")
+    record = api.client.get(f"{BASE}/{tid}/record").get_json()
+    standings = api.client.get(f"{BASE}/{tid}/standings?public=true").get_json()["items"]
+    elsewhere = _make_app(f"sqlite:///{tmp_path / 'elsewhere.db'}")
+    other = _api(elsewhere)
+    try:
+        imported = other.client.post(f"{BASE}/import", json=record, headers=other.headers("organiser"))
+        again = other.client.post(f"{BASE}/import", json=record, headers=other.headers("organiser"))
+        record["events"] = record["events"][:-1]  # the same tournament with another (shorter) history
+        other_history = other.client.post(f"{BASE}/import", json=record, headers=other.headers())
+
+        assert imported.status_code == 201, imported.get_json()
+        assert imported.get_json()["games"] == 2 and again.get_json()["written"] is False
+        assert other.client.get(f"{BASE}/{tid}/standings?public=true").get_json()["items"] == standings
+        assert other.client.get(f"{BASE}/{tid}/verify").get_json()["ok"] is True
+        assert "seed" in assert_problem(other_history, 422)["detail"]  # unfinished: its draw seed is still secret
+    finally:
+        _finish(elsewhere)
