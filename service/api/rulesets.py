@@ -7,8 +7,10 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from domain import registry
+from domain.actions import ActionSpec
 from domain.kernel import Rule, Ruleset
 from domain.platform import all_rules
+from domain.platform_actions import PLATFORM_ACTIONS, action_specs
 from service import schemas
 from service.errors import NotFound
 
@@ -73,3 +75,31 @@ def get_rule(ruleset_id: str, rule_id: str) -> Response:
     if rule is None:
         raise NotFound(f"ruleset {ruleset_id!r} has no rule {rule_id!r}")
     return jsonify(rule_json(rule))
+
+
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def action_json(spec: ActionSpec) -> dict[str, Any]:
+    """An action declaration as the API shows it: whether the platform or the ruleset owns it, and its schema."""
+    document = spec.to_json()
+    document["origin"] = "platform" if spec.type in PLATFORM_ACTIONS else "ruleset"
+    document["schema"] = {"$schema": JSON_SCHEMA_DIALECT, **document["schema"]}
+    return document
+
+
+@blueprint.get("/rulesets/<ruleset_id>/actions")
+def list_actions(ruleset_id: str) -> Response:
+    """Every action type a game of the ruleset accepts: summary, rule ids, `data` schema, senders, dice, example."""
+    ruleset = _ruleset(ruleset_id)
+    items = [action_json(spec) for spec in action_specs(ruleset).values()]
+    return jsonify({"ruleset": ruleset.id, "version": ruleset.version, "items": items})
+
+
+@blueprint.get("/rulesets/<ruleset_id>/actions/<action_type>")
+def get_action(ruleset_id: str, action_type: str) -> Response:
+    """One action type's declaration."""
+    spec = action_specs(_ruleset(ruleset_id)).get(action_type)
+    if spec is None:
+        raise NotFound(f"ruleset {ruleset_id!r} declares no action {action_type!r}")
+    return jsonify(action_json(spec))

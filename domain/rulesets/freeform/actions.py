@@ -20,7 +20,7 @@ ACTION_SPECS = catalog(
         ),
         {"count": 6, "purpose": "bombardment of the village"},
         dice="the `count` faces, in the order they were read",
-        example_seat="red",
+        seat="optional",
     ),
     ActionSpec(
         "open_sealed",
