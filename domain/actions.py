@@ -106,6 +106,29 @@ def text(description: str = "", *, min_length: int = 1, max_length: int | None =
     return schema
 
 
+# The keyword marking a string as an id the game fixes (its board's areas, its seats): `refined` turns it into an
+# enum for one game. JSON Schema ignores unknown keywords, so the generic schema still validates.
+IDS_KEYWORD = "x-annals-ids"
+
+
+def game_id(kind: str, description: str) -> JsonSchema:
+    """A string naming one of the game's `kind` ids ("seats", "counties", "areas"…), listed per game by `refined`."""
+    return {**text(description), IDS_KEYWORD: kind}
+
+
+def refined(schema: Any, ids: Mapping[str, Iterable[str]]) -> Any:
+    """The schema with every id field of a known kind turned into an enum of this game's ids."""
+    if isinstance(schema, Mapping):
+        walked = {key: refined(value, ids) for key, value in schema.items()}
+        kind = schema.get(IDS_KEYWORD)
+        if isinstance(kind, str) and kind in ids:
+            walked["enum"] = sorted(ids[kind])
+        return walked
+    if isinstance(schema, list | tuple):
+        return [refined(item, ids) for item in schema]
+    return schema
+
+
 def integer(minimum: int | None = 0, maximum: int | None = None, description: str = "") -> JsonSchema:
     """A whole number within a range."""
     schema: dict[str, Any] = {"type": "integer"}

@@ -13,6 +13,7 @@ from domain.actions import (
     ActionSpec,
     array,
     catalog,
+    game_id,
     mapping_of,
     obj,
     one_of_values,
@@ -56,7 +57,7 @@ PLATFORM_ACTIONS: Mapping[str, ActionSpec] = catalog(
         {
             **obj(
                 optional={
-                    "winners": array(text("a seat of the game"), unique=True),
+                    "winners": array(game_id("seats", "a seat of the game"), unique=True),
                     "scores": mapping_of({"type": "number"}, "score by seat"),
                     "reason": {"type": "string"},
                 }

@@ -238,3 +238,30 @@ def test_an_undeclared_type_keeps_its_answer_freeform_records_it_and_a_ruleset_r
 
     assert recorded.status_code == 201
     assert_refused(refused, "KK-TURN-2")
+
+
+def test_schemas_list_the_games_counties_and_seats_when_refined_for_a_game(api: Api) -> None:
+    game = _game_like(api, "kard_es_korona_basic_three_lords")
+    board = api.client.get(f"/api/v1/games/{game}").get_json()["board"]
+    areas = api.client.get(f"/api/v1/boards/{board}").get_json()["document"]["areas"]
+    counties = {a["id"] for a in areas if a["kind"] == "county"}
+
+    move = api.client.get(f"/api/v1/rulesets/kard_es_korona/actions/move?game={game}").get_json()
+    transfer = api.client.get(f"/api/v1/rulesets/kard_es_korona/actions?game={game}").get_json()["items"]
+    to = move["schema"]["properties"]["to"]
+    seat_field = next(i for i in transfer if i["type"] == "transfer_money")["schema"]["properties"]["to"]
+
+    assert set(to["enum"]) == counties and "csanad" in counties
+    assert seat_field["enum"] == ["erdely", "felvidek", "szlavonia"]
+    assert (
+        "enum"
+        not in api.client.get("/api/v1/rulesets/kard_es_korona/actions/move").get_json()["schema"]["properties"]["to"]
+    )
+
+
+def test_400_naming_game_when_the_refining_game_is_of_another_ruleset(api: Api) -> None:
+    game = api.create_game()["id"]
+
+    problem = assert_problem(api.client.get(f"/api/v1/rulesets/kard_es_korona/actions?game={game}"), 400)
+
+    assert "game" in problem["errors"]

@@ -17,17 +17,18 @@ from domain.actions import (
     JsonSchema,
     array,
     catalog,
+    game_id,
     integer,
     nullable,
     obj,
     one_of_values,
     text,
 )
-from domain.rulesets.agot2.state import TRACKS
+from domain.rulesets.agot2.state import TRACKS, AgotState
 
-AREA = text("an area id of the game's board")
+AREA = game_id("areas", "an area id of the game's board")
 UNIT = text("a unit id: seat:kind:area:n")
-SEAT = text("a seat (house) of the game")
+SEAT = game_id("seats", "a seat (house) of the game")
 COMBAT = integer(1, description="the id of the combat under way (the version that started it)")
 SIDE = one_of_values(("attacker", "defender"))
 TRACK = one_of_values(TRACKS)
@@ -180,3 +181,8 @@ TRACK_ACTIONS = (
 )
 
 ACTION_SPECS = catalog(*ORDERS, *COMBAT_ACTIONS, *TRACK_ACTIONS)
+
+
+def board_ids(state: AgotState) -> dict[str, tuple[str, ...]]:
+    """The ids this game's board fixes, for `refined` schemas: its areas."""
+    return {"areas": tuple(state.board.areas)}

@@ -18,6 +18,7 @@ from domain.actions import (
     Units,
     array,
     catalog,
+    game_id,
     integer,
     mapping_of,
     obj,
@@ -25,11 +26,12 @@ from domain.actions import (
     with_dice,
 )
 from domain.rulesets.cedofan_kards_bs.options import UNIT_KINDS
+from domain.rulesets.cedofan_kards_bs.state import KbsState
 
 ARMY = text("an army id of the game")
-FIELD = text("a field (region, city or sea) id of the game's board")
-CITY = text("a city id of the game's board")
-SEAT = text("a faction (seat) of the game")
+FIELD = game_id("fields", "a field (region, city or sea) id of the game's board")
+CITY = game_id("cities", "a city id of the game's board")
+SEAT = game_id("seats", "a faction (seat) of the game")
 UNITS = Units(UNIT_KINDS).schema()
 ARMIES = array(ARMY, min_items=1)
 _BATTLE_DICE = "two dice: the attacker's, then the defender's"
@@ -183,3 +185,8 @@ POLITICS = (
 )
 
 ACTION_SPECS = catalog(*ROUND, *MOVES, *BATTLES, *POLITICS)
+
+
+def board_ids(state: KbsState) -> dict[str, tuple[str, ...]]:
+    """The ids this game's board fixes, for `refined` schemas: its fields and cities."""
+    return {"fields": tuple(state.map.kinds), "cities": tuple(state.map.cities)}

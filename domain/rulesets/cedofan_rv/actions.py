@@ -17,6 +17,7 @@ from domain.actions import (
     JsonSchema,
     array,
     catalog,
+    game_id,
     integer,
     obj,
     one_of_values,
@@ -24,8 +25,9 @@ from domain.actions import (
     with_dice,
 )
 from domain.rulesets.cedofan_rv.options import UNIT_KINDS
+from domain.rulesets.cedofan_rv.state import RvState
 
-PLACE = text("a place (city, castle or region) id of the game's board")
+PLACE = game_id("areas", "a place (city, castle or region) id of the game's board")
 PIECE = text("a piece id (noble or unit) of the game")
 NOBLES = array(PIECE, min_items=1)
 CASUALTY_ORDER = {
@@ -183,3 +185,8 @@ ECONOMY = (
 )
 
 ACTION_SPECS = catalog(*TURN, *BATTLES, *ECONOMY)
+
+
+def board_ids(state: RvState) -> dict[str, tuple[str, ...]]:
+    """The ids this game's board fixes, for `refined` schemas: its regions and places."""
+    return {"areas": tuple(sorted({*state.map.edges, *state.places}))}

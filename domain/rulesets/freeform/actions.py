@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from domain.actions import ActionSpec, array, catalog, integer, obj, text, with_dice
+from domain.actions import ActionSpec, array, catalog, game_id, integer, obj, with_dice
 
 MAX_ROLL = 100
 # No ":": the service keys a sealed secret "<round>:<seat>", so "a:b" would collide with round "a".
@@ -28,9 +28,17 @@ ACTION_SPECS = catalog(
         ("FF-SEAL-1",),
         obj(
             {"round": {"type": "string", "pattern": ROUND_PATTERN}},
-            {"seats": array(text("a seat of the game"), min_items=1, unique=True), "purpose": {"type": "string"}},
+            {
+                "seats": array(game_id("seats", "a seat of the game"), min_items=1, unique=True),
+                "purpose": {"type": "string"},
+            },
         ),
         {"round": "initiative-2", "purpose": "secret initiative bids"},
         seat="optional",
     ),
 )
+
+
+def board_ids(state: object) -> dict[str, tuple[str, ...]]:
+    """Freeform has no board: only the game's seats (which the service adds) are fixed."""
+    return {}

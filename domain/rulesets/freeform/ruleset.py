@@ -29,7 +29,7 @@ from domain.kernel import (
 )
 from domain.platform import UNIVERSAL_ACTIONS, roll
 from domain.platform_notation import platform_line
-from domain.rulesets.freeform.actions import ACTION_SPECS, MAX_ROLL, ROUND_PATTERN
+from domain.rulesets.freeform.actions import ACTION_SPECS, MAX_ROLL, ROUND_PATTERN, board_ids
 from domain.rulesets.freeform.rulebook import RULEBOOK
 
 ACTION_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
@@ -67,6 +67,10 @@ class FreeformRuleset:
     default_options: Mapping[str, Any] = {}
     shipped_boards: Mapping[str, Mapping[str, Any]] = {}
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+
+    def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
+        """The ids this game's board fixes, by kind, for the schemas refined per game."""
+        return board_ids(state)
 
     def option_errors(self, options: Mapping[str, Any]) -> list[str]:
         """Freeform takes no options."""

@@ -18,6 +18,7 @@ from domain.actions import (
     Units,
     array,
     catalog,
+    game_id,
     integer,
     mapping_of,
     nullable,
@@ -27,12 +28,12 @@ from domain.actions import (
     with_dice,
 )
 from domain.rulesets.kard_es_korona.forces import ARMS
-from domain.rulesets.kard_es_korona.state import OFFICES
+from domain.rulesets.kard_es_korona.state import OFFICES, KKState
 
 ARM = one_of_values(ARMS, "a unit kind")
 FORCE = Units(ARMS).schema()
-COUNTY = text("a county id of the game's board")
-SEAT = text("a seat of the game")
+COUNTY = game_id("counties", "a county id of the game's board")
+SEAT = game_id("seats", "a seat of the game")
 SIDE = one_of_values(("attacker", "defender"))
 GROUP = obj(
     {"from": COUNTY, "units": FORCE},
@@ -360,3 +361,8 @@ ELECTIONS = (
 )
 
 ACTION_SPECS = catalog(*SETUP, *YEAR, *BATTLE, *LORDS_AND_OFFICES, *ELECTIONS)
+
+
+def board_ids(state: KKState) -> dict[str, tuple[str, ...]]:
+    """The ids this game's board fixes, for `refined` schemas: its counties."""
+    return {"counties": tuple(state.board.counties) if state.board is not None else ()}
