@@ -15,7 +15,7 @@ keys, as the engines ignore what they do not read (a recorder's memo, a client's
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel import Authority
@@ -176,7 +176,6 @@ def nullable(schema: JsonSchema) -> JsonSchema:
 
 BOOLEAN: JsonSchema = {"type": "boolean"}
 FACE: JsonSchema = {"type": "integer", "minimum": 1, "maximum": 6}
-ANY_OBJECT: JsonSchema = {"type": "object"}
 NO_DATA: JsonSchema = {"type": "object", "description": "no fields are read"}
 
 
@@ -191,15 +190,7 @@ def with_dice(schema: JsonSchema, description: str) -> JsonSchema:
     return {**schema, "properties": properties}
 
 
-@dataclass(frozen=True, slots=True)
-class Units:
-    """A force as a mapping of unit kinds to counts (e.g. {"cavalry": 2, "infantry": 1})."""
-
-    kinds: tuple[str, ...]
-    maximum: int | None = None
-    extra: Mapping[str, JsonSchema] = field(default_factory=dict)
-
-    def schema(self) -> JsonSchema:
-        """Counts by kind; an unknown kind is refused (it is a misspelling, not a unit)."""
-        counts = {kind: integer(0, self.maximum) for kind in self.kinds}
-        return closed(optional={**counts, **self.extra})
+def counts_by_kind(kinds: Iterable[str]) -> JsonSchema:
+    """A force as counts by unit kind (`{"cavalry": 2, "infantry": 1}`); an unknown kind is refused, as it is a
+    misspelling the engine would otherwise read as zero units."""
+    return closed(optional={kind: integer(0) for kind in kinds})

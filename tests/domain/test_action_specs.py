@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from domain import registry
-from domain.actions import ActionSpec, Units, catalog, obj
+from domain.actions import ActionSpec, catalog, counts_by_kind, obj
 from domain.kernel import Action, Inputs
 from domain.platform import UNIVERSAL_ACTIONS
 from domain.platform_actions import PLATFORM_ACTIONS, action_specs
@@ -57,7 +57,7 @@ def test_a_type_declared_twice_is_refused_at_import() -> None:
 
 
 def test_a_force_schema_refuses_an_unknown_unit_kind_and_a_negative_count() -> None:
-    schema = Units(("cavalry", "infantry")).schema()
+    schema = counts_by_kind(("cavalry", "infantry"))
 
     assert schema["additionalProperties"] is False
     assert schema["properties"]["cavalry"] == {"type": "integer", "minimum": 0}

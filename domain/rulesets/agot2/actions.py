@@ -7,14 +7,10 @@ strings of the game's board and state; tracks, sides and raven options are close
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain.actions import (
     BOOLEAN,
     NO_DATA,
     ActionSpec,
-    JsonSchema,
     array,
     catalog,
     game_id,
@@ -45,14 +41,8 @@ CHOICE = {
 }
 
 
-def _spec(
-    type_: str, summary: str, rules: tuple[str, ...], schema: JsonSchema, example: Mapping[str, Any], **more: Any
-) -> ActionSpec:
-    return ActionSpec(type_, summary, rules, schema, example, **more)
-
-
 ORDERS = (
-    _spec(
+    ActionSpec(
         "plan_orders",
         "Opens the planning phase's sealed round of orders for every house.",
         ("GOT-X-14",),
@@ -60,7 +50,7 @@ ORDERS = (
         {},
         seat="optional",
     ),
-    _spec(
+    ActionSpec(
         "use_raven",
         "The Raven holder replaces one own order with an unplaced one, or looks at the top Wildling card.",
         ("GOT-RAVEN-1", "GOT-RAVEN-2", "GOT-RAVEN-3", "GOT-X-13"),
@@ -71,8 +61,8 @@ ORDERS = (
         {"option": "inspect_wildling", "placement": "top"},
         example_seat="stark",
     ),
-    _spec("decline_raven", "The Raven holder does not use the Messenger Raven.", ("GOT-RAVEN-1",), NO_DATA, {}),
-    _spec(
+    ActionSpec("decline_raven", "The Raven holder does not use the Messenger Raven.", ("GOT-RAVEN-1",), NO_DATA, {}),
+    ActionSpec(
         "resolve_raid",
         "A raid order removes an adjacent enemy order (target_area null: the raid is removed unused).",
         ("GOT-X-12", "GOT-TERM-4", "GOT-X-25"),
@@ -80,7 +70,7 @@ ORDERS = (
         {"area": "bay_of_ice", "target_area": None},
         example_seat="stark",
     ),
-    _spec(
+    ActionSpec(
         "march",
         "A march order moves units from its area into one or more areas (a contested one starts combat).",
         ("GOT-X-12", "GOT-X-25", "GOT-X-26", "GOT-COMBAT-1", "GOT-ROUT-5"),
@@ -91,7 +81,7 @@ ORDERS = (
         {"from_area": "winterfell", "moves": [{"to_area": "castle_black", "units": ["stark:footman:winterfell:1"]}]},
         example_seat="stark",
     ),
-    _spec(
+    ActionSpec(
         "resolve_consolidate",
         "A consolidate power order gathers power in its area.",
         ("GOT-X-12", "GOT-TERM-4"),
@@ -99,11 +89,11 @@ ORDERS = (
         {"area": "winterfell"},
         example_seat="stark",
     ),
-    _spec("end_round", "Closes the round after the action phase.", ("GOT-X-11",), NO_DATA, {}, seat="optional"),
+    ActionSpec("end_round", "Closes the round after the action phase.", ("GOT-X-11",), NO_DATA, {}, seat="optional"),
 )
 
 COMBAT_ACTIONS = (
-    _spec(
+    ActionSpec(
         "declare_support",
         "A house with support orders adjacent to the combat supports a side (from all or the named areas).",
         ("GOT-SUPPORT-1", "GOT-SUPPORT-3", "GOT-SUPPORT-5", "GOT-SUPPORT-7", "GOT-X-19"),
@@ -111,7 +101,7 @@ COMBAT_ACTIONS = (
         {"combat_id": 12, "side": "attacker"},
         example_seat="stark",
     ),
-    _spec(
+    ActionSpec(
         "refuse_support",
         "A house with support orders adjacent to the combat supports nobody.",
         ("GOT-SUPPORT-1", "GOT-SUPPORT-3"),
@@ -119,7 +109,7 @@ COMBAT_ACTIONS = (
         {"combat_id": 28},
         example_seat="stark",
     ),
-    _spec(
+    ActionSpec(
         "resolve_card_ability",
         "A house card's owner resolves its ability with the choice the card asks for.",
         ("GOT-CARD-3", "GOT-X-8", "GOT-X-15"),
@@ -127,7 +117,7 @@ COMBAT_ACTIONS = (
         {"combat_id": 12, "card": "tywin_lannister", "choice": {}},
         example_seat="lannister",
     ),
-    _spec(
+    ActionSpec(
         "use_blade",
         "The Valyrian Steel Blade holder adds +1 to the combat.",
         ("GOT-BLADE-1", "GOT-BLADE-2", "GOT-BLADE-3", "GOT-X-10"),
@@ -135,7 +125,7 @@ COMBAT_ACTIONS = (
         {"combat_id": 72},
         example_seat="stark",
     ),
-    _spec(
+    ActionSpec(
         "decline_blade",
         "The Valyrian Steel Blade holder does not use it in this combat.",
         ("GOT-BLADE-1", "GOT-X-10"),
@@ -143,7 +133,7 @@ COMBAT_ACTIONS = (
         {"combat_id": 72},
         example_seat="stark",
     ),
-    _spec(
+    ActionSpec(
         "choose_casualties",
         "The loser chooses which units the winner's swords kill.",
         ("GOT-CASUALTY-1", "GOT-CASUALTY-3", "GOT-CASUALTY-4", "GOT-X-16"),
@@ -151,7 +141,7 @@ COMBAT_ACTIONS = (
         {"combat_id": 28, "units": ["stark:footman:moat_cailin:2"]},
         example_seat="stark",
     ),
-    _spec(
+    ActionSpec(
         "choose_retreat",
         "The loser retreats to a legal area (destroying the units that cannot fit in its supply).",
         ("GOT-RETREAT-1", "GOT-RETREAT-2", "GOT-RETREAT-3", "GOT-RETREAT-4", "GOT-RETREAT-5", "GOT-X-20"),
@@ -162,7 +152,7 @@ COMBAT_ACTIONS = (
 )
 
 TRACK_ACTIONS = (
-    _spec(
+    ActionSpec(
         "open_bidding",
         "Opens the sealed bidding for one influence track.",
         ("GOT-TRACK-1", "GOT-THRONE-3", "GOT-X-14"),
@@ -170,7 +160,7 @@ TRACK_ACTIONS = (
         {"track": "fiefdoms"},
         seat="optional",
     ),
-    _spec(
+    ActionSpec(
         "break_tie",
         "The Iron Throne holder orders the houses tied in the bidding.",
         ("GOT-THRONE-1", "GOT-X-22"),

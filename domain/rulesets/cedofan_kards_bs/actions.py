@@ -7,17 +7,13 @@ Every battle (field battle, storm, relief) rolls two dice: the attacker's, then 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain.actions import (
     BOOLEAN,
     NO_DATA,
     ActionSpec,
-    JsonSchema,
-    Units,
     array,
     catalog,
+    counts_by_kind,
     game_id,
     integer,
     mapping_of,
@@ -32,7 +28,7 @@ ARMY = text("an army id of the game")
 FIELD = game_id("fields", "a field (region, city or sea) id of the game's board")
 CITY = game_id("cities", "a city id of the game's board")
 SEAT = game_id("seats", "a faction (seat) of the game")
-UNITS = Units(UNIT_KINDS).schema()
+UNITS = counts_by_kind(UNIT_KINDS)
 ARMIES = array(ARMY, min_items=1)
 _BATTLE_DICE = "two dice: the attacker's, then the defender's"
 _TURN_DICE = (
@@ -41,14 +37,8 @@ _TURN_DICE = (
 )
 
 
-def _spec(
-    type_: str, summary: str, rules: tuple[str, ...], schema: JsonSchema, example: Mapping[str, Any], **more: Any
-) -> ActionSpec:
-    return ActionSpec(type_, summary, rules, schema, example, **more)
-
-
 ROUND = (
-    _spec(
+    ActionSpec(
         "start_round",
         "A new round: siege attrition, then the supply phase.",
         ("KBS-AMB-20", "KBS-AMB-5"),
@@ -56,7 +46,7 @@ ROUND = (
         {},
         seat="optional",
     ),
-    _spec(
+    ActionSpec(
         "begin_turns",
         "After the supply phase the raids (giants, pirates) are rolled, then the first faction's turn begins.",
         ("KBS-AMB-20",),
@@ -65,8 +55,8 @@ ROUND = (
         seat="optional",
         dice=_TURN_DICE,
     ),
-    _spec("end_turn", "The faction ends its turn.", ("KBS-AMB-20",), NO_DATA, {}, example_seat="zapad"),
-    _spec(
+    ActionSpec("end_turn", "The faction ends its turn.", ("KBS-AMB-20",), NO_DATA, {}, example_seat="zapad"),
+    ActionSpec(
         "request_vassal_supplies",
         "A lord asks a vassal for supplies in the supply phase.",
         ("KBS-VAS-6", "KBS-VAS-9"),
@@ -77,7 +67,7 @@ ROUND = (
 )
 
 MOVES = (
-    _spec(
+    ActionSpec(
         "move_army",
         "An army (or the named part of it) moves along a path of fields.",
         ("KBS-MOV-1", "KBS-MOV-2", "KBS-MOV-3", "KBS-MOV-4", "KBS-MOV-5", "KBS-MOV-6", "KBS-MOV-7", "KBS-MOV-8"),
@@ -85,7 +75,7 @@ MOVES = (
         {"army": "s-main", "path": ["r-baria"]},
         example_seat="stiny",
     ),
-    _spec(
+    ActionSpec(
         "enter_jointly",
         "Several armies enter one field together.",
         ("KBS-MOV-10", "KBS-MOV-2", "KBS-MOV-3"),
@@ -93,7 +83,7 @@ MOVES = (
         {"armies": ["z-heran", "z-zlatka"], "to": "r-jezerni"},
         example_seat="zapad",
     ),
-    _spec(
+    ActionSpec(
         "merge_armies",
         "Armies in one field merge into one.",
         ("KBS-MOV-9", "KBS-REL-4"),
@@ -101,7 +91,7 @@ MOVES = (
         {"armies": ["z-heran", "z-zlatka"]},
         example_seat="zapad",
     ),
-    _spec(
+    ActionSpec(
         "retreat",
         "An army that lost a battle retreats to a legal field.",
         ("KBS-RET-1", "KBS-CMB-4", "KBS-AMB-9"),
@@ -112,7 +102,7 @@ MOVES = (
 )
 
 BATTLES = (
-    _spec(
+    ActionSpec(
         "attack",
         "An army fights a field battle in its region or the next one.",
         ("KBS-CMB-3", "KBS-AMB-10", "KBS-CTY-2", "KBS-VAS-5"),
@@ -121,7 +111,7 @@ BATTLES = (
         dice=_BATTLE_DICE,
         example_seat="zapad",
     ),
-    _spec(
+    ActionSpec(
         "start_siege",
         "An army besieges a city.",
         ("KBS-SIE-1", "KBS-SIE-2", "KBS-SIE-3", "KBS-CTY-1"),
@@ -129,7 +119,7 @@ BATTLES = (
         {"army": "s-main", "city": "c-baria"},
         example_seat="stiny",
     ),
-    _spec(
+    ActionSpec(
         "storm_city",
         "A besieging army storms the city.",
         ("KBS-STM-1", "KBS-STM-2", "KBS-STM-4", "KBS-SIE-6"),
@@ -138,7 +128,7 @@ BATTLES = (
         dice=_BATTLE_DICE,
         example_seat="stiny",
     ),
-    _spec(
+    ActionSpec(
         "relieve_siege",
         "Armies attack the besiegers of a city (the garrison may join).",
         ("KBS-REL-1", "KBS-REL-2", "KBS-REL-3", "KBS-AMB-10", "KBS-AMB-18"),
@@ -147,7 +137,7 @@ BATTLES = (
         dice=_BATTLE_DICE,
         example_seat="zapad",
     ),
-    _spec(
+    ActionSpec(
         "allocate_losses",
         "The owner chooses which units are lost at a battle or siege.",
         ("KBS-AMB-1", "KBS-AMB-5", "KBS-SIE-7"),
@@ -158,7 +148,7 @@ BATTLES = (
 )
 
 POLITICS = (
-    _spec(
+    ActionSpec(
         "ransom_kard",
         "A captive kard is ransomed at the start of the owner's turn.",
         ("KBS-RAN-1", "KBS-RAN-2", "KBS-RAN-3", "KBS-RAN-4", "KBS-AMB-14"),
@@ -166,7 +156,7 @@ POLITICS = (
         {"kard": "jaromir"},
         example_seat="zapad",
     ),
-    _spec(
+    ActionSpec(
         "ransom_prisoners",
         "The loser of a battle ransoms prisoners, 1 supply per unit.",
         ("KBS-RET-3", "KBS-AMB-15"),
@@ -174,7 +164,7 @@ POLITICS = (
         {"units": {"army": 2}},
         example_seat="zapad",
     ),
-    _spec(
+    ActionSpec(
         "declare_revolt",
         "A vassal with more territory than its lord breaks free.",
         ("KBS-VAS-8",),

@@ -8,13 +8,9 @@ then the second's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain.actions import (
     NO_DATA,
     ActionSpec,
-    JsonSchema,
     array,
     catalog,
     game_id,
@@ -40,14 +36,8 @@ _STORM_DICE = "the side that called the storm first (the besieger; on a sortie t
 _RELIEF_DICE = "the relieving banners' dice first, then the besiegers' (undivided)"
 
 
-def _spec(
-    type_: str, summary: str, rules: tuple[str, ...], schema: JsonSchema, example: Mapping[str, Any], **more: Any
-) -> ActionSpec:
-    return ActionSpec(type_, summary, rules, schema, example, **more)
-
-
 TURN = (
-    _spec(
+    ActionSpec(
         "start_round",
         "A new round: death, upkeep and income, then the first impulse.",
         ("RV-TURN-1", "RV-TURN-2", "RV-ECO-3", "RV-ECO-4", "RV-DTH-1"),
@@ -55,7 +45,7 @@ TURN = (
         {},
         seat="optional",
     ),
-    _spec(
+    ActionSpec(
         "begin_impulse",
         "The faction whose turn it is begins its impulse (the Kard League names its sub-faction).",
         ("RV-TURN-1", "RV-TURN-3", "RV-SUP-1"),
@@ -63,8 +53,8 @@ TURN = (
         {},
         example_seat="gliviciove",
     ),
-    _spec("end_impulse", "The faction ends its impulse.", ("RV-TURN-1",), NO_DATA, {}, example_seat="gliviciove"),
-    _spec(
+    ActionSpec("end_impulse", "The faction ends its impulse.", ("RV-TURN-1",), NO_DATA, {}, example_seat="gliviciove"),
+    ActionSpec(
         "move_banner",
         "A noble moves with the named units along a path of places.",
         ("RV-MOV-1", "RV-MOV-2", "RV-NOB-1", "RV-NOB-2", "RV-NOB-3", "RV-SUP-1", "RV-SUP-2"),
@@ -72,7 +62,7 @@ TURN = (
         {"noble": "g_gen", "path": ["brod", "pole"], "units": ["g_inf2", "g_inf3"]},
         example_seat="gliviciove",
     ),
-    _spec(
+    ActionSpec(
         "transfer_resources",
         "Resources move between the treasury and nobles (or between nobles).",
         ("RV-SUP-3", "RV-SUP-4"),
@@ -80,7 +70,7 @@ TURN = (
         {"amount": 3, "from": "treasury", "to": "k_head"},
         example_seat="gliviciove",
     ),
-    _spec(
+    ActionSpec(
         "choose_retreat",
         "The owner picks among equally near places for a withdrawal.",
         ("RV-AMB-10",),
@@ -91,7 +81,7 @@ TURN = (
 )
 
 BATTLES = (
-    _spec(
+    ActionSpec(
         "attack",
         "Banners attack every enemy piece in their region (a field battle).",
         ("RV-BTY-1", "RV-BTY-2", "RV-FLD-1", "RV-FLD-3", "RV-FLD-5", "RV-FLD-6"),
@@ -100,7 +90,7 @@ BATTLES = (
         dice=_FIELD_DICE,
         example_seat="gliviciove",
     ),
-    _spec(
+    ActionSpec(
         "start_siege",
         "Banners besiege a place over a passable border with more units than its defenders.",
         ("RV-SIE-1", "RV-SIE-2", "RV-SIE-3", "RV-SIE-4", "RV-BTY-2"),
@@ -108,7 +98,7 @@ BATTLES = (
         {"nobles": ["k_head"], "place": "brod"},
         example_seat="katzowicove",
     ),
-    _spec(
+    ActionSpec(
         "storm_place",
         "The besieger storms a place besieged since an earlier round.",
         ("RV-STM-1", "RV-STM-2", "RV-STM-3", "RV-STM-7", "RV-CTY-1"),
@@ -117,7 +107,7 @@ BATTLES = (
         dice=_STORM_DICE,
         example_seat="katzowicove",
     ),
-    _spec(
+    ActionSpec(
         "sortie",
         "The besieged call a storm in their own impulse, at the same cost.",
         ("RV-STM-4", "RV-AMB-4", "RV-AMB-22"),
@@ -126,7 +116,7 @@ BATTLES = (
         dice=_STORM_DICE,
         example_seat="gliviciove",
     ),
-    _spec(
+    ActionSpec(
         "relieve_siege",
         "Banners fight the besiegers of a place; defenders of the place may join.",
         ("RV-REL-1", "RV-REL-2", "RV-REL-3", "RV-REL-4", "RV-REL-5", "RV-REL-6", "RV-REL-7", "RV-AMB-17"),
@@ -141,7 +131,7 @@ BATTLES = (
 )
 
 ECONOMY = (
-    _spec(
+    ActionSpec(
         "extract",
         "A place the faction works yields its resources.",
         ("RV-ECO-1", "RV-ECO-2", "RV-CTY-5"),
@@ -149,7 +139,7 @@ ECONOMY = (
         {"place": "knorow"},
         example_seat="gliviciove",
     ),
-    _spec(
+    ActionSpec(
         "recruit",
         "A unit of a kind the unit table lists is recruited in a place the faction works.",
         ("RV-UNIT-1", "RV-UNIT-2", "RV-UNIT-3", "RV-UNIT-4", "RV-ECO-1"),
@@ -157,7 +147,7 @@ ECONOMY = (
         {"kind": "infantry", "place": "kiertz"},
         example_seat="gliviciove",
     ),
-    _spec(
+    ActionSpec(
         "buy_imperial_general",
         "The kard buys an imperial general in an imperial city (3 from the imperial treasury).",
         ("RV-ECO-6",),
@@ -165,7 +155,7 @@ ECONOMY = (
         {"place": "kiertz"},
         example_seat="katzowicove",
     ),
-    _spec(
+    ActionSpec(
         "summon_shade",
         "Kalamé summons a free shade where she stands.",
         ("RV-ECO-7",),
@@ -173,7 +163,7 @@ ECONOMY = (
         {},
         example_seat="kard_league",
     ),
-    _spec(
+    ActionSpec(
         "levy_extraordinary_tax",
         "The kard levies 1 from every imperial city; a die each for unrest.",
         ("RV-ECO-8",),

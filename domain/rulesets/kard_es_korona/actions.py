@@ -7,17 +7,13 @@ unit kinds, offices and sides are closed sets.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain.actions import (
     BOOLEAN,
     NO_DATA,
     ActionSpec,
-    JsonSchema,
-    Units,
     array,
     catalog,
+    counts_by_kind,
     game_id,
     integer,
     mapping_of,
@@ -31,7 +27,7 @@ from domain.rulesets.kard_es_korona.forces import ARMS
 from domain.rulesets.kard_es_korona.state import OFFICES, KKState
 
 ARM = one_of_values(ARMS, "a unit kind")
-FORCE = Units(ARMS).schema()
+FORCE = counts_by_kind(ARMS)
 COUNTY = game_id("counties", "a county id of the game's board")
 SEAT = game_id("seats", "a seat of the game")
 SIDE = one_of_values(("attacker", "defender"))
@@ -50,14 +46,8 @@ _EXCHANGE_DICE = (
 )
 
 
-def _spec(
-    type_: str, summary: str, rules: tuple[str, ...], schema: JsonSchema, example: Mapping[str, Any], **more: Any
-) -> ActionSpec:
-    return ActionSpec(type_, summary, rules, schema, example, **more)
-
-
 SETUP = (
-    _spec(
+    ActionSpec(
         "roll_for_first_player",
         "Every player rolls one die; the highest starts the first year (ties roll again).",
         ("KK-TURN-3",),
@@ -66,7 +56,7 @@ SETUP = (
         seat="optional",
         dice="one die per seat in seating order; tied highest roll again, one die each, until one is highest",
     ),
-    _spec(
+    ActionSpec(
         "choose_first_player",
         "The players agree who starts the first year instead of rolling.",
         ("KK-TURN-3",),
@@ -74,7 +64,7 @@ SETUP = (
         {"player": "erdely"},
         seat="optional",
     ),
-    _spec(
+    ActionSpec(
         "place_forces",
         "A player places the lord and the starting units in the counties of the chosen province.",
         ("KK-SETUP-6", "KK-SETUP-7", "KK-SETUP-8", "KK-SETUP-11", "KK-CASTLE-2", "KK-TURN-3"),
@@ -82,7 +72,7 @@ SETUP = (
         {"lord": "kolozs", "placements": {"kolozs": {"cavalry": 1, "infantry": 2, "archer": 1}}},
         example_seat="erdely",
     ),
-    _spec(
+    ActionSpec(
         "place_neutral_piece",
         "One neutral unit is placed in a county of an unplayed province.",
         ("KK-SETUP-10",),
@@ -90,7 +80,7 @@ SETUP = (
         {"county": "zala", "arm": "cavalry"},
         example_seat="erdely",
     ),
-    _spec(
+    ActionSpec(
         "substitute_royal_cavalry",
         "The royal cavalry of unplayed royal counties is placed in the named castles.",
         ("KK-SETUP-9", "KK-SETUP-12"),
@@ -101,7 +91,7 @@ SETUP = (
 )
 
 YEAR = (
-    _spec(
+    ActionSpec(
         "draw_event",
         "The starting player draws the year's event card (and states its neutral infantry changes).",
         ("KK-TURN-1", "KK-EVENT-1", "KK-EVENT-3", "KK-EVENT-4", "KK-EVENT-5"),
@@ -117,7 +107,7 @@ YEAR = (
         {"card": "szuret"},
         seat="optional",
     ),
-    _spec(
+    ActionSpec(
         "recruit",
         "A player buys units into own castles in phase II ([] or `pass` buys nothing).",
         ("KK-RECRUIT-1", "KK-RECRUIT-2", "KK-RECRUIT-3", "KK-RECRUIT-4", "KK-RECRUIT-5", "KK-CASTLE-2"),
@@ -125,7 +115,7 @@ YEAR = (
         {"purchases": [{"arm": "infantry", "castle": "csanad", "count": 1}]},
         example_seat="erdely",
     ),
-    _spec(
+    ActionSpec(
         "move",
         "A player moves one or more groups into one county (with the lord, along a path of steps).",
         ("KK-MOVE-1", "KK-MOVE-2", "KK-MOVE-3", "KK-MOVE-4", "KK-MOVE-6", "KK-MOVE-7", "KK-MOVE-11", "KK-SIEGE-1"),
@@ -133,7 +123,7 @@ YEAR = (
         {"groups": [{"from": "temes", "path": ["csanad"], "units": {"infantry": 1}}], "to": "csanad"},
         example_seat="erdely",
     ),
-    _spec(
+    ActionSpec(
         "pass",
         "A player ends the turn (moves nothing; in phase II, recruits nothing).",
         ("KK-TURN-2", "KK-MOVE-1"),
@@ -141,7 +131,7 @@ YEAR = (
         {},
         example_seat="erdely",
     ),
-    _spec(
+    ActionSpec(
         "take_extra_step",
         "The lord's group takes the extra step the lord allows after a move.",
         ("KK-LORD-8", "KK-LORD-9", "KK-MOVE-2"),
@@ -149,15 +139,15 @@ YEAR = (
         {"groups": [{"from": "csanad", "lord": True, "units": {"cavalry": 1}}], "to": "arad"},
         example_seat="erdely",
     ),
-    _spec("decline_extra_step", "The lord's extra step is not taken.", ("KK-LORD-8",), NO_DATA, {}),
-    _spec(
+    ActionSpec("decline_extra_step", "The lord's extra step is not taken.", ("KK-LORD-8",), NO_DATA, {}),
+    ActionSpec(
         "release_defenders",
         "A pinned defender releases units from the county (advanced game).",
         ("KK-ADV-3", "KK-ADV-4"),
         obj({"units": FORCE}, {"lord": BOOLEAN}),
         {"units": {"archer": 1}},
     ),
-    _spec(
+    ActionSpec(
         "transfer_money",
         "A player hands garas to another player (agreements are not enforced, the transfer is recorded).",
         ("KK-GEN-6", "KK-GEN-7", "KK-ELECT-4"),
@@ -168,21 +158,21 @@ YEAR = (
 )
 
 BATTLE = (
-    _spec(
+    ActionSpec(
         "select_battle",
         "The starting player picks the next battle to fight.",
         ("KK-BATTLE-12", "KK-LORD-4"),
         obj({"battle": text("a battle id of the year (b<year>-<n>)")}),
         {"battle": "b1302-7"},
     ),
-    _spec(
+    ActionSpec(
         "lead_arm",
         "A lord in battle names the arm he leads before the first die.",
         ("KK-LORD-2", "KK-LORD-3"),
         obj({"arm": ARM}),
         {"arm": "cavalry"},
     ),
-    _spec(
+    ActionSpec(
         "fight_exchange",
         "Both sides roll the exchange; hits are computed per arm group.",
         ("KK-BATTLE-1", "KK-BATTLE-4", "KK-BATTLE-5", "KK-BATTLE-9"),
@@ -190,14 +180,14 @@ BATTLE = (
         {"dice": [5, 6, 5, 2]},
         dice=_EXCHANGE_DICE,
     ),
-    _spec(
+    ActionSpec(
         "assign_casualties",
         "The side's chooser removes the hits taken from the units the dice allow.",
         ("KK-BATTLE-9", "KK-BATTLE-11"),
         obj({"casualties": FORCE}, {"side": SIDE}),
         {"casualties": {"infantry": 1}, "side": "defender"},
     ),
-    _spec(
+    ActionSpec(
         "fight_duel",
         "Each lord rolls one die; only a lone 6 wins the duel.",
         ("KK-LORD-5",),
@@ -205,14 +195,14 @@ BATTLE = (
         {"dice": [6, 3]},
         dice="the attacker's lord's die, then the defender's; again until the duel is decided",
     ),
-    _spec(
+    ActionSpec(
         "withdraw",
         "A siege attacker keeps units in the captured castle and sends the rest out (or withdraws).",
         ("KK-SIEGE-9", "KK-SIEGE-10", "KK-SIEGE-11"),
         obj(optional={"keep": FORCE, "moves": array(WITHDRAWAL)}),
         {"keep": {"infantry": 2}, "moves": [{"to": "arad", "units": {"cavalry": 1}}]},
     ),
-    _spec(
+    ActionSpec(
         "retreat",
         "A side leaves the battle for a legal county after a full round; the other pursues (advanced game).",
         ("KK-ADV-5", "KK-ADV-6", "KK-ADV-8", "KK-ADV-9", "KK-ADV-10"),
@@ -220,15 +210,15 @@ BATTLE = (
         {"dice": [4], "to": "csongrad"},
         dice="the pursuers' dice, one per pursuing unit, arm group by arm group",
     ),
-    _spec("stay", "The side that could retreat stays in the battle.", ("KK-ADV-5",), NO_DATA, {}),
-    _spec(
+    ActionSpec("stay", "The side that could retreat stays in the battle.", ("KK-ADV-5",), NO_DATA, {}),
+    ActionSpec(
         "choose_retreat_losses",
         "The retreating side chooses which units the pursuit kills.",
         ("KK-ADV-11",),
         obj({"units": FORCE}),
         {"units": {"archer": 1, "infantry": 1}},
     ),
-    _spec(
+    ActionSpec(
         "roll_event_die",
         "The besieger rolls for Rainy Autumn; a low roll abandons the siege.",
         ("KK-EVENT-7",),
@@ -239,7 +229,7 @@ BATTLE = (
 )
 
 LORDS_AND_OFFICES = (
-    _spec(
+    ActionSpec(
         "attempt_escape",
         "A defeated lord rolls one die; on a 6 he escapes to the named county.",
         ("KK-ELIM-2",),
@@ -247,45 +237,45 @@ LORDS_AND_OFFICES = (
         {"dice": [2], "to": "feher"},
         dice="the lord's one die",
     ),
-    _spec("forgo_escape", "A defeated lord does not try to escape.", ("KK-ELIM-2",), NO_DATA, {}),
-    _spec("swear_fealty", "A defeated player offers fealty to the victor.", ("KK-ELIM-3",), NO_DATA, {}),
-    _spec("decline_fealty", "A defeated player refuses to swear fealty.", ("KK-ELIM-1",), NO_DATA, {}),
-    _spec(
+    ActionSpec("forgo_escape", "A defeated lord does not try to escape.", ("KK-ELIM-2",), NO_DATA, {}),
+    ActionSpec("swear_fealty", "A defeated player offers fealty to the victor.", ("KK-ELIM-3",), NO_DATA, {}),
+    ActionSpec("decline_fealty", "A defeated player refuses to swear fealty.", ("KK-ELIM-1",), NO_DATA, {}),
+    ActionSpec(
         "answer_fealty",
         "The victor accepts or refuses the offered fealty.",
         ("KK-ELIM-3",),
         obj({"accept": BOOLEAN}),
         {"accept": True},
     ),
-    _spec(
+    ActionSpec(
         "place_takeover",
         "The victor places one unit per county of the fallen player (an arm that stood there, or none).",
         ("KK-ELIM-5", "KK-ELIM-6"),
         obj(optional={"placements": mapping_of(nullable(ARM), "county -> arm (or null)")}),
         {"placements": {"pest": "infantry"}},
     ),
-    _spec(
+    ActionSpec(
         "veto_battle",
         "The overlord forbids a vassal's battle.",
         ("KK-VASSAL-2",),
         obj({"battle": text()}),
         {"battle": "b1302-3"},
     ),
-    _spec(
+    ActionSpec(
         "return_lord",
         "A vassal's lord returns to a county of his own.",
         ("KK-VASSAL-7",),
         obj({"to": COUNTY}),
         {"to": "kolozs"},
     ),
-    _spec(
+    ActionSpec(
         "pay_ransom",
         "A captive lord is ransomed for 20 garas and returns to the named county.",
         ("KK-CAPTIVE-2",),
         obj(optional={"to": COUNTY}),
         {"to": "pest"},
     ),
-    _spec(
+    ActionSpec(
         "reroll",
         "The Judge Royal rerolls one of his dice groups; the new dice stand.",
         ("KK-OFFICE-1", "KK-OFFICE-2"),
@@ -293,15 +283,15 @@ LORDS_AND_OFFICES = (
         {"arm": "cavalry", "dice": [5, 2]},
         dice="the new faces of the rerolled group",
     ),
-    _spec("keep_roll", "The Judge Royal keeps his roll.", ("KK-OFFICE-1",), NO_DATA, {}),
-    _spec(
+    ActionSpec("keep_roll", "The Judge Royal keeps his roll.", ("KK-OFFICE-1",), NO_DATA, {}),
+    ActionSpec(
         "leave_game",
         "A player leaves; the remaining units become neutral.",
         ("KK-NEUTRAL-5",),
         NO_DATA,
         {},
     ),
-    _spec(
+    ActionSpec(
         "roll_for_starting_player",
         "Two dice each; the highest total takes the starting player's marker (traditional turn order).",
         ("KK-TRAD-1", "KK-OFFICE-2"),
@@ -310,7 +300,7 @@ LORDS_AND_OFFICES = (
         seat="optional",
         dice="two dice per contender in seating order; tied highest roll again; the Judge Royal's reroll pair last",
     ),
-    _spec(
+    ActionSpec(
         "choose_turn_position",
         "The starting player chooses to move first or last.",
         ("KK-TRAD-3",),
@@ -320,14 +310,14 @@ LORDS_AND_OFFICES = (
 )
 
 ELECTIONS = (
-    _spec(
+    ActionSpec(
         "decide_tie",
         "The Palatine decides a tied office auction.",
         ("KK-ELECT-11", "KK-OFFICE-5"),
         obj({"player": SEAT}),
         {"player": "felvidek"},
     ),
-    _spec(
+    ActionSpec(
         "roll_off",
         "Tied bidders roll one die each; tied highest roll again.",
         ("KK-ELECT-10", "KK-ELECT-12", "KK-OFFICE-2"),
@@ -335,7 +325,7 @@ ELECTIONS = (
         {"dice": [5, 2]},
         dice="one die per tied bidder in seating order; again for the tied highest",
     ),
-    _spec(
+    ActionSpec(
         "reroll_tie_die",
         "The Judge Royal rerolls his own roll-off die once (`reroll: true`) or keeps it.",
         ("KK-OFFICE-2", "KK-ELECT-12"),
@@ -343,21 +333,21 @@ ELECTIONS = (
         {"reroll": True, "dice": [6]},
         dice="the Judge Royal's new die, when he rerolls",
     ),
-    _spec(
+    ActionSpec(
         "offer_office",
         "An office holder opens a public auction of the office.",
         ("KK-OFFICE-6",),
         obj({"office": one_of_values(OFFICES)}),
         {"office": "treasurer"},
     ),
-    _spec(
+    ActionSpec(
         "bid_for_office",
         "A player bids for the office on sale.",
         ("KK-OFFICE-6", "KK-ELECT-14"),
         obj({"amount": integer(1)}),
         {"amount": 3},
     ),
-    _spec("close_office_sale", "The seller closes the office sale.", ("KK-OFFICE-6",), NO_DATA, {}),
+    ActionSpec("close_office_sale", "The seller closes the office sale.", ("KK-OFFICE-6",), NO_DATA, {}),
 )
 
 ACTION_SPECS = catalog(*SETUP, *YEAR, *BATTLE, *LORDS_AND_OFFICES, *ELECTIONS)
