@@ -80,8 +80,12 @@ def _thawed(value: Any) -> Any:
 def obj(
     required: Mapping[str, JsonSchema] | None = None, optional: Mapping[str, JsonSchema] | None = None
 ) -> JsonSchema:
-    """An object with these required and optional properties (open to other keys, see the module note)."""
-    properties = {**(required or {}), **(optional or {})}
+    """An object with these required and optional properties (open to other keys, see the module note).
+
+    An optional property may also be null: the engines read a missing key and a null one alike (`data.get`), so
+    refusing null would make the schema stricter than the rules.
+    """
+    properties = {**(required or {}), **{name: nullable(value) for name, value in (optional or {}).items()}}
     schema: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
         schema["required"] = list(required)
@@ -122,7 +126,8 @@ def refined(schema: Any, ids: Mapping[str, Iterable[str]]) -> Any:
         walked = {key: refined(value, ids) for key, value in schema.items()}
         kind = schema.get(IDS_KEYWORD)
         if isinstance(kind, str) and kind in ids:
-            walked["enum"] = sorted(ids[kind])
+            may_be_null = "null" in (schema.get("type") or ())
+            walked["enum"] = [*sorted(ids[kind]), *([None] if may_be_null else [])]
         return walked
     if isinstance(schema, list | tuple):
         return [refined(item, ids) for item in schema]
@@ -170,8 +175,19 @@ def mapping_of(values: JsonSchema, description: str = "") -> JsonSchema:
 
 
 def nullable(schema: JsonSchema) -> JsonSchema:
-    """The schema, or null."""
-    return {"anyOf": [schema, {"type": "null"}]}
+    """The schema, or null; a `type` keyword is widened in place so that errors keep pointing inside the value."""
+    if "anyOf" in schema:
+        alternatives = list(schema["anyOf"])
+        has_null = {"type": "null"} in alternatives
+        return schema if has_null else {**schema, "anyOf": [*alternatives, {"type": "null"}]}
+    kind = schema.get("type")
+    if kind is None:
+        return schema  # no type: null is already allowed
+    kinds = list(kind) if isinstance(kind, list | tuple) else [kind]
+    widened: dict[str, Any] = {**schema, "type": kinds if "null" in kinds else [*kinds, "null"]}
+    if "enum" in schema and None not in schema["enum"]:
+        widened["enum"] = [*schema["enum"], None]
+    return widened
 
 
 BOOLEAN: JsonSchema = {"type": "boolean"}

@@ -60,7 +60,8 @@ def test_a_force_schema_refuses_an_unknown_unit_kind_and_a_negative_count() -> N
     schema = counts_by_kind(("cavalry", "infantry"))
 
     assert schema["additionalProperties"] is False
-    assert schema["properties"]["cavalry"] == {"type": "integer", "minimum": 0}
+    assert schema["properties"]["cavalry"]["minimum"] == 0
+    assert "required" not in schema
 
 
 def test_to_json_carries_the_example_as_a_whole_action() -> None:
@@ -68,3 +69,11 @@ def test_to_json_carries_the_example_as_a_whole_action() -> None:
 
     assert spec.to_json()["example"] == {"type": "roll", "seat": None, "data": {"count": 2}}
     assert spec.to_json()["senders"] == ["player", "recorder", "arbiter"]
+
+
+def test_an_optional_field_also_takes_null_because_the_engines_read_it_as_absent() -> None:
+    schema = obj({"to": {"type": "string"}}, {"arm": {"type": "string", "enum": ["cavalry"]}, "keep": obj()})
+
+    assert schema["properties"]["arm"] == {"type": ["string", "null"], "enum": ["cavalry", None]}
+    assert schema["properties"]["keep"]["type"] == ["object", "null"]
+    assert schema["properties"]["to"] == {"type": "string"}

@@ -167,9 +167,9 @@ BATTLE = (
     ),
     ActionSpec(
         "lead_arm",
-        "A lord in battle names the arm he leads before the first die.",
+        "A lord in battle names the arm he leads before the first die (null or none: he leads no arm).",
         ("KK-LORD-2", "KK-LORD-3"),
-        obj({"arm": ARM}),
+        obj(optional={"arm": ARM}),
         {"arm": "cavalry"},
     ),
     ActionSpec(
