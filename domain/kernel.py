@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from domain.dice import DiceSupply
+
+if TYPE_CHECKING:  # domain.actions imports Authority from here
+    from domain.actions import ActionSpec
 
 
 class Mode(StrEnum):
@@ -191,7 +194,10 @@ class Ruleset(Protocol):
     default_options: Mapping[str, Any]
     # Boards shipped with the ruleset, by name ("basic"); a game may name one instead of a stored board id.
     shipped_boards: Mapping[str, Mapping[str, Any]]
+    # Every action type the ruleset accepts, as data (issue 15); the platform's own are in domain.platform_actions.
+    actions: Mapping[str, ActionSpec]
 
+    def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]: ...
     def option_errors(self, options: Mapping[str, Any]) -> list[str]: ...
     def board_errors(self, board: Mapping[str, Any] | None) -> list[str]: ...
     def seat_errors(self, seats: Sequence[Seat], options: Mapping[str, Any]) -> list[str]: ...

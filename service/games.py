@@ -37,6 +37,7 @@ from domain.kernel import (
     start,
 )
 from domain.platform import all_rules, decide_action, decide_reveal, decide_seal
+from service.action_schemas import check_action
 from service.answers import answer_text, game_json, recorded_json, with_disputes
 from service.auth import Principal
 from service.clock import Clock, isoformat
@@ -252,6 +253,7 @@ class GameCommands:
             game = loaded.game
             action = Action(body["type"], body.get("seat"), body.get("data") or {})
             authority = principal.authority_for(game.meta, action.seat)
+            check_action(loaded.ruleset, action.type, action.data)  # a malformed payload is a 400, before decide
             action = Action(action.type, action.seat, action.data, authority)
             if cached and if_match is not None and if_match != game.version:
                 fresh = True  # the cache may lag behind another process: look again before answering 412

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
 from domain import registry
+from domain.actions import ActionSpec, refined
 from domain.kernel import Rule, Ruleset
 from domain.platform import all_rules
+from domain.platform_actions import PLATFORM_ACTIONS, action_specs
 from service import schemas
-from service.errors import NotFound
+from service.api.common import principal, services
+from service.errors import BadRequest, NotFound
 
 blueprint = Blueprint("rulesets", __name__)
 
@@ -73,3 +77,48 @@ def get_rule(ruleset_id: str, rule_id: str) -> Response:
     if rule is None:
         raise NotFound(f"ruleset {ruleset_id!r} has no rule {rule_id!r}")
     return jsonify(rule_json(rule))
+
+
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def action_json(spec: ActionSpec, ids: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
+    """An action declaration as the API shows it: its origin (platform or ruleset) and its schema, with the ids
+    of one game's board and seats as enums when `ids` are given."""
+    document = spec.to_json()
+    document["origin"] = "platform" if spec.type in PLATFORM_ACTIONS else "ruleset"
+    schema = refined(document["schema"], ids) if ids is not None else document["schema"]
+    document["schema"] = {"$schema": JSON_SCHEMA_DIALECT, **schema}
+    return document
+
+
+def _game_ids(ruleset: Ruleset) -> Mapping[str, Sequence[str]] | None:
+    """`?game=`: the ids the named game's board and seats fix, for schemas refined to that game."""
+    game_id = request.args.get("game")
+    if game_id is None:
+        return None
+    loaded = services().loader.load(game_id, principal())
+    if loaded.ruleset.id != ruleset.id:
+        raise BadRequest(
+            f"game {game_id} is a {loaded.ruleset.id} game, not {ruleset.id}", {"game": ["a game of another ruleset"]}
+        )
+    return {**loaded.ruleset.action_ids(loaded.game.state), "seats": loaded.game.meta.seat_names()}
+
+
+@blueprint.get("/rulesets/<ruleset_id>/actions")
+def list_actions(ruleset_id: str) -> Response:
+    """Every action type a game of the ruleset accepts (`?game=`: with that game's ids as enums)."""
+    ruleset = _ruleset(ruleset_id)
+    ids = _game_ids(ruleset)
+    items = [action_json(spec, ids) for spec in action_specs(ruleset).values()]
+    return jsonify({"ruleset": ruleset.id, "version": ruleset.version, "items": items})
+
+
+@blueprint.get("/rulesets/<ruleset_id>/actions/<action_type>")
+def get_action(ruleset_id: str, action_type: str) -> Response:
+    """One action type's declaration (`?game=`: with that game's ids as enums)."""
+    ruleset = _ruleset(ruleset_id)
+    spec = action_specs(ruleset).get(action_type)
+    if spec is None:
+        raise NotFound(f"ruleset {ruleset_id!r} declares no action {action_type!r}")
+    return jsonify(action_json(spec, _game_ids(ruleset)))

@@ -182,12 +182,9 @@ def test_422_and_nothing_written_when_idempotency_key_is_reused_with_another_bod
     ("action", "rule_id"),
     [
         pytest.param({"type": "Bad", "seat": "red"}, "FF-ACTION-1", id="type-not-snake-case"),
-        pytest.param({"type": "roll", "seat": "red", "data": {"count": 0}}, "FF-ROLL-1", id="roll-zero-dice"),
-        pytest.param({"type": "roll", "seat": "red", "data": {"count": 101}}, "FF-ROLL-1", id="roll-too-many"),
         pytest.param({"type": "note", "seat": "green"}, "CORE-SEAT-1", id="unknown-seat"),
-        pytest.param({"type": "open_sealed", "data": {"round": "Bad Round"}}, "FF-SEAL-1", id="bad-round-name"),
-        pytest.param({"type": "add_client_seed", "seat": "red", "data": {}}, "CORE-DICE-3", id="seed-missing"),
-        pytest.param({"type": "end_game", "data": {}}, "CORE-END-1", id="end-without-result"),
+        pytest.param({"type": "open_sealed", "data": {"round": "r1", "seats": ["green"]}}, "FF-SEAL-1", id="bad-seat"),
+        pytest.param({"type": "add_client_seed", "data": {"client_seed": "x"}}, "CORE-DICE-3", id="seed-of-no-seat"),
         pytest.param({"type": "end_game", "data": {"winners": ["green"]}}, "CORE-END-1", id="end-unknown-winner"),
     ],
 )
@@ -203,11 +200,34 @@ def test_422_citing_the_rule_and_nothing_written_when_an_action_breaks_it(
     assert total_events(api) == before
 
 
+@pytest.mark.parametrize(
+    ("action", "pointer"),
+    [
+        pytest.param({"type": "roll", "seat": "red", "data": {"count": 0}}, "/data/count", id="roll-zero-dice"),
+        pytest.param({"type": "roll", "seat": "red", "data": {"count": 101}}, "/data/count", id="roll-too-many"),
+        pytest.param({"type": "open_sealed", "data": {"round": "Bad Round"}}, "/data/round", id="bad-round-name"),
+        pytest.param({"type": "add_client_seed", "seat": "red", "data": {}}, "/data/client_seed", id="seed-missing"),
+        pytest.param({"type": "end_game", "data": {}}, "/data", id="end-without-result"),
+    ],
+)
+def test_400_naming_the_pointer_and_nothing_written_when_the_data_breaks_the_declared_schema(
+    api: Api, action: dict[str, Any], pointer: str
+) -> None:
+    """FF-ROLL-1's range, FF-SEAL-1's round name, CORE-DICE-3's seed and CORE-END-1's result are shapes."""
+    game = api.create_game()["id"]
+    before = total_events(api)
+
+    problem = assert_problem(api.act(game, **action), 400)
+
+    assert pointer in problem["errors"]
+    assert total_events(api) == before
+
+
 def test_rule_summary_matches_the_rulebook_when_an_action_is_refused(api: Api) -> None:
     game = api.create_game()["id"]
-    rule = api.client.get("/api/v1/rulesets/freeform/rules/FF-ROLL-1").get_json()
+    rule = api.client.get("/api/v1/rulesets/freeform/rules/FF-SEAL-1").get_json()
 
-    body = assert_refused(api.act(game, type="roll", seat="red", data={"count": 0}), "FF-ROLL-1")
+    body = assert_refused(api.act(game, type="open_sealed", data={"round": "r1", "seats": ["green"]}), "FF-SEAL-1")
 
     assert body["rule"]["summary"] == rule["summary"]
     assert body["rule"]["source_quote"] == rule["source_quote"]

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.api.conftest import assert_refused, stored_events, total_events
+from tests.api.conftest import assert_problem, assert_refused, stored_events, total_events
 from tests.conftest import Api
 
 SET_MOVES = [{"op": "set", "path": "/counts/move", "value": 5}]
@@ -56,19 +56,45 @@ def test_later_actions_count_on_from_the_adjusted_value_when_state_was_adjusted(
 
 
 @pytest.mark.parametrize(
+    ("data", "pointer"),
+    [
+        pytest.param({"changes": SET_MOVES}, "/data/reason", id="no-reason"),
+        pytest.param({"changes": SET_MOVES, "reason": "   "}, "/data/reason", id="blank-reason"),
+        pytest.param({"reason": "why not"}, "/data/changes", id="no-changes"),
+        pytest.param({"changes": [], "reason": "why not"}, "/data/changes", id="empty-changes"),
+        pytest.param(
+            {"changes": [{"op": "set", "path": "counts", "value": 5}], "reason": "x"},
+            "/data/changes/0/path",
+            id="not-a-pointer",
+        ),
+        pytest.param(
+            {"changes": [{"op": "swap", "path": "/counts/move", "value": 5}], "reason": "x"},
+            "/data/changes/0/op",
+            id="bad-op",
+        ),
+    ],
+)
+def test_400_naming_the_pointer_and_nothing_written_when_the_adjustment_is_malformed(
+    api: Api, data: dict[str, Any], pointer: str
+) -> None:
+    """The shape of `adjust` (CORE-ADJUST-2's reason and {op, path, value} changes) is its declared schema."""
+    game = api.create_game()["id"]
+    before = total_events(api)
+
+    response = api.act(game, "arbiter", type="adjust", data=data)
+
+    assert pointer in assert_problem(response, 400)["errors"]
+    assert total_events(api) == before
+
+
+@pytest.mark.parametrize(
     "data",
     [
-        pytest.param({"changes": SET_MOVES}, id="no-reason"),
-        pytest.param({"changes": SET_MOVES, "reason": "   "}, id="blank-reason"),
-        pytest.param({"reason": "why not"}, id="no-changes"),
-        pytest.param({"changes": [], "reason": "why not"}, id="empty-changes"),
         pytest.param({"changes": [{"op": "set", "path": "/nowhere/move", "value": 5}], "reason": "x"}, id="bad-path"),
-        pytest.param({"changes": [{"op": "set", "path": "counts", "value": 5}], "reason": "x"}, id="not-a-pointer"),
-        pytest.param({"changes": [{"op": "swap", "path": "/counts/move", "value": 5}], "reason": "x"}, id="bad-op"),
         pytest.param({"changes": [{"op": "set", "path": "/counts/move", "value": -1}], "reason": "x"}, id="bad-value"),
     ],
 )
-def test_422_citing_core_adjust_2_and_nothing_written_when_the_adjustment_is_incomplete(
+def test_422_citing_core_adjust_2_and_nothing_written_when_the_adjustment_does_not_apply(
     api: Api, data: dict[str, Any]
 ) -> None:
     game = api.create_game()["id"]

@@ -85,14 +85,21 @@ def test_refused_citing_kbs_mov_1_when_the_part_names_units_or_leaders_the_army_
 
     too_many = assert_refused(game.act("move_army", "z", army="za", path=["r2"], units={"army": 8}), "KBS-MOV-1")
     missing = assert_refused(game.act("move_army", "z", army="za", path=["r2"], units={"catapult": 1}), "KBS-MOV-1")
-    negative = assert_refused(game.act("move_army", "z", army="za", path=["r2"], units={"army": -1}), "KBS-MOV-1")
     stranger = assert_refused(game.act("move_army", "z", army="za", path=["r2"], leaders=["robert"]), "KBS-MOV-1")
 
     assert too_many["violations"][0]["details"]["field"] == "data.units.army"
     assert "has 7 army; 8 cannot move" in too_many["detail"]
     assert missing["violations"][0]["details"]["field"] == "data.units.catapult"
-    assert negative["violations"][0]["details"]["field"] == "data.units.army"
     assert stranger["violations"][0]["details"]["field"] == "data.leaders[0]"
+    assert game.state()["armies"]["za"]["units"] == {"army": 7}
+
+
+def test_400_naming_the_count_when_the_part_moves_a_negative_number_of_units(api: Api) -> None:
+    game = _campaign(api)
+
+    response = game.act("move_army", "z", army="za", path=["r2"], units={"army": -1})
+
+    assert list(assert_problem(response, 400)["errors"]) == ["/data/units/army"]
     assert game.state()["armies"]["za"]["units"] == {"army": 7}
 
 

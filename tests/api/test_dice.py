@@ -6,7 +6,7 @@ import hashlib
 from typing import Any
 
 from domain.dice import derive_faces
-from tests.api.conftest import assert_refused, stored_events, total_events
+from tests.api.conftest import assert_problem, assert_refused, stored_events, total_events
 from tests.conftest import Api
 
 
@@ -122,13 +122,14 @@ def test_entered_faces_are_recorded_as_given_when_the_table_rolls(any_api: Api) 
     assert _rolls(stored_events(any_api, game))[0]["faces"] == [6, 4, 2]
 
 
-def test_422_citing_core_dice_1_when_a_table_face_is_seven(api: Api) -> None:
+def test_400_naming_the_face_when_a_table_face_is_seven(api: Api) -> None:
+    """CORE-DICE-1's range of a face (1 to 6) is part of every declared `dice` field."""
     game = api.create_game(dice="table")["id"]
     before = total_events(api)
 
     response = api.act(game, type="roll", seat="red", data={"count": 2, "dice": [3, 7]})
 
-    assert_refused(response, "CORE-DICE-1")
+    assert list(assert_problem(response, 400)["errors"]) == ["/data/dice/1"]
     assert total_events(api) == before
 
 

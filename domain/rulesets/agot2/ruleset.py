@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
 from domain.rulesets.agot2 import combat_actions, orders, tracks
+from domain.rulesets.agot2.actions import ACTION_SPECS, board_ids
 from domain.rulesets.agot2.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.agot2.data import BASE_BOARD
 from domain.rulesets.agot2.data import board_errors as data_board_errors
@@ -36,6 +38,11 @@ class Agot2Ruleset:
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = {"base": BASE_BOARD}
+    actions: Mapping[str, ActionSpec] = ACTION_SPECS
+
+    def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
+        """The ids this game's board fixes, by kind, for the schemas refined per game."""
+        return board_ids(state)
 
     def option_errors(self, options: Mapping[str, Any]) -> list[str]:
         """The GOT-X switches and the set-up data (catalog §0.3.4, §4)."""

@@ -7,11 +7,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
 from domain.rulesets.cedofan_kards_bs import decide as deciding
 from domain.rulesets.cedofan_kards_bs import options as opts
 from domain.rulesets.cedofan_kards_bs import state as states
 from domain.rulesets.cedofan_kards_bs import view as views
+from domain.rulesets.cedofan_kards_bs.actions import ACTION_SPECS, board_ids
 from domain.rulesets.cedofan_kards_bs.board import map_errors
 from domain.rulesets.cedofan_kards_bs.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_kards_bs.evolve import evolve
@@ -42,6 +44,11 @@ class KardsBsRuleset:
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = opts.DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
+    actions: Mapping[str, ActionSpec] = ACTION_SPECS
+
+    def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
+        """The ids this game's board fixes, by kind, for the schemas refined per game."""
+        return board_ids(state)
 
     def option_errors(self, options: Mapping[str, Any]) -> list[str]:
         """Unknown, missing (required) and malformed options, each naming `options.<name>`."""

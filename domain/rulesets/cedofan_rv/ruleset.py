@@ -7,9 +7,11 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
+from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
 from domain.rulesets.cedofan_rv import board as rv_board
 from domain.rulesets.cedofan_rv import options as rv_options
+from domain.rulesets.cedofan_rv.actions import ACTION_SPECS, board_ids
 from domain.rulesets.cedofan_rv.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_rv.decide import decide
 from domain.rulesets.cedofan_rv.evolve import evolve
@@ -35,6 +37,11 @@ class CedofanRvRuleset:
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = rv_options.DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
+    actions: Mapping[str, ActionSpec] = ACTION_SPECS
+
+    def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
+        """The ids this game's board fixes, by kind, for the schemas refined per game."""
+        return board_ids(state)
 
     def option_errors(self, options: Mapping[str, Any]) -> list[str]:
         """RV-AMB-1 and the RV-AMB-* options: required data present and every value accepted."""

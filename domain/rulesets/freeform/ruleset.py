@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain import json_values
+from domain.actions import ActionSpec
 from domain.canonical import canonical_bytes
 from domain.kernel import (
     SEALED_ROUND_OPENED,
@@ -28,11 +29,11 @@ from domain.kernel import (
 )
 from domain.platform import UNIVERSAL_ACTIONS, roll
 from domain.platform_notation import platform_line
+from domain.rulesets.freeform.actions import ACTION_SPECS, MAX_ROLL, ROUND_PATTERN, board_ids
 from domain.rulesets.freeform.rulebook import RULEBOOK
 
 ACTION_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 MAX_DATA_BYTES = 64 * 1024
-MAX_ROLL = 100
 ACTION_RECORDED = "ActionRecorded"
 _RESERVED = UNIVERSAL_ACTIONS | {"roll", "open_sealed"}
 
@@ -65,6 +66,11 @@ class FreeformRuleset:
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = {}
     shipped_boards: Mapping[str, Mapping[str, Any]] = {}
+    actions: Mapping[str, ActionSpec] = ACTION_SPECS
+
+    def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
+        """The ids this game's board fixes, by kind, for the schemas refined per game."""
+        return board_ids(state)
 
     def option_errors(self, options: Mapping[str, Any]) -> list[str]:
         """Freeform takes no options."""
@@ -223,8 +229,7 @@ def _decide_roll(game: Game, action: Action, inputs: Inputs) -> Decision:
     return Decision((event,), trace=(trace,))
 
 
-# No ":": the service keys a sealed secret "<round>:<seat>", so "a:b" would collide with round "a".
-_ROUND = re.compile(r"^[a-z0-9][a-z0-9_\-.]{0,63}$")
+_ROUND = re.compile(ROUND_PATTERN)
 
 
 def _decide_open_sealed(game: Game, action: Action) -> Decision:

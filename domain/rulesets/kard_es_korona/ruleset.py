@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
 from domain.rulesets.kard_es_korona import (
     captivity,
@@ -25,6 +26,7 @@ from domain.rulesets.kard_es_korona import (
     vassals,
     withdrawal,
 )
+from domain.rulesets.kard_es_korona.actions import ACTION_SPECS, board_ids
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
@@ -102,6 +104,11 @@ class KardEsKoronaRuleset:
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = SHIPPED_BOARDS
+    actions: Mapping[str, ActionSpec] = ACTION_SPECS
+
+    def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
+        """The ids this game's board fixes, by kind, for the schemas refined per game."""
+        return board_ids(state)
 
     def option_errors(self, options: Mapping[str, Any]) -> list[str]:
         return option_errors(options)
