@@ -111,13 +111,15 @@ def pair_command(ctx: click.Context, tournament_id: str, preview: bool, accept_p
     click.echo("pairing…", err=True)
     body = {"preview": preview, "accept_problems": accept_problems}
     plan = _run(lambda: pair(wired, OPERATOR, tournament_id, body, _ctx("pair")))
+    name = _namer(wired, [p for t in plan["tables"] for p in t["players"]] + plan["byes"])
     for table in plan["tables"]:
-        seats = ", ".join(f"{p} ({table['seats'][p]})" for p in table["players"])
+        seats = ", ".join(f"{name(p)} ({table['seats'][p]})" for p in table["players"])
         click.echo(f"table {table['number']}: {seats}")
     if plan["byes"]:
-        click.echo(f"byes: {', '.join(plan['byes'])}")
+        click.echo(f"byes: {', '.join(map(name, plan['byes']))}")
     for problem in plan["problems"]:
-        click.echo(f"PROBLEM {problem['kind']}: {problem['detail']}")
+        who = ", ".join(map(name, problem["players"]))
+        click.echo(f"PROBLEM {problem['kind']} at table {problem.get('table', '-')}: {who}")
     click.echo(f"round {plan['round']}: repeat cost {plan['repeat_cost']}, optimal {plan['optimal']}")
     if preview or no_start:
         return
@@ -145,6 +147,14 @@ def approve_command(
     body = {"override_reason": override_reason}
     _run(lambda: approve(wired, OPERATOR, tournament_id, number, table, body, _ctx("approve")))
     click.echo(f"round {number} table {table}: result approved")
+
+
+def _namer(wired: Any, player_ids: list[str]) -> Any:
+    """Player id -> "Name (id prefix)" for a director's screen (names stay out of the log)."""
+    from service.store import players
+
+    names = {p: (players.get(wired.engine, p) or {}).get("name") for p in set(player_ids)}
+    return lambda p: f"{names.get(p) or '?'} ({p[:8]})"
 
 
 @tournament.command("close-round")
