@@ -138,7 +138,10 @@ class TournamentState:
             except ValueError:
                 pass
         size = self.settings.get("table_size", 4)
-        return self.scoring.expected(size if isinstance(size, int) and size >= 2 else 4)
+        try:
+            return self.scoring.expected(size if isinstance(size, int) and size >= 2 else 4)
+        except ScoringError:
+            return Fraction(0)  # no points for that table size (refused when a tournament is created): none to give
 
 
 def evolve(state: TournamentState, event: Event) -> TournamentState:
