@@ -12,7 +12,7 @@ import { follow } from "./live.js";
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
 const $ = (id) => document.getElementById(id);
-const page = { game: null, board: null, replay: null, facts: new Map(), notes: [], at: 1, timer: null, stopLive: null };
+const page = { game: null, board: null, replay: null, facts: new Map(), notes: [], disputes: [], at: 1, timer: null, stopLive: null };
 
 function fail(problem) {
   $("game-error").textContent = problem instanceof ApiProblem ? `${problem.message} (HTTP ${problem.status})` : String(problem);
@@ -60,6 +60,10 @@ function marksOf(version) {
   if (facts.adjusted) marks.push(el("span", { class: "mark adjustment", title: "adjusted by hand", text: "✎ adjustment" }));
   if (facts.corrected) marks.push(el("span", { class: "mark correction", title: "a ruling's correction", text: "⚖ correction" }));
   if (page.notes.some((n) => n.at_version === version)) marks.push(el("span", { class: "mark note", title: "annotated", text: "💬" }));
+  for (const dispute of page.disputes.filter((d) => d.version === version)) {
+    const text = dispute.ruling ? `⚖ ${dispute.status}: ${dispute.ruling.decision || "ruled"}` : `⚖ ${dispute.status}`;
+    marks.push(el("a", { class: "mark dispute", href: `/disputes/${encodeURIComponent(dispute.id)}`, title: dispute.claim, text }));
+  }
   return marks;
 }
 
@@ -196,14 +200,16 @@ async function start() {
   try {
     page.game = await getJson(`/api/v1/games/${encodeURIComponent(gameId)}`);
     describe(page.game);
-    const [facts, marks, notes] = await Promise.all([
+    const [facts, marks, notes, disputes] = await Promise.all([
       eventFacts(gameId, page.game.version),
       getJson(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`),
       getJson(`/api/v1/games/${encodeURIComponent(gameId)}/annotations`),
+      getJson(`/api/v1/disputes?game=${encodeURIComponent(gameId)}&limit=100`),
       drawBoard(page.game),
     ]);
     page.facts = facts;
     page.notes = notes.items || [];
+    page.disputes = disputes.items || [];
     renderChapters(marks.items || []);
     wireControls();
     const wanted = Number(new URLSearchParams(location.search).get("v")) || page.game.version;

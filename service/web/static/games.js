@@ -7,7 +7,8 @@ const body = document.querySelector("#games tbody");
 const error = document.getElementById("games-error");
 const nextButton = document.getElementById("next-page");
 const firstButton = document.getElementById("first-page");
-const PAGE = 25;
+// ?limit= in the page's URL chooses the page size (the API's own bound applies).
+const PAGE = Number(new URLSearchParams(location.search).get("limit")) || 25;
 let next = null;
 
 function query(after) {
@@ -56,7 +57,7 @@ function fromUrl() {
 form.addEventListener("submit", (event) => {
   event.preventDefault();
   const shown = query(null);
-  shown.delete("limit");
+  if (PAGE === 25) shown.delete("limit");
   history.replaceState(null, "", `${location.pathname}?${shown}`);
   load(null);
 });

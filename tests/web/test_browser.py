@@ -1,0 +1,183 @@
+"""The pages in a real browser (headless Chromium): boards that match `/state`, deep links, seat views that
+keep other seats' secrets out of the DOM, rulings beside the moves, live games, tokens, no console errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from service.samples import sample_name, sample_paths
+from tests.web.conftest import Site, Tab, screenshot, with_token
+from tests.web.piece_counts import seat_totals
+
+SAMPLES = [sample_name(p) for p in sample_paths()]
+DRAWN_COUNTS = """() => {
+  const totals = {};
+  for (const piece of document.querySelectorAll('#board .piece')) {
+    totals[piece.dataset.seat] = (totals[piece.dataset.seat] || 0) + Number(piece.dataset.count);
+  }
+  return totals;
+}"""
+
+
+def _expected(site: Site, game: str, version: int, viewer: str = "spectator") -> dict[str, int]:
+    summary = site.api(f"/api/v1/games/{game}")
+    state = site.api(f"/api/v1/games/{game}/state?at={version}&as={viewer}")
+    return seat_totals(summary["ruleset"], state["state"])
+
+
+def _shown(tab: Tab, version: int) -> dict[str, int]:
+    tab.page.wait_for_selector(f"#board[data-version='{version}']", state="attached")
+    drawn: dict[str, int] = tab.page.evaluate(DRAWN_COUNTS)
+    return drawn
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_board_shows_the_states_pieces_when_stepping_to_the_end_and_back(site: Site, tab: Tab, sample: str) -> None:
+    game = site.games[sample]
+    last = site.api(f"/api/v1/games/{game}")["version"]
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    assert _shown(tab, last) == _expected(site, game, last)
+    screenshot(tab, sample)
+    tab.page.keyboard.press("Home")
+    assert _shown(tab, 1) == _expected(site, game, 1)
+    tab.page.click("#vcr-last")
+    tab.page.keyboard.press("ArrowLeft")
+    assert _shown(tab, last - 1) == _expected(site, game, last - 1)
+    tab.page.keyboard.press("End")
+    assert _shown(tab, last) == _expected(site, game, last)
+    assert tab.page.locator("#notation li[aria-current]").get_attribute("data-version") == str(last)
+    assert tab.errors == []
+
+
+def test_deep_link_opens_the_version_and_seat_it_names(site: Site, tab: Tab) -> None:
+    game = site.games["kard_es_korona_basic_three_lords"]
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?v=20&as=erdely")
+    tab.wait_ready()
+    assert tab.page.input_value("#seat") == "erdely"
+    assert _shown(tab, 20) == _expected(site, game, 20, "erdely")
+    assert tab.page.locator("#notation li[aria-current]").get_attribute("data-version") == "20"
+    tab.page.keyboard.press("ArrowRight")
+    _shown(tab, 21)
+    assert "v=21" in tab.page.url and "as=erdely" in tab.page.url
+    assert site.served.token not in tab.page.url
+    assert tab.errors == []
+
+
+def _panel_value(tab: Tab, key: str) -> str:
+    text: str = tab.page.locator(f'#status-panel [data-key="{key}"]').inner_text()
+    return text
+
+
+def test_a_seats_view_keeps_the_other_seats_treasury_out_of_the_page(site: Site, tab: Tab) -> None:
+    game = site.games["cedofan_rv_siege_of_brod"]
+    own = site.api(f"/api/v1/games/{game}/state?as=gliviciove")["state"]["rules"]["treasuries"]["gliviciove"]
+    secret = site.api(f"/api/v1/games/{game}/state?as=katzowicove")["state"]["rules"]["treasuries"]["katzowicove"]
+    assert isinstance(secret, int) and isinstance(own, int)
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?as=gliviciove")
+    tab.wait_ready()
+    assert _panel_value(tab, "treasuries.gliviciove") == str(own)
+    assert _panel_value(tab, "treasuries.katzowicove") == "sealed"
+    assert _panel_value(tab, "purses.k_head") == "sealed"
+    tab.page.select_option("#seat", "katzowicove")
+    tab.page.wait_for_function(
+        f"document.querySelector('#status-panel [data-key=\"treasuries.katzowicove\"]').textContent === '{secret}'"
+    )
+    assert _panel_value(tab, "treasuries.gliviciove") == "sealed"
+    assert tab.errors == []
+
+
+def test_an_event_line_opens_its_ruling_with_the_rules_cited(site: Site, tab: Tab) -> None:
+    # Version 20 of the three-lord game: erdely's army enters Arad, held by a neutral province's units, so by
+    # KK-MOVE-11 it must stop there and fight; version 21 (the battle) follows from that same move.
+    game = site.games["kard_es_korona_basic_three_lords"]
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.click("#notation li[data-version='21'] button")
+    tab.page.wait_for_selector("#audit .trace li")
+    assert "version 20" in tab.page.inner_text("#audit h3")
+    assert tab.page.inner_text("#audit .verdict-consistent") == "consistent"
+    link = tab.page.locator("#audit .trace a.rule-id", has_text="KK-MOVE-11").first
+    assert link.get_attribute("href") == "/rulesets/kard_es_korona/rules#KK-MOVE-11"
+    assert _shown(tab, 21) == _expected(site, game, 21)
+    link.click()
+    tab.page.wait_for_url("**/rulesets/kard_es_korona/rules#KK-MOVE-11")
+    assert tab.page.locator("#KK-MOVE-11 .summary").inner_text().startswith("Stop on contact")
+    assert tab.errors == []
+
+
+def test_a_live_game_shows_an_event_posted_through_the_api(site: Site, tab: Tab) -> None:
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}], "title": "Live table"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201
+    game = json.loads(raw)["id"]
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#live:text('live')")
+    action = {"type": "note", "seat": "red", "data": {"text": "red crosses the ford"}}
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", action)
+    assert status == 201, raw
+    tab.page.wait_for_selector("#notation li[data-version='2']", timeout=10_000)
+    assert "red crosses the ford" in tab.page.inner_text("#notation li[data-version='2']")
+    _shown(tab, 2)  # a reader at the last version follows the game
+    assert tab.errors == []
+
+
+def _rows(tab: Tab) -> list[str]:
+    tab.page.wait_for_selector("#games tbody tr")
+    script = "rows => rows.map(r => r.dataset.game)"
+    rows: list[str] = tab.page.eval_on_selector_all("#games tbody tr[data-game]", script)
+    return rows
+
+
+def test_games_list_filters_by_ruleset_and_pages_when_asked(site: Site, tab: Tab) -> None:
+    tab.open(f"{site.base}/games?ruleset=kard_es_korona&limit=3")
+    first = _rows(tab)
+    assert len(first) == 3
+    tab.page.click("#next-page")
+    tab.page.wait_for_function(f"!document.querySelector('#games tbody tr[data-game=\"{first[0]}\"]')")
+    second = _rows(tab)
+    kk = {g for name, g in site.games.items() if name.startswith("kard_es_korona")}
+    assert len(second) == 2 and set(first) | set(second) == kk
+    assert tab.errors == []
+
+
+def test_a_pasted_token_is_sent_by_the_pages_and_never_put_in_a_url(site: Site, tab: Tab) -> None:
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "title": "Private table", "visibility": "private"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201
+    private = json.loads(raw)["id"]
+    tab.open(f"{site.base}/games?ruleset=freeform")
+    assert private not in _rows(tab)
+    tab.open(f"{site.base}/login")
+    tab.page.fill("#token", site.served.token)
+    tab.page.click("#login button[type=submit]")
+    assert tab.page.inner_text("#who") == "token in use"
+    tab.open(f"{site.base}/games?ruleset=freeform")
+    tab.page.wait_for_selector(f"#games tbody tr[data-game='{private}']")
+    assert site.served.token not in tab.page.url
+    assert tab.errors == []
+
+
+def _open_dispute(site: Site) -> str:
+    game = site.games["kard_es_korona_basic_three_lords"]
+    claim = {"version": 20, "claim": "Arad held no neutral units", "rule_ids": ["KK-MOVE-11"]}
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/disputes", claim)
+    assert status == 201, raw
+    found: str = json.loads(raw)["id"]
+    return found
+
+
+@pytest.mark.parametrize("path", ["/", "/games", "/login", "/rulesets/agot2/rules", "dispute"])
+def test_page_logs_no_console_error_when_opened(site: Site, tab: Tab, path: str) -> None:
+    url = f"/disputes/{_open_dispute(site)}" if path == "dispute" else path
+    tab.open(site.base + url)
+    tab.page.wait_for_load_state("networkidle")
+    if path == "dispute":
+        assert tab.page.inner_text("#dispute [data-status]") == "open"
+        assert tab.page.locator("#dispute a.rule-id", has_text="KK-MOVE-11").count() >= 1
+    assert tab.errors == []
