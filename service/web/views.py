@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
+import yaml
 from flask import Blueprint, Response, jsonify, render_template
 
 from domain import registry
 from domain.platform import all_rules
 from service.api.common import services
+from service.api.meta import SPEC
 from service.api.rulesets import rule_json
 from service.errors import NotFound
 from service.store import boards
@@ -46,6 +51,24 @@ def rulebook_page(ruleset_id: str) -> str:
 def dispute_page(dispute_id: str) -> str:
     """One dispute: the claim, the attached audit and the rulings, read from `GET /api/v1/disputes/{id}`."""
     return render_template("dispute.html", dispute_id=dispute_id)
+
+
+@blueprint.get("/docs")
+def docs_page() -> str:
+    """The API's operations as openapi.yaml lists them, with a link to the contract itself."""
+    return render_template("docs.html", operations=_operations())
+
+
+@lru_cache(maxsize=1)
+def _operations() -> list[dict[str, Any]]:
+    document = yaml.safe_load(SPEC.read_text(encoding="utf-8"))
+    methods = ("get", "post", "put", "patch", "delete")
+    return [
+        {"method": method.upper(), "path": path, "summary": item[method].get("summary", "")}
+        for path, item in document["paths"].items()
+        for method in methods
+        if method in item
+    ]
 
 
 @blueprint.get("/login")

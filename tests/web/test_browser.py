@@ -181,3 +181,32 @@ def test_page_logs_no_console_error_when_opened(site: Site, tab: Tab, path: str)
         assert tab.page.inner_text("#dispute [data-status]") == "open"
         assert tab.page.locator("#dispute a.rule-id", has_text="KK-MOVE-11").count() >= 1
     assert tab.errors == []
+
+
+def test_a_comment_written_in_the_page_is_recorded_through_the_api(site: Site, tab: Tab) -> None:
+    game = site.games["freeform_club_night"]
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?v=3")
+    tab.wait_ready()
+    tab.page.fill("#notes textarea", "a bold crossing")
+    tab.page.click("#notes button[type=submit]")
+    tab.page.wait_for_selector("#notes li[data-kind='comment']")
+    notes = site.api(f"/api/v1/games/{game}/annotations")["items"]
+    assert [(n["kind"], n["at_version"], n["body"]["text"]) for n in notes] == [("comment", 3, "a bold crossing")]
+    assert tab.page.locator("#notation li[data-version='3'] .mark.note").count() == 1
+    assert tab.errors == []
+
+
+def test_play_steps_forward_on_its_own_until_paused(site: Site, tab: Tab) -> None:
+    game = site.games["freeform_club_night"]
+    tab.open(f"{site.base}/games/{game}?v=1")
+    tab.wait_ready()
+    tab.page.select_option("#vcr-speed", "250")
+    tab.page.click("#vcr-play")
+    tab.page.wait_for_function("Number(document.getElementById('board').dataset.version) >= 3")
+    tab.page.click("#vcr-play")
+    paused = tab.page.get_attribute("#board", "data-version")
+    tab.page.wait_for_timeout(300)
+    assert tab.page.get_attribute("#board", "data-version") == paused
+    assert tab.page.get_attribute("#vcr-play", "aria-pressed") == "false"
+    assert tab.errors == []

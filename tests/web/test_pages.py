@@ -6,16 +6,18 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from domain import registry
 from domain.platform import all_rules
+from service.api.meta import SPEC
 from service.samples import SAMPLES, game_of, load_sample
 from tests.conftest import Api
 
 STATIC = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
 
 
-@pytest.mark.parametrize("path", ["/", "/games", "/login", "/games/any-id", "/disputes/any-id"])
+@pytest.mark.parametrize("path", ["/", "/games", "/login", "/docs", "/games/any-id", "/disputes/any-id"])
 def test_page_is_html_when_a_browser_opens_it(api: Api, path: str) -> None:
     response = api.client.get(path)
     assert response.status_code == 200
@@ -45,6 +47,15 @@ def test_rulebook_anchors_every_rule_with_its_summary_and_quote_when_opened(api:
     assert '<a href="#KK-SIEGE-3">' in block
     assert _escaped(siege.summary) in block
     assert _escaped(siege.source_quote) in block
+
+
+def test_docs_page_lists_every_operation_of_the_contract_when_opened(api: Api) -> None:
+    page = api.client.get("/docs").get_data(as_text=True)
+    spec = yaml.safe_load(SPEC.read_text(encoding="utf-8"))
+    for path, item in spec["paths"].items():
+        for method in ("get", "post", "patch", "delete"):
+            if method in item:
+                assert f"<td><code>{method.upper()}</code></td><td><code>{path}</code></td>" in page
 
 
 def test_rulebook_is_a_404_problem_naming_the_ruleset_when_it_is_unknown(api: Api) -> None:

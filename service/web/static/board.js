@@ -66,7 +66,8 @@ export class Board {
     }
     const areas = svg("g", { class: "areas" });
     for (const area of this.drawing.areas) areas.append(this.drawArea(area));
-    this.root.replaceChildren(svg("g", { class: "map" }, edges, areas));
+    const head = svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto" }, svg("path", { d: "M0,0 L10,5 L0,10 z" }));
+    this.root.replaceChildren(svg("defs", {}, head), svg("g", { class: "map" }, edges, areas), svg("g", { class: "marks" }));
   }
 
   drawArea(area) {

@@ -1,6 +1,6 @@
 // The game page: board, VCR controls, notation with chapters and marks, rulings, annotations, live updates.
 // Deep links: /games/<id>?v=<version>&as=<seat>; the page keeps its URL in step with what it shows.
-import { ApiProblem, getJson } from "./session.js";
+import { ApiProblem, getJson, token } from "./session.js";
 import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { control, pieces } from "./pieces.js";
@@ -8,6 +8,7 @@ import { Replay, actionVersion, eventFacts } from "./replay.js";
 import { renderStatus } from "./status.js";
 import { showAudit } from "./audit.js";
 import { follow } from "./live.js";
+import { drawMarks, readNotes, renderNotes } from "./notes.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
@@ -100,12 +101,13 @@ function renderChapters(items) {
 }
 
 function showNotes() {
-  const here = page.notes.filter((n) => n.at_version === page.at);
-  const items = here.map((n) => {
-    const text = n.body.text || n.body.label || n.body.glyph || JSON.stringify(n.body);
-    return el("li", { "data-annotation": n.id, "data-kind": n.kind }, el("strong", { text: n.kind }), " ", text, " ", el("small", { text: `(${n.visibility})` }));
+  renderNotes($("notes"), gameId, page.notes, page.at, async () => {
+    page.notes = await readNotes(gameId);
+    $("notation").replaceChildren();
+    renderLines(1);
+    show(page.at);
   });
-  $("notes").replaceChildren(...(items.length ? [el("h2", { text: "Annotations here" }), el("ul", {}, ...items)] : []));
+  if (page.board) drawMarks($("board"), page.notes, page.at);
 }
 
 function play() {
@@ -153,7 +155,9 @@ function describe(game) {
   $("game-facts").replaceChildren(rulebook, ` · ${game.mode} · ${game.dice} dice · ${game.status} · ${game.version} events`);
   const select = $("seat");
   const wanted = new URLSearchParams(location.search).get("as") || "spectator";
-  select.replaceChildren(...["spectator", ...game.seats.map((s) => s.seat), "arbiter"].map((v) => el("option", { value: v, text: v })));
+  // The arbiter's view needs an arbiter's token: anonymous readers are not offered it.
+  const viewers = ["spectator", ...game.seats.map((s) => s.seat), ...(token() ? ["arbiter"] : [])];
+  select.replaceChildren(...viewers.map((v) => el("option", { value: v, text: v })));
   select.value = wanted;
 }
 
@@ -203,12 +207,12 @@ async function start() {
     const [facts, marks, notes, disputes] = await Promise.all([
       eventFacts(gameId, page.game.version),
       getJson(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`),
-      getJson(`/api/v1/games/${encodeURIComponent(gameId)}/annotations`),
+      readNotes(gameId),
       getJson(`/api/v1/disputes?game=${encodeURIComponent(gameId)}&limit=100`),
       drawBoard(page.game),
     ]);
     page.facts = facts;
-    page.notes = notes.items || [];
+    page.notes = notes;
     page.disputes = disputes.items || [];
     renderChapters(marks.items || []);
     wireControls();

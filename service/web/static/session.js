@@ -39,3 +39,18 @@ function showWho() {
 }
 
 showWho();
+
+// POST JSON to the API with the caller's token and a fresh Idempotency-Key (a retry writes nothing twice).
+export async function postJson(path, value) {
+  const headers = authHeaders({ "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": crypto.randomUUID() });
+  const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(value) });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiProblem(response.status, body);
+  return body;
+}
+
+// A problem's message with the fields it names (`errors`: JSON pointer -> messages).
+export function problemText(problem) {
+  const fields = Object.entries((problem.problem && problem.problem.errors) || {}).map(([f, m]) => `${f}: ${[].concat(m).join("; ")}`);
+  return [problem.message, ...fields].join(" — ");
+}
