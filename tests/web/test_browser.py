@@ -210,3 +210,35 @@ def test_play_steps_forward_on_its_own_until_paused(site: Site, tab: Tab) -> Non
     assert tab.page.get_attribute("#board", "data-version") == paused
     assert tab.page.get_attribute("#vcr-play", "aria-pressed") == "false"
     assert tab.errors == []
+
+
+def test_a_dispute_opened_from_a_line_is_recorded_on_that_action(site: Site, tab: Tab) -> None:
+    game = site.games["kard_es_korona_basic_castle_victory"]
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?v=3")
+    tab.wait_ready()
+    tab.page.click("#notation li[data-version='3'] button")
+    tab.page.fill("#audit .dispute-form textarea", "the starting player was chosen out of turn")
+    tab.page.click("#audit .dispute-form button")
+    tab.page.click("#audit .dispute-form a")
+    tab.page.wait_for_selector("#dispute [data-status]")
+    assert tab.page.inner_text("#dispute .claim") == "the starting player was chosen out of turn"
+    # Version 3 follows from an action recorded before it: the dispute is on that action.
+    events = site.api(f"/api/v1/games/{game}/events?limit=3")["items"]
+    action = max(e["version"] for e in events if "action" in e["metadata"])
+    disputes = site.api(f"/api/v1/disputes?game={game}")["items"]
+    assert [(d["version"], d["status"]) for d in disputes] == [(action, "open")]
+    assert tab.errors == []
+
+
+def test_an_area_tells_a_screen_reader_who_holds_it_and_what_stands_there(site: Site, tab: Tab) -> None:
+    game = site.games["kard_es_korona_basic_three_lords"]
+    state = site.api(f"/api/v1/games/{game}/state")["state"]["rules"]
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    area, owners = next((a, o) for a, o in sorted(state["units"].items()) if o)
+    label = tab.page.get_attribute(f"#board .area[data-area='{area}']", "aria-label")
+    assert label is not None and f"held by {state['control'][area]}" in label
+    for owner, arms in owners.items():
+        for arm, count in arms.items():
+            assert f"{owner} {count} {arm}" in label

@@ -1,6 +1,6 @@
 // The ruling beside a move: GET /api/v1/games/{id}/audit/{version} re-decides the recorded action and cites
 // the rules, with the numbers (dice, strengths, costs) each step used.
-import { getJson } from "./session.js";
+import { getJson, postJson, problemText, token } from "./session.js";
 import { el } from "./dom.js";
 
 function ruleLink(rulesetId, ruleId) {
@@ -38,6 +38,24 @@ function violations(rulesetId, title, items) {
   );
 }
 
+// A reader with a token may dispute the action; the new dispute's page then tells its course.
+function disputeForm(gameId, actionAt) {
+  if (!token()) return null;
+  const claim = el("textarea", { rows: 2, required: true, maxlength: 4000, "aria-label": "What was wrong" });
+  const said = el("p", { role: "status" });
+  const form = el("form", { class: "dispute-form" }, el("h4", { text: "Dispute this ruling" }), claim, el("button", { type: "submit", text: `Open a dispute on version ${actionAt}` }), said);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const opened = await postJson(`/api/v1/games/${encodeURIComponent(gameId)}/disputes`, { version: actionAt, claim: claim.value });
+      said.replaceChildren("Opened: ", el("a", { href: `/disputes/${encodeURIComponent(opened.id)}`, text: `dispute ${opened.id}` }));
+    } catch (problem) {
+      said.replaceChildren(el("span", { class: "error", text: problemText(problem) }));
+    }
+  });
+  return form;
+}
+
 export async function showAudit(panel, gameId, rulesetId, actionAt, version, viewer) {
   if (actionAt === null) {
     panel.replaceChildren(el("p", { text: `Version ${version} records no action of a player (the game's creation), so it has no ruling.` }));
@@ -59,6 +77,7 @@ export async function showAudit(panel, gameId, rulesetId, actionAt, version, vie
       el("ol", { class: "trace" }, ...(audit.trace || []).map((step) => traceStep(rulesetId, step))),
       el("h4", { text: "Rules cited" }),
       el("ul", { class: "rules" }, ...(audit.rules || []).map((rule) => ruleItem(rulesetId, rule))),
+      disputeForm(gameId, actionAt),
     );
   } catch (problem) {
     panel.replaceChildren(el("p", { class: "error", role: "alert", text: `No ruling: ${problem.message}` }));

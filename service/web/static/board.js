@@ -83,7 +83,7 @@ export class Board {
     const label = svg("text", { class: "label", y: -AREA_R - 4, "text-anchor": "middle", text: area.name });
     const pieces = svg("g", { class: "pieces", transform: `translate(0 ${AREA_R + 4})` });
     group.append(shape, owner, label, pieces);
-    this.areas.set(area.id, { group, shape, owner, pieces });
+    this.areas.set(area.id, { group, shape, owner, pieces, name: area.name });
     return group;
   }
 
@@ -102,9 +102,15 @@ export class Board {
     for (const piece of pieces) {
       const drawn = this.areas.get(piece.area);
       if (!drawn) continue;
-      const index = placed.get(piece.area) || 0;
-      placed.set(piece.area, index + 1);
-      drawn.pieces.append(this.tile(piece, index));
+      const here = placed.get(piece.area) || [];
+      placed.set(piece.area, [...here, `${piece.seat} ${piece.count} ${piece.arm}`]);
+      drawn.pieces.append(this.tile(piece, here.length));
+    }
+    // What a screen reader says on an area: its name, who holds it, what stands in it.
+    for (const [id, drawn] of this.areas) {
+      const held = control[id] ? `, held by ${control[id]}` : "";
+      const standing = placed.has(id) ? `; ${placed.get(id).join(", ")}` : "";
+      drawn.group.setAttribute("aria-label", `${drawn.name}${held}${standing}`);
     }
   }
 
