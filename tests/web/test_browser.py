@@ -4,6 +4,7 @@ keep other seats' secrets out of the DOM, rulings beside the moves, live games, 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -242,3 +243,27 @@ def test_an_area_tells_a_screen_reader_who_holds_it_and_what_stands_there(site: 
     for owner, arms in owners.items():
         for arm, count in arms.items():
             assert f"{owner} {count} {arm}" in label
+
+
+def test_a_dropped_live_stream_resumes_from_the_last_event_it_had(site: Site, tab: Tab) -> None:
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}], "title": "Flaky venue wifi"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201
+    game = json.loads(raw)["id"]
+    asked: list[str | None] = []
+
+    def drop_the_first(route: Any) -> None:
+        asked.append(route.request.headers.get("last-event-id"))
+        if len(asked) == 1:
+            route.abort()  # the venue's wifi drops the first connection
+        else:
+            route.continue_()
+
+    tab.page.route("**/stream", drop_the_first)
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#live:text('live')", timeout=10_000)
+    action = {"type": "note", "seat": "blue", "data": {"text": "blue digs in"}}
+    assert site.served.post(f"/api/v1/games/{game}/actions", action)[0] == 201
+    tab.page.wait_for_selector("#notation li[data-version='2']", timeout=10_000)
+    assert asked[:2] == ["1", "1"]  # the retry asks for what came after version 1 again
