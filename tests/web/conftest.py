@@ -8,13 +8,10 @@ Playwright never downloads a browser of its own here: it is launched with `execu
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,46 +20,16 @@ from service import create_app
 from service.samples import game_of, load_sample, sample_name, sample_paths
 from service.store.migrate import upgrade
 from tests.e2e.annals_server import Served, serve_annals
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"  # kept out of git (.gitignore)
-
-
-def _found_chromium() -> str | None:
-    configured = os.environ.get("ANNALS_CHROMIUM")
-    if configured:
-        return configured if Path(configured).is_file() else None
-    return shutil.which("chromium")
-
-
-def _apt_install_chromium() -> str:
-    """Install Debian's chromium with apt-get, refreshing the lists once if the package is unknown."""
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        return "apt-get is not usable here (not root, or no apt-get)"
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", "--no-install-recommends", "chromium"]
-    if subprocess.run(install, env=env, capture_output=True).returncode == 0:
-        return "installed"
-    subprocess.run(["apt-get", "update"], env=env, capture_output=True)
-    done = subprocess.run(install, env=env, capture_output=True, text=True)
-    return "installed" if done.returncode == 0 else f"apt-get install chromium failed: {done.stderr[-500:]}"
+from tests.web.chromium import CHROMIUM_ARGS, SCREENSHOTS, apt_install_chromium, found_chromium
 
 
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
     """The Chromium executable, installed with apt-get when missing and possible; else a loud skip."""
-    found = _found_chromium()
+    found = found_chromium()
     if found is None and not os.environ.get("ANNALS_CHROMIUM"):
-        outcome = _apt_install_chromium()
-        found = _found_chromium()
+        outcome = apt_install_chromium()
+        found = found_chromium()
         if found is None:
             reason = f"NO CHROMIUM: browser tests skipped ({outcome}); set ANNALS_CHROMIUM or install chromium"
             print(f"\n*** {reason} ***", file=sys.stderr)

@@ -20,7 +20,14 @@ function fail(problem) {
   $("game-error").hidden = false;
 }
 
+// The URL follows the reader, but not at every step of a Play: browsers throttle history updates.
+let urlTimer = null;
 function keepUrl() {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(writeUrl, 250);
+}
+
+function writeUrl() {
   const params = new URLSearchParams(location.search);
   params.set("v", String(page.at));
   if ($("seat").value === "spectator") params.delete("as");
@@ -41,7 +48,7 @@ function show(version) {
   const current = $("notation").querySelector(`li[data-version="${page.at}"]`);
   if (current) {
     current.setAttribute("aria-current", "step");
-    scrollInto($("notation"), current);
+    requestAnimationFrame(() => scrollInto($("notation"), current)); // measured after this step's redraw
   }
   showNotes();
   keepUrl();
@@ -174,14 +181,16 @@ async function drawBoard(game) {
   );
 }
 
-// (Re)load the history as `viewer` sees it, then show version `at`.
-async function load(viewer, at) {
+// (Re)load the history as `viewer` sees it, then show version `at` (or only remember it, while the page starts).
+async function load(viewer, at, showIt = true) {
   stop();
   $("game-error").hidden = true;
   try {
     const replay = new Replay(gameId, viewer);
     await replay.extend(page.game.version);
     page.replay = replay;
+    page.at = at;
+    if (!showIt) return; // the page's start draws once every mark is known
     $("notation").replaceChildren();
     renderLines(1);
     show(at);
@@ -200,24 +209,49 @@ async function onLive(version) {
   if (following) show(page.replay.last); // a reader stepping back keeps their place
 }
 
+// The board and status at the wanted version from GET .../state, while the history is still on its way.
+async function firstLook(board, version) {
+  const params = new URLSearchParams({ at: String(Math.max(1, version)), as: $("seat").value });
+  try {
+    const [found] = await Promise.all([getJson(`/api/v1/games/${encodeURIComponent(gameId)}/state?${params}`), board]);
+    if (page.replay) return; // the history came first: it draws everything
+    const view = { meta: found.state.meta, rules: found.state.rules ?? found.state.state };
+    if (page.board) page.board.show(control(page.game.ruleset, view), pieces(page.game.ruleset, view));
+    renderStatus($("status-panel"), view);
+    $("vcr-at").textContent = `version ${found.version}; reading the history…`;
+    root.dataset.shown = "true";
+  } catch {
+    // The history's own read reports what went wrong.
+  }
+}
+
 async function start() {
   try {
     page.game = await getJson(`/api/v1/games/${encodeURIComponent(gameId)}`);
     describe(page.game);
+    // The history is the biggest read: it starts at once, beside the smaller ones, and the board is drawn
+    // from the one state asked for as soon as that arrives, before the history lets the reader step.
+    const wanted = Math.min(Number(new URLSearchParams(location.search).get("v")) || page.game.version, page.game.version);
+    const history = load($("seat").value, wanted, false);
+    const board = drawBoard(page.game);
+    firstLook(board, wanted);
     const [facts, marks, notes, disputes] = await Promise.all([
       eventFacts(gameId, page.game.version),
       getJson(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`),
       readNotes(gameId),
       getJson(`/api/v1/disputes?game=${encodeURIComponent(gameId)}&limit=100`),
-      drawBoard(page.game),
+      board,
     ]);
     page.facts = facts;
     page.notes = notes;
     page.disputes = disputes.items || [];
     renderChapters(marks.items || []);
     wireControls();
-    const wanted = Number(new URLSearchParams(location.search).get("v")) || page.game.version;
-    await load($("seat").value, wanted);
+    await history;
+    if (!page.replay) return; // the history could not be read: the error is shown
+    renderLines(1);
+    show(page.at);
+    root.dataset.shown = "true";
     root.dataset.ready = "true";
     if (page.game.status === "active") {
       $("live").hidden = false;
