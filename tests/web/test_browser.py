@@ -61,6 +61,9 @@ def test_deep_link_opens_the_version_and_seat_it_names(site: Site, tab: Tab) -> 
     assert tab.page.input_value("#seat") == "erdely"
     assert _shown(tab, 20) == _expected(site, game, 20, "erdely")
     assert tab.page.locator("#notation li[aria-current]").get_attribute("data-version") == "20"
+    seen = site.api(f"/api/v1/games/{game}/state?at=20&as=erdely")["state"]["rules"]
+    assert _panel_value(tab, "year") == str(seen["year"]) and _panel_value(tab, "phase") == seen["phase"]
+    assert _panel_value(tab, "treasury.erdely") == str(seen["treasury"]["erdely"])
     tab.page.keyboard.press("ArrowRight")
     _shown(tab, 21)
     tab.page.wait_for_url("**/games/*?v=21&as=erdely")  # the URL follows the reader (after a short pause)

@@ -30,12 +30,20 @@ function entry(key, value, path, depth) {
   return [el("dt", { text: key.replace(/_/g, " ") }), cell];
 }
 
+function isEmpty(value) {
+  return value === null || value === "" || (typeof value === "object" && Object.keys(value).length === 0);
+}
+
 function list(object, prefix, depth) {
   const rows = [];
+  const empty = [];
   for (const [key, value] of Object.entries(object)) {
     if (depth === 0 && DRAWN.has(key)) continue;
-    rows.push(...entry(key, value, prefix ? `${prefix}.${key}` : key, depth));
+    // At the top, what holds nothing now is listed in one line, so that what does hold something stands out.
+    if (depth === 0 && isEmpty(value)) empty.push(key.replace(/_/g, " "));
+    else rows.push(...entry(key, value, prefix ? `${prefix}.${key}` : key, depth));
   }
+  if (empty.length) rows.push(el("dt", { class: "quiet", text: "nothing now" }), el("dd", { class: "quiet", text: empty.join(", ") }));
   return el("dl", { class: depth ? "kv nested" : "kv" }, ...rows);
 }
 
