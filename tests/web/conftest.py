@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -117,7 +116,3 @@ def with_token(tab: Tab, token: str) -> None:
 def screenshot(tab: Tab, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     tab.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
-
-
-def new_id() -> str:
-    return str(uuid.uuid4())
