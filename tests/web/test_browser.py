@@ -275,3 +275,15 @@ def test_a_dropped_live_stream_resumes_from_the_last_event_it_had(site: Site, ta
     assert site.served.post(f"/api/v1/games/{game}/actions", action)[0] == 201
     tab.page.wait_for_selector("#notation li[data-version='2']", timeout=10_000)
     assert asked[:2] == ["1", "1"]  # the retry asks for what came after version 1 again
+
+
+def test_a_seat_the_reader_may_not_see_is_refused_and_the_view_stays(site: Site, tab: Tab) -> None:
+    game = site.games["cedofan_rv_siege_of_brod"]
+    tab.open(f"{site.base}/games/{game}")  # anonymous: a spectator, who holds no seat
+    tab.wait_ready()
+    tab.page.select_option("#seat", "gliviciove")
+    tab.page.wait_for_selector("#game-error:not([hidden])")
+    assert "does not hold seat" in tab.page.inner_text("#game-error")
+    assert tab.page.input_value("#seat") == "spectator"
+    assert _panel_value(tab, "treasuries.gliviciove") == "sealed"
+    assert any("403" in error for error in tab.errors)  # the refused read, as the browser logs it

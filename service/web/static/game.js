@@ -144,7 +144,10 @@ function wireControls() {
   $("vcr-play").onclick = play;
   $("vcr-speed").onchange = () => page.timer && (stop(), play());
   $("vcr-slider").oninput = () => (stop(), show(Number($("vcr-slider").value)));
-  $("seat").onchange = () => load($("seat").value, page.at);
+  $("seat").onchange = async () => {
+    // A view the token may not see (403) leaves the page on the view it had, and says why.
+    if (!(await load($("seat").value, page.at))) $("seat").value = page.replay.viewer;
+  };
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
     const moves = { ArrowLeft: page.at - 1, ArrowRight: page.at + 1, Home: 1, End: page.replay.last };
@@ -190,12 +193,14 @@ async function load(viewer, at, showIt = true) {
     await replay.extend(page.game.version);
     page.replay = replay;
     page.at = at;
-    if (!showIt) return; // the page's start draws once every mark is known
+    if (!showIt) return true; // the page's start draws once every mark is known
     $("notation").replaceChildren();
     renderLines(1);
     show(at);
+    return true;
   } catch (problem) {
     fail(problem);
+    return false;
   }
 }
 
