@@ -50,6 +50,9 @@ def test_board_shows_the_states_pieces_when_stepping_to_the_end_and_back(site: S
     tab.page.keyboard.press("End")
     assert _shown(tab, last) == _expected(site, game, last)
     assert tab.page.locator("#notation li[aria-current]").get_attribute("data-version") == str(last)
+    drawn_arms = set(tab.page.eval_on_selector_all("#board .piece", "tiles => tiles.map(t => t.dataset.arm)"))
+    legend_arms = set(tab.page.eval_on_selector_all("#arms li", "items => items.map(i => i.dataset.arm)"))
+    assert drawn_arms <= legend_arms  # every tile's arm letter is explained for grey-scale readers
     assert tab.errors == []
 
 

@@ -32,7 +32,7 @@ function styleOf(styles, owner) {
   return { colour: NEUTRAL, letter: owner === "royal" ? "R" : name.startsWith("neutral") || owner.startsWith("neutral") ? "N" : name[0].toUpperCase() };
 }
 
-function armLetter(arm) {
+export function armLetter(arm) {
   return { cavalry: "c", infantry: "i", archer: "a", lord: "L", knight: "K", footman: "f", ship: "s", siege_engine: "e" }[arm] || arm.slice(0, 2);
 }
 
@@ -89,6 +89,7 @@ export class Board {
 
   // Show one view: who controls each area and which pieces stand in it.
   show(control, pieces) {
+    this.arms = new Set([...(this.arms || []), ...pieces.map((p) => p.arm)]);
     for (const [id, drawn] of this.areas) {
       const owner = control[id];
       const style = owner ? styleOf(this.styles, owner) : null;
@@ -125,6 +126,11 @@ export class Board {
       svg("rect", { width: TILE_W, height: TILE_H, rx: 2, fill: style.colour }),
       svg("text", { x: TILE_W / 2, y: TILE_H - 3, "text-anchor": "middle", text: `${style.letter}${piece.count}${armLetter(piece.arm)}` }),
     );
+  }
+
+  // Each arm shown so far with the letters its tiles carry ("i infantry"), for the legend.
+  armLegend() {
+    return [...(this.arms || [])].sort().map((arm) => ({ arm, letter: armLetter(arm) }));
   }
 
   legend() {

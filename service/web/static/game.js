@@ -39,7 +39,10 @@ function show(version) {
   const replay = page.replay;
   page.at = Math.max(1, Math.min(version, replay.last));
   const view = replay.states[page.at];
-  if (page.board) page.board.show(control(page.game.ruleset, view), pieces(page.game.ruleset, view));
+  if (page.board) {
+    page.board.show(control(page.game.ruleset, view), pieces(page.game.ruleset, view));
+    showArms();
+  }
   $("board").dataset.version = String(page.at);
   renderStatus($("status-panel"), view);
   $("vcr-slider").value = String(page.at);
@@ -52,6 +55,13 @@ function show(version) {
   }
   showNotes();
   keepUrl();
+}
+
+// The arms' letters on the tiles, listed once each arm has been seen (the set only grows while stepping).
+function showArms() {
+  const arms = page.board.armLegend();
+  if ($("arms").childElementCount === arms.length) return;
+  $("arms").replaceChildren(...arms.map((a) => el("li", { "data-arm": a.arm }, el("strong", { text: a.letter }), ` ${a.arm.replace(/_/g, " ")}`)));
 }
 
 // Scroll only the list, never the page: the board must stay where the reader is looking.
