@@ -206,7 +206,18 @@ def test_a_comment_written_in_the_page_is_recorded_through_the_api(site: Site, t
     notes = site.api(f"/api/v1/games/{game}/annotations")["items"]
     assert [(n["kind"], n["at_version"], n["body"]["text"]) for n in notes] == [("comment", 3, "a bold crossing")]
     assert tab.page.locator("#notation li[data-version='3'] .mark.note").count() == 1
-    assert tab.errors == []
+    tab.page.select_option("#notes select[name=kind]", "glyph")
+    tab.page.select_option("#notes select[name=glyph]", "blunder")
+    tab.page.click("#notes button[type=submit]")
+    tab.page.wait_for_selector("#notes li[data-kind='glyph']")
+    notes = site.api(f"/api/v1/games/{game}/annotations?kind=glyph")["items"]
+    assert [(n["at_version"], n["body"]) for n in notes] == [(3, {"glyph": "blunder"})]
+    tab.page.select_option("#notes select[name=kind]", "bookmark")
+    tab.page.click("#notes button[type=submit]")  # a bookmark without a label: the API's refusal names the field
+    tab.page.wait_for_selector("#notes .error:not([hidden])")
+    assert "body.label" in tab.page.inner_text("#notes .error")
+    assert len(site.api(f"/api/v1/games/{game}/annotations")["items"]) == 2  # the refused one wrote nothing
+    assert all("422" in error for error in tab.errors)  # only the refusal, as the browser logs it
 
 
 def test_play_steps_forward_on_its_own_until_paused(site: Site, tab: Tab) -> None:

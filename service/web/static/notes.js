@@ -15,19 +15,40 @@ function noteText(note) {
   return parts.join(" ");
 }
 
-function commentForm(gameId, version, onAdded) {
-  const text = el("textarea", { name: "text", rows: 2, required: true, "aria-label": "Comment text", maxlength: 4000 });
+let glyphs = null; // GET /api/v1/annotations/glyphs, read once a page
+
+async function glyphOptions() {
+  glyphs = glyphs || (await getJson("/api/v1/annotations/glyphs")).items;
+  return glyphs.map((g) => el("option", { value: g.glyph, text: `${g.symbol} ${g.meaning}` }));
+}
+
+// What a form's fields make of an annotation body: a comment's text, a glyph (with optional text), a bookmark.
+function bodyOf(kind, fields) {
+  const text = fields.text.value.trim();
+  if (kind === "glyph") return { glyph: fields.glyph.value, ...(text ? { text } : {}) };
+  if (kind === "bookmark") return { label: text };
+  return { text };
+}
+
+function annotationForm(gameId, version, onAdded) {
+  const kind = el("select", { name: "kind", "aria-label": "Kind" }, ...["comment", "glyph", "bookmark"].map((k) => el("option", { value: k, text: k })));
+  const glyph = el("select", { name: "glyph", "aria-label": "Glyph", hidden: true });
+  const text = el("textarea", { name: "text", rows: 2, "aria-label": "Text (a bookmark's label)", maxlength: 4000 });
   const visibility = el("select", { name: "visibility", "aria-label": "Who may read it" }, ...["public", "private"].map((v) => el("option", { value: v, text: v })));
   const error = el("p", { class: "error", role: "alert", hidden: true });
-  const form = el("form", { class: "comment-form" }, text, visibility, el("button", { type: "submit", text: `Comment on version ${version}` }), error);
+  const form = el("form", { class: "comment-form" }, text, kind, glyph, visibility, el("button", { type: "submit", text: `Annotate version ${version}` }), error);
+  kind.addEventListener("change", async () => {
+    glyph.hidden = kind.value !== "glyph";
+    if (!glyph.hidden && !glyph.options.length) glyph.replaceChildren(...(await glyphOptions()));
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const body = { kind: "comment", at_version: version, visibility: visibility.value, body: { text: text.value } };
+      const body = { kind: kind.value, at_version: version, visibility: visibility.value, body: bodyOf(kind.value, { text, glyph }) };
       await postJson(`/api/v1/games/${encodeURIComponent(gameId)}/annotations`, body);
       await onAdded();
     } catch (problem) {
-      error.textContent = problemText(problem);
+      error.textContent = problemText(problem); // the API names the field (body.text, body.glyph...)
       error.hidden = false;
     }
   });
@@ -43,7 +64,7 @@ export function renderNotes(panel, gameId, notes, version, onAdded) {
   panel.replaceChildren(
     el("h2", { text: `Annotations at version ${version}` }),
     items.length ? el("ul", {}, ...items) : el("p", { class: "quiet", text: "None here." }),
-    token() ? commentForm(gameId, version, onAdded) : el("p", { class: "quiet" }, el("a", { href: "/login", text: "Paste a token" }), " to annotate."),
+    token() ? annotationForm(gameId, version, onAdded) : el("p", { class: "quiet" }, el("a", { href: "/login", text: "Paste a token" }), " to annotate."),
   );
 }
 
