@@ -218,7 +218,7 @@ async function onLive(version) {
   const following = page.at === page.replay.last && !page.timer;
   const from = page.replay.last + 1;
   await page.replay.extend(version);
-  page.facts = await eventFacts(gameId, version);
+  page.facts = await eventFacts(gameId, version, page.facts);
   renderLines(from);
   $("vcr-at").textContent = `version ${page.at} of ${page.replay.last}`;
   if (following) show(page.replay.last); // a reader stepping back keeps their place

@@ -40,9 +40,10 @@ export class Replay {
 }
 
 // Facts the frames do not carry: which versions record an action (the audit's key) and which deviate.
-export async function eventFacts(gameId, until) {
-  const facts = new Map();
-  let after = 0;
+// `known` holds the facts read before (a live game reads only its new events).
+export async function eventFacts(gameId, until, known = new Map()) {
+  const facts = new Map(known);
+  let after = known.size ? Math.max(...known.keys()) : 0;
   while (after < until) {
     const page = await getJson(`/api/v1/games/${encodeURIComponent(gameId)}/events?after=${after}&limit=${CHUNK}`);
     for (const event of page.items) {
