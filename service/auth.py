@@ -13,6 +13,7 @@ from domain.kernel import Authority, GameMeta
 from service.clock import Clock, SystemClock, isoformat
 from service.errors import Forbidden, Unauthorized
 from service.store import tokens
+from service.store import tournaments as tournament_rows
 
 RECORDERS = frozenset({"admin", "organiser"})
 WRITERS = frozenset({"admin", "organiser", "arbiter", "player"})
@@ -26,6 +27,7 @@ class Principal:
     role: str | None = None
     player_id: str | None = None
     games: tuple[str, ...] | None = None  # the only games this (player) token may write to; None: any
+    tournament: str | None = None  # a player token bound to this tournament (its games are `games`)
 
     @property
     def is_anonymous(self) -> bool:
@@ -53,6 +55,12 @@ class Principal:
         """403 when this token is bound to games: it may not `what` (create a game, a fork)."""
         if self.games is not None:
             raise Forbidden(f"a token bound to games [{', '.join(self.games)}] may not {what}")
+
+    def require_tournament(self, tournament_id: str) -> None:
+        """403 when this token is bound to another tournament, or to games rather than a tournament."""
+        if self.games is not None and self.tournament != tournament_id:
+            bound = f"tournament {self.tournament}" if self.tournament else "its games"
+            raise Forbidden(f"this token is bound to {bound}, not tournament {tournament_id}")
 
     def seats_in(self, meta: GameMeta) -> tuple[str, ...]:
         """The seats of a game this caller's player holds."""
@@ -111,7 +119,7 @@ class TokenLookup:
         wall = isoformat(self.clock.now())
         if known is None or self.now() - known[0] > self.ttl:
             record = tokens.find(self.engine, value, wall)
-            found = Principal(record.id, record.role, record.player_id, record.games) if record else None
+            found = self._principal_of(record) if record else None
             known = (self.now(), found, record.expires_at if record else None)
             with self._lock:
                 if len(self._known) > 10_000:  # bounded: unknown tokens sent in bulk must not grow it forever
@@ -123,6 +131,13 @@ class TokenLookup:
         if principal is None or (expires_at is not None and expires_at <= wall):
             raise Unauthorized("unknown, revoked or expired token")
         return principal
+
+    def _principal_of(self, record: tokens.TokenRecord) -> Principal:
+        """A token's principal; a tournament-bound token's games are its player's tables' games, as of now."""
+        games = record.games
+        if record.tournament is not None:
+            games = tournament_rows.games_of_player(self.engine, record.tournament, record.player_id or "")
+        return Principal(record.id, record.role, record.player_id, games, record.tournament)
 
     def forget(self) -> None:
         """Drop every remembered token (after a revocation in this process)."""

@@ -191,17 +191,19 @@ def _finding_line(finding: Any) -> str:
 )
 @click.pass_context
 def rebuild(ctx: click.Context, accept_tampered: bool) -> None:
-    """Rebuild the read models (game summaries, disputes) from the event log; never touches checkpoints.
+    """Rebuild the read models (game summaries, disputes, tournaments) from the event log; never touches checkpoints.
 
     A game whose log disagrees with its summary, a signed checkpoint or the witness keeps its summary (the
     evidence), one line each, and the exit status is 1 — unless --accept-tampered."""
     from service.disputes import rebuild_disputes
     from service.rebuild import rebuild_summaries
+    from service.tournaments.projection import rebuild_tournaments
 
     services = _services(ctx)
     rebuilt = rebuild_summaries(services, accept_tampered)
     click.echo(f"rebuilt the summaries of {rebuilt.games} game(s)")
     click.echo(f"rebuilt {rebuild_disputes(services)} dispute(s)")
+    click.echo(f"rebuilt {rebuild_tournaments(services.engine, services.store)} tournament(s)")
     for stream in rebuilt.dropped:
         click.echo(f"DROPPED  {stream}  has no GameCreated at version 1: no summary (the stream is tampered)")
     for finding in rebuilt.refused:
@@ -292,6 +294,7 @@ def main() -> None:
 from service.cli_audits import audit  # noqa: E402
 from service.cli_keys import checkpoint_command, keys, verify_record_command  # noqa: E402
 from service.cli_records import export_command, import_command, verify_dice_command  # noqa: E402
+from service.cli_tournaments import tournament  # noqa: E402
 
 cli.add_command(audit)
 cli.add_command(keys)
@@ -300,3 +303,4 @@ cli.add_command(verify_record_command)
 cli.add_command(export_command)
 cli.add_command(import_command)
 cli.add_command(verify_dice_command)
+cli.add_command(tournament)

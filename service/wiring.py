@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,11 +67,17 @@ def build(settings: dict[str, Any], clock: Clock, entropy: Entropy, create_key: 
     witness = WitnessCache(Path(settings["WITNESS_FILE"]))
     checkpoints = Checkpointer(engine, store, clock, keyring, witness)
     loader = GameLoader(engine, store, settings["GAME_CACHE_SIZE"])
-    commands = GameCommands(
-        engine, store, loader, clock, entropy, settings["SNAPSHOT_EVERY"], checkpoints.after_game_ended
-    )
+    # After a game's end is committed: sign its head, then report its result to its tournament (issue 13).
+    # The second listener needs the finished Services, so it is added once they exist.
+    ended_listeners: list[Callable[[str, int, str], None]] = [checkpoints.after_game_ended]
+
+    def game_ended(stream: str, version: int, head: str) -> None:
+        for listener in ended_listeners:
+            listener(stream, version, head)
+
+    commands = GameCommands(engine, store, loader, clock, entropy, settings["SNAPSHOT_EVERY"], game_ended)
     verifier = Verifier(engine, store, keyring, witness)
-    return Services(
+    services = Services(
         settings,
         engine,
         store,
@@ -84,3 +91,11 @@ def build(settings: dict[str, Any], clock: Clock, entropy: Entropy, create_key: 
         verifier,
         Notifier(store),
     )
+    ended_listeners.append(lambda stream, _version, _head: _report_to_tournament(services, stream))
+    return services
+
+
+def _report_to_tournament(services: Services, stream: str) -> None:
+    from service.tournaments.results import after_game_ended  # the tournaments package imports this module
+
+    after_game_ended(services, stream.removeprefix("game:"))

@@ -49,7 +49,7 @@ def standings(
     byes: Mapping[str, Fraction] | None = None,
 ) -> list[Standing]:
     """The ranking of `players` after `results` (and bye points), by the tiebreak `chain`."""
-    _check_chain(chain)
+    check_chain(chain)
     byes = byes or {}
     totals = {
         p: sum((r.points.get(p, Fraction(0)) for r in results), Fraction(0)) + byes.get(p, Fraction(0)) for p in players
@@ -63,7 +63,8 @@ def standings(
     return lines
 
 
-def _check_chain(chain: Sequence[str]) -> None:
+def check_chain(chain: Sequence[str]) -> None:
+    """Raise StandingsError unless every criterion is known and the chain ends with the draw."""
     if not chain or chain[-1] != "draw":
         raise StandingsError("a tiebreak chain ends with 'draw', so that no two players stay equal")
     for criterion in chain:

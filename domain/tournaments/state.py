@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from domain.kernel import Event
-from domain.tournaments.scoring import SYSTEMS, ScoringSystem, Seat
+from domain.tournaments.scoring import SYSTEMS, ScoringError, ScoringSystem, Seat, placement_system
 from domain.tournaments.standings import Standing, TableResult, standings
 
 TOURNAMENT_CREATED = "TournamentCreated"
@@ -27,6 +27,9 @@ RESULT_APPROVED = "ResultApproved"
 RESULT_AMENDED = "ResultAmended"
 ROUND_CLOSED = "RoundClosed"
 TOURNAMENT_FINISHED = "TournamentFinished"
+PLAYERS_SWAPPED = "PlayersSwapped"  # a director's change to a paired round, with its reason
+LEAGUE_GAME_LINKED = "LeagueGameLinked"  # an open league's game, linked as it is played
+LEAGUE_ROUND = 0  # an open league keeps its games as the tables of one round that never closes
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +59,14 @@ class Table:
     game: str | None = None
     result: Result | None = None
 
+    def seat_of(self, player: str) -> str | None:
+        """The seat (lord, house, faction) `player` holds at this table."""
+        return self.seats.get(player)
+
+    def position_of(self, player: str) -> int | None:
+        """`player`'s 1-based position in the table's seat order (the turn order the seating balanced)."""
+        return self.players.index(player) + 1 if player in self.players else None
+
 
 @dataclass(frozen=True, slots=True)
 class Round:
@@ -77,6 +88,25 @@ class TournamentState:
     dropped: frozenset[str] = frozenset()
     rounds: tuple[Round, ...] = ()
     finished: bool = False
+    entrants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # player -> club, team
+    seed: str | None = None  # the draw's seed, once revealed at the end
+
+    def round(self, number: int) -> Round | None:
+        """The round numbered `number`, if paired."""
+        return next((r for r in self.rounds if r.number == number), None)
+
+    def table(self, number: int, table: int) -> Table | None:
+        """Table `table` of round `number`, if paired."""
+        found = self.round(number)
+        return next((t for t in found.tables if t.number == table), None) if found else None
+
+    def table_of_game(self, game: str) -> tuple[Round, Table] | None:
+        """The round and table whose game is `game`."""
+        for paired in self.rounds:
+            for table in paired.tables:
+                if table.game == game:
+                    return paired, table
+        return None
 
     @property
     def active_players(self) -> tuple[str, ...]:
@@ -85,7 +115,17 @@ class TournamentState:
 
     @property
     def scoring(self) -> ScoringSystem:
-        """The tournament's scoring system (the WBC placement points when none is named)."""
+        """The tournament's scoring system: the director's own placement points, else a named system (the WBC
+        placement points when none is named)."""
+        points = self.settings.get("placement_points")
+        if isinstance(points, Mapping) and points:
+            try:
+                return placement_system(
+                    "placement-custom",
+                    {int(size): [_whole(v) for v in _sequence(values)] for size, values in points.items()},
+                )
+            except (ScoringError, ValueError):
+                pass  # checked when the tournament was created; a stream that holds nonsense scores as WBC
         return SYSTEMS.get(str(self.settings.get("scoring", "placement-wbc")), SYSTEMS["placement-wbc"])
 
     @property
@@ -109,39 +149,50 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             return TournamentState(str(data.get("tournament_id", "")), dict(data))
         case "PlayerRegistered":
             player = str(data.get("player", ""))
+            entrant = {k: data[k] for k in ("club", "team") if isinstance(data.get(k), str)}
+            entrants = {**state.entrants, player: entrant}
             if player in state.registered:
-                return replace(state, dropped=state.dropped - {player})
-            return replace(state, registered=(*state.registered, player))
+                return replace(state, dropped=state.dropped - {player}, entrants=entrants)
+            return replace(state, registered=(*state.registered, player), entrants=entrants)
         case "PlayerDropped":
             return replace(state, dropped=state.dropped | {str(data.get("player", ""))})
         case "RoundPaired":
-            tables = tuple(
-                Table(
-                    _whole(t.get("number", i + 1)),
-                    tuple(str(p) for p in _sequence(t.get("players"))),
-                    _mapping(t.get("seats")),
-                )
-                for i, t in enumerate(_sequence(data.get("tables")))
-                if isinstance(t, Mapping)
-            )
             paired = Round(
                 _whole(data.get("round", len(state.rounds) + 1)),
-                tables,
+                _tables(data.get("tables")),
                 tuple(str(p) for p in _sequence(data.get("byes"))),
             )
             return replace(state, rounds=(*state.rounds, paired))
+        case "PlayersSwapped":
+            # The swapped tables replace those of the same number; the byes are restated whole.
+            changed = {t.number: t for t in _tables(data.get("tables"))}
+            byes = tuple(str(p) for p in _sequence(data.get("byes")))
+            rounds = tuple(
+                replace(r, tables=tuple(changed.get(t.number, t) for t in r.tables), byes=byes)
+                if r.number == data.get("round")
+                else r
+                for r in state.rounds
+            )
+            return replace(state, rounds=rounds)
         case "TableGameCreated":
             return _at_table(state, data, lambda table: replace(table, game=str(data.get("game"))))
+        case "LeagueGameLinked":
+            (linked,) = _tables([data]) or (Table(0, ()),)
+            linked = replace(linked, game=str(data.get("game")))
+            league = state.round(LEAGUE_ROUND) or Round(LEAGUE_ROUND, ())
+            others = tuple(r for r in state.rounds if r.number != LEAGUE_ROUND)
+            return replace(state, rounds=(replace(league, tables=(*league.tables, linked)), *others))
         case "ResultReported" | "ResultAmended":
+            amended = event.type == RESULT_AMENDED
             result = Result(
                 {str(p): _whole(n) for p, n in _mapping(data.get("places")).items()},
                 {
                     str(p): {str(k): _fraction(v) for k, v in _mapping(m).items()}
                     for p, m in _mapping(data.get("measures")).items()
                 },
-                reported_by=data.get("by"),
-                approved=event.type == RESULT_AMENDED,  # an amendment follows an arbiter's ruling
-                amended_by_dispute=data.get("dispute") if event.type == RESULT_AMENDED else None,
+                reported_by=data.get("by") if isinstance(data.get("by"), str) else None,
+                # An amendment follows an arbiter's ruling; the director still approves it.
+                amended_by_dispute=str(data["dispute"]) if amended and data.get("dispute") else None,
             )
             return _at_table(state, data, lambda table: replace(table, result=result))
         case "ResultConfirmed":
@@ -155,7 +206,8 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
                 state, rounds=tuple(replace(r, closed=True) if r.number == number else r for r in state.rounds)
             )
         case "TournamentFinished":
-            return replace(state, finished=True)
+            seed = data.get("seed")
+            return replace(state, finished=True, seed=seed if isinstance(seed, str) else None)
     return state
 
 
@@ -178,13 +230,38 @@ def standings_of(state: TournamentState, seed: bytes, after_round: int | None = 
         for table in paired.tables:
             if table.result is None:
                 continue
-            seats = [Seat(p, n) for p, n in table.result.places.items()]
-            points = state.scoring.score(seats)
+            points = _points(state, table.result)
             results.append(
                 TableResult(f"r{paired.number}t{table.number}", table.result.places, points, table.result.measures)
             )
     chain = state.settings.get("tiebreaks") or ["score", "opponents_score", "draw"]
     return standings(list(state.registered), results, [str(c) for c in chain], seed, byes)
+
+
+def _points(state: TournamentState, result: Result) -> dict[str, Fraction]:
+    """A table's points; with `normalise`, a smaller table's made comparable to a full one's."""
+    name = str(state.settings.get("scoring_measure") or "")
+    seats = [Seat(p, n, result.measures.get(p, {}).get(name, Fraction(0))) for p, n in result.places.items()]
+    try:
+        points = state.scoring.score(seats)
+    except ScoringError:
+        return {}  # a result the system cannot score scores nothing; the deciding side refuses such results
+    size, reference = len(seats), state.settings.get("table_size")
+    if state.settings.get("normalise") and isinstance(reference, int) and reference != size:
+        return {p: state.scoring.normalised(v, size, reference) for p, v in points.items()}
+    return points
+
+
+def _tables(value: Any) -> tuple[Table, ...]:
+    return tuple(
+        Table(
+            _whole(t.get("number", i + 1)),
+            tuple(str(p) for p in _sequence(t.get("players"))),
+            {str(p): str(s) for p, s in _mapping(t.get("seats")).items()},
+        )
+        for i, t in enumerate(_sequence(value))
+        if isinstance(t, Mapping)
+    )
 
 
 def _at_table(state: TournamentState, data: Mapping[str, Any], change: Any) -> TournamentState:
@@ -225,9 +302,9 @@ def _whole(value: Any) -> int:
 
 
 def _fraction(value: Any) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, int | str):
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
         return Fraction(0)
-    try:
-        return Fraction(value)
-    except (ValueError, ZeroDivisionError):
+    try:  # a float as it was written (0.1 is 1/10, not its binary neighbour)
+        return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    except (ValueError, ZeroDivisionError, OverflowError):
         return Fraction(0)

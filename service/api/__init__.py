@@ -33,6 +33,7 @@ def init_app(app: Flask) -> None:
         rulesets,
         streams,
         tokens,
+        tournaments,
     )
 
     # The annotations blueprint is not named `annotations`: `from __future__ import annotations` would shadow it.
@@ -51,6 +52,7 @@ def init_app(app: Flask) -> None:
         disputes,
         tokens,
         checkpoints,
+        tournaments,
     )
     for module in (*blueprints, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")

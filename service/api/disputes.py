@@ -8,6 +8,7 @@ from service import disputes, schemas
 from service.api.common import context, decode_cursor, encode_cursor, idempotency_key, json_body, principal, services
 from service.schemas.disputes import AppealSchema, DisputeCreateSchema, DisputeListSchema, RulingSchema
 from service.store import disputes as dispute_rows
+from service.tournaments import results as tournament_results
 
 blueprint = Blueprint("disputes", __name__)
 
@@ -61,7 +62,10 @@ def post_ruling(dispute_id: str) -> Response:
     caller = principal()
     caller.require(*disputes.ARBITERS)
     body = schemas.load(RulingSchema, json_body())
-    return _created(disputes.rule(services(), caller, dispute_id, body, context(), idempotency_key()))
+    ruled = disputes.rule(services(), caller, dispute_id, body, context(), idempotency_key())
+    # A tournament game's result follows the ruling: a changed outcome is amended, naming the dispute (issue 13).
+    tournament_results.after_ruling(services(), str(ruled["game"]), dispute_id)
+    return _created(ruled)
 
 
 @blueprint.post("/disputes/<dispute_id>/appeal")

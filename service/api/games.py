@@ -73,6 +73,7 @@ def list_games() -> Response:
         status=query["status"],
         visibility=query["visibility"],
         player=str(query["player"]) if query["player"] else None,
+        tournament=query["tournament"],
         visible_to_player=caller.player_id,
         public_only=caller.is_anonymous or (not caller.sees_everything and caller.player_id is None),
     )

@@ -17,6 +17,7 @@ from service.errors import Forbidden, NotFound, Unprocessable
 from service.schemas import load
 from service.schemas.tokens import TokenCreateSchema, TokenListSchema
 from service.store import players, summaries, tokens
+from service.store import tournaments as tournament_rows
 
 blueprint = Blueprint("tokens", __name__)
 
@@ -40,6 +41,13 @@ def create_token() -> Response:
     errors: dict[str, list[str]] = {}
     if player is not None and players.get(wired.engine, player) is None:
         errors["player"] = [f"unknown player {player!r}"]
+    tournament = str(body["tournament"]) if body["tournament"] else None
+    if tournament is not None:
+        entrants = {e["player_id"]: e["status"] for e in tournament_rows.entrants_of(wired.engine, tournament)}
+        if tournament_rows.get(wired.engine, tournament) is None:
+            errors["tournament"] = [f"unknown tournament {tournament!r}"]
+        elif entrants.get(player or "") != "active":
+            errors["tournament"] = [f"player {player!r} is not an active entrant of tournament {tournament}"]
     for index, game in enumerate(games or ()):
         if summaries.get(wired.engine, game) is None:
             errors[f"games[{index}]"] = [f"unknown game {game!r}"]
@@ -62,6 +70,7 @@ def create_token() -> Response:
         games,
         isoformat(expires) if expires is not None else None,
         caller.token_id,
+        tournament,
     )
     row = tokens.get(wired.engine, token_id)
     response = jsonify({**(row or {}), "token": value})

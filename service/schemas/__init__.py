@@ -108,6 +108,7 @@ class GameListSchema(PageSchema):
     status = fields.String(load_default=None, validate=validate.OneOf(["active", "ended"]))
     visibility = fields.String(load_default=None, validate=validate.OneOf(["public", "private"]))
     player = fields.UUID(load_default=None)
+    tournament = fields.String(load_default=None, validate=validate.Length(1, 36))
 
 
 class PlayerListSchema(PageSchema):

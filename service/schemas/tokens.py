@@ -20,6 +20,7 @@ class TokenCreateSchema(Schema):
     player = fields.UUID(load_default=None, allow_none=True)
     label = fields.String(load_default=None, allow_none=True, validate=validate.Length(0, 200))
     games = fields.List(fields.UUID(), load_default=None, allow_none=True, validate=validate.Length(1, 200))
+    tournament = fields.UUID(load_default=None, allow_none=True)
     expires_at = fields.AwareDateTime(load_default=None, allow_none=True, default_timezone=UTC)
     expires_in_days = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(1, MAX_DAYS))
 
@@ -31,6 +32,10 @@ class TokenCreateSchema(Schema):
             raise ValidationError(f"only a player token names a player, not a {data['role']} token", "player")
         if data["games"] is not None and data["role"] != "player":
             raise ValidationError("only a player token is bound to games", "games")
+        if data["tournament"] is not None and data["role"] != "player":
+            raise ValidationError("only a player token is bound to a tournament", "tournament")
+        if data["tournament"] is not None and data["games"] is not None:
+            raise ValidationError("bind a token to games or to a tournament (its games), not both", "tournament")
         if data["expires_at"] is not None and data["expires_in_days"] is not None:
             raise ValidationError("give expires_at or expires_in_days, not both", "expires_in_days")
 

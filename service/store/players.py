@@ -5,16 +5,21 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, tuple_
+from sqlalchemy import Connection, Engine, insert, select, tuple_
 
 from service.store.tables import players
 
 
 def create(engine: Engine, player_id: str, name: str, email: str | None, created_at: str) -> dict[str, Any]:
     """Register a player."""
-    row = {"id": player_id, "name": name, "email": email, "created_at": created_at}
     with engine.begin() as conn:
-        conn.execute(insert(players).values(**row, name_key=name_key(name)))
+        return create_within(conn, player_id, name, email, created_at)
+
+
+def create_within(conn: Connection, player_id: str, name: str, email: str | None, created_at: str) -> dict[str, Any]:
+    """Register a player inside a caller's transaction (with the event that names them, say)."""
+    row = {"id": player_id, "name": name, "email": email, "created_at": created_at}
+    conn.execute(insert(players).values(**row, name_key=name_key(name)))
     return row
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, delete, insert, select, tuple_
 
 from domain.canonical import canonical_json
-from service.store.tables import game_players, game_summaries
+from service.store.tables import game_players, game_summaries, tournament_tables
 
 
 def insert_game(conn: Connection, summary: dict[str, Any]) -> None:
@@ -57,6 +57,7 @@ def page(
     status: str | None = None,
     visibility: str | None = None,
     player: str | None = None,
+    tournament: str | None = None,
     visible_to_player: str | None = None,
     public_only: bool = False,
 ) -> list[dict[str, Any]]:
@@ -68,6 +69,9 @@ def page(
             query = query.where(column == value)
     if player is not None:
         query = query.where(g.c.game_id.in_(select(game_players.c.game_id).where(game_players.c.player_id == player)))
+    if tournament is not None:
+        tables = select(tournament_tables.c.game_id).where(tournament_tables.c.tournament_id == tournament)
+        query = query.where(g.c.game_id.in_(tables))
     if public_only:
         query = query.where(g.c.visibility == "public")
     elif visible_to_player is not None:

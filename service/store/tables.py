@@ -111,6 +111,7 @@ api_tokens = Table(
     Column("expires_at", String(32)),
     Column("last_used_at", String(32)),  # to the minute: written at most once a minute per token
     Column("created_by", String(36)),  # the token that created it through the API (NULL: the CLI)
+    Column("tournament", String(36)),  # a player token bound to a tournament: it acts in its table games only
     CheckConstraint("role IN ('admin','organiser','arbiter','player','viewer')", name="role_known"),
     Index("ix_api_tokens_created", "created_at", "id"),
 )
@@ -208,4 +209,54 @@ checkpoints = Table(
     CheckConstraint("kind IN ('stream','global')", name="kind_known"),
     Index("ix_checkpoints_stream_id", "stream_id", "id"),
     Index("ix_checkpoints_kind", "kind", "id"),
+)
+
+# The tournaments read model (issue 13): each row is the fold of a `tournament:<id>` stream, rewritten whole in
+# the append transaction (a tournament is small) and rebuildable from the log (`annals rebuild`).
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("tournament_id", String(36), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("ruleset", String(64), nullable=False),
+    Column("format", String(20), nullable=False),  # swiss | league
+    Column("status", String(20), nullable=False),  # registration | running | finished
+    Column("visibility", String(20), nullable=False),
+    Column("rounds_planned", Integer),
+    Column("rounds_paired", Integer, nullable=False),
+    Column("players", Integer, nullable=False),  # registered and not dropped
+    Column("version", Integer, nullable=False),
+    Column("last_hash", String(64), nullable=False),
+    Column("created_by", String(36)),
+    Column("created_at", String(32), nullable=False),
+    Column("updated_at", String(32), nullable=False),
+    Index("ix_tournaments_created", "created_at", "tournament_id"),
+)
+
+tournament_tables = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", String(36), primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("table_no", Integer, primary_key=True),
+    Column("game_id", String(36)),
+    Column("players", Text, nullable=False),  # canonical JSON [player], in seat order
+    Column("seats", Text, nullable=False),  # canonical JSON {player: seat}
+    Column("result", String(20), nullable=False),  # none | provisional | approved
+    Index("ix_tournament_tables_game", "game_id"),
+)
+
+tournament_entrants = Table(
+    "tournament_entrants",
+    metadata,
+    Column("tournament_id", String(36), primary_key=True),
+    Column("player_id", String(36), primary_key=True),
+    Column("status", String(20), nullable=False),  # active | dropped
+    Column("club", String(200)),
+    Column("team", String(200)),
+    Column("rank", Integer),  # in the current standings
+    Column("score", String(40), nullable=False),  # exact fraction, "170/3"
+    Column("games", Integer, nullable=False),
+    Column("byes", Integer, nullable=False),
+    Index("ix_tournament_entrants_player", "player_id"),
 )

@@ -27,6 +27,7 @@ class TokenRecord:
     games: tuple[str, ...] | None = None  # the games a player token may act in; None: any
     expires_at: str | None = None
     last_used_at: str | None = None
+    tournament: str | None = None  # a player token bound to a tournament's table games
 
 
 def token_hash(token: str) -> str:
@@ -45,6 +46,7 @@ def create(
     games: Sequence[str] | None = None,
     expires_at: str | None = None,
     created_by: str | None = None,
+    tournament: str | None = None,
 ) -> TokenRecord:
     """Store a new token's hash."""
     with engine.begin() as conn:
@@ -59,9 +61,11 @@ def create(
                 games=json.dumps(list(games)) if games is not None else None,
                 expires_at=expires_at,
                 created_by=created_by,
+                tournament=tournament,
             )
         )
-    return TokenRecord(token_id, role, player_id, label, tuple(games) if games is not None else None, expires_at)
+    bound = tuple(games) if games is not None else None
+    return TokenRecord(token_id, role, player_id, label, bound, expires_at, tournament=tournament)
 
 
 def find(engine: Engine, token: str, now: str) -> TokenRecord | None:
@@ -74,6 +78,7 @@ def find(engine: Engine, token: str, now: str) -> TokenRecord | None:
         api_tokens.c.games,
         api_tokens.c.expires_at,
         api_tokens.c.last_used_at,
+        api_tokens.c.tournament,
     ).where(
         api_tokens.c.token_hash == token_hash(token),
         api_tokens.c.revoked_at.is_(None),
@@ -84,7 +89,9 @@ def find(engine: Engine, token: str, now: str) -> TokenRecord | None:
     if row is None:
         return None
     games = tuple(json.loads(row.games)) if row.games is not None else None
-    return TokenRecord(row.id, row.role, row.player_id, row.label, games, row.expires_at, row.last_used_at)
+    return TokenRecord(
+        row.id, row.role, row.player_id, row.label, games, row.expires_at, row.last_used_at, row.tournament
+    )
 
 
 def touch(engine: Engine, token_id: str, used_at: str) -> None:
@@ -124,6 +131,7 @@ _LISTED = (
     api_tokens.c.expires_at,
     api_tokens.c.last_used_at,
     api_tokens.c.revoked_at,
+    api_tokens.c.tournament,
 )
 
 
@@ -171,4 +179,5 @@ def _listed(row: Any) -> dict[str, Any]:
         "expires_at": row.expires_at,
         "last_used_at": row.last_used_at,
         "revoked_at": row.revoked_at,
+        "tournament": row.tournament,
     }

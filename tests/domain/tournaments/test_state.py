@@ -177,3 +177,18 @@ def test_any_stream_folds_without_failing_and_folding_twice_gives_the_same_state
     events = [Event(kind, data) for kind, data in stream]
 
     assert fold(events) == fold(events)
+
+
+def test_normalised_scores_make_a_three_player_win_worth_what_a_four_player_win_is_on_average() -> None:
+    # WBC: a 4-player table's seat averages (100+50+20+10)/4 = 45, a 3-player one's (100+40+10)/3 = 50, so a
+    # 3-player win (100) normalised to tables of four is worth 100 * 45/50 = 90.
+    events = [
+        created(normalise=True),
+        *registered("ann", "bob", "cid"),
+        Event("RoundPaired", {"round": 1, "tables": [{"number": 1, "players": ["ann", "bob", "cid"]}]}),
+        Event("ResultReported", {"round": 1, "table": 1, "places": {"ann": 1, "bob": 2, "cid": 3}}),
+    ]
+
+    score = {line.player: line.values["score"] for line in standings_of(fold(events), SEED)}
+
+    assert score == {"ann": Fraction(90), "bob": Fraction(36), "cid": Fraction(9)}

@@ -1,0 +1,353 @@
+"""Tournaments (issue 13): the director's workflow, the players' confirmations, and everyone's standings."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from service import schemas
+from service.api.common import context, decode_cursor, encode_cursor, idempotency_key, json_body, principal, services
+from service.schemas import tournaments as shapes
+from service.store import players
+from service.store import tournaments as rows
+from service.tournaments import commands, league, results, rounds
+from service.tournaments.projection import current_standings, status_of, tournament_seed
+
+blueprint = Blueprint("tournaments", __name__)
+
+
+def _created(body: Any, location: str) -> Response:
+    response = jsonify(body)
+    response.status_code = 201
+    response.headers["Location"] = location
+    return response
+
+
+@blueprint.post("/tournaments")
+def create_tournament() -> Response:
+    """Create a tournament (organisers and admins)."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    body = schemas.load(shapes.TournamentCreateSchema, json_body())
+    tournament_id = commands.create(services(), caller, body, context(), idempotency_key())
+    return _created(_tournament(tournament_id), f"/api/v1/tournaments/{tournament_id}")
+
+
+@blueprint.get("/tournaments")
+def list_tournaments() -> Response:
+    """Tournaments newest first; private ones only for staff."""
+    query = schemas.load(shapes.TournamentListSchema, request.args.to_dict(), "query")
+    caller = principal()
+    after = decode_cursor(query["after"], 2)
+    found = rows.page(services().engine, query["limit"] + 1, after, not caller.sees_everything, query["status"])  # type: ignore[arg-type]
+    page, more = found[: query["limit"]], len(found) > query["limit"]
+    cursor = encode_cursor(page[-1]["created_at"], page[-1]["tournament_id"]) if more else None
+    return jsonify({"items": page, "next": cursor})
+
+
+@blueprint.get("/tournaments/<tournament_id>")
+def get_tournament(tournament_id: str) -> Response:
+    """A tournament: its settings, status, rounds and the draw's commitment (and seed once revealed)."""
+    return jsonify(_tournament(tournament_id))
+
+
+def _tournament(tournament_id: str) -> dict[str, Any]:
+    loaded = commands.load(services(), principal(), tournament_id)
+    state = loaded.state
+    return {
+        "id": tournament_id,
+        "status": status_of(state),
+        "settings": dict(state.settings),
+        "players": len(state.active_players),
+        "dropped": sorted(state.dropped),
+        "rounds": [
+            {
+                "round": r.number,
+                "closed": r.closed,
+                "tables": len(r.tables),
+                "byes": list(r.byes),
+                "results": sum(1 for t in r.tables if t.result is not None and not t.result.provisional),
+            }
+            for r in state.rounds
+        ],
+        "seed_commitment": state.settings.get("seed_commitment"),
+        "seed": state.seed,
+        "version": loaded.version,
+    }
+
+
+@blueprint.get("/tournaments/<tournament_id>/events")
+def tournament_events(tournament_id: str) -> Response:
+    """The tournament's stream, hash-chained like a game's."""
+    loaded = commands.load(services(), principal(), tournament_id)
+    return jsonify({"items": [e.to_json() for e in loaded.events]})
+
+
+@blueprint.get("/tournaments/<tournament_id>/verify")
+def verify_tournament(tournament_id: str) -> Response:
+    """Check the stream's hash chain."""
+    commands.load(services(), principal(), tournament_id)
+    report = services().store.verify(f"tournament:{tournament_id}")
+    return jsonify(
+        {
+            "ok": report.ok,
+            "events": report.events,
+            "head": report.head,
+            "first_broken": report.first_broken,
+            "reason": report.reason,
+        }
+    )
+
+
+# --- people ---
+
+
+@blueprint.post("/tournaments/<tournament_id>/players")
+def register_player(tournament_id: str) -> Response:
+    """Register a player (a known one by id, or a new one by name)."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    body = schemas.load(shapes.RegisterSchema, json_body())
+    data = commands.register(services(), caller, tournament_id, body, context(), idempotency_key())
+    return _created(data, f"/api/v1/tournaments/{tournament_id}/players/{data['player']}")
+
+
+@blueprint.get("/tournaments/<tournament_id>/players")
+def list_entrants(tournament_id: str) -> Response:
+    """The entrants with their names, status, rank, score, games and byes."""
+    commands.load(services(), principal(), tournament_id)
+    entrants = rows.entrants_of(services().engine, tournament_id)
+    names = _names([e["player_id"] for e in entrants])
+    return jsonify({"items": [{**e, "name": names.get(e["player_id"])} for e in entrants]})
+
+
+@blueprint.post("/tournaments/<tournament_id>/players/<player_id>/drop")
+def drop_player(tournament_id: str, player_id: str) -> Response:
+    """Drop a player from the next pairing on."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    body = schemas.load(shapes.DropSchema, json_body())
+    commands.drop(services(), caller, tournament_id, player_id, body["reason"], context())
+    return jsonify({"player": player_id, "status": "dropped"})
+
+
+@blueprint.get("/players/<player_id>/tournaments")
+def player_history(player_id: str) -> Response:
+    """A player's tournaments: each entry with the tournament's name, ruleset and status."""
+    wired, caller = services(), principal()
+    if players.get(wired.engine, player_id) is None:
+        raise commands.TournamentNotFound(f"no player {player_id!r}")
+    entries = []
+    for entry in rows.tournaments_of_player(wired.engine, player_id):
+        found = rows.get(wired.engine, entry["tournament_id"])
+        if found is None or (found["visibility"] == "private" and not caller.sees_everything):
+            continue
+        entries.append(
+            {
+                **entry,
+                "tournament_name": found["name"],
+                "ruleset": found["ruleset"],
+                "tournament_status": found["status"],
+                "created_at": found["created_at"],
+            }
+        )
+    entries.sort(key=lambda e: e["created_at"], reverse=True)
+    return jsonify({"items": entries})
+
+
+# --- rounds ---
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds")
+def pair_round(tournament_id: str) -> Response:
+    """Pair the next round: `preview` shows the plan and writes nothing."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    body = schemas.load(shapes.PairSchema, json_body())
+    plan = rounds.pair(services(), caller, tournament_id, body, context())
+    if not plan["published"]:
+        return jsonify(plan)
+    return _created(plan, f"/api/v1/tournaments/{tournament_id}/rounds/{plan['round']}")
+
+
+@blueprint.post("/tournaments/<tournament_id>/games")
+def link_league_game(tournament_id: str) -> Response:
+    """A league: count a game played by entrants (`LeagueGameLinked`); an ended game reports its result at once."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    body = schemas.load(shapes.LinkGameSchema, json_body())
+    linked = league.link_game(services(), caller, tournament_id, body["game"], context())
+    return _created(linked, f"/api/v1/tournaments/{tournament_id}/rounds/0")
+
+
+@blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>")
+def get_round(tournament_id: str, number: int) -> Response:
+    """A round's tables: players, seats, game and result."""
+    loaded = commands.load(services(), principal(), tournament_id)
+    paired = loaded.state.round(number)
+    if paired is None:
+        raise commands.TournamentNotFound(f"tournament {tournament_id} has no round {number}")
+    tables = [
+        {
+            "table": t.number,
+            "players": list(t.players),
+            "seats": dict(t.seats),
+            "game": t.game,
+            "result": _result_json(t.result),
+        }
+        for t in paired.tables
+    ]
+    return jsonify({"round": number, "closed": paired.closed, "tables": tables, "byes": list(paired.byes)})
+
+
+@blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>/pairing")
+def get_pairing(tournament_id: str, number: int) -> Response:
+    """How round `number` was paired: each table's score group, the repeats avoided, the assignment's cost."""
+    loaded = commands.load(services(), principal(), tournament_id)
+    published = [e for e in loaded.events if e.type == "RoundPaired" and e.data.get("round") == number]
+    if not published:
+        raise commands.TournamentNotFound(f"tournament {tournament_id} has no round {number}")
+    swaps = [e.data for e in loaded.events if e.type == "PlayersSwapped" and e.data.get("round") == number]
+    return jsonify({**published[0].data, "swaps": swaps})
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/swaps")
+def swap_players(tournament_id: str, number: int) -> Response:
+    """Swap two players of a round whose games are not created yet (a reason is required)."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    body = schemas.load(shapes.SwapSchema, json_body())
+    return _created(rounds.swap(services(), caller, tournament_id, number, body, context()), request.path)
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/start")
+def start_round(tournament_id: str, number: int) -> Response:
+    """Create the round's table games (seats and players from the pairing)."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    created = rounds.start(services(), caller, tournament_id, number, context())
+    return jsonify({"round": number, "created": created})
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/close")
+def close_round(tournament_id: str, number: int) -> Response:
+    """Close a round once every table's result is approved."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    rounds.close(services(), caller, tournament_id, number, context())
+    return jsonify({"round": number, "closed": True})
+
+
+@blueprint.post("/tournaments/<tournament_id>/finish")
+def finish_tournament(tournament_id: str) -> Response:
+    """Finish: every round closed; the draw's seed is revealed."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    commands.finish(services(), caller, tournament_id, context())
+    return jsonify(_tournament(tournament_id))
+
+
+# --- results ---
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/result")
+def report_result(tournament_id: str, number: int, table: int) -> Response:
+    """Enter a table's result by seat (staff, or a player of the table); an organiser amends with a reason."""
+    caller = principal()
+    caller.require(*results.STAFF, "player")
+    body = schemas.load(shapes.ResultSchema, json_body())
+    data = results.report_by_hand(services(), caller, tournament_id, number, table, body, context())
+    return _created(data, request.path)
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/confirmations")
+def confirm_result(tournament_id: str, number: int, table: int) -> Response:
+    """A seated player confirms their table's result."""
+    caller = principal()
+    caller.require("player")
+    results.confirm(services(), caller, tournament_id, number, table, context())
+    return _created({"round": number, "table": table, "player": caller.player_id}, request.path)
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/approval")
+def approve_result(tournament_id: str, number: int, table: int) -> Response:
+    """The director approves a table's result."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    body = schemas.load(shapes.ApprovalSchema, json_body())
+    results.approve(services(), caller, tournament_id, number, table, body, context())
+    return _created({"round": number, "table": table, "approved": True}, request.path)
+
+
+# --- standings ---
+
+
+@blueprint.get("/tournaments/<tournament_id>/standings")
+def get_standings(tournament_id: str) -> Response:
+    """The ranking with every criterion's value and what separated each line from the one above (JSON or CSV)."""
+    query = schemas.load(shapes.StandingsQuerySchema, request.args.to_dict(), "query")
+    loaded = commands.load(services(), principal(), tournament_id)
+    seed = tournament_seed(services().engine, tournament_id, loaded.state)
+    lines = current_standings(loaded.state, seed, query["after_round"])
+    names = _names([s.player for s in lines])
+    items = []
+    for line in lines:
+        item: dict[str, Any] = {
+            "rank": line.rank,
+            "name": names.get(line.player),
+            "values": {k: _number(v) for k, v in line.values.items()},
+            "exact": {k: str(v) for k, v in line.values.items()},
+            "separated_by": line.separated_by,
+            "dropped": line.player in loaded.state.dropped,
+        }
+        if not query["public"]:
+            item["player"] = line.player
+        items.append(item)
+    chain = list(loaded.state.settings.get("tiebreaks") or [])
+    if query["format"] == "csv":
+        return _csv(items, chain, query["public"])
+    return jsonify({"after_round": query["after_round"], "tiebreaks": chain, "items": items})
+
+
+def _csv(items: list[dict[str, Any]], chain: list[str], public: bool) -> Response:
+    out = io.StringIO()
+    criteria = [c for c in chain if c not in ("draw", "head_to_head")]
+    header = ["rank", "name", *([] if public else ["player"]), *criteria, "separated_by", "dropped"]
+    writer = csv.writer(out)
+    writer.writerow(header)
+    for item in items:
+        values = [item["values"].get(c, "") for c in criteria]
+        person = [] if public else [item["player"]]
+        writer.writerow([item["rank"], item["name"], *person, *values, item["separated_by"] or "", item["dropped"]])
+    return Response(out.getvalue(), mimetype="text/csv")
+
+
+def _result_json(result: Any) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "places": dict(result.places),
+        "measures": {p: {k: _number(v) for k, v in m.items()} for p, m in result.measures.items()},
+        "reported_by": result.reported_by,
+        "confirmed_by": sorted(result.confirmed_by),
+        "approved": result.approved,
+        "provisional": result.provisional,
+        "amended_by_dispute": result.amended_by_dispute,
+    }
+
+
+def _names(player_ids: list[str]) -> dict[str, str]:
+    found = {}
+    for player_id in player_ids:
+        row = players.get(services().engine, player_id)
+        if row is not None:
+            found[player_id] = str(row["name"])
+    return found
+
+
+def _number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else round(float(value), 4)

@@ -1,0 +1,267 @@
+"""`annals tournament …`: a tournament director's commands at a laptop (issue 13).
+
+They act as the service itself (an admin principal), like the other operator commands: whoever can run them
+can read and write the database anyway. Each prints what it did; `pair` shows progress while it creates the
+round's games.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from typing import IO, Any
+
+import click
+
+from service.auth import Principal
+from service.errors import AnnalsError
+from service.games import RequestContext
+
+OPERATOR = Principal(token_id="system:cli", role="admin")
+
+
+def _ctx(what: str) -> RequestContext:
+    return RequestContext(request_id=f"cli:tournament:{what}", client="annals tournament")
+
+
+def _run(action: Any) -> Any:
+    try:
+        return action()
+    except AnnalsError as error:
+        raise click.ClickException(error.detail) from None
+
+
+def _wired(ctx: click.Context) -> Any:
+    from service.cli import _services  # here, not at the top: service.cli adds this group
+
+    return _services(ctx)
+
+
+@click.group("tournament")
+def tournament() -> None:
+    """Run a tournament: create, register, pair, close rounds, standings, export, check the draw."""
+
+
+@tournament.command("create")
+@click.option("--name", required=True)
+@click.option("--ruleset", required=True)
+@click.option("--table-size", type=int, required=True)
+@click.option("--rounds", type=int, default=None)
+@click.option("--variant", default=None)
+@click.option("--board", default=None, help="a shipped board's name or a stored board's id")
+@click.option("--remainder", type=click.Choice(["smaller_tables", "byes"]), default="smaller_tables")
+@click.option("--settings", "settings_file", type=click.File("r"), default=None, help="JSON with more settings")
+@click.pass_context
+def create_command(ctx: click.Context, settings_file: IO[str] | None, **given: Any) -> None:
+    """Create a tournament; prints its id."""
+    from service import schemas
+    from service.schemas.tournaments import TournamentCreateSchema
+    from service.tournaments.commands import create
+
+    wired = _wired(ctx)
+    body = {**(json.load(settings_file) if settings_file else {}), **{k: v for k, v in given.items() if v is not None}}
+    loaded = _run(lambda: schemas.load(TournamentCreateSchema, body))
+    click.echo(_run(lambda: create(wired, OPERATOR, loaded, _ctx("create"), None)))
+
+
+@tournament.command("register")
+@click.argument("tournament_id")
+@click.option("--name", default=None, help="a new player's name")
+@click.option("--player", default=None, help="a registered player's id")
+@click.option("--club", default=None)
+@click.option("--team", default=None)
+@click.pass_context
+def register_command(ctx: click.Context, tournament_id: str, **given: Any) -> None:
+    """Register a player (new by --name, known by --player); prints the player's id."""
+    from service import schemas
+    from service.schemas.tournaments import RegisterSchema
+    from service.tournaments.commands import register
+
+    wired = _wired(ctx)
+    body = _run(lambda: schemas.load(RegisterSchema, {k: v for k, v in given.items() if v is not None}))
+    click.echo(_run(lambda: register(wired, OPERATOR, tournament_id, body, _ctx("register")))["player"])
+
+
+@tournament.command("drop")
+@click.argument("tournament_id")
+@click.argument("player_id")
+@click.option("--reason", required=True)
+@click.pass_context
+def drop_command(ctx: click.Context, tournament_id: str, player_id: str, reason: str) -> None:
+    """Drop a player from the next pairing on."""
+    from service.tournaments.commands import drop
+
+    wired = _wired(ctx)
+    _run(lambda: drop(wired, OPERATOR, tournament_id, player_id, reason, _ctx("drop")))
+    click.echo(f"dropped {player_id}")
+
+
+@tournament.command("pair")
+@click.argument("tournament_id")
+@click.option("--preview", is_flag=True, help="show the plan, write nothing")
+@click.option("--accept-problems", is_flag=True, help="publish although the plan has problems")
+@click.option("--no-start", is_flag=True, help="publish the round but do not create its games yet")
+@click.pass_context
+def pair_command(ctx: click.Context, tournament_id: str, preview: bool, accept_problems: bool, no_start: bool) -> None:
+    """Pair the next round, then create its games (with progress)."""
+    from service.tournaments.rounds import pair, start
+
+    wired = _wired(ctx)
+    click.echo("pairing…", err=True)
+    body = {"preview": preview, "accept_problems": accept_problems}
+    plan = _run(lambda: pair(wired, OPERATOR, tournament_id, body, _ctx("pair")))
+    for table in plan["tables"]:
+        seats = ", ".join(f"{p} ({table['seats'][p]})" for p in table["players"])
+        click.echo(f"table {table['number']}: {seats}")
+    if plan["byes"]:
+        click.echo(f"byes: {', '.join(plan['byes'])}")
+    for problem in plan["problems"]:
+        click.echo(f"PROBLEM {problem['kind']}: {problem['detail']}")
+    click.echo(f"round {plan['round']}: repeat cost {plan['repeat_cost']}, optimal {plan['optimal']}")
+    if preview or no_start:
+        return
+    with click.progressbar(length=len(plan["tables"]), label="creating the games", file=sys.stderr) as bar:
+        created = _run(
+            lambda: start(wired, OPERATOR, tournament_id, plan["round"], _ctx("start"), lambda _d, _n: bar.update(1))
+        )
+    for game in created:
+        click.echo(f"table {game['table']}: game {game['game']}")
+
+
+@tournament.command("approve")
+@click.argument("tournament_id")
+@click.argument("number", type=int)
+@click.argument("table", type=int)
+@click.option("--override-reason", default=None, help="approve without every player's confirmation, saying why")
+@click.pass_context
+def approve_command(
+    ctx: click.Context, tournament_id: str, number: int, table: int, override_reason: str | None
+) -> None:
+    """Approve a table's result (refused while its game has an open dispute)."""
+    from service.tournaments.results import approve
+
+    wired = _wired(ctx)
+    body = {"override_reason": override_reason}
+    _run(lambda: approve(wired, OPERATOR, tournament_id, number, table, body, _ctx("approve")))
+    click.echo(f"round {number} table {table}: result approved")
+
+
+@tournament.command("close-round")
+@click.argument("tournament_id")
+@click.argument("number", type=int)
+@click.pass_context
+def close_round_command(ctx: click.Context, tournament_id: str, number: int) -> None:
+    """Close a round (every table's result approved)."""
+    from service.tournaments.rounds import close
+
+    wired = _wired(ctx)
+    _run(lambda: close(wired, OPERATOR, tournament_id, number, _ctx("close-round")))
+    click.echo(f"round {number} closed")
+
+
+@tournament.command("finish")
+@click.argument("tournament_id")
+@click.pass_context
+def finish_command(ctx: click.Context, tournament_id: str) -> None:
+    """Finish the tournament and reveal the draw's seed."""
+    from service.tournaments.commands import finish
+
+    wired = _wired(ctx)
+    _run(lambda: finish(wired, OPERATOR, tournament_id, _ctx("finish")))
+    click.echo(f"tournament {tournament_id} finished; its seed is revealed in the log")
+
+
+@tournament.command("standings")
+@click.argument("tournament_id")
+@click.option("--after-round", type=int, default=None)
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.pass_context
+def standings_command(ctx: click.Context, tournament_id: str, after_round: int | None, fmt: str) -> None:
+    """Print the standings with every criterion and what separated each line."""
+    from service.store import players
+    from service.tournaments.commands import load
+    from service.tournaments.projection import current_standings, tournament_seed
+
+    wired = _wired(ctx)
+    loaded = _run(lambda: load(wired, OPERATOR, tournament_id))
+    seed = tournament_seed(wired.engine, tournament_id, loaded.state)
+    lines = current_standings(loaded.state, seed, after_round)
+    chain = [c for c in loaded.state.settings.get("tiebreaks", []) if c not in ("draw", "head_to_head")]
+    names = {s.player: (players.get(wired.engine, s.player) or {}).get("name", s.player) for s in lines}
+    rows = [
+        {
+            "rank": s.rank,
+            "name": names[s.player],
+            "player": s.player,
+            **{c: str(s.values.get(c, "")) for c in chain},
+            "separated_by": s.separated_by or "",
+        }
+        for s in lines
+    ]
+    if fmt == "json":
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+    elif fmt == "csv":
+        writer = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]) if rows else ["rank"])
+        writer.writeheader()
+        writer.writerows(rows)
+    else:
+        for row in rows:
+            values = "  ".join(f"{c}={row[c]}" for c in chain)
+            click.echo(f"{row['rank']:>3}. {row['name']:<30} {values}  {row['separated_by']}")
+
+
+@tournament.command("export")
+@click.argument("tournament_id")
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-", help="file to write (- : stdout)")
+@click.pass_context
+def export_command(ctx: click.Context, tournament_id: str, output: IO[str]) -> None:
+    """Write the tournament's stream as JSON Lines (one recorded event per line, with its hash chain)."""
+    from service.tournaments.commands import load
+
+    wired = _wired(ctx)
+    loaded = _run(lambda: load(wired, OPERATOR, tournament_id))
+    for event in loaded.events:
+        output.write(json.dumps(event.to_json(), ensure_ascii=False, sort_keys=True) + "\n")
+    click.echo(f"exported {len(loaded.events)} event(s) of tournament {tournament_id}", err=True)
+
+
+@tournament.command("check-pairing")
+@click.argument("tournament_id", required=False)
+@click.option("--round", "number", type=int, default=None, help="one round (default: every round)")
+@click.option("--events", "events_file", type=click.File("r"), default=None, help="an exported stream (JSON Lines)")
+@click.pass_context
+def check_pairing_command(
+    ctx: click.Context, tournament_id: str | None, number: int | None, events_file: IO[str] | None
+) -> None:
+    """Re-derive published rounds from the log and the seed; exit 1 when one differs.
+
+    With --events, a finished tournament's export is checked on its own (its revealed seed); otherwise the
+    database's stream and, while the tournament runs, the server's seed."""
+    from domain.kernel import Event
+    from service.tournaments.checking import check_rounds, seed_of
+
+    if events_file is not None:
+        events = [Event(e["type"], e["data"]) for e in map(json.loads, events_file.read().splitlines()) if e]
+        seed = _run(lambda: seed_of(events))
+        if seed is None:
+            raise click.ClickException("the export has no revealed seed: the tournament is not finished")
+    else:
+        if tournament_id is None:
+            raise click.UsageError("give a TOURNAMENT_ID or --events FILE")
+        from service.tournaments.commands import load
+        from service.tournaments.projection import tournament_seed
+
+        wired = _wired(ctx)
+        loaded = _run(lambda: load(wired, OPERATOR, tournament_id))
+        events = [Event(e.type, e.data) for e in loaded.events]
+        seed = tournament_seed(wired.engine, tournament_id, loaded.state)
+    checks = check_rounds(events, seed, number)
+    for check in checks:
+        click.echo(f"round {check.round}: {'same as published' if check.same else 'DIFFERS'}")
+        for difference in check.differences:
+            click.echo(f"  {difference}")
+    if not checks:
+        click.echo("no published round to check")
+    if any(not c.same for c in checks):
+        sys.exit(1)

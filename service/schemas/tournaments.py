@@ -1,0 +1,146 @@
+"""Request shapes of tournaments (issue 13): structure here, meaning in `service.tournaments.commands`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from service.schemas import BoardField, PageSchema
+
+NAME = validate.Length(1, 200)
+REASON = fields.String(required=True, validate=validate.Length(1, 2000))
+PLAYER_ID = fields.String(validate=validate.Length(1, 36))
+WEIGHT = fields.Integer(strict=True, validate=validate.Range(0, 1000))
+
+
+class TournamentCreateSchema(Schema):
+    """POST /tournaments."""
+
+    name = fields.String(required=True, validate=NAME)
+    ruleset = fields.String(required=True, validate=validate.Length(1, 64))
+    variant = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 64))
+    options = fields.Dict(load_default=dict)
+    board = BoardField(load_default=None, allow_none=True)
+    format = fields.String(load_default="swiss", validate=validate.OneOf(["swiss", "league"]))
+    rounds = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(1, 30))
+    table_size = fields.Integer(required=True, strict=True, validate=validate.Range(2, 6))
+    remainder = fields.String(load_default="smaller_tables", validate=validate.OneOf(["smaller_tables", "byes"]))
+    bye_points = fields.String(load_default=None, allow_none=True, validate=validate.Regexp(r"^\d{1,6}(/\d{1,6})?$"))
+    scoring = fields.String(load_default="placement-wbc", validate=validate.Length(1, 64))
+    placement_points = fields.Dict(
+        keys=fields.String(validate=validate.Regexp(r"^[2-6]$")),
+        values=fields.List(
+            fields.Integer(strict=True, validate=validate.Range(0, 10**6)), validate=validate.Length(2, 6)
+        ),
+        load_default=None,
+        allow_none=True,
+    )
+    scoring_measure = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 64))
+    normalise = fields.Boolean(load_default=False)
+    tiebreaks = fields.List(
+        fields.String(validate=validate.Length(1, 80)),
+        load_default=lambda: ["score", "opponents_score", "wins", "head_to_head", "draw"],
+        validate=validate.Length(1, 12),
+    )
+    seat_sets = fields.Dict(
+        keys=fields.String(validate=validate.Regexp(r"^[2-6]$")),
+        values=fields.List(
+            fields.List(fields.String(validate=validate.Length(1, 64)), validate=validate.Length(2, 6)),
+            validate=validate.Length(1, 50),
+        ),
+        load_default=None,
+        allow_none=True,
+    )
+    faction_weight = WEIGHT
+    position_weight = WEIGHT
+    keep_apart = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["club", "team"]))
+    final_table = fields.Boolean(load_default=False)
+    mode = fields.String(load_default="adjudicated", validate=validate.OneOf(["adjudicated", "transcript"]))
+    dice = fields.String(load_default="table", validate=validate.OneOf(["server", "table"]))
+    visibility = fields.String(load_default="public", validate=validate.OneOf(["public", "private"]))
+
+    @validates_schema
+    def _swiss_has_rounds(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("format") == "swiss" and data.get("rounds") is None:
+            raise ValidationError("a Swiss tournament states its number of rounds", "rounds")
+
+
+class RegisterSchema(Schema):
+    """POST /tournaments/{id}/players: a known player by id, or a new one by name."""
+
+    player = PLAYER_ID
+    name = fields.String(validate=NAME)
+    email = fields.Email(load_default=None, allow_none=True)
+    club = fields.String(load_default=None, allow_none=True, validate=NAME)
+    team = fields.String(load_default=None, allow_none=True, validate=NAME)
+
+    @validates_schema
+    def _one_way(self, data: dict[str, Any], **_: Any) -> None:
+        if ("player" in data) == ("name" in data):
+            raise ValidationError("give either 'player' (a registered player's id) or 'name' (a new player)", "player")
+
+
+class DropSchema(Schema):
+    """POST /tournaments/{id}/players/{player}/drop."""
+
+    reason = REASON
+
+
+class PairSchema(Schema):
+    """POST /tournaments/{id}/rounds."""
+
+    preview = fields.Boolean(load_default=False)
+    accept_problems = fields.Boolean(load_default=False)
+
+
+class SwapSchema(Schema):
+    """POST /tournaments/{id}/rounds/{n}/swaps."""
+
+    players = fields.List(PLAYER_ID, required=True, validate=validate.Length(2, 2))
+    reason = REASON
+
+
+class ResultSchema(Schema):
+    """POST /tournaments/{id}/rounds/{n}/tables/{t}/result: places and measures by seat."""
+
+    places = fields.Dict(
+        keys=fields.String(validate=validate.Length(1, 64)),
+        values=fields.Integer(strict=True, validate=validate.Range(1, 6)),
+        required=True,
+    )
+    measures = fields.Dict(
+        keys=fields.String(validate=validate.Length(1, 64)),
+        values=fields.Dict(
+            keys=fields.String(validate=validate.Length(1, 64)),
+            values=fields.Integer(strict=True, validate=validate.Range(-(10**6), 10**6)),
+        ),
+        load_default=dict,
+    )
+    amend_reason = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 2000))
+
+
+class ApprovalSchema(Schema):
+    """POST /tournaments/{id}/rounds/{n}/tables/{t}/approval."""
+
+    override_reason = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 2000))
+
+
+class LinkGameSchema(Schema):
+    """POST /tournaments/{id}/games (a league)."""
+
+    game = fields.String(required=True, validate=validate.Length(1, 36))
+
+
+class TournamentListSchema(PageSchema):
+    """GET /tournaments filters."""
+
+    status = fields.String(load_default=None, validate=validate.OneOf(["registration", "running", "finished"]))
+
+
+class StandingsQuerySchema(Schema):
+    """GET /tournaments/{id}/standings."""
+
+    after_round = fields.Integer(load_default=None, validate=validate.Range(0, 100))
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+    public = fields.Boolean(load_default=False)

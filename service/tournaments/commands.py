@@ -1,0 +1,326 @@
+"""Tournament commands (issue 13): create, register, drop, finish, and the append every command shares.
+
+A tournament is its own stream, `tournament:<id>`. Each command folds the stream, checks the request against
+the folded state, and appends its event with the read model rewritten in the same transaction
+(`projection.project`). The draw's seed is committed in `TournamentCreated` and revealed in
+`TournamentFinished`, so anyone can re-derive every round's draw afterwards (`annals tournament check-pairing`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import Connection
+
+from domain import registry
+from domain.canonical import canonical_json
+from domain.dice import seed_commitment
+from domain.kernel import Seat
+from domain.tournaments.scoring import SYSTEMS, ScoringError, placement_system
+from domain.tournaments.standings import StandingsError, check_chain
+from domain.tournaments.state import LEAGUE_ROUND, TournamentState
+from service.auth import Principal
+from service.errors import Conflict, NotFound, TooMuchContention, Unprocessable, WrongExpectedVersion
+from service.games import RETRIES, RequestContext
+from service.store import players, secrets
+from service.store.events import AppendResult, EventDraft, RecordedEvent
+from service.tournaments.planning import seat_sets
+from service.tournaments.projection import (
+    SEED_KIND,
+    SEED_NAME,
+    fold_recorded,
+    project,
+    stream_of_tournament,
+    tournament_seed,
+)
+from service.wiring import Services
+
+DIRECTORS = ("admin", "organiser")
+
+
+class TournamentNotFound(NotFound):
+    """No such tournament, or one the caller may not read."""
+
+    slug, title = "tournament-not-found", "Tournament not found"
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A tournament as its stream says: the events and their fold."""
+
+    tournament_id: str
+    events: list[RecordedEvent]
+    state: TournamentState
+
+    @property
+    def version(self) -> int:
+        """The stream's version (its last event's)."""
+        return len(self.events)
+
+
+def load(services: Services, principal: Principal, tournament_id: str) -> Loaded:
+    """The tournament, when the caller may read it (404 otherwise)."""
+    events = services.store.read(stream_of_tournament(tournament_id))
+    if not events or events[0].type != "TournamentCreated":
+        raise TournamentNotFound(f"no tournament {tournament_id!r}")
+    state = fold_recorded(events)
+    if state.settings.get("visibility") == "private" and not _may_read_private(principal, state):
+        raise TournamentNotFound(f"no tournament {tournament_id!r}")
+    return Loaded(tournament_id, events, state)
+
+
+def append(
+    services: Services,
+    loaded: Loaded,
+    drafts: Sequence[EventDraft],
+    key: str | None = None,
+    fingerprint: str = "",
+    extra: Callable[[Connection, tuple[RecordedEvent, ...]], None] | None = None,
+) -> AppendResult:
+    """Append after `loaded` (412-style race: WrongExpectedVersion), rewriting the read model in the transaction."""
+
+    def on_append(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+        if extra is not None:
+            extra(conn, recorded)
+        every = [*loaded.events, *recorded]
+        project(conn, every, tournament_seed(conn, loaded.tournament_id, fold_recorded(every)))
+
+    stream = stream_of_tournament(loaded.tournament_id)
+    return services.store.append(stream, loaded.version, list(drafts), key, fingerprint, on_append=on_append)
+
+
+def retrying(services: Services, principal: Principal, tournament_id: str, attempt: Callable[[Loaded], Any]) -> Any:
+    """Run a command on the newest tournament, again when another writer got there first."""
+    for _ in range(RETRIES):
+        loaded = load(services, principal, tournament_id)
+        try:
+            return attempt(loaded)
+        except WrongExpectedVersion:
+            continue
+    raise TooMuchContention(f"tournament {tournament_id} moved on {RETRIES} times; send the request again")
+
+
+def draft(event_type: str, data: dict[str, Any], principal: Principal, ctx: RequestContext) -> EventDraft:
+    """An event with who asked for it in its metadata."""
+    metadata: dict[str, Any] = {"actor": principal.token_id, "role": principal.role, "request_id": ctx.request_id}
+    if principal.player_id:
+        metadata["player"] = principal.player_id
+    return EventDraft(event_type, data, metadata)
+
+
+def fingerprint_of(body: Any) -> str:
+    """The request's identity for an Idempotency-Key."""
+    return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
+
+
+# --- create ---
+
+
+def create(services: Services, principal: Principal, body: dict[str, Any], ctx: RequestContext, key: str | None) -> str:
+    """Create a tournament from a validated body (schemas.tournaments.TournamentCreateSchema); its id."""
+    principal.require(*DIRECTORS)
+    principal.require_unbound("create a tournament")
+    settings = _settings(services, body)
+    tournament_id = str(uuid.uuid4())
+    seed = services.entropy.token_bytes(32)
+    data = {"tournament_id": tournament_id, **settings, "seed_commitment": seed_commitment(seed)}
+    stream = stream_of_tournament(tournament_id)
+
+    def keep_seed(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+        secrets.put(conn, stream, SEED_KIND, SEED_NAME, seed.hex(), recorded[0].recorded_at)
+
+    empty = Loaded(tournament_id, [], TournamentState())
+    scoped = f"{principal.token_id}:tournament-create:{key}" if key else None
+    result = append(
+        services, empty, [draft("TournamentCreated", data, principal, ctx)], scoped, fingerprint_of(body), keep_seed
+    )
+    return str(result.events[0].data["tournament_id"])
+
+
+def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
+    """The TournamentCreated settings, every problem of the request named by its field (422)."""
+    errors: dict[str, list[str]] = {}
+    try:
+        ruleset = registry.current(body["ruleset"])
+    except registry.UnknownRuleset as error:
+        raise Unprocessable(str(error), {"ruleset": [str(error)]}) from None
+    options = dict(body["options"])
+    if (
+        body["variant"] is not None
+        and "variant" not in options
+        and not ruleset.option_errors({"variant": body["variant"]})
+    ):
+        options["variant"] = body["variant"]
+    if problems := ruleset.option_errors(options):
+        errors["options"] = problems
+    options = {**ruleset.default_options, **options}
+    board = body["board"]
+    if isinstance(board, dict):
+        errors["board"] = ["a tournament names its board: a shipped board's name or a stored board's id"]
+    elif board is None and (problems := ruleset.board_errors(None)):
+        errors["board"] = problems
+    elif isinstance(board, str) and board not in ruleset.shipped_boards:
+        try:
+            services.loader.board(board)
+        except NotFound:
+            errors["board"] = [f"no board {board!r} (shipped with {ruleset.id}: {', '.join(ruleset.shipped_boards)})"]
+    size = body["table_size"]
+    sizes = [size, size - 1] if body["remainder"] == "smaller_tables" and body["format"] == "swiss" else [size]
+    settings = {k: v for k, v in body.items() if v is not None}
+    settings.update(ruleset=ruleset.id, ruleset_version=ruleset.version, options=options)
+    for table_size in sizes:
+        problems = _seat_set_errors(ruleset, settings, options, table_size)
+        if problems and table_size == size:
+            errors.setdefault("seat_sets", []).extend(problems)
+        elif problems:
+            errors.setdefault("remainder", []).append(
+                f"tables of {table_size} are needed when the field does not divide, but {problems[0]}; "
+                "choose remainder 'byes' or give seat_sets"
+            )
+    settings["min_table_size"] = min(
+        (n for n in range(2, size + 1) if not _seat_set_errors(ruleset, settings, options, n)), default=size
+    )
+    errors.update(_scoring_errors(body, sizes))
+    try:
+        check_chain(body["tiebreaks"])
+    except StandingsError as error:
+        errors["tiebreaks"] = [str(error)]
+    if errors:
+        name, messages = next(iter(errors.items()))
+        raise Unprocessable(f"the tournament cannot be created: {name}: {messages[0]}", errors)
+    return settings
+
+
+def _seat_set_errors(ruleset: Any, settings: Mapping[str, Any], options: Mapping[str, Any], size: int) -> list[str]:
+    chosen = seat_sets(settings, size)
+    if not chosen:
+        return [f"{ruleset.id} has no default seats for a table of {size}: give seat_sets[{size}]"]
+    problems = []
+    for seats in chosen:
+        if len(seats) != size:
+            problems.append(f"seat set {list(seats)} has {len(seats)} seats, not {size}")
+        problems += ruleset.seat_errors([Seat(s, None) for s in seats], options)
+    return problems
+
+
+def _scoring_errors(body: Mapping[str, Any], sizes: Sequence[int]) -> dict[str, list[str]]:
+    points = body.get("placement_points")
+    if points:
+        try:
+            system = placement_system("placement-custom", {int(k): v for k, v in points.items()})
+        except ScoringError as error:
+            return {"placement_points": [str(error)]}
+    elif body["scoring"] not in SYSTEMS:
+        return {"scoring": [f"unknown scoring {body['scoring']!r} (known: {', '.join(SYSTEMS)}, or placement_points)"]}
+    else:
+        system = SYSTEMS[body["scoring"]]
+    if system.kind == "placement":
+        missing = [n for n in sizes if n not in (system.placement or {})]
+        if missing:
+            field = "placement_points" if points else "scoring"
+            return {field: [f"no placement points for tables of {', '.join(map(str, missing))}: give placement_points"]}
+    if system.kind == "sum_of_squares" and not body.get("scoring_measure"):
+        return {"scoring_measure": ["sum-of-squares scores a measure: name it (e.g. 'castles')"]}
+    if body.get("bye_points") is not None:
+        Fraction(body["bye_points"])  # the schema's pattern makes this a fraction
+    return {}
+
+
+# --- people ---
+
+
+def register(
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    body: dict[str, Any],
+    ctx: RequestContext,
+    key: str | None = None,
+) -> dict[str, Any]:
+    """Register a known player, or a new one by name (personal data stays in `players`). A request repeated with
+    its Idempotency-Key answers the first registration and registers nobody twice."""
+    principal.require(*DIRECTORS)
+    scoped = f"{principal.token_id}:{tournament_id}:register:{key}" if key else None
+    fingerprint = fingerprint_of(body)
+    if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
+        return dict(earlier.events[0].data)
+    player_id = body.get("player")
+    if player_id is not None and not players.existing(services.engine, [player_id]):
+        raise Unprocessable(f"no player {player_id!r}; register a new one by 'name'", {"player": ["unknown player"]})
+
+    new_player = player_id is None
+    player = player_id or str(uuid.uuid4())  # a new player's row is written with the registration, once
+
+    def add_player(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+        players.create_within(conn, player, body["name"], body.get("email"), recorded[0].recorded_at)
+
+    def attempt(loaded: Loaded) -> dict[str, Any]:
+        if loaded.state.finished:
+            raise Conflict(f"tournament {tournament_id} is finished")
+        if player in loaded.state.active_players:
+            raise Conflict(f"player {player} is already registered", player=player)
+        data = {"player": player, "club": body.get("club"), "team": body.get("team")}
+        extra = add_player if new_player else None
+        result = append(services, loaded, [draft("PlayerRegistered", data, principal, ctx)], scoped, fingerprint, extra)
+        return dict(result.events[0].data)
+
+    found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
+    return found
+
+
+def drop(
+    services: Services, principal: Principal, tournament_id: str, player_id: str, reason: str, ctx: RequestContext
+) -> None:
+    """Drop a player: from the next pairing on they are not paired; their results stay."""
+    principal.require(*DIRECTORS)
+
+    def attempt(loaded: Loaded) -> None:
+        if player_id not in loaded.state.active_players:
+            raise Conflict(f"player {player_id} is not an active entrant of tournament {tournament_id}")
+        if loaded.state.finished:
+            raise Conflict(f"tournament {tournament_id} is finished")
+        data = {"player": player_id, "reason": reason, "after_round": len(loaded.state.rounds)}
+        append(services, loaded, [draft("PlayerDropped", data, principal, ctx)])
+
+    retrying(services, principal, tournament_id, attempt)
+
+
+# --- finish ---
+
+
+def finish(services: Services, principal: Principal, tournament_id: str, ctx: RequestContext) -> None:
+    """Finish the tournament: every round closed; the draw's seed is revealed so anyone can re-derive it."""
+    principal.require(*DIRECTORS)
+
+    def attempt(loaded: Loaded) -> None:
+        state = loaded.state
+        if state.finished:
+            raise Conflict(f"tournament {tournament_id} is already finished")
+        open_rounds = [r.number for r in state.rounds if not r.closed and r.number != LEAGUE_ROUND]
+        if open_rounds:
+            raise Conflict(f"round(s) {open_rounds} are not closed", rounds=open_rounds)
+        league = state.round(LEAGUE_ROUND)
+        waiting = [t.game for t in league.tables if t.result is None or t.result.provisional] if league else []
+        if waiting:
+            raise Conflict(f"league game(s) {waiting} have no approved result yet", games=waiting)
+        if not state.rounds and state.settings.get("format") == "swiss":
+            raise Conflict("no round was played")
+        seed = tournament_seed(services.engine, tournament_id, state)
+        data = {"seed": seed.hex(), "commitment": state.settings.get("seed_commitment")}
+        stream = stream_of_tournament(tournament_id)
+
+        def reveal(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+            secrets.mark_revealed(conn, stream, SEED_KIND, SEED_NAME, recorded[-1].recorded_at)
+
+        append(services, loaded, [draft("TournamentFinished", data, principal, ctx)], extra=reveal)
+
+    retrying(services, principal, tournament_id, attempt)
+
+
+def _may_read_private(principal: Principal, state: TournamentState) -> bool:
+    return principal.sees_everything or (principal.player_id is not None and principal.player_id in state.registered)

@@ -1,0 +1,210 @@
+"""A Swiss round planned from a tournament's folded state and its seed (issue 13).
+
+The plan is the `RoundPaired` event's data: the tables (players in seat order, their seats, the band of the
+ranking each table drew from, the rematches it could not avoid and the seating's cost), the byes, and the
+problems a director is shown before publishing (an unavoidable repeat, a faction repeat, a second bye, a
+solver stopped at its time limit). Everything is derived from the log and the committed seed, so
+`annals tournament check-pairing` re-derives a published round and compares.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from domain.tournaments.factions import default_seat_sets
+from domain.tournaments.state import TournamentState
+from domain.tournaments.tables import Remainder, Split, split_field
+from service.tournaments.pairing import PairedTable, pair_round
+from service.tournaments.projection import current_standings, draw_seed
+from service.tournaments.seating import FACTION_WEIGHT, POSITION_WEIGHT, History, Seating, seat_table
+
+
+def seat_sets(settings: Mapping[str, Any], size: int) -> list[tuple[str, ...]]:
+    """The seat sets a table of `size` may play: the director's, else the rulebook's."""
+    given = settings.get("seat_sets")
+    if isinstance(given, Mapping) and isinstance(given.get(str(size)), list):
+        return [tuple(str(s) for s in chosen) for chosen in given[str(size)] if isinstance(chosen, list)]
+    return list(default_seat_sets(str(settings.get("ruleset", "")), size))
+
+
+def history_of(state: TournamentState, before_round: int) -> tuple[dict[frozenset[str], int], frozenset[str], History]:
+    """Who met whom how often, who had a bye, and who played which seat at which position, before a round."""
+    met: Counter[frozenset[str]] = Counter()
+    had_bye: set[str] = set()
+    factions: dict[str, Counter[str]] = {}
+    positions: dict[str, Counter[int]] = {}
+    for paired in state.rounds:
+        if paired.number >= before_round:
+            continue
+        had_bye.update(paired.byes)
+        for table in paired.tables:
+            for a, b in combinations(table.players, 2):
+                met[frozenset((a, b))] += 1
+            for position, player in enumerate(table.players, start=1):
+                seat = table.seats.get(player)
+                if seat is not None:
+                    factions.setdefault(player, Counter())[seat] += 1
+                positions.setdefault(player, Counter())[position] += 1
+    return dict(met), frozenset(had_bye), History(factions, positions)
+
+
+def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: float = 20.0) -> dict[str, Any]:
+    """The `RoundPaired` data of round `number` (a Swiss round, or the final table after the last one)."""
+    settings = state.settings
+    players = list(state.active_players)
+    size = int(settings.get("table_size", 4))
+    round_seed = draw_seed(seed, f"round:{number}")
+    standing = current_standings(state, seed)
+    scores = {s.player: s.values["score"] for s in standing}
+    met, had_bye, history = history_of(state, number)
+    final = bool(settings.get("final_table")) and number == int(settings.get("rounds") or 0) + 1
+    if final:
+        finalists = [s.player for s in standing if s.player in set(players)][:size]
+        split: Split = Split((size,), 0)
+        players = finalists
+    else:
+        remainder = Remainder(settings.get("remainder", "smaller_tables"))
+        split = split_field(len(players), size, remainder, _weight(settings, "min_table_size", 2))
+    apart = _apart(state, players) if number == 1 and settings.get("keep_apart") else ()
+    paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit)
+    tables, problems = [], []
+    for table in paired.tables:
+        seated = _seat(settings, table, history, round_seed)
+        table = _real_rematches(table, met)
+        tables.append(_table_json(table, seated, scores))
+        problems += _table_problems(table, seated)
+        problems += _kept_together(table, apart, str(settings.get("keep_apart")))
+    byes = [] if final else list(paired.byes)
+    problems += [{"kind": "second_bye", "players": [p], "detail": f"{p} already had a bye"} for p in paired.second_byes]
+    if not paired.optimal:
+        problems.append({"kind": "not_optimal", "players": [], "detail": "the solver stopped at its time limit"})
+    data: dict[str, Any] = {
+        "round": number,
+        "kind": "final" if final else "swiss",
+        "tables": tables,
+        "byes": byes,
+        "ranking": list(paired.ranking),
+        "repeat_cost": paired.repeat_cost,
+        "band_cost": paired.band_cost,
+        "optimal": paired.optimal,
+        "problems": problems,
+        "seed_purpose": f"round:{number}",
+    }
+    if final and len(standing) > size:
+        data["cut"] = {"last_in": standing[size - 1].player, "first_out": standing[size].player}
+        data["cut"]["separated_by"] = standing[size].separated_by
+    return data
+
+
+def reseat(state: TournamentState, number: int, seed: bytes, tables: Sequence[Sequence[str]]) -> list[dict[str, Any]]:
+    """Tables whose players a director chose (a swap), seated and explained like a paired round's."""
+    met, _, history = history_of(state, number)
+    round_seed = draw_seed(seed, f"round:{number}")
+    scores = {s.player: s.values["score"] for s in current_standings(state, seed)}
+    found = []
+    for index, members in enumerate(tables, start=1):
+        rematches = tuple(
+            (a, b, met[frozenset((a, b))]) for a, b in combinations(members, 2) if met.get(frozenset((a, b)))
+        )
+        table = PairedTable(index, tuple(members), (0, 0), rematches)
+        found.append(_table_json(table, _seat(state.settings, table, history, round_seed), scores))
+    return found
+
+
+def _seat(settings: Mapping[str, Any], table: PairedTable, history: History, seed: bytes) -> tuple[Seating, list[str]]:
+    """The cheapest seating over every seat set the table's size allows (the first set on equal cost)."""
+    best: tuple[Seating, list[str]] | None = None
+    faction_weight = _weight(settings, "faction_weight", FACTION_WEIGHT)
+    position_weight = _weight(settings, "position_weight", POSITION_WEIGHT)
+    for chosen in seat_sets(settings, len(table.players)):
+        seating = seat_table(table.players, chosen, history, seed, faction_weight, position_weight)
+        if best is None or seating.cost < best[0].cost:
+            best = (seating, list(chosen))
+    if best is None:
+        raise ValueError(f"no seat set for a table of {len(table.players)}")
+    return best
+
+
+def _table_json(
+    table: PairedTable, seated: tuple[Seating, list[str]], scores: Mapping[str, Fraction]
+) -> dict[str, Any]:
+    seating, chosen = seated
+    by_seat = {seat: player for player, seat in seating.seats.items()}
+    in_order = [by_seat[seat] for seat in chosen]  # players in seat (turn) order
+    return {
+        "number": table.number,
+        "players": in_order,
+        "seats": {p: seating.seats[p] for p in in_order},
+        "seat_set": chosen,
+        "band": list(table.band),
+        "score_group": sorted({str(scores.get(p, Fraction(0))) for p in in_order}, key=Fraction, reverse=True),
+        "rematches": [{"players": [a, b], "earlier": n} for a, b, n in table.rematches],
+        "seating": {
+            "cost": seating.cost,
+            "faction_repeats": [{"player": p, "seat": s, "earlier": n} for p, s, n in seating.faction_repeats],
+            "position_repeats": [{"player": p, "position": s, "earlier": n} for p, s, n in seating.position_repeats],
+        },
+    }
+
+
+def _real_rematches(table: PairedTable, met: Mapping[frozenset[str], int]) -> PairedTable:
+    """The table with only the pairs that really met before (the solver also counts club-mates as having met)."""
+    real = tuple((a, b, met[frozenset((a, b))]) for a, b, _ in table.rematches if met.get(frozenset((a, b))))
+    return replace(table, rematches=real)
+
+
+def _kept_together(table: PairedTable, apart: Sequence[frozenset[str]], key: str) -> list[dict[str, Any]]:
+    """Players the director asked to keep apart (same club or team in round 1) who share this table anyway."""
+    together = [pair for pair in apart if pair <= set(table.players)]
+    return [
+        {
+            "kind": f"same_{key}",
+            "players": sorted(pair),
+            "detail": f"{' and '.join(sorted(pair))} share a {key} and could not be kept apart",
+            "table": table.number,
+        }
+        for pair in together
+    ]
+
+
+def _table_problems(table: PairedTable, seated: tuple[Seating, list[str]]) -> list[dict[str, Any]]:
+    problems = [
+        {
+            "kind": "repeat_opponent",
+            "players": [a, b],
+            "detail": f"{a} and {b} met {n} time(s) before",
+            "table": table.number,
+        }
+        for a, b, n in table.rematches
+    ]
+    problems += [
+        {
+            "kind": "faction_repeat",
+            "players": [p],
+            "detail": f"{p} plays {s} again ({n} time(s) before)",
+            "table": table.number,
+        }
+        for p, s, n in seated[0].faction_repeats
+    ]
+    return problems
+
+
+def _apart(state: TournamentState, players: Sequence[str]) -> list[frozenset[str]]:
+    """Pairs of players of the same club (or team) to keep apart in round 1."""
+    key = str(state.settings.get("keep_apart"))
+    groups: dict[str, list[str]] = {}
+    for player in players:
+        group = state.entrants.get(player, {}).get(key)
+        if group:
+            groups.setdefault(str(group), []).append(player)
+    return [frozenset(pair) for members in groups.values() for pair in combinations(members, 2)]
+
+
+def _weight(settings: Mapping[str, Any], name: str, default: int) -> int:
+    value = settings.get(name)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default

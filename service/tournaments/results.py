@@ -1,0 +1,262 @@
+"""Results follow the games (issue 13): reported when a table's game ends, confirmed, approved, amended.
+
+When a tournament game's `GameEnded` is appended, its outcome (the ruleset's ranking and the measures behind it,
+`domain.tournaments.outcomes`) is reported to the tournament as provisional. Each seated player confirms
+(never the one who entered a result by hand); the director approves, but not while a dispute on the game is
+open; a ruling that changes the game's outcome appends `ResultAmended` naming the dispute. A ruleset whose end
+the engine does not compute (AGoT, freeform without scores) has its ranking entered by seat, checked whole.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from domain.kernel import GAME_ENDED
+from domain.tournaments.outcomes import outcome_of
+from domain.tournaments.scoring import WIN_DRAW_LOSS as RANKING_CHECK
+from domain.tournaments.scoring import ScoringError, Seat
+from domain.tournaments.state import Table
+from service.auth import Principal
+from service.errors import Conflict, Forbidden, Unprocessable
+from service.games import RequestContext
+from service.loading import stream_of
+from service.store import disputes
+from service.store import tournaments as rows
+from service.tournaments.commands import DIRECTORS, Loaded, append, draft, retrying
+from service.wiring import Services
+
+log = logging.getLogger("annals")
+SYSTEM = Principal(token_id="system:tournaments", role="admin")
+STAFF = ("admin", "organiser", "arbiter")
+
+
+def game_result(services: Services, game_id: str, table: Table) -> dict[str, Any] | None:
+    """The table's result as the game's last `GameEnded` gives it (places and measures by player), or None."""
+    loaded = services.loader.load(game_id, SYSTEM)
+    if not loaded.game.meta.ended:
+        return None
+    ended = next((e for e in reversed(services.store.read(stream_of(game_id))) if e.type == GAME_ENDED), None)
+    if ended is None:
+        return None
+    seats = [s.seat for s in loaded.game.meta.seats]
+    outcome = outcome_of(loaded.ruleset.id, loaded.game.state, ended.data, seats)
+    if outcome is None:
+        return None
+    player_of = {seat: player for player, seat in table.seats.items()}
+    return {
+        "game": game_id,
+        "game_version": ended.version,
+        "places": {player_of[s]: n for s, n in outcome.places.items() if s in player_of},
+        "measures": {player_of[s]: dict(m) for s, m in outcome.measures.items() if s in player_of},
+        "measure_names": list(outcome.measure_names),
+        "condition": outcome.condition,
+        "decided_by": outcome.decided_by,
+        "by": "rules",
+    }
+
+
+def after_game_ended(services: Services, game_id: str) -> None:
+    """The hook after a game's end is committed: report its result if it is a tournament game.
+
+    It runs after the game's append has committed, so it must never fail the game's request: a failure is
+    logged and the result is reported by the next `sync_results` (closing the round does one)."""
+    try:
+        linked = rows.table_of_game(services.engine, game_id)
+        if linked is not None:
+            report_from_game(services, linked["tournament_id"], game_id)
+    except Exception:  # the game's answer is already committed (see the docstring)
+        log.exception("could not report the result of tournament game %s; closing its round will", game_id)
+
+
+def report_from_game(services: Services, tournament_id: str, game_id: str, dispute: str | None = None) -> None:
+    """Report (or, after a ruling, amend) the result of a tournament game from its end."""
+
+    def attempt(loaded: Loaded) -> None:
+        found = loaded.state.table_of_game(game_id)
+        if found is None:
+            return
+        paired, table = found
+        result = game_result(services, game_id, table)
+        if result is None:
+            return
+        data = {"round": paired.number, "table": table.number, **result}
+        if table.result is None:
+            append(services, loaded, [draft("ResultReported", data, SYSTEM, _system_ctx(game_id))])
+        elif _differs(table, result) and dispute is not None:
+            data["dispute"] = dispute
+            append(services, loaded, [draft("ResultAmended", data, SYSTEM, _system_ctx(game_id))])
+
+    retrying(services, SYSTEM, tournament_id, attempt)
+
+
+def after_ruling(services: Services, game_id: str, dispute_id: str) -> None:
+    """The hook after a dispute on a game is ruled: a changed outcome amends the tournament result."""
+    try:
+        linked = rows.table_of_game(services.engine, game_id)
+        if linked is not None:
+            report_from_game(services, linked["tournament_id"], game_id, dispute=dispute_id)
+    except Exception:  # the ruling is committed; the director can still amend by hand
+        log.exception("could not amend the result of tournament game %s after dispute %s", game_id, dispute_id)
+
+
+def sync_results(services: Services, tournament_id: str) -> None:
+    """Report the results of every ended table game that has none yet (a missed hook, an import)."""
+    loaded = retrying(services, SYSTEM, tournament_id, lambda found: found)
+    for paired in loaded.state.rounds:
+        for table in paired.tables:
+            if table.game is not None and table.result is None:
+                report_from_game(services, tournament_id, table.game)
+
+
+def report_by_hand(
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    number: int,
+    table_no: int,
+    body: dict[str, Any],
+    ctx: RequestContext,
+) -> dict[str, Any]:
+    """A result entered by seat: by staff, or by a player of the table (who then cannot confirm it)."""
+    principal.require(*STAFF, "player")
+    principal.require_tournament(tournament_id)
+
+    def attempt(loaded: Loaded) -> dict[str, Any]:
+        table = _table(loaded, number, table_no)
+        _check_at_table(principal, table, "report")
+        places, measures = _by_player(table, body)
+        data: dict[str, Any] = {
+            "round": number,
+            "table": table_no,
+            "game": table.game,
+            "places": places,
+            "measures": measures,
+            "by": _who(principal),
+        }
+        event = "ResultReported"
+        if table.result is not None:
+            if principal.role not in DIRECTORS or not body.get("amend_reason"):
+                raise Conflict(
+                    f"round {number} table {table_no} already has a result; a director amends it with amend_reason"
+                )
+            event, data["reason"] = "ResultAmended", body["amend_reason"]
+        append(services, loaded, [draft(event, data, principal, ctx)])
+        return data
+
+    found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
+    return found
+
+
+def confirm(
+    services: Services, principal: Principal, tournament_id: str, number: int, table_no: int, ctx: RequestContext
+) -> None:
+    """A seated player confirms their table's result (a player token: only its own table)."""
+    principal.require("player")
+    principal.require_tournament(tournament_id)
+
+    def attempt(loaded: Loaded) -> None:
+        table = _table(loaded, number, table_no)
+        player = principal.player_id
+        if player is None or player not in table.players:
+            raise Forbidden(f"this token's player does not sit at round {number} table {table_no}")
+        if table.result is None:
+            raise Conflict(f"round {number} table {table_no} has no result to confirm yet")
+        if table.result.reported_by == f"player:{player}":
+            raise Conflict("a result entered by hand is confirmed by the other players, not by who entered it")
+        if player in table.result.confirmed_by:
+            raise Conflict(f"{player} has already confirmed this result")
+        data = {"round": number, "table": table_no, "player": player}
+        append(services, loaded, [draft("ResultConfirmed", data, principal, ctx)])
+
+    retrying(services, principal, tournament_id, attempt)
+
+
+def approve(
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    number: int,
+    table_no: int,
+    body: dict[str, Any],
+    ctx: RequestContext,
+) -> None:
+    """The director approves a table's result: no dispute open on its game, every confirmation in (or overridden)."""
+    principal.require(*DIRECTORS)
+
+    def attempt(loaded: Loaded) -> None:
+        table = _table(loaded, number, table_no)
+        result = table.result
+        if result is None:
+            raise Conflict(f"round {number} table {table_no} has no result yet")
+        if result.approved:
+            raise Conflict(f"round {number} table {table_no}'s result is already approved")
+        if table.game is not None and (open_ids := disputes.open_ids(services.engine, table.game)):
+            raise Conflict(
+                f"game {table.game} has open dispute(s) {list(open_ids)}: its result stays provisional until ruled",
+                disputes=list(open_ids),
+            )
+        needed = set(table.players) - {result.reported_by.removeprefix("player:")} if result.reported_by else set()
+        missing = sorted(needed - result.confirmed_by) if result.amended_by_dispute is None else []
+        if missing and not body.get("override_reason"):
+            raise Conflict(
+                f"waiting for confirmation by {', '.join(missing)}; approve with override_reason to go on without",
+                missing=missing,
+            )
+        data = {"round": number, "table": table_no, "override_reason": body.get("override_reason")}
+        append(services, loaded, [draft("ResultApproved", data, principal, ctx)])
+
+    retrying(services, principal, tournament_id, attempt)
+
+
+def _table(loaded: Loaded, number: int, table_no: int) -> Table:
+    table = loaded.state.table(number, table_no)
+    if table is None:
+        raise Unprocessable(f"round {number} has no table {table_no}", {"table": ["no such table"]})
+    round_ = loaded.state.round(number)
+    if round_ is not None and round_.closed:
+        raise Conflict(f"round {number} is closed")
+    return table
+
+
+def _check_at_table(principal: Principal, table: Table, what: str) -> None:
+    if principal.role == "player" and principal.player_id not in table.players:
+        raise Forbidden(f"this token's player does not sit at table {table.number}: it may not {what} its result")
+
+
+def _by_player(table: Table, body: Mapping[str, Any]) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """Places and measures given by seat, checked whole (every seat, a real ranking), as player -> value."""
+    player_of = {seat: player for player, seat in table.seats.items()}
+    places, measures = body["places"], body.get("measures") or {}
+    errors: dict[str, list[str]] = {}
+    unknown = sorted(set(places) - set(player_of)) + sorted(set(measures) - set(player_of))
+    if unknown:
+        errors["places"] = [f"{unknown[0]!r} is not a seat of this table ({', '.join(player_of)})"]
+    elif missing := sorted(set(player_of) - set(places)):
+        errors["places"] = [f"no place for seat(s) {', '.join(missing)}: a result ranks every seat"]
+    else:
+        try:  # any system's scoring checks that the places are a ranking (1, 1, 3...)
+            RANKING_CHECK.score([Seat(player_of[s], n) for s, n in places.items()])
+        except ScoringError as error:
+            errors["places"] = [str(error)]
+    if errors:
+        raise Unprocessable(f"the result is incomplete: {errors['places'][0]}", errors)
+    return (
+        {player_of[s]: n for s, n in places.items()},
+        {player_of[s]: dict(m) for s, m in measures.items()},
+    )
+
+
+def _differs(table: Table, result: Mapping[str, Any]) -> bool:
+    if table.result is None:
+        return True
+    return dict(table.result.places) != result["places"]
+
+
+def _who(principal: Principal) -> str:
+    return f"player:{principal.player_id}" if principal.player_id else f"token:{principal.token_id}"
+
+
+def _system_ctx(game_id: str) -> RequestContext:
+    return RequestContext(request_id=f"game-ended:{game_id}", client="annals tournaments")

@@ -1,0 +1,191 @@
+"""A tournament's rounds (issue 13): pair, swap, start (the table games), close.
+
+Pairing a round is shown before it is published: `preview` answers the plan and writes nothing; publishing a
+plan with problems (an unavoidable repeat, a faction repeat, a second bye) needs `accept_problems`. Until the
+round's games are created the director may swap two players, each swap an event with its reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.tournaments.tables import TableSizeError
+from service.auth import Principal
+from service.errors import Conflict, Unprocessable
+from service.games import RequestContext
+from service.tournaments.commands import DIRECTORS, Loaded, append, draft, retrying
+from service.tournaments.pairing import PairingError
+from service.tournaments.planning import plan_round, reseat
+from service.tournaments.projection import tournament_seed
+from service.tournaments.results import sync_results
+from service.wiring import Services
+
+
+class PairingProblems(Conflict):
+    """A round whose plan has problems the director has not accepted."""
+
+    slug, title = "pairing-problems", "The pairing has problems"
+
+
+def pair(
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    body: dict[str, Any],
+    ctx: RequestContext,
+    time_limit: float = 20.0,
+) -> dict[str, Any]:
+    """Pair the next round: its plan (preview), or the plan published as `RoundPaired`."""
+    principal.require(*DIRECTORS)
+
+    def attempt(loaded: Loaded) -> dict[str, Any]:
+        number = _next_round(loaded)
+        seed = tournament_seed(services.engine, tournament_id, loaded.state)
+        try:
+            plan = plan_round(loaded.state, number, seed, time_limit)
+        except (TableSizeError, PairingError) as error:
+            raise Conflict(f"round {number} cannot be paired: {error}") from None
+        if body.get("preview"):
+            return {**plan, "published": False}
+        if plan["problems"] and not body.get("accept_problems"):
+            raise PairingProblems(
+                f"round {number} has {len(plan['problems'])} problem(s), first: {plan['problems'][0]['detail']}; "
+                "publish with accept_problems, or swap players after publishing",
+                problems=plan["problems"],
+            )
+        append(services, loaded, [draft("RoundPaired", plan, principal, ctx)])
+        return {**plan, "published": True}
+
+    found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
+    return found
+
+
+def _next_round(loaded: Loaded) -> int:
+    state, settings = loaded.state, loaded.state.settings
+    if state.finished:
+        raise Conflict(f"tournament {loaded.tournament_id} is finished")
+    if settings.get("format") != "swiss":
+        raise Conflict("a league is not paired: link its games as they are played")
+    if state.rounds and not state.rounds[-1].closed:
+        raise Conflict(f"round {state.rounds[-1].number} is not closed yet")
+    number = len(state.rounds) + 1
+    last = int(settings.get("rounds") or 0) + (1 if settings.get("final_table") else 0)
+    if number > last:
+        raise Conflict(f"all {last} round(s) are paired; finish the tournament")
+    return number
+
+
+def swap(
+    services: Services, principal: Principal, tournament_id: str, number: int, body: dict[str, Any], ctx: RequestContext
+) -> dict[str, Any]:
+    """Swap two players of a paired round whose games are not created yet; both tables are seated again."""
+    principal.require(*DIRECTORS)
+    first, second = body["players"]
+
+    def attempt(loaded: Loaded) -> dict[str, Any]:
+        paired = loaded.state.round(number)
+        if paired is None:
+            raise Conflict(f"round {number} is not paired")
+        if any(t.game for t in paired.tables):
+            raise Conflict(f"round {number}'s games are created: a swap would leave them with the wrong players")
+        groups = [list(t.players) for t in paired.tables] + [list(paired.byes)]
+        where = {p: i for i, group in enumerate(groups) for p in group}
+        missing = [p for p in (first, second) if p not in where]
+        if missing:
+            raise Unprocessable(f"{missing[0]} does not play round {number}", {"players": [f"{missing[0]} not paired"]})
+        if where[first] == where[second]:
+            raise Unprocessable("both players sit at the same table", {"players": ["same table"]})
+        a, b = where[first], where[second]
+        groups[a][groups[a].index(first)], groups[b][groups[b].index(second)] = second, first
+        seed = tournament_seed(services.engine, tournament_id, loaded.state)
+        changed = [i for i in (a, b) if i < len(paired.tables)]
+        seated = reseat(loaded.state, number, seed, [groups[i] for i in changed])
+        for index, table in zip(changed, seated, strict=True):
+            table["number"] = paired.tables[index].number
+            table["band"] = []
+        data = {"round": number, "players": [first, second], "reason": body["reason"], "tables": seated}
+        data["byes"] = groups[-1]
+        append(services, loaded, [draft("PlayersSwapped", data, principal, ctx)])
+        return data
+
+    found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
+    return found
+
+
+def start(
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    number: int,
+    ctx: RequestContext,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Create each table's game of round `number` (seats and players from the pairing) and link it."""
+    principal.require(*DIRECTORS)
+    created: list[dict[str, Any]] = []
+    loaded = retrying(services, principal, tournament_id, lambda found: found)
+    paired = loaded.state.round(number)
+    if paired is None:
+        raise Conflict(f"round {number} is not paired")
+    settings = loaded.state.settings
+    for done, table in enumerate(paired.tables, start=1):
+        if table.game is None:
+            # The body GameCreateSchema would give: every field present, checked by the command itself.
+            body = {
+                "ruleset": settings["ruleset"],
+                "variant": settings.get("variant"),
+                "options": settings.get("options", {}),
+                "board": settings.get("board"),
+                "seats": [{"seat": table.seats[p], "player": p} for p in table.players],
+                "mode": settings.get("mode", "adjudicated"),
+                "dice": settings.get("dice", "table"),
+                "visibility": settings.get("visibility", "public"),
+                "title": f"{settings.get('name', 'Tournament')}: round {number}, table {table.number}"[:200],
+            }
+            key = f"tournament:{tournament_id}:round:{number}:table:{table.number}"
+            game_id = services.commands.create(principal, body, ctx, key).game_id
+            _link(services, principal, tournament_id, number, table.number, game_id, ctx)
+            created.append({"table": table.number, "game": game_id})
+        if progress is not None:
+            progress(done, len(paired.tables))
+    if created:
+        services.tokens.forget()  # tournament-bound tokens act in the new games at once (in this process)
+    return created
+
+
+def _link(
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    number: int,
+    table: int,
+    game: str,
+    ctx: RequestContext,
+) -> None:
+    def attempt(loaded: Loaded) -> None:
+        found = loaded.state.table(number, table)
+        if found is not None and found.game is None:
+            data = {"round": number, "table": table, "game": game}
+            append(services, loaded, [draft("TableGameCreated", data, principal, ctx)])
+
+    retrying(services, principal, tournament_id, attempt)
+
+
+def close(services: Services, principal: Principal, tournament_id: str, number: int, ctx: RequestContext) -> None:
+    """Close a round: every table's result approved. Results of ended games not yet reported are reported first."""
+    principal.require(*DIRECTORS)
+    sync_results(services, tournament_id)
+
+    def attempt(loaded: Loaded) -> None:
+        paired = loaded.state.round(number)
+        if paired is None:
+            raise Conflict(f"round {number} is not paired")
+        if paired.closed:
+            raise Conflict(f"round {number} is already closed")
+        waiting = [t.number for t in paired.tables if t.result is None or t.result.provisional]
+        if waiting:
+            raise Conflict(f"round {number}: table(s) {waiting} have no approved result yet", tables=waiting)
+        append(services, loaded, [draft("RoundClosed", {"round": number}, principal, ctx)])
+
+    retrying(services, principal, tournament_id, attempt)

@@ -1,0 +1,90 @@
+"""`annals tournament …` on a SQLite file: a director runs a one-round tournament from the command line, and
+anyone re-derives its draw from the exported stream (issue 13)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from service import create_app
+from service.auth import Principal
+from service.cli import cli
+from service.games import RequestContext
+
+
+@pytest.fixture
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'annals.db'}")
+    monkeypatch.setenv("ANNALS_SIGNING_KEY_FILE", str(tmp_path / "keys" / "signing-key.pem"))
+    made = CliRunner()
+    assert made.invoke(cli, ["db", "upgrade"]).exit_code == 0
+    return made
+
+
+def _ok(result: Result) -> str:
+    assert result.exit_code == 0, result.output
+    return result.stdout.strip()
+
+
+def _end_every_game(games: list[str]) -> None:
+    """The tables play: each game ends with seat-1 first down to seat-4 (through the service's own commands)."""
+    app = create_app()
+    services = app.extensions["annals"]
+    try:
+        for game in games:
+            body = {
+                "type": "end_game",
+                "seat": None,
+                "data": {"winners": ["seat-1"], "scores": {"seat-1": 4, "seat-2": 3, "seat-3": 2, "seat-4": 1}},
+            }
+            services.commands.act(Principal("system:test", "admin"), game, body, None, None, RequestContext("t"))
+    finally:
+        services.close()
+
+
+def _one_round(runner: CliRunner, tmp_path: Path) -> tuple[str, Path]:
+    """A finished one-round tournament of eight, run from the command line; its id and its exported stream."""
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    for n in range(8):
+        _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", f"Player {n}"]))
+    paired = _ok(runner.invoke(cli, ["tournament", "pair", tid]))
+    games = [line.split()[-1] for line in paired.splitlines() if line.startswith("table ") and ": game " in line]
+    assert len(games) == 2
+    _end_every_game(games)
+    for table in (1, 2):
+        _ok(runner.invoke(cli, ["tournament", "approve", tid, "1", str(table), "--override-reason", "club night"]))
+    _ok(runner.invoke(cli, ["tournament", "close-round", tid, "1"]))
+    _ok(runner.invoke(cli, ["tournament", "finish", tid]))
+    export = tmp_path / "tournament.jsonl"
+    _ok(runner.invoke(cli, ["tournament", "export", tid, "-o", str(export)]))
+    return tid, export
+
+
+def test_a_director_runs_a_round_from_the_command_line_and_the_export_rederives_its_draw(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    tid, export = _one_round(runner, tmp_path)
+
+    standings = json.loads(_ok(runner.invoke(cli, ["tournament", "standings", tid, "--format", "json"])))
+    checked = runner.invoke(cli, ["tournament", "check-pairing", "--events", str(export)])
+
+    # WBC placement points at four: each table's seat-1 takes 100, seat-2 50, seat-3 20, seat-4 10.
+    assert [row["score"] for row in standings] == ["100", "100", "50", "50", "20", "20", "10", "10"]
+    assert checked.exit_code == 0 and "round 1: same as published" in checked.output
+
+
+def test_check_pairing_finds_a_published_round_that_is_not_the_seeds_draw(runner: CliRunner, tmp_path: Path) -> None:
+    _, export = _one_round(runner, tmp_path)
+    lines = [json.loads(line) for line in export.read_text().splitlines()]
+    paired = next(e for e in lines if e["type"] == "RoundPaired")
+    first, second = paired["data"]["tables"]
+    first["players"][0], second["players"][0] = second["players"][0], first["players"][0]  # a hand-picked draw
+    export.write_text("".join(json.dumps(e) + "\n" for e in lines))
+
+    checked = runner.invoke(cli, ["tournament", "check-pairing", "--events", str(export)])
+
+    assert checked.exit_code == 1 and "round 1: DIFFERS" in checked.output
