@@ -301,3 +301,26 @@ def test_a_seat_the_reader_may_not_see_is_refused_and_the_view_stays(site: Site,
     assert tab.page.input_value("#seat") == "spectator"
     assert _panel_value(tab, "treasuries.gliviciove") == "sealed"
     assert any("403" in error for error in tab.errors)  # the refused read, as the browser logs it
+
+
+def test_games_list_filters_by_tournament_when_asked(site: Site, tab: Tab) -> None:
+    def post(path: str, body: dict[str, Any]) -> Any:
+        status, _, raw = site.served.post(f"/api/v1/tournaments{path}", body)
+        assert status in (200, 201), raw  # starting a round answers 200
+        return json.loads(raw)
+
+    tournament = post("", {"name": "Club Swiss", "ruleset": "freeform", "table_size": 4, "rounds": 1})["id"]
+    for n in range(8):
+        post(f"/{tournament}/players", {"name": f"Player {n}"})
+    post(f"/{tournament}/rounds", {})
+    tables = {created["game"] for created in post(f"/{tournament}/rounds/1/start", {})["created"]}
+    assert len(tables) == 2  # eight players at tables of four
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games")
+    _rows(tab)
+    tab.page.fill("#filters input[name=tournament]", tournament)
+    tab.page.click("#filters button[type=submit]")
+    tab.page.wait_for_url(f"**/games?tournament={tournament}")
+    tab.page.wait_for_function("document.querySelectorAll('#games tbody tr[data-game]').length === 2")
+    assert set(_rows(tab)) == tables
+    assert tab.errors == []

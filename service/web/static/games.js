@@ -1,4 +1,4 @@
-// The games list: GET /api/v1/games with the form's filters, one page at a time (cursor `next`).
+// The games list: GET /api/v1/games with the form's filters (ruleset, status, player, tournament), one page at a time (cursor `next`).
 import { getJson } from "./session.js";
 import { el } from "./dom.js";
 
@@ -51,7 +51,7 @@ async function load(after) {
 // The filters live in the page's URL too, so a filtered list can be shared.
 function fromUrl() {
   const params = new URLSearchParams(location.search);
-  for (const name of ["ruleset", "status", "player"]) if (params.has(name)) form.elements[name].value = params.get(name);
+  for (const name of ["ruleset", "status", "player", "tournament"]) if (params.has(name)) form.elements[name].value = params.get(name);
 }
 
 form.addEventListener("submit", (event) => {
