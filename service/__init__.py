@@ -16,7 +16,7 @@ def create_app(
     config: Mapping[str, Any] | None = None, clock: Clock | None = None, entropy: Entropy | None = None
 ) -> Flask:
     """Build the Flask app: settings from the environment, overridden by `config`."""
-    from service import api, live, wiring
+    from service import api, live, web, wiring
     from service.store.migrate import upgrade
 
     app = Flask(__name__, instance_relative_config=False)
@@ -30,4 +30,5 @@ def create_app(
     app.extensions["annals"] = services
     live.init_app(app, services.notifier)
     api.init_app(app)
+    web.init_app(app)
     return app

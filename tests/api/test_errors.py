@@ -19,7 +19,8 @@ def off_contract(tmp_path: Path) -> Iterator[Api]:
     app.extensions["annals"].close()
 
 
-@pytest.mark.parametrize("path", ["/api/v1/nothing-here", "/", "/api/v2/games", "/api/v1/games/x/y/z"])
+# `/` is the web viewer's games page since issue 14; an unknown path outside the API is still a problem.
+@pytest.mark.parametrize("path", ["/api/v1/nothing-here", "/no/such/page", "/api/v2/games", "/api/v1/games/x/y/z"])
 def test_404_problem_when_the_route_is_unknown(off_contract: Api, path: str) -> None:
     response = off_contract.client.get(path)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from tests.bench import sections
 from tests.bench.report import Row, load_average, machine_line, render
 from tests.bench.workload import Plan
+from tests.web.bench_viewer import viewer_rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += sections.folding(plan)
         rows += sections.service(temp_dir, plan, profiles)
         rows += sections.live(temp_dir, plan)
+        rows += viewer_rows(temp_dir)  # the web viewer in headless Chromium (issue 14)
         postgres = ""
         if args.postgres:
             postgres_rows, postgres = sections.postgres_store(plan, profiles)

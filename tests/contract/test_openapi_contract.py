@@ -23,7 +23,7 @@ def _routed_operations(app: Flask) -> set[tuple[str, str]]:
     found = set()
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/v1"):
-            continue
+            continue  # the web viewer's pages and static files (service/web) are not API operations
         path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
         for method in rule.methods or ():
             if method.lower() in HTTP_METHODS:

@@ -1,0 +1,85 @@
+// The ruling beside a move: GET /api/v1/games/{id}/audit/{version} re-decides the recorded action and cites
+// the rules, with the numbers (dice, strengths, costs) each step used.
+import { getJson, postJson, problemText, token } from "./session.js";
+import { el } from "./dom.js";
+
+function ruleLink(rulesetId, ruleId) {
+  return el("a", { href: `/rulesets/${encodeURIComponent(rulesetId)}/rules#${encodeURIComponent(ruleId)}`, class: "rule-id", text: ruleId });
+}
+
+function numbers(values) {
+  const entries = Object.entries(values || {});
+  if (!entries.length) return null;
+  return el("span", { class: "numbers" }, ...entries.map(([k, v]) => el("span", { class: "number", text: `${k}: ${JSON.stringify(v)}` })));
+}
+
+function traceStep(rulesetId, step) {
+  return el("li", { "data-rule": step.rule_id }, ruleLink(rulesetId, step.rule_id), " ", step.text || "", " ", numbers(step.numbers));
+}
+
+function ruleItem(rulesetId, rule) {
+  return el(
+    "li",
+    {},
+    ruleLink(rulesetId, rule.id),
+    " ",
+    el("span", { class: "summary", text: rule.summary }),
+    rule.source_quote ? el("details", {}, el("summary", { text: "original text" }), el("blockquote", { text: rule.source_quote })) : null,
+  );
+}
+
+function violations(rulesetId, title, items) {
+  if (!items || !items.length) return null;
+  return el(
+    "div",
+    { class: "violations" },
+    el("h4", { text: title }),
+    el("ul", {}, ...items.map((v) => (typeof v === "string" ? el("li", {}, ruleLink(rulesetId, v)) : el("li", {}, ruleLink(rulesetId, v.rule_id || v.rule || "?"), " ", v.message || "")))),
+  );
+}
+
+// A reader with a token may dispute the action; the new dispute's page then tells its course.
+function disputeForm(gameId, actionAt) {
+  if (!token()) return null;
+  const claim = el("textarea", { rows: 2, required: true, maxlength: 4000, "aria-label": "What was wrong" });
+  const said = el("p", { role: "status" });
+  const form = el("form", { class: "dispute-form" }, el("h4", { text: "Dispute this ruling" }), claim, el("button", { type: "submit", text: `Open a dispute on version ${actionAt}` }), said);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const opened = await postJson(`/api/v1/games/${encodeURIComponent(gameId)}/disputes`, { version: actionAt, claim: claim.value });
+      said.replaceChildren("Opened: ", el("a", { href: `/disputes/${encodeURIComponent(opened.id)}`, text: `dispute ${opened.id}` }));
+    } catch (problem) {
+      said.replaceChildren(el("span", { class: "error", text: problemText(problem) }));
+    }
+  });
+  return form;
+}
+
+export async function showAudit(panel, gameId, rulesetId, actionAt, version, viewer) {
+  if (actionAt === null) {
+    panel.replaceChildren(el("p", { text: `Version ${version} records no action of a player (the game's creation), so it has no ruling.` }));
+    return;
+  }
+  panel.replaceChildren(el("p", { text: `Reading the ruling of version ${actionAt}…` }));
+  try {
+    const params = new URLSearchParams({ as: viewer });
+    const audit = await getJson(`/api/v1/games/${encodeURIComponent(gameId)}/audit/${actionAt}?${params}`);
+    const action = audit.action || {};
+    const caused = actionAt === version ? "" : ` (version ${version} follows from it)`;
+    panel.replaceChildren(
+      el("h3", { text: `Ruling of version ${actionAt}${caused}` }),
+      el("p", {}, "Action ", el("code", { text: action.type || "?" }), action.seat ? ` by ${action.seat}` : "", " · verdict ", el("strong", { class: `verdict-${audit.verdict}`, text: audit.verdict })),
+      audit.reason ? el("p", { text: audit.reason }) : null,
+      violations(rulesetId, "Deviations recorded", audit.deviations),
+      violations(rulesetId, "What the rules object to", audit.expected_violations),
+      el("h4", { text: "Steps of the ruling" }),
+      el("ol", { class: "trace" }, ...(audit.trace || []).map((step) => traceStep(rulesetId, step))),
+      el("h4", { text: "Rules cited" }),
+      el("ul", { class: "rules" }, ...(audit.rules || []).map((rule) => ruleItem(rulesetId, rule))),
+      disputeForm(gameId, actionAt),
+    );
+  } catch (problem) {
+    panel.replaceChildren(el("p", { class: "error", role: "alert", text: `No ruling: ${problem.message}` }));
+  }
+}

@@ -1,0 +1,280 @@
+// The game page: board, VCR controls, notation with chapters and marks, rulings, annotations, live updates.
+// Deep links: /games/<id>?v=<version>&as=<seat>; the page keeps its URL in step with what it shows.
+import { ApiProblem, getJson, token } from "./session.js";
+import { el } from "./dom.js";
+import { Board } from "./board.js";
+import { control, pieces } from "./pieces.js";
+import { Replay, actionVersion, eventFacts } from "./replay.js";
+import { renderStatus } from "./status.js";
+import { showAudit } from "./audit.js";
+import { follow } from "./live.js";
+import { drawMarks, readNotes, renderNotes } from "./notes.js";
+
+const root = document.getElementById("game");
+const gameId = root.dataset.game;
+const $ = (id) => document.getElementById(id);
+const page = { game: null, board: null, replay: null, facts: new Map(), notes: [], disputes: [], at: 1, timer: null, stopLive: null };
+
+function fail(problem) {
+  $("game-error").textContent = problem instanceof ApiProblem ? `${problem.message} (HTTP ${problem.status})` : String(problem);
+  $("game-error").hidden = false;
+}
+
+// The URL follows the reader, but not at every step of a Play: browsers throttle history updates.
+let urlTimer = null;
+function keepUrl() {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(writeUrl, 250);
+}
+
+function writeUrl() {
+  const params = new URLSearchParams(location.search);
+  params.set("v", String(page.at));
+  if ($("seat").value === "spectator") params.delete("as");
+  else params.set("as", $("seat").value);
+  history.replaceState(null, "", `${location.pathname}?${params}`);
+}
+
+function show(version) {
+  const replay = page.replay;
+  page.at = Math.max(1, Math.min(version, replay.last));
+  const view = replay.states[page.at];
+  if (page.board) {
+    page.board.show(control(page.game.ruleset, view), pieces(page.game.ruleset, view));
+    showArms();
+  }
+  $("board").dataset.version = String(page.at);
+  renderStatus($("status-panel"), view);
+  $("vcr-slider").value = String(page.at);
+  $("vcr-at").textContent = `version ${page.at} of ${replay.last}`;
+  for (const line of $("notation").querySelectorAll("li[aria-current]")) line.removeAttribute("aria-current");
+  const current = $("notation").querySelector(`li[data-version="${page.at}"]`);
+  if (current) {
+    current.setAttribute("aria-current", "step");
+    requestAnimationFrame(() => scrollInto($("notation"), current)); // measured after this step's redraw
+  }
+  showNotes();
+  keepUrl();
+}
+
+// The arms' letters on the tiles, listed once each arm has been seen (the set only grows while stepping).
+function showArms() {
+  const arms = page.board.armLegend();
+  if ($("arms").childElementCount === arms.length) return;
+  $("arms").replaceChildren(...arms.map((a) => el("li", { "data-arm": a.arm }, el("strong", { text: a.letter }), ` ${a.arm.replace(/_/g, " ")}`)));
+}
+
+// Scroll only the list, never the page: the board must stay where the reader is looking.
+function scrollInto(list, item) {
+  const top = item.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;
+}
+
+function marksOf(version) {
+  const facts = page.facts.get(version) || {};
+  const marks = [];
+  if (facts.deviations && facts.deviations.length) marks.push(el("span", { class: "mark deviation", title: "recorded against the rules", text: "⚠ deviation" }));
+  if (facts.adjusted) marks.push(el("span", { class: "mark adjustment", title: "adjusted by hand", text: "✎ adjustment" }));
+  if (facts.corrected) marks.push(el("span", { class: "mark correction", title: "a ruling's correction", text: "⚖ correction" }));
+  if (page.notes.some((n) => n.at_version === version)) marks.push(el("span", { class: "mark note", title: "annotated", text: "💬" }));
+  for (const dispute of page.disputes.filter((d) => d.version === version)) {
+    const text = dispute.ruling ? `⚖ ${dispute.status}: ${dispute.ruling.decision || "ruled"}` : `⚖ ${dispute.status}`;
+    marks.push(el("a", { class: "mark dispute", href: `/disputes/${encodeURIComponent(dispute.id)}`, title: dispute.claim, text }));
+  }
+  return marks;
+}
+
+function lineItem(line) {
+  const open = () => select(line.version);
+  return el(
+    "li",
+    { "data-version": line.version, "data-type": line.type, class: page.facts.get(line.version)?.deviations?.length ? "deviates" : null },
+    el("button", { type: "button", class: "line", onclick: open }, el("span", { class: "v", text: line.version }), " ", line.notation),
+    ...marksOf(line.version),
+  );
+}
+
+function renderLines(from) {
+  const list = $("notation");
+  for (let v = from; v <= page.replay.last; v += 1) list.append(lineItem(page.replay.lines[v]));
+  $("vcr-slider").max = String(page.replay.last);
+}
+
+function select(version) {
+  stop();
+  show(version);
+  const actionAt = actionVersion(page.facts, version);
+  showAudit($("audit"), gameId, page.game.ruleset, actionAt, version, $("seat").value);
+}
+
+function renderChapters(items) {
+  const nav = $("chapters");
+  if (!items.length) return nav.replaceChildren();
+  nav.replaceChildren(
+    el("h2", { text: "Chapters" }),
+    el("ul", {}, ...items.map((b) => el("li", {}, el("button", { type: "button", "data-version": b.version, onclick: () => select(b.version), text: `${b.label} · v${b.version}` })))),
+  );
+}
+
+function showNotes() {
+  renderNotes($("notes"), gameId, page.notes, page.at, async () => {
+    page.notes = await readNotes(gameId);
+    $("notation").replaceChildren();
+    renderLines(1);
+    show(page.at);
+  });
+  if (page.board) drawMarks($("board"), page.notes, page.at);
+}
+
+function play() {
+  if (page.timer) return stop();
+  if (page.at >= page.replay.last) show(1);
+  $("vcr-play").setAttribute("aria-pressed", "true");
+  $("vcr-play").textContent = "Pause";
+  page.timer = setInterval(() => {
+    if (page.at >= page.replay.last) return stop();
+    show(page.at + 1);
+  }, Number($("vcr-speed").value));
+}
+
+function stop() {
+  if (!page.timer) return;
+  clearInterval(page.timer);
+  page.timer = null;
+  $("vcr-play").setAttribute("aria-pressed", "false");
+  $("vcr-play").textContent = "Play";
+}
+
+function wireControls() {
+  $("vcr-first").onclick = () => (stop(), show(1));
+  $("vcr-back").onclick = () => (stop(), show(page.at - 1));
+  $("vcr-forward").onclick = () => (stop(), show(page.at + 1));
+  $("vcr-last").onclick = () => (stop(), show(page.replay.last));
+  $("vcr-play").onclick = play;
+  $("vcr-speed").onchange = () => page.timer && (stop(), play());
+  $("vcr-slider").oninput = () => (stop(), show(Number($("vcr-slider").value)));
+  $("seat").onchange = async () => {
+    // A view the token may not see (403) leaves the page on the view it had, and says why.
+    if (!(await load($("seat").value, page.at))) $("seat").value = page.replay.viewer;
+  };
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = { ArrowLeft: page.at - 1, ArrowRight: page.at + 1, Home: 1, End: page.replay.last };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    stop();
+    show(moves[event.key]);
+  });
+}
+
+function describe(game) {
+  document.title = `${game.title || "Game"} · Annals`;
+  $("game-title").textContent = game.title || `Game ${game.id}`;
+  const rulebook = el("a", { href: `/rulesets/${encodeURIComponent(game.ruleset)}/rules`, text: `${game.ruleset} ${game.ruleset_version}` });
+  $("game-facts").replaceChildren(rulebook, ` · ${game.mode} · ${game.dice} dice · ${game.status} · ${game.version} events`);
+  const select = $("seat");
+  const wanted = new URLSearchParams(location.search).get("as") || "spectator";
+  // The arbiter's view needs an arbiter's token: anonymous readers are not offered it.
+  const viewers = ["spectator", ...game.seats.map((s) => s.seat), ...(token() ? ["arbiter"] : [])];
+  select.replaceChildren(...viewers.map((v) => el("option", { value: v, text: v })));
+  select.value = wanted;
+}
+
+async function drawBoard(game) {
+  if (!game.board) {
+    $("board").hidden = true;
+    $("no-board").hidden = false;
+    return;
+  }
+  const drawing = await getJson(`/boards/${encodeURIComponent(game.board)}/drawing.json`);
+  page.board = new Board($("board"), drawing, game.ruleset, game.seats.map((s) => s.seat));
+  $("legend").replaceChildren(
+    ...page.board.legend().map((s) => el("li", { "data-seat": s.seat }, el("span", { class: "swatch", style: `background:${s.colour}`, text: s.letter }), " ", s.seat)),
+  );
+}
+
+// (Re)load the history as `viewer` sees it, then show version `at` (or only remember it, while the page starts).
+async function load(viewer, at, showIt = true) {
+  stop();
+  $("game-error").hidden = true;
+  try {
+    const replay = new Replay(gameId, viewer);
+    await replay.extend(page.game.version);
+    page.replay = replay;
+    page.at = at;
+    if (!showIt) return true; // the page's start draws once every mark is known
+    $("notation").replaceChildren();
+    renderLines(1);
+    show(at);
+    return true;
+  } catch (problem) {
+    fail(problem);
+    return false;
+  }
+}
+
+async function onLive(version) {
+  const following = page.at === page.replay.last && !page.timer;
+  const from = page.replay.last + 1;
+  await page.replay.extend(version);
+  page.facts = await eventFacts(gameId, version, page.facts);
+  renderLines(from);
+  $("vcr-at").textContent = `version ${page.at} of ${page.replay.last}`;
+  if (following) show(page.replay.last); // a reader stepping back keeps their place
+}
+
+// The board and status at the wanted version from GET .../state, while the history is still on its way.
+async function firstLook(board, version) {
+  const params = new URLSearchParams({ at: String(Math.max(1, version)), as: $("seat").value });
+  try {
+    const [found] = await Promise.all([getJson(`/api/v1/games/${encodeURIComponent(gameId)}/state?${params}`), board]);
+    if (page.replay) return; // the history came first: it draws everything
+    const view = { meta: found.state.meta, rules: found.state.rules ?? found.state.state };
+    if (page.board) page.board.show(control(page.game.ruleset, view), pieces(page.game.ruleset, view));
+    renderStatus($("status-panel"), view);
+    $("vcr-at").textContent = `version ${found.version}; reading the history…`;
+    root.dataset.shown = "true";
+  } catch {
+    // The history's own read reports what went wrong.
+  }
+}
+
+async function start() {
+  try {
+    page.game = await getJson(`/api/v1/games/${encodeURIComponent(gameId)}`);
+    describe(page.game);
+    // The history is the biggest read: it starts at once, beside the smaller ones, and the board is drawn
+    // from the one state asked for as soon as that arrives, before the history lets the reader step.
+    const wanted = Math.min(Number(new URLSearchParams(location.search).get("v")) || page.game.version, page.game.version);
+    const history = load($("seat").value, wanted, false);
+    const board = drawBoard(page.game);
+    firstLook(board, wanted);
+    const [facts, marks, notes, disputes] = await Promise.all([
+      eventFacts(gameId, page.game.version),
+      getJson(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`),
+      readNotes(gameId),
+      getJson(`/api/v1/disputes?game=${encodeURIComponent(gameId)}&limit=100`),
+      board,
+    ]);
+    page.facts = facts;
+    page.notes = notes;
+    page.disputes = disputes.items || [];
+    renderChapters(marks.items || []);
+    wireControls();
+    await history;
+    if (!page.replay) return; // the history could not be read: the error is shown
+    renderLines(1);
+    show(page.at);
+    root.dataset.shown = "true";
+    root.dataset.ready = "true";
+    if (page.game.status === "active") {
+      $("live").hidden = false;
+      page.stopLive = follow(gameId, page.game.version, onLive, (state) => ($("live").textContent = state));
+    }
+  } catch (problem) {
+    fail(problem);
+  }
+}
+
+start();

@@ -1,0 +1,67 @@
+// The games list: GET /api/v1/games with the form's filters (ruleset, status, player, tournament), one page at a time (cursor `next`).
+import { getJson } from "./session.js";
+import { el } from "./dom.js";
+
+const form = document.getElementById("filters");
+const body = document.querySelector("#games tbody");
+const error = document.getElementById("games-error");
+const nextButton = document.getElementById("next-page");
+const firstButton = document.getElementById("first-page");
+// ?limit= in the page's URL chooses the page size (the API's own bound applies).
+const PAGE = Number(new URLSearchParams(location.search).get("limit")) || 25;
+let next = null;
+
+function query(after) {
+  const params = new URLSearchParams({ limit: String(PAGE) });
+  for (const [name, value] of new FormData(form)) if (value) params.set(name, String(value).trim());
+  if (after) params.set("after", after);
+  return params;
+}
+
+function row(game) {
+  const link = el("a", { href: `/games/${encodeURIComponent(game.id)}`, text: game.title || game.id });
+  const seats = game.seats.map((s) => s.seat).join(", ");
+  return el(
+    "tr",
+    { "data-game": game.id },
+    el("td", {}, link),
+    el("td", {}, el("a", { href: `/rulesets/${game.ruleset}/rules`, text: game.ruleset })),
+    el("td", { text: seats }),
+    el("td", { text: game.status }),
+    el("td", { text: game.version }),
+    el("td", { text: (game.created_at || "").slice(0, 16).replace("T", " ") }),
+  );
+}
+
+async function load(after) {
+  error.hidden = true;
+  try {
+    const page = await getJson(`/api/v1/games?${query(after)}`);
+    body.replaceChildren(...page.items.map(row));
+    if (!page.items.length) body.append(el("tr", {}, el("td", { colspan: 6, text: "No game matches." })));
+    next = page.next;
+    nextButton.disabled = !next;
+    firstButton.disabled = !after;
+  } catch (problem) {
+    error.textContent = problem.message;
+    error.hidden = false;
+  }
+}
+
+// The filters live in the page's URL too, so a filtered list can be shared.
+function fromUrl() {
+  const params = new URLSearchParams(location.search);
+  for (const name of ["ruleset", "status", "player", "tournament"]) if (params.has(name)) form.elements[name].value = params.get(name);
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const shown = query(null);
+  if (PAGE === 25) shown.delete("limit");
+  history.replaceState(null, "", `${location.pathname}?${shown}`);
+  load(null);
+});
+nextButton.addEventListener("click", () => load(next));
+firstButton.addEventListener("click", () => load(null));
+fromUrl();
+load(null);

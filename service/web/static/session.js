@@ -1,0 +1,56 @@
+// The caller's token, kept in this tab's session storage and sent as a Bearer header; never in a URL.
+const KEY = "annals.token";
+
+export function token() {
+  return sessionStorage.getItem(KEY);
+}
+
+export function setToken(value) {
+  if (value) sessionStorage.setItem(KEY, value);
+  else sessionStorage.removeItem(KEY);
+  showWho();
+}
+
+export function authHeaders(extra = {}) {
+  const found = token();
+  return found ? { ...extra, Authorization: `Bearer ${found}` } : { ...extra };
+}
+
+// A problem document (RFC 9457) as an Error whose message says what the API said.
+export class ApiProblem extends Error {
+  constructor(status, problem) {
+    super(problem.detail || problem.title || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+// GET a JSON resource of the public API with the caller's token.
+export async function getJson(path) {
+  const response = await fetch(path, { headers: authHeaders({ Accept: "application/json" }) });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiProblem(response.status, body);
+  return body;
+}
+
+function showWho() {
+  const who = document.getElementById("who");
+  if (who) who.textContent = token() ? "token in use" : "anonymous";
+}
+
+showWho();
+
+// POST JSON to the API with the caller's token and a fresh Idempotency-Key (a retry writes nothing twice).
+export async function postJson(path, value) {
+  const headers = authHeaders({ "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": crypto.randomUUID() });
+  const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(value) });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiProblem(response.status, body);
+  return body;
+}
+
+// A problem's message with the fields it names (`errors`: JSON pointer -> messages).
+export function problemText(problem) {
+  const fields = Object.entries((problem.problem && problem.problem.errors) || {}).map(([f, m]) => `${f}: ${[].concat(m).join("; ")}`);
+  return [problem.message, ...fields].join(" — ");
+}

@@ -1,0 +1,88 @@
+"""The pages: server-rendered shells that their ES modules fill from the public API."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import yaml
+from flask import Blueprint, Response, jsonify, render_template
+
+from domain import registry
+from domain.platform import all_rules
+from service.api.common import services
+from service.api.meta import SPEC
+from service.api.rulesets import rule_json
+from service.errors import NotFound
+from service.store import boards
+from service.web.layout import drawing
+
+# The static files live at /web/static so that no page path can collide with them.
+blueprint = Blueprint(
+    "web", __name__, template_folder="templates", static_folder="static", static_url_path="/web/static"
+)
+
+
+@blueprint.get("/")
+@blueprint.get("/games")
+def games_page() -> str:
+    """The games list, filtered and paged through `GET /api/v1/games`."""
+    return render_template("games.html", rulesets=registry.ruleset_ids())
+
+
+@blueprint.get("/games/<game_id>")
+def game_page(game_id: str) -> str:
+    """One game: board, VCR controls, notation, rulings and the seat selector."""
+    return render_template("game.html", game_id=game_id)
+
+
+@blueprint.get("/rulesets/<ruleset_id>/rules")
+def rulebook_page(ruleset_id: str) -> str:
+    """A ruleset's rulebook: every rule with its id, summary and original quote, anchored by id."""
+    try:
+        ruleset = registry.current(ruleset_id)
+    except registry.UnknownRuleset as error:
+        raise NotFound(str(error)) from None
+    rules = [rule_json(rule) for rule in all_rules(ruleset).values()]
+    return render_template("rulebook.html", ruleset=ruleset, rules=rules, ruleset_ids=registry.ruleset_ids())
+
+
+@blueprint.get("/disputes/<dispute_id>")
+def dispute_page(dispute_id: str) -> str:
+    """One dispute: the claim, the attached audit and the rulings, read from `GET /api/v1/disputes/{id}`."""
+    return render_template("dispute.html", dispute_id=dispute_id)
+
+
+@blueprint.get("/docs")
+def docs_page() -> str:
+    """The API's operations as openapi.yaml lists them, with a link to the contract itself."""
+    return render_template("docs.html", operations=_operations())
+
+
+@lru_cache(maxsize=1)
+def _operations() -> list[dict[str, Any]]:
+    document = yaml.safe_load(SPEC.read_text(encoding="utf-8"))
+    methods = ("get", "post", "put", "patch", "delete")
+    return [
+        {"method": method.upper(), "path": path, "summary": item[method].get("summary", "")}
+        for path, item in document["paths"].items()
+        for method in methods
+        if method in item
+    ]
+
+
+@blueprint.get("/login")
+def login_page() -> str:
+    """Paste a token once; the pages keep it in this tab's session storage and send it as a Bearer header."""
+    return render_template("login.html")
+
+
+@blueprint.get("/boards/<board_id>/drawing.json")
+def board_drawing(board_id: str) -> Response:
+    """Where the viewer draws a board's areas (its layout, or a cached force-directed placement)."""
+    row = boards.get(services().engine, board_id)
+    if row is None:
+        raise NotFound(f"no board {board_id!r}")
+    response = jsonify(drawing(board_id, row["document"]))
+    response.headers["Cache-Control"] = "public, max-age=86400"  # content-addressed: never changes
+    return response

@@ -1,0 +1,326 @@
+"""The pages in a real browser (headless Chromium): boards that match `/state`, deep links, seat views that
+keep other seats' secrets out of the DOM, rulings beside the moves, live games, tokens, no console errors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from service.samples import sample_name, sample_paths
+from tests.web.conftest import Site, Tab, screenshot, with_token
+from tests.web.piece_counts import seat_totals
+
+SAMPLES = [sample_name(p) for p in sample_paths()]
+DRAWN_COUNTS = """() => {
+  const totals = {};
+  for (const piece of document.querySelectorAll('#board .piece')) {
+    totals[piece.dataset.seat] = (totals[piece.dataset.seat] || 0) + Number(piece.dataset.count);
+  }
+  return totals;
+}"""
+
+
+def _expected(site: Site, game: str, version: int, viewer: str = "spectator") -> dict[str, int]:
+    summary = site.api(f"/api/v1/games/{game}")
+    state = site.api(f"/api/v1/games/{game}/state?at={version}&as={viewer}")
+    return seat_totals(summary["ruleset"], state["state"])
+
+
+def _shown(tab: Tab, version: int) -> dict[str, int]:
+    tab.page.wait_for_selector(f"#board[data-version='{version}']", state="attached")
+    drawn: dict[str, int] = tab.page.evaluate(DRAWN_COUNTS)
+    return drawn
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_board_shows_the_states_pieces_when_stepping_to_the_end_and_back(site: Site, tab: Tab, sample: str) -> None:
+    game = site.games[sample]
+    last = site.api(f"/api/v1/games/{game}")["version"]
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    assert _shown(tab, last) == _expected(site, game, last)
+    screenshot(tab, sample)
+    tab.page.keyboard.press("Home")
+    assert _shown(tab, 1) == _expected(site, game, 1)
+    tab.page.click("#vcr-last")
+    tab.page.keyboard.press("ArrowLeft")
+    assert _shown(tab, last - 1) == _expected(site, game, last - 1)
+    tab.page.keyboard.press("End")
+    assert _shown(tab, last) == _expected(site, game, last)
+    assert tab.page.locator("#notation li[aria-current]").get_attribute("data-version") == str(last)
+    drawn_arms = set(tab.page.eval_on_selector_all("#board .piece", "tiles => tiles.map(t => t.dataset.arm)"))
+    legend_arms = set(tab.page.eval_on_selector_all("#arms li", "items => items.map(i => i.dataset.arm)"))
+    assert drawn_arms <= legend_arms  # every tile's arm letter is explained for grey-scale readers
+    assert tab.errors == []
+
+
+def test_deep_link_opens_the_version_and_seat_it_names(site: Site, tab: Tab) -> None:
+    game = site.games["kard_es_korona_basic_three_lords"]
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?v=20&as=erdely")
+    tab.wait_ready()
+    assert tab.page.input_value("#seat") == "erdely"
+    assert _shown(tab, 20) == _expected(site, game, 20, "erdely")
+    assert tab.page.locator("#notation li[aria-current]").get_attribute("data-version") == "20"
+    seen = site.api(f"/api/v1/games/{game}/state?at=20&as=erdely")["state"]["rules"]
+    assert _panel_value(tab, "year") == str(seen["year"]) and _panel_value(tab, "phase") == seen["phase"]
+    assert _panel_value(tab, "treasury.erdely") == str(seen["treasury"]["erdely"])
+    tab.page.keyboard.press("ArrowRight")
+    _shown(tab, 21)
+    tab.page.wait_for_url("**/games/*?v=21&as=erdely")  # the URL follows the reader (after a short pause)
+    assert site.served.token not in tab.page.url
+    assert tab.errors == []
+
+
+def _panel_value(tab: Tab, key: str) -> str:
+    text: str = tab.page.locator(f'#status-panel [data-key="{key}"]').inner_text()
+    return text
+
+
+def test_a_seats_view_keeps_the_other_seats_treasury_out_of_the_page(site: Site, tab: Tab) -> None:
+    game = site.games["cedofan_rv_siege_of_brod"]
+    own = site.api(f"/api/v1/games/{game}/state?as=gliviciove")["state"]["rules"]["treasuries"]["gliviciove"]
+    secret = site.api(f"/api/v1/games/{game}/state?as=katzowicove")["state"]["rules"]["treasuries"]["katzowicove"]
+    assert isinstance(secret, int) and isinstance(own, int)
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?as=gliviciove")
+    tab.wait_ready()
+    assert _panel_value(tab, "treasuries.gliviciove") == str(own)
+    assert _panel_value(tab, "treasuries.katzowicove") == "sealed"
+    assert _panel_value(tab, "purses.k_head") == "sealed"
+    tab.page.select_option("#seat", "katzowicove")
+    tab.page.wait_for_function(
+        f"document.querySelector('#status-panel [data-key=\"treasuries.katzowicove\"]').textContent === '{secret}'"
+    )
+    assert _panel_value(tab, "treasuries.gliviciove") == "sealed"
+    tab.page.select_option("#seat", "arbiter")  # the arbiter sees every treasury (a staff token)
+    tab.page.wait_for_function(
+        f"document.querySelector('#status-panel [data-key=\"treasuries.gliviciove\"]').textContent === '{own}'"
+    )
+    assert _panel_value(tab, "treasuries.katzowicove") == str(secret)
+    assert tab.errors == []
+
+
+def test_an_event_line_opens_its_ruling_with_the_rules_cited(site: Site, tab: Tab) -> None:
+    # Version 20 of the three-lord game: erdely's army enters Arad, held by a neutral province's units, so by
+    # KK-MOVE-11 it must stop there and fight; version 21 (the battle) follows from that same move.
+    game = site.games["kard_es_korona_basic_three_lords"]
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.click("#notation li[data-version='21'] button")
+    tab.page.wait_for_selector("#audit .trace li")
+    assert "version 20" in tab.page.inner_text("#audit h3")
+    assert tab.page.inner_text("#audit .verdict-consistent") == "consistent"
+    link = tab.page.locator("#audit .trace a.rule-id", has_text="KK-MOVE-11").first
+    assert link.get_attribute("href") == "/rulesets/kard_es_korona/rules#KK-MOVE-11"
+    assert _shown(tab, 21) == _expected(site, game, 21)
+    link.click()
+    tab.page.wait_for_url("**/rulesets/kard_es_korona/rules#KK-MOVE-11")
+    assert tab.page.locator("#KK-MOVE-11 .summary").inner_text().startswith("Stop on contact")
+    assert tab.errors == []
+
+
+def test_a_live_game_shows_an_event_posted_through_the_api(site: Site, tab: Tab) -> None:
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}], "title": "Live table"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201
+    game = json.loads(raw)["id"]
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#live:text('live')")
+    action = {"type": "note", "seat": "red", "data": {"text": "red crosses the ford"}}
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", action)
+    assert status == 201, raw
+    tab.page.wait_for_selector("#notation li[data-version='2']", timeout=10_000)
+    assert "red crosses the ford" in tab.page.inner_text("#notation li[data-version='2']")
+    _shown(tab, 2)  # a reader at the last version follows the game
+    assert tab.errors == []
+
+
+def _rows(tab: Tab) -> list[str]:
+    tab.page.wait_for_selector("#games tbody tr")
+    script = "rows => rows.map(r => r.dataset.game)"
+    rows: list[str] = tab.page.eval_on_selector_all("#games tbody tr[data-game]", script)
+    return rows
+
+
+def test_games_list_filters_by_ruleset_and_pages_when_asked(site: Site, tab: Tab) -> None:
+    tab.open(f"{site.base}/games?ruleset=kard_es_korona&limit=3")
+    first = _rows(tab)
+    assert len(first) == 3
+    tab.page.click("#next-page")
+    tab.page.wait_for_function(f"!document.querySelector('#games tbody tr[data-game=\"{first[0]}\"]')")
+    second = _rows(tab)
+    kk = {g for name, g in site.games.items() if name.startswith("kard_es_korona")}
+    assert len(second) == 2 and set(first) | set(second) == kk
+    assert tab.errors == []
+
+
+def test_a_pasted_token_is_sent_by_the_pages_and_never_put_in_a_url(site: Site, tab: Tab) -> None:
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "title": "Private table", "visibility": "private"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201
+    private = json.loads(raw)["id"]
+    tab.open(f"{site.base}/games?ruleset=freeform")
+    assert private not in _rows(tab)
+    tab.open(f"{site.base}/login")
+    tab.page.fill("#token", site.served.token)
+    tab.page.click("#login button[type=submit]")
+    assert tab.page.inner_text("#who") == "token in use"
+    tab.open(f"{site.base}/games?ruleset=freeform")
+    tab.page.wait_for_selector(f"#games tbody tr[data-game='{private}']")
+    assert site.served.token not in tab.page.url
+    assert tab.errors == []
+
+
+def _open_dispute(site: Site) -> str:
+    game = site.games["kard_es_korona_basic_three_lords"]
+    claim = {"version": 20, "claim": "Arad held no neutral units", "rule_ids": ["KK-MOVE-11"]}
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/disputes", claim)
+    assert status == 201, raw
+    found: str = json.loads(raw)["id"]
+    return found
+
+
+@pytest.mark.parametrize("path", ["/", "/games", "/login", "/rulesets/agot2/rules", "dispute"])
+def test_page_logs_no_console_error_when_opened(site: Site, tab: Tab, path: str) -> None:
+    url = f"/disputes/{_open_dispute(site)}" if path == "dispute" else path
+    tab.open(site.base + url)
+    tab.page.wait_for_load_state("networkidle")
+    if path == "dispute":
+        assert tab.page.inner_text("#dispute [data-status]") == "open"
+        assert tab.page.locator("#dispute a.rule-id", has_text="KK-MOVE-11").count() >= 1
+    assert tab.errors == []
+
+
+def test_a_comment_written_in_the_page_is_recorded_through_the_api(site: Site, tab: Tab) -> None:
+    game = site.games["freeform_club_night"]
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?v=3")
+    tab.wait_ready()
+    tab.page.fill("#notes textarea", "a bold crossing")
+    tab.page.click("#notes button[type=submit]")
+    tab.page.wait_for_selector("#notes li[data-kind='comment']")
+    notes = site.api(f"/api/v1/games/{game}/annotations")["items"]
+    assert [(n["kind"], n["at_version"], n["body"]["text"]) for n in notes] == [("comment", 3, "a bold crossing")]
+    assert tab.page.locator("#notation li[data-version='3'] .mark.note").count() == 1
+    tab.page.select_option("#notes select[name=kind]", "glyph")
+    tab.page.select_option("#notes select[name=glyph]", "blunder")
+    tab.page.click("#notes button[type=submit]")
+    tab.page.wait_for_selector("#notes li[data-kind='glyph']")
+    notes = site.api(f"/api/v1/games/{game}/annotations?kind=glyph")["items"]
+    assert [(n["at_version"], n["body"]) for n in notes] == [(3, {"glyph": "blunder"})]
+    tab.page.select_option("#notes select[name=kind]", "bookmark")
+    tab.page.click("#notes button[type=submit]")  # a bookmark without a label: the API's refusal names the field
+    tab.page.wait_for_selector("#notes .error:not([hidden])")
+    assert "body.label" in tab.page.inner_text("#notes .error")
+    assert len(site.api(f"/api/v1/games/{game}/annotations")["items"]) == 2  # the refused one wrote nothing
+    assert all("422" in error for error in tab.errors)  # only the refusal, as the browser logs it
+
+
+def test_play_steps_forward_on_its_own_until_paused(site: Site, tab: Tab) -> None:
+    game = site.games["freeform_club_night"]
+    tab.open(f"{site.base}/games/{game}?v=1")
+    tab.wait_ready()
+    tab.page.select_option("#vcr-speed", "250")
+    tab.page.click("#vcr-play")
+    tab.page.wait_for_function("Number(document.getElementById('board').dataset.version) >= 3")
+    tab.page.click("#vcr-play")
+    paused = tab.page.get_attribute("#board", "data-version")
+    tab.page.wait_for_timeout(300)
+    assert tab.page.get_attribute("#board", "data-version") == paused
+    assert tab.page.get_attribute("#vcr-play", "aria-pressed") == "false"
+    assert tab.errors == []
+
+
+def test_a_dispute_opened_from_a_line_is_recorded_on_that_action(site: Site, tab: Tab) -> None:
+    game = site.games["kard_es_korona_basic_castle_victory"]
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?v=3")
+    tab.wait_ready()
+    tab.page.click("#notation li[data-version='3'] button")
+    tab.page.fill("#audit .dispute-form textarea", "the starting player was chosen out of turn")
+    tab.page.click("#audit .dispute-form button")
+    tab.page.click("#audit .dispute-form a")
+    tab.page.wait_for_selector("#dispute [data-status]")
+    assert tab.page.inner_text("#dispute .claim") == "the starting player was chosen out of turn"
+    # Version 3 follows from an action recorded before it: the dispute is on that action.
+    events = site.api(f"/api/v1/games/{game}/events?limit=3")["items"]
+    action = max(e["version"] for e in events if "action" in e["metadata"])
+    disputes = site.api(f"/api/v1/disputes?game={game}")["items"]
+    assert [(d["version"], d["status"]) for d in disputes] == [(action, "open")]
+    assert tab.errors == []
+
+
+def test_an_area_tells_a_screen_reader_who_holds_it_and_what_stands_there(site: Site, tab: Tab) -> None:
+    game = site.games["kard_es_korona_basic_three_lords"]
+    state = site.api(f"/api/v1/games/{game}/state")["state"]["rules"]
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    area, owners = next((a, o) for a, o in sorted(state["units"].items()) if o)
+    label = tab.page.get_attribute(f"#board .area[data-area='{area}']", "aria-label")
+    assert label is not None and f"held by {state['control'][area]}" in label
+    for owner, arms in owners.items():
+        for arm, count in arms.items():
+            assert f"{owner} {count} {arm}" in label
+
+
+def test_a_dropped_live_stream_resumes_from_the_last_event_it_had(site: Site, tab: Tab) -> None:
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}], "title": "Flaky venue wifi"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201
+    game = json.loads(raw)["id"]
+    asked: list[str | None] = []
+
+    def drop_the_first(route: Any) -> None:
+        asked.append(route.request.headers.get("last-event-id"))
+        if len(asked) == 1:
+            route.abort()  # the venue's wifi drops the first connection
+        else:
+            route.continue_()
+
+    tab.page.route("**/stream", drop_the_first)
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#live:text('live')", timeout=10_000)
+    action = {"type": "note", "seat": "blue", "data": {"text": "blue digs in"}}
+    assert site.served.post(f"/api/v1/games/{game}/actions", action)[0] == 201
+    tab.page.wait_for_selector("#notation li[data-version='2']", timeout=10_000)
+    assert asked[:2] == ["1", "1"]  # the retry asks for what came after version 1 again
+
+
+def test_a_seat_the_reader_may_not_see_is_refused_and_the_view_stays(site: Site, tab: Tab) -> None:
+    game = site.games["cedofan_rv_siege_of_brod"]
+    tab.open(f"{site.base}/games/{game}")  # anonymous: a spectator, who holds no seat
+    tab.wait_ready()
+    tab.page.select_option("#seat", "gliviciove")
+    tab.page.wait_for_selector("#game-error:not([hidden])")
+    assert "does not hold seat" in tab.page.inner_text("#game-error")
+    assert tab.page.input_value("#seat") == "spectator"
+    assert _panel_value(tab, "treasuries.gliviciove") == "sealed"
+    assert any("403" in error for error in tab.errors)  # the refused read, as the browser logs it
+
+
+def test_games_list_filters_by_tournament_when_asked(site: Site, tab: Tab) -> None:
+    def post(path: str, body: dict[str, Any]) -> Any:
+        status, _, raw = site.served.post(f"/api/v1/tournaments{path}", body)
+        assert status in (200, 201), raw  # starting a round answers 200
+        return json.loads(raw)
+
+    tournament = post("", {"name": "Club Swiss", "ruleset": "freeform", "table_size": 4, "rounds": 1})["id"]
+    for n in range(8):
+        post(f"/{tournament}/players", {"name": f"Player {n}"})
+    post(f"/{tournament}/rounds", {})
+    tables = {created["game"] for created in post(f"/{tournament}/rounds/1/start", {})["created"]}
+    assert len(tables) == 2  # eight players at tables of four
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games")
+    _rows(tab)
+    tab.page.fill("#filters input[name=tournament]", tournament)
+    tab.page.click("#filters button[type=submit]")
+    tab.page.wait_for_url(f"**/games?tournament={tournament}")
+    tab.page.wait_for_function("document.querySelectorAll('#games tbody tr[data-game]').length === 2")
+    assert set(_rows(tab)) == tables
+    assert tab.errors == []

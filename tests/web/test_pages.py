@@ -1,0 +1,112 @@
+"""The pages answer HTML under `/` (not problem documents), the rulebook lists every rule, the API is untouched."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from domain import registry
+from domain.platform import all_rules
+from service.api.meta import SPEC
+from service.samples import SAMPLES, game_of, load_sample
+from tests.conftest import Api
+
+STATIC = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
+
+
+@pytest.mark.parametrize("path", ["/", "/games", "/login", "/docs", "/games/any-id", "/disputes/any-id"])
+def test_page_is_html_when_a_browser_opens_it(api: Api, path: str) -> None:
+    response = api.client.get(path)
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    assert b"<!doctype html>" in response.data
+
+
+def test_games_list_offers_every_ruleset_as_a_filter_when_opened(api: Api) -> None:
+    page = api.client.get("/games").get_data(as_text=True)
+    offered = set(re.findall(r'<option value="([a-z0-9_]+)">', page))
+    assert set(registry.ruleset_ids()) <= offered
+
+
+def test_game_page_names_its_game_and_loads_its_module_when_opened(api: Api) -> None:
+    page = api.client.get("/games/1234-abcd").get_data(as_text=True)
+    assert 'data-game="1234-abcd"' in page
+    assert "/web/static/game.js" in page
+
+
+def test_rulebook_anchors_every_rule_with_its_summary_and_quote_when_opened(api: Api) -> None:
+    page = api.client.get("/rulesets/kard_es_korona/rules").get_data(as_text=True)
+    rules = all_rules(registry.current("kard_es_korona"))
+    anchored = set(re.findall(r'<div class="rule" id="([^"]+)">', page))
+    assert anchored == set(rules)
+    siege = rules["KK-SIEGE-3"]
+    block = page.split('id="KK-SIEGE-3"', 1)[1].split('<div class="rule"', 1)[0]
+    assert '<a href="#KK-SIEGE-3">' in block
+    assert _escaped(siege.summary) in block
+    assert _escaped(siege.source_quote) in block
+
+
+def test_docs_page_lists_every_operation_of_the_contract_when_opened(api: Api) -> None:
+    page = api.client.get("/docs").get_data(as_text=True)
+    spec = yaml.safe_load(SPEC.read_text(encoding="utf-8"))
+    for path, item in spec["paths"].items():
+        for method in ("get", "post", "patch", "delete"):
+            if method in item:
+                assert f"<td><code>{method.upper()}</code></td><td><code>{path}</code></td>" in page
+
+
+def test_rulebook_is_a_404_problem_naming_the_ruleset_when_it_is_unknown(api: Api) -> None:
+    response = api.client.get("/rulesets/chess/rules")
+    assert response.status_code == 404
+    assert response.mimetype == "application/problem+json"
+    assert "chess" in response.get_json()["detail"]
+
+
+def test_static_modules_are_served_as_javascript_when_a_page_asks(api: Api) -> None:
+    for module in sorted(STATIC.glob("*.js")):
+        with api.client.get(f"/web/static/{module.name}") as response:  # a file body: closed, not left to GC
+            assert response.status_code == 200, module.name
+            assert response.mimetype in ("text/javascript", "application/javascript")
+
+
+def test_modules_import_only_modules_that_exist_when_shipped() -> None:
+    for module in STATIC.glob("*.js"):
+        for imported in re.findall(r'from "\./([^"]+)"', module.read_text(encoding="utf-8")):
+            assert (STATIC / imported).is_file(), f"{module.name} imports missing {imported}"
+
+
+def test_board_drawing_places_every_area_of_a_board_when_asked(api: Api) -> None:
+    game = api.client.get(f"/api/v1/games/{game_of(load_sample(api.services, _sample('agot2')))}").get_json()
+    drawing = api.client.get(f"/boards/{game['board']}/drawing.json").get_json()
+    document = api.client.get(f"/api/v1/boards/{game['board']}").get_json()["document"]
+    assert drawing["placement"] == "layout"
+    assert {a["id"] for a in drawing["areas"]} == {a["id"] for a in document["areas"]}
+    assert len(drawing["edges"]) == len(document["edges"])
+    winterfell = next(a for a in drawing["areas"] if a["id"] == "winterfell")
+    assert winterfell["castle"] is True  # AGoT's Winterfell is a castle (its board's `structure`)
+    assert winterfell["home"] == "stark"
+
+
+def test_board_drawing_is_a_404_problem_when_the_board_is_unknown(api: Api) -> None:
+    response = api.client.get("/boards/" + "0" * 64 + "/drawing.json")
+    assert response.status_code == 404
+    assert response.mimetype == "application/problem+json"
+
+
+def test_unknown_page_is_still_a_404_problem_when_nothing_routes_it(api: Api) -> None:
+    response = api.client.get("/no/such/page")
+    assert response.status_code == 404
+    assert response.mimetype == "application/problem+json"
+
+
+def _sample(prefix: str) -> Path:
+    return next(p for p in sorted(SAMPLES.glob("*.sample.json")) if p.name.startswith(prefix))
+
+
+def _escaped(text: str) -> str:
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;").replace("'", "&#39;")
+    )
