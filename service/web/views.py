@@ -36,6 +36,19 @@ def game_page(game_id: str) -> str:
     return render_template("game.html", game_id=game_id)
 
 
+@blueprint.get("/tournaments")
+def tournaments_page() -> str:
+    """The tournaments list, through `GET /api/v1/tournaments`."""
+    return render_template("tournaments.html")
+
+
+@blueprint.get("/tournaments/<tournament_id>")
+def tournament_page(tournament_id: str) -> str:
+    """One tournament: standings with every criterion, rounds with their tables linking to the games, the pairing
+    of each round explained, and the draw's seed."""
+    return render_template("tournament.html", tournament_id=tournament_id)
+
+
 @blueprint.get("/rulesets/<ruleset_id>/rules")
 def rulebook_page(ruleset_id: str) -> str:
     """A ruleset's rulebook: every rule with its id, summary and original quote, anchored by id."""

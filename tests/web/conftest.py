@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from service import create_app
-from service.samples import game_of, load_sample, sample_name, sample_paths
+from service.samples import game_of, load_sample, load_tournament_sample, sample_name, sample_paths, tournament_paths
 from service.store.migrate import upgrade
 from tests.e2e.annals_server import Served, serve_annals
 from tests.web.chromium import CHROMIUM_ARGS, SCREENSHOTS, apt_install_chromium, found_chromium
@@ -44,6 +44,7 @@ class Site:
 
     served: Served
     games: dict[str, str]
+    tournaments: dict[str, str]  # sample name -> tournament id
 
     @property
     def base(self) -> str:
@@ -65,11 +66,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     wired = app.extensions["annals"]
     upgrade(wired.engine)
     games = {sample_name(path): game_of(load_sample(wired, path)) for path in sample_paths()}
+    tournaments = {
+        path.name.removesuffix(".tournament.json.gz"): load_tournament_sample(wired, path).split()[2]
+        for path in tournament_paths()
+    }
     wired.close()
     # One address opens every page of the run: the anonymous rate limit would only measure itself.
     server = serve_annals(url, 1, ANNALS_RATELIMIT="0")
     served = next(server)
-    yield Site(served, games)
+    yield Site(served, games, tournaments)
     server.close()
 
 

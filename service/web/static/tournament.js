@@ -1,0 +1,109 @@
+// One tournament: its standings (every criterion, what separated each line), its rounds' tables linking to their
+// games with each result's state, and each round's pairing explained (GET /api/v1/tournaments/{id}/...).
+import { getJson } from "./session.js";
+import { el } from "./dom.js";
+
+const section = document.getElementById("tournament");
+const id = section.dataset.tournament;
+const base = `/api/v1/tournaments/${encodeURIComponent(id)}`;
+const error = document.getElementById("tournament-error");
+
+function showError(problem) {
+  error.textContent = problem.message;
+  error.hidden = false;
+}
+
+function standings(body, names) {
+  const criteria = body.tiebreaks.filter((c) => c !== "draw" && c !== "head_to_head");
+  document.getElementById("chain").textContent = body.tiebreaks.join(" → ");
+  const head = document.querySelector("#standings thead tr");
+  head.replaceChildren(...["#", "Player", ...criteria, "Set apart by"].map((h) => el("th", { scope: "col", text: h })));
+  const rows = body.items.map((line) =>
+    el(
+      "tr",
+      { "data-player": line.player, class: line.dropped ? "dropped" : null },
+      el("td", { text: line.rank }),
+      el("td", { text: `${line.name || names[line.player] || line.player}${line.dropped ? " (dropped)" : ""}` }),
+      ...criteria.map((c) => el("td", { title: line.exact[c], text: line.values[c] ?? "" })),
+      el("td", { text: line.separated_by || "" }),
+    ),
+  );
+  document.querySelector("#standings tbody").replaceChildren(...rows);
+}
+
+function resultText(result) {
+  if (!result) return "no result yet";
+  if (result.amended_by_dispute) return result.approved ? "approved (amended by a ruling)" : "amended by a ruling, provisional";
+  return result.approved ? "approved" : `provisional, ${result.confirmed_by.length} confirmation(s)`;
+}
+
+function tableRow(table, names) {
+  const players = table.players.map((p) => {
+    const place = table.result ? ` — ${table.result.places[p]}.` : "";
+    return el("li", { "data-player": p, text: `${names[p] || p} (${table.seats[p] || "?"})${place}` });
+  });
+  const game = table.game
+    ? el("a", { href: `/games/${encodeURIComponent(table.game)}`, text: "the game" })
+    : el("span", { class: "quiet", text: "no game yet" });
+  return el(
+    "tr",
+    { "data-table": table.table },
+    el("td", { text: table.table }),
+    el("td", {}, el("ol", { class: "seated" }, ...players)),
+    el("td", {}, game),
+    el("td", { "data-result": table.result ? (table.result.approved ? "approved" : "provisional") : "none", text: resultText(table.result) }),
+  );
+}
+
+function explanation(pairing, names) {
+  const name = (p) => names[p] || p;
+  const items = [];
+  items.push(el("li", { text: `Repeat cost ${pairing.repeat_cost} (0: nobody meets again), ${pairing.optimal ? "proved optimal" : "best found in the time limit"}.` }));
+  for (const table of pairing.tables || []) {
+    const repeats = table.rematches.map((r) => `${r.players.map(name).join(" and ")} met ${r.earlier}×`).join("; ");
+    const groups = (table.score_group || []).join(", ");
+    items.push(el("li", { text: `Table ${table.number}: score group ${groups}; seating cost ${table.seating.cost}${repeats ? `; unavoidable: ${repeats}` : ""}.` }));
+  }
+  for (const problem of pairing.problems || []) items.push(el("li", { class: "error", text: `${problem.kind}: ${problem.detail}` }));
+  for (const swap of pairing.swaps || []) items.push(el("li", { text: `Swap ${swap.players.map(name).join(" ↔ ")}: ${swap.reason}` }));
+  return el("details", { class: "pairing" }, el("summary", { text: "How this round was paired" }), el("ul", {}, ...items));
+}
+
+async function round(number, names) {
+  const found = await getJson(`${base}/rounds/${number}`);
+  const pairing = number > 0 ? await getJson(`${base}/rounds/${number}/pairing`) : null;
+  const title = number === 0 ? "League games" : `Round ${number}${found.closed ? " (closed)" : ""}`;
+  const table = el(
+    "table",
+    { class: "games round", "data-round": number },
+    el("thead", {}, el("tr", {}, ...["Table", "Players (seat) — place", "Game", "Result"].map((h) => el("th", { scope: "col", text: h })))),
+    el("tbody", {}, ...found.tables.map((t) => tableRow(t, names))),
+  );
+  const byes = found.byes.length ? el("p", { text: `Byes: ${found.byes.map((p) => names[p] || p).join(", ")}` }) : null;
+  return el("section", { class: "round" }, el("h3", { text: title }), table, byes, pairing ? explanation(pairing, names) : null);
+}
+
+async function show() {
+  try {
+    const tournament = await getJson(base);
+    const settings = tournament.settings;
+    document.getElementById("tournament-name").textContent = settings.name;
+    document.title = `${settings.name} · Annals`;
+    const facts = [settings.ruleset, settings.format === "league" ? "open league" : `Swiss, ${settings.rounds} round(s)`, `tables of ${settings.table_size}`, settings.scoring, tournament.status];
+    document.getElementById("tournament-facts").textContent = facts.join(" · ");
+    const entrants = await getJson(`${base}/players`);
+    const names = Object.fromEntries(entrants.items.map((e) => [e.player_id, e.name]));
+    standings(await getJson(`${base}/standings`), names);
+    document.getElementById("standings-csv").href = `${base}/standings?format=csv&public=true`;
+    const numbers = tournament.rounds.map((r) => r.round);
+    const rounds = await Promise.all(numbers.map((n) => round(n, names)));
+    document.getElementById("rounds").replaceChildren(...(rounds.length ? rounds : [el("p", { class: "quiet", text: "No round paired yet." })]));
+    document.getElementById("seed").textContent = tournament.seed
+      ? `Seed ${tournament.seed}, committed as ${tournament.seed_commitment}: every round can be re-derived (annals tournament check-pairing).`
+      : `Committed seed ${tournament.seed_commitment}; revealed when the tournament finishes.`;
+  } catch (problem) {
+    showError(problem);
+  }
+}
+
+show();

@@ -1,0 +1,53 @@
+// The tournaments list: GET /api/v1/tournaments, one page at a time (cursor `next`).
+import { getJson } from "./session.js";
+import { el } from "./dom.js";
+
+const form = document.getElementById("filters");
+const body = document.querySelector("#tournaments tbody");
+const error = document.getElementById("tournaments-error");
+const nextButton = document.getElementById("next-page");
+const firstButton = document.getElementById("first-page");
+let next = null;
+
+function row(t) {
+  const link = el("a", { href: `/tournaments/${encodeURIComponent(t.tournament_id)}`, text: t.name });
+  const rounds = t.rounds_planned ? `${t.rounds_paired} of ${t.rounds_planned}` : String(t.rounds_paired);
+  return el(
+    "tr",
+    { "data-tournament": t.tournament_id },
+    el("td", {}, link),
+    el("td", {}, el("a", { href: `/rulesets/${encodeURIComponent(t.ruleset)}/rules`, text: t.ruleset })),
+    el("td", { text: t.format }),
+    el("td", { text: t.status }),
+    el("td", { text: t.players }),
+    el("td", { text: rounds }),
+    el("td", { text: (t.created_at || "").slice(0, 16).replace("T", " ") }),
+  );
+}
+
+async function load(after) {
+  error.hidden = true;
+  const params = new URLSearchParams({ limit: "25" });
+  const status = form.elements.status.value;
+  if (status) params.set("status", status);
+  if (after) params.set("after", after);
+  try {
+    const page = await getJson(`/api/v1/tournaments?${params}`);
+    body.replaceChildren(...page.items.map(row));
+    if (!page.items.length) body.append(el("tr", {}, el("td", { colspan: 7, text: "No tournament matches." })));
+    next = page.next;
+    nextButton.disabled = !next;
+    firstButton.disabled = !after;
+  } catch (problem) {
+    error.textContent = problem.message;
+    error.hidden = false;
+  }
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  load(null);
+});
+nextButton.addEventListener("click", () => load(next));
+firstButton.addEventListener("click", () => load(null));
+load(null);

@@ -1,0 +1,57 @@
+"""The tournament pages in a real browser (issues 13 and 14): the sample Kard és Korona tournament's standings
+as the API ranks them, its rounds' tables linking to their games, the amended result marked, the seed shown."""
+
+from __future__ import annotations
+
+from tests.web.conftest import Site, Tab, screenshot
+
+SAMPLE = "kk_spring_open"
+
+
+def test_the_tournaments_list_links_each_tournament(site: Site, tab: Tab) -> None:
+    tournament = site.tournaments[SAMPLE]
+
+    tab.open(f"{site.base}/tournaments")
+    tab.page.wait_for_selector(f"#tournaments tr[data-tournament='{tournament}']")
+    tab.page.click(f"#tournaments tr[data-tournament='{tournament}'] a")
+    tab.page.wait_for_url(f"**/tournaments/{tournament}")
+
+    assert (
+        tab.page.locator("#tournament-name").inner_text()
+        == site.api(f"/api/v1/tournaments/{tournament}")["settings"]["name"]
+    )
+    assert tab.errors == []
+
+
+def test_the_tournament_page_shows_the_apis_standings_and_every_tables_game(site: Site, tab: Tab) -> None:
+    tournament = site.tournaments[SAMPLE]
+    standings = site.api(f"/api/v1/tournaments/{tournament}/standings")["items"]
+    rounds = [site.api(f"/api/v1/tournaments/{tournament}/rounds/{n}") for n in (1, 2, 3)]
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.wait_for_selector("table.round[data-round='3'] tbody tr")
+    screenshot(tab, f"tournament_{SAMPLE}")
+
+    shown = tab.page.eval_on_selector_all("#standings tbody tr", "rows => rows.map(r => r.dataset.player)")
+    assert shown == [line["player"] for line in standings]  # the API's order, line by line
+    separated = tab.page.eval_on_selector_all(
+        "#standings tbody tr td:last-child", "cells => cells.map(c => c.innerText)"
+    )
+    assert separated == [line["separated_by"] or "" for line in standings]
+    for found in rounds:
+        links = tab.page.eval_on_selector_all(
+            f"table.round[data-round='{found['round']}'] tbody tr td a",
+            "links => links.map(a => a.getAttribute('href'))",
+        )
+        assert links == [f"/games/{table['game']}" for table in found["tables"]]
+    amended = [t for r in rounds for t in r["tables"] if t["result"]["amended_by_dispute"]]
+    assert len(amended) == 1
+    assert (
+        "amended by a ruling"
+        in tab.page.locator(
+            f"table.round[data-round='2'] tr[data-table='{amended[0]['table']}'] td[data-result]"
+        ).inner_text()
+    )
+    assert "dropped" in tab.page.locator("#standings tbody").inner_text()
+    assert site.api(f"/api/v1/tournaments/{tournament}")["seed"] in tab.page.locator("#seed").inner_text()
+    assert tab.errors == []
