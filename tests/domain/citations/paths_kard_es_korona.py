@@ -56,9 +56,8 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "it is …'s turn to choose a battle",
         "message",
     ),
-    ("KK-LORD-4", "combat:decide_select_battle"): (
-        "the last battle's defeat or the winner's extra step is settled first",
-    ),
+    ("KK-LORD-4", "combat:decide_select_battle"): ("the last battle's defeat is settled first",),
+    ("KK-LORD-8", "combat:decide_select_battle"): ("the winning lord's extra step is taken or declined first",),
     ("rule_id", "defeat:_refusal"): (
         "no defeat waits for this (…)",
         "… decides this, not …",
@@ -131,7 +130,8 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "no duel is being fought",
         "… is not one of the duellists",
     ),
-    ("KK-OFFICE-2", "lords:decide_fight_duel"): ("the Judge Royal first decides whether to reroll his die",),
+    ("KK-LORD-6", "lords:decide_fight_duel"): ("message",),
+    ("KK-OFFICE-2", "lords:decide_fight_duel"): ("message",),
     ("KK-LORD-8", "lords:decide_take_extra_step"): (
         "… has no extra step to take now",
         "destination … is not a county",
@@ -154,13 +154,14 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "path … must list the counties entered",
         "the path from … must end in …",
         "… does not border …",
-        "… from … via … needs … MP (KK-MOVE-8/9), it has …",
+        "message",
     ),
     ("KK-MOVE-6", "movement:_group"): (
         "only … in … have not moved this year",
         "the lord has already moved this year (A-12)",
     ),
     ("KK-MOVE-7", "movement:_group"): ("the lord's path costs … MP; he has …",),
+    ("KK-MOVE-9", "movement:_group"): ("message",),
     ("KK-SETUP-2", "movement:_group"): ("… lies in Szlavónia's closed region",),
     ("KK-ADV-3", "movement:decide_move"): ("…'s lord is attacked in …: he may only pass this year",),
     ("KK-ADV-4", "movement:decide_move"): (
@@ -218,9 +219,10 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "message",
         "…'s lord is not in …",
     ),
+    ("KK-LORD-6", "rerolls:_no_offer"): ("message",),
+    ("KK-OFFICE-1", "rerolls:_no_offer"): ("message",),
+    ("KK-OFFICE-2", "rerolls:_no_offer"): ("message",),
     ("KK-OFFICE-1", "rerolls:_reroll_group"): ("the Judge Royal rolled … in this exchange, not …",),
-    ("KK-OFFICE-1", "rerolls:decide_keep_roll"): ("… has no roll to keep now",),
-    ("KK-OFFICE-1", "rerolls:decide_reroll"): ("… has no roll to reroll now",),
     ("KK-ADV-11", "retreat:decide_choose_retreat_losses"): (
         "no retreat is waiting for its obstacle losses",
         "…, who retreats, picks the units lost",
@@ -258,7 +260,6 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
     ("KK-SETUP-11", "setup:decide_place_forces"): ("… holds the fixed royal unit (A-52)",),
     ("KK-SETUP-6", "setup:decide_place_forces"): (
         "no board or seat",
-        "… places starting forces once, during setup (phase …)",
         "placements must map county ids to forces",
         "placement … in … is not a force in a county",
         "… is not a county of …; start in the home province",
@@ -268,7 +269,10 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
     ("KK-TURN-3", "setup:decide_place_forces"): (
         "… places after …: the first year goes clockwise from its starting player (A-53)",
     ),
-    ("rule", "setup:decide_place_forces"): ("starting forces are …, not …",),
+    ("rule", "setup:decide_place_forces"): (
+        "… places starting forces once, during setup (phase …)",
+        "starting forces are …, not …",
+    ),
     ("rule_id", "setup:decide_place_forces"): ("castle …: …",),
     ("KK-SETUP-10", "setup:decide_place_neutral_piece"): (
         "neutral pieces are placed after every starting force, in 2-3 player games",
