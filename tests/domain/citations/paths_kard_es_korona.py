@@ -267,6 +267,7 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("KK-SETUP-8", "setup:decide_place_forces"): ("message",),
     ("KK-TURN-3", "setup:decide_place_forces"): (
+        "the first starting player is chosen before anyone places",
         "… places after …: the first year goes clockwise from its starting player (A-53)",
     ),
     ("rule", "setup:decide_place_forces"): (
