@@ -93,13 +93,14 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
         "… cannot remove a … order",
         "land units in … cannot raid the sea area …",
     ),
+    ("GOT-COURT-1", "orders:use_raven"): ("message",),
     ("GOT-RAVEN-1", "orders:use_raven"): ("option … must be 'replace_order' or 'inspect_wildling'",),
     ("GOT-RAVEN-2", "orders:use_raven"): (
         "… has no order in …",
         "… is not one of …'s unplaced order tokens",
     ),
     ("GOT-RAVEN-3", "orders:use_raven"): ("placement … must be 'top' or 'bottom'",),
-    ("GOT-X-13", "orders:use_raven"): ("… special orders exceed …'s … star(s)",),
+    ("GOT-X-13", "orders:use_raven"): ("message",),
     ("GOT-TERM-6", "tracks:bid_errors"): ("bid … must be 0 to …'s available Power …",),
     ("GOT-THRONE-1", "tracks:break_tie"): (
         "there is no tie to break",
