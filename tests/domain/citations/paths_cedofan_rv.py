@@ -13,7 +13,8 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ("RV-STM-4", "battles:_siege_battle_instead"): (
         "… is besieged by …: the besieged call a storm (sortie) or are relieved",
     ),
-    ("RV-BTY-1", "battles:_storm"): ("… holds … units, more than 5: no storm, attack in the field (RV-AMB-18)",),
+    ("RV-AMB-18", "battles:_storm"): ("message",),
+    ("RV-BTY-1", "battles:_storm"): ("message",),
     ("RV-SUP-1", "battles:_storm"): ("over.message",),
     ("RV-BTY-1", "battles:attack"): ("there is no enemy army in … to fight",),
     ("RV-BTY-2", "battles:attack"): ("… shelters … unit(s) (at most 5): besiege it, then storm (RV-BTY-4)",),
