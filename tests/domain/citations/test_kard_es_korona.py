@@ -14,7 +14,17 @@ import pytest
 from domain.kernel import Action, Authority, Game
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.citations.paths_kard_es_korona import KARD_ES_KORONA as INVENTORY
-from tests.domain.kard_es_korona.builders import BASIC_START, act, new_game, placements, play, rule_ids, set_up, when
+from tests.domain.kard_es_korona.builders import (
+    BASIC_START,
+    act,
+    new_game,
+    placements,
+    play,
+    rule_ids,
+    set_up,
+    when,
+    with_state,
+)
 from tests.domain.kard_es_korona.test_defeat import BLUE, PTD, RED, YELLOW, fight, lords_battle
 from tests.domain.kard_es_korona.test_duel_and_rerolls import JR, duel, with_judge
 from tests.domain.kard_es_korona.test_movement_rules import A, B, D, e5_game, step
@@ -247,3 +257,119 @@ def test_refused_citing_kk_turn_3_when_starting_forces_are_placed_before_the_fir
     start = placements(RED, BASIC_START)
     path = ("KK-TURN-3", "setup:decide_place_forces")
     cites(path, new_game(PTD), act("place_forces", RED, lord=f"{RED}_k1", placements=start), "KK-TURN-3")
+
+
+@cache
+def _placing() -> Game:
+    """Setup: Red (pannonia) starts and places first."""
+    return play(new_game(PTD), recorder("choose_first_player", player=RED))
+
+
+@cache
+def _blue_places() -> Game:
+    return play(_placing(), act("place_forces", RED, lord=f"{RED}_k1", placements=placements(RED, BASIC_START)))
+
+
+@cache
+def _recruiting() -> Game:
+    """1302's recruitment, Red first, 20 garas each; Red's castle k1 holds 4 units (BASIC_START)."""
+    return with_state(
+        _year_1301(), phase="recruit", year=1302, turn=RED, starting_player=RED, treasury={s: 20 for s in PTD}
+    )
+
+
+def _start(**changes: dict[str, int]) -> dict[str, dict[str, int]]:
+    return {**placements(RED, BASIC_START), **changes}
+
+
+def _buy(castle: str, arm: str, count: int) -> dict[str, Any]:
+    return {"purchases": [{"castle": castle, "arm": arm, "count": count}]}
+
+
+BLUE_START = {k.replace("tiszahat_a", "tiszahat_d"): v for k, v in placements(BLUE, BASIC_START).items()}
+RED_K1 = f"{RED}_k1"
+# (path, position, action, the rules cited in order), the positions built above.
+MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
+    (
+        ("KK-MOVE-16", "setup:decide_place_forces"),
+        "placing",
+        act("place_forces", RED, lord=f"{RED}_m", placements=_start()),
+        ("KK-MOVE-16",),
+    ),
+    (
+        ("rule", "setup:decide_place_forces"),
+        "placing",
+        act("place_forces", RED, lord=RED_K1, placements=_start(**{f"{RED}_a": {"infantry": 2, "archer": 1}})),
+        ("KK-SETUP-7",),
+    ),
+    (
+        ("rule_id", "setup:decide_place_forces"),
+        "placing",
+        act(
+            "place_forces",
+            RED,
+            lord=RED_K1,
+            placements={RED_K1: {"infantry": 5, "archer": 2, "cavalry": 1}, f"{RED}_a": {"archer": 2, "cavalry": 2}},
+        ),
+        ("KK-CASTLE-2",),
+    ),
+    (
+        ("KK-SETUP-11", "setup:decide_place_forces"),
+        "blue",
+        act("place_forces", BLUE, lord="tiszahat_k1", placements=BLUE_START),
+        ("KK-SETUP-11",),
+    ),
+    (
+        ("KK-RECRUIT-1", "economy:decide_recruit"),
+        "recruit",
+        act("recruit", BLUE, **_buy("tiszahat_k1", "infantry", 1)),
+        ("KK-RECRUIT-1",),
+    ),
+    (
+        ("KK-RECRUIT-3", "economy:decide_recruit"),
+        "recruit",
+        act("recruit", RED, **_buy(f"{RED}_a", "infantry", 1)),
+        ("KK-RECRUIT-3",),
+    ),
+    (
+        ("KK-RECRUIT-3", "economy:decide_recruit"),
+        "recruit",
+        act("recruit", RED, **_buy("tiszahat_k1", "infantry", 1)),
+        ("KK-RECRUIT-3",),
+    ),
+    (
+        ("KK-RECRUIT-2", "economy:decide_recruit"),
+        "recruit",
+        act("recruit", RED, **_buy(RED_K1, "cavalry", 3)),
+        ("KK-RECRUIT-2",),
+    ),
+    (
+        ("rule_id", "economy:decide_recruit"),
+        "recruit",
+        act("recruit", RED, **_buy(RED_K1, "infantry", 4)),
+        ("KK-CASTLE-2", "KK-RECRUIT-4"),
+    ),
+    (
+        ("KK-ELECT-4", "elections:decide_transfer_money"),
+        "election",
+        act("transfer_money", RED, to=BLUE, amount=1),
+        ("KK-ELECT-4",),
+    ),
+    (("KK-MOVE-16", "movement:_group"), "e5", step(B, (A, {"cavalry": 1}, [B]), lord_from=A), ("KK-MOVE-16",)),
+]
+POSITIONS = {
+    "placing": _placing,
+    "blue": _blue_places,
+    "recruit": _recruiting,
+    "election": lambda: with_state(_year_1301(), phase="election"),
+    "e5": e5_game,
+}
+
+
+@pytest.mark.parametrize(
+    ("path", "where", "action", "expected"), MORE, ids=[f"{c[0][0]}@{c[0][1]}-{i}" for i, c in enumerate(MORE)]
+)
+def test_refusal_cites_the_rule_of_its_path_in_setup_recruitment_and_movement(
+    path: Path, where: str, action: Action, expected: tuple[str, ...]
+) -> None:
+    cites(path, POSITIONS[where](), action, *expected)
