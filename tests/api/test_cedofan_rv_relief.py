@@ -67,7 +67,8 @@ def test_storm_is_refused_under_rv_amb_18_while_more_than_five_are_inside_after_
     game.ok(B, "relieve_siege", dice=[6, 1, 1, 1, 5, 6, 1, 1, 1, 1, 1], place="c", nobles=["gw"])
     game.impulse(A)
 
-    assert_refused(game.post(A, "storm_place", place="c"), "RV-BTY-1")
+    body = assert_refused(game.post(A, "storm_place", place="c"), "RV-AMB-18")
+    assert [v["rule_id"] for v in body["violations"]][:2] == ["RV-AMB-18", "RV-BTY-1"]
 
 
 def test_besiegers_storm_again_without_a_new_siege_when_they_won_the_relief(api: Api) -> None:

@@ -155,7 +155,8 @@ def test_kk_move_2_kk_move_8_river_into_swamp_e5_through_the_api(api: Api) -> No
     }
     game = movement_position(api, units, {red: "pannonia_k1", "tiszahat": None, "delvidek": None})
     both = [{"from": "pannonia_a", "units": {"infantry": 1, "cavalry": 1}, "path": ["pannonia_b"]}]
-    body = assert_refused(act(api, game, "move", red, to="pannonia_b", groups=both), "KK-MOVE-2")
+    body = assert_refused(act(api, game, "move", red, to="pannonia_b", groups=both), "KK-MOVE-9")
+    assert [v["rule_id"] for v in body["violations"]] == ["KK-MOVE-9", "KK-MOVE-2"]
     assert body["violations"][0]["details"]["field"] == "data.groups[0].path"
     groups = [
         {"from": "pannonia_a", "units": {"cavalry": 1}, "path": ["pannonia_b"]},

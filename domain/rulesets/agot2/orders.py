@@ -122,10 +122,13 @@ def use_raven(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool 
         if not isinstance(token, str) or token not in s.tokens or token in placed:
             return refuse("GOT-RAVEN-2", f"{token!r} is not one of {seat}'s unplaced order tokens", "data.token")
         special = sum(1 for t in placed - {order.token} | {token} if s.tokens[t].special)
-        if special > stars_of(s, seat) and checks.broken(
-            "GOT-X-13", f"{special} special orders exceed {seat}'s {stars_of(s, seat)} star(s)", "data.token"
-        ):
-            return checks.refusal()
+        if special > stars_of(s, seat):
+            # GOT-COURT-1 (the stars limit special orders) bars the swap; GOT-X-13 extends its check to the Raven.
+            message = f"{special} special orders exceed {seat}'s {stars_of(s, seat)} star(s)"
+            over_stars = checks.broken("GOT-COURT-1", message, "data.token")
+            checks.broken("GOT-X-13", message, "data.token")
+            if over_stars:
+                return Decision(violations=tuple(checks.violations[-2:]))
         event = ev(s, "RavenUsed", seat=seat, option=option, area=area, removed_token=order.token, placed_token=token)
         trace = TraceStep("GOT-RAVEN-2", f"{seat}: {order.token} -> {token} in {area}")
         return checks.record(Decision((event,), trace=(trace,)))

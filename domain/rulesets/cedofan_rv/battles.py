@@ -323,14 +323,11 @@ def _storm(
     besiegers = _siege_pieces(state, siege)
     defenders = _defenders_of(state, place.area, siege.besieger)
     if not must_be_besieged(place, defenders, options):
-        violations.append(
-            RuleViolation(
-                "RV-BTY-1",
-                f"{place.area!r} holds {units(list(defenders))} units, more than 5: no storm, attack in the field "
-                "(RV-AMB-18)",
-                {"field": "data.place"},
-            )
-        )
+        # More than 5 inside a standing siege only follows a lost relief: RV-AMB-18 bars the storm; RV-BTY-1 (a
+        # field battle against more than 5) is its umbrella.
+        message = f"{place.area!r} holds {units(list(defenders))} units, more than 5: no storm, attack in the field"
+        field = {"field": "data.place"}
+        violations.extend((RuleViolation("RV-AMB-18", message, field), RuleViolation("RV-BTY-1", message, field)))
     cost = int(options["storm_cost"])
     caller = storm_caller(state, seat, siege, called_by, action.data.get("subfaction"))
     if isinstance(caller, RuleViolation):

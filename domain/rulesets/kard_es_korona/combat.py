@@ -112,13 +112,15 @@ def decide_select_battle(state: KKState, action: Action, lenient: bool = False) 
     """KK-BATTLE-12: the player whose turn it is picks one of the battles he started.
 
     In a transcript (`lenient`) any battle still waiting may be recorded as chosen, by whoever chose it, out of the
-    catalog's order; a defeat or an extra step still open (KK-LORD-4) is settled first even then, because its
-    outcome changes the armies of the battles still to come.
+    catalog's order; a defeat (KK-LORD-4) or an extra step (KK-LORD-8) still open is settled first even then,
+    because its outcome changes the armies of the battles still to come.
     """
     if state.phase != BATTLE or state.current_battle is not None:
         return refuse("KK-BATTLE-12", "no battle is to be chosen now", "type")
-    if state.defeat or state.extra_step:
-        return refuse("KK-LORD-4", "the last battle's defeat or the winner's extra step is settled first", "type")
+    if state.defeat:
+        return refuse("KK-LORD-4", "the last battle's defeat is settled first", "type")
+    if state.extra_step:  # KK-LORD-8: the extra step is taken "after the battle", before the next one is chosen
+        return refuse("KK-LORD-8", "the winning lord's extra step is taken or declined first", "type")
     checks = Checks(lenient)
     chooser, mine = battle_chooser(state)
     if action.seat != chooser and checks.broken("KK-BATTLE-12", f"it is {chooser}'s turn to choose a battle", "seat"):

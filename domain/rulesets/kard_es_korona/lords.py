@@ -94,8 +94,9 @@ def decide_fight_duel(state: KKState, game: Game, action: Action, inputs: Inputs
     battle = state.battle(state.current_battle)
     if battle is None or battle.status != DUEL:
         return refuse("KK-LORD-5", "no duel is being fought", "type")
-    if state.reroll_offer:
-        return refuse("KK-OFFICE-2", "the Judge Royal first decides whether to reroll his die", "type")
+    if state.reroll_offer:  # KK-LORD-6 is the duel's own reroll rule; KK-OFFICE-2 (his other rolls) its umbrella
+        message = "the Judge Royal first decides whether to reroll his die"
+        return refuse("KK-LORD-6", message, "type").then(refuse("KK-OFFICE-2", message, "type"))
     if action.seat is not None and action.seat not in (battle.attacker, battle.defender):
         return refuse("KK-LORD-5", f"{action.seat} is not one of the duellists", "seat")
     flow = Flow(state)

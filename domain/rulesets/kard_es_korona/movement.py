@@ -126,6 +126,16 @@ def path_cost(state: KKState, origin: str, path: tuple[str, ...]) -> int:
     return cost
 
 
+def _river_into_rough(state: KKState, origin: str, path: tuple[str, ...]) -> bool:
+    """KK-MOVE-9: the path crosses a major river into a mountain or swamp county (3 MP for that county alone)."""
+    here = origin
+    for county in path:
+        if path_cost(state, here, (county,)) == 3:
+            return True
+        here = county
+    return False
+
+
 def _enemy_here(state: KKState, county: str, seat: str) -> bool:
     return any(owner != seat for owner in state.owners_in(county))
 
@@ -373,20 +383,18 @@ def _group(
                 return checks.refusal()
         here = county
     cost = path_cost(state, origin, path)
+    rough = _river_into_rough(state, origin, path)
     for arm in ARMS:
-        # KK-MOVE-2: every unit of the step pays for its own path (costs by KK-MOVE-8/9).
-        if (
-            force.of(arm)
-            and cost > MOVEMENT_POINTS[arm]
-            and checks.broken(
-                "KK-MOVE-2",
-                f"{arm} from {origin} via {'-'.join(path)} needs {cost} MP (KK-MOVE-8/9), "
-                f"it has {MOVEMENT_POINTS[arm]}",
-                f"{where}.path",
-                mp_needed=cost,
-                mp_available=MOVEMENT_POINTS[arm],
-            )
-        ):
+        if not force.of(arm) or cost <= MOVEMENT_POINTS[arm]:
+            continue
+        message = (
+            f"{arm} from {origin} via {'-'.join(path)} needs {cost} MP (KK-MOVE-8/9), it has {MOVEMENT_POINTS[arm]}"
+        )
+        numbers = {"mp_needed": cost, "mp_available": MOVEMENT_POINTS[arm]}
+        # KK-MOVE-9 bars foot units from a 3-MP river crossing into mountain or swamp outright; KK-MOVE-2 (every
+        # unit pays for its own path) is its umbrella and the rule for any other shortfall.
+        refused = MOVEMENT_POINTS[arm] < 3 and rough and checks.broken("KK-MOVE-9", message, f"{where}.path", **numbers)
+        if checks.broken("KK-MOVE-2", message, f"{where}.path", **numbers) or refused:
             return checks.refusal()
     if (
         lord

@@ -88,11 +88,21 @@ def _may_improve(state: KKState, battle: Battle, mine: list[dict[str, Any]]) -> 
     )
 
 
+def _no_offer(offer: Mapping[str, Any] | None, message: str) -> Decision:
+    """The reroll rule of the roll on offer bars another seat: KK-OFFICE-1 in battle (or with no roll on offer),
+    KK-LORD-6 in a duel (KK-OFFICE-2, his other rolls, its umbrella), KK-OFFICE-2 for any other roll."""
+    kind = str(offer["occasion"]).split(":", 1)[0] if offer else "battle"
+    if kind == "battle":
+        return refuse("KK-OFFICE-1", message, "seat")
+    other_rolls = refuse("KK-OFFICE-2", message, "seat")
+    return refuse("KK-LORD-6", message, "seat").then(other_rolls) if kind == "duel" else other_rolls
+
+
 def decide_reroll(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
     """KK-OFFICE-1/2: the Judge Royal rerolls; the new dice replace the old ones and stand."""
     offer = state.reroll_offer
     if not offer or action.seat != offer.get("seat"):
-        return refuse("KK-OFFICE-1", f"{action.seat} has no roll to reroll now", "seat")
+        return _no_offer(offer, f"{action.seat} has no roll to reroll now")
     occasion = str(offer["occasion"])
     kind = occasion.split(":", 1)[0]
     flow = Flow(state)
@@ -116,7 +126,7 @@ def decide_keep_roll(state: KKState, action: Action) -> Decision:
     """KK-OFFICE-1/2: the Judge Royal lets the roll stand (his reroll stays unspent)."""
     offer = state.reroll_offer
     if not offer or action.seat != offer.get("seat"):
-        return refuse("KK-OFFICE-1", f"{action.seat} has no roll to keep now", "seat")
+        return _no_offer(offer, f"{action.seat} has no roll to keep now")
     flow = Flow(state)
     flow.emit("RerollDeclined", {"seat": action.seat, "occasion": offer["occasion"]})
     _continue(flow, offer, None)

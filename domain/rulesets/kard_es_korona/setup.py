@@ -179,8 +179,11 @@ def decide_place_forces(state: KKState, action: Action, lenient: bool = False) -
     seat = action.seat
     if board is None or seat is None:
         return refuse("KK-SETUP-6", "no board or seat", "seat")
-    if state.phase != PLACEMENT or seat in state.placed:
-        return refuse("KK-SETUP-6", f"{seat} places starting forces once, during setup (phase {state.phase!r})", "type")
+    if state.phase == FIRST_PLAYER:  # placement goes round from the first starting player
+        return refuse("KK-TURN-3", "the first starting player is chosen before anyone places", "type")
+    if state.phase != PLACEMENT or seat in state.placed:  # the rule of the starting forces, not KK-SETUP-6 (where)
+        rule = "KK-SETUP-7" if state.options["variant"] == "basic" else "KK-SETUP-8"
+        return refuse(rule, f"{seat} places starting forces once, during setup (phase {state.phase!r})", "type")
     if state.turn != seat and checks.broken(
         "KK-TURN-3",
         f"{seat} places after {state.turn}: the first year goes clockwise from its starting player (A-53)",

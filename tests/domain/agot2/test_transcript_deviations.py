@@ -692,12 +692,16 @@ def test_got_track_6_the_raven_used_by_a_seat_not_holding_it_in_a_transcript_is_
     assert game.state.orders["l4"].token == "march_minus1"
 
 
-def test_got_x_13_a_raven_swap_beyond_the_stars_in_a_transcript_is_a_deviation() -> None:
-    game, decision = _refused_then_recorded(
-        _raven_moment, "use_raven", "red", "GOT-X-13", option="replace_order", area="l1", token="march_plus1"
-    )
+def test_got_court_1_x_13_a_raven_swap_beyond_the_stars_in_a_transcript_is_a_deviation() -> None:
+    swap = {"option": "replace_order", "area": "l1", "token": "march_plus1"}
+    refused = decide(_raven_moment("adjudicated"), "use_raven", "red", **swap)
+    assert _rules(refused) == ["GOT-COURT-1", "GOT-X-13"] and not refused.events
+    game = _raven_moment("transcript")
+    decision = decide(game, "use_raven", "red", **swap)
+    _folds(game, decision)
+    game = apply(game, decision)
 
-    assert _rules(decision) == ["GOT-X-13"]
+    assert _rules(decision) == ["GOT-COURT-1", "GOT-X-13"]
     assert game.state.orders["l1"].token == "march_plus1" and not game.state.raven_window
 
 

@@ -81,7 +81,7 @@ def test_no_storm_while_more_than_five_units_are_inside_after_a_relief() -> None
 
     refused = table.decide(A, "storm_place", place="c")
 
-    assert [v.rule_id for v in refused.violations] == ["RV-BTY-1"]
+    assert [v.rule_id for v in refused.violations] == ["RV-AMB-18", "RV-BTY-1"]
 
 
 def test_siege_continues_when_the_besiegers_win_a_relief_that_leaves_the_place_outnumbering_them() -> None:

@@ -81,8 +81,8 @@ def test_kk_lord_6_the_judge_royal_rerolls_one_of_his_own_duel_dice_once_per_due
     lost = duel_roll(game, 6, 2)  # Red alone rolled 6: Blue may reroll his 2
     assert types(lost)[-1] == "RerollOffered"
     game = then(game, lost)
-    assert rule_ids(when(game, act("reroll", RED, dice=[6]))) == ["KK-OFFICE-1"]  # not Red's to reroll
-    assert rule_ids(duel_roll(game, 1, 1)) == ["KK-OFFICE-2"]  # the round waits for the Judge Royal
+    assert rule_ids(when(game, act("reroll", RED, dice=[6]))) == ["KK-LORD-6", "KK-OFFICE-2"]  # not Red's
+    assert rule_ids(duel_roll(game, 1, 1)) == ["KK-LORD-6", "KK-OFFICE-2"]  # the round waits for the Judge Royal
     rerolled = when(game, act("reroll", BLUE, dice=[6]))
     assert types(rerolled) == ["DiceRolled", "DiceRerolled", "DuelRoundResolved"]
     assert rerolled.events[1].data["replaces"] is not None

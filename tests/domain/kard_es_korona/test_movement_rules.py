@@ -45,13 +45,13 @@ def test_kk_move_8_cavalry_goes_on_from_the_swamp_for_4_e5() -> None:
 
 
 def test_kk_move_9_infantry_cannot_cross_a_river_into_a_swamp_e5() -> None:
-    assert rule_ids(when(e5_game(), step(B, (A, {"infantry": 1}, [B])))) == ["KK-MOVE-2"]
-    assert rule_ids(when(e5_game(), step(B, (A, {"infantry": 1}, [D, B])))) == ["KK-MOVE-2"]
+    assert rule_ids(when(e5_game(), step(B, (A, {"infantry": 1}, [B])))) == ["KK-MOVE-9", "KK-MOVE-2"]
+    assert rule_ids(when(e5_game(), step(B, (A, {"infantry": 1}, [D, B])))) == ["KK-MOVE-2"]  # 4 MP, no river
 
 
 def test_kk_move_2_step_rejected_when_one_unit_cannot_pay_e5() -> None:
     decision = when(e5_game(), step(B, (A, {"infantry": 1, "cavalry": 1}, [B])))
-    assert rule_ids(decision) == ["KK-MOVE-2"]
+    assert rule_ids(decision) == ["KK-MOVE-9", "KK-MOVE-2"]  # the infantry's crossing is the one barred
     assert decision.violations[0].details["mp_needed"] == 3
 
 

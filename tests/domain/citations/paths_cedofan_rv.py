@@ -1,0 +1,124 @@
+"""Refusal paths of cedofan_rv: (rule id cited, module:function) → the situations refused there.
+
+The situations are the refusal messages, inputs elided.
+Kept equal to the source by test_inventory.py, so a new refusal path, or a changed citation, is reviewed here.
+"""
+
+CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
+    ("RV-NOB-3", "battles:_banners"): ("… must be a non-empty list of distinct nobles",),
+    ("RV-STM-7", "battles:_siege_at"): ("… is not under siege",),
+    ("RV-REL-1", "battles:_siege_battle_instead"): (
+        "the army in … is besieging a place: attack it with relieve_siege (a field battle, RV-REL-2)",
+    ),
+    ("RV-STM-4", "battles:_siege_battle_instead"): (
+        "… is besieged by …: the besieged call a storm (sortie) or are relieved",
+    ),
+    ("RV-AMB-18", "battles:_storm"): ("message",),
+    ("RV-BTY-1", "battles:_storm"): ("message",),
+    ("RV-SUP-1", "battles:_storm"): ("over.message",),
+    ("RV-BTY-1", "battles:attack"): ("there is no enemy army in … to fight",),
+    ("RV-BTY-2", "battles:attack"): ("… shelters … unit(s) (at most 5): besiege it, then storm (RV-BTY-4)",),
+    ("RV-FLD-1", "battles:attack"): ("the attacking banners stand in …; they must meet in one region",),
+    ("RV-REL-1", "battles:relieve_siege"): (
+        "… besieges …; it cannot relieve it",
+        "… in … is not at …",
+    ),
+    ("RV-REL-2", "battles:relieve_siege"): ("joining … must list besieged units inside …",),
+    ("RV-AMB-4", "battles:sortie"): ("the siege of … began in this impulse",),
+    ("RV-STM-4", "battles:sortie"): ("… has no units inside … to storm with",),
+    ("RV-BTY-1", "battles:start_siege"): ("… holds … units, more than 5: attack them in a field battle",),
+    ("RV-BTY-2", "battles:start_siege"): ("… is not a city or fortress that can be besieged",),
+    ("RV-SIE-1", "battles:start_siege"): ("… is already besieged",),
+    ("RV-SIE-2", "battles:start_siege"): (
+        "… is held by … itself",
+        "… besieging units do not outnumber … defending units",
+    ),
+    ("RV-SIE-3", "battles:start_siege"): ("… in … does not border … across a passable border",),
+    ("RV-STM-1", "battles:storm_place"): ("the siege of … began in round …; storm from round … (RV-AMB-4)",),
+    ("RV-STM-7", "battles:storm_place"): ("… does not besiege …",),
+    ("RV-AMB-11", "combat:chosen_order"): ("casualty_order … must list distinct pieces of this battle",),
+    ("RV-KL-4", "decide:_banner_units"): ("a … noble cannot move … unit …",),
+    ("RV-NOB-2", "decide:_banner_units"): ("… (…) moves at most … units, not …",),
+    ("RV-NOB-3", "decide:_banner_units"): (
+        "units … must be a list of distinct unit ids",
+        "… is not a unit on the board",
+        "unit … is not a unit of … in …",
+    ),
+    ("RV-TURN-1", "decide:_begin_impulse"): (
+        "no round has started; start_round first",
+        "the impulse of … is still open",
+        "… has had its impulse in round …",
+    ),
+    ("RV-TURN-3", "decide:_begin_impulse"): ("… plays before … (order: …)",),
+    ("RV-AMB-10", "decide:_choose_retreat"): (
+        "… has no withdrawal with equally near places this round",
+        "… is not an equally near place; choose one of …",
+        "the pieces that withdrew to … have moved since: the withdrawal stands",
+    ),
+    ("RV-SUP-2", "decide:_move_banner"): ("the move costs … but … holds …",),
+    ("RV-MOV-2", "decide:_route"): (
+        "path … must list the regions entered, in order",
+        "no border joins … and …",
+    ),
+    ("RV-TURN-1", "decide:_start_round"): ("the impulse of … is still open; end it first",),
+    ("RV-SUP-3", "decide:_transfer_resources"): (
+        "amount … must be a whole number >= 1",
+        "… is not on home territory (…)",
+        "… holds …, not …",
+    ),
+    ("RV-SUP-4", "decide:_transfer_resources"): (
+        "… is not on home territory",
+        "… is not a noble meeting … in …",
+    ),
+    ("RV-AMB-1", "decide:_unit_table_covers_pieces"): ("piece … is a …, which options.unit_table does not give",),
+    ("RV-TURN-1", "decide:decide"): (
+        "unknown action …; actions are: …",
+        "… is taken by a faction: name the seat",
+    ),
+    ("RV-ECO-1", "economy:_workable"): (
+        "… is not a city or (undamaged) fortress",
+        "… is held by …, not …",
+    ),
+    ("RV-ECO-2", "economy:_workable"): ("… has yielded … of … this round",),
+    ("RV-ECO-5", "economy:_workable"): ("… is an imperial city: the kard (…) decides there, not …",),
+    ("RV-TURN-3", "economy:_workable"): ("… is administered by …; it is the impulse of …",),
+    ("RV-UNIT-1", "economy:recruit"): ("… is not a unit kind of the unit table",),
+    ("RV-UNIT-2", "economy:recruit"): ("… already fields … … of at most …",),
+    ("RV-UNIT-3", "economy:recruit"): ("flame legions cannot be recruited",),
+    ("RV-UNIT-4", "economy:recruit"): ("elephants are recruited only in Ostius, not …",),
+    ("rule_id", "guards:can_pay"): ("… costs … but the treasury of … holds …",),
+    ("RV-TURN-1", "guards:in_own_impulse"): ("… acts only in its own impulse; it is …",),
+    ("RV-NOB-1", "guards:own_noble"): (
+        "… is not a noble on the board",
+        "noble … belongs to …, not …",
+    ),
+    ("rule_id", "guards:within_limit"): ("… costs …: … + … = … > limit …",),
+    ("rule_id", "imperial:_the_kard"): ("… is the kard's; the kard is …, not …",),
+    ("RV-ECO-6", "imperial:buy_imperial_general"): (
+        "… is not an imperial city",
+        "… has already yielded this round (RV-ECO-2)",
+        "the empire already has … generals of at most 3",
+    ),
+    ("RV-ECO-8", "imperial:levy_extraordinary_tax"): (
+        "the extraordinary tax was already levied in round …",
+        "there is no imperial city to tax",
+    ),
+    ("RV-ECO-7", "imperial:summon_shade"): (
+        "… has no Kalamé (the ruler of Stínové země) on the board",
+        "Kalamé has already summoned a shade in this impulse",
+        "… shades are already on the map, the most there may be",
+    ),
+    ("RV-TURN-3", "imperial:summon_shade"): ("Kalamé acts in the impulse of …, not of …",),
+    ("RV-TURN-3", "league:acts_for_impulse"): ("… is of …; it is the impulse of …",),
+    ("RV-KL-3", "league:storm_caller"): (
+        "it is the impulse of …: only it calls a storm now, not data.subfaction …",
+        "… does not meet the storm conditions at …: … (sub-factions that do: …)",
+        "the storm on … is called by a sub-faction meeting its conditions: …; data.subfaction …",
+    ),
+    ("RV-TURN-3", "league:subfaction_due"): ("… (Kard League order: …)",),
+    ("RV-LOOT-2", "ruleset:CedofanRvRuleset.resolve_reveal"): ("the slip says … but the losing nobles carried …",),
+    ("RV-LOOT-2", "ruleset:CedofanRvRuleset.sealed_errors"): (
+        "… is not an open loot slip",
+        "a loot slip is {'amount': n} with n >= 0, not …",
+    ),
+}

@@ -1,0 +1,32 @@
+"""The refusal-path inventory (issue 17, point 4) lists every refusal the four rulesets can give, by the rule
+cited and the function that gives it; a path added or re-cited in the source without a review here fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.domain.citations.paths_agot2 import AGOT2
+from tests.domain.citations.paths_cedofan_kards_bs import CEDOFAN_KARDS_BS
+from tests.domain.citations.paths_cedofan_rv import CEDOFAN_RV
+from tests.domain.citations.paths_kard_es_korona import KARD_ES_KORONA
+from tests.domain.citations.scan import refusal_paths
+
+INVENTORIES = {
+    "kard_es_korona": KARD_ES_KORONA,
+    "agot2": AGOT2,
+    "cedofan_rv": CEDOFAN_RV,
+    "cedofan_kards_bs": CEDOFAN_KARDS_BS,
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(INVENTORIES))
+def test_inventory_lists_every_refusal_path_of_the_source_when_scanned(ruleset: str) -> None:
+    in_source = set(refusal_paths(ruleset))
+    listed = set(INVENTORIES[ruleset])
+    assert sorted(in_source - listed) == [], "refusal paths not in the inventory"
+    assert sorted(listed - in_source) == [], "inventoried paths the source no longer has"
+
+
+def test_scan_sees_an_umbrella_built_with_rule_violation_when_a_retreat_is_of_the_wrong_kind() -> None:
+    """The scan sees `choose_retreat`'s GOT-RETREAT-2 umbrella, built with RuleViolation, not refuse."""
+    assert ("GOT-RETREAT-2", "combat_actions:choose_retreat") in refusal_paths("agot2")
