@@ -29,6 +29,15 @@ def default_seat_sets(ruleset_id: str, size: int) -> tuple[tuple[str, ...], ...]
     return ()
 
 
+def default_neighbours(ruleset_id: str) -> dict[str, frozenset[str]]:
+    """Factions beside each other on the map, where the rulebook fixes them: Kard és Korona's six provinces
+    lie in a ring (KK-SETUP-3 pairs ring neighbours), each beside the one before and after it."""
+    if ruleset_id != "kard_es_korona":
+        return {}
+    ring = len(PROVINCES)
+    return {p: frozenset({PROVINCES[(i - 1) % ring], PROVINCES[(i + 1) % ring]}) for i, p in enumerate(PROVINCES)}
+
+
 def _kard_es_korona(size: int) -> tuple[tuple[str, ...], ...]:
     """KK-SETUP-1..5: 2-6 lords; 3 players play one of two triples, 4 two neighbouring pairs, 5 all but
     Szlavónia. Sets keep the provinces' ring order."""

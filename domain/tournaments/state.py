@@ -42,6 +42,7 @@ class Result:
     confirmed_by: frozenset[str] = frozenset()
     approved: bool = False
     amended_by_dispute: str | None = None
+    amended: bool = False  # by a ruling or by the director with a reason: no new confirmations are asked
 
     @property
     def provisional(self) -> bool:
@@ -196,6 +197,7 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
                 reported_by=data.get("by") if isinstance(data.get("by"), str) else None,
                 # An amendment follows an arbiter's ruling; the director still approves it.
                 amended_by_dispute=str(data["dispute"]) if amended and data.get("dispute") else None,
+                amended=amended,
             )
             return _at_table(state, data, lambda table: replace(table, result=result))
         case "ResultConfirmed":

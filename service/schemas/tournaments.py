@@ -54,6 +54,13 @@ class TournamentCreateSchema(Schema):
     )
     faction_weight = WEIGHT
     position_weight = WEIGHT
+    neighbour_weight = WEIGHT
+    faction_neighbours = fields.Dict(
+        keys=fields.String(validate=validate.Length(1, 64)),
+        values=fields.List(fields.String(validate=validate.Length(1, 64)), validate=validate.Length(0, 12)),
+        load_default=None,
+        allow_none=True,
+    )
     keep_apart = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["club", "team"]))
     final_table = fields.Boolean(load_default=False)
     mode = fields.String(load_default="adjudicated", validate=validate.OneOf(["adjudicated", "transcript"]))

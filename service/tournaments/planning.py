@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from domain.tournaments.factions import default_seat_sets
+from domain.tournaments.factions import default_neighbours, default_seat_sets
 from domain.tournaments.state import TournamentState
 from domain.tournaments.tables import Remainder, Split, split_field
 from service.tournaments.pairing import PairedTable, pair_round
@@ -121,8 +121,17 @@ def _seat(settings: Mapping[str, Any], table: PairedTable, history: History, see
     best: tuple[Seating, list[str]] | None = None
     faction_weight = _weight(settings, "faction_weight", FACTION_WEIGHT)
     position_weight = _weight(settings, "position_weight", POSITION_WEIGHT)
+    neighbour_weight = _weight(settings, "neighbour_weight", 0)
+    given = settings.get("faction_neighbours")
+    neighbours = (
+        {str(f): frozenset(str(n) for n in near) for f, near in given.items() if isinstance(near, list)}
+        if isinstance(given, Mapping)
+        else default_neighbours(str(settings.get("ruleset", "")))
+    )
     for chosen in seat_sets(settings, len(table.players)):
-        seating = seat_table(table.players, chosen, history, seed, faction_weight, position_weight)
+        seating = seat_table(
+            table.players, chosen, history, seed, faction_weight, position_weight, neighbours, neighbour_weight
+        )
         if best is None or seating.cost < best[0].cost:
             best = (seating, list(chosen))
     if best is None:

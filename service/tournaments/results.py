@@ -125,7 +125,9 @@ def report_by_hand(
     principal.require_tournament(tournament_id)
 
     def attempt(loaded: Loaded) -> dict[str, Any]:
-        table = _table(loaded, number, table_no)
+        # A director amends with a reason even after the round closed (a late ruling, a scoring error).
+        amending = principal.role in DIRECTORS and bool(body.get("amend_reason"))
+        table = _table(loaded, number, table_no, closed_too=amending)
         _check_at_table(principal, table, "report")
         places, measures = _by_player(table, body)
         data: dict[str, Any] = {
@@ -187,7 +189,7 @@ def approve(
     principal.require(*DIRECTORS)
 
     def attempt(loaded: Loaded) -> None:
-        table = _table(loaded, number, table_no)
+        table = _table(loaded, number, table_no, closed_too=True)  # an amendment after closing is approved too
         result = table.result
         if result is None:
             raise Conflict(f"round {number} table {table_no} has no result yet")
@@ -199,7 +201,7 @@ def approve(
                 disputes=list(open_ids),
             )
         needed = set(table.players) - {result.reported_by.removeprefix("player:")} if result.reported_by else set()
-        missing = sorted(needed - result.confirmed_by) if result.amended_by_dispute is None else []
+        missing = sorted(needed - result.confirmed_by) if not result.amended else []
         if missing and not body.get("override_reason"):
             raise Conflict(
                 f"waiting for confirmation by {', '.join(missing)}; approve with override_reason to go on without",
@@ -211,12 +213,13 @@ def approve(
     retrying(services, principal, tournament_id, attempt)
 
 
-def _table(loaded: Loaded, number: int, table_no: int) -> Table:
+def _table(loaded: Loaded, number: int, table_no: int, closed_too: bool = False) -> Table:
+    """The table; in a closed round only when `closed_too` (a director's amendment or approval after a ruling)."""
     table = loaded.state.table(number, table_no)
     if table is None:
         raise Unprocessable(f"round {number} has no table {table_no}", {"table": ["no such table"]})
     round_ = loaded.state.round(number)
-    if round_ is not None and round_.closed:
+    if round_ is not None and round_.closed and not closed_too:
         raise Conflict(f"round {number} is closed")
     return table
 

@@ -69,6 +69,16 @@ def _next_round(loaded: Loaded) -> int:
         raise Conflict("a league is not paired: link its games as they are played")
     if state.rounds and not state.rounds[-1].closed:
         raise Conflict(f"round {state.rounds[-1].number} is not closed yet")
+    # A result amended after its round closed (a late ruling) is provisional again: score groups, and the final
+    # table's cut line above all, wait until the director approves it.
+    waiting = [
+        f"round {r.number} table {t.number}"
+        for r in state.rounds
+        for t in r.tables
+        if t.result and t.result.provisional
+    ]
+    if waiting:
+        raise Conflict(f"{', '.join(waiting)}: an amended result awaits approval; the next round is paired after it")
     number = len(state.rounds) + 1
     last = int(settings.get("rounds") or 0) + (1 if settings.get("final_table") else 0)
     if number > last:

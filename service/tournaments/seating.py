@@ -64,8 +64,15 @@ def seat_table(
     seed: bytes,
     faction_weight: int = FACTION_WEIGHT,
     position_weight: int = POSITION_WEIGHT,
+    neighbours: Mapping[str, frozenset[str]] | None = None,
+    neighbour_weight: int = 0,
 ) -> Seating:
-    """The cheapest assignment of `players` to `seats` (in turn order: position n is `seats[n-1]`)."""
+    """The cheapest assignment of `players` to `seats` (in turn order: position n is `seats[n-1]`).
+
+    With `neighbour_weight`, a seat bordering a faction the player already played (`neighbours`: faction ->
+    the factions beside it on the map) costs that much per earlier game there: a near-repeat of the position.
+    """
+    beside = neighbours or {}
     if len(players) != len(seats):
         raise SeatingError(f"{len(players)} players for {len(seats)} seats: a table seats exactly one player a seat")
     if len(set(players)) != len(players) or len(set(seats)) != len(seats):
@@ -76,6 +83,7 @@ def seat_table(
             [
                 faction_weight * history.faction_count(player, seat)
                 + position_weight * history.position_count(player, position)
+                + neighbour_weight * sum(history.faction_count(player, near) for near in beside.get(seat, ()))
                 for position, seat in enumerate(seats, start=1)
             ]
             for player in ordered

@@ -458,3 +458,29 @@ def test_a_finished_tournaments_record_imports_elsewhere_with_the_same_standings
         assert "seed" in assert_problem(other_history, 422)["detail"]  # unfinished: its draw seed is still secret
     finally:
         _finish(elsewhere)
+
+
+def test_a_result_amended_after_its_round_closed_holds_the_next_pairing_until_approved(api: Api) -> None:
+    tid = _create(api)["id"]
+    players = _register(api, tid, 16)
+    tokens = {p: api.token_for_player(p) for p in players}
+    _post(api, f"{tid}/rounds", {})
+    _play_round(api, tid, 1, tokens)
+    _post(api, f"{tid}/rounds/1/close")
+    table = _round(api, tid, 1)["tables"][0]
+    reversed_places = {table["seats"][p]: 4 - n for n, p in enumerate(table["players"])}
+
+    by_a_player = _post(
+        api, f"{tid}/rounds/1/tables/1/result", {"places": reversed_places}, token=tokens[table["players"][0]]
+    )
+    amended = _post(
+        api, f"{tid}/rounds/1/tables/1/result", {"places": reversed_places, "amend_reason": "score sheet misread"}
+    )
+    held = _post(api, f"{tid}/rounds", {})
+    approved = _post(api, f"{tid}/rounds/1/tables/1/approval", {})
+    paired = _post(api, f"{tid}/rounds", {})
+
+    assert_problem(by_a_player, 409)  # the round is closed: only a director amends, with a reason
+    assert amended.status_code == 201, amended.get_json()
+    assert "awaits approval" in assert_problem(held, 409)["detail"]
+    assert approved.status_code == 201 and paired.status_code == 201, (approved.get_json(), paired.get_json())

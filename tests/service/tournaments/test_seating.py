@@ -96,3 +96,20 @@ def test_the_seating_costs_no_more_than_the_best_of_every_permutation(
 
     assert seating.cost == best == cost(tuple(seating.seats[p] for p in players))
     assert sorted(seating.seats.values()) == sorted(seats)
+
+
+def test_with_a_neighbour_weight_a_player_avoids_the_provinces_beside_the_one_they_played() -> None:
+    # Ann played Erdély before. Kard és Korona's provinces lie in a ring: Tiszahát and Délvidék border Erdély,
+    # Pannonia lies across. At a 3-player table of Pannonia, Tiszahát and Délvidék (KK-SETUP-4), weighting
+    # neighbours sends Ann to Pannonia; without the weight every seat costs her the same.
+    from domain.tournaments.factions import default_neighbours
+
+    history = History({"ann": {"erdely": 1}}, {})
+    seats = ("tiszahat", "delvidek", "pannonia")
+    weighted = seat_table(
+        ["ann", "bob", "cid"], seats, history, SEED, neighbours=default_neighbours("kard_es_korona"), neighbour_weight=5
+    )
+    plain = seat_table(["ann", "bob", "cid"], seats, history, SEED)
+
+    assert weighted.seats["ann"] == "pannonia" and weighted.cost == 0
+    assert plain.cost == 0  # nothing to avoid when neighbours do not count
