@@ -104,6 +104,39 @@ def token_create(ctx: click.Context, role: str, player_id: str | None, label: st
     click.echo(value)
 
 
+@token.command("link")
+@click.option("--role", type=ROLE, required=True)
+@click.option("--player", "player_id", default=None, help="player id (required for --role player)")
+@click.option("--label", default=None, help="a note on who holds the token")
+@click.option(
+    "--minutes", type=click.IntRange(1, 1440), default=15, show_default=True, help="how long it may be redeemed"
+)
+@click.option("--base-url", default="http://127.0.0.1:5000", show_default=True, help="where the pages are served")
+@click.pass_context
+def token_link(
+    ctx: click.Context, role: str, player_id: str | None, label: str | None, minutes: int, base_url: str
+) -> None:
+    """A one-time login link for a browser: opening it signs that tab in with a new token (the code is in the
+    URL's fragment, which no server logs; it is spent on first use)."""
+    import secrets as code_source
+    from datetime import timedelta
+
+    from service.store import login_codes, players
+
+    wired = _services(ctx)
+    if role == "player" and not player_id:
+        raise click.UsageError("--role player needs --player ID (register the player first)")
+    if player_id and players.get(wired.engine, player_id) is None:
+        raise click.UsageError(f"no player {player_id!r}")
+    now = wired.clock.now()
+    code = code_source.token_urlsafe(24)
+    spec = {"role": role, "player": player_id, "label": label, "games": None, "tournament": None, "expires_at": None}
+    expires = isoformat(now + timedelta(minutes=minutes))
+    login_codes.create(wired.engine, code, spec, None, isoformat(now), expires)
+    click.echo(f"valid until {expires}, once", err=True)
+    click.echo(f"{base_url.rstrip('/')}/login#code={code}")
+
+
 @token.command("bootstrap")
 @click.pass_context
 def token_bootstrap(ctx: click.Context) -> None:

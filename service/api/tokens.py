@@ -13,10 +13,10 @@ from flask import Blueprint, Response, jsonify, request
 from service.api.common import decode_cursor, encode_cursor, json_body, principal, services
 from service.auth import Principal
 from service.clock import isoformat
-from service.errors import Forbidden, NotFound, Unprocessable
+from service.errors import AnnalsError, Forbidden, NotFound, Unprocessable
 from service.schemas import load
-from service.schemas.tokens import TokenCreateSchema, TokenListSchema
-from service.store import players, summaries, tokens
+from service.schemas.tokens import RedeemSchema, TokenCreateSchema, TokenLinkSchema, TokenListSchema
+from service.store import login_codes, players, summaries, tokens
 from service.store import tournaments as tournament_rows
 
 blueprint = Blueprint("tokens", __name__)
@@ -31,7 +31,59 @@ def create_token() -> Response:
     """Create a token (admins: any role; organisers: player and viewer tokens); the token is shown once."""
     caller = principal()
     caller.require(*MANAGERS)
-    body = load(TokenCreateSchema, json_body())
+    spec = _spec(caller, load(TokenCreateSchema, json_body()))
+    value, token_id = _mint(spec, caller.token_id)
+    row = tokens.get(services().engine, token_id)
+    response = jsonify({**(row or {}), "token": value})
+    response.status_code = 201
+    response.headers["Location"] = f"/api/v1/tokens/{token_id}"
+    response.headers["Cache-Control"] = "no-store"  # the only time the token is shown
+    return response
+
+
+@blueprint.post("/tokens/links")
+def create_login_link() -> Response:
+    """A one-time login link for a browser (a tablet at the table): the token is minted when it is redeemed."""
+    caller = principal()
+    caller.require(*MANAGERS)
+    body = load(TokenLinkSchema, json_body())
+    spec = _spec(caller, body)
+    wired = services()
+    now = wired.clock.now()
+    code = secrets.token_urlsafe(24)
+    expires = now + timedelta(minutes=body["valid_minutes"])
+    login_codes.create(wired.engine, code, spec, caller.token_id, isoformat(now), isoformat(expires))
+    response = jsonify(
+        {"code": code, "path": f"/login#code={code}", "expires_at": isoformat(expires), "role": spec["role"]}
+    )
+    response.status_code = 201
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@blueprint.post("/tokens/redeem")
+def redeem_login_link() -> Response:
+    """Exchange a login link's code for its token, once (410 when the code is unknown, used or expired)."""
+    code = load(RedeemSchema, json_body())["code"]
+    wired = services()
+    spec = login_codes.redeem(wired.engine, code, isoformat(wired.clock.now()))
+    if spec is None:
+        raise LoginCodeSpent("this login code is unknown, used or expired: ask for a new link")
+    value, token_id = _mint(spec, spec.get("created_by"))
+    response = jsonify({**(tokens.get(wired.engine, token_id) or {}), "token": value})
+    response.status_code = 201
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+class LoginCodeSpent(AnnalsError):
+    """A login link's code that gives no token (any more)."""
+
+    status, slug, title = 410, "login-code-spent", "The login code is spent"
+
+
+def _spec(caller: Principal, body: dict[str, Any]) -> dict[str, Any]:
+    """What a token will be (role, player, games, tournament, expiry), checked (403 / 422)."""
     if caller.role == "organiser" and body["role"] not in ORGANISER_MINTS:
         raise Forbidden(f"an organiser may create {' and '.join(ORGANISER_MINTS)} tokens, not {body['role']} tokens")
     wired = services()
@@ -57,27 +109,35 @@ def create_token() -> Response:
     if errors:
         field, messages = next(iter(errors.items()))
         raise Unprocessable(f"the token cannot be created: {field}: {messages[0]}", errors)
+    return {
+        "role": body["role"],
+        "player": player,
+        "label": body["label"],
+        "games": games,
+        "tournament": tournament,
+        "expires_at": isoformat(expires) if expires is not None else None,
+    }
+
+
+def _mint(spec: dict[str, Any], created_by: str | None) -> tuple[str, str]:
+    """Store a new token as `spec` says; its value (shown once) and id."""
+    wired = services()
     value = "ann_" + secrets.token_urlsafe(32)  # the prefix the CLI gives too: secret scanners know it
     token_id = str(uuid.uuid4())
     tokens.create(
         wired.engine,
         token_id,
         value,
-        body["role"],
-        player,
-        body["label"],
-        isoformat(now),
-        games,
-        isoformat(expires) if expires is not None else None,
-        caller.token_id,
-        tournament,
+        spec["role"],
+        spec["player"],
+        spec["label"],
+        isoformat(wired.clock.now()),
+        spec["games"],
+        spec["expires_at"],
+        created_by,
+        spec["tournament"],
     )
-    row = tokens.get(wired.engine, token_id)
-    response = jsonify({**(row or {}), "token": value})
-    response.status_code = 201
-    response.headers["Location"] = f"/api/v1/tokens/{token_id}"
-    response.headers["Cache-Control"] = "no-store"  # the only time the token is shown
-    return response
+    return value, token_id
 
 
 @blueprint.get("/tokens")

@@ -40,6 +40,18 @@ class TokenCreateSchema(Schema):
             raise ValidationError("give expires_at or expires_in_days, not both", "expires_in_days")
 
 
+class TokenLinkSchema(TokenCreateSchema):
+    """POST /tokens/links: a token's spec, and how long the link may be redeemed."""
+
+    valid_minutes = fields.Integer(load_default=15, strict=True, validate=validate.Range(1, 1440))
+
+
+class RedeemSchema(Schema):
+    """POST /tokens/redeem."""
+
+    code = fields.String(required=True, validate=validate.Length(16, 100))
+
+
 class TokenListSchema(PageSchema):
     """GET /tokens filters."""
 

@@ -260,3 +260,15 @@ tournament_entrants = Table(
     Column("byes", Integer, nullable=False),
     Index("ix_tournament_entrants_player", "player_id"),
 )
+
+# One-time login links (issue 14): the code's hash and the token it gives once, minted at redemption.
+login_codes = Table(
+    "login_codes",
+    metadata,
+    Column("code_hash", String(64), primary_key=True),
+    Column("spec", Text, nullable=False),  # JSON: role, player, label, games, tournament, expires_at of the token
+    Column("created_by", String(36)),
+    Column("created_at", String(32), nullable=False),
+    Column("expires_at", String(32), nullable=False),
+    Column("used_at", String(32)),
+)

@@ -93,6 +93,19 @@ def test_token_alone_on_the_last_line_authenticates_when_an_admin_token_is_creat
     assert created.status_code == 201, created.get_json()
 
 
+def test_a_login_link_from_the_command_line_is_redeemed_once_by_the_api(runner: CliRunner, app: Flask) -> None:
+    link = _last_line(runner.invoke(cli, ["token", "link", "--role", "viewer", "--base-url", "https://annals.club/"]))
+    code = link.split("#code=")[1]
+
+    client = app.test_client()
+    first = client.post("/api/v1/tokens/redeem", json={"code": code})
+    again = client.post("/api/v1/tokens/redeem", json={"code": code})
+
+    assert link.startswith("https://annals.club/login#code=")
+    assert first.status_code == 201 and first.get_json()["role"] == "viewer"
+    assert again.status_code == 410
+
+
 def test_each_token_is_new_when_tokens_are_created_twice(runner: CliRunner, upgraded: str) -> None:
     first = _last_line(runner.invoke(cli, ["token", "create", "--role", "viewer"]))
     second = _last_line(runner.invoke(cli, ["token", "create", "--role", "viewer"]))

@@ -325,3 +325,23 @@ def test_games_list_filters_by_tournament_when_asked(site: Site, tab: Tab) -> No
     tab.page.wait_for_function("document.querySelectorAll('#games tbody tr[data-game]').length === 2")
     assert set(_rows(tab)) == tables
     assert tab.errors == []
+
+
+def test_a_login_link_signs_the_tab_in_once_and_leaves_no_code_in_the_address(site: Site, tab: Tab) -> None:
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "title": "Tablet table", "visibility": "private"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201
+    private = json.loads(raw)["id"]
+    status, _, raw = site.served.post("/api/v1/tokens/links", {"role": "viewer", "label": "tablet 2"})
+    assert status == 201
+    link = json.loads(raw)
+
+    tab.open(site.base + link["path"])
+    tab.page.wait_for_function("document.getElementById('who').textContent === 'token in use'")
+    assert "#code" not in tab.page.url  # taken off the address as soon as it was read
+    tab.open(f"{site.base}/games?ruleset=freeform")
+    tab.page.wait_for_selector(f"#games tbody tr[data-game='{private}']")  # the viewer token reads private games
+
+    status, _, raw = site.served.post("/api/v1/tokens/redeem", {"code": link["code"]}, token=False)
+    assert status == 410  # spent by the page
+    assert tab.errors == []
