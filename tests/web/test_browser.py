@@ -345,3 +345,36 @@ def test_a_login_link_signs_the_tab_in_once_and_leaves_no_code_in_the_address(si
     status, _, raw = site.served.post("/api/v1/tokens/redeem", {"code": link["code"]}, token=False)
     assert status == 410  # spent by the page
     assert tab.errors == []
+
+
+def test_the_browser_reproduces_the_published_dice_vectors(site: Site, tab: Tab) -> None:
+    # domain/dice.py's test vectors: seed S1 commits to 630dcd29…, and game-1's rolls 1..8 are 3 6 2 1 4 4 1 3.
+    tab.open(f"{site.base}/login")
+    s1 = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    script = """async (seed) => {
+      const dice = await import('/web/static/dice.js');
+      const faces = [];
+      for (let k = 1; k <= 8; k += 1) faces.push(await dice.face(seed, 'game-1', k, {}));
+      return {faces, commitment: await dice.commitmentOf(seed)};
+    }"""
+    found = tab.page.evaluate(script, s1)
+
+    assert found["faces"] == [3, 6, 2, 1, 4, 4, 1, 3]
+    assert found["commitment"] == "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+
+
+def test_a_server_roll_is_proved_in_the_page_against_the_revealed_seed(site: Site, tab: Tab) -> None:
+    game = site.games["freeform_server_dice_skirmish"]
+    events = site.api(f"/api/v1/games/{game}/events?limit=100")["items"]
+    rolled = [e for e in events if e["type"] == "DiceRolled"]
+    assert rolled and any(e["type"] == "DiceSeedRevealed" for e in events)  # the game ended: its seed is public
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+
+    tab.page.click(f"#notation li[data-version='{rolled[0]['version']}'] button")
+    tab.page.wait_for_selector("#audit .dice-proof li")
+
+    assert tab.page.get_attribute("#audit .dice-proof", "data-commitment-ok") == "true"
+    proved = tab.page.eval_on_selector_all("#audit .dice-proof li", "items => items.map(i => i.dataset.proved)")
+    assert proved and set(proved) == {"true"}
+    assert tab.errors == []

@@ -2,6 +2,7 @@
 // the rules, with the numbers (dice, strengths, costs) each step used.
 import { getJson, postJson, problemText, token } from "./session.js";
 import { el } from "./dom.js";
+import { proveRolls } from "./dice.js";
 
 function ruleLink(rulesetId, ruleId) {
   return el("a", { href: `/rulesets/${encodeURIComponent(rulesetId)}/rules#${encodeURIComponent(ruleId)}`, class: "rule-id", text: ruleId });
@@ -56,7 +57,22 @@ function disputeForm(gameId, actionAt) {
   return form;
 }
 
-export async function showAudit(panel, gameId, rulesetId, actionAt, version, viewer) {
+// The action's server dice, proved here: the seed against its commitment, each face re-derived (dice.js).
+async function diceProof(server) {
+  if (!server) return null;
+  const proof = await proveRolls(server.dice, server.rolls);
+  const rolls = proof.rolls.map((roll) => {
+    const k = roll.faces.length > 1 ? `k ${roll.first_k}-${roll.first_k + roll.faces.length - 1}` : `k ${roll.first_k}`;
+    const checked = proof.revealed ? (roll.ok ? " ✓ re-derived from the seed" : ` ✗ the seed gives ${roll.expected.join(" ")}`) : "";
+    return el("li", { "data-version": roll.version, "data-proved": proof.revealed ? String(roll.ok) : "pending", text: `v${roll.version}: ${roll.faces.join(" ")} (${k})${checked}` });
+  });
+  const head = proof.revealed
+    ? `The seed is revealed and ${proof.commitmentOk ? "matches" : "does NOT match"} the commitment ${proof.commitment.slice(0, 12)}…; this browser re-derived every roll:`
+    : `Server dice, committed as ${proof.commitment.slice(0, 12)}…: each roll can be re-derived once the seed is revealed (at the game's end).`;
+  return el("div", { class: "dice-proof", "data-commitment-ok": proof.revealed ? String(proof.commitmentOk) : "pending" }, el("h4", { text: "Dice" }), el("p", { text: head }), el("ul", {}, ...rolls));
+}
+
+export async function showAudit(panel, gameId, rulesetId, actionAt, version, viewer, server = null) {
   if (actionAt === null) {
     panel.replaceChildren(el("p", { text: `Version ${version} records no action of a player (the game's creation), so it has no ruling.` }));
     return;
@@ -77,6 +93,7 @@ export async function showAudit(panel, gameId, rulesetId, actionAt, version, vie
       el("ol", { class: "trace" }, ...(audit.trace || []).map((step) => traceStep(rulesetId, step))),
       el("h4", { text: "Rules cited" }),
       el("ul", { class: "rules" }, ...(audit.rules || []).map((rule) => ruleItem(rulesetId, rule))),
+      await diceProof(server),
       disputeForm(gameId, actionAt),
     );
   } catch (problem) {

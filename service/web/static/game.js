@@ -4,7 +4,7 @@ import { ApiProblem, getJson, token } from "./session.js";
 import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { control, pieces } from "./pieces.js";
-import { Replay, actionVersion, eventFacts } from "./replay.js";
+import { Replay, actionVersion, eventFacts, rollsOf } from "./replay.js";
 import { renderStatus } from "./status.js";
 import { showAudit } from "./audit.js";
 import { follow } from "./live.js";
@@ -105,7 +105,9 @@ function select(version) {
   stop();
   show(version);
   const actionAt = actionVersion(page.facts, version);
-  showAudit($("audit"), gameId, page.game.ruleset, actionAt, version, $("seat").value);
+  const dice = page.facts.get("dice");
+  const rolls = dice && dice.commitment && actionAt !== null ? rollsOf(page.facts, actionAt) : [];
+  showAudit($("audit"), gameId, page.game.ruleset, actionAt, version, $("seat").value, dice && rolls.length ? { dice, rolls } : null);
 }
 
 function renderChapters(items) {

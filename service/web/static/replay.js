@@ -43,7 +43,8 @@ export class Replay {
 // `known` holds the facts read before (a live game reads only its new events).
 export async function eventFacts(gameId, until, known = new Map()) {
   const facts = new Map(known);
-  let after = known.size ? Math.max(...known.keys()) : 0;
+  const versions = [...known.keys()].filter((k) => typeof k === "number");
+  let after = versions.length ? Math.max(...versions) : 0;
   while (after < until) {
     const page = await getJson(`/api/v1/games/${encodeURIComponent(gameId)}/events?after=${after}&limit=${CHUNK}`);
     for (const event of page.items) {
@@ -53,12 +54,38 @@ export async function eventFacts(gameId, until, known = new Map()) {
         deviations: metadata.deviations || [],
         adjusted: event.type === "StateAdjusted",
         corrected: event.type === "CorrectionApplied",
+        roll: event.type === "DiceRolled" && event.data ? { version: event.version, first_k: event.data.first_k, faces: event.data.faces } : null,
       });
+      noteDice(facts, event);
     }
     if (!page.items.length || !page.next) break;
     after = page.items[page.items.length - 1].version;
   }
   return facts;
+}
+
+// The game-wide facts of server dice, kept on the map under the key "dice": the commitment and the id rolls
+// derive under (GameCreated), the client seeds (ClientSeedAdded) and the seed once revealed (DiceSeedRevealed).
+function noteDice(facts, event) {
+  const dice = facts.get("dice") || { commitment: null, gameId: null, seed: null, clientSeeds: {} };
+  const data = event.data || {};
+  if (event.type === "GameCreated" && data.dice === "server") {
+    dice.commitment = data.dice_commitment;
+    dice.gameId = data.dice_game_id || data.game_id;
+  } else if (event.type === "ClientSeedAdded") dice.clientSeeds[data.seat] = data.client_seed;
+  else if (event.type === "DiceSeedRevealed") dice.seed = data.seed;
+  else return;
+  facts.set("dice", dice);
+}
+
+// The rolls of the action at `actionAt`: its own event and those after it, until the next action.
+export function rollsOf(facts, actionAt) {
+  const rolls = [];
+  for (let v = actionAt; facts.has(v); v += 1) {
+    if (v > actionAt && facts.get(v).action) break;
+    if (facts.get(v).roll) rolls.push(facts.get(v).roll);
+  }
+  return rolls;
 }
 
 // The version whose action produced `version`'s event: the nearest version at or before it with an action.
