@@ -215,8 +215,8 @@ def test_a_comment_written_in_the_page_is_recorded_through_the_api(site: Site, t
     assert [(n["at_version"], n["body"]) for n in notes] == [(3, {"glyph": "blunder"})]
     tab.page.select_option("#notes select[name=kind]", "bookmark")
     tab.page.click("#notes button[type=submit]")  # a bookmark without a label: the API's refusal names the field
-    tab.page.wait_for_selector("#notes .error:not([hidden])")
-    assert "body.label" in tab.page.inner_text("#notes .error")
+    tab.page.wait_for_selector("#notes p.error:not([hidden])")
+    assert "body.label" in tab.page.inner_text("#notes p.error")
     assert len(site.api(f"/api/v1/games/{game}/annotations")["items"]) == 2  # the refused one wrote nothing
     assert all("422" in error for error in tab.errors)  # only the refusal, as the browser logs it
 
@@ -377,4 +377,35 @@ def test_a_server_roll_is_proved_in_the_page_against_the_revealed_seed(site: Sit
     assert tab.page.get_attribute("#audit .dice-proof", "data-commitment-ok") == "true"
     proved = tab.page.eval_on_selector_all("#audit .dice-proof li", "items => items.map(i => i.dataset.proved)")
     assert proved and set(proved) == {"true"}
+    assert tab.errors == []
+
+
+def test_a_map_mark_drawn_on_the_board_then_edited_and_deleted_in_place(site: Site, tab: Tab) -> None:
+    game = site.games["kard_es_korona_basic_three_lords"]
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?v=20")
+    tab.wait_ready()
+    tab.page.select_option("#notes select[name=kind]", "map_mark")
+    tab.page.click("#board .area[data-area='arad']")
+    tab.page.click("#board .area[data-area='kolozs']", modifiers=["Shift"])
+    tab.page.click("#board .area[data-area='arad']", modifiers=["Shift"])
+    tab.page.fill("#notes textarea", "the road to Arad")
+    tab.page.click("#notes button[type=submit]")
+    tab.page.wait_for_selector("#notes li[data-kind='map_mark']")
+
+    marks = site.api(f"/api/v1/games/{game}/annotations?kind=map_mark")["items"]
+    assert [(m["at_version"], m["body"]) for m in marks] == [
+        (20, {"areas": ["arad"], "arrows": [{"from": "kolozs", "to": "arad"}], "text": "the road to Arad"})
+    ]
+    assert tab.page.locator("#board .marks line.arrow").count() == 1
+    tab.page.click("#notes li[data-kind='map_mark'] button:has-text('Edit')")
+    tab.page.fill("#notes li[data-kind='map_mark'] .edit-form textarea", "the march on Arad")
+    tab.page.click("#notes li[data-kind='map_mark'] .edit-form button[type=submit]")
+    tab.page.wait_for_selector("#notes li[data-kind='map_mark'] .note-text:has-text('the march on Arad')")
+    assert (
+        site.api(f"/api/v1/games/{game}/annotations?kind=map_mark")["items"][0]["body"]["text"] == "the march on Arad"
+    )
+    tab.page.click("#notes li[data-kind='map_mark'] button:has-text('Delete')")
+    tab.page.wait_for_selector("#notes li[data-kind='map_mark']", state="detached")
+    assert site.api(f"/api/v1/games/{game}/annotations?kind=map_mark")["items"] == []
     assert tab.errors == []

@@ -8,7 +8,7 @@ import { Replay, actionVersion, eventFacts, rollsOf } from "./replay.js";
 import { renderStatus } from "./status.js";
 import { showAudit } from "./audit.js";
 import { follow } from "./live.js";
-import { drawMarks, readNotes, renderNotes } from "./notes.js";
+import { drawMarks, readNotes, renderNotes, watchBoard } from "./notes.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
@@ -191,6 +191,7 @@ async function drawBoard(game) {
   }
   const drawing = await getJson(`/boards/${encodeURIComponent(game.board)}/drawing.json`);
   page.board = new Board($("board"), drawing, game.ruleset, game.seats.map((s) => s.seat));
+  watchBoard($("board")); // map marks are drawn by clicking areas
   $("legend").replaceChildren(
     ...page.board.legend().map((s) => el("li", { "data-seat": s.seat }, el("span", { class: "swatch", style: `background:${s.colour}`, text: s.letter }), " ", s.seat)),
   );

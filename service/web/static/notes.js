@@ -1,6 +1,6 @@
 // Annotations shown at their versions (GET .../annotations), map marks drawn on the board, and a comment
 // form for a reader with a token (POST .../annotations); the API decides who may read and write what.
-import { getJson, postJson, problemText, token } from "./session.js";
+import { getJson, postJson, problemText, sendJson, token } from "./session.js";
 import { el, svg } from "./dom.js";
 
 export async function readNotes(gameId) {
@@ -27,18 +27,95 @@ function bodyOf(kind, fields) {
   const text = fields.text.value.trim();
   if (kind === "glyph") return { glyph: fields.glyph.value, ...(text ? { text } : {}) };
   if (kind === "bookmark") return { label: text };
+  if (kind === "map_mark") return { areas: [...picking.areas], arrows: picking.arrows.map(([from, to]) => ({ from, to })), ...(text ? { text } : {}) };
   return { text };
 }
 
+// A map mark is drawn by clicking the board: a click marks an area (again: unmarks it); Shift-click one area,
+// then another, for an arrow between them.
+const picking = { on: false, areas: new Set(), arrows: [], from: null, shown: null };
+
+function pickArea(event) {
+  if (!picking.on) return;
+  const area = event.target.closest(".area[data-area]");
+  if (!area) return;
+  const id = area.dataset.area;
+  if (event.shiftKey) {
+    if (picking.from && picking.from !== id) {
+      picking.arrows.push([picking.from, id]);
+      picking.from = null;
+    } else picking.from = id;
+  } else if (picking.areas.has(id)) picking.areas.delete(id);
+  else picking.areas.add(id);
+  area.classList.toggle("marked", picking.areas.has(id));
+  showPicked();
+}
+
+function showPicked() {
+  if (!picking.shown) return;
+  const arrows = picking.arrows.map(([a, b]) => `${a}→${b}`);
+  const pending = picking.from ? [`${picking.from}→?`] : [];
+  picking.shown.textContent = [...picking.areas, ...arrows, ...pending].join(", ") || "Click areas on the board (Shift-click two for an arrow).";
+}
+
+export function watchBoard(board) {
+  board.addEventListener("click", pickArea);
+}
+
+// Edit (the text) or delete an annotation in place; the API says whether this reader may.
+function changeControls(gameId, note, onChanged) {
+  if (!token()) return null;
+  const error = el("span", { class: "error", role: "alert", hidden: true });
+  const fail = (problem) => {
+    error.textContent = problemText(problem);
+    error.hidden = false;
+  };
+  const editButton = el("button", { type: "button", class: "small", text: "Edit" });
+  const deleteButton = el("button", { type: "button", class: "small", text: "Delete" });
+  const base = `/api/v1/games/${encodeURIComponent(gameId)}/annotations/${encodeURIComponent(note.id)}`;
+  editButton.addEventListener("click", () => {
+    const field = note.kind === "bookmark" ? "label" : "text";
+    const area = el("textarea", { rows: 2, "aria-label": "New text", maxlength: 4000 });
+    area.value = (note.body || {})[field] || "";
+    const save = el("button", { type: "submit", text: "Save" });
+    const form = el("form", { class: "comment-form edit-form" }, area, save);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await sendJson("PATCH", base, { body: { ...(note.body || {}), [field]: area.value.trim() } });
+        await onChanged();
+      } catch (problem) {
+        fail(problem);
+      }
+    });
+    editButton.replaceWith(form);
+  });
+  deleteButton.addEventListener("click", async () => {
+    try {
+      await sendJson("DELETE", base);
+      await onChanged();
+    } catch (problem) {
+      fail(problem);
+    }
+  });
+  return el("span", { class: "note-controls" }, editButton, deleteButton, error);
+}
+
 function annotationForm(gameId, version, onAdded) {
-  const kind = el("select", { name: "kind", "aria-label": "Kind" }, ...["comment", "glyph", "bookmark"].map((k) => el("option", { value: k, text: k })));
+  const kinds = ["comment", "glyph", "bookmark", "map_mark"];
+  const kind = el("select", { name: "kind", "aria-label": "Kind" }, ...kinds.map((k) => el("option", { value: k, text: k.replace("_", " ") })));
+  const picked = el("p", { class: "quiet picked", hidden: true });
   const glyph = el("select", { name: "glyph", "aria-label": "Glyph", hidden: true });
   const text = el("textarea", { name: "text", rows: 2, "aria-label": "Text (a bookmark's label)", maxlength: 4000 });
   const visibility = el("select", { name: "visibility", "aria-label": "Who may read it" }, ...["public", "private"].map((v) => el("option", { value: v, text: v })));
   const error = el("p", { class: "error", role: "alert", hidden: true });
-  const form = el("form", { class: "comment-form" }, text, kind, glyph, visibility, el("button", { type: "submit", text: `Annotate version ${version}` }), error);
+  const form = el("form", { class: "comment-form" }, text, kind, glyph, visibility, el("button", { type: "submit", text: `Annotate version ${version}` }), picked, error);
   kind.addEventListener("change", async () => {
     glyph.hidden = kind.value !== "glyph";
+    picking.on = kind.value === "map_mark";
+    picked.hidden = !picking.on;
+    picking.shown = picked;
+    showPicked();
     if (!glyph.hidden && !glyph.options.length) glyph.replaceChildren(...(await glyphOptions()));
   });
   form.addEventListener("submit", async (event) => {
@@ -46,6 +123,7 @@ function annotationForm(gameId, version, onAdded) {
     try {
       const body = { kind: kind.value, at_version: version, visibility: visibility.value, body: bodyOf(kind.value, { text, glyph }) };
       await postJson(`/api/v1/games/${encodeURIComponent(gameId)}/annotations`, body);
+      Object.assign(picking, { on: false, areas: new Set(), arrows: [], from: null, shown: null });
       await onAdded();
     } catch (problem) {
       error.textContent = problemText(problem); // the API names the field (body.text, body.glyph...)
@@ -58,8 +136,19 @@ function annotationForm(gameId, version, onAdded) {
 // The notes panel for `version`; `onAdded` reloads the annotations after a new one is recorded.
 export function renderNotes(panel, gameId, notes, version, onAdded) {
   const here = notes.filter((n) => n.at_version === version);
+  Object.assign(picking, { on: false, areas: new Set(), arrows: [], from: null, shown: null }); // a new version: a new mark
   const items = here.map((n) =>
-    el("li", { "data-annotation": n.id, "data-kind": n.kind }, el("strong", { text: n.kind.replace("_", " ") }), " ", noteText(n), " ", el("small", { text: `(${n.visibility})` })),
+    el(
+      "li",
+      { "data-annotation": n.id, "data-kind": n.kind },
+      el("strong", { text: n.kind.replace("_", " ") }),
+      " ",
+      el("span", { class: "note-text", text: noteText(n) }),
+      " ",
+      el("small", { text: `(${n.visibility})` }),
+      " ",
+      changeControls(gameId, n, onAdded),
+    ),
   );
   panel.replaceChildren(
     el("h2", { text: `Annotations at version ${version}` }),

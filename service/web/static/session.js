@@ -49,6 +49,15 @@ export async function postJson(path, value) {
   return body;
 }
 
+// PATCH or DELETE with the caller's token; the JSON answer (none for 204).
+export async function sendJson(method, path, value) {
+  const headers = authHeaders({ Accept: "application/json", ...(value === undefined ? {} : { "Content-Type": "application/json" }) });
+  const response = await fetch(path, { method, headers, body: value === undefined ? undefined : JSON.stringify(value) });
+  const body = response.status === 204 ? {} : await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiProblem(response.status, body);
+  return body;
+}
+
 // A problem's message with the fields it names (`errors`: JSON pointer -> messages).
 export function problemText(problem) {
   const fields = Object.entries((problem.problem && problem.problem.errors) || {}).map(([f, m]) => `${f}: ${[].concat(m).join("; ")}`);
