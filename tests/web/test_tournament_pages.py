@@ -15,6 +15,7 @@ def test_the_tournaments_list_links_each_tournament(site: Site, tab: Tab) -> Non
     tab.page.wait_for_selector(f"#tournaments tr[data-tournament='{tournament}']")
     tab.page.click(f"#tournaments tr[data-tournament='{tournament}'] a")
     tab.page.wait_for_url(f"**/tournaments/{tournament}")
+    tab.page.wait_for_selector("#standings tbody tr")  # the page has read the tournament
 
     assert (
         tab.page.locator("#tournament-name").inner_text()
