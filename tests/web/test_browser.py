@@ -75,8 +75,9 @@ def test_deep_link_opens_the_version_and_seat_it_names(site: Site, tab: Tab) -> 
 
 
 def _panel_value(tab: Tab, key: str) -> str:
-    text: str = tab.page.locator(f'#status-panel [data-key="{key}"]').inner_text()
-    return text
+    # The full panel is folded under the ruleset's headline: read the value itself, shown or folded.
+    text = tab.page.locator(f'#status-panel [data-key="{key}"]').text_content()
+    return text or ""
 
 
 def test_a_seats_view_keeps_the_other_seats_treasury_out_of_the_page(site: Site, tab: Tab) -> None:
@@ -408,4 +409,24 @@ def test_a_map_mark_drawn_on_the_board_then_edited_and_deleted_in_place(site: Si
     tab.page.click("#notes li[data-kind='map_mark'] button:has-text('Delete')")
     tab.page.wait_for_selector("#notes li[data-kind='map_mark']", state="detached")
     assert site.api(f"/api/v1/games/{game}/annotations?kind=map_mark")["items"] == []
+    assert tab.errors == []
+
+
+def test_each_rulesets_headline_says_where_the_game_stands_and_each_seats_first_numbers(site: Site, tab: Tab) -> None:
+    # Kard és Korona: the year and phase, and every seat's treasury; AGoT: each house's place on the Iron Throne.
+    kk = site.games["kard_es_korona_basic_three_lords"]
+    seen = site.api(f"/api/v1/games/{kk}/state")["state"]["rules"]
+    tab.open(f"{site.base}/games/{kk}")
+    tab.wait_ready()
+    where = tab.page.inner_text('#status-panel [data-key="where"]')
+    assert str(seen["year"]) in where and seen["phase"] in where
+    for seat, amount in seen["treasury"].items():
+        assert tab.page.inner_text(f'#status-panel [data-key="seat.{seat}.0"]') == str(amount)
+
+    agot = site.games["agot2_north_two_rounds"]
+    throne = site.api(f"/api/v1/games/{agot}/state")["state"]["rules"]["tracks"]["iron_throne"]
+    tab.open(f"{site.base}/games/{agot}")
+    tab.wait_ready()
+    for place, house in enumerate(throne, start=1):
+        assert tab.page.inner_text(f'#status-panel [data-key="seat.{house}.0"]') == str(place)
     assert tab.errors == []

@@ -44,7 +44,7 @@ function show(version) {
     showArms();
   }
   $("board").dataset.version = String(page.at);
-  renderStatus($("status-panel"), view);
+  renderStatus($("status-panel"), view, page.game?.ruleset, (page.game?.seats || []).map((s) => s.seat));
   $("vcr-slider").value = String(page.at);
   $("vcr-at").textContent = `version ${page.at} of ${replay.last}`;
   for (const line of $("notation").querySelectorAll("li[aria-current]")) line.removeAttribute("aria-current");
@@ -235,7 +235,7 @@ async function firstLook(board, version) {
     if (page.replay) return; // the history came first: it draws everything
     const view = { meta: found.state.meta, rules: found.state.rules ?? found.state.state };
     if (page.board) page.board.show(control(page.game.ruleset, view), pieces(page.game.ruleset, view));
-    renderStatus($("status-panel"), view);
+    renderStatus($("status-panel"), view, page.game?.ruleset, (page.game?.seats || []).map((s) => s.seat));
     $("vcr-at").textContent = `version ${found.version}; reading the history…`;
     root.dataset.shown = "true";
   } catch {

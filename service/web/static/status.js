@@ -47,9 +47,69 @@ function list(object, prefix, depth) {
   return el("dl", { class: depth ? "kv nested" : "kv" }, ...rows);
 }
 
-export function renderStatus(panel, view) {
+// Each ruleset's own headline: where the game stands in one line, then one row per seat with what a table
+// asks first (Kard és Korona: treasury, lord, office; AGoT: the three tracks, power, supply; cedofan: influence).
+const HEADLINES = {
+  kard_es_korona: (r) => ({
+    line: [r.year, r.phase && `${r.phase} phase`, r.turn && `${r.turn} to act`, r.election && "an election is open"],
+    columns: ["treasury", "lord at", "office"],
+    row: (seat) => [r.treasury?.[seat], r.lords?.[seat] || r.lord_status?.[seat], officeOf(r.offices, seat)],
+  }),
+  agot2: (r) => ({
+    line: [r.round && `round ${r.round}`, r.phase && `${r.phase} phase`, r.step, r.combat && "a combat is open"],
+    columns: ["Iron Throne", "Fiefdoms", "King's Court", "power", "supply"],
+    row: (seat) => [
+      place(r.tracks?.iron_throne, seat),
+      place(r.tracks?.fiefdoms, seat),
+      place(r.tracks?.kings_court, seat),
+      r.power?.[seat],
+      r.supply?.[seat] ?? r.supply_level?.[seat],
+    ],
+  }),
+  cedofan_rv: (r) => ({
+    line: [r.round && `round ${r.round}`, r.impulse_no !== undefined && `impulse ${r.impulse_no} of ${r.limit}`, r.impulse && `${r.impulse} to act`],
+    columns: [`influence (of ${r.influence_target})`, "treasury", "office"],
+    row: (seat) => [r.influence?.[seat], r.treasuries?.[seat], officeOf(r.offices, seat)],
+  }),
+  cedofan_kards_bs: (r) => ({
+    line: [r.round && `round ${r.round}`, r.phase && `${r.phase.replace(/_/g, " ")}`, r.turn && `${r.turn} to act`],
+    columns: ["supplies", "influence", "cities"],
+    row: (seat) => [r.factions?.[seat]?.supplies, r.factions?.[seat]?.influence, (r.factions?.[seat]?.cities || []).length],
+  }),
+};
+
+function place(order, seat) {
+  const at = (order || []).indexOf(seat);
+  return at < 0 ? null : at + 1;
+}
+
+function officeOf(offices, seat) {
+  const held = Object.entries(offices || {}).filter(([, holder]) => holder === seat).map(([office]) => office.replace(/_/g, " "));
+  return held.join(", ") || null;
+}
+
+function headline(rulesetId, seats, rules) {
+  const make = HEADLINES[rulesetId];
+  if (!make) return null;
+  const found = make(rules);
+  const line = found.line.filter(Boolean).map(String).join(" · ");
+  const head = el("tr", {}, el("th", { scope: "col", text: "seat" }), ...found.columns.map((c) => el("th", { scope: "col", text: c })));
+  const rows = seats.map((seat) =>
+    el("tr", { "data-seat": seat }, el("th", { scope: "row", text: seat }), ...found.row(seat).map((v, i) => el("td", { "data-key": `seat.${seat}.${i}`, text: scalar(v) }))),
+  );
+  return el("div", { class: "headline" }, el("p", { class: "where", "data-key": "where", text: line }), el("table", { class: "seats" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+}
+
+let showEverything = null;
+
+export function renderStatus(panel, view, rulesetId = null, seats = []) {
   const rules = (view && (view.rules || view.state)) || {};
   const meta = (view && view.meta) || {};
   const ended = meta.ended ? el("p", { class: "ended", text: `Ended: ${meta.result ? JSON.stringify(meta.result) : "yes"}` }) : null;
-  panel.replaceChildren(...[ended, list(rules, "", 0)].filter(Boolean));
+  const more = el("details", { class: "more-status" }, el("summary", { text: "Everything the view holds" }), list(rules, "", 0));
+  more.open = showEverything ?? !HEADLINES[rulesetId]; // the reader's choice holds while stepping
+  more.addEventListener("toggle", () => {
+    showEverything = more.open;
+  });
+  panel.replaceChildren(...[ended, headline(rulesetId, seats, rules), more].filter(Boolean));
 }
