@@ -50,6 +50,16 @@ class EventRedactor:
         self._viewers = tuple(Viewer(seat=s) for s in seats) or (Viewer(),)
 
     @classmethod
+    def as_viewer(cls, caller: Principal, summary: dict[str, Any], meta: GameMeta, viewer_name: str) -> EventRedactor:
+        """The events as one named viewer sees them (`?as=`, the state's rules: 403/400 as `view_for`)."""
+        ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
+        view_for(caller, ruleset, meta, viewer_name)  # who may see what: one place decides
+        redactor = cls(Principal(), ruleset, () if viewer_name in ("spectator", "arbiter") else (viewer_name,))
+        if viewer_name == "arbiter":
+            redactor._hook = None
+        return redactor
+
+    @classmethod
     def for_summary(cls, caller: Principal, summary: dict[str, Any]) -> EventRedactor:
         """The redactor of a game from its summary (ruleset version and seat holders)."""
         ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])

@@ -122,7 +122,13 @@ def list_events(game_id: str) -> Response:
     """The game's events after a version, as JSON or NDJSON."""
     query = schemas.load(schemas.EventsQuerySchema, request.args.to_dict(), "query")
     wired = services()
-    redactor = EventRedactor.for_summary(principal(), wired.loader.summary(game_id, principal()))
+    caller = principal()
+    summary = wired.loader.summary(game_id, caller)
+    if query["as_"] is None:
+        redactor = EventRedactor.for_summary(caller, summary)
+    else:  # a narrower (or, for staff, a seat's) reading, as GET /state?as= gives it
+        meta = wired.loader.load(game_id, caller, at=1).game.meta
+        redactor = EventRedactor.as_viewer(caller, summary, meta, query["as_"])
     # No Accept header means "anything": answer JSON, the default representation.
     wanted = (
         request.accept_mimetypes.best_match(["application/json", NDJSON])

@@ -128,6 +128,7 @@ class EventsQuerySchema(Schema):
 
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+    as_ = fields.String(data_key="as", load_default=None, validate=validate.Length(1, 64))
 
 
 class GlobalEventsQuerySchema(Schema):

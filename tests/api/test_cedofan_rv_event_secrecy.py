@@ -90,3 +90,24 @@ def test_outsider_may_not_export_a_record_with_hidden_parts(api: Api, looted: di
     game = looted["game"]
     assert_problem(api.client.get(f"/api/v1/games/{game}/export", headers=bearer(looted["tokens"][C])), 403)
     assert api.client.get(f"/api/v1/games/{game}/export", headers=api.headers("arbiter")).status_code == 200
+
+
+def test_events_read_as_a_named_viewer_show_what_that_viewer_sees(api: Api, looted: dict[str, Any]) -> None:
+    """`?as=` on the events, as on the state: the arbiter reads the log as seat C (an outsider to the slip) or as a
+    spectator and sees the slip sealed; as the winner A, whole. A player may not read as a seat they do not hold."""
+    game, tokens = looted["game"], looted["tokens"]
+
+    def read(viewer: str, headers: dict[str, str]) -> Any:
+        return api.client.get(
+            f"/api/v1/games/{game}/events?as={viewer}", headers={**headers, "Accept": "application/json"}
+        )
+
+    as_c = {e["type"]: e for e in read(C, api.headers("arbiter")).get_json()["items"]}
+    as_a = {e["type"]: e for e in read(A, api.headers("arbiter")).get_json()["items"]}
+    as_spectator = {e["type"]: e for e in read("spectator", bearer(tokens[A])).get_json()["items"]}
+
+    assert as_c["LootDelivered"]["data"]["amount"] == "sealed" and as_c["LootDelivered"]["redacted"] is True
+    assert as_a["LootDelivered"]["data"]["amount"] == SLIP
+    assert as_spectator["LootDelivered"]["data"]["amount"] == "sealed"  # the winner may read the log as anyone sees it
+    assert_problem(read(A, bearer(tokens[C])), 403)
+    assert_problem(read("nobody", api.headers("arbiter")), 400)
