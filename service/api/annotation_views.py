@@ -7,7 +7,7 @@ from flask import Blueprint, Response, jsonify, request
 from replays.annotations import GLYPHS
 from service import annotation_stream as annotations
 from service import schemas
-from service.api.common import context, idempotency_key, json_body, principal, services
+from service.api.common import context, idempotency_key, json_body, page_of, principal, services
 from service.errors import NotFound
 from service.schemas.annotation_shapes import AnnotationCreateSchema, AnnotationEditSchema, AnnotationQuerySchema
 
@@ -21,13 +21,15 @@ def list_annotations(game_id: str) -> Response:
     found = annotations.annotations_of(services(), principal(), game_id)
     last = query["to"]
     shown = [
-        a.to_json()
+        a
         for a in sorted(found, key=lambda a: (a.at_version, a.created_at, a.id))
         if (query["kind"] is None or a.kind.value == query["kind"])
         and a.at_version >= query["from_"]
         and (last is None or a.at_version <= last)
     ]
-    return jsonify({"game": game_id, "items": shown})
+    keys = [f"{a.at_version:010d}\x1e{a.created_at}\x1e{a.id}" for a in shown]
+    page, cursor = page_of(shown, keys, query["limit"], query["after"])
+    return jsonify({"game": game_id, "items": [a.to_json() for a in page], "next": cursor})
 
 
 @blueprint.post("/games/<game_id>/annotations")

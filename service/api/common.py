@@ -85,6 +85,21 @@ def with_etag(payload: Any, version: int, status: int = 200, location: str | Non
     return response
 
 
+def page_of(items: list[Any], keys: list[str], limit: int, after: str | None) -> tuple[list[Any], str | None]:
+    """A page of an in-memory list whose items are in the ascending order of their string `keys` (unique), after
+    a cursor this function made: the items whose key is greater, so a page stays right when items are added or
+    removed between requests. The cursor of the next page, or None at the end."""
+    import bisect
+
+    start = 0
+    if after is not None:
+        (last,) = decode_cursor(after, 1)  # type: ignore[misc]
+        start = bisect.bisect_right(keys, last)
+    chunk = items[start : start + limit]
+    more = start + limit < len(items)
+    return chunk, encode_cursor(keys[start + len(chunk) - 1]) if more and chunk else None
+
+
 def encode_cursor(*parts: str) -> str:
     """An opaque cursor for `?after=`."""
     import base64

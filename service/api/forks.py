@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, request
 from marshmallow import Schema, fields, validate
 
 from service import forks, schemas
 from service.answers import game_json, with_disputes
-from service.api.common import context, json_body, principal, services, with_etag
+from service.api.common import context, json_body, page_of, principal, services, with_etag
 from service.api.games import _game_resource
 
 blueprint = Blueprint("forks", __name__)
@@ -32,5 +32,10 @@ def create_fork(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>/forks")
 def list_forks(game_id: str) -> Response:
     """The forks of a game the caller may read, oldest first."""
+    query = schemas.load(schemas.WholeListSchema, request.args.to_dict(), "query")
     found = forks.forks_of(services(), principal(), game_id)
-    return jsonify({"game": game_id, "items": with_disputes(services().engine, [game_json(s) for s in found])})
+    keys = [f"{s['created_at']}\x1e{s['game_id']}" for s in found]
+    page, cursor = page_of(found, keys, query["limit"], query["after"])
+    return jsonify(
+        {"game": game_id, "items": with_disputes(services().engine, [game_json(s) for s in page]), "next": cursor}
+    )

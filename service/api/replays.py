@@ -8,7 +8,7 @@ from domain import registry
 from replays.annotations import Kind
 from replays.frames import bookmarks_of, frames, json_diff
 from service import annotation_stream, schemas
-from service.api.common import principal, services, with_etag
+from service.api.common import page_of, principal, services, with_etag
 from service.errors import BadRequest, NotFound
 from service.loading import stream_of, upcasters_of
 from service.views import EventRedactor, view_for
@@ -74,7 +74,16 @@ def diff(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>/bookmarks")
 def list_bookmarks(game_id: str) -> Response:
     """Places to jump to: those the rules derive from the events, and bookmark annotations the caller may read."""
-    return jsonify({"game": game_id, "items": _bookmarks(game_id)})
+    query = schemas.load(schemas.WholeListSchema, request.args.to_dict(), "query")
+    found = _bookmarks(game_id)
+    seen: dict[tuple[object, object], int] = {}
+    keys = []
+    for item in found:  # version, the rules' before the annotations', then their order at that place
+        place = (item["version"], item["source"])
+        seen[place] = seen.get(place, 0) + 1
+        keys.append(f"{item['version']:010d}\x1e{0 if item['source'] == 'rules' else 1}\x1e{seen[place]:06d}")
+    page, cursor = page_of(found, keys, query["limit"], query["after"])
+    return jsonify({"game": game_id, "items": page, "next": cursor})
 
 
 @blueprint.get("/games/<game_id>/seek")

@@ -13,7 +13,7 @@ from domain.kernel import Rule, Ruleset
 from domain.platform import all_rules
 from domain.platform_actions import PLATFORM_ACTIONS, action_specs
 from service import schemas
-from service.api.common import principal, services
+from service.api.common import page_of, principal, services
 from service.errors import BadRequest, NotFound
 
 blueprint = Blueprint("rulesets", __name__)
@@ -65,9 +65,15 @@ def get_ruleset(ruleset_id: str) -> Response:
 def list_rules(ruleset_id: str) -> Response:
     """The rulebook: the platform rules and the ruleset's catalog, optionally by id prefix."""
     query = schemas.load(schemas.RulesQuerySchema, request.args.to_dict(), "query")
-    rules = all_rules(_ruleset(ruleset_id)).values()
     prefix = query["prefix"]
-    return jsonify({"items": [rule_json(r) for r in rules if prefix is None or r.id.startswith(prefix)]})
+    # The catalog's own order; a rule's place in it is its cursor key (a ruleset version's rules never change).
+    kept = [
+        (n, r)
+        for n, r in enumerate(all_rules(_ruleset(ruleset_id)).values())
+        if prefix is None or r.id.startswith(prefix)
+    ]
+    page, cursor = page_of(kept, [f"{n:06d}" for n, _ in kept], query["limit"], query["after"])
+    return jsonify({"items": [rule_json(r) for _, r in page], "next": cursor})
 
 
 @blueprint.get("/rulesets/<ruleset_id>/rules/<rule_id>")

@@ -183,7 +183,14 @@ class StateQuerySchema(Schema):
     as_ = fields.String(data_key="as", load_default="spectator", validate=validate.Length(1, 64))
 
 
-class RulesQuerySchema(Schema):
+class WholeListSchema(Schema):
+    """Cursor pagination of a list that used to come whole: the same `limit`/`after`, 1000 by default."""
+
+    limit = fields.Integer(load_default=1000, validate=validate.Range(1, 1000))
+    after = fields.String(load_default=None, validate=validate.Length(1, 400))
+
+
+class RulesQuerySchema(WholeListSchema):
     """GET /rulesets/{id}/rules."""
 
     prefix = fields.String(load_default=None, validate=validate.Length(1, 64))

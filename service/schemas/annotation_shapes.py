@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from replays.annotations import Kind, Visibility
-from service.schemas import MAX_VERSION
+from service.schemas import MAX_VERSION, WholeListSchema
 
 _KINDS = [k.value for k in Kind]
 _VISIBILITIES = [v.value for v in Visibility]
@@ -29,7 +29,7 @@ class AnnotationEditSchema(Schema):
     body = fields.Dict()
 
 
-class AnnotationQuerySchema(Schema):
+class AnnotationQuerySchema(WholeListSchema):
     """GET /games/{id}/annotations: optional filters."""
 
     kind = fields.String(load_default=None, validate=validate.OneOf(_KINDS))

@@ -1,6 +1,6 @@
 // The game page: board, VCR controls, notation with chapters and marks, rulings, annotations, live updates.
 // Deep links: /games/<id>?v=<version>&as=<seat>; the page keeps its URL in step with what it shows.
-import { ApiProblem, getJson, token } from "./session.js";
+import { ApiProblem, getAll, getJson, token } from "./session.js";
 import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { control, pieces } from "./pieces.js";
@@ -255,7 +255,7 @@ async function start() {
     firstLook(board, wanted);
     const [facts, marks, notes, disputes] = await Promise.all([
       eventFacts(gameId, page.game.version),
-      getJson(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`),
+      getAll(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`),
       readNotes(gameId),
       getJson(`/api/v1/disputes?game=${encodeURIComponent(gameId)}&limit=100`),
       board,

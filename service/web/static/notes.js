@@ -1,10 +1,10 @@
 // Annotations shown at their versions (GET .../annotations), map marks drawn on the board, and a comment
 // form for a reader with a token (POST .../annotations); the API decides who may read and write what.
-import { getJson, postJson, problemText, sendJson, token } from "./session.js";
+import { getAll, getJson, postJson, problemText, sendJson, token } from "./session.js";
 import { el, svg } from "./dom.js";
 
 export async function readNotes(gameId) {
-  const found = await getJson(`/api/v1/games/${encodeURIComponent(gameId)}/annotations`);
+  const found = await getAll(`/api/v1/games/${encodeURIComponent(gameId)}/annotations`);
   return found.items || [];
 }
 

@@ -40,6 +40,18 @@ function showWho() {
 
 showWho();
 
+// Every item of a paged list (`items`, then `next` as `after`), as one body with all the items.
+export async function getAll(path) {
+  const first = await getJson(path);
+  const items = [...(first.items || [])];
+  for (let next = first.next; next; ) {
+    const page = await getJson(`${path}${path.includes("?") ? "&" : "?"}after=${encodeURIComponent(next)}`);
+    items.push(...(page.items || []));
+    next = page.next;
+  }
+  return { ...first, items, next: null };
+}
+
 // POST JSON to the API with the caller's token and a fresh Idempotency-Key (a retry writes nothing twice).
 export async function postJson(path, value) {
   const headers = authHeaders({ "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": crypto.randomUUID() });
