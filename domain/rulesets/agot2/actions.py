@@ -52,7 +52,7 @@ ORDERS = (
     ActionSpec(
         "use_raven",
         "The Raven holder replaces one own order with an unplaced one, or looks at the top Wildling card.",
-        ("GOT-RAVEN-1", "GOT-RAVEN-2", "GOT-RAVEN-3", "GOT-X-13"),
+        ("GOT-RAVEN-1", "GOT-RAVEN-2", "GOT-RAVEN-3", "GOT-X-13", "GOT-COURT-1"),
         obj(
             {"option": one_of_values(("replace_order", "inspect_wildling"))},
             {"area": AREA, "token": text("an order token id"), "placement": one_of_values(("top", "bottom"))},
