@@ -151,3 +151,23 @@ def test_extra_step_refused_kk_lord_9_into_a_county_with_a_pending_battle() -> N
     assert game.state.extra_step["seat"] == RED
     step = {"to": "tiszahat_d", "groups": [{"from": "fejer", "units": {"cavalry": 1}, "lord": True}]}
     cites(("KK-LORD-9", "lords:decide_take_extra_step"), game, act("take_extra_step", RED, **step), "KK-LORD-9")
+
+
+def test_retreat_refused_kk_battle_3_in_the_basic_game() -> None:
+    """KK-BATTLE-3: in the basic game a battle goes on until one side is destroyed; retreat is the advanced
+    game's (KK-ADV-5)."""
+    path: Path = ("KK-BATTLE-3", "retreat:decide_retreat")
+    cites(path, _battle(), act("retreat", RED, to="pest"), "KK-BATTLE-3")
+
+
+def test_retreat_refused_kk_neutral_2_for_the_neutral_defenders_of_a_county() -> None:
+    """KK-NEUTRAL-2: neutral forces defend to the last unit; Red's lord attacks royal Pest in the advanced game,
+    and no seat can retreat the royal infantry."""
+    units = {**GUARDS, "fejer": {RED: Force(cavalry=1, infantry=1)}, "pest": {"royal": Force(infantry=1)}}
+    game = position(set_up(PTD, "advanced"), units, lords={RED: "fejer", BLUE: "tiszahat_k2", YELLOW: "delvidek_k2"})
+    attack = {"to": "pest", "groups": [{"from": "fejer", "units": {"cavalry": 1, "infantry": 1}, "lord": True}]}
+    game = play(game, act("draw_event", RED, card="veres_kard"), act("move", RED, **attack))
+    game = play(game, act("pass", BLUE), act("pass", YELLOW), act("pass", RED))
+    assert game.state.current_battle == "b1301-1"
+    path: Path = ("KK-NEUTRAL-2", "retreat:decide_retreat")
+    cites(path, game, act("retreat", BLUE, to="fejer"), "KK-NEUTRAL-2")
