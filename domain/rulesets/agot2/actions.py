@@ -154,7 +154,7 @@ TRACK_ACTIONS = (
     ActionSpec(
         "open_bidding",
         "Opens the sealed bidding for one influence track.",
-        ("GOT-TRACK-1", "GOT-THRONE-3", "GOT-X-14"),
+        ("GOT-TRACK-1", "GOT-THRONE-3", "GOT-COMBAT-4", "GOT-X-14"),
         obj({"track": TRACK}),
         {"track": "fiefdoms"},
         seat="optional",

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from domain.kernel import Game
-from tests.domain.agot2.tables import decide, units
+from tests.domain.agot2.tables import act, decide, units
 from tests.domain.agot2.test_combat_rules import _game, _march
-from tests.domain.agot2.test_transcript_deviations import _rules
+from tests.domain.agot2.test_transcript_deviations import _raven_late, _rules
 from tests.domain.citations.paths_agot2 import AGOT2 as INVENTORY
 
 Path = tuple[str, str]
@@ -75,3 +75,15 @@ def test_orders_and_the_round_end_refused_while_a_combat_is_under_way() -> None:
     assert _rules(decide(game, "march", "red", from_area="l1", moves=[])) == ["GOT-COMBAT-4"]
     assert _rules(decide(game, "resolve_raid", "red", area="l1", target="l2")) == ["GOT-COMBAT-4"]
     assert _rules(decide(game, "end_round", None)) == ["GOT-X-11"]
+
+
+def test_bidding_refused_got_combat_4_during_a_combat_and_got_throne_3_during_another_bidding() -> None:
+    """Fixed citation: opening a bidding during a combat cited GOT-THRONE-3 ("The owner of the Iron Throne token
+    is settled only when bidding for the Iron Throne track has ended"), which says nothing of combat; the
+    combat's six steps (GOT-COMBAT-4) are what it waits for. A second bidding while the Iron Throne's is open
+    keeps GOT-THRONE-3: its holder is settled only when that bidding has ended."""
+    assert ("GOT-COMBAT-4", "tracks:open_bidding") in INVENTORY
+    assert _rules(decide(_support_step(), "open_bidding", None, track="iron_throne")) == ["GOT-COMBAT-4"]
+    assert ("GOT-THRONE-3", "tracks:open_bidding") in INVENTORY
+    bidding, _ = act(_raven_late("adjudicated"), "open_bidding", None, track="iron_throne")
+    assert _rules(decide(bidding, "open_bidding", None, track="fiefdoms")) == ["GOT-THRONE-3"]
