@@ -115,3 +115,41 @@ def test_step_refused_kk_adv_4_before_the_attacked_defender_names_his_released_u
     assert game.state.release_due == "b1301-1" and game.state.turn == BLUE
     path: Path = ("KK-ADV-4", "movement:decide_move")
     cites(path, game, move(BLUE, "tiszahat_k2", ("kunsag", {"infantry": 1}, ["tiszahat_k2"])), "KK-ADV-4")
+
+
+def _red_units(units: dict[str, dict[str, Force]], variant: str = "basic", **options: Any) -> Game:
+    """Red to move with exactly these units, his lord in K1; Blue's and Yellow's lords off the board."""
+    game = position(set_up(PTD, variant, **options), units, lords={RED: K1, BLUE: None, YELLOW: None})
+    return play(game, act("draw_event", RED, card="veres_kard"))
+
+
+def test_step_refused_kk_castle_3_when_it_leaves_or_makes_a_castle_garrison_lopsided() -> None:
+    """KK-CASTLE-3: "No single arm may make up more than half of a castle's garrison, with the fraction rounded
+    up" (from 5 units on) — K1's 3 infantry and 4 cavalry less 1 infantry leave 4 cavalry of 6; K1's 4 infantry
+    and 1 more make 5 infantry of 5."""
+    path: Path = ("rule_id", "movement:decide_move")
+    lopsided = _red_units({K1: {RED: Force(infantry=3, cavalry=4)}, A: {RED: Force(infantry=1)}})
+    cites(path, lopsided, move(RED, A, (K1, {"infantry": 1}, [A])), "KK-CASTLE-3")
+    foot = _red_units({K1: {RED: Force(infantry=4)}, A: {RED: Force(infantry=1)}})
+    cites(path, foot, move(RED, K1, (A, {"infantry": 1}, [K1])), "KK-CASTLE-3")
+
+
+def test_step_refused_kk_move_18_through_a_foreign_county_when_the_option_forbids_it() -> None:
+    """KK-MOVE-18 ("Merely passing through a county changes nothing"), under `pass_through_foreign_empty =
+    forbid`: the cavalry may not pass through Blue's empty B on its way to C."""
+    game = _red_units({K1: {RED: Force(infantry=1)}, A: {RED: Force(cavalry=1)}}, pass_through_foreign_empty="forbid")
+    game = with_state(game, control={**game.state.control, B: BLUE})
+    cites(("KK-MOVE-18", "movement:_group"), game, move(RED, C, (A, {"cavalry": 1}, [B, C])), "KK-MOVE-18")
+
+
+def test_step_refused_kk_castle_5_when_the_advanced_besieging_army_is_lopsided() -> None:
+    """KK-CASTLE-5: "an army that attacks a castle ... must satisfy KK-CASTLE-4 when it is formed, that is, at the
+    attacking step" — 5 infantry alone from Pest against royal Tiszahát K1."""
+    units = {
+        K1: {RED: Force(infantry=1)},
+        "pest": {RED: Force(infantry=5)},
+        "tiszahat_k1": {"royal": Force(infantry=1)},
+    }
+    game = _red_units(units, "advanced")
+    attack = move(RED, "tiszahat_k1", ("pest", {"infantry": 5}, ["tiszahat_k1"]))
+    cites(("KK-CASTLE-5", "movement:decide_move"), game, attack, "KK-CASTLE-5")
