@@ -59,6 +59,10 @@ CASES: list[tuple[Path, str, dict[str, Any], str]] = [
     (("RV-ECO-1", "economy:_workable"), "extract", {"place": "a_home"}, "RV-ECO-1"),
     # RV-UNIT-1: the unit table gives every kind that can be recruited; it has no dragons.
     (("RV-UNIT-1", "economy:recruit"), "recruit", {"place": "c", "kind": "dragon"}, "RV-UNIT-1"),
+    # RV-UNIT-3: "Flame legions cannot be recruited."
+    (("RV-UNIT-3", "economy:recruit"), "recruit", {"place": "c", "kind": "flame_legion"}, "RV-UNIT-3"),
+    # RV-ECO-2: "A city yields per round either 1 resource or 1 recruited unit" — c has yielded this round.
+    (("RV-ECO-2", "economy:_workable"), "extract", {"place": "c"}, "RV-ECO-2"),
     # RV-ECO-8 / RV-ECO-6: the extraordinary tax and an imperial general are the kard's; none is elected yet.
     (("rule_id", "imperial:_the_kard"), "levy_extraordinary_tax", {}, "RV-ECO-8"),
     (("rule_id", "imperial:_the_kard"), "buy_imperial_general", {"place": "c"}, "RV-ECO-6"),
@@ -86,3 +90,13 @@ def test_relief_refused_rv_rel_1_by_the_besieger_of_the_place() -> None:
     refused = table.decide(A, "relieve_siege", place="c", nobles=["ha"])
     assert ("RV-REL-1", "battles:relieve_siege") in INVENTORY
     assert [v.rule_id for v in refused.violations] == ["RV-REL-1"] and not refused.events
+
+
+def test_siege_refused_rv_sie_2_of_a_place_the_faction_holds_itself() -> None:
+    """RV-SIE-2: a siege is the attacking faction's, against defenders; A's own fortress a_fort has none to
+    outnumber."""
+    table = _besieged()
+    table.impulse(A)
+    refused = table.decide(A, "start_siege", place="a_fort", nobles=["ha"])
+    assert ("RV-SIE-2", "battles:start_siege") in INVENTORY
+    assert [v.rule_id for v in refused.violations] == ["RV-SIE-2"] and not refused.events
