@@ -111,3 +111,23 @@ def test_storm_of_a_fortified_city_without_a_siege_cites_kbs_stm_1_alone() -> No
     storm = when(game, "storm_city", "r", army="rs", city="c")
     assert ("KBS-STM-1", "battles:_not_besieging") in INVENTORY
     assert [v.rule_id for v in storm.violations] == ["KBS-STM-1"] and not storm.events
+
+
+def test_attack_on_besiegers_refused_kbs_rel_1_it_is_a_relief() -> None:
+    """KBS-REL-1: "While a city is besieged, another army may come and attack the besiegers" — that attack is the
+    relief (relieve_siege), not a plain attack on the region."""
+    armies = [*ARMIES, army("zg", "z", "c", army=1)]
+    game = given(_siege_board(armies), ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "z"))
+    refused = when(game, "attack", "z", army="zs", to="r-c")
+    assert ("KBS-REL-1", "battles:decide_attack") in INVENTORY
+    assert [v.rule_id for v in refused.violations] == ["KBS-REL-1"] and not refused.events
+
+
+def test_siege_refused_kbs_sie_3_when_the_besiegers_bs_is_not_above_the_citys_defence() -> None:
+    """KBS-SIE-3: "When the siege starts, the besieging army's BS must be strictly greater than the BS of the
+    city's defence" — 1 BS against a fortified c with 3 units inside (3 + 3 = 6)."""
+    armies = [army("rs", "r", "r-c", army=1), army("zg", "z", "c", army=3)]
+    game = given(_siege_board(armies, fortified=True), ("z", "r"), *at_turn(1, "r"))
+    refused = when(game, "start_siege", "r", army="rs", city="c")
+    assert ("KBS-SIE-3", "battles:decide_start_siege") in INVENTORY
+    assert [v.rule_id for v in refused.violations] == ["KBS-SIE-3"] and not refused.events
