@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from domain.kernel import Game
-from tests.domain.agot2.tables import act, decide, units
+from tests.domain.agot2.tables import act, decide, seal, units
 from tests.domain.agot2.test_combat_rules import _game, _march
 from tests.domain.agot2.test_transcript_deviations import _raven_late, _rules
 from tests.domain.citations.paths_agot2 import AGOT2 as INVENTORY
@@ -87,3 +87,23 @@ def test_bidding_refused_got_combat_4_during_a_combat_and_got_throne_3_during_an
     assert ("GOT-THRONE-3", "tracks:open_bidding") in INVENTORY
     bidding, _ = act(_raven_late("adjudicated"), "open_bidding", None, track="iron_throne")
     assert _rules(decide(bidding, "open_bidding", None, track="fiefdoms")) == ["GOT-THRONE-3"]
+
+
+def test_blade_refused_got_blade_5_before_step_4_and_got_track_5_for_a_seat_without_it() -> None:
+    """GOT-BLADE-5: the Blade is used in step 4, after the house cards are revealed; GOT-TRACK-5: only the holder
+    of the Valyrian Steel Blade (Red, first on the Fiefdoms track) may use it. Position: Red's knight marched from
+    l1 into Blue's footman in l2, no support, the Blade unused this round."""
+    game = _game(
+        {"l1": "land", "l2": "land"},
+        [("l1", "l2")],
+        units("red", "l1", "knight") + units("blue", "l2", "footman"),
+        [("l1", "red", "march_0")],
+        blade_used=False,
+    )
+    game = _march(game, "red", "l1", "l2")
+    cid = game.state.combat.combat_id
+    assert ("GOT-BLADE-5", "combat_actions:blade") in INVENTORY
+    assert _rules(decide(game, "use_blade", "red", combat_id=cid)) == ["GOT-BLADE-5"]
+    game, _ = seal(game, "house_card", {"red": {"card": "red_c4"}, "blue": {"card": "blue_c1"}})
+    assert ("GOT-TRACK-5", "combat_actions:blade") in INVENTORY
+    assert _rules(decide(game, "use_blade", "blue", combat_id=cid)) == ["GOT-TRACK-5"]
