@@ -107,3 +107,25 @@ def test_blade_refused_got_blade_5_before_step_4_and_got_track_5_for_a_seat_with
     game, _ = seal(game, "house_card", {"red": {"card": "red_c4"}, "blue": {"card": "blue_c1"}})
     assert ("GOT-TRACK-5", "combat_actions:blade") in INVENTORY
     assert _rules(decide(game, "use_blade", "blue", combat_id=cid)) == ["GOT-TRACK-5"]
+
+
+def test_support_declaration_refused_got_x_4_for_part_of_a_seats_orders() -> None:
+    """GOT-X-4 (`support_declaration = "per_seat"`): "The choice covers all of its eligible orders adjacent to
+    that combat" — Red supports from l3 and l4 next to l2, and cannot name l3 alone. GOT-SUPPORT-1: an area
+    without a Support order of Red's (l1) supports nothing."""
+    game = _game(
+        {"l1": "land", "l2": "land", "l3": "land", "l4": "land"},
+        [("l1", "l2"), ("l2", "l3"), ("l2", "l4")],
+        units("red", "l1", "knight")
+        + units("blue", "l2", "footman")
+        + units("red", "l3", "footman")
+        + units("red", "l4", "footman"),
+        [("l1", "red", "march_0"), ("l3", "red", "support_0_a"), ("l4", "red", "support_0_b")],
+    )
+    game = _march(game, "red", "l1", "l2")
+    cid = game.state.combat.combat_id
+    assert ("GOT-X-4", "combat_actions:declare_support") in INVENTORY
+    part = decide(game, "declare_support", "red", combat_id=cid, side="attacker", areas=["l3"])
+    assert _rules(part) == ["GOT-X-4"] and not part.events
+    elsewhere = decide(game, "declare_support", "red", combat_id=cid, side="attacker", areas=["l1"])
+    assert _rules(elsewhere) == ["GOT-SUPPORT-1"] and not elsewhere.events
