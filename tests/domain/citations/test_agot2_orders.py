@@ -96,3 +96,18 @@ def test_march_refused_got_combat_1_into_two_areas_of_another_house() -> None:
     )
     two = march(("l2", [KNIGHT]), ("l3", ["red:footman:l1:2"]))
     cites(("GOT-COMBAT-1", "orders:march"), game, "march", "red", ["GOT-COMBAT-1"], **two)
+
+
+def test_raven_swap_over_the_stars_names_the_got_x_13_umbrella_after_got_court_1() -> None:
+    """The GOT-X-13 umbrella after GOT-COURT-1 is a path of its own (`orders:use_raven`): the King's Court limit
+    is checked after a Raven swap. Red, 1 star, swaps its plain march for the special march +1 beside its special
+    support (see test_agot2)."""
+    swap = {"option": "replace_order", "area": "l1", "token": "march_plus1"}
+    cites(
+        ("GOT-X-13", "orders:use_raven"),
+        _raven_moment("adjudicated"),
+        "use_raven",
+        "red",
+        ["GOT-COURT-1", "GOT-X-13"],
+        **swap,
+    )
