@@ -52,7 +52,7 @@ ORDERS = (
     ActionSpec(
         "use_raven",
         "The Raven holder replaces one own order with an unplaced one, or looks at the top Wildling card.",
-        ("GOT-RAVEN-1", "GOT-RAVEN-2", "GOT-RAVEN-3", "GOT-X-13"),
+        ("GOT-RAVEN-1", "GOT-RAVEN-2", "GOT-RAVEN-3", "GOT-X-13", "GOT-COURT-1"),
         obj(
             {"option": one_of_values(("replace_order", "inspect_wildling"))},
             {"area": AREA, "token": text("an order token id"), "placement": one_of_values(("top", "bottom"))},
@@ -154,7 +154,7 @@ TRACK_ACTIONS = (
     ActionSpec(
         "open_bidding",
         "Opens the sealed bidding for one influence track.",
-        ("GOT-TRACK-1", "GOT-THRONE-3", "GOT-X-14"),
+        ("GOT-TRACK-1", "GOT-THRONE-3", "GOT-COMBAT-4", "GOT-X-14"),
         obj({"track": TRACK}),
         {"track": "fiefdoms"},
         seat="optional",

@@ -17,8 +17,10 @@ def open_bidding(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision
     track = d.get("track")
     if track not in TRACKS:
         return refuse("GOT-TRACK-1", f"track {track!r} must be one of {', '.join(TRACKS)}", "data.track")
-    if s.bidding is not None or s.combat is not None:
-        return refuse("GOT-THRONE-3", "another bidding or a combat is under way")
+    if s.combat is not None:  # the combat's six steps end first (GOT-COMBAT-4); THRONE-3 says nothing of it
+        return refuse("GOT-COMBAT-4", "a combat is under way: bidding opens after it")
+    if s.bidding is not None:  # the Iron Throne's bidding ends, and its holder is settled, before the next
+        return refuse("GOT-THRONE-3", "another bidding is under way")
     data = {
         "round": f"bid-{track.replace('_', '-')}-{s.round}-{s.sealed_rounds + 1}",
         "seats": list(s.seats),

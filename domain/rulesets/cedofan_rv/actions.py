@@ -101,7 +101,7 @@ BATTLES = (
     ActionSpec(
         "storm_place",
         "The besieger storms a place besieged since an earlier round.",
-        ("RV-STM-1", "RV-STM-2", "RV-STM-3", "RV-STM-7", "RV-CTY-1"),
+        ("RV-STM-1", "RV-STM-2", "RV-STM-3", "RV-STM-7", "RV-CTY-1", "RV-AMB-18"),
         with_dice(obj({"place": PLACE}, {"casualty_order": CASUALTY_ORDER, "subfaction": SUBFACTION}), _STORM_DICE),
         {"place": "brod", "dice": [5, 2, 1, 1, 6]},
         dice=_STORM_DICE,
@@ -110,7 +110,7 @@ BATTLES = (
     ActionSpec(
         "sortie",
         "The besieged call a storm in their own impulse, at the same cost.",
-        ("RV-STM-4", "RV-AMB-4", "RV-AMB-22"),
+        ("RV-STM-4", "RV-AMB-4", "RV-AMB-22", "RV-AMB-18"),
         with_dice(obj({"place": PLACE}, {"casualty_order": CASUALTY_ORDER, "subfaction": SUBFACTION}), _STORM_DICE),
         {"place": "brod", "dice": [5, 2, 1, 1, 6]},
         dice=_STORM_DICE,

@@ -118,7 +118,17 @@ YEAR = (
     ActionSpec(
         "move",
         "A player moves one or more groups into one county (with the lord, along a path of steps).",
-        ("KK-MOVE-1", "KK-MOVE-2", "KK-MOVE-3", "KK-MOVE-4", "KK-MOVE-6", "KK-MOVE-7", "KK-MOVE-11", "KK-SIEGE-1"),
+        (
+            "KK-MOVE-1",
+            "KK-MOVE-2",
+            "KK-MOVE-3",
+            "KK-MOVE-4",
+            "KK-MOVE-6",
+            "KK-MOVE-7",
+            "KK-MOVE-9",
+            "KK-MOVE-11",
+            "KK-SIEGE-1",
+        ),
         MOVE,
         {"groups": [{"from": "temes", "path": ["csanad"], "units": {"infantry": 1}}], "to": "csanad"},
         example_seat="erdely",
@@ -161,7 +171,7 @@ BATTLE = (
     ActionSpec(
         "select_battle",
         "The starting player picks the next battle to fight.",
-        ("KK-BATTLE-12", "KK-LORD-4"),
+        ("KK-BATTLE-12", "KK-LORD-4", "KK-LORD-8"),
         obj({"battle": text("a battle id of the year (b<year>-<n>)")}),
         {"battle": "b1302-7"},
     ),
@@ -190,7 +200,7 @@ BATTLE = (
     ActionSpec(
         "fight_duel",
         "Each lord rolls one die; only a lone 6 wins the duel.",
-        ("KK-LORD-5",),
+        ("KK-LORD-5", "KK-LORD-6", "KK-OFFICE-2"),
         with_dice(NO_DATA, "the attacker's die, then the defender's"),
         {"dice": [6, 3]},
         dice="the attacker's lord's die, then the defender's; again until the duel is decided",
@@ -278,12 +288,14 @@ LORDS_AND_OFFICES = (
     ActionSpec(
         "reroll",
         "The Judge Royal rerolls one of his dice groups; the new dice stand.",
-        ("KK-OFFICE-1", "KK-OFFICE-2"),
+        ("KK-OFFICE-1", "KK-OFFICE-2", "KK-LORD-6"),
         with_dice(obj(optional={"arm": ARM}), "the rerolled dice, as many as the group rerolled"),
         {"arm": "cavalry", "dice": [5, 2]},
         dice="the new faces of the rerolled group",
     ),
-    ActionSpec("keep_roll", "The Judge Royal keeps his roll.", ("KK-OFFICE-1",), NO_DATA, {}),
+    ActionSpec(
+        "keep_roll", "The Judge Royal keeps his roll.", ("KK-OFFICE-1", "KK-OFFICE-2", "KK-LORD-6"), NO_DATA, {}
+    ),
     ActionSpec(
         "leave_game",
         "A player leaves; the remaining units become neutral.",

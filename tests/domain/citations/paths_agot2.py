@@ -107,6 +107,7 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
         "… holds the Iron Throne and breaks this tie, not …",
     ),
     ("GOT-X-22", "tracks:break_tie"): ("order … must list each tied seat (…) once",),
-    ("GOT-THRONE-3", "tracks:open_bidding"): ("another bidding or a combat is under way",),
+    ("GOT-THRONE-3", "tracks:open_bidding"): ("another bidding is under way",),
+    ("GOT-COMBAT-4", "tracks:open_bidding"): ("a combat is under way: bidding opens after it",),
     ("GOT-TRACK-1", "tracks:open_bidding"): ("track … must be one of …",),
 }

@@ -1,0 +1,32 @@
+"""Kard és Korona election refusals cite the rule that bars them (issue 17, point 4), from the election
+positions of `tests/domain/kard_es_korona/election_helpers.py`."""
+
+from __future__ import annotations
+
+from tests.domain.citations.paths_kard_es_korona import KARD_ES_KORONA as INVENTORY
+from tests.domain.citations.test_kard_es_korona import Path, cites
+from tests.domain.kard_es_korona.builders import act, rule_ids
+from tests.domain.kard_es_korona.election_helpers import at_election, bid, seal
+
+F, E, S = "felvidek", "erdely", "szlavonia"
+FOUR = ("felvidek", "tiszahat", "delvidek", "szlavonia")
+P1, P2, P3, P4 = FOUR
+
+
+def test_sealed_bid_refused_kk_elect_6_when_it_is_no_whole_number_or_more_than_the_treasury() -> None:
+    """KK-ELECT-6: a bid is a sealed whole number of garas the bidder has; Szlavónia has 12."""
+    path: Path = ("KK-ELECT-6", "elections:sealed_errors")
+    assert path in INVENTORY
+    game = at_election({F: 20, E: 15, S: 12})
+    assert rule_ids(seal(game, S, 13)[1]) == ["KK-ELECT-6"]
+    assert rule_ids(seal(game, S, 2.5)[1]) == ["KK-ELECT-6"]
+    assert rule_ids(seal(game, S, -1)[1]) == ["KK-ELECT-6"]
+
+
+def test_tie_decision_refused_kk_office_5_from_anyone_but_the_palatine() -> None:
+    """KK-OFFICE-5: the Palatine decides a tie at an election after the first (E3: Délvidék, P3, is Palatine);
+    Tiszahát, tied for the office itself, may not decide it."""
+    offices = {"judge_royal": P1, "treasurer": P2, "palatine": P3}
+    game = at_election({P1: 20, P2: 15, P3: 12, P4: 9}, offices, year=1306, seats=FOUR, elections_held=1)
+    game, _ = bid(game, {P1: 5, P2: 8, P3: 0, P4: 8})
+    cites(("KK-OFFICE-5", "elections:decide_tie"), game, act("decide_tie", P2, player=P2), "KK-OFFICE-5")

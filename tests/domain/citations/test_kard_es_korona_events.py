@@ -1,0 +1,31 @@
+"""Kard és Korona event-card refusals cite the rule that bars them (issue 17, point 4): the neutral infantry an
+event card adds or removes (KK-EVENT-5), drawn by Red in 1301's event phase (Pestisjárvány, the plague, only
+removes; royal Pest holds neutral infantry after setup)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.domain.citations.test_kard_es_korona import Path, _year_1301, cites
+from tests.domain.kard_es_korona.builders import act
+from tests.domain.kard_es_korona.test_defeat import RED
+
+PEST = {"county": "pest", "change": -1}
+
+# (path, the card's neutral_infantry entries): each refused under KK-EVENT-5.
+CASES: list[tuple[Path, Any]] = [
+    (("KK-EVENT-5", "cards:neutral_changes"), "pest"),  # not a list of {county, change}
+    (("KK-EVENT-5", "cards:neutral_changes"), [PEST, PEST]),  # Pest named twice
+    (("KK-EVENT-5", "cards:_neutral_change"), [7]),  # not {county, change}
+    (("KK-EVENT-5", "cards:_neutral_change"), [{"county": "nowhere", "change": -1}]),
+    (("KK-EVENT-5", "cards:_neutral_change"), [{"county": "pest", "change": 0}]),
+    (("KK-EVENT-5", "cards:_neutral_change"), [{"county": "pest", "change": 1}]),  # the plague only removes
+    (("KK-EVENT-5", "cards:_neutral_change"), [{"county": "pannonia_k1", "change": -1}]),  # Red's own units
+]
+
+
+@pytest.mark.parametrize(("path", "entries"), CASES, ids=[f"{c[0][1]}-{i}" for i, c in enumerate(CASES)])
+def test_plague_drawn_with_wrong_neutral_infantry_is_refused_kk_event_5(path: Path, entries: Any) -> None:
+    cites(path, _year_1301(), act("draw_event", RED, card="pestisjarvany", neutral_infantry=entries), "KK-EVENT-5")
