@@ -153,7 +153,7 @@ def _namer(wired: Any, player_ids: list[str]) -> Any:
     """Player id -> "Name (id prefix)" for a director's screen (names stay out of the log)."""
     from service.store import players
 
-    names = {p: (players.get(wired.engine, p) or {}).get("name") for p in set(player_ids)}
+    names = players.names_of(wired.engine, sorted(set(player_ids)))
     return lambda p: f"{names.get(p) or '?'} ({p[:8]})"
 
 
@@ -198,7 +198,8 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
     seed = tournament_seed(wired.engine, tournament_id, loaded.state)
     lines = current_standings(loaded.state, seed, after_round)
     chain = [c for c in loaded.state.settings.get("tiebreaks", []) if c not in ("draw", "head_to_head")]
-    names = {s.player: (players.get(wired.engine, s.player) or {}).get("name", s.player) for s in lines}
+    known = players.names_of(wired.engine, [s.player for s in lines])
+    names = {s.player: known.get(s.player, s.player) for s in lines}
     rows = [
         {
             "rank": s.rank,

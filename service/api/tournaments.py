@@ -368,12 +368,7 @@ def _result_json(result: Any) -> dict[str, Any] | None:
 
 
 def _names(player_ids: list[str]) -> dict[str, str]:
-    found = {}
-    for player_id in player_ids:
-        row = players.get(services().engine, player_id)
-        if row is not None:
-            found[player_id] = str(row["name"])
-    return found
+    return players.names_of(services().engine, player_ids)
 
 
 def _number(value: Fraction) -> int | float:

@@ -47,6 +47,15 @@ def existing(engine: Engine, player_ids: list[str]) -> set[str]:
         return {r[0] for r in conn.execute(select(players.c.id).where(players.c.id.in_(player_ids)))}
 
 
+def names_of(engine: Engine, player_ids: list[str]) -> dict[str, str]:
+    """The names of these players (erased ones and unknown ids left out), in one query."""
+    if not player_ids:
+        return {}
+    query = select(players.c.id, players.c.name).where(players.c.id.in_(player_ids), players.c.erased_at.is_(None))
+    with engine.connect() as conn:
+        return {r.id: r.name for r in conn.execute(query)}
+
+
 def page(
     engine: Engine, limit: int, after: tuple[str, str] | None = None, search: str | None = None
 ) -> list[dict[str, Any]]:

@@ -70,7 +70,8 @@ def export_tournament(services: Services, principal: Principal, tournament_id: s
     disputes = sorted(
         {str(e.data["dispute"]) for e in loaded.events if e.type == "ResultAmended" and e.data.get("dispute")}
     )
-    names = {p: (players.get(services.engine, p) or {}).get("name") or p for p in loaded.state.registered}
+    known = players.names_of(services.engine, list(loaded.state.registered))
+    names = {p: known.get(p) or p for p in loaded.state.registered}
     return {
         "format": "annals-tournament-record",
         "format_version": 1,
