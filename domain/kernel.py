@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from domain.dice import DiceSupply
 
-if TYPE_CHECKING:  # domain.actions imports Authority from here
+if TYPE_CHECKING:  # domain.actions and domain.pending import from here
     from domain.actions import ActionSpec
+    from domain.pending import Pending
+    from domain.positions import PositionError
 
 
 class Mode(StrEnum):
@@ -205,6 +207,28 @@ class Ruleset(Protocol):
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision: ...
     def evolve(self, state: Any, event: Event) -> Any: ...
     def view(self, state: Any, viewer: Viewer) -> dict[str, Any]: ...
+    # What the table waits for, as `viewer` may see it (issue 15, point 2; domain/pending.py has the contract).
+    def pending(self, game: Game, viewer: Viewer) -> Pending: ...
+
+    # Positions (issue 15, point 3; domain/positions.py has the contract): the JSON Schema of the ruleset's position
+    # document, a game's position, a position's broken invariants, and the state of a game started from one.
+    position_schema: Mapping[str, Any]
+
+    def position_of(self, game: Game) -> dict[str, Any]: ...
+    def position_errors(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> list[PositionError]: ...
+    def from_position(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> Any: ...
     def notation(self, event: Event, state_before: Any) -> str: ...
     def dump_state(self, state: Any) -> dict[str, Any]: ...
     def load_state(self, document: Mapping[str, Any]) -> Any: ...
@@ -245,6 +269,10 @@ def start(ruleset: Ruleset, created: Event, board: Mapping[str, Any] | None) -> 
         dice_commitment=data.get("dice_commitment"),
         dice_game_id=data.get("dice_game_id") or data["game_id"],
     )
+    # A game started from a position (issue 15, point 3) carries it in its GameCreated, checked when recorded.
+    position = data.get("position")
+    if isinstance(position, Mapping):
+        return Game(meta, ruleset.from_position(position, meta.options, board, seats), 1)
     return Game(meta, ruleset.setup(meta.options, board, seats), 1)
 
 

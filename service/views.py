@@ -15,18 +15,26 @@ ViewOf = Callable[[Game], dict[str, Any]]
 
 def view_for(caller: Principal, ruleset: Ruleset, meta: GameMeta, viewer_name: str) -> ViewOf:
     """The view `viewer_name` (a seat, "spectator" or "arbiter") gives this caller (403/400 otherwise)."""
+    viewer = viewer_of(caller, meta, viewer_name)
+    if viewer.arbiter:
+        return lambda game: game_to_json(ruleset, game)
+    return lambda game: {"meta": public_meta(game.meta), "rules": ruleset.view(game.state, viewer)}
+
+
+def viewer_of(caller: Principal, meta: GameMeta, viewer_name: str) -> Viewer:
+    """The viewer `?as=` names, if this caller may look as it: the arbiter's view for arbiter and admin tokens, a
+    seat's for its holder and staff, the spectator's for anyone (403/400 otherwise)."""
     if viewer_name == "arbiter":
         if caller.role not in ("admin", "arbiter"):
             raise Forbidden("only an arbiter or admin token may see the arbiter's view")
-        return lambda game: game_to_json(ruleset, game)
-    viewer = Viewer()
-    if viewer_name != "spectator":
-        if viewer_name not in meta.seat_names():
-            raise BadRequest(f"as={viewer_name!r} is not a seat of this game", {"as": ["unknown seat"]})
-        if viewer_name not in caller.seats_in(meta) and caller.role not in ("admin", "organiser", "arbiter"):
-            raise Forbidden(f"this token does not hold seat {viewer_name!r}")
-        viewer = Viewer(seat=viewer_name)
-    return lambda game: {"meta": public_meta(game.meta), "rules": ruleset.view(game.state, viewer)}
+        return Viewer(arbiter=True)
+    if viewer_name == "spectator":
+        return Viewer()
+    if viewer_name not in meta.seat_names():
+        raise BadRequest(f"as={viewer_name!r} is not a seat of this game", {"as": ["unknown seat"]})
+    if viewer_name not in caller.seats_in(meta) and caller.role not in ("admin", "organiser", "arbiter"):
+        raise Forbidden(f"this token does not hold seat {viewer_name!r}")
+    return Viewer(seat=viewer_name)
 
 
 # --- events as a caller may see them ---

@@ -27,8 +27,10 @@ from domain.kernel import (
     TraceStep,
     Viewer,
 )
+from domain.pending import Pending
 from domain.platform import UNIVERSAL_ACTIONS, roll
 from domain.platform_notation import platform_line
+from domain.rulesets.freeform import pending as waiting
 from domain.rulesets.freeform.actions import ACTION_SPECS, MAX_ROLL, ROUND_PATTERN, board_ids
 from domain.rulesets.freeform.rulebook import RULEBOOK
 
@@ -141,6 +143,10 @@ class FreeformRuleset:
     def view(self, state: FreeformState, viewer: Viewer) -> dict[str, Any]:
         """Everything in a freeform game is public; sealed payloads never reach the state."""
         return self.dump_state(state)
+
+    def pending(self, game: Game, viewer: Viewer) -> Pending:
+        """Any seat may act at any time; open sealed rounds wait on their seats (see its pending module)."""
+        return waiting.pending(game, viewer)
 
     def notation(self, event: Event, state_before: FreeformState) -> str:
         """One line: who did what."""

@@ -1,0 +1,70 @@
+"""GET /games/{id}/pending (issue 15, point 2): whom the game waits for and what each may send, per viewer."""
+
+from __future__ import annotations
+
+from tests.api.conftest import assert_problem
+from tests.conftest import Api
+
+
+def _seal(api: Api, game_id: str, seat: str, payload: object) -> None:
+    response = api.client.post(
+        f"/api/v1/games/{game_id}/sealed",
+        json={"seat": seat, "round": "bids", "payload": payload},
+        headers=api.headers("admin"),
+    )
+    assert response.status_code == 201, response.get_json()
+
+
+def test_pending_names_the_seats_still_to_seal_and_offers_choices_the_server_accepts(api: Api) -> None:
+    """FF-SEAL-1: an open round waits on each of its seats until it has sealed; then the round is gone."""
+    game = api.create_game()
+    opened = api.act(game["id"], type="open_sealed", seat="red", data={"round": "bids"})
+    assert opened.status_code == 201
+
+    body = api.client.get(f"/api/v1/games/{game['id']}/pending?as=arbiter", headers=api.headers("admin")).get_json()
+
+    assert body["version"] == 2 and body["ended"] is False and body["viewer"] == "arbiter"
+    seals = {w["seat"]: [o for o in w["options"] if o["type"] == "seal"] for w in body["waiting"]}
+    assert {seat: [o["fields"]["round"] for o in found] for seat, found in seals.items()} == {
+        "red": ["bids"],
+        "blue": ["bids"],
+    }
+    assert seals["red"][0]["endpoint"] == "sealed"
+    _seal(api, game["id"], "red", seals["red"][0]["choices"][0]["payload"])
+
+    after = api.client.get(f"/api/v1/games/{game['id']}/pending").get_json()
+    still = [w["seat"] for w in after["waiting"] if any(o["type"] == "seal" for o in w["options"])]
+    assert still == ["blue"]
+    blue_seal = next(o for w in after["waiting"] if w["seat"] == "blue" for o in w["options"] if o["type"] == "seal")
+    assert blue_seal["private"] is True and blue_seal["choices"] == []  # a spectator does not see blue's choices
+
+
+def test_a_roll_option_carries_its_spec_and_a_choice_is_recorded_as_offered(api: Api) -> None:
+    game = api.create_game(dice="server")
+    body = api.client.get(f"/api/v1/games/{game['id']}/pending").get_json()
+    roll = next(o for o in body["waiting"][0]["options"] if o["type"] == "roll")
+
+    assert roll["rule_ids"] == ["FF-ROLL-1"] and roll["endpoint"] == "actions"
+    assert roll["senders"] == ["player", "recorder", "arbiter"] and roll["dice"]
+    recorded = api.act(game["id"], type="roll", seat=body["waiting"][0]["seat"], data=roll["choices"][0])
+    assert recorded.status_code == 201, recorded.get_json()
+
+
+def test_an_ended_game_waits_on_nobody(api: Api) -> None:
+    """CORE-GAME-1: an ended game takes no more actions."""
+    game = api.create_game()
+    assert api.act(game["id"], type="end_game", data={"winners": ["red"]}).status_code == 201
+
+    body = api.client.get(f"/api/v1/games/{game['id']}/pending").get_json()
+
+    assert body["ended"] is True and body["waiting"] == [] and body["rule_id"] == "CORE-GAME-1"
+    earlier = api.client.get(f"/api/v1/games/{game['id']}/pending?at=1").get_json()
+    assert earlier["version"] == 1 and len(earlier["waiting"]) == 2
+
+
+def test_pending_refuses_a_viewer_the_caller_may_not_be_and_a_version_beyond_the_game(api: Api) -> None:
+    game = api.create_game()
+
+    assert_problem(api.client.get(f"/api/v1/games/{game['id']}/pending?as=arbiter"), 403)
+    assert_problem(api.client.get(f"/api/v1/games/{game['id']}/pending?as=green", headers=api.headers()), 400)
+    assert_problem(api.client.get(f"/api/v1/games/{game['id']}/pending?at=9", headers=api.headers()), 400)
