@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request
@@ -14,9 +15,10 @@ from service.errors import BadRequest, NotAcceptable
 from service.live import live_of
 from service.live.body import LiveStream
 from service.loading import can_read, stream_of
+from service.pending_views import pending_json
 from service.store import summaries
 from service.store.events import RecordedEvent
-from service.views import EventRedactor
+from service.views import EventRedactor, viewer_of
 
 blueprint = Blueprint("streams", __name__)
 NDJSON = "application/x-ndjson"
@@ -101,15 +103,31 @@ def game_stream(game_id: str) -> Response:
     summary = wired.loader.summary(game_id, caller)  # 404 when the caller may not read it
     after = _resume_point(query["after"])
     redactor = EventRedactor.for_summary(caller, summary)
+    pending_at = _pending_of(game_id, caller, query["as_"]) if query["pending"] else None
     live = live_of(current_app)
     timeout = float(query["timeout"])
     slot = live.limits.take(request.remote_addr, caller.token_id, timeout)  # 429 over the client's limit
-    body = LiveStream(wired.store, live.notifier, live.limits, slot, stream_of(game_id), after, timeout, redactor)
+    body = LiveStream(
+        wired.store, live.notifier, live.limits, slot, stream_of(game_id), after, timeout, redactor, pending_at
+    )
     # Passed through untouched, so that the ASGI front of `annals serve` finds the LiveStream and drives it.
     response = Response(body, mimetype="text/event-stream", direct_passthrough=True)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # let proxies pass events through at once
     return response
+
+
+def _pending_of(game_id: str, caller: Principal, viewer_name: str) -> Callable[[int], str]:
+    """What the game waits for at a version, as `viewer_name` sees it (checked now: 403/400 before streaming)."""
+    loader = services().loader
+    loaded = loader.load(game_id, caller)
+    viewer = viewer_of(caller, loaded.game.meta, viewer_name)
+
+    def pending_at(version: int) -> str:
+        at = loader.load(game_id, caller, version)
+        return json.dumps(pending_json(at.ruleset, at.game, viewer, viewer_name), separators=(",", ":"))
+
+    return pending_at
 
 
 def _resume_point(after: int | None) -> int:

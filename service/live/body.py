@@ -76,6 +76,7 @@ class LiveStream:
         after: int,
         timeout: float,
         redactor: EventRedactor,
+        pending_at: Callable[[int], str] | None = None,
     ) -> None:
         self._store = store
         self._notifier = notifier
@@ -85,15 +86,25 @@ class LiveStream:
         self._after = after
         self._deadline = time.monotonic() + timeout
         self._redactor = redactor
+        # The JSON of what the game waits for at a version; it reads the database, so never on the event loop.
+        self._pending_at = pending_at
         self._iterator: Iterator[bytes] | None = None
 
     def read_chunk(self) -> tuple[str, bool]:
         """The SSE text of the next events from the database, and whether more may follow at once."""
         events = self._store.read(self._stream_id, after=self._after, limit=READ_LIMIT)
-        return self._text(events), len(events) == READ_LIMIT
+        more = len(events) == READ_LIMIT
+        text = self._text(events)
+        if events and not more and self._pending_at is not None:
+            # Once per batch, after its last event: the pending of a version already passed would be stale.
+            text += f"event: pending\ndata: {self._pending_at(self._after)}\n\n"
+        return text, more
 
     def handed_chunk(self, events: list[RecordedEvent]) -> str | None:
-        """The SSE text of events the notifier handed over, or None when they leave a gap (read instead)."""
+        """The SSE text of events the notifier handed over, or None when they leave a gap or the stream also
+        sends what the game waits for (both read from the database instead, off the event loop)."""
+        if self._pending_at is not None:
+            return None
         fresh = [event for event in events if event.version > self._after]
         if fresh and fresh[0].version != self._after + 1:
             return None

@@ -143,6 +143,9 @@ class StreamQuerySchema(Schema):
 
     after = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_VERSION))
     timeout = fields.Integer(load_default=55, validate=validate.Range(0, 60))
+    # `pending=true`: a `pending` event (what the game waits for, as `as` sees it) follows each batch of events.
+    pending = fields.Boolean(load_default=False)
+    as_ = fields.String(data_key="as", load_default="spectator", validate=validate.Length(1, 64))
 
 
 class ReplayQuerySchema(Schema):

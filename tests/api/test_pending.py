@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.api.conftest import assert_problem
 from tests.conftest import Api
 
@@ -68,3 +70,40 @@ def test_pending_refuses_a_viewer_the_caller_may_not_be_and_a_version_beyond_the
     assert_problem(api.client.get(f"/api/v1/games/{game['id']}/pending?as=arbiter"), 403)
     assert_problem(api.client.get(f"/api/v1/games/{game['id']}/pending?as=green", headers=api.headers()), 400)
     assert_problem(api.client.get(f"/api/v1/games/{game['id']}/pending?at=9", headers=api.headers()), 400)
+
+
+def _sse_blocks(text: str) -> list[dict[str, str]]:
+    blocks = []
+    for block in text.split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":"))
+        if "event" in fields:
+            blocks.append(fields)
+    return blocks
+
+
+def test_the_stream_follows_each_batch_of_events_with_what_the_game_then_waits_for(api: Api) -> None:
+    """With pending=true the SSE stream sends a `pending` event after the last event of each batch."""
+    game = api.create_game()
+    api.act(game["id"], type="open_sealed", seat="red", data={"round": "bids", "seats": ["blue"]})
+
+    text = api.client.get(f"/api/v1/games/{game['id']}/stream?timeout=0&pending=true&as=blue", headers=api.headers())
+    blocks = _sse_blocks(text.get_data(as_text=True))
+
+    assert [(b.get("id"), b["event"]) for b in blocks] == [
+        ("1", "GameCreated"),
+        ("2", "SealedRoundOpened"),
+        (None, "pending"),
+    ]
+    pending = json.loads(blocks[-1]["data"])
+    assert pending["version"] == 2 and pending["viewer"] == "blue"
+    blue_seal = next(o for w in pending["waiting"] if w["seat"] == "blue" for o in w["options"] if o["type"] == "seal")
+    assert blue_seal["choices"] == [{"round": "bids", "payload": {"sealed_by": "blue"}}]
+
+
+def test_the_stream_without_pending_sends_events_only_and_refuses_a_view_the_caller_may_not_have(api: Api) -> None:
+    game = api.create_game()
+
+    plain = api.client.get(f"/api/v1/games/{game['id']}/stream?timeout=0").get_data(as_text=True)
+
+    assert [b["event"] for b in _sse_blocks(plain)] == ["GameCreated"]
+    assert_problem(api.client.get(f"/api/v1/games/{game['id']}/stream?timeout=0&pending=true&as=arbiter"), 403)
