@@ -52,10 +52,10 @@ def global_events() -> Response:
 
 
 def _negotiate() -> str:
-    # No Accept header: the feed's own format, NDJSON.
+    # JSON unless NDJSON is asked for (issue 15, point 4): a generic client that sends no Accept can decode it.
     if not request.accept_mimetypes:
-        return NDJSON
-    wanted = request.accept_mimetypes.best_match([NDJSON, "application/json"])
+        return "application/json"
+    wanted = request.accept_mimetypes.best_match(["application/json", NDJSON])
     if wanted is None:
         raise NotAcceptable(f"cannot produce {request.headers.get('Accept')!r}; offer {NDJSON} or application/json")
     return wanted

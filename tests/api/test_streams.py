@@ -37,8 +37,8 @@ def test_anonymous_feed_has_public_games_only_when_a_private_game_exists(any_api
     any_api.act(public, type="note", seat="red")
     any_api.act(private, type="note", seat="red")
 
-    anonymous = any_api.client.get("/api/v1/events")
-    staff = any_api.client.get("/api/v1/events", headers=any_api.headers("viewer"))
+    anonymous = any_api.client.get("/api/v1/events", headers={"Accept": NDJSON})
+    staff = any_api.client.get("/api/v1/events", headers=any_api.headers("viewer", Accept=NDJSON))
 
     assert anonymous.mimetype == NDJSON
     assert {e["stream_id"] for e in _ndjson(anonymous)} == {f"game:{public}"}
@@ -54,7 +54,7 @@ def test_pages_cover_the_log_once_when_following_annals_next_after(api: Api) -> 
     seen: list[int] = []
     after = "0"
     for _ in range(10):
-        page = api.client.get(f"/api/v1/events?after={after}&limit=3")
+        page = api.client.get(f"/api/v1/events?after={after}&limit=3", headers={"Accept": NDJSON})
         seen += [e["position"] for e in _ndjson(page)]
         if page.headers["Annals-Next-After"] == after:
             break
@@ -70,6 +70,16 @@ def test_feed_is_json_with_next_when_json_is_asked_for(api: Api) -> None:
     page = api.client.get("/api/v1/events?limit=1", headers={"Accept": "application/json"}).get_json()
 
     assert [e["version"] for e in page["items"]] == [1] and page["next"] == "1"
+
+
+def test_feed_is_json_when_the_client_sends_no_accept_header(api: Api) -> None:
+    """Issue 15, point 4: a list client that asks for nothing gets JSON it can decode, not NDJSON."""
+    game = api.create_game()["id"]
+
+    page = api.client.get("/api/v1/events?limit=1")
+
+    assert page.mimetype == "application/json"
+    assert [e["stream_id"] for e in page.get_json()["items"]] == [f"game:{game}"]
 
 
 def test_406_when_the_feed_is_asked_for_as_csv(api: Api) -> None:
