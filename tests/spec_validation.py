@@ -28,6 +28,8 @@ def attach(app: Flask) -> list[str]:
     def _validate(response: Response) -> Response:
         if not request.path.startswith("/api/v1/") or request.path == "/api/v1/openapi.yaml":
             return response
+        if request.endpoint is not None and request.endpoint.startswith("api_docs."):
+            return response  # the interactive API page (Swagger UI's files) is a page, not an operation
         if request.method == "OPTIONS":
             return response  # CORS preflights and Allow answers are HTTP's, not operations of the API
         if response.mimetype == "text/event-stream":

@@ -8,10 +8,16 @@ sent from the browser's session storage, so a page never shows more than the API
 from __future__ import annotations
 
 from flask import Flask
+from flask_swagger_ui import get_swaggerui_blueprint
+
+# The interactive API page: Swagger UI (flask-swagger-ui ships its files; MIT) reading the served openapi.yaml.
+API_DOCS = "/api/v1/docs"
 
 
 def init_app(app: Flask) -> None:
-    """Register the pages' blueprint at the root of the site."""
+    """Register the pages' blueprint at the root of the site, and the interactive API page."""
     from service.web import views
 
     app.register_blueprint(views.blueprint)
+    config = {"app_name": "Annals API", "tryItOutEnabled": True, "persistAuthorization": False}
+    app.register_blueprint(get_swaggerui_blueprint(API_DOCS, "/api/v1/openapi.yaml", config), name="api_docs")

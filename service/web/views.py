@@ -10,9 +10,10 @@ from flask import Blueprint, Response, jsonify, render_template
 
 from domain import registry
 from domain.platform import all_rules
+from domain.platform_actions import action_specs
 from service.api.common import services
 from service.api.meta import SPEC
-from service.api.rulesets import rule_json
+from service.api.rulesets import action_json, rule_json
 from service.errors import NotFound
 from service.store import boards
 from service.web.layout import drawing
@@ -60,6 +61,17 @@ def rulebook_page(ruleset_id: str) -> str:
     return render_template("rulebook.html", ruleset=ruleset, rules=rules, ruleset_ids=registry.ruleset_ids())
 
 
+@blueprint.get("/rulesets/<ruleset_id>/actions")
+def actions_page(ruleset_id: str) -> str:
+    """Every action a ruleset accepts: summary, rules, senders, table dice, the schema of its data and an example."""
+    try:
+        ruleset = registry.current(ruleset_id)
+    except registry.UnknownRuleset as error:
+        raise NotFound(str(error)) from None
+    actions = [action_json(spec) for spec in action_specs(ruleset).values()]
+    return render_template("actions.html", ruleset=ruleset, actions=actions, ruleset_ids=registry.ruleset_ids())
+
+
 @blueprint.get("/disputes/<dispute_id>")
 def dispute_page(dispute_id: str) -> str:
     """One dispute: the claim, the attached audit and the rulings, read from `GET /api/v1/disputes/{id}`."""
@@ -69,7 +81,7 @@ def dispute_page(dispute_id: str) -> str:
 @blueprint.get("/docs")
 def docs_page() -> str:
     """The API's operations as openapi.yaml lists them, with a link to the contract itself."""
-    return render_template("docs.html", operations=_operations())
+    return render_template("docs.html", operations=_operations(), ruleset_ids=registry.ruleset_ids())
 
 
 @lru_cache(maxsize=1)

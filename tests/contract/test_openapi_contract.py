@@ -22,8 +22,10 @@ def _spec_operations() -> set[tuple[str, str]]:
 def _routed_operations(app: Flask) -> set[tuple[str, str]]:
     found = set()
     for rule in app.url_map.iter_rules():
-        if not rule.rule.startswith("/api/v1"):
-            continue  # the web viewer's pages and static files (service/web) are not API operations
+        if not rule.rule.startswith("/api/v1") or rule.endpoint.startswith("api_docs."):
+            # the web viewer's pages and static files (service/web) and the interactive API page (Swagger UI's
+            # files at /api/v1/docs) are not API operations
+            continue
         path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
         for method in rule.methods or ():
             if method.lower() in HTTP_METHODS:

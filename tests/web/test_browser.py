@@ -186,7 +186,9 @@ def _open_dispute(site: Site) -> str:
     return found
 
 
-@pytest.mark.parametrize("path", ["/", "/games", "/login", "/rulesets/agot2/rules", "dispute"])
+@pytest.mark.parametrize(
+    "path", ["/", "/games", "/login", "/docs", "/rulesets/agot2/rules", "/rulesets/kard_es_korona/actions", "dispute"]
+)
 def test_page_logs_no_console_error_when_opened(site: Site, tab: Tab, path: str) -> None:
     url = f"/disputes/{_open_dispute(site)}" if path == "dispute" else path
     tab.open(site.base + url)
@@ -194,6 +196,14 @@ def test_page_logs_no_console_error_when_opened(site: Site, tab: Tab, path: str)
     if path == "dispute":
         assert tab.page.inner_text("#dispute [data-status]") == "open"
         assert tab.page.locator("#dispute a.rule-id", has_text="KK-MOVE-11").count() >= 1
+    assert tab.errors == []
+
+
+def test_the_interactive_api_page_lists_the_operations_of_the_contract(site: Site, tab: Tab) -> None:
+    """Issue 15, point 5: Swagger UI at /api/v1/docs renders openapi.yaml from files Annals serves itself."""
+    tab.open(f"{site.base}/api/v1/docs/")
+    tab.page.wait_for_selector("#operations-games-getGamePending", timeout=30_000)
+    assert tab.page.locator(".opblock").count() > 50
     assert tab.errors == []
 
 

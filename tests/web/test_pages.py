@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -110,3 +111,35 @@ def _escaped(text: str) -> str:
     return (
         text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;").replace("'", "&#39;")
     )
+
+
+@pytest.mark.parametrize("ruleset_id", registry.ruleset_ids())
+def test_actions_page_shows_every_action_with_its_rules_schema_and_example(api: Api, ruleset_id: str) -> None:
+    """Issue 15, point 5: each action's page in the served docs shows its schema and example."""
+    page = api.client.get(f"/rulesets/{ruleset_id}/actions").get_data(as_text=True)
+    declared = api.client.get(f"/api/v1/rulesets/{ruleset_id}/actions").get_json()["items"]
+
+    assert set(re.findall(r'<div class="rule action" id="action-([a-z_0-9]+)">', page)) == {a["type"] for a in declared}
+    for action in declared:
+        block = page.split(f'id="action-{action["type"]}"', 1)[1].split('<div class="rule action"', 1)[0]
+        assert all(f"#{rule_id}" in block for rule_id in action["rule_ids"]), action["type"]
+        assert '<pre class="schema">' in block and '<pre class="example">' in block
+        assert f'"type": {json.dumps(action["example"]["type"])}' in block
+
+
+def test_actions_page_of_an_unknown_ruleset_is_404(api: Api) -> None:
+    assert api.client.get("/rulesets/chess/actions").status_code == 404
+
+
+def test_interactive_api_page_is_served_from_the_package_and_reads_the_contract(api: Api) -> None:
+    """Issue 15, point 5: Swagger UI at /api/v1/docs, its files served by Annals itself (no CDN)."""
+    page = api.client.get("/api/v1/docs/")
+    text = page.get_data(as_text=True)
+
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert "/api/v1/openapi.yaml" in text
+    assert "http://" not in text.replace("http://localhost", "") and "https://" not in text
+    for script in re.findall(r'<script src="([^"]+)"', text):
+        served = api.client.get(script)
+        assert served.status_code == 200 and served.get_data(), script
+        served.close()
