@@ -13,7 +13,7 @@ from flask import Blueprint, Response, jsonify, request
 from service.api.common import decode_cursor, encode_cursor, json_body, principal, services
 from service.auth import Principal
 from service.clock import isoformat
-from service.errors import AnnalsError, Forbidden, NotFound, Unprocessable
+from service.errors import AnnalsError, Forbidden, NotFound, Unauthorized, Unprocessable
 from service.schemas import load
 from service.schemas.tokens import RedeemSchema, TokenCreateSchema, TokenLinkSchema, TokenListSchema
 from service.store import login_codes, players, summaries, tokens
@@ -159,6 +159,18 @@ def list_tokens() -> Response:
     page, more = rows[: query["limit"]], len(rows) > query["limit"]
     cursor = encode_cursor(page[-1]["created_at"], page[-1]["id"]) if more else None
     return jsonify({"items": page, "next": cursor})
+
+
+@blueprint.get("/tokens/current")
+def current_token() -> Response:
+    """The caller's own token (never its value): a page learns its role and player without trying what it may do."""
+    caller = principal()
+    if caller.token_id is None:
+        raise Unauthorized("no token was sent; GET /tokens/current describes the token of the request")
+    row = tokens.get(services().engine, caller.token_id)
+    if row is None:  # revoked and forgotten between the lookup and now
+        raise Unauthorized("the token of this request is no longer known")
+    return jsonify(row)
 
 
 @blueprint.get("/tokens/<token_id>")

@@ -136,3 +136,18 @@ def test_the_list_pages_with_a_cursor(api: Api) -> None:
 
     assert [t["id"] for t in first["items"] + second["items"]] == list(reversed(made))
     assert second["next"] is None
+
+
+def test_the_current_token_describes_the_caller_without_its_value(api: Api) -> None:
+    """A page learns its token's role and player from GET /tokens/current instead of probing for 403s."""
+    player = api.player("Ada")
+    value = api.token_for_player(player)
+
+    mine = api.client.get("/api/v1/tokens/current", headers={"Authorization": f"Bearer {value}"})
+    admin = api.client.get("/api/v1/tokens/current", headers=api.headers("admin")).get_json()
+
+    assert mine.status_code == 200
+    assert mine.get_json()["role"] == "player" and mine.get_json()["player"] == player
+    assert value not in mine.get_data(as_text=True)
+    assert admin["role"] == "admin"
+    assert_problem(api.client.get("/api/v1/tokens/current"), 401)

@@ -9,11 +9,12 @@ import { renderStatus } from "./status.js";
 import { showAudit } from "./audit.js";
 import { follow } from "./live.js";
 import { drawMarks, readNotes, renderNotes, watchBoard } from "./notes.js";
+import { Recorder } from "./recorder.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
 const $ = (id) => document.getElementById(id);
-const page = { game: null, board: null, replay: null, facts: new Map(), notes: [], disputes: [], at: 1, timer: null, stopLive: null };
+const page = { game: null, board: null, replay: null, facts: new Map(), notes: [], disputes: [], at: 1, timer: null, stopLive: null, recorder: null };
 
 function fail(problem) {
   $("game-error").textContent = problem instanceof ApiProblem ? `${problem.message} (HTTP ${problem.status})` : String(problem);
@@ -218,6 +219,7 @@ async function load(viewer, at, showIt = true) {
 }
 
 async function onLive(version) {
+  if (version <= page.replay.last) return; // the recorder's own write, already shown when the stream brings it
   const following = page.at === page.replay.last && !page.timer;
   const from = page.replay.last + 1;
   await page.replay.extend(version);
@@ -225,6 +227,18 @@ async function onLive(version) {
   renderLines(from);
   $("vcr-at").textContent = `version ${page.at} of ${page.replay.last}`;
   if (following) show(page.replay.last); // a reader stepping back keeps their place
+  if (page.recorder) await page.recorder.refresh();
+}
+
+// The recorder's panel, for a token holder while the game is in progress; what it records shows at once.
+async function startRecorder() {
+  const recorder = new Recorder($("recorder"), page.game, async (version) => version && onLive(version));
+  $("record-form").onsubmit = (event) => recorder.send(event);
+  try {
+    if (await recorder.start()) page.recorder = recorder;
+  } catch (problem) {
+    fail(problem);
+  }
 }
 
 // The board and status at the wanted version from GET .../state, while the history is still on its way.
@@ -272,6 +286,7 @@ async function start() {
     root.dataset.shown = "true";
     root.dataset.ready = "true";
     if (page.game.status === "active") {
+      await startRecorder();
       $("live").hidden = false;
       page.stopLive = follow(gameId, page.game.version, onLive, (state) => ($("live").textContent = state));
     }

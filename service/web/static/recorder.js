@@ -1,0 +1,188 @@
+// The recorder (issue 14): what the game waits for (GET …/pending), each waited seat's options with the legal
+// choices the rules accept now, a form generated from the chosen action's schema, table dice entered in the order
+// the action declares, sealed submissions, and every refusal shown with the rule it cites.
+import { ApiProblem, getJson, postJson, problemText, token } from "./session.js";
+import { el } from "./dom.js";
+import { readFaces, schemaForm } from "./schemaform.js";
+
+const SHOWN_CHOICES = 40;
+
+// The pending as the arbiter sees it when the token is an arbiter's or admin's; otherwise as a spectator, with
+// each waited seat whose options are private read again as that seat when the token may look as it (an
+// organiser looks as any seat, a player as their own), so a recorder sees every choice it may enter.
+async function readPending(gameId, who, seats) {
+  const base = `/api/v1/games/${encodeURIComponent(gameId)}/pending`;
+  if (who.role === "admin" || who.role === "arbiter") return getJson(`${base}?as=arbiter`);
+  const pending = await getJson(base);
+  const mayLookAs = (seat) => who.role === "organiser" || seats.some((s) => s.seat === seat && s.player && s.player === who.player);
+  const hidden = pending.waiting.filter((w) => w.seat && mayLookAs(w.seat) && w.options.some((o) => o.private && !o.choices.length));
+  const seen = await Promise.all(hidden.map((w) => getJson(`${base}?as=${encodeURIComponent(w.seat)}`)));
+  for (const own of seen) {
+    const index = pending.waiting.findIndex((w) => w.seat === own.viewer);
+    const entry = own.waiting.find((w) => w.seat === own.viewer);
+    if (index >= 0 && entry) pending.waiting[index] = entry;
+  }
+  return pending;
+}
+
+function label(choice) {
+  const text = Object.entries(choice)
+    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`)
+    .join(", ");
+  return text || "(no data)";
+}
+
+export class Recorder {
+  constructor(root, game, onRecorded) {
+    this.root = root;
+    this.game = game;
+    this.onRecorded = onRecorded;
+    this.specs = new Map();
+    this.selected = null;
+  }
+
+  async start() {
+    if (!token() || this.game.status !== "active") return false;
+    this.who = await getJson("/api/v1/tokens/current");
+    if (!["admin", "organiser", "arbiter", "player"].includes(this.who.role)) return false; // a viewer token records nothing
+    const declared = await getJson(`/api/v1/rulesets/${encodeURIComponent(this.game.ruleset)}/actions?game=${encodeURIComponent(this.game.id)}`);
+    for (const spec of declared.items) this.specs.set(spec.type, spec);
+    this.root.hidden = false;
+    await this.refresh();
+    return true;
+  }
+
+  async refresh() {
+    const summary = this.root.querySelector("#pending-summary");
+    try {
+      this.pending = await readPending(this.game.id, this.who, this.game.seats);
+    } catch (problem) {
+      summary.textContent = `What the game waits for could not be read: ${problemText(problem)}`;
+      return;
+    }
+    const p = this.pending;
+    this.root.dataset.version = String(p.version);
+    summary.replaceChildren(
+      p.ended ? "The game has ended." : `${p.phase} · ${p.summary} · `,
+      p.ended ? "" : this.ruleLink(p.rule_id),
+    );
+    this.root.querySelector("#pending-seats").replaceChildren(...p.waiting.map((w) => this.seatBlock(w)));
+    if (this.selected) this.reselect();
+  }
+
+  // The served rulebook of a game's ruleset lists the platform's CORE- rules too.
+  ruleLink(ruleId) {
+    return el("a", { class: "rule-id", href: `/rulesets/${encodeURIComponent(this.game.ruleset)}/rules#${encodeURIComponent(ruleId)}`, text: ruleId });
+  }
+
+  seatBlock(waiting) {
+    const seat = waiting.seat || "table";
+    const buttons = waiting.options.map((option) =>
+      el("button", {
+        type: "button",
+        class: "option",
+        "data-seat": seat,
+        "data-type": option.type,
+        "aria-pressed": this.isSelected(waiting, option) ? "true" : "false",
+        title: option.note || option.rule_ids.join(", "),
+        onclick: () => this.select(waiting, option),
+        text: option.type === "seal" ? `seal (${option.fields.round || "sealed round"})` : option.type.replace(/_/g, " "),
+      }),
+    );
+    return el("fieldset", { class: "waiting", "data-seat": seat }, el("legend", {}, el("strong", { text: seat }), waiting.reason ? ` — ${waiting.reason}` : ""), ...buttons);
+  }
+
+  isSelected(waiting, option) {
+    return Boolean(this.selected && this.selected.seat === waiting.seat && this.selected.type === option.type && this.selected.round === option.fields?.round);
+  }
+
+  // After a refresh, keep the form open on the same seat and type when the game still waits for it.
+  reselect() {
+    const { seat, type, round } = this.selected;
+    for (const waiting of this.pending.waiting) {
+      for (const option of waiting.options) {
+        if (waiting.seat === seat && option.type === type && option.fields?.round === round) return this.select(waiting, option, false);
+      }
+    }
+    this.selected = null;
+    this.root.querySelector("#record-form").hidden = true;
+  }
+
+  select(waiting, option, clear = true) {
+    this.selected = { seat: waiting.seat, type: option.type, round: option.fields?.round, option };
+    for (const button of this.root.querySelectorAll("button.option")) {
+      const same = button.dataset.seat === (waiting.seat || "table") && button.dataset.type === option.type;
+      button.setAttribute("aria-pressed", same ? "true" : "false");
+    }
+    const form = this.root.querySelector("#record-form");
+    form.hidden = false;
+    if (clear) form.querySelector("#record-result").replaceChildren();
+    form.querySelector("#record-what").replaceChildren(
+      el("strong", { text: option.type }),
+      ` for ${waiting.seat || "the table"} · `,
+      ...option.rule_ids.flatMap((id, n) => [n ? ", " : "", this.ruleLink(id)]),
+      option.note ? ` · ${option.note}` : "",
+    );
+    const schema = option.type === "seal" ? { properties: { payload: { description: "the sealed payload, as JSON" } }, required: ["payload"] } : this.specs.get(option.type)?.schema;
+    this.form = schemaForm(schema || {});
+    form.querySelector("#record-fields").replaceChildren(this.form.node);
+    const choices = option.choices.slice(0, SHOWN_CHOICES);
+    const list = form.querySelector("#record-choices");
+    list.replaceChildren(
+      ...choices.map((choice, n) =>
+        el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text: label(option.type === "seal" ? { payload: choice.payload } : choice) })),
+      ),
+    );
+    const more = option.exhaustive ? "" : " Not every legal choice is listed: the form takes any other.";
+    form.querySelector("#record-choices-note").textContent = option.choices.length
+      ? `${option.choices.length} legal choice${option.choices.length === 1 ? "" : "s"}${option.choices.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`
+      : `No choice is listed.${more}`;
+    const fields = Object.keys(option.fields || {}).filter((k) => k !== "round");
+    form.querySelector("#record-fields-note").textContent = fields.length ? `Legal values: ${JSON.stringify(option.fields)}` : "";
+    const dice = this.game.dice === "table" && option.dice;
+    form.querySelector("#record-dice-field").hidden = !dice;
+    form.querySelector("#record-dice-order").textContent = dice ? option.dice : "";
+    if (clear) form.querySelector("#record-dice").value = "";
+    if (choices.length && clear) this.fill(choices[0]);
+  }
+
+  fill(choice) {
+    this.form.fill(this.selected.type === "seal" ? { payload: choice.payload } : choice);
+  }
+
+  async send(event) {
+    event.preventDefault();
+    const result = this.root.querySelector("#record-result");
+    const { seat, type, round } = this.selected;
+    let request;
+    try {
+      const data = this.form.read();
+      if (type === "seal") {
+        request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/sealed`, { seat, round, payload: data.payload ?? null });
+      } else {
+        const faces = this.root.querySelector("#record-dice").value;
+        if (!this.root.querySelector("#record-dice-field").hidden && faces.trim()) data.dice = readFaces(faces);
+        request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/actions`, { type, seat, data });
+      }
+    } catch (error) {
+      result.replaceChildren(el("span", { class: "refused", text: error.message }));
+      return;
+    }
+    try {
+      const recorded = await request;
+      const version = recorded.version ?? recorded.event?.version;
+      result.replaceChildren(el("span", { class: "recorded", text: `Recorded${version ? ` as version ${version}` : ""}.` }));
+      await this.refresh();
+      await this.onRecorded(version);
+    } catch (problem) {
+      result.replaceChildren(this.refusal(problem));
+    }
+  }
+
+  // A refusal as the API said it: the rule it cites (linked to the rulebook), its summary, and what was wrong.
+  refusal(problem) {
+    const rule = problem instanceof ApiProblem ? problem.problem.rule : null;
+    if (!rule) return el("span", { class: "refused", text: problemText(problem) });
+    return el("span", { class: "refused", "data-rule": rule.id }, this.ruleLink(rule.id), ` ${rule.summary} — ${problem.message}`);
+  }
+}

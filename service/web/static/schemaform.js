@@ -1,0 +1,86 @@
+// A form generated from an action's JSON Schema (GET /api/v1/rulesets/{id}/actions?game=…): one labelled control per
+// field — a select for enums (the game's areas and seats come as enums), a number input for integers, a checkbox for
+// booleans, a text input for strings — and a JSON text area for nested objects and lists. `read()` gives the data
+// object back; `fill(data)` sets the controls from a choice offered by GET …/pending.
+import { el } from "./dom.js";
+
+let counter = 0;
+
+function kinds(schema) {
+  return [].concat(schema.type || []).filter((k) => k !== "null");
+}
+
+function control(name, schema, required) {
+  const id = `field-${(counter += 1)}`;
+  const [kind] = kinds(schema);
+  const enumValues = (schema.enum || []).filter((v) => v !== null);
+  let input;
+  if (enumValues.length) {
+    input = el("select", { id, "data-kind": "enum" }, required ? null : el("option", { value: "", text: "—" }), ...enumValues.map((v) => el("option", { value: JSON.stringify(v), text: String(v) })));
+  } else if (kind === "integer" || kind === "number") {
+    input = el("input", { id, type: "number", inputmode: "numeric", step: kind === "integer" ? "1" : "any", min: schema.minimum, max: schema.maximum, "data-kind": "number" });
+  } else if (kind === "boolean") {
+    input = el("input", { id, type: "checkbox", "data-kind": "boolean" });
+  } else if (kind === "string") {
+    input = el("input", { id, type: "text", "data-kind": "string" });
+  } else {
+    input = el("textarea", { id, rows: 2, "data-kind": "json", spellcheck: "false", placeholder: kind === "array" ? "[ … ] as JSON" : "{ … } as JSON" });
+  }
+  input.dataset.field = name;
+  const hint = schema.description ? el("small", { class: "hint", text: schema.description }) : null;
+  return el("div", { class: "field" }, el("label", { for: id, text: `${name}${required ? " *" : ""}` }), input, hint);
+}
+
+export function schemaForm(schema) {
+  const properties = (schema && schema.properties) || {};
+  const required = new Set((schema && schema.required) || []);
+  const names = Object.keys(properties).filter((n) => n !== "dice"); // table dice have their own input
+  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n))));
+  const inputs = () => [...node.querySelectorAll("[data-field]")];
+  return {
+    node,
+    fill(data) {
+      for (const input of inputs()) {
+        const value = data ? data[input.dataset.field] : undefined;
+        if (input.dataset.kind === "boolean") input.checked = value === true;
+        else if (value === undefined || value === null) input.value = "";
+        else if (input.dataset.kind === "enum") input.value = JSON.stringify(value);
+        else if (input.dataset.kind === "json") input.value = JSON.stringify(value);
+        else input.value = String(value);
+      }
+    },
+    // The data object; a JSON field that does not parse is reported with its name.
+    read() {
+      const data = {};
+      for (const input of inputs()) {
+        const name = input.dataset.field;
+        if (input.dataset.kind === "boolean") {
+          if (input.checked) data[name] = true;
+        } else if (input.value === "") {
+          continue;
+        } else if (input.dataset.kind === "enum") {
+          data[name] = JSON.parse(input.value);
+        } else if (input.dataset.kind === "number") {
+          data[name] = Number(input.value);
+        } else if (input.dataset.kind === "json") {
+          try {
+            data[name] = JSON.parse(input.value);
+          } catch {
+            throw new Error(`${name}: not valid JSON`);
+          }
+        } else {
+          data[name] = input.value;
+        }
+      }
+      return data;
+    },
+  };
+}
+
+// Faces typed as "3 5 1" or "3,5,1": a list of integers, or an error naming the first that is not a face.
+export function readFaces(text) {
+  const faces = text.split(/[\s,]+/).filter(Boolean).map(Number);
+  const wrong = faces.find((f) => !Number.isInteger(f) || f < 1 || f > 6);
+  if (wrong !== undefined) throw new Error(`dice: ${wrong} is not a face from 1 to 6`);
+  return faces;
+}

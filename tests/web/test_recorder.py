@@ -1,0 +1,92 @@
+"""The recorder in a real browser (issue 14): what the game waits for, the legal choices as a form generated from the
+action's schema, table dice entered in the declared order, sealed submissions, and a refusal shown with its rule."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.web.conftest import Site, Tab, screenshot, with_token
+
+
+def _game(site: Site, **body: Any) -> str:
+    payload = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}], "dice": "table", **body}
+    status, _, raw = site.served.post("/api/v1/games", payload)
+    assert status == 201, raw
+    found: str = json.loads(raw)["id"]
+    return found
+
+
+def _events(site: Site, game: str) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = site.api(f"/api/v1/games/{game}/events")["items"]
+    return items
+
+
+def _open_round(site: Site, game: str, name: str) -> None:
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", {"type": "open_sealed", "data": {"round": name}})
+    assert status == 201, raw
+
+
+def _open_recorder(site: Site, tab: Tab, game: str) -> None:
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#recorder:not([hidden]) #pending-seats fieldset")
+
+
+def test_a_roll_with_table_dice_is_recorded_from_the_offered_choice(site: Site, tab: Tab) -> None:
+    game = _game(site)
+    _open_recorder(site, tab, game)
+
+    assert "FF-ACTION-1" in tab.page.inner_text("#pending-summary")
+    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    tab.page.click("#record-choices button[data-choice='1']")  # the second offered choice: two dice
+    assert tab.page.input_value("#record-fields [data-field='count']") == "2"
+    assert "faces" in tab.page.inner_text("#record-dice-order")  # the order the action declares
+    tab.page.fill("#record-dice", "6 3")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+
+    rolled = _events(site, game)[-1]
+    assert rolled["type"] == "DiceRolled" and rolled["data"]["faces"] == [6, 3] and rolled["data"]["seat"] == "red"
+    tab.page.wait_for_selector("#notation li[data-version='2']")  # the page shows what it recorded at once
+    screenshot(tab, "recorder-freeform")
+    assert tab.errors == []
+
+
+def test_a_refused_action_shows_the_rule_it_breaks_and_records_nothing(site: Site, tab: Tab) -> None:
+    """FF-SEAL-1: a round name already used in the game is refused."""
+    game = _game(site)
+    status, _, raw = site.served.post(
+        f"/api/v1/games/{game}/actions", {"type": "open_sealed", "data": {"round": "bids"}}
+    )
+    assert status == 201, raw
+    _open_recorder(site, tab, game)
+
+    tab.page.click("#pending-seats fieldset[data-seat='blue'] button[data-type='open_sealed']")
+    tab.page.fill("#record-fields [data-field='round']", "bids")
+    tab.page.click("#record-send")
+    refusal = tab.page.wait_for_selector("#record-result .refused[data-rule='FF-SEAL-1']")
+
+    assert "FF-SEAL-1" in refusal.inner_text() and "already open" in refusal.inner_text()
+    assert len(_events(site, game)) == 2
+    assert all("422" in error for error in tab.errors)  # the browser logs the refused request, nothing else
+
+
+def test_a_sealed_submission_is_sent_for_the_waited_seat_and_the_round_waits_on_the_other(site: Site, tab: Tab) -> None:
+    game = _game(site)
+    status, _, raw = site.served.post(
+        f"/api/v1/games/{game}/actions", {"type": "open_sealed", "data": {"round": "bids"}}
+    )
+    assert status == 201, raw
+    _open_recorder(site, tab, game)
+
+    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='seal']")
+    tab.page.fill("#record-fields [data-field='payload']", '{"bid": 4}')
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+
+    assert _events(site, game)[-1]["type"] == "SubmissionSealed"
+    tab.page.wait_for_function("() => !document.querySelector(\"fieldset[data-seat='red'] button[data-type='seal']\")")
+    assert tab.page.locator("fieldset[data-seat='blue'] button[data-type='seal']").count() == 1
+    assert tab.errors == []
