@@ -440,3 +440,38 @@ def test_each_rulesets_headline_says_where_the_game_stands_and_each_seats_first_
     for place, house in enumerate(throne, start=1):
         assert tab.page.inner_text(f'#status-panel [data-key="seat.{house}.0"]') == str(place)
     assert tab.errors == []
+
+
+def test_agot_panels_show_the_revealed_orders_and_the_combats_strength_by_part(site: Site, tab: Tab) -> None:
+    """GOT-COMBAT-5 adds each side's strength: units, support, orders, garrison, fortifications, the house card and
+    the blade. The panel shows each part as the API's view holds it, and the orders as readable tokens."""
+    agot = site.games["agot2_north_two_rounds"]
+    last = site.api(f"/api/v1/games/{agot}")["version"]
+    combat_at = next(
+        v
+        for v in range(1, last + 1)
+        if (site.api(f"/api/v1/games/{agot}/state?at={v}")["state"]["rules"].get("combat") or {}).get("result")
+    )
+    rules = site.api(f"/api/v1/games/{agot}/state?at={combat_at}")["state"]["rules"]
+    result = rules["combat"]["result"]
+
+    tab.open(f"{site.base}/games/{agot}?v={combat_at}")
+    tab.wait_ready()
+
+    for side in ("attacker", "defender"):
+        assert tab.page.inner_text(f'#status-panel [data-key="combat.{side}.total"]') == str(result[side]["total"])
+        assert tab.page.inner_text(f'#status-panel [data-key="combat.{side}.swords"]') == str(result[side]["swords"])
+        card = tab.page.inner_text(f'#status-panel [data-key="combat.{side}.card_strength"]')
+        assert (
+            card.startswith(str(result[side]["card_strength"]))
+            and result[side]["card"].split("_", 1)[1].split("_")[0] in card
+        )
+    outcome = tab.page.inner_text('#status-panel [data-key="combat.outcome"]')
+    assert outcome.startswith(f"{result['winner']} wins") and f"loses {result['casualties_due']}" in outcome
+    for area, order in rules["orders"].items():
+        kind, modifier, special = rules["tokens"][order["token"]]
+        shown = tab.page.inner_text(f'#status-panel [data-key="orders.{area}"]')
+        assert shown.startswith(kind.replace("_", " ")) and (("★" in shown) == special)
+        if isinstance(modifier, int) and modifier:
+            assert f"{abs(modifier)}" in shown
+    assert tab.errors == []

@@ -1,6 +1,10 @@
 // The ruleset's status panel from the view JSON: a readable key/value panel. Each value is tagged with its
 // path (data-key="treasuries.erdely") so that a reader, or a test, finds one value without parsing text.
 import { el } from "./dom.js";
+import { agotPanels } from "./agot_panels.js";
+
+// Panels a ruleset draws beyond its headline (the AGoT orders once revealed and the combat's breakdown).
+const PANELS = { agot2: agotPanels };
 
 // Parts of the view the board already draws, or that are too large to read as a panel.
 const DRAWN = new Set(["units", "pieces", "armies", "control", "places", "cities", "options", "map", "cards", "tokens", "board", "lords"]);
@@ -111,5 +115,6 @@ export function renderStatus(panel, view, rulesetId = null, seats = []) {
   more.addEventListener("toggle", () => {
     showEverything = more.open;
   });
-  panel.replaceChildren(...[ended, headline(rulesetId, seats, rules), more].filter(Boolean));
+  const own = PANELS[rulesetId] ? PANELS[rulesetId](rules) : [];
+  panel.replaceChildren(...[ended, headline(rulesetId, seats, rules), ...own, more].filter(Boolean));
 }
