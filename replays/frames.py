@@ -6,6 +6,7 @@ state as JSON Patch operations (RFC 6902, applied in order), and bookmarks deriv
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -107,8 +108,11 @@ def json_diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
     element by element; a list that changed length is replaced whole, which keeps patches simple to
     apply and is what replays of board states produce in practice (short lists).
     """
-    # Only scalars compare whole: Python finds {"x": 1} == {"x": True}, JSON does not.
-    if type(before) is type(after) and not isinstance(before, dict | list) and before == after:
+    # Python finds {"x": 1} == {"x": True} and 1 == 1.0, JSON does not: containers that Python finds equal are
+    # also compared as JSON text. Both comparisons run in C, so an unchanged subtree (most of a board state from
+    # one event to the next) costs no recursion.
+    same = type(before) is type(after) and before == after
+    if same and (not isinstance(before, dict | list) or json.dumps(before) == json.dumps(after)):
         return []
     if isinstance(before, dict) and isinstance(after, dict):
         ops: list[dict[str, Any]] = []

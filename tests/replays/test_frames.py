@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import given, settings
@@ -37,6 +38,27 @@ def test_keys_with_slashes_and_tildes_are_escaped_when_diffed() -> None:
 
 def test_true_is_not_taken_for_one_when_diffed() -> None:
     assert json_diff({"x": 1}, {"x": True}) == [{"op": "replace", "path": "/x", "value": True}]
+
+
+def test_containers_python_finds_equal_are_still_diffed_as_json() -> None:
+    """[1] == [True] and {"n": 1} == {"n": 1.0} in Python, not in JSON: the patch must still say so."""
+    assert json_diff({"x": [1]}, {"x": [True]}) == [{"op": "replace", "path": "/x/0", "value": True}]
+    assert json_diff({"x": {"n": 1}}, {"x": {"n": 1.0}}) == [{"op": "replace", "path": "/x/n", "value": 1.0}]
+
+
+SCALARS_JSON_TELLS_APART = st.recursive(
+    st.booleans() | st.sampled_from([0, 1, 0.0, 1.0, 2]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("ab"), inner, max_size=2),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(SCALARS_JSON_TELLS_APART, SCALARS_JSON_TELLS_APART)
+def test_patch_turns_a_into_b_as_json_text_too(a: Any, b: Any) -> None:
+    patched = apply_patch(a, json_diff(a, b))
+
+    assert json.dumps(patched, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def _view(game: Any) -> dict[str, Any]:
