@@ -10,7 +10,16 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from service import schemas
-from service.api.common import context, decode_cursor, encode_cursor, idempotency_key, json_body, principal, services
+from service.api.common import (
+    context,
+    decode_cursor,
+    encode_cursor,
+    idempotency_key,
+    json_body,
+    page_of,
+    principal,
+    services,
+)
 from service.schemas import tournaments as shapes
 from service.store import players
 from service.store import tournaments as rows
@@ -83,8 +92,9 @@ def _tournament(tournament_id: str) -> dict[str, Any]:
 @blueprint.get("/tournaments/<tournament_id>/events")
 def tournament_events(tournament_id: str) -> Response:
     """The tournament's stream, hash-chained like a game's."""
+    query = schemas.load(schemas.WholeListSchema, request.args.to_dict(), "query")
     loaded = commands.load(services(), principal(), tournament_id)
-    return jsonify({"items": [e.to_json() for e in loaded.events]})
+    return jsonify(_paged([e.to_json() for e in loaded.events], query))
 
 
 @blueprint.get("/tournaments/<tournament_id>/verify")
@@ -146,10 +156,11 @@ def register_player(tournament_id: str) -> Response:
 @blueprint.get("/tournaments/<tournament_id>/players")
 def list_entrants(tournament_id: str) -> Response:
     """The entrants with their names, status, rank, score, games and byes."""
+    query = schemas.load(schemas.WholeListSchema, request.args.to_dict(), "query")
     commands.load(services(), principal(), tournament_id)
     entrants = rows.entrants_of(services().engine, tournament_id)
     names = _names([e["player_id"] for e in entrants])
-    return jsonify({"items": [{**e, "name": names.get(e["player_id"])} for e in entrants]})
+    return jsonify(_paged([{**e, "name": names.get(e["player_id"])} for e in entrants], query))
 
 
 @blueprint.post("/tournaments/<tournament_id>/players/<player_id>/drop")
@@ -183,7 +194,15 @@ def player_history(player_id: str) -> Response:
             }
         )
     entries.sort(key=lambda e: e["created_at"], reverse=True)
-    return jsonify({"items": entries})
+    query = schemas.load(schemas.WholeListSchema, request.args.to_dict(), "query")
+    return jsonify(_paged(entries, query))
+
+
+def _paged(items: list[dict[str, Any]], query: dict[str, Any]) -> dict[str, Any]:
+    """A list that came whole, paged like the others (issue 15, point 4): an item's place in it is its cursor key,
+    as these lists only grow at their end or are re-ranked as a whole."""
+    page, cursor = page_of(items, [f"{n:06d}" for n in range(len(items))], query["limit"], query["after"])
+    return {"items": page, "next": cursor}
 
 
 # --- rounds ---

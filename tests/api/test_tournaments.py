@@ -484,3 +484,29 @@ def test_a_result_amended_after_its_round_closed_holds_the_next_pairing_until_ap
     assert amended.status_code == 201, amended.get_json()
     assert "awaits approval" in assert_problem(held, 409)["detail"]
     assert approved.status_code == 201 and paired.status_code == 201, (approved.get_json(), paired.get_json())
+
+
+def test_the_entrants_events_and_a_players_history_are_paged_like_every_list(api: Api) -> None:
+    """Issue 15, point 4: every list takes `limit`/`after` and says `next`; followed, the pages cover it once."""
+    created = _create(api)
+    players = _register(api, created["id"], 5)
+
+    def walk(path: str) -> list[Any]:
+        seen, after = [], None
+        for _ in range(10):
+            query = f"?limit=2&after={after}" if after else "?limit=2"
+            page = api.client.get(f"{path}{query}", headers=api.headers()).get_json()
+            assert len(page["items"]) <= 2
+            seen += page["items"]
+            if page["next"] is None:
+                return seen
+            after = page["next"]
+        raise AssertionError("the pages never ended")
+
+    whole = api.client.get(f"{BASE}/{created['id']}/players", headers=api.headers()).get_json()
+    assert whole["next"] is None and len(whole["items"]) == 5
+    assert walk(f"{BASE}/{created['id']}/players") == whole["items"]
+    events = walk(f"{BASE}/{created['id']}/events")
+    assert [e["version"] for e in events] == list(range(1, 7))  # created, then five registrations
+    assert [e["player_id"] for e in walk(f"/api/v1/players/{players[0]}/tournaments")] == [players[0]]
+    assert_problem(api.client.get(f"{BASE}/{created['id']}/events?after=nonsense", headers=api.headers()), 400)
