@@ -342,3 +342,44 @@ def test_refined_for_a_game_the_schema_names_an_unknown_area_by_its_pointer() ->
     assert list(validator.iter_errors(_exported(_sample_at(30)))) == []
     [error] = validator.iter_errors(_table(orders={"karhold": {"house": "lannister", "token": "raid_a"}}))
     assert list(error.absolute_path) == ["orders", "karhold", "house"]
+
+
+def _string_leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Paths of every string in a document, keys included (marked by a trailing None)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield (*path, key, None)
+            yield from _string_leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _string_leaves(item, (*path, index))
+    elif isinstance(value, str):
+        yield path
+
+
+def _replaced(document: Any, path: tuple[Any, ...], text: str) -> Any:
+    """The document with the string (or the key, when the path ends in None) at `path` replaced by `text`."""
+    if not path:
+        return text
+    head, rest = path[0], path[1:]
+    if isinstance(document, list):
+        return [_replaced(item, rest, text) if index == head else item for index, item in enumerate(document)]
+    if rest == (None,):
+        return {(text if key == head else key): item for key, item in document.items()}
+    return {key: _replaced(item, rest, text) if key == head else item for key, item in document.items()}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_checks_name_rules_and_never_fail_when_any_id_of_a_valid_position_is_changed(data: st.DataObject) -> None:
+    """Whatever string a client changes (an area, a House, a card, a token, a unit id), the checks answer."""
+    game = _sample_at(data.draw(st.integers(1, len(sample_events())), label="version"))
+    position = _exported(game)
+    path = data.draw(st.sampled_from(sorted(_string_leaves(position), key=repr)), label="path")
+    text = data.draw(st.sampled_from(["winterfell", "bay_of_ice", "stark", "lannister", "x", "raid_a"]), label="text")
+    changed = _replaced(position, path, text)
+    if list(SCHEMA.iter_errors(changed)):
+        return  # a 400 by the schema, before the checks
+    errors = AGOT2.position_errors(changed, game.meta.options, BASE_BOARD, game.meta.seats)
+    assert all(e.path.startswith("/") and e.rule_id in AGOT2.rulebook for e in errors)
+    AGOT2.from_position(changed, game.meta.options, BASE_BOARD, game.meta.seats)
