@@ -383,3 +383,22 @@ def test_the_checks_name_rules_and_never_fail_when_any_id_of_a_valid_position_is
     errors = AGOT2.position_errors(changed, game.meta.options, BASE_BOARD, game.meta.seats)
     assert all(e.path.startswith("/") and e.rule_id in AGOT2.rulebook for e in errors)
     AGOT2.from_position(changed, game.meta.options, BASE_BOARD, game.meta.seats)
+
+
+def test_a_game_started_from_a_position_records_what_the_original_recorded_when_the_same_actions_follow() -> None:
+    """The sample's first combat (Stark on White Harbor) taken up at its call for support (GOT-SUPPORT-3): the new
+    game's declarations record the events the sample recorded, up to the house cards' sealed round."""
+    events = sample_events()
+    initiated = next(i for i, e in enumerate(events) if e.type == "CombatInitiated")
+    original = _sample_at(initiated + 1)
+    created = Event(events[0].type, {**events[0].data, "position": _exported(original)})
+    game = start(AGOT2, created, BASE_BOARD)
+    recorded: list[Event] = []
+    for seat, side in (("baratheon", "defender"), ("stark", "attacker")):
+        decision = decide(game, "declare_support", seat, combat_id=original.state.combat.combat_id, side=side)
+        assert not decision.violations, decision.violations
+        for event in decision.events:
+            game = advance(AGOT2, game, event)
+        recorded += decision.events
+    assert recorded == list(events[initiated + 1 : initiated + 1 + len(recorded)])
+    assert recorded[-1].type == "SealedRoundOpened" and game.meta.sealed  # the new game opens its own card round
