@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.actions import IDS_KEYWORD
+from domain.actions import IDS_KEYWORD, game_id, nullable
 from domain.rulesets.agot2.data import UNIT_TYPES
 from domain.rulesets.agot2.state import ACTION_STEPS, TRACKS
 
@@ -30,13 +30,9 @@ def _closed(description: str, properties: Mapping[str, JsonSchema], required: tu
     return schema
 
 
-def _id(kind: str, description: str, *, nullable: bool = False) -> JsonSchema:
-    return {
-        "type": ["string", "null"] if nullable else "string",
-        "minLength": 1,
-        IDS_KEYWORD: kind,
-        "description": description,
-    }
+def _id(kind: str, description: str, *, may_be_null: bool = False) -> JsonSchema:
+    schema = game_id(kind, description)
+    return nullable(schema) if may_be_null else schema
 
 
 def _keyed(kind: str, values: JsonSchema, description: str) -> JsonSchema:
@@ -67,8 +63,8 @@ def _list(items: JsonSchema, description: str, *, unique: bool = False) -> JsonS
     return schema
 
 
-def _text(description: str, *, nullable: bool = False) -> JsonSchema:
-    return {"type": ["string", "null"] if nullable else "string", "minLength": 1, "description": description}
+def _text(description: str, *, may_be_null: bool = False) -> JsonSchema:
+    return {"type": ["string", "null"] if may_be_null else "string", "minLength": 1, "description": description}
 
 
 AREA = _id("areas", "an area id of the game's board")
@@ -100,7 +96,7 @@ BIDDING = _closed(
         "revealed": _flag("whether the bids are revealed (default false)"),
         "bids": _keyed("seats", _count("Power bid"), "the revealed bids by House"),
         "tied": _list(HOUSE, "GOT-THRONE-1: the tied Houses whose order the Iron Throne holder must fix"),
-        "tie_decider": _id("seats", "GOT-THRONE-1/3: the House that breaks the tie", nullable=True),
+        "tie_decider": _id("seats", "GOT-THRONE-1/3: the House that breaks the tie", may_be_null=True),
     },
     ("track", "round"),
 )
@@ -138,7 +134,7 @@ COMBAT = _closed(
         "house_cards": _keyed("seats", CARD, "step 3: the revealed house cards by House"),
         "abilities_resolved": _list(CARD, "GOT-X-8: the cards whose ability has resolved"),
         "ability_effects": OPEN_OBJECT,
-        "blade_used_by": _id("seats", "step 4 (GOT-BLADE-5): the House that used the Blade", nullable=True),
+        "blade_used_by": _id("seats", "step 4 (GOT-BLADE-5): the House that used the Blade", may_be_null=True),
         "blade_decided": _flag("step 4: the Blade holder has decided (default false)"),
         "resolution": {
             "type": ["object", "null"],
@@ -199,7 +195,7 @@ POSITION_SCHEMA: JsonSchema = {
                 "description": "in the action phase, the orders being resolved (catalog §0.2); null in planning",
             },
             "last_to_act": _id(
-                "seats", "GOT-TERM-4: the House that resolved the step's last order (default null)", nullable=True
+                "seats", "GOT-TERM-4: the House that resolved the step's last order (default null)", may_be_null=True
             ),
             "influence_tracks": _closed(
                 "GOT-TRACK-1..6: each track lists every House once, position 1 first (default: the options' "
@@ -215,7 +211,8 @@ POSITION_SCHEMA: JsonSchema = {
             "units": _keyed("areas", _list(UNIT, "the units in the area"), "GOT-TERM-1: units by area"),
             "orders": _keyed("areas", ORDER, "GOT-X-13: order tokens face up, by area"),
             "orders_round": _text(
-                "GOT-X-14: the sealed round in which orders are being planned (default null: none open)", nullable=True
+                "GOT-X-14: the sealed round in which orders are being planned (default null: none open)",
+                may_be_null=True,
             ),
             "power": POWER,
             "garrisons": _keyed(
