@@ -31,6 +31,7 @@ POWER_TOKENS = 20
 # GOT-RETREAT-8, X-19: where each unit kind may stand.
 STANDS_ON = {"ship": (SEA, PORT), "footman": (LAND,), "knight": (LAND,), "siege_engine": (LAND,)}
 _ID_RULES = {"areas": "GOT-TERM-2", "seats": "GOT-TERM-4"}
+_KIND_NAMES = {"areas": "board's areas", "seats": "Houses"}
 
 
 def position_errors(
@@ -61,9 +62,6 @@ def position_errors(
     ):
         errors += check(position, state)
     return errors
-
-
-_KIND_NAMES = {"areas": "board's areas", "seats": "Houses"}
 
 
 def id_references(schema: Mapping[str, Any], value: Any, path: tuple[str | int, ...]) -> Iterator[tuple[str, str, str]]:

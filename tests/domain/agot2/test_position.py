@@ -402,3 +402,13 @@ def test_a_game_started_from_a_position_records_what_the_original_recorded_when_
         recorded += decision.events
     assert recorded == list(events[initiated + 1 : initiated + 1 + len(recorded)])
     assert recorded[-1].type == "SealedRoundOpened" and game.meta.sealed  # the new game opens its own card round
+
+
+def test_the_base_games_neutral_forces_view_the_same_when_restarted_from_a_four_player_position_x_26() -> None:
+    """X-26: with 4 players the base board holds the Eyrie 6, King's Landing 5, Storm's End 4… and closed areas."""
+    houses = [{"seat": s} for s in ("stark", "lannister", "baratheon", "greyjoy")]
+    created = created_event({"options": {"neutral_forces": True}, "seats": houses})
+    game = start(AGOT2, created, BASE_BOARD)
+    position = _assert_round_trip(game, BASE_BOARD)
+    assert position["neutral_forces"]["eyrie"] == 6 and position["neutral_forces"]["storms_end"] == 4
+    assert AGOT2.position_errors(position, game.meta.options, BASE_BOARD, game.meta.seats) == []
