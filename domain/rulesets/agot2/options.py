@@ -61,7 +61,9 @@ PREDATING_DEFAULTS: Mapping[str, Any] = {"neutral_forces": False, "engine_card_a
 #   order_tokens       an order-token set document (null: the 15 base tokens each House owns)
 #   position           {round, phase, step, units[], orders[], power_tokens{}, garrisons{}, power{}, hands{},
 #                      discards{}, blade_used, raven_used, neutral_forces[{area, strength}]} (null: an empty
-#                      board, planning, round 1; neutral_forces null: the base game's for the player count)
+#                      board, planning, round 1; neutral_forces null: the base game's for the player count).
+#                      Kept for the games recorded with it, which fold as they always did; a new game takes the
+#                      documented, checked `position` document instead (position.py, issue 15 point 3).
 SETUP_KEYS = ("tracks", "kings_court_stars", "supply_limits", "house_cards", "order_tokens", "position")
 DEFAULT_OPTIONS: Mapping[str, Any] = {
     **{name: default for name, (default, _, _) in SWITCHES.items()},

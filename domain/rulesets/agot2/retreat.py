@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from domain.rulesets.agot2.board import LAND, PORT, SEA
@@ -26,14 +27,26 @@ def casualty_eligible(state: AgotState, combat: Combat, seat: str) -> tuple[str,
 
 def supply_ok(state: AgotState, seat: str, moves: dict[str, str], removed: set[str]) -> bool:
     """GOT-X-17, TERM-5, X-24: the seat's armies (2+ units in one area) fit its supply limits, largest first."""
+    return first_army_over_supply(armies(state, seat, moves, removed), state.supply_limits.get(seat, ())) is None
+
+
+def armies(state: AgotState, seat: str, moves: Mapping[str, str], removed: set[str]) -> list[tuple[str, int]]:
+    """GOT-TERM-5, X-24: the seat's armies as (area, units), largest first (routed units count, ROUT-2)."""
     counts: Counter[str] = Counter()
     for unit in state.units.values():
         if unit.seat != seat or unit.id in removed:
             continue
         counts[moves.get(unit.id, unit.area)] += 1
-    armies = sorted((n for n in counts.values() if n >= 2), reverse=True)
-    limits = sorted(state.supply_limits.get(seat, ()), reverse=True)
-    return len(armies) <= len(limits) and all(a <= b for a, b in zip(armies, limits, strict=False))
+    return sorted(((area, n) for area, n in counts.items() if n >= 2), key=lambda army: (-army[1], army[0]))
+
+
+def first_army_over_supply(found: list[tuple[str, int]], limits: Iterable[int]) -> tuple[str, int] | None:
+    """GOT-X-17: the first army (largest first) with no supply entry left to hold it, or None when all fit."""
+    allowed = sorted(limits, reverse=True)
+    for index, (area, size) in enumerate(found):
+        if index >= len(allowed) or size > allowed[index]:
+            return area, size
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +71,8 @@ def _is_open_to(state: AgotState, area: str, seat: str, combat: Combat) -> bool:
     return not (state.garrisons.get(area) and home is not None and home != seat)
 
 
-def _controls(state: AgotState, area: str, seat: str) -> bool:
+def controls(state: AgotState, area: str, seat: str) -> bool:
+    """GOT-RETREAT-3 (friendly area): the seat has units or its Power token in the area."""
     return bool(state.units_in(area, seat)) or state.power_tokens.get(area) == seat
 
 
@@ -74,7 +88,7 @@ def _candidates(state: AgotState, combat: Combat, seat: str, ships: bool) -> lis
             elif kind == PORT:
                 rule = state.options.get("ship_retreat_into_port", "if_land_controlled")
                 land = board.areas[area].port_land
-                if rule == "always" or (rule == "if_land_controlled" and land and _controls(state, land, seat)):
+                if rule == "always" or (rule == "if_land_controlled" and land and controls(state, land, seat)):
                     found.setdefault(area, ())
         elif kind == LAND:
             found.setdefault(area, ())

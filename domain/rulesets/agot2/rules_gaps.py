@@ -345,4 +345,18 @@ RULES = (
         SOURCE_FILE,
         "catalog §4",
     ),
+    # Beyond catalog 1.0.0 (issue 15, point 3): the component counts a position is checked against. The seed gives
+    # none; the numbers are the second-edition base game's pieces for each House.
+    Rule(
+        "GOT-X-28",
+        (
+            "Components of a House: Each House has 10 footmen, 5 knights, 6 ships, 2 siege engines and 20 Power "
+            "tokens. A position never shows more of a House's units of a kind on the board, nor more of its Power "
+            "tokens available and on the board together (the rest are in the Power Pool, TERM-6). A Power token on "
+            "the board marks control of a land area and stands on land only."
+        ),
+        _X,
+        SOURCE_FILE,
+        "catalog §4",
+    ),
 )

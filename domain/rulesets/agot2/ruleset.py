@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
+from domain.positions import PositionError
 from domain.rulesets.agot2 import combat_actions, orders, tracks
 from domain.rulesets.agot2.actions import ACTION_SPECS, board_ids
 from domain.rulesets.agot2.bookmarks import bookmarks as _bookmarks
@@ -23,6 +24,9 @@ from domain.rulesets.agot2.options import (
     option_errors,
     seat_errors,
 )
+from domain.rulesets.agot2.position import from_position, position_of
+from domain.rulesets.agot2.position_checks import position_errors
+from domain.rulesets.agot2.position_schema import POSITION_SCHEMA
 from domain.rulesets.agot2.rulebook import RULEBOOK
 from domain.rulesets.agot2.setup import setup
 from domain.rulesets.agot2.state import AgotState, dump, load
@@ -39,6 +43,8 @@ class Agot2Ruleset:
     default_options: Mapping[str, Any] = DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = {"base": BASE_BOARD}
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+    # The public form of a mid-game table (issue 15, point 3): see domain/rulesets/agot2/position.py.
+    position_schema: Mapping[str, Any] = POSITION_SCHEMA
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""
@@ -67,6 +73,30 @@ class Agot2Ruleset:
     def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> AgotState:
         """The opening state from the options' set-up data and the board."""
         return setup({**DEFAULT_OPTIONS, **PREDATING_DEFAULTS, **options}, board, seats)
+
+    def position_of(self, game: Game) -> dict[str, Any]:
+        """The game's table as a position document (every secret included: hands are the arbiter's view)."""
+        return position_of(game.state)
+
+    def position_errors(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> list[PositionError]:
+        """Every broken invariant of a schema-valid position, by JSON pointer and rule id."""
+        return position_errors(position, options, board, seats)
+
+    def from_position(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> AgotState:
+        """The state of a game started from a position (`options.position` is then ignored)."""
+        return from_position(position, options, board, seats)
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
         """Check an action and record it with its automatic consequences."""

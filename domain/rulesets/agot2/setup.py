@@ -62,11 +62,11 @@ def setup(options: Mapping[str, Any], board_document: Mapping[str, Any] | None, 
         orders=_orders(position.get("orders", []), units, tokens, names),
         power_tokens={a: s for a, s in (position.get("power_tokens") or {}).items() if a in board.areas and s in names},
         garrisons={a: v for a, v in garrisons.items() if a in board.areas and v > 0},
-        neutral_forces=_neutral_forces(
+        neutral_forces=neutral_forces_at_start(
             position.get("neutral_forces"), board_document, board, names, units, options["neutral_forces"]
         ),
         power={s: (position.get("power") or {}).get(s, DEFAULT_POWER) for s in names},
-        hands={s: _hand(s, hands.get(s), cards, discards.get(s)) for s in names},
+        hands={s: starting_hand(s, hands.get(s), cards, discards.get(s)) for s in names},
         discards={s: tuple(c for c in discards.get(s, ()) if c in cards and cards[c].house == s) for s in names},
     )
 
@@ -114,7 +114,7 @@ def _units(raw_units: list[Mapping[str, Any]], board: Board, seats: tuple[str, .
     return found
 
 
-def _neutral_forces(
+def neutral_forces_at_start(
     listed: list[Mapping[str, Any]] | None,
     board_document: Mapping[str, Any] | None,
     board: Board,
@@ -130,7 +130,7 @@ def _neutral_forces(
     """
     if listed is not None:
         return {e["area"]: e["strength"] for e in listed if board.kind(e["area"]) == LAND}
-    if not base_game_tokens or not _is_base_board(board_document):
+    if not base_game_tokens or not is_base_board(board_document):
         return {}
     occupied = {u.area for u in units.values()}
     return {
@@ -140,7 +140,7 @@ def _neutral_forces(
     }
 
 
-def _is_base_board(document: Mapping[str, Any] | None) -> bool:
+def is_base_board(document: Mapping[str, Any] | None) -> bool:
     attributes = document.get("attributes") if isinstance(document, Mapping) else None
     return isinstance(attributes, Mapping) and attributes.get("board_id") == BASE_BOARD["attributes"]["board_id"]
 
@@ -160,7 +160,7 @@ def _orders(
     return found
 
 
-def _hand(
+def starting_hand(
     seat: str, listed: list[str] | None, cards: Mapping[str, Card], discarded: list[str] | None
 ) -> tuple[str, ...]:
     """GOT-CARD-2: the House's own cards; by default all of them but those in its discard pile."""

@@ -3,16 +3,21 @@ platform as the service drives it (decide, seal, reveal, fold)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from domain.kernel import Action, Authority, Decision, Event, Game, Inputs, SealedRound, advance, start
 from domain.platform import decide_action, decide_reveal, decide_seal
 from domain.rulesets.agot2 import AGOT2
+from domain.rulesets.agot2.data import BASE_BOARD
+from service.samples import SAMPLES
 
 NOW = "2026-01-01T12:00:00Z"
 SALT = "00112233445566778899aabbccddeeff"
+SAMPLE = SAMPLES / "agot2_north_two_rounds.sample.json"
 _CARD = re.compile(r"^(?P<house>[a-z]+)_c(?P<strength>\d)(?:s(?P<swords>\d))?(?:f(?P<forts>\d))?(?:_\w+)?$")
 
 RED_CARDS = ("red_c3s1", "red_c1", "red_c3", "red_c2s2", "red_c1s1", "red_c4", "red_c2s1")
@@ -154,3 +159,50 @@ def is_subsequence(wanted: list[str], found: list[str]) -> bool:
     """Every wanted type appears in `found`, in this order."""
     it = iter(found)
     return all(any(w == f for f in it) for w in wanted)
+
+
+def created_event(game: dict[str, Any]) -> Event:
+    """The GameCreated of a sample's `game` member on the base board, adjudicated, table dice."""
+    return Event(
+        "GameCreated",
+        {
+            "game_id": "g",
+            "ruleset": "agot2",
+            "ruleset_version": AGOT2.version,
+            "variant": None,
+            "options": {**AGOT2.default_options, **game["options"]},
+            "board": "base",
+            "seats": game["seats"],
+            "mode": "adjudicated",
+            "dice": "table",
+            "dice_commitment": None,
+        },
+    )
+
+
+@cache
+def sample_events() -> tuple[Event, ...]:
+    """Every event of the shipped sample game (the North, two rounds), decided as the service decides them."""
+    sample = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    created = created_event(sample["game"])
+    game = start(AGOT2, created, BASE_BOARD)
+    events = [created]
+    secrets: dict[str, dict[str, Any]] = {}
+    for step in sample["actions"]:
+        if "sealed" in step:
+            s = step["sealed"]
+            decision, complete = decide_seal(AGOT2, game, s["seat"], s["round"], s["payload"], SALT)
+            secrets.setdefault(s["round"], {})[s["seat"]] = (s["payload"], SALT)
+            if complete is not None:
+                for e in decision.events:
+                    game = advance(AGOT2, game, e)
+                events += decision.events
+                decision = decide_reveal(AGOT2, game, complete, secrets[s["round"]], Inputs("t"))
+        else:
+            action = Action(step["type"], step["seat"], step["data"], Authority.RECORDER)
+            decision = decide_action(AGOT2, game, action, Inputs("t"))
+        assert not decision.violations, decision.violations
+        for e in decision.events:
+            game = advance(AGOT2, game, e)
+        events += decision.events
+    return tuple(events)

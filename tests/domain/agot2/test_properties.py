@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import json
-from functools import cache
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.kernel import Action, Authority, Event, Game, Inputs, advance, start
-from domain.platform import decide_action, decide_reveal, decide_seal
+from domain.kernel import Event, Game, advance, start
 from domain.rulesets.agot2 import AGOT2
 from domain.rulesets.agot2.data import BASE_BOARD
-from service.samples import SAMPLES
+from tests.domain.agot2.tables import sample_events
 
-SALT = "00112233445566778899aabbccddeeff"
-SAMPLE = SAMPLES / "agot2_north_two_rounds.sample.json"
 EVENT_TYPES = (
     "OrdersRevealed",
     "RavenUsed",
@@ -50,52 +46,6 @@ EVENT_TYPES = (
 )
 
 
-def _created(game: dict[str, Any]) -> Event:
-    return Event(
-        "GameCreated",
-        {
-            "game_id": "g",
-            "ruleset": "agot2",
-            "ruleset_version": AGOT2.version,
-            "variant": None,
-            "options": {**AGOT2.default_options, **game["options"]},
-            "board": "base",
-            "seats": game["seats"],
-            "mode": "adjudicated",
-            "dice": "table",
-            "dice_commitment": None,
-        },
-    )
-
-
-@cache
-def _recorded() -> tuple[Event, ...]:
-    """Every event of the sample game, decided step by step as the service decides them."""
-    sample = json.loads(SAMPLE.read_text(encoding="utf-8"))
-    created = _created(sample["game"])
-    game = start(AGOT2, created, BASE_BOARD)
-    events = [created]
-    secrets: dict[str, dict[str, Any]] = {}
-    for step in sample["actions"]:
-        if "sealed" in step:
-            s = step["sealed"]
-            decision, complete = decide_seal(AGOT2, game, s["seat"], s["round"], s["payload"], SALT)
-            secrets.setdefault(s["round"], {})[s["seat"]] = (s["payload"], SALT)
-            if complete is not None:
-                for e in decision.events:
-                    game = advance(AGOT2, game, e)
-                events += decision.events
-                decision = decide_reveal(AGOT2, game, complete, secrets[s["round"]], Inputs("t"))
-        else:
-            action = Action(step["type"], step["seat"], step["data"], Authority.RECORDER)
-            decision = decide_action(AGOT2, game, action, Inputs("t"))
-        assert not decision.violations, decision.violations
-        for e in decision.events:
-            game = advance(AGOT2, game, e)
-        events += decision.events
-    return tuple(events)
-
-
 def _fold(events: tuple[Event, ...] | list[Event], start_from: Game | None = None) -> Game:
     game = start_from
     for event in events:
@@ -104,15 +54,15 @@ def _fold(events: tuple[Event, ...] | list[Event], start_from: Game | None = Non
     return game
 
 
-def test_the_sample_has_three_combats_and_two_rounds_when_recorded() -> None:
-    kinds = [e.type for e in _recorded()]
+def test_the_sample_has_three_combats_and_two_rounds_whensample_events() -> None:
+    kinds = [e.type for e in sample_events()]
     assert kinds.count("CombatEnded") == 3 and kinds.count("RoundEnded") == 2
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_folding_from_a_snapshot_gives_the_same_game_when_taken_at_any_boundary(data: st.DataObject) -> None:
-    events = _recorded()
+    events = sample_events()
     k = data.draw(st.integers(1, len(events)))
     head = _fold(events[:k])
     restored = Game(head.meta, AGOT2.load_state(json.loads(json.dumps(AGOT2.dump_state(head.state)))), head.version)
@@ -122,12 +72,12 @@ def test_folding_from_a_snapshot_gives_the_same_game_when_taken_at_any_boundary(
 
 
 def test_folding_is_deterministic_when_repeated() -> None:
-    assert _fold(_recorded()).state == _fold(_recorded()).state
+    assert _fold(sample_events()).state == _fold(sample_events()).state
 
 
 def test_no_area_holds_two_seats_units_when_no_combat_is_under_way() -> None:
     game = None
-    for event in _recorded():
+    for event in sample_events():
         game = start(AGOT2, event, BASE_BOARD) if game is None else advance(AGOT2, game, event)
         state = game.state
         if state.combat is not None:
@@ -183,14 +133,14 @@ _json = st.recursive(
 def test_evolve_never_raises_and_keeps_a_valid_state_when_an_event_is_malformed(
     k: int, kind: str, data: dict[str, Any]
 ) -> None:
-    game = _fold(_recorded()[:k])
+    game = _fold(sample_events()[:k])
     after = AGOT2.evolve(game.state, Event(kind, data))
     assert AGOT2.load_state(AGOT2.dump_state(after)) == after
 
 
 def test_every_event_has_a_readable_line_when_noted() -> None:
     game = None
-    for event in _recorded():
+    for event in sample_events():
         if game is not None:
             line = AGOT2.notation(event, game.state)
             assert line and line != event.type, event.type
