@@ -227,16 +227,7 @@ def test_sea_destinations_need_ships_enough_for_the_cargo_as_in_ex5() -> None:
 def test_a_kard_is_offered_for_ransom_only_at_the_start_of_the_turn_and_with_five_supplies_as_in_ex7() -> None:
     """KBS-EX-7 / KBS-RAN-1, KBS-AMB-14: F (7 supplies) may ransom its kard at the start of its turn; with 4
     supplies, or once it has acted, it may not."""
-    board = board_doc(
-        regions={"r-f": {}, "r-g": {}},
-        cities={"c-f": city("r-f", "f", capital_of="f"), "c-g": city("r-g", "g", capital_of="g")},
-        land=[("r-f", "r-g")],
-        factions={
-            "f": {"capital": "c-f", "ruler": "fk", "supplies": 7, "influence": 3},
-            "g": {"capital": "c-g", "ruler": "gk", "supplies": 0, "influence": 0},
-        },
-        armies=[army("fa", "f", "r-g", ["fk"]), army("fb", "f", "r-f", army=2), army("fc", "f", "r-f", army=1)],
-    )
+    board = builders.ex7_board(army("fb", "f", "r-f", army=2), army("fc", "f", "r-f", army=1))
     capture = Event("UnitsCaptured", {"army": "fa", "captor": "g", "at": "r-g", "units": {}, "leaders": ["fk"]})
     game = builders.given(board, ("f", "g"), capture, *at_turn(2, "f"))
     ransom = _options(_pending(game), "f")["ransom_kard"]
