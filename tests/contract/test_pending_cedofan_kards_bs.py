@@ -297,3 +297,102 @@ def test_after_a_round_the_officials_may_end_the_game_but_not_name_a_faction_who
     end = _options(_pending(game), None)["end_game"]
     assert end.fields["winners"] == ["zapad"] and end.rule_ids == ("CORE-END-1", "KBS-LDR-3")
     assert _options(_pending(game), None)["start_round"].choices == ({},)
+
+
+def test_the_loser_of_a_city_battle_is_offered_to_ransom_its_captured_units_at_one_supply_each() -> None:
+    """KBS-RET-3: "1 jednotka = 1 zásoba" — 2 units taken this turn may be ransomed, all or some."""
+    board = _siege_board([army("zg", "z", "c", army=2), army("rs", "r", "r-c", army=8)])
+    taken = Event("UnitsCaptured", {"army": "zg", "captor": "r", "at": "c", "units": {"army": 2}, "leaders": []})
+    game = builders.given(board, ("z", "r"), *at_turn(2, "r"), taken)
+    ransom = _options(_pending(game), "z")["ransom_prisoners"]
+    assert ransom.choices == ({"units": {"army": 2}}, {"units": {"army": 1}})
+    assert ransom.rule_ids == ("KBS-RET-3", "KBS-AMB-15") and ransom.fields["held"] == {"army": 2}
+    assert events_of(when(game, "ransom_prisoners", "z", **ransom.choices[0]), "PrisonersRansomed")[0]["cost"] == 2
+    assert "ransom_prisoners" not in _options(_pending(builders.play(game, "end_turn", "r")), "z")  # KBS-AMB-15
+
+
+def test_the_defender_may_lose_a_fanatic_instead_of_a_ship_of_the_same_bs() -> None:
+    """KBS-AMB-1: 2 fanatics and 2 ships (8 BS) win with floor((8+6)/4) = 3 and keep 2 BS (the largest total of
+    BS-2 units not above 3); the default loses both ships and a fanatic, the owner may keep a ship instead."""
+    board = board_doc(
+        regions={"r1": {}, "r2": {}, "r3": {}, "r-ru": {}, "r-za": {}},
+        cities=HOME_CITIES,
+        land=[("r1", "r2"), ("r2", "r3")],
+        factions=FACTIONS,
+        armies=[army("ra", "rudern", "r1", ["robert"], army=7), army("zd", "zapad", "r2", fanatic=2, ship=2)],
+    )
+    game = builders.given(board, PAIR, *at_turn(2, "rudern"))
+    game = then(game, when(game, "attack", "rudern", dice=[1, 6], army="ra", to="r2", defender="zapad"))
+    losses = _options(_pending(game), "zapad")["allocate_losses"]
+    removed = [c["removed"] for c in losses.choices]
+    assert removed == [{"zd": {"fanatic": 1, "ship": 2}}, {"zd": {"fanatic": 2, "ship": 1}}]
+    assert losses.rule_ids == ("KBS-AMB-1",) and not losses.exhaustive
+    chosen = builders.play(game, "allocate_losses", "zapad", **losses.choices[1])
+    assert dict(chosen.state.armies["zd"].units) == {"ship": 1}
+
+
+def test_a_year_of_siege_offers_the_owner_any_one_unit_inside_but_no_leader_while_units_are_left() -> None:
+    """KBS-SIE-7, KBS-AMB-5: in round 2 (year 2) one unit inside c dies: the army unit by default, or the
+    catapult if the owner chooses; Jaromír only when no unit is left."""
+    board = _siege_board([army("zg", "z", "c", ["jaromir"], army=1, catapult=1), army("rs", "r", "r-c", army=8)])
+    game = builders.given(board, ("z", "r"), *at_turn(1, "r"), SIEGE, Event("RoundEnded", {"round": 1}))
+    start = _options(_pending(game), None)["start_round"]
+    assert start.rule_ids == ("KBS-AMB-20", "KBS-AMB-5", "KBS-SIE-7")
+    game = builders.play(game, "start_round", None)
+    losses = _options(_pending(game), "z")["allocate_losses"]
+    assert [c["removed"] for c in losses.choices] == [{"zg": {"army": 1}}, {"zg": {"catapult": 1}}]
+    assert losses.rule_ids == ("KBS-AMB-5", "KBS-SIE-7")
+
+
+def _ex8_board() -> dict[str, Any]:
+    cities = {
+        "c-a": city("r-a", "a", capital_of="a"),
+        "c-b": city("r-b", "b", capital_of="b"),
+        **{f"c-b{n}": city(f"r-b{n}", "b") for n in range(1, 7)},
+    }
+    return board_doc(
+        regions={"r-a": {}, "r-b": {}, **{f"r-b{n}": {} for n in range(1, 7)}},
+        cities=cities,
+        land=[("r-a", "r-b")],
+        factions={
+            "a": {"capital": "c-a", "ruler": "robert", "supplies": 10, "influence": 5},
+            "b": {"capital": "c-b", "ruler": "rim", "supplies": 10, "influence": 5},
+        },
+    )
+
+
+VASSALAGE = Event("VassalageEstablished", {"vassal": "b", "lord": "a", "ruler": "rim"})
+
+
+def test_a_vassal_larger_than_its_lord_is_offered_the_revolt_in_its_turn() -> None:
+    """KBS-VAS-8: B (7 cities and their 7 regions, KBS-AMB-17) is larger than A (1 and 1): B may revolt; A,
+    no one's vassal, may not."""
+    game = builders.given(_ex8_board(), ("a", "b"), VASSALAGE, *at_turn(2, "b"))
+    revolt = _options(_pending(game), "b")["declare_revolt"]
+    assert revolt.choices == ({},) and revolt.rule_ids == ("KBS-VAS-8",)
+    lord = builders.given(_ex8_board(), ("a", "b"), VASSALAGE, *at_turn(2, "a"))
+    assert "declare_revolt" not in _options(_pending(lord), "a")
+
+
+def test_the_supply_phase_describes_the_treasuries_the_officials_fill_and_a_lost_capital_s_kard_to_place() -> None:
+    """KBS-AMB-20: the supplies and influence gathered are not in the seed (entered with adjust); KBS-AMB-14:
+    a kard freed while his capital is lost is placed by the officials."""
+    freed = Event(
+        "KardRansomed", {"seat": "b", "kard": "rim", "captor": "a", "supplies": 5, "influence": 5, "placed_at": None}
+    )
+    game = builders.given(_ex8_board(), ("a", "b"), freed, _round(1))
+    table = [o for w in _pending(game).waiting if w.seat is None for o in w.options]
+    income = next(o for o in table if "KBS-AMB-20" in o.rule_ids and o.type == "adjust")
+    assert income.fields["treasuries"]["a"] == {"/factions/a/supplies": 10, "/factions/a/influence": 5}
+    place = next(o for o in table if "KBS-AMB-14" in o.rule_ids)
+    assert place.type == "adjust" and place.fields["unplaced"] == ["rim"]
+    assert [o.type for o in table if o.choices] == ["begin_turns"]
+
+
+def test_a_game_without_a_board_waits_only_on_the_officials_to_end_it() -> None:
+    """KBS-AMB-22: the seed gives no map, so every action is refused; the end is the only way on (CORE-END-1)."""
+    game = builders.given(None, PAIR)  # type: ignore[arg-type]
+    pending = _pending(game)
+    assert pending.rule_id == "KBS-AMB-22" and pending.seats() == (None,)
+    end = _options(pending, None)["end_game"]
+    assert not when(game, "end_game", None, **end.choices[0]).violations

@@ -48,7 +48,7 @@ def _pending(game: Game) -> Pending:
     state: KbsState = game.state
     if not state.map.cities:
         return _without_board()
-    anytime = _anytime(game)
+    anytime = (*_anytime(game), *_placements(state))
     if state.retreats:
         owners = sorted({state.armies[a].owner for a in state.retreats if a in state.armies})
         owed = [Waiting(s, retreat_options(game, s), "must retreat its beaten armies first") for s in owners]
@@ -83,9 +83,12 @@ def _offered(
     candidates: Iterable[Mapping[str, Any]],
     **more: Any,
 ) -> tuple[Option, ...]:
-    """An option of the candidates `decide` accepts, or none."""
-    choices = tuple(c for c in candidates if is_accepted(game, seat, action_type, c))
-    return (Option(action_type, rules, choices, **more),) if choices else ()
+    """An option of the candidates `decide` accepts (each once), or none."""
+    choices: list[Mapping[str, Any]] = []
+    for candidate in candidates:
+        if candidate not in choices and is_accepted(game, seat, action_type, candidate):
+            choices.append(candidate)
+    return (Option(action_type, rules, tuple(choices), **more),) if choices else ()
 
 
 def _without_board() -> Pending:
@@ -231,10 +234,26 @@ def _anytime(game: Game) -> tuple[Waiting, ...]:
     return tuple(found)
 
 
+def _placements(state: KbsState) -> tuple[Waiting, ...]:
+    """KBS-AMB-14: a kard ransomed while his capital is lost is placed by the officials (`adjust`)."""
+    if not state.unplaced:
+        return ()
+    place = Option(
+        "adjust",
+        ("KBS-AMB-14", "CORE-ADJUST-1"),
+        exhaustive=False,
+        fields={"unplaced": list(state.unplaced), "armies": "/armies/<new id>: {owner, at, units, leaders, besieging}"},
+        note="the freed kard's capital is lost: the officials place him on the board",
+    )
+    return (Waiting(None, (place,), f"{', '.join(state.unplaced)} must be placed by the officials"),)
+
+
 def _loss_option(game: Game, seat: str, loss: OpenLoss) -> tuple[Option, ...]:
     """`allocate_losses`: the engine's default, then other allocations the rules allow (KBS-AMB-1, KBS-AMB-5)."""
     default = {a: dict(u) for a, u in loss.removed.items() if u}
-    candidates = [{"at": loss.at, "removed": default, "leaders": list(loss.leaders)}]
+    candidates: list[dict[str, Any]] = [{"at": loss.at, "removed": default}]
+    if loss.leaders:
+        candidates = [{**candidates[0], "leaders": list(loss.leaders)}]
     if loss.rule == "KBS-AMB-1":
         candidates += _other_battle_losses(game, loss, default)
     else:
