@@ -3,8 +3,10 @@ alone, and the options of situations worked out from the catalog (seed 002) with
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from hypothesis import example, given, settings
@@ -30,6 +32,7 @@ from tests.domain.cedofan_kards_bs.builders import (
 )
 
 SEATS = ("zapad", "rudern", "stiny", "ostius")
+SAMPLES = Path(__file__).resolve().parents[2] / "replays" / "samples"
 BOARD = "demonstration"
 FACTIONS = {
     "rudern": {"capital": "c-ru", "ruler": "robert", "supplies": 10, "influence": 5},
@@ -396,3 +399,23 @@ def test_a_game_without_a_board_waits_only_on_the_officials_to_end_it() -> None:
     assert pending.rule_id == "KBS-AMB-22" and pending.seats() == (None,)
     end = _options(pending, None)["end_game"]
     assert not when(game, "end_game", None, **end.choices[0]).violations
+
+
+def test_every_action_of_the_recorded_sample_campaign_was_offered_to_its_seat_when_it_was_played() -> None:
+    """The sample of replays/samples (five rounds: sieges, attrition, a relief with a joint entry, a storm, a
+    field battle, retreats, giants and pirates) played through: at each version the game waits on somebody and
+    the recorded action is among its seat's options, within the choices when they are exhaustive."""
+    sample = json.loads((SAMPLES / "cedofan_kards_bs_kards_war.sample.json").read_text(encoding="utf-8"))
+    setup = sample["game"]
+    seats = tuple(s["seat"] for s in setup["seats"])
+    game = builders.given(KBS.shipped_boards[BOARD], seats, options=setup["options"])
+    offered: Counter[str] = Counter()
+    for recorded in sample["actions"]:
+        options = _options(_pending(game), recorded["seat"])
+        option = options.get(recorded["type"])
+        assert option is not None, (game.version, recorded, sorted(options))
+        data = {k: v for k, v in recorded["data"].items() if k != "dice"}
+        assert not option.exhaustive or data in option.choices, (game.version, recorded, option.choices)
+        offered[recorded["type"]] += 1
+        game = builders.play(game, recorded["type"], recorded["seat"], recorded["data"].get("dice"), **data)
+    assert offered["relieve_siege"] and offered["storm_city"] and offered["retreat"] and offered["enter_jointly"]

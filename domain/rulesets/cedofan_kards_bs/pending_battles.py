@@ -54,8 +54,11 @@ def _attacks(game: Game, seat: str) -> tuple[Option, ...]:
                     costs.setdefault(army.id, {})[to] = cost
     if not choices:
         return ()
-    note = "the defender is the side already there (KBS-AMB-10) and wins ties (KBS-CMB-5); two dice: attacker, defender"
-    return (Option("attack", ATTACK_RULES, tuple(choices), fields={"cost": costs}, note=note),)
+    note = (
+        "the defender is the side already there (KBS-AMB-10) and wins ties (KBS-CMB-5); two dice: attacker, "
+        "defender; `defender` may be left out where one faction stands, `to` where the army fights in its region"
+    )
+    return (Option("attack", ATTACK_RULES, tuple(choices), exhaustive=False, fields={"cost": costs}, note=note),)
 
 
 def _sieges(game: Game, seat: str) -> tuple[Option, ...]:
