@@ -8,7 +8,8 @@ from math import ceil
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, RuleViolation, TraceStep
-from domain.rulesets.cedofan_kards_bs.battles import garrison, siege_break
+from domain.rulesets.cedofan_kards_bs.battle_guards import garrison
+from domain.rulesets.cedofan_kards_bs.battles import siege_break
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
 from domain.rulesets.cedofan_kards_bs.combat import army_bs, step_cost
 from domain.rulesets.cedofan_kards_bs.rulings import applied, army_named, new_army_id, refuse, retreat_destinations

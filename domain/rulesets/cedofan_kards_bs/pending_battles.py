@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.kernel import Decision, Game
 from domain.pending import Option
-from domain.rulesets.cedofan_kards_bs.battles import attack_target, relief_sides, siege_numbers, storm_siege
+from domain.rulesets.cedofan_kards_bs.battle_guards import attack_target, relief_sides, siege_numbers, storm_siege
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
 from domain.rulesets.cedofan_kards_bs.combat import step_cost
 from domain.rulesets.cedofan_kards_bs.pending_moves import own_armies
