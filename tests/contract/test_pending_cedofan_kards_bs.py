@@ -387,6 +387,10 @@ def test_the_supply_phase_describes_the_treasuries_the_officials_fill_and_a_lost
     table = [o for w in _pending(game).waiting if w.seat is None for o in w.options]
     income = next(o for o in table if "KBS-AMB-20" in o.rule_ids and o.type == "adjust")
     assert income.fields["treasuries"]["a"] == {"/factions/a/supplies": 10, "/factions/a/influence": 5}
+    gathered = builders.play(
+        game, "adjust", None, reason="supplies gathered", changes=[{"path": "/factions/a/supplies", "value": 13}]
+    )
+    assert gathered.state.factions["a"].supplies == 13
     place = next(o for o in table if "KBS-AMB-14" in o.rule_ids)
     assert place.type == "adjust" and place.fields["unplaced"] == ["rim"]
     assert [o.type for o in table if o.choices] == ["begin_turns"]
