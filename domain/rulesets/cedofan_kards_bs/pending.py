@@ -187,7 +187,7 @@ def _vassal_requests(game: Game, lord: str) -> tuple[Option, ...]:
     """KBS-VAS-9, KBS-VAS-6: up to floor(vassal's cities / 2) supplies from each vassal not yet asked."""
     state: KbsState = game.state
     vassals = sorted(v for v, f in state.factions.items() if f.lord == lord)
-    limits = {v: sum(1 for owner in state.owners.values() if owner == v) // 2 for v in vassals}
+    limits = {v: deciding.territory(state, v, "cities") // 2 for v in vassals}
     candidates = [{"vassal": v, "amount": n} for v in vassals for n in range(1, limits[v] + 1)]
     return _offered(game, lord, "request_vassal_supplies", ("KBS-VAS-9", "KBS-VAS-6"), candidates)
 
