@@ -14,6 +14,13 @@ from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
 from domain.platform import roll
+from domain.rulesets.cedofan_kards_bs.battle_guards import (
+    attack_target,
+    garrison,
+    relief_sides,
+    siege_numbers,
+    storm_siege,
+)
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
 from domain.rulesets.cedofan_kards_bs.combat import (
     army_bs,
@@ -29,7 +36,6 @@ from domain.rulesets.cedofan_kards_bs.rulings import (
     army_named,
     capture_event,
     loss_events,
-    refuse,
     send_losers_back,
     transfer,
 )
@@ -112,11 +118,6 @@ def fight(
     return decision, Outcome(attacker_wins, keep_att, keep_def)
 
 
-def garrison(state: KbsState, city: str) -> tuple[Army, ...]:
-    """The stacks inside a city (of its owner)."""
-    return state.armies_at(city, state.owners.get(city, NEUTRAL))
-
-
 def siege_break(state: KbsState, city: str, options: Mapping[str, Any]) -> Decision:
     """KBS-SIE-4/5, KBS-AMB-4: a besieger weaker than the besieged withdraws and leaves its catapults."""
     siege = state.sieges.get(city)
@@ -147,31 +148,10 @@ def decide_attack(game: Game, action: Action, inputs: Inputs) -> Decision:
     army = army_named(state, action.data, "army", seat)
     if isinstance(army, Decision):
         return army
-    to = action.data.get("to", army.at)
-    if not isinstance(to, str):
-        return refuse("KBS-AMB-22", f"to {to!r} must name a region", "data.to")
-    if to != army.at and state.map.step_kind(army.at, to) != "land":
-        return refuse("KBS-AMB-22", f"{to!r} is not a region next to {army.at!r}", "data.to")
-    if state.map.kinds.get(to) != "region":
-        return refuse("KBS-CTY-2", f"{to!r} is not a region: a city is taken by siege and storm", "data.to")
-    if state.map.is_impassable(to):
-        return refuse("KBS-MOV-6", f"{to!r} cannot be entered (giants or impassable swamps)", "data.to")
-    enemies = [a for a in state.armies_at(to) if a.owner != seat and a.besieging is None]
-    named = action.data.get("defender")
-    if named is not None:
-        enemies = [a for a in enemies if a.owner == named]
-    owners = sorted({a.owner for a in enemies})
-    if not owners:
-        besieged = any(a.besieging for a in state.armies_at(to) if a.owner != seat)
-        if besieged:
-            return refuse("KBS-REL-1", f"the enemies in {to!r} are besieging a city: use relieve_siege", "data.to")
-        return refuse("KBS-CMB-3", f"no enemy army of {named or 'any faction'!r} stands in {to!r}", "data.to")
-    if len(owners) > 1:
-        return refuse(
-            "KBS-AMB-10", f"armies of {', '.join(owners)} stand in {to!r}: name the defender", "data.defender"
-        )
-    if state.factions.get(seat) and state.factions[seat].lord == owners[0]:
-        return refuse("KBS-VAS-5", f"{seat!r} is the vassal of {owners[0]!r} and may not attack its lord", "data.to")
+    target = attack_target(state, seat, army, action.data)
+    if isinstance(target, Decision):
+        return target
+    to, enemies, defender = target
     cost = 0 if to == army.at else step_cost(army.movement_units(), state.map.doubles_cost(to))
     unpaid = _unpaid(state, seat, cost, "KBS-MOV-2", "the attack")
     before: list[Event] = []
@@ -184,7 +164,7 @@ def decide_attack(game: Game, action: Action, inputs: Inputs) -> Decision:
             "army": army.id,
             "from": army.at,
             "to": to,
-            "defender": owners[0],
+            "defender": defender,
             "cost": cost,
             "rule_ids": ["KBS-MOV-2", "KBS-AMB-10"],
         },
@@ -202,7 +182,7 @@ def decide_attack(game: Game, action: Action, inputs: Inputs) -> Decision:
         if outcome.attacker_wins
         else ([state.armies[army.id]] if army.id in state.armies else [])
     )
-    captor = seat if outcome.attacker_wins else owners[0]
+    captor = seat if outcome.attacker_wins else defender
     retreats = send_losers_back(state, losers, to, captor, None)
     decision = start.then(battle).then(retreats)
     if army.besieging and to == army.at:
@@ -218,27 +198,11 @@ def decide_start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
     army = army_named(state, action.data, "army", seat)
     if isinstance(army, Decision):
         return army
-    city_id = action.data.get("city")
-    city = state.map.cities.get(city_id) if isinstance(city_id, str) else None
-    if city is None:
-        return refuse("KBS-SIE-2", f"city {action.data.get('city')!r} is not a city of the board", "data.city")
-    if army.at != city.admin_region:
-        return refuse("KBS-SIE-2", f"army {army.id!r} stands in {army.at!r}, not in {city.admin_region!r}", "data.army")
-    owner = state.owners.get(city.id, NEUTRAL)
-    if owner == seat:
-        return refuse("KBS-SIE-2", f"{city.id!r} is {seat!r}'s own city", "data.city")
-    if state.factions[seat].lord == owner:
-        return refuse("KBS-VAS-5", f"{seat!r} may not besiege {city.id!r} of its lord {owner!r}", "data.city")
-    if city.id in state.sieges or army.besieging:
-        return refuse("KBS-SIE-1", f"{city.id!r} or army {army.id!r} is already in a siege", "data.city")
-    inside = garrison(state, city.id)
-    bs_in = army_bs(inside, game.meta.options)
-    defence = city_defence(bs_in, city.fortified)
-    bs_out = army_bs([army], game.meta.options)
-    numbers = {"besiegers": bs_out, "defenders": bs_in, "city_defence": defence}
-    if bs_out <= bs_in + defence:
-        message = f"army {army.id!r} has {bs_out} BS, not more than the defence {bs_in} + {defence} = {bs_in + defence}"
-        return Decision.refuse("KBS-SIE-3", message, field="data.army", **numbers)
+    checked = siege_numbers(game, seat, army, action.data.get("city"))
+    if isinstance(checked, Decision):
+        return checked
+    city, numbers = checked
+    bs_out, bs_in, defence = numbers["besiegers"], numbers["defenders"], numbers["city_defence"]
     unpaid = _unpaid(state, seat, 1, "KBS-SIE-1", "starting a siege")
     fortified = "fortified (KBS-CTY-3)" if city.fortified else "unfortified (KBS-CTY-1)"
     trace = (
@@ -270,16 +234,6 @@ def _unpaid(state: KbsState, seat: str, cost: int, rule_id: str, what: str) -> D
     return Decision(violations=(RuleViolation(rule_id, message, {"cost": cost, "supplies": have}),))
 
 
-def borders_admin_territory(state: KbsState, seat: str, city: str) -> bool:
-    """KBS-STM-2, KBS-AMB-7: the faction holds a region next to the city's administrative region, or its
-    (besieging) army stands in that region."""
-    region = state.map.cities[city].admin_region
-    if any(a.owner == seat for a in state.armies_at(region)):
-        return True
-    neighbours = {area for area, _ in state.map.neighbours(region)}
-    return any(state.owners.get(c.id) == seat and c.admin_region in neighbours for c in state.map.cities.values())
-
-
 def decide_storm(game: Game, action: Action, inputs: Inputs) -> Decision:
     """`storm_city {army, city}`: KBS-STM-1 (KBS-CTY-2), KBS-STM-2/4, then the battle and its consequences."""
     state: KbsState = game.state
@@ -287,17 +241,9 @@ def decide_storm(game: Game, action: Action, inputs: Inputs) -> Decision:
     army = army_named(state, action.data, "army", seat)
     if isinstance(army, Decision):
         return army
-    city_id = action.data.get("city")
-    siege = state.sieges.get(city_id) if isinstance(city_id, str) else None
-    if siege is None or siege.army != army.id:
-        return _not_besieging(state, army.id, city_id)
-    if siege.started >= state.round:
-        return refuse(
-            "KBS-STM-1",
-            f"the siege of {siege.city!r} began this round ({siege.started}); storm from the next (KBS-AMB-6)",
-        )
-    if not borders_admin_territory(state, seat, siege.city):
-        return refuse("KBS-STM-2", f"{seat!r} does not border the administrative territory of {siege.city!r}")
+    siege = storm_siege(state, seat, army, action.data.get("city"))
+    if isinstance(siege, Decision):
+        return siege
     unpaid = _unpaid(state, seat, 1, "KBS-STM-4", "calling a storm")
     city = state.map.cities[siege.city]
     declared = Event(
@@ -322,22 +268,6 @@ def decide_storm(game: Game, action: Action, inputs: Inputs) -> Decision:
     if not outcome.attacker_wins:
         return decision.then(siege_break(state, city.id, game.meta.options))
     return decision.then(_city_taken(game, state, seat, army.id, city.id))
-
-
-def _not_besieging(state: KbsState, army_id: str, city_id: Any) -> Decision:
-    """KBS-STM-1 (KBS-CTY-2 first for an unfortified city): a city is stormed only after a siege."""
-    besieged_first = RuleViolation(
-        "KBS-STM-1",
-        f"army {army_id!r} is not besieging {city_id!r}: a city is stormed only after a siege of an earlier round",
-        {"field": "data.city"},
-    )
-    city = state.map.cities.get(city_id) if isinstance(city_id, str) else None
-    if city is None or city.fortified:
-        return Decision(violations=(besieged_first,))
-    unfortified = RuleViolation(
-        "KBS-CTY-2", f"{city_id!r} is unfortified, but must still be besieged before a storm", {"field": "data.city"}
-    )
-    return Decision(violations=(unfortified, besieged_first))
 
 
 def _city_taken(game: Game, state: KbsState, seat: str, army_id: str, city_id: str) -> Decision:
@@ -436,34 +366,11 @@ def decide_relief(game: Game, action: Action, inputs: Inputs) -> Decision:
     """`relieve_siege {armies, city, garrison?}`: KBS-REL-1..3, KBS-AMB-10, KBS-AMB-18."""
     state: KbsState = game.state
     seat = str(action.seat)
-    city_id = action.data.get("city")
-    siege = state.sieges.get(city_id) if isinstance(city_id, str) else None
-    if siege is None:
-        return refuse("KBS-REL-1", f"{city_id!r} is not under siege", "data.city")
-    city = state.map.cities[siege.city]
-    names = action.data.get("armies")
-    if not isinstance(names, list) or not names:
-        return refuse("KBS-REL-1", f"armies {names!r} must list the relieving armies", "data.armies")
-    relievers: list[Army] = []
-    for index, name in enumerate(names):
-        army = army_named(state, {"army": name}, "army", seat)
-        if isinstance(army, Decision):
-            return refuse("KBS-REL-1", f"armies[{index}] {name!r} is not an army of {seat!r}", f"data.armies[{index}]")
-        if army.at != city.admin_region or army.besieging:
-            return refuse(
-                "KBS-REL-1", f"army {name!r} does not stand free in {city.admin_region!r}", f"data.armies[{index}]"
-            )
-        relievers.append(army)
-    besieger = state.armies[siege.army]
-    if besieger.owner == seat:
-        return refuse("KBS-REL-1", f"{seat!r} is the besieger of {city.id!r}", "data.city")
-    if state.factions[seat].lord == besieger.owner:
-        return refuse("KBS-VAS-5", f"{seat!r} may not attack its lord {besieger.owner!r}", "data.city")
-    owner = state.owners.get(city.id, NEUTRAL)
-    commit = action.data.get("garrison", owner == seat)
-    if commit and owner != seat:
-        return refuse("KBS-REL-2", f"only {owner!r}, the city's owner, commits the besieged units", "data.garrison")
-    inside = list(garrison(state, city.id)) if commit else []
+    sides = relief_sides(state, seat, action.data)
+    if isinstance(sides, Decision):
+        return sides
+    siege, relievers, inside = sides
+    city, besieger = state.map.cities[siege.city], state.armies[siege.army]
     declared = Event(
         "ReliefAttackDeclared",
         {

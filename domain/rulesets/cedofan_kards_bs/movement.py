@@ -8,7 +8,8 @@ from math import ceil
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, RuleViolation, TraceStep
-from domain.rulesets.cedofan_kards_bs.battles import garrison, siege_break
+from domain.rulesets.cedofan_kards_bs.battle_guards import garrison
+from domain.rulesets.cedofan_kards_bs.battles import siege_break
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
 from domain.rulesets.cedofan_kards_bs.combat import army_bs, step_cost
 from domain.rulesets.cedofan_kards_bs.rulings import applied, army_named, new_army_id, refuse, retreat_destinations
@@ -17,7 +18,7 @@ from domain.rulesets.cedofan_kards_bs.state import Army, KbsState, counts
 SHIP_CAPACITY_PER_BS = 1  # KBS-MOV-8: a ship carries as many units as its BS
 
 
-def _may_enter(state: KbsState, seat: str, area: str, field: str) -> Decision | None:
+def entry_refusal(state: KbsState, seat: str, area: str, field: str) -> Decision | None:
     """KBS-MOV-6, KBS-CTY-2, KBS-VAS-4, KBS-VAS-10: what an army may not step into."""
     if state.map.is_impassable(area):
         return refuse("KBS-MOV-6", f"{area!r} cannot be entered (giants or impassable swamps)", field)
@@ -45,7 +46,7 @@ def _crossing(state: KbsState, seat: str, area: str) -> TraceStep | None:
     return None
 
 
-def _path_cost(game: Game, army: Army, path: list[str]) -> tuple[int, list[TraceStep]] | Decision:
+def path_cost(game: Game, army: Army, path: list[str]) -> tuple[int, list[TraceStep]] | Decision:
     """KBS-MOV-2..8, KBS-AMB-8: the supplies of each step, or the refusal of the first bad one."""
     state: KbsState = game.state
     ships = army.units.get("ship", 0)
@@ -57,7 +58,7 @@ def _path_cost(game: Game, army: Army, path: list[str]) -> tuple[int, list[Trace
         kind = state.map.step_kind(here, area) if isinstance(area, str) else None
         if kind is None:
             return refuse("KBS-AMB-22", f"{area!r} is not one field away from {here!r}", field)
-        if (blocked := _may_enter(state, army.owner, area, field)) is not None:
+        if (blocked := entry_refusal(state, army.owner, area, field)) is not None:
             return blocked
         if (crossing := _crossing(state, army.owner, area)) is not None:
             trace.append(crossing)
@@ -119,7 +120,7 @@ def _moved_leaders(army: Army, leaders: Any) -> tuple[str, ...] | Decision:
     return tuple(str(name) for name in leaders)
 
 
-def _moving_part(state: KbsState, army: Army, data: Mapping[str, Any]) -> Army | Decision:
+def moving_part(state: KbsState, army: Army, data: Mapping[str, Any]) -> Army | Decision:
     """KBS-MOV-1..3: the stack that moves; the whole army unless `units` / `leaders` name a part of it.
 
     A part becomes a new army (`placed-N`, as the rules name every new stack); the rest stays.
@@ -185,10 +186,10 @@ def decide_move(game: Game, action: Action) -> Decision:
     path = action.data.get("path")
     if not isinstance(path, list) or not path:
         return refuse("KBS-MOV-4", f"path {path!r} must list the fields to move through", "data.path")
-    part = _moving_part(state, army, action.data)
+    part = moving_part(state, army, action.data)
     if isinstance(part, Decision):
         return part
-    priced = _path_cost(game, part, path)
+    priced = path_cost(game, part, path)
     if isinstance(priced, Decision):
         return priced
     cost, trace = priced
@@ -242,7 +243,7 @@ def decide_enter_jointly(game: Game, action: Action) -> Decision:
         return refuse("KBS-MOV-10", f"to {to!r} must name the region entered", "data.to")
     total, trace = 0, []
     for army in armies:
-        priced = _path_cost(game, army, [to])
+        priced = path_cost(game, army, [to])
         if isinstance(priced, Decision):
             return priced
         total += priced[0]

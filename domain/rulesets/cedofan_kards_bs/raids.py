@@ -8,7 +8,8 @@ from typing import Any
 
 from domain.kernel import Decision, Event, Game, Inputs, TraceStep
 from domain.platform import roll
-from domain.rulesets.cedofan_kards_bs.battles import garrison, siege_break
+from domain.rulesets.cedofan_kards_bs.battle_guards import garrison
+from domain.rulesets.cedofan_kards_bs.battles import siege_break
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
 from domain.rulesets.cedofan_kards_bs.combat import army_bs, attrition_pick, city_defence, losses, survivors
 from domain.rulesets.cedofan_kards_bs.rulings import applied, loss_events, new_army_id, transfer

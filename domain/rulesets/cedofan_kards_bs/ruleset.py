@@ -9,8 +9,10 @@ from typing import Any
 
 from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
+from domain.pending import Pending
 from domain.rulesets.cedofan_kards_bs import decide as deciding
 from domain.rulesets.cedofan_kards_bs import options as opts
+from domain.rulesets.cedofan_kards_bs import pending as pendings
 from domain.rulesets.cedofan_kards_bs import state as states
 from domain.rulesets.cedofan_kards_bs import view as views
 from domain.rulesets.cedofan_kards_bs.actions import ACTION_SPECS, board_ids
@@ -79,6 +81,10 @@ class KardsBsRuleset:
     def view(self, state: Any, viewer: Viewer) -> dict[str, Any]:
         """Everything is public in this game."""
         return views.view(state, viewer)
+
+    def pending(self, game: Game, viewer: Viewer) -> Pending:
+        """Whom the table waits for and the legal options of each (issue 15, point 2)."""
+        return pendings.pending(game, viewer)
 
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""

@@ -71,6 +71,20 @@ TWO = {
 HOMES = {"c-z": city("r-z", "z", capital_of="z"), "c-r": city("r-r", "r", capital_of="r")}
 
 
+def ex7_board(*armies: Mapping[str, Any]) -> dict[str, Any]:
+    """KBS-EX-7: F (7 supplies, 3 influence) next to G; F's kard fk stands in G's region with `armies` besides."""
+    return board_doc(
+        regions={"r-f": {}, "r-g": {}},
+        cities={"c-f": city("r-f", "f", capital_of="f"), "c-g": city("r-g", "g", capital_of="g")},
+        land=[("r-f", "r-g")],
+        factions={
+            "f": {"capital": "c-f", "ruler": "fk", "supplies": 7, "influence": 3},
+            "g": {"capital": "c-g", "ruler": "gk", "supplies": 0, "influence": 0},
+        },
+        armies=[army("fa", "f", "r-g", ["fk"]), *armies],
+    )
+
+
 def army(army_id: str, owner: str, at: str, leaders: Iterable[str] = (), **units: int) -> dict[str, Any]:
     """An army of the board's setup."""
     return {"id": army_id, "owner": owner, "at": at, "units": units, "leaders": list(leaders)}

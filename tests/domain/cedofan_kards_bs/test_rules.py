@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Decision, Event
-from domain.rulesets.cedofan_kards_bs.battles import borders_admin_territory
+from domain.rulesets.cedofan_kards_bs.battle_guards import borders_admin_territory
 from tests.domain.cedofan_kards_bs.builders import (
     HOMES,
     TWO,

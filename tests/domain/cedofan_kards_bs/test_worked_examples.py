@@ -9,6 +9,7 @@ from tests.domain.cedofan_kards_bs.builders import (
     board_doc,
     city,
     events_of,
+    ex7_board,
     given,
     play,
     refused_by,
@@ -211,16 +212,7 @@ def test_kbs_gnt_1_9_amb_1_amb_11_giant_raid_ex6() -> None:
 
 
 def test_kbs_ran_1_ran_2_ran_4_amb_14_ransom_with_little_influence_ex7() -> None:
-    board = board_doc(
-        regions={"r-f": {}, "r-g": {}},
-        cities={"c-f": city("r-f", "f", capital_of="f"), "c-g": city("r-g", "g", capital_of="g")},
-        land=[("r-f", "r-g")],
-        factions={
-            "f": {"capital": "c-f", "ruler": "fk", "supplies": 7, "influence": 3},
-            "g": {"capital": "c-g", "ruler": "gk", "supplies": 0, "influence": 0},
-        },
-        armies=[army("fa", "f", "r-g", ["fk"])],
-    )
+    board = ex7_board()
     capture = Event("UnitsCaptured", {"army": "fa", "captor": "g", "at": "r-g", "units": {}, "leaders": ["fk"]})
     game = given(board, ("f", "g"), capture, *at_turn(2, "f"))
     game = play(game, "ransom_kard", "f", kard="fk")

@@ -5,40 +5,42 @@ Kept equal to the source by test_inventory.py, so a new refusal path, or a chang
 """
 
 CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("KBS-CTY-2", "battles:_not_besieging"): ("… is unfortified, but must still be besieged before a storm",),
-    ("KBS-STM-1", "battles:_not_besieging"): (
+    ("KBS-CTY-2", "battle_guards:_not_besieging"): ("… is unfortified, but must still be besieged before a storm",),
+    ("KBS-STM-1", "battle_guards:_not_besieging"): (
         "army … is not besieging …: a city is stormed only after a siege of an earlier round",
     ),
     ("rule_id", "battles:_unpaid"): ("message",),
-    ("KBS-AMB-10", "battles:decide_attack"): ("armies of … stand in …: name the defender",),
-    ("KBS-AMB-22", "battles:decide_attack"): (
+    ("KBS-AMB-10", "battle_guards:attack_target"): ("armies of … stand in …: name the defender",),
+    ("KBS-AMB-22", "battle_guards:attack_target"): (
         "to … must name a region",
         "… is not a region next to …",
     ),
-    ("KBS-CMB-3", "battles:decide_attack"): ("no enemy army of … stands in …",),
-    ("KBS-CTY-2", "battles:decide_attack"): ("… is not a region: a city is taken by siege and storm",),
-    ("KBS-MOV-6", "battles:decide_attack"): ("… cannot be entered (giants or impassable swamps)",),
-    ("KBS-REL-1", "battles:decide_attack"): ("the enemies in … are besieging a city: use relieve_siege",),
-    ("KBS-VAS-5", "battles:decide_attack"): ("… is the vassal of … and may not attack its lord",),
-    ("KBS-REL-1", "battles:decide_relief"): (
+    ("KBS-CMB-3", "battle_guards:attack_target"): ("no enemy army of … stands in …",),
+    ("KBS-CTY-2", "battle_guards:attack_target"): ("… is not a region: a city is taken by siege and storm",),
+    ("KBS-MOV-6", "battle_guards:attack_target"): ("… cannot be entered (giants or impassable swamps)",),
+    ("KBS-REL-1", "battle_guards:attack_target"): ("the enemies in … are besieging a city: use relieve_siege",),
+    ("KBS-VAS-5", "battle_guards:attack_target"): ("… is the vassal of … and may not attack its lord",),
+    ("KBS-REL-1", "battle_guards:relief_sides"): (
         "… is not under siege",
         "armies … must list the relieving armies",
         "armies[…] … is not an army of …",
         "army … does not stand free in …",
         "… is the besieger of …",
     ),
-    ("KBS-REL-2", "battles:decide_relief"): ("only …, the city's owner, commits the besieged units",),
-    ("KBS-VAS-5", "battles:decide_relief"): ("… may not attack its lord …",),
-    ("KBS-SIE-1", "battles:decide_start_siege"): ("… or army … is already in a siege",),
-    ("KBS-SIE-2", "battles:decide_start_siege"): (
+    ("KBS-REL-2", "battle_guards:relief_sides"): ("only …, the city's owner, commits the besieged units",),
+    ("KBS-VAS-5", "battle_guards:relief_sides"): ("… may not attack its lord …",),
+    ("KBS-SIE-1", "battle_guards:siege_numbers"): ("… or army … is already in a siege",),
+    ("KBS-SIE-2", "battle_guards:siege_numbers"): (
         "city … is not a city of the board",
         "army … stands in …, not in …",
         "… is …'s own city",
     ),
-    ("KBS-SIE-3", "battles:decide_start_siege"): ("message",),
-    ("KBS-VAS-5", "battles:decide_start_siege"): ("… may not besiege … of its lord …",),
-    ("KBS-STM-1", "battles:decide_storm"): ("the siege of … began this round (…); storm from the next (KBS-AMB-6)",),
-    ("KBS-STM-2", "battles:decide_storm"): ("… does not border the administrative territory of …",),
+    ("KBS-SIE-3", "battle_guards:siege_numbers"): ("message",),
+    ("KBS-VAS-5", "battle_guards:siege_numbers"): ("… may not besiege … of its lord …",),
+    ("KBS-STM-1", "battle_guards:storm_siege"): (
+        "the siege of … began this round (…); storm from the next (KBS-AMB-6)",
+    ),
+    ("KBS-STM-2", "battle_guards:storm_siege"): ("… does not border the administrative territory of …",),
     ("KBS-AMB-20", "decide:_decide_begin_turns"): ("turns begin after the supply phase; the game is in its … phase",),
     ("KBS-AMB-14", "decide:_decide_ransom_kard"): ("the ransom costs … supplies; … has …",),
     ("KBS-RAN-1", "decide:_decide_ransom_kard"): (
@@ -86,10 +88,10 @@ CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
         "removed",
         "leaders … must list leader figures",
     ),
-    ("KBS-CTY-2", "movement:_may_enter"): ("… belongs to …: besiege and storm it to enter",),
-    ("KBS-MOV-6", "movement:_may_enter"): ("… cannot be entered (giants or impassable swamps)",),
-    ("KBS-VAS-10", "movement:_may_enter"): ("… may cross its vassal's lands but not enter its city …",),
-    ("KBS-VAS-4", "movement:_may_enter"): ("… may cross its lord's lands but not enter its city …",),
+    ("KBS-CTY-2", "movement:entry_refusal"): ("… belongs to …: besiege and storm it to enter",),
+    ("KBS-MOV-6", "movement:entry_refusal"): ("… cannot be entered (giants or impassable swamps)",),
+    ("KBS-VAS-10", "movement:entry_refusal"): ("… may cross its vassal's lands but not enter its city …",),
+    ("KBS-VAS-4", "movement:entry_refusal"): ("… may cross its lord's lands but not enter its city …",),
     ("KBS-MOV-1", "movement:_moved_leaders"): (
         "leaders … must list distinct leader figures",
         "message",
@@ -99,9 +101,9 @@ CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
         "units.… … must be a whole number >= 0",
         "message",
     ),
-    ("KBS-MOV-2", "movement:_moving_part"): ("a move takes 1 or more movement units (KBS-MOV-1); none were named",),
-    ("KBS-AMB-22", "movement:_path_cost"): ("… is not one field away from …",),
-    ("KBS-MOV-8", "movement:_path_cost"): ("message",),
+    ("KBS-MOV-2", "movement:moving_part"): ("a move takes 1 or more movement units (KBS-MOV-1); none were named",),
+    ("KBS-AMB-22", "movement:path_cost"): ("… is not one field away from …",),
+    ("KBS-MOV-8", "movement:path_cost"): ("message",),
     ("KBS-MOV-2", "movement:_shortfall"): ("… costs … supplies; … has …",),
     ("KBS-AMB-4", "movement:_siege_left_standing"): ("message",),
     ("KBS-SIE-4", "movement:_siege_left_standing"): ("message",),
