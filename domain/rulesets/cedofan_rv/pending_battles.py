@@ -191,14 +191,13 @@ def relief_option(state: RvState, seat: str) -> Option | None:
         able = [n for n in nobles if reaches_siege(state, n, siege)]
         if siege.besieger == seat or not able:
             continue
-        relieving = {p.id for p in _banner_pieces(state, able)}
-        inside = [
-            p.id for p in defenders_of(state, siege.place, siege.besieger) if not p.is_noble and p.id not in relieving
-        ]
-        sieges[siege.place] = {"nobles": [n.id for n in able], "joining": inside}
+        inside = [p for p in defenders_of(state, siege.place, siege.besieger) if not p.is_noble]
+        sieges[siege.place] = {"nobles": [n.id for n in able], "joining": [p.id for p in inside]}
         for group in _groups(able):
+            relieving = {p.id for p in _banner_pieces(state, group)}
+            joining = [p.id for p in inside if p.id not in relieving]  # a banner does not join itself
             base = {"nobles": [n.id for n in group], "place": siege.place}
-            choices += [{**base, "joining": []}, *([{**base, "joining": inside}] if inside else [])]
+            choices += [{**base, "joining": []}, *([{**base, "joining": joining}] if joining else [])]
     if not choices:
         return None
     return Option(

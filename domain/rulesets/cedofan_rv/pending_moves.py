@@ -83,15 +83,15 @@ def move_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option
         destinations: dict[str, Any] = {}
         for area, (steps, path) in sorted(shortest_paths(state.map.edges, noble.area).items()):
             paid_from, _, held = move_funds(state, seat, noble, area)
-            costs = {}
+            costs = []
             for load in loads:
                 cost, _ = move_cost(table, (noble, *load), steps)
                 if guards.within_limit(state, cost, "the move") is None:
-                    costs[len(load)] = cost
                     choice = {"noble": noble.id, "path": path, "units": [p.id for p in load]}
+                    costs.append({"units": len(load), "cost": cost})
                     candidates.append((choice, cost <= held))
             if costs:
-                destinations[area] = {"steps": steps, "path": path, "paid_from": paid_from, "cost_by_units": costs}
+                destinations[area] = {"steps": steps, "path": path, "paid_from": paid_from, "costs": costs}
         movable = [p.id for p in loads[-1]]
         nobles[noble.id] = {"at": noble.area, "units": movable, "destinations": destinations}
     fields = {"nobles": nobles, "spent": state.spent, "limit": state.limit}
