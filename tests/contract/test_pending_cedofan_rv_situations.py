@@ -334,3 +334,15 @@ def test_rv_eco_7_kalame_is_offered_one_shade_an_impulse() -> None:
     assert "summon_shade" not in options_of(table, KL)
     table.impulse(KL, Z)
     assert "summon_shade" not in options_of(table, KL)
+
+
+def test_rv_amb_1_a_piece_the_unit_table_does_not_give_blocks_the_game_until_the_arbiter_adjusts_it() -> None:
+    """RV-AMB-1: the unit table is the creator's data; with a flame legion on the board and none in the table every
+    action is refused, so the table waits for the arbiter's or recorder's `adjust`, not for a player."""
+    pieces = [noble("g", A, "r"), {"id": "fl1", "kind": "flame_legion", "owner": A, "area": "r"}]
+    table = Table.on(board({"r": {}, "ka": city(A)}, [], pieces))
+
+    pending = CEDOFAN_RV.pending(table.game, Viewer())
+    assert (pending.phase, pending.rule_id, pending.seats()) == ("blocked", "RV-AMB-1", (None,))
+    assert [o.type for o in pending.waiting[0].options] == ["adjust"] and "fl1" in pending.summary
+    assert [v.rule_id for v in table.decide(None, "start_round").violations] == ["RV-AMB-1"]

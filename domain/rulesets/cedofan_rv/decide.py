@@ -46,7 +46,7 @@ def decide(game: Game, action: Action, inputs: Inputs) -> Decision:
     if decider is None:
         known = ", ".join(deciders)
         return Decision.refuse("RV-TURN-1", f"unknown action {action.type!r}; actions are: {known}", field="type")
-    if (missing := _unit_table_covers_pieces(state, game.meta.options)) is not None:
+    if (missing := unit_table_gap(state, game.meta.options)) is not None:
         return Decision(violations=(missing,))
     if action.type != "start_round" and action.seat is None:
         return Decision.refuse("RV-TURN-1", f"{action.type!r} is taken by a faction: name the seat", field="seat")
@@ -69,7 +69,7 @@ def _with_victory(state: RvState, decision: Decision) -> Decision:
     return decision
 
 
-def _unit_table_covers_pieces(state: RvState, options: Mapping[str, Any]) -> RuleViolation | None:
+def unit_table_gap(state: RvState, options: Mapping[str, Any]) -> RuleViolation | None:
     """RV-AMB-1: every piece on the board has an entry in the creator's unit table."""
     table = options.get("unit_table") or {}
     for piece in state.pieces.values():

@@ -20,7 +20,7 @@ from typing import Any
 
 from domain.kernel import Game, SealedRound, Viewer
 from domain.pending import Option, Pending, Waiting, ended_or, for_viewer, merged, sealing
-from domain.rulesets.cedofan_rv.decide import retreaters_standing
+from domain.rulesets.cedofan_rv.decide import retreaters_standing, unit_table_gap
 from domain.rulesets.cedofan_rv.league import has_played, next_subfaction
 from domain.rulesets.cedofan_rv.pending_battles import battle_options
 from domain.rulesets.cedofan_rv.pending_moves import economy_options, move_options
@@ -37,9 +37,19 @@ def pending(game: Game, viewer: Viewer) -> Pending:
 
 def _pending(game: Game) -> Pending:
     state: RvState = game.state
+    gap = unit_table_gap(state, game.meta.options)
+    if gap is not None:
+        return _blocked(gap.message)
     phase, rule_id, summary, turn = _turn(game)
     slips = sealing(game.meta, lambda sealed, seat: _slip(state, sealed), LOOT_RULES)
     return Pending(phase, rule_id, summary, merged((turn, *slips, *_retreats(state))))
+
+
+def _blocked(message: str) -> Pending:
+    """RV-AMB-1: with a piece the unit table does not give, the rules refuse every action until the arbiter or the
+    recorder fixes the game by `adjust` (the change it needs is theirs to choose: no choice is listed)."""
+    fix = Option("adjust", ("RV-AMB-1", "CORE-ADJUST-1"), (), exhaustive=False, note=message)
+    return Pending("blocked", "RV-AMB-1", message, (Waiting(None, (fix,), "the rules refuse every action"),))
 
 
 def _turn(game: Game) -> tuple[str, str, str, Waiting]:

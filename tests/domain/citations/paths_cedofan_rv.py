@@ -70,7 +70,7 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
         "… is not on home territory",
         "… is not a noble meeting … in …",
     ),
-    ("RV-AMB-1", "decide:_unit_table_covers_pieces"): ("piece … is a …, which options.unit_table does not give",),
+    ("RV-AMB-1", "decide:unit_table_gap"): ("piece … is a …, which options.unit_table does not give",),
     ("RV-TURN-1", "decide:decide"): (
         "unknown action …; actions are: …",
         "… is taken by a faction: name the seat",
