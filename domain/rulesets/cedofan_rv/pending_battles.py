@@ -47,11 +47,12 @@ def priced(
     fields: Mapping[str, Any] | None = None,
     exhaustive: bool = True,
     note: str = HIDDEN_NOTE,
+    listed: bool | None = None,
 ) -> Option | None:
     """An option paid from a hidden treasury or purse (RV-SUP-1/2): private, listed while the public rules allow a
-    choice, its choices those the seat can pay. Listing it even when none is affordable keeps its absence from
-    telling other seats what a treasury holds."""
-    if not candidates:
+    choice (`listed`, by default: there are candidates), its choices those the seat can pay. Listing it even when
+    none is affordable keeps its absence from telling other seats what a treasury holds."""
+    if not (bool(candidates) if listed is None else listed):
         return None
     choices = tuple(choice for choice, affordable in candidates if affordable)
     return Option(kind, rule_ids, choices, exhaustive=exhaustive, fields=fields or {}, note=note, private=True)

@@ -119,10 +119,11 @@ def transfer_option(state: RvState, seat: str) -> Option | None:
         for source, target, held in routes
         for amount in _amounts(held)
     ]
-    if routes and not candidates:
-        candidates = [({}, False)]  # routes exist but nothing is held: listed without choices (private)
     fields = {"routes": [{"from": s, "to": t, "amount": {"minimum": 1, "maximum": h}} for s, t, h in routes]}
-    return priced("transfer_resources", TRANSFER_RULES, candidates, fields=fields, exhaustive=False)
+    # Listed wherever a route exists (public), even when nothing is held on it (hidden).
+    return priced(
+        "transfer_resources", TRANSFER_RULES, candidates, fields=fields, exhaustive=False, listed=bool(routes)
+    )
 
 
 def _workable_places(state: RvState, seat: str) -> list[Any]:
