@@ -346,3 +346,21 @@ def test_rv_amb_1_a_piece_the_unit_table_does_not_give_blocks_the_game_until_the
     assert (pending.phase, pending.rule_id, pending.seats()) == ("blocked", "RV-AMB-1", (None,))
     assert [o.type for o in pending.waiting[0].options] == ["adjust"] and "fl1" in pending.summary
     assert [v.rule_id for v in table.decide(None, "start_round").violations] == ["RV-AMB-1"]
+
+
+def test_rv_kl_4_a_sub_faction_noble_is_offered_moves_with_his_own_sub_faction_s_units_only() -> None:
+    """RV-KL-4: "A general of one sub-faction cannot move the units of another"; RV-TURN-3: in Západní kardství's
+    impulse Stínové země's noble does not move."""
+    pieces = [
+        {**noble("kz", KL, "r"), "subfaction": Z},
+        {**troops("zi", 1, "infantry", KL, "r")[0], "subfaction": Z},
+        {**troops("si", 1, "infantry", KL, "r")[0], "subfaction": S},
+        {**noble("ks", KL, "r"), "subfaction": S},
+    ]
+    document = board({"r": {"home": [KL]}, "h": {"home": [KL]}, "ka": city(A)}, [("r", "h", "passable", 4)], pieces)
+    table = Table.on(document, seats=(KL, A))
+    table.impulse(KL, Z)
+
+    move = options_of(table, KL)["move_banner"]
+    assert {(c["noble"], tuple(c["units"])) for c in move.choices} == {("kz", ()), ("kz", ("zi1",))}
+    accepted(table, KL, move)

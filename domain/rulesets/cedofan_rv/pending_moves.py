@@ -57,13 +57,17 @@ def economy_options(state: RvState, options: Mapping[str, Any], seat: str) -> li
     return [option for option in built if option is not None]
 
 
+def _may_take(noble: Piece, unit: Piece) -> bool:
+    """RV-NOB-3, RV-KL-4: a unit of the noble's faction, not of another Kard League sub-faction than his."""
+    other_sub = unit.subfaction is not None and noble.subfaction is not None and unit.subfaction != noble.subfaction
+    return not unit.is_noble and unit.owner == noble.owner and not other_sub
+
+
 def _loads(state: RvState, options: Mapping[str, Any], noble: Piece) -> list[tuple[Piece, ...]]:
     """RV-NOB-2/3, RV-KL-4: the noble alone, with his banner, and with every unit he may take (to his capacity)."""
     capacity = int(options["leader_table"][noble.rank or "general"])
-    own = sorted(
-        (p for p in state.pieces_in(noble.area) if not p.is_noble and p.owner == noble.owner),
-        key=lambda p: (p.banner != noble.id, p.id),
-    )
+    takeable = (p for p in state.pieces_in(noble.area) if _may_take(noble, p))
+    own = sorted(takeable, key=lambda p: (p.banner != noble.id, p.id))  # his banner first
     loads: list[tuple[Piece, ...]] = [()]
     for load in (tuple(p for p in own if p.banner == noble.id)[:capacity], tuple(own)[:capacity]):
         accepted = banner_units(state, noble, [p.id for p in load], options)
