@@ -357,7 +357,8 @@ def test_rv_kl_4_a_sub_faction_noble_is_offered_moves_with_his_own_sub_faction_s
         {**troops("si", 1, "infantry", KL, "r")[0], "subfaction": S},
         {**noble("ks", KL, "r"), "subfaction": S},
     ]
-    document = board({"r": {"home": [KL]}, "h": {"home": [KL]}, "ka": city(A)}, [("r", "h", "passable", 4)], pieces)
+    areas = {"r": {"home": [KL]}, "h": {"home": [KL]}, "ka": city(A)}
+    document = board(areas, [("r", "h", "passable", 4)], pieces, {Z: 5, S: 5})
     table = Table.on(document, seats=(KL, A))
     table.impulse(KL, Z)
 
