@@ -38,7 +38,7 @@ def must_be_besieged(place: Place | None, defenders: Sequence[Piece], options: M
     return count < 5 or (count == 5 and options["exactly_five_defenders"] == "siege")
 
 
-def _defenders_of(state: RvState, area: str, attacker: str) -> tuple[Piece, ...]:
+def defenders_of(state: RvState, area: str, attacker: str) -> tuple[Piece, ...]:
     """RV-FLD-3: every piece in the area not of the attacker defends (allies support each other)."""
     return tuple(p for p in state.pieces_in(area) if p.owner != attacker)
 
@@ -86,10 +86,10 @@ def attack(game: Game, action: Action, inputs: Inputs) -> Decision:
             "RV-FLD-1", f"the attacking banners stand in {sorted(areas)}; they must meet in one region"
         )
     area = areas.pop()
-    defenders = _defenders_of(state, area, seat)
+    defenders = defenders_of(state, area, seat)
     if not defenders:
         return Decision.refuse("RV-BTY-1", f"there is no enemy army in {area!r} to fight", field="data.nobles")
-    if (siege_wrong := _siege_battle_instead(state, seat, area, defenders)) is not None:
+    if (siege_wrong := siege_battle_instead(state, seat, area, defenders)) is not None:
         return Decision(violations=(siege_wrong,))
     place = state.places.get(area)
     violations: tuple[RuleViolation, ...] = ()
@@ -131,7 +131,7 @@ def attack(game: Game, action: Action, inputs: Inputs) -> Decision:
     return Decision(tuple(events), violations, tuple(trace))
 
 
-def _siege_battle_instead(state: RvState, seat: str, area: str, defenders: Sequence[Piece]) -> RuleViolation | None:
+def siege_battle_instead(state: RvState, seat: str, area: str, defenders: Sequence[Piece]) -> RuleViolation | None:
     """RV-STM-4 / RV-REL-1: the besieged fight their besiegers by a storm, others by a relief, not an attack."""
     besieging = {noble for siege in state.sieges.values() for noble in siege.nobles}
     siege = state.sieges.get(area)
@@ -171,7 +171,7 @@ def start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
     besiegers = _banners(state, seat, action.data.get("nobles"), "data.nobles")
     if isinstance(besiegers, RuleViolation):
         return Decision(violations=(besiegers,))
-    defenders = _defenders_of(state, place.area, seat)
+    defenders = defenders_of(state, place.area, seat)
     if place.owner == seat:
         return Decision.refuse("RV-SIE-2", f"{place.area!r} is held by {seat!r} itself", field="data.place")
     violations: list[RuleViolation] = []
@@ -193,7 +193,7 @@ def start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
             )
         )
     for noble in (p for p in besiegers if p.is_noble):
-        if not _borders_passably(state, noble, place.area):
+        if not borders_passably(state, noble, place.area):
             violations.append(
                 RuleViolation(
                     "RV-SIE-3",
@@ -237,7 +237,7 @@ def start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
     return Decision((event,), tuple(violations), trace)
 
 
-def _borders_passably(state: RvState, noble: Piece, area: str) -> bool:
+def borders_passably(state: RvState, noble: Piece, area: str) -> bool:
     """RV-SIE-3, RV-AMB-16: in the region having entered over a passable border, or next to it over one."""
     if noble.area == area:
         if noble.entered_by is None:
@@ -264,7 +264,7 @@ def storm_place(game: Game, action: Action, inputs: Inputs) -> Decision:
     if siege.besieger != seat:
         return Decision.refuse("RV-STM-7", f"{seat!r} does not besiege {siege.place!r}", field="data.place")
     violations: list[RuleViolation] = []
-    if siege.started_round >= state.round:
+    if storm_too_early(state, siege):
         violations.append(
             RuleViolation(
                 "RV-STM-1",
@@ -286,17 +286,36 @@ def sortie(game: Game, action: Action, inputs: Inputs) -> Decision:
     siege = _siege_at(state, action.data.get("place"))
     if isinstance(siege, RuleViolation):
         return Decision(violations=(siege,))
-    inside = [p for p in _defenders_of(state, siege.place, siege.besieger) if p.owner == seat]
-    if units(inside) == 0:
+    if units(besieged_by(state, seat, siege)) == 0:
         return Decision.refuse(
             "RV-STM-4", f"{seat!r} has no units inside {siege.place!r} to storm with", field="data.place"
         )
     violations: list[RuleViolation] = []
-    if siege.started_impulse >= state.impulse_no:
+    if sortie_too_early(state, siege):
         violations.append(
             RuleViolation("RV-AMB-4", f"the siege of {siege.place!r} began in this impulse", {"field": "data.place"})
         )
     return _storm(game, action, inputs, siege, "defender", violations, options)
+
+
+def storm_too_early(state: RvState, siege: Siege) -> bool:
+    """RV-STM-1, RV-AMB-4: the besieger storms only in a round after the one in which the siege began."""
+    return siege.started_round >= state.round
+
+
+def sortie_too_early(state: RvState, siege: Siege) -> bool:
+    """RV-STM-4, RV-AMB-4: the besieged call a storm only in an impulse that began after the siege did."""
+    return siege.started_impulse >= state.impulse_no
+
+
+def besieged_by(state: RvState, seat: str, siege: Siege) -> tuple[Piece, ...]:
+    """RV-STM-4: the pieces of `seat` inside a besieged place (its units are the ones that may sally)."""
+    return tuple(p for p in defenders_of(state, siege.place, siege.besieger) if p.owner == seat)
+
+
+def reaches_siege(state: RvState, noble: Piece, siege: Siege) -> bool:
+    """RV-REL-1: a relieving banner stands at the besieged place or next to it."""
+    return noble.area == siege.place or siege.place in state.map.edges.get(noble.area, {})
 
 
 def _siege_at(state: RvState, target: Any) -> Siege | RuleViolation:
@@ -320,8 +339,8 @@ def _storm(
     state: RvState = game.state
     seat = str(action.seat)
     place = state.places[siege.place]
-    besiegers = _siege_pieces(state, siege)
-    defenders = _defenders_of(state, place.area, siege.besieger)
+    besiegers = siege_pieces(state, siege)
+    defenders = defenders_of(state, place.area, siege.besieger)
     if not must_be_besieged(place, defenders, options):
         # More than 5 inside a standing siege only follows a lost relief: RV-AMB-18 bars the storm; RV-BTY-1 (a
         # field battle against more than 5) is its umbrella.
@@ -420,7 +439,7 @@ def _storm(
     return Decision(tuple(events), tuple(violations), tuple(trace))
 
 
-def _siege_pieces(state: RvState, siege: Siege) -> tuple[Piece, ...]:
+def siege_pieces(state: RvState, siege: Siege) -> tuple[Piece, ...]:
     return tuple(p for noble in siege.nobles for p in state.banner_of(noble))
 
 
@@ -443,18 +462,17 @@ def relieve_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
     if isinstance(relievers, RuleViolation):
         return Decision(violations=(relievers,))
     for noble in (p for p in relievers if p.is_noble):
-        edge = state.map.edges.get(noble.area, {}).get(siege.place)
-        if noble.area != siege.place and edge is None:
+        if not reaches_siege(state, noble, siege):
             return Decision.refuse(
                 "RV-REL-1", f"{noble.id!r} in {noble.area!r} is not at {siege.place!r}", field="data.nobles"
             )
-    inside = {p.id: p for p in _defenders_of(state, siege.place, siege.besieger) if not p.is_noble}
+    inside = {p.id: p for p in defenders_of(state, siege.place, siege.besieger) if not p.is_noble}
     joining = action.data.get("joining", [])
     if not isinstance(joining, list) or any(j not in inside for j in joining) or len(set(joining)) != len(joining):
         return Decision.refuse(
             "RV-REL-2", f"joining {joining!r} must list besieged units inside {siege.place!r}", field="data.joining"
         )
-    besiegers = _siege_pieces(state, siege)
+    besiegers = siege_pieces(state, siege)
     relief = Side("relief", seat, (*relievers, *(inside[j] for j in joining)), FIELD)
     besieging = Side("besieger", siege.besieger, besiegers, FIELD)
     fact = Event(
@@ -495,7 +513,7 @@ def relieve_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
         events += influence(siege.besieger, options, "battle_won", "RV-VIC-1")
     # RV-REL-6/7, RV-AMB-24: the siege goes on whatever the count inside; RV-STM-6 is a storm's clause,
     # and RV-AMB-18 governs the next attack while more than 5 units are inside.
-    inside_after = units(list(survivors(_defenders_of(state, siege.place, siege.besieger), fight.dead))) + units(
+    inside_after = units(list(survivors(defenders_of(state, siege.place, siege.besieger), fight.dead))) + units(
         [p for p in after["relief"] if p.area != siege.place]
     )
     rule_ids = ["RV-REL-6", "RV-REL-7", "RV-AMB-24"] if winner is besieging else ["RV-AMB-9", "RV-AMB-24"]

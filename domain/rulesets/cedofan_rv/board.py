@@ -229,3 +229,21 @@ def nearest_all(
         return None
     distance = min(d for d, _ in found)
     return tuple(sorted(a for d, a in found if d == distance)), distance
+
+
+def shortest_paths(edges: Mapping[str, Mapping[str, tuple[str, int]]], start: str) -> dict[str, tuple[int, list[str]]]:
+    """RV-MOV-2: every region a banner can reach from `start` over any border, with the fewest divider steps and a
+    path of that length (the regions entered, in order; ties by area id)."""
+    best: dict[str, tuple[int, list[str]]] = {start: (0, [])}
+    queue: list[tuple[int, list[str], str]] = [(0, [], start)]
+    while queue:
+        distance, path, area = heapq.heappop(queue)
+        if (distance, path) > best[area]:
+            continue
+        for other, (_, steps) in sorted(edges.get(area, {}).items()):
+            through = (distance + steps, [*path, other])
+            if other not in best or through < best[other]:
+                best[other] = through
+                heapq.heappush(queue, (through[0], through[1], other))
+    del best[start]
+    return best

@@ -46,7 +46,7 @@ def decide(game: Game, action: Action, inputs: Inputs) -> Decision:
     if decider is None:
         known = ", ".join(deciders)
         return Decision.refuse("RV-TURN-1", f"unknown action {action.type!r}; actions are: {known}", field="type")
-    if (missing := _unit_table_covers_pieces(state, game.meta.options)) is not None:
+    if (missing := unit_table_gap(state, game.meta.options)) is not None:
         return Decision(violations=(missing,))
     if action.type != "start_round" and action.seat is None:
         return Decision.refuse("RV-TURN-1", f"{action.type!r} is taken by a faction: name the seat", field="seat")
@@ -69,7 +69,7 @@ def _with_victory(state: RvState, decision: Decision) -> Decision:
     return decision
 
 
-def _unit_table_covers_pieces(state: RvState, options: Mapping[str, Any]) -> RuleViolation | None:
+def unit_table_gap(state: RvState, options: Mapping[str, Any]) -> RuleViolation | None:
     """RV-AMB-1: every piece on the board has an entry in the creator's unit table."""
     table = options.get("unit_table") or {}
     for piece in state.pieces.values():
@@ -252,8 +252,8 @@ def _choose_retreat(game: Game, action: Action, inputs: Inputs) -> Decision:
         return Decision.refuse(
             "RV-AMB-10", f"{to!r} is not an equally near place; choose one of {others}", field="data.to"
         )
-    standing = [p for p in pieces if p in state.pieces]
-    if any(state.pieces[p].area != went for p in standing) or not standing:
+    standing = retreaters_standing(state, pieces, went)
+    if not standing:
         return Decision.refuse(
             "RV-AMB-10", f"the pieces that withdrew to {went!r} have moved since: the withdrawal stands"
         )
@@ -264,6 +264,13 @@ def _choose_retreat(game: Game, action: Action, inputs: Inputs) -> Decision:
     return Decision(
         (event,), trace=(TraceStep("RV-AMB-10", f"RV-AMB-10: {seat} withdraws to {to!r}, not {went!r}", {}),)
     )
+
+
+def retreaters_standing(state: RvState, pieces: tuple[str, ...], went: str) -> list[str]:
+    """RV-AMB-10: the withdrawn pieces still on the board, while they all still stand where they withdrew to
+    (empty once any has moved on: the withdrawal then stands)."""
+    standing = [p for p in pieces if p in state.pieces]
+    return [] if any(state.pieces[p].area != went for p in standing) else standing
 
 
 # --- moves ---
@@ -282,23 +289,19 @@ def _move_banner(game: Game, action: Action, inputs: Inputs) -> Decision:
         return Decision(violations=(noble,))
     if (other := league.acts_for_impulse(state, noble, "data.noble")) is not None:
         return Decision(violations=(other,))
-    moving = _banner_units(state, noble, data.get("units", []), options)
+    moving = banner_units(state, noble, data.get("units", []), options)
     if isinstance(moving, RuleViolation):
         return Decision(violations=(moving,))
     route = _route(state, noble.area, data.get("path"))
     if isinstance(route, RuleViolation):
         return Decision(violations=(route,))
     steps, border = route
-    table = options["unit_table"]
-    slowest = min(table[p.kind]["speed"] for p in (noble, *moving))
-    cost = math.ceil(steps / slowest)
+    cost, slowest = move_cost(options["unit_table"], (noble, *moving), steps)
     destination = data["path"][-1]
-    home = state.is_home(seat, destination)
-    paid_from = TREASURY if home else "purse"
+    paid_from, account, held = move_funds(state, seat, noble, destination)
     violations = [v for v in (within_limit(state, cost, "the move"),) if v is not None]
-    account = piece_treasury(noble)  # RV-KL-1: a sub-faction's own treasury
-    held = state.treasuries.get(account, 0) if home else state.purses.get(noble.id, 0)
     if cost > held:
+        home = paid_from == TREASURY
         where = f"the treasury of {account!r}" if home else f"the purse of {noble.id!r} (enemy territory)"
         violations.append(RuleViolation("RV-SUP-2", f"the move costs {cost} but {where} holds {held}", {}))
     event = Event(
@@ -326,7 +329,22 @@ def _move_banner(game: Game, action: Action, inputs: Inputs) -> Decision:
     return Decision((event,), tuple(violations), (step,))
 
 
-def _banner_units(
+def move_cost(table: Mapping[str, Mapping[str, int]], banner: tuple[Piece, ...], steps: int) -> tuple[int, int]:
+    """RV-MOV-1, RV-AMB-21: ceil(steps / speed of the banner's slowest piece), and that speed."""
+    slowest = min(table[p.kind]["speed"] for p in banner)
+    return math.ceil(steps / slowest), slowest
+
+
+def move_funds(state: RvState, seat: str, noble: Piece, destination: str) -> tuple[str, str, int]:
+    """RV-SUP-2, RV-KL-1: a move home is paid from the (sub-faction's) treasury, elsewhere from the noble's purse:
+    where it is paid from, the treasury account, and what that source holds."""
+    account = piece_treasury(noble)
+    if state.is_home(seat, destination):
+        return TREASURY, account, state.treasuries.get(account, 0)
+    return "purse", account, state.purses.get(noble.id, 0)
+
+
+def banner_units(
     state: RvState, noble: Piece, unit_ids: Any, options: Mapping[str, Any]
 ) -> tuple[Piece, ...] | RuleViolation:
     """RV-NOB-2/3, RV-KL-4: the units a noble moves stand with him, are his faction's, within his capacity."""

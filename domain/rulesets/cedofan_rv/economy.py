@@ -23,7 +23,7 @@ def extract(game: Game, action: Action, inputs: Inputs) -> Decision:
     seat = str(action.seat)
     if (wrong := in_own_impulse(state, seat)) is not None:
         return Decision(violations=(wrong,))
-    place = _workable(state, seat, action.data.get("place"))
+    place = workable(state, seat, action.data.get("place"))
     if isinstance(place, RuleViolation):
         return Decision(violations=(place,))
     account = place_treasury(state, place, seat)
@@ -50,14 +50,14 @@ def recruit(game: Game, action: Action, inputs: Inputs) -> Decision:
         return Decision.refuse("RV-UNIT-3", "flame legions cannot be recruited", field="data.kind")
     if kind not in UNIT_KINDS or kind not in table:
         return Decision.refuse("RV-UNIT-1", f"{kind!r} is not a unit kind of the unit table", field="data.kind")
-    place = _workable(state, seat, action.data.get("place"))
+    place = workable(state, seat, action.data.get("place"))
     if isinstance(place, RuleViolation):
         return Decision(violations=(place,))
     if kind == "elephant" and not place.elephants:
         return Decision.refuse(
             "RV-UNIT-4", f"elephants are recruited only in Ostius, not {place.area!r}", field="data.kind"
         )
-    limit = _unit_limit(options, seat, kind)
+    limit = unit_limit(options, seat, kind)
     fielded = sum(1 for p in state.pieces.values() if p.owner == seat and p.kind == kind)
     if limit is not None and fielded >= limit:
         return Decision.refuse(
@@ -83,7 +83,7 @@ def recruit(game: Game, action: Action, inputs: Inputs) -> Decision:
     return Decision((event,), trace=(TraceStep("RV-UNIT-1", f"RV-UNIT-1: a {kind} costs {cost}", {"cost": cost}),))
 
 
-def _workable(state: RvState, seat: str, area: Any) -> Place | RuleViolation:
+def workable(state: RvState, seat: str, area: Any) -> Place | RuleViolation:
     """RV-ECO-1/2/5, RV-CTY-5, RV-TURN-3: a city or sound fortress the faction (in the Kard League, the
     sub-faction whose impulse it is) holds, not yet used up this round."""
     place = state.places.get(area) if isinstance(area, str) else None
@@ -113,7 +113,7 @@ def _workable(state: RvState, seat: str, area: Any) -> Place | RuleViolation:
     return place
 
 
-def _unit_limit(options: Any, seat: str, kind: str) -> int | None:
+def unit_limit(options: Any, seat: str, kind: str) -> int | None:
     """RV-UNIT-2: the creator's `unit_limits` (faction -> kind -> how many); absent means not limited."""
     limits = options.get("unit_limits") or {}
     found = limits.get(seat, {}).get(kind)

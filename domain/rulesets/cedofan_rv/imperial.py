@@ -43,7 +43,7 @@ def buy_imperial_general(game: Game, action: Action, inputs: Inputs) -> Decision
         return Decision.refuse(
             "RV-ECO-6", f"{place.area!r} has already yielded this round (RV-ECO-2)", field="data.place"
         )
-    fielded = sum(1 for p in state.pieces.values() if p.is_noble and p.imperial)
+    fielded = imperial_generals(state)
     if fielded >= MAX_IMPERIAL_GENERALS:
         return Decision.refuse("RV-ECO-6", f"the empire already has {fielded} generals of at most 3")
     if (poor := can_pay(state, IMPERIAL, IMPERIAL_GENERAL_COST, "an imperial general", "RV-ECO-6")) is not None:
@@ -69,8 +69,8 @@ def summon_shade(game: Game, action: Action, inputs: Inputs) -> Decision:
     seat = str(action.seat)
     if (wrong := in_own_impulse(state, seat)) is not None:
         return Decision(violations=(wrong,))
-    kalame = _kalame(state, seat)
-    if kalame is None:
+    summoner = kalame(state, seat)
+    if summoner is None:
         return Decision.refuse("RV-ECO-7", f"{seat!r} has no Kalamé (the ruler of Stínové země) on the board")
     if state.impulse_subfaction not in (None, KALAME_SUBFACTION):
         return Decision.refuse(
@@ -78,23 +78,39 @@ def summon_shade(game: Game, action: Action, inputs: Inputs) -> Decision:
         )
     if state.shade_impulse == state.impulse_no:
         return Decision.refuse("RV-ECO-7", "Kalamé has already summoned a shade in this impulse")
-    shades = sum(1 for p in state.pieces.values() if p.is_noble and p.rank == "shade")
+    shades = shades_on_map(state)
     if shades >= MAX_SHADES:
         return Decision.refuse("RV-ECO-7", f"{shades} shades are already on the map, the most there may be")
     event = Event(
         "ShadeSummoned",
         {
             "seat": seat,
-            "area": kalame.area,
+            "area": summoner.area,
             "noble": f"shade-r{state.round}-i{state.impulse_no}",
             "cost": 0,
             "rule_ids": ["RV-ECO-7"],
         },
     )
-    return Decision((event,), trace=(TraceStep("RV-ECO-7", f"RV-ECO-7: a free shade in {kalame.area!r}", {}),))
+    return Decision((event,), trace=(TraceStep("RV-ECO-7", f"RV-ECO-7: a free shade in {summoner.area!r}", {}),))
 
 
-def _kalame(state: RvState, seat: str) -> Piece | None:
+def imperial_generals(state: RvState) -> int:
+    """RV-ECO-6: the imperial generals on the map (at most 3)."""
+    return sum(1 for p in state.pieces.values() if p.is_noble and p.imperial)
+
+
+def shades_on_map(state: RvState) -> int:
+    """RV-ECO-7: the shades on the map (at most 3)."""
+    return sum(1 for p in state.pieces.values() if p.is_noble and p.rank == "shade")
+
+
+def imperial_cities(state: RvState) -> list[str]:
+    """RV-ECO-8: the imperial cities the extraordinary tax reaches, by area id (the order of their dice)."""
+    return sorted(p.area for p in state.places.values() if is_imperial_city(state, p))
+
+
+def kalame(state: RvState, seat: str) -> Piece | None:
+    """RV-ECO-7: Kalamé, the ruler of Stínové země, when the seat is the Kard League and she is on the board."""
     if seat != KARD_LEAGUE:
         return None
     found = sorted(
@@ -112,7 +128,7 @@ def levy_extraordinary_tax(game: Game, action: Action, inputs: Inputs) -> Decisi
         return Decision(violations=(wrong,))
     if state.taxed_round == state.round:
         return Decision.refuse("RV-ECO-8", f"the extraordinary tax was already levied in round {state.round}")
-    cities = sorted(p.area for p in state.places.values() if is_imperial_city(state, p))
+    cities = imperial_cities(state)
     if not cities:
         return Decision.refuse("RV-ECO-8", "there is no imperial city to tax")
     dice, faces = roll(game, inputs, len(cities), seat, f"RV-ECO-8 unrest in {', '.join(cities)}")

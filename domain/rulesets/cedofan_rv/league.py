@@ -136,3 +136,13 @@ def conqueror_subfaction(state: RvState, siege: Siege, caller: str | None) -> di
     besieging = sorted(state.pieces[n].subfaction or "" for n in siege.nobles if n in state.pieces)
     sub = caller or next((s for s in besieging if s), None)
     return {"subfaction": sub} if sub else {}
+
+
+def acting_nobles(state: RvState, seat: str) -> tuple[Piece, ...]:
+    """RV-NOB-1, RV-TURN-3: the seat's nobles that may lead in the open impulse (in a Kard League sub-faction's
+    impulse, that sub-faction's and the League's nobles of no sub-faction), by id."""
+    return tuple(
+        p
+        for p in sorted(state.pieces.values(), key=lambda p: p.id)
+        if p.is_noble and p.owner == seat and acts_for_impulse(state, p, "") is None
+    )

@@ -9,6 +9,7 @@ from typing import Any
 
 from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
+from domain.pending import Pending
 from domain.rulesets.cedofan_rv import board as rv_board
 from domain.rulesets.cedofan_rv import options as rv_options
 from domain.rulesets.cedofan_rv.actions import ACTION_SPECS, board_ids
@@ -16,6 +17,7 @@ from domain.rulesets.cedofan_rv.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_rv.decide import decide
 from domain.rulesets.cedofan_rv.evolve import evolve
 from domain.rulesets.cedofan_rv.notation import notation
+from domain.rulesets.cedofan_rv.pending import pending as _pending
 from domain.rulesets.cedofan_rv.rulebook import RULEBOOK
 from domain.rulesets.cedofan_rv.setup import setup
 from domain.rulesets.cedofan_rv.state import RvState, dump, load
@@ -77,6 +79,10 @@ class CedofanRvRuleset:
     def view(self, state: RvState, viewer: Viewer) -> dict[str, Any]:
         """Purses, treasuries and loot amounts only to those the rules name."""
         return view(state, viewer)
+
+    def pending(self, game: Game, viewer: Viewer) -> Pending:
+        """Whom the table waits for and the legal options of each (issue 15, point 2; see `pending.py`)."""
+        return _pending(game, viewer)
 
     def event_view(self, event: Event, viewer: Viewer) -> Event:
         """Events with purse and loot amounts hidden from those the rules do not name (RV-SUP-3, RV-LOOT-2)."""

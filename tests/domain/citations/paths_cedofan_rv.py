@@ -7,10 +7,10 @@ Kept equal to the source by test_inventory.py, so a new refusal path, or a chang
 CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ("RV-NOB-3", "battles:_banners"): ("… must be a non-empty list of distinct nobles",),
     ("RV-STM-7", "battles:_siege_at"): ("… is not under siege",),
-    ("RV-REL-1", "battles:_siege_battle_instead"): (
+    ("RV-REL-1", "battles:siege_battle_instead"): (
         "the army in … is besieging a place: attack it with relieve_siege (a field battle, RV-REL-2)",
     ),
-    ("RV-STM-4", "battles:_siege_battle_instead"): (
+    ("RV-STM-4", "battles:siege_battle_instead"): (
         "… is besieged by …: the besieged call a storm (sortie) or are relieved",
     ),
     ("RV-AMB-18", "battles:_storm"): ("message",),
@@ -37,9 +37,9 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ("RV-STM-1", "battles:storm_place"): ("the siege of … began in round …; storm from round … (RV-AMB-4)",),
     ("RV-STM-7", "battles:storm_place"): ("… does not besiege …",),
     ("RV-AMB-11", "combat:chosen_order"): ("casualty_order … must list distinct pieces of this battle",),
-    ("RV-KL-4", "decide:_banner_units"): ("a … noble cannot move … unit …",),
-    ("RV-NOB-2", "decide:_banner_units"): ("… (…) moves at most … units, not …",),
-    ("RV-NOB-3", "decide:_banner_units"): (
+    ("RV-KL-4", "decide:banner_units"): ("a … noble cannot move … unit …",),
+    ("RV-NOB-2", "decide:banner_units"): ("… (…) moves at most … units, not …",),
+    ("RV-NOB-3", "decide:banner_units"): (
         "units … must be a list of distinct unit ids",
         "… is not a unit on the board",
         "unit … is not a unit of … in …",
@@ -70,18 +70,18 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
         "… is not on home territory",
         "… is not a noble meeting … in …",
     ),
-    ("RV-AMB-1", "decide:_unit_table_covers_pieces"): ("piece … is a …, which options.unit_table does not give",),
+    ("RV-AMB-1", "decide:unit_table_gap"): ("piece … is a …, which options.unit_table does not give",),
     ("RV-TURN-1", "decide:decide"): (
         "unknown action …; actions are: …",
         "… is taken by a faction: name the seat",
     ),
-    ("RV-ECO-1", "economy:_workable"): (
+    ("RV-ECO-1", "economy:workable"): (
         "… is not a city or (undamaged) fortress",
         "… is held by …, not …",
     ),
-    ("RV-ECO-2", "economy:_workable"): ("… has yielded … of … this round",),
-    ("RV-ECO-5", "economy:_workable"): ("… is an imperial city: the kard (…) decides there, not …",),
-    ("RV-TURN-3", "economy:_workable"): ("… is administered by …; it is the impulse of …",),
+    ("RV-ECO-2", "economy:workable"): ("… has yielded … of … this round",),
+    ("RV-ECO-5", "economy:workable"): ("… is an imperial city: the kard (…) decides there, not …",),
+    ("RV-TURN-3", "economy:workable"): ("… is administered by …; it is the impulse of …",),
     ("RV-UNIT-1", "economy:recruit"): ("… is not a unit kind of the unit table",),
     ("RV-UNIT-2", "economy:recruit"): ("… already fields … … of at most …",),
     ("RV-UNIT-3", "economy:recruit"): ("flame legions cannot be recruited",),

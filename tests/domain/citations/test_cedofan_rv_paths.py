@@ -35,7 +35,7 @@ CASES: list[tuple[Path, str, dict[str, Any], str]] = [
     ),
     # RV-NOB-3: "A banner ... is a noble and all the units he moves" — no noble, no banner.
     (("RV-NOB-3", "battles:_banners"), "attack", {"nobles": []}, "RV-NOB-3"),
-    (("RV-NOB-3", "decide:_banner_units"), "move_banner", {"noble": "gw", "path": ["c"], "units": ["zz"]}, "RV-NOB-3"),
+    (("RV-NOB-3", "decide:banner_units"), "move_banner", {"noble": "gw", "path": ["c"], "units": ["zz"]}, "RV-NOB-3"),
     # RV-NOB-1: units move only with a noble — of one's own: ha is A's, zz no noble at all.
     (("RV-NOB-1", "guards:own_noble"), "attack", {"nobles": ["ha"]}, "RV-NOB-1"),
     (("RV-NOB-1", "guards:own_noble"), "attack", {"nobles": ["zz"]}, "RV-NOB-1"),
@@ -56,13 +56,13 @@ CASES: list[tuple[Path, str, dict[str, Any], str]] = [
         "RV-SUP-4",
     ),
     # RV-ECO-1: resources are extracted in one's own cities and fortresses; a_home is A's.
-    (("RV-ECO-1", "economy:_workable"), "extract", {"place": "a_home"}, "RV-ECO-1"),
+    (("RV-ECO-1", "economy:workable"), "extract", {"place": "a_home"}, "RV-ECO-1"),
     # RV-UNIT-1: the unit table gives every kind that can be recruited; it has no dragons.
     (("RV-UNIT-1", "economy:recruit"), "recruit", {"place": "c", "kind": "dragon"}, "RV-UNIT-1"),
     # RV-UNIT-3: "Flame legions cannot be recruited."
     (("RV-UNIT-3", "economy:recruit"), "recruit", {"place": "c", "kind": "flame_legion"}, "RV-UNIT-3"),
     # RV-ECO-2: "A city yields per round either 1 resource or 1 recruited unit" — c has yielded this round.
-    (("RV-ECO-2", "economy:_workable"), "extract", {"place": "c"}, "RV-ECO-2"),
+    (("RV-ECO-2", "economy:workable"), "extract", {"place": "c"}, "RV-ECO-2"),
     # RV-ECO-8 / RV-ECO-6: the extraordinary tax and an imperial general are the kard's; none is elected yet.
     (("rule_id", "imperial:_the_kard"), "levy_extraordinary_tax", {}, "RV-ECO-8"),
     (("rule_id", "imperial:_the_kard"), "buy_imperial_general", {"place": "c"}, "RV-ECO-6"),

@@ -1,0 +1,211 @@
+"""What an impulse may fight (issue 15, point 2): attacks, sieges, storms, sorties and reliefs with their legal targets.
+
+Every option is built from the guards `battles.py` decides with (`defenders_of`, `must_be_besieged`,
+`siege_battle_instead`, `borders_passably`, `storm_too_early`, `storm_caller`, `within_limit`, `can_pay`…), so
+what is offered is what is accepted. Battles with dice list no faces: the action's spec says which to enter with
+table dice. Options whose legality a hidden treasury decides (sieges and storms cost resources) are `private`
+and stay listed, without choices, when only the hidden amount rules them out (see `priced`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from domain.kernel import RuleViolation
+from domain.pending import Option
+from domain.rulesets.cedofan_rv import guards
+from domain.rulesets.cedofan_rv.battles import (
+    besieged_by,
+    borders_passably,
+    defenders_of,
+    must_be_besieged,
+    reaches_siege,
+    siege_battle_instead,
+    sortie_too_early,
+    storm_too_early,
+)
+from domain.rulesets.cedofan_rv.league import acting_nobles, storm_caller
+from domain.rulesets.cedofan_rv.options import SUBFACTIONS
+from domain.rulesets.cedofan_rv.state import Piece, RvState, Siege, units
+from domain.rulesets.cedofan_rv.treasuries import piece_treasury
+
+Choice = Mapping[str, Any]
+ATTACK_RULES = ("RV-BTY-1", "RV-FLD-1", "RV-FLD-3")
+SIEGE_RULES = ("RV-BTY-2", "RV-BTY-4", "RV-SIE-2", "RV-SIE-3", "RV-SIE-4", "RV-AMB-14", "RV-AMB-16")
+STORM_RULES = ("RV-STM-1", "RV-STM-2", "RV-STM-3", "RV-STM-7", "RV-AMB-4", "RV-AMB-13", "RV-KL-3")
+SORTIE_RULES = ("RV-STM-4", "RV-AMB-4", "RV-AMB-22", "RV-KL-3")
+RELIEF_RULES = ("RV-REL-1", "RV-REL-2", "RV-REL-3", "RV-AMB-17")
+HIDDEN_NOTE = "choices depend on a treasury only this seat sees"
+
+
+def priced(
+    kind: str,
+    rule_ids: tuple[str, ...],
+    candidates: Sequence[tuple[Choice, bool]],
+    *,
+    fields: Mapping[str, Any] | None = None,
+    exhaustive: bool = True,
+    note: str = HIDDEN_NOTE,
+    listed: bool | None = None,
+) -> Option | None:
+    """An option paid from a hidden treasury or purse (RV-SUP-1/2): private, listed while the public rules allow a
+    choice (`listed`, by default: there are candidates), its choices those the seat can pay. Listing it even when
+    none is affordable keeps its absence from telling other seats what a treasury holds."""
+    if not (bool(candidates) if listed is None else listed):
+        return None
+    choices = tuple(choice for choice, affordable in candidates if affordable)
+    return Option(kind, rule_ids, choices, exhaustive=exhaustive, fields=fields or {}, note=note, private=True)
+
+
+def battle_options(state: RvState, options: Mapping[str, Any], seat: str) -> list[Option]:
+    """The battles `seat` may start in its open impulse."""
+    built = (
+        attack_option(state, options, seat),
+        siege_option(state, options, seat),
+        storm_option(state, options, seat),
+        sortie_option(state, options, seat),
+        relief_option(state, seat),
+    )
+    return [option for option in built if option is not None]
+
+
+def _banner_pieces(state: RvState, nobles: Iterable[Piece]) -> list[Piece]:
+    return [piece for noble in nobles for piece in state.banner_of(noble.id)]
+
+
+def _groups(nobles: Sequence[Piece]) -> list[list[Piece]]:
+    """All the nobles together, then each alone (the banners a choice may name; others combine as fields say)."""
+    return [list(nobles), *([[n] for n in nobles] if len(nobles) > 1 else [])]
+
+
+def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option | None:
+    """RV-BTY-1, RV-FLD-1/3: banners attack every enemy piece of their region, unless it must be besieged (RV-BTY-2),
+    or its army besieges or is besieged (RV-STM-4, RV-REL-1: a sortie or a relief instead)."""
+    by_area: dict[str, list[Piece]] = {}
+    for noble in acting_nobles(state, seat):
+        by_area.setdefault(noble.area, []).append(noble)
+    choices: list[Choice] = []
+    targets: dict[str, Any] = {}
+    for area, nobles in sorted(by_area.items()):
+        defenders = defenders_of(state, area, seat)
+        place = state.places.get(area)
+        sheltered = must_be_besieged(place, defenders, options) and place is not None and place.owner != seat
+        if not defenders or sheltered or siege_battle_instead(state, seat, area, defenders) is not None:
+            continue
+        targets[area] = {"nobles": [n.id for n in nobles], "defenders": [p.id for p in defenders]}
+        choices += [{"nobles": [n.id for n in group]} for group in _groups(nobles)]
+    if not choices:
+        return None
+    return Option(
+        "attack",
+        ATTACK_RULES,
+        tuple(choices),
+        exhaustive=False,
+        fields={"areas": targets, "casualty_order": "optional: pieces of this battle (RV-AMB-11)"},
+        note="any non-empty set of the seat's nobles standing in one of these regions",
+    )
+
+
+def siege_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option | None:
+    """RV-SIE-2..4, RV-BTY-2/4, RV-AMB-14..16: banners next to (or in, entered over a passable border) a place of at
+    most 5 units, outnumbering them, within the limit; the siege costs `siege_start_cost` from the treasury."""
+    nobles = acting_nobles(state, seat)
+    cost = int(options["siege_start_cost"])
+    counted = cost if options["limit_counts_siege_start"] else 0
+    if guards.within_limit(state, counted, "starting the siege", "RV-AMB-14") is not None:
+        return None
+    candidates: list[tuple[Choice, bool]] = []
+    places: dict[str, Any] = {}
+    for place in sorted(state.places.values(), key=lambda p: p.area):
+        if not place.shelters or place.area in state.sieges or place.owner == seat:
+            continue
+        defenders = defenders_of(state, place.area, seat)
+        able = [n for n in nobles if borders_passably(state, n, place.area)]
+        if not able or not must_be_besieged(place, defenders, options):
+            continue
+        groups = [g for g in _groups(able) if units(_banner_pieces(state, g)) > units(defenders)]
+        if groups:
+            places[place.area] = {"nobles": [n.id for n in able], "defenders": units(defenders), "cost": cost}
+        for group in groups:
+            account = state.impulse_subfaction or piece_treasury(group[0])  # RV-KL-1, as start_siege pays
+            affordable = guards.can_pay(state, account, cost, "the siege") is None
+            candidates.append(({"nobles": [n.id for n in group], "place": place.area}, affordable))
+    return priced("start_siege", SIEGE_RULES, candidates, fields={"places": places}, exhaustive=False)
+
+
+def _caller_choice(state: RvState, seat: str, siege: Siege, called_by: str) -> tuple[Choice, str] | None:
+    """RV-KL-3: the storm's data naming (when needed) the sub-faction that calls it, and the treasury that pays."""
+    for named in (None, *SUBFACTIONS):
+        caller = storm_caller(state, seat, siege, called_by, named)
+        if not isinstance(caller, RuleViolation):
+            return {"place": siege.place, **({"subfaction": named} if named else {})}, caller or seat
+    return None
+
+
+def _storm_candidates(
+    state: RvState, options: Mapping[str, Any], seat: str, sieges: Iterable[Siege], called_by: str
+) -> list[tuple[Choice, bool]]:
+    """RV-STM-3/4, RV-AMB-13/18: a storm on each siege, at most 5 units inside, within the limit; paid by its caller."""
+    cost = int(options["storm_cost"])
+    if guards.within_limit(state, cost, "the storm", "RV-STM-3") is not None:
+        return []  # RV-STM-3: the limit (public) ends the series of storms
+    candidates = []
+    for siege in sieges:
+        place = state.places.get(siege.place)
+        if place is None or not must_be_besieged(place, defenders_of(state, siege.place, siege.besieger), options):
+            continue
+        found = _caller_choice(state, seat, siege, called_by)
+        if found is not None:
+            choice, account = found
+            candidates.append((choice, guards.can_pay(state, account, cost, "the storm") is None))
+    return candidates
+
+
+def storm_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option | None:
+    """RV-STM-1..3, RV-STM-7: the besieger storms a place besieged since an earlier round, while the limit allows."""
+    ready = [s for _, s in sorted(state.sieges.items()) if s.besieger == seat and not storm_too_early(state, s)]
+    candidates = _storm_candidates(state, options, seat, ready, "besieger")
+    fields = {"cost": int(options["storm_cost"]), "spent": state.spent, "limit": state.limit}
+    return priced("storm_place", STORM_RULES, candidates, fields=fields)
+
+
+def sortie_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option | None:
+    """RV-STM-4, RV-AMB-4: the besieged with units inside call a storm in their own impulse, at the same cost."""
+    ready = [
+        s
+        for _, s in sorted(state.sieges.items())
+        if s.besieger != seat and units(besieged_by(state, seat, s)) > 0 and not sortie_too_early(state, s)
+    ]
+    candidates = _storm_candidates(state, options, seat, ready, "defender")
+    fields = {"cost": int(options["storm_cost"]), "spent": state.spent, "limit": state.limit}
+    return priced("sortie", SORTIE_RULES, candidates, fields=fields)
+
+
+def relief_option(state: RvState, seat: str) -> Option | None:
+    """RV-REL-1/2, RV-AMB-17: banners at or next to a besieged place fight its besiegers; the besieged units may
+    join (those of the relieving banners themselves excluded)."""
+    nobles = acting_nobles(state, seat)
+    choices: list[Choice] = []
+    sieges: dict[str, Any] = {}
+    for _, siege in sorted(state.sieges.items()):
+        able = [n for n in nobles if reaches_siege(state, n, siege)]
+        if siege.besieger == seat or not able:
+            continue
+        inside = [p for p in defenders_of(state, siege.place, siege.besieger) if not p.is_noble]
+        sieges[siege.place] = {"nobles": [n.id for n in able], "joining": [p.id for p in inside]}
+        for group in _groups(able):
+            relieving = {p.id for p in _banner_pieces(state, group)}
+            joining = [p.id for p in inside if p.id not in relieving]  # a banner does not join itself
+            base = {"nobles": [n.id for n in group], "place": siege.place}
+            choices += [{**base, "joining": []}, *([{**base, "joining": joining}] if joining else [])]
+    if not choices:
+        return None
+    return Option(
+        "relieve_siege",
+        RELIEF_RULES,
+        tuple(choices),
+        exhaustive=False,
+        fields={"sieges": sieges},
+        note="any of these nobles, joined by any of the besieged units listed",
+    )
