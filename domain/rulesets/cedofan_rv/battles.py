@@ -193,7 +193,7 @@ def start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
             )
         )
     for noble in (p for p in besiegers if p.is_noble):
-        if not _borders_passably(state, noble, place.area):
+        if not borders_passably(state, noble, place.area):
             violations.append(
                 RuleViolation(
                     "RV-SIE-3",
@@ -237,7 +237,7 @@ def start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
     return Decision((event,), tuple(violations), trace)
 
 
-def _borders_passably(state: RvState, noble: Piece, area: str) -> bool:
+def borders_passably(state: RvState, noble: Piece, area: str) -> bool:
     """RV-SIE-3, RV-AMB-16: in the region having entered over a passable border, or next to it over one."""
     if noble.area == area:
         if noble.entered_by is None:
