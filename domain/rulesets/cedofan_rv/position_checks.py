@@ -15,7 +15,7 @@ from typing import Any
 from domain.kernel import Seat
 from domain.positions import PositionError, pointer
 from domain.rulesets.cedofan_rv.battles import borders_passably
-from domain.rulesets.cedofan_rv.imperial import MAX_IMPERIAL_GENERALS, MAX_SHADES
+from domain.rulesets.cedofan_rv.imperial import MAX_IMPERIAL_GENERALS, MAX_SHADES, imperial_generals, shades_of
 from domain.rulesets.cedofan_rv.position import from_position
 from domain.rulesets.cedofan_rv.setup import setup
 from domain.rulesets.cedofan_rv.state import Piece, Place, RvState
@@ -150,11 +150,10 @@ def _count_errors(state: RvState, options: Mapping[str, Any], where: Mapping[str
             message = f"{faction!r} fields {len(pieces)} {kind} of at most {most}"
             yield PositionError(where[pieces[most].id], "RV-UNIT-2", message)
     capped = (
-        ("RV-ECO-6", "imperial generals", MAX_IMPERIAL_GENERALS, lambda p: p.is_noble and p.imperial),
-        ("RV-ECO-7", "shades", MAX_SHADES, lambda p: p.rank == "shade"),
+        ("RV-ECO-6", "imperial generals", MAX_IMPERIAL_GENERALS, imperial_generals(state)),
+        ("RV-ECO-7", "shades", MAX_SHADES, shades_of(state)),
     )
-    for rule_id, what, most, counted in capped:
-        found = sorted(p.id for p in state.pieces.values() if counted(p))
+    for rule_id, what, most, found in capped:
         if len(found) > most:
             yield PositionError(where[found[most]], rule_id, f"{len(found)} {what} on the map, at most {most}")
 
