@@ -1,4 +1,4 @@
-"""The catalog's documented defaults for open points (RV-AMB-*), each also a ruleset option."""
+"""The catalog's documented defaults for open points (RV-AMB-*), each also a ruleset option; the positions rule."""
 
 from domain.kernel import Rule
 
