@@ -7,58 +7,38 @@ board, and the League, empire and retreat situations of the rule tests' builders
 
 from __future__ import annotations
 
-import copy
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
 
-from domain.kernel import Event, Game, Seat, Viewer, fold, start
+from domain.kernel import Event, Game, Seat, fold, start
 from domain.rulesets.cedofan_rv import CEDOFAN_RV as RV
 from tests.domain.cedofan_rv.fixtures import FIXTURE_OPTIONS, A, B, Table, board, city, created, first, noble, troops
 from tests.domain.cedofan_rv.random_play import DEMO, GAMES, SEATS, play_randomly
+from tests.domain.position_contract import (
+    assert_closed_schema,
+    assert_round_trip,
+    broken,
+    changed,
+    schema_error_paths,
+    viewers,
+)
 from tests.domain.sample_games import play_sample
 
-VALIDATOR = Draft202012Validator(RV.position_schema)
 BROD = play_sample(RV, "cedofan_rv_siege_of_brod")
 KL, Z, S = "kard_league", "zapadni_kardstvi", "stinove_zeme"
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _viewers(seats: Sequence[Seat]) -> list[Viewer]:
-    return [Viewer(), Viewer(arbiter=True), *(Viewer(s.seat) for s in seats)]
-
-
 def _assert_round_trip(game: Game, board_document: Mapping[str, Any] | None, seats: Sequence[Seat]) -> None:
-    """Export, send through JSON as the API would, check schema and invariants, set up again: same views."""
-    position = json.loads(json.dumps(RV.position_of(game)))
-    assert [e.message for e in VALIDATOR.iter_errors(position)] == []
-    assert RV.position_errors(position, game.meta.options, board_document, seats) == []
-    again = RV.from_position(position, game.meta.options, board_document, seats)
-    for viewer in _viewers(seats):
-        assert RV.view(again, viewer) == RV.view(game.state, viewer), viewer
+    assert_round_trip(RV, game, board_document, seats)
 
 
 def test_schema_is_a_closed_draft_2020_12_schema_with_descriptions() -> None:
-    Draft202012Validator.check_schema(RV.position_schema)
-    assert RV.position_schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-
-    def walk(schema: Any, path: str) -> None:
-        if isinstance(schema, Mapping):
-            if schema.get("type") == "object":
-                assert "additionalProperties" in schema, path
-                assert schema.get("description"), path
-            for key, value in schema.items():
-                walk(value, f"{path}/{key}")
-        elif isinstance(schema, list):
-            for index, value in enumerate(schema):
-                walk(value, f"{path}/{index}")
-
-    walk(RV.position_schema, "")
+    assert_closed_schema(RV.position_schema)
 
 
 @SETTINGS
@@ -165,7 +145,7 @@ def test_game_created_with_a_position_starts_where_the_position_says() -> None:
     played = BROD.games[-1]
     event = created(DEMO, seats=SEATS)
     started = start(RV, Event(event.type, {**event.data, "position": RV.position_of(played)}), DEMO)
-    for viewer in _viewers(BROD.seats):
+    for viewer in viewers(BROD.seats):
         assert RV.view(started.state, viewer) == RV.view(played.state, viewer)
 
 
@@ -179,8 +159,7 @@ OPTIONS = BROD.games[SIEGE_AT].meta.options
 
 
 def _broken(position: Mapping[str, Any], options: Mapping[str, Any] = OPTIONS) -> set[tuple[str, str]]:
-    assert [e.message for e in VALIDATOR.iter_errors(position)] == []  # well-formed: only the rules object
-    return {(e.path, e.rule_id) for e in RV.position_errors(position, options, DEMO, BROD.seats)}
+    return broken(RV, position, options, DEMO, BROD.seats)
 
 
 def _where(position: Mapping[str, Any], piece: str) -> str:
@@ -192,10 +171,8 @@ def _where(position: Mapping[str, Any], piece: str) -> str:
     raise AssertionError(piece)
 
 
-def _changed(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-    position = copy.deepcopy(BASE)
-    change(position)
-    return position
+def _changed(change: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
+    return changed(BASE, change)
 
 
 def _recruits(position: dict[str, Any], area: str, faction: str, banner: str, many: int) -> None:
@@ -348,7 +325,7 @@ def test_every_broken_invariant_is_reported_when_several_are_broken() -> None:
 def test_schema_refuses_a_misspelt_key_and_an_unknown_faction_by_path() -> None:
     position = _changed(lambda p: p["forces"]["kiertz"][A][0].update({"banerr": "k_head"}))
     position["forces"]["pole"] = {"romans": []}
-    paths = {"/" + "/".join(map(str, e.absolute_path)) for e in VALIDATOR.iter_errors(position)}
+    paths = schema_error_paths(RV.position_schema, position)
     assert {"/forces/kiertz/katzowicove/0", "/forces/pole"} <= paths
 
 
