@@ -9,6 +9,9 @@ purses, influence, council offices, open sieges, loot slips and the rulers waiti
 `from_position` starts from the board's opening state (`setup`) and replaces what the position gives, so a
 hand-written position may leave out what is as at the start (a place, the offices, the influence); an exported
 one (`position_of`) gives everything, and `from_position(position_of(game))` views the same as the game.
+
+A position is the arbiter's form of the situation: it holds purses, treasuries and loot amounts, which the rules
+keep private (RV-SUP-3, RV-LOOT-2; view.py), so it is for those who may read the whole state.
 """
 
 from __future__ import annotations
