@@ -185,7 +185,8 @@ def test_the_base_position_breaks_no_rule() -> None:
 
 
 def test_rv_nob_2_a_house_head_moves_up_to_7_units_inclusive_and_a_general_5() -> None:
-    """RV-NOB-2: „hlavy rudernských rodů … do 7 (včetně) … Generálové a stíny … pouze do 5 jednotek (včetně)"."""
+    """RV-NOB-2: heads of houses „dokáží přesouvat armády do 7 (včetně)"; „Generálové a stíny … pouze do 5 jednotek
+    (včetně)"."""
     assert _broken(_changed(lambda p: _recruits(p, "brod", A, "k_head", 3))) == set()  # 4 + 3 = 7
     eight = _changed(lambda p: _recruits(p, "brod", A, "k_head", 4))
     assert _broken(eight) == {(_where(eight, "k_head"), "RV-NOB-2")}
