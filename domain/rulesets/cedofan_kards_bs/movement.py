@@ -46,12 +46,17 @@ def _crossing(state: KbsState, seat: str, area: str) -> TraceStep | None:
     return None
 
 
+def ship_capacity(army: Army, options: Mapping[str, Any]) -> int:
+    """KBS-MOV-8: the units an army's ships carry, as many per ship as its BS (2 units a ship)."""
+    return army.units.get("ship", 0) * int(options["unit_bs"]["ship"]) * SHIP_CAPACITY_PER_BS
+
+
 def path_cost(game: Game, army: Army, path: list[str]) -> tuple[int, list[TraceStep]] | Decision:
     """KBS-MOV-2..8, KBS-AMB-8: the supplies of each step, or the refusal of the first bad one."""
     state: KbsState = game.state
     ships = army.units.get("ship", 0)
     carried = army.movement_units() - ships
-    capacity = ships * game.meta.options["unit_bs"]["ship"] * SHIP_CAPACITY_PER_BS
+    capacity = ship_capacity(army, game.meta.options)
     here, total, trace = army.at, 0, []
     for index, area in enumerate(path):
         field = f"data.path[{index}]"

@@ -513,7 +513,17 @@ _DEFAULTS: tuple[tuple[str, str], ...] = (
     ),
 )
 
+# Setting up a situation (issue 15) is not in the seed: the catalog's rule for positions (§3.13).
+POSITIONS = Rule(
+    "KBS-POS-1",
+    "Positions: a position (a situation set up by an arbiter, a club or a tournament) names only the fields and cities of the game's board, the factions of the board or the seating (or neutral), the seated factions where a seat takes turns, and each army and leader figure once; what a city is (fortified, port, capital) stays the board's.",
+    "",
+    CATALOG,
+    "§3.13 Positions",
+)
+
 RULEBOOK: Mapping[str, Rule] = {
     **{rid: Rule(rid, summary, quote, SEED, section) for rid, summary, quote, section in _RULES},
     **{rid: Rule(rid, summary, "", CATALOG, "§4 ambiguities and defaults") for rid, summary in _DEFAULTS},
+    POSITIONS.id: POSITIONS,
 }

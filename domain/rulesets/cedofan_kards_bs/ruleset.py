@@ -10,6 +10,7 @@ from typing import Any
 from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
+from domain.positions import PositionError
 from domain.rulesets.cedofan_kards_bs import decide as deciding
 from domain.rulesets.cedofan_kards_bs import options as opts
 from domain.rulesets.cedofan_kards_bs import pending as pendings
@@ -19,17 +20,11 @@ from domain.rulesets.cedofan_kards_bs.actions import ACTION_SPECS, board_ids
 from domain.rulesets.cedofan_kards_bs.board import map_errors
 from domain.rulesets.cedofan_kards_bs.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_kards_bs.evolve import evolve
+from domain.rulesets.cedofan_kards_bs.position import POSITION_SCHEMA, from_position, position_of
+from domain.rulesets.cedofan_kards_bs.position_checks import position_errors
 from domain.rulesets.cedofan_kards_bs.rulebook import RULEBOOK
 
 _BOARDS = Path(__file__).parent / "boards"
-# A game created with `board: null` (the service does not ask the ruleset then): an empty map on which
-# every action is refused, so the game still folds.
-NO_MAP: Mapping[str, Any] = {
-    "name": "no board",
-    "areas": [],
-    "edges": [],
-    "attributes": {"factions": {}, "giant_targets": {}, "pirate_target": ""},
-}
 
 
 def _shipped() -> Mapping[str, Mapping[str, Any]]:
@@ -47,6 +42,7 @@ class KardsBsRuleset:
     default_options: Mapping[str, Any] = opts.DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+    position_schema: Mapping[str, Any] = POSITION_SCHEMA
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""
@@ -66,9 +62,7 @@ class KardsBsRuleset:
 
     def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> Any:
         """The board's starting position; the turn order of the options or the seating order."""
-        names = tuple(s.seat for s in seats)
-        order = options.get("turn_order") or names
-        return states.initial_state(board or NO_MAP, names, tuple(order))
+        return states.opening_state(options, board, tuple(s.seat for s in seats))
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
         """Check an action against the rules and say what it records."""
@@ -96,6 +90,30 @@ class KardsBsRuleset:
             return views.notation(event, state_before)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             return event.type
+
+    def position_of(self, game: Game) -> dict[str, Any]:
+        """Factions, cities, armies, sieges, captives, retreats and open losses (position.py)."""
+        return position_of(game)
+
+    def position_errors(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> list[PositionError]:
+        """Every broken invariant of a position, by JSON pointer and rule id (position_checks.py)."""
+        return position_errors(position, options, board, seats)
+
+    def from_position(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> Any:
+        """The opening state of a game started from a position."""
+        return from_position(position, options, board, seats)
 
     def dump_state(self, state: Any) -> dict[str, Any]:
         """The JSON form of the state."""

@@ -122,6 +122,22 @@ class KbsState:
         return replace(self, armies=MappingProxyType(armies))
 
 
+# A game created with `board: null` (the service does not ask the ruleset then): an empty map on which
+# every action is refused, so the game still folds.
+NO_MAP: Mapping[str, Any] = {
+    "name": "no board",
+    "areas": [],
+    "edges": [],
+    "attributes": {"factions": {}, "giant_targets": {}, "pirate_target": ""},
+}
+
+
+def opening_state(options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: tuple[str, ...]) -> KbsState:
+    """The board's starting position; the turn order of the options (KBS-AMB-20) or the seating order."""
+    order = options.get("turn_order") or seats
+    return initial_state(board or NO_MAP, seats, tuple(order))
+
+
 def initial_state(document: Mapping[str, Any], seats: tuple[str, ...], order: tuple[str, ...]) -> KbsState:
     """The state a board's setup describes: treasuries, city owners, armies."""
     kbs_map = parse_map(document)

@@ -19,6 +19,16 @@ MAX_SHADES = 3  # RV-ECO-7
 KALAME_SUBFACTION = "stinove_zeme"  # Kalamé is the kardka of Stínové země (RV-ECO-7)
 
 
+def imperial_generals(state: RvState) -> tuple[str, ...]:
+    """RV-ECO-6: the imperial generals on the map, by id (at most 3)."""
+    return tuple(sorted(p.id for p in state.pieces.values() if p.is_noble and p.imperial))
+
+
+def shades_of(state: RvState) -> tuple[str, ...]:
+    """RV-ECO-7: the shades on the map, by id (at most 3)."""
+    return tuple(sorted(p.id for p in state.pieces.values() if p.is_noble and p.rank == "shade"))
+
+
 def _the_kard(state: RvState, seat: str, rule_id: str, what: str) -> RuleViolation | None:
     """RV-ECO-5..8: only the seat holding the kard's office uses the empire's powers."""
     holder = kard(state)
@@ -43,7 +53,7 @@ def buy_imperial_general(game: Game, action: Action, inputs: Inputs) -> Decision
         return Decision.refuse(
             "RV-ECO-6", f"{place.area!r} has already yielded this round (RV-ECO-2)", field="data.place"
         )
-    fielded = imperial_generals(state)
+    fielded = len(imperial_generals(state))
     if fielded >= MAX_IMPERIAL_GENERALS:
         return Decision.refuse("RV-ECO-6", f"the empire already has {fielded} generals of at most 3")
     if (poor := can_pay(state, IMPERIAL, IMPERIAL_GENERAL_COST, "an imperial general", "RV-ECO-6")) is not None:
@@ -78,7 +88,7 @@ def summon_shade(game: Game, action: Action, inputs: Inputs) -> Decision:
         )
     if state.shade_impulse == state.impulse_no:
         return Decision.refuse("RV-ECO-7", "Kalamé has already summoned a shade in this impulse")
-    shades = shades_on_map(state)
+    shades = len(shades_of(state))
     if shades >= MAX_SHADES:
         return Decision.refuse("RV-ECO-7", f"{shades} shades are already on the map, the most there may be")
     event = Event(
@@ -92,16 +102,6 @@ def summon_shade(game: Game, action: Action, inputs: Inputs) -> Decision:
         },
     )
     return Decision((event,), trace=(TraceStep("RV-ECO-7", f"RV-ECO-7: a free shade in {summoner.area!r}", {}),))
-
-
-def imperial_generals(state: RvState) -> int:
-    """RV-ECO-6: the imperial generals on the map (at most 3)."""
-    return sum(1 for p in state.pieces.values() if p.is_noble and p.imperial)
-
-
-def shades_on_map(state: RvState) -> int:
-    """RV-ECO-7: the shades on the map (at most 3)."""
-    return sum(1 for p in state.pieces.values() if p.is_noble and p.rank == "shade")
 
 
 def imperial_cities(state: RvState) -> list[str]:

@@ -25,7 +25,7 @@ from domain.rulesets.cedofan_rv.imperial import (
     imperial_cities,
     imperial_generals,
     kalame,
-    shades_on_map,
+    shades_of,
 )
 from domain.rulesets.cedofan_rv.league import acting_nobles
 from domain.rulesets.cedofan_rv.options import UNIT_KINDS
@@ -165,7 +165,7 @@ def recruit_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opt
 def imperial_general_option(state: RvState, seat: str) -> Option | None:
     """RV-ECO-6, RV-TURN-5: the kard buys a general in an imperial city not used up this round, 3 at most on the map,
     for 3 from the imperial treasury (which only the kard sees)."""
-    if kard(state) != seat or imperial_generals(state) >= MAX_IMPERIAL_GENERALS:
+    if kard(state) != seat or len(imperial_generals(state)) >= MAX_IMPERIAL_GENERALS:
         return None
     affordable = guards.can_pay(state, IMPERIAL, IMPERIAL_GENERAL_COST, "an imperial general") is None
     cities: Sequence[str] = imperial_cities(state)
@@ -188,6 +188,6 @@ def shade_option(state: RvState, seat: str) -> Option | None:
     summoner = kalame(state, seat)
     if summoner is None or state.impulse_subfaction not in (None, KALAME_SUBFACTION):
         return None
-    if state.shade_impulse == state.impulse_no or shades_on_map(state) >= MAX_SHADES:
+    if state.shade_impulse == state.impulse_no or len(shades_of(state)) >= MAX_SHADES:
         return None
     return Option("summon_shade", ("RV-ECO-7",), ({},), fields={"area": summoner.area})

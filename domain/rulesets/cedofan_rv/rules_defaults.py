@@ -1,4 +1,4 @@
-"""The catalog's documented defaults for open points (RV-AMB-*), each also a ruleset option."""
+"""The catalog's documented defaults for open points (RV-AMB-*), each also a ruleset option; the positions rule."""
 
 from domain.kernel import Rule
 
@@ -268,5 +268,17 @@ RULES: tuple[Rule, ...] = (
         "",
         "shared/rules/cedofan_rv.md",
         "§4 Ambiguities and gaps",
+    ),
+    Rule(
+        "RV-POS-1",
+        (
+            "Positions: a position (a situation set up by an arbiter, a club or a tournament, issue 15) names only "
+            "the regions and places of the game's board, the factions seated in the game where a seat acts, holds "
+            "or pays, and each piece once; what a place is (city, fortress, village, its class) stays the board's. "
+            "The seed does not cover setting up a situation: this is the catalog's rule for it."
+        ),
+        "",
+        "shared/rules/cedofan_rv.md",
+        "§3.13 Positions",
     ),
 )

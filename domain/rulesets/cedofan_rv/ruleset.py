@@ -10,6 +10,7 @@ from typing import Any
 from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
+from domain.positions import PositionError
 from domain.rulesets.cedofan_rv import board as rv_board
 from domain.rulesets.cedofan_rv import options as rv_options
 from domain.rulesets.cedofan_rv.actions import ACTION_SPECS, board_ids
@@ -18,6 +19,8 @@ from domain.rulesets.cedofan_rv.decide import decide
 from domain.rulesets.cedofan_rv.evolve import evolve
 from domain.rulesets.cedofan_rv.notation import notation
 from domain.rulesets.cedofan_rv.pending import pending as _pending
+from domain.rulesets.cedofan_rv.position import POSITION_SCHEMA, from_position, position_of
+from domain.rulesets.cedofan_rv.position_checks import position_errors
 from domain.rulesets.cedofan_rv.rulebook import RULEBOOK
 from domain.rulesets.cedofan_rv.setup import setup
 from domain.rulesets.cedofan_rv.state import RvState, dump, load
@@ -40,6 +43,7 @@ class CedofanRvRuleset:
     default_options: Mapping[str, Any] = rv_options.DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+    position_schema: Mapping[str, Any] = POSITION_SCHEMA
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""
@@ -91,6 +95,30 @@ class CedofanRvRuleset:
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
         return _bookmarks(event)
+
+    def position_of(self, game: Game) -> dict[str, Any]:
+        """Where every piece stands, who holds each place, the impulse, money, offices and sieges (position.py)."""
+        return position_of(game)
+
+    def position_errors(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> list[PositionError]:
+        """Every broken invariant of a position, by JSON pointer and rule id (position_checks.py)."""
+        return position_errors(position, options, board, seats)
+
+    def from_position(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> RvState:
+        """The opening state of a game started from a position."""
+        return from_position(position, options, board, seats)
 
     def notation(self, event: Event, state_before: RvState) -> str:
         """One line per event."""
