@@ -10,9 +10,9 @@ from typing import Any
 from domain.kernel import Action, Decision, Event, RuleViolation, TraceStep
 from domain.rulesets.agot2.abilities import (
     TIER_RULES,
-    ability_applies,
     footmen_to_upgrade,
     needs_choice,
+    next_ability,
     order_targets,
     pending_ability,
     upgraded_id,
@@ -23,8 +23,8 @@ from domain.rulesets.agot2.guards import Checks, refuse
 from domain.rulesets.agot2.retreat import (
     by_transport,
     casualty_eligible,
-    losing_units,
     retreat_options,
+    retreating_units,
     supply_ok,
 )
 from domain.rulesets.agot2.state import TRACKS, AgotState, Combat, ev
@@ -300,9 +300,9 @@ def _is_abilitys_turn(s: AgotState, c: Combat, seat: str) -> bool:
     if c.cleaned_up:
         tiers = ("after_combat",)
     for tier in tiers:
-        for other in s.turn_order():
-            if other in (c.attacker, c.defender) and ability_applies(s, c, other, tier):
-                return other == seat
+        first = next_ability(s, c, tier)
+        if first is not None:
+            return first == seat
     return False
 
 
@@ -399,7 +399,7 @@ def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any], lenient: 
         return checks.refusal()
     if loser == c.attacker:
         return refuse("GOT-RETREAT-1", "a losing attacker retreats to its march origin; nothing to choose")
-    movers = tuple(u for u in losing_units(s, c, loser) if not u.routed and u.type != "siege_engine")
+    movers = retreating_units(s, c, loser)
     options = {o.area: o for o in retreat_options(s, c, loser, movers)}
     to_area = d.get("to_area")
     destroy = d.get("destroy", [])
