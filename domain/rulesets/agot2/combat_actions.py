@@ -18,7 +18,7 @@ from domain.rulesets.agot2.abilities import (
     upgraded_id,
 )
 from domain.rulesets.agot2.board import LAND, PORT, SEA
-from domain.rulesets.agot2.flow import card_round, casualties, retreat
+from domain.rulesets.agot2.flow import card_round, cards_played, casualties, retreat
 from domain.rulesets.agot2.guards import Checks, refuse
 from domain.rulesets.agot2.retreat import (
     by_transport,
@@ -294,7 +294,7 @@ def _is_abilitys_turn(s: AgotState, c: Combat, seat: str) -> bool:
     """The ability is the next pending one (X-8 order) and waits for a choice."""
     if not needs_choice(s, c, seat):
         return False
-    if len(c.cards) < 2 or c.sealed:
+    if not cards_played(c):
         return False
     tiers: tuple[str, ...] = ("cancel", "immediately") if c.result is None else ("if_win", "if_lose")
     if c.cleaned_up:
@@ -329,7 +329,7 @@ def blade(s: AgotState, action: Action, d: Mapping[str, Any], use: bool, lenient
         return checks.refusal()
     if c.blade_decided or c.result is not None:
         return refuse("GOT-BLADE-5", "the Blade was already decided for this combat")
-    if len(c.cards) < 2 or c.sealed or any(pending_ability(s, c, t) is not None for t in ("cancel", "immediately")):
+    if not cards_played(c) or any(pending_ability(s, c, t) is not None for t in ("cancel", "immediately")):
         return refuse("GOT-BLADE-5", "the Blade is used in step 4, after the cards and their first abilities")
     kind = "BladeUsed" if use else "BladeDeclined"
     trace = TraceStep("GOT-BLADE-3" if use else "GOT-X-10", f"{holder} {'uses' if use else 'declines'} the Blade")

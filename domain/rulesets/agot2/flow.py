@@ -103,7 +103,7 @@ def combat_stage(state: AgotState, c: Combat, lenient: bool) -> tuple[str, Decis
         return "support", None  # GOT-SUPPORT-3: the next supporter declares
     if c.base is None:
         return "base", _announce_base(state, c)
-    if len(c.cards) < 2 and not _fights_without_card(c):
+    if len(c.cards) < 2 and not fights_without_card(c):
         return "cards", None  # GOT-CARD-1: waiting for the sealed cards
     for tier in TIER_BEFORE_BLADE:
         pending = pending_ability(state, c, tier)
@@ -135,9 +135,14 @@ def combat_stage(state: AgotState, c: Combat, lenient: bool) -> tuple[str, Decis
     return "end", _end(state, c, c.result["winner"], early=False)
 
 
-def _fights_without_card(c: Combat) -> bool:
+def fights_without_card(c: Combat) -> bool:
     """GOT-X-15: a seat left with no card to play fights without one."""
     return bool(c.effects.get("no_card")) and not c.sealed and len(c.cards) + len(c.effects["no_card"]) >= 2
+
+
+def cards_played(c: Combat) -> bool:
+    """GOT-CARD-1, X-15: both cards are revealed, or the seat left without one fights without it."""
+    return (len(c.cards) >= 2 and not c.sealed) or fights_without_card(c)
 
 
 def _announce_base(state: AgotState, c: Combat) -> Decision:
