@@ -118,10 +118,9 @@ def use_raven(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool 
         order = s.orders.get(area) if isinstance(area, str) else None
         if order is None or order.seat != seat:
             return refuse("GOT-RAVEN-2", f"{seat} has no order in {area!r}", "data.area")
-        placed = {o.token for o in s.orders.values() if o.seat == seat}
-        if not isinstance(token, str) or token not in s.tokens or token in placed:
+        if not isinstance(token, str) or token not in unplaced_tokens(s, seat):
             return refuse("GOT-RAVEN-2", f"{token!r} is not one of {seat}'s unplaced order tokens", "data.token")
-        special = sum(1 for t in placed - {order.token} | {token} if s.tokens[t].special)
+        special = specials_after_swap(s, seat, order.token, token)
         if special > stars_of(s, seat):
             # GOT-COURT-1 (the stars limit special orders) bars the swap; GOT-X-13 extends its check to the Raven.
             message = f"{special} special orders exceed {seat}'s {stars_of(s, seat)} star(s)"
@@ -140,6 +139,18 @@ def use_raven(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool 
         trace = TraceStep("GOT-RAVEN-3", f"{seat} puts the card back {placement}")
         return checks.record(Decision((event,), trace=(trace,)))
     return refuse("GOT-RAVEN-1", f"option {option!r} must be 'replace_order' or 'inspect_wildling'", "data.option")
+
+
+def unplaced_tokens(s: AgotState, seat: str) -> list[str]:
+    """GOT-RAVEN-2, X-12: the seat's order tokens of the set not on the board, by id."""
+    placed = {o.token for o in s.orders.values() if o.seat == seat}
+    return sorted(t for t in s.tokens if t not in placed)
+
+
+def specials_after_swap(s: AgotState, seat: str, removed: str, placed: str) -> int:
+    """GOT-COURT-1, X-13: the special orders the seat has on the board once the Raven swaps these tokens."""
+    tokens = {o.token for o in s.orders.values() if o.seat == seat} - {removed} | {placed}
+    return sum(1 for t in tokens if s.tokens[t].special)
 
 
 def decline_raven(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
