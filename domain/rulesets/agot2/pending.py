@@ -55,7 +55,8 @@ def _situation(s: AgotState, lenient: bool) -> Situation:
     if s.raven_window:
         holder = s.holder("kings_court") or ""
         waiting = Waiting(holder, raven_options(s, holder), "holds the Messenger Raven")
-        return "action", "GOT-X-12", f"{holder} may use the Messenger Raven before the first order", (waiting,)
+        # GOT-RAVEN-1 places the Raven in the Planning Phase; X-12 fixes its moment after the orders' reveal.
+        return "planning", "GOT-X-12", f"{holder} may use the Messenger Raven before the first order", (waiting,)
     actor = current_actor(s)
     if actor is not None:
         waiting = Waiting(actor, turn_options(s, actor), f"resolves one of its {s.step} orders")

@@ -75,7 +75,7 @@ def _placed(s: AgotState, areas: list[str], shift: int, specials: int) -> list[d
         if token is None:
             break
         used.add(token.id)
-        left -= token.special
+        left -= 1 if token.special else 0
         orders.append({"area": area, "token": token.id})
     return orders
 
@@ -134,7 +134,11 @@ def _raids(s: AgotState, seat: str, areas: list[str]) -> Option:
 
 
 def _marches(s: AgotState, seat: str, areas: list[str]) -> Option:
-    """GOT-COMBAT-1, ROUT-5, X-25..27: each March order's units to adjacent areas they may enter."""
+    """GOT-COMBAT-1, ROUT-5, X-25..27: each March order's units to adjacent areas they may enter.
+
+    The choices move all the movable units, or one of them, to one destination (and one split in two); `fields`
+    gives, per March order's area, its movable units and every destination with what entering it means.
+    """
     choices: list[Mapping[str, Any]] = []
     fields: dict[str, Any] = {}
     for origin in areas:
@@ -142,7 +146,7 @@ def _marches(s: AgotState, seat: str, areas: list[str]) -> Option:
         destinations = _destinations(s, seat, origin, movable)
         fields[origin] = {"units": movable, "destinations": destinations}
         choices.append({"from_area": origin, "moves": []})
-        groups = [movable, *([u] for u in movable)] if len(movable) > 1 else [movable] if movable else []
+        groups = [movable] + ([[u] for u in movable] if len(movable) > 1 else [])
         for found in destinations:
             for group in groups:
                 if found["kind"] != "neutral_force" or can_attack_neutral(
