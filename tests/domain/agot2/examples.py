@@ -122,3 +122,59 @@ def e6() -> Game:
         power_tokens={"l24": "red"},
     )
     return new_game(b, RBG, example_options(tracks(RBG, RBG), position, supply_limits={"blue": [3, 2]}))
+
+
+def e2(structure: str | None, **extra_options: Any) -> Game:
+    """E2: Red's siege engine and footman attack Blue's knight in L5, with or without a castle (`structure`)."""
+    b = example_board(
+        {"l5": ("land", {"structure": structure}), "l6": "land", "l7": "land", "l8": "land"},
+        [("l5", "l6"), ("l5", "l7"), ("l5", "l8")],
+    )
+    position = example_position(
+        units("red", "l6", "siege_engine", "footman")
+        + units("red", "l7", "siege_engine")
+        + units("blue", "l5", "knight")
+        + units("blue", "l8", "siege_engine"),
+        [
+            order("l6", "red", "march_0"),
+            order("l7", "red", "support_0_a"),
+            order("l5", "blue", "defense_plus2"),
+            order("l8", "blue", "support_0_a"),
+        ],
+        blade_used=True,
+    )
+    options = example_options(
+        tracks(("red", "blue"), ("blue", "red")),
+        position,
+        kings_court_stars=[3, 2],
+        supply_limits={"blue": [3, 2], "red": [4, 3, 2]},
+        **extra_options,
+    )
+    return new_game(b, ("red", "blue"), options)
+
+
+def e3() -> Game:
+    """E3: Red's two footmen against Blue's knight in L10: a tie the Fiefdoms track breaks."""
+    b = example_board({"l9": "land", "l10": "land"}, [("l10", "l9")])
+    position = example_position(
+        units("red", "l9", "footman", "footman") + units("blue", "l10", "knight"),
+        [order("l9", "red", "march_0"), order("l10", "blue", "defense_plus1_a")],
+    )
+    order_of = tracks(("red", "blue", "green"), ("green", "blue", "red"))
+    return new_game(b, RBG, example_options(order_of, position))
+
+
+def e8() -> Game:
+    """E8: Blue attacks with its seventh card, and its discard pile returns."""
+    b = example_board({"l27": "land", "l28": "land", "l29": "land"}, [("l28", "l27"), ("l28", "l29")])
+    blue_discards = [c for c in ("blue_c1f1", "blue_c4s2", "blue_c2s1", "blue_c1f2", "blue_c2", "blue_c1")]
+    position = example_position(
+        units("blue", "l27", "knight", "footman") + units("red", "l28", "footman", "footman"),
+        [order("l27", "blue", "march_0")],
+        power_tokens={"l28": "red"},
+        blade_used=True,
+        hands={"blue": ["blue_c2f1"], "red": ["red_c3s1", "red_c2s1", "red_c1", "red_c3", "red_c2s2"]},
+        discards={"blue": blue_discards, "red": ["red_c1s1", "red_c4"]},
+    )
+    options = example_options(tracks(("red", "blue"), ("red", "blue")), position, kings_court_stars=[3, 2])
+    return new_game(b, ("red", "blue"), options)

@@ -6,11 +6,13 @@ from typing import Any
 
 from domain.kernel import Game
 from tests.domain.agot2.examples import (
-    RBG,
     e1,
+    e2,
+    e3,
     e4,
     e5,
     e6,
+    e8,
     example_board,
     example_options,
     example_position,
@@ -145,34 +147,6 @@ def test_got_support_4_support_orders_stay_after_the_combat_e1() -> None:
 # routed units are still routed when the combat ends (they rally at the end of the round, GOT-X-11) ---
 
 
-def _e2(structure: str | None, **extra_options: Any) -> Game:
-    b = example_board(
-        {"l5": ("land", {"structure": structure}), "l6": "land", "l7": "land", "l8": "land"},
-        [("l5", "l6"), ("l5", "l7"), ("l5", "l8")],
-    )
-    position = example_position(
-        units("red", "l6", "siege_engine", "footman")
-        + units("red", "l7", "siege_engine")
-        + units("blue", "l5", "knight")
-        + units("blue", "l8", "siege_engine"),
-        [
-            order("l6", "red", "march_0"),
-            order("l7", "red", "support_0_a"),
-            order("l5", "blue", "defense_plus2"),
-            order("l8", "blue", "support_0_a"),
-        ],
-        blade_used=True,
-    )
-    options = example_options(
-        tracks(("red", "blue"), ("blue", "red")),
-        position,
-        kings_court_stars=[3, 2],
-        supply_limits={"blue": [3, 2], "red": [4, 3, 2]},
-        **extra_options,
-    )
-    return new_game(b, ("red", "blue"), options)
-
-
 def _fight_e2(game: Game, blue_card: str = "blue_c4s2") -> tuple[Game, Any, int]:
     game, _ = act(
         game,
@@ -189,7 +163,7 @@ def _fight_e2(game: Game, blue_card: str = "blue_c4s2") -> tuple[Game, Any, int]
 
 
 def test_got_combat_3_support_8_strength_2_resolve_1_retreat_9_cleanup_1_2_siege_against_castle_e2a() -> None:
-    game, decision, _ = _fight_e2(_e2("castle"))
+    game, decision, _ = _fight_e2(e2("castle"))
 
     resolved = only(decision, "CombatResolved")
     assert (resolved["attacker"]["units"], resolved["attacker"]["base"], resolved["attacker"]["total"]) == (5, 9, 10)
@@ -206,7 +180,7 @@ def test_got_combat_3_support_8_strength_2_resolve_1_retreat_9_cleanup_1_2_siege
 
 
 def test_got_combat_3_casualty_1_retreat_1_9_x_16_cleanup_3_siege_against_no_castle_e2b() -> None:
-    game, decision, _ = _fight_e2(_e2(None))
+    game, decision, _ = _fight_e2(e2(None))
 
     resolved = only(decision, "CombatResolved")
     assert (resolved["attacker"]["base"], resolved["attacker"]["total"]) == (1, 2)
@@ -223,7 +197,7 @@ def test_got_combat_3_casualty_1_retreat_1_9_x_16_cleanup_3_siege_against_no_cas
 
 def test_siege_engine_is_the_casualty_and_the_footman_retreats_when_siege_engines_absorb_casualties_e2() -> None:
     cards = card_set(replace={"blue_c4s2": {**card_set()["cards"][8], "id": "blue_c4s1", "name": "b", "swords": 1}})
-    game = _e2(None, siege_engines_absorb_casualties=True, house_cards=cards)
+    game = e2(None, siege_engines_absorb_casualties=True, house_cards=cards)
     game, decision, cid = _fight_e2(game, "blue_c4s1")
     assert "CasualtiesTaken" not in types(decision)  # Red chooses between its two units
 
@@ -233,19 +207,9 @@ def test_siege_engine_is_the_casualty_and_the_footman_retreats_when_siege_engine
     assert game.state.units["red:footman:l6:2"].area == "l6" and game.state.units["red:footman:l6:2"].routed
 
 
-def _e3() -> Game:
-    b = example_board({"l9": "land", "l10": "land"}, [("l10", "l9")])
-    position = example_position(
-        units("red", "l9", "footman", "footman") + units("blue", "l10", "knight"),
-        [order("l9", "red", "march_0"), order("l10", "blue", "defense_plus1_a")],
-    )
-    order_of = tracks(("red", "blue", "green"), ("green", "blue", "red"))
-    return new_game(b, RBG, example_options(order_of, position))
-
-
 def test_got_resolve_2_throne_1_casualty_1_3_retreat_1_rout_1_x_10_tie_goes_to_the_fiefdoms_track_e3() -> None:
     game, _ = act(
-        _e3(),
+        e3(),
         "march",
         "red",
         from_area="l9",
@@ -398,24 +362,9 @@ def test_got_rout_2_3_4_casualty_2_x_16_a_routed_unit_is_destroyed_instead_of_re
     assert "l26" not in game.state.orders
 
 
-def _e8() -> Game:
-    b = example_board({"l27": "land", "l28": "land", "l29": "land"}, [("l28", "l27"), ("l28", "l29")])
-    blue_discards = [c for c in ("blue_c1f1", "blue_c4s2", "blue_c2s1", "blue_c1f2", "blue_c2", "blue_c1")]
-    position = example_position(
-        units("blue", "l27", "knight", "footman") + units("red", "l28", "footman", "footman"),
-        [order("l27", "blue", "march_0")],
-        power_tokens={"l28": "red"},
-        blade_used=True,
-        hands={"blue": ["blue_c2f1"], "red": ["red_c3s1", "red_c2s1", "red_c1", "red_c3", "red_c2s2"]},
-        discards={"blue": blue_discards, "red": ["red_c1s1", "red_c4"]},
-    )
-    options = example_options(tracks(("red", "blue"), ("red", "blue")), position, kings_court_stars=[3, 2])
-    return new_game(b, ("red", "blue"), options)
-
-
 def test_got_card_1_2_7_8_9_resolve_1_rout_1_cleanup_1_2_x_14_x_15_the_seventh_card_returns_the_discards_e8() -> None:
     game, _ = act(
-        _e8(),
+        e8(),
         "march",
         "blue",
         from_area="l27",
