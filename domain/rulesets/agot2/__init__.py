@@ -3,7 +3,8 @@
 Catalog: shared/rules/agot2.md. Modules: rulebook (every GOT-* rule with its seed quote), options (the GOT-X
 switches and the set-up data), setup, board, state, strength (combat steps 1, 2, 5), retreat (casualties,
 retreats, supply), abilities (house-card texts), flow (the automatic steps of a combat and of the round),
-decide (one guard per rule), evolve, view, notation. Data of the base game and its validators: `data/`.
+decide (one guard per rule), evolve, view, notation, pending (what the table waits for, with pending_orders and
+pending_combat). Data of the base game and its validators: `data/`.
 
 Actions (each names the acting seat; a recorder may act for a seat):
   plan_orders, use_raven {option, area, token | placement}, decline_raven,

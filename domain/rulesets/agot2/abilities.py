@@ -44,14 +44,21 @@ def pending_ability(state: AgotState, c: Combat, tier: str) -> Decision | None:
 
     An ability that needs a choice returns an empty decision: `proceed` stops for `resolve_card_ability`.
     """
+    seat = next_ability(state, c, tier)
+    if seat is None:
+        return None
+    card = card_of(state, c, seat)
+    assert card is not None
+    if card.kind in CHOICE_KINDS and needs_choice(state, c, seat):
+        return Decision()
+    return automatic_ability(state, c, seat)
+
+
+def next_ability(state: AgotState, c: Combat, tier: str) -> str | None:
+    """GOT-CARD-3/5, X-8: the combatant whose ability of this tier resolves next, in turn order."""
     for seat in state.turn_order():
-        if seat not in (c.attacker, c.defender) or not ability_applies(state, c, seat, tier):
-            continue
-        card = card_of(state, c, seat)
-        assert card is not None
-        if card.kind in CHOICE_KINDS and needs_choice(state, c, seat):
-            return Decision()
-        return automatic_ability(state, c, seat)
+        if seat in (c.attacker, c.defender) and ability_applies(state, c, seat, tier):
+            return seat
     return None
 
 

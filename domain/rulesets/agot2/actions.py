@@ -15,6 +15,7 @@ from domain.actions import (
     catalog,
     game_id,
     integer,
+    nullable,
     obj,
     one_of_values,
     text,
@@ -29,12 +30,13 @@ SIDE = one_of_values(("attacker", "defender"))
 TRACK = one_of_values(TRACKS)
 CHOICE = {
     "description": "the owner's choice for the card's ability; which keys it needs depends on the card",
+    # null area, unit or card: an optional ability (Cersei, Renly, Patchface) is declined (GOT-X-8).
     "properties": {
         "cancel": BOOLEAN,
         "replace": BOOLEAN,
-        "area": AREA,
-        "unit": UNIT,
-        "card": text("a house card id"),
+        "area": nullable(AREA),
+        "unit": nullable(UNIT),
+        "card": nullable(text("a house card id")),
         "track": TRACK,
     },
 }

@@ -10,21 +10,21 @@ from typing import Any
 from domain.kernel import Action, Decision, Event, RuleViolation, TraceStep
 from domain.rulesets.agot2.abilities import (
     TIER_RULES,
-    ability_applies,
     footmen_to_upgrade,
     needs_choice,
+    next_ability,
     order_targets,
     pending_ability,
     upgraded_id,
 )
 from domain.rulesets.agot2.board import LAND, PORT, SEA
-from domain.rulesets.agot2.flow import card_round, casualties, retreat
+from domain.rulesets.agot2.flow import card_round, cards_played, casualties, retreat
 from domain.rulesets.agot2.guards import Checks, refuse
 from domain.rulesets.agot2.retreat import (
     by_transport,
     casualty_eligible,
-    losing_units,
     retreat_options,
+    retreating_units,
     supply_ok,
 )
 from domain.rulesets.agot2.state import TRACKS, AgotState, Combat, ev
@@ -294,15 +294,15 @@ def _is_abilitys_turn(s: AgotState, c: Combat, seat: str) -> bool:
     """The ability is the next pending one (X-8 order) and waits for a choice."""
     if not needs_choice(s, c, seat):
         return False
-    if len(c.cards) < 2 or c.sealed:
+    if not cards_played(c):
         return False
     tiers: tuple[str, ...] = ("cancel", "immediately") if c.result is None else ("if_win", "if_lose")
     if c.cleaned_up:
         tiers = ("after_combat",)
     for tier in tiers:
-        for other in s.turn_order():
-            if other in (c.attacker, c.defender) and ability_applies(s, c, other, tier):
-                return other == seat
+        first = next_ability(s, c, tier)
+        if first is not None:
+            return first == seat
     return False
 
 
@@ -329,7 +329,7 @@ def blade(s: AgotState, action: Action, d: Mapping[str, Any], use: bool, lenient
         return checks.refusal()
     if c.blade_decided or c.result is not None:
         return refuse("GOT-BLADE-5", "the Blade was already decided for this combat")
-    if len(c.cards) < 2 or c.sealed or any(pending_ability(s, c, t) is not None for t in ("cancel", "immediately")):
+    if not cards_played(c) or any(pending_ability(s, c, t) is not None for t in ("cancel", "immediately")):
         return refuse("GOT-BLADE-5", "the Blade is used in step 4, after the cards and their first abilities")
     kind = "BladeUsed" if use else "BladeDeclined"
     trace = TraceStep("GOT-BLADE-3" if use else "GOT-X-10", f"{holder} {'uses' if use else 'declines'} the Blade")
@@ -399,7 +399,7 @@ def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any], lenient: 
         return checks.refusal()
     if loser == c.attacker:
         return refuse("GOT-RETREAT-1", "a losing attacker retreats to its march origin; nothing to choose")
-    movers = tuple(u for u in losing_units(s, c, loser) if not u.routed and u.type != "siege_engine")
+    movers = retreating_units(s, c, loser)
     options = {o.area: o for o in retreat_options(s, c, loser, movers)}
     to_area = d.get("to_area")
     destroy = d.get("destroy", [])

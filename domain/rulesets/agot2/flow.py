@@ -35,7 +35,7 @@ def proceed(state: AgotState, lenient: bool = False) -> Decision:
 def _next(state: AgotState, lenient: bool) -> Decision | None:
     c = state.combat
     if c is not None:
-        return _combat_step(state, c, lenient)
+        return combat_stage(state, c, lenient)[1]
     if state.phase == "action" and state.bidding is None and not state.raven_window:
         return _round_step(state)
     return None
@@ -93,46 +93,56 @@ def end_round(state: AgotState, why: str) -> Decision:
 # --- the combat (GOT-COMBAT-4/5, X-8) ---
 
 
-def _combat_step(state: AgotState, c: Combat, lenient: bool) -> Decision | None:
+def combat_stage(state: AgotState, c: Combat, lenient: bool) -> tuple[str, Decision | None]:
+    """GOT-COMBAT-4/5, X-8: the combat's next step by name, with its automatic decision.
+
+    A decision of None or with no events means the combat waits there for a seat: `support`, `cards`,
+    `ability:<tier>`, `blade`, `casualties` or `retreat` (what `pending` offers at each).
+    """
     if c.pending_support():
-        return None  # GOT-SUPPORT-3: the next supporter declares
+        return "support", None  # GOT-SUPPORT-3: the next supporter declares
     if c.base is None:
-        return _announce_base(state, c)
-    if len(c.cards) < 2 and not _fights_without_card(c):
-        return None  # GOT-CARD-1: waiting for the sealed cards
+        return "base", _announce_base(state, c)
+    if len(c.cards) < 2 and not fights_without_card(c):
+        return "cards", None  # GOT-CARD-1: waiting for the sealed cards
     for tier in TIER_BEFORE_BLADE:
         pending = pending_ability(state, c, tier)
         if pending is not None:
-            return pending
+            return f"ability:{tier}", pending
     if c.cleaned_up and c.result is None:
-        return _end(state, c, None, early=True)
+        return "end", _end(state, c, None, early=True)
     early = _early_end(state, c)
     if early is not None:
-        return early
+        return "early_end", early
     if _blade_pending(state, c, lenient):
-        return None
+        return "blade", None
     if c.result is None:
         result, trace = final_strength(state, c)
-        return Decision((ev(state, "CombatResolved", combat_id=c.combat_id, **result),), trace=tuple(trace))
+        return "resolve", Decision((ev(state, "CombatResolved", combat_id=c.combat_id, **result),), trace=tuple(trace))
     for tier in ("if_win", "if_lose"):
         pending = pending_ability(state, c, tier)
         if pending is not None:
-            return pending
+            return f"ability:{tier}", pending
     if not c.casualties_done:
-        return casualties(state, c)
+        return "casualties", casualties(state, c)
     if not c.retreat_done and losing_units(state, c, c.result["loser"]):
-        return retreat(state, c)
+        return "retreat", retreat(state, c)
     if not c.cleaned_up:
-        return cleanup(state, c, c.result["winner"])
+        return "cleanup", cleanup(state, c, c.result["winner"])
     pending = pending_ability(state, c, "after_combat")
     if pending is not None:
-        return pending
-    return _end(state, c, c.result["winner"], early=False)
+        return "ability:after_combat", pending
+    return "end", _end(state, c, c.result["winner"], early=False)
 
 
-def _fights_without_card(c: Combat) -> bool:
+def fights_without_card(c: Combat) -> bool:
     """GOT-X-15: a seat left with no card to play fights without one."""
     return bool(c.effects.get("no_card")) and not c.sealed and len(c.cards) + len(c.effects["no_card"]) >= 2
+
+
+def cards_played(c: Combat) -> bool:
+    """GOT-CARD-1, X-15: both cards are revealed, or the seat left without one fights without it."""
+    return (len(c.cards) >= 2 and not c.sealed) or fights_without_card(c)
 
 
 def _announce_base(state: AgotState, c: Combat) -> Decision:

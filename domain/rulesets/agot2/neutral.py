@@ -34,6 +34,12 @@ def attack_strength(s: AgotState, seat: str, token: str, area: str, units: list[
     return total, trace
 
 
+def can_attack_neutral(s: AgotState, seat: str, token: str, area: str, units: list[str]) -> bool:
+    """GOT-X-26/27: the area is not closed and these marching units bring at least the token's strength."""
+    strength = s.neutral_forces[area]
+    return strength is not None and attack_strength(s, seat, token, area, units)[0] >= strength
+
+
 def attack_neutral(
     s: AgotState, seat: str, origin: str, token: str, area: str, units: list[str], field: str, checks: Checks
 ) -> Decision:

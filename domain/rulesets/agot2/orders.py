@@ -118,10 +118,9 @@ def use_raven(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool 
         order = s.orders.get(area) if isinstance(area, str) else None
         if order is None or order.seat != seat:
             return refuse("GOT-RAVEN-2", f"{seat} has no order in {area!r}", "data.area")
-        placed = {o.token for o in s.orders.values() if o.seat == seat}
-        if not isinstance(token, str) or token not in s.tokens or token in placed:
+        if not isinstance(token, str) or token not in unplaced_tokens(s, seat):
             return refuse("GOT-RAVEN-2", f"{token!r} is not one of {seat}'s unplaced order tokens", "data.token")
-        special = sum(1 for t in placed - {order.token} | {token} if s.tokens[t].special)
+        special = specials_after_swap(s, seat, order.token, token)
         if special > stars_of(s, seat):
             # GOT-COURT-1 (the stars limit special orders) bars the swap; GOT-X-13 extends its check to the Raven.
             message = f"{special} special orders exceed {seat}'s {stars_of(s, seat)} star(s)"
@@ -140,6 +139,18 @@ def use_raven(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool 
         trace = TraceStep("GOT-RAVEN-3", f"{seat} puts the card back {placement}")
         return checks.record(Decision((event,), trace=(trace,)))
     return refuse("GOT-RAVEN-1", f"option {option!r} must be 'replace_order' or 'inspect_wildling'", "data.option")
+
+
+def unplaced_tokens(s: AgotState, seat: str) -> list[str]:
+    """GOT-RAVEN-2, X-12: the seat's order tokens of the set not on the board, by id."""
+    placed = {o.token for o in s.orders.values() if o.seat == seat}
+    return sorted(t for t in s.tokens if t not in placed)
+
+
+def specials_after_swap(s: AgotState, seat: str, removed: str, placed: str) -> int:
+    """GOT-COURT-1, X-13: the special orders the seat has on the board once the Raven swaps these tokens."""
+    tokens = {o.token for o in s.orders.values() if o.seat == seat} - {removed} | {placed}
+    return sum(1 for t in tokens if s.tokens[t].special)
 
 
 def decline_raven(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
@@ -194,24 +205,12 @@ def resolve_raid(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bo
     target_token = target_seat = None
     if target is not None:
         aimed = s.orders.get(target) if isinstance(target, str) else None
-        allowed = {"support", "raid", "consolidate_power"} | ({"defense"} if s.tokens[order.token].special else set())
-        message = f"no enemy order adjacent to {area} in {target!r}"
         if aimed is None or aimed.seat == seat:
-            return refuse("GOT-X-25", message, "data.target_area")
+            return refuse("GOT-X-25", f"no enemy order adjacent to {area} in {target!r}", "data.target_area")
         assert isinstance(target, str)
-        if not s.board.are_adjacent(area, target) and checks.broken("GOT-X-25", message, "data.target_area"):
-            return checks.refusal()
-        aimed_type = s.tokens[aimed.token].type
-        if aimed_type not in allowed and checks.broken(
-            "GOT-X-25", f"{order.token} cannot remove a {aimed_type} order", "data.target_area"
-        ):
-            return checks.refusal()
-        if (
-            s.board.kind(area) == LAND
-            and s.board.kind(target) != LAND
-            and checks.broken("GOT-X-25", f"land units in {area} cannot raid the sea area {target}", "data.target_area")
-        ):
-            return checks.refusal()
+        for message in raid_target_errors(s, area, target):
+            if checks.broken("GOT-X-25", message, "data.target_area"):
+                return checks.refusal()
         target_token, target_seat = aimed.token, aimed.seat
     event = ev(
         s,
@@ -224,6 +223,25 @@ def resolve_raid(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bo
         target_token=target_token,
     )
     return checks.record(Decision((event,)))
+
+
+def raid_target_errors(s: AgotState, area: str, target: str) -> list[str]:
+    """GOT-X-25: why the Raid order in `area` may not remove the enemy order in `target` (none: it may).
+
+    The order is adjacent; a Raid removes a Support, Raid or Consolidate Power order (a special one also a
+    Defense order); land units never raid a sea area or a port.
+    """
+    order, aimed = s.orders[area], s.orders[target]
+    errors = []
+    if not s.board.are_adjacent(area, target):
+        errors.append(f"no enemy order adjacent to {area} in {target!r}")
+    allowed = {"support", "raid", "consolidate_power"} | ({"defense"} if s.tokens[order.token].special else set())
+    aimed_type = s.tokens[aimed.token].type
+    if aimed_type not in allowed:
+        errors.append(f"{order.token} cannot remove a {aimed_type} order")
+    if s.board.kind(area) == LAND and s.board.kind(target) != LAND:
+        errors.append(f"land units in {area} cannot raid the sea area {target}")
+    return errors
 
 
 def resolve_consolidate(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
@@ -275,13 +293,11 @@ def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0, 
             if not known or checks.broken("GOT-X-25", message, f"{field}.to_area"):
                 return refuse("GOT-X-25", message, f"{field}.to_area")
         assert isinstance(to_area, str)
-        kinds = {s.units[u].type == "ship" for u in units}
-        dest = s.board.kind(to_area)
-        if ((True in kinds and dest not in (SEA, PORT)) or (False in kinds and dest != LAND)) and checks.broken(
-            "GOT-RETREAT-8", f"these units cannot enter the {dest} area {to_area}", f"{field}.to_area"
+        if not can_enter(s, units, to_area) and checks.broken(
+            "GOT-RETREAT-8", f"these units cannot enter the {s.board.kind(to_area)} area {to_area}", f"{field}.to_area"
         ):
             return checks.refusal()
-        other = _defender_of(s, to_area, seat)
+        other = defender_of(s, to_area, seat)
         if (other is not None or to_area in s.neutral_forces) and (combat_move is not None or neutral is not None):
             return refuse("GOT-COMBAT-1", "one march starts at most one combat", f"{field}.to_area")
         if to_area in s.neutral_forces:
@@ -317,7 +333,14 @@ def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0, 
     return checks.record(Decision(tuple(facts)).then(started))
 
 
-def _defender_of(s: AgotState, area: str, seat: str) -> str | None:
+def can_enter(s: AgotState, units: list[str], area: str) -> bool:
+    """GOT-RETREAT-8: ships move into sea areas and ports, the other units into land areas."""
+    kinds = {s.units[u].type == "ship" for u in units}
+    dest = s.board.kind(area)
+    return not ((True in kinds and dest not in (SEA, PORT)) or (False in kinds and dest != LAND))
+
+
+def defender_of(s: AgotState, area: str, seat: str) -> str | None:
     """GOT-COMBAT-1, X-1, X-3: another House's units, or its lone garrison in its home area."""
     occupant = next((u.seat for u in s.units_in(area) if u.seat != seat), None)
     if occupant is not None:

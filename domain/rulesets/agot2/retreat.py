@@ -17,6 +17,11 @@ def losing_units(state: AgotState, combat: Combat, seat: str) -> tuple[Unit, ...
     return state.units_in(combat.area, seat)
 
 
+def retreating_units(state: AgotState, combat: Combat, seat: str) -> tuple[Unit, ...]:
+    """GOT-RETREAT-2, ROUT-3, RETREAT-9: the loser's units that may retreat (not routed, not siege engines)."""
+    return tuple(u for u in losing_units(state, combat, seat) if not u.routed and u.type != "siege_engine")
+
+
 def casualty_eligible(state: AgotState, combat: Combat, seat: str) -> tuple[str, ...]:
     """GOT-CASUALTY-4, ROUT-4, X-16: not routed, and not siege engines unless the option allows."""
     siege_ok = state.options.get("siege_engines_absorb_casualties", False)

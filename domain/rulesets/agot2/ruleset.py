@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
+from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.agot2 import combat_actions, orders, tracks
 from domain.rulesets.agot2.actions import ACTION_SPECS, board_ids
@@ -24,6 +25,7 @@ from domain.rulesets.agot2.options import (
     option_errors,
     seat_errors,
 )
+from domain.rulesets.agot2.pending import pending
 from domain.rulesets.agot2.position import from_position, position_of
 from domain.rulesets.agot2.position_checks import position_errors
 from domain.rulesets.agot2.position_schema import POSITION_SCHEMA
@@ -109,6 +111,10 @@ class Agot2Ruleset:
     def view(self, state: AgotState, viewer: Viewer) -> dict[str, Any]:
         """What this viewer may see (GOT-CARD-9, X-14)."""
         return view(state, viewer)
+
+    def pending(self, game: Game, viewer: Viewer) -> Pending:
+        """Who may act now and the choices the rules accept, as the viewer may see them (issue 15, point 2)."""
+        return pending(game, viewer)
 
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""

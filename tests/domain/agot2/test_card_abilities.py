@@ -513,3 +513,36 @@ def test_an_unknown_track_is_refused_when_doran_martell_names_it() -> None:
     refused = _ability(decide, game, "martell", cid, "martell_doran_martell", {"track": "navy"})
     assert [v.rule_id for v in refused.violations] == ["GOT-X-8"]
     assert "'navy'" in refused.violations[0].message
+
+
+def test_the_blade_holder_still_decides_when_the_opponent_fights_without_a_card_x_15_x_10() -> None:
+    """GOT-X-15: a seat left with no card fights without one; GOT-X-10: the Blade decision comes after the reveal
+    and the cancel tier, so the holder's word is taken (it used to be refused with GOT-BLADE-5, the combat stuck)."""
+    game = _game(
+        "lannister",
+        "stark",
+        ["knight"],
+        ["footman"],
+        blade_used=False,
+        hands={"stark": ["stark_eddard_stark"]},
+        discards={
+            "stark": [
+                "stark_robb_stark",
+                "stark_roose_bolton",
+                "stark_greatjon_umber",
+                "stark_ser_rodrik_cassel",
+                "stark_the_blackfish",
+                "stark_catelyn_stark",
+            ]
+        },
+    )
+    game, _ = _fight(game, "lannister", "stark", "lannister_tyrion_lannister", "stark_eddard_stark")
+    cid = game.state.combat.combat_id
+    game, cancelled = _ability(act, game, "lannister", cid, "lannister_tyrion_lannister", {"cancel": True})
+    assert "CombatResolved" not in types(cancelled)  # lannister holds the Blade (Fiefdoms position 1)
+
+    game, decision = act(game, "use_blade", "lannister", combat_id=cid)
+
+    resolved = only(decision, "CombatResolved")
+    assert types(decision)[0] == "BladeUsed"
+    assert (resolved["attacker"]["blade"], resolved["defender"]["card"]) == (1, None)
