@@ -430,34 +430,34 @@ def _apply_at(node: Any, parts: list[str], op: str, value: Any, path: str) -> An
 
 def game_to_json(ruleset: Ruleset, game: Game) -> dict[str, Any]:
     """A game as a JSON document (snapshots, arbiter views)."""
-    meta = game.meta
+    return {"version": game.version, "meta": meta_to_json(game.meta), "state": ruleset.dump_state(game.state)}
+
+
+def meta_to_json(meta: GameMeta) -> dict[str, Any]:
+    """A game's envelope as a JSON document (part of `game_to_json`)."""
     return {
-        "version": game.version,
-        "meta": {
-            "game_id": meta.game_id,
-            "ruleset": meta.ruleset,
-            "ruleset_version": meta.ruleset_version,
-            "variant": meta.variant,
-            "options": dict(meta.options),
-            "board": meta.board,
-            "seats": [{"seat": s.seat, "player": s.player} for s in meta.seats],
-            "mode": meta.mode.value,
-            "dice": meta.dice.value,
-            "dice_commitment": meta.dice_commitment,
-            "client_seeds": dict(meta.client_seeds),
-            "dice_drawn": meta.dice_drawn,
-            "dice_seed": meta.dice_seed,
-            "sealed": {
-                r.round: {"seats": list(r.seats), "purpose": r.purpose, "commitments": dict(r.commitments)}
-                for r in meta.sealed.values()
-            },
-            "revealed_rounds": list(meta.revealed_rounds),
-            "ended": meta.ended,
-            "result": dict(meta.result) if meta.result is not None else None,
-            "adjustments": meta.adjustments,
-            "dice_game_id": meta.dice_game_id,
+        "game_id": meta.game_id,
+        "ruleset": meta.ruleset,
+        "ruleset_version": meta.ruleset_version,
+        "variant": meta.variant,
+        "options": dict(meta.options),
+        "board": meta.board,
+        "seats": [{"seat": s.seat, "player": s.player} for s in meta.seats],
+        "mode": meta.mode.value,
+        "dice": meta.dice.value,
+        "dice_commitment": meta.dice_commitment,
+        "client_seeds": dict(meta.client_seeds),
+        "dice_drawn": meta.dice_drawn,
+        "dice_seed": meta.dice_seed,
+        "sealed": {
+            r.round: {"seats": list(r.seats), "purpose": r.purpose, "commitments": dict(r.commitments)}
+            for r in meta.sealed.values()
         },
-        "state": ruleset.dump_state(game.state),
+        "revealed_rounds": list(meta.revealed_rounds),
+        "ended": meta.ended,
+        "result": dict(meta.result) if meta.result is not None else None,
+        "adjustments": meta.adjustments,
+        "dice_game_id": meta.dice_game_id,
     }
 
 
