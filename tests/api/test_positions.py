@@ -348,23 +348,3 @@ def test_the_position_schema_is_served_for_every_ruleset(api: Api, ruleset_id: s
     assert body["ruleset"] == ruleset_id
     assert body["schema"]["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert body["schema"]["type"] == "object" and body["schema"].get("additionalProperties") is False
-
-
-# --- records: a game started from a position exports, imports and folds the same ---
-
-
-def test_an_exported_game_started_from_a_position_imports_and_views_the_same(api: Api) -> None:
-    game_id, _ = record_sample(api, sample_of("freeform"), PLAYED_A_LITTLE)
-    read = position_of(api, game_id)
-    started = create(api, started_from(read)).get_json()["id"]
-    api.act(started, type="move", seat="red", data={"to": "ford"})
-    record = api.client.get(f"/api/v1/games/{started}/export").get_data(as_text=True)
-
-    imported = api.client.post(
-        "/api/v1/games/import", data=record, content_type="application/x-ndjson", headers=api.headers()
-    )
-
-    assert imported.status_code == 201, imported.get_json()
-    assert imported.get_json()["findings"]["deviates"] == 0
-    seats = [s["seat"] for s in read["seats"]]
-    assert views(api, imported.get_json()["game"], seats) == views(api, started, seats)
