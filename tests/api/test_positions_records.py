@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from service.records import relink
+from service.store import snapshots
 from tests.api.conftest import assert_problem, total_events
 from tests.api.test_positions import create, position_of, record_sample, sample_of, started_from, views
 from tests.conftest import Api
@@ -99,10 +100,11 @@ def test_a_fork_of_a_game_started_from_a_position_starts_from_it_too(api: Api) -
 
 def test_a_game_started_from_a_position_folds_the_same_from_a_snapshot(api: Api) -> None:
     game_id = started_game(api)
-    for number in range(30):  # beyond the snapshot interval
+    for number in range(100):  # past the snapshot every 100 versions
         api.act(game_id, type="note", seat="blue", data={"n": number})
     whole = views(api, game_id, ["red"])
     api.services.loader.forget(game_id)
 
+    assert snapshots.latest(api.services.engine, f"game:{game_id}", "1.0.0", None) is not None
     assert views(api, game_id, ["red"]) == whole
-    assert whole["arbiter"]["actions"] == 32 and whole["red"]["last"]["red"]["number"] == 2
+    assert whole["arbiter"]["actions"] == 102 and whole["red"]["last"]["red"]["number"] == 2
