@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from domain import registry
+from service.cli_audits import report_lines
 from service.samples import sample_name, sample_paths
 from tests.api.conftest import assert_problem, assert_refused, stored_events, total_events
 from tests.conftest import Api
@@ -311,6 +312,9 @@ def test_freeform_adjust_refused_naming_the_invariant_then_recorded_when_forced(
     overridden = forced.get_json()["events"][0]["data"]["overridden"]
     assert [(o["path"], o["rule_id"]) for o in overridden] == [("/actions", "FF-POSITION-2")]
     assert [t["rule_id"] for t in forced.get_json()["trace"]] == ["CORE-ADJUST-2", "CORE-ADJUST-3"]
+    report = report_lines(api.client.get(f"/api/v1/games/{game_id}/audit", headers=api.headers()).get_json())
+    assert any(line.startswith("v3  FORCED  ") for line in report)
+    assert "    overrides FF-POSITION-2 at /actions: actions is 1 but the counts add up to 5" in report
 
 
 # --- who may read a position ---
