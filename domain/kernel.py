@@ -8,7 +8,7 @@ The envelope is kept by the kernel from the platform events every ruleset shares
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -184,6 +184,9 @@ class Game:
     meta: GameMeta
     state: Any
     version: int
+    # The board document the game is played on (None: a game without one), for checks that need it (CORE-ADJUST-3).
+    # Not part of what a game is: the meta names the board by its content id, so equality and snapshots skip it.
+    board: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
 
 class Ruleset(Protocol):
@@ -272,8 +275,8 @@ def start(ruleset: Ruleset, created: Event, board: Mapping[str, Any] | None) -> 
     # A game started from a position (issue 15, point 3) carries it in its GameCreated, checked when recorded.
     position = data.get("position")
     if isinstance(position, Mapping):
-        return Game(meta, ruleset.from_position(position, meta.options, board, seats), 1)
-    return Game(meta, ruleset.setup(meta.options, board, seats), 1)
+        return Game(meta, ruleset.from_position(position, meta.options, board, seats), 1, board)
+    return Game(meta, ruleset.setup(meta.options, board, seats), 1, board)
 
 
 def advance(ruleset: Ruleset, game: Game, event: Event) -> Game:
@@ -284,7 +287,7 @@ def advance(ruleset: Ruleset, game: Game, event: Event) -> Game:
         state = apply_adjustment(ruleset, game.state, changes if isinstance(changes, list) else ())
     else:
         state = ruleset.evolve(game.state, event)
-    return Game(meta, state, game.version + 1)
+    return Game(meta, state, game.version + 1, game.board)
 
 
 def fold(
@@ -295,6 +298,8 @@ def fold(
 ) -> Game:
     """Fold a stream (or the tail after a snapshot) into the game it describes."""
     game = start_from
+    if game is not None and game.board is None and board is not None:  # a snapshot's game: on the stream's board
+        game = replace(game, board=board)
     for event in events:
         game = start(ruleset, event, board) if game is None else advance(ruleset, game, event)
     if game is None:
@@ -462,7 +467,7 @@ def meta_to_json(meta: GameMeta) -> dict[str, Any]:
 
 
 def game_from_json(ruleset: Ruleset, document: Mapping[str, Any]) -> Game:
-    """The game back from `game_to_json`."""
+    """The game back from `game_to_json` (without its board: `fold` from it gives it the stream's)."""
     m = document["meta"]
     meta = GameMeta(
         game_id=m["game_id"],

@@ -117,18 +117,13 @@ UNIVERSAL_ACTIONS = frozenset({"adjust", "add_client_seed", "end_game"})
 _CLIENT_SEED = re.compile(r"^[\x21-\x7e]{1,64}$")
 
 
-def decide_action(
-    ruleset: Ruleset, game: Game, action: Action, inputs: Inputs, board: Mapping[str, Any] | None = None
-) -> Decision:
-    """Check the platform rules, then decide the action by its ruleset (or as a universal action).
-
-    `board` is the board document the game is played on (None for a game without one): `adjust` checks the
-    position it produces against it (CORE-ADJUST-3)."""
+def decide_action(ruleset: Ruleset, game: Game, action: Action, inputs: Inputs) -> Decision:
+    """Check the platform rules, then decide the action by its ruleset (or as a universal action)."""
     refusal = _platform_refusal(game, action)
     if refusal is not None:
         return refusal
     if action.type == "adjust":
-        return _decide_adjust(ruleset, game, action, board)
+        return _decide_adjust(ruleset, game, action)
     if action.type == "add_client_seed":
         return _decide_client_seed(game, action)
     if action.type == "end_game":
@@ -180,7 +175,7 @@ def _decide_with_table_dice(ruleset: Ruleset, game: Game, action: Action, inputs
     return decision
 
 
-def _decide_adjust(ruleset: Ruleset, game: Game, action: Action, board: Mapping[str, Any] | None) -> Decision:
+def _decide_adjust(ruleset: Ruleset, game: Game, action: Action) -> Decision:
     """CORE-ADJUST-1/2/3: arbiter or recorder only; a reason and changes that apply; a position that keeps the
     ruleset's invariants, unless an arbiter forces it."""
     if action.authority is Authority.PLAYER:
@@ -204,7 +199,7 @@ def _decide_adjust(ruleset: Ruleset, game: Game, action: Action, board: Mapping[
     adjusted = _adjusted(ruleset, game, changes)
     if isinstance(adjusted, Decision):
         return adjusted
-    broken = adjusted_position_errors(ruleset, adjusted, board)
+    broken = adjusted_position_errors(ruleset, adjusted)
     if broken and not force:
         return _broken_position(broken)
     rule_ids = action.data.get("rule_ids", [])
@@ -237,10 +232,11 @@ def _adjusted(ruleset: Ruleset, game: Game, changes: list[dict[str, Any]]) -> Ga
         return Decision.refuse("CORE-ADJUST-2", f"the adjusted state is not a valid state: {error}")
 
 
-def adjusted_position_errors(ruleset: Ruleset, adjusted: Game, board: Mapping[str, Any] | None) -> list[PositionError]:
-    """CORE-ADJUST-3: the invariants the adjusted game's position breaks (the checks a starting position passes)."""
+def adjusted_position_errors(ruleset: Ruleset, adjusted: Game) -> list[PositionError]:
+    """CORE-ADJUST-3: the invariants the adjusted game's position breaks (the checks a starting position passes),
+    on the board the game is played on."""
     position = ruleset.position_of(adjusted)
-    return ruleset.position_errors(position, adjusted.meta.options, board, adjusted.meta.seats)
+    return ruleset.position_errors(position, adjusted.meta.options, adjusted.board, adjusted.meta.seats)
 
 
 def _broken_position(broken: list[PositionError]) -> Decision:

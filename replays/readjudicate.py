@@ -84,7 +84,7 @@ def readjudicate(
     while index < len(steps):
         end = _batch_end(steps, index)
         batch = steps[index:end]
-        finding = _judge(ruleset, game, batch, seed, board) if batch[0].version > inherited else None
+        finding = _judge(ruleset, game, batch, seed) if batch[0].version > inherited else None
         if finding is not None:
             findings.append(finding)
         for step in batch:
@@ -113,15 +113,13 @@ def _is_cause(step: RecordedStep) -> bool:
     return "action" in step.metadata or "sealed" in step.metadata
 
 
-def _judge(
-    ruleset: Ruleset, game: Game, batch: Sequence[RecordedStep], seed: bytes | None, board: Mapping[str, Any] | None
-) -> Finding | None:
+def _judge(ruleset: Ruleset, game: Game, batch: Sequence[RecordedStep], seed: bytes | None) -> Finding | None:
     first = batch[0]
     recorded = tuple({"type": s.type, "data": s.data} for s in batch if s.type not in SERVICE_ADDED)
     if "action" in first.metadata:
         if "correction" in first.metadata and game.meta.ended:
             game = replace(game, meta=replace(game.meta, ended=False))
-        decision_or_reason = _redecide_action(ruleset, game, first.metadata["action"], seed, board)
+        decision_or_reason = _redecide_action(ruleset, game, first.metadata["action"], seed)
     elif "sealed" in first.metadata:
         decision_or_reason = _redecide_seal(ruleset, game, batch, seed)
     else:
@@ -136,24 +134,22 @@ def _judge(
     return Finding(first.version, "deviates", reason, expected, recorded, decision.trace, decision.violations)
 
 
-def _redecide_action(
-    ruleset: Ruleset, game: Game, cause: Mapping[str, Any], seed: bytes | None, board: Mapping[str, Any] | None
-) -> Decision | str:
+def _redecide_action(ruleset: Ruleset, game: Game, cause: Mapping[str, Any], seed: bytes | None) -> Decision | str:
     action = Action(cause["type"], cause.get("seat"), cause.get("data") or {}, Authority(cause["authority"]))
     dice = None
     if game.meta.dice is DiceMode.SERVER:
         if seed is None:
-            if _rolls(ruleset, game, action, board):
+            if _rolls(ruleset, game, action):
                 return "server dice were rolled and the seed is not revealed"
         else:
             dice = SeededDice(seed, game.meta.dice_game_id, game.meta.dice_drawn + 1, game.meta.client_seeds)
-    return decide_action(ruleset, game, action, Inputs(timestamp="", dice=dice), board)
+    return decide_action(ruleset, game, action, Inputs(timestamp="", dice=dice))
 
 
-def _rolls(ruleset: Ruleset, game: Game, action: Action, board: Mapping[str, Any] | None) -> bool:
+def _rolls(ruleset: Ruleset, game: Game, action: Action) -> bool:
     """Whether deciding the action draws dice (tried with a supply that records the count)."""
     counter = _CountingDice()
-    decide_action(ruleset, game, action, Inputs(timestamp="", dice=counter), board)
+    decide_action(ruleset, game, action, Inputs(timestamp="", dice=counter))
     return counter.drawn > 0
 
 

@@ -82,7 +82,7 @@ def plan_correction(
         "superseded": superseded,
         "rule_ids": rule_ids,
     }
-    batches, after = _decide(services, loaded, game, actions)
+    batches, after = _decide(services, ruleset, game, actions)
     plain = {**metadata, "ruleset_version": ruleset.version, "correction": {"dispute": dispute.id, "ruling": ruling}}
     versions = upcasters_of(ruleset)
     # The marker heads the first batch and carries its action, so audits re-decide every batch.
@@ -114,15 +114,14 @@ def _strike(
 
 
 def _decide(
-    services: Services, loaded: LoadedGame, game: Game, actions: Sequence[tuple[Action, str]]
+    services: Services, ruleset: Ruleset, game: Game, actions: Sequence[tuple[Action, str]]
 ) -> tuple[list[tuple[dict[str, Any], tuple[Event, ...]]], Game]:
     """Each action's request and events, decided strictly in turn; and the game after them all."""
-    ruleset = loaded.ruleset
     # Disputes are often ruled after the end: a correction is decided as if the game were running.
     current = replace(game, meta=replace(game.meta, ended=False)) if game.meta.ended else game
     batches: list[tuple[dict[str, Any], tuple[Event, ...]]] = []
     for action, name in actions:
-        decision = decide_action(ruleset, current, action, services.commands.inputs_for(current), loaded.board)
+        decision = decide_action(ruleset, current, action, services.commands.inputs_for(current))
         if decision.violations:
             raise _refusal(ruleset, decision.violations, name)
         cause = {"type": action.type, "seat": action.seat, "data": dict(action.data), "authority": "arbiter"}

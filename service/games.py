@@ -268,7 +268,7 @@ class GameCommands:
                 continue
             _check_if_match(game_id, if_match, game.version)
             inputs = Inputs(isoformat(self.clock.now()), self._server_dice(game))
-            decision = decide_action(loaded.ruleset, game, action, inputs, loaded.board)
+            decision = decide_action(loaded.ruleset, game, action, inputs)
             try:
                 cause = {
                     "type": action.type,
