@@ -8,7 +8,7 @@ The envelope is kept by the kernel from the platform events every ruleset shares
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -184,6 +184,9 @@ class Game:
     meta: GameMeta
     state: Any
     version: int
+    # The board document the game is played on (None: a game without one), for checks that need it (CORE-ADJUST-3).
+    # Not part of what a game is: the meta names the board by its content id, so equality and snapshots skip it.
+    board: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
 
 class Ruleset(Protocol):
@@ -272,8 +275,8 @@ def start(ruleset: Ruleset, created: Event, board: Mapping[str, Any] | None) -> 
     # A game started from a position (issue 15, point 3) carries it in its GameCreated, checked when recorded.
     position = data.get("position")
     if isinstance(position, Mapping):
-        return Game(meta, ruleset.from_position(position, meta.options, board, seats), 1)
-    return Game(meta, ruleset.setup(meta.options, board, seats), 1)
+        return Game(meta, ruleset.from_position(position, meta.options, board, seats), 1, board)
+    return Game(meta, ruleset.setup(meta.options, board, seats), 1, board)
 
 
 def advance(ruleset: Ruleset, game: Game, event: Event) -> Game:
@@ -284,7 +287,7 @@ def advance(ruleset: Ruleset, game: Game, event: Event) -> Game:
         state = apply_adjustment(ruleset, game.state, changes if isinstance(changes, list) else ())
     else:
         state = ruleset.evolve(game.state, event)
-    return Game(meta, state, game.version + 1)
+    return Game(meta, state, game.version + 1, game.board)
 
 
 def fold(
@@ -295,6 +298,8 @@ def fold(
 ) -> Game:
     """Fold a stream (or the tail after a snapshot) into the game it describes."""
     game = start_from
+    if game is not None and game.board is None and board is not None:  # a snapshot's game: on the stream's board
+        game = replace(game, board=board)
     for event in events:
         game = start(ruleset, event, board) if game is None else advance(ruleset, game, event)
     if game is None:
@@ -430,39 +435,39 @@ def _apply_at(node: Any, parts: list[str], op: str, value: Any, path: str) -> An
 
 def game_to_json(ruleset: Ruleset, game: Game) -> dict[str, Any]:
     """A game as a JSON document (snapshots, arbiter views)."""
-    meta = game.meta
+    return {"version": game.version, "meta": meta_to_json(game.meta), "state": ruleset.dump_state(game.state)}
+
+
+def meta_to_json(meta: GameMeta) -> dict[str, Any]:
+    """A game's envelope as a JSON document (part of `game_to_json`)."""
     return {
-        "version": game.version,
-        "meta": {
-            "game_id": meta.game_id,
-            "ruleset": meta.ruleset,
-            "ruleset_version": meta.ruleset_version,
-            "variant": meta.variant,
-            "options": dict(meta.options),
-            "board": meta.board,
-            "seats": [{"seat": s.seat, "player": s.player} for s in meta.seats],
-            "mode": meta.mode.value,
-            "dice": meta.dice.value,
-            "dice_commitment": meta.dice_commitment,
-            "client_seeds": dict(meta.client_seeds),
-            "dice_drawn": meta.dice_drawn,
-            "dice_seed": meta.dice_seed,
-            "sealed": {
-                r.round: {"seats": list(r.seats), "purpose": r.purpose, "commitments": dict(r.commitments)}
-                for r in meta.sealed.values()
-            },
-            "revealed_rounds": list(meta.revealed_rounds),
-            "ended": meta.ended,
-            "result": dict(meta.result) if meta.result is not None else None,
-            "adjustments": meta.adjustments,
-            "dice_game_id": meta.dice_game_id,
+        "game_id": meta.game_id,
+        "ruleset": meta.ruleset,
+        "ruleset_version": meta.ruleset_version,
+        "variant": meta.variant,
+        "options": dict(meta.options),
+        "board": meta.board,
+        "seats": [{"seat": s.seat, "player": s.player} for s in meta.seats],
+        "mode": meta.mode.value,
+        "dice": meta.dice.value,
+        "dice_commitment": meta.dice_commitment,
+        "client_seeds": dict(meta.client_seeds),
+        "dice_drawn": meta.dice_drawn,
+        "dice_seed": meta.dice_seed,
+        "sealed": {
+            r.round: {"seats": list(r.seats), "purpose": r.purpose, "commitments": dict(r.commitments)}
+            for r in meta.sealed.values()
         },
-        "state": ruleset.dump_state(game.state),
+        "revealed_rounds": list(meta.revealed_rounds),
+        "ended": meta.ended,
+        "result": dict(meta.result) if meta.result is not None else None,
+        "adjustments": meta.adjustments,
+        "dice_game_id": meta.dice_game_id,
     }
 
 
 def game_from_json(ruleset: Ruleset, document: Mapping[str, Any]) -> Game:
-    """The game back from `game_to_json`."""
+    """The game back from `game_to_json` (without its board: `fold` from it gives it the stream's)."""
     m = document["meta"]
     meta = GameMeta(
         game_id=m["game_id"],

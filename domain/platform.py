@@ -34,6 +34,7 @@ from domain.kernel import (
     TraceStep,
     apply_change,
 )
+from domain.positions import PositionError
 
 _DESIGN = "shared/DESIGN.md"
 
@@ -61,6 +62,16 @@ PLATFORM_RULES: Mapping[str, Rule] = {
             "recorded as `StateAdjusted` with a reason and always listed by audits",
             _DESIGN,
             "§4",
+        ),
+        Rule(
+            "CORE-ADJUST-3",
+            "An adjustment leaves a position that keeps the ruleset's invariants (the checks of a position a game "
+            "may start from); only an arbiter may force one that breaks them, and the forced adjustment records "
+            "the broken invariants it overrides and is listed by audits.",
+            'an explicit `"force": true` for an arbiter who must record an impossible situation, recorded as '
+            "such and listed by audits",
+            "issue 15",
+            "point 3",
         ),
         Rule(
             "CORE-DICE-1",
@@ -165,9 +176,18 @@ def _decide_with_table_dice(ruleset: Ruleset, game: Game, action: Action, inputs
 
 
 def _decide_adjust(ruleset: Ruleset, game: Game, action: Action) -> Decision:
-    """CORE-ADJUST-1/2: arbiter or recorder only; a reason and changes that apply."""
+    """CORE-ADJUST-1/2/3: arbiter or recorder only; a reason and changes that apply; a position that keeps the
+    ruleset's invariants, unless an arbiter forces it."""
     if action.authority is Authority.PLAYER:
         return Decision.refuse("CORE-ADJUST-1", "a player may not adjust the state; ask the arbiter or recorder")
+    requested = action.data.get("force")
+    force = requested is True
+    if requested is not None and requested is not False and (not force or action.authority is not Authority.ARBITER):
+        return Decision.refuse(
+            "CORE-ADJUST-3",
+            f"force {requested!r}: only an arbiter may force an adjustment, with true",
+            field="data.force",
+        )
     reason = action.data.get("reason")
     changes = action.data.get("changes")
     if not isinstance(reason, str) or not reason.strip():
@@ -176,6 +196,30 @@ def _decide_adjust(ruleset: Ruleset, game: Game, action: Action) -> Decision:
         return Decision.refuse(
             "CORE-ADJUST-2", "'changes' must be a non-empty list of {op, path, value}", field="data.changes"
         )
+    adjusted = _adjusted(ruleset, game, changes)
+    if isinstance(adjusted, Decision):
+        return adjusted
+    broken = adjusted_position_errors(ruleset, adjusted)
+    if broken and not force:
+        return _broken_position(broken)
+    rule_ids = action.data.get("rule_ids", [])
+    data: dict[str, Any] = {
+        "changes": changes,
+        "reason": reason,
+        "rule_ids": rule_ids if isinstance(rule_ids, list) else [],
+    }
+    trace = [TraceStep("CORE-ADJUST-2", f"{len(changes)} change(s) applied by {action.authority.value}: {reason}")]
+    # Only an adjustment that overrides something is marked forced: a needless force records nothing more.
+    if broken:
+        data.update(forced=True, overridden=[error.to_json() for error in broken])
+        overridden = "; ".join(f"{e.rule_id} at {e.path or '/'}" for e in broken)
+        text = f"forced by the arbiter over {len(broken)} broken invariant(s): {overridden}"
+        trace.append(TraceStep("CORE-ADJUST-3", text, {"overridden": len(broken)}))
+    return Decision((Event(STATE_ADJUSTED, data),), trace=tuple(trace))
+
+
+def _adjusted(ruleset: Ruleset, game: Game, changes: list[dict[str, Any]]) -> Game | Decision:
+    """CORE-ADJUST-2: the game with every change applied to its state, or the refusal naming the change that fails."""
     document: Any = ruleset.dump_state(game.state)
     for index, change in enumerate(changes):
         try:
@@ -183,13 +227,29 @@ def _decide_adjust(ruleset: Ruleset, game: Game, action: Action) -> Decision:
         except AdjustmentError as error:
             return Decision.refuse("CORE-ADJUST-2", f"changes[{index}]: {error}", field=f"data.changes[{index}]")
     try:
-        ruleset.load_state(document)
+        return replace(game, state=ruleset.load_state(document))
     except (KeyError, TypeError, ValueError) as error:
         return Decision.refuse("CORE-ADJUST-2", f"the adjusted state is not a valid state: {error}")
-    rule_ids = action.data.get("rule_ids", [])
-    data = {"changes": changes, "reason": reason, "rule_ids": rule_ids if isinstance(rule_ids, list) else []}
-    trace = TraceStep("CORE-ADJUST-2", f"{len(changes)} change(s) applied by {action.authority.value}: {reason}")
-    return Decision((Event(STATE_ADJUSTED, data),), trace=(trace,))
+
+
+def adjusted_position_errors(ruleset: Ruleset, adjusted: Game) -> list[PositionError]:
+    """CORE-ADJUST-3: the invariants the adjusted game's position breaks (the checks a starting position passes),
+    on the board the game is played on."""
+    position = ruleset.position_of(adjusted)
+    return ruleset.position_errors(position, adjusted.meta.options, adjusted.board, adjusted.meta.seats)
+
+
+def _broken_position(broken: list[PositionError]) -> Decision:
+    """CORE-ADJUST-3 first (what an arbiter can do about it), then each broken invariant by its own rule."""
+    summary = "; ".join(f"{e.path or '/'}: {e.rule_id}" for e in broken)
+    headline = RuleViolation(
+        "CORE-ADJUST-3",
+        f"the adjusted position breaks {len(broken)} invariant(s) ({summary}); an arbiter may send force: true "
+        "to record it anyway",
+        {"field": "data.force", "broken": len(broken)},
+    )
+    each = tuple(RuleViolation(e.rule_id, f"{e.path or '/'}: {e.message}", {"path": e.path}) for e in broken)
+    return Decision(violations=(headline, *each))
 
 
 def _decide_client_seed(game: Game, action: Action) -> Decision:

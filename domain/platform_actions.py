@@ -28,14 +28,22 @@ _CHANGE = {
     "then": {"required": ["value"]},  # op defaults to set
 }
 
+_FORCE = {
+    "type": "boolean",
+    "default": False,
+    "description": "an arbiter records a position that breaks the ruleset's invariants (CORE-ADJUST-3): the event is "
+    "marked forced with the invariants it overrides, and audits list it",
+}
+
 PLATFORM_ACTIONS: Mapping[str, ActionSpec] = catalog(
     ActionSpec(
         "adjust",
-        "An arbiter or recorder changes the state the engine cannot compute, with a reason (listed by audits).",
-        ("CORE-ADJUST-1", "CORE-ADJUST-2"),
+        "An arbiter or recorder changes the state the engine cannot compute, with a reason (listed by audits); "
+        "the position it leaves must keep the ruleset's invariants unless an arbiter forces it.",
+        ("CORE-ADJUST-1", "CORE-ADJUST-2", "CORE-ADJUST-3"),
         obj(
             {"reason": {"type": "string", "pattern": r"\S"}, "changes": array(_CHANGE, min_items=1)},
-            {"rule_ids": array(text())},
+            {"rule_ids": array(text()), "force": _FORCE},
         ),
         {"reason": "event card effect entered by hand", "changes": [{"op": "set", "path": "/year", "value": 1302}]},
         senders=OFFICIALS,

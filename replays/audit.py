@@ -178,6 +178,7 @@ def audit_game(
         "deviates": verdicts.count("deviates"),
         "unverifiable": verdicts.count("unverifiable"),
         "adjustments": len(adjustments),
+        "forced_adjustments": sum(a["forced"] for a in adjustments),
         "deviations_recorded": sum(len(s.metadata.get("deviations") or ()) for s in steps),
         "corrections": len(corrections),
         "drift": len(drift),
@@ -268,6 +269,9 @@ def _adjustment(step: RecordedStep) -> dict[str, Any]:
         "rule_ids": data.get("rule_ids", []),
         "actor": meta.get("actor"),
         "role": meta.get("role"),
+        # CORE-ADJUST-3: an arbiter recorded a position that breaks these invariants.
+        "forced": data.get("forced") is True,
+        "overridden": data.get("overridden", []),
     }
 
 

@@ -51,10 +51,13 @@ def report_lines(report: dict[str, Any]) -> list[str]:
                 )
     for adjustment in report["adjustments"]:
         rule_ids = ", ".join(map(str, adjustment["rule_ids"])) or "no rule cited"
+        kind = "FORCED" if adjustment["forced"] else "ADJUSTED"
         lines.append(
-            f"v{adjustment['version']}  ADJUSTED  by {adjustment['actor']} ({adjustment['role']})  "
+            f"v{adjustment['version']}  {kind}  by {adjustment['actor']} ({adjustment['role']})  "
             f"{len(adjustment['changes'])} change(s), {rule_ids}: {adjustment['reason']}"
         )
+        for overridden in adjustment["overridden"]:  # CORE-ADJUST-3: what the arbiter recorded it over
+            lines.append(f"    overrides {overridden['rule_id']} at {overridden['path']}: {overridden['message']}")
     for correction in report["corrections"]:
         lines.append(f"v{correction['version']}  CORRECTED  {correction['data']}")
     for entry in report["unverifiable"]:

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from domain.canonical import canonical_json
 from domain.kernel import CORRECTION_APPLIED, Action, Authority, Event, Game, Ruleset, advance, apply_change
-from domain.platform import all_rules, decide_action
+from domain.platform import decide_action
 from service.auth import Principal
 from service.errors import AnnalsError, Conflict, RuleRefused
 from service.loading import LoadedGame, upcasters_of
+from service.positions import cited_rule
 from service.store.events import EventDraft
 from service.wiring import Services
 
@@ -61,7 +62,10 @@ def plan_correction(
     if changes:
         spans = ", ".join(f"v{a}-v{b}" if a != b else f"v{a}" for a, b in strikes)
         reason = f"dispute {dispute.id}, ruling {ruling} ({body['decision']}): strike {spans}"
-        adjust = {"changes": changes, "reason": reason, "rule_ids": rule_ids}
+        # A strike restores recorded values; what later actions built on them may no longer fit (a later action
+        # numbered after the struck ones): the ruling stands, recorded as forced over those invariants and
+        # listed by audits (CORE-ADJUST-3), rather than refused.
+        adjust = {"changes": changes, "reason": reason, "rule_ids": rule_ids, "force": True}
         actions.append((Action("adjust", None, adjust, Authority.ARBITER), "strike"))
     corrected = body.get("corrected_action") if overturned else None
     if corrected is not None:
@@ -193,15 +197,7 @@ def _refusal(ruleset: Ruleset, violations: Sequence[Any], name: str) -> AnnalsEr
     if name == "strike":
         first = violations[0]
         return Conflict(f"the strike cannot be applied to the current state ({first.rule_id}: {first.message})")
-    rules = all_rules(ruleset)
     first = violations[0]
-    found = rules.get(first.rule_id)
-    rule_json = {
-        "id": first.rule_id,
-        "summary": found.summary if found else "",
-        "source_quote": found.source_quote if found else "",
-        "source_file": found.source_file if found else "",
-        "section": found.section if found else "",
-    }
+    rule_json = cited_rule(ruleset, first.rule_id)
     listed = [{"rule_id": v.rule_id, "message": v.message, "details": dict(v.details)} for v in violations]
     return RuleRefused(f"{name}: {first.rule_id}: {first.message}", rule_json, listed)

@@ -36,7 +36,7 @@ from domain.kernel import (
     game_to_json,
     start,
 )
-from domain.platform import all_rules, decide_action, decide_reveal, decide_seal
+from domain.platform import decide_action, decide_reveal, decide_seal
 from service.action_schemas import check_action
 from service.answers import answer_text, game_json, recorded_json, with_disputes
 from service.auth import Principal
@@ -52,6 +52,7 @@ from service.errors import (
     WrongExpectedVersion,
 )
 from service.loading import GameLoader, LoadedGame, stream_of, upcasters_of
+from service.positions import check_position_invariants, check_position_schema, cited_rule
 from service.store import boards, disputes, players, secrets, snapshots, summaries
 from service.store.events import AppendResult, EventDraft, EventStore, RecordedEvent
 
@@ -117,6 +118,9 @@ class GameCommands:
             ruleset = registry.current(body["ruleset"])
         except registry.UnknownRuleset as error:
             raise Unprocessable(str(error), {"ruleset": [str(error)]}) from None
+        position = body.get("position")
+        if position is not None:  # a malformed position is a 400 before anything else is checked
+            check_position_schema(ruleset, position)
         errors: dict[str, list[str]] = {}
         requested, variant = _variant(ruleset, body, errors)
         options = {**ruleset.default_options, **requested}
@@ -137,6 +141,8 @@ class GameCommands:
             errors["game"] = problems
         if errors:
             raise Unprocessable(f"the game cannot be created: {_first(errors)}", errors)
+        if position is not None:  # its invariants need the options, board and seats checked above
+            check_position_invariants(ruleset, position, options, board_doc, seats)
         game_id = str(uuid.uuid4())
         seed = self.entropy.token_bytes(32) if body["dice"] == DiceMode.SERVER.value else None
         created = {
@@ -153,6 +159,8 @@ class GameCommands:
             "dice_commitment": seed_commitment(seed) if seed else None,
             "visibility": body["visibility"],
         }
+        if position is not None:  # kernel.start builds the opening state from it
+            created["position"] = position
         game = start(ruleset, Event(GAME_CREATED, created), board_doc)
         now = isoformat(self.clock.now())
 
@@ -575,17 +583,9 @@ def _check_if_match(game_id: str, if_match: int | None, version: int) -> None:
 
 
 def _refusal(ruleset: Any, violations: tuple[RuleViolation, ...]) -> RuleRefused:
-    rules = all_rules(ruleset)
     first = violations[0]
-    rule = rules.get(first.rule_id)
-    rule_json = {
-        "id": first.rule_id,
-        "summary": rule.summary if rule else "",
-        "source_quote": rule.source_quote if rule else "",
-        "source_file": rule.source_file if rule else "",
-        "section": rule.section if rule else "",
-    }
-    return RuleRefused(f"{first.rule_id}: {first.message}", rule_json, [_violation_json(v) for v in violations])
+    rule = cited_rule(ruleset, first.rule_id)
+    return RuleRefused(f"{first.rule_id}: {first.message}", rule, [_violation_json(v) for v in violations])
 
 
 def _violation_json(violation: RuleViolation) -> dict[str, Any]:

@@ -46,6 +46,7 @@ from service.auth import RECORDERS, Principal
 from service.checkpoints import LogTampered
 from service.errors import Conflict, Forbidden, Unprocessable, WrongExpectedVersion
 from service.loading import stream_of
+from service.positions import check_recorded_position
 from service.rebuild import summary_of
 from service.signing import INVALID, VALID
 from service.store import boards, players, summaries
@@ -179,6 +180,7 @@ def import_record(
     _check_created(record, created)
     ruleset = _pinned(created["data"])
     board = _board(record, created["data"])
+    check_recorded_position(ruleset, created["data"], board)
     findings = _readjudicate(ruleset, record, board, progress)
     game_id = original_id if keep_id else str(uuid.uuid4())
     _check_players(services, created["data"])

@@ -12,6 +12,7 @@ from service.entropy import random_uuid
 from service.errors import BadRequest
 from service.games import RequestContext
 from service.gate import JsonBodyError
+from service.loading import LoadedGame
 from service.wiring import Services
 
 
@@ -46,6 +47,17 @@ def json_body() -> Any:
     except ValueError as error:
         raise BadRequest(f"the body cannot be stored as JSON: {error}", {"body": ["not representable"]}) from None
     return body
+
+
+def game_at(game_id: str, caller: Principal, at: int | None) -> LoadedGame:
+    """The game folded at `?at=` (its newest version by default); 404 when unreadable, 400 beyond its version."""
+    wired = services()
+    summary = wired.loader.summary(game_id, caller)
+    if at is not None and at > summary["version"]:
+        raise BadRequest(
+            f"at={at} is beyond the game's version {summary['version']}", {"at": ["beyond the last version"]}
+        )
+    return wired.loader.load(game_id, caller, at)
 
 
 def if_match() -> int | None:

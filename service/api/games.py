@@ -13,6 +13,7 @@ from service.api.common import (
     context,
     decode_cursor,
     encode_cursor,
+    game_at,
     idempotency_key,
     if_match,
     json_body,
@@ -21,7 +22,7 @@ from service.api.common import (
     with_etag,
 )
 from service.auth import WRITERS
-from service.errors import BadRequest, NotAcceptable
+from service.errors import NotAcceptable
 from service.games import Recorded
 from service.loading import stream_of
 from service.schemas.disputes import DiceRevealSchema
@@ -151,14 +152,7 @@ def get_state(game_id: str) -> Response:
     """The state at a version as one viewer sees it (a seat, a spectator or the arbiter)."""
     query = schemas.load(schemas.StateQuerySchema, request.args.to_dict(), "query")
     caller = principal()
-    wired = services()
-    summary = wired.loader.summary(game_id, caller)
-    at = query["at"]
-    if at is not None and at > summary["version"]:
-        raise BadRequest(
-            f"at={at} is beyond the game's version {summary['version']}", {"at": ["beyond the last version"]}
-        )
-    loaded = wired.loader.load(game_id, caller, at)
+    loaded = game_at(game_id, caller, query["at"])
     game, viewer_name = loaded.game, query["as_"]
     state = view_for(caller, loaded.ruleset, game.meta, viewer_name)(game)
     payload = {"game": game_id, "version": game.version, "viewer": viewer_name, "state": state}

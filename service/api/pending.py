@@ -5,8 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, request
 
 from service import schemas
-from service.api.common import principal, services, with_etag
-from service.errors import BadRequest
+from service.api.common import game_at, principal, with_etag
 from service.pending_views import pending_json
 from service.views import viewer_of
 
@@ -18,13 +17,6 @@ def get_pending(game_id: str) -> Response:
     """The seats the game waits for at a version and what each may send, as a viewer may see it (`as=`)."""
     query = schemas.load(schemas.StateQuerySchema, request.args.to_dict(), "query")
     caller = principal()
-    wired = services()
-    summary = wired.loader.summary(game_id, caller)
-    at = query["at"]
-    if at is not None and at > summary["version"]:
-        raise BadRequest(
-            f"at={at} is beyond the game's version {summary['version']}", {"at": ["beyond the last version"]}
-        )
-    loaded = wired.loader.load(game_id, caller, at)
+    loaded = game_at(game_id, caller, query["at"])
     viewer = viewer_of(caller, loaded.game.meta, query["as_"])
     return with_etag(pending_json(loaded.ruleset, loaded.game, viewer, query["as_"]), loaded.game.version)

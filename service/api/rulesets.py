@@ -128,3 +128,11 @@ def get_action(ruleset_id: str, action_type: str) -> Response:
     if spec is None:
         raise NotFound(f"ruleset {ruleset_id!r} declares no action {action_type!r}")
     return jsonify(action_json(spec, _game_ids(ruleset)))
+
+
+@blueprint.get("/rulesets/<ruleset_id>/position-schema")
+def get_position_schema(ruleset_id: str) -> Response:
+    """The JSON Schema of the ruleset's position document: what POST /games takes as `position` (issue 15)."""
+    ruleset = _ruleset(ruleset_id)
+    schema = {"$schema": JSON_SCHEMA_DIALECT, **ruleset.position_schema}
+    return jsonify({"ruleset": ruleset.id, "version": ruleset.version, "schema": schema})

@@ -66,6 +66,8 @@ class GameCreateSchema(Schema):
     dice = fields.String(load_default="server", validate=validate.OneOf(["server", "table"]))
     visibility = fields.String(load_default="public", validate=validate.OneOf(["public", "private"]))
     title = fields.String(load_default="", validate=validate.Length(0, 200))
+    # A mid-game position to start from (issue 15, point 3): checked against the ruleset's position schema.
+    position = fields.Dict(load_default=None, allow_none=True)
 
     @validates_schema
     def _distinct_seats(self, data: dict[str, Any], **_: Any) -> None:
@@ -184,6 +186,12 @@ class StateQuerySchema(Schema):
 
     at = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_VERSION))
     as_ = fields.String(data_key="as", load_default="spectator", validate=validate.Length(1, 64))
+
+
+class PositionQuerySchema(Schema):
+    """GET /games/{id}/position."""
+
+    at = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class WholeListSchema(Schema):

@@ -9,7 +9,8 @@ import pytest
 from tests.api.conftest import assert_problem, assert_refused, stored_events, total_events
 from tests.conftest import Api
 
-SET_MOVES = [{"op": "set", "path": "/counts/move", "value": 5}]
+# FF-POSITION-2 (CORE-ADJUST-3): the action count follows the counts, so both are adjusted.
+SET_MOVES = [{"op": "set", "path": "/counts/move", "value": 5}, {"op": "set", "path": "/actions", "value": 5}]
 
 
 def _counts(api: Api, game_id: str, at: int | None = None) -> dict[str, int]:

@@ -16,7 +16,8 @@ from service.samples import game_of, load_sample, sample_name, sample_paths
 from tests.api.conftest import assert_problem
 from tests.conftest import Api
 
-SET_MOVES = [{"op": "set", "path": "/counts/move", "value": 5}]
+# A move and two rolls were recorded before it: FF-POSITION-2 (CORE-ADJUST-3) keeps the action count the sum.
+SET_MOVES = [{"op": "set", "path": "/counts/move", "value": 5}, {"op": "set", "path": "/actions", "value": 7}]
 
 
 def _recorded_table_game(api: Api, **settings: Any) -> tuple[str, dict[str, int]]:
@@ -80,6 +81,7 @@ def test_game_audit_counts_and_lists_deviations_and_adjustments_when_recorded(ap
         "deviates": 0,
         "unverifiable": 0,
         "adjustments": 1,
+        "forced_adjustments": 0,
         "deviations_recorded": 1,
         "corrections": 0,
         "drift": 0,

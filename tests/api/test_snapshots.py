@@ -50,7 +50,8 @@ def _record_23_actions(api: Api) -> str:
     for turn in range(1, 8):
         steps.append({"type": "move", "seat": "red", "data": {"turn": turn}})
         steps.append({"type": "roll", "seat": "blue", "data": {"count": turn}})
-    changes = [{"op": "set", "path": "/counts/move", "value": 9}]
+    # FF-POSITION-2 (CORE-ADJUST-3): 9 moves and 7 rolls make 16 actions.
+    changes = [{"op": "set", "path": "/counts/move", "value": 9}, {"op": "set", "path": "/actions", "value": 16}]
     steps.append({"type": "adjust", "data": {"changes": changes, "reason": "two moves were not entered"}})
     steps.append({"type": "open_sealed", "data": {"round": "initiative"}})
     steps.append({"sealed": {"seat": "red", "round": "initiative", "payload": {"bid": 2}}})

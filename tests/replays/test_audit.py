@@ -15,7 +15,8 @@ from replays.audit import AuditError, audit_action, audit_game
 from replays.readjudicate import RecordedStep
 from tests.domain.builders import SEED_S1, by_arbiter, by_player, by_recorder, created, inputs_for
 
-SET_MOVES = [{"op": "set", "path": "/counts/move", "value": 5}]
+# FF-POSITION-2: the action count follows the counts (CORE-ADJUST-3 refuses an adjustment that breaks it).
+SET_MOVES = [{"op": "set", "path": "/counts/move", "value": 5}, {"op": "set", "path": "/actions", "value": 5}]
 
 
 class Recording:
@@ -121,6 +122,7 @@ def test_adjustment_is_listed_with_its_reason_when_the_arbiter_adjusted() -> Non
         "deviates": 0,
         "unverifiable": 0,
         "adjustments": 1,
+        "forced_adjustments": 0,
         "deviations_recorded": 0,
         "corrections": 0,
         "drift": 0,
@@ -210,10 +212,14 @@ def test_drift_lists_the_actions_the_current_version_decides_otherwise() -> None
 def test_game_audit_is_plain_json_when_serialised() -> None:
     record = Recording(mode="transcript")
     record.act(by_recorder("roll", "north", count=1, dice=[6, 6]))
-    record.act(_adjust())
+    # The roll is counted too, so 5 moves make 6 actions, not 5: only an arbiter's force records it (CORE-ADJUST-3).
+    record.act(by_arbiter("adjust", changes=SET_MOVES, reason="two moves went unrecorded", force=True))
 
     document = audit_game(FREEFORM, record.steps, None, None).to_json()
 
     assert document["deviations"][0]["action"]["authority"] == "recorder"
     assert document["adjustments"][0]["reason"] == "two moves went unrecorded"
+    assert document["adjustments"][0]["forced"] is True
+    assert [o["path"] for o in document["adjustments"][0]["overridden"]] == ["/actions"]
+    assert document["counts"]["forced_adjustments"] == 1
     assert document["game"] == "game-1"

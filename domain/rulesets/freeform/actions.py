@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.actions import ActionSpec, array, catalog, game_id, integer, obj, with_dice
+from domain.canonical import canonical_bytes
+from domain.kernel import RuleViolation
 
 MAX_ROLL = 100
+MAX_DATA_BYTES = 64 * 1024
 # No ":": the service keys a sealed secret "<round>:<seat>", so "a:b" would collide with round "a".
 ROUND_PATTERN = r"^[a-z0-9][a-z0-9_\-.]{0,63}$"
 
@@ -42,3 +47,15 @@ ACTION_SPECS = catalog(
 def board_ids(state: object) -> dict[str, tuple[str, ...]]:
     """Freeform has no board: only the game's seats (which the service adds) are fixed."""
     return {}
+
+
+def size_violations(value: Any, rule_id: str, field_name: str) -> list[RuleViolation]:
+    """FF-ACTION-2, FF-SEAL-2: a JSON value of at most 64 KiB of canonical JSON."""
+    try:
+        size = len(canonical_bytes(value))
+    except (TypeError, ValueError) as error:  # NaN, infinities, non-JSON types
+        return [RuleViolation(rule_id, f"{field_name} is not JSON: {error}", {"field": field_name})]
+    if size > MAX_DATA_BYTES:
+        message = f"{field_name} is {size} bytes of canonical JSON; at most {MAX_DATA_BYTES} are allowed"
+        return [RuleViolation(rule_id, message, {"field": field_name, "bytes": size})]
+    return []

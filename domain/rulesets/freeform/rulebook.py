@@ -47,5 +47,24 @@ RULEBOOK: Mapping[str, Rule] = {
             section="sealed submissions",
             source_file=_SOURCE,
         ),
+        Rule(
+            "FF-POSITION-1",
+            "A position names only seats of the game: each seat's last action belongs to a seat the game has.",
+            section="positions",
+            source_file=_SOURCE,
+        ),
+        Rule(
+            "FF-POSITION-2",
+            "A position's action count is the sum of its counts by type, and each seat's last action has a "
+            "number from 1 to that count, no two seats the same.",
+            section="positions",
+            source_file=_SOURCE,
+        ),
+        Rule(
+            "FF-POSITION-3",
+            "Each seat's last action is of a type the position counts, with data as an action has it (FF-ACTION-2).",
+            section="positions",
+            source_file=_SOURCE,
+        ),
     )
 }

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from domain import json_values
@@ -30,33 +29,16 @@ from domain.kernel import (
 from domain.pending import Pending
 from domain.platform import UNIVERSAL_ACTIONS, roll
 from domain.platform_notation import platform_line
+from domain.positions import PositionError
 from domain.rulesets.freeform import pending as waiting
-from domain.rulesets.freeform.actions import ACTION_SPECS, MAX_ROLL, ROUND_PATTERN, board_ids
+from domain.rulesets.freeform import position
+from domain.rulesets.freeform.actions import ACTION_SPECS, MAX_ROLL, ROUND_PATTERN, board_ids, size_violations
 from domain.rulesets.freeform.rulebook import RULEBOOK
+from domain.rulesets.freeform.state import FreeformState, LastAction
 
 ACTION_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
-MAX_DATA_BYTES = 64 * 1024
 ACTION_RECORDED = "ActionRecorded"
 _RESERVED = UNIVERSAL_ACTIONS | {"roll", "open_sealed"}
-
-
-@dataclass(frozen=True, slots=True)
-class LastAction:
-    """The most recent action of a seat: its type, data, and its number among the game's actions."""
-
-    type: str
-    data: Mapping[str, Any]
-    number: int
-
-
-@dataclass(frozen=True, slots=True)
-class FreeformState:
-    """Seats, how many actions of each type were recorded, and each seat's last action."""
-
-    seats: tuple[str, ...]
-    counts: Mapping[str, int] = field(default_factory=dict)
-    last: Mapping[str, LastAction] = field(default_factory=dict)
-    actions: int = 0
 
 
 class FreeformRuleset:
@@ -92,6 +74,34 @@ class FreeformRuleset:
         """An empty record for the given seats."""
         return FreeformState(tuple(s.seat for s in seats))
 
+    # --- positions (issue 15, point 3) ---
+
+    position_schema: Mapping[str, Any] = position.POSITION_SCHEMA
+
+    def position_of(self, game: Game) -> dict[str, Any]:
+        """The game's record so far as a position (see the position module)."""
+        return position.position_of(game)
+
+    def position_errors(
+        self,
+        position_document: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> list[PositionError]:
+        """FF-POSITION-1/2/3: known seats, consistent numbering, counted types."""
+        return position.position_errors(position_document, seats)
+
+    def from_position(
+        self,
+        position_document: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> FreeformState:
+        """The opening state of a game started from a position."""
+        return position.from_position(position_document, seats)
+
     # --- decide ---
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
@@ -108,7 +118,7 @@ class FreeformRuleset:
 
     def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
         """FF-SEAL-2: any JSON value of at most 64 KiB."""
-        return _size_violations(payload, "FF-SEAL-2", "payload")
+        return size_violations(payload, "FF-SEAL-2", "payload")
 
     def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
         """Freeform draws no consequences from a reveal: the payloads are the record."""
@@ -206,18 +216,7 @@ def _data_violations(data: Any, rule_id: str, field_name: str) -> list[RuleViola
     """FF-ACTION-2: an object within the size limit."""
     if not isinstance(data, Mapping):
         return [RuleViolation(rule_id, f"{field_name} must be a JSON object", {"field": field_name})]
-    return _size_violations(data, rule_id, field_name)
-
-
-def _size_violations(value: Any, rule_id: str, field_name: str) -> list[RuleViolation]:
-    try:
-        size = len(canonical_bytes(value))
-    except (TypeError, ValueError) as error:  # NaN, infinities, non-JSON types
-        return [RuleViolation(rule_id, f"{field_name} is not JSON: {error}", {"field": field_name})]
-    if size > MAX_DATA_BYTES:
-        message = f"{field_name} is {size} bytes of canonical JSON; at most {MAX_DATA_BYTES} are allowed"
-        return [RuleViolation(rule_id, message, {"field": field_name, "bytes": size})]
-    return []
+    return size_violations(data, rule_id, field_name)
 
 
 def _decide_roll(game: Game, action: Action, inputs: Inputs) -> Decision:

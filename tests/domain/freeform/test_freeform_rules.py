@@ -71,6 +71,11 @@ def test_every_rule_id_is_covered_by_a_test_group_when_the_catalogs_are_listed()
         "CORE-SEAT-1",
         "CORE-ADJUST-1",
         "CORE-ADJUST-2",
+        # in test_freeform_position.py:
+        "CORE-ADJUST-3",
+        "FF-POSITION-1",
+        "FF-POSITION-2",
+        "FF-POSITION-3",
         "CORE-DICE-1",
         "CORE-DICE-2",
         "CORE-DICE-3",
@@ -398,6 +403,8 @@ def test_core_seat_1_recorded_for_the_table_when_a_recorder_or_arbiter_names_no_
 # --- CORE-ADJUST-1 and CORE-ADJUST-2: the universal `adjust` action ---
 
 SET_MOVES = {"op": "set", "path": "/counts/move", "value": 5}
+# FF-POSITION-2: the action count is the sum of the counts, so an adjustment of a count adjusts it too.
+SET_ACTIONS = {"op": "set", "path": "/actions", "value": 5}
 
 
 def test_core_adjust_1_refused_when_a_player_adjusts() -> None:
@@ -412,8 +419,8 @@ def test_core_adjust_1_refused_when_a_player_adjusts() -> None:
 @pytest.mark.parametrize(
     "action",
     [
-        by_recorder("adjust", reason="miscount", changes=[SET_MOVES]),
-        by_arbiter("adjust", reason="miscount", changes=[SET_MOVES]),
+        by_recorder("adjust", reason="miscount", changes=[SET_MOVES, SET_ACTIONS]),
+        by_arbiter("adjust", reason="miscount", changes=[SET_MOVES, SET_ACTIONS]),
     ],
     ids=["recorder", "arbiter"],
 )
@@ -425,12 +432,12 @@ def test_core_adjust_1_records_the_adjustment_when_a_recorder_or_arbiter_adjusts
     assert decision.violations == ()
     assert [event.type for event in decision.events] == ["StateAdjusted"]
     assert decision.events[0].data["reason"] == "miscount"
-    assert decision.events[0].data["changes"] == [SET_MOVES]
+    assert decision.events[0].data["changes"] == [SET_MOVES, SET_ACTIONS]
 
 
 def test_core_adjust_2_the_adjusted_state_is_folded_when_the_adjustment_is_recorded() -> None:
     game = given(action_recorded("north", "move"))
-    decision = when(game, by_arbiter("adjust", reason="two moves were not entered", changes=[SET_MOVES]))
+    decision = when(game, by_arbiter("adjust", reason="two moves were not entered", changes=[SET_MOVES, SET_ACTIONS]))
 
     adjusted = after(game, *decision.events)
 
@@ -439,10 +446,9 @@ def test_core_adjust_2_the_adjusted_state_is_folded_when_the_adjustment_is_recor
 
 
 def test_core_adjust_2_the_key_is_gone_when_a_change_removes_it() -> None:
-    game = given(action_recorded("north", "move"), action_recorded("north", "hold"))
-    decision = when(
-        game, by_recorder("adjust", reason="entered twice", changes=[{"op": "remove", "path": "/counts/hold"}])
-    )
+    game = given(action_recorded("north", "move"), action_recorded(None, "hold"))
+    changes = [{"op": "remove", "path": "/counts/hold"}, {"op": "set", "path": "/actions", "value": 1}]
+    decision = when(game, by_recorder("adjust", reason="entered twice", changes=changes))
 
     assert decision.violations == ()
     assert after(game, *decision.events).state.counts == {"move": 1}
@@ -453,7 +459,9 @@ def test_core_adjust_2_pointer_escapes_are_decoded_when_a_key_holds_a_slash() ->
     change = {"op": "set", "path": "/counts/a~1b~0c", "value": 2}
     game = given()
 
-    decision = when(game, by_recorder("adjust", reason="odd key", changes=[change]))
+    decision = when(
+        game, by_recorder("adjust", reason="odd key", changes=[change, {"op": "set", "path": "/actions", "value": 2}])
+    )
 
     assert after(game, *decision.events).state.counts == {"a/b~c": 2}
 
