@@ -1,10 +1,13 @@
 """The invariants of an agot2 position (issue 15, point 3): every broken one, by JSON pointer and rule id.
 
 The position has passed `POSITION_SCHEMA` (the service validates it first), so shapes are right; what is left is
-the table: ids the game knows, units where their kind may stand and within supply and the box's pieces, cards in
+the table: ids the game knows, units where their kind may stand and within the box's pieces, cards in
 exactly one place, tracks that rank every House once, orders within the King's Court stars, tokens where the board
 has room for them, and no sealed round the new game could not take over. The checks reuse the engine's own
-predicates (supply, control, stars) on the state `from_position` builds.
+predicates (control, stars) on the state `from_position` builds.
+
+Supply is not an invariant of a position: the seed tests it only when units retreat (GOT-RETREAT-5, GOT-X-17), so
+a House may stand over its limits — the shipped North sample opens so — until a retreat asks the question.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ from domain.rulesets.agot2.data import BASE_NEUTRAL_FORCES
 from domain.rulesets.agot2.orders import stars_of
 from domain.rulesets.agot2.position import castles_held, from_position
 from domain.rulesets.agot2.position_schema import POSITION_SCHEMA
-from domain.rulesets.agot2.retreat import armies, first_army_over_supply
 from domain.rulesets.agot2.setup import is_base_board
 from domain.rulesets.agot2.state import AgotState
 
@@ -51,7 +53,6 @@ def position_errors(
     for check in (
         _round_errors,
         _unit_errors,
-        _supply_errors,
         _power_errors,
         _card_errors,
         _track_errors,
@@ -148,19 +149,6 @@ def _unit_errors(position: Mapping[str, Any], state: AgotState) -> list[Position
         if count > PIECES[kind]:
             message = f"{house} has {count} {kind} units on the board; a House has {PIECES[kind]}"
             errors.append(PositionError("/units", "GOT-X-28", message))
-    return errors
-
-
-def _supply_errors(position: Mapping[str, Any], state: AgotState) -> list[PositionError]:
-    """GOT-X-17, TERM-5, X-24: each House's armies (2+ of its units in one area) fit its supply limits."""
-    errors = []
-    for house in state.seats:
-        limits = state.supply_limits.get(house, ())
-        over = first_army_over_supply(armies(state, house, {}, set()), limits)
-        if over is not None:
-            area, size = over
-            message = f"{house}'s army of {size} in {area!r} exceeds its supply limits {sorted(limits, reverse=True)}"
-            errors.append(PositionError(pointer("units", area), "GOT-X-17", message))
     return errors
 
 
