@@ -1,0 +1,241 @@
+"""`pending` of Kard és Korona (issue 15, point 2): random games played from its choices alone, and situations
+worked from the rulebook (the castle's room, the steps left, the retreats and what each costs, sealed bids).
+
+The random table is the platform's pending-only player (pending_play.py), seated at a table that seldom takes the
+choices no rule ever waits for (leaving, handing over money, selling an office): offered at every version they
+would be picked as often as the turn's own business, and the game would end by everyone leaving in its first year.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.kernel import Game, Ruleset, Viewer
+from domain.pending import SEAL, Option, Pending, Waiting
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
+from domain.rulesets.kard_es_korona.forces import Force
+from domain.rulesets.kard_es_korona.state import FIRST_PLAYER, NEUTRAL_PLACEMENT, PLACEMENT
+from tests.contract.pending_play import Played, check_pending, created, play
+from tests.domain.kard_es_korona.builders import THREE, act, new_game, position, set_up
+from tests.domain.kard_es_korona.builders import play as play_actions
+from tests.domain.kard_es_korona.election_helpers import at_election, seal
+from tests.domain.kard_es_korona.test_retreat import BLUE, GUARDS, LORDS_AWAY, PTD, RED, battle, fejer_battle, fight
+
+# KK-SETUP-1..5: seatings the rules allow, by number of players.
+SEATINGS = {
+    3: ("felvidek", "erdely", "szlavonia"),
+    4: ("felvidek", "tiszahat", "delvidek", "szlavonia"),
+    5: ("felvidek", "tiszahat", "erdely", "delvidek", "pannonia"),
+    6: ("felvidek", "tiszahat", "erdely", "delvidek", "szlavonia", "pannonia"),
+}
+SETUP_PHASES = (FIRST_PLAYER, PLACEMENT, NEUTRAL_PLACEMENT, "garrison_substitution")
+# Choices no rule waits for: a table that took them as often as its turn would not get far.
+SELDOM = frozenset({"leave_game", "transfer_money", "offer_office"})
+
+
+class SeldomLeaving:
+    """Kard és Korona as it is, but its `pending` offers the choices in SELDOM only at one version in `every`,
+    and remembers every phase and action type it offered."""
+
+    def __init__(self, every: int = 61) -> None:
+        self._every = every
+        self.phases: Counter[str] = Counter()
+        self.offered: Counter[str] = Counter()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(KARD_ES_KORONA, name)
+
+    def pending(self, game: Game, viewer: Viewer) -> Pending:
+        found = KARD_ES_KORONA.pending(game, viewer)
+        if viewer.arbiter:
+            self.phases[found.phase] += 1
+            self.offered.update(o.type for w in found.waiting for o in w.options)
+        if game.version % self._every == 0:
+            return found
+        kept = (Waiting(w.seat, tuple(o for o in w.options if o.type not in SELDOM), w.reason) for w in found.waiting)
+        return replace(found, waiting=tuple(w for w in kept if w.options))
+
+
+def random_game(seats: int, seed: int, steps: int, variant: str = "basic") -> tuple[Played, SeldomLeaving]:
+    table = SeldomLeaving()
+    ruleset: Ruleset = table  # type: ignore[assignment]  # the same ruleset, but for what it offers
+    event = created(KARD_ES_KORONA, SEATINGS[seats], options={"variant": variant}, board=variant)
+    return play(ruleset, event, SHIPPED_BOARDS[variant], random.Random(seed), steps=steps), table
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(sorted(SEATINGS)), st.integers(min_value=0, max_value=2**32))
+def test_random_games_played_from_pending_alone_get_past_setup_into_the_years(seats: int, seed: int) -> None:
+    """KK-TURN-1..5: a table that only ever sends what `pending` offers sets up and plays its years."""
+    played, table = random_game(seats, seed, steps=200)
+
+    state = played.game.state
+    assert state.year >= 1301 and state.phase not in SETUP_PHASES
+    assert len(played.steps) == 200 or played.game.meta.ended  # every step found a choice until the end
+    assert table.phases["event"] and table.phases["recruit"] and table.phases["movement"]
+
+
+def test_random_games_reach_battles_elections_and_the_lords_fates() -> None:
+    """Across a few games every part of the year is offered: battles, their casualties, elections and their bids,
+    and on the advanced map retreats (KK-ADV-5)."""
+    phases: Counter[str] = Counter()
+    offered: Counter[str] = Counter()
+    for seats, seed, variant in ((4, 1, "basic"), (6, 2, "basic"), (4, 3, "advanced"), (6, 4, "advanced")):
+        _, table = random_game(seats, seed, steps=220, variant=variant)
+        phases.update(table.phases)
+        offered.update(table.offered)
+
+    assert phases["battle"] and phases["election"]
+    for action_type in ("select_battle", "fight_exchange", "assign_casualties", "lead_arm", SEAL, "retreat", "stay"):
+        assert offered[action_type], f"{action_type} was never offered"
+    assert offered["leave_game"] and offered["transfer_money"]
+
+
+# --- situations worked from the rulebook ---
+
+
+def arbiter_pending(game: Game) -> Pending:
+    return check_pending(KARD_ES_KORONA, game)
+
+
+def option_of(pending: Pending, seat: str | None, action_type: str) -> Option:
+    return next(o for w in pending.waiting if w.seat == seat for o in w.options if o.type == action_type)
+
+
+def seats_offering(pending: Pending, action_type: str) -> list[str | None]:
+    return [w.seat for w in pending.waiting if any(o.type == action_type for o in w.options)]
+
+
+def test_kk_turn_3_the_table_rolls_for_the_first_player_or_names_him() -> None:
+    """KK-TURN-3: before anyone places, every player rolls one die (or the players agree who starts)."""
+    pending = arbiter_pending(new_game())
+
+    assert pending.phase == FIRST_PLAYER and pending.rule_id == "KK-TURN-3"
+    assert option_of(pending, None, "roll_for_first_player").choices == ({},)
+    named = option_of(pending, None, "choose_first_player")
+    assert [c["player"] for c in named.choices] == list(THREE) and named.rule_ids == ("KK-TURN-3",)
+
+
+def year_begun(garrison: Force, treasury: int, year: int) -> Game:
+    """`year` after its event card, Red first: Red holds his castles pannonia_k1 with `garrison` and pannonia_k2
+    with a guard; from 1302 on each castle with units yields 3 garas (KK-ECON-1/2)."""
+    game = set_up(PTD)
+    units = {**GUARDS, "pannonia_k1": {RED: garrison}}
+    money = {RED: treasury, BLUE: 0, "delvidek": 0}
+    game = position(game, units, lords=LORDS_AWAY, treasury=money, year=year, starting_player=RED)
+    return play_actions(game, act("draw_event", RED, card="veres_kard"))
+
+
+def test_kk_castle_3_kk_recruit_5_a_castle_with_three_units_takes_one_more_infantry_two_archers_two_knights() -> None:
+    """KK-CASTLE-2/3 (basic, over 4 units no arm above half rounded up) and KK-RECRUIT-5 (2 new cavalry per castle):
+    2 infantry + 1 archer take 1 infantry (a 4th: 4 of 5 > 3), 2 archers (3 of 5; a 4th archer of 6 > 3) and 2
+    cavalry (the yearly cap per castle, though the castle would hold more)."""
+    pending = arbiter_pending(year_begun(Force(infantry=2, archer=1), treasury=30, year=1302))
+
+    recruit = option_of(pending, RED, "recruit")
+    assert recruit.fields["treasury"] == 36  # 30 and two castles' income
+    assert recruit.fields["castles"]["pannonia_k1"]["room"] == {"cavalry": 2, "infantry": 1, "archer": 2}
+    assert recruit.fields["prices"] == {"infantry": 5, "archer": 5, "cavalry": 9}  # KK-RECRUIT-2
+    assert {"KK-RECRUIT-1", "KK-CASTLE-2"} <= set(recruit.rule_ids) and not recruit.exhaustive
+    for choice in recruit.choices:  # within the treasury and the room
+        bought = choice["purchases"]
+        assert sum(p["count"] * recruit.fields["prices"][p["arm"]] for p in bought) <= 36
+    assert option_of(pending, RED, "pass").choices == ({},)
+    assert seats_offering(pending, "recruit") == [RED]  # KK-RECRUIT-1: in turn order
+
+
+def test_kk_recruit_2_six_garas_buy_one_foot_soldier_and_never_a_knight() -> None:
+    """KK-RECRUIT-2: infantry and archers cost 5 garas, cavalry 9: the 6 garas of two castles' income buy one."""
+    pending = arbiter_pending(year_begun(Force(infantry=2, archer=1), treasury=0, year=1302))
+
+    recruit = option_of(pending, RED, "recruit")
+    assert recruit.fields["treasury"] == 6
+    bought = [p for choice in recruit.choices for p in choice["purchases"]]
+    assert bought and all(len(c["purchases"]) == 1 for c in recruit.choices)
+    assert {(p["arm"], p["count"]) for p in bought} <= {("infantry", 1), ("archer", 1)}
+
+
+def moving() -> Game:
+    """1301's movement, Red first with 3 cavalry and 1 infantry in pannonia_k1 (nobody has money to recruit)."""
+    game = year_begun(Force(cavalry=3, infantry=1), treasury=0, year=1301)
+    assert game.state.phase == "movement" and game.state.turn == RED
+    return game
+
+
+def test_kk_move_3_steps_left_after_a_step_and_kk_move_8_what_each_county_costs() -> None:
+    """KK-MOVE-3: castles held + 2 steps (Red holds pannonia_k1 and pannonia_k2: 4); KK-MOVE-8/9/10: 1 MP a county,
+    +1 into mountain or swamp, +1 across a major river; infantry has 2 MP, cavalry 4 (KK-MOVE-7)."""
+    game = moving()
+    before = option_of(arbiter_pending(game), RED, "move")
+    assert before.fields["steps"] == {"allowance": 4, "taken": 0, "left": 4}
+
+    knight = {"from": "pannonia_k1", "units": {"cavalry": 1}}
+    game = play_actions(game, act("move", RED, to="pannonia_a", groups=[knight]))
+    assert seats_offering(arbiter_pending(game), "move") == [BLUE]  # KK-MOVE-1: one step each in turn
+    game = play_actions(game, act("pass", BLUE), act("pass", "delvidek"))
+    after = option_of(arbiter_pending(game), RED, "move")
+
+    assert after.fields["steps"] == {"allowance": 4, "taken": 1, "left": 3}
+    stack = next(s for s in after.fields["stacks"] if s["from"] == "pannonia_k1")
+    assert stack["free"] == {"cavalry": 2, "infantry": 1}
+    reach = stack["destinations"]
+    assert reach["pannonia_m"]["mp"] == 3 and reach["pannonia_m"]["arms"] == ["cavalry"]  # k2 1 + mountain 2
+    assert reach["pannonia_k2"]["mp"] == 1 and reach["pannonia_k2"]["arms"] == ["cavalry", "infantry"]
+    assert reach["pannonia_b"]["mp"] == 4 and reach["pannonia_b"]["arms"] == ["cavalry"]  # swamp: +1
+    home = {c for c in reach if c.startswith("pannonia")}
+    assert home == {"pannonia_a", "pannonia_b", "pannonia_c", "pannonia_d", "pannonia_k2", "pannonia_m"}
+    assert after.rule_ids == ("KK-TURN-2", "KK-MOVE-1", "KK-MOVE-3") and not after.exhaustive
+    assert "pannonia_a" not in [s["from"] for s in after.fields["stacks"]]  # KK-MOVE-6: that knight has stepped
+
+
+def test_kk_adv_5_kk_adv_8_after_a_full_round_the_attacker_may_retreat_to_where_he_came_from_or_stay() -> None:
+    """KK-ADV-5/8, A-46: after a full round the attacker declares first: back to pest, his entry county, with no
+    obstacle on the way (KK-ADV-11) but pursued by each of Blue's 2 infantry (KK-ADV-6); or he stays."""
+    pending = arbiter_pending(fejer_battle())
+
+    retreat = option_of(pending, RED, "retreat")
+    assert retreat.choices == ({"to": "pest"},)
+    assert retreat.fields["destinations"]["pest"]["pursuit_dice"] == 2
+    assert retreat.fields["destinations"]["pest"]["obstacle_losses_at_most"] == 0
+    assert retreat.rule_ids == ("KK-ADV-5", "KK-ADV-8", "KK-ADV-11")
+    assert option_of(pending, RED, "stay").choices == ({},)
+    assert BLUE not in seats_offering(pending, "retreat")  # A-46: the defender only after the attacker stays
+
+
+def test_kk_adv_11_a_retreat_across_the_tisza_into_the_swamp_costs_half_the_army() -> None:
+    """KK-ADV-11: a retreat across a major river or into mountain or swamp loses half the army, rounded down:
+    Red's 4 infantry came into pannonia_a from the swamp pannonia_b across the Tisza."""
+    units = {"pannonia_b": {RED: Force(infantry=4)}, "pannonia_a": {BLUE: Force(infantry=1)}}
+    game = fight(battle(units, "pannonia_a", "pannonia_b", {"infantry": 4}), 1, 1, 1, 1, 1)
+
+    retreat = option_of(arbiter_pending(game), RED, "retreat")
+
+    assert retreat.choices == ({"to": "pannonia_b"},)
+    cost = retreat.fields["destinations"]["pannonia_b"]
+    assert cost["obstacle"] is True and cost["obstacle_losses_at_most"] == 2 and cost["pursuit_dice"] == 1
+
+
+def test_kk_elect_6_kk_elect_3_each_bidder_sees_only_his_own_sealed_bid_choices() -> None:
+    """KK-ELECT-6: a bid is 0 up to the bidder's treasury; KK-ELECT-3: treasuries are hidden during the election,
+    so the others see only that he is still to seal."""
+    game = at_election({THREE[0]: 20, THREE[1]: 15, THREE[2]: 12})
+    game, _ = seal(game, THREE[0], 5)
+    pending = arbiter_pending(game)
+
+    assert seats_offering(pending, SEAL) == [THREE[1], THREE[2]]  # the first has sealed
+    bid = option_of(pending, THREE[1], SEAL)
+    assert bid.private and {"KK-ELECT-6", "KK-ELECT-3"} <= set(bid.rule_ids)
+    assert bid.fields["amount"] == {"minimum": 0, "maximum": 15}
+    assert all(0 <= c["payload"]["amount"] <= 15 for c in bid.choices)
+    assert {"amount": 15} in [c["payload"] for c in bid.choices]
+    as_other = option_of(KARD_ES_KORONA.pending(game, Viewer(seat=THREE[2])), THREE[1], SEAL)
+    assert as_other.choices == () and as_other.fields == {}
+    own = option_of(KARD_ES_KORONA.pending(game, Viewer(seat=THREE[1])), THREE[1], SEAL)
+    assert own.choices == bid.choices
