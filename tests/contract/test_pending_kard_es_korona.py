@@ -16,8 +16,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.kernel import Game, Ruleset, Viewer
+from domain.kernel import Action, Authority, Game, Inputs, Ruleset, Viewer
 from domain.pending import SEAL, Option, Pending, Waiting
+from domain.platform import decide_action
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.forces import Force
@@ -25,7 +26,9 @@ from domain.rulesets.kard_es_korona.state import FIRST_PLAYER, NEUTRAL_PLACEMENT
 from tests.contract.pending_play import Played, check_pending, created, play
 from tests.domain.kard_es_korona.builders import THREE, act, new_game, position, set_up
 from tests.domain.kard_es_korona.builders import play as play_actions
-from tests.domain.kard_es_korona.election_helpers import at_election, seal
+from tests.domain.kard_es_korona.election_helpers import at_election, bid, seal
+from tests.domain.kard_es_korona.test_battle_rules import e1_battle
+from tests.domain.kard_es_korona.test_defeat import YELLOW, blue_defeated, lords_battle
 from tests.domain.kard_es_korona.test_retreat import BLUE, GUARDS, LORDS_AWAY, PTD, RED, battle, fejer_battle, fight
 
 # KK-SETUP-1..5: seatings the rules allow, by number of players.
@@ -36,6 +39,7 @@ SEATINGS = {
     6: ("felvidek", "tiszahat", "erdely", "delvidek", "szlavonia", "pannonia"),
 }
 SETUP_PHASES = (FIRST_PLAYER, PLACEMENT, NEUTRAL_PLACEMENT, "garrison_substitution")
+NOW = Inputs("2026-01-01T12:00:00Z")
 # Choices no rule waits for: a table that took them as often as its turn would not get far.
 SELDOM = frozenset({"leave_game", "transfer_money", "offer_office"})
 
@@ -70,11 +74,15 @@ def random_game(seats: int, seed: int, steps: int, variant: str = "basic") -> tu
     return play(ruleset, event, SHIPPED_BOARDS[variant], random.Random(seed), steps=steps), table
 
 
-@settings(max_examples=8, deadline=None)
-@given(st.sampled_from(sorted(SEATINGS)), st.integers(min_value=0, max_value=2**32))
-def test_random_games_played_from_pending_alone_get_past_setup_into_the_years(seats: int, seed: int) -> None:
+@settings(max_examples=6, deadline=None)
+@given(
+    st.sampled_from(sorted(SEATINGS)), st.integers(min_value=0, max_value=2**32), st.sampled_from(("basic", "advanced"))
+)
+def test_random_games_played_from_pending_alone_get_past_setup_into_the_years(
+    seats: int, seed: int, variant: str
+) -> None:
     """KK-TURN-1..5: a table that only ever sends what `pending` offers sets up and plays its years."""
-    played, table = random_game(seats, seed, steps=200)
+    played, table = random_game(seats, seed, steps=200, variant=variant)
 
     state = played.game.state
     assert state.year >= 1301 and state.phase not in SETUP_PHASES
@@ -239,3 +247,78 @@ def test_kk_elect_6_kk_elect_3_each_bidder_sees_only_his_own_sealed_bid_choices(
     assert as_other.choices == () and as_other.fields == {}
     own = option_of(KARD_ES_KORONA.pending(game, Viewer(seat=THREE[1])), THREE[1], SEAL)
     assert own.choices == bid.choices
+
+
+def test_kk_battle_11_the_hitter_chooses_among_the_casualties_his_dice_can_kill_e1() -> None:
+    """KK-BATTLE-5/11, A-8 (E1): Red's mounted cavalry rolls 5 and 4, each hitting foot targets on 4-6, against
+    Blue's 2 infantry and 2 archers: Red kills two, any two of them; Blue's two 6s kill Red's two knights with no
+    choice left to make."""
+    game = play_actions(e1_battle(), act("fight_exchange", None, Authority.RECORDER, dice=[5, 4, 1, 6, 5, 6, 2]))
+    pending = arbiter_pending(game)
+
+    assert seats_offering(pending, "assign_casualties") == [RED]
+    chosen = option_of(pending, RED, "assign_casualties")
+    assert sorted(tuple(sorted(c["casualties"].items())) for c in chosen.choices) == [
+        (("archer", 1), ("infantry", 1)),
+        (("archer", 2),),
+        (("infantry", 2),),
+    ]
+    assert all(c["side"] == "attacker" for c in chosen.choices) and chosen.fields["kills"] == 2
+    assert chosen.rule_ids == ("KK-BATTLE-11",) and chosen.exhaustive
+
+
+def test_kk_elim_2_the_defeated_lord_may_escape_only_to_his_units_one_step_away_before_the_winner_steps() -> None:
+    """KK-ELIM-2, A-23: Blue's lord, beaten in Fejér, may roll to escape to Kunság where his infantry stands (not to
+    Pest, Red's); the winner's extra step (KK-LORD-8) waits until the defeat is settled (KK-LORD-4)."""
+    pending = arbiter_pending(blue_defeated())
+
+    assert pending.rule_id == "KK-LORD-4"
+    assert option_of(pending, BLUE, "attempt_escape").choices == ({"to": "kunsag"},)
+    assert option_of(pending, BLUE, "forgo_escape").rule_ids == ("KK-ELIM-2",)
+    assert seats_offering(pending, "take_extra_step") == []
+
+
+def test_kk_elect_10_only_the_tied_bidders_roll_off() -> None:
+    """KK-ELECT-10: at the first election a tie of the highest bids (Erdély and Szlavónia, 5 each) is rolled off."""
+    game, _ = bid(at_election({THREE[0]: 20, THREE[1]: 15, THREE[2]: 12}), dict(zip(THREE, (0, 5, 5), strict=True)))
+    pending = arbiter_pending(game)
+
+    assert seats_offering(pending, "roll_off") == [THREE[1], THREE[2]]
+    assert option_of(pending, THREE[1], "roll_off").rule_ids == ("KK-ELECT-10", "KK-ELECT-12")
+
+
+def test_kk_elect_11_the_palatine_chooses_among_the_tied_bidders_e3() -> None:
+    """KK-ELECT-11, KK-OFFICE-5 (E3): from the second election the Palatine decides a tie, among the tied only."""
+    four = ("felvidek", "tiszahat", "delvidek", "szlavonia")
+    offices = {"judge_royal": four[0], "treasurer": four[1], "palatine": four[2]}
+    game = at_election(dict(zip(four, (20, 15, 12, 9), strict=True)), offices, 1306, four, elections_held=1)
+    game, _ = bid(game, dict(zip(four, (5, 8, 0, 8), strict=True)))
+    pending = arbiter_pending(game)
+
+    decide = option_of(pending, four[2], "decide_tie")
+    assert decide.choices == ({"player": four[1]}, {"player": four[3]})
+    assert decide.rule_ids == ("KK-ELECT-11", "KK-OFFICE-5")
+
+
+def test_kk_neutral_5_a_player_may_leave_once_the_years_have_begun_but_not_with_a_battle_to_fight() -> None:
+    """KK-NEUTRAL-5: leaving is no choice during setup; in a year any player may, but not one who still fights."""
+    assert seats_offering(arbiter_pending(new_game()), "leave_game") == []
+    year = arbiter_pending(moving())
+    assert seats_offering(year, "leave_game") == list(PTD)
+    assert option_of(year, BLUE, "leave_game").rule_ids == ("KK-NEUTRAL-5",)
+    fighting = arbiter_pending(lords_battle())
+    assert seats_offering(fighting, "leave_game") == [YELLOW]
+
+
+def test_kk_win_7_a_41_a_full_tie_at_the_end_waits_for_the_arbiter_to_end_the_game() -> None:
+    """KK-WIN-7, A-41 (`final_tie = arbiter`): three lords with the same start and the same treasury tie on castles,
+    counties, cavalry and money after 1308; the table waits for the arbiter's `end_game`."""
+    game = at_election(dict.fromkeys(THREE, 5), year=1308, game={"final_tie": "arbiter"})
+    pending = arbiter_pending(game)
+
+    assert pending.phase == "finished" and pending.rule_id == "KK-WIN-7"
+    end = option_of(pending, None, "end_game")
+    assert sorted(end.fields["tied"]) == sorted(THREE)
+    assert sorted(end.choices[0]["winners"]) == sorted(THREE)  # a shared win, or one of them
+    ended = decide_action(KARD_ES_KORONA, game, Action("end_game", None, end.choices[0], Authority.ARBITER), NOW)
+    assert [e.type for e in ended.events] == ["GameEnded"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.kernel import Game, Viewer
-from domain.pending import Pending, Waiting, ended_or, for_viewer, merged
+from domain.pending import Option, Pending, Waiting, ended_or, for_viewer, merged
 from domain.rulesets.kard_es_korona import (
     pending_battle,
     pending_court,
@@ -37,7 +37,9 @@ from domain.rulesets.kard_es_korona.state import (
     KKState,
 )
 from domain.rulesets.kard_es_korona.turn_order import STARTING_ROLL, TURN_POSITION
+from domain.rulesets.kard_es_korona.victory import final_leaders, final_standings
 
+_TIE = "KK-WIN-7, A-41: the final standings tie on castles, counties, cavalry and treasury"
 _Situation = Callable[[Probe, KKState], tuple[Waiting, ...]]
 
 # The phase's own business: (function, the rule that says whose turn it is, what the table does).
@@ -92,7 +94,7 @@ def _pending(game: Game, decide: Decide) -> Pending:
             found = (*interruption(probe, state), *pending_court.at_any_time(probe, state))
             return Pending(state.phase, rule_id, summary, merged(found))
     if state.phase == FINISHED:
-        return Pending(FINISHED, "KK-WIN-7", "the last year is over; the winner is decided")
+        return _tied_at_the_end(state)
     situation, rule_id, summary = _PHASES.get(state.phase, (_nothing, "KK-TURN-2", state.phase))
     found = (
         *situation(probe, state),
@@ -100,6 +102,15 @@ def _pending(game: Game, decide: Decide) -> Pending:
         *pending_court.at_any_time(probe, state),
     )
     return Pending(state.phase, rule_id, summary, merged(found))
+
+
+def _tied_at_the_end(state: KKState) -> Pending:
+    """KK-WIN-7, A-41 (`final_tie = arbiter`): a full tie at the end waits for the arbiter's `end_game`."""
+    tied = final_leaders(final_standings(state))
+    choices = ({"winners": list(tied), "reason": _TIE}, *({"winners": [seat], "reason": _TIE} for seat in tied))
+    option = Option("end_game", ("KK-WIN-7", "CORE-END-1"), choices, exhaustive=False, fields={"tied": list(tied)})
+    summary = "the final standings tie: the arbiter ends the game"
+    return Pending(FINISHED, "KK-WIN-7", summary, (Waiting(None, (option,), summary),))
 
 
 def _nothing(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
