@@ -71,7 +71,7 @@ def _home(state: KKState, board: KKBoard, seat: str) -> tuple[str, ...]:
 def _placements(
     state: KKState, board: KKBoard, home: Sequence[str], units: Force, advanced: bool
 ) -> Iterator[dict[str, Any]]:
-    """Starting units spread over sets of home counties, arms in turn, the lord in the first county."""
+    """Starting units spread over sets of home counties, arms in turn, the lord in one of the first two."""
     for chosen in _county_sets(board, home, advanced):
         spread = {county: EMPTY for county in chosen}
         for index, arm in enumerate(_dealing_order(units)):

@@ -5,8 +5,8 @@ can go at what cost (KK-MOVE-1..18), and the release of defenders an attack cann
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping
-from itertools import zip_longest
 from typing import Any
 
 from domain.pending import Waiting
@@ -15,6 +15,7 @@ from domain.rulesets.kard_es_korona.economy import knight_caps, prices
 from domain.rulesets.kard_es_korona.forces import (
     ARMS,
     CASTLE_CAPACITY,
+    EMPTY,
     LORD_MOVEMENT_POINTS,
     MOVEMENT_POINTS,
     Force,
@@ -132,13 +133,12 @@ def movement(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
 
 
 def stacks_of(state: KKState, seat: str) -> list[dict[str, Any]]:
-    """KK-MOVE-6/7/8: each county of the seat's units with units (or a lord) that have not moved, and where they
-    can step: per county the cheapest path, its MP and the arms (and the lord) that can pay for it."""
+    """KK-MOVE-6/7/8/13: each county of the seat's units with units (or a lord) free to step, and where they can
+    go: per county the cheapest path, its MP and the arms (and the lord) that can pay for it."""
     lord = state.lords.get(seat)
     found = []
     for origin in sorted(c for c, by in state.units.items() if seat in by and by[seat].total):
-        free = state.force(origin, seat).minus(state.moved_force(origin, seat))
-        lord_free = lord == origin and seat not in state.lords_moved
+        free, lord_free = _free_to_step(state, seat, origin, lord == origin)
         if not free.total and not lord_free:
             continue
         reach = cheapest_paths(state, seat, origin, LORD_MOVEMENT_POINTS)
@@ -164,17 +164,38 @@ def stacks_of(state: KKState, seat: str) -> list[dict[str, Any]]:
     return found
 
 
+def _free_to_step(state: KKState, seat: str, origin: str, lord_here: bool) -> tuple[Force, bool]:
+    """The units that have not stepped this year (KK-MOVE-6) and may leave (KK-MOVE-13: an attacked county's
+    units stay, but for those an attack cannot pin, KK-ADV-4), and whether the lord may step with them."""
+    free = state.force(origin, seat).minus(state.moved_force(origin, seat))
+    lord_free = lord_here and seat not in state.lords_moved
+    battle = state.battle_in(origin)
+    if battle is None:
+        return free, lord_free
+    if battle.defender != seat or battle.id not in state.bound:
+        return EMPTY, False
+    released = state.force(origin, seat).minus(state.bound[battle.id])
+    unpinned = Force(*(min(free.of(arm), released.of(arm)) for arm in ARMS))
+    return unpinned, lord_free and battle.id in state.released_lords
+
+
 def _steps(state: KKState, seat: str, stacks: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    """One step per stack and destination in turn, so that the first choices cover every stack."""
-    per_stack = [list(_stack_steps(state, seat, stack)) for stack in stacks]
-    for row in zip_longest(*per_stack):
-        yield from (step for step in row if step is not None)
+    """One step per stack in turn, each the stack's most telling one into a county least chosen so far, so that
+    the first choices cover every stack and many destinations."""
+    queues = [list(_stack_steps(state, seat, stack)) for stack in stacks]
+    chosen: Counter[str] = Counter()
+    while any(queues):
+        for queue in (q for q in queues if q):
+            step = queue.pop(min(range(len(queue)), key=lambda i: (chosen[queue[i]["to"]], i)))
+            chosen[step["to"]] += 1
+            yield step
 
 
 def _stack_steps(state: KKState, seat: str, stack: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     """All free units that can pay for the path (one stays with a lord who stays, KK-MOVE-16); with the lord too."""
     present, free = state.force(stack["from"], seat), Force(**stack["free"])
-    for county, reach in stack["destinations"].items():
+    for county in sorted(stack["destinations"], key=lambda c: (_interest(state, seat, c), c)):
+        reach = stack["destinations"][county]
         able = Force(**{arm: free.of(arm) if arm in reach["arms"] else 0 for arm in ARMS})
         going = able.minus(single(able.arms()[-1])) if stack["lord"] and able == present and able.total else able
         group = {"from": stack["from"], "path": reach["path"]}
@@ -182,6 +203,13 @@ def _stack_steps(state: KKState, seat: str, stack: Mapping[str, Any]) -> Iterato
             yield {"to": county, "groups": [{**group, "units": going.to_json()}]}
         if stack["lord_may_move"]:
             yield {"to": county, "groups": [{**group, "units": able.to_json(), "lord": True}]}
+
+
+def _interest(state: KKState, seat: str, county: str) -> int:
+    """Attacks first, then counties to take, then moves within one's own lands: the choices a table weighs most."""
+    if any(owner != seat for owner in state.owners_in(county)):
+        return 0
+    return 1 if state.control.get(county) != seat else 2
 
 
 def release(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
