@@ -347,3 +347,17 @@ def test_kk_siege_9_kk_siege_10_the_captured_castle_keeps_what_fits_the_rest_goe
         assert 0 < kept.total <= 7 and (kept.total <= 4 or max(kept.infantry, kept.archer) <= (kept.total + 1) // 2)
         assert [m["to"] for m in choice["moves"]] == ["fejer"]
     assert withdraw.rule_ids == ("KK-SIEGE-9", "KK-SIEGE-10", "KK-SIEGE-11")
+
+
+def test_a_table_dice_game_gets_the_same_choices_without_the_faces_which_the_recorder_adds() -> None:
+    """CORE-DICE-1, KK-BATTLE-4 (E1): with table dice the exchange is offered as `{}`; the recorder enters one face
+    per rolling unit in the spec's order (Red's 3 cavalry, then Blue's 2 infantry and 2 archers) and it is taken."""
+    game = e1_battle()
+    assert game.meta.dice.value == "table"
+    fight = option_of(arbiter_pending(game), RED, "fight_exchange")
+    assert fight.choices == ({},) and fight.rule_ids == ("KK-BATTLE-4", "KK-BATTLE-9")
+    assert KARD_ES_KORONA.actions["fight_exchange"].dice
+
+    faces = {**fight.choices[0], "dice": [5, 4, 1, 6, 5, 6, 2]}
+    decision = decide_action(KARD_ES_KORONA, game, Action("fight_exchange", RED, faces, Authority.PLAYER), NOW)
+    assert not decision.violations and decision.events
