@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from domain.dice import DiceExhausted, TableDice
+from domain.dice import DiceExhausted
 from domain.kernel import Action, Authority, Decision, Game, Inputs
 from domain.pending import Option, Waiting
 
@@ -19,8 +19,9 @@ Decide = Callable[[Game, Action, Inputs], Decision]
 Candidates = Iterable[Mapping[str, Any]]
 
 # A cycle of distinct faces: consecutive dice never tie, so a roll that repeats ties (the first player's roll,
-# a roll-off) ends at once. Long enough for any single action's dice.
-_FACES = (6, 3, 5, 1, 4, 2) * 150
+# a roll-off) ends at once; an action drawing more than _MOST_DICE is taken as one that never ends.
+_FACES = (6, 3, 5, 1, 4, 2)
+_MOST_DICE = 600
 _TRIED_AT = "2026-01-01T00:00:00Z"
 # Choices listed per option at most when the candidates are many (moves, garrisons): a representative set.
 MANY = 12
@@ -47,7 +48,7 @@ class Probe:
         authority = Authority.PLAYER if seat is not None else Authority.RECORDER
         action = Action(action_type, seat, data, authority)
         try:
-            decision = self._decide(self.game, action, Inputs(_TRIED_AT, TableDice(_FACES)))
+            decision = self._decide(self.game, action, Inputs(_TRIED_AT, CycledDice()))
         except DiceExhausted:
             return False
         return bool(decision.events) and not decision.violations
@@ -63,6 +64,27 @@ class Probe:
             if data not in found and self.accepts(seat, action_type, data):
                 found.append(data)
         return tuple(found)
+
+
+class CycledDice:
+    """The dice a tried action rolls (a `DiceSupply`): `_FACES` over and over, never validated again, because
+    trying every candidate of every version must stay cheap."""
+
+    __slots__ = ("_drawn",)
+
+    def __init__(self) -> None:
+        self._drawn = 0
+
+    @property
+    def drawn(self) -> int:
+        return self._drawn
+
+    def draw(self, count: int) -> tuple[int, ...]:
+        if self._drawn + count > _MOST_DICE:
+            raise DiceExhausted(needed=self._drawn + count, available=_MOST_DICE)
+        faces = tuple(_FACES[(self._drawn + index) % len(_FACES)] for index in range(count))
+        self._drawn += count
+        return faces
 
 
 def offered(

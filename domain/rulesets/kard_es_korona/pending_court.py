@@ -91,7 +91,7 @@ def at_any_time(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
     for seat in state.seats:
         money = state.treasury.get(seat, 0)
         others = [s for s in state.seats if s != seat]
-        gifts = ({"to": to, "amount": amount} for to in others for amount in sorted({1, money}))
+        gifts = ({"to": to, "amount": 1} for to in others) if money else ()
         sell = ({"office": office} for office in OFFICES if state.offices.get(office) == seat)
         vetoes = (
             {"battle": b.id} for b in state.battles if b.status == "pending" and state.lieges.get(b.attacker) == seat
