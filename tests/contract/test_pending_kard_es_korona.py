@@ -30,6 +30,9 @@ from tests.domain.kard_es_korona.election_helpers import at_election, bid, seal
 from tests.domain.kard_es_korona.test_battle_endings import capturing_pest
 from tests.domain.kard_es_korona.test_battle_rules import e1_battle
 from tests.domain.kard_es_korona.test_defeat import YELLOW, blue_defeated, lords_battle
+from tests.domain.kard_es_korona.test_duel_and_rerolls import duel, with_judge
+from tests.domain.kard_es_korona.test_pinning import moving as pinning_moving
+from tests.domain.kard_es_korona.test_pinning import step as pinning_step
 from tests.domain.kard_es_korona.test_retreat import BLUE, GUARDS, LORDS_AWAY, PTD, RED, battle, fejer_battle, fight
 
 # KK-SETUP-1..5: seatings the rules allow, by number of players.
@@ -361,3 +364,56 @@ def test_a_table_dice_game_gets_the_same_choices_without_the_faces_which_the_rec
     faces = {**fight.choices[0], "dice": [5, 4, 1, 6, 5, 6, 2]}
     decision = decide_action(KARD_ES_KORONA, game, Action("fight_exchange", RED, faces, Authority.PLAYER), NOW)
     assert not decision.violations and decision.events
+
+
+def test_kk_adv_4_the_defender_names_which_two_of_four_go_free_and_only_those_may_step() -> None:
+    """KK-ADV-4, A-49: Red's 1 infantry pins at most 2 of Blue's 2 infantry and 2 archers in Fejér; before the next
+    step Blue names the other 2 (any 2 of the 4), and then only they may leave the county (KK-MOVE-13)."""
+    game = pinning_moving({"pest": {RED: Force(infantry=1)}, "fejer": {BLUE: Force(infantry=2, archer=2)}})
+    game = play_actions(game, pinning_step(RED, "fejer", "pest", {"infantry": 1}))
+    pending = arbiter_pending(game)
+
+    assert pending.rule_id == "KK-ADV-4" and seats_offering(pending, "move") == []
+    release = option_of(pending, BLUE, "release_defenders")
+    assert sorted(tuple(sorted(c["units"].items())) for c in release.choices) == [
+        (("archer", 1), ("infantry", 1)),
+        (("archer", 2),),
+        (("infantry", 2),),
+    ]
+    assert release.fields["release"] == 2 and release.exhaustive and release.rule_ids == ("KK-ADV-4",)
+
+    game = play_actions(game, act("release_defenders", BLUE, units={"archer": 2}))
+    stacks = option_of(arbiter_pending(game), BLUE, "move").fields["stacks"]
+    assert next(s for s in stacks if s["from"] == "fejer")["free"] == {"archer": 2}
+
+
+def test_kk_office_1_a_57_the_judge_royal_rerolls_one_of_his_own_groups_or_keeps_the_roll_first() -> None:
+    """KK-OFFICE-1, A-57: Red, Judge Royal, misses with his knight; before any casualty he may reroll his own
+    cavalry group (not Blue's infantry) or let the roll stand."""
+    offices = {"judge_royal": RED, "treasurer": None, "palatine": None}
+    game = with_judge(lords_battle(), offices)
+    game = play_actions(game, act("fight_exchange", None, Authority.RECORDER, dice=[1, 1]))
+    pending = arbiter_pending(game)
+
+    for waits in ("assign_casualties", "fight_exchange"):  # nothing is removed or rolled before he decides
+        assert seats_offering(pending, waits) == []
+    assert option_of(pending, RED, "reroll").choices == ({"arm": "cavalry"},)
+    assert option_of(pending, RED, "keep_roll").choices == ({},)
+    assert option_of(pending, RED, "reroll").rule_ids == ("KK-OFFICE-1", "KK-OFFICE-2")
+
+
+def test_a_13_kk_lord_8_a_duel_winner_left_alone_must_rejoin_his_units_and_cannot_decline() -> None:
+    """KK-LORD-8/9, A-13: Blue's lord won the duel alone in Fejér; his extra step must bring him to his units within
+    4 MP (Kunság next door, or his guard in Tiszahát K2 by Pest and Tiszahát K1, 3 MP), or units to him (Kunság's
+    infantry, 1 MP; the guard would need 3 of its 2); declining is refused."""
+    game = play_actions(duel(), act("fight_duel", None, Authority.RECORDER, dice=[1, 6]))
+    game = play_actions(game, act("place_takeover", BLUE, placements={}))
+    pending = arbiter_pending(game)
+
+    step = option_of(pending, BLUE, "take_extra_step")
+    assert {(c["to"], c["groups"][0]["from"]) for c in step.choices} == {
+        ("kunsag", "fejer"),
+        ("tiszahat_k2", "fejer"),
+        ("fejer", "kunsag"),
+    }
+    assert "decline_extra_step" not in [o.type for w in pending.waiting for o in w.options]
