@@ -200,7 +200,7 @@ def decide_recruit(state: KKState, action: Action, lenient: bool = False) -> Dec
             checks.broken("KK-RECRUIT-4", message, "data.purchases", limit_rule=rule_id)
             if refused:
                 return checks.refusal()
-    for rule_id, message in _knight_caps(state, added):
+    for rule_id, message in knight_caps(state, added):
         if checks.broken(rule_id, message, "data.purchases"):
             return checks.refusal()
     flow = Flow(state)
@@ -220,7 +220,7 @@ def decide_recruit(state: KKState, action: Action, lenient: bool = False) -> Dec
     return flow.decision(tuple(checks.violations))
 
 
-def _knight_caps(state: KKState, added: Mapping[str, Force]) -> list[tuple[str, str]]:
+def knight_caps(state: KKState, added: Mapping[str, Force]) -> list[tuple[str, str]]:
     """KK-RECRUIT-5..7, A-42: per-castle and yearly caps on new cavalry (option knight_recruit_caps)."""
     if not state.options.get("knight_recruit_caps", True):
         return []

@@ -46,6 +46,10 @@ def _leaving_problem(state: KKState, seat: str | None) -> Decision | None:
             "seat",
             battles=fighting,
         )
+    if state.election is not None and seat in state.election.eligible:
+        # KK-ELECT-14: an eliminated player takes no part in an auction, but its sealed round waits for every
+        # bidder it opened with, and a bid already sealed would be paid from a treasury gone to the crown.
+        return refuse("KK-ELECT-14", f"{seat} bids in the election under way: leave after the election", "seat")
     if state.defeat or state.extra_step or state.reroll_offer:
         return refuse("KK-NEUTRAL-5", "a defeat, an extra step or a reroll is being settled: leave after it", "type")
     return None

@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
+from domain.pending import Pending
 from domain.rulesets.kard_es_korona import (
     captivity,
     cards,
@@ -34,6 +35,7 @@ from domain.rulesets.kard_es_korona.evolve import evolve
 from domain.rulesets.kard_es_korona.flow import refuse
 from domain.rulesets.kard_es_korona.notation import notation
 from domain.rulesets.kard_es_korona.options import DEFAULT_OPTIONS, option_errors
+from domain.rulesets.kard_es_korona.pending import pending as table_pending
 from domain.rulesets.kard_es_korona.rulebook import RULEBOOK
 from domain.rulesets.kard_es_korona.state import RECRUIT, KKState, dump_state, load_state
 from domain.rulesets.kard_es_korona.victory import conclude
@@ -179,6 +181,10 @@ class KardEsKoronaRuleset:
         if (due := cards.siege_roll_due(state)) is not None:
             document["battle_status"]["event_roll_due"] = due.attacker
         return document
+
+    def pending(self, game: Game, viewer: Viewer) -> Pending:
+        """Who may act now and the choices `decide` accepts from each (pending.py), as `viewer` may see them."""
+        return table_pending(game, viewer, self.decide)
 
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""

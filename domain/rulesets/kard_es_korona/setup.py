@@ -195,7 +195,7 @@ def decide_place_forces(state: KKState, action: Action, lenient: bool = False) -
         return refuse("KK-SETUP-6", "placements must map county ids to forces", "data.placements")
     placements: dict[str, Force] = {}
     home = set(board.provinces.get(seat, ()))
-    reserved = {board.special[s] for s, _ in FIXED_ROYAL_UNITS} if _reserved(state) else set()
+    reserved = {board.special[s] for s, _ in FIXED_ROYAL_UNITS} if fixed_units_reserved(state) else set()
     for county, value in raw.items():
         force = force_from_json(value)
         where = f"data.placements.{county}"
@@ -242,7 +242,8 @@ def decide_place_forces(state: KKState, action: Action, lenient: bool = False) -
     return flow.decision(tuple(checks.violations))
 
 
-def _reserved(state: KKState) -> bool:
+def fixed_units_reserved(state: KKState) -> bool:
+    """KK-SETUP-11, A-52: in 2-4 player games the fixed royal units keep their counties (option)."""
     return len(state.seats) <= 4 and bool(state.options.get("royal_fixed_units_reserved", True))
 
 
@@ -318,7 +319,7 @@ def decide_substitute_royal_cavalry(state: KKState, action: Action, lenient: boo
     if state.phase != GARRISON_SUBSTITUTION:
         return refuse("KK-SETUP-12", "only the advanced 6-player setup replaces royal cavalry", "type")
     checks = Checks(lenient)
-    empty = _empty_castles(state)
+    empty = empty_castles(state)
     castles = action.data.get("castles")
     message = f"name two castles that get a royal garrison: {', '.join(empty)}; got {castles!r}"
     if not isinstance(castles, list) or any(c not in empty for c in castles) or len(set(castles)) != len(castles):
@@ -339,7 +340,7 @@ def finish_setup(flow: Flow) -> None:
         _place_garrisons(flow, ())
 
 
-def _empty_castles(state: KKState) -> tuple[str, ...]:
+def empty_castles(state: KKState) -> tuple[str, ...]:
     board = state.board
     if board is None:
         return ()
@@ -352,7 +353,7 @@ def _place_garrisons(flow: Flow, substitutes: tuple[str, ...]) -> None:
     if board is None or state.starting_player is None:
         return
     placements = []
-    for county in _empty_castles(state):
+    for county in empty_castles(state):
         province = board.counties[county].province
         owner = f"neutral:{province}" if province in state.neutral_provinces else ROYAL
         force = SUBSTITUTE_GARRISON if county in substitutes else GARRISON

@@ -231,11 +231,18 @@ def _end_of_game(state: KKState, events: Sequence[Event]) -> Victory | None:
     rows = final_standings(state)
     if not rows:
         return None
-    best = _rank_key(rows[0])
-    tied = tuple(r["seat"] for r in rows if _rank_key(r) == best)
+    tied = final_leaders(rows)
     decided_by = _decided_by(rows)
     reason = f"{state.year} was the last year: {', '.join(tied)} ranks first ({decided_by})"
     return Victory(tied, "KK-WIN-7", "end_of_game", reason, {"standings": rows, "decided_by": decided_by})
+
+
+def final_leaders(rows: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    """KK-WIN-7, A-41: the seats ranked first in `final_standings` (more than one only when all four counts tie)."""
+    if not rows:
+        return ()
+    best = _rank_key(rows[0])
+    return tuple(str(r["seat"]) for r in rows if _rank_key(r) == best)
 
 
 def _decided_by(rows: Sequence[Mapping[str, Any]]) -> str:

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from domain.kernel import Game
 from domain.rulesets.kard_es_korona.forces import Force
-from tests.domain.kard_es_korona.builders import act, new_game, play, position, rule_ids, set_up, then, types, when
+from tests.domain.kard_es_korona.builders import (
+    THREE,
+    act,
+    new_game,
+    play,
+    position,
+    rule_ids,
+    set_up,
+    then,
+    types,
+    when,
+)
+from tests.domain.kard_es_korona.election_helpers import at_election, seal
 from tests.domain.kard_es_korona.test_defeat import BLUE, GUARDS, PTD, RED, YELLOW, lords_battle
 
 ONE = Force(infantry=1)
@@ -82,3 +94,14 @@ def test_notation_says_the_player_left_when_he_leaves() -> None:
     assert KARD_ES_KORONA.notation(eliminated, game.state) == (
         f"{RED} leaves the game; his units turn neutral and his money goes to the crown"
     )
+
+
+def test_kk_elect_14_a_bidder_cannot_leave_in_the_middle_of_the_election() -> None:
+    """KK-ELECT-14: "Eliminated players obviously may not [bid] either." The auction's sealed round waits for the
+    bidders it opened with, and a bid sealed before leaving would be paid from a treasury gone to the crown
+    (found by the pending property test: the leaver was awarded an office and his treasury went to -11)."""
+    game = at_election({THREE[0]: 12, THREE[1]: 9, THREE[2]: 4})
+    game, _ = seal(game, THREE[0], 11)
+
+    assert rule_ids(when(game, act("leave_game", THREE[0]))) == ["KK-ELECT-14"]
+    assert rule_ids(when(game, act("leave_game", THREE[1]))) == ["KK-ELECT-14"]
