@@ -34,23 +34,8 @@ def position_of(state: KKState) -> dict[str, Any]:
         "control": dict(state.control),
         "treasuries": dict(state.treasury),
         "royal_treasury": state.royal_treasury,
-        "lords": {
-            "counties": dict(state.lords),
-            "fates": dict(state.lord_status),
-            "lieges": dict(state.lieges),
-            "executed_in": dict(state.captives),
-            "returning": list(state.returning),
-            "defeat": _plain(state.defeat) or None,
-            "extra_step": _plain(state.extra_step) or None,
-        },
-        "offices": {
-            "holders": {office: state.offices.get(office) for office in OFFICES},
-            "election": state.election.to_json() if state.election is not None else None,
-            "elections_held": state.elections_held,
-            "sale": state.office_sale.to_json() if state.office_sale is not None else None,
-            "reroll_offer": _plain(state.reroll_offer) or None,
-            "rerolls_used": list(state.rerolls_used),
-        },
+        "lords": _lords_json(state),
+        "offices": _offices_json(state),
         "setup": {
             "placed": list(state.placed),
             "neutral_pieces_left": {p: _force_json(f) for p, f in state.neutral_pool.items()},
@@ -62,24 +47,59 @@ def position_of(state: KKState) -> dict[str, Any]:
             "rainy_autumn_rolls": dict(state.event_rolls),
         },
         "recruitment": {"recruited": list(state.recruited), "cavalry_recruited": state.knights_recruited},
-        "movement": {
-            "step_allowances": dict(state.allowances),
-            "steps_taken": dict(state.steps_taken),
-            "passed": list(state.passed),
-            "steps_made": state.step_seq,
-            "moved_units": _units_json(state.moved),
-            "lords_moved": list(state.lords_moved),
-        },
+        "movement": _movement_json(state),
         "battles": [_battle_json(b) for b in state.battles],
         "battles_created": state.battle_count,
         "current_battle": state.current_battle,
-        "advanced": {
-            "bound_defenders": {b: _force_json(f) for b, f in state.bound.items()},
-            "released_lords": list(state.released_lords),
-            "release_due": state.release_due,
-            "retreat": _retreat_json(state.retreat),
-            "stayed": state.stayed,
-        },
+        "advanced": _advanced_json(state),
+    }
+
+
+def _lords_json(state: KKState) -> dict[str, Any]:
+    """Where the lords stand and what became of them; the procedures of a defeat and of an extra step."""
+    return {
+        "counties": dict(state.lords),
+        "fates": dict(state.lord_status),
+        "lieges": dict(state.lieges),
+        "executed_in": dict(state.captives),
+        "returning": list(state.returning),
+        "defeat": _plain(state.defeat) or None,
+        "extra_step": _plain(state.extra_step) or None,
+    }
+
+
+def _offices_json(state: KKState) -> dict[str, Any]:
+    """The offices, the election and office sale under way, the Judge Royal's rerolls."""
+    return {
+        "holders": {office: state.offices.get(office) for office in OFFICES},
+        "election": state.election.to_json() if state.election is not None else None,
+        "elections_held": state.elections_held,
+        "sale": state.office_sale.to_json() if state.office_sale is not None else None,
+        "reroll_offer": _plain(state.reroll_offer) or None,
+        "rerolls_used": list(state.rerolls_used),
+    }
+
+
+def _movement_json(state: KKState) -> dict[str, Any]:
+    """The year's movement so far."""
+    return {
+        "step_allowances": dict(state.allowances),
+        "steps_taken": dict(state.steps_taken),
+        "passed": list(state.passed),
+        "steps_made": state.step_seq,
+        "moved_units": _units_json(state.moved),
+        "lords_moved": list(state.lords_moved),
+    }
+
+
+def _advanced_json(state: KKState) -> dict[str, Any]:
+    """The advanced rules' pinning and retreat."""
+    return {
+        "bound_defenders": {b: _force_json(f) for b, f in state.bound.items()},
+        "released_lords": list(state.released_lords),
+        "release_due": state.release_due,
+        "retreat": _retreat_json(state.retreat),
+        "stayed": state.stayed,
     }
 
 
@@ -149,7 +169,12 @@ def from_position(
 ) -> KKState:
     """The state of a game started from `position` (valid against the schema) with these options, board, seats."""
     lords, offices = position["lords"], position["offices"]
-    setup, events, movement, advanced = position["setup"], position["events"], position["movement"], position["advanced"]
+    setup, events, movement, advanced = (
+        position["setup"],
+        position["events"],
+        position["movement"],
+        position["advanced"],
+    )
     election, sale = offices["election"], offices["sale"]
     return evolved(
         initial_state(options, board, seats),

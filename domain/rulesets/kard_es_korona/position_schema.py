@@ -59,7 +59,9 @@ TERRAINS = ("plain", "mountain", "swamp")
 AWAITING = (SEALED, PALATINE, ROLL_OFF, JUDGE_REROLL)
 
 
-def _closed(description: str, required: Mapping[str, JsonSchema], optional: Mapping[str, JsonSchema] | None = None):
+def _closed(
+    description: str, required: Mapping[str, JsonSchema], optional: Mapping[str, JsonSchema] | None = None
+) -> JsonSchema:
     """A documented object taking exactly these keys (the required ones, and the optional ones when present)."""
     schema: dict[str, Any] = {
         "type": "object",
@@ -233,7 +235,9 @@ def _events() -> JsonSchema:
             "card": nullable(_described(card, "this year's card; null before it is drawn")),
             "permanent": _described(array(card), "permanent cards drawn so far, in order (KK-EVENT-2)"),
             "extraordinary_election": {"type": "boolean", "description": "King Election calls one this year"},
-            "rainy_autumn_rolls": _keyed("battles", FACE, "by siege, the besieger's Rainy Autumn roll (KK-EVENT-7)"),
+            "rainy_autumn_rolls": _keyed(
+                "battles", FACE, "by siege of this or an earlier year, the besieger's Rainy Autumn roll (KK-EVENT-7)"
+            ),
         },
     )
 
@@ -279,10 +283,14 @@ def _lords() -> JsonSchema:
     return _closed(
         "the lords and their fates (KK-LORD, KK-ELIM, KK-VASSAL, KK-CAPTIVE)",
         {
-            "counties": _keyed("seats", nullable(COUNTY), "by seat, the county the lord stands in; null: off the board"),
+            "counties": _keyed(
+                "seats", nullable(COUNTY), "by seat, the county the lord stands in; null: off the board"
+            ),
             "fates": _keyed("seats", one_of_values(LORD_FATES), "by seat, what became of the lord; absent: free"),
             "lieges": _keyed("seats", SEAT, "by vassal, his liege (KK-VASSAL-1)"),
-            "executed_in": _keyed("seats", integer(1301), "by captive, the timeline year of his execution (KK-CAPTIVE)"),
+            "executed_in": _keyed(
+                "seats", integer(1301), "by captive, the timeline year of his execution (KK-CAPTIVE)"
+            ),
             "returning": _described(array(SEAT), "freed vassals whose lord waits to be placed (KK-VASSAL-7)"),
             "defeat": nullable(_DEFEAT),
             "extra_step": nullable(
@@ -322,7 +330,9 @@ def position_schema() -> JsonSchema:
             "a Kard és Korona situation, enough to play on from (the board, options and seats are the game's own)",
             {
                 "year": integer(0, 1312, "the calendar year (1301 is the first, KK-TURN-1); 0 during setup"),
-                "phase": one_of_values(PHASES, "the setup step, or the year's phase (KK-TURN-2); 'finished' at the end"),
+                "phase": one_of_values(
+                    PHASES, "the setup step, or the year's phase (KK-TURN-2); 'finished' at the end"
+                ),
                 "turn": nullable(_described(SEAT, "whose turn it is in this phase; null: nobody's")),
                 "starting_player": nullable(_described(SEAT, "the starting player of the year (KK-TURN-3/4)")),
                 "turn_order_starts_with": nullable(
@@ -340,7 +350,9 @@ def position_schema() -> JsonSchema:
                     "the year's recruitment so far (KK-RECRUIT)",
                     {
                         "recruited": _described(array(SEAT), "who has recruited this year, in order"),
-                        "cavalry_recruited": integer(0, description="new cavalry this year, all players (KK-RECRUIT-7)"),
+                        "cavalry_recruited": integer(
+                            0, description="new cavalry this year, all players (KK-RECRUIT-7)"
+                        ),
                     },
                 ),
                 "movement": _movement(),
