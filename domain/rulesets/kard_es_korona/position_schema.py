@@ -189,7 +189,7 @@ _ROLL_GROUP = _closed(
     {
         "side": SIDE,
         "arm": ARM,
-        "faces": array(FACE),
+        "faces": _described(array(FACE), "the faces rolled, one per unit of the group"),
         "modifier": integer(None, description="what is added to each die"),
         "hit_on": _keyed("arms", nullable(integer(None)), "by target arm, the number to reach (null: cannot hit)"),
     },

@@ -1,0 +1,300 @@
+"""Kard és Korona positions (issue 15, point 3): exported, validated, refused with their paths and rules, round-tripped.
+
+The round trip is the contract of domain/positions.py: a game started from `position_of(game)` views the same as the
+game for every viewer. It is run over games of the seeded random legal player (tests/replays/kk_autoplay.py) and the
+shipped samples; every exported position validates against the documented schema and, between actions, breaks no
+invariant. Invalid positions are worked from the rulebook and each is refused with its JSON pointer and rule id.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from domain.kernel import Action, Authority, Event, Game, Inputs, Viewer, advance, start
+from domain.platform import decide_action
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
+from domain.rulesets.kard_es_korona.state import MOVEMENT
+from tests.replays.kk_autoplay import Autoplayer, redecided
+from tests.replays.kk_table import created_event
+
+SAMPLES = Path(__file__).resolve().parents[3] / "replays" / "samples"
+KK_SAMPLES = sorted(p.name for p in SAMPLES.glob("kard_es_korona_*.sample.json"))
+VALIDATOR = Draft202012Validator(KARD_ES_KORONA.position_schema)
+# Seeded random games (KK-SETUP-3/4 tables): three and four lords.
+RANDOM_GAMES = ((("felvidek", "erdely", "szlavonia"), 1), (("erdely", "delvidek", "pannonia", "felvidek"), 4))
+
+
+def _viewers(game: Game) -> list[Viewer]:
+    return [Viewer(), Viewer(arbiter=True), *(Viewer(seat) for seat in game.meta.seat_names())]
+
+
+def _board(game: Game) -> dict[str, Any]:
+    assert game.meta.board is not None
+    return SHIPPED_BOARDS[game.meta.board]
+
+
+def _restarted(game: Game, position: dict[str, Any]) -> Game:
+    """A new game whose GameCreated carries the position (kernel.start builds it with from_position)."""
+    created = created_event(str(game.meta.options["variant"]), game.meta.seat_names())
+    return start(KARD_ES_KORONA, Event("GameCreated", {**created.data, "position": position}), _board(game))
+
+
+def _errors(game: Game, position: dict[str, Any]) -> set[tuple[str, str]]:
+    found = KARD_ES_KORONA.position_errors(position, game.meta.options, _board(game), game.meta.seats)
+    return {(e.path, e.rule_id) for e in found}
+
+
+def assert_round_trip(game: Game, between_actions: bool) -> None:
+    """The position validates, reads back to a game that every viewer sees as the original, and, at rest between
+    two actions, breaks no invariant."""
+    position = json.loads(json.dumps(KARD_ES_KORONA.position_of(game)))  # plain JSON, nothing else
+    assert [e.message for e in VALIDATOR.iter_errors(position)] == []
+    again = _restarted(game, position)
+    for viewer in _viewers(game):
+        assert KARD_ES_KORONA.view(again.state, viewer) == KARD_ES_KORONA.view(game.state, viewer), viewer
+    if between_actions:
+        assert _errors(game, position) == set()
+
+
+@cache
+def random_game(index: int) -> tuple[tuple[Game, bool], ...]:
+    """Every version of one seeded random game, each marked True when it is the game between two actions."""
+    seats, seed = RANDOM_GAMES[index]
+    player = Autoplayer(seats, "basic", seed)
+    versions: list[tuple[Game, bool]] = [(player.game, True)]
+    while not player.game.meta.ended:
+        before = len(player.events)
+        player.act()
+        # The versions inside one action are folded again from its events, one at a time.
+        versions.extend(_inside(versions[-1][0], player.events[before:]))
+    return tuple(versions)
+
+
+def _inside(game: Game, events: list[Event]) -> Iterator[tuple[Game, bool]]:
+    for index, event in enumerate(events):
+        game = advance(KARD_ES_KORONA, game, event)
+        yield game, index == len(events) - 1
+
+
+@settings(deadline=None, max_examples=25)
+@given(st.data())
+def test_positions_round_trip_when_random_legal_games_are_exported_at_any_version(data: st.DataObject) -> None:
+    versions = random_game(data.draw(st.sampled_from(range(len(RANDOM_GAMES))), label="game"))
+    game, between_actions = versions[data.draw(st.integers(0, len(versions) - 1), label="version")]
+    assert_round_trip(game, between_actions)
+
+
+@cache
+def sample_games(name: str) -> tuple[Game, ...]:
+    """A shipped sample folded again action by action: the game before and after each."""
+    document = json.loads((SAMPLES / name).read_text(encoding="utf-8"))
+    return tuple(game for game, _ in redecided(document["game"], document["actions"]))
+
+
+@pytest.mark.parametrize("name", KK_SAMPLES)
+def test_positions_round_trip_when_shipped_samples_are_exported_after_every_action(name: str) -> None:
+    for game in sample_games(name):
+        assert_round_trip(game, between_actions=True)
+
+
+# --- invalid positions, worked from the rulebook ---
+
+
+def movement_game() -> Game:
+    """The basic three-lord sample as its first movement phase begins: a legal position to break on purpose."""
+    return next(g for g in sample_games("kard_es_korona_basic_three_lords.sample.json") if g.state.phase == MOVEMENT)
+
+
+def _garrisoned_castle(game: Game) -> tuple[str, str]:
+    """A castle held by one seat's units alone, with no battle in it: (county, seat)."""
+    state = game.state
+    for county in state.board.castles():
+        owners = state.owners_in(county)
+        if len(owners) == 1 and owners[0] in state.seats and state.battle_in(county) is None:
+            return county, owners[0]
+    raise AssertionError("the sample has a garrisoned castle")
+
+
+def test_kk_move_3_kk_castle_2_kk_castle_3_when_movement_has_no_allowances_and_a_castle_holds_9_infantry() -> None:
+    """Issue 15's example. KK-MOVE-3: "amennyi várat birtokol + 2-t" — the movement phase counts each player's steps;
+    KK-CASTLE-2: "a várban egyszerre 7 seregnél több nem tartózkodhat"; KK-CASTLE-3: no arm above half rounded up,
+    so 9 infantry of 9 units break both castle limits. Every error is reported, not just the first."""
+    game = movement_game()
+    castle, seat = _garrisoned_castle(game)
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    position["movement"]["step_allowances"] = {}
+    position["units"][castle][seat] = {"cavalry": 0, "infantry": 9, "archer": 0}
+    assert _errors(game, position) == {
+        ("/movement/step_allowances", "KK-MOVE-3"),
+        (f"/units/{castle}/{seat}", "KK-CASTLE-2"),
+        (f"/units/{castle}/{seat}", "KK-CASTLE-3"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("garrison", "expected"),
+    [
+        ({"cavalry": 1, "infantry": 5, "archer": 1}, {"KK-CASTLE-3"}),  # 5 of 7 > 4 = ceil(7/2)
+        ({"cavalry": 2, "infantry": 4, "archer": 1}, set()),  # "so at most 4 of 7"
+        ({"cavalry": 0, "infantry": 4, "archer": 0}, set()),  # n <= 4 is unrestricted (A-4)
+        ({"cavalry": 3, "infantry": 3, "archer": 2}, {"KK-CASTLE-2"}),  # 8 units, no arm above 4
+    ],
+)
+def test_kk_castle_2_kk_castle_3_garrison_limits_when_a_position_sets_a_castle(
+    garrison: dict[str, int], expected: set[str]
+) -> None:
+    """KK-CASTLE-2/3 (A-4): at most 7 units, and above 4 units no arm over half rounded up ("so at most 4 of 7")."""
+    game = movement_game()
+    castle, seat = _garrisoned_castle(game)
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    position["units"][castle][seat] = garrison
+    assert _errors(game, position) == {(f"/units/{castle}/{seat}", rule) for rule in expected}
+
+
+def test_kk_move_3_when_a_player_took_more_steps_than_his_allowance() -> None:
+    """KK-MOVE-3: "Egy játékos egy adott körben maximum csak 6-ot léphet" — steps taken stay within the allowance."""
+    game = movement_game()
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    seat = game.meta.seat_names()[0]
+    position["movement"]["steps_taken"][seat] = position["movement"]["step_allowances"][seat] + 1
+    assert _errors(game, position) == {(f"/movement/steps_taken/{seat}", "KK-MOVE-3")}
+
+
+def test_unknown_counties_seats_and_owners_are_refused_each_at_its_path() -> None:
+    """KK-GEN-2 (counties of the board), KK-SETUP-1 (seats of the game), KK-NEUTRAL-1 (royal or unplayed provinces'
+    pieces), KK-LORD-1 (one lord per seat): nothing unknown is dropped silently."""
+    game = movement_game()
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    first, second = game.meta.seat_names()[:2]
+    position["control"]["atlantis"] = first
+    position["treasuries"]["pannonia"] = 3  # not played in this three-lord game
+    del position["lords"]["counties"][second]
+    county = next(iter(position["units"]))
+    position["units"][county]["neutral:atlantis"] = {"cavalry": 0, "infantry": 1, "archer": 0}
+    assert _errors(game, position) == {
+        ("/control/atlantis", "KK-GEN-2"),
+        ("/treasuries/pannonia", "KK-SETUP-1"),
+        ("/lords/counties", "KK-LORD-1"),
+        (f"/units/{county}/neutral:atlantis", "KK-NEUTRAL-1"),
+    }
+
+
+def test_kk_captive_1_kk_captive_4_when_a_captive_lord_stands_on_the_board_and_holds_an_office() -> None:
+    """KK-CAPTIVE-1: a captured lord is taken off the board onto the timeline; KK-CAPTIVE-4: "ha valamilyen rangja
+    volt, azt is azonnal elveszíti" — he holds no office."""
+    game = movement_game()
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    seat = next(s for s, county in position["lords"]["counties"].items() if county is not None)
+    position["lords"]["fates"][seat] = "captive"
+    position["lords"]["executed_in"][seat] = position["year"] + 3
+    position["offices"]["holders"]["palatine"] = seat
+    assert _errors(game, position) == {
+        (f"/lords/counties/{seat}", "KK-CAPTIVE-1"),
+        ("/offices/holders/palatine", "KK-CAPTIVE-4"),
+    }
+
+
+def test_kk_battle_2_kk_battle_3_when_a_battle_has_the_wrong_kind_and_no_defender() -> None:
+    """KK-BATTLE-2: a battle in a county without a castle is an open battle; KK-BATTLE-3: a battle goes on until a
+    side has no units left, so a pending battle has both sides in its county."""
+    game = movement_game()
+    state = game.state
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    seat = state.seats[0]
+    county = next(c for c, by in state.units.items() if seat in by and not state.board.counties[c].castle)
+    other = state.seats[1]
+    position["battles"].append(
+        {
+            "id": "b-test",
+            "county": county,
+            "kind": "siege",
+            "terrain": state.board.counties[county].terrain.value,
+            "attacker": seat,
+            "defender": other,
+            "entry_counties": [],
+            "created_at_step": 1,
+            "attacker_lord": False,
+            "defender_lord": False,
+            "lord_battle": False,
+            "status": "pending",
+            "led_arms": {},
+            "bonus_lost": [],
+            "round": 0,
+            "next_exchange": "",
+            "pending_hits": [],
+            "exchanges_rolled": 0,
+            "volleyed": [],
+            "forced": False,
+        }
+    )
+    errors = _errors(game, position)
+    assert errors == {("/battles/0/kind", "KK-BATTLE-2"), ("/battles/0/defender", "KK-BATTLE-3")}
+
+
+def test_kk_neutral_4_when_the_crown_has_more_knights_than_setup_gave_it() -> None:
+    """KK-NEUTRAL-4: "A királyi seregek … nem soroznak" — royal knights are at most one per garrisoned castle plus
+    Bihar's fixed knight (KK-SETUP-9, KK-SETUP-11); only infantry is ever added by a card (KK-EVENT-5)."""
+    game = movement_game()
+    state = game.state
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    county = next(c for c, by in state.units.items() if list(by) == ["royal"])
+    position["units"][county]["royal"]["cavalry"] += len(state.board.castles()) + 1
+    assert ("/units", "KK-NEUTRAL-4") in _errors(game, position)
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    position["units"][county]["royal"]["infantry"] += 3  # Véres Kard may add neutral infantry (KK-EVENT-5)
+    assert _errors(game, position) == set()
+
+
+def test_schema_refuses_unknown_keys_and_negative_money_by_path() -> None:
+    """Nothing is dropped silently: a misspelt key is refused by the schema (additionalProperties false)."""
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(movement_game()))
+    position["treasury"] = {}
+    position["lords"]["county"] = {}
+    position["treasuries"]["erdely"] = -1
+    found = {(e.json_path, e.validator) for e in VALIDATOR.iter_errors(position)}
+    assert found == {
+        ("$", "additionalProperties"),
+        ("$.lords", "additionalProperties"),
+        ("$.treasuries.erdely", "minimum"),
+    }
+
+
+def test_a_game_started_from_a_position_plays_on_from_it() -> None:
+    """The restarted game takes the next action the original would: the player whose turn it is may pass."""
+    game = movement_game()
+    again = _restarted(game, KARD_ES_KORONA.position_of(game))
+    seat = again.state.turn
+    decision = decide_action(
+        KARD_ES_KORONA, again, Action("pass", seat, {}, Authority.RECORDER), Inputs("2026-01-01T00:00:00Z")
+    )
+    assert decision.violations == () and decision.events[0].type == "StepPassed"
+
+
+def test_schema_is_a_valid_documented_draft_2020_12_schema() -> None:
+    """Every property of the position is described, and the schema itself is valid JSON Schema 2020-12."""
+    Draft202012Validator.check_schema(KARD_ES_KORONA.position_schema)
+    undocumented = list(_undocumented(KARD_ES_KORONA.position_schema, ""))
+    assert undocumented == []
+
+
+def _undocumented(schema: Any, where: str) -> Iterator[str]:
+    if not isinstance(schema, dict):
+        return
+    for name, value in schema.get("properties", {}).items():
+        if "description" not in value and "anyOf" not in value:
+            yield f"{where}/{name}"
+        yield from _undocumented(value, f"{where}/{name}")
+    for key in ("additionalProperties", "items"):
+        if isinstance(schema.get(key), dict):
+            yield from _undocumented(schema[key], f"{where}/{key}")
