@@ -19,16 +19,20 @@ from typing import Any
 
 from domain.kernel import Seat
 from domain.positions import PositionError
+from domain.rulesets.kard_es_korona.economy import election_year
+from domain.rulesets.kard_es_korona.position import from_position
 from domain.rulesets.kard_es_korona.position_forces import battle_errors, unit_errors
 from domain.rulesets.kard_es_korona.position_lords import lord_errors, office_errors
 from domain.rulesets.kard_es_korona.position_table import Found, Table
-from domain.rulesets.kard_es_korona.setup import NEUTRAL_PIECES, board_problem, initial_state
+from domain.rulesets.kard_es_korona.setup import NEUTRAL_PIECES, board_problem
 from domain.rulesets.kard_es_korona.state import (
+    ELECTION,
     FIRST_PLAYER,
     GARRISON_SUBSTITUTION,
     MOVEMENT,
     NEUTRAL_PLACEMENT,
     PLACEMENT,
+    RECRUIT,
 )
 
 SETUP_PHASES = (FIRST_PLAYER, PLACEMENT, NEUTRAL_PLACEMENT, GARRISON_SUBSTITUTION)
@@ -42,7 +46,7 @@ def position_errors(
     problem = board_problem(options, board)
     if problem:
         return [PositionError("", "KK-GEN-1", problem)]
-    table = Table.of(position, initial_state(options, board, seats))
+    table = Table.of(position, from_position(position, options, board, seats))
     found = Found()
     _id_errors(found, table)
     _phase_errors(found, table)
@@ -112,6 +116,10 @@ def _phase_errors(found: Found, table: Table) -> None:
         found.add("KK-SETUP-10", "neutral pieces are placed only in 2-3 player games", "phase")
     if phase == GARRISON_SUBSTITUTION and (table.variant != "advanced" or len(table.seats) != 6):
         found.add("KK-SETUP-12", "royal garrisons are substituted only in the advanced 6-player game", "phase")
+    if phase == RECRUIT and year == FIRST_YEAR:
+        found.add("KK-ECON-5", "in 1301 there is no income and no recruitment", "phase")
+    if phase == ELECTION and not (election_year(table.state) or table.state.extraordinary_election):
+        found.add("KK-ELECT-1", f"{year} has no election: not a year of the timeline, and no King Election", "phase")
     if phase == MOVEMENT:
         _movement_errors(found, table)
 
@@ -128,6 +136,11 @@ def _movement_errors(found: Found, table: Table) -> None:
             "movement",
             "step_allowances",
         )
+    for seat, allowed in allowances.items():
+        if allowed < 2:
+            found.add(
+                "KK-MOVE-3", f"{seat} may take castles + 2 steps, not {allowed}", "movement", "step_allowances", seat
+            )
     if table.options.get("step_allowance_timing") == "dynamic":
         return  # the allowance is counted afresh at every step, from the castles held then
     for seat, steps in taken.items():

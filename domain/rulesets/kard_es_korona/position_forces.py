@@ -168,11 +168,11 @@ def _battle_errors(found: Found, table: Table, index: int, battle: Mapping[str, 
         return
     if is_neutral(sides[ATTACKER]):
         found.add("KK-NEUTRAL-2", "neutral forces never attack", "battles", index, "attacker")
-    if sides["attacker"] == sides["defender"]:
+    if sides["attacker"] == sides["defender"] and battle["status"] != "ended":
         found.add("KK-BATTLE-1", f"{sides['attacker']} cannot fight himself", "battles", index, "defender")
     if battle["status"] in ("pending", "fighting"):
         for side, owner in sides.items():
-            if not _is_present(table, owner, county.id):
+            if not _is_present(table, owner, county.id) and not _awaits_takeover(table, battle["id"], owner):
                 found.add("KK-BATTLE-3", f"the {side} {owner} has no units in {county.id}", "battles", index, side)
     for hit_index, hits in enumerate(battle["pending_hits"]):
         table.check_seat(found, hits["chooser"], "battles", index, "pending_hits", hit_index, "chooser")
@@ -182,6 +182,17 @@ def _is_present(table: Table, owner: str, county: str) -> bool:
     """An army is in the county: units of its owner, or its lord (a duel is fought by two lords alone, KK-LORD-5)."""
     units = table.position["units"].get(county, {}).get(owner, {})
     return bool(sum(units.values())) or table.position["lords"]["counties"].get(owner) == county
+
+
+def _awaits_takeover(table: Table, battle: str, owner: str) -> bool:
+    """KK-ELIM-6: a fallen lord's pending battle waits for the unit his conqueror places there to fight it."""
+    defeat = table.position["lords"]["defeat"]
+    return (
+        defeat is not None
+        and defeat["stage"] == "takeover"
+        and defeat["by"] == owner
+        and battle in defeat.get("battles", ())
+    )
 
 
 def _battle_reference_errors(found: Found, table: Table) -> None:

@@ -48,6 +48,7 @@ def lord_errors(found: Found, table: Table) -> None:
             )
     _vassal_errors(found, table)
     _captive_errors(found, table)
+    _eliminated_errors(found, table)
     _procedure_errors(found, table)
 
 
@@ -94,6 +95,26 @@ def _captive_errors(found: Found, table: Table) -> None:
             found.add("KK-CAPTIVE-1", f"{seat} has a year on the timeline but is not captive", *where)
         elif year and execution <= year:
             found.add("KK-CAPTIVE-3", f"{seat} stands on {execution}, reached in {year}: he was executed", *where)
+
+
+def _eliminated_errors(found: Found, table: Table) -> None:
+    """KK-ELIM-1/4, KK-NEUTRAL-5: an eliminated player has no turn, units, counties or money any more."""
+    position = table.position
+    gone = [seat for seat in table.seats if seat not in table.in_play]
+    for key in ("turn", "starting_player"):
+        if position[key] in gone:
+            found.add("KK-ELIM-1", f"{position[key]} is out of the game and has no turn", key)
+    for seat in gone:
+        if position["treasuries"].get(seat, 0):
+            found.add("KK-ELIM-4", f"{seat} is out of the game; his money went to his conqueror", "treasuries", seat)
+        for county, owner in position["control"].items():
+            if owner == seat:
+                found.add("KK-ELIM-4", f"{seat} is out of the game; {county} went to his conqueror", "control", county)
+        for county, by_owner in position["units"].items():
+            if seat in by_owner:
+                found.add(
+                    "KK-ELIM-4", f"{seat} is out of the game; his units changed allegiance", "units", county, seat
+                )
 
 
 def _procedure_errors(found: Found, table: Table) -> None:

@@ -79,11 +79,22 @@ def _described(schema: JsonSchema, description: str) -> JsonSchema:
 
 
 def _keyed(kind: str, values: JsonSchema, description: str) -> JsonSchema:
-    """An object whose keys are ids of one kind (counties, seats, owners…), each with values of one shape."""
+    """An object whose keys are ids of one kind the game fixes (counties, seats, owners…), each with values of one
+    shape."""
     return {
         "type": "object",
         "description": description,
         "propertyNames": {"type": "string", "minLength": 1, IDS_KEYWORD: kind},
+        "additionalProperties": values,
+    }
+
+
+def _by(keys: tuple[str, ...], values: JsonSchema, description: str) -> JsonSchema:
+    """An object whose keys come from a closed set (sides, arms), each with values of one shape."""
+    return {
+        "type": "object",
+        "description": description,
+        "propertyNames": {"enum": list(keys)},
         "additionalProperties": values,
     }
 
@@ -130,7 +141,7 @@ BATTLE_SCHEMA = _closed(
         "defender_lord": {"type": "boolean", "description": "the defending lord is with his army"},
         "lord_battle": {"type": "boolean", "description": "a lord fought in it when phase IV began (KK-BATTLE-13)"},
         "status": one_of_values(BATTLE_STATUSES, "how far it has gone"),
-        "led_arms": _keyed("sides", nullable(ARM), "by side: the arm its lord leads, null: none (KK-LORD-2)"),
+        "led_arms": _by(SIDES, nullable(ARM), "by side: the arm its lord leads, null: none (KK-LORD-2)"),
         "bonus_lost": _described(array(SIDE), "sides whose lord's bonus ended (KK-LORD-3)"),
         "round": integer(0, description="the full round under way (0 before the first)"),
         "next_exchange": one_of_values(EXCHANGES, "the next exchange to roll ('' before the battle starts)"),
@@ -191,7 +202,7 @@ _ROLL_GROUP = _closed(
         "arm": ARM,
         "faces": _described(array(FACE), "the faces rolled, one per unit of the group"),
         "modifier": integer(None, description="what is added to each die"),
-        "hit_on": _keyed("arms", nullable(integer(None)), "by target arm, the number to reach (null: cannot hit)"),
+        "hit_on": _by(ARMS, nullable(integer(None)), "by target arm, the number to reach (null: cannot hit)"),
     },
 )
 
@@ -205,7 +216,7 @@ _REROLL_OFFER = _closed(
         "roll": integer(None, description="the dice index of the roll he may replace"),
         "faces": {
             "description": "the faces rolled: a list, or by side in a duel",
-            "anyOf": [array(FACE), _keyed("sides", FACE, "duel faces by side")],
+            "anyOf": [array(FACE), _by(SIDES, FACE, "duel faces by side")],
         },
         "to": nullable(_described(COUNTY, "the escape's destination")),
         "battle": BATTLE_ID,

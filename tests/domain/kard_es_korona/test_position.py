@@ -32,7 +32,12 @@ SAMPLES = Path(__file__).resolve().parents[3] / "replays" / "samples"
 KK_SAMPLES = sorted(p.name for p in SAMPLES.glob("kard_es_korona_*.sample.json"))
 VALIDATOR = Draft202012Validator(KARD_ES_KORONA.position_schema)
 # Seeded random games (KK-SETUP-3/4 tables): three and four lords.
-RANDOM_GAMES = ((("felvidek", "erdely", "szlavonia"), 1), (("erdely", "delvidek", "pannonia", "felvidek"), 4))
+RANDOM_GAMES = (
+    (("felvidek", "erdely", "szlavonia"), 1),
+    (("erdely", "delvidek", "pannonia", "felvidek"), 4),
+    (("felvidek", "erdely", "szlavonia"), 8),  # a captive conqueror takes over a fallen lord's pending battle
+    (("tiszahat", "erdely", "szlavonia", "pannonia"), 6),  # two lords eliminated
+)
 
 
 def _viewers(game: Game) -> list[Viewer]:
@@ -93,6 +98,19 @@ def test_positions_round_trip_when_random_legal_games_are_exported_at_any_versio
     versions = random_game(data.draw(st.sampled_from(range(len(RANDOM_GAMES))), label="game"))
     game, between_actions = versions[data.draw(st.integers(0, len(versions) - 1), label="version")]
     assert_round_trip(game, between_actions)
+
+
+def test_no_error_when_a_conquerors_passed_battle_waits_for_his_unit() -> None:
+    """KK-ELIM-6: "Ezekre a területekre is a győztes hadúr egységeiből kell egy-egy csapatot odatenni" — until the
+    conqueror places his unit, the fallen lord's pending battle has no attacker on the board, and that is legal."""
+    waiting = [
+        game
+        for game, between_actions in random_game(2)
+        if between_actions and game.state.defeat.get("stage") == "takeover" and game.state.defeat.get("battles")
+    ]
+    assert waiting
+    for game in waiting:
+        assert _errors(game, KARD_ES_KORONA.position_of(game)) == set()
 
 
 @cache
@@ -298,3 +316,63 @@ def _undocumented(schema: Any, where: str) -> Iterator[str]:
     for key in ("additionalProperties", "items"):
         if isinstance(schema.get(key), dict):
             yield from _undocumented(schema[key], f"{where}/{key}")
+
+
+def test_kk_econ_5_kk_elect_1_when_the_phase_does_not_belong_to_the_year() -> None:
+    """KK-ECON-5: "Az első körben a játékosok még nem gyűjtenek be adóbevételt" — no recruitment phase in 1301;
+    KK-ELECT-1: elections close 1303 and 1306 (basic), or a year with Királyválasztás."""
+    game = movement_game()
+    assert game.state.year == 1301
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    position["phase"] = "recruit"
+    assert _errors(game, position) == {("/phase", "KK-ECON-5")}
+    position["phase"] = "election"
+    assert _errors(game, position) == {("/phase", "KK-ELECT-1")}
+    position["events"]["extraordinary_election"] = True  # King Election drawn this year (KK-EVENT-4)
+    assert _errors(game, position) == set()
+
+
+def test_kk_elim_4_when_an_eliminated_player_keeps_money_and_counties() -> None:
+    """KK-ELIM-4: "személyes tulajdonát (területeit és pénzét is) az őt legyőző kapja meg" — an eliminated player
+    keeps no county and no money; KK-ELIM-1: he has no turn, and his lord is off the board."""
+    game = movement_game()
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    seat = position["turn"]
+    county = next(c for c, owner in position["control"].items() if owner == seat)
+    position["lords"]["fates"][seat] = "eliminated"
+    position["treasuries"][seat] = 5
+    errors = _errors(game, position)
+    assert {("/turn", "KK-ELIM-1"), (f"/treasuries/{seat}", "KK-ELIM-4"), (f"/control/{county}", "KK-ELIM-4")} <= errors
+    assert (f"/lords/counties/{seat}", "KK-ELIM-1") in errors
+    assert {rule for _, rule in errors} == {"KK-ELIM-1", "KK-ELIM-4"}
+
+
+def test_kk_castle_4_advanced_garrison_of_five_needs_a_second_arm() -> None:
+    """KK-CASTLE-4: "A 4-unit garrison may be all infantry or all archers. A 5th unit must then be of a different
+    arm" (count(arm) <= ceil(n/2))."""
+    game = next(
+        g
+        for g in sample_games("kard_es_korona_advanced_six_lords.sample.json")
+        if g.state.phase == MOVEMENT and not g.state.battles
+    )
+    castle, seat = _garrisoned_castle(game)
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    position["units"][castle][seat] = {"cavalry": 0, "infantry": 0, "archer": 4}
+    assert _errors(game, position) == set()
+    position["units"][castle][seat] = {"cavalry": 0, "infantry": 0, "archer": 5}
+    assert _errors(game, position) == {(f"/units/{castle}/{seat}", "KK-CASTLE-4")}
+    position["units"][castle][seat] = {"cavalry": 0, "infantry": 2, "archer": 3}
+    assert _errors(game, position) == set()
+
+
+def test_kk_setup_12_when_the_advanced_six_player_crown_has_every_knight() -> None:
+    """KK-SETUP-12: "A haladó változatban 6 személyes játék esetén hiányzó két királyi lovagot gyalogossal
+    helyettesítsük" — with six lords the crown has two knights fewer than its castles."""
+    game = sample_games("kard_es_korona_advanced_six_lords.sample.json")[-1]
+    state = game.state
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    royal = {c: by["royal"] for c, by in position["units"].items() if "royal" in by}
+    have = sum(force["cavalry"] for force in royal.values())
+    county = next(iter(royal))
+    position["units"][county]["royal"]["cavalry"] += len(state.board.castles()) - 1 - have
+    assert ("/units", "KK-SETUP-12") in _errors(game, position)
