@@ -120,6 +120,8 @@ def _phase_errors(found: Found, table: Table) -> None:
         found.add("KK-ECON-5", "in 1301 there is no income and no recruitment", "phase")
     if phase == ELECTION and not (election_year(table.state) or table.state.extraordinary_election):
         found.add("KK-ELECT-1", f"{year} has no election: not a year of the timeline, and no King Election", "phase")
+    if phase == RECRUIT and position["turn"] in position["recruitment"]["recruited"]:
+        found.add("KK-RECRUIT-1", f"{position['turn']} has recruited this year; players recruit once, in turn", "turn")
     if phase == MOVEMENT:
         _movement_errors(found, table)
 
@@ -128,6 +130,9 @@ def _movement_errors(found: Found, table: Table) -> None:
     """KK-MOVE-3: in the movement phase every player still in the game has his step allowance, and keeps to it."""
     movement = table.position["movement"]
     allowances, taken = movement["step_allowances"], movement["steps_taken"]
+    turn = table.position["turn"]
+    if turn in movement["passed"]:
+        found.add("KK-MOVE-4", f"{turn} has passed: passing is final for the year, so it is not his turn", "turn")
     missing = [seat for seat in table.in_play if seat not in allowances]
     if missing:
         found.add(

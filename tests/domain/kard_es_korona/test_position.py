@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -376,3 +377,27 @@ def test_kk_setup_12_when_the_advanced_six_player_crown_has_every_knight() -> No
     county = next(iter(royal))
     position["units"][county]["royal"]["cavalry"] += len(state.board.castles()) - 1 - have
     assert ("/units", "KK-SETUP-12") in _errors(game, position)
+
+
+def test_kk_move_4_kk_recruit_1_when_the_turn_belongs_to_a_player_done_for_the_year() -> None:
+    """KK-MOVE-4: passing is final for the year (A-16), so a player who passed has no turn in the movement phase;
+    KK-RECRUIT-1: players recruit one at a time, in turn order, once each."""
+    game = movement_game()
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    position["movement"]["passed"] = [position["turn"]]
+    assert _errors(game, position) == {("/turn", "KK-MOVE-4")}
+    recruiting = next(
+        g
+        for g in sample_games("kard_es_korona_basic_three_lords.sample.json")
+        if g.state.phase == "recruit" and g.state.turn is not None
+    )
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(recruiting))
+    position["recruitment"]["recruited"].append(position["turn"])
+    assert _errors(recruiting, position) == {("/turn", "KK-RECRUIT-1")}
+
+
+def test_every_rule_a_position_error_cites_is_in_the_rulebook() -> None:
+    """A 422 names its rule with summary and source quote, so every cited id must be in the catalog."""
+    sources = Path(__file__).resolve().parents[3] / "domain" / "rulesets" / "kard_es_korona"
+    cited = {rule for path in sources.glob("position*.py") for rule in re.findall(r"KK-[A-Z]+-\d+", path.read_text())}
+    assert cited and cited <= set(KARD_ES_KORONA.rulebook)
