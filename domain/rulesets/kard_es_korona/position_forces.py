@@ -84,11 +84,12 @@ def _control_errors(found: Found, table: Table, battles: Mapping[str, Mapping[st
     for county, by_owner in table.position["units"].items():
         holders = [owner for owner, value in by_owner.items() if sum(value.values())]
         if len(holders) == 1 and county not in battles and control.get(county) != holders[0]:
+            # The wrong entry, or the control table itself when the county is missing from it.
+            where = ("control", county) if county in control else ("control",)
             found.add(
                 "KK-MOVE-18",
                 f"only {holders[0]}'s units stand in {county}, so he controls it, not {control.get(county)}",
-                "control",
-                county,
+                *where,
             )
 
 

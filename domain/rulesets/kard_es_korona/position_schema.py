@@ -335,7 +335,6 @@ def position_schema() -> JsonSchema:
     """The JSON Schema 2020-12 of a Kard és Korona position."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://annals.example/schemas/kard_es_korona/position.json",
         "title": "Kard és Korona position",
         **_closed(
             "a Kard és Korona situation, enough to play on from (the board, options and seats are the game's own)",

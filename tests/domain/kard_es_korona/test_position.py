@@ -401,3 +401,67 @@ def test_every_rule_a_position_error_cites_is_in_the_rulebook() -> None:
     sources = Path(__file__).resolve().parents[3] / "domain" / "rulesets" / "kard_es_korona"
     cited = {rule for path in sources.glob("position*.py") for rule in re.findall(r"KK-[A-Z]+-\d+", path.read_text())}
     assert cited and cited <= set(KARD_ES_KORONA.rulebook)
+
+
+# --- any schema-valid position: every error is reported at a path that exists, nothing raises ---
+
+_PHASES = KARD_ES_KORONA.position_schema["properties"]["phase"]["enum"]
+_FATES = ("defeated", "captive", "vassal", "eliminated")
+
+
+_SEATS = ("felvidek", "erdely", "szlavonia", "pannonia")  # the three-lord sample's seats, and one not played
+_OWNERS = (*_SEATS, "royal", "neutral:tiszahat", "neutral:erdely")
+_COUNTIES = ("abauj", "bihar", "kolozs", "zala", "atlantis", None)
+_COUNT = st.integers(0, 9)
+# Edits a person might make setting a situation up by hand: (field, seat or owner, county, numbers).
+_EDITS = st.tuples(
+    st.sampled_from(("units", "treasury", "phase", "lord", "fate", "office", "allowance")),
+    st.sampled_from(_OWNERS),
+    st.sampled_from(_COUNTIES),
+    st.tuples(_COUNT, _COUNT, _COUNT),
+)
+
+
+def _edited(position: dict[str, Any], edits: list[tuple[str, str, str | None, tuple[int, int, int]]]) -> None:
+    for edit, who, county, (a, b, c) in edits:
+        seat = who if who in _SEATS else "erdely"
+        if edit == "units":
+            position["units"].setdefault(county or "zala", {})[who] = {"cavalry": a, "infantry": b, "archer": c}
+        elif edit == "treasury":
+            position["treasuries"][seat] = a * b
+        elif edit == "phase":
+            position["phase"], position["year"] = _PHASES[a], (0, 1301, 1309)[c % 3]
+        elif edit == "lord":
+            position["lords"]["counties"][seat] = county
+        elif edit == "fate":
+            position["lords"]["fates"][seat] = _FATES[a % len(_FATES)]
+        elif edit == "office":
+            position["offices"]["holders"]["treasurer"] = seat if a else None
+        else:
+            position["movement"]["step_allowances"].pop(seat, None)
+
+
+def _resolves(document: Any, path: str) -> bool:
+    for part in [p.replace("~1", "/").replace("~0", "~") for p in path.split("/")[1:]]:
+        if isinstance(document, list) and part.isdigit() and int(part) < len(document):
+            document = document[int(part)]
+        elif isinstance(document, dict) and part in document:
+            document = document[part]
+        else:
+            return False
+    return True
+
+
+@settings(deadline=None, max_examples=150)
+@given(st.integers(1, 60), st.lists(_EDITS, min_size=1, max_size=4))
+def test_every_error_of_an_edited_position_points_into_it(version: int, edits: list[Any]) -> None:
+    """Whatever a schema-valid position holds, each error names a path inside it and a rule of the catalog, and the
+    position still builds a game (an arbiter may have to record an impossible situation)."""
+    games = sample_games("kard_es_korona_basic_three_lords.sample.json")
+    game = games[version % len(games)]
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    _edited(position, edits)
+    assert [e.message for e in VALIDATOR.iter_errors(position)] == []
+    errors = KARD_ES_KORONA.position_errors(position, game.meta.options, _board(game), game.meta.seats)
+    assert [e for e in errors if not _resolves(position, e.path) or e.rule_id not in KARD_ES_KORONA.rulebook] == []
+    _restarted(game, position)
