@@ -65,6 +65,8 @@ def _id_errors(found: Found, table: Table) -> None:
     for county, owner in position["control"].items():
         table.check_county(found, county, "control", county)
         table.check_owner(found, owner, "control", county)
+        if county in table.state.closed:
+            found.add("KK-SETUP-2", f"{county} is closed with five players: nobody controls it", "control", county)
     for seat, amount in position["treasuries"].items():
         table.check_seat(found, seat, "treasuries", seat)
         if amount < 0:

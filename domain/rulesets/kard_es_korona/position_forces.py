@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.rulesets.kard_es_korona.forces import ARMS, Force, castle_limit_breaches
+from domain.rulesets.kard_es_korona.forces import ARMS, CASTLE_CAPACITY, Force, castle_limit_breaches
 from domain.rulesets.kard_es_korona.position_table import Found, Table
 from domain.rulesets.kard_es_korona.setup import NEUTRAL_PIECES
 from domain.rulesets.kard_es_korona.state import ATTACKER, ROYAL, is_neutral
@@ -49,19 +49,38 @@ def unit_errors(found: Found, table: Table) -> None:
 
 
 def _castle_errors(found: Found, table: Table, county: str, owner: str, battle: Mapping[str, Any] | None) -> None:
-    """KK-CASTLE-2..4 (A-4, A-5), by the engine's own guard: 7 units at most, no arm above half rounded up.
+    """KK-CASTLE-2: at most 7 units; KK-CASTLE-3/4 (A-4, A-5): no arm above what the arm limit ever allows.
 
-    During a siege the besiegers are outside the walls and not limited (KK-CASTLE-2), and casualties never make the
-    garrison's arms a violation (KK-CASTLE-3); after it the surplus withdraws (KK-SIEGE-9) before the battle ends.
+    The arm limit binds when units arrive (a step, recruitment, setup, a capture), but "casualties during a battle
+    never count as a violation" (KK-CASTLE-3): a garrison of 4 archers and 3 infantry that loses 2 infantry keeps
+    4 archers of 5, legally. What a position can check is the bound casualties cannot break: no garrison holds more
+    of one arm than the largest legal garrison may (4, "so at most 4 of 7"). Besiegers are outside the walls and not
+    limited at all (KK-CASTLE-2).
     """
     if battle is not None and battle["attacker"] == owner:
         return
     force = force_of(table.position["units"][county][owner])
-    arm_limit, variant = str(table.options.get("castle_arm_limit", "over_four")), table.variant
-    for rule_id, reason in castle_limit_breaches(force, arm_limit, variant):
-        if battle is not None and rule_id != "KK-CASTLE-2":
-            continue
-        found.add(rule_id, f"castle {county}, {owner}: {reason}", "units", county, owner)
+    where = ("units", county, owner)
+    for rule_id, reason in castle_limit_breaches(force, table.arm_limit, table.variant):
+        if rule_id == "KK-CASTLE-2":
+            found.add(rule_id, f"castle {county}, {owner}: {reason}", *where)
+    most = most_of_one_arm(table.arm_limit, table.variant)
+    rule_id = "KK-CASTLE-4" if table.variant == "advanced" else "KK-CASTLE-3"
+    for arm in ARMS:
+        if force.of(arm) > most:
+            message = f"castle {county}, {owner}: {force.of(arm)} {arm}; no garrison ever holds more than {most}"
+            found.add(rule_id, message, *where)
+
+
+def most_of_one_arm(arm_limit: str, variant: str) -> int:
+    """The most units of one arm any garrison may hold, asked of the engine's own guard (`castle_limit_breaches`):
+    a full castle with one arm as strong as the guard allows (4 of 7 where the arm limit binds, 7 where it does not)."""
+    for count in range(CASTLE_CAPACITY, 0, -1):
+        rest = CASTLE_CAPACITY - count
+        garrison = Force(cavalry=count, infantry=(rest + 1) // 2, archer=rest // 2)
+        if not castle_limit_breaches(garrison, arm_limit, variant):
+            return count
+    return 0
 
 
 def _moved_errors(found: Found, table: Table) -> None:
@@ -162,8 +181,10 @@ def _battle_errors(found: Found, table: Table, index: int, battle: Mapping[str, 
         found.add("KK-BATTLE-2", f"a battle in {county.id} is a(n) {kind} battle", "battles", index, "kind")
     if battle["terrain"] != county.terrain:
         found.add("KK-BATTLE-8", f"{county.id} is {county.terrain} terrain", "battles", index, "terrain")
-    for position_index, entry in enumerate(battle["entry_counties"]):
-        table.check_county(found, entry, "battles", index, "entry_counties", position_index)
+    for entry_index, entry in enumerate(battle["entry_counties"]):
+        where = ("battles", index, "entry_counties", entry_index)
+        if table.check_county(found, entry, *where) and not table.board.are_adjacent(entry, county.id):
+            found.add("KK-MOVE-12", f"the attackers entered {county.id} from a neighbour, not from {entry}", *where)
     sides = {side: battle[side] for side in ("attacker", "defender")}
     if not all(table.check_owner(found, owner, "battles", index, side) for side, owner in sides.items()):
         return

@@ -61,6 +61,11 @@ class Table:
     def options(self) -> Mapping[str, Any]:
         return self.state.options
 
+    @property
+    def arm_limit(self) -> str:
+        """The option `castle_arm_limit` (A-4): which garrisons the half-rounded-up arm limit binds."""
+        return str(self.options.get("castle_arm_limit", "over_four"))
+
     def check_seat(self, found: Found, seat: str | None, *path: str | int) -> bool:
         """KK-SETUP-1: a seat named (null passes) is one of the game's."""
         if seat is None or seat in self.seats:

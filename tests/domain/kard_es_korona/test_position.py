@@ -25,6 +25,7 @@ from domain.kernel import Action, Authority, Event, Game, Inputs, Viewer, advanc
 from domain.platform import decide_action
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
+from domain.rulesets.kard_es_korona.forces import castle_limit_breaches
 from domain.rulesets.kard_es_korona.state import MOVEMENT
 from tests.replays.kk_autoplay import Autoplayer, redecided
 from tests.replays.kk_table import created_event
@@ -38,6 +39,7 @@ RANDOM_GAMES = (
     (("erdely", "delvidek", "pannonia", "felvidek"), 4),
     (("felvidek", "erdely", "szlavonia"), 8),  # a captive conqueror takes over a fallen lord's pending battle
     (("tiszahat", "erdely", "szlavonia", "pannonia"), 6),  # two lords eliminated
+    (("felvidek", "erdely", "szlavonia"), 3),  # a siege leaves Pest's garrison with 4 archers of 5
 )
 
 
@@ -168,12 +170,15 @@ def test_kk_move_3_kk_castle_2_kk_castle_3_when_movement_has_no_allowances_and_a
         ({"cavalry": 2, "infantry": 4, "archer": 1}, set()),  # "so at most 4 of 7"
         ({"cavalry": 0, "infantry": 4, "archer": 0}, set()),  # n <= 4 is unrestricted (A-4)
         ({"cavalry": 3, "infantry": 3, "archer": 2}, {"KK-CASTLE-2"}),  # 8 units, no arm above 4
+        # 4 archers and 3 infantry that lost 2 infantry in a siege: "Casualties … never count as a violation".
+        ({"cavalry": 0, "infantry": 1, "archer": 4}, set()),
     ],
 )
 def test_kk_castle_2_kk_castle_3_garrison_limits_when_a_position_sets_a_castle(
     garrison: dict[str, int], expected: set[str]
 ) -> None:
-    """KK-CASTLE-2/3 (A-4): at most 7 units, and above 4 units no arm over half rounded up ("so at most 4 of 7")."""
+    """KK-CASTLE-2/3 (A-4): at most 7 units, and above 4 units no arm over half rounded up ("so at most 4 of 7");
+    since casualties never count as a violation, a position holds no more than 4 of one arm."""
     game = movement_game()
     castle, seat = _garrisoned_castle(game)
     position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
@@ -465,3 +470,61 @@ def test_every_error_of_an_edited_position_points_into_it(version: int, edits: l
     errors = KARD_ES_KORONA.position_errors(position, game.meta.options, _board(game), game.meta.seats)
     assert [e for e in errors if not _resolves(position, e.path) or e.rule_id not in KARD_ES_KORONA.rulebook] == []
     _restarted(game, position)
+
+
+def test_kk_move_12_when_a_battle_names_an_entry_county_that_does_not_border_it() -> None:
+    """KK-MOVE-12/KK-SIEGE-9: the attackers come into the battle county from the neighbouring counties they stepped
+    from; a county that does not border it cannot be one of them."""
+    game = next(g for g in sample_games("kard_es_korona_basic_three_lords.sample.json") if g.state.battles)
+    battle = game.state.battles[0]
+    far = next(
+        c
+        for c in game.state.board.counties
+        if c != battle.county and not game.state.board.are_adjacent(c, battle.county)
+    )
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    position["battles"][0]["entry_counties"] = [far]
+    assert _errors(game, position) == {("/battles/0/entry_counties/0", "KK-MOVE-12")}
+
+
+def test_kk_setup_2_when_units_or_control_are_in_the_counties_closed_with_five_players() -> None:
+    """KK-SETUP-2: with five players Szlavónia's region between the Drava and the Sava is closed: "no unit may
+    enter it", so nobody holds a county there."""
+    seats = ("felvidek", "tiszahat", "erdely", "delvidek", "pannonia")
+    game = start(KARD_ES_KORONA, created_event("basic", seats), SHIPPED_BOARDS["basic"])
+    closed = sorted(game.state.closed)[0]
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    assert _errors(game, position) == set()
+    position["units"][closed] = {"royal": {"cavalry": 0, "infantry": 1, "archer": 0}}
+    position["control"][closed] = "royal"
+    assert _errors(game, position) == {(f"/units/{closed}", "KK-SETUP-2"), (f"/control/{closed}", "KK-SETUP-2")}
+
+
+def test_a_4_no_arm_limit_in_the_basic_game_when_the_option_binds_it_to_the_advanced_game_only() -> None:
+    """A-4, option castle_arm_limit = advanced_only: the basic garrison has the 7-unit capacity (KK-CASTLE-2) alone."""
+    game = movement_game()
+    castle, seat = _garrisoned_castle(game)
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    position["units"][castle][seat] = {"cavalry": 0, "infantry": 7, "archer": 0}
+    options = {**game.meta.options, "castle_arm_limit": "advanced_only"}
+    assert KARD_ES_KORONA.position_errors(position, options, _board(game), game.meta.seats) == []
+    assert _errors(game, position) == {(f"/units/{castle}/{seat}", "KK-CASTLE-3")}
+
+
+def test_no_error_when_casualties_leave_a_garrison_over_the_arm_limit() -> None:
+    """KK-CASTLE-3: "Casualties during a battle never count as a violation": after the 1307 siege of Pest the random
+    game's garrison holds 4 archers of 5 units, above half rounded up, and the game goes on legally from there."""
+    unbalanced = [
+        game
+        for game, between_actions in random_game(4)
+        if between_actions
+        and any(
+            rule == "KK-CASTLE-3"
+            for county in game.state.board.castles()
+            for owner in game.state.owners_in(county)
+            for rule, _ in castle_limit_breaches(game.state.force(county, owner), "over_four", "basic")
+        )
+    ]
+    assert unbalanced
+    for game in unbalanced:
+        assert _errors(game, KARD_ES_KORONA.position_of(game)) == set()
