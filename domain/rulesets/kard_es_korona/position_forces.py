@@ -98,11 +98,16 @@ def _moved_errors(found: Found, table: Table) -> None:
 
 
 def _control_errors(found: Found, table: Table, battles: Mapping[str, Mapping[str, Any]]) -> None:
-    """KK-MOVE-18, KK-BATTLE-14: a county held by one owner's units alone, with no battle in it, is his."""
+    """KK-MOVE-18, KK-BATTLE-14: a county held by one owner's units alone, with no battle in it, is his.
+
+    All neutral forces are alike (KK-NEUTRAL-1): a neutral piece placed with the crown's fixed unit joins it
+    (KK-SETUP-10/11), so the county may be the unplayed province's while the units count as the crown's."""
     control = table.position["control"]
     for county, by_owner in table.position["units"].items():
         holders = [owner for owner, value in by_owner.items() if sum(value.values())]
-        if len(holders) == 1 and county not in battles and control.get(county) != holders[0]:
+        if len(holders) != 1 or county in battles or control.get(county) == holders[0]:
+            continue
+        if not (is_neutral(holders[0]) and is_neutral(str(control.get(county, "")))):
             # The wrong entry, or the control table itself when the county is missing from it.
             where = ("control", county) if county in control else ("control",)
             found.add(
@@ -115,23 +120,23 @@ def _control_errors(found: Found, table: Table, battles: Mapping[str, Mapping[st
 def _supply_errors(found: Found, table: Table) -> None:
     """KK-NEUTRAL-4: neutral forces never recruit, so their knights and archers are at most what setup gave them
     (KK-SETUP-9..11); KK-SETUP-12: the advanced six-player box lacks two royal knights."""
-    counted: dict[str, Force] = {}
+    supply = _neutral_supply(table)
+    # Counted together: a neutral piece placed with the crown's fixed unit joins the crown's force (KK-NEUTRAL-1).
+    have = Force()
     for by_owner in table.position["units"].values():
         for owner, value in by_owner.items():
-            counted[owner] = counted.get(owner, Force()).plus(force_of(value))
-    for province, value in table.position["setup"]["neutral_pieces_left"].items():
-        owner = f"neutral:{province}"
-        counted[owner] = counted.get(owner, Force()).plus(force_of(value))
-    for owner, most in _neutral_supply(table).items():
-        for arm in COUNTED_ARMS:
-            have = counted.get(owner, Force()).of(arm)
-            if have > most.of(arm):
-                rule = (
-                    "KK-SETUP-12"
-                    if owner == ROYAL and arm == "cavalry" and _short_of_knights(table)
-                    else "KK-NEUTRAL-4"
-                )
-                found.add(rule, f"{owner} has {have} {arm}; setup gives it at most {most.of(arm)}", "units")
+            if owner in supply:
+                have = have.plus(force_of(value))
+    for value in table.position["setup"]["neutral_pieces_left"].values():
+        have = have.plus(force_of(value))
+    most = Force()
+    for bound in supply.values():
+        most = most.plus(bound)
+    for arm in COUNTED_ARMS:
+        if have.of(arm) > most.of(arm):
+            rule = "KK-SETUP-12" if arm == "cavalry" and _short_of_knights(table) else "KK-NEUTRAL-4"
+            message = f"the neutral forces have {have.of(arm)} {arm}; setup gives them at most {most.of(arm)}"
+            found.add(rule, message, "units")
 
 
 def _neutral_supply(table: Table) -> dict[str, Force]:

@@ -61,8 +61,13 @@ def _placed_lord_errors(found: Found, table: Table, seat: str, county: str | Non
         rule, why = OFF_BOARD[fate]
         found.add(rule, f"{seat}'s lord stands in {county}, but {why}", "lords", "counties", seat)
     units = table.position["units"].get(county, {}).get(seat, {})
-    if not sum(units.values()):
+    if not sum(units.values()) and not _fought_here(table, seat, county):
         found.add("KK-MOVE-16", f"{seat}'s lord stands in {county} with none of his units", "lords", "counties", seat)
+
+
+def _fought_here(table: Table, seat: str, county: str) -> bool:
+    """KK-LORD-5, A-13: two lords left alone fight a duel, and its winner stands alone until his extra step."""
+    return any(seat in (b["attacker"], b["defender"]) and b["county"] == county for b in table.position["battles"])
 
 
 def _vassal_errors(found: Found, table: Table) -> None:

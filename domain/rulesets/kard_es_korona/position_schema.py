@@ -37,12 +37,15 @@ from domain.rulesets.kard_es_korona.state import (
     RECRUIT,
     SIDES,
 )
+from domain.rulesets.kard_es_korona.turn_order import STARTING_ROLL, TURN_POSITION
 
 PHASES = (
     FIRST_PLAYER,
     PLACEMENT,
     NEUTRAL_PLACEMENT,
     GARRISON_SUBSTITUTION,
+    STARTING_ROLL,
+    TURN_POSITION,
     EVENT,
     RECRUIT,
     MOVEMENT,
@@ -52,7 +55,7 @@ PHASES = (
 )
 LORD_FATES = ("defeated", "captive", "vassal", "eliminated")
 BATTLE_KINDS = ("open", "siege")
-BATTLE_STATUSES = ("pending", "fighting", "withdrawing", "capturing", "retreating", "ended")
+BATTLE_STATUSES = ("pending", "fighting", "withdrawing", "capturing", "retreating", DUEL, "ended")
 EXCHANGES = ("", VOLLEY, MELEE, FULL, SIEGE_ARCHERS, SIEGE_ASSAULT, DUEL)
 DEFEAT_STAGES = ("escape", "fealty", "consent", "eliminate", "captured", "takeover")
 TERRAINS = ("plain", "mountain", "swamp")

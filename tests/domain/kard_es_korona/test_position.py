@@ -27,6 +27,7 @@ from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.forces import castle_limit_breaches
 from domain.rulesets.kard_es_korona.state import MOVEMENT
+from tests.domain.kard_es_korona.builders import set_up
 from tests.replays.kk_autoplay import Autoplayer, redecided
 from tests.replays.kk_table import created_event
 
@@ -47,15 +48,15 @@ def _viewers(game: Game) -> list[Viewer]:
     return [Viewer(), Viewer(arbiter=True), *(Viewer(seat) for seat in game.meta.seat_names())]
 
 
-def _board(game: Game) -> dict[str, Any]:
-    assert game.meta.board is not None
-    return SHIPPED_BOARDS[game.meta.board]
+def _board(game: Game) -> Any:
+    return game.state.board_document
 
 
 def _restarted(game: Game, position: dict[str, Any]) -> Game:
     """A new game whose GameCreated carries the position (kernel.start builds it with from_position)."""
     created = created_event(str(game.meta.options["variant"]), game.meta.seat_names())
-    return start(KARD_ES_KORONA, Event("GameCreated", {**created.data, "position": position}), _board(game))
+    data = {**created.data, "options": game.meta.options, "position": position}
+    return start(KARD_ES_KORONA, Event("GameCreated", data), _board(game))
 
 
 def _errors(game: Game, position: dict[str, Any]) -> set[tuple[str, str]]:
@@ -528,3 +529,18 @@ def test_no_error_when_casualties_leave_a_garrison_over_the_arm_limit() -> None:
     assert unbalanced
     for game in unbalanced:
         assert _errors(game, KARD_ES_KORONA.position_of(game)) == set()
+
+
+def test_no_error_when_a_neutral_piece_joins_the_crowns_fixed_unit() -> None:
+    """KK-SETUP-10/11, KK-NEUTRAL-1: a neutral piece placed in the county of the crown's fixed unit joins that one
+    neutral force ("All neutral forces behave identically"); the county is the unplayed province's, the units the
+    crown's, and the neutral pieces are counted together."""
+    game = set_up(("pannonia", "tiszahat", "delvidek"))
+    state = game.state
+    joined = [
+        county
+        for county, owner in state.control.items()
+        if owner.startswith("neutral:") and state.owners_in(county) == ("royal",)
+    ]
+    assert joined
+    assert _errors(game, KARD_ES_KORONA.position_of(game)) == set()
