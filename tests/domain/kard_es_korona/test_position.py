@@ -28,6 +28,10 @@ from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.forces import castle_limit_breaches
 from domain.rulesets.kard_es_korona.state import MOVEMENT
 from tests.domain.kard_es_korona.builders import set_up
+from tests.domain.kard_es_korona.test_duel_and_rerolls import duel
+from tests.domain.kard_es_korona.test_elections import judge_in_a_treasurer_roll_off
+from tests.domain.kard_es_korona.test_retreat import fejer_battle, siege
+from tests.domain.kard_es_korona.test_turn_order import traditional
 from tests.replays.kk_autoplay import Autoplayer, redecided
 from tests.replays.kk_table import created_event
 
@@ -544,3 +548,11 @@ def test_no_error_when_a_neutral_piece_joins_the_crowns_fixed_unit() -> None:
     ]
     assert joined
     assert _errors(game, KARD_ES_KORONA.position_of(game)) == set()
+
+
+@pytest.mark.parametrize("situation", [duel, traditional, judge_in_a_treasurer_roll_off, fejer_battle, siege])
+def test_positions_round_trip_when_the_rule_tests_situations_are_exported(situation: Any) -> None:
+    """The worked examples' situations the random player rarely reaches: two lords alone in a duel (KK-LORD-5),
+    the traditional order's choice of turn position (KK-TRAD-3), the Judge Royal's roll-off reroll (KK-OFFICE-2),
+    an advanced open battle and siege (KK-ADV-5..11)."""
+    assert_round_trip(situation(), between_actions=True)
