@@ -117,9 +117,20 @@ def sample_document(
 
 def redecide(document: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> tuple[list[Event], Game]:
     """Decide the recorded actions again on a new game; the events and the game they give."""
+    events: list[Event] = []
+    last = None
+    for game, decided in redecided(document, actions):
+        events.extend(decided)
+        last = game
+    assert last is not None
+    return events, last
+
+
+def redecided(document: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> Iterator[tuple[Game, list[Event]]]:
+    """The new game as it starts, then after each recorded action decided again, with the events it recorded."""
     seats = tuple(str(s["seat"]) for s in document["seats"])
     game = start(KARD_ES_KORONA, created_event(str(document["variant"]), seats), SHIPPED_BOARDS[document["board"]])
-    events: list[Event] = []
+    yield game, []
     pending: dict[str, Any] = {}
     for step in actions:
         if "sealed" in step:
@@ -138,8 +149,7 @@ def redecide(document: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) 
             raise ValueError(f"step {step!r} is refused: {decision.violations}")
         for event in decision.events:
             game = advance(KARD_ES_KORONA, game, event)
-            events.append(event)
-    return events, game
+        yield game, list(decision.events)
 
 
 def salt(seat: str) -> str:

@@ -360,11 +360,22 @@ def _issue_4_handlers() -> Mapping[str, Callable[[KKState, Mapping[str, Any]], K
 
 
 def move_units(state: KKState, seat: str, origin: str, to: str, raw: Any, lord: bool) -> KKState:
-    """`seat`'s units `raw` (and his lord) from `origin` to `to`, outside the movement phase's steps."""
+    """`seat`'s units `raw` (and his lord) from `origin` to `to`, outside the movement phase's steps.
+
+    Units that had stepped this year are still marked as stepped where they arrive (KK-MOVE-6): sent back by their
+    liege's veto (KK-VASSAL-2), they have used their one step of the year all the same.
+    """
     force = _force(raw)
-    units = _add(_take(state.units, origin, seat, force), to, seat, force) if force.total else state.units
     lords = {**state.lords, seat: to} if lord else state.lords
-    return evolved(state, units=units, lords=lords)
+    if not force.total:
+        return evolved(state, lords=lords)
+    units = _add(_take(state.units, origin, seat, force), to, seat, force)
+    stepped = state.moved_force(origin, seat)
+    carried = Force(*(min(force.of(arm), stepped.of(arm)) for arm in ARMS))
+    moved = state.moved
+    if carried.total:
+        moved = _add(_take(moved, origin, seat, carried), to, seat, carried)
+    return evolved(state, units=units, moved=_clip(moved, origin, seat, units), lords=lords)
 
 
 def _year_ended(state: KKState, data: Mapping[str, Any]) -> KKState:

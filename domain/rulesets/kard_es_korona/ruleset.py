@@ -8,6 +8,7 @@ from typing import Any
 from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
+from domain.positions import PositionError
 from domain.rulesets.kard_es_korona import (
     captivity,
     cards,
@@ -36,6 +37,9 @@ from domain.rulesets.kard_es_korona.flow import refuse
 from domain.rulesets.kard_es_korona.notation import notation
 from domain.rulesets.kard_es_korona.options import DEFAULT_OPTIONS, option_errors
 from domain.rulesets.kard_es_korona.pending import pending as table_pending
+from domain.rulesets.kard_es_korona.position import from_position, position_of
+from domain.rulesets.kard_es_korona.position_checks import position_errors
+from domain.rulesets.kard_es_korona.position_schema import POSITION_SCHEMA
 from domain.rulesets.kard_es_korona.rulebook import RULEBOOK
 from domain.rulesets.kard_es_korona.state import RECRUIT, KKState, dump_state, load_state
 from domain.rulesets.kard_es_korona.victory import conclude
@@ -185,6 +189,33 @@ class KardEsKoronaRuleset:
     def pending(self, game: Game, viewer: Viewer) -> Pending:
         """Who may act now and the choices `decide` accepts from each (pending.py), as `viewer` may see them."""
         return table_pending(game, viewer, self.decide)
+
+    # Positions (issue 15, point 3): the public form of a situation, its invariants, and games started from one.
+    position_schema: Mapping[str, Any] = POSITION_SCHEMA
+
+    def position_of(self, game: Game) -> dict[str, Any]:
+        """The game's situation in the documented form of `position_schema` (position_schema.py)."""
+        return position_of(game.state)
+
+    def position_errors(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> list[PositionError]:
+        """Every invariant a schema-valid position breaks, by JSON pointer and rule id (position_checks.py)."""
+        return position_errors(position, options, board, seats)
+
+    def from_position(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> KKState:
+        """The opening state of a game started from a valid position."""
+        return from_position(position, options, board, seats)
 
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""

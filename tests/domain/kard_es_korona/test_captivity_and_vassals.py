@@ -151,6 +151,20 @@ def test_kk_vassal_2_the_liege_vetoes_his_vassals_battle() -> None:
     assert game.state.force("tiszahat_a", BLUE) == Force()
 
 
+def test_kk_move_6_units_sent_back_by_their_lieges_veto_do_not_step_again_that_year() -> None:
+    """KK-MOVE-6: "Egy adott sereg mindig csak egyszer mozoghat egy fordulóban" — the units a liege's veto
+    (KK-VASSAL-2) sends back have made their step of the year; they may not step again (engine bug: they could)."""
+    game = vassal_moving()
+    game = position(game, {**game.state.units, "tiszahat_a": {RED: ONE}}, control=game.state.control)
+    game = play(game, act("move", BLUE, to="tiszahat_a", groups=[{"from": "tiszahat_k1", "units": {"infantry": 2}}]))
+    battle = game.state.battle_in("tiszahat_a")
+    assert battle is not None
+    game = play(game, act("veto_battle", YELLOW, battle=battle.id), act("pass", YELLOW))
+    assert game.state.turn == BLUE and game.state.moved_force("tiszahat_k1", BLUE) == Force(infantry=2)
+    again = act("move", BLUE, to="tiszahat_k2", groups=[{"from": "tiszahat_k1", "units": {"infantry": 2}}])
+    assert rule_ids(when(game, again)) == ["KK-MOVE-6"]
+
+
 def test_kk_vassal_7_a_29_the_vassal_is_freed_when_his_liege_falls_and_places_his_lord() -> None:
     game = fight(lords_battle(), 6, 1)  # Blue's lord is defeated by Red
     game = position(
