@@ -21,13 +21,23 @@ def viewers(seats: Sequence[Seat]) -> list[Viewer]:
     return [Viewer(), Viewer(arbiter=True), *(Viewer(s.seat) for s in seats)]
 
 
+# The rule a position breaks while a sealed submission of the ruleset is open.
+SEALED_RULES = {"cedofan_rv": "RV-LOOT-2", "kard_es_korona": "KK-ELECT-6", "agot2": "GOT-X-14"}
+
+
 def assert_round_trip(
     ruleset: Ruleset, game: Game, board: Mapping[str, Any] | None, seats: Sequence[Seat], *, whole: bool = False
 ) -> None:
-    """Export, check, set up again: the same view for everyone (and the same whole state when `whole`)."""
+    """Export, check, set up again: the same view for everyone (and the same whole state when `whole`). A position
+    taken while a sealed submission is open breaks only the rule of that submission (SEALED_RULES): a new game
+    cannot take over another game's open round and its secrets."""
     position = json.loads(json.dumps(ruleset.position_of(game)))
     assert [e.message for e in Draft202012Validator(ruleset.position_schema).iter_errors(position)] == []
-    assert ruleset.position_errors(position, game.meta.options, board, seats) == []
+    broken = {e.rule_id for e in ruleset.position_errors(position, game.meta.options, board, seats)}
+    sealed_rule = SEALED_RULES.get(ruleset.id)
+    # Between an action's events (a slip owed, its round not yet opened) the rule may be broken with no round open.
+    assert broken <= ({sealed_rule} if sealed_rule else set())
+    assert sealed_rule in broken or not game.meta.sealed
     again = ruleset.from_position(position, game.meta.options, board, seats)
     for viewer in viewers(seats):
         assert ruleset.view(again, viewer) == ruleset.view(game.state, viewer), viewer

@@ -42,8 +42,23 @@ def position_errors(
         _siege_errors(position, state),
         _turn_errors(position, state),
         _aftermath_errors(position, state),
+        _sealed_slip_errors(position),
     )
     return [error for check in checks for error in check]
+
+
+def _sealed_slip_errors(position: Mapping[str, Any]) -> list[PositionError]:
+    """RV-LOOT-2: a slip not yet delivered is sealed in the game's envelope (its open round and secret), which a new
+    game cannot take over: start from the position after its reveal."""
+    return [
+        PositionError(
+            pointer("loot", lid, "delivered"),
+            "RV-LOOT-2",
+            f"the loot slip {lid!r} from {loot['from_seat']} is still sealed: start from the position after its reveal",
+        )
+        for lid, loot in _entries(position, "loot")
+        if loot["delivered"] is None
+    ]
 
 
 def _piece_pointers(position: Mapping[str, Any]) -> dict[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from domain.rulesets.kard_es_korona.election_state import SEALED
 from domain.rulesets.kard_es_korona.position_table import Found, Table
 from domain.rulesets.kard_es_korona.state import ELECTION
 
@@ -179,3 +180,10 @@ def _election_errors(found: Found, table: Table, election: Mapping[str, Any]) ->
     for seat in election["bids"]:
         table.check_seat(found, seat, "offices", "election", "bids", seat)
     table.check_seat(found, election["decider"], "offices", "election", "decider")
+    if election["office"] and election["awaiting"] == SEALED:
+        # The bids are sealed in the game's envelope (its open sealed round), which a new game cannot take over.
+        message = (
+            f"the bids for {election['office']} are being sealed (round {election['round']!r}): start from the "
+            "position after the auction's reveal"
+        )
+        found.add("KK-ELECT-6", message, "offices", "election", "awaiting")

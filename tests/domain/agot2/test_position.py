@@ -312,7 +312,8 @@ def test_the_sample_reports_only_its_open_sealed_rounds_when_exported() -> None:
         found = {
             e.rule_id for e in AGOT2.position_errors(_exported(game), game.meta.options, BASE_BOARD, game.meta.seats)
         }
-        assert found == ({"GOT-X-14"} if game.meta.sealed else set()), version
+        assert found <= {"GOT-X-14"}, version  # orders, bids or house cards being sealed
+        assert "GOT-X-14" in found or not game.meta.sealed, version
 
 
 # --- the schema ---
