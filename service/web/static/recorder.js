@@ -116,7 +116,7 @@ export class Recorder {
     }
     const form = this.root.querySelector("#record-form");
     form.hidden = false;
-    if (clear) form.querySelector("#record-result").replaceChildren();
+    if (clear) this.root.querySelector("#record-result").replaceChildren();
     form.querySelector("#record-what").replaceChildren(
       el("strong", { text: option.type }),
       ` for ${waiting.seat || "the table"} · `,

@@ -1,0 +1,156 @@
+"""The recorder at a Kard és Korona table (issue 14): the setup recorded from the page's offered choices, then a
+battle's exchange with table dice entered in the declared order — a wrong count refused with its rule
+(CORE-DICE-1), the right one recorded."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from tests.web.conftest import Site, Tab, screenshot, with_token
+
+SETUP_PHASES = ("first_player", "placement", "neutral_placement")
+MOST_STEPS = 800
+
+
+def _kk_game(site: Site) -> str:
+    body = {
+        "ruleset": "kard_es_korona",
+        "board": "basic",
+        "seats": [{"seat": "erdely"}, {"seat": "felvidek"}, {"seat": "szlavonia"}],
+        "dice": "table",
+        "options": {"variant": "basic"},
+    }
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201, raw
+    found: str = json.loads(raw)["id"]
+    return found
+
+
+def _pending(site: Site, game: str) -> dict[str, Any]:
+    found: dict[str, Any] = site.api(f"/api/v1/games/{game}/pending?as=arbiter")
+    return found
+
+
+def _phase(site: Site, game: str) -> str:
+    return str(site.api(f"/api/v1/games/{game}/state?as=arbiter")["state"]["state"]["phase"])
+
+
+def _rolled(raw: bytes) -> int | None:
+    """How many faces a table-dice action rolls, from its CORE-DICE-1 refusal (None for another refusal)."""
+    problem = json.loads(raw)
+    for violation in problem.get("violations", []):
+        if violation["rule_id"] == "CORE-DICE-1" and "rolled" in violation.get("details", {}):
+            return int(violation["details"]["rolled"])
+    return None
+
+
+def _record(
+    site: Site, game: str, seat: str | None, option: dict[str, Any], data: dict[str, Any], rng: random.Random
+) -> None:
+    """Send a choice as the recorder would; with table dice, first as many faces as could be needed, then the count
+    the CORE-DICE-1 refusal names."""
+    path = f"/api/v1/games/{game}/{option['endpoint']}"
+    if option["endpoint"] == "sealed":
+        status, _, raw = site.served.post(path, {"seat": seat, **data})
+        assert status == 201, raw
+        return
+    body: dict[str, Any] = {"type": option["type"], "seat": seat, "data": dict(data)}
+    if option["dice"]:
+        body["data"]["dice"] = [rng.randint(1, 6) for _ in range(60)]
+    status, _, raw = site.served.post(path, body)
+    if status == 422 and option["dice"] and (count := _rolled(raw)) is not None:
+        body["data"]["dice"] = body["data"]["dice"][:count]
+        status, _, raw = site.served.post(path, body)
+    assert status == 201, (body, raw)
+
+
+def _play_until(site: Site, game: str, wanted: str, rng: random.Random) -> dict[str, Any]:
+    """Record pending's choices (a seeded pick) until the game waits for `wanted`; that pending."""
+    for _ in range(MOST_STEPS):
+        pending = _pending(site, game)
+        offered = [(w["seat"], o) for w in pending["waiting"] for o in w["options"] if o["choices"]]
+        if any(o["type"] == wanted for _, o in offered):
+            return pending
+        moves = [(s, o) for s, o in offered if o["type"] == "move"]
+        seat, option = moves[0] if moves and rng.random() < 0.8 else offered[rng.randrange(len(offered))]
+        choice = option["choices"][0] if option["type"] == "move" else rng.choice(option["choices"])
+        _record(site, game, seat, option, choice, rng)
+    raise AssertionError(f"the game never waited for {wanted} in {MOST_STEPS} steps")
+
+
+def _open(site: Site, tab: Tab, game: str) -> None:
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#recorder:not([hidden]) #pending-seats fieldset")
+
+
+def _settled(site: Site, tab: Tab, game: str) -> None:
+    """Wait until the recorder shows what the game waits for at its newest version."""
+    version = site.api(f"/api/v1/games/{game}")["version"]
+    tab.page.wait_for_selector(f"#recorder[data-version='{version}']")
+
+
+def _send_first_choice(tab: Tab, seat: str, action: str, dice: str | None = None) -> None:
+    tab.page.click(f"#pending-seats fieldset[data-seat='{seat}'] button[data-type='{action}']")
+    tab.page.click("#record-choices button[data-choice='0']")
+    if dice is not None:
+        tab.page.fill("#record-dice", dice)
+    tab.page.click("#record-send")
+
+
+def test_a_kard_es_korona_setup_is_recorded_from_the_page(site: Site, tab: Tab) -> None:
+    """KK-TURN-3: every player rolls one die and the highest starts; KK-SETUP-6..8: each places in his province."""
+    game = _kk_game(site)
+    _open(site, tab, game)
+
+    assert "roll for first player" in tab.page.inner_text("#pending-seats")
+    _send_first_choice(tab, "table", "roll_for_first_player", "2 6 3")  # one die per seat in seating order
+    tab.page.wait_for_selector("#record-result .recorded")
+    assert _phase(site, game) not in ("first_player",)
+    for _ in range(40):
+        if _phase(site, game) not in SETUP_PHASES:
+            break
+        _settled(site, tab, game)
+        tab.page.locator("#pending-seats button.option").first.click()
+        tab.page.click("#record-choices button[data-choice='0']")
+        tab.page.click("#record-send")
+        tab.page.wait_for_selector("#record-result .recorded, #record-result .refused")
+        assert tab.page.locator("#record-result .refused").count() == 0, tab.page.inner_text("#record-result")
+    assert _phase(site, game) not in SETUP_PHASES
+    events = site.api(f"/api/v1/games/{game}/events")["items"]
+    assert events[1]["type"] == "DiceRolled" and events[1]["data"]["faces"] == [2, 6, 3]
+    assert any(e["type"] == "StartingForcesPlaced" for e in events)
+    screenshot(tab, "recorder-kard-es-korona-setup")
+    assert tab.errors == []
+
+
+def test_a_battle_exchange_with_table_dice_is_refused_with_its_rule_then_recorded(site: Site, tab: Tab) -> None:
+    """CORE-DICE-1: the faces entered must be exactly those the exchange rolls, in the declared order."""
+    game = _kk_game(site)
+    pending = _play_until(site, game, "fight_exchange", random.Random(3))
+    seat = next(w["seat"] for w in pending["waiting"] for o in w["options"] if o["type"] == "fight_exchange")
+    _open(site, tab, game)
+
+    shown = seat or "table"
+    tab.page.click(f"#pending-seats fieldset[data-seat='{shown}'] button[data-type='fight_exchange']")
+    assert "attacker" in tab.page.inner_text("#record-dice-order")  # the order the action declares
+    tab.page.click("#record-choices button[data-choice='0']")
+    tab.page.fill("#record-dice", " ".join(["6"] * 40))
+    tab.page.click("#record-send")
+    refusal = tab.page.wait_for_selector("#record-result .refused[data-rule='CORE-DICE-1']")
+    rolled = int(refusal.inner_text().split("rolls ")[1].split()[0].rstrip(";,."))
+    before = site.api(f"/api/v1/games/{game}")["version"]
+
+    tab.page.fill("#record-dice", " ".join(["5"] * rolled))
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+
+    events = site.api(f"/api/v1/games/{game}/events?after={before}")["items"]
+    rolls = [e for e in events if e["type"] == "DiceRolled"]
+    assert rolls and sum(len(e["data"]["faces"]) for e in rolls) == rolled
+    assert all(face == 5 for e in rolls for face in e["data"]["faces"])
+    screenshot(tab, "recorder-kard-es-korona-battle")
+    assert all("422" in error for error in tab.errors)
