@@ -15,7 +15,14 @@ from domain.kernel import Decision, Game
 from domain.platform import decide_seal
 from domain.rulesets.agot2 import AGOT2
 from tests.domain.agot2.tables import SALT, act, decide, open_round, units
-from tests.domain.agot2.test_card_abilities import _doran_defends, _fight, _game, _patchface_fights, _renly_wins
+from tests.domain.agot2.test_card_abilities import (
+    _doran_defends,
+    _fight,
+    _game,
+    _patchface_fights,
+    _renly_wins,
+    cersei_wins,
+)
 from tests.domain.agot2.test_transcript_deviations import (
     FIGHT_AREAS,
     FIGHT_EDGES,
@@ -145,16 +152,7 @@ def test_card_ability_choices_refused_citing_the_tier_rule_of_the_card() -> None
     aeron = _game("greyjoy", "stark", ["knight"], ["footman"])
     aeron, _ = _fight(aeron, "greyjoy", "stark", "greyjoy_aeron_damphair", "stark_ser_rodrik_cassel")
     cites(x8, _ability(aeron, "greyjoy", "greyjoy_aeron_damphair", {"replace": "please"}), "GOT-X-8")
-    extra = units("stark", "c", "footman")
-    cersei = _game(
-        "lannister",
-        "stark",
-        ["knight", "knight"],
-        ["footman"],
-        extra_units=extra,
-        extra_orders=[{"area": "c", "seat": "stark", "token": "support_0_a"}],
-    )
-    cersei, _ = _fight(cersei, "lannister", "stark", "lannister_cersei_lannister", "stark_ser_rodrik_cassel")
+    cersei, _ = cersei_wins()
     cites(x8, _ability(cersei, "lannister", "lannister_cersei_lannister", {"area": "a"}), "GOT-X-8")
 
 
@@ -171,3 +169,12 @@ def test_card_ability_targets_refused_citing_the_tier_rule_of_the_card() -> None
     cites(path, discard, "GOT-X-8")
     doran, _ = _doran_defends()
     cites(path, _ability(doran, "martell", "martell_doran_martell", {"track": "navy"}), "GOT-X-8")
+
+
+def test_retreat_of_footmen_into_a_sea_area_cites_got_retreat_8_then_the_got_retreat_2_umbrella() -> None:
+    """GOT-RETREAT-8, seed 001: 「步兵和骑士不能撤退至海域或港口」 — Stark's footman, beaten in b by Ser Loras, may
+    retreat to c or d, not into the sea area s; GOT-RETREAT-2 (the defender retreats under RETREAT-3..9) follows."""
+    game = _game("tyrell", "stark", ["knight", "knight"], ["footman"])
+    game, _ = _fight(game, "tyrell", "stark", "tyrell_ser_loras_tyrell", "stark_catelyn_stark")
+    to_sea = _in(game, "choose_retreat", "stark", to_area="s")
+    cites(("GOT-RETREAT-2", "combat_actions:choose_retreat"), to_sea, "GOT-RETREAT-8", "GOT-RETREAT-2")

@@ -16,6 +16,7 @@ from tests.domain.citations.test_kard_es_korona import RED_K1, Path, cites, recr
 from tests.domain.kard_es_korona.builders import act, new_game, play, position, rule_ids, set_up, when
 from tests.domain.kard_es_korona.election_helpers import at_election, bid
 from tests.domain.kard_es_korona.small_boards import province_board
+from tests.domain.kard_es_korona.test_defeat import lords_battle
 from tests.domain.kard_es_korona.test_event_cards import rainy_siege
 from tests.domain.kard_es_korona.test_movement_rules import A, B, C, e5_game, step
 from tests.domain.kard_es_korona.test_options_and_views import FIVE
@@ -157,3 +158,16 @@ def test_recruit_over_a_castles_capacity_cites_kk_castle_2_then_the_kk_recruit_4
     cites(("KK-RECRUIT-4", "economy:decide_recruit"), recruiting(), buy, "KK-CASTLE-2", "KK-RECRUIT-4")
     limits = [v.details.get("limit_rule") for v in when(recruiting(), buy).violations]
     assert limits == ["KK-CASTLE-2", "KK-CASTLE-2"]
+
+
+def test_escape_refused_kk_elim_2_to_a_county_that_is_no_escape_route() -> None:
+    """KK-ELIM-2: the defeated lord may escape "if at least one of his own units stands in a county at distance
+    one" — Blue, beaten in Fejér (Red's 6 against his 1), may run to Kunság (his infantry), not to Pest (Red's)."""
+    game = fight(lords_battle(), 6, 1)
+    assert game.state.defeat is not None
+    cites(
+        ("KK-ELIM-2", "defeat:decide_attempt_escape"),
+        game,
+        act("attempt_escape", BLUE, to="pest", dice=[6]),
+        "KK-ELIM-2",
+    )
