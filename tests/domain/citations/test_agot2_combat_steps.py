@@ -178,3 +178,14 @@ def test_retreat_of_footmen_into_a_sea_area_cites_got_retreat_8_then_the_got_ret
     game, _ = _fight(game, "tyrell", "stark", "tyrell_ser_loras_tyrell", "stark_catelyn_stark")
     to_sea = _in(game, "choose_retreat", "stark", to_area="s")
     cites(("GOT-RETREAT-2", "combat_actions:choose_retreat"), to_sea, "GOT-RETREAT-8", "GOT-RETREAT-2")
+
+
+def test_retreat_chosen_by_a_losing_attacker_refused_got_retreat_1() -> None:
+    """GOT-RETREAT-1: a losing attacker's units go back to the area they marched from — there is nothing to choose.
+    Baratheon's lone footman attacks with Patchface (0) and loses to Eddard Stark (2 swords): the footman falls,
+    and the combat waits for Patchface's after-combat discard, when Baratheon tries to choose a retreat."""
+    game = _game("baratheon", "stark", ["footman"], ["footman"])
+    game, _ = _fight(game, "baratheon", "stark", "baratheon_patchface", "stark_eddard_stark")
+    assert game.state.combat.result["loser"] == "baratheon" and game.state.combat.cleaned_up
+    chosen = _in(game, "choose_retreat", "baratheon", to_area="a")
+    cites(("GOT-RETREAT-1", "combat_actions:choose_retreat"), chosen, "GOT-RETREAT-1")
