@@ -30,19 +30,13 @@ from tests.domain.agot2.test_transcript_deviations import (
     _cid,
     _lost_defence,
     _retreating,
-    _rules,
     _support_game,
 )
 from tests.domain.agot2.test_transcript_deviations import _game as _table
+from tests.domain.citations.cited import Path, citing
 from tests.domain.citations.paths_agot2 import AGOT2 as INVENTORY
 
-Path = tuple[str, str]
-
-
-def cites(path: Path, decision: Decision, *expected: str) -> None:
-    """The decision refuses citing `expected` in order, writing nothing; the path is an inventoried one."""
-    assert path in INVENTORY, f"{path} is not an inventoried refusal path"
-    assert _rules(decision) == list(expected) and not decision.events
+cites = citing(INVENTORY, events=False)
 
 
 def _in(game: Game, kind: str, seat: str, **data: Any) -> Decision:

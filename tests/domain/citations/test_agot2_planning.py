@@ -19,17 +19,14 @@ from tests.domain.agot2.test_neutral_forces import _march, _march_game
 from tests.domain.agot2.test_rounds import RBG
 from tests.domain.agot2.test_rounds import _game as _three_houses
 from tests.domain.agot2.test_tracks import _game as _bidding_table
-from tests.domain.agot2.test_transcript_deviations import _raid_game, _rules, _tied
+from tests.domain.agot2.test_transcript_deviations import _raid_game, _tied
+from tests.domain.citations.cited import Path, citing
 from tests.domain.citations.paths_agot2 import AGOT2 as INVENTORY
 
-Path = tuple[str, str]
 KNIGHT_AND_FOOTMAN = ["red:knight:l1:1", "red:footman:l1:2"]
 
 
-def cites(path: Path, decision: Decision, *expected: str) -> None:
-    """The decision refuses citing `expected` in order, writing nothing; the path is an inventoried one."""
-    assert path in INVENTORY, f"{path} is not an inventoried refusal path"
-    assert _rules(decision) == list(expected) and not decision.events
+cites = citing(INVENTORY, events=False)
 
 
 def _seal(game: Game, purpose: str, seat: str, payload: Any) -> Decision:

@@ -11,17 +11,13 @@ from typing import Any
 from domain.kernel import Decision
 from tests.domain.cedofan_rv.fixtures import A, B, C, Table, board, city, noble, troops
 from tests.domain.cedofan_rv.test_sieges_and_reliefs import _besieged
+from tests.domain.citations.cited import Path, assert_cites
 from tests.domain.citations.paths_cedofan_rv import CEDOFAN_RV as INVENTORY
-
-Path = tuple[str, str]
 
 
 def cites(paths: list[Path], decision: Decision, *expected: str) -> None:
-    """The decision cites `expected` in order (an adjudicated game then records nothing: service/games.py refuses
-    any decision with violations); the paths are inventoried ones."""
-    for path in paths:
-        assert path in INVENTORY, f"{path} is not an inventoried refusal path"
-    assert [v.rule_id for v in decision.violations] == list(expected)
+    """The decision cites `expected` in order; the path is an inventoried one."""
+    assert_cites(INVENTORY, paths, decision, expected, events=True)
 
 
 def _siege(treasury_a: int = 20, extra: tuple[dict[str, Any], ...] = (), **options: Any) -> Table:
