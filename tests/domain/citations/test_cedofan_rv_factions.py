@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Decision
+from domain.kernel import Decision, Event
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
 from tests.domain.cedofan_rv.fixtures import FIXTURE_UNIT_TABLE, A, B, Table, board, city, first, noble, troops
 from tests.domain.cedofan_rv.test_league_and_empire import (
@@ -73,13 +73,29 @@ def test_imperial_city_worked_by_another_than_the_kard_refused_rv_eco_5() -> Non
 
 def test_imperial_general_refused_rv_eco_6_off_an_imperial_city_or_without_3_imperial() -> None:
     """RV-ECO-6: an imperial general is bought in an imperial city for 3 from the imperial treasury — not in A's
-    own city, nor with 2 left."""
+    own city, nor with 2 left, nor a fourth."""
     path: Path = ("RV-ECO-6", "imperial:buy_imperial_general")
     cites(path, _rules(_empire(), A, "buy_imperial_general", place="home"), "RV-ECO-6")
+    generals = [
+        Event("ImperialGeneralBought", {"seat": A, "area": "home", "noble": f"ig{n}", "cost": 0}) for n in (1, 2, 3)
+    ]
+    table = _empire()
+    table.record(generals)
+    cites(path, _rules(table, A, "buy_imperial_general", place="imp2"), "RV-ECO-6")
     table = _empire()
     table.act(None, "adjust", reason="spent", changes=[{"op": "set", "path": "/treasuries/imperial", "value": 2}])
     poor = _rules(table, A, "buy_imperial_general", place="imp2")
     cites(("rule_id", "guards:can_pay"), poor, "RV-ECO-6")
+
+
+def test_imperial_general_from_a_city_that_has_yielded_cites_rv_eco_2_then_rv_eco_6() -> None:
+    """Fixed citation: RV-ECO-2 "A city yields per round either 1 resource or 1 recruited unit" is what bars a
+    general from imp1 once it has yielded its resource this round; RV-ECO-6 ("An imperial city allows one imperial
+    general") follows. It cited RV-ECO-6 alone, with RV-ECO-2 named only in the message."""
+    table = _empire()
+    table.act(A, "extract", place="imp1")
+    yielded = _rules(table, A, "buy_imperial_general", place="imp1")
+    cites(("rule", "imperial:buy_imperial_general"), yielded, "RV-ECO-2", "RV-ECO-6")
 
 
 def test_extraordinary_tax_refused_rv_eco_8_with_no_imperial_city() -> None:
