@@ -121,6 +121,13 @@ def test_step_refused_kk_adv_3_when_the_players_lord_is_attacked() -> None:
     assert game.state.turn == YELLOW  # Blue's turns are passed for him (PlayerMovementFrozen)
     blue_steps = step_of(BLUE, "tiszahat_k1", "kunsag", {"cavalry": 1}, ["fejer", "pest", "tiszahat_k1"])
     cites(("KK-ADV-3", "movement:decide_move"), game, blue_steps, "KK-ADV-3")
+    # A transcript records the step with every rule it breaks, the attacked lord's first: then the turn order,
+    # then KK-MOVE-11 (the path crosses Fejér, where Red's infantry now stands).
+    recorded = play(
+        moving(units, lords={BLUE: "fejer"}, mode="transcript"), step_of(RED, "fejer", "pest", {"infantry": 1})
+    )
+    decision = when(recorded, blue_steps)
+    assert rule_ids(decision) == ["KK-ADV-3", "KK-MOVE-1", "KK-MOVE-11"] and decision.events
 
 
 def test_retreat_refused_kk_adv_8_9_10_when_the_destination_is_not_the_sides_own() -> None:
