@@ -50,8 +50,11 @@ def buy_imperial_general(game: Game, action: Action, inputs: Inputs) -> Decision
     if place is None or not is_imperial_city(state, place):
         return Decision.refuse("RV-ECO-6", f"{area!r} is not an imperial city", field="data.place")
     if state.worked.get(place.area, 0) >= place.yields:
-        return Decision.refuse(
-            "RV-ECO-6", f"{place.area!r} has already yielded this round (RV-ECO-2)", field="data.place"
+        # The city's one yield of the round (RV-ECO-2) is what bars the general; RV-ECO-6 follows as the rule of
+        # the purchase.
+        yielded = f"{place.area!r} has already yielded this round"
+        return Decision(
+            violations=tuple(RuleViolation(rule, yielded, {"field": "data.place"}) for rule in ("RV-ECO-2", "RV-ECO-6"))
         )
     fielded = len(imperial_generals(state))
     if fielded >= MAX_IMPERIAL_GENERALS:

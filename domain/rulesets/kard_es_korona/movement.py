@@ -152,14 +152,19 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
         return refuse("KK-MOVE-1", "a step needs a seat", "seat")
     if state.phase != MOVEMENT:
         return refuse("KK-TURN-2", f"steps are taken in phase III (movement), not phase {state.phase!r}", "type")
-    if state.turn != seat and checks.broken("KK-MOVE-1", f"it is {state.turn}'s movement turn, not {seat}'s", "seat"):
+    # A frozen player's turns are passed for him, so whenever he tries a step it is someone else's turn: what
+    # bars him is his attacked lord (KK-ADV-3); the turn order (KK-MOVE-1) follows it in a transcript.
+    frozen = freezing_battle(state, seat)
+    out_of_turn = f"it is {state.turn}'s movement turn, not {seat}'s"
+    if state.turn != seat and frozen is None and checks.broken("KK-MOVE-1", out_of_turn, "seat"):
         return checks.refusal()
     if state.release_due is not None:
         return refuse("KK-ADV-4", "the attacked defender names his released units before the next step (A-49)")
-    frozen = freezing_battle(state, seat)
     if frozen is not None and checks.broken(
         "KK-ADV-3", f"{seat}'s lord is attacked in {frozen.county}: he may only pass this year", "seat"
     ):
+        return checks.refusal()
+    if state.turn != seat and frozen is not None and checks.broken("KK-MOVE-1", out_of_turn, "seat"):
         return checks.refusal()
     taken, allowed = state.steps_taken.get(seat, 0), allowance_of(state, seat)
     if taken >= allowed and checks.broken("KK-MOVE-3", f"{seat} has taken {taken} of {allowed} steps this year"):

@@ -150,7 +150,8 @@ def test_the_march_order_moves_in_when_ser_loras_attacks_and_wins() -> None:
     assert game.state.orders["b"].token == "march_0" and game.state.orders["b"].seat == "tyrell"
 
 
-def test_an_opponent_order_is_removed_when_cersei_wins_and_chooses_one() -> None:
+def cersei_wins() -> tuple[Game, Any]:
+    """Lannister's two knights with Cersei beat Stark's footman in b; Stark's Support order stands in c."""
     extra = units("stark", "c", "footman")
     game = _game(
         "lannister",
@@ -160,7 +161,11 @@ def test_an_opponent_order_is_removed_when_cersei_wins_and_chooses_one() -> None
         extra_units=extra,
         extra_orders=[{"area": "c", "seat": "stark", "token": "support_0_a"}],
     )
-    game, decision = _fight(game, "lannister", "stark", "lannister_cersei_lannister", "stark_ser_rodrik_cassel")
+    return _fight(game, "lannister", "stark", "lannister_cersei_lannister", "stark_ser_rodrik_cassel")
+
+
+def test_an_opponent_order_is_removed_when_cersei_wins_and_chooses_one() -> None:
+    game, decision = cersei_wins()
     assert "CasualtiesTaken" not in types(decision)  # Cersei's if_win choice comes first (GOT-CARD-5)
     cid = game.state.combat.combat_id
     game, chosen = _ability(act, game, "lannister", cid, "lannister_cersei_lannister", {"area": "c"})

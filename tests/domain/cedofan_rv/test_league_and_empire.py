@@ -123,7 +123,8 @@ def test_rv_eco_5_6_the_kard_collects_for_the_empire_and_buys_an_imperial_genera
     extracted = first(table.act(A, "extract", place="imp1"), "ResourcesExtracted")
     assert extracted["treasury"] == "imperial" and table.state.treasuries["imperial"] == 5
     # imp1 has yielded this round; imp2 gives the general, paid 3 from the imperial treasury.
-    assert [v.rule_id for v in table.decide(A, "buy_imperial_general", place="imp1").violations] == ["RV-ECO-6"]
+    yielded = table.decide(A, "buy_imperial_general", place="imp1")
+    assert [v.rule_id for v in yielded.violations] == ["RV-ECO-2", "RV-ECO-6"]
     bought = first(table.act(A, "buy_imperial_general", place="imp2"), "ImperialGeneralBought")
     assert table.state.treasuries["imperial"] == 2 and table.state.treasuries[A] == 5 + 1  # home city, round 1
     assert table.state.pieces[bought["noble"]].imperial
@@ -179,7 +180,8 @@ def test_rv_turn_4_5_the_first_round_follows_the_table_and_later_rounds_the_coun
     assert table.state.order == (C, A, B)  # RV-TURN-3: kard, treasurer, army commander
 
 
-def test_rv_amb_10_the_owner_chooses_between_two_equally_near_cities() -> None:
+def equally_near_battle() -> Table:
+    """A's g and 3 infantry meet B's n and 1 infantry at r, next to B's b1 and b2 and A's home; A's impulse."""
     pieces = [
         noble("g", A, "r"),
         *troops("gi", 3, "infantry", A, "r", "g"),
@@ -190,6 +192,11 @@ def test_rv_amb_10_the_owner_chooses_between_two_equally_near_cities() -> None:
     edges = [("r", "b1", "passable", 1), ("r", "b2", "passable", 1), ("r", "home", "passable", 1)]
     table = Table.on(board(areas, edges, pieces))
     table.impulse(A)
+    return table
+
+
+def test_rv_amb_10_the_owner_chooses_between_two_equally_near_cities() -> None:
+    table = equally_near_battle()
     # A: 4 dice 5,1,1,1 -> 1 hit kills B's infantry; B: 2 dice 1,1 -> none. A wins; n withdraws, b1 and b2 tie.
     decision = table.act(A, "attack", dice=[5, 1, 1, 1, 1, 1], nobles=["g"])
     retreat = first(decision, "PiecesRetreated")

@@ -96,9 +96,10 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ("rule_id", "imperial:_the_kard"): ("… is the kard's; the kard is …, not …",),
     ("RV-ECO-6", "imperial:buy_imperial_general"): (
         "… is not an imperial city",
-        "… has already yielded this round (RV-ECO-2)",
         "the empire already has … generals of at most 3",
     ),
+    # RV-ECO-2 (the city's one yield of the round) leads, RV-ECO-6 (the purchase) follows.
+    ("rule", "imperial:buy_imperial_general"): ("… has already yielded this round",),
     ("RV-ECO-8", "imperial:levy_extraordinary_tax"): (
         "the extraordinary tax was already levied in round …",
         "there is no imperial city to tax",

@@ -271,7 +271,7 @@ def _blue_places() -> Game:
 
 
 @cache
-def _recruiting() -> Game:
+def recruiting() -> Game:
     """1302's recruitment, Red first, 20 garas each; Red's castle k1 holds 4 units (BASIC_START)."""
     return with_state(
         _year_1301(), phase="recruit", year=1302, turn=RED, starting_player=RED, treasury={s: 20 for s in PTD}
@@ -360,7 +360,7 @@ MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
 POSITIONS = {
     "placing": _placing,
     "blue": _blue_places,
-    "recruit": _recruiting,
+    "recruit": recruiting,
     "election": lambda: with_state(_year_1301(), phase="election"),
     "e5": e5_game,
 }

@@ -1,0 +1,131 @@
+"""Cedofan RV refusals of sieges, storms, sorties and field battles cite the rule that bars them (issue 17, point 4).
+
+`_siege` is A's (house head `ha`, 3 infantry in `r`) siege of B's city `c` (general `gc`, 2 infantry) begun in A's
+impulse of round 1; `r` borders `c`, A's city `a_home` and the empty `x`. The fixture's unit table (catalog §6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Decision
+from tests.domain.cedofan_rv.fixtures import A, B, C, Table, board, city, noble, troops
+from tests.domain.cedofan_rv.test_sieges_and_reliefs import _besieged
+from tests.domain.citations.cited import Path, assert_cites
+from tests.domain.citations.paths_cedofan_rv import CEDOFAN_RV as INVENTORY
+
+
+def cites(paths: list[Path], decision: Decision, *expected: str) -> None:
+    """The decision cites `expected` in order; the path is an inventoried one."""
+    assert_cites(INVENTORY, paths, decision, expected, events=True)
+
+
+def _siege(treasury_a: int = 20, extra: tuple[dict[str, Any], ...] = (), **options: Any) -> Table:
+    pieces = [
+        noble("ha", A, "r", "house_head"),
+        *troops("a", 3, "infantry", A, "r", "ha"),
+        noble("gc", B, "c"),
+        *troops("c", 2, "infantry", B, "c", "gc"),
+        *extra,
+    ]
+    areas = {"r": {}, "c": city(B), "a_home": city(A), "x": {}}
+    edges = [("r", "c", "passable", 1), ("r", "a_home", "passable", 1), ("r", "x", "passable", 1)]
+    table = Table.on(board(areas, edges, pieces, treasuries={A: treasury_a, B: 20, C: 20}), options=options)
+    table.impulse(A)
+    table.act(A, "start_siege", place="c", nobles=["ha"])
+    return table
+
+
+def test_storm_refused_rv_stm_1_in_the_round_the_siege_began() -> None:
+    """RV-STM-1: a storm may be called "if the place has been besieged since the previous round" — A began the
+    siege of c this round."""
+    cites([("RV-STM-1", "battles:storm_place")], _siege().decide(A, "storm_place", place="c"), "RV-STM-1")
+
+
+def test_storm_over_the_impulse_limit_cites_rv_stm_3_then_rv_sup_1() -> None:
+    """RV-STM-3, seed 003: „Zteč jde v průběhu hráčova impulzu opakovat, dokud nedojde limit … (4+počet měst ve
+    vlastnictví)" — A owns one city: limit 5; a storm costing 9 breaks it. RV-SUP-1 (every impulse's spending
+    limit) is the umbrella."""
+    table = _siege(storm_cost=9)
+    table.impulse(A)
+    assert table.state.limit == 5
+    storm = table.decide(A, "storm_place", place="c", dice=[1] * 4)
+    cites([("rule_id", "guards:within_limit"), ("RV-SUP-1", "battles:_storm")], storm, "RV-STM-3", "RV-SUP-1")
+
+
+def test_storm_refused_rv_sup_1_when_the_treasury_cannot_pay() -> None:
+    """RV-SUP-1: costs are "paid from its own treasury" — A started with none; a_home's 1 paid for the siege, so
+    round 2's storm (cost 1, RV-STM-2) finds 0."""
+    table = _siege(treasury_a=0)
+    table.impulse(A)
+    assert table.state.treasuries[A] == 0
+    storm = table.decide(A, "storm_place", place="c", dice=[1] * 4)
+    cites([("rule_id", "guards:can_pay")], storm, "RV-SUP-1")
+
+
+def test_sortie_refused_rv_stm_4_by_a_faction_with_no_units_inside() -> None:
+    """RV-STM-4: "The besieged may also call a storm" — A, the besieger, has nobody inside c."""
+    table = _besieged()
+    table.impulse(A)
+    cites([("RV-STM-4", "battles:sortie")], table.decide(A, "sortie", place="c"), "RV-STM-4")
+
+
+def test_field_attack_on_the_besieged_or_the_besiegers_refused_for_the_siege_rule_of_that_fight() -> None:
+    """RV-STM-4: the besieged fight their besiegers by a storm (sortie), not a field attack; RV-REL-1: "A
+    friendly or own army may support the besieged place by attacking the besiegers" — C, come to r with 3
+    infantry, attacks A's besieging army by a relief, not a field battle."""
+    pieces = [
+        noble("ha", A, "c", "house_head", purse=1),
+        *troops("a", 4, "infantry", A, "c", "ha"),
+        noble("gc", B, "c"),
+        *troops("c", 2, "infantry", B, "c", "gc"),
+    ]
+    areas = {"c": city(B), "h": city(A)}
+    table = Table.on(board(areas, [("h", "c", "passable", 1)], pieces))
+    table.impulse(A)
+    table.act(A, "start_siege", place="c", nobles=["ha"])
+    table.impulse(B)
+    instead: Path = ("RV-STM-4", "battles:_siege_battle_instead")
+    cites([instead], table.decide(B, "attack", nobles=["gc"]), "RV-STM-4")
+    table = _siege(extra=(noble("gx", C, "x", purse=5), *troops("x", 3, "infantry", C, "x", "gx")))
+    table.impulse(C)
+    table.act(C, "move_banner", noble="gx", path=["r"], units=["x1", "x2", "x3"])
+    attack = table.decide(C, "attack", dice=[1] * 10, nobles=["gx"])
+    cites([("RV-REL-1", "battles:_siege_battle_instead")], attack, "RV-REL-1")
+
+
+def test_move_refused_rv_sup_2_when_the_nobles_purse_cannot_pay_on_enemy_ground() -> None:
+    """RV-SUP-2: "Moves on enemy territory are paid from the resources the moving noble carries in his purse" —
+    C's general in x carries nothing; r is not C's territory."""
+    table = _siege(extra=(noble("gx", C, "x"), *troops("x", 3, "infantry", C, "x", "gx")))
+    table.impulse(C)
+    move = table.decide(C, "move_banner", noble="gx", path=["r"], units=["x1", "x2", "x3"])
+    cites([("RV-SUP-2", "decide:_move_banner")], move, "RV-SUP-2")
+
+
+def test_attack_on_five_sheltered_defenders_refused_rv_bty_2_and_a_siege_of_six_rv_bty_1() -> None:
+    """RV-BTY-2: a place sheltering at most 5 defenders is besieged, then stormed — not attacked in the field
+    (A's 6 infantry in B's city with 5); RV-BTY-1: with more than 5 inside „dojde k bitvě v poli" — a siege of 6
+    is no siege."""
+    pieces = [noble("ha", A, "c", "house_head"), *troops("a", 6, "infantry", A, "c", "ha")]
+    table = Table.on(board({"c": city(B)}, [], [*pieces, *troops("d", 5, "infantry", B, "c")]))
+    table.impulse(A)
+    cites([("RV-BTY-2", "battles:attack")], table.decide(A, "attack", dice=[1] * 12, nobles=["ha"]), "RV-BTY-2")
+    pieces = [noble("ha", A, "r", "house_head"), *troops("a", 7, "infantry", A, "r", "ha")]
+    areas = {"r": {}, "c": city(B), "h": city(A)}
+    edges = [("r", "c", "passable", 1), ("r", "h", "passable", 1)]
+    table = Table.on(board(areas, edges, [*pieces, *troops("d", 6, "infantry", B, "c")]))
+    table.impulse(A)
+    siege = table.decide(A, "start_siege", place="c", nobles=["ha"])
+    cites([("RV-BTY-1", "battles:start_siege")], siege, "RV-BTY-1")
+
+
+def test_storm_after_a_lost_relief_cites_rv_amb_18_then_the_rv_bty_1_umbrella() -> None:
+    """RV-AMB-18 (corrected catalog 1.1): while more than 5 units are inside after a relief the besiegers won, no
+    storm; RV-BTY-1 (more than 5 defenders: a field battle) follows — the case of `test_cedofan_rv`."""
+    table = _besieged(defenders=5, relief=3, besiegers=9)
+    table.act(B, "relieve_siege", dice=[1] * 4 + [6, 6] + [1] * 8, place="c", nobles=["gw"])
+    table.impulse(A)
+    refused = table.decide(A, "storm_place", place="c")
+    assert [v.rule_id for v in refused.violations][:2] == ["RV-AMB-18", "RV-BTY-1"]
+    assert ("RV-BTY-1", "battles:_storm") in INVENTORY and ("RV-AMB-18", "battles:_storm") in INVENTORY
