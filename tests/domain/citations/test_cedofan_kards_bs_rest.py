@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Event, Game, SealedRound, start
+from domain.kernel import Action, Authority, Event, Game, Inputs, SealedRound, start
+from domain.platform import decide_action
 from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS as KBS
 from tests.domain.cedofan_kards_bs import builders as kbs
 from tests.domain.cedofan_kards_bs.builders import army, at_turn, given, play, then, when
@@ -18,7 +19,10 @@ from tests.domain.cedofan_kards_bs.test_owner_choices import _attrition, _field_
 from tests.domain.cedofan_kards_bs.test_owner_choices import _board as _owner_board
 from tests.domain.cedofan_kards_bs.test_rules import SIEGE, _siege_board
 from tests.domain.citations.cited import Path, citing
+
 from tests.domain.citations.paths_cedofan_kards_bs import CEDOFAN_KARDS_BS as INVENTORY
+
+ARBITER = Authority.ARBITER
 
 cites = citing(INVENTORY, events=False)
 # Rudern's decisions that are decided, with their deviation, for a transcript (the supply rules): see `_unpaid`.
@@ -48,18 +52,20 @@ def test_vassal_and_lord_refused_each_others_cities_and_the_vassal_its_lord_kbs_
     armies = [army("ga", "a", "r-a", army=1), army("gb", "b", "r-b", army=2)]
     game = given(_vassal_board(armies), ("a", "b"), VASSALAGE, *at_turn(1, "a"))
     cites(
-        ("KBS-VAS-10", "movement:_may_enter"),
+        ("KBS-VAS-10", "movement:entry_refusal"),
         when(game, "move_army", "a", army="ga", path=["r-b", "c-b"]),
         "KBS-VAS-10",
     )
     game = given(_vassal_board(armies), ("a", "b"), VASSALAGE, *at_turn(1, "b"))
     cites(
-        ("KBS-VAS-4", "movement:_may_enter"), when(game, "move_army", "b", army="gb", path=["r-a", "c-a"]), "KBS-VAS-4"
+        ("KBS-VAS-4", "movement:entry_refusal"),
+        when(game, "move_army", "b", army="gb", path=["r-a", "c-a"]),
+        "KBS-VAS-4",
     )
     game = play(game, "move_army", "b", army="gb", path=["r-a"])
-    cites(("KBS-VAS-5", "battles:decide_attack"), when(game, "attack", "b", dice=[1, 1], army="gb"), "KBS-VAS-5")
+    cites(("KBS-VAS-5", "battle_guards:attack_target"), when(game, "attack", "b", dice=[1, 1], army="gb"), "KBS-VAS-5")
     cites(
-        ("KBS-VAS-5", "battles:decide_start_siege"), when(game, "start_siege", "b", army="gb", city="c-a"), "KBS-VAS-5"
+        ("KBS-VAS-5", "battle_guards:siege_numbers"), when(game, "start_siege", "b", army="gb", city="c-a"), "KBS-VAS-5"
     )
 
 
@@ -69,7 +75,7 @@ def test_relief_against_the_lords_siege_refused_kbs_vas_5() -> None:
     vassal = Event("VassalageEstablished", {"vassal": "z", "lord": "r"})
     game = given(_siege_board(armies), ("z", "r"), *at_turn(1, "r"), SIEGE, vassal, *at_turn(2, "z"))
     relief = when(game, "relieve_siege", "z", dice=[1, 1], armies=["zr"], city="c")
-    cites(("KBS-VAS-5", "battles:decide_relief"), relief, "KBS-VAS-5")
+    cites(("KBS-VAS-5", "battle_guards:relief_sides"), relief, "KBS-VAS-5")
 
 
 def test_relief_committing_another_factions_garrison_refused_kbs_rel_2() -> None:
@@ -80,7 +86,7 @@ def test_relief_committing_another_factions_garrison_refused_kbs_rel_2() -> None
     board["areas"].append({"id": "c-x", "kind": "city", "attributes": kbs.city("r-n", "x")})
     game = given(board, ("z", "r", "x"), *at_turn(1, "r"), SIEGE, *at_turn(2, "x"))
     relief = when(game, "relieve_siege", "x", dice=[1, 1], armies=["xr"], city="c", garrison=True)
-    cites(("KBS-REL-2", "battles:decide_relief"), relief, "KBS-REL-2")
+    cites(("KBS-REL-2", "battle_guards:relief_sides"), relief, "KBS-REL-2")
 
 
 def test_giants_lands_refused_kbs_mov_6_and_a_sea_step_without_ships_kbs_mov_8() -> None:
@@ -96,9 +102,9 @@ def test_giants_lands_refused_kbs_mov_6_and_a_sea_step_without_ships_kbs_mov_8()
         armies=[army("za", "z", "r-z", army=2)],
     )
     game = given(board, ("z", "r"), *at_turn(1, "z"))
-    cites(("KBS-MOV-6", "movement:_may_enter"), when(game, "move_army", "z", army="za", path=["r-g"]), "KBS-MOV-6")
-    cites(("KBS-MOV-6", "battles:decide_attack"), when(game, "attack", "z", army="za", to="r-g"), "KBS-MOV-6")
-    cites(("KBS-MOV-8", "movement:_path_cost"), when(game, "move_army", "z", army="za", path=["s1"]), "KBS-MOV-8")
+    cites(("KBS-MOV-6", "movement:entry_refusal"), when(game, "move_army", "z", army="za", path=["r-g"]), "KBS-MOV-6")
+    cites(("KBS-MOV-6", "battle_guards:attack_target"), when(game, "attack", "z", army="za", to="r-g"), "KBS-MOV-6")
+    cites(("KBS-MOV-8", "movement:path_cost"), when(game, "move_army", "z", army="za", path=["s1"]), "KBS-MOV-8")
 
 
 def test_unpaid_move_and_siege_cite_their_supply_rules_kbs_mov_2_and_kbs_sie_1() -> None:
@@ -173,7 +179,8 @@ def test_siege_attrition_allocated_refused_kbs_sie_7_kbs_amb_5_and_kbs_amb_4_onc
     cites(("KBS-SIE-7", "losses:_attrition_errors"), two, "KBS-SIE-7")
     leader = when(game, "allocate_losses", "z", at="c", removed={}, leaders=["jaromir"])
     cites(("KBS-AMB-5", "losses:_attrition_errors"), leader, "KBS-AMB-5")
-    lifted = play(game, "adjust", None, reason="the siege was lifted", changes=[{"op": "remove", "path": "/sieges/c"}])
+    lift = [{"op": "remove", "path": "/sieges/c"}, {"op": "set", "path": "/armies/rs/besieging", "value": None}]
+    lifted = play(game, "adjust", None, reason="the siege was lifted", changes=lift)
     after = when(lifted, "allocate_losses", "z", at="c", removed={"zg": {"fanatic": 1}})
     cites(("KBS-AMB-4", "losses:_attrition_errors"), after, "KBS-AMB-4")
 
@@ -186,7 +193,9 @@ def test_attack_refused_kbs_amb_10_unless_it_names_one_of_two_defenders() -> Non
     board["attributes"]["factions"]["x"] = {"capital": "c-x", "ruler": "xk"}
     board["areas"].append({"id": "c-x", "kind": "city", "attributes": kbs.city("r-n", "x")})
     game = given(board, ("z", "r", "x"), *at_turn(1, "r"))
-    cites(("KBS-AMB-10", "battles:decide_attack"), when(game, "attack", "r", dice=[1, 1], army="rs"), "KBS-AMB-10")
+    cites(
+        ("KBS-AMB-10", "battle_guards:attack_target"), when(game, "attack", "r", dice=[1, 1], army="rs"), "KBS-AMB-10"
+    )
 
 
 def test_ransom_refused_kbs_amb_14_under_5_supplies() -> None:
@@ -247,6 +256,8 @@ def test_storm_refused_kbs_stm_2_once_the_besiegers_no_longer_border_the_city() 
     )
     game = given(board, ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "r"))
     moved = [{"op": "set", "path": "/armies/rs/at", "value": "r-n"}]
-    game = play(game, "adjust", None, reason="rs marched off at the table", changes=moved)
+    # A besieger out of its city's region breaks KBS-SIE-2: only an arbiter's forced adjust records it (CORE-ADJUST-3).
+    forced = Action("adjust", None, {"reason": "rs marched off at the table", "changes": moved, "force": True}, ARBITER)
+    game = then(game, decide_action(KBS, game, forced, Inputs(kbs.NOW)))
     storm = when(game, "storm_city", "r", dice=[1, 1], army="rs", city="c")
-    cites(("KBS-STM-2", "battles:decide_storm"), storm, "KBS-STM-2")
+    cites(("KBS-STM-2", "battle_guards:storm_siege"), storm, "KBS-STM-2")

@@ -85,13 +85,13 @@ def test_field_attack_on_the_besieged_or_the_besiegers_refused_for_the_siege_rul
     table.impulse(A)
     table.act(A, "start_siege", place="c", nobles=["ha"])
     table.impulse(B)
-    instead: Path = ("RV-STM-4", "battles:_siege_battle_instead")
+    instead: Path = ("RV-STM-4", "battles:siege_battle_instead")
     cites([instead], table.decide(B, "attack", nobles=["gc"]), "RV-STM-4")
     table = _siege(extra=(noble("gx", C, "x", purse=5), *troops("x", 3, "infantry", C, "x", "gx")))
     table.impulse(C)
     table.act(C, "move_banner", noble="gx", path=["r"], units=["x1", "x2", "x3"])
     attack = table.decide(C, "attack", dice=[1] * 10, nobles=["gx"])
-    cites([("RV-REL-1", "battles:_siege_battle_instead")], attack, "RV-REL-1")
+    cites([("RV-REL-1", "battles:siege_battle_instead")], attack, "RV-REL-1")
 
 
 def test_move_refused_rv_sup_2_when_the_nobles_purse_cannot_pay_on_enemy_ground() -> None:

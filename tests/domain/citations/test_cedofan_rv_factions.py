@@ -40,7 +40,7 @@ def test_every_action_refused_rv_amb_1_while_a_piece_is_missing_from_the_unit_ta
     no_cavalry = {kind: row for kind, row in FIXTURE_UNIT_TABLE.items() if kind != "cavalry"}
     pieces = [noble("g", A, "h"), *troops("k", 1, "cavalry", A, "h", "g")]
     table = Table.on(board({"h": city(A)}, [], pieces), options={"unit_table": no_cavalry})
-    cites(("RV-AMB-1", "decide:_unit_table_covers_pieces"), _rules(table, None, "start_round"), "RV-AMB-1")
+    cites(("RV-AMB-1", "decide:unit_table_gap"), _rules(table, None, "start_round"), "RV-AMB-1")
 
 
 def test_sortie_refused_rv_amb_4_when_the_arbiter_records_the_siege_as_begun_this_impulse() -> None:
@@ -68,7 +68,7 @@ def test_recruit_refused_rv_unit_4_for_an_elephant_outside_ostius_and_rv_unit_2_
 def test_imperial_city_worked_by_another_than_the_kard_refused_rv_eco_5() -> None:
     """RV-ECO-5: "In imperial cities the kard decides between recruiting and collecting" — B is kard, not A."""
     table = _empire({"kard": B, "treasurer": A})
-    cites(("RV-ECO-5", "economy:_workable"), _rules(table, A, "extract", place="imp1"), "RV-ECO-5")
+    cites(("RV-ECO-5", "economy:workable"), _rules(table, A, "extract", place="imp1"), "RV-ECO-5")
 
 
 def test_imperial_general_refused_rv_eco_6_off_an_imperial_city_or_without_3_imperial() -> None:
@@ -144,7 +144,7 @@ def test_sub_faction_acts_refused_rv_turn_3_outside_its_own_impulse() -> None:
     Západní kardství's, Stínové země's city, Kalamé and noble do not act, nor does Stínové země's impulse come
     again; and a faction waits for the factions before it."""
     table = _two_sub_factions()
-    cites(("RV-TURN-3", "economy:_workable"), _rules(table, KL, "recruit", place="stin", kind="infantry"), "RV-TURN-3")
+    cites(("RV-TURN-3", "economy:workable"), _rules(table, KL, "recruit", place="stin", kind="infantry"), "RV-TURN-3")
     cites(("RV-TURN-3", "imperial:summon_shade"), _rules(table, KL, "summon_shade"), "RV-TURN-3")
     moved = _rules(table, KL, "move_banner", noble="kalame", path=["jezero"], units=["si1"])
     cites(("RV-TURN-3", "league:acts_for_impulse"), moved, "RV-TURN-3")
@@ -160,13 +160,13 @@ def test_banner_refused_rv_kl_4_for_another_sub_factions_units_and_rv_nob_2_over
     and shades up to 5 (inclusive)" — A's general with 6 infantry."""
     table = _two_sub_factions()
     mixed = _rules(table, KL, "move_banner", noble="kz", path=["jezero"], units=["zi1", "si1"])
-    cites(("RV-KL-4", "decide:_banner_units"), mixed, "RV-KL-4")
+    cites(("RV-KL-4", "decide:banner_units"), mixed, "RV-KL-4")
     pieces = [noble("g", A, "h"), *troops("i", 6, "infantry", A, "h", "g")]
     table = Table.on(board({"h": city(A), "n": {}}, [("h", "n", "passable", 1)], pieces))
     table.impulse(A)
     six = [f"i{n}" for n in range(1, 7)]
     cites(
-        ("RV-NOB-2", "decide:_banner_units"),
+        ("RV-NOB-2", "decide:banner_units"),
         _rules(table, A, "move_banner", noble="g", path=["n"], units=six),
         "RV-NOB-2",
     )
