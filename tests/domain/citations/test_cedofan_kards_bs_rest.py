@@ -19,7 +19,6 @@ from tests.domain.cedofan_kards_bs.test_owner_choices import _attrition, _field_
 from tests.domain.cedofan_kards_bs.test_owner_choices import _board as _owner_board
 from tests.domain.cedofan_kards_bs.test_rules import SIEGE, _siege_board
 from tests.domain.citations.cited import Path, citing
-
 from tests.domain.citations.paths_cedofan_kards_bs import CEDOFAN_KARDS_BS as INVENTORY
 
 ARBITER = Authority.ARBITER
