@@ -201,6 +201,9 @@ class Ruleset(Protocol):
     shipped_boards: Mapping[str, Mapping[str, Any]]
     # Every action type the ruleset accepts, as data (issue 15); the platform's own are in domain.platform_actions.
     actions: Mapping[str, ActionSpec]
+    # What the engine does not compute and a recorder or arbiter enters with `adjust`: (rule id, the effect), so
+    # the rulebook says where the rules stop (issue 15; GET /rulesets/{id} and the rulebook page list them).
+    left_to_adjust: tuple[tuple[str, str], ...]
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]: ...
     def option_errors(self, options: Mapping[str, Any]) -> list[str]: ...

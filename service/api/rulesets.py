@@ -35,6 +35,7 @@ def _summary(ruleset: Ruleset) -> dict[str, Any]:
         "rule_count": len(all_rules(ruleset)),
         "default_options": dict(ruleset.default_options),
         "boards": sorted(ruleset.shipped_boards),
+        "left_to_adjust": [{"rule_id": rule_id, "effect": effect} for rule_id, effect in ruleset.left_to_adjust],
     }
 
 

@@ -143,3 +143,20 @@ def test_interactive_api_page_is_served_from_the_package_and_reads_the_contract(
         served = api.client.get(script)
         assert served.status_code == 200 and served.get_data(), script
         served.close()
+
+
+@pytest.mark.parametrize("ruleset_id", registry.ruleset_ids())
+def test_rulebook_lists_what_the_engine_leaves_to_adjust_with_rules_of_its_own_catalog(
+    api: Api, ruleset_id: str
+) -> None:
+    """Issue 15: anything a ruleset cannot compute is listed in its rulebook as such, each by a rule it has."""
+    ruleset = registry.current(ruleset_id)
+    page = api.client.get(f"/rulesets/{ruleset_id}/rules").get_data(as_text=True)
+    served = api.client.get(f"/api/v1/rulesets/{ruleset_id}").get_json()["left_to_adjust"]
+
+    assert served == [{"rule_id": r, "effect": e} for r, e in ruleset.left_to_adjust]
+    for rule_id, effect in ruleset.left_to_adjust:
+        assert rule_id in all_rules(ruleset), rule_id
+        assert f'<li data-rule="{rule_id}"><a href="#{rule_id}">{rule_id}</a>: {_escaped(effect)}</li>' in page
+    assert ("What the engine leaves to" in page) == bool(ruleset.left_to_adjust)
+    assert bool(ruleset.left_to_adjust) == (ruleset_id != "freeform")  # freeform computes no rules at all

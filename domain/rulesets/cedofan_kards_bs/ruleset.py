@@ -42,6 +42,17 @@ class KardsBsRuleset:
     default_options: Mapping[str, Any] = opts.DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+    # What the engine does not compute: entered with `adjust`, citing the rule (GET /rulesets/{id}, the rulebook page).
+    left_to_adjust: tuple[tuple[str, str], ...] = (
+        (
+            "KBS-VAS-9",
+            "the supplies and influence each faction gathers in the supply phase (the seed gives no amounts)",
+        ),
+        ("KBS-AMB-14", "placing a freed kard whose faction's capital is lost"),
+        ("KBS-AMB-13", "removing the pirates' source ships from their ports when Ostius falls"),
+        ("KBS-AMB-15", "what becomes of prisoners nobody ransomed, when the GM rules on them"),
+        ("KBS-AMB-16", "a vassal's seat read otherwise than the seed's capital, ruler and 3 army units"),
+    )
     position_schema: Mapping[str, Any] = POSITION_SCHEMA
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:

@@ -43,6 +43,12 @@ class CedofanRvRuleset:
     default_options: Mapping[str, Any] = rv_options.DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+    # What the engine does not compute: entered with `adjust`, citing the rule (GET /rulesets/{id}, the rulebook page).
+    left_to_adjust: tuple[tuple[str, str], ...] = (
+        ("RV-TURN-2", "each round's weather and political event cards, council elections and the influence target"),
+        ("RV-SUP-5", "independence, and the resources burned for it"),
+        ("RV-TURN-5", "the council offices after the start: who holds the kard's and the other offices"),
+    )
     position_schema: Mapping[str, Any] = POSITION_SCHEMA
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:

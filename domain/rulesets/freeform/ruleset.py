@@ -51,6 +51,8 @@ class FreeformRuleset:
     default_options: Mapping[str, Any] = {}
     shipped_boards: Mapping[str, Mapping[str, Any]] = {}
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+    # Freeform checks no game rules, so nothing is left to adjust: what the table records is the record.
+    left_to_adjust: tuple[tuple[str, str], ...] = ()
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""

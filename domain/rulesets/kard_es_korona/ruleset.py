@@ -111,6 +111,11 @@ class KardEsKoronaRuleset:
     default_options: Mapping[str, Any] = DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = SHIPPED_BOARDS
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+    # What the engine does not compute: entered with `adjust`, citing the rule (GET /rulesets/{id}, the rulebook page).
+    left_to_adjust: tuple[tuple[str, str], ...] = (
+        ("KK-EVENT-2", "Céhek megerősödése's effect on the players, which lasts to the end of the game"),
+        ("KK-EVENT-1", "every effect of the nine event cards the seed does not name, citing the card (A-55)"),
+    )
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""
