@@ -64,7 +64,7 @@ def _state(api: Api, game_id: str, viewer: str = "arbiter") -> dict[str, Any]:
 
 
 def test_got_combat_1_support_3_6_blade_1_resolve_1_retreat_3_4_8_cleanup_1_2_e1_through_the_api(api: Api) -> None:
-    game_id = _create(api, examples._e1())
+    game_id = _create(api, examples.example_e1())
     marched = _act(
         api,
         game_id,
@@ -97,7 +97,7 @@ def test_got_combat_1_support_3_6_blade_1_resolve_1_retreat_3_4_8_cleanup_1_2_e1
 
 
 def test_got_combat_3_support_8_retreat_9_x_16_e2_through_the_api(api: Api) -> None:
-    game_id = _create(api, examples._e2(None))
+    game_id = _create(api, examples.example_e2(None))
     marched = _act(
         api,
         game_id,
@@ -118,7 +118,7 @@ def test_got_combat_3_support_8_retreat_9_x_16_e2_through_the_api(api: Api) -> N
 
 
 def test_got_resolve_2_throne_1_casualty_3_e3_through_the_api(api: Api) -> None:
-    game_id = _create(api, examples._e3())
+    game_id = _create(api, examples.example_e3())
     marched = _act(
         api,
         game_id,
@@ -138,7 +138,7 @@ def test_got_resolve_2_throne_1_casualty_3_e3_through_the_api(api: Api) -> None:
 
 
 def test_got_retreat_4_casualty_1_e4_through_the_api(api: Api) -> None:
-    game_id = _create(api, examples._e4())
+    game_id = _create(api, examples.example_e4())
     marched = _act(
         api,
         game_id,
@@ -160,7 +160,7 @@ def test_got_retreat_4_casualty_1_e4_through_the_api(api: Api) -> None:
 
 
 def test_got_retreat_6_9_x_16_e5_through_the_api(api: Api) -> None:
-    game_id = _create(api, examples._e5())
+    game_id = _create(api, examples.example_e5())
     attackers = ["red:knight:l14:1", "red:knight:l14:2", "red:footman:l14:3"]
     marched = _act(api, game_id, "march", "red", from_area="l14", moves=[{"to_area": "l15", "units": attackers}])
     cid = _one(marched, "CombatInitiated")["combat_id"]
@@ -184,7 +184,7 @@ def test_got_retreat_6_9_x_16_e5_through_the_api(api: Api) -> None:
 
 
 def test_got_retreat_5_x_17_e6_through_the_api(api: Api) -> None:
-    game_id = _create(api, examples._e6())
+    game_id = _create(api, examples.example_e6())
     attackers = ["red:footman:l19:1", "red:footman:l19:2", "red:footman:l19:3"]
     marched = _act(api, game_id, "march", "red", from_area="l19", moves=[{"to_area": "l21", "units": attackers}])
     cid = _one(marched, "CombatInitiated")["combat_id"]
@@ -206,15 +206,17 @@ def test_got_retreat_5_x_17_e6_through_the_api(api: Api) -> None:
 def test_got_rout_3_4_e7_through_the_api(api: Api) -> None:
     from tests.domain.agot2.tables import units
 
-    b = examples._board({"l25": "land", "l26": "land"}, [("l26", "l25")])
-    position = examples._position(
+    b = examples.example_board({"l25": "land", "l26": "land"}, [("l26", "l25")])
+    position = examples.example_position(
         units("blue", "l26", "knight")
         + units("blue", "l26", "footman", routed=True, first=2)
         + units("red", "l25", "knight", "knight"),
-        [examples._order("l26", "blue", "defense_plus1_a"), examples._order("l25", "red", "march_0")],
+        [examples.example_order("l26", "blue", "defense_plus1_a"), examples.example_order("l25", "red", "march_0")],
         blade_used=True,
     )
-    options = examples._options(examples._tracks(("red", "blue"), ("red", "blue")), position, kings_court_stars=[3, 2])
+    options = examples.example_options(
+        examples.example_tracks(("red", "blue"), ("red", "blue")), position, kings_court_stars=[3, 2]
+    )
     game_id = _create(api, examples.new_game(b, ("red", "blue"), options))
     _act(
         api,
@@ -232,7 +234,7 @@ def test_got_rout_3_4_e7_through_the_api(api: Api) -> None:
 
 
 def test_got_card_7_8_9_x_14_e8_through_the_api(api: Api) -> None:
-    game_id = _create(api, examples._e8())
+    game_id = _create(api, examples.example_e8())
     _act(
         api,
         game_id,

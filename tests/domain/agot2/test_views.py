@@ -6,12 +6,12 @@ from domain.kernel import Viewer
 from domain.platform import decide_seal
 from domain.rulesets.agot2 import AGOT2
 from tests.domain.agot2.tables import SALT, act, apply, open_round, seal
-from tests.domain.agot2.test_worked_examples import _e8
+from tests.domain.agot2.test_worked_examples import example_e8
 
 
 def _sealed_by_blue():  # type: ignore[no-untyped-def]
     game, _ = act(
-        _e8(),
+        example_e8(),
         "march",
         "blue",
         from_area="l27",

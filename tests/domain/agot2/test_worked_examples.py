@@ -22,11 +22,11 @@ from tests.domain.agot2.tables import (
 RBG = ("red", "blue", "green")
 
 
-def _tracks(throne: tuple[str, ...], fiefdoms: tuple[str, ...], court: tuple[str, ...] | None = None) -> dict:
+def example_tracks(throne: tuple[str, ...], fiefdoms: tuple[str, ...], court: tuple[str, ...] | None = None) -> dict:
     return {"iron_throne": list(throne), "fiefdoms": list(fiefdoms), "kings_court": list(court or throne)}
 
 
-def _options(tracks: dict, position: dict, **extra: Any) -> dict:
+def example_options(tracks: dict, position: dict, **extra: Any) -> dict:
     return {
         "tracks": tracks,
         "house_cards": card_set(),
@@ -35,14 +35,14 @@ def _options(tracks: dict, position: dict, **extra: Any) -> dict:
     }
 
 
-def _order(area: str, seat: str, token: str) -> dict:
+def example_order(area: str, seat: str, token: str) -> dict:
     return {"area": area, "seat": seat, "token": token}
 
 
 # --- E1 ---
 
 
-def _e1() -> Game:
+def example_e1() -> Game:
     b = board(
         {"l1": "land", "l2": "land", "l3": "land", "l4": "land", "s1": "sea"},
         [("l2", "l1"), ("l2", "l3"), ("l2", "l4"), ("l2", "s1")],
@@ -53,17 +53,19 @@ def _e1() -> Game:
         + units("blue", "l2", "footman", "footman")
         + units("green", "l3", "knight", "footman"),
         "orders": [
-            _order("l1", "red", "march_plus1"),
-            _order("s1", "red", "support_0_a"),
-            _order("l2", "blue", "defense_plus1_a"),
-            _order("l3", "green", "support_plus1"),
+            example_order("l1", "red", "march_plus1"),
+            example_order("s1", "red", "support_0_a"),
+            example_order("l2", "blue", "defense_plus1_a"),
+            example_order("l3", "green", "support_plus1"),
         ],
     }
-    return new_game(b, RBG, _options(_tracks(("green", "red", "blue"), ("red", "blue", "green")), position))
+    return new_game(
+        b, RBG, example_options(example_tracks(("green", "red", "blue"), ("red", "blue", "green")), position)
+    )
 
 
 def test_got_combat_1_2_support_1_2_3_6_strength_2_5_blade_1_resolve_1_casualty_1_retreat_3_4_8_rout_1_e1() -> None:
-    game = _e1()
+    game = example_e1()
     attackers = ["red:knight:l1:1", "red:footman:l1:2"]
 
     game, marched = act(game, "march", "red", from_area="l1", moves=[{"to_area": "l2", "units": attackers}])
@@ -152,7 +154,7 @@ def test_got_combat_1_2_support_1_2_3_6_strength_2_5_blade_1_resolve_1_casualty_
 
 
 def test_got_support_4_support_orders_stay_after_the_combat_e1() -> None:
-    game = _e1()
+    game = example_e1()
     game, _ = act(
         game,
         "march",
@@ -174,35 +176,39 @@ def test_got_support_4_support_orders_stay_after_the_combat_e1() -> None:
 # routed units are still routed when the combat ends (they rally at the end of the round, GOT-X-11) ---
 
 
-def _board(areas: dict, adjacency: list[tuple[str, str]]) -> dict:
+def example_board(areas: dict, adjacency: list[tuple[str, str]]) -> dict:
     return board({**areas, "far": "land", "far2": "land"}, [*adjacency, ("far", "far2")])
 
 
-def _position(unit_list: list[dict], orders: list[dict], **extra: Any) -> dict:
+def example_position(unit_list: list[dict], orders: list[dict], **extra: Any) -> dict:
     keeper = units("red", "far", "footman")
-    return {"units": unit_list + keeper, "orders": [*orders, _order("far", "red", "consolidate_power_a")], **extra}
+    return {
+        "units": unit_list + keeper,
+        "orders": [*orders, example_order("far", "red", "consolidate_power_a")],
+        **extra,
+    }
 
 
-def _e2(structure: str | None, **extra_options: Any) -> Game:
-    b = _board(
+def example_e2(structure: str | None, **extra_options: Any) -> Game:
+    b = example_board(
         {"l5": ("land", {"structure": structure}), "l6": "land", "l7": "land", "l8": "land"},
         [("l5", "l6"), ("l5", "l7"), ("l5", "l8")],
     )
-    position = _position(
+    position = example_position(
         units("red", "l6", "siege_engine", "footman")
         + units("red", "l7", "siege_engine")
         + units("blue", "l5", "knight")
         + units("blue", "l8", "siege_engine"),
         [
-            _order("l6", "red", "march_0"),
-            _order("l7", "red", "support_0_a"),
-            _order("l5", "blue", "defense_plus2"),
-            _order("l8", "blue", "support_0_a"),
+            example_order("l6", "red", "march_0"),
+            example_order("l7", "red", "support_0_a"),
+            example_order("l5", "blue", "defense_plus2"),
+            example_order("l8", "blue", "support_0_a"),
         ],
         blade_used=True,
     )
-    options = _options(
-        _tracks(("red", "blue"), ("blue", "red")),
+    options = example_options(
+        example_tracks(("red", "blue"), ("blue", "red")),
         position,
         kings_court_stars=[3, 2],
         supply_limits={"blue": [3, 2], "red": [4, 3, 2]},
@@ -211,7 +217,7 @@ def _e2(structure: str | None, **extra_options: Any) -> Game:
     return new_game(b, ("red", "blue"), options)
 
 
-def _fight_e2(game: Game, blue_card: str = "blue_c4s2") -> tuple[Game, Any, int]:
+def fight_example_e2(game: Game, blue_card: str = "blue_c4s2") -> tuple[Game, Any, int]:
     game, _ = act(
         game,
         "march",
@@ -227,7 +233,7 @@ def _fight_e2(game: Game, blue_card: str = "blue_c4s2") -> tuple[Game, Any, int]
 
 
 def test_got_combat_3_support_8_strength_2_resolve_1_retreat_9_cleanup_1_2_siege_against_castle_e2a() -> None:
-    game, decision, _ = _fight_e2(_e2("castle"))
+    game, decision, _ = fight_example_e2(example_e2("castle"))
 
     resolved = only(decision, "CombatResolved")
     assert (resolved["attacker"]["units"], resolved["attacker"]["base"], resolved["attacker"]["total"]) == (5, 9, 10)
@@ -244,7 +250,7 @@ def test_got_combat_3_support_8_strength_2_resolve_1_retreat_9_cleanup_1_2_siege
 
 
 def test_got_combat_3_casualty_1_retreat_1_9_x_16_cleanup_3_siege_against_no_castle_e2b() -> None:
-    game, decision, _ = _fight_e2(_e2(None))
+    game, decision, _ = fight_example_e2(example_e2(None))
 
     resolved = only(decision, "CombatResolved")
     assert (resolved["attacker"]["base"], resolved["attacker"]["total"]) == (1, 2)
@@ -261,8 +267,8 @@ def test_got_combat_3_casualty_1_retreat_1_9_x_16_cleanup_3_siege_against_no_cas
 
 def test_siege_engine_is_the_casualty_and_the_footman_retreats_when_siege_engines_absorb_casualties_e2() -> None:
     cards = card_set(replace={"blue_c4s2": {**card_set()["cards"][8], "id": "blue_c4s1", "name": "b", "swords": 1}})
-    game = _e2(None, siege_engines_absorb_casualties=True, house_cards=cards)
-    game, decision, cid = _fight_e2(game, "blue_c4s1")
+    game = example_e2(None, siege_engines_absorb_casualties=True, house_cards=cards)
+    game, decision, cid = fight_example_e2(game, "blue_c4s1")
     assert "CasualtiesTaken" not in types(decision)  # Red chooses between its two units
 
     game, chosen = act(game, "choose_casualties", "red", combat_id=cid, units=["red:siege_engine:l6:1"])
@@ -271,19 +277,19 @@ def test_siege_engine_is_the_casualty_and_the_footman_retreats_when_siege_engine
     assert game.state.units["red:footman:l6:2"].area == "l6" and game.state.units["red:footman:l6:2"].routed
 
 
-def _e3() -> Game:
-    b = _board({"l9": "land", "l10": "land"}, [("l10", "l9")])
-    position = _position(
+def example_e3() -> Game:
+    b = example_board({"l9": "land", "l10": "land"}, [("l10", "l9")])
+    position = example_position(
         units("red", "l9", "footman", "footman") + units("blue", "l10", "knight"),
-        [_order("l9", "red", "march_0"), _order("l10", "blue", "defense_plus1_a")],
+        [example_order("l9", "red", "march_0"), example_order("l10", "blue", "defense_plus1_a")],
     )
-    tracks = _tracks(("red", "blue", "green"), ("green", "blue", "red"))
-    return new_game(b, RBG, _options(tracks, position))
+    tracks = example_tracks(("red", "blue", "green"), ("green", "blue", "red"))
+    return new_game(b, RBG, example_options(tracks, position))
 
 
 def test_got_resolve_2_throne_1_casualty_1_3_retreat_1_rout_1_x_10_tie_goes_to_the_fiefdoms_track_e3() -> None:
     game, _ = act(
-        _e3(),
+        example_e3(),
         "march",
         "red",
         from_area="l9",
@@ -310,26 +316,29 @@ def test_got_resolve_2_throne_1_casualty_1_3_retreat_1_rout_1_x_10_tie_goes_to_t
     assert game.state.orders["l10"].token == "defense_plus1_a" and "l9" not in game.state.orders
 
 
-def _e4() -> Game:
-    b = _board(
+def example_e4() -> Game:
+    b = example_board(
         {"l11": "land", "l12": "land", "l13": "land", "l14": "land"}, [("l12", "l11"), ("l12", "l13"), ("l12", "l14")]
     )
-    position = _position(
+    position = example_position(
         units("red", "l11", "knight", "knight")
         + units("blue", "l12", "footman", "footman")
         + units("blue", "l13", "footman"),
-        [_order("l11", "red", "march_0"), _order("l12", "blue", "defense_plus1_a")],
+        [example_order("l11", "red", "march_0"), example_order("l12", "blue", "defense_plus1_a")],
         blade_used=True,
     )
-    options = _options(
-        _tracks(("red", "blue"), ("red", "blue")), position, kings_court_stars=[3, 2], supply_limits={"blue": [3, 2]}
+    options = example_options(
+        example_tracks(("red", "blue"), ("red", "blue")),
+        position,
+        kings_court_stars=[3, 2],
+        supply_limits={"blue": [3, 2]},
     )
     return new_game(b, ("red", "blue"), options)
 
 
 def test_got_casualty_1_retreat_3_5_rout_1_x_17_no_casualties_and_a_choice_of_retreat_e4() -> None:
     game, _ = act(
-        _e4(),
+        example_e4(),
         "march",
         "red",
         from_area="l11",
@@ -356,7 +365,7 @@ def test_got_casualty_1_retreat_3_5_rout_1_x_17_no_casualties_and_a_choice_of_re
 
 def test_casualties_are_never_negative_when_fortifications_exceed_swords_e4() -> None:
     cards = card_set(replace={"blue_c1f2": {**card_set()["cards"][10], "id": "blue_c1f3", "fortifications": 3}})
-    game = _e4()
+    game = example_e4()
     game = new_game(game.state.board_document, ("red", "blue"), {**game.meta.options, "house_cards": cards})
     game, _ = act(
         game,
@@ -369,27 +378,27 @@ def test_casualties_are_never_negative_when_fortifications_exceed_swords_e4() ->
     assert only(decision, "CombatResolved")["casualties_due"] == 0
 
 
-def _e5() -> Game:
-    b = _board(
+def example_e5() -> Game:
+    b = example_board(
         {"l14": "land", "l15": "land", "l16": "land", "l17": "land", "l18": "land", "s2": "sea"},
         [("l15", "l14"), ("l15", "l16"), ("l15", "l17"), ("l15", "s2"), ("s2", "l18")],
     )
-    position = _position(
+    position = example_position(
         units("red", "l14", "knight", "knight", "footman")
         + units("red", "l18", "footman")
         + units("blue", "l15", "knight", "footman", "siege_engine")
         + units("blue", "s2", "ship")
         + units("green", "l16", "footman"),
-        [_order("l14", "red", "march_plus1"), _order("l15", "blue", "defense_plus1_a")],
+        [example_order("l14", "red", "march_plus1"), example_order("l15", "blue", "defense_plus1_a")],
         power_tokens={"l17": "red"},
         blade_used=True,
     )
-    return new_game(b, RBG, _options(_tracks(RBG, RBG), position))
+    return new_game(b, RBG, example_options(example_tracks(RBG, RBG), position))
 
 
 def test_got_retreat_3_4_6_7_8_9_combat_3_x_16_x_18_no_legal_retreat_destroys_the_units_e5() -> None:
     attackers = ["red:knight:l14:1", "red:knight:l14:2", "red:footman:l14:3"]
-    game, _ = act(_e5(), "march", "red", from_area="l14", moves=[{"to_area": "l15", "units": attackers}])
+    game, _ = act(example_e5(), "march", "red", from_area="l14", moves=[{"to_area": "l15", "units": attackers}])
     cid = game.state.combat.combat_id
     game, decision = seal(game, "house_card", {"red": {"card": "red_c1s1"}, "blue": {"card": "blue_c2"}})
     resolved = only(decision, "CombatResolved")
@@ -411,30 +420,30 @@ def test_got_retreat_3_4_6_7_8_9_combat_3_x_16_x_18_no_legal_retreat_destroys_th
     assert "l15" not in game.state.orders
 
 
-def _e6() -> Game:
-    b = _board(
+def example_e6() -> Game:
+    b = example_board(
         {"l19": "land", "l20": "land", "l21": "land", "l22": "land", "l23": "land", "l24": "land"},
         [("l21", "l19"), ("l21", "l22"), ("l21", "l23"), ("l21", "l24"), ("l20", "l19")],
     )
-    position = _position(
+    position = example_position(
         units("red", "l19", "footman", "footman", "footman")
         + units("blue", "l20", "footman", "footman", "footman")
         + units("blue", "l21", "knight", "footman")
         + units("blue", "l22", "footman")
         + units("green", "l23", "footman"),
         [
-            _order("l19", "red", "march_minus1"),
-            _order("l21", "blue", "defense_plus1_a"),
-            _order("l22", "blue", "support_0_a"),
+            example_order("l19", "red", "march_minus1"),
+            example_order("l21", "blue", "defense_plus1_a"),
+            example_order("l22", "blue", "support_0_a"),
         ],
         power_tokens={"l24": "red"},
     )
-    return new_game(b, RBG, _options(_tracks(RBG, RBG), position, supply_limits={"blue": [3, 2]}))
+    return new_game(b, RBG, example_options(example_tracks(RBG, RBG), position, supply_limits={"blue": [3, 2]}))
 
 
 def test_got_retreat_5_term_5_rout_1_2_blade_1_strength_4_x_17_supply_forces_destruction_e6() -> None:
     attackers = ["red:footman:l19:1", "red:footman:l19:2", "red:footman:l19:3"]
-    game, _ = act(_e6(), "march", "red", from_area="l19", moves=[{"to_area": "l21", "units": attackers}])
+    game, _ = act(example_e6(), "march", "red", from_area="l19", moves=[{"to_area": "l21", "units": attackers}])
     cid = game.state.combat.combat_id
     game, _ = act(game, "declare_support", "blue", combat_id=cid, side="defender")
     game, _ = seal(game, "house_card", {"red": {"card": "red_c4"}, "blue": {"card": "blue_c1"}})
@@ -460,16 +469,18 @@ def test_got_retreat_5_term_5_rout_1_2_blade_1_strength_4_x_17_supply_forces_des
 
 
 def test_got_rout_2_3_4_casualty_2_x_16_a_routed_unit_is_destroyed_instead_of_retreating_e7() -> None:
-    b = _board({"l25": "land", "l26": "land"}, [("l26", "l25")])
-    position = _position(
+    b = example_board({"l25": "land", "l26": "land"}, [("l26", "l25")])
+    position = example_position(
         units("blue", "l26", "knight")
         + units("blue", "l26", "footman", routed=True, first=2)
         + units("red", "l25", "knight", "knight"),
-        [_order("l26", "blue", "defense_plus1_a"), _order("l25", "red", "march_0")],
+        [example_order("l26", "blue", "defense_plus1_a"), example_order("l25", "red", "march_0")],
         blade_used=True,
     )
     game = new_game(
-        b, ("red", "blue"), _options(_tracks(("red", "blue"), ("red", "blue")), position, kings_court_stars=[3, 2])
+        b,
+        ("red", "blue"),
+        example_options(example_tracks(("red", "blue"), ("red", "blue")), position, kings_court_stars=[3, 2]),
     )
     game, _ = act(
         game,
@@ -493,24 +504,24 @@ def test_got_rout_2_3_4_casualty_2_x_16_a_routed_unit_is_destroyed_instead_of_re
     assert "l26" not in game.state.orders
 
 
-def _e8() -> Game:
-    b = _board({"l27": "land", "l28": "land", "l29": "land"}, [("l28", "l27"), ("l28", "l29")])
+def example_e8() -> Game:
+    b = example_board({"l27": "land", "l28": "land", "l29": "land"}, [("l28", "l27"), ("l28", "l29")])
     blue_discards = [c for c in ("blue_c1f1", "blue_c4s2", "blue_c2s1", "blue_c1f2", "blue_c2", "blue_c1")]
-    position = _position(
+    position = example_position(
         units("blue", "l27", "knight", "footman") + units("red", "l28", "footman", "footman"),
-        [_order("l27", "blue", "march_0")],
+        [example_order("l27", "blue", "march_0")],
         power_tokens={"l28": "red"},
         blade_used=True,
         hands={"blue": ["blue_c2f1"], "red": ["red_c3s1", "red_c2s1", "red_c1", "red_c3", "red_c2s2"]},
         discards={"blue": blue_discards, "red": ["red_c1s1", "red_c4"]},
     )
-    options = _options(_tracks(("red", "blue"), ("red", "blue")), position, kings_court_stars=[3, 2])
+    options = example_options(example_tracks(("red", "blue"), ("red", "blue")), position, kings_court_stars=[3, 2])
     return new_game(b, ("red", "blue"), options)
 
 
 def test_got_card_1_2_7_8_9_resolve_1_rout_1_cleanup_1_2_x_14_x_15_the_seventh_card_returns_the_discards_e8() -> None:
     game, _ = act(
-        _e8(),
+        example_e8(),
         "march",
         "blue",
         from_area="l27",
