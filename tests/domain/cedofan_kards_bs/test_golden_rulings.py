@@ -90,6 +90,94 @@ def test_golden_ex6_defender_roll_three_ties_and_holds() -> None:
     assert steps[1][1]["value"] == 2 and steps[1][1]["giant_value"] == 2
 
 
+def threshold_board(fortified: bool, besiegers: int) -> dict[str, object]:
+    """KBS-EX-3: `besiegers` army units of Rudern in the administrative region of C, held by Zapad's 4."""
+    return board_doc(
+        regions={"r-c": {}, "r-za": {}, "r-ru": {}},
+        cities={
+            "c": city("r-c", "zapad", fortified=fortified),
+            "c-za": city("r-za", "zapad", capital_of="zapad"),
+            "c-ru": city("r-ru", "rudern", capital_of="rudern"),
+        },
+        land=[("r-c", "r-za"), ("r-c", "r-ru")],
+        factions=FACTIONS,
+        armies=[army("zg", "zapad", "c", army=4), army("r", "rudern", "r-c", army=besiegers)],
+    )
+
+
+def test_golden_ex3_eight_against_a_fortified_four_is_refused() -> None:
+    """KBS-EX-3 / KBS-AMB-3: `8 > 4 + 4`? No: refused (KBS-SIE-3)."""
+    game = given(threshold_board(True, 8), SEATS, *at_turn(1, "rudern"))
+    assert [v.rule_id for v in when(game, "start_siege", "rudern", army="r", city="c").violations] == ["KBS-SIE-3"]
+
+
+def test_golden_ex3_nine_against_a_fortified_four_may_start() -> None:
+    """KBS-EX-3: `9 > 8`: allowed, 1 supply."""
+    game = given(threshold_board(True, 9), SEATS, *at_turn(1, "rudern"))
+    assert trace(when(game, "start_siege", "rudern", army="r", city="c"))[1:] == [
+        ("KBS-AMB-3", {"besiegers": 9, "defenders": 4, "city_defence": 4}),
+        ("KBS-SIE-1", {}),
+    ]
+
+
+def test_golden_ex3_eight_against_an_unfortified_four_may_start() -> None:
+    """KBS-EX-3 / KBS-CTY-1: no city defence: `8 > 4`."""
+    game = given(threshold_board(False, 8), SEATS, *at_turn(1, "rudern"))
+    assert trace(when(game, "start_siege", "rudern", army="r", city="c"))[1] == (
+        "KBS-AMB-3",
+        {"besiegers": 8, "defenders": 4, "city_defence": 0},
+    )
+
+
+def test_golden_ex4_three_groups_pay_three_then_six_in_the_swamp() -> None:
+    """KBS-EX-4: 10 army units + ruler + catapult = 12 movement units, ceil(12/5) = 3 groups: R2 costs 3, the
+    swamp R3 costs 3 x 2 = 6 (KBS-MOV-5): 9 supplies."""
+    board = board_doc(
+        regions={"r1": {}, "r2": {}, "r3": {"swamp": True}, "r-ru": {}, "r-za": {}},
+        cities={"c-ru": city("r-ru", "rudern", capital_of="rudern"), "c-za": city("r-za", "zapad", capital_of="zapad")},
+        land=[("r1", "r2"), ("r2", "r3")],
+        factions=FACTIONS,
+        armies=[army("ra", "rudern", "r1", ["robert"], army=10, catapult=1)],
+    )
+    game = given(board, SEATS, *at_turn(1, "rudern"))
+    assert trace(when(game, "move_army", "rudern", army="ra", path=["r2", "r3"])) == [
+        ("KBS-MOV-3", {"movement_units": 12, "cost": 3}),
+        ("KBS-MOV-5", {"movement_units": 12, "cost": 6}),
+        ("KBS-MOV-2", {"cost": 9}),
+    ]
+
+
+def fleet(ships: int) -> Decision:
+    """KBS-EX-5: 5 army units on `ships` ships sail two sea spaces."""
+    board = board_doc(
+        regions={"r-p": {}, "r-q": {}, "r-za": {}},
+        cities={
+            "c-ru": city("r-p", "rudern", port=True, capital_of="rudern"),
+            "c-q": city("r-q", "rudern", port=True),
+            "c-za": city("r-za", "zapad", capital_of="zapad"),
+        },
+        seas=["s1", "s2"],
+        sea=[("c-ru", "s1"), ("s1", "s2"), ("s2", "c-q")],
+        factions=FACTIONS,
+        armies=[army("fleet", "rudern", "c-ru", army=5, ship=ships)],
+    )
+    return when(given(board, SEATS, *at_turn(1, "rudern")), "move_army", "rudern", army="fleet", path=["s1", "s2"])
+
+
+def test_golden_ex5_three_ships_carry_six_and_pay_one_a_space() -> None:
+    """KBS-EX-5: capacity 3 x 2 = 6 >= 5; ships only pay, ceil(3/5) = 1 per space: 2 supplies."""
+    assert trace(fleet(3)) == [
+        ("KBS-MOV-7", {"ships": 3, "capacity": 6, "cost": 1}),
+        ("KBS-MOV-7", {"ships": 3, "capacity": 6, "cost": 1}),
+        ("KBS-MOV-2", {"cost": 2}),
+    ]
+
+
+def test_golden_ex5_two_ships_carry_four_and_are_refused() -> None:
+    """KBS-EX-5: capacity 2 x 2 = 4 < 5: refused (KBS-MOV-8)."""
+    assert [v.rule_id for v in fleet(2).violations] == ["KBS-MOV-8"]
+
+
 # --- KBS-CMB-1/2/3/5: one step on each component of the formula ---
 
 

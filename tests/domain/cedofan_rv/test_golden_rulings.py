@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.kernel import Decision
 from tests.domain.cedofan_rv.fixtures import FIXTURE_UNIT_TABLE, A, B, Table, board, city, every, first, noble, troops
-from tests.domain.cedofan_rv.test_worked_examples import EX3_DICE, ex1_table, ex3_table, ex4_table, ex5_table
+from tests.domain.cedofan_rv.test_worked_examples import EX3_DICE, ex1_table, ex2_table, ex3_table, ex4_table, ex5_table
 
 HITS_RULES = ["RV-DICE-3", "RV-DICE-4", "RV-DICE-5", "RV-AMB-12"]
 
@@ -72,11 +72,26 @@ def test_golden_ex3_field_battle_seven_dice_against_four() -> None:
     assert rules["LootOwed"][:2] == ["RV-LOOT-1", "RV-LOOT-3"]
 
 
+def test_golden_ex2_five_units_and_two_nobles_are_besieged() -> None:
+    """RV-EX-2 / RV-BTY-4: 5 units (the 2 nobles not counted, RV-AMB-2) is not more than 5: a siege, 7 > 5."""
+    decision = ex2_table(5).decide(A, "start_siege", place="c", nobles=["h"])
+    assert trace(decision) == [("RV-SIE-2", {"besiegers": 7, "defenders": 5}), ("RV-SIE-4", {"cost": 1})]
+
+
+def test_golden_ex2_six_units_inside_are_met_in_a_field_battle() -> None:
+    """RV-EX-2 / RV-BTY-1: 6 units inside: a field battle, undivided field dice 7 + 1 against 6 + 2 nobles."""
+    decision = ex2_table(6).decide(A, "attack", dice=[1] * 16, nobles=["h"])
+    assert trace(decision)[:3] == [
+        ("RV-BTY-1", {"area": "c"}),
+        ("RV-DICE-1", roll("attacker", 8, 8, [1] * 8, 0)),
+        ("RV-DICE-1", roll("defender", 8, 8, [1] * 8, 0)),
+    ]
+
+
 def test_golden_ex4_two_banners_start_one_siege_for_one_resource() -> None:
     """RV-EX-4: 3 + 1 infantry in two banners against 3: `4 > 3` accepted, 1 resource in total (RV-SIE-4)."""
     decision = ex4_table().act(A, "start_siege", place="c", nobles=["g", "h"])
-    started = first(decision, "SiegeStarted")
-    assert (started["cost"], started["units"]) == (1, {"besiegers": 4, "defenders": 3})
+    assert trace(decision) == [("RV-SIE-2", {"besiegers": 4, "defenders": 3}), ("RV-SIE-4", {"cost": 1})]
 
 
 def test_golden_ex5_storm_of_a_city_five_dice_halved_to_two() -> None:
