@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Decision, Event
-from tests.domain.cedofan_kards_bs.builders import army, at_turn, board_doc, city, given, when
+from tests.domain.cedofan_kards_bs.builders import army, at_turn, board_doc, city, given, play, then, when
 from tests.domain.cedofan_kards_bs.test_worked_examples import FACTIONS, SEATS, ex1_board, ex2_board, ex6_board
 
 Step = tuple[str, dict[str, Any]]
@@ -69,6 +69,26 @@ def test_golden_ex2_siege_and_storm_of_a_fortified_city() -> None:
         winner("KBS-CMB-3", 4, 2),
         survivors(4, 2),
         ("KBS-RET-2", {}),
+    ]
+
+
+def test_golden_ex2_through_the_round_boundary_attrition_takes_a_defender_first() -> None:
+    """KBS-SIE-7 „Každý rok obležení, počínaje druhým je zabita jedna jednotka v obleženém městě": round 4 is the
+    siege's second year, so one of the 4 defenders dies when it opens (KBS-AMB-5). The catalog's EX-2 counts 4
+    defenders in round 4 and leaves this out; with it: floor((3+1+3+2)/4) = floor(9/4) = 2, the same value, so
+    the attacker still wins 4 > 2 and captures min(2,3) = 2 units."""
+    game = given(ex2_board(), ("stiny", "zapad"), *at_turn(3, "stiny"))
+    game = play(game, "start_siege", "stiny", army="ka", city="c1")
+    game = play(play(game, "end_turn", "stiny"), "end_turn", "zapad")
+    opened = when(game, "start_round", None)
+    assert [rule for rule, _ in trace(opened)][:2] == ["KBS-AMB-20", "KBS-SIE-7"]
+    game = play(then(game, opened), "begin_turns", None)
+    storm = when(game, "storm_city", "stiny", dice=[6, 2], army="ka", city="c1")
+    assert trace(storm)[1:5] == [
+        attacker(9, 1, 6, 4),
+        defender(3, 1, 3, 2, 2),
+        winner("KBS-CMB-3", 4, 2),
+        survivors(4, 2),
     ]
 
 
