@@ -33,6 +33,7 @@ from domain.kernel import (
 from domain.platform import decide_action, decide_reveal, decide_seal
 from domain.rulesets.freeform import FREEFORM
 from tests.domain.builders import created, inputs_for
+from tests.domain.fold_elsewhere import canonical_game, fold_elsewhere
 
 PROPERTY = settings(
     max_examples=50,
@@ -165,15 +166,13 @@ def stored(events: list[Event]) -> list[Event]:
 # --- (a) determinism ---
 
 
-@PROPERTY
+@settings(PROPERTY, max_examples=8)  # each example starts an interpreter
 @given(played_games())
-def test_equal_games_when_the_same_events_are_folded_twice(played: Played) -> None:
+def test_equal_games_when_the_same_events_are_folded_in_another_process(played: Played) -> None:
     once, twice = folded(played.events), folded(list(played.events))
 
     assert once == twice
-    assert json.dumps(game_to_json(FREEFORM, once), sort_keys=True) == json.dumps(
-        game_to_json(FREEFORM, twice), sort_keys=True
-    )
+    assert canonical_game(FREEFORM, once) == fold_elsewhere(FREEFORM, stored(played.events), None)
 
 
 @PROPERTY
@@ -348,7 +347,8 @@ def test_the_chain_head_is_stable_when_the_same_events_are_hashed_again(played: 
 @given(played_games())
 def test_the_chain_follows_the_published_layout_when_recomputed_without_domain_code(played: Played) -> None:
     # chain.py: SHA-256 over prev_hash + "\n" + canonical JSON (sorted keys, no whitespace, UTF-8) of the event.
-    previous = GENESIS
+    # The first event's prev_hash is 64 zeros, stated here rather than imported, so the layout is checked too.
+    previous = "0" * 64
     for recorded in as_recorded(played.events):
         body = json.dumps(recorded, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
         previous = hashlib.sha256(previous.encode("ascii") + b"\n" + body).hexdigest()

@@ -106,7 +106,9 @@ def base_strength(state: AgotState, combat: Combat) -> tuple[dict[str, Any], lis
         if side == "defender" and info is not None and info.home_of == seat:
             garrison = state.garrisons.get(combat.area, 0)
             if garrison:
-                trace.append(TraceStep("GOT-STRENGTH-6", f"garrison of {seat}'s home area +{garrison}"))
+                trace.append(
+                    TraceStep("GOT-STRENGTH-6", f"garrison of {seat}'s home area +{garrison}", {"garrison": garrison})
+                )
         total = unit_total + defense + march + sum(s["units"] + s["order_bonus"] for s in support) + garrison
         trace.append(TraceStep("GOT-STRENGTH-2", f"{side} {seat}: initial strength {total}", {"base": total}))
         found[side] = {
@@ -180,13 +182,15 @@ def final_strength(state: AgotState, combat: Combat) -> tuple[dict[str, Any], li
         s = sides[side]
         s["total"] = s["base"] + s["card_strength"] + sum(t["amount"] for t in s["card_text"]) + s["blade"]
         if s["blade"]:
-            trace.append(TraceStep("GOT-BLADE-1", f"{s['seat']}: Valyrian Steel Blade +1"))
+            trace.append(TraceStep("GOT-BLADE-1", f"{s['seat']}: Valyrian Steel Blade +1", {"blade": 1}))
+        text = sum(t["amount"] for t in s["card_text"])
+        parts = {"base": s["base"], "card": s["card_strength"], "text": text, "blade": s["blade"], "total": s["total"]}
         trace.append(
             TraceStep(
                 "GOT-STRENGTH-7",
                 f"{side} {s['seat']}: {s['base']} initial + card {s['card_strength']}"
-                f" + text {sum(t['amount'] for t in s['card_text'])} + Blade {s['blade']} = {s['total']}",
-                {"total": s["total"]},
+                f" + text {text} + Blade {s['blade']} = {s['total']}",
+                parts,
             )
         )
     return _victor(state, combat, sides, trace)
@@ -203,7 +207,9 @@ def _victor(
     tie = ca == cd
     if not tie:
         winner = combat.attacker if ca > cd else combat.defender
-        trace.append(TraceStep("GOT-RESOLVE-1", f"{max(ca, cd)} > {min(ca, cd)} -> {winner}"))
+        trace.append(
+            TraceStep("GOT-RESOLVE-1", f"{max(ca, cd)} > {min(ca, cd)} -> {winner}", {"attacker": ca, "defender": cd})
+        )
     else:
         fiefdoms = state.tracks.get("fiefdoms", ())
         pos = {s: fiefdoms.index(s) + 1 if s in fiefdoms else 99 for s in (combat.attacker, combat.defender)}
@@ -223,7 +229,7 @@ def _victor(
         TraceStep(
             "GOT-CASUALTY-1",
             f"{win['swords']} sword(s) - {lose['fortifications']} fortification(s) = {due}",
-            {"casualties_due": due},
+            {"swords": win["swords"], "fortifications": lose["fortifications"], "casualties_due": due},
         )
     )
     result = {

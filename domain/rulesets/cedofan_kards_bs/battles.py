@@ -109,8 +109,13 @@ def fight(
             "KBS-CMB-5" if v_att == v_def else "KBS-CMB-3",
             f"{v_att} vs {v_def}: the {'attacker' if attacker_wins else 'defender'} wins"
             + (" (a tie goes to the defender)" if v_att == v_def else ""),
+            {"attacker": v_att, "defender": v_def},
         ),
-        TraceStep("KBS-AMB-1", f"survivors ({model}): attacker keeps {keep_att} BS, defender {keep_def} BS"),
+        TraceStep(
+            "KBS-AMB-1",
+            f"survivors ({model}): attacker keeps {keep_att} BS, defender {keep_def} BS",
+            {"attacker": keep_att, "defender": keep_def},
+        ),
     )
     removed = loss_events(losses(attackers, keep_att, options), ["KBS-AMB-1"])
     removed += loss_events(losses(defenders, keep_def, options), ["KBS-AMB-1"])
@@ -171,7 +176,14 @@ def decide_attack(game: Game, action: Action, inputs: Inputs) -> Decision:
     )
     start = unpaid.then(
         Decision(
-            (*before, declared), trace=(TraceStep("KBS-MOV-3", f"{army.movement_units()} units: {cost} supplies"),)
+            (*before, declared),
+            trace=(
+                TraceStep(
+                    "KBS-MOV-3",
+                    f"{army.movement_units()} units: {cost} supplies",
+                    {"movement_units": army.movement_units(), "cost": cost},
+                ),
+            ),
         )
     )
     state = applied(state, start.events)

@@ -72,14 +72,18 @@ def path_cost(game: Game, army: Army, path: list[str]) -> tuple[int, list[TraceS
                 message = f"{ships} ship(s) carry {capacity} units; the army has {carried} to carry"
                 return refuse("KBS-MOV-8", message, field)
             cost = ceil(ships / 5)
-            trace.append(TraceStep("KBS-MOV-7", f"sea step to {area}: {ships} ship(s) pay, cargo free: {cost}"))
+            numbers = {"ships": ships, "capacity": capacity, "cost": cost}
+            trace.append(
+                TraceStep("KBS-MOV-7", f"sea step to {area}: {ships} ship(s) pay, cargo free: {cost}", numbers)
+            )
         else:
             doubled = state.map.doubles_cost(area)
             cost = step_cost(army.movement_units(), doubled)
             text = f"step to {area}: ceil({army.movement_units()}/5)" + (
                 " x 2 (swamp or wild tribes)" if doubled else ""
             )
-            trace.append(TraceStep("KBS-MOV-5" if doubled else "KBS-MOV-3", f"{text} = {cost}"))
+            numbers = {"movement_units": army.movement_units(), "cost": cost}
+            trace.append(TraceStep("KBS-MOV-5" if doubled else "KBS-MOV-3", f"{text} = {cost}", numbers))
         total += cost
         here = area
     return total, trace

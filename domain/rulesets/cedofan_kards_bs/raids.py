@@ -117,6 +117,14 @@ def giant_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> De
             "KBS-GNT-6",
             f"giant: floor(({giant_bs} + {die_giant}) / 4) = {v_giant}; defender: "
             f"floor(({bs_def} BS in {city_id} and {region} + {die_def}) / 4) = {v_def}; fortification ignored",
+            {
+                "giant": giant_bs,
+                "giant_die": die_giant,
+                "giant_value": v_giant,
+                "bs": bs_def,
+                "die": die_def,
+                "value": v_def,
+            },
         ),
     ]
     events: list[Event] = [target_event, arrived, dice_event, resolved]

@@ -283,12 +283,14 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
             for face in faces:
                 targets[side].append(die_targets(state, battle, side, arm, face))
             groups.append({"side": side, "arm": arm, "faces": list(faces), "modifier": plus, "hit_on": hit_on})
-            shown = ", ".join(f"{t} {n - plus}+" for t, n in hit_on.items() if n is not None)
+            needs = {t: n - plus for t, n in hit_on.items() if n is not None}  # the natural roll that hits
+            shown = ", ".join(f"{t} {n}+" for t, n in needs.items())
             flow.note(
                 "KK-BATTLE-5",
                 f"{side} {arm} ({owner}) rolls {', '.join(map(str, faces))}; hits {shown}",
                 faces=list(faces),
                 modifier=plus,
+                needs=needs,
             )
     pending = []
     for side in (ATTACKER, DEFENDER):

@@ -121,6 +121,10 @@ def collect_income(flow: Flow) -> None:
             "KK-ECON-1",
             f"{e['seat']}: {len(e['castles'])} castles x {e['castle_rate']} + {e['county_income']} counties"
             f" + {e['province_bonus']} provinces = {e['total']}",
+            castle_rate=e["castle_rate"],
+            castle_income=e["castle_income"],
+            county_income=e["county_income"],
+            province_bonus=e["province_bonus"],
             total=e["total"],
         )
     skip_unable_recruiters(flow)

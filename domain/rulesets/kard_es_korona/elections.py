@@ -222,8 +222,11 @@ def _award(flow: Flow, bids: Mapping[str, int], holder: str | None, outcome: str
             "refunds": refunds,
         },
     )
+    forfeits = {seat: bid for seat, bid in bids.items() if 0 < bid < top}
+    if forfeits:
+        flow.note("KK-ELECT-8", f"the losing bidders forfeit their bids: {forfeits}", forfeits=forfeits)
     if refunds:
-        flow.note("KK-ELECT-12", f"half back to the tied losers: {refunds}")
+        flow.note("KK-ELECT-12", f"half back to the tied losers: {refunds}", refunds=refunds)
     later = OFFICES[OFFICES.index(election.office) + 1 :]
     if later:
         _open_auction(flow, later[0])

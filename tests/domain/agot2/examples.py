@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Game
-from tests.domain.agot2.tables import board, card_set, new_game, units
+from tests.domain.agot2.tables import act, board, card_set, new_game, seal, units
 
 RBG = ("red", "blue", "green")
 
@@ -178,3 +178,19 @@ def e8() -> Game:
     )
     options = example_options(tracks(("red", "blue"), ("red", "blue")), position, kings_court_stars=[3, 2])
     return new_game(b, ("red", "blue"), options)
+
+
+def fight_e2(game: Game, blue_card: str = "blue_c4s2") -> tuple[Game, Any, int]:
+    """E2 fought: Red's siege engine and footman march on l5, both support, and the house cards are sealed."""
+    game, _ = act(
+        game,
+        "march",
+        "red",
+        from_area="l6",
+        moves=[{"to_area": "l5", "units": ["red:siege_engine:l6:1", "red:footman:l6:2"]}],
+    )
+    cid = game.state.combat.combat_id
+    game, _ = act(game, "declare_support", "red", combat_id=cid, side="attacker")
+    game, _ = act(game, "declare_support", "blue", combat_id=cid, side="defender")
+    game, decision = seal(game, "house_card", {"red": {"card": "red_c1"}, "blue": {"card": blue_card}})
+    return game, decision, cid

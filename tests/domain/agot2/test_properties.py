@@ -12,6 +12,7 @@ from domain.kernel import Event, Game, advance, start
 from domain.rulesets.agot2 import AGOT2
 from domain.rulesets.agot2.data import BASE_BOARD
 from tests.domain.agot2.tables import sample_events
+from tests.domain.fold_elsewhere import canonical_game, fold_elsewhere
 
 EVENT_TYPES = (
     "OrdersRevealed",
@@ -71,8 +72,9 @@ def test_folding_from_a_snapshot_gives_the_same_game_when_taken_at_any_boundary(
     assert _fold(events[k:], restored).state == _fold(events).state
 
 
-def test_folding_is_deterministic_when_repeated() -> None:
-    assert _fold(sample_events()).state == _fold(sample_events()).state
+def test_folding_gives_the_same_game_in_another_process() -> None:
+    events = sample_events()
+    assert canonical_game(AGOT2, _fold(events)) == fold_elsewhere(AGOT2, events, BASE_BOARD)
 
 
 def test_no_area_holds_two_seats_units_when_no_combat_is_under_way() -> None:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from domain.kernel import Game
 from tests.domain.agot2.examples import (
     e1,
     e2,
@@ -16,6 +13,7 @@ from tests.domain.agot2.examples import (
     example_board,
     example_options,
     example_position,
+    fight_e2,
     order,
     tracks,
 )
@@ -147,23 +145,8 @@ def test_got_support_4_support_orders_stay_after_the_combat_e1() -> None:
 # routed units are still routed when the combat ends (they rally at the end of the round, GOT-X-11) ---
 
 
-def _fight_e2(game: Game, blue_card: str = "blue_c4s2") -> tuple[Game, Any, int]:
-    game, _ = act(
-        game,
-        "march",
-        "red",
-        from_area="l6",
-        moves=[{"to_area": "l5", "units": ["red:siege_engine:l6:1", "red:footman:l6:2"]}],
-    )
-    cid = game.state.combat.combat_id
-    game, _ = act(game, "declare_support", "red", combat_id=cid, side="attacker")
-    game, _ = act(game, "declare_support", "blue", combat_id=cid, side="defender")
-    game, decision = seal(game, "house_card", {"red": {"card": "red_c1"}, "blue": {"card": blue_card}})
-    return game, decision, cid
-
-
 def test_got_combat_3_support_8_strength_2_resolve_1_retreat_9_cleanup_1_2_siege_against_castle_e2a() -> None:
-    game, decision, _ = _fight_e2(e2("castle"))
+    game, decision, _ = fight_e2(e2("castle"))
 
     resolved = only(decision, "CombatResolved")
     assert (resolved["attacker"]["units"], resolved["attacker"]["base"], resolved["attacker"]["total"]) == (5, 9, 10)
@@ -180,7 +163,7 @@ def test_got_combat_3_support_8_strength_2_resolve_1_retreat_9_cleanup_1_2_siege
 
 
 def test_got_combat_3_casualty_1_retreat_1_9_x_16_cleanup_3_siege_against_no_castle_e2b() -> None:
-    game, decision, _ = _fight_e2(e2(None))
+    game, decision, _ = fight_e2(e2(None))
 
     resolved = only(decision, "CombatResolved")
     assert (resolved["attacker"]["base"], resolved["attacker"]["total"]) == (1, 2)
@@ -198,7 +181,7 @@ def test_got_combat_3_casualty_1_retreat_1_9_x_16_cleanup_3_siege_against_no_cas
 def test_siege_engine_is_the_casualty_and_the_footman_retreats_when_siege_engines_absorb_casualties_e2() -> None:
     cards = card_set(replace={"blue_c4s2": {**card_set()["cards"][8], "id": "blue_c4s1", "name": "b", "swords": 1}})
     game = e2(None, siege_engines_absorb_casualties=True, house_cards=cards)
-    game, decision, cid = _fight_e2(game, "blue_c4s1")
+    game, decision, cid = fight_e2(game, "blue_c4s1")
     assert "CasualtiesTaken" not in types(decision)  # Red chooses between its two units
 
     game, chosen = act(game, "choose_casualties", "red", combat_id=cid, units=["red:siege_engine:l6:1"])

@@ -24,7 +24,7 @@ FACTIONS = {
 SEATS = ("rudern", "zapad")
 
 
-def _ex1_board() -> dict[str, object]:
+def ex1_board() -> dict[str, object]:
     return board_doc(
         regions={"r1": {}, "r2": {}, "r3": {}, "r-ru": {}, "r-za": {}},
         cities={"c-ru": city("r-ru", "rudern", capital_of="rudern"), "c-za": city("r-za", "zapad", capital_of="zapad")},
@@ -35,7 +35,7 @@ def _ex1_board() -> dict[str, object]:
 
 
 def test_kbs_mov_2_mov_3_cmb_1_5_ret_1_amb_1_amb_9_field_battle_tie_to_defender_ex1() -> None:
-    game = given(_ex1_board(), SEATS, *at_turn(2, "rudern"))
+    game = given(ex1_board(), SEATS, *at_turn(2, "rudern"))
     decision = when(game, "attack", "rudern", dice=[5, 6], army="ra", to="r2")
     assert events_of(decision, "AttackDeclared")[0]["cost"] == 2  # ceil(8/5)
     battle = events_of(decision, "BattleResolved")[0]
@@ -55,7 +55,7 @@ def test_kbs_mov_2_mov_3_cmb_1_5_ret_1_amb_1_amb_9_field_battle_tie_to_defender_
     assert game.state.factions["rudern"].supplies == 8
 
 
-def _ex2_board(garrison: int = 4) -> dict[str, object]:
+def ex2_board(garrison: int = 4) -> dict[str, object]:
     return board_doc(
         regions={"r-c1": {}, "r-za": {}, "r-st": {}},
         cities={
@@ -73,14 +73,14 @@ def _ex2_board(garrison: int = 4) -> dict[str, object]:
 
 
 def test_kbs_sie_1_3_stm_1_stm_4_cmb_1_3_cty_3_ret_2_ret_3_ran_1_siege_and_storm_ex2() -> None:
-    game = given(_ex2_board(), ("stiny", "zapad"), *at_turn(3, "stiny"))
+    game = given(ex2_board(), ("stiny", "zapad"), *at_turn(3, "stiny"))
     siege = when(game, "start_siege", "stiny", army="ka", city="c1")
     assert events_of(siege, "SiegeStarted")[0]["cost"] == 1
     assert siege.trace[1].numbers == {"besiegers": 9, "defenders": 4, "city_defence": 4}
     game = then(game, siege)
     assert refused_by(when(game, "storm_city", "stiny", dice=[6, 2], army="ka", city="c1")) == "KBS-STM-1"
     # The catalog's example counts 4 defenders in round 4, so it leaves out the attrition of KBS-AMB-5.
-    game = given(_ex2_board(), ("stiny", "zapad"), *at_turn(3, "stiny"), *siege.events, *at_turn(4, "stiny"))
+    game = given(ex2_board(), ("stiny", "zapad"), *at_turn(3, "stiny"), *siege.events, *at_turn(4, "stiny"))
     storm = when(game, "storm_city", "stiny", dice=[6, 2], army="ka", city="c1")
     assert events_of(storm, "StormDeclared")[0]["cost"] == 1
     battle = events_of(storm, "BattleResolved")[0]
@@ -173,7 +173,7 @@ def test_kbs_mov_7_mov_8_amb_8_transport_by_sea_ex5() -> None:
     assert refused_by(when(short, "move_army", "rudern", army="fleet", path=["s1", "s2"])) == "KBS-MOV-8"
 
 
-def _ex6_board(lomen_owner: str = "k") -> dict[str, object]:
+def ex6_board(lomen_owner: str = "k") -> dict[str, object]:
     targets = {"1": "g1", "2": "g2", "3": "g3", "4": "c-lomen", "5": "g5", "6": "g6"}
     return board_doc(
         regions={"r-lomen": {}, "r-k": {}, "r-x": {}},
@@ -193,9 +193,9 @@ def _ex6_board(lomen_owner: str = "k") -> dict[str, object]:
 
 
 def test_kbs_gnt_1_9_amb_1_amb_11_giant_raid_ex6() -> None:
-    even = given(_ex6_board(), ("k", "x"), Event("RoundStarted", {"round": 4}))
+    even = given(ex6_board(), ("k", "x"), Event("RoundStarted", {"round": 4}))
     assert not events_of(when(even, "begin_turns", None), "GiantsArrived")
-    game = given(_ex6_board(), ("k", "x"), Event("RoundStarted", {"round": 5}))
+    game = given(ex6_board(), ("k", "x"), Event("RoundStarted", {"round": 5}))
     won = when(game, "begin_turns", None, dice=[4, 6, 1])
     battle = events_of(won, "BattleResolved")[0]
     assert battle["values"] == [2, 1] and battle["city_defence"] == 0
@@ -207,7 +207,7 @@ def test_kbs_gnt_1_9_amb_1_amb_11_giant_raid_ex6() -> None:
     assert held.state.owners["c-lomen"] == "k"
     assert held.state.factions["k"].influence == 1 + 2  # giant_repelled_influence = 2 in these tests
     assert sum(n for a in held.state.armies.values() if a.owner == "k" for n in a.units.values()) == 2
-    neutral = given(_ex6_board("neutral"), ("k", "x"), Event("RoundStarted", {"round": 5}))
+    neutral = given(ex6_board("neutral"), ("k", "x"), Event("RoundStarted", {"round": 5}))
     assert events_of(when(neutral, "begin_turns", None, dice=[4]), "GiantsStayedAway")[0]["city"] == "c-lomen"
 
 
@@ -229,7 +229,7 @@ def test_kbs_ran_1_ran_2_ran_4_amb_14_ransom_with_little_influence_ex7() -> None
     assert refused_by(when(poor, "ransom_kard", "f", kard="fk")) == "KBS-AMB-14"
 
 
-def _ex8_board() -> dict[str, object]:
+def ex8_board() -> dict[str, object]:
     cities = {
         "c-a": city("r-a", "a", capital_of="a"),
         "c-b": city("r-b", "b", capital_of="b"),
@@ -254,7 +254,7 @@ def _ex8_board() -> dict[str, object]:
 
 def test_kbs_vas_1_10_amb_16_amb_17_vassalage_ex8() -> None:
     siege = Event("SiegeStarted", {"seat": "a", "army": "ga", "city": "c-b", "round": 1, "cost": 1})
-    game = given(_ex8_board(), ("a", "b"), *at_turn(1, "a"), siege, *at_turn(2, "a"))
+    game = given(ex8_board(), ("a", "b"), *at_turn(1, "a"), siege, *at_turn(2, "a"))
     storm = when(game, "storm_city", "a", dice=[6, 1], army="ga", city="c-b")
     assert events_of(storm, "BattleResolved")[0]["values"] == [5, 1]  # floor((12+3+6)/4), floor((2+3+0+1)/4)
     assert events_of(storm, "VassalageEstablished")[0] == {
@@ -274,7 +274,7 @@ def test_kbs_vas_1_10_amb_16_amb_17_vassalage_ex8() -> None:
     assert refused_by(when(game, "request_vassal_supplies", "a", vassal="b", amount=4)) == "KBS-VAS-9"
     paid = play(game, "request_vassal_supplies", "a", vassal="b", amount=3)
     assert paid.state.factions["b"].supplies == 7 and paid.state.factions["a"].supplies == 10 - 1 - 1 + 3
-    turn_b = given(_ex8_board(), ("a", "b"), *at_turn(1, "a"), siege, *at_turn(2, "a"), *storm.events, *at_turn(3, "b"))
+    turn_b = given(ex8_board(), ("a", "b"), *at_turn(1, "a"), siege, *at_turn(2, "a"), *storm.events, *at_turn(3, "b"))
     placed = home[0].id
     assert refused_by(when(turn_b, "attack", "b", dice=[1, 1], army=placed, to="r-b")) == "KBS-VAS-5"
     assert refused_by(when(turn_b, "move_army", "b", army=placed, path=["r-b", "r-a", "c-a"])) == "KBS-VAS-4"

@@ -24,7 +24,7 @@ from tests.domain.cedofan_rv.fixtures import (
 # --- RV-EX-1: order of casualties ---
 
 
-def _ex1_table(elephant_lives: int = 4) -> Table:
+def ex1_table(elephant_lives: int = 4) -> Table:
     """B's house head with 3 infantry and 2 elephants in open country; A's general with 3 elephants attacks."""
     pieces = [
         noble("h", B, "r", "house_head"),
@@ -43,7 +43,7 @@ def _ex1_table(elephant_lives: int = 4) -> Table:
 
 
 def test_rv_dice_3_4_5_6_amb_12_seven_hits_kill_three_infantry_and_one_elephant_ex1() -> None:
-    table = _ex1_table()
+    table = ex1_table()
     # A: 3 elephants x 3 + general 1 = 10 field dice, seven 6s -> 7 hits; B: 3 + 6 + 1 = 10 dice, no hit.
     decision = table.act(A, "attack", dice=[6] * 7 + [1] * 3 + [1] * 10, nobles=["g"])
 
@@ -56,7 +56,7 @@ def test_rv_dice_3_4_5_6_amb_12_seven_hits_kill_three_infantry_and_one_elephant_
 
 
 def test_rv_dice_6_amb_12_seventh_hit_is_wasted_with_three_life_elephants_ex1() -> None:
-    table = _ex1_table(elephant_lives=3)
+    table = ex1_table(elephant_lives=3)
     decision = table.act(A, "attack", dice=[6] * 7 + [1] * 3 + [1] * 10, nobles=["g"])
 
     on_b = next(h for h in every(decision, "HitsApplied") if h["side"] == "defender")
@@ -67,7 +67,7 @@ def test_rv_dice_6_amb_12_seventh_hit_is_wasted_with_three_life_elephants_ex1() 
 # --- RV-EX-2: which battle ---
 
 
-def _ex2_table(infantry_inside: int) -> Table:
+def ex2_table(infantry_inside: int) -> Table:
     pieces = [
         noble("n1", B, "c"),
         noble("n2", B, "c"),
@@ -82,7 +82,7 @@ def _ex2_table(infantry_inside: int) -> Table:
 
 
 def test_rv_bty_2_bty_4_amb_2_amb_3_five_units_and_two_nobles_must_be_besieged_ex2() -> None:
-    table = _ex2_table(5)
+    table = ex2_table(5)
 
     refused = table.decide(A, "attack", nobles=["h"])
     assert [v.rule_id for v in refused.violations] == ["RV-BTY-2"]
@@ -91,7 +91,7 @@ def test_rv_bty_2_bty_4_amb_2_amb_3_five_units_and_two_nobles_must_be_besieged_e
 
 
 def test_rv_bty_1_six_units_inside_is_a_field_battle_ex2() -> None:
-    table = _ex2_table(6)
+    table = ex2_table(6)
 
     refused = table.decide(A, "start_siege", place="c", nobles=["h"])
     assert [v.rule_id for v in refused.violations] == ["RV-BTY-1"]
@@ -107,7 +107,7 @@ def test_rv_bty_1_six_units_inside_is_a_field_battle_ex2() -> None:
 # --- RV-EX-3: field battle with hidden loot ---
 
 
-def _ex3_table() -> Table:
+def ex3_table() -> Table:
     pieces = [
         noble("g1", A, "r"),
         *troops("ai", 4, "infantry", A, "r", "g1"),
@@ -126,7 +126,7 @@ EX3_DICE = [6, 5, 1, 2, 3, 5, 4, 5, 1, 1, 2]
 
 
 def test_rv_fld_1_6_dice_loot_1_3_vic_1_field_battle_with_hidden_loot_ex3() -> None:
-    table = _ex3_table()
+    table = ex3_table()
     decision = table.act(A, "attack", dice=EX3_DICE, nobles=["g1"])
 
     rolls = {r["side"]: r for r in every(decision, "DiceRolled")}
@@ -159,7 +159,7 @@ def test_rv_fld_1_6_dice_loot_1_3_vic_1_field_battle_with_hidden_loot_ex3() -> N
 
 
 def test_rv_loot_2_slip_amount_is_seen_by_winner_and_loser_only_ex3() -> None:
-    table = _ex3_table()
+    table = ex3_table()
     decision = table.act(A, "attack", dice=EX3_DICE, nobles=["g1"])
     round_id = first(decision, "SealedRoundOpened")["round"]
 
@@ -175,7 +175,7 @@ def test_rv_loot_2_slip_amount_is_seen_by_winner_and_loser_only_ex3() -> None:
 
 
 def test_rv_loot_2_slip_differing_from_the_purse_is_a_violation_ex3() -> None:
-    table = _ex3_table()
+    table = ex3_table()
     decision = table.act(A, "attack", dice=EX3_DICE, nobles=["g1"])
     round_id = first(decision, "SealedRoundOpened")["round"]
 
@@ -187,7 +187,7 @@ def test_rv_loot_2_slip_differing_from_the_purse_is_a_violation_ex3() -> None:
 # --- RV-EX-4: starting a siege ---
 
 
-def _ex4_table(border: str = "passable", with_head: bool = True) -> Table:
+def ex4_table(border: str = "passable", with_head: bool = True) -> Table:
     pieces = [
         noble("g", A, "r"),
         *troops("gi", 3, "infantry", A, "r", "g"),
@@ -203,7 +203,7 @@ def _ex4_table(border: str = "passable", with_head: bool = True) -> Table:
 
 
 def test_rv_sie_2_4_amb_15_16_two_banners_start_a_siege_for_one_resource_ex4() -> None:
-    table = _ex4_table()
+    table = ex4_table()
     before = table.state.treasuries[A]
     decision = table.act(A, "start_siege", place="c", nobles=["g", "h"])
 
@@ -215,13 +215,13 @@ def test_rv_sie_2_4_amb_15_16_two_banners_start_a_siege_for_one_resource_ex4() -
 
 
 def test_rv_sie_3_mountain_border_refuses_the_siege_ex4() -> None:
-    table = _ex4_table(border="mountain")
+    table = ex4_table(border="mountain")
     refused = table.decide(A, "start_siege", place="c", nobles=["g", "h"])
     assert {v.rule_id for v in refused.violations} == {"RV-SIE-3"}
 
 
 def test_rv_sie_2_three_units_against_three_refuses_the_siege_ex4() -> None:
-    table = _ex4_table(with_head=False)
+    table = ex4_table(with_head=False)
     refused = table.decide(A, "start_siege", place="c", nobles=["g"])
     assert [v.rule_id for v in refused.violations] == ["RV-SIE-2"]
 
@@ -229,7 +229,7 @@ def test_rv_sie_2_three_units_against_three_refuses_the_siege_ex4() -> None:
 # --- RV-EX-5: storm of a city ---
 
 
-def _ex5_table() -> Table:
+def ex5_table() -> Table:
     pieces = [
         noble("nB", A, "r", "house_head"),
         *troops("bi", 2, "infantry", A, "r", "nB"),
@@ -248,13 +248,13 @@ def _ex5_table() -> Table:
 
 
 def test_rv_stm_1_storm_in_the_round_of_the_siege_start_is_refused_ex5() -> None:
-    table = _ex5_table()
+    table = ex5_table()
     refused = table.decide(A, "storm_place", place="c")
     assert [v.rule_id for v in refused.violations] == ["RV-STM-1"]
 
 
 def test_rv_stm_1_3_5_cty_1_2_amb_5_8_storm_takes_the_city_ex5() -> None:
-    table = _ex5_table()
+    table = ex5_table()
     table.impulse(A)
     assert table.state.round == 4
     treasury = table.state.treasuries[A]
@@ -376,7 +376,7 @@ def test_rv_sup_1_stm_3_amb_13_14_fourth_storm_exceeds_the_limit_ex8() -> None:
 
 
 def test_rv_amb_11_players_order_pieces_of_equal_lives_but_not_across_lives() -> None:
-    table = _ex3_table()
+    table = ex3_table()
     decision = table.act(A, "attack", dice=EX3_DICE, nobles=["g1"], casualty_order=["ac1", "ai4"])
 
     hits = {h["side"]: h for h in every(decision, "HitsApplied")}
@@ -384,5 +384,5 @@ def test_rv_amb_11_players_order_pieces_of_equal_lives_but_not_across_lives() ->
 
 
 def test_rv_amb_11_casualty_order_naming_a_stranger_is_refused() -> None:
-    refused = _ex3_table().decide(A, "attack", dice=EX3_DICE, nobles=["g1"], casualty_order=["nobody"])
+    refused = ex3_table().decide(A, "attack", dice=EX3_DICE, nobles=["g1"], casualty_order=["nobody"])
     assert [v.rule_id for v in refused.violations] == ["RV-AMB-11"]

@@ -18,7 +18,17 @@ from domain.rulesets.kard_es_korona.pinning import picks, release_size
 from domain.rulesets.kard_es_korona.retreat import destinations, round_complete
 from domain.rulesets.kard_es_korona.state import KKState, is_neutral
 from domain.rulesets.kard_es_korona.withdrawal import withdrawal_destinations
-from tests.domain.kard_es_korona.builders import act, created, play, set_up, when, with_state
+from tests.domain.fold_elsewhere import canonical_game, fold_elsewhere
+from tests.domain.kard_es_korona.builders import (
+    BASIC_START,
+    act,
+    created,
+    placements,
+    play,
+    set_up,
+    when,
+    with_state,
+)
 from tests.domain.kard_es_korona.small_boards import province_board
 
 PTD = ("pannonia", "tiszahat", "delvidek")
@@ -241,9 +251,23 @@ def test_fold_invariants_hold_through_random_legal_play(
     assert refolded.state == game.state
 
 
-def test_fold_from_game_created_is_deterministic_and_ignores_malformed_events() -> None:
+def test_fold_from_game_created_ignores_malformed_events_and_matches_another_process() -> None:
     board = province_board("basic")
     first = start(KARD_ES_KORONA, created(PTD), board)
     junk = [Event("StepTaken", {"seat": "nobody"}), Event("CasualtiesRemoved", {"battle": 3}), Event("YearBegan", {})]
     folded = fold(KARD_ES_KORONA, junk, board, start_from=first)
     assert folded.state == first.state
+    # The setup a player records (the first player, then each seat's forces), folded here and in a fresh
+    # interpreter with another hash seed: the two snapshots must be the same text.
+    events, game = [created(PTD)], first
+    choose = act("choose_first_player", None, Authority.RECORDER, player=PTD[0])
+    for action in (
+        choose,
+        *(act("place_forces", s, lord=f"{s}_k1", placements=placements(s, BASIC_START)) for s in PTD),
+    ):
+        decision = when(game, action)
+        assert not decision.violations, decision.violations
+        events += decision.events
+        game = fold(KARD_ES_KORONA, decision.events, board, start_from=game)
+    game = fold(KARD_ES_KORONA, junk, board, start_from=game)
+    assert canonical_game(KARD_ES_KORONA, game) == fold_elsewhere(KARD_ES_KORONA, [*events, *junk], board)
