@@ -207,6 +207,11 @@ class EventStore:
             return self._group.exclusive()
         return _pooled_transaction(self.engine)
 
+    @property
+    def group_commit(self) -> GroupCommitWriter | None:
+        """The SQLite store's batching writer (None on PostgreSQL): its counts show how batches form."""
+        return self._group
+
     def write(self) -> contextlib.AbstractContextManager[Connection]:
         """A write transaction queued with the appends (SQLite: the store's writer and its lock, not a
         second connection busy-waiting on the file), for other rows that must be written in turn."""

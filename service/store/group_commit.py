@@ -77,6 +77,11 @@ class GroupCommitWriter:
         self.batches = 0  # commits made, and appends in them: how well batches form (tests, bench)
         self.batched = 0
 
+    def waiting(self) -> int:
+        """Callers queued now (the leader's own request among them until its batch is taken)."""
+        with self._mutex:
+            return len(self._queue)
+
     def run(self, work: Callable[[Connection], T]) -> T:
         """`work(conn)` in a shared write transaction; its value once that transaction has committed."""
         request: _Request[T] = _Request(work)
