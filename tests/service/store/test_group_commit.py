@@ -8,6 +8,7 @@ all into one transaction.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -260,3 +261,51 @@ def test_every_acknowledged_append_survives_when_the_process_is_killed_right_aft
     finally:
         store.close()
         engine.dispose()
+
+
+# --- several processes on one file ---
+
+
+def _append_in_threads(url: str, process: int, threads: int, appends: int, batches: Any) -> None:
+    engine = make_engine(url)
+    appender = EventStore(engine, SystemClock())
+
+    def write(stream: str) -> None:
+        for n in range(appends):
+            appender.append(stream, n, _draft(n))
+
+    workers = [threading.Thread(target=write, args=(f"p{process}t{t}",)) for t in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    group = appender.group_commit
+    assert group is not None
+    batches[process] = (group.batches, group.batched)
+    appender.close()
+    engine.dispose()
+
+
+def test_each_process_commits_in_batches_and_positions_stay_gap_free_when_processes_share_a_file(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    engine = make_engine(url)
+    upgrade(engine)
+    context = multiprocessing.get_context("spawn")
+    batches = context.Manager().dict()
+    processes = [context.Process(target=_append_in_threads, args=(url, p, 4, 30, batches)) for p in range(2)]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(timeout=120)
+        assert process.exitcode == 0
+
+    assert all(batched == 4 * 30 and commits < batched for commits, batched in batches.values())
+    assert _positions(engine) == list(range(1, 2 * 4 * 30 + 1))
+    reader = EventStore(engine, SystemClock())
+    assert all(
+        reader.verify(f"p{p}t{t}").ok and reader.stream_version(f"p{p}t{t}") == 30 for p in range(2) for t in range(4)
+    )
+    reader.close()
+    engine.dispose()
