@@ -165,9 +165,7 @@ class EventStore:
                 on_append(conn, recorded)
             body = answer(recorded) if answer is not None else None
             if idempotency_key is not None:
-                first, last = recorded[0].version, recorded[-1].version
-                key_row = (idempotency_key, fingerprint, stream_id, first, last, recorded[0].recorded_at, body)
-                self._keep_key(conn, key_row)
+                self._keep_key(conn, (idempotency_key, fingerprint), recorded, body)
             return recorded, body
 
         try:
@@ -317,7 +315,12 @@ class EventStore:
         if self._sqlite is not None:
             self._sqlite.remember(rows)
 
-    def _keep_key(self, conn: Connection, key_row: tuple[Any, ...]) -> None:
+    def _keep_key(
+        self, conn: Connection, key: tuple[str, str | None], recorded: tuple[RecordedEvent, ...], body: str | None
+    ) -> None:
+        """Keep an idempotency key (and its content's fingerprint) with what it appended and answered."""
+        first, last = recorded[0], recorded[-1]
+        key_row = (*key, first.stream_id, first.version, last.version, first.recorded_at, body)
         cursor = self._cursor(conn)
         try:
             _execute(conn, cursor, self._sql.keep_key, key_row)
