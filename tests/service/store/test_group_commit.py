@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import wait
 from pathlib import Path
 from typing import Any
 
@@ -103,20 +104,23 @@ def test_one_write_and_one_result_when_a_key_repeats_within_a_batch(sqlite_store
 def test_no_caller_is_answered_before_the_commit_when_its_append_ran_early_in_the_batch(
     sqlite_store: EventStore,
 ) -> None:
-    seen_committed: list[int] = []
+    still_waiting: list[bool] = []
     engine = sqlite_store.engine
 
     def last_in_batch(_conn: Connection, _recorded: tuple[RecordedEvent, ...]) -> None:
-        # Runs after the first append of the batch was inserted: the first caller must still be waiting.
-        seen_committed.append(int(not first.done()))
+        # Runs after the first append of the batch was inserted, before the commit: its caller, given
+        # time to return, must still be waiting.
+        _, pending = wait([first], timeout=0.5)
+        still_waiting.append(bool(pending))
 
     batch = Batch(sqlite_store)
+    batch.queue(lambda: sqlite_store.append("game:4", 0, _draft(0)))  # leads the batch: answers itself last
     first = batch.queue(lambda: sqlite_store.append("game:5", 0, _draft(1)))
     batch.queue(lambda: sqlite_store.append("game:6", 0, _draft(2), on_append=last_in_batch))
 
-    result, _ = batch.commit()
+    _, result, _ = batch.commit()
 
-    assert seen_committed == [1]
+    assert still_waiting == [True]
     with engine.connect() as conn:  # another connection: what was answered is committed
         assert conn.execute(select(events.c.hash).where(events.c.stream_id == "game:5")).scalar() == (
             result.events[0].hash
