@@ -7,7 +7,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, func, select
 from sqlalchemy.exc import IntegrityError
@@ -21,6 +21,7 @@ from service.clock import Clock, isoformat
 from service.entropy import random_uuid
 from service.errors import AnnalsError, IdempotencyKeyReused, WrongExpectedVersion
 from service.store.engine import WRITE
+from service.store.group_commit import GroupCommitWriter
 from service.store.sqlite_writer import SqliteWriter
 from service.store.tables import events, idempotency_keys
 
@@ -105,6 +106,8 @@ class ChainReport:
 
 Row = tuple[Any, ...]  # an `events` row in _HotSql.COLUMNS order
 
+T = TypeVar("T")
+
 OnAppend = Callable[[Connection, tuple[RecordedEvent, ...]], None]
 Answer = Callable[[tuple[RecordedEvent, ...]], str]
 
@@ -123,6 +126,8 @@ class EventStore:
         # SQLite has one writer at a time, so its store keeps one write connection (and what it wrote);
         # PostgreSQL appenders take pooled connections and serialise on an advisory lock.
         self._sqlite = SqliteWriter(engine) if engine.dialect.name == "sqlite" else None
+        # Its appends commit in batches, one fsync for all the appends that arrived meanwhile.
+        self._group = GroupCommitWriter(self._sqlite) if self._sqlite is not None else None
 
     # --- writing ---
 
@@ -153,24 +158,18 @@ class EventStore:
             earlier = self.idempotent_result(idempotency_key, fingerprint)
             if earlier is not None:
                 return earlier
+
+        def work(conn: Connection) -> tuple[tuple[RecordedEvent, ...], str | None]:
+            recorded = self._append_locked(conn, stream_id, expected_version, drafts)
+            if on_append is not None:
+                on_append(conn, recorded)
+            body = answer(recorded) if answer is not None else None
+            if idempotency_key is not None:
+                self._keep_key(conn, (idempotency_key, fingerprint), recorded, body)
+            return recorded, body
+
         try:
-            with self._transaction() as conn:
-                recorded = self._append_locked(conn, stream_id, expected_version, drafts)
-                if on_append is not None:
-                    on_append(conn, recorded)
-                body = answer(recorded) if answer is not None else None
-                if idempotency_key is not None:
-                    first, last = recorded[0], recorded[-1]
-                    key_row = (
-                        idempotency_key,
-                        fingerprint,
-                        stream_id,
-                        first.version,
-                        last.version,
-                        first.recorded_at,
-                        body,
-                    )
-                    self._keep_key(conn, key_row)
+            recorded, body = self._commit(work)
         except WrongExpectedVersion:
             # Lost a race to a concurrent append with the same key: it moved the stream on, and its
             # result is this request's result too.
@@ -192,11 +191,24 @@ class EventStore:
             raise
         return AppendResult(stream_id, recorded, answer=body)
 
+    def _commit(self, work: Callable[[Connection], T]) -> T:
+        """`work(conn)` in a write transaction, its value once that has committed: on SQLite in a batch
+        with concurrent appends (group commit), on PostgreSQL in a pooled connection's own."""
+        if self._group is not None:
+            return self._group.run(work)
+        with _pooled_transaction(self.engine) as conn:
+            return work(conn)
+
     def _transaction(self) -> contextlib.AbstractContextManager[Connection]:
-        """One write transaction, committed when the block ends and rolled back if it raises."""
-        if self._sqlite is not None:
-            return self._sqlite
+        """One write transaction of its own, committed when the block ends and rolled back if it raises."""
+        if self._group is not None:
+            return self._group.exclusive()
         return _pooled_transaction(self.engine)
+
+    @property
+    def group_commit(self) -> GroupCommitWriter | None:
+        """The SQLite store's batching writer (None on PostgreSQL): its counts show how batches form."""
+        return self._group
 
     def write(self) -> contextlib.AbstractContextManager[Connection]:
         """A write transaction queued with the appends (SQLite: the store's writer and its lock, not a
@@ -303,7 +315,12 @@ class EventStore:
         if self._sqlite is not None:
             self._sqlite.remember(rows)
 
-    def _keep_key(self, conn: Connection, key_row: tuple[Any, ...]) -> None:
+    def _keep_key(
+        self, conn: Connection, key: tuple[str, str | None], recorded: tuple[RecordedEvent, ...], body: str | None
+    ) -> None:
+        """Keep an idempotency key (and its content's fingerprint) with what it appended and answered."""
+        first, last = recorded[0], recorded[-1]
+        key_row = (*key, first.stream_id, first.version, last.version, first.recorded_at, body)
         cursor = self._cursor(conn)
         try:
             _execute(conn, cursor, self._sql.keep_key, key_row)

@@ -160,6 +160,10 @@ class SqliteWriter:
             self.heads[row[1]] = (row[2], row[-1])
         self.position = rows[0][0] if len(rows) == 1 else max(row[0] for row in rows)
 
+    def driver_in_transaction(self) -> bool:
+        """Whether the driver's transaction is still open (SQLite ends it itself on some errors)."""
+        return self._conn is not None and bool(self._conn.connection.driver_connection.in_transaction)  # type: ignore[union-attr]
+
     def forget(self) -> None:
         """Drop every cached head: the next append reads them from the database."""
         self.heads.clear()

@@ -1,0 +1,266 @@
+"""Group commit on SQLite (issue 19, point 1): appends queued while another batch holds the writer commit
+together, each under its own savepoint, and every caller gets its own outcome once the batch commits.
+
+Each test forms its batch on purpose: a first append holds the writer (its `on_append` waits), the
+appends under test queue behind it in a known order, and once it is let go the next leader takes them
+all into one transaction.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import wait
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection, Engine, select, text
+
+from service.clock import SystemClock
+from service.errors import WrongExpectedVersion
+from service.store.engine import make_engine
+from service.store.events import EventDraft, EventStore, RecordedEvent
+from service.store.migrate import upgrade
+from service.store.tables import events
+from tests.service.store.batching import WAIT_SECONDS, Batch
+from tests.service.store.conftest import FrozenClock
+
+
+@pytest.fixture
+def sqlite_store(tmp_path: Path) -> Iterator[EventStore]:
+    engine = make_engine(f"sqlite:///{tmp_path / 'annals.db'}")
+    upgrade(engine)
+    made = EventStore(engine, FrozenClock())
+    yield made
+    made.close()
+    engine.dispose()
+
+
+def _draft(n: int) -> list[EventDraft]:
+    return [EventDraft("Noted", {"n": n})]
+
+
+def _positions(engine: Engine) -> list[int]:
+    with engine.connect() as conn:
+        return [r[0] for r in conn.execute(select(events.c.position).order_by(events.c.position))]
+
+
+def test_second_append_to_a_game_sees_the_first_when_both_commit_in_one_batch(sqlite_store: EventStore) -> None:
+    batch = Batch(sqlite_store)
+    batch.queue(lambda: sqlite_store.append("game:1", 0, _draft(1)))
+    batch.queue(lambda: sqlite_store.append("game:1", 1, _draft(2)))  # expects the first one's version
+
+    first, second = batch.commit()
+
+    assert [e.version for e in first.events + second.events] == [1, 2]
+    assert second.events[0].prev_hash == first.events[0].hash
+    assert second.events[0].position == first.events[0].position + 1
+    assert sqlite_store.verify("game:1").ok
+    assert _positions(sqlite_store.engine) == [1, 2, 3]  # the held append, then the batch, no gap
+
+
+def test_only_the_refused_appends_roll_back_when_a_batch_mixes_accepted_and_refused(sqlite_store: EventStore) -> None:
+    def fail_after_writing(conn: Connection, _recorded: tuple[RecordedEvent, ...]) -> None:
+        conn.execute(text("UPDATE game_summaries SET title = 'never' WHERE 1 = 0"))  # SQLAlchemy joins in
+        raise ValueError("the read model refused it")
+
+    batch = Batch(sqlite_store)
+    batch.queue(lambda: sqlite_store.append("game:2", 0, _draft(1), answer=lambda r: f"v{r[-1].version}"))
+    batch.queue(lambda: sqlite_store.append("game:2", 0, _draft(2)))  # stale: the append before took version 1
+    batch.queue(lambda: sqlite_store.append("game:3", 0, _draft(3), on_append=fail_after_writing))
+    batch.queue(lambda: sqlite_store.append("game:3", 0, _draft(4), answer=lambda r: f"v{r[-1].version}"))
+
+    accepted, stale, failed, after_failed = batch.commit()
+
+    assert accepted.answer == "v1" and accepted.version == 1
+    assert isinstance(stale, WrongExpectedVersion) and stale.current == 1
+    assert isinstance(failed, ValueError)
+    # the failed append's version and positions went back: the next append of the batch took them
+    assert after_failed.answer == "v1" and after_failed.events[0].data == {"n": 4}
+    assert [e.data["n"] for e in sqlite_store.read("game:3")] == [4]
+    assert [e.data["n"] for e in sqlite_store.read("game:2")] == [1]
+    assert _positions(sqlite_store.engine) == [1, 2, 3]
+    assert sqlite_store.verify("game:2").ok and sqlite_store.verify("game:3").ok
+
+
+def test_one_write_and_one_result_when_a_key_repeats_within_a_batch(sqlite_store: EventStore) -> None:
+    batch = Batch(sqlite_store)
+    for _ in range(2):
+        batch.queue(lambda: sqlite_store.append("game:4", None, _draft(1), "key-1", answer=lambda r: r[0].event_id))
+
+    first, second = batch.commit()
+
+    assert not first.replayed and second.replayed
+    assert second.events == first.events and second.answer == first.answer
+    assert sqlite_store.stream_version("game:4") == 1
+
+
+def test_no_caller_is_answered_before_the_commit_when_its_append_ran_early_in_the_batch(
+    sqlite_store: EventStore,
+) -> None:
+    still_waiting: list[bool] = []
+    engine = sqlite_store.engine
+
+    def last_in_batch(_conn: Connection, _recorded: tuple[RecordedEvent, ...]) -> None:
+        # Runs after the first append of the batch was inserted, before the commit: its caller, given
+        # time to return, must still be waiting.
+        _, pending = wait([first], timeout=0.5)
+        still_waiting.append(bool(pending))
+
+    batch = Batch(sqlite_store)
+    batch.queue(lambda: sqlite_store.append("game:4", 0, _draft(0)))  # leads the batch: answers itself last
+    first = batch.queue(lambda: sqlite_store.append("game:5", 0, _draft(1)))
+    batch.queue(lambda: sqlite_store.append("game:6", 0, _draft(2), on_append=last_in_batch))
+
+    _, result, _ = batch.commit()
+
+    assert still_waiting == [True]
+    with engine.connect() as conn:  # another connection: what was answered is committed
+        assert conn.execute(select(events.c.hash).where(events.c.stream_id == "game:5")).scalar() == (
+            result.events[0].hash
+        )
+
+
+def test_a_write_of_its_own_waits_for_the_batch_and_the_batch_for_it_when_queued_among_appends(
+    sqlite_store: EventStore,
+) -> None:
+    order: list[str] = []
+
+    def exclusive_write() -> None:
+        with sqlite_store.write() as conn:
+            conn.execute(text("SELECT 1"))
+            order.append("write")
+
+    def noted(name: str) -> Callable[[Connection, tuple[RecordedEvent, ...]], None]:
+        return lambda _conn, _recorded: order.append(name)
+
+    batch = Batch(sqlite_store)
+    batch.queue(lambda: sqlite_store.append("game:7", 0, _draft(1), on_append=noted("before")))
+    batch.queue(exclusive_write)
+    batch.queue(lambda: sqlite_store.append("game:7", 1, _draft(2), on_append=noted("after")))
+    batch.release.set()
+    batch.held.result(WAIT_SECONDS)
+    for future in batch.futures:
+        future.result(WAIT_SECONDS)
+
+    assert order == ["before", "write", "after"]
+    assert sqlite_store.verify("game:7").ok and sqlite_store.stream_version("game:7") == 2
+
+
+# --- kill -9 ---
+
+_APPENDER = """
+import sys, threading
+from service.clock import SystemClock
+from service.store.engine import make_engine
+from service.store.events import EventDraft, EventStore
+
+store = EventStore(make_engine(sys.argv[1]), SystemClock())
+group = store.group_commit
+out = threading.Lock()
+
+def appender(n):
+    version = 0
+    while True:
+        result = store.append(f"s{n}", version, [EventDraft("Counted", {"n": version + 1})])
+        version = result.version
+        with out:  # acknowledged: what a client would have been answered
+            print(n, version, result.events[0].hash, group.batched - group.batches, flush=True)
+
+threads = [threading.Thread(target=appender, args=(n,)) for n in range(8)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+"""
+
+
+def test_every_acknowledged_append_survives_when_the_process_is_killed_right_after_answering_a_batch(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'killed.db'}"
+    engine = make_engine(url)
+    upgrade(engine)
+    child = subprocess.Popen([sys.executable, "-c", _APPENDER, url], stdout=subprocess.PIPE, text=True)
+    acknowledged: list[tuple[str, int, str]] = []
+    batched = False
+    assert child.stdout is not None
+    try:
+        for line in child.stdout:
+            n, version, digest, extra = line.split()
+            acknowledged.append((f"s{n}", int(version), digest))
+            batched = batched or int(extra) > 0  # some commit held more than one append
+            if len(acknowledged) >= 300 and batched:
+                break
+    finally:
+        os.kill(child.pid, signal.SIGKILL)  # right after an answer, whatever the other appenders are doing
+        child.wait()
+        child.stdout.close()
+
+    assert batched, "no batch of more than one append formed"
+    store = EventStore(engine, SystemClock())
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(select(events.c.stream_id, events.c.version, events.c.hash))
+            stored = {(stream, version): digest for stream, version, digest in rows}
+        assert all(stored.get((stream, version)) == digest for stream, version, digest in acknowledged)
+        assert all(store.verify(f"s{n}").ok for n in range(8))
+        positions = _positions(engine)
+        assert positions == list(range(1, len(positions) + 1))
+    finally:
+        store.close()
+        engine.dispose()
+
+
+# --- several processes on one file ---
+
+
+def _append_in_threads(url: str, process: int, threads: int, appends: int, batches: Any) -> None:
+    engine = make_engine(url)
+    appender = EventStore(engine, SystemClock())
+
+    def write(stream: str) -> None:
+        for n in range(appends):
+            appender.append(stream, n, _draft(n))
+
+    workers = [threading.Thread(target=write, args=(f"p{process}t{t}",)) for t in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    group = appender.group_commit
+    assert group is not None
+    batches[process] = (group.batches, group.batched)
+    appender.close()
+    engine.dispose()
+
+
+def test_each_process_commits_in_batches_and_positions_stay_gap_free_when_processes_share_a_file(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    engine = make_engine(url)
+    upgrade(engine)
+    context = multiprocessing.get_context("spawn")
+    batches = context.Manager().dict()
+    processes = [context.Process(target=_append_in_threads, args=(url, p, 4, 30, batches)) for p in range(2)]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(timeout=120)
+        assert process.exitcode == 0
+
+    assert all(batched == 4 * 30 and commits < batched for commits, batched in batches.values())
+    assert _positions(engine) == list(range(1, 2 * 4 * 30 + 1))
+    reader = EventStore(engine, SystemClock())
+    assert all(
+        reader.verify(f"p{p}t{t}").ok and reader.stream_version(f"p{p}t{t}") == 30 for p in range(2) for t in range(4)
+    )
+    reader.close()
+    engine.dispose()
