@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request
 
 from service import audits, schemas
-from service.api.common import principal, services
+from service.api.common import page_of, principal, services
 
 blueprint = Blueprint("audits", __name__)
 
@@ -19,6 +19,11 @@ def get_action_audit(game_id: str, version: int) -> Response:
 
 @blueprint.get("/games/<game_id>/audit")
 def get_game_audit(game_id: str) -> Response:
-    """Every deviation, adjustment, correction, unverifiable action and drift of a game, with counts."""
-    query = schemas.load(schemas.AuditQuerySchema, request.args.to_dict(), "query")
-    return jsonify(audits.game_audit(services(), game_id, principal(), query["as_"]).to_json())
+    """Every deviation, adjustment, correction, unverifiable action and drift of a game, with counts; the action
+    audits (each a whole ruling) come a page at a time like every list, after a version, with `next`."""
+    query = schemas.load(schemas.GameAuditQuerySchema, request.args.to_dict(), "query")
+    report = audits.game_audit(services(), game_id, principal(), query["as_"]).to_json()
+    deviations = report["deviations"]
+    keys = [f"{audit['version']:012d}" for audit in deviations]
+    page, cursor = page_of(deviations, keys, query["limit"], query["after"])
+    return jsonify({**report, "deviations": page, "next": cursor})

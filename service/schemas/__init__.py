@@ -181,6 +181,13 @@ class AuditQuerySchema(Schema):
     as_ = fields.String(data_key="as", load_default=None, validate=validate.Length(1, 64))
 
 
+class GameAuditQuerySchema(AuditQuerySchema):
+    """GET /games/{id}/audit: the viewer, and a page of its action audits (the one list that grows with the game)."""
+
+    limit = fields.Integer(load_default=1000, validate=validate.Range(1, 1000))
+    after = fields.String(load_default=None, validate=validate.Length(1, 400))
+
+
 class StateQuerySchema(Schema):
     """GET /games/{id}/state."""
 

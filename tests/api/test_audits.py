@@ -94,6 +94,24 @@ def test_game_audit_counts_and_lists_deviations_and_adjustments_when_recorded(ap
     assert body["drift"] == [] and body["unverifiable"] == [] and body["corrections"] == []
 
 
+def test_game_audit_pages_its_action_audits_like_every_list_and_keeps_the_whole_counts(api: Api) -> None:
+    """Issue 15, point 4: limit/after/next over the action audits; every page carries the whole game's counts."""
+    game = api.create_game(mode="transcript", dice="table")["id"]
+    for faces in ([6, 6], [5, 5], [4, 4]):  # three one-die rolls entered with a face too many (CORE-DICE-1)
+        response = api.act(game, "organiser", type="roll", seat="red", data={"count": 1, "dice": faces})
+        assert response.status_code == 201, response.get_json()
+
+    whole = api.client.get(f"/api/v1/games/{game}/audit").get_json()
+    first = api.client.get(f"/api/v1/games/{game}/audit?limit=2").get_json()
+    rest = api.client.get(f"/api/v1/games/{game}/audit?limit=2&after={first['next']}").get_json()
+
+    assert whole["next"] is None and [a["version"] for a in whole["deviations"]] == [2, 3, 4]
+    assert [a["version"] for a in first["deviations"]] == [2, 3] and first["next"] is not None
+    assert [a["version"] for a in rest["deviations"]] == [4] and rest["next"] is None
+    assert first["counts"] == rest["counts"] == whole["counts"] and whole["counts"]["deviations_recorded"] == 3
+    assert_problem(api.client.get(f"/api/v1/games/{game}/audit?after=nonsense"), 400)
+
+
 @pytest.mark.parametrize("sample", sample_paths(), ids=sample_name)
 def test_sample_game_audits_consistent_when_loaded(sample: Path, api: Api) -> None:
     game = game_of(load_sample(api.services, sample))
