@@ -73,7 +73,10 @@ def viewer_rows(temp_dir: Path) -> list[Row]:
         server.close()
     return [
         latency_row(f"{names[0]}: board shown (median of {OPENS})", statistics.median(shown), OPEN_CEILING_MS),
-        latency_row(f"{names[0]}: whole history held, ready to step", statistics.median(ready)),
+        # "Opens" is read strictly: the page is ready to step only once the whole history is held.
+        latency_row(
+            f"{names[0]}: whole history held, ready to step (median)", statistics.median(ready), OPEN_CEILING_MS
+        ),
         latency_row(f"{names[1]} p50 (200 jumps)", percentile(steps, 0.5), STEP_CEILING_MS),
         latency_row(f"{names[1]} p99 (200 jumps)", percentile(steps, 0.99), STEP_CEILING_MS),
     ]

@@ -90,3 +90,21 @@ def test_a_sealed_submission_is_sent_for_the_waited_seat_and_the_round_waits_on_
     tab.page.wait_for_function("() => !document.querySelector(\"fieldset[data-seat='red'] button[data-type='seal']\")")
     assert tab.page.locator("fieldset[data-seat='blue'] button[data-type='seal']").count() == 1
     assert tab.errors == []
+
+
+def test_the_recorder_fits_a_tablet_held_upright_with_touch_sized_targets(site: Site, tab: Tab) -> None:
+    """Issue 14: usable on a tablet — no sideways scrolling at 768 px, and every control a finger's 44 px."""
+    game = _game(site)
+    tab.page.set_viewport_size({"width": 768, "height": 1024})
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+
+    overflow = tab.page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    heights = tab.page.evaluate(
+        "() => [...document.querySelectorAll('#recorder button')].filter(b => b.offsetParent)"
+        ".map(b => b.getBoundingClientRect().height)"
+    )
+    assert overflow <= 0
+    assert heights and min(heights) >= 44
+    screenshot(tab, "recorder-tablet")
+    assert tab.errors == []

@@ -39,7 +39,7 @@ function writeUrl() {
 function show(version) {
   const replay = page.replay;
   page.at = Math.max(1, Math.min(version, replay.last));
-  const view = replay.states[page.at];
+  const view = replay.state(page.at);
   if (page.board) {
     page.board.show(control(page.game.ruleset, view), pieces(page.game.ruleset, view));
     showArms();

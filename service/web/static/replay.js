@@ -1,20 +1,26 @@
-// A game's history for one viewer, from the replay frames: every version's view, built once by applying
-// the frames' patches, so that stepping never refetches (GET /api/v1/games/{id}/replay).
+// A game's history for one viewer, from the replay frames (GET /api/v1/games/{id}/replay): every version's view
+// is rebuilt from a checkpoint and the frames' patches held in the page, so that stepping never refetches.
 import { getJson } from "./session.js";
 import { applyPatch } from "./patch.js";
 
 const CHUNK = 1000; // the most frames the API gives in one request
+// One whole state is kept every CHECKPOINT versions; any other is rebuilt from the one before it and at most
+// CHECKPOINT - 1 patches, so opening a long game clones a few dozen states, not one per version.
+const CHECKPOINT = 32;
 
 export class Replay {
   constructor(gameId, viewer) {
     this.gameId = gameId;
     this.viewer = viewer;
-    this.states = [null]; // states[v] is the view after version v
     this.lines = [null]; // lines[v] is {version, type, notation, bookmarks}
+    this.deltas = [null]; // deltas[v] turns the view after v - 1 into the view after v
+    this.checkpoints = new Map(); // version -> the view after it, never handed out (callers get copies)
+    this.newest = null; // the view after the last version, patched in place as frames arrive
+    this.cached = null; // the last view rebuilt, {version, view}
   }
 
   get last() {
-    return this.states.length - 1;
+    return this.lines.length - 1;
   }
 
   // Read versions 1..until (the first call) or last+1..until (a live game that moved on).
@@ -26,16 +32,36 @@ export class Replay {
       const params = new URLSearchParams({ from: String(from), to: String(to), as: this.viewer });
       const page = await getJson(`/api/v1/games/${base}/replay?${params}`);
       if (this.last === 0) {
-        this.states.push(page.initial);
+        this.newest = page.initial;
+        this.checkpoints.set(1, structuredClone(page.initial));
+        this.deltas.push(null);
         this.lines.push({ version: 1, type: "GameCreated", notation: "the game is created", bookmarks: [] });
       }
       for (const frame of page.frames) {
         if (frame.version <= this.last) continue;
-        this.states.push(applyPatch(structuredClone(this.states[this.last]), frame.delta));
+        this.newest = applyPatch(this.newest, frame.delta);
+        this.deltas.push(frame.delta);
         this.lines.push(frame);
+        if (frame.version % CHECKPOINT === 0) this.checkpoints.set(frame.version, structuredClone(this.newest));
       }
+      this.cached = null;
       if (from === to) break;
     }
+  }
+
+  // The view after `version`: a copy of the nearest checkpoint at or before it, patched forward.
+  state(version) {
+    if (this.cached && this.cached.version === version) return this.cached.view;
+    let view;
+    if (version === this.last) {
+      view = structuredClone(this.newest);
+    } else {
+      const start = Math.max(1, version - (version % CHECKPOINT));
+      view = structuredClone(this.checkpoints.get(start));
+      for (let v = start + 1; v <= version; v += 1) view = applyPatch(view, this.deltas[v]);
+    }
+    this.cached = { version, view };
+    return view;
   }
 }
 
