@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from domain.json_values import thawed
 from domain.kernel import Authority
 
 JsonSchema = Mapping[str, Any]
@@ -51,8 +52,8 @@ class ActionSpec:
             "senders": [s.value for s in self.senders],
             "seat": self.seat,
             "dice": self.dice,
-            "schema": _thawed(self.schema),
-            "example": {"type": self.type, "seat": self.example_seat, "data": _thawed(self.example)},
+            "schema": thawed(self.schema),
+            "example": {"type": self.type, "seat": self.example_seat, "data": thawed(self.example)},
         }
 
 
@@ -64,14 +65,6 @@ def catalog(*specs: ActionSpec) -> Mapping[str, ActionSpec]:
             raise ValueError(f"action type {spec.type!r} is declared twice")
         by_type[spec.type] = spec
     return by_type
-
-
-def _thawed(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _thawed(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_thawed(v) for v in value]
-    return value
 
 
 # --- schema builders ---

@@ -61,3 +61,12 @@ def flag(value: Any) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{value!r} is not true or false")
     return value
+
+
+def thawed(value: Any) -> Any:
+    """Mappings and sequences (frozen declarations, tuples of choices) as plain JSON dicts and lists."""
+    if isinstance(value, Mapping):
+        return {k: thawed(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [thawed(v) for v in value]
+    return value

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from domain.json_values import thawed
 from domain.kernel import Game, GameMeta, SealedRound, Viewer
 
 SEAL = "seal"
@@ -54,9 +55,9 @@ class Option:
         return {
             "type": self.type,
             "rule_ids": list(self.rule_ids),
-            "choices": [_thawed(c) for c in self.choices],
+            "choices": [thawed(c) for c in self.choices],
             "exhaustive": self.exhaustive,
-            "fields": _thawed(self.fields),
+            "fields": thawed(self.fields),
             "note": self.note,
             "private": self.private,
         }
@@ -158,14 +159,6 @@ def for_viewer(pending: Pending, viewer: Viewer) -> Pending:
 
 def _hidden(option: Option) -> Option:
     return replace(option, choices=(), fields={}, exhaustive=False)
-
-
-def _thawed(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _thawed(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_thawed(v) for v in value]
-    return value
 
 
 def ended_or(game: Game, compute: Callable[[Game], Pending]) -> Pending:
