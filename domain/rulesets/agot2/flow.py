@@ -356,7 +356,10 @@ def retreat(state: AgotState, c: Combat, choice: dict[str, Any] | None = None, c
 
 
 def cleanup(state: AgotState, c: Combat, winner: str | None, early: bool = False) -> Decision:
-    """GOT-CLEANUP-1/2/3, X-2, X-3, X-21, then GOT-CARD-7/8 (discard and the 7th-card return)."""
+    """GOT-CLEANUP-1/2/3, X-2, X-3, X-21, then GOT-CARD-7/8 (discard and the 7th-card return).
+
+    GOT-SUPPORT-4: Support orders are not removed, so they may support any number of combats this round.
+    """
     events: list[Event] = []
     trace: list[TraceStep] = []
     attacker_won = winner == c.attacker

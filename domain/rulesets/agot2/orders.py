@@ -106,7 +106,10 @@ def _raven_guard(s: AgotState, seat: str | None, checks: Checks) -> Decision | N
 
 
 def use_raven(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool = False) -> Decision:
-    """GOT-RAVEN-2/3: replace one own order with an unplaced one, or look at the top Wildling card."""
+    """GOT-RAVEN-2/3: replace one own order with an unplaced one, or look at the top Wildling card.
+
+    GOT-RAVEN-4: the card looked at is never recorded, only whether it goes back on top or to the bottom.
+    """
     seat = action.seat
     checks = Checks(lenient)
     if (refused := _raven_guard(s, seat, checks)) is not None:

@@ -64,7 +64,7 @@ def fighting_units(state: AgotState, combat: Combat, side: str) -> tuple[Unit, .
 
 
 def supporting_areas(combat: Combat, side: str) -> tuple[tuple[str, str], ...]:
-    """(seat, area) of every area declared for a side (GOT-X-23: fixed at the end of step 1)."""
+    """GOT-X-23: (seat, area) of every area declared for a side, fixed at the end of step 1."""
     return tuple((seat, a) for seat, chosen, areas in combat.declarations if chosen == side for a in areas)
 
 
@@ -154,7 +154,7 @@ def card_of(state: AgotState, combat: Combat, seat: str) -> Card | None:
 
 
 def final_strength(state: AgotState, combat: Combat) -> tuple[dict[str, Any], list[TraceStep]]:
-    """GOT-STRENGTH-7 and RESOLVE-1/2: totals, icons after text, victor and casualties due."""
+    """GOT-STRENGTH-7, CARD-6 and RESOLVE-1/2: totals, icons (used only now) after text, victor and casualties due."""
     # GOT-X-23: the parts are evaluated again now, after the abilities that came before (units destroyed,
     # Support orders removed); the supporters themselves were fixed at the end of step 1.
     base, trace = base_strength(state, combat)

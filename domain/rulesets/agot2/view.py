@@ -14,7 +14,7 @@ from domain.rulesets.agot2.state import AgotState, dump
 
 
 def hidden_hands(state: AgotState, viewer: Viewer) -> set[str]:
-    """GOT-X-14: seats whose hand this viewer may not see now."""
+    """GOT-X-14, CARD-9: seats whose hand this viewer may not see now (only while the house cards are sealed)."""
     c = state.combat
     if viewer.arbiter or c is None:
         return set()

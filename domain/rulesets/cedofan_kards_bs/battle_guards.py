@@ -24,7 +24,11 @@ def attack_target(
     state: KbsState, seat: str, army: Army, data: Mapping[str, Any]
 ) -> tuple[str, list[Army], str] | Decision:
     """KBS-AMB-22, KBS-CTY-2, KBS-MOV-6, KBS-AMB-10, KBS-VAS-5: the region `army` may attack (`data.to`, its own
-    by default), the enemy stacks it fights there and their owner; or the refusal."""
+    by default), the enemy stacks it fights there and their owner; or the refusal.
+
+    KBS-VAS-7, KBS-VAS-11: no conquest asks for a connection, so a vassal conquers through its lord's land and a
+    lord through his vassal's.
+    """
     to = data.get("to", army.at)
     if not isinstance(to, str):
         return refuse("KBS-AMB-22", f"to {to!r} must name a region", "data.to")
@@ -54,7 +58,7 @@ def attack_target(
 
 
 def siege_numbers(game: Game, seat: str, army: Army, city_id: Any) -> tuple[City, dict[str, int]] | Decision:
-    """KBS-SIE-1..3, KBS-VAS-5, KBS-AMB-3: may `army` besiege `city_id`? The city and the BS compared, or the
+    """KBS-SIE-1..3, KBS-STM-3, KBS-VAS-5, KBS-AMB-3: may `army` besiege `city_id`? The city and the BS compared, or the
     refusal (the supply it costs is checked apart, so a transcript still records an unpaid siege)."""
     state: KbsState = game.state
     city = state.map.cities.get(city_id) if isinstance(city_id, str) else None
@@ -126,7 +130,10 @@ def relief_sides(
     state: KbsState, seat: str, data: Mapping[str, Any]
 ) -> tuple[Siege, list[Army], list[Army]] | Decision:
     """KBS-REL-1/2, KBS-VAS-5: the siege `data` relieves, the relieving stacks and the besieged units committed
-    (the city owner's choice, all by default), or the refusal."""
+    (the city owner's choice, all by default), or the refusal.
+
+    KBS-REL-5: as in the seed's example, armies of several regions relieve together with the besieged units.
+    """
     city_id = data.get("city")
     siege = state.sieges.get(city_id) if isinstance(city_id, str) else None
     if siege is None:

@@ -58,7 +58,10 @@ def casualty_order(pieces: Sequence[Piece], column: str, table: UnitTable, chose
 def apply_hits(
     pieces: Sequence[Piece], count: int, column: str, table: UnitTable, chosen: Sequence[str] = ()
 ) -> tuple[tuple[str, ...], int]:
-    """RV-DICE-5, RV-AMB-12: hits kill one piece at a time; hits too few to kill the next are wasted."""
+    """RV-DICE-5, RV-AMB-12: hits kill one piece at a time; hits too few to kill the next are wasted.
+
+    RV-DICE-6: so 7 hits on 3 infantry, 2 elephants and a noble kill the 3 infantry and one elephant.
+    """
     deaths: list[str] = []
     left = count
     for piece in casualty_order(pieces, column, table, chosen):

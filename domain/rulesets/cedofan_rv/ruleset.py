@@ -48,6 +48,8 @@ class CedofanRvRuleset:
         ("RV-TURN-2", "each round's weather and political event cards, council elections and the influence target"),
         ("RV-SUP-5", "independence, and the resources burned for it"),
         ("RV-TURN-5", "the council offices after the start: who holds the kard's and the other offices"),
+        ("RV-BTY-3", "a battle under a fortress's special properties, which the seed does not give (RV-AMB-20)"),
+        ("RV-VIC-4", "the Kard League's win by seizing Robert's body, ended with the arbiter's `end_game`"),
     )
     position_schema: Mapping[str, Any] = POSITION_SCHEMA
 

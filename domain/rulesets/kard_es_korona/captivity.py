@@ -18,7 +18,10 @@ RANSOM = 20  # 2 gold florins = 20 garas (KK-CAPTIVE-2)
 
 
 def last_ransom_year(state: KKState, seat: str) -> int:
-    """A-31: the last year whose recruitment may still ransom the lord."""
+    """A-31: the last year whose recruitment may still ransom the lord.
+
+    KK-CAPTIVE-5: captivity is not elimination: the lord on the timeline can be ransomed until then.
+    """
     timeline = state.captives[seat]
     return timeline - 1 if int(state.options.get("ransom_windows", 2)) == 2 else timeline
 

@@ -450,6 +450,9 @@ def _resolve(flow: Flow, battle: Battle) -> None:
 
 
 def _outcome(flow: Flow, battle_id: str) -> None:
+    """KK-SIEGE-8, KK-SIEGE-7, KK-CASTLE-1: the defenders' wipe-out is checked before the siege's infantry, so an
+    attacker whose last infantry fell with the last defenders takes the castle, and with it the county; only a
+    siege still defended ends when no attacking infantry is left (dismounted knights and archers are none)."""
     state = flow.state
     battle = state.battle(battle_id)
     assert battle is not None
@@ -488,6 +491,10 @@ def _outcome(flow: Flow, battle_id: str) -> None:
                 },
             )
         flow.note("KK-BATTLE-14", f"{battle.attacker} wins and takes {battle.county}")
+        if battle.kind == "siege" and attack.infantry == 0:
+            flow.note(
+                "KK-SIEGE-8", f"the last defenders fell with the last attacking infantry: {attack.describe()} take it"
+            )
         if battle.kind == "siege" and capture_castle(flow, battle):
             return
         end_battle(flow, battle, "attacker_won")

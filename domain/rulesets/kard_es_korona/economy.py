@@ -72,7 +72,10 @@ def after_event(flow: Flow) -> None:
 
 
 def income_entry(state: KKState, seat: str) -> dict[str, Any]:
-    """KK-ECON-1..4, KK-OFFICE-3, A-1, A-3: one player's income this year."""
+    """KK-ECON-1..4, KK-OFFICE-3, A-1, A-3: one player's income this year.
+
+    KK-GEN-3: a county he controls but holds with none of his units yields nothing.
+    """
     board = state.board
     assert board is not None
     treasurer = state.offices.get("treasurer") == seat
@@ -112,7 +115,11 @@ def _whole_province(state: KKState, seat: str, province: str) -> bool:
 
 
 def collect_income(flow: Flow) -> None:
-    """KK-ECON-1: every player collects at once; recruitment follows in turn order (KK-RECRUIT-1)."""
+    """KK-ECON-1: every player collects at once; recruitment follows in turn order (KK-RECRUIT-1).
+
+    KK-ECON-6: the income is added to what is left from earlier years.
+    KK-TRAD-2: under the traditional order the turn order starts at the roll's winner, who recruits first.
+    """
     state = flow.state
     entries = adjust_income(state, [income_entry(state, seat) for seat in state.turn_order()])
     flow.emit("IncomeCollected", {"year": state.year, "entries": entries})
@@ -263,7 +270,10 @@ def finish_recruitment(flow: Flow, seat: str) -> None:
 
 def skip_unable_recruiters(flow: Flow) -> None:
     """KK-RECRUIT-3, KK-RECRUIT-2: a player without a castle or the price of one unit cannot recruit (unless his
-    turn is a window to ransom his lord, KK-CAPTIVE-2)."""
+    turn is a window to ransom his lord, KK-CAPTIVE-2).
+
+    KK-VASSAL-3: a vassal too, so a vassal with no castle is never reinforced.
+    """
     from domain.rulesets.kard_es_korona.captivity import can_pay_ransom
 
     while flow.state.phase == RECRUIT and flow.state.turn is not None:

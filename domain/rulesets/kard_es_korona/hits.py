@@ -21,6 +21,7 @@ def other(side: str) -> str:
 
 
 def side_force(state: KKState, battle: Battle, side: str) -> Force:
+    """KK-OPEN-1: every unit of the side in the county fights; a battle has no size limit."""
     return state.force(battle.county, battle.owner_of(side))
 
 
@@ -30,7 +31,10 @@ def lord_present(state: KKState, battle: Battle, side: str) -> bool:
 
 
 def mounted(battle: Battle, arm: str) -> bool:
-    """KK-BATTLE-7: cavalry is mounted only in an open battle in a plain county."""
+    """KK-BATTLE-7: cavalry is mounted only in an open battle in a plain county.
+
+    KK-CASTLE-6, KK-SIEGE-5: so in a castle battle, on both sides, it fights as infantry.
+    """
     return arm == CAVALRY and battle.kind == "open" and battle.terrain == "plain"
 
 
@@ -47,7 +51,7 @@ def volleying_sides(state: KKState, battle: Battle) -> tuple[str, ...]:
 
 
 def rolling_arms(state: KKState, battle: Battle, side: str) -> tuple[str, ...]:
-    """Which arms of a side roll in the battle's next exchange (KK-OPEN-2..5, KK-SIEGE-2..4)."""
+    """KK-OPEN-2..5, KK-SIEGE-2..4: which arms of a side roll in the battle's next exchange."""
     force = side_force(state, battle, side)
     match battle.exchange:
         case "volley":
@@ -64,7 +68,10 @@ def rolling_arms(state: KKState, battle: Battle, side: str) -> tuple[str, ...]:
 
 
 def modifier(state: KKState, battle: Battle, side: str, arm: str) -> int:
-    """KK-BATTLE-6/8, KK-LORD-2/3: +1 for the arm the lord leads, +1 for defenders in mountain or swamp."""
+    """KK-BATTLE-6/8, KK-LORD-2/3: +1 for the arm the lord leads, +1 for defenders in mountain or swamp.
+
+    KK-CASTLE-7: the lord's bonus holds inside an attacked castle too.
+    """
     bonus = 0
     if battle.led_arms.get(side) == arm and side not in battle.bonus_lost and lord_present(state, battle, side):
         bonus += 1

@@ -143,6 +143,8 @@ def _enemy_here(state: KKState, county: str, seat: str) -> bool:
 def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decision:
     """KK-MOVE-1..18: one step of units (and the lord) from one or more counties into one county.
 
+    KK-CASTLE-8: an empty castle is entered like any empty county, with no siege and no infantry needed.
+
     Refused when a rule is broken; in a transcript (`lenient`) a step that can be carried out at all (the units
     exist and the path is one of neighbours) is recorded with the rules it breaks as deviations.
     """

@@ -86,7 +86,10 @@ def picks(force: Force, count: int) -> list[Force]:
 
 
 def after_attack(flow: Flow, battle_id: str) -> None:
-    """KK-ADV-1/3/4: after an attacking step, record the pinning, any release due and the lord's freeze."""
+    """KK-ADV-1/3/4: after an attacking step, record the pinning, any release due and the lord's freeze.
+
+    KK-ADV-2: the pinned battle itself stays among the year's battles and is fought as usual.
+    """
     state = flow.state
     battle = state.battle(battle_id)
     if battle is None:

@@ -73,7 +73,10 @@ def four_player_sets(ring: Sequence[str]) -> tuple[frozenset[str], ...]:
 
 
 def initial_state(options: Mapping[str, Any], document: Mapping[str, Any] | None, seats: Sequence[Seat]) -> KKState:
-    """The state right after GameCreated: the board, who plays, and the fixed royal units (KK-SETUP-11, A-52)."""
+    """The state right after GameCreated: the board, who plays, and the fixed royal units (KK-SETUP-11, A-52).
+
+    KK-SETUP-13: every treasury starts at 0 garas.
+    """
     names = tuple(s.seat for s in seats)
     board, problem = _board(options, document)
     played = set(names)

@@ -76,7 +76,10 @@ def awaits_turn_position(flow: Flow) -> bool:
 
 
 def after_battles(flow: Flow) -> None:
-    """KK-TRAD-4: the next player's whole turn follows; the year ends after the last one (KK-TURN-5)."""
+    """KK-TRAD-4: the next player's whole turn follows; the year ends after the last one (KK-TURN-5).
+
+    KK-TRAD-5: so an election year's auctions come at its very end, after every player's turn.
+    """
     from domain.rulesets.kard_es_korona.combat import end_year
     from domain.rulesets.kard_es_korona.movement import auto_pass
 

@@ -69,8 +69,8 @@ def move_problems(
 
 
 def adjust_income(state: KKState, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """KK-VASSAL-5, A-27: the vassal keeps half his income rounded down; the liege collects the full amount too
-    (`liege_full_plus_vassal_half`) or the other half (`split_half`)."""
+    """KK-VASSAL-5, KK-GEN-8, A-27: the vassal keeps half his income rounded down; the liege collects the full
+    amount too (`liege_full_plus_vassal_half`) or the other half (`split_half`)."""
     if not state.lieges:
         return entries
     split = state.options.get("vassal_income_mode") == "split_half"

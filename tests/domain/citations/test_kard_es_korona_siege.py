@@ -12,8 +12,8 @@ from typing import Any
 from domain.kernel import Action, Game
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.citations.test_kard_es_korona import Path, cites
-from tests.domain.kard_es_korona.builders import act, position
-from tests.domain.kard_es_korona.test_battle_endings import BLUE, RED, YELLOW, capturing_pest
+from tests.domain.kard_es_korona.builders import act, position, then, when
+from tests.domain.kard_es_korona.test_battle_endings import BLUE, RED, YELLOW, attack, capturing_pest, fight, moving
 
 KEEP = {"infantry": 4, "archer": 3}
 
@@ -59,3 +59,19 @@ def test_withdrawal_refused_kk_siege_11_when_the_hemmed_in_surplus_goes_elsewher
     game = _hemmed_in()
     split = withdraw({"infantry": 3, "archer": 3}, *({"to": "fejer", "units": {"infantry": 1}} for _ in range(2)))
     cites(path, game, split, "KK-SIEGE-11")
+
+
+def test_castle_taken_citing_kk_siege_8_when_the_last_attacking_infantry_falls_with_the_last_defender() -> None:
+    """KK-SIEGE-8: „Ha azonban a támadó gyalogság abban a körben semmisül meg, amikor a védők is mind elpusztulnak,
+    akkor a támadó fél a maradék erőivel birtokba veheti a várat" — Red's cavalry (dismounted, 5 hits) kills the
+    royal infantryman while his 6 kills Red's only infantryman: the cavalryman takes the castle, and the trace says
+    which rule let him (issue 18: it was decided only by the order of the checks)."""
+    game = moving({"pest": {RED: Force(infantry=2, cavalry=1)}, "tiszahat_k1": {"royal": Force(infantry=1)}})
+    game = attack(game, "tiszahat_k1", "pest", {"infantry": 1, "cavalry": 1})
+    decision = fight(game, 5, 1, 6)
+    if not any(e.type == "CastleCaptured" for e in decision.events):  # type: ignore[attr-defined]
+        decision = when(then(game, decision), act("assign_casualties", YELLOW, casualties={"infantry": 1}))  # type: ignore[arg-type]
+
+    assert any(e.type == "CastleCaptured" for e in decision.events)  # type: ignore[attr-defined]
+    cited = [step.rule_id for step in decision.trace]  # type: ignore[attr-defined]
+    assert "KK-SIEGE-8" in cited and "KK-SIEGE-6" not in cited
