@@ -3,6 +3,9 @@ cited and the function that gives it; a path added or re-cited in the source wit
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from tests.domain.citations.paths_agot2 import AGOT2
@@ -30,3 +33,22 @@ def test_inventory_lists_every_refusal_path_of_the_source_when_scanned(ruleset: 
 def test_scan_sees_an_umbrella_built_with_rule_violation_when_a_retreat_is_of_the_wrong_kind() -> None:
     """The scan sees `choose_retreat`'s GOT-RETREAT-2 umbrella, built with RuleViolation, not refuse."""
     assert ("GOT-RETREAT-2", "combat_actions:choose_retreat") in refusal_paths("agot2")
+
+
+def _paths_named_in_citation_tests() -> set[tuple[str, str]]:
+    """Every (rule id, module:function) pair written in a citation test of this folder."""
+    named: set[tuple[str, str]] = set()
+    for test_file in Path(__file__).parent.glob("test_*.py"):
+        for node in ast.walk(ast.parse(test_file.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Tuple) and len(node.elts) == 2:
+                values = [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+                if len(values) == 2 and ":" in values[1]:
+                    named.add((values[0], values[1]))
+    return named
+
+
+@pytest.mark.parametrize("ruleset", sorted(INVENTORIES))
+def test_every_inventoried_refusal_path_has_a_citation_test_naming_it(ruleset: str) -> None:
+    """Issue 17, point 4: "a test per path asserting the id" — each path is named by the test that refuses there."""
+    untested = sorted(set(INVENTORIES[ruleset]) - _paths_named_in_citation_tests())
+    assert untested == [], "refusal paths no citation test names"

@@ -30,3 +30,11 @@ def test_tie_decision_refused_kk_office_5_from_anyone_but_the_palatine() -> None
     game = at_election({P1: 20, P2: 15, P3: 12, P4: 9}, offices, year=1306, seats=FOUR, elections_held=1)
     game, _ = bid(game, {P1: 5, P2: 8, P3: 0, P4: 8})
     cites(("KK-OFFICE-5", "elections:decide_tie"), game, act("decide_tie", P2, player=P2), "KK-OFFICE-5")
+
+
+def test_leaving_refused_kk_elect_14_from_a_bidder_in_the_election_under_way() -> None:
+    """KK-ELECT-14: "Captive players (KK-CAPTIVE-4) and vassals (KK-VASSAL-1) may not take part" — a player out of
+    the game takes no part in an auction either, so one who still bids in the sealed round opened with him leaves
+    after the election (KK-NEUTRAL-5 lets him leave at other times)."""
+    game = at_election({F: 20, E: 15, S: 12})
+    cites(("KK-ELECT-14", "leaving:_leaving_problem"), game, act("leave_game", S), "KK-ELECT-14")
