@@ -27,7 +27,7 @@ def _base_game(api: Api, seats: tuple[str, ...], position: dict[str, Any] | None
     return api.client.post("/api/v1/games", json=body, headers=api.headers("admin"))
 
 
-def _neutral_game(strength: int) -> Game:
+def _neutral_game(strength: int | None) -> Game:
     """Red (a knight and a footman in l1, March order) next to l2, held by a neutral force."""
     return deviations._game(
         "adjudicated",
@@ -68,6 +68,7 @@ def test_game_refused_naming_the_path_when_a_neutral_force_strength_is_out_of_ra
 
 
 def test_game_refused_naming_the_path_when_a_neutral_force_names_an_unknown_area(api: Api) -> None:
+    """GOT-X-26: a token stands on an area of the board."""
     response = _base_game(api, HOUSES, {"neutral_forces": [{"area": "valyria", "strength": 3}]})
     [message] = assert_problem(response, 422)["errors"]["game"]
     assert message == "options.position.neutral_forces[0].area: 'valyria' is not an area of the board"
@@ -126,3 +127,44 @@ def test_retreat_refused_citing_got_x_20_when_the_area_holds_a_neutral_force(api
     assert "neutral force" in body["violations"][0]["message"] and "legal: l4, l5" in body["violations"][0]["message"]
     assert total_events(api) == before
     assert _one(_act(api, game_id, "choose_retreat", "blue", combat_id=cid, to_area="l4"), "RetreatChosen")
+
+
+def test_state_shows_the_five_player_tokens_and_none_of_the_four_player_ones_when_five_players_start(api: Api) -> None:
+    """GOT-X-26, the tokens by player count (the seed says nothing of them; data notes, checked against the base
+    game's set-up): "The Eyrie 6 and King's Landing 5 at every player count; … with 5 players Sunspear 5 and 3 in
+    Three Towers, Prince's Pass, Starfall, Yronwood, The Boneway and Salt Shore" — Storm's End, Oldtown and the
+    Dornish Marches hold tokens only with 4 players."""
+    response = _base_game(api, (*HOUSES, "tyrell"))
+    assert response.status_code == 201, response.get_json()
+    found = _state(api, response.get_json()["id"])["state"]["neutral_forces"]
+    assert found == {
+        "eyrie": 6,
+        "kings_landing": 5,
+        "sunspear": 5,
+        **dict.fromkeys(("three_towers", "princes_pass", "starfall", "yronwood", "boneway", "salt_shore"), 3),
+    }
+
+
+def test_three_players_start_with_the_south_and_the_iron_islands_closed(api: Api) -> None:
+    """GOT-X-26: "strength null marks an area closed to play in that game (the three-player map blocks the south and
+    the Iron Islands)"; The Eyrie 6 and King's Landing 5 stand as in every game."""
+    response = _base_game(api, ("stark", "lannister", "baratheon"))
+    assert response.status_code == 201, response.get_json()
+    found = _state(api, response.get_json()["id"])["state"]["neutral_forces"]
+    assert (found["eyrie"], found["kings_landing"]) == (6, 5)
+    closed = {area for area, strength in found.items() if strength is None}
+    assert {"pyke", "highgarden", "sunspear", "oldtown", "storms_end"} <= closed
+    assert {"winterfell", "lannisport", "dragonstone"}.isdisjoint(found)
+
+
+def test_march_refused_citing_got_x_26_when_the_area_is_closed_to_play(api: Api) -> None:
+    """GOT-X-26: "no march may enter it and no retreat may end in it" — whatever the strength marched in."""
+    game_id = _create(api, _neutral_game(None))
+    before = total_events(api)
+    moves = [{"to_area": "l2", "units": ["red:knight:l1:1", "red:footman:l1:2"]}]
+
+    response = api.act(game_id, type="march", seat="red", data={"from_area": "l1", "moves": moves})
+
+    body = assert_refused(response, "GOT-X-26")
+    assert body["violations"][0]["details"] == {"field": "data.moves[0].to_area"}
+    assert total_events(api) == before
