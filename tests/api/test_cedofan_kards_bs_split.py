@@ -71,6 +71,8 @@ def test_a_leader_figure_moves_with_the_part_only_when_named(api: Api) -> None:
 
 
 def test_the_whole_army_moves_under_its_own_id_when_every_unit_and_leader_is_named(api: Api) -> None:
+    """„Na přesun 1-5 jednotek o jedno pole je potřeba 1 zásoba.": 7 army units and the ruler are 8 movement units,
+    2 supplies; naming them all splits nothing off (KBS-MOV-1)."""
     game = _campaign(api)
 
     events = game.ok("move_army", "z", army="za", path=["r2"], units={"army": 7}, leaders=["jaromir"])
@@ -81,6 +83,8 @@ def test_the_whole_army_moves_under_its_own_id_when_every_unit_and_leader_is_nam
 
 
 def test_refused_citing_kbs_mov_1_when_the_part_names_units_or_leaders_the_army_does_not_have(api: Api) -> None:
+    """„Jedna jednotka je armáda …, postava panovníka, katapult …" (KBS-MOV-1): only units and figures the army has
+    can move with the part — not an 8th army unit, a catapult or another army's leader."""
     game = _campaign(api)
 
     too_many = assert_refused(game.act("move_army", "z", army="za", path=["r2"], units={"army": 8}), "KBS-MOV-1")
@@ -95,6 +99,8 @@ def test_refused_citing_kbs_mov_1_when_the_part_names_units_or_leaders_the_army_
 
 
 def test_400_naming_the_count_when_the_part_moves_a_negative_number_of_units(api: Api) -> None:
+    """„Na přesun 1-5 jednotek …": a count of units is a whole number from 0; -1 is malformed input, nothing is
+    written."""
     game = _campaign(api)
 
     response = game.act("move_army", "z", army="za", path=["r2"], units={"army": -1})
@@ -183,6 +189,9 @@ def test_a_board_without_giants_or_pirates_needs_neither_target_and_its_rounds_s
 
 
 def test_400_naming_the_giants_targets_and_ostius_when_the_board_has_giants_and_ports_but_not_them(api: Api) -> None:
+    """KBS-GNT-1: „Každé liché kolo, počínaje 3 kolem" and KBS-PIR-1: „Každé sudé kolo, počínaje čtvrtým kolem je
+    veden pirátský nájezd na město Ostius." — a board with giants must say where they go, and one with ports which
+    city is Ostius."""
     board = _no_raids_board(**{"r-g": {"giants": True}})
     board["areas"].append(
         {"id": "c-port", "kind": "city", "attributes": {**city("r1", "neutral", port=True)}},

@@ -41,10 +41,21 @@ def _types(events: list[dict[str, Any]]) -> list[str]:
     return [e["type"] for e in events]
 
 
+def _skip_noted(response: Any) -> bool:
+    """The trace says why no reroll was offered (issue 17, point 6: "skip the offer then (recorded in the trace)")."""
+    return any(
+        step["rule_id"] == "KK-OFFICE-2" and "no reroll can improve it" in step["text"]
+        for step in response.get_json()["trace"]
+    )
+
+
 def test_kk_lord_6_the_judge_royal_who_rolls_a_lone_6_in_the_duel_is_not_asked_to_reroll(api: Api) -> None:
+    """„… csak hatos dobással győzedelmeskedhetnek … Addig folyik a harc, amíg egyikük egyedül nem tud hatot
+    dobni": the Judge Royal's lone 6 has won the duel; a reroll could only lose it."""
     game = _duel(api)
-    won = ok(act(api, game, "fight_duel", RED, dice=[1, 6]))  # Red 1, Blue (Judge Royal) 6: Blue alone rolled 6
-    assert "RerollOffered" not in _types(won)
+    response = act(api, game, "fight_duel", RED, dice=[1, 6])  # Red 1, Blue (Judge Royal) 6: Blue alone rolled 6
+    won = ok(response)
+    assert "RerollOffered" not in _types(won) and _skip_noted(response)
     resolved = next(e for e in won if e["type"] == "DuelRoundResolved")
     assert resolved["data"]["winner"] == BLUE
     assert state(api, game)["reroll_offer"] == {}
@@ -53,9 +64,13 @@ def test_kk_lord_6_the_judge_royal_who_rolls_a_lone_6_in_the_duel_is_not_asked_t
 
 
 def test_kk_lord_6_the_judge_royals_6_against_a_6_voids_the_round_with_no_reroll_offered(api: Api) -> None:
+    """„Addig folyik a harc, amíg egyikük egyedül nem tud hatot dobni": 6 against 6 is no lone 6, the round is
+    void; his 6 is the best face there is, so no reroll is offered — and his one reroll stays his for a round
+    he would lose („… a regnáló országbíró egy dobását egyszer újradobhatja")."""
     game = _duel(api)
-    void = ok(act(api, game, "fight_duel", RED, dice=[6, 6]))
-    assert "RerollOffered" not in _types(void)
+    response = act(api, game, "fight_duel", RED, dice=[6, 6])
+    void = ok(response)
+    assert "RerollOffered" not in _types(void) and _skip_noted(response)
     assert void[-1]["type"] == "DuelRoundResolved" and void[-1]["data"]["winner"] is None
     rules = state(api, game)
     assert rules["reroll_offer"] == {} and "duel:b1301-1" not in rules["rerolls_used"]  # still his to spend

@@ -27,6 +27,9 @@ def summary(api: Api, game: str) -> dict[str, Any]:
 
 
 def test_kk_win_5_kk_win_6_seventh_castle_ends_the_game_through_the_api(api: Api) -> None:
+    """KK-WIN-5, seed 000 L255: „3 és 4 játékos esetén 7-et"; KK-WIN-6: „A győzelem az utolsó vár elfoglalásának
+    pillanatában következik be, ilyenkor már az aktuális fordulót be sem kell fejezni." — Pannónia's step into Pest,
+    his seventh castle, ends the game at once, and Tiszahát's pass is refused."""
     castles = ("pannonia_k1", "pannonia_k2", "felvidek_k1", "felvidek_k2", "erdely_k1", "erdely_k2")
     units = {"pannonia_k1": {RED: {"infantry": 2}}, "tiszahat_k1": {GREEN: ONE}, "delvidek_k1": {BLUE: ONE}}
     control = {**dict.fromkeys(castles, RED), "tiszahat_k1": GREEN, "delvidek_k1": BLUE}
@@ -41,6 +44,8 @@ def test_kk_win_5_kk_win_6_seventh_castle_ends_the_game_through_the_api(api: Api
 
 
 def test_kk_win_7_most_castles_win_when_1308_ends_through_the_api(api: Api) -> None:
+    """KK-WIN-7, seed 000 L257: „Ebben az esetben a legtöbb várat birtokoló nyeri a játékot." — at the end of 1308,
+    the last year of the basic game, Tiszahát's two castles (its own and Pest) beat one each."""
     units = {f"{seat}_k1": {seat: ONE} for seat in PTD}
     control = {**{f"{seat}_k1": seat for seat in PTD}, "pest": GREEN}
     game = movement_game(api, units, control, 1308)
