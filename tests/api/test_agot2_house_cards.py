@@ -149,3 +149,29 @@ def test_doran_martell_sends_the_opponent_to_the_bottom_of_the_track_his_owner_n
     moved = _one(chosen, "TrackPositionsSet")
     assert (moved["track"], moved["order"]) == ("fiefdoms", ["martell", "stark"])
     assert _one(chosen, "DominanceTokenPassed")["to"] == "martell"
+
+
+def test_tywin_lannister_takes_only_what_the_power_pool_holds(api: Api) -> None:
+    """Tywin Lannister: "take two Power tokens from the Power Pool" — a House has 20 Power tokens (GOT-X-28); with 18
+    available and one on the board, one is left in the Pool, and that one is all he takes (no `adjust` needed)."""
+    power, on_board = {"lannister": 18, "stark": 5}, {"c": "lannister"}
+    game = _game("lannister", "stark", ["knight", "knight"], ["footman"], power=power, power_tokens=on_board)
+    game_id, _, events = _fight(
+        api, game, {"lannister": "lannister_tywin_lannister", "stark": "stark_ser_rodrik_cassel"}
+    )
+
+    assert _one(events, "PowerGained")["amount"] == 1
+    assert _state(api, game_id)["state"]["power"]["lannister"] == 19
+
+
+def test_renly_baratheon_has_nothing_to_upgrade_when_all_five_knights_are_on_the_board(api: Api) -> None:
+    """Renly Baratheon: "you may replace one of your footmen … with a knight" — a House has 5 knights (GOT-X-28);
+    with all 5 on the board there is no knight to put in, so nothing waits for his owner's choice."""
+    extra = units("baratheon", "c", "knight", "knight", "knight") + units("baratheon", "d", "footman")
+    game = _game("baratheon", "stark", ["footman", "knight", "knight"], ["footman"], extra_units=extra)
+    cards = {"baratheon": "baratheon_renly_baratheon", "stark": "stark_ser_rodrik_cassel"}
+    _, _, events = _fight(api, game, cards)
+
+    resolved = [e["data"] for e in events if e["type"] == "HouseCardAbilityResolved"]
+    assert any("knights are on the board: nothing to upgrade" in effect for r in resolved for effect in r["effects"])
+    assert "UnitUpgraded" not in _types(events) and "CasualtiesTaken" in _types(events)

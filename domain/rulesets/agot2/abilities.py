@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Decision, Event, TraceStep
+from domain.rulesets.agot2.options import PIECES, POWER_TOKENS
 from domain.rulesets.agot2.retreat import losing_units
 from domain.rulesets.agot2.state import AgotState, Combat, Unit, ev
 from domain.rulesets.agot2.strength import card_of
@@ -96,8 +97,22 @@ def order_targets(state: AgotState, c: Combat, seat: str) -> list[str]:
     return found
 
 
+def power_in_pool(state: AgotState, seat: str) -> int:
+    """GOT-X-28, TERM-6: the seat's Power tokens in the Power Pool, neither available nor on the board."""
+    on_board = sum(1 for house in state.power_tokens.values() if house == seat)
+    return max(0, POWER_TOKENS - state.power.get(seat, 0) - on_board)
+
+
+def knights_in_the_box(state: AgotState, seat: str) -> int:
+    """GOT-X-28: the seat's knights not on the board (a House has 5)."""
+    return max(0, PIECES["knight"] - sum(1 for u in state.units.values() if u.seat == seat and u.type == "knight"))
+
+
 def footmen_to_upgrade(state: AgotState, c: Combat, seat: str) -> list[str]:
-    """Renly Baratheon: the seat's footmen fighting in the combat or in an area it supports the combat from."""
+    """Renly Baratheon: the seat's footmen fighting in the combat or in an area it supports the combat from, while
+    a knight is left to replace one (GOT-X-28)."""
+    if not knights_in_the_box(state, seat):
+        return []
     supporting = {area for who, side, areas in c.declarations if who == seat and side != "none" for area in areas}
     units = [*losing_units(state, c, seat), *(u for area in sorted(supporting) for u in state.units_in(area, seat))]
     return [u.id for u in units if u.type == "footman"]
@@ -130,9 +145,12 @@ def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
             effects.append(f"{len(pile)} discarded card(s) and {card.id} go back to {seat}'s hand")
             notes.append(TraceStep("GOT-X-8", f"{card.id} was moved back to hand: it is not discarded at step 11"))
         case "gain_power":
-            amount = card.params.get("amount", 0)
-            events.append(ev(state, "PowerGained", seat=seat, amount=amount, reason=card.id))
+            amount = min(card.params.get("amount", 0), power_in_pool(state, seat))
+            if amount:
+                events.append(ev(state, "PowerGained", seat=seat, amount=amount, reason=card.id))
             effects.append(f"{seat} takes {amount} Power from the Power Pool")
+            if amount < card.params.get("amount", 0):
+                notes.append(TraceStep("GOT-X-28", f"only {amount} of {seat}'s 20 Power tokens are in the Power Pool"))
         case "destroy_opponent_footman":
             opponent = c.opponent(seat)
             footmen = [u.id for u in losing_units(state, c, opponent) if u.type == "footman" and not u.routed]
@@ -161,6 +179,10 @@ def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
             effects.append("no other card or not enough Power: the card stays")
         case "discard_from_opponent_hand":
             effects.append(f"{c.opponent(seat)} has no card in hand: nothing to discard")
+        case "upgrade_footman" if not knights_in_the_box(state, seat):
+            effects.append(
+                f"all {PIECES['knight']} of {seat}'s knights are on the board: nothing to upgrade (GOT-X-28)"
+            )
         case "upgrade_footman":
             effects.append(f"{seat} has no footman in the combat or supporting it: nothing to upgrade")
         case _:

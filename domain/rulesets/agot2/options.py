@@ -71,6 +71,9 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
 }
 DEFAULT_SUPPLY = (2, 2)
 DEFAULT_POWER = 5  # each House's available Power at the printed start
+# GOT-X-28: the pieces of each House in the base game's box.
+PIECES = {"footman": 10, "knight": 5, "ship": 6, "siege_engine": 2}
+POWER_TOKENS = 20
 POSITION_KEYS = frozenset(
     {
         "round",

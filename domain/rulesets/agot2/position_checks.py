@@ -21,15 +21,13 @@ from domain.kernel import Seat
 from domain.positions import PositionError, pointer
 from domain.rulesets.agot2.board import LAND, PORT, SEA
 from domain.rulesets.agot2.data import BASE_NEUTRAL_FORCES
+from domain.rulesets.agot2.options import PIECES, POWER_TOKENS
 from domain.rulesets.agot2.orders import stars_of
 from domain.rulesets.agot2.position import castles_held, from_position
 from domain.rulesets.agot2.position_schema import POSITION_SCHEMA
 from domain.rulesets.agot2.setup import is_base_board
 from domain.rulesets.agot2.state import AgotState
 
-# GOT-X-28: the pieces of each House in the base game's box.
-PIECES = {"footman": 10, "knight": 5, "ship": 6, "siege_engine": 2}
-POWER_TOKENS = 20
 # GOT-RETREAT-8, X-19: where each unit kind may stand.
 STANDS_ON = {"ship": (SEA, PORT), "footman": (LAND,), "knight": (LAND,), "siege_engine": (LAND,)}
 _ID_RULES = {"areas": "GOT-TERM-2", "seats": "GOT-TERM-4"}

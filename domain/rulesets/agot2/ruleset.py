@@ -50,7 +50,6 @@ class Agot2Ruleset:
         ("GOT-X-25", "the Westeros phase: Westeros cards, mustering and supply track changes"),
         ("GOT-X-25", "the wildling track, wildling attacks and the Wildling cards' effects"),
         ("GOT-X-25", "victory: the castles and strongholds count and the game's end"),
-        ("GOT-X-8", "Tywin Lannister's limit on the Power Pool and Renly Baratheon's supply of knight pieces"),
     )
     # The public form of a mid-game table (issue 15, point 3): see domain/rulesets/agot2/position.py.
     position_schema: Mapping[str, Any] = POSITION_SCHEMA
