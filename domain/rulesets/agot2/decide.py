@@ -7,16 +7,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision, Game, Mode, RuleViolation, SealedRound
-from domain.rulesets.agot2.combat_actions import (
-    blade,
-    card_errors,
-    choose_casualties,
-    choose_retreat,
-    declare_support,
-    refuse_support,
-    resolve_card_ability,
-    reveal_cards,
-)
+from domain.rulesets.agot2.card_choices import card_errors, resolve_card_ability, reveal_cards
+from domain.rulesets.agot2.combat_actions import blade, choose_casualties, choose_retreat
+from domain.rulesets.agot2.combat_support import declare_support, refuse_support
 from domain.rulesets.agot2.evolve import evolve
 from domain.rulesets.agot2.flow import proceed
 from domain.rulesets.agot2.guards import refuse

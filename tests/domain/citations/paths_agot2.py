@@ -5,13 +5,18 @@ Kept equal to the source by test_inventory.py, so a new refusal path, or a chang
 """
 
 AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
-    ("GOT-COMBAT-4", "combat_actions:_combat_guard"): (
-        "no combat is under way",
-        "combat_id … is not the combat under way (…)",
-    ),
-    ("GOT-SUPPORT-3", "combat_actions:_support_turn"): (
-        "every eligible supporter has already declared",
-        "message",
+    ("GOT-CARD-3", "card_choices:_cancel_opponent_card"): ("choice must be {cancel: true|false}",),
+    ("rule", "card_choices:_discard_from_opponent_hand"): ("message",),
+    ("GOT-X-8", "card_choices:_manual"): ("a manual ability records its choice as an object",),
+    ("rule", "card_choices:_opponent_to_track_bottom"): ("choice.track … is not one of …",),
+    ("GOT-X-8", "card_choices:_remove_opponent_order"): ("area … is not one of …",),
+    ("GOT-X-8", "card_choices:_replace_own_card"): ("choice must be {replace: true|false}",),
+    ("rule", "card_choices:_upgrade_footman"): ("… (…)",),
+    ("GOT-CARD-1", "card_choices:card_errors"): ("card … is not in …'s hand (…)",),
+    ("GOT-CARD-3", "card_choices:card_errors"): ("… was sent back; play a different card",),
+    ("GOT-X-8", "card_choices:resolve_card_ability"): (
+        "… is not …'s card with an ability to resolve",
+        "…'s ability does not resolve now (timing …)",
     ),
     ("GOT-BLADE-2", "combat_actions:blade"): ("the Valyrian Steel Blade was already used this round",),
     ("GOT-BLADE-5", "combat_actions:blade"): (
@@ -20,8 +25,6 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("GOT-TRACK-5", "combat_actions:blade"): ("… does not hold the Valyrian Steel Blade; … does",),
     ("GOT-X-10", "combat_actions:blade"): ("… is not fighting in this combat",),
-    ("GOT-CARD-1", "combat_actions:card_errors"): ("card … is not in …'s hand (…)",),
-    ("GOT-CARD-3", "combat_actions:card_errors"): ("… was sent back; play a different card",),
     ("GOT-CASUALTY-1", "combat_actions:choose_casualties"): ("message",),
     ("GOT-CASUALTY-3", "combat_actions:choose_casualties"): ("… chooses its own casualties, not …",),
     ("GOT-COMBAT-5", "combat_actions:choose_casualties"): ("casualties are not being taken now",),
@@ -34,27 +37,20 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-RETREAT-5", "combat_actions:choose_retreat"): ("message",),
     ("GOT-X-17", "combat_actions:choose_retreat"): ("… chooses this retreat, not …",),
     ("rule", "combat_actions:choose_retreat"): ("message",),
-    ("GOT-SUPPORT-1", "combat_actions:declare_support"): (
+    ("GOT-SUPPORT-3", "combat_support:_support_turn"): ("every eligible supporter has already declared", "message"),
+    ("GOT-SUPPORT-1", "combat_support:declare_support"): (
         "side … must be 'attacker' or 'defender'",
         "areas … must list the supporting areas",
         "… has no Support order in …",
     ),
-    ("GOT-X-4", "combat_actions:declare_support"): ("…'s declaration covers all its eligible orders: …",),
-    ("GOT-X-5", "combat_actions:declare_support"): ("… is the …: it cannot support the …",),
-    ("rule", "combat_actions:declare_support"): ("… cannot support the combat in …: …",),
-    ("GOT-CARD-3", "combat_actions:resolve_card_ability"): ("choice must be {cancel: true|false}",),
-    ("GOT-X-8", "combat_actions:resolve_card_ability"): (
-        "… is not …'s card with an ability to resolve",
-        "…'s ability does not resolve now (timing …)",
-        "choice must be {replace: true|false}",
-        "area … is not one of …",
-        "a manual ability records its choice as an object",
-    ),
-    ("rule", "combat_actions:resolve_card_ability"): (
-        "… (…)",
-        "message",
-    ),
+    ("GOT-X-4", "combat_support:declare_support"): ("…'s declaration covers all its eligible orders: …",),
+    ("GOT-X-5", "combat_support:declare_support"): ("… is the …: it cannot support the …",),
+    ("rule", "combat_support:declare_support"): ("… cannot support the combat in …: …",),
     ("GOT-X-25", "decide:decide"): ("unknown action …; agot2 actions: …, adjust",),
+    ("GOT-COMBAT-4", "guards:combat_under_way"): (
+        "no combat is under way",
+        "combat_id … is not the combat under way (…)",
+    ),
     ("GOT-X-26", "neutral:attack_neutral"): ("message",),
     ("GOT-X-27", "neutral:attack_neutral"): (
         "… brings strength … against the neutral force of … in …; a march must bring at least …",
@@ -95,10 +91,7 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("GOT-COURT-1", "orders:use_raven"): ("message",),
     ("GOT-RAVEN-1", "orders:use_raven"): ("option … must be 'replace_order' or 'inspect_wildling'",),
-    ("GOT-RAVEN-2", "orders:use_raven"): (
-        "… has no order in …",
-        "… is not one of …'s unplaced order tokens",
-    ),
+    ("GOT-RAVEN-2", "orders:use_raven"): ("… has no order in …", "… is not one of …'s unplaced order tokens"),
     ("GOT-RAVEN-3", "orders:use_raven"): ("placement … must be 'top' or 'bottom'",),
     ("GOT-X-13", "orders:use_raven"): ("message",),
     ("GOT-TERM-6", "tracks:bid_errors"): ("bid … must be 0 to …'s available Power …",),
@@ -107,7 +100,7 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
         "… holds the Iron Throne and breaks this tie, not …",
     ),
     ("GOT-X-22", "tracks:break_tie"): ("order … must list each tied seat (…) once",),
-    ("GOT-THRONE-3", "tracks:open_bidding"): ("another bidding is under way",),
     ("GOT-COMBAT-4", "tracks:open_bidding"): ("a combat is under way: bidding opens after it",),
+    ("GOT-THRONE-3", "tracks:open_bidding"): ("another bidding is under way",),
     ("GOT-TRACK-1", "tracks:open_bidding"): ("track … must be one of …",),
 }

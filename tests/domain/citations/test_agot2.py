@@ -34,7 +34,7 @@ def test_refused_citing_got_court_1_then_got_x_13_when_the_raven_swap_exceeds_th
 
 
 RAVEN = ("GOT-RAVEN-2", "orders:use_raven")
-NO_COMBAT = ("GOT-COMBAT-4", "combat_actions:_combat_guard")
+NO_COMBAT = ("GOT-COMBAT-4", "guards:combat_under_way")
 # (path, action, seat, data, the rules cited): situations read from the catalog rule each cites.
 CASES: list[tuple[Path, str, str | None, dict[str, Any], list[str]]] = [
     (RAVEN, "use_raven", "red", {"option": "replace_order", "area": "l2", "token": "raid_a"}, ["GOT-RAVEN-2"]),
