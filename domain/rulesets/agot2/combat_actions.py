@@ -11,8 +11,9 @@ from typing import Any
 
 from domain.kernel import Action, Decision, RuleViolation, TraceStep
 from domain.rulesets.agot2.abilities import pending_ability
+from domain.rulesets.agot2.aftermath import casualties, retreat
 from domain.rulesets.agot2.board import LAND, PORT, SEA
-from domain.rulesets.agot2.flow import cards_played, casualties, retreat
+from domain.rulesets.agot2.flow import cards_played
 from domain.rulesets.agot2.guards import Checks, combat_under_way, refuse
 from domain.rulesets.agot2.retreat import (
     by_transport,
