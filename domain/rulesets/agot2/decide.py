@@ -13,17 +13,8 @@ from domain.rulesets.agot2.combat_support import declare_support, refuse_support
 from domain.rulesets.agot2.evolve import evolve
 from domain.rulesets.agot2.flow import proceed
 from domain.rulesets.agot2.guards import refuse
-from domain.rulesets.agot2.orders import (
-    close_round,
-    decline_raven,
-    march,
-    orders_errors,
-    plan_orders,
-    resolve_consolidate,
-    resolve_raid,
-    reveal_orders,
-    use_raven,
-)
+from domain.rulesets.agot2.orders import close_round, march, resolve_consolidate, resolve_raid
+from domain.rulesets.agot2.planning import decline_raven, orders_errors, plan_orders, reveal_orders, use_raven
 from domain.rulesets.agot2.state import AgotState
 from domain.rulesets.agot2.tracks import bid_errors, break_tie, open_bidding, reveal_bids
 
