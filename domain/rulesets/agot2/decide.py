@@ -24,7 +24,8 @@ Handler = Callable[[AgotState, Action, int, bool], Decision]
 
 
 def decide(game: Game, action: Action) -> Decision:
-    """Dispatch an action to its guards; every accepted action also records what follows automatically."""
+    """GOT-X-25: a type the engine does not know is refused (the table enters it with `adjust`); the others go to
+    their guards, and every accepted action also records what follows automatically."""
     handler = ACTIONS.get(action.type)
     if handler is None:
         known = ", ".join(sorted(ACTIONS))

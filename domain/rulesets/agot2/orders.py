@@ -50,7 +50,7 @@ def _turn_deviations(s: AgotState, seat: str | None, step: str) -> tuple[RuleVio
 
 
 def resolve_raid(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool = False) -> Decision:
-    """A Raid removes an adjacent enemy Support, Raid or Consolidate Power order (special: also Defense).
+    """GOT-X-25: a Raid removes an adjacent enemy Support, Raid or Consolidate Power order (special: also Defense).
 
     A transcript records a raid on an enemy order the table removed against these limits (GOT-X-25).
     """
