@@ -28,7 +28,7 @@ def _rv_vocabulary() -> set[str]:
 
 DISPATCHED = {
     "kard_es_korona": lambda: set(kk_ruleset.ACTIONS),
-    "agot2": lambda: {*agot2_decide._HANDLERS, *agot2_decide._CHECKED, "march"},
+    "agot2": lambda: set(agot2_decide.ACTIONS),
     "cedofan_kards_bs": lambda: set(kbs_decide.ACTIONS),
     "cedofan_rv": _rv_vocabulary,
     "freeform": lambda: {"roll", "open_sealed"},

@@ -1,10 +1,12 @@
 """`agot2`: A Game of Thrones: The Board Game (2nd ed.) from the seed 001_57c9193692832850.txt.
 
-Catalog: shared/rules/agot2.md. Modules: rulebook (every GOT-* rule with its seed quote), options (the GOT-X
-switches and the set-up data), setup, board, state, strength (combat steps 1, 2, 5), retreat (casualties,
-retreats, supply), abilities (house-card texts), flow (the automatic steps of a combat and of the round),
-decide (one guard per rule), evolve, view, notation, pending (what the table waits for, with pending_orders and
-pending_combat). Data of the base game and its validators: `data/`.
+Catalog: shared/rules/agot2.md. Modules: rulebook (every GOT-* rule with its seed quote: rules_terms, rules_combat,
+rules_losses, rules_gaps), options (the GOT-X switches and the set-up data), setup, board, state, decide (the one
+dispatch of actions and sealed rounds to the guards of their rules: planning, orders, tracks, combat_support,
+card_choices, combat_actions, neutral), flow (the automatic steps of a combat and of the round) with aftermath
+(casualties, retreats, clean-up), strength (combat steps 1, 2, 5), retreat (what is eligible and legal),
+abilities (house-card texts), evolve (one apply function per event type), view, notation, pending (what the table
+waits for, with pending_orders and pending_combat), position. Data of the base game and its validators: `data/`.
 
 Actions (each names the acting seat; a recorder may act for a seat):
   plan_orders, use_raven {option, area, token | placement}, decline_raven,

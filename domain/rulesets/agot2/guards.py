@@ -3,7 +3,11 @@ records as deviations instead."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from domain.kernel import Decision, RuleViolation
+from domain.rulesets.agot2.state import AgotState, Combat
 
 
 def refuse(rule_id: str, message: str, field: str | None = None) -> Decision:
@@ -37,3 +41,17 @@ class Checks:
         if decision.violations:
             return decision
         return Decision(decision.events, (*self.turn, *self.violations), decision.trace)
+
+
+def combat_under_way(s: AgotState, d: Mapping[str, Any]) -> tuple[Combat | None, Decision | None]:
+    """GOT-COMBAT-4: the action names the combat under way (its id); refused when there is none or another."""
+    c = s.combat
+    if c is None:
+        return None, refuse("GOT-COMBAT-4", "no combat is under way")
+    if d.get("combat_id") != c.combat_id:
+        return None, refuse(
+            "GOT-COMBAT-4",
+            f"combat_id {d.get('combat_id')!r} is not the combat under way ({c.combat_id})",
+            "data.combat_id",
+        )
+    return c, None

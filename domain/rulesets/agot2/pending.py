@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.kernel import Game, Mode, SealedRound, Viewer
 from domain.pending import Option, Pending, Waiting, ended_or, for_viewer, merged, sealing
-from domain.rulesets.agot2.combat_actions import card_errors
+from domain.rulesets.agot2.card_choices import card_errors
 from domain.rulesets.agot2.flow import current_actor
 from domain.rulesets.agot2.pending_combat import combat_waits
 from domain.rulesets.agot2.pending_orders import ORDER_RULES, order_fields, order_sets, raven_options, turn_options

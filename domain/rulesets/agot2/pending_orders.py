@@ -14,15 +14,8 @@ from typing import Any
 
 from domain.pending import Option
 from domain.rulesets.agot2.neutral import can_attack_neutral
-from domain.rulesets.agot2.orders import (
-    can_enter,
-    defender_of,
-    orders_errors,
-    raid_target_errors,
-    specials_after_swap,
-    stars_of,
-    unplaced_tokens,
-)
+from domain.rulesets.agot2.orders import can_enter, defender_of, raid_target_errors
+from domain.rulesets.agot2.planning import orders_errors, specials_after_swap, stars_of, unplaced_tokens
 from domain.rulesets.agot2.state import AgotState
 
 # The order types the representative sets cycle through, one shift per set.

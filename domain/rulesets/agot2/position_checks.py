@@ -22,7 +22,7 @@ from domain.positions import PositionError, pointer
 from domain.rulesets.agot2.board import LAND, PORT, SEA
 from domain.rulesets.agot2.data import BASE_NEUTRAL_FORCES
 from domain.rulesets.agot2.options import PIECES, POWER_TOKENS
-from domain.rulesets.agot2.orders import stars_of
+from domain.rulesets.agot2.planning import stars_of
 from domain.rulesets.agot2.position import castles_held, from_position
 from domain.rulesets.agot2.position_schema import POSITION_SCHEMA
 from domain.rulesets.agot2.setup import is_base_board

@@ -3,6 +3,9 @@
 from collections.abc import Mapping
 
 from domain.kernel import Rule
-from domain.rulesets.agot2 import rules_combat, rules_gaps, rules_terms
+from domain.rulesets.agot2.rules_combat import RULES as COMBAT
+from domain.rulesets.agot2.rules_gaps import RULES as GAPS
+from domain.rulesets.agot2.rules_losses import RULES as LOSSES
+from domain.rulesets.agot2.rules_terms import RULES as TERMS
 
-RULEBOOK: Mapping[str, Rule] = {rule.id: rule for rule in (*rules_terms.RULES, *rules_combat.RULES, *rules_gaps.RULES)}
+RULEBOOK: Mapping[str, Rule] = {rule.id: rule for rule in (*TERMS, *COMBAT, *LOSSES, *GAPS)}

@@ -6,17 +6,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.positions import PositionError
-from domain.rulesets.agot2 import combat_actions, orders, tracks
 from domain.rulesets.agot2.actions import ACTION_SPECS, board_ids
 from domain.rulesets.agot2.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.agot2.data import BASE_BOARD
 from domain.rulesets.agot2.data import board_errors as data_board_errors
-from domain.rulesets.agot2.decide import decide
+from domain.rulesets.agot2.decide import decide, resolve_reveal, sealed_errors
 from domain.rulesets.agot2.evolve import evolve
-from domain.rulesets.agot2.flow import proceed
 from domain.rulesets.agot2.notation import notation
 from domain.rulesets.agot2.options import (
     DEFAULT_OPTIONS,
@@ -140,30 +138,11 @@ class Agot2Ruleset:
 
     def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
         """Orders (GOT-X-13), a house card (GOT-CARD-1) or a bid (GOT-TERM-6), by the round's purpose."""
-        state: AgotState = game.state
-        if round.purpose == "orders":
-            return orders.orders_errors(state, seat, payload)
-        if round.purpose == "house_card":
-            return combat_actions.card_errors(state, seat, payload)
-        if round.purpose.startswith("bid:"):
-            return tracks.bid_errors(state, seat, payload)
-        return []
+        return sealed_errors(game.state, round, seat, payload)
 
     def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
         """The revealed orders, cards or bids, and whatever follows automatically."""
-        state: AgotState = game.state
-        if round.purpose == "orders":
-            decision = orders.reveal_orders(state, payloads)
-        elif round.purpose == "house_card":
-            decision = combat_actions.reveal_cards(state, payloads)
-        elif round.purpose.startswith("bid:"):
-            decision = tracks.reveal_bids(state, payloads)
-        else:
-            return Decision()
-        after = state
-        for event in decision.events:
-            after = evolve(after, event)
-        return decision.then(proceed(after, game.meta.mode is Mode.TRANSCRIPT))
+        return resolve_reveal(game, round, payloads)
 
 
 AGOT2 = Agot2Ruleset()

@@ -6,7 +6,8 @@ and `CombatResolved` data (catalog §5.1, §5.5).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel import TraceStep
@@ -177,7 +178,7 @@ def final_strength(state: AgotState, combat: Combat) -> tuple[dict[str, Any], li
         card = card_of(state, combat, seat) if role else None
         if card is None or role is None or card.timing != "continuous" or card.kind is None:
             continue
-        _apply_continuous(state, combat, card, role, sides, structure, trace)
+        _apply_continuous(CardText(state, combat, card, role, sides, structure, trace))
     for side in SIDES:
         s = sides[side]
         s["total"] = s["base"] + s["card_strength"] + sum(t["amount"] for t in s["card_text"]) + s["blade"]
@@ -249,71 +250,119 @@ def _text(side: dict[str, Any], card: Card, amount: int, detail: str, trace: lis
     trace.append(TraceStep("GOT-CARD-4", f"{card.name}: {detail} ({amount:+d})", {"amount": amount}))
 
 
-def _apply_continuous(
-    state: AgotState,
-    combat: Combat,
-    card: Card,
-    side: str,
-    sides: dict[str, dict[str, Any]],
-    structure: str | None,
-    trace: list[TraceStep],
-) -> None:
-    """The engine's continuous effects (data `ABILITY_KINDS`), applied in turn order (GOT-CARD-4)."""
-    p: Mapping[str, Any] = card.params
-    own = sides[side]
-    other_side = "defender" if side == "attacker" else "attacker"
-    seat = own["seat"]
-    supported = bool(supporting_areas(combat, side))
-    match card.kind:
-        case "unit_strength":
-            if p.get("role") not in (None, side):
-                return
-            units = [u for u in fighting_units(state, combat, side) if u.type == p["unit"] and not u.routed]
-            if p.get("includes_support"):
-                units += [
-                    u
-                    for s, where in supporting_areas(combat, side)
-                    if s == seat
-                    for u in state.units_in(where, seat)
-                    if u.type == p["unit"] and not u.routed
-                ]
-            extra = sum(p["strength"] - unit_value(u, side, structure) for u in units)
-            if extra:
-                _text(own, card, extra, f"{len(units)} {p['unit']}(s) count {p['strength']} each", trace)
-        case "strength_if_opponent_higher":
-            track = state.tracks.get(p["track"], ())
-            other = sides[other_side]["seat"]
-            if other in track and seat in track and track.index(other) < track.index(seat):
-                _text(own, card, p["strength"], f"opponent higher on the {p['track']} track", trace)
-        case "bonus_if_card_discarded":
-            if p["card"] in state.discards.get(seat, ()):
-                _bonus(own, card, p, f"{p['card']} is in the discard pile", trace)
-        case "bonus_if_defending_structure":
-            if side == "defender" and structure is not None:
-                _bonus(own, card, p, f"defending a {structure}", trace)
-        case "bonus_if_unsupported":
-            if not supported:
-                _bonus(own, card, p, "nobody supports this side", trace)
-        case "icon_by_role":
-            icons = p.get(side) or {}
-            own["swords"] += icons.get("swords", 0)
-            own["fortifications"] += icons.get("fortifications", 0)
-            if icons.get("strength"):
-                _text(own, card, icons["strength"], f"as {side}", trace)
-            trace.append(TraceStep("GOT-CARD-4", f"{card.name}: as {side}, icons {dict(icons)}"))
-        case "double_defense_order":
-            extra = own["defense_order"] * (p["factor"] - 1)
-            if side == "defender" and extra:
-                _text(own, card, extra, f"Defense order counts x{p['factor']}", trace)
-        case "zero_opponent_card_strength":
-            printed = sides[other_side]["card_strength"]
-            if printed:
-                _text(sides[other_side], card, -printed, "printed card strength counts 0", trace)
-        case "zero_other_ships":
-            if p["condition"] == "always" or supported:
-                _zero_other_ships(state, combat, card, seat, sides, trace)
-        case _:
-            return
+@dataclass(frozen=True, slots=True)
+class CardText:
+    """One card's continuous text at work for one side (GOT-CARD-4): the table, the combat, the card, its side,
+    both sides' running figures, the embattled area's structure and the ruling's trace."""
+
+    state: AgotState
+    combat: Combat
+    card: Card
+    side: str
+    sides: dict[str, dict[str, Any]]
+    structure: str | None
+    trace: list[TraceStep]
+
+    @property
+    def own(self) -> dict[str, Any]:
+        """The figures of the card's own side."""
+        return self.sides[self.side]
+
+    @property
+    def other(self) -> dict[str, Any]:
+        """The figures of the opponent's side."""
+        return self.sides["defender" if self.side == "attacker" else "attacker"]
+
+    def add(self, amount: int, detail: str) -> None:
+        """Strength the text adds to its own side."""
+        _text(self.own, self.card, amount, detail, self.trace)
+
+
+def _apply_continuous(text: CardText) -> None:
+    """GOT-CARD-4: the engine's continuous effects (data `ABILITY_KINDS`), applied in turn order."""
+    apply = CONTINUOUS.get(text.card.kind or "")
+    if apply is not None:
+        apply(text, text.card.params)
+
+
+def _unit_strength(t: CardText, p: Mapping[str, Any]) -> None:
+    """GOT-CARD-4: units of one type count a given strength (with the owner's supporting ones, by the card)."""
+    if p.get("role") not in (None, t.side):
+        return
+    seat = t.own["seat"]
+    units = [u for u in fighting_units(t.state, t.combat, t.side) if u.type == p["unit"] and not u.routed]
+    if p.get("includes_support"):
+        units += [
+            u
+            for s, where in supporting_areas(t.combat, t.side)
+            if s == seat
+            for u in t.state.units_in(where, seat)
+            if u.type == p["unit"] and not u.routed
+        ]
+    extra = sum(p["strength"] - unit_value(u, t.side, t.structure) for u in units)
+    if extra:
+        t.add(extra, f"{len(units)} {p['unit']}(s) count {p['strength']} each")
+
+
+def _strength_if_opponent_higher(t: CardText, p: Mapping[str, Any]) -> None:
+    track = t.state.tracks.get(p["track"], ())
+    seat, other = t.own["seat"], t.other["seat"]
+    if other in track and seat in track and track.index(other) < track.index(seat):
+        t.add(p["strength"], f"opponent higher on the {p['track']} track")
+
+
+def _bonus_if_card_discarded(t: CardText, p: Mapping[str, Any]) -> None:
+    if p["card"] in t.state.discards.get(t.own["seat"], ()):
+        _bonus(t.own, t.card, p, f"{p['card']} is in the discard pile", t.trace)
+
+
+def _bonus_if_defending_structure(t: CardText, p: Mapping[str, Any]) -> None:
+    if t.side == "defender" and t.structure is not None:
+        _bonus(t.own, t.card, p, f"defending a {t.structure}", t.trace)
+
+
+def _bonus_if_unsupported(t: CardText, p: Mapping[str, Any]) -> None:
+    if not supporting_areas(t.combat, t.side):
+        _bonus(t.own, t.card, p, "nobody supports this side", t.trace)
+
+
+def _icon_by_role(t: CardText, p: Mapping[str, Any]) -> None:
+    icons = p.get(t.side) or {}
+    t.own["swords"] += icons.get("swords", 0)
+    t.own["fortifications"] += icons.get("fortifications", 0)
+    if icons.get("strength"):
+        t.add(icons["strength"], f"as {t.side}")
+    t.trace.append(TraceStep("GOT-CARD-4", f"{t.card.name}: as {t.side}, icons {dict(icons)}"))
+
+
+def _double_defense_order(t: CardText, p: Mapping[str, Any]) -> None:
+    extra = t.own["defense_order"] * (p["factor"] - 1)
+    if t.side == "defender" and extra:
+        t.add(extra, f"Defense order counts x{p['factor']}")
+
+
+def _zero_opponent_card_strength(t: CardText, p: Mapping[str, Any]) -> None:
+    printed = t.other["card_strength"]
+    if printed:
+        _text(t.other, t.card, -printed, "printed card strength counts 0", t.trace)
+
+
+def _zero_other_ships_if(t: CardText, p: Mapping[str, Any]) -> None:
+    if p["condition"] == "always" or supporting_areas(t.combat, t.side):
+        _zero_other_ships(t.state, t.combat, t.card, t.own["seat"], t.sides, t.trace)
+
+
+CONTINUOUS: Mapping[str, Callable[[CardText, Mapping[str, Any]], None]] = {
+    "unit_strength": _unit_strength,
+    "strength_if_opponent_higher": _strength_if_opponent_higher,
+    "bonus_if_card_discarded": _bonus_if_card_discarded,
+    "bonus_if_defending_structure": _bonus_if_defending_structure,
+    "bonus_if_unsupported": _bonus_if_unsupported,
+    "icon_by_role": _icon_by_role,
+    "double_defense_order": _double_defense_order,
+    "zero_opponent_card_strength": _zero_opponent_card_strength,
+    "zero_other_ships": _zero_other_ships_if,
+}
 
 
 def _bonus(own: dict[str, Any], card: Card, p: Mapping[str, Any], why: str, trace: list[TraceStep]) -> None:

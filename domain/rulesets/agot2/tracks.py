@@ -13,7 +13,7 @@ from domain.rulesets.agot2.state import TRACKS, AgotState, ev
 
 
 def open_bidding(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
-    """Bids on one track are sealed by every seat and revealed together (GOT-X-14)."""
+    """GOT-TRACK-1, X-14, COMBAT-4, THRONE-3: bids on one track are sealed by every seat and revealed together."""
     track = d.get("track")
     if track not in TRACKS:
         return refuse("GOT-TRACK-1", f"track {track!r} must be one of {', '.join(TRACKS)}", "data.track")
@@ -31,7 +31,7 @@ def open_bidding(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision
 
 
 def bid_errors(s: AgotState, seat: str, payload: Any) -> list[RuleViolation]:
-    """A bid is a whole number of the seat's available Power (GOT-TERM-6)."""
+    """GOT-TERM-6: a bid is a whole number of the seat's available Power."""
     amount = payload.get("amount") if isinstance(payload, Mapping) else None
     available = s.power.get(seat, 0)
     if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= available:

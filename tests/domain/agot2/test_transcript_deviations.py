@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import Decision, Game
-from domain.rulesets.agot2.evolve import _apply
+from domain.rulesets.agot2.evolve import applied
 from tests.domain.agot2.tables import apply, board, card_set, decide, new_game, only, seal, types, units
 
 Make = Callable[[str], Game]
@@ -67,7 +67,7 @@ def _folds(game: Game, decision: Decision) -> None:
     area holds the units of one House only (GOT-X-1)."""
     state = game.state
     for event in decision.events:
-        state = _apply(state, event.type, event.data)  # raises where evolve would leave the state unchanged
+        state = applied(state, event)  # raises where evolve would leave the state unchanged
     after = apply(game, decision).state
     if after.combat is None:
         for area in after.board.areas:

@@ -22,7 +22,7 @@ def test_refused_citing_got_court_1_then_got_x_13_when_the_raven_swap_exceeds_th
     that the player in that position may place." — seed 001 宫廷势力条: 「宫廷势力条上每个位置旁对应的星数，表示可部署
     的特殊指令标记数量。」 Red has 1 star and its special support; swapping its march for the special march +1 makes 2.
     GOT-X-13 (the limit is checked at the reveal and after a Raven swap) follows it."""
-    path = ("GOT-COURT-1", "orders:use_raven")
+    path = ("GOT-COURT-1", "planning:use_raven")
     assert path in INVENTORY
     swap = {"option": "replace_order", "area": "l1", "token": "march_plus1"}
 
@@ -33,22 +33,22 @@ def test_refused_citing_got_court_1_then_got_x_13_when_the_raven_swap_exceeds_th
     assert not plain.violations  # a plain order for a plain one keeps one special order
 
 
-RAVEN = ("GOT-RAVEN-2", "orders:use_raven")
-NO_COMBAT = ("GOT-COMBAT-4", "combat_actions:_combat_guard")
+RAVEN = ("GOT-RAVEN-2", "planning:use_raven")
+NO_COMBAT = ("GOT-COMBAT-4", "guards:combat_under_way")
 # (path, action, seat, data, the rules cited): situations read from the catalog rule each cites.
 CASES: list[tuple[Path, str, str | None, dict[str, Any], list[str]]] = [
     (RAVEN, "use_raven", "red", {"option": "replace_order", "area": "l2", "token": "raid_a"}, ["GOT-RAVEN-2"]),
     (RAVEN, "use_raven", "red", {"option": "replace_order", "area": "l1", "token": "march_0"}, ["GOT-RAVEN-2"]),
-    (("GOT-RAVEN-1", "orders:use_raven"), "use_raven", "red", {"option": "fly"}, ["GOT-RAVEN-1"]),
+    (("GOT-RAVEN-1", "planning:use_raven"), "use_raven", "red", {"option": "fly"}, ["GOT-RAVEN-1"]),
     (
-        ("GOT-RAVEN-3", "orders:use_raven"),
+        ("GOT-RAVEN-3", "planning:use_raven"),
         "use_raven",
         "red",
         {"option": "inspect_wildling", "placement": "middle"},
         ["GOT-RAVEN-3"],
     ),
     (
-        ("GOT-TRACK-6", "orders:_raven_guard"),
+        ("GOT-TRACK-6", "planning:_raven_guard"),
         "use_raven",
         "blue",
         {"option": "inspect_wildling", "placement": "top"},
@@ -60,7 +60,7 @@ CASES: list[tuple[Path, str, str | None, dict[str, Any], list[str]]] = [
     (NO_COMBAT, "resolve_card_ability", "red", {"combat_id": "c1", "choice": {}}, ["GOT-COMBAT-4"]),
     (("GOT-THRONE-1", "tracks:break_tie"), "break_tie", "red", {"order": ["red", "blue"]}, ["GOT-THRONE-1"]),
     (("GOT-TRACK-1", "tracks:open_bidding"), "open_bidding", None, {"track": "nowhere"}, ["GOT-TRACK-1"]),
-    (("GOT-X-14", "orders:plan_orders"), "plan_orders", None, {}, ["GOT-X-14"]),
+    (("GOT-X-14", "planning:plan_orders"), "plan_orders", None, {}, ["GOT-X-14"]),
     (("GOT-X-25", "decide:decide"), "no_such_action", None, {}, ["GOT-X-25"]),
 ]
 

@@ -35,11 +35,11 @@ def _support_step() -> Game:
 # (path, action, seat, data without the combat id, the rules cited), each read from the catalog rule it cites.
 CASES: list[tuple[Path, str, str | None, dict[str, Any], list[str]]] = [
     # GOT-SUPPORT-1: the supporter adds its strength "to the attacker or to the defender, or may refuse".
-    (("GOT-SUPPORT-1", "combat_actions:declare_support"), "declare_support", "blue", {"side": "x"}, ["GOT-SUPPORT-1"]),
+    (("GOT-SUPPORT-1", "combat_support:declare_support"), "declare_support", "blue", {"side": "x"}, ["GOT-SUPPORT-1"]),
     # GOT-X-5: an eligible Support order is not a combatant's support of its opponent; Blue defends.
-    (("GOT-X-5", "combat_actions:declare_support"), "declare_support", "blue", {"side": "attacker"}, ["GOT-X-5"]),
+    (("GOT-X-5", "combat_support:declare_support"), "declare_support", "blue", {"side": "attacker"}, ["GOT-X-5"]),
     # GOT-SUPPORT-3: "support is declared (or refused) in turn order" — Blue's l3 is the one due, not Red.
-    (("GOT-SUPPORT-3", "combat_actions:_support_turn"), "refuse_support", "red", {}, ["GOT-SUPPORT-3"]),
+    (("GOT-SUPPORT-3", "combat_support:_support_turn"), "refuse_support", "red", {}, ["GOT-SUPPORT-3"]),
     # GOT-COMBAT-5: casualties and retreats are sub-steps of step 6; the combat is at step 2.
     (
         ("GOT-COMBAT-5", "combat_actions:choose_casualties"),
@@ -124,7 +124,7 @@ def test_support_declaration_refused_got_x_4_for_part_of_a_seats_orders() -> Non
     )
     game = _march(game, "red", "l1", "l2")
     cid = game.state.combat.combat_id
-    assert ("GOT-X-4", "combat_actions:declare_support") in INVENTORY
+    assert ("GOT-X-4", "combat_support:declare_support") in INVENTORY
     part = decide(game, "declare_support", "red", combat_id=cid, side="attacker", areas=["l3"])
     assert _rules(part) == ["GOT-X-4"] and not part.events
     elsewhere = decide(game, "declare_support", "red", combat_id=cid, side="attacker", areas=["l1"])

@@ -52,14 +52,14 @@ def test_house_card_refused_got_card_1_when_not_in_hand_and_got_card_3_when_sent
     )
     cards = open_round(game, "house_card")
     not_held, _ = decide_seal(AGOT2, game, "stark", cards.round, {"card": "lannister_tywin_lannister"}, SALT)
-    cites(("GOT-CARD-1", "combat_actions:card_errors"), not_held, "GOT-CARD-1")
+    cites(("GOT-CARD-1", "card_choices:card_errors"), not_held, "GOT-CARD-1")
     game = _game("lannister", "stark", ["knight"], ["footman"])
     game, _ = _fight(game, "lannister", "stark", "lannister_tyrion_lannister", "stark_eddard_stark")
     cancel = {"card": "lannister_tyrion_lannister", "choice": {"cancel": True}}
     game, _ = act(game, "resolve_card_ability", "lannister", combat_id=_cid(game), **cancel)
     again = open_round(game, "house_card")
     sent_back, _ = decide_seal(AGOT2, game, "stark", again.round, {"card": "stark_eddard_stark"}, SALT)
-    cites(("GOT-CARD-3", "combat_actions:card_errors"), sent_back, "GOT-CARD-3")
+    cites(("GOT-CARD-3", "card_choices:card_errors"), sent_back, "GOT-CARD-3")
 
 
 def test_blade_refused_got_x_10_when_its_holder_is_not_fighting() -> None:
@@ -83,7 +83,7 @@ def test_support_refused_got_support_9_when_the_named_area_is_not_adjacent_to_th
     """GOT-SUPPORT-9: a Support order supports combats "in adjacent areas" — Red's l4 does not border l2."""
     make = _support_game((units("red", "l4", "knight"), ("l4", "red", "support_0_b")))
     declared = _in(make("adjudicated"), "declare_support", "red", side="attacker", areas=["l4", "l5"])
-    cites(("rule", "combat_actions:declare_support"), declared, "GOT-SUPPORT-9")
+    cites(("rule", "combat_support:declare_support"), declared, "GOT-SUPPORT-9")
 
 
 def test_casualties_refused_citing_the_rule_each_choice_breaks() -> None:
@@ -136,33 +136,35 @@ def test_card_ability_choices_refused_citing_the_tier_rule_of_the_card() -> None
     game, _ = _fight(game, "lannister", "stark", "lannister_tyrion_lannister", "stark_eddard_stark")
     tyrion = "lannister_tyrion_lannister"
     cites(
-        ("GOT-CARD-3", "combat_actions:resolve_card_ability"),
+        ("GOT-CARD-3", "card_choices:_cancel_opponent_card"),
         _ability(game, "lannister", tyrion, {"cancel": "yes"}),
         "GOT-CARD-3",
     )
-    x8: Path = ("GOT-X-8", "combat_actions:resolve_card_ability")
+    x8: Path = ("GOT-X-8", "card_choices:resolve_card_ability")
     cites(x8, _ability(game, "stark", "stark_eddard_stark", {}), "GOT-X-8")
     cites(x8, _ability(game, "stark", tyrion, {"cancel": True}), "GOT-X-8")
     aeron = _game("greyjoy", "stark", ["knight"], ["footman"])
     aeron, _ = _fight(aeron, "greyjoy", "stark", "greyjoy_aeron_damphair", "stark_ser_rodrik_cassel")
-    cites(x8, _ability(aeron, "greyjoy", "greyjoy_aeron_damphair", {"replace": "please"}), "GOT-X-8")
+    replace: Path = ("GOT-X-8", "card_choices:_replace_own_card")
+    cites(replace, _ability(aeron, "greyjoy", "greyjoy_aeron_damphair", {"replace": "please"}), "GOT-X-8")
     cersei, _ = cersei_wins()
-    cites(x8, _ability(cersei, "lannister", "lannister_cersei_lannister", {"area": "a"}), "GOT-X-8")
+    remove: Path = ("GOT-X-8", "card_choices:_remove_opponent_order")
+    cites(remove, _ability(cersei, "lannister", "lannister_cersei_lannister", {"area": "a"}), "GOT-X-8")
 
 
 def test_card_ability_targets_refused_citing_the_tier_rule_of_the_card() -> None:
     """GOT-CARD-5 (tier 3, "win/lose" effects): Renly upgrades one of his owner's footmen, not Stark's; GOT-X-8
     (after combat, and "immediately"): Patchface discards from the opponent's hand, Doran names an influence
     track."""
-    path: Path = ("rule", "combat_actions:resolve_card_ability")
     renly, _ = _renly_wins()
     upgrade = _ability(renly, "baratheon", "baratheon_renly_baratheon", {"unit": "stark:footman:b:1"})
-    cites(path, upgrade, "GOT-CARD-5")
+    cites(("rule", "card_choices:_upgrade_footman"), upgrade, "GOT-CARD-5")
     patchface, _ = _patchface_fights()
     discard = _ability(patchface, "baratheon", "baratheon_patchface", {"card": "stark_eddard_stark"})
-    cites(path, discard, "GOT-X-8")
+    cites(("rule", "card_choices:_discard_from_opponent_hand"), discard, "GOT-X-8")
     doran, _ = _doran_defends()
-    cites(path, _ability(doran, "martell", "martell_doran_martell", {"track": "navy"}), "GOT-X-8")
+    track = _ability(doran, "martell", "martell_doran_martell", {"track": "navy"})
+    cites(("rule", "card_choices:_opponent_to_track_bottom"), track, "GOT-X-8")
 
 
 def test_retreat_of_footmen_into_a_sea_area_cites_got_retreat_8_then_the_got_retreat_2_umbrella() -> None:

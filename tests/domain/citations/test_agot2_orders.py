@@ -47,9 +47,10 @@ def test_raven_refused_got_x_12_after_its_moment_and_got_raven_5_when_used_this_
     """GOT-X-12 (the Raven's moment has passed once marches are resolved); GOT-RAVEN-5: "usable at most once per
     round"."""
     wildling = {"option": "inspect_wildling", "placement": "top"}
-    cites(("GOT-X-12", "orders:_raven_guard"), _raven_late("adjudicated"), "use_raven", "red", ["GOT-X-12"], **wildling)
+    late = _raven_late("adjudicated")
+    cites(("GOT-X-12", "planning:_raven_guard"), late, "use_raven", "red", ["GOT-X-12"], **wildling)
     used = _raven_late("adjudicated", raven_used=True)
-    cites(("GOT-RAVEN-5", "orders:_raven_guard"), used, "use_raven", "red", ["GOT-RAVEN-5"], **wildling)
+    cites(("GOT-RAVEN-5", "planning:_raven_guard"), used, "use_raven", "red", ["GOT-RAVEN-5"], **wildling)
 
 
 def test_march_refused_got_term_4_out_of_turn_or_without_a_march_order() -> None:
@@ -67,20 +68,21 @@ def test_march_refused_got_x_25_when_its_moves_are_not_the_seats_units() -> None
     path: Path = ("GOT-X-25", "orders:march")
     game = _raven_late("adjudicated")
     cites(path, game, "march", "red", ["GOT-X-25"], from_area="l1", moves="l2")
-    cites(path, game, "march", "red", ["GOT-X-25"], **march(("l2", [])))
-    cites(path, game, "march", "red", ["GOT-X-25"], **march(("l2", ["red:knight:l4:9"])))
+    each_move: Path = ("GOT-X-25", "orders:_move_refusal")
+    cites(each_move, game, "march", "red", ["GOT-X-25"], **march(("l2", [])))
+    cites(each_move, game, "march", "red", ["GOT-X-25"], **march(("l2", ["red:knight:l4:9"])))
 
 
 def test_march_refused_got_retreat_8_for_a_knight_into_a_sea_area() -> None:
     """GOT-RETREAT-8: "Footmen and knights cannot retreat into a sea area" — the catalog's only rule on unit and
     area kinds, which a march honours too (the march itself is GOT-X-25's)."""
-    path: Path = ("GOT-RETREAT-8", "orders:march")
+    path: Path = ("GOT-RETREAT-8", "orders:_move_refusal")
     cites(path, _raven_late("adjudicated"), "march", "red", ["GOT-RETREAT-8"], **march(("s1", [KNIGHT])))
 
 
 def test_march_refused_got_rout_5_for_routed_units() -> None:
     """GOT-ROUT-5: "Routed units cannot move, even if a March order in their area is resolved"."""
-    path: Path = ("GOT-ROUT-5", "orders:march")
+    path: Path = ("GOT-ROUT-5", "orders:_move_refusal")
     cites(path, _march_game(routed=True)("adjudicated"), "march", "red", ["GOT-ROUT-5"], **march(("l2", [KNIGHT])))
 
 
@@ -99,12 +101,12 @@ def test_march_refused_got_combat_1_into_two_areas_of_another_house() -> None:
 
 
 def test_raven_swap_over_the_stars_names_the_got_x_13_umbrella_after_got_court_1() -> None:
-    """The GOT-X-13 umbrella after GOT-COURT-1 is a path of its own (`orders:use_raven`): the King's Court limit
+    """The GOT-X-13 umbrella after GOT-COURT-1 is a path of its own (`planning:use_raven`): the King's Court limit
     is checked after a Raven swap. Red, 1 star, swaps its plain march for the special march +1 beside its special
     support (see test_agot2)."""
     swap = {"option": "replace_order", "area": "l1", "token": "march_plus1"}
     cites(
-        ("GOT-X-13", "orders:use_raven"),
+        ("GOT-X-13", "planning:use_raven"),
         _raven_moment("adjudicated"),
         "use_raven",
         "red",

@@ -42,8 +42,8 @@ def test_sealed_orders_refused_citing_the_rule_each_placement_breaks() -> None:
     """GOT-X-14: orders are placed face down as one sealed list of {area, token}; GOT-X-13: each in an area of the
     seat's own units, one per area, each token of the set once."""
     game, _ = act(_three_houses(), "plan_orders", None)
-    cites(("GOT-X-14", "orders:orders_errors"), _seal(game, "orders", "red", ["march_0"]), "GOT-X-14")
-    x13: Path = ("GOT-X-13", "orders:orders_errors")
+    cites(("GOT-X-14", "planning:orders_errors"), _seal(game, "orders", "red", ["march_0"]), "GOT-X-14")
+    x13: Path = ("GOT-X-13", "planning:orders_errors")
     cites(x13, _seal(game, "orders", "red", _orders(("b", "raid_a"))), "GOT-X-13")
     cites(x13, _seal(game, "orders", "red", _orders(("a", "raid_a"), ("a", "march_0"))), "GOT-X-13")
     cites(x13, _seal(game, "orders", "red", _orders(("a", "march_9"))), "GOT-X-13")
@@ -59,7 +59,7 @@ def test_sealed_orders_refused_got_court_1_over_the_kings_court_stars() -> None:
     game = new_game(b, RBG, {"tracks": tracks, "house_cards": card_set(), "position": position})
     game, _ = act(game, "plan_orders", None)
     starred = _orders(("a", "march_plus1"), ("b", "defense_plus2"))
-    cites(("GOT-COURT-1", "orders:orders_errors"), _seal(game, "orders", "green", starred), "GOT-COURT-1")
+    cites(("GOT-COURT-1", "planning:orders_errors"), _seal(game, "orders", "green", starred), "GOT-COURT-1")
 
 
 def test_sealed_bid_refused_got_term_6_beyond_the_available_power() -> None:
