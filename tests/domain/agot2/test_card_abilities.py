@@ -14,6 +14,7 @@ def _ability(step: Any, game: Game, seat: str, combat_id: Any, card: str, choice
 
 
 def _game(attacker: str, defender: str, a_units: list[str], d_units: list[str], **position: Any) -> Game:
+    options = position.pop("options", {})
     b = board(
         {
             "a": "land",
@@ -38,7 +39,7 @@ def _game(attacker: str, defender: str, a_units: list[str], d_units: list[str], 
         ],
         **position,
     }
-    return new_game(b, (attacker, defender), {"kings_court_stars": [3, 2], "position": placed})
+    return new_game(b, (attacker, defender), {"kings_court_stars": [3, 2], "position": placed, **options})
 
 
 def _fight(game: Game, attacker: str, defender: str, a_card: str, d_card: str) -> tuple[Game, Any]:

@@ -167,6 +167,14 @@ def test_card_ability_targets_refused_citing_the_tier_rule_of_the_card() -> None
     cites(("rule", "card_choices:_opponent_to_track_bottom"), track, "GOT-X-8")
 
 
+def test_manual_card_ability_refused_got_x_8_when_its_recorded_choice_is_not_an_object() -> None:
+    """GOT-X-8 (option `engine_card_abilities` false, as in games recorded before the engine decided Renly): the
+    owner records the ability's choice as an object and enters its effects by hand; a bare string is refused."""
+    renly, _ = _renly_wins(options={"engine_card_abilities": False})
+    recorded = _ability(renly, "baratheon", "baratheon_renly_baratheon", "upgrade the footman")
+    cites(("GOT-X-8", "card_choices:_manual"), recorded, "GOT-X-8")
+
+
 def test_retreat_of_footmen_into_a_sea_area_cites_got_retreat_8_then_the_got_retreat_2_umbrella() -> None:
     """GOT-RETREAT-8, seed 001: 「步兵和骑士不能撤退至海域或港口」 — Stark's footman, beaten in b by Ser Loras, may
     retreat to c or d, not into the sea area s; GOT-RETREAT-2 (the defender retreats under RETREAT-3..9) follows."""
