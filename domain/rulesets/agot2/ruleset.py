@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.agot2 import combat_actions, orders, tracks
@@ -35,7 +35,7 @@ from domain.rulesets.agot2.state import AgotState, dump, load
 from domain.rulesets.agot2.view import view
 
 
-class Agot2Ruleset:
+class Agot2Ruleset(Ruleset[AgotState]):
     """Decides and explains every ruling of the catalog `shared/rules/agot2.md` by rule id."""
 
     id = "agot2"

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.actions import ActionSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.cedofan_kards_bs import decide as deciding
@@ -23,6 +23,7 @@ from domain.rulesets.cedofan_kards_bs.evolve import evolve
 from domain.rulesets.cedofan_kards_bs.position import POSITION_SCHEMA, from_position, position_of
 from domain.rulesets.cedofan_kards_bs.position_checks import position_errors
 from domain.rulesets.cedofan_kards_bs.rulebook import RULEBOOK
+from domain.rulesets.cedofan_kards_bs.state import KbsState
 
 _BOARDS = Path(__file__).parent / "boards"
 
@@ -32,7 +33,7 @@ def _shipped() -> Mapping[str, Mapping[str, Any]]:
     return {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in sorted(_BOARDS.glob("*.json"))}
 
 
-class KardsBsRuleset:
+class KardsBsRuleset(Ruleset[KbsState]):
     """Combat, sieges, movement, ransom, giants, pirates and vassalage of seed 002 (cedofan.cz)."""
 
     id = "cedofan_kards_bs"

@@ -8,7 +8,7 @@ from importlib import resources
 from typing import Any
 
 from domain.actions import ActionSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.cedofan_rv import board as rv_board
@@ -33,7 +33,7 @@ def _shipped() -> Mapping[str, Mapping[str, Any]]:
     return {"demonstration": json.loads(text)}
 
 
-class CedofanRvRuleset:
+class CedofanRvRuleset(Ruleset[RvState]):
     """Battles by dice pools, sieges, storms, reliefs and the secret loot slip."""
 
     id = "cedofan_rv"
@@ -50,6 +50,8 @@ class CedofanRvRuleset:
         ("RV-TURN-5", "the council offices after the start: who holds the kard's and the other offices"),
     )
     position_schema: Mapping[str, Any] = POSITION_SCHEMA
+    # Purses and loot slips are secret (RV-SUP-3, RV-LOOT-2): events are read through `event_view`.
+    has_secret_events = True
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""
