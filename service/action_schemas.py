@@ -72,7 +72,7 @@ def _pointers(error: ValidationError, root: str) -> Iterable[str]:
     """Where an error points: the value itself, or the key a `required`/`additionalProperties` error names."""
     base = root + "".join("/" + _escape(str(part)) for part in error.absolute_path)
     named: list[str] = []
-    if error.validator == "required":
+    if error.validator == "required" and isinstance(error.validator_value, list):
         named = [m for m in _QUOTED.findall(error.message) if m in error.validator_value]
     elif error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
         declared = error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}

@@ -48,7 +48,7 @@ class AnnalsUvicornWorker(UvicornWorker):  # type: ignore[misc]
     }
 
 
-class _AnnalsGunicorn(BaseApplication):  # type: ignore[misc]
+class _AnnalsGunicorn(BaseApplication):
     def __init__(self, options: dict[str, Any], threads: int) -> None:
         self.options = options
         self.threads = threads
