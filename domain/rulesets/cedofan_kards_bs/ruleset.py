@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from domain.actions import ActionSpec
@@ -24,13 +22,7 @@ from domain.rulesets.cedofan_kards_bs.position import POSITION_SCHEMA, from_posi
 from domain.rulesets.cedofan_kards_bs.position_checks import position_errors
 from domain.rulesets.cedofan_kards_bs.rulebook import RULEBOOK
 from domain.rulesets.cedofan_kards_bs.state import KbsState
-
-_BOARDS = Path(__file__).parent / "boards"
-
-
-def _shipped() -> Mapping[str, Mapping[str, Any]]:
-    """The demonstration boards shipped with the ruleset, by name (file name without .json)."""
-    return {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in sorted(_BOARDS.glob("*.json"))}
+from domain.shipped_data import shipped_jsons
 
 
 class KardsBsRuleset(Ruleset[KbsState]):
@@ -41,7 +33,8 @@ class KardsBsRuleset(Ruleset[KbsState]):
     title = "Cedofan: the age of the living kards (battles, sieges, ransom, vassalage)"
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = opts.DEFAULT_OPTIONS
-    shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
+    # The demonstration boards, by name (file name without .json), by the shipped-data loader.
+    shipped_boards: Mapping[str, Mapping[str, Any]] = shipped_jsons(__package__, "boards")
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
     # What the engine does not compute: entered with `adjust`, citing the rule (GET /rulesets/{id}, the rulebook page).
     left_to_adjust: tuple[tuple[str, str], ...] = (

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import Any
 
 from domain.actions import ActionSpec
@@ -25,12 +23,7 @@ from domain.rulesets.cedofan_rv.rulebook import RULEBOOK
 from domain.rulesets.cedofan_rv.setup import setup
 from domain.rulesets.cedofan_rv.state import RvState, dump, load
 from domain.rulesets.cedofan_rv.view import event_view, view
-
-
-def _shipped() -> Mapping[str, Mapping[str, Any]]:
-    """The demonstration board, read once from the package data (an invented map, labelled as such)."""
-    text = resources.files(__package__).joinpath("boards/demonstration.json").read_text(encoding="utf-8")
-    return {"demonstration": json.loads(text)}
+from domain.shipped_data import shipped_jsons
 
 
 class CedofanRvRuleset(Ruleset[RvState]):
@@ -41,7 +34,8 @@ class CedofanRvRuleset(Ruleset[RvState]):
     title = "cedofan.cz RV: the war for the Rudern Empire (combat, sieges, storms)"
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = rv_options.DEFAULT_OPTIONS
-    shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
+    # The demonstration board (an invented map, labelled as such), by the shipped-data loader.
+    shipped_boards: Mapping[str, Mapping[str, Any]] = shipped_jsons(__package__, "boards")
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
     # What the engine does not compute: entered with `adjust`, citing the rule (GET /rulesets/{id}, the rulebook page).
     left_to_adjust: tuple[tuple[str, str], ...] = (
