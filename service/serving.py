@@ -37,6 +37,7 @@ def run_uvicorn(host: str, port: int, threads: int) -> None:
     )
 
 
+# uvicorn_worker ships no types, so its class is Any to mypy, and subclassing Any is what [misc] reports.
 class AnnalsUvicornWorker(UvicornWorker):  # type: ignore[misc]
     """gunicorn's uvicorn worker, with the app's lifespan and a bounded graceful shutdown."""
 
