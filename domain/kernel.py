@@ -255,7 +255,7 @@ class Ruleset(Protocol[S]):
         self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs
     ) -> Decision: ...
 
-    # --- optional hooks: every ruleset has them; these defaults answer "none" ---
+    # --- hooks a ruleset overrides only when it has something to say: these defaults answer "none" ---
 
     # Event schema changes this ruleset reads old events through (domain/upcasting.py); none while no event changed.
     upcasters: tuple[Upcaster, ...] = ()
