@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from domain.dice import DiceSupply
+from domain.upcasting import Upcaster
 
 if TYPE_CHECKING:  # domain.actions and domain.pending import from here
     from domain.actions import ActionSpec
@@ -189,8 +190,19 @@ class Game:
     board: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
 
-class Ruleset(Protocol):
-    """The contract of one game system (DESIGN §4). Pure: time and dice enter through `Inputs`."""
+# The state type of one ruleset (KKState, AgotState…); the kernel and the service hold `Ruleset[Any]`.
+S = TypeVar("S")
+
+
+class Ruleset(Protocol[S]):
+    """The contract of one game system (DESIGN §4), generic over its state type. Pure: time and dice enter
+    through `Inputs`.
+
+    A ruleset subclasses `Ruleset[ItsState]` explicitly: mypy then checks every method against this contract,
+    refuses to build a ruleset that misses one, and the optional hooks at the end come with their "none" answers
+    (no cross-field game errors, events shown whole, no bookmarks of its own, no upcasters) for a ruleset to
+    override. The game's state stays `Any` in `Game`, which the service carries without knowing its ruleset.
+    """
 
     id: str
     version: str
@@ -205,14 +217,14 @@ class Ruleset(Protocol):
     # the rulebook says where the rules stop (issue 15; GET /rulesets/{id} and the rulebook page list them).
     left_to_adjust: tuple[tuple[str, str], ...]
 
-    def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]: ...
+    def action_ids(self, state: S) -> Mapping[str, tuple[str, ...]]: ...
     def option_errors(self, options: Mapping[str, Any]) -> list[str]: ...
     def board_errors(self, board: Mapping[str, Any] | None) -> list[str]: ...
     def seat_errors(self, seats: Sequence[Seat], options: Mapping[str, Any]) -> list[str]: ...
-    def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> Any: ...
+    def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> S: ...
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision: ...
-    def evolve(self, state: Any, event: Event) -> Any: ...
-    def view(self, state: Any, viewer: Viewer) -> dict[str, Any]: ...
+    def evolve(self, state: S, event: Event) -> S: ...
+    def view(self, state: S, viewer: Viewer) -> dict[str, Any]: ...
     # What the table waits for, as `viewer` may see it (issue 15, point 2; domain/pending.py has the contract).
     def pending(self, game: Game, viewer: Viewer) -> Pending: ...
 
@@ -234,14 +246,35 @@ class Ruleset(Protocol):
         options: Mapping[str, Any],
         board: Mapping[str, Any] | None,
         seats: Sequence[Seat],
-    ) -> Any: ...
-    def notation(self, event: Event, state_before: Any) -> str: ...
-    def dump_state(self, state: Any) -> dict[str, Any]: ...
-    def load_state(self, document: Mapping[str, Any]) -> Any: ...
+    ) -> S: ...
+    def notation(self, event: Event, state_before: S) -> str: ...
+    def dump_state(self, state: S) -> dict[str, Any]: ...
+    def load_state(self, document: Mapping[str, Any]) -> S: ...
     def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]: ...
     def resolve_reveal(
         self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs
     ) -> Decision: ...
+
+    # --- hooks a ruleset overrides only when it has something to say: these defaults answer "none" ---
+
+    # Event schema changes this ruleset reads old events through (domain/upcasting.py); none while no event changed.
+    upcasters: tuple[Upcaster, ...] = ()
+    # Whether `event_view` may hide part of an event: False lets the service hand events out without redacting.
+    has_secret_events: bool = False
+
+    def game_errors(
+        self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]
+    ) -> list[str]:
+        """Checks that need options, board and seats together (a variant against its map); none by default."""
+        return []
+
+    def event_view(self, event: Event, viewer: Viewer) -> Event:
+        """An event as `viewer` may read it; whole by default (set `has_secret_events` when overriding)."""
+        return event
+
+    def bookmarks(self, event: Event) -> tuple[str, ...]:
+        """The ruleset's own places a replay can jump to (years, phases, battles), from the event alone."""
+        return ()
 
 
 # Platform event types, kept by the kernel for every ruleset.
@@ -258,7 +291,7 @@ GAME_ENDED = "GameEnded"
 CORRECTION_APPLIED = "CorrectionApplied"
 
 
-def start(ruleset: Ruleset, created: Event, board: Mapping[str, Any] | None) -> Game:
+def start(ruleset: Ruleset[Any], created: Event, board: Mapping[str, Any] | None) -> Game:
     """The game right after its `GameCreated` event (version 1)."""
     data = created.data
     seats = tuple(Seat(s["seat"], s.get("player")) for s in data["seats"])
@@ -282,7 +315,7 @@ def start(ruleset: Ruleset, created: Event, board: Mapping[str, Any] | None) -> 
     return Game(meta, ruleset.setup(meta.options, board, seats), 1, board)
 
 
-def advance(ruleset: Ruleset, game: Game, event: Event) -> Game:
+def advance(ruleset: Ruleset[Any], game: Game, event: Event) -> Game:
     """The game after one more event. Total: never validates, never fails."""
     meta = _evolve_meta(game.meta, event)
     if event.type == STATE_ADJUSTED:
@@ -294,7 +327,7 @@ def advance(ruleset: Ruleset, game: Game, event: Event) -> Game:
 
 
 def fold(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     events: Iterable[Event],
     board: Mapping[str, Any] | None,
     start_from: Game | None = None,
@@ -375,7 +408,7 @@ def _replace(meta: GameMeta, **changes: Any) -> GameMeta:
 # --- the universal `adjust` action: JSON-pointer edits of the ruleset state's JSON form ---
 
 
-def apply_adjustment(ruleset: Ruleset, state: Any, changes: Iterable[Any]) -> Any:
+def apply_adjustment(ruleset: Ruleset[Any], state: Any, changes: Iterable[Any]) -> Any:
     """Apply `StateAdjusted` changes; a change that no longer applies is skipped (evolve is total)."""
     document = ruleset.dump_state(state)
     for change in changes:
@@ -436,7 +469,7 @@ def _apply_at(node: Any, parts: list[str], op: str, value: Any, path: str) -> An
 # --- snapshots: the whole game as JSON, and back ---
 
 
-def game_to_json(ruleset: Ruleset, game: Game) -> dict[str, Any]:
+def game_to_json(ruleset: Ruleset[Any], game: Game) -> dict[str, Any]:
     """A game as a JSON document (snapshots, arbiter views)."""
     return {"version": game.version, "meta": meta_to_json(game.meta), "state": ruleset.dump_state(game.state)}
 
@@ -469,7 +502,7 @@ def meta_to_json(meta: GameMeta) -> dict[str, Any]:
     }
 
 
-def game_from_json(ruleset: Ruleset, document: Mapping[str, Any]) -> Game:
+def game_from_json(ruleset: Ruleset[Any], document: Mapping[str, Any]) -> Game:
     """The game back from `game_to_json` (without its board: `fold` from it gives it the stream's)."""
     m = document["meta"]
     meta = GameMeta(

@@ -117,7 +117,7 @@ UNIVERSAL_ACTIONS = frozenset({"adjust", "add_client_seed", "end_game"})
 _CLIENT_SEED = re.compile(r"^[\x21-\x7e]{1,64}$")
 
 
-def decide_action(ruleset: Ruleset, game: Game, action: Action, inputs: Inputs) -> Decision:
+def decide_action(ruleset: Ruleset[Any], game: Game, action: Action, inputs: Inputs) -> Decision:
     """Check the platform rules, then decide the action by its ruleset (or as a universal action)."""
     refusal = _platform_refusal(game, action)
     if refusal is not None:
@@ -152,7 +152,7 @@ def _platform_refusal(game: Game, action: Action) -> Decision | None:
     return None
 
 
-def _decide_with_table_dice(ruleset: Ruleset, game: Game, action: Action, inputs: Inputs) -> Decision:
+def _decide_with_table_dice(ruleset: Ruleset[Any], game: Game, action: Action, inputs: Inputs) -> Decision:
     """CORE-DICE-1: the entered faces must be valid and used up exactly by the action."""
     entered = action.data.get("dice", [])
     if not isinstance(entered, list) or not all(isinstance(f, int) and not isinstance(f, bool) for f in entered):
@@ -175,7 +175,7 @@ def _decide_with_table_dice(ruleset: Ruleset, game: Game, action: Action, inputs
     return decision
 
 
-def _decide_adjust(ruleset: Ruleset, game: Game, action: Action) -> Decision:
+def _decide_adjust(ruleset: Ruleset[Any], game: Game, action: Action) -> Decision:
     """CORE-ADJUST-1/2/3: arbiter or recorder only; a reason and changes that apply; a position that keeps the
     ruleset's invariants, unless an arbiter forces it."""
     if action.authority is Authority.PLAYER:
@@ -218,7 +218,7 @@ def _decide_adjust(ruleset: Ruleset, game: Game, action: Action) -> Decision:
     return Decision((Event(STATE_ADJUSTED, data),), trace=tuple(trace))
 
 
-def _adjusted(ruleset: Ruleset, game: Game, changes: list[dict[str, Any]]) -> Game | Decision:
+def _adjusted(ruleset: Ruleset[Any], game: Game, changes: list[dict[str, Any]]) -> Game | Decision:
     """CORE-ADJUST-2: the game with every change applied to its state, or the refusal naming the change that fails."""
     document: Any = ruleset.dump_state(game.state)
     for index, change in enumerate(changes):
@@ -232,7 +232,7 @@ def _adjusted(ruleset: Ruleset, game: Game, changes: list[dict[str, Any]]) -> Ga
         return Decision.refuse("CORE-ADJUST-2", f"the adjusted state is not a valid state: {error}")
 
 
-def adjusted_position_errors(ruleset: Ruleset, adjusted: Game) -> list[PositionError]:
+def adjusted_position_errors(ruleset: Ruleset[Any], adjusted: Game) -> list[PositionError]:
     """CORE-ADJUST-3: the invariants the adjusted game's position breaks (the checks a starting position passes),
     on the board the game is played on."""
     position = ruleset.position_of(adjusted)
@@ -308,7 +308,7 @@ def roll(game: Game, inputs: Inputs, count: int, seat: str | None, purpose: str)
 
 
 def decide_seal(
-    ruleset: Ruleset, game: Game, seat: str, round_id: str, payload: Any, salt: str
+    ruleset: Ruleset[Any], game: Game, seat: str, round_id: str, payload: Any, salt: str
 ) -> tuple[Decision, SealedRound | None]:
     """Check a sealed submission; return the `SubmissionSealed` decision and the round it completes."""
     if game.meta.ended:
@@ -333,7 +333,7 @@ def decide_seal(
 
 
 def decide_reveal(
-    ruleset: Ruleset, game: Game, sealed_round: SealedRound, secrets: Mapping[str, tuple[Any, str]], inputs: Inputs
+    ruleset: Ruleset[Any], game: Game, sealed_round: SealedRound, secrets: Mapping[str, tuple[Any, str]], inputs: Inputs
 ) -> Decision:
     """The reveal of a complete round (every payload and salt), then the ruleset's consequences."""
     submissions = {seat: {"payload": payload, "salt": salt} for seat, (payload, salt) in sorted(secrets.items())}
@@ -343,6 +343,6 @@ def decide_reveal(
     return Decision((reveal,)).then(consequences)
 
 
-def all_rules(ruleset: Ruleset) -> Mapping[str, Rule]:
+def all_rules(ruleset: Ruleset[Any]) -> Mapping[str, Rule]:
     """The ruleset's catalog plus the platform rules every game obeys."""
     return {**PLATFORM_RULES, **ruleset.rulebook}

@@ -7,6 +7,7 @@ over a ruleset declaration of the same type.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from domain.actions import (
     OFFICIALS,
@@ -79,6 +80,6 @@ PLATFORM_ACTIONS: Mapping[str, ActionSpec] = catalog(
 )
 
 
-def action_specs(ruleset: Ruleset) -> Mapping[str, ActionSpec]:
+def action_specs(ruleset: Ruleset[Any]) -> Mapping[str, ActionSpec]:
     """Every action a game of this ruleset accepts: its own, then the platform's (which win a clash)."""
     return {**ruleset.actions, **PLATFORM_ACTIONS}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from domain.kernel import Ruleset
 from domain.rulesets.agot2 import AGOT2
@@ -12,7 +13,7 @@ from domain.rulesets.freeform import FREEFORM
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 
 # Every version still able to replay a recorded game stays listed here; the last one is current.
-_VERSIONS: Mapping[str, tuple[Ruleset, ...]] = {
+_VERSIONS: Mapping[str, tuple[Ruleset[Any], ...]] = {
     FREEFORM.id: (FREEFORM,),
     AGOT2.id: (AGOT2,),
     KARD_ES_KORONA.id: (KARD_ES_KORONA,),
@@ -30,7 +31,7 @@ def ruleset_ids() -> tuple[str, ...]:
     return tuple(_VERSIONS)
 
 
-def current(ruleset_id: str) -> Ruleset:
+def current(ruleset_id: str) -> Ruleset[Any]:
     """The newest version of a ruleset, for new games."""
     try:
         return _VERSIONS[ruleset_id][-1]
@@ -38,7 +39,7 @@ def current(ruleset_id: str) -> Ruleset:
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}; known: {', '.join(_VERSIONS)}") from None
 
 
-def pinned(ruleset_id: str, version: str) -> Ruleset:
+def pinned(ruleset_id: str, version: str) -> Ruleset[Any]:
     """The exact ruleset version a game was created with."""
     for ruleset in _VERSIONS.get(ruleset_id, ()):
         if ruleset.version == version:

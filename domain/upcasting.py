@@ -5,7 +5,7 @@ written; an event is never migrated in place. When a ruleset changes the shape o
 an upcaster from the old version to the next, and folds read old events through the chain
 (v1 → v2 → … → current). New events are written at the current version.
 
-A ruleset declares its upcasters in an optional `upcasters` attribute (a sequence of `Upcaster`);
+A ruleset declares its upcasters in its `upcasters` attribute (a tuple of `Upcaster`, empty by default);
 platform events (`GameCreated`, `DiceRolled`, …) have theirs in `PLATFORM_UPCASTERS`.
 """
 
@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # domain.kernel imports Upcaster from here
+    from domain.kernel import Ruleset
 
 Upgrade = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
@@ -67,7 +70,6 @@ class Upcasters:
 PLATFORM_UPCASTERS: tuple[Upcaster, ...] = ()  # every platform event is still at schema version 1
 
 
-def upcasters_for(ruleset: object) -> Upcasters:
-    """The platform's upcasters and the ruleset's own (its optional `upcasters` attribute)."""
-    own: Iterable[Upcaster] = getattr(ruleset, "upcasters", ())
-    return Upcasters((*PLATFORM_UPCASTERS, *own))
+def upcasters_for(ruleset: Ruleset[Any]) -> Upcasters:
+    """The platform's upcasters and the ruleset's own (its `upcasters` attribute)."""
+    return Upcasters((*PLATFORM_UPCASTERS, *ruleset.upcasters))

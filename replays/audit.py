@@ -106,7 +106,7 @@ class GameAudit:
 
 
 def audit_action(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     steps: Sequence[RecordedStep],
     board: Mapping[str, Any] | None,
     version: int,
@@ -146,11 +146,11 @@ def _not_judged_here(created: RecordedStep, version: int) -> str:
 
 
 def audit_game(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     steps: Sequence[RecordedStep],
     board: Mapping[str, Any] | None,
     seed: bytes | None,
-    current: Ruleset | None = None,
+    current: Ruleset[Any] | None = None,
     view: StateView | None = None,
 ) -> GameAudit:
     """Audit every action of a game; `current` (default: the registry's newest version) measures drift;
@@ -192,7 +192,12 @@ def audit_game(
 
 
 def _action_audit(
-    ruleset: Ruleset, steps: Sequence[RecordedStep], index: int, finding: Finding, before: Game, view: StateView | None
+    ruleset: Ruleset[Any],
+    steps: Sequence[RecordedStep],
+    index: int,
+    finding: Finding,
+    before: Game,
+    view: StateView | None,
 ) -> ActionAudit:
     first = steps[index]
     batch = steps[index : _batch_end(steps, index)]
@@ -276,7 +281,7 @@ def _adjustment(step: RecordedStep) -> dict[str, Any]:
 
 
 def _drift(
-    pinned: Sequence[Finding], newest: Sequence[Finding], ruleset: Ruleset, current: Ruleset
+    pinned: Sequence[Finding], newest: Sequence[Finding], ruleset: Ruleset[Any], current: Ruleset[Any]
 ) -> tuple[dict[str, Any], ...]:
     """Actions whose expected outcome (events or violations) differs under the current ruleset version."""
     under_current = {f.version: f for f in newest}
@@ -303,7 +308,7 @@ def _outcome(finding: Finding) -> Any:
     )
 
 
-def _current(ruleset: Ruleset) -> Ruleset:
+def _current(ruleset: Ruleset[Any]) -> Ruleset[Any]:
     try:
         return registry.current(ruleset.id)
     except registry.UnknownRuleset:
@@ -341,7 +346,7 @@ def _batch_end(steps: Sequence[RecordedStep], index: int) -> int:
 
 
 def _games_before(
-    ruleset: Ruleset, steps: Sequence[RecordedStep], board: Mapping[str, Any] | None, versions: set[int]
+    ruleset: Ruleset[Any], steps: Sequence[RecordedStep], board: Mapping[str, Any] | None, versions: set[int]
 ) -> dict[int, Game]:
     """The game folded to `version - 1` for each wanted version, in one pass."""
     found: dict[int, Game] = {}

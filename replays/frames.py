@@ -44,7 +44,7 @@ class Frame:
 
 
 def frames(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     start: Game,
     events: Iterable[Event],
     view: Callable[[Game], Any],
@@ -66,20 +66,19 @@ def frames(
     return found
 
 
-def bookmarks(event: Event, ruleset: Ruleset | None = None) -> tuple[str, ...]:
+def bookmarks(event: Event, ruleset: Ruleset[Any] | None = None) -> tuple[str, ...]:
     """Labels a reader can jump to, derived from the event alone.
 
-    A ruleset may add its own (years, phases, battles, elections) with an optional
-    `bookmarks(event) -> tuple[str, ...]` method; it is optional so that a ruleset with no
-    structure of its own (freeform) needs nothing.
+    A ruleset adds its own (years, phases, battles, elections) with its `bookmarks` hook; a ruleset
+    with no structure of its own (freeform) keeps the protocol's default, none. Without a ruleset,
+    the platform's bookmarks alone.
     """
     label = _PLATFORM_BOOKMARKS.get(event.type)
     found = (label(event.data),) if label else ()
-    own: Callable[[Event], tuple[str, ...]] | None = getattr(ruleset, "bookmarks", None)
-    if own is None:
+    if ruleset is None:
         return found
     try:
-        return found + tuple(own(event))
+        return found + tuple(ruleset.bookmarks(event))
     except (KeyError, TypeError, ValueError, AttributeError):  # an odd imported event has no bookmark
         return found
 
@@ -92,7 +91,7 @@ class Bookmark:
     label: str
 
 
-def bookmarks_of(ruleset: Ruleset, events: Iterable[Event], first_version: int = 1) -> list[Bookmark]:
+def bookmarks_of(ruleset: Ruleset[Any], events: Iterable[Event], first_version: int = 1) -> list[Bookmark]:
     """Every bookmark of a stream, in order; `first_version` is the version of the first event."""
     return [
         Bookmark(version, label)

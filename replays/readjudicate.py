@@ -66,7 +66,7 @@ class Finding:
 
 
 def readjudicate(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     steps: Sequence[RecordedStep],
     board: Mapping[str, Any] | None,
     seed: bytes | None = None,
@@ -113,7 +113,7 @@ def _is_cause(step: RecordedStep) -> bool:
     return "action" in step.metadata or "sealed" in step.metadata
 
 
-def _judge(ruleset: Ruleset, game: Game, batch: Sequence[RecordedStep], seed: bytes | None) -> Finding | None:
+def _judge(ruleset: Ruleset[Any], game: Game, batch: Sequence[RecordedStep], seed: bytes | None) -> Finding | None:
     first = batch[0]
     recorded = tuple({"type": s.type, "data": s.data} for s in batch if s.type not in SERVICE_ADDED)
     if "action" in first.metadata:
@@ -134,7 +134,7 @@ def _judge(ruleset: Ruleset, game: Game, batch: Sequence[RecordedStep], seed: by
     return Finding(first.version, "deviates", reason, expected, recorded, decision.trace, decision.violations)
 
 
-def _redecide_action(ruleset: Ruleset, game: Game, cause: Mapping[str, Any], seed: bytes | None) -> Decision | str:
+def _redecide_action(ruleset: Ruleset[Any], game: Game, cause: Mapping[str, Any], seed: bytes | None) -> Decision | str:
     action = Action(cause["type"], cause.get("seat"), cause.get("data") or {}, Authority(cause["authority"]))
     dice = None
     if game.meta.dice is DiceMode.SERVER:
@@ -146,7 +146,7 @@ def _redecide_action(ruleset: Ruleset, game: Game, cause: Mapping[str, Any], see
     return decide_action(ruleset, game, action, Inputs(timestamp="", dice=dice))
 
 
-def _rolls(ruleset: Ruleset, game: Game, action: Action) -> bool:
+def _rolls(ruleset: Ruleset[Any], game: Game, action: Action) -> bool:
     """Whether deciding the action draws dice (tried with a supply that records the count)."""
     counter = _CountingDice()
     decide_action(ruleset, game, action, Inputs(timestamp="", dice=counter))
@@ -168,7 +168,9 @@ class _CountingDice:
         return (1,) * count
 
 
-def _redecide_seal(ruleset: Ruleset, game: Game, batch: Sequence[RecordedStep], seed: bytes | None) -> Decision | str:
+def _redecide_seal(
+    ruleset: Ruleset[Any], game: Game, batch: Sequence[RecordedStep], seed: bytes | None
+) -> Decision | str:
     sealed = batch[0]
     if sealed.type != SUBMISSION_SEALED:
         return f"a sealed submission recorded as {sealed.type!r}"

@@ -222,7 +222,7 @@ def verify_chain(stream_id: str, events: Sequence[Mapping[str, Any]]) -> ChainCh
 
 
 def notation_lines(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     events: Sequence[Mapping[str, Any]],
     board: Mapping[str, Any] | None,
     shown: Callable[[Event], Event] = lambda event: event,
@@ -251,7 +251,7 @@ def _created_notation(created: Event) -> str:
     return f"game{title} created: {data.get('ruleset')} {data.get('ruleset_version')}, seats {seats}"
 
 
-def _notation(ruleset: Ruleset, event: Event, game: Game) -> str:
+def _notation(ruleset: Ruleset[Any], event: Event, game: Game) -> str:
     # A record may come from elsewhere; one odd event must not stop the whole listing.
     try:
         return ruleset.notation(event, game.state)

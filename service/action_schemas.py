@@ -29,12 +29,12 @@ _FORMATS = FormatChecker()
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 
 
-def spec_for(ruleset: Ruleset, action_type: str) -> ActionSpec | None:
+def spec_for(ruleset: Ruleset[Any], action_type: str) -> ActionSpec | None:
     """The declaration of one action type for this ruleset, or None when it declares none."""
     return action_specs(ruleset).get(action_type)
 
 
-def validator_for(ruleset: Ruleset, action_type: str) -> Draft202012Validator | None:
+def validator_for(ruleset: Ruleset[Any], action_type: str) -> Draft202012Validator | None:
     """The compiled validator of an action type's `data`, built once per ruleset version and type."""
     key = (ruleset.id, ruleset.version, action_type)
     if key not in _VALIDATORS:
@@ -47,7 +47,7 @@ def validator_for(ruleset: Ruleset, action_type: str) -> Draft202012Validator | 
     return _VALIDATORS[key]
 
 
-def check_action(ruleset: Ruleset, action_type: str, data: Mapping[str, Any]) -> None:
+def check_action(ruleset: Ruleset[Any], action_type: str, data: Mapping[str, Any]) -> None:
     """Raise a 400 naming every malformed part of `data` by JSON pointer; nothing when it is well formed."""
     validator = validator_for(ruleset, action_type)
     if validator is None:
@@ -72,7 +72,7 @@ def _pointers(error: ValidationError, root: str) -> Iterable[str]:
     """Where an error points: the value itself, or the key a `required`/`additionalProperties` error names."""
     base = root + "".join("/" + _escape(str(part)) for part in error.absolute_path)
     named: list[str] = []
-    if error.validator == "required":
+    if error.validator == "required" and isinstance(error.validator_value, list):
         named = [m for m in _QUOTED.findall(error.message) if m in error.validator_value]
     elif error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
         declared = error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}

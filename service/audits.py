@@ -38,7 +38,7 @@ class GameRecord:
     """Everything an audit needs: the stored steps, the pinned ruleset, the board and the seed if revealed."""
 
     steps: list[RecordedStep]
-    ruleset: Ruleset
+    ruleset: Ruleset[Any]
     board: dict[str, Any] | None
     seed: bytes | None
     summary: dict[str, Any]

@@ -55,12 +55,13 @@ def import_command(ctx: click.Context, file: IO[str], keep_id: bool) -> None:
     wired = _services(ctx)
     lines = file.read().splitlines()
     # One tick per event re-adjudicated (the long part); lines beyond the header are events and annotations.
-    with click.progressbar(length=max(len(lines) - 1, 1), label="importing", file=sys.stderr) as bar:
+    ticks = max(len(lines) - 1, 1)
+    with click.progressbar(length=ticks, label="importing", file=sys.stderr) as bar:
         try:
             report = import_record(wired, OPERATOR, lines, keep_id, bar.update)
         except AnnalsError as error:
             raise click.ClickException(error.detail) from None
-        bar.update(bar.length - bar.pos)
+        bar.update(ticks - bar.pos)
     findings = report.findings
     click.echo(
         f"game {report.game_id}: {report.events} event(s), chain ok, {findings['consistent']} consistent, "

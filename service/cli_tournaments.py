@@ -53,7 +53,7 @@ def tournament() -> None:
 @click.option("--remainder", type=click.Choice(["smaller_tables", "byes"]), default="smaller_tables")
 @click.option("--settings", "settings_file", type=click.File("r"), default=None, help="JSON with more settings")
 @click.pass_context
-def create_command(ctx: click.Context, settings_file: IO[str] | None, **given: Any) -> None:
+def create_command(ctx: click.Context, /, settings_file: IO[str] | None, **given: Any) -> None:
     """Create a tournament; prints its id."""
     from service import schemas
     from service.schemas.tournaments import TournamentCreateSchema
@@ -72,7 +72,7 @@ def create_command(ctx: click.Context, settings_file: IO[str] | None, **given: A
 @click.option("--club", default=None)
 @click.option("--team", default=None)
 @click.pass_context
-def register_command(ctx: click.Context, tournament_id: str, **given: Any) -> None:
+def register_command(ctx: click.Context, /, tournament_id: str, **given: Any) -> None:
     """Register a player (new by --name, known by --player); prints the player's id."""
     from service import schemas
     from service.schemas.tournaments import RegisterSchema

@@ -114,7 +114,7 @@ def _strike(
 
 
 def _decide(
-    services: Services, ruleset: Ruleset, game: Game, actions: Sequence[tuple[Action, str]]
+    services: Services, ruleset: Ruleset[Any], game: Game, actions: Sequence[tuple[Action, str]]
 ) -> tuple[list[tuple[dict[str, Any], tuple[Event, ...]]], Game]:
     """Each action's request and events, decided strictly in turn; and the game after them all."""
     # Disputes are often ruled after the end: a correction is decided as if the game were running.
@@ -193,7 +193,7 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _refusal(ruleset: Ruleset, violations: Sequence[Any], name: str) -> AnnalsError:
+def _refusal(ruleset: Ruleset[Any], violations: Sequence[Any], name: str) -> AnnalsError:
     if name == "strike":
         first = violations[0]
         return Conflict(f"the strike cannot be applied to the current state ({first.rule_id}: {first.message})")

@@ -402,7 +402,7 @@ def _check_raiser(principal: Principal, loaded: LoadedGame, what: str) -> None:
         raise Forbidden(f"this player token holds no seat of game {loaded.game.meta.game_id}: it may not {what} it")
 
 
-def _check_rule_ids(ruleset: Ruleset, rule_ids: Sequence[str], name: str) -> None:
+def _check_rule_ids(ruleset: Ruleset[Any], rule_ids: Sequence[str], name: str) -> None:
     known = all_rules(ruleset)
     unknown = [r for r in rule_ids if r not in known]
     if unknown:

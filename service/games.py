@@ -135,9 +135,8 @@ class GameCommands:
         if missing:
             errors.setdefault("seats", []).extend(f"unknown player {p!r}" for p in sorted(missing))
         board_id, board_doc = self._board_for(body["board"], ruleset, errors)
-        # Optional hook: checks that need options, board and seats together (a variant against its map).
-        game_errors = getattr(ruleset, "game_errors", None)
-        if not errors and game_errors is not None and (problems := game_errors(options, board_doc, seats)):
+        # Checks that need options, board and seats together (a variant against its map), once each is sound.
+        if not errors and (problems := ruleset.game_errors(options, board_doc, seats)):
             errors["game"] = problems
         if errors:
             raise Unprocessable(f"the game cannot be created: {_first(errors)}", errors)
@@ -209,7 +208,7 @@ class GameCommands:
         return Recorded(created_id, result, answer=result.answer)
 
     def _board_for(
-        self, board: Any, ruleset: Ruleset, errors: dict[str, list[str]]
+        self, board: Any, ruleset: Ruleset[Any], errors: dict[str, list[str]]
     ) -> tuple[str | None, dict[str, Any] | None]:
         """The board a new game is played on: a stored board id, a shipped board's name, or a document."""
         if board is None:
@@ -533,7 +532,9 @@ class GameCommands:
         return meta
 
 
-def _variant(ruleset: Ruleset, body: dict[str, Any], errors: dict[str, list[str]]) -> tuple[dict[str, Any], str | None]:
+def _variant(
+    ruleset: Ruleset[Any], body: dict[str, Any], errors: dict[str, list[str]]
+) -> tuple[dict[str, Any], str | None]:
     """The options with the variant in them, and the game's variant: one value, wherever it was given.
 
     A ruleset with a `variant` option (Kard és Korona's basic/advanced) takes the request's top-level

@@ -52,6 +52,7 @@ def init_app(app: Flask) -> None:
     if app.config["TRUSTED_PROXIES"]:
         # Behind N reverse proxies the client is the Nth address from the right of X-Forwarded-For.
         proxies = app.config["TRUSTED_PROXIES"]
+        # Wrapping `wsgi_app` is Flask's documented way to add middleware; mypy sees a method being replaced.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
     rate_limits.init_app(app)  # counted before the body is even read
     if app.config["CORS_ORIGINS"]:

@@ -220,8 +220,8 @@ class Verifier:
             dispute_query = select(disputes.c.dispute_id, disputes.c.stream_version)
             if stream is not None:
                 dispute_query = dispute_query.where(disputes.c.dispute_id == stream.removeprefix("dispute:"))
-            for row in conn.execute(dispute_query):
-                dispute_versions[f"dispute:{row.dispute_id}"] = int(row.stream_version)
+            for dispute in conn.execute(dispute_query):
+                dispute_versions[f"dispute:{dispute.dispute_id}"] = int(dispute.stream_version)
         if stream is not None:
             summaries = {s: v for s, v in summaries.items() if s == stream}
             dispute_versions = {s: v for s, v in dispute_versions.items() if s == stream}

@@ -32,7 +32,7 @@ class LoadedGame:
     """A game folded at some version, with what it was folded by."""
 
     game: Game
-    ruleset: Ruleset
+    ruleset: Ruleset[Any]
     board: dict[str, Any] | None
     summary: dict[str, Any]
 
@@ -110,7 +110,7 @@ class GameLoader:
         with self._lock:
             self._latest.pop(game_id, None)
 
-    def _fold_to(self, game_id: str, ruleset: Ruleset, board: dict[str, Any] | None, target: int) -> Game:
+    def _fold_to(self, game_id: str, ruleset: Ruleset[Any], board: dict[str, Any] | None, target: int) -> Game:
         with self._lock:
             cached = self._latest.get(game_id)
         start: Game | None = cached if cached is not None and cached.version <= target else None
@@ -129,7 +129,7 @@ class GameLoader:
 _UPCASTERS: dict[tuple[str, str], Upcasters] = {}
 
 
-def upcasters_of(ruleset: Ruleset) -> Upcasters:
+def upcasters_of(ruleset: Ruleset[Any]) -> Upcasters:
     """The upcasters a game of this ruleset version is read through (a shipped version never changes)."""
     key = (ruleset.id, ruleset.version)
     if key not in _UPCASTERS:

@@ -83,7 +83,7 @@ def _union(title: str, names: Mapping[str, str], note: str) -> dict[str, Any]:
     }
 
 
-def components(rulesets: Sequence[Ruleset]) -> dict[str, Any]:
+def components(rulesets: Sequence[Ruleset[Any]]) -> dict[str, Any]:
     """The generated component schemas, in a fixed order."""
     found: dict[str, Any] = {"ActionDeclaration": DECLARATION}
     platform = {spec.type: f"Platform{_camel(spec.type)}Action" for spec in PLATFORM_ACTIONS.values()}
@@ -101,7 +101,7 @@ def components(rulesets: Sequence[Ruleset]) -> dict[str, Any]:
     return found
 
 
-def render(rulesets: Sequence[Ruleset]) -> str:
+def render(rulesets: Sequence[Ruleset[Any]]) -> str:
     """The block as it stands in openapi.yaml, indented under `components.schemas`, markers included."""
     dumped = yaml.safe_dump(
         components(rulesets), sort_keys=False, allow_unicode=True, width=110, default_flow_style=None
@@ -115,7 +115,7 @@ def updated(document: str, block: str) -> str:
     return with_block(document, BEGIN, END, block)
 
 
-def current_rulesets() -> list[Ruleset]:
+def current_rulesets() -> list[Ruleset[Any]]:
     """The current version of every shipped ruleset, in registry order."""
     return [registry.current(ruleset_id) for ruleset_id in registry.ruleset_ids()]
 

@@ -18,7 +18,7 @@ _SEAL_DECLARATION = {
 }
 
 
-def pending_json(ruleset: Ruleset, game: Game, viewer: Viewer, viewer_name: str) -> dict[str, Any]:
+def pending_json(ruleset: Ruleset[Any], game: Game, viewer: Viewer, viewer_name: str) -> dict[str, Any]:
     """What the game waits for at `game.version`, as `viewer` may see it."""
     pending = ruleset.pending(game, viewer)
     specs = action_specs(ruleset)

@@ -47,7 +47,7 @@ class InvalidPosition(AnnalsError):
         super().__init__(detail, rule=rule, violations=violations, errors=errors)
 
 
-def cited_rule(ruleset: Ruleset, rule_id: str) -> dict[str, str]:
+def cited_rule(ruleset: Ruleset[Any], rule_id: str) -> dict[str, str]:
     """The rule a problem cites, from the ruleset's catalog and the platform rules (blank fields when unknown)."""
     rule = all_rules(ruleset).get(rule_id) or Rule(rule_id, "")
     return {
@@ -59,7 +59,7 @@ def cited_rule(ruleset: Ruleset, rule_id: str) -> dict[str, str]:
     }
 
 
-def position_validator(ruleset: Ruleset) -> Draft202012Validator:
+def position_validator(ruleset: Ruleset[Any]) -> Draft202012Validator:
     """The compiled validator of the ruleset's position schema, built once per ruleset version."""
     key = (ruleset.id, ruleset.version)
     if key not in _VALIDATORS:
@@ -68,7 +68,7 @@ def position_validator(ruleset: Ruleset) -> Draft202012Validator:
     return _VALIDATORS[key]
 
 
-def check_position_schema(ruleset: Ruleset, position: Any, root: str = "/position") -> None:
+def check_position_schema(ruleset: Ruleset[Any], position: Any, root: str = "/position") -> None:
     """A 400 naming every part of `position` its ruleset's schema refuses, by JSON pointer under `root`."""
     errors = data_errors(position_validator(ruleset), position, root)
     if errors:
@@ -77,7 +77,7 @@ def check_position_schema(ruleset: Ruleset, position: Any, root: str = "/positio
 
 
 def check_position_invariants(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     position: Mapping[str, Any],
     options: Mapping[str, Any],
     board: Mapping[str, Any] | None,
@@ -90,7 +90,7 @@ def check_position_invariants(
         raise invalid_position(ruleset, broken, root)
 
 
-def invalid_position(ruleset: Ruleset, broken: Sequence[PositionError], root: str) -> InvalidPosition:
+def invalid_position(ruleset: Ruleset[Any], broken: Sequence[PositionError], root: str) -> InvalidPosition:
     """The problem naming every broken invariant, its path under `root`; the first one's rule is its `rule`."""
     violations = [{**error.to_json(), "path": root + error.path} for error in broken]
     first = violations[0]
@@ -101,7 +101,7 @@ def invalid_position(ruleset: Ruleset, broken: Sequence[PositionError], root: st
     return InvalidPosition(detail, cited_rule(ruleset, first["rule_id"]), violations)
 
 
-def check_recorded_position(ruleset: Ruleset, data: Mapping[str, Any], board: Mapping[str, Any] | None) -> None:
+def check_recorded_position(ruleset: Ruleset[Any], data: Mapping[str, Any], board: Mapping[str, Any] | None) -> None:
     """A game started from a position is imported only when the position passes the checks `POST /games` makes:
     422 naming each malformed part or broken invariant by its pointer in version 1 (`/data/position/...`)."""
     position = data.get("position")
@@ -121,7 +121,7 @@ def may_read_position(caller: Principal, ended: bool) -> None:
         caller.require(*POSITION_READERS)
 
 
-def position_json(ruleset: Ruleset, game: Game, summary: Mapping[str, Any]) -> dict[str, Any]:
+def position_json(ruleset: Ruleset[Any], game: Game, summary: Mapping[str, Any]) -> dict[str, Any]:
     """A game's position at `game.version`, with what `POST /games` needs to start a game from it."""
     envelope = meta_to_json(game.meta)
     return {

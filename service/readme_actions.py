@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from domain.actions import ActionSpec
 from domain.kernel import Ruleset
@@ -39,7 +40,7 @@ def _table(specs: Iterable[ActionSpec]) -> list[str]:
     return lines
 
 
-def render(rulesets: Sequence[Ruleset]) -> str:
+def render(rulesets: Sequence[Ruleset[Any]]) -> str:
     """The block as it stands in README.md, markers included."""
     lines = []
     for ruleset in rulesets:

@@ -13,7 +13,7 @@ from service.errors import BadRequest, Forbidden
 ViewOf = Callable[[Game], dict[str, Any]]
 
 
-def view_for(caller: Principal, ruleset: Ruleset, meta: GameMeta, viewer_name: str) -> ViewOf:
+def view_for(caller: Principal, ruleset: Ruleset[Any], meta: GameMeta, viewer_name: str) -> ViewOf:
     """The view `viewer_name` (a seat, "spectator" or "arbiter") gives this caller (403/400 otherwise)."""
     viewer = viewer_of(caller, meta, viewer_name)
     if viewer.arbiter:
@@ -45,16 +45,15 @@ EventJson = dict[str, Any]
 class EventRedactor:
     """Events as one caller may read them: a ruleset with secrets in its events hides them per viewer.
 
-    A ruleset opts in with an optional `event_view(event, viewer) -> Event`; the arbiter and admin see
-    every event whole. A player sees what any seat they hold may see; anyone else what a spectator may.
+    A ruleset whose events carry secrets (`has_secret_events`) hides them with its `event_view`; the arbiter
+    and admin see every event whole. A player sees what any seat they hold may see; anyone else what a spectator may.
     A redacted event keeps its hash (the chain stays checkable by those who may read it whole) and is
     marked `"redacted": true`.
     """
 
-    def __init__(self, caller: Principal, ruleset: Ruleset, seats: tuple[str, ...]) -> None:
-        self._hook: Callable[[Event, Viewer], Event] | None = getattr(ruleset, "event_view", None)
-        if caller.role in ("admin", "arbiter"):
-            self._hook = None
+    def __init__(self, caller: Principal, ruleset: Ruleset[Any], seats: tuple[str, ...]) -> None:
+        hides = ruleset.has_secret_events and caller.role not in ("admin", "arbiter")
+        self._hook: Callable[[Event, Viewer], Event] | None = ruleset.event_view if hides else None
         self._viewers = tuple(Viewer(seat=s) for s in seats) or (Viewer(),)
 
     @classmethod

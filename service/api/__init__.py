@@ -6,8 +6,9 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, json, request
+from flask.json.provider import DefaultJSONProvider
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from service.errors import PROBLEM_BASE, AnnalsError, DatabaseNotReady, IdempotencyKeyReused
 
@@ -63,7 +64,8 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(AnnalsError, _annals_problem)
     app.register_error_handler(HTTPException, _http_problem)
     app.register_error_handler(Exception, _unexpected_problem)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    if isinstance(app.json, DefaultJSONProvider):  # Flask's own provider, the one create_app keeps
+        app.json.sort_keys = False
 
 
 def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
@@ -100,8 +102,8 @@ def _http_problem(error: HTTPException) -> Response:
         "detail": error.description or error.name,
     }
     response = problem_response(body)
-    if status == 405 and error.valid_methods:  # type: ignore[attr-defined]
-        response.headers["Allow"] = ", ".join(error.valid_methods)  # type: ignore[attr-defined]
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        response.headers["Allow"] = ", ".join(error.valid_methods)
     return response
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request
 
 from replays.annotations import GLYPHS
-from service import annotation_stream as annotations
-from service import schemas
+from service import annotation_stream, schemas
 from service.api.common import context, idempotency_key, json_body, page_of, principal, services
 from service.errors import NotFound
 from service.schemas.annotation_shapes import AnnotationCreateSchema, AnnotationEditSchema, AnnotationQuerySchema
@@ -18,7 +17,7 @@ blueprint = Blueprint("annotations", __name__)
 def list_annotations(game_id: str) -> Response:
     """The annotations of a game the caller may read, by the version they are attached to."""
     query = schemas.load(AnnotationQuerySchema, request.args.to_dict(), "query")
-    found = annotations.annotations_of(services(), principal(), game_id)
+    found = annotation_stream.annotations_of(services(), principal(), game_id)
     last = query["to"]
     shown = [
         a
@@ -36,7 +35,7 @@ def list_annotations(game_id: str) -> Response:
 def add_annotation(game_id: str) -> Response:
     """Annotate a version of the game: anyone with a token who can read the game."""
     fields = schemas.load(AnnotationCreateSchema, json_body())
-    added = annotations.add(services(), principal(), game_id, fields, context(), idempotency_key())
+    added = annotation_stream.add(services(), principal(), game_id, fields, context(), idempotency_key())
     response = jsonify(added.to_json())
     response.status_code = 201
     response.headers["Location"] = f"/api/v1/games/{game_id}/annotations/{added.id}"
@@ -46,7 +45,7 @@ def add_annotation(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>/annotations/<annotation_id>")
 def get_annotation(game_id: str, annotation_id: str) -> Response:
     """One annotation, when the caller may read it."""
-    for found in annotations.annotations_of(services(), principal(), game_id):
+    for found in annotation_stream.annotations_of(services(), principal(), game_id):
         if found.id == annotation_id:
             return jsonify(found.to_json())
     raise NotFound(f"no annotation {annotation_id!r} in game {game_id!r}")
@@ -56,14 +55,14 @@ def get_annotation(game_id: str, annotation_id: str) -> Response:
 def edit_annotation(game_id: str, annotation_id: str) -> Response:
     """Change an annotation's body or visibility (its author, or an arbiter); recorded as a new event."""
     fields = schemas.load(AnnotationEditSchema, json_body())
-    edited = annotations.edit(services(), principal(), game_id, annotation_id, fields, context())
+    edited = annotation_stream.edit(services(), principal(), game_id, annotation_id, fields, context())
     return jsonify(edited.to_json())
 
 
 @blueprint.delete("/games/<game_id>/annotations/<annotation_id>")
 def delete_annotation(game_id: str, annotation_id: str) -> Response:
     """Delete an annotation (its author, or an arbiter); recorded as a new event, never erased."""
-    annotations.delete(services(), principal(), game_id, annotation_id, context())
+    annotation_stream.delete(services(), principal(), game_id, annotation_id, context())
     return Response(status=204)
 
 

@@ -62,7 +62,7 @@ def list_boards() -> Response:
     """Boards, newest first."""
     query = schemas.load(schemas.BoardListSchema, request.args.to_dict(), "query")
     after = decode_cursor(query["after"], 2)
-    rows = boards.page(services().engine, query["ruleset"], query["limit"] + 1, after)  # type: ignore[arg-type]
+    rows = boards.page(services().engine, query["ruleset"], query["limit"] + 1, after)
     page, more = rows[: query["limit"]], len(rows) > query["limit"]
     cursor = encode_cursor(page[-1]["created_at"], page[-1]["id"]) if more else None
     return jsonify({"items": [_summary(r) for r in page], "next": cursor})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, overload
 
 from flask import Response, current_app, g, jsonify, request
 
@@ -105,7 +105,7 @@ def page_of(items: list[Any], keys: list[str], limit: int, after: str | None) ->
 
     start = 0
     if after is not None:
-        (last,) = decode_cursor(after, 1)  # type: ignore[misc]
+        (last,) = decode_cursor(after, 1)
         start = bisect.bisect_right(keys, last)
     chunk = items[start : start + limit]
     more = start + limit < len(items)
@@ -119,6 +119,13 @@ def encode_cursor(*parts: str) -> str:
     return base64.urlsafe_b64encode("\x1f".join(parts).encode()).decode().rstrip("=")
 
 
+# The parts a cursor of `size` parts has, for the store's page functions: keyed by (sort key, id) or by one key.
+@overload
+def decode_cursor(cursor: str, size: Literal[1]) -> tuple[str]: ...
+@overload
+def decode_cursor(cursor: str | None, size: Literal[1]) -> tuple[str] | None: ...
+@overload
+def decode_cursor(cursor: str | None, size: Literal[2]) -> tuple[str, str] | None: ...
 def decode_cursor(cursor: str | None, size: int) -> tuple[str, ...] | None:
     """A cursor back into its parts (400 when it was not made by `encode_cursor`)."""
     import base64

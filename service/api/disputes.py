@@ -43,7 +43,7 @@ def list_disputes() -> Response:
     rows = dispute_rows.page(
         services().engine,
         limit=query["limit"] + 1,
-        after=after,  # type: ignore[arg-type]
+        after=after,
         game=str(query["game"]) if query["game"] else None,
         status=query["status"],
         rule_id=query["rule_id"],

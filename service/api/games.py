@@ -69,7 +69,7 @@ def list_games() -> Response:
     rows = summaries.page(
         services().engine,
         limit=query["limit"] + 1,
-        after=after,  # type: ignore[arg-type]
+        after=after,
         ruleset=query["ruleset"],
         status=query["status"],
         visibility=query["visibility"],

@@ -35,7 +35,7 @@ def list_players() -> Response:
     caller.require("admin", "organiser", "arbiter", "player", "viewer")  # names are personal data: no anonymous lists
     query = schemas.load(schemas.PlayerListSchema, request.args.to_dict(), "query")
     after = decode_cursor(query["after"], 2)
-    rows = players.page(services().engine, query["limit"] + 1, after, query["q"])  # type: ignore[arg-type]
+    rows = players.page(services().engine, query["limit"] + 1, after, query["q"])
     page, more = rows[: query["limit"]], len(rows) > query["limit"]
     cursor = encode_cursor(page[-1]["name_key"], page[-1]["id"]) if more else None
     items = []

@@ -19,14 +19,14 @@ from service.errors import BadRequest, NotFound
 blueprint = Blueprint("rulesets", __name__)
 
 
-def _ruleset(ruleset_id: str) -> Ruleset:
+def _ruleset(ruleset_id: str) -> Ruleset[Any]:
     try:
         return registry.current(ruleset_id)
     except registry.UnknownRuleset as error:
         raise NotFound(str(error)) from None
 
 
-def _summary(ruleset: Ruleset) -> dict[str, Any]:
+def _summary(ruleset: Ruleset[Any]) -> dict[str, Any]:
     return {
         "id": ruleset.id,
         "version": ruleset.version,
@@ -99,7 +99,7 @@ def action_json(spec: ActionSpec, ids: Mapping[str, Sequence[str]] | None = None
     return document
 
 
-def _game_ids(ruleset: Ruleset) -> Mapping[str, Sequence[str]] | None:
+def _game_ids(ruleset: Ruleset[Any]) -> Mapping[str, Sequence[str]] | None:
     """`?game=`: the ids the named game's board and seats fix, for schemas refined to that game."""
     game_id = request.args.get("game")
     if game_id is None:

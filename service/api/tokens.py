@@ -150,7 +150,7 @@ def list_tokens() -> Response:
     rows = tokens.page(
         services().engine,
         query["limit"] + 1,
-        after,  # type: ignore[arg-type]
+        after,
         created_by=None if caller.role == "admin" else caller.token_id,
         role=query["role"],
         player_id=str(query["player"]) if query["player"] else None,

@@ -52,7 +52,7 @@ def list_tournaments() -> Response:
     query = schemas.load(shapes.TournamentListSchema, request.args.to_dict(), "query")
     caller = principal()
     after = decode_cursor(query["after"], 2)
-    found = rows.page(services().engine, query["limit"] + 1, after, not caller.sees_everything, query["status"])  # type: ignore[arg-type]
+    found = rows.page(services().engine, query["limit"] + 1, after, not caller.sees_everything, query["status"])
     page, more = found[: query["limit"]], len(found) > query["limit"]
     cursor = encode_cursor(page[-1]["created_at"], page[-1]["tournament_id"]) if more else None
     return jsonify({"items": page, "next": cursor})

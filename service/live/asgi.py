@@ -52,6 +52,7 @@ class AnnalsAsgi:
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         loop = asyncio.get_running_loop()
+        # This front types ASGI messages as plain dicts; a2wsgi wants its TypedDicts of the same keys.
         environ: dict[str, Any] = dict(build_environ(scope, Body(loop, receive)))  # type: ignore[arg-type]
         started: dict[str, Any] = {}
 

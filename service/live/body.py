@@ -14,7 +14,7 @@ import asyncio
 import json
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
 from service.live.limits import Slot, StreamLimits
@@ -88,7 +88,7 @@ class LiveStream:
         self._redactor = redactor
         # The JSON of what the game waits for at a version; it reads the database, so never on the event loop.
         self._pending_at = pending_at
-        self._iterator: Iterator[bytes] | None = None
+        self._iterator: Generator[bytes] | None = None
 
     def read_chunk(self) -> tuple[str, bool]:
         """The SSE text of the next events from the database, and whether more may follow at once."""
@@ -124,7 +124,7 @@ class LiveStream:
     def close(self) -> None:
         """Give the client's slot back (a WSGI server calls this when the body is done or dropped)."""
         if self._iterator is not None:
-            self._iterator.close()  # type: ignore[attr-defined]
+            self._iterator.close()
         self._limits.release(self._slot)
 
     # --- driven by a WSGI server's request thread ---
@@ -133,7 +133,7 @@ class LiveStream:
         self._iterator = self._blocking()
         return self._iterator
 
-    def _blocking(self) -> Iterator[bytes]:
+    def _blocking(self) -> Generator[bytes]:
         woken = threading.Event()
         inbox = _Inbox(woken.set)
         self._notifier.subscribe(self._stream_id, inbox.deliver)

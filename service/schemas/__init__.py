@@ -32,10 +32,10 @@ class BoardCreateSchema(Schema):
 SHIPPED_BOARD = validate.Regexp(r"^[a-z][a-z0-9_\-]{0,63}$", error="must be a board name such as 'basic'")
 
 
-class BoardField(fields.Field):
+class BoardField(fields.Field[dict[str, Any] | str | None]):
     """A board by content id (64 hex), by the name of a board the ruleset ships, inline as a document, or null."""
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> dict[str, Any] | str | None:
         if value is None or isinstance(value, dict):
             return value
         if isinstance(value, str):
@@ -222,7 +222,6 @@ def _instance(schema: type[Schema]) -> Schema:
 
 
 _ACTION_KEYS = frozenset(ActionSchema().fields)
-_ABSENT = object()
 
 
 def load_action(data: Any) -> dict[str, Any]:
@@ -233,14 +232,14 @@ def load_action(data: Any) -> dict[str, Any]:
     through ActionSchema, whose field errors the 400 lists.
     """
     if type(data) is dict and data.keys() <= _ACTION_KEYS:
-        kind, seat, payload = data.get("type"), data.get("seat"), data.get("data", _ABSENT)
+        kind, seat, payload = data.get("type"), data.get("seat"), data.get("data", {})
         if (
             type(kind) is str
             and 1 <= len(kind) <= _NAME_MAX
             and (seat is None or (type(seat) is str and 1 <= len(seat) <= _NAME_MAX))
-            and (payload is _ABSENT or type(payload) is dict)
+            and type(payload) is dict  # a missing `data` is the empty object
         ):
-            return {"type": kind, "seat": seat, "data": {} if payload is _ABSENT else dict(payload)}
+            return {"type": kind, "seat": seat, "data": dict(payload)}
     return load(ActionSchema, data)
 
 

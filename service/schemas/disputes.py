@@ -14,7 +14,7 @@ DECISIONS = ["upheld", "overturned"]
 STATUSES = ["open", "upheld", "overturned"]
 
 
-def _rule_ids(required: bool = False) -> fields.List:
+def _rule_ids(required: bool = False) -> fields.List[str]:
     """A list of distinct rule ids: at most 20, and at least one when required."""
     options: dict[str, Any] = {"required": True} if required else {"load_default": list}
     length = validate.Length(1 if required else 0, 20)

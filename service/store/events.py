@@ -173,7 +173,7 @@ class EventStore:
         except WrongExpectedVersion:
             # Lost a race to a concurrent append with the same key: it moved the stream on, and its
             # result is this request's result too.
-            if idempotency_key is not None:
+            if idempotency_key is not None and fingerprint is not None:  # a keyed append has its fingerprint
                 earlier = self.idempotent_result(idempotency_key, fingerprint)
                 if earlier is not None:
                     return earlier
@@ -181,7 +181,7 @@ class EventStore:
         except IntegrityError:
             # Lost a race: the same key committed meanwhile (return its result), or another writer
             # took this version between our check and insert (report the version it reached).
-            if idempotency_key is not None:
+            if idempotency_key is not None and fingerprint is not None:  # a keyed append has its fingerprint
                 earlier = self.idempotent_result(idempotency_key, fingerprint)
                 if earlier is not None:
                     return earlier
@@ -440,7 +440,8 @@ def _fingerprint(drafts: Sequence[EventDraft]) -> str:
 
 # The C scanner behind json.loads, called directly on text this module has just encoded (canonical,
 # so no surrounding whitespace to skip): json.loads' Python layers cost more than a small event's parse.
-_SCAN = json.JSONDecoder().scan_once
+# typeshed's JSONDecoder stub leaves out `scan_once`, which JSONDecoder.__init__ sets (json/decoder.py).
+_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
 
 def _record(

@@ -57,6 +57,12 @@ class _Request(Generic[T]):
         self.value: Any = None
         self.error: BaseException | None = None
 
+    def perform(self, conn: Connection) -> None:
+        """Run the work in the caller's context; an exclusive request has none and never joins a batch (`_take`)."""
+        if self.work is None:
+            raise RuntimeError("an exclusive request has no work to run in a batch")
+        self.value = self.context.run(self.work, conn)
+
     def outcome(self) -> T:
         if self.error is not None:
             raise self.error
@@ -166,7 +172,7 @@ class GroupCommitWriter:
         for request in batch:
             cursor.execute("SAVEPOINT annals_request")
             try:
-                request.value = request.context.run(request.work, conn)
+                request.perform(conn)
             except BaseException as error:
                 request.error = error
                 self._undo(error)
@@ -187,7 +193,7 @@ class GroupCommitWriter:
 def _run_alone(request: _Request[Any], conn: Connection) -> None:
     """A batch of one: no savepoint; its error rolls the transaction back as it always did."""
     try:
-        request.value = request.context.run(request.work, conn)
+        request.perform(conn)
     except BaseException as error:
         request.error = error
         raise

@@ -8,7 +8,7 @@ director who chose a draw by hand would be found out.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,7 +50,7 @@ def check_rounds(events: Sequence[Event], seed: bytes, only: int | None = None) 
     return checks
 
 
-def _compare(published: dict[str, Any], planned: dict[str, Any]) -> tuple[bool, tuple[str, ...]]:
+def _compare(published: Mapping[str, Any], planned: dict[str, Any]) -> tuple[bool, tuple[str, ...]]:
     differences = []
     for key in ("players", "seats"):
         mine = [t.get(key) for t in planned["tables"]]

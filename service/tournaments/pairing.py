@@ -105,13 +105,13 @@ def pair_round(
     rows = n + tables + z_count
     matrix = lil_matrix((rows, x_count + z_count))
     lower, upper = np.zeros(rows), np.zeros(rows)
-    for p in range(n):  # each player sits exactly once (a table or the byes)
+    for i in range(n):  # each player (by rank index) sits exactly once (a table or the byes)
         for t in range(tables):
-            matrix[p, p * tables + t] = 1
-        lower[p] = upper[p] = 1
+            matrix[i, i * tables + t] = 1
+        lower[i] = upper[i] = 1
     for t, size in enumerate(groups):  # each table is full
-        for p in range(n):
-            matrix[n + t, p * tables + t] = 1
+        for i in range(n):
+            matrix[n + t, i * tables + t] = 1
         lower[n + t] = upper[n + t] = size
     row = n + tables
     for index, ((a, b), _) in enumerate(pairs):  # z ≥ x_a,t + x_b,t − 1, i.e. x_a,t + x_b,t − z ≤ 1

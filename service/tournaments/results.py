@@ -255,7 +255,8 @@ def _by_player(table: Table, body: Mapping[str, Any]) -> tuple[dict[str, int], d
 def _differs(table: Table, result: Mapping[str, Any]) -> bool:
     if table.result is None:
         return True
-    return dict(table.result.places) != result["places"]
+    places: Mapping[str, Any] = result["places"]
+    return dict(table.result.places) != places
 
 
 def _who(principal: Principal) -> str:

@@ -91,7 +91,7 @@ def seat_table(
         dtype=np.int64,
     )
     rows, columns = linear_sum_assignment(cost)
-    chosen = {ordered[r]: seats[c] for r, c in zip(rows, columns, strict=True)}
+    chosen = {ordered[int(r)]: seats[int(c)] for r, c in zip(rows, columns, strict=True)}
     position_of = {seat: position for position, seat in enumerate(seats, start=1)}
     faction_repeats = tuple(
         (p, chosen[p], history.faction_count(p, chosen[p])) for p in players if history.faction_count(p, chosen[p])

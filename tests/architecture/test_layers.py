@@ -3,7 +3,7 @@
 - domain/ imports only the standard library and domain.*; replays/ also replays.* (so never service).
 - Both are pure: no clock, randomness, UUID creation, secrets, logging, files or dynamic imports.
 - service/ never imports from tests.
-- No module of domain/ or replays/ is longer than 600 lines.
+- Module and function sizes, cycles, imports inside functions and file reads: see test_shape.py.
 
 Every offence is reported as path:line so that a failure says where to look.
 """
@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-MAX_MODULE_LINES = 600
 
 LAYER_IMPORTS = {"domain": frozenset({"domain"}), "replays": frozenset({"domain", "replays"})}
 IMPURE_MODULES = frozenset({"random", "secrets", "logging"})
@@ -101,12 +100,6 @@ def forbidden_package_offences(source: str, path: str, forbidden: str) -> list[O
     ]
 
 
-def size_offences(source: str, path: str, limit: int = MAX_MODULE_LINES) -> list[Offence]:
-    """A module longer than `limit` lines, reported at its first line past the limit."""
-    lines = len(source.splitlines())
-    return [Offence(path, limit + 1, f"{lines} lines; split it by concern (at most {limit})")] if lines > limit else []
-
-
 def _imports(tree: ast.AST) -> Iterator[tuple[ast.stmt, str]]:
     """Every absolute import as (statement, module); relative imports stay inside their package."""
     for node in ast.walk(tree):
@@ -180,12 +173,6 @@ def test_no_import_from_tests_when_a_service_module_is_parsed() -> None:
     offences = [o for path, source in sources for o in forbidden_package_offences(source, path, "tests")]
 
     assert sources, "no Python modules found under service/"
-    assert offences == [], _report(offences)
-
-
-def test_no_module_over_600_lines_when_domain_and_replays_are_measured() -> None:
-    offences = [o for path, source in _sources("domain", "replays") for o in size_offences(source, path)]
-
     assert offences == [], _report(offences)
 
 
@@ -296,10 +283,3 @@ def test_offence_reported_when_service_imports_from_tests() -> None:
     offences = forbidden_package_offences(source, "service/example.py", "tests")
 
     assert [str(o) for o in offences] == ["service/example.py:2: imports 'tests.conftest'"]
-
-
-def test_offence_reported_at_line_601_when_a_module_has_601_lines() -> None:
-    assert size_offences("x = 1\n" * 600, "domain/big.py") == []
-    assert [str(o) for o in size_offences("x = 1\n" * 601, "domain/big.py")] == [
-        "domain/big.py:601: 601 lines; split it by concern (at most 600)"
-    ]

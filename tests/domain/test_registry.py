@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain import registry
+from domain.kernel import Event, Ruleset, Seat, Viewer
 from domain.rulesets.freeform import FREEFORM
 
 
@@ -56,3 +57,36 @@ def test_no_versions_when_the_ruleset_is_unknown() -> None:
 
 def test_unknown_ruleset_is_a_lookup_error_when_callers_catch_lookups() -> None:
     assert issubclass(registry.UnknownRuleset, LookupError)
+
+
+def test_every_shipped_ruleset_answers_the_optional_hooks_when_called_directly() -> None:
+    event = Event("ActionRecorded", {"seat": "red", "type": "note", "data": {}})
+    for ruleset_id in registry.ruleset_ids():
+        ruleset = registry.current(ruleset_id)
+
+        assert Ruleset in type(ruleset).__mro__, f"{ruleset_id} does not subclass Ruleset[its state]"
+        assert isinstance(ruleset.bookmarks(event), tuple)
+        assert isinstance(ruleset.event_view(event, Viewer()), Event)
+        assert isinstance(ruleset.upcasters, tuple)
+        assert isinstance(ruleset.has_secret_events, bool)
+
+
+def test_the_hooks_answer_none_when_a_ruleset_keeps_the_protocol_defaults() -> None:
+    event = Event("ActionRecorded", {"seat": "red", "type": "note", "data": {"text": "hi"}})
+
+    assert FREEFORM.game_errors({}, None, [Seat("red")]) == []
+    assert FREEFORM.event_view(event, Viewer(seat="blue")) is event
+    assert FREEFORM.bookmarks(event) == ()
+    assert FREEFORM.upcasters == ()
+    assert FREEFORM.has_secret_events is False
+
+
+def test_only_a_ruleset_with_an_event_view_of_its_own_says_its_events_hold_secrets() -> None:
+    hiding = {
+        ruleset_id
+        for ruleset_id in registry.ruleset_ids()
+        if type(registry.current(ruleset_id)).event_view is not Ruleset.event_view
+    }
+    flagged = {ruleset_id for ruleset_id in registry.ruleset_ids() if registry.current(ruleset_id).has_secret_events}
+
+    assert hiding == flagged == {"cedofan_rv"}

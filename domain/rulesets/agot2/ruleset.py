@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.agot2.actions import ACTION_SPECS, board_ids
@@ -33,7 +33,7 @@ from domain.rulesets.agot2.state import AgotState, dump, load
 from domain.rulesets.agot2.view import view
 
 
-class Agot2Ruleset:
+class Agot2Ruleset(Ruleset[AgotState]):
     """Decides and explains every ruling of the catalog `shared/rules/agot2.md` by rule id."""
 
     id = "agot2"

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from domain.actions import ActionSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.cedofan_kards_bs import decide as deciding
@@ -23,16 +21,11 @@ from domain.rulesets.cedofan_kards_bs.evolve import evolve
 from domain.rulesets.cedofan_kards_bs.position import POSITION_SCHEMA, from_position, position_of
 from domain.rulesets.cedofan_kards_bs.position_checks import position_errors
 from domain.rulesets.cedofan_kards_bs.rulebook import RULEBOOK
-
-_BOARDS = Path(__file__).parent / "boards"
-
-
-def _shipped() -> Mapping[str, Mapping[str, Any]]:
-    """The demonstration boards shipped with the ruleset, by name (file name without .json)."""
-    return {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in sorted(_BOARDS.glob("*.json"))}
+from domain.rulesets.cedofan_kards_bs.state import KbsState
+from domain.shipped_data import shipped_jsons
 
 
-class KardsBsRuleset:
+class KardsBsRuleset(Ruleset[KbsState]):
     """Combat, sieges, movement, ransom, giants, pirates and vassalage of seed 002 (cedofan.cz)."""
 
     id = "cedofan_kards_bs"
@@ -40,7 +33,8 @@ class KardsBsRuleset:
     title = "Cedofan: the age of the living kards (battles, sieges, ransom, vassalage)"
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = opts.DEFAULT_OPTIONS
-    shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
+    # The demonstration boards, by name (file name without .json), by the shipped-data loader.
+    shipped_boards: Mapping[str, Mapping[str, Any]] = shipped_jsons(__package__, "boards")
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
     # What the engine does not compute: entered with `adjust`, citing the rule (GET /rulesets/{id}, the rulebook page).
     left_to_adjust: tuple[tuple[str, str], ...] = (

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import Any
 
 from domain.actions import ActionSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.cedofan_rv import board as rv_board
@@ -25,15 +23,10 @@ from domain.rulesets.cedofan_rv.rulebook import RULEBOOK
 from domain.rulesets.cedofan_rv.setup import setup
 from domain.rulesets.cedofan_rv.state import RvState, dump, load
 from domain.rulesets.cedofan_rv.view import event_view, view
+from domain.shipped_data import shipped_jsons
 
 
-def _shipped() -> Mapping[str, Mapping[str, Any]]:
-    """The demonstration board, read once from the package data (an invented map, labelled as such)."""
-    text = resources.files(__package__).joinpath("boards/demonstration.json").read_text(encoding="utf-8")
-    return {"demonstration": json.loads(text)}
-
-
-class CedofanRvRuleset:
+class CedofanRvRuleset(Ruleset[RvState]):
     """Battles by dice pools, sieges, storms, reliefs and the secret loot slip."""
 
     id = "cedofan_rv"
@@ -41,7 +34,8 @@ class CedofanRvRuleset:
     title = "cedofan.cz RV: the war for the Rudern Empire (combat, sieges, storms)"
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = rv_options.DEFAULT_OPTIONS
-    shipped_boards: Mapping[str, Mapping[str, Any]] = _shipped()
+    # The demonstration board (an invented map, labelled as such), by the shipped-data loader.
+    shipped_boards: Mapping[str, Mapping[str, Any]] = shipped_jsons(__package__, "boards")
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
     # What the engine does not compute: entered with `adjust`, citing the rule (GET /rulesets/{id}, the rulebook page).
     left_to_adjust: tuple[tuple[str, str], ...] = (
@@ -52,6 +46,8 @@ class CedofanRvRuleset:
         ("RV-VIC-4", "the Kard League's win by seizing Robert's body, ended with the arbiter's `end_game`"),
     )
     position_schema: Mapping[str, Any] = POSITION_SCHEMA
+    # Purses and loot slips are secret (RV-SUP-3, RV-LOOT-2): events are read through `event_view`.
+    has_secret_events = True
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""

@@ -20,6 +20,7 @@ from domain.kernel import (
     Event,
     Game,
     Inputs,
+    Ruleset,
     RuleViolation,
     SealedRound,
     Seat,
@@ -41,7 +42,7 @@ ACTION_RECORDED = "ActionRecorded"
 _RESERVED = UNIVERSAL_ACTIONS | {"roll", "open_sealed"}
 
 
-class FreeformRuleset:
+class FreeformRuleset(Ruleset[FreeformState]):
     """Records any well-formed action from a seat of the game."""
 
     id = "freeform"

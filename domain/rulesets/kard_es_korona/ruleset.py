@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.kard_es_korona import (
@@ -101,7 +101,7 @@ _WITH_DICE: Mapping[str, _Dice] = {
 ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 
 
-class KardEsKoronaRuleset:
+class KardEsKoronaRuleset(Ruleset[KKState]):
     """Kard és Korona: the whole catalog, from setup to victory, in the basic and advanced games."""
 
     id = "kard_es_korona"

@@ -41,9 +41,7 @@ with ``ability`` null or ``{kind, timing, params}``; ``kind`` is an effect id of
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any
 
 from domain.rulesets.agot2.data.board import AREA_KINDS, EDGE_KINDS, STRUCTURES, board_errors
@@ -64,19 +62,14 @@ from domain.rulesets.agot2.data.tokens import (
     stars_for,
     token_set_errors,
 )
+from domain.shipped_data import shipped_json
 
-
-def _load(filename: str) -> Mapping[str, Any]:
-    """A JSON document shipped in this package (package data: it travels with the installed code)."""
-    document: Mapping[str, Any] = json.loads(resources.files(__name__).joinpath(filename).read_text(encoding="utf-8"))
-    return document
-
-
-BASE_BOARD: Mapping[str, Any] = _load("westeros_base.json")
-BASE_HOUSE_CARDS: Mapping[str, Any] = _load("house_cards_base.json")
-BASE_ORDER_TOKENS: Mapping[str, Any] = _load("order_tokens_base.json")
-KINGS_COURT: Mapping[str, Any] = _load("kings_court.json")
-BASE_NEUTRAL_FORCES: Mapping[str, Any] = _load("neutral_forces.json")
+# Package data, read by the shipped-data loader (domain/shipped_data.py): it travels with the installed code.
+BASE_BOARD: Mapping[str, Any] = shipped_json(__name__, "westeros_base.json")
+BASE_HOUSE_CARDS: Mapping[str, Any] = shipped_json(__name__, "house_cards_base.json")
+BASE_ORDER_TOKENS: Mapping[str, Any] = shipped_json(__name__, "order_tokens_base.json")
+KINGS_COURT: Mapping[str, Any] = shipped_json(__name__, "kings_court.json")
+BASE_NEUTRAL_FORCES: Mapping[str, Any] = shipped_json(__name__, "neutral_forces.json")
 
 __all__ = [
     "ABILITY_KINDS",

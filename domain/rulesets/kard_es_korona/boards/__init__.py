@@ -7,21 +7,13 @@ uploads its exact board instead (POST /api/v1/boards) and names it when creating
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-_HERE = Path(__file__).parent
+from domain.shipped_data import shipped_json
 
-
-def _load(variant: str) -> Mapping[str, Any]:
-    document: Mapping[str, Any] = json.loads((_HERE / f"{variant}.json").read_text(encoding="utf-8"))
-    return document
-
-
-# Loaded once at import: the documents are small and every game on a shipped board shares them.
+# Loaded once at import by the shipped-data loader: every game on a shipped board shares the document.
 SHIPPED_BOARDS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
-    {variant: _load(variant) for variant in ("basic", "advanced")}
+    {variant: shipped_json(__name__, f"{variant}.json") for variant in ("basic", "advanced")}
 )
