@@ -583,13 +583,6 @@ PINNED_PRIVATE_IMPORTS: frozenset[str] = frozenset(
 )
 PINNED_LONG_FUNCTIONS: frozenset[str] = frozenset(
     {
-        "domain/rulesets/agot2/combat_actions.py::choose_retreat",
-        "domain/rulesets/agot2/combat_actions.py::resolve_card_ability",
-        "domain/rulesets/agot2/evolve.py::_apply",
-        "domain/rulesets/agot2/flow.py::retreat",
-        "domain/rulesets/agot2/notation.py::notation",
-        "domain/rulesets/agot2/orders.py::march",
-        "domain/rulesets/agot2/strength.py::_apply_continuous",
         "domain/rulesets/cedofan_kards_bs/battles.py::fight",
         "domain/rulesets/cedofan_kards_bs/decide.py::_decide_ransom_kard",
         "domain/rulesets/cedofan_kards_bs/evolve.py::_apply",
@@ -619,10 +612,6 @@ PINNED_LONG_FUNCTIONS: frozenset[str] = frozenset(
 PINNED_LONG_MODULES: frozenset[str] = frozenset(
     {
         "domain/kernel.py",
-        "domain/rulesets/agot2/combat_actions.py",
-        "domain/rulesets/agot2/flow.py",
-        "domain/rulesets/agot2/orders.py",
-        "domain/rulesets/agot2/rules_combat.py",
         "domain/rulesets/cedofan_kards_bs/battles.py",
         "domain/rulesets/cedofan_kards_bs/rulebook.py",
         "domain/rulesets/cedofan_rv/battles.py",

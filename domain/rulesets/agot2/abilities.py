@@ -145,25 +145,9 @@ def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
             effects.append(f"{len(pile)} discarded card(s) and {card.id} go back to {seat}'s hand")
             notes.append(TraceStep("GOT-X-8", f"{card.id} was moved back to hand: it is not discarded at step 11"))
         case "gain_power":
-            amount = min(card.params.get("amount", 0), power_in_pool(state, seat))
-            if amount:
-                events.append(ev(state, "PowerGained", seat=seat, amount=amount, reason=card.id))
-            effects.append(f"{seat} takes {amount} Power from the Power Pool")
-            if amount < card.params.get("amount", 0):
-                notes.append(TraceStep("GOT-X-28", f"only {amount} of {seat}'s 20 Power tokens are in the Power Pool"))
+            effects.append(_gain_power(state, seat, card.params.get("amount", 0), card.id, events, notes))
         case "destroy_opponent_footman":
-            opponent = c.opponent(seat)
-            footmen = [u.id for u in losing_units(state, c, opponent) if u.type == "footman" and not u.routed]
-            victims = footmen[: card.params.get("count", 1)]
-            blocked = prevents(state, c, opponent, "card_ability")
-            if victims and not blocked:
-                area = c.area if opponent == c.defender else c.origin
-                events.append(
-                    ev(state, "UnitsDestroyed", seat=opponent, area=area, units=victims, reason="card_ability")
-                )
-                effects.append(f"destroyed {', '.join(victims)}")
-            else:
-                effects.append("no footman destroyed" + (f" ({blocked} prevents it)" if blocked else ""))
+            effects.append(_destroy_opponent_footman(state, c, seat, card.params.get("count", 1), events))
         case "choose_opponent_retreat":
             flags["retreat_chooser"] = seat
             effects.append(f"{seat} chooses the retreat")
@@ -191,6 +175,31 @@ def automatic_ability(state: AgotState, c: Combat, seat: str) -> Decision:
     rule = TIER_RULES.get(card.timing or "", "GOT-X-8")
     step = TraceStep(rule, f"{card.name} ({seat}): {'; '.join(effects)}")
     return Decision((event, *events), trace=(step, *notes))
+
+
+def _gain_power(
+    state: AgotState, seat: str, amount: int, card_id: str, events: list[Event], notes: list[TraceStep]
+) -> str:
+    """Tywin Lannister: Power from the Power Pool, no more than it holds of the seat's 20 tokens (GOT-X-28)."""
+    taken = min(amount, power_in_pool(state, seat))
+    if taken:
+        events.append(ev(state, "PowerGained", seat=seat, amount=taken, reason=card_id))
+    if taken < amount:
+        notes.append(TraceStep("GOT-X-28", f"only {taken} of {seat}'s 20 Power tokens are in the Power Pool"))
+    return f"{seat} takes {taken} Power from the Power Pool"
+
+
+def _destroy_opponent_footman(state: AgotState, c: Combat, seat: str, count: int, events: list[Event]) -> str:
+    """The opponent's unrouted footmen of the combat, up to `count`, unless a card prevents it (the Blackfish)."""
+    opponent = c.opponent(seat)
+    footmen = [u.id for u in losing_units(state, c, opponent) if u.type == "footman" and not u.routed]
+    victims = footmen[:count]
+    blocked = prevents(state, c, opponent, "card_ability")
+    if not victims or blocked:
+        return "no footman destroyed" + (f" ({blocked} prevents it)" if blocked else "")
+    area = c.area if opponent == c.defender else c.origin
+    events.append(ev(state, "UnitsDestroyed", seat=opponent, area=area, units=victims, reason="card_ability"))
+    return f"destroyed {', '.join(victims)}"
 
 
 def prevents(state: AgotState, c: Combat, seat: str, source: str) -> str | None:

@@ -149,24 +149,10 @@ def cleanup(state: AgotState, c: Combat, winner: str | None, early: bool = False
 
     GOT-SUPPORT-4: Support orders are not removed, so they may support any number of combats this round.
     """
-    events: list[Event] = []
     trace: list[TraceStep] = []
     attacker_won = winner == c.attacker
-    removals = []
-    march_follows = attacker_won and c.effects.get("march_follows")
-    if state.orders.get(c.origin) is not None and state.orders[c.origin].token == c.march_token and not march_follows:
-        removals.append(
-            {"area": c.origin, "seat": c.attacker, "order_token": c.march_token, "reason": "march_resolved"}
-        )
-        trace.append(TraceStep("GOT-CLEANUP-1", f"{c.attacker}'s March order leaves {c.origin}"))
-    defense = state.orders.get(c.area)
-    if attacker_won and defense is not None and defense.seat == c.defender:
-        removals.append({"area": c.area, "seat": c.defender, "order_token": defense.token, "reason": "attacker_won"})
-        trace.append(TraceStep("GOT-CLEANUP-2", f"{c.defender}'s order in {c.area} is removed"))
-    elif winner == c.defender:
-        trace.append(TraceStep("GOT-CLEANUP-3", f"{c.defender}'s tokens in {c.area} stay"))
-    if removals:
-        events.append(ev(state, "OrdersRemoved", removals=removals))
+    march_follows = bool(attacker_won and c.effects.get("march_follows"))
+    events = _orders_removed(state, c, winner, march_follows, trace)
     if march_follows:
         events.append(
             ev(
@@ -207,6 +193,25 @@ def cleanup(state: AgotState, c: Combat, winner: str | None, early: bool = False
     events += _empty_area_orders(after)
     events += _discard(after, c)
     return Decision(tuple(events), trace=tuple(trace))
+
+
+def _orders_removed(
+    state: AgotState, c: Combat, winner: str | None, march_follows: bool, trace: list[TraceStep]
+) -> list[Event]:
+    """GOT-CLEANUP-1/2/3: the March order leaves (unless it follows the army), the beaten defender's order goes."""
+    removals = []
+    if state.orders.get(c.origin) is not None and state.orders[c.origin].token == c.march_token and not march_follows:
+        removals.append(
+            {"area": c.origin, "seat": c.attacker, "order_token": c.march_token, "reason": "march_resolved"}
+        )
+        trace.append(TraceStep("GOT-CLEANUP-1", f"{c.attacker}'s March order leaves {c.origin}"))
+    defense = state.orders.get(c.area)
+    if winner == c.attacker and defense is not None and defense.seat == c.defender:
+        removals.append({"area": c.area, "seat": c.defender, "order_token": defense.token, "reason": "attacker_won"})
+        trace.append(TraceStep("GOT-CLEANUP-2", f"{c.defender}'s order in {c.area} is removed"))
+    elif winner == c.defender:
+        trace.append(TraceStep("GOT-CLEANUP-3", f"{c.defender}'s tokens in {c.area} stay"))
+    return [ev(state, "OrdersRemoved", removals=removals)] if removals else []
 
 
 def _empty_area_orders(state: AgotState) -> list[Event]:
