@@ -53,7 +53,9 @@ class PendingHits:
     chosen: Force | None = None
 
 
-@dataclass(frozen=True, slots=True)
+# Battle and KKState keep their fields in a `__dict__` (no slots): evolve copies the state (and the battle being
+# fought) once per event, and a dict is copied in one C call where slots are set one by one (`_copier`).
+@dataclass(frozen=True)
 class Battle:
     """One battle of the year, from its creating step to its end."""
 
@@ -95,7 +97,7 @@ class Retreat:
     losses_due: int = 0  # KK-ADV-11: units the retreating player must still pick as obstacle losses
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class KKState:
     """The whole table: setup, the year loop, battles, lords and their fates, elections, the advanced rules."""
 
@@ -204,18 +206,22 @@ class KKState:
 
 
 def _copier(cls: type[Any]) -> Any:
-    """A function `(obj, changes) -> copy of obj with changes`, generated once per class.
+    """A function `(obj, changes) -> copy of obj with changes`: a fast `dataclasses.replace`.
 
     `dataclasses.replace` inspects the fields and runs `__init__` on every call; evolve copies the state once
-    per event, so the copy is written out field by field and sets the slots through their descriptors.
+    per event, so the copy fills the new object's `__dict__` from the old one's and the changes (the instances
+    are frozen for everyone else: only this copy writes to a new, not yet shared, object).
     """
-    names = [f.name for f in fields(cls)]
-    setters = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
-    body = "\n".join(f"    _set_{n}(new, changes['{n}'] if '{n}' in changes else obj.{n})" for n in names)
-    source = f"def copy(obj, changes):\n    new = _new(_cls)\n{body}\n    return new\n"
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
-    exec(source, namespace)
-    return namespace["copy"]
+    new = object.__new__
+
+    def copy(obj: Any, changes: dict[str, Any]) -> Any:
+        copied = new(cls)
+        values = copied.__dict__
+        values.update(obj.__dict__)
+        values.update(changes)
+        return copied
+
+    return copy
 
 
 _COPY_STATE = _copier(KKState)
