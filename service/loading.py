@@ -175,11 +175,14 @@ class GameLoader:
         upcasters = upcasters_of(ruleset)
         game: Game | None = None
         for version in range(self.snapshot_every, summary["version"] + 1, self.snapshot_every):
+            if self.refolder.closing:  # the service is stopping; the next reader asks again
+                return
             after = game.version if game is not None else 0
             game = fold(ruleset, facts_in_pages(self.store, stream, after, version, upcasters), board, game)
             if version not in kept and not self.save_snapshot(ruleset, game):
                 return
-        snapshots.drop_other_builds(self.engine, stream, build)
+        with self.store.write() as conn:
+            snapshots.drop_other_builds(conn, stream, build)
 
     def close(self) -> None:
         """Stop the background re-folds."""

@@ -99,6 +99,11 @@ class Refolder:
             self._changed.notify_all()
         return True
 
+    @property
+    def closing(self) -> bool:
+        """True once `close` was called: a re-fold under way stops at its next snapshot."""
+        return self._closed
+
     def wait_idle(self, timeout: float = 30.0) -> bool:
         """Block until every queued re-fold has run (tests, the bench); False if `timeout` came first."""
         with self._changed:

@@ -46,11 +46,10 @@ def versions(engine: Engine, stream_id: str, ruleset_version: str) -> list[int]:
         return [row.version for row in conn.execute(query)]
 
 
-def drop_other_builds(engine: Engine, stream_id: str, ruleset_version: str) -> int:
+def drop_other_builds(conn: Connection, stream_id: str, ruleset_version: str) -> int:
     """Delete a stream's snapshots folded by any other build than `ruleset_version` (never read again)."""
     query = delete(snapshots).where(snapshots.c.stream_id == stream_id, snapshots.c.ruleset_version != ruleset_version)
-    with engine.begin() as conn:
-        return conn.execute(query).rowcount or 0
+    return conn.execute(query).rowcount or 0
 
 
 def latest(engine: Engine, stream_id: str, ruleset_version: str, at_most: int | None) -> tuple[int, Any] | None:
