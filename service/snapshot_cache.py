@@ -62,10 +62,12 @@ def _build(module_name: str, version: str) -> str:
 
 def _sources(module_name: str) -> list[Path]:
     """The kernel and the ruleset's package (every module under its directory), or its one module elsewhere."""
-    module_file = Path(sys.modules[module_name].__file__ or "")
-    in_package = module_name.startswith("domain.rulesets.")
-    found = sorted(module_file.parent.rglob("*.py")) if in_package else [module_file]
-    return [Path(kernel.__file__ or ""), *found]
+    kernel_file, module_file = Path(kernel.__file__ or ""), getattr(sys.modules.get(module_name), "__file__", None)
+    if module_file is None:  # a ruleset built in memory (a test's): its version alone tells its builds apart
+        return [kernel_file]
+    if module_name.startswith("domain.rulesets."):
+        return [kernel_file, *sorted(Path(module_file).parent.rglob("*.py"))]
+    return [kernel_file, Path(module_file)]
 
 
 class Refolder:

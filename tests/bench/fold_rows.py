@@ -54,5 +54,6 @@ def _replay_rows(tmp: Path, plan: Plan, progress: Callable[[str], None]) -> list
     return [
         size_row(f"{label}: peak memory held (tracemalloc)", measured.traced_peak_mb, REPLAY_PEAK_CEILING_MB),
         size_row(f"{label}: peak RSS of the process, imports included", measured.rss_peak_mb),
+        size_row(f"{label}: peak RSS growth over the built app's", measured.rss_peak_mb - measured.rss_before_mb),
         rate_row(f"{label}: events/s (under tracemalloc)", measured.events / measured.seconds, "events/s"),
     ]

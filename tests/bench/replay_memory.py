@@ -39,6 +39,7 @@ class ReplayMemory:
     events: int
     seconds: float  # with tracemalloc on (slower than a plain load)
     traced_peak_mb: float  # the most memory Python held at once during the replay (tracemalloc)
+    rss_before_mb: float  # the process's peak resident memory once the app is built, before the replay
     rss_peak_mb: float  # the process's peak resident memory, the app's imports included
 
 
@@ -76,13 +77,14 @@ def _replay(database_url: str, game_id: str) -> ReplayMemory:
     # The reader alone: a game without snapshots is also queued for a re-fold in the background, measured apart.
     bench.services.loader.refolder.close()
     try:
+        before = _peak_mb()
         tracemalloc.start()
         started = time.perf_counter()
         loaded = bench.services.loader.load(game_id, bench.admin)
         seconds = time.perf_counter() - started
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-        return ReplayMemory(loaded.game.version, seconds, peak / 2**20, _peak_mb())
+        return ReplayMemory(loaded.game.version, seconds, peak / 2**20, before, _peak_mb())
     finally:
         bench.close()
 
