@@ -16,12 +16,14 @@ from flask import Flask
 from sqlalchemy import Connection, func, select, update
 
 from domain.rulesets.freeform import FREEFORM
+from service.auth import Principal
 from service.snapshot_cache import Refolder, build_of
 from service.store import snapshots
 from service.store.tables import snapshots as snapshots_table
 from tests.conftest import Api, _api, _finish, _make_app
 
 SNAPSHOT_EVERY = 5
+ADMIN = Principal(token_id="test", role="admin")
 VERSIONS = (1, 2, 4, 5, 6, 9, 10, 11, 14, 15, 16, 19, 20, 21, 23, 24)
 VIEWERS = ("spectator", "red", "blue", "arbiter")
 
@@ -222,3 +224,17 @@ def _wrong_state(conn: Connection) -> str:
     """The snapshot at version 20 with its move count off by 100 (what a changed evolve might have kept)."""
     document: str = conn.execute(select(snapshots_table.c.state).where(snapshots_table.c.version == 20)).scalar_one()
     return document.replace('"move":9', '"move":109')
+
+
+def test_a_snapshot_written_twice_is_kept_once_on_every_backend(any_api: Api) -> None:
+    """An append and a background re-fold may both write version v: the second write keeps the first row."""
+    game = any_api.create_game(seats=[{"seat": "red"}, {"seat": "blue"}])["id"]
+    any_api.act(game, type="note", seat="red", data={"text": "one"})
+    loaded = any_api.services.loader.load(game, ADMIN)
+
+    assert any_api.services.loader.save_snapshot(loaded.ruleset, loaded.game)
+    assert any_api.services.loader.save_snapshot(loaded.ruleset, loaded.game)
+
+    found = snapshots.latest(any_api.services.engine, f"game:{game}", build_of(FREEFORM), None)
+    assert found is not None and found[0] == 2
+    assert _snapshot_rows(any_api) == [(build_of(FREEFORM), 2)]
