@@ -1,7 +1,7 @@
 """Game commands: create a game, record an action, seal a secret submission.
 
 Each command folds the game, lets the pure domain decide, and appends the decision in one
-transaction together with its read models (summary, snapshot, secrets).
+transaction together with its read models (summary, secrets); a snapshot is written after that commit.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from domain.kernel import (
     RuleViolation,
     Seat,
     advance,
-    game_to_json,
     start,
 )
 from domain.platform import decide_action, decide_reveal, decide_seal
@@ -53,7 +52,7 @@ from service.errors import (
 )
 from service.loading import GameLoader, LoadedGame, stream_of, upcasters_of
 from service.positions import check_position_invariants, check_position_schema, cited_rule
-from service.store import boards, disputes, players, secrets, snapshots, summaries
+from service.store import boards, disputes, players, secrets, summaries
 from service.store.events import AppendResult, EventDraft, EventStore, RecordedEvent
 
 RETRIES = 10  # re-decisions after losing an append race, when the client sent no If-Match
@@ -449,8 +448,6 @@ class GameCommands:
                 secrets.mark_revealed(conn, stream, "sealed", f"{round_revealed}:", now)
             if seed_hex is not None:
                 secrets.mark_revealed(conn, stream, "dice_seed", "dice", now)
-            if crosses:
-                snapshots.save(conn, stream, ruleset.version, after.version, game_to_json(ruleset, after), now)
 
         trace = tuple({"rule_id": t.rule_id, "text": t.text, "numbers": dict(t.numbers)} for t in decision.trace)
 
@@ -464,6 +461,8 @@ class GameCommands:
             return earlier
         if ends and not result.replayed and self.on_game_ended is not None:
             self.on_game_ended(stream, result.version, result.events[-1].hash)
+        if crosses and not result.replayed:  # after the commit, in a transaction of its own (a cache)
+            self.loader.save_snapshot(ruleset, after)
         self.loader.remember(after)
         return Recorded(game.meta.game_id, result, result.answer or "")
 

@@ -1,11 +1,14 @@
 """Loading games: summary, pinned ruleset, board, and the fold from the nearest snapshot.
 
 Folded games are immutable, so the newest one of each stream is kept in a small in-process cache;
-a stale cache entry is harmless because every append states the version it was decided at.
+a stale cache entry is harmless because every append states the version it was decided at. The tail after
+the snapshot is read a page at a time as it is folded, and snapshots are written outside the appends and
+rebuilt in the background after an upgrade of the ruleset's code (service/snapshot_cache.py).
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -14,12 +17,16 @@ from typing import Any
 from sqlalchemy import Engine
 
 from domain import registry
-from domain.kernel import Game, Ruleset, fold, game_from_json
+from domain.kernel import Game, Ruleset, fold, game_from_json, game_to_json
 from domain.upcasting import Upcasters, upcasters_for
 from service.auth import Principal
+from service.clock import isoformat
 from service.errors import GameNotFound, NotFound
+from service.snapshot_cache import Refolder, build_of, facts_in_pages
 from service.store import boards, snapshots, summaries
 from service.store.events import EventStore
+
+log = logging.getLogger("annals")
 
 
 def stream_of(game_id: str) -> str:
@@ -40,10 +47,13 @@ class LoadedGame:
 class GameLoader:
     """Reads games for decisions and views."""
 
-    def __init__(self, engine: Engine, store: EventStore, cache_size: int) -> None:
+    def __init__(self, engine: Engine, store: EventStore, cache_size: int, snapshot_every: int = 100) -> None:
         self.engine = engine
         self.store = store
+        self.clock = store.clock
         self.cache_size = cache_size
+        self.snapshot_every = snapshot_every
+        self.refolder = Refolder(self.refold)
         self._latest: OrderedDict[str, Game] = OrderedDict()
         self._boards: dict[str, dict[str, Any]] = {}
         # What never changes in a summary (ruleset, board, seats, visibility) — by game id.
@@ -115,15 +125,68 @@ class GameLoader:
             cached = self._latest.get(game_id)
         start: Game | None = cached if cached is not None and cached.version <= target else None
         if start is None or start.version < target - 1:
-            snapshot = snapshots.latest(self.engine, stream_of(game_id), ruleset.version, target)
-            if snapshot is not None and (start is None or snapshot[0] > start.version):
-                start = game_from_json(ruleset, snapshot[1])
+            snapshot = self._nearest_snapshot(game_id, ruleset, target)
+            if snapshot is not None and (start is None or snapshot.version > start.version):
+                start = snapshot
         after = start.version if start is not None else 0
-        upcasters = upcasters_of(ruleset)
-        tail = self.store.read_facts(stream_of(game_id), after, target, upcasters) if after < target else []
+        tail = facts_in_pages(self.store, stream_of(game_id), after, target, upcasters_of(ruleset))
         game = fold(ruleset, tail, board, start)
         self.remember(game)
         return game
+
+    def _nearest_snapshot(self, game_id: str, ruleset: Ruleset, target: int) -> Game | None:
+        """The newest snapshot at or before `target` folded by the running build of the ruleset.
+
+        A game long enough to have one but without it (snapshots dropped, or written by another build of the
+        ruleset's code) is queued for a re-fold in the background; this reader folds from the log and writes
+        nothing.
+        """
+        build = build_of(ruleset)
+        found = snapshots.latest(self.engine, stream_of(game_id), build, target)
+        if target - (found[0] if found is not None else 0) >= self.snapshot_every:
+            self.refolder.request(game_id, build)
+        return game_from_json(ruleset, found[1]) if found is not None else None
+
+    def save_snapshot(self, ruleset: Ruleset, game: Game) -> bool:
+        """Keep `game` as a snapshot, in a transaction of its own after the append that reached it committed.
+
+        A snapshot is a cache: when it cannot be written the append stands, the failure is logged and the
+        game is folded from an older snapshot until the next one is written.
+        """
+        try:
+            document = game_to_json(ruleset, game)
+            with self.store.write() as conn:
+                now = isoformat(self.clock.now())
+                snapshots.save(conn, stream_of(game.meta.game_id), build_of(ruleset), game.version, document, now)
+        except Exception:
+            log.exception("the snapshot of game %s at version %d was not written", game.meta.game_id, game.version)
+            return False
+        return True
+
+    def refold(self, game_id: str) -> None:
+        """Fold a whole game once, a page at a time, writing the running build's snapshots every
+        `snapshot_every` versions where they are missing; then drop the snapshots of other builds."""
+        summary = summaries.get(self.engine, game_id)
+        if summary is None:
+            return
+        ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
+        board, stream, build = self.board(summary["board"]), stream_of(game_id), build_of(ruleset)
+        kept = set(snapshots.versions(self.engine, stream, build))
+        upcasters = upcasters_of(ruleset)
+        game: Game | None = None
+        for version in range(self.snapshot_every, summary["version"] + 1, self.snapshot_every):
+            if self.refolder.closing:  # the service is stopping; the next reader asks again
+                return
+            after = game.version if game is not None else 0
+            game = fold(ruleset, facts_in_pages(self.store, stream, after, version, upcasters), board, game)
+            if version not in kept and not self.save_snapshot(ruleset, game):
+                return
+        with self.store.write() as conn:
+            snapshots.drop_other_builds(conn, stream, build)
+
+    def close(self) -> None:
+        """Stop the background re-folds."""
+        self.refolder.close()
 
 
 _UPCASTERS: dict[tuple[str, str], Upcasters] = {}

@@ -44,8 +44,9 @@ class Services:
     notifier: Notifier
 
     def close(self) -> None:
-        """Stop the live-stream notifier and release every database connection."""
+        """Stop the live-stream notifier and the background re-folds, and release every database connection."""
         self.notifier.close()
+        self.loader.close()
         self.store.close()
         self.engine.dispose()
 
@@ -66,7 +67,7 @@ def build(settings: dict[str, Any], clock: Clock, entropy: Entropy, create_key: 
     store = EventStore(engine, clock)
     witness = WitnessCache(Path(settings["WITNESS_FILE"]))
     checkpoints = Checkpointer(engine, store, clock, keyring, witness)
-    loader = GameLoader(engine, store, settings["GAME_CACHE_SIZE"])
+    loader = GameLoader(engine, store, settings["GAME_CACHE_SIZE"], settings["SNAPSHOT_EVERY"])
     # After a game's end is committed: sign its head, then report its result to its tournament (issue 13).
     # The second listener needs the finished Services, so it is added once they exist.
     ended_listeners: list[Callable[[str, int, str], None]] = [checkpoints.after_game_ended]

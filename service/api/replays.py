@@ -11,6 +11,7 @@ from service import annotation_stream, schemas
 from service.api.common import page_of, principal, services, with_etag
 from service.errors import BadRequest, NotFound
 from service.loading import stream_of, upcasters_of
+from service.snapshot_cache import facts_in_pages
 from service.views import EventRedactor, view_for
 
 blueprint = Blueprint("replays", __name__)
@@ -115,7 +116,7 @@ def _bookmarks(game_id: str) -> list[dict[str, object]]:
     caller, wired = principal(), services()
     summary = wired.loader.summary(game_id, caller)
     ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
-    tail = wired.store.read_facts(stream_of(game_id), 1, summary["version"], upcasters_of(ruleset))
+    tail = facts_in_pages(wired.store, stream_of(game_id), 1, summary["version"], upcasters_of(ruleset))
     ranked: list[tuple[int, int, dict[str, object]]] = [
         (b.version, 0, {"version": b.version, "label": b.label, "source": "rules"})
         for b in bookmarks_of(ruleset, tail, 2)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from domain.rulesets.freeform import FREEFORM
 from service.records import relink
+from service.snapshot_cache import build_of
 from service.store import snapshots
 from tests.api.conftest import assert_problem, total_events
 from tests.api.test_positions import create, position_of, record_sample, sample_of, started_from, views
@@ -105,6 +107,6 @@ def test_a_game_started_from_a_position_folds_the_same_from_a_snapshot(api: Api)
     whole = views(api, game_id, ["red"])
     api.services.loader.forget(game_id)
 
-    assert snapshots.latest(api.services.engine, f"game:{game_id}", "1.0.0", None) is not None
+    assert snapshots.latest(api.services.engine, f"game:{game_id}", build_of(FREEFORM), None) is not None
     assert views(api, game_id, ["red"]) == whole
     assert whole["arbiter"]["actions"] == 102 and whole["red"]["last"]["red"]["number"] == 2

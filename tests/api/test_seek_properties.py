@@ -21,6 +21,7 @@ from domain.kernel import Viewer, fold, game_to_json
 from service.auth import Principal
 from service.loading import stream_of, upcasters_of
 from service.samples import SAMPLES, game_of, load_sample
+from service.snapshot_cache import build_of
 from service.store import snapshots
 from tests.conftest import _api, _finish, _make_app
 
@@ -52,7 +53,7 @@ class Recorded:
             for version in sorted(versions):
                 state = game_to_json(self.ruleset, self.folded(version))
                 snapshots.save(
-                    conn, stream_of(self.game_id), self.ruleset.version, version, state, "2026-01-01T00:00:00Z"
+                    conn, stream_of(self.game_id), build_of(self.ruleset), version, state, "2026-01-01T00:00:00Z"
                 )
         self.services.loader.forget(self.game_id)
 

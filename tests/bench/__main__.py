@@ -9,7 +9,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.bench import group_commit, sections
+from tests.bench import fold_rows, group_commit, sections
 from tests.bench.report import Row, load_average, machine_line, render
 from tests.bench.workload import Plan
 from tests.web.bench_viewer import viewer_rows
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         rows: list[Row] = []
         rows += sections.sqlite_store(temp_dir, plan, profiles)
         rows += group_commit.group_commit_rows(temp_dir, plan, sections.progress)
-        rows += sections.folding(plan)
+        rows += fold_rows.folding(temp_dir, plan, sections.progress)
         rows += sections.service(temp_dir, plan, profiles)
         rows += sections.live(temp_dir, plan)
         rows += viewer_rows(temp_dir)  # the web viewer in headless Chromium (issue 14)

@@ -3,7 +3,9 @@
 `scripted_game` plays seats through setup and whole years with a simple, deterministic policy (recruit what
 fits, attack a neighbour when possible, otherwise pass; fight every exchange; the hitter takes the first
 legal maximal casualties). The samples under `replays/samples/kard_es_korona_*` are recorded from it, and
-`long_game_events()` gives the lead's fold-rate bench a long valid stream.
+`long_game_events()` gives the lead's fold-rate bench a long valid stream. Where the policy has nothing to
+say (the elections, a lord's fate, a reroll on offer), the script plays one of the choices the engine's own
+`pending` lists, so `whole_game_events()` goes on past the 1303 election to the game's end (issue 19, point 4).
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.kernel import Action, Authority, Event, Game, Inputs, advance, start
-from domain.platform import decide_action
+from domain.kernel import Action, Authority, Decision, Event, Game, Inputs, Viewer, advance, start
+from domain.pending import SEAL, Option
+from domain.platform import decide_action, decide_reveal, decide_seal
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.board import KKBoard, Terrain
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
@@ -33,6 +36,11 @@ TIMESTAMP = "2026-11-22T12:00:00.000000Z"
 CARDS = ("veres_kard", "parasztlazadas", "pestisjarvany", "szuret", "esos_osz")
 THREE = ("felvidek", "erdely", "szlavonia")
 SIX = ("felvidek", "tiszahat", "erdely", "delvidek", "szlavonia", "pannonia")
+# Choices no rule waits for (leaving, handing over money, selling an office): a table that took them whenever
+# offered would end the game in its first year (as tests/contract/test_pending_kard_es_korona.py says).
+SELDOM = frozenset({"leave_game", "transfer_money", "offer_office"})
+# Enough table dice for any one roll: the refusal (CORE-DICE-1) says how many the roll takes.
+MANY_DICE = 60
 
 
 class Script:
@@ -46,6 +54,7 @@ class Script:
         self.actions: list[dict[str, Any]] = []
         self.random = random.Random(seed)
         self.cards = 0
+        self.secrets: dict[str, dict[str, tuple[Any, str]]] = {}  # round -> seat -> (payload, salt)
 
     @property
     def state(self) -> KKState:
@@ -63,11 +72,14 @@ class Script:
         decision = decide_action(KARD_ES_KORONA, self.game, action, Inputs(TIMESTAMP))
         if decision.violations:
             return False
+        self._record(decision)
+        self.actions.append({"type": type, "seat": seat, "data": data})
+        return True
+
+    def _record(self, decision: Decision) -> None:
         for event in decision.events:
             self.game = advance(KARD_ES_KORONA, self.game, event)
             self.events.append(event)
-        self.actions.append({"type": type, "seat": seat, "data": data})
-        return True
 
     def do(self, type: str, seat: str | None, **data: Any) -> None:
         if not self.attempt(type, seat, **data):
@@ -153,7 +165,24 @@ class Script:
         while self.state.year < target and self.state.phase not in ("election", "finished"):
             self.step()
 
+    def play_to_end(self, most_actions: int = 20_000) -> None:
+        """Play on through the elections until the game has ended (KK-WIN), within `most_actions` more actions."""
+        for _ in range(most_actions):
+            if self.game.meta.ended:
+                return
+            self.step()
+        raise AssertionError(f"the game has not ended after {most_actions} more actions ({self.state.phase})")
+
     def step(self) -> None:
+        """One action: the scripted policy's where it has one, otherwise one of `pending`'s choices."""
+        try:
+            self._scripted_step()
+        except (AssertionError, LookupError, StopIteration):
+            # The policy knows the year's business only; a lord's fate, a reroll on offer or a retreat waits on
+            # a choice it has no rule for, and the engine's `pending` lists the legal ones.
+            self._pending_step()
+
+    def _scripted_step(self) -> None:
         state = self.state
         seat = state.turn
         match state.phase:
@@ -236,6 +265,45 @@ class Script:
         )
         self.do("fight_exchange", battle.attacker, dice=self._faces(count))
 
+    # --- whatever else the table waits for ---
+
+    def _pending_step(self) -> None:
+        """One of the choices the arbiter's `pending` lists (seldom ones aside), drawn from the script's generator."""
+        pending = KARD_ES_KORONA.pending(self.game, Viewer(arbiter=True))
+        playable = [(w.seat, o) for w in pending.waiting for o in w.options if o.choices and o.type not in SELDOM]
+        if not playable:
+            raise AssertionError(f"version {self.game.version}: nothing to play ({pending.phase}: {pending.summary})")
+        seat, option = playable[self.random.randrange(len(playable))]
+        data = option.choices[self.random.randrange(len(option.choices))]
+        if option.type == SEAL and seat is not None:
+            self._seal(seat, data["round"], data["payload"])
+        elif not self._attempt_with_dice(option, seat, dict(data)):
+            raise AssertionError(f"version {self.game.version}: pending offered {option.type} {dict(data)}")
+
+    def _attempt_with_dice(self, option: Option, seat: str | None, data: dict[str, Any]) -> bool:
+        """The choice as it is, or with as many table dice as the roll takes when the action rolls (CORE-DICE-1)."""
+        if KARD_ES_KORONA.actions[option.type].dice is None:
+            return self.attempt(option.type, seat, **data)
+        action = Action(option.type, seat, {**data, "dice": [6] * MANY_DICE}, Authority.RECORDER)
+        refused = decide_action(KARD_ES_KORONA, self.game, action, Inputs(TIMESTAMP)).violations
+        counts = [v.details["rolled"] for v in refused if v.rule_id == "CORE-DICE-1" and "rolled" in v.details]
+        return self.attempt(option.type, seat, **data, dice=self._faces(counts[0] if counts else MANY_DICE))
+
+    def _seal(self, seat: str, round_id: str, payload: Any) -> None:
+        """A sealed bid; the last one of its round is revealed with every payload at once (DESIGN §7)."""
+        salt = f"{self.random.getrandbits(128):032x}"
+        decision, completed = decide_seal(KARD_ES_KORONA, self.game, seat, round_id, payload, salt)
+        if decision.violations:
+            raise AssertionError(f"sealed bid of {seat} refused: {decision.violations}")
+        self._record(decision)
+        self.secrets.setdefault(round_id, {})[seat] = (payload, salt)
+        self.actions.append({"sealed": {"seat": seat, "round": round_id, "payload": payload}})
+        if completed is not None:
+            reveal = decide_reveal(KARD_ES_KORONA, self.game, completed, self.secrets.pop(round_id), Inputs(TIMESTAMP))
+            if reveal.violations:
+                raise AssertionError(f"reveal of {round_id} refused: {reveal.violations}")
+            self._record(reveal)
+
     def _faces(self, count: int, distinct: bool = False) -> list[int]:
         if distinct:
             return (
@@ -272,3 +340,10 @@ def scripted_game(seats: tuple[str, ...], variant: str, years: int, seed: int = 
 def long_game_events() -> list[Event]:
     """A long valid Kard és Korona stream (GameCreated first): six lords, advanced map, to the 1303 election."""
     return scripted_game(SIX, "advanced", 3, seed=7).events
+
+
+def whole_game_events(seed: int = 7) -> list[Event]:
+    """A whole Kard és Korona game (GameCreated first): six lords on the advanced map, played to its end."""
+    script = scripted_game(SIX, "advanced", 3, seed=seed)
+    script.play_to_end()
+    return script.events

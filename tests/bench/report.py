@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-MEETS, MISSES, NO_TARGET = "meets", "misses", "—"
+MEETS, MISSES, NO_TARGET = "PASS", "MISS", "—"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +36,13 @@ def ratio_row(metric: str, value: float, at_least: float | None = None) -> Row:
     if at_least is None:
         return Row(metric, value, "×")
     return Row(metric, value, "×", f"≥ {at_least:g}×", MEETS if value >= at_least else MISSES)
+
+
+def size_row(metric: str, value_mb: float, below_mb: float | None = None) -> Row:
+    """A memory row in megabytes; with `below_mb` it is judged against that ceiling."""
+    if below_mb is None:
+        return Row(metric, value_mb, "MB")
+    return Row(metric, value_mb, "MB", f"< {below_mb:g} MB", MEETS if value_mb < below_mb else MISSES)
 
 
 def latency_row(metric: str, value_ms: float, below_ms: float | None = None) -> Row:

@@ -5,9 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from domain.rulesets.kard_es_korona import KARD_ES_KORONA
-from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
-from tests.bench import fold, http_append, kard_es_korona_game, live_streams, reads, records, store, wrk_load
+from tests.bench import http_append, live_streams, reads, records, store, wrk_load
 from tests.bench.eventsourcing_app import postgres_env, sqlite_env
 from tests.bench.profiling import ProfiledWsgi, top
 from tests.bench.report import MEETS, MISSES, Row, latency_row, rate_row, ratio_row, skipped_row
@@ -16,8 +14,6 @@ from tests.bench.workload import Plan
 from tests.postgres_server import PostgresServer, PostgresUnavailable, to_libpq_url
 
 APPEND_FLOOR_OF_CEILING = 0.8  # Annals' one-event appends should reach 80% of the bare driver
-FOLD_FLOOR = 200_000.0  # events/s
-KK_FOLD_FLOOR = 100_000.0  # events/s, issue 3
 LOADER_P50_CEILING_MS = 2.0
 HTTP_APPEND_FLOOR = 1_000.0  # actions/s
 _SYNCHRONOUS = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}
@@ -133,22 +129,6 @@ def _append_rows(label: str, single: store.Measured, batched: store.Measured) ->
 
 def _sizes(plan: Plan) -> store.Sizes:
     return store.Sizes(plan.appends, plan.batch_events, plan.append_warmup)
-
-
-# --- 4: fold ---
-
-
-def folding(plan: Plan) -> list[Row]:
-    """Folding a whole freeform game from GameCreated."""
-    progress(f"deciding a {plan.fold_events:,}-event freeform game and folding it")
-    events = fold.freeform_game(plan.fold_events)
-    rate = fold.fold_rate(events, plan.fold_repeats)
-    metric = f"fold, {plan.fold_events:,}-event freeform game (median of {plan.fold_repeats})"
-    progress("playing a scripted six-lord Kard és Korona game (advanced map, to the 1303 election) and folding it")
-    kk_events = kard_es_korona_game.long_game_events()
-    kk_rate = fold.fold_rate(kk_events, plan.fold_repeats, KARD_ES_KORONA, SHIPPED_BOARDS["advanced"])
-    kk_metric = f"fold, {len(kk_events):,}-event Kard és Korona game, six lords (median of {plan.fold_repeats})"
-    return [rate_row(metric, rate, "events/s", FOLD_FLOOR), rate_row(kk_metric, kk_rate, "events/s", KK_FOLD_FLOOR)]
 
 
 # --- 5-6: the service ---

@@ -24,6 +24,7 @@ class Plan:
     append_warmup: int  # untimed commits per append workload: enough to grow SQLite's WAL to its steady size
     fold_events: int  # length of the freeform game that is folded and read
     fold_repeats: int  # timed folds of that game; the median is reported
+    replay_events: int  # length of the game replayed whole for its peak memory (issue 19: a million)
     reads: int  # random-version state reads, through the loader and through HTTP each
     http_requests: int  # timed POST /actions over all client threads
     http_clients: int
@@ -32,12 +33,12 @@ class Plan:
     @classmethod
     def full(cls) -> Plan:
         """The `make bench` run (about two minutes on two cores)."""
-        return cls(2_000, 5_000, 10, 400, 10_000, 7, 500, 3_000, 8, 50)
+        return cls(2_000, 5_000, 10, 400, 10_000, 7, 1_000_000, 500, 3_000, 8, 50)
 
     @classmethod
     def quick(cls) -> Plan:
         """A smoke run of the same code in well under a minute; its numbers are noisy."""
-        return cls(500, 1_000, 4, 200, 2_000, 3, 200, 800, 8, 20)
+        return cls(500, 1_000, 4, 200, 2_000, 3, 100_000, 200, 800, 8, 20)
 
 
 def event_data(n: int) -> dict[str, Any]:

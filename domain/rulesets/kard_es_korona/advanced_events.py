@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from domain.rulesets.kard_es_korona.battle_evolve import casualties_removed
 from domain.rulesets.kard_es_korona.forces import force_from_json
 from domain.rulesets.kard_es_korona.state import KKState, Retreat, battle_with, evolved
 
@@ -51,11 +52,7 @@ def _obstacle_losses_due(state: KKState, data: Mapping[str, Any]) -> KKState:
 
 
 def _obstacle_losses_chosen(state: KKState, data: Mapping[str, Any]) -> KKState:
-    # The units leave the battle county like casualties; evolve's handler is imported here, not at the top,
-    # because evolve imports this module.
-    from domain.rulesets.kard_es_korona.evolve import _casualties_removed
-
-    after = _casualties_removed(state, data)
+    after = casualties_removed(state, data)  # the units leave the battle county like casualties
     if after.retreat is None:
         return after
     retreat = after.retreat

@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.kernel import Action, Decision, Game, Inputs
 from domain.platform import roll
+from domain.rulesets.kard_es_korona.evolve_units import move_units
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import ARMS, LORD_MOVEMENT_POINTS, MOVEMENT_POINTS
 from domain.rulesets.kard_es_korona.state import (
@@ -271,8 +272,6 @@ def _extra_step_offered(state: KKState, data: Mapping[str, Any]) -> KKState:
 
 
 def _extra_step_taken(state: KKState, data: Mapping[str, Any]) -> KKState:
-    from domain.rulesets.kard_es_korona.evolve import move_units
-
     seat, to = str(data["seat"]), str(data["to"])
     for group in data["groups"]:
         state = move_units(state, seat, str(group["from"]), to, group["units"], group.get("lord") is True)

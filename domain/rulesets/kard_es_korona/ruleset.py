@@ -41,7 +41,8 @@ from domain.rulesets.kard_es_korona.position import from_position, position_of
 from domain.rulesets.kard_es_korona.position_checks import position_errors
 from domain.rulesets.kard_es_korona.position_schema import POSITION_SCHEMA
 from domain.rulesets.kard_es_korona.rulebook import RULEBOOK
-from domain.rulesets.kard_es_korona.state import RECRUIT, KKState, dump_state, load_state
+from domain.rulesets.kard_es_korona.state import RECRUIT, KKState
+from domain.rulesets.kard_es_korona.state_json import dump_state, load_state
 from domain.rulesets.kard_es_korona.victory import conclude
 
 _Simple = Callable[[KKState, Action], Decision]

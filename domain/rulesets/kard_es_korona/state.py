@@ -9,13 +9,12 @@ attacks, from where, and how far the fight has gone.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
-from domain.json_values import json_object, whole
 from domain.rulesets.kard_es_korona.board import KKBoard, load_kk_board
-from domain.rulesets.kard_es_korona.election_state import Election, OfficeSale, election_from_json, sale_from_json
-from domain.rulesets.kard_es_korona.forces import EMPTY, Force, force_from_json
+from domain.rulesets.kard_es_korona.election_state import Election, OfficeSale
+from domain.rulesets.kard_es_korona.forces import EMPTY, Force
 
 ROYAL = "royal"
 OFFICES = ("judge_royal", "treasurer", "palatine")
@@ -53,7 +52,9 @@ class PendingHits:
     chosen: Force | None = None
 
 
-@dataclass(frozen=True, slots=True)
+# Battle and KKState keep their fields in a `__dict__` (no slots): evolve copies the state (and the battle being
+# fought) once per event, and a dict is copied in one C call where slots are set one by one (`_copier`).
+@dataclass(frozen=True)
 class Battle:
     """One battle of the year, from its creating step to its end."""
 
@@ -95,7 +96,7 @@ class Retreat:
     losses_due: int = 0  # KK-ADV-11: units the retreating player must still pick as obstacle losses
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class KKState:
     """The whole table: setup, the year loop, battles, lords and their fates, elections, the advanced rules."""
 
@@ -204,18 +205,22 @@ class KKState:
 
 
 def _copier(cls: type[Any]) -> Any:
-    """A function `(obj, changes) -> copy of obj with changes`, generated once per class.
+    """A function `(obj, changes) -> copy of obj with changes`: a fast `dataclasses.replace`.
 
     `dataclasses.replace` inspects the fields and runs `__init__` on every call; evolve copies the state once
-    per event, so the copy is written out field by field and sets the slots through their descriptors.
+    per event, so the copy fills the new object's `__dict__` from the old one's and the changes (the instances
+    are frozen for everyone else: only this copy writes to a new, not yet shared, object).
     """
-    names = [f.name for f in fields(cls)]
-    setters = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
-    body = "\n".join(f"    _set_{n}(new, changes['{n}'] if '{n}' in changes else obj.{n})" for n in names)
-    source = f"def copy(obj, changes):\n    new = _new(_cls)\n{body}\n    return new\n"
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
-    exec(source, namespace)
-    return namespace["copy"]
+    new = object.__new__
+
+    def copy(obj: Any, changes: dict[str, Any]) -> Any:
+        copied = new(cls)
+        values = copied.__dict__
+        values.update(obj.__dict__)
+        values.update(changes)
+        return copied
+
+    return copy
 
 
 _COPY_STATE = _copier(KKState)
@@ -239,6 +244,12 @@ def with_battle(state: KKState, battle: Battle) -> KKState:
     return evolved(state, battles=tuple(battle if b.id == battle.id else b for b in state.battles))
 
 
+def next_in_cycle(state: KKState, seat: str) -> str:
+    """The seat after `seat` in this year's turn order (KK-TURN-3), round the table."""
+    order = state.turn_order()
+    return order[(order.index(seat) + 1) % len(order)]
+
+
 # The typed boards of the last documents seen, by identity: every fold of a game starts from the same document
 # object (a shipped board, or the loader's cached copy), and validating a board costs more than folding a year.
 _TYPED: list[tuple[Mapping[str, Any], KKBoard]] = []
@@ -252,169 +263,3 @@ def typed_board(document: Mapping[str, Any]) -> KKBoard:
     board = load_kk_board(document)
     _TYPED[:] = [(document, board), *_TYPED[:7]]
     return board
-
-
-# --- JSON form ---
-
-_FORCE_MAPS = ("units", "moved")
-
-
-def dump_state(state: KKState) -> dict[str, Any]:
-    """The JSON form of a state (snapshots, views, `adjust`)."""
-    document: dict[str, Any] = {}
-    for f in fields(KKState):
-        value = getattr(state, f.name)
-        if f.name == "board":
-            continue
-        if f.name in _FORCE_MAPS:
-            document[f.name] = {c: {o: v.to_json() for o, v in by.items()} for c, by in value.items()}
-        elif f.name in ("neutral_pool", "bound"):
-            document[f.name] = {p: v.to_json() for p, v in value.items()}
-        elif f.name == "retreat":
-            document[f.name] = None if value is None else {r.name: getattr(value, r.name) for r in fields(Retreat)}
-        elif f.name == "battles":
-            document[f.name] = [_battle_json(b) for b in value]
-        elif f.name == "closed":
-            document[f.name] = sorted(value)
-        elif f.name in ("election", "office_sale"):
-            document[f.name] = value.to_json() if value is not None else None
-        elif isinstance(value, tuple):
-            document[f.name] = list(value)
-        elif isinstance(value, Mapping):
-            document[f.name] = _plain(value)
-        else:
-            document[f.name] = value
-    return document
-
-
-def load_state(document: Mapping[str, Any]) -> KKState:
-    """The state back from its JSON form; raises KeyError/TypeError/ValueError on a bad document."""
-    board_document = document["board_document"]
-    board = typed_board(board_document) if board_document is not None else None
-    values: dict[str, Any] = {"board": board}
-    for f in fields(KKState):
-        if f.name == "board":
-            continue
-        if f.name not in document and (f.default is not MISSING or f.default_factory is not MISSING):
-            continue  # a field newer than the document (an older snapshot) keeps its default
-        raw = document[f.name]
-        if f.name in _FORCE_MAPS:
-            values[f.name] = {
-                str(c): {str(o): _force(v) for o, v in json_object(by).items()} for c, by in json_object(raw).items()
-            }
-        elif f.name in ("neutral_pool", "bound"):
-            values[f.name] = {str(p): _force(v) for p, v in json_object(raw).items()}
-        elif f.name == "retreat":
-            values[f.name] = None if raw is None else _retreat(raw)
-        elif f.name == "battles":
-            values[f.name] = tuple(_battle(b) for b in raw)
-        elif f.name == "closed":
-            values[f.name] = frozenset(str(c) for c in raw)
-        elif f.name == "election":
-            values[f.name] = election_from_json(json_object(raw)) if raw is not None else None
-        elif f.name == "office_sale":
-            values[f.name] = sale_from_json(json_object(raw)) if raw is not None else None
-        elif f.name in (
-            "seats",
-            "neutral_provinces",
-            "lords_moved",
-            "placed",
-            "permanent_events",
-            "recruited",
-            "passed",
-            "returning",
-            "rerolls_used",
-            "released_lords",
-        ):
-            values[f.name] = tuple(str(s) for s in raw)
-        elif f.name in ("treasury", "allowances", "steps_taken", "event_rolls"):
-            values[f.name] = {str(k): whole(v) for k, v in json_object(raw).items()}
-        elif f.name in ("year", "royal_treasury", "knights_recruited", "step_seq", "battle_count", "elections_held"):
-            values[f.name] = whole(raw)
-        elif f.name == "captives":
-            values[f.name] = {str(k): whole(v) for k, v in json_object(raw).items()}
-        elif f.name in ("lieges", "defeat", "extra_step", "reroll_offer"):
-            values[f.name] = dict(json_object(raw))
-        elif f.name in ("options", "board_document", "lords", "lord_status", "control", "offices"):
-            values[f.name] = dict(json_object(raw)) if raw is not None else None
-        else:
-            values[f.name] = raw
-    return KKState(**values)
-
-
-def _battle_json(battle: Battle) -> dict[str, Any]:
-    document: dict[str, Any] = {}
-    for f in fields(Battle):
-        value = getattr(battle, f.name)
-        if f.name == "pending":
-            document[f.name] = [
-                {
-                    "side": p.side,
-                    "chooser": p.chooser,
-                    "targets": [list(t) for t in p.targets],
-                    "max_kills": p.max_kills,
-                    "chosen": p.chosen.to_json() if p.chosen is not None else None,
-                }
-                for p in value
-            ]
-        elif isinstance(value, tuple):
-            document[f.name] = list(value)
-        elif isinstance(value, Mapping):
-            document[f.name] = dict(value)
-        else:
-            document[f.name] = value
-    return document
-
-
-def _retreat(document: Any) -> Retreat:
-    raw = json_object(document)
-    return Retreat(str(raw["battle"]), str(raw["side"]), str(raw["to"]), whole(raw["losses_due"]))
-
-
-def _battle(document: Any) -> Battle:
-    raw = json_object(document)
-    pending = tuple(
-        PendingHits(
-            str(p["side"]),
-            p["chooser"],
-            tuple(tuple(str(a) for a in t) for t in p["targets"]),
-            whole(p["max_kills"]),
-            _force(p["chosen"]) if p["chosen"] is not None else None,
-        )
-        for p in raw["pending"]
-    )
-    return Battle(
-        id=str(raw["id"]),
-        county=str(raw["county"]),
-        kind=str(raw["kind"]),
-        terrain=str(raw["terrain"]),
-        attacker=str(raw["attacker"]),
-        defender=str(raw["defender"]),
-        entry_counties=tuple(str(c) for c in raw["entry_counties"]),
-        step_seq=whole(raw["step_seq"]),
-        attacker_lord=bool(raw["attacker_lord"]),
-        defender_lord=bool(raw["defender_lord"]),
-        lord_battle=bool(raw["lord_battle"]),
-        status=str(raw["status"]),
-        led_arms=dict(json_object(raw["led_arms"])),
-        bonus_lost=tuple(str(s) for s in raw["bonus_lost"]),
-        round=whole(raw["round"]),
-        exchange=str(raw["exchange"]),
-        pending=pending,
-        exchanges=whole(raw["exchanges"]),
-        volleyed=tuple(str(s) for s in raw["volleyed"]),
-        forced=bool(raw["forced"]),
-    )
-
-
-def _plain(value: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        k: (_plain(v) if isinstance(v, Mapping) else list(v) if isinstance(v, tuple) else v) for k, v in value.items()
-    }
-
-
-def _force(value: Any) -> Force:
-    found = force_from_json(value)
-    if found is None:
-        raise ValueError(f"{value!r} is not a force")
-    return found

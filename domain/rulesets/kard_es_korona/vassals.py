@@ -10,8 +10,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision
+from domain.rulesets.kard_es_korona.evolve_units import move_units
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
-from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, evolved
+from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, battle_with, evolved, with_battle
 
 
 def swear(flow: Flow, vassal: str, liege: str) -> None:
@@ -180,9 +181,6 @@ def _lord_returned(state: KKState, data: Mapping[str, Any]) -> KKState:
 
 
 def _battle_vetoed(state: KKState, data: Mapping[str, Any]) -> KKState:
-    from domain.rulesets.kard_es_korona.evolve import move_units
-    from domain.rulesets.kard_es_korona.state import battle_with, with_battle
-
     battle = state.battle(str(data["battle"]))
     if battle is None:
         return state
