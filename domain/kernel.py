@@ -346,7 +346,7 @@ def fold(
     return Game(meta, state, version, game.board)
 
 
-def _next(ruleset: Ruleset, meta: GameMeta, state: Any, event: Event) -> tuple[GameMeta, Any]:
+def _next(ruleset: Ruleset[Any], meta: GameMeta, state: Any, event: Event) -> tuple[GameMeta, Any]:
     """The envelope and the ruleset's state after one more event."""
     if event.type in _ENVELOPE_EVENTS:
         meta = _evolve_meta(meta, event)

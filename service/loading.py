@@ -134,7 +134,7 @@ class GameLoader:
         self.remember(game)
         return game
 
-    def _nearest_snapshot(self, game_id: str, ruleset: Ruleset, target: int) -> Game | None:
+    def _nearest_snapshot(self, game_id: str, ruleset: Ruleset[Any], target: int) -> Game | None:
         """The newest snapshot at or before `target` folded by the running build of the ruleset.
 
         A game long enough to have one but without it (snapshots dropped, or written by another build of the
@@ -147,7 +147,7 @@ class GameLoader:
             self.refolder.request(game_id, build)
         return game_from_json(ruleset, found[1]) if found is not None else None
 
-    def save_snapshot(self, ruleset: Ruleset, game: Game) -> bool:
+    def save_snapshot(self, ruleset: Ruleset[Any], game: Game) -> bool:
         """Keep `game` as a snapshot, in a transaction of its own after the append that reached it committed.
 
         A snapshot is a cache: when it cannot be written the append stands, the failure is logged and the

@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from domain import kernel
 from domain.kernel import Event, Ruleset
@@ -45,7 +46,7 @@ def facts_in_pages(
         after = last
 
 
-def build_of(ruleset: Ruleset) -> str:
+def build_of(ruleset: Ruleset[Any]) -> str:
     """The snapshot key of a ruleset: its version and a digest of the code its states are folded by."""
     return _build(type(ruleset).__module__, ruleset.version)
 

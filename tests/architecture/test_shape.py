@@ -493,7 +493,6 @@ def test_the_ratchet_names_new_breaches_and_the_pinned_entries_to_delete_when_th
 
 PINNED_CYCLE_MODULES: frozenset[str] = frozenset(
     {
-        "domain/rulesets/kard_es_korona/advanced_events.py",
         "domain/rulesets/kard_es_korona/captivity.py",
         "domain/rulesets/kard_es_korona/cards.py",
         "domain/rulesets/kard_es_korona/combat.py",
@@ -517,7 +516,6 @@ PINNED_CYCLE_MODULES: frozenset[str] = frozenset(
 )
 PINNED_FUNCTION_IMPORTS: frozenset[str] = frozenset(
     {
-        "domain/rulesets/kard_es_korona/advanced_events.py::_obstacle_losses_chosen imports .evolve",
         "domain/rulesets/kard_es_korona/captivity.py::execute_due imports .defeat",
         "domain/rulesets/kard_es_korona/cards.py::decide_roll_event_die imports .flow",
         "domain/rulesets/kard_es_korona/cards.py::decide_roll_event_die imports .withdrawal",
@@ -535,11 +533,9 @@ PINNED_FUNCTION_IMPORTS: frozenset[str] = frozenset(
         "domain/rulesets/kard_es_korona/economy.py::finish_recruitment imports .movement",
         "domain/rulesets/kard_es_korona/economy.py::skip_unable_recruiters imports .captivity",
         "domain/rulesets/kard_es_korona/elections.py::_close imports .turn_order",
-        "domain/rulesets/kard_es_korona/evolve.py::_issue_4_handlers imports domain.rulesets.kard_es_korona",
         "domain/rulesets/kard_es_korona/leaving.py::_end_turn imports .economy",
         "domain/rulesets/kard_es_korona/leaving.py::_end_turn imports .movement",
         "domain/rulesets/kard_es_korona/lords.py::_cheapest imports .movement",
-        "domain/rulesets/kard_es_korona/lords.py::_extra_step_taken imports .evolve",
         "domain/rulesets/kard_es_korona/lords.py::after_battle imports .defeat",
         "domain/rulesets/kard_es_korona/lords.py::after_battle_settled imports .combat",
         "domain/rulesets/kard_es_korona/lords.py::decide_fight_duel imports .rerolls",
@@ -562,8 +558,6 @@ PINNED_FUNCTION_IMPORTS: frozenset[str] = frozenset(
         "domain/rulesets/kard_es_korona/turn_order.py::decide_roll_for_starting_player imports .flow",
         "domain/rulesets/kard_es_korona/turn_order.py::decide_roll_for_starting_player imports .setup",
         "domain/rulesets/kard_es_korona/turn_order.py::next_year imports .setup",
-        "domain/rulesets/kard_es_korona/vassals.py::_battle_vetoed imports .evolve",
-        "domain/rulesets/kard_es_korona/vassals.py::_battle_vetoed imports .state",
         "domain/rulesets/kard_es_korona/vassals.py::decide_return_lord imports .captivity",
         "domain/rulesets/kard_es_korona/vassals.py::decide_veto_battle imports .combat",
         "domain/rulesets/kard_es_korona/vassals.py::free_vassals_of imports .captivity",
@@ -573,7 +567,6 @@ PINNED_FUNCTION_IMPORTS: frozenset[str] = frozenset(
 )
 PINNED_PRIVATE_IMPORTS: frozenset[str] = frozenset(
     {
-        "domain/rulesets/kard_es_korona/advanced_events.py imports _casualties_removed from .evolve",
         "domain/rulesets/kard_es_korona/lords.py imports _group from .movement",
         "domain/rulesets/kard_es_korona/rerolls.py imports _chooser from .combat",
         "domain/rulesets/kard_es_korona/rerolls.py imports _settle from .combat",
@@ -618,9 +611,7 @@ PINNED_LONG_MODULES: frozenset[str] = frozenset(
         "domain/rulesets/cedofan_rv/decide.py",
         "domain/rulesets/kard_es_korona/combat.py",
         "domain/rulesets/kard_es_korona/defeat.py",
-        "domain/rulesets/kard_es_korona/evolve.py",
         "domain/rulesets/kard_es_korona/movement.py",
         "domain/rulesets/kard_es_korona/rules_court.py",
-        "domain/rulesets/kard_es_korona/state.py",
     }
 )
