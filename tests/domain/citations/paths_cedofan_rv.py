@@ -5,41 +5,37 @@ Kept equal to the source by test_inventory.py, so a new refusal path, or a chang
 """
 
 CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
-    ("RV-NOB-3", "battles:_banners"): ("… must be a non-empty list of distinct nobles",),
-    ("RV-STM-7", "battles:_siege_at"): ("… is not under siege",),
+    ("RV-NOB-3", "battles:banners"): ("… must be a non-empty list of distinct nobles",),
+    ("RV-STM-7", "battles:siege_at"): ("… is not under siege",),
     ("RV-REL-1", "battles:siege_battle_instead"): (
         "the army in … is besieging a place: attack it with relieve_siege (a field battle, RV-REL-2)",
     ),
     ("RV-STM-4", "battles:siege_battle_instead"): (
         "… is besieged by …: the besieged call a storm (sortie) or are relieved",
     ),
-    ("RV-AMB-18", "battles:_storm"): ("message",),
-    ("RV-BTY-1", "battles:_storm"): ("message",),
-    ("RV-SUP-1", "battles:_storm"): ("over.message",),
+    ("RV-AMB-18", "storms:_no_storm_above_five"): ("message",),
+    ("RV-BTY-1", "storms:_no_storm_above_five"): ("message",),
+    ("RV-SUP-1", "storms:_storm_within_limit"): ("over.message",),
     ("RV-BTY-1", "battles:attack"): ("there is no enemy army in … to fight",),
     ("RV-BTY-2", "battles:attack"): ("… shelters … unit(s) (at most 5): besiege it, then storm (RV-BTY-4)",),
     ("RV-FLD-1", "battles:attack"): ("the attacking banners stand in …; they must meet in one region",),
-    ("RV-REL-1", "battles:relieve_siege"): (
-        "… besieges …; it cannot relieve it",
-        "… in … is not at …",
-    ),
-    ("RV-REL-2", "battles:relieve_siege"): ("joining … must list besieged units inside …",),
-    ("RV-AMB-4", "battles:sortie"): ("the siege of … began in this impulse",),
-    ("RV-STM-4", "battles:sortie"): ("… has no units inside … to storm with",),
-    ("RV-BTY-1", "battles:start_siege"): ("… holds … units, more than 5: attack them in a field battle",),
-    ("RV-BTY-2", "battles:start_siege"): ("… is not a city or fortress that can be besieged",),
-    ("RV-SIE-1", "battles:start_siege"): ("… is already besieged",),
-    ("RV-SIE-2", "battles:start_siege"): (
-        "… is held by … itself",
-        "… besieging units do not outnumber … defending units",
-    ),
-    ("RV-SIE-3", "battles:start_siege"): ("… in … does not border … across a passable border",),
-    ("RV-STM-1", "battles:storm_place"): ("the siege of … began in round …; storm from round … (RV-AMB-4)",),
-    ("RV-STM-7", "battles:storm_place"): ("… does not besiege …",),
+    ("RV-REL-1", "relief:_not_the_besieger"): ("… besieges …; it cannot relieve it",),
+    ("RV-REL-1", "relief:_relievers_reach"): ("… in … is not at …",),
+    ("RV-REL-2", "relief:_joining_from_inside"): ("joining … must list besieged units inside …",),
+    ("RV-AMB-4", "storms:sortie"): ("the siege of … began in this impulse",),
+    ("RV-STM-4", "storms:sortie"): ("… has no units inside … to storm with",),
+    ("RV-BTY-1", "sieges:_few_enough_inside"): ("… holds … units, more than 5: attack them in a field battle",),
+    ("RV-BTY-2", "sieges:_besiegeable"): ("… is not a city or fortress that can be besieged",),
+    ("RV-SIE-1", "sieges:_not_besieged_yet"): ("… is already besieged",),
+    ("RV-SIE-2", "sieges:_held_by_another"): ("… is held by … itself",),
+    ("RV-SIE-2", "sieges:_besiegers_outnumber"): ("… besieging units do not outnumber … defending units",),
+    ("RV-SIE-3", "sieges:_impassable_approaches"): ("… in … does not border … across a passable border",),
+    ("RV-STM-1", "storms:storm_place"): ("the siege of … began in round …; storm from round … (RV-AMB-4)",),
+    ("RV-STM-7", "storms:storm_place"): ("… does not besiege …",),
     ("RV-AMB-11", "combat:chosen_order"): ("casualty_order … must list distinct pieces of this battle",),
-    ("RV-KL-4", "decide:banner_units"): ("a … noble cannot move … unit …",),
-    ("RV-NOB-2", "decide:banner_units"): ("… (…) moves at most … units, not …",),
-    ("RV-NOB-3", "decide:banner_units"): (
+    ("RV-KL-4", "moves:banner_units"): ("a … noble cannot move … unit …",),
+    ("RV-NOB-2", "moves:banner_units"): ("… (…) moves at most … units, not …",),
+    ("RV-NOB-3", "moves:banner_units"): (
         "units … must be a list of distinct unit ids",
         "… is not a unit on the board",
         "unit … is not a unit of … in …",
@@ -55,18 +51,18 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
         "… is not an equally near place; choose one of …",
         "the pieces that withdrew to … have moved since: the withdrawal stands",
     ),
-    ("RV-SUP-2", "decide:_move_banner"): ("the move costs … but … holds …",),
-    ("RV-MOV-2", "decide:_route"): (
+    ("RV-SUP-2", "moves:move_banner"): ("the move costs … but … holds …",),
+    ("RV-MOV-2", "moves:_route"): (
         "path … must list the regions entered, in order",
         "no border joins … and …",
     ),
     ("RV-TURN-1", "decide:_start_round"): ("the impulse of … is still open; end it first",),
-    ("RV-SUP-3", "decide:_transfer_resources"): (
+    ("RV-SUP-3", "moves:transfer_resources"): (
         "amount … must be a whole number >= 1",
         "… is not on home territory (…)",
         "… holds …, not …",
     ),
-    ("RV-SUP-4", "decide:_transfer_resources"): (
+    ("RV-SUP-4", "moves:transfer_resources"): (
         "… is not on home territory",
         "… is not a noble meeting … in …",
     ),
