@@ -26,31 +26,68 @@ def attack_target(
     """KBS-AMB-22, KBS-CTY-2, KBS-MOV-6, KBS-AMB-10, KBS-VAS-5: the region `army` may attack (`data.to`, its own
     by default), the enemy stacks it fights there and their owner; or the refusal."""
     to = data.get("to", army.at)
-    if not isinstance(to, str):
-        return refuse("KBS-AMB-22", f"to {to!r} must name a region", "data.to")
-    if to != army.at and state.map.step_kind(army.at, to) != "land":
-        return refuse("KBS-AMB-22", f"{to!r} is not a region next to {army.at!r}", "data.to")
-    if state.map.kinds.get(to) != "region":
-        return refuse("KBS-CTY-2", f"{to!r} is not a region: a city is taken by siege and storm", "data.to")
-    if state.map.is_impassable(to):
-        return refuse("KBS-MOV-6", f"{to!r} cannot be entered (giants or impassable swamps)", "data.to")
+    if (wrong := _land_step(state, army, to)) is not None:
+        return wrong
+    if (wrong := _not_a_city(state, to) or _enterable(state, to)) is not None:
+        return wrong
     enemies = [a for a in state.armies_at(to) if a.owner != seat and a.besieging is None]
     named = data.get("defender")
     if named is not None:
         enemies = [a for a in enemies if a.owner == named]
     owners = sorted({a.owner for a in enemies})
-    if not owners:
-        besieged = any(a.besieging for a in state.armies_at(to) if a.owner != seat)
-        if besieged:
-            return refuse("KBS-REL-1", f"the enemies in {to!r} are besieging a city: use relieve_siege", "data.to")
-        return refuse("KBS-CMB-3", f"no enemy army of {named or 'any faction'!r} stands in {to!r}", "data.to")
+    if (wrong := _enemy_present(state, seat, to, named, owners) or _one_defender(to, owners)) is not None:
+        return wrong
+    if (wrong := _not_the_lord(state, seat, owners[0])) is not None:
+        return wrong
+    return to, enemies, owners[0]
+
+
+def _land_step(state: KbsState, army: Army, to: Any) -> Decision | None:
+    """KBS-AMB-22: an army attacks in its own region or one field away over land."""
+    if not isinstance(to, str):
+        return refuse("KBS-AMB-22", f"to {to!r} must name a region", "data.to")
+    if to != army.at and state.map.step_kind(army.at, to) != "land":
+        return refuse("KBS-AMB-22", f"{to!r} is not a region next to {army.at!r}", "data.to")
+    return None
+
+
+def _not_a_city(state: KbsState, to: str) -> Decision | None:
+    """KBS-CTY-2: a city is not attacked in the field: it is besieged, then stormed."""
+    if state.map.kinds.get(to) != "region":
+        return refuse("KBS-CTY-2", f"{to!r} is not a region: a city is taken by siege and storm", "data.to")
+    return None
+
+
+def _enterable(state: KbsState, to: str) -> Decision | None:
+    """KBS-MOV-6: giants' land and impassable swamps cannot be entered."""
+    if state.map.is_impassable(to):
+        return refuse("KBS-MOV-6", f"{to!r} cannot be entered (giants or impassable swamps)", "data.to")
+    return None
+
+
+def _enemy_present(state: KbsState, seat: str, to: str, named: Any, owners: list[str]) -> Decision | None:
+    """KBS-CMB-3: a battle needs an enemy army in the region (KBS-REL-1: besiegers are fought by a relief)."""
+    if owners:
+        return None
+    if any(a.besieging for a in state.armies_at(to) if a.owner != seat):
+        return refuse("KBS-REL-1", f"the enemies in {to!r} are besieging a city: use relieve_siege", "data.to")
+    return refuse("KBS-CMB-3", f"no enemy army of {named or 'any faction'!r} stands in {to!r}", "data.to")
+
+
+def _one_defender(to: str, owners: list[str]) -> Decision | None:
+    """KBS-AMB-10: the defender is one faction; with several in the region the attacker names it."""
     if len(owners) > 1:
         return refuse(
             "KBS-AMB-10", f"armies of {', '.join(owners)} stand in {to!r}: name the defender", "data.defender"
         )
-    if state.factions.get(seat) and state.factions[seat].lord == owners[0]:
-        return refuse("KBS-VAS-5", f"{seat!r} is the vassal of {owners[0]!r} and may not attack its lord", "data.to")
-    return to, enemies, owners[0]
+    return None
+
+
+def _not_the_lord(state: KbsState, seat: str, owner: str) -> Decision | None:
+    """KBS-VAS-5: a vassal may not attack its lord."""
+    if state.factions.get(seat) and state.factions[seat].lord == owner:
+        return refuse("KBS-VAS-5", f"{seat!r} is the vassal of {owner!r} and may not attack its lord", "data.to")
+    return None
 
 
 def siege_numbers(game: Game, seat: str, army: Army, city_id: Any) -> tuple[City, dict[str, int]] | Decision:

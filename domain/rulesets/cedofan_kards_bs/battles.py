@@ -152,8 +152,10 @@ def decide_start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
 
 
 def _unpaid(state: KbsState, seat: str, cost: int, rule_id: str, what: str) -> Decision:
-    """The supply rule an unpaid action breaks; the facts are still decided, so a transcript records them
-    with the deviation while an adjudicated game refuses them."""
+    """KBS-MOV-2 (attack), KBS-SIE-1 (siege), KBS-STM-4 (storm): the supplies an action costs are paid.
+
+    The facts are still decided, so a transcript records them with the deviation while an adjudicated game
+    refuses them."""
     have = state.factions[seat].supplies
     if cost <= have:
         return Decision()

@@ -155,40 +155,64 @@ def transfer_resources(game: Game, action: Action, inputs: Inputs) -> Decision:
     if (wrong := in_own_impulse(state, seat)) is not None:
         return Decision(violations=(wrong,))
     amount = data.get("amount")
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-        return Decision.refuse("RV-SUP-3", f"amount {amount!r} must be a whole number >= 1", field="data.amount")
+    if (wrong := _whole_amount(amount)) is not None:
+        return Decision(violations=(wrong,))
     source, target = data.get("from"), data.get("to")
-    if source == TREASURY:
-        noble = own_noble(state, seat, target, "data.to")
-        if isinstance(noble, RuleViolation):
-            return Decision(violations=(noble,))
-        if (other := league.acts_for_impulse(state, noble, "data.to")) is not None:
-            return Decision(violations=(other,))  # RV-KL-1: a sub-faction fills purses from its own treasury
-        if not state.is_home(seat, noble.area):
-            return Decision.refuse(
-                "RV-SUP-3", f"{noble.id!r} is not on home territory ({noble.area!r})", field="data.to"
-            )
-        held = state.treasuries.get(piece_treasury(noble), 0)  # RV-KL-1
-    else:
-        giver = own_noble(state, seat, source, "data.from")
-        if isinstance(giver, RuleViolation):
-            return Decision(violations=(giver,))
-        if (other := league.acts_for_impulse(state, giver, "data.from")) is not None:
-            return Decision(violations=(other,))
-        held = state.purses.get(giver.id, 0)
-        if target == TREASURY:
-            if not state.is_home(seat, giver.area):
-                return Decision.refuse("RV-SUP-4", f"{giver.id!r} is not on home territory", field="data.from")
-        else:
-            taker = state.pieces.get(target) if isinstance(target, str) else None
-            if taker is None or not taker.is_noble or taker.area != giver.area:
-                return Decision.refuse(
-                    "RV-SUP-4", f"{target!r} is not a noble meeting {giver.id!r} in {giver.area!r}", field="data.to"
-                )
-    if amount > held:
-        return Decision.refuse("RV-SUP-3", f"{source!r} holds {held}, not {amount}", field="data.amount")
+    held = _treasury_to_purse(state, seat, target) if source == TREASURY else _purse_to(state, seat, source, target)
+    if isinstance(held, RuleViolation):
+        return Decision(violations=(held,))
+    if (wrong := _holds_enough(source, held, amount)) is not None:
+        return Decision(violations=(wrong,))
     event = Event(
         "ResourcesTransferred",
         {"seat": seat, "from": source, "to": target, "amount": amount, "rule_ids": ["RV-SUP-3", "RV-SUP-4"]},
     )
     return Decision((event,))
+
+
+def _whole_amount(amount: Any) -> RuleViolation | None:
+    """RV-SUP-3: resources pass in whole numbers, at least 1."""
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+        return RuleViolation("RV-SUP-3", f"amount {amount!r} must be a whole number >= 1", {"field": "data.amount"})
+    return None
+
+
+def _treasury_to_purse(state: RvState, seat: str, target: Any) -> int | RuleViolation:
+    """RV-SUP-3: a noble's purse is filled from the treasury on home territory; what the treasury holds."""
+    noble = own_noble(state, seat, target, "data.to")
+    if isinstance(noble, RuleViolation):
+        return noble
+    if (other := league.acts_for_impulse(state, noble, "data.to")) is not None:
+        return other  # RV-KL-1: a sub-faction fills purses from its own treasury
+    if not state.is_home(seat, noble.area):
+        return RuleViolation(
+            "RV-SUP-3", f"{noble.id!r} is not on home territory ({noble.area!r})", {"field": "data.to"}
+        )
+    return state.treasuries.get(piece_treasury(noble), 0)  # RV-KL-1
+
+
+def _purse_to(state: RvState, seat: str, source: Any, target: Any) -> int | RuleViolation:
+    """RV-SUP-4: a purse is emptied into the treasury at home, or into the purse of a noble it meets; what it
+    holds."""
+    giver = own_noble(state, seat, source, "data.from")
+    if isinstance(giver, RuleViolation):
+        return giver
+    if (other := league.acts_for_impulse(state, giver, "data.from")) is not None:
+        return other
+    if target == TREASURY:
+        if not state.is_home(seat, giver.area):
+            return RuleViolation("RV-SUP-4", f"{giver.id!r} is not on home territory", {"field": "data.from"})
+    else:
+        taker = state.pieces.get(target) if isinstance(target, str) else None
+        if taker is None or not taker.is_noble or taker.area != giver.area:
+            return RuleViolation(
+                "RV-SUP-4", f"{target!r} is not a noble meeting {giver.id!r} in {giver.area!r}", {"field": "data.to"}
+            )
+    return state.purses.get(giver.id, 0)
+
+
+def _holds_enough(source: Any, held: int, amount: Any) -> RuleViolation | None:
+    """RV-SUP-3: no more passes than the treasury or purse holds."""
+    if amount > held:
+        return RuleViolation("RV-SUP-3", f"{source!r} holds {held}, not {amount}", {"field": "data.amount"})
+    return None

@@ -10,16 +10,16 @@ CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
         "army … is not besieging …: a city is stormed only after a siege of an earlier round",
     ),
     ("rule_id", "battles:_unpaid"): ("message",),
-    ("KBS-AMB-10", "battle_guards:attack_target"): ("armies of … stand in …: name the defender",),
-    ("KBS-AMB-22", "battle_guards:attack_target"): (
+    ("KBS-AMB-10", "battle_guards:_one_defender"): ("armies of … stand in …: name the defender",),
+    ("KBS-AMB-22", "battle_guards:_land_step"): (
         "to … must name a region",
         "… is not a region next to …",
     ),
-    ("KBS-CMB-3", "battle_guards:attack_target"): ("no enemy army of … stands in …",),
-    ("KBS-CTY-2", "battle_guards:attack_target"): ("… is not a region: a city is taken by siege and storm",),
-    ("KBS-MOV-6", "battle_guards:attack_target"): ("… cannot be entered (giants or impassable swamps)",),
-    ("KBS-REL-1", "battle_guards:attack_target"): ("the enemies in … are besieging a city: use relieve_siege",),
-    ("KBS-VAS-5", "battle_guards:attack_target"): ("… is the vassal of … and may not attack its lord",),
+    ("KBS-CMB-3", "battle_guards:_enemy_present"): ("no enemy army of … stands in …",),
+    ("KBS-CTY-2", "battle_guards:_not_a_city"): ("… is not a region: a city is taken by siege and storm",),
+    ("KBS-MOV-6", "battle_guards:_enterable"): ("… cannot be entered (giants or impassable swamps)",),
+    ("KBS-REL-1", "battle_guards:_enemy_present"): ("the enemies in … are besieging a city: use relieve_siege",),
+    ("KBS-VAS-5", "battle_guards:_not_the_lord"): ("… is the vassal of … and may not attack its lord",),
     ("KBS-REL-1", "battle_guards:relief_sides"): (
         "… is not under siege",
         "armies … must list the relieving armies",

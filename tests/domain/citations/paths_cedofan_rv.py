@@ -57,12 +57,10 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
         "no border joins … and …",
     ),
     ("RV-TURN-1", "decide:_start_round"): ("the impulse of … is still open; end it first",),
-    ("RV-SUP-3", "moves:transfer_resources"): (
-        "amount … must be a whole number >= 1",
-        "… is not on home territory (…)",
-        "… holds …, not …",
-    ),
-    ("RV-SUP-4", "moves:transfer_resources"): (
+    ("RV-SUP-3", "moves:_whole_amount"): ("amount … must be a whole number >= 1",),
+    ("RV-SUP-3", "moves:_treasury_to_purse"): ("… is not on home territory (…)",),
+    ("RV-SUP-3", "moves:_holds_enough"): ("… holds …, not …",),
+    ("RV-SUP-4", "moves:_purse_to"): (
         "… is not on home territory",
         "… is not a noble meeting … in …",
     ),

@@ -27,13 +27,13 @@ def _move(path: list[str], **more: Any) -> dict[str, Any]:
 CASES: list[tuple[Path, str | None, str, dict[str, Any], list[str]]] = [
     # KBS-AMB-22: "one field of movement = one step into an adjacent region" — 'nowhere' is none; r-n and r-z
     # are not adjacent.
-    (("KBS-AMB-22", "battle_guards:attack_target"), "r", "attack", {"army": "rs", "to": "nowhere"}, ["KBS-AMB-22"]),
+    (("KBS-AMB-22", "battle_guards:_land_step"), "r", "attack", {"army": "rs", "to": "nowhere"}, ["KBS-AMB-22"]),
     (("KBS-AMB-22", "movement:path_cost"), "r", "move_army", _move(["r-n", "r-z"]), ["KBS-AMB-22"]),
     # KBS-CMB-3: a battle is won against a side that "gains the region"; r-n holds no enemy to fight.
-    (("KBS-CMB-3", "battle_guards:attack_target"), "r", "attack", {"army": "rs", "to": "r-n"}, ["KBS-CMB-3"]),
+    (("KBS-CMB-3", "battle_guards:_enemy_present"), "r", "attack", {"army": "rs", "to": "r-n"}, ["KBS-CMB-3"]),
     # KBS-CTY-2: even an unfortified city "must be besieged before it can be stormed" — not attacked, not
     # entered; and a storm with no siege cites it, then KBS-STM-1 (besieged in an earlier turn).
-    (("KBS-CTY-2", "battle_guards:attack_target"), "r", "attack", {"army": "rs", "to": "c"}, ["KBS-CTY-2"]),
+    (("KBS-CTY-2", "battle_guards:_not_a_city"), "r", "attack", {"army": "rs", "to": "c"}, ["KBS-CTY-2"]),
     (("KBS-CTY-2", "movement:entry_refusal"), "r", "move_army", _move(["c"]), ["KBS-CTY-2"]),
     (
         ("KBS-CTY-2", "battle_guards:_not_besieging"),
@@ -119,7 +119,7 @@ def test_attack_on_besiegers_refused_kbs_rel_1_it_is_a_relief() -> None:
     armies = [*ARMIES, army("zg", "z", "c", army=1)]
     game = given(_siege_board(armies), ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "z"))
     refused = when(game, "attack", "z", army="zs", to="r-c")
-    assert ("KBS-REL-1", "battle_guards:attack_target") in INVENTORY
+    assert ("KBS-REL-1", "battle_guards:_enemy_present") in INVENTORY
     assert [v.rule_id for v in refused.violations] == ["KBS-REL-1"] and not refused.events
 
 

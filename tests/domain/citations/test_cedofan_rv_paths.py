@@ -46,11 +46,11 @@ CASES: list[tuple[Path, str, dict[str, Any], str]] = [
     # RV-MOV-2: a move is measured in steps across the map's borders; w has none to a_home.
     (("RV-MOV-2", "moves:_route"), "move_banner", {"noble": "gw", "path": ["a_home"], "units": []}, "RV-MOV-2"),
     # RV-SUP-3: a purse is held on home or friendly territory; w is neither, and 0 is no amount.
-    (("RV-SUP-3", "moves:transfer_resources"), "transfer_resources", TREASURY_TO_GW, "RV-SUP-3"),
-    (("RV-SUP-3", "moves:transfer_resources"), "transfer_resources", {**TREASURY_TO_GW, "amount": 0}, "RV-SUP-3"),
+    (("RV-SUP-3", "moves:_treasury_to_purse"), "transfer_resources", TREASURY_TO_GW, "RV-SUP-3"),
+    (("RV-SUP-3", "moves:_whole_amount"), "transfer_resources", {**TREASURY_TO_GW, "amount": 0}, "RV-SUP-3"),
     # RV-SUP-4: nobles pass resources when "two banners meet" — gw (w) and gc (c) do not.
     (
-        ("RV-SUP-4", "moves:transfer_resources"),
+        ("RV-SUP-4", "moves:_purse_to"),
         "transfer_resources",
         {"amount": 1, "from": "gw", "to": "gc"},
         "RV-SUP-4",
