@@ -94,27 +94,50 @@ def siege_numbers(game: Game, seat: str, army: Army, city_id: Any) -> tuple[City
     """KBS-SIE-1..3, KBS-VAS-5, KBS-AMB-3: may `army` besiege `city_id`? The city and the BS compared, or the
     refusal (the supply it costs is checked apart, so a transcript still records an unpaid siege)."""
     state: KbsState = game.state
+    city = _city_to_besiege(state, seat, army, city_id)
+    if isinstance(city, Decision):
+        return city
+    owner = state.owners.get(city.id, NEUTRAL)
+    if state.factions[seat].lord == owner:
+        return refuse("KBS-VAS-5", f"{seat!r} may not besiege {city.id!r} of its lord {owner!r}", "data.city")
+    if (wrong := _not_in_a_siege(state, army, city)) is not None:
+        return wrong
+    numbers = _siege_strength(game, army, city)
+    if isinstance(numbers, Decision):
+        return numbers
+    return city, numbers
+
+
+def _city_to_besiege(state: KbsState, seat: str, army: Army, city_id: Any) -> City | Decision:
+    """KBS-SIE-2: an army besieges another faction's city of the board from the city's administrative region."""
     city = state.map.cities.get(city_id) if isinstance(city_id, str) else None
     if city is None:
         return refuse("KBS-SIE-2", f"city {city_id!r} is not a city of the board", "data.city")
     if army.at != city.admin_region:
         return refuse("KBS-SIE-2", f"army {army.id!r} stands in {army.at!r}, not in {city.admin_region!r}", "data.army")
-    owner = state.owners.get(city.id, NEUTRAL)
-    if owner == seat:
+    if state.owners.get(city.id, NEUTRAL) == seat:
         return refuse("KBS-SIE-2", f"{city.id!r} is {seat!r}'s own city", "data.city")
-    if state.factions[seat].lord == owner:
-        return refuse("KBS-VAS-5", f"{seat!r} may not besiege {city.id!r} of its lord {owner!r}", "data.city")
+    return city
+
+
+def _not_in_a_siege(state: KbsState, army: Army, city: City) -> Decision | None:
+    """KBS-SIE-1: a city is besieged by one army, and an army besieges one city."""
     if city.id in state.sieges or army.besieging:
         return refuse("KBS-SIE-1", f"{city.id!r} or army {army.id!r} is already in a siege", "data.city")
-    inside = garrison(state, city.id)
-    bs_in = army_bs(inside, game.meta.options)
+    return None
+
+
+def _siege_strength(game: Game, army: Army, city: City) -> dict[str, int] | Decision:
+    """KBS-SIE-3, KBS-AMB-3: the besiegers' BS is greater than the defenders' BS plus the city defence."""
+    state: KbsState = game.state
+    bs_in = army_bs(garrison(state, city.id), game.meta.options)
     defence = city_defence(bs_in, city.fortified)
     bs_out = army_bs([army], game.meta.options)
     numbers = {"besiegers": bs_out, "defenders": bs_in, "city_defence": defence}
     if bs_out <= bs_in + defence:
         message = f"army {army.id!r} has {bs_out} BS, not more than the defence {bs_in} + {defence} = {bs_in + defence}"
         return Decision.refuse("KBS-SIE-3", message, field="data.army", **numbers)
-    return city, numbers
+    return numbers
 
 
 def borders_admin_territory(state: KbsState, seat: str, city: str) -> bool:
@@ -169,7 +192,23 @@ def relief_sides(
     if siege is None:
         return refuse("KBS-REL-1", f"{city_id!r} is not under siege", "data.city")
     city = state.map.cities[siege.city]
-    names = data.get("armies")
+    relievers = _relievers(state, seat, data.get("armies"), city)
+    if isinstance(relievers, Decision):
+        return relievers
+    besieger = state.armies[siege.army]
+    if besieger.owner == seat:
+        return refuse("KBS-REL-1", f"{seat!r} is the besieger of {city.id!r}", "data.city")
+    if state.factions[seat].lord == besieger.owner:
+        return refuse("KBS-VAS-5", f"{seat!r} may not attack its lord {besieger.owner!r}", "data.city")
+    owner = state.owners.get(city.id, NEUTRAL)
+    commit = data.get("garrison", owner == seat)
+    if commit and owner != seat:
+        return refuse("KBS-REL-2", f"only {owner!r}, the city's owner, commits the besieged units", "data.garrison")
+    return siege, relievers, list(garrison(state, city.id)) if commit else []
+
+
+def _relievers(state: KbsState, seat: str, names: Any, city: City) -> list[Army] | Decision:
+    """KBS-REL-1: the relieving armies are the faction's own, standing free in the city's administrative region."""
     if not isinstance(names, list) or not names:
         return refuse("KBS-REL-1", f"armies {names!r} must list the relieving armies", "data.armies")
     relievers: list[Army] = []
@@ -182,13 +221,4 @@ def relief_sides(
                 "KBS-REL-1", f"army {name!r} does not stand free in {city.admin_region!r}", f"data.armies[{index}]"
             )
         relievers.append(army)
-    besieger = state.armies[siege.army]
-    if besieger.owner == seat:
-        return refuse("KBS-REL-1", f"{seat!r} is the besieger of {city.id!r}", "data.city")
-    if state.factions[seat].lord == besieger.owner:
-        return refuse("KBS-VAS-5", f"{seat!r} may not attack its lord {besieger.owner!r}", "data.city")
-    owner = state.owners.get(city.id, NEUTRAL)
-    commit = data.get("garrison", owner == seat)
-    if commit and owner != seat:
-        return refuse("KBS-REL-2", f"only {owner!r}, the city's owner, commits the besieged units", "data.garrison")
-    return siege, relievers, list(garrison(state, city.id)) if commit else []
+    return relievers

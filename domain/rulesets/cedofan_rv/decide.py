@@ -180,20 +180,13 @@ def _begin_impulse(game: Game, action: Action, inputs: Inputs) -> Decision:
     League, in the fixed order); its limit is cities + 4."""
     state: RvState = game.state
     seat = str(action.seat)
-    if state.round == 0:
-        return Decision.refuse("RV-TURN-1", "no round has started; start_round first")
-    if state.impulse is not None:
-        return Decision.refuse("RV-TURN-1", f"the impulse of {_whose(state)!r} is still open")
+    if (wrong := _no_impulse_open(state)) is not None:
+        return Decision(violations=(wrong,))
     sub = league.subfaction_due(state, action.data.get("subfaction")) if seat == KARD_LEAGUE else None
     if isinstance(sub, RuleViolation):
         return Decision(violations=(sub,))
-    if seat in state.had_impulse and sub is None:
-        return Decision.refuse("RV-TURN-1", f"{seat!r} has had its impulse in round {state.round}")
-    waiting = [s for s in state.order if not league.has_played(state, s)]
-    if seat in state.order and waiting and waiting[0] != seat:
-        return Decision.refuse(
-            "RV-TURN-3", f"{waiting[0]!r} plays before {seat!r} (order: {', '.join(state.order)})", field="seat"
-        )
+    if (wrong := _not_played_yet(state, seat, sub) or _in_impulse_order(state, seat)) is not None:
+        return Decision(violations=(wrong,))
     cities, counted = _limit_cities(state, seat, sub, game.meta.options)
     limit = cities + 4
     data = {
@@ -208,6 +201,32 @@ def _begin_impulse(game: Game, action: Action, inputs: Inputs) -> Decision:
         "RV-SUP-1", f"RV-SUP-1: limit = {cities} cities{counted} + 4 = {limit}", {"cities": cities, "limit": limit}
     )
     return Decision((Event("ImpulseStarted", {**data, "rule_ids": rules}),), trace=(step,))
+
+
+def _no_impulse_open(state: RvState) -> RuleViolation | None:
+    """RV-TURN-1: an impulse begins in a started round, once the one before it has ended."""
+    if state.round == 0:
+        return RuleViolation("RV-TURN-1", "no round has started; start_round first", {})
+    if state.impulse is not None:
+        return RuleViolation("RV-TURN-1", f"the impulse of {_whose(state)!r} is still open", {})
+    return None
+
+
+def _not_played_yet(state: RvState, seat: str, sub: str | None) -> RuleViolation | None:
+    """RV-TURN-1: a faction has one impulse per round (a Kard League sub-faction its own, RV-TURN-3)."""
+    if seat in state.had_impulse and sub is None:
+        return RuleViolation("RV-TURN-1", f"{seat!r} has had its impulse in round {state.round}", {})
+    return None
+
+
+def _in_impulse_order(state: RvState, seat: str) -> RuleViolation | None:
+    """RV-TURN-3: the factions play their impulses in the round's order."""
+    waiting = [s for s in state.order if not league.has_played(state, s)]
+    if seat in state.order and waiting and waiting[0] != seat:
+        return RuleViolation(
+            "RV-TURN-3", f"{waiting[0]!r} plays before {seat!r} (order: {', '.join(state.order)})", {"field": "seat"}
+        )
+    return None
 
 
 def _limit_cities(state: RvState, seat: str, sub: str | None, options: Mapping[str, Any]) -> tuple[int, str]:

@@ -22,20 +22,22 @@ CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
     ("KBS-VAS-5", "battle_guards:_not_the_lord"): ("… is the vassal of … and may not attack its lord",),
     ("KBS-REL-1", "battle_guards:relief_sides"): (
         "… is not under siege",
+        "… is the besieger of …",
+    ),
+    ("KBS-REL-1", "battle_guards:_relievers"): (
         "armies … must list the relieving armies",
         "armies[…] … is not an army of …",
         "army … does not stand free in …",
-        "… is the besieger of …",
     ),
     ("KBS-REL-2", "battle_guards:relief_sides"): ("only …, the city's owner, commits the besieged units",),
     ("KBS-VAS-5", "battle_guards:relief_sides"): ("… may not attack its lord …",),
-    ("KBS-SIE-1", "battle_guards:siege_numbers"): ("… or army … is already in a siege",),
-    ("KBS-SIE-2", "battle_guards:siege_numbers"): (
+    ("KBS-SIE-1", "battle_guards:_not_in_a_siege"): ("… or army … is already in a siege",),
+    ("KBS-SIE-2", "battle_guards:_city_to_besiege"): (
         "city … is not a city of the board",
         "army … stands in …, not in …",
         "… is …'s own city",
     ),
-    ("KBS-SIE-3", "battle_guards:siege_numbers"): ("message",),
+    ("KBS-SIE-3", "battle_guards:_siege_strength"): ("message",),
     ("KBS-VAS-5", "battle_guards:siege_numbers"): ("… may not besiege … of its lord …",),
     ("KBS-STM-1", "battle_guards:storm_siege"): (
         "the siege of … began this round (…); storm from the next (KBS-AMB-6)",

@@ -40,12 +40,12 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
         "… is not a unit on the board",
         "unit … is not a unit of … in …",
     ),
-    ("RV-TURN-1", "decide:_begin_impulse"): (
+    ("RV-TURN-1", "decide:_no_impulse_open"): (
         "no round has started; start_round first",
         "the impulse of … is still open",
-        "… has had its impulse in round …",
     ),
-    ("RV-TURN-3", "decide:_begin_impulse"): ("… plays before … (order: …)",),
+    ("RV-TURN-1", "decide:_not_played_yet"): ("… has had its impulse in round …",),
+    ("RV-TURN-3", "decide:_in_impulse_order"): ("… plays before … (order: …)",),
     ("RV-AMB-10", "decide:_choose_retreat"): (
         "… has no withdrawal with equally near places this round",
         "… is not an equally near place; choose one of …",

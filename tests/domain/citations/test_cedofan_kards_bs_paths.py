@@ -101,7 +101,7 @@ def test_storm_and_second_siege_refused_kbs_stm_1_and_kbs_sie_1_while_the_siege_
     assert ("KBS-STM-1", "battle_guards:storm_siege") in INVENTORY
     assert [v.rule_id for v in storm.violations] == ["KBS-STM-1"] and not storm.events
     again = when(game, "start_siege", "r", army="rs", city="c")
-    assert ("KBS-SIE-1", "battle_guards:siege_numbers") in INVENTORY
+    assert ("KBS-SIE-1", "battle_guards:_not_in_a_siege") in INVENTORY
     assert [v.rule_id for v in again.violations] == ["KBS-SIE-1"] and not again.events
 
 
@@ -129,5 +129,5 @@ def test_siege_refused_kbs_sie_3_when_the_besiegers_bs_is_not_above_the_citys_de
     armies = [army("rs", "r", "r-c", army=1), army("zg", "z", "c", army=3)]
     game = given(_siege_board(armies, fortified=True), ("z", "r"), *at_turn(1, "r"))
     refused = when(game, "start_siege", "r", army="rs", city="c")
-    assert ("KBS-SIE-3", "battle_guards:siege_numbers") in INVENTORY
+    assert ("KBS-SIE-3", "battle_guards:_siege_strength") in INVENTORY
     assert [v.rule_id for v in refused.violations] == ["KBS-SIE-3"] and not refused.events

@@ -38,7 +38,7 @@ CASES: list[tuple[Path, str, str, dict[str, Any], str]] = [
     (("RV-STM-7", "battles:siege_at"), B, "sortie", {"place": "w"}, "RV-STM-7"),
     (("RV-STM-7", "battles:siege_at"), B, "relieve_siege", {"place": "w", "nobles": ["gw"]}, "RV-STM-7"),
     (("RV-BTY-1", "battles:attack"), B, "attack", {"nobles": ["gw"]}, "RV-BTY-1"),
-    (("RV-TURN-1", "decide:_begin_impulse"), B, "begin_impulse", {}, "RV-TURN-1"),
+    (("RV-TURN-1", "decide:_no_impulse_open"), B, "begin_impulse", {}, "RV-TURN-1"),
     (("RV-TURN-1", "guards:in_own_impulse"), A, "attack", {"nobles": ["ha"]}, "RV-TURN-1"),
     (("RV-TURN-1", "decide:decide"), B, "no_such_action", {}, "RV-TURN-1"),
 ]

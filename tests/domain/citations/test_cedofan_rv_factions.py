@@ -152,7 +152,7 @@ def test_sub_faction_acts_refused_rv_turn_3_outside_its_own_impulse() -> None:
     cites(("RV-TURN-3", "league:subfaction_due"), _rules(table, KL, "begin_impulse", subfaction=S), "RV-TURN-3")
     houses = Table.on(board({"h": city(A)}, [], []), seats=(A, B))
     houses.act(None, "start_round")
-    cites(("RV-TURN-3", "decide:_begin_impulse"), _rules(houses, B, "begin_impulse"), "RV-TURN-3")
+    cites(("RV-TURN-3", "decide:_in_impulse_order"), _rules(houses, B, "begin_impulse"), "RV-TURN-3")
 
 
 def test_banner_refused_rv_kl_4_for_another_sub_factions_units_and_rv_nob_2_over_capacity() -> None:
