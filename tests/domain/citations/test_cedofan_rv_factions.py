@@ -61,8 +61,16 @@ def test_recruit_refused_rv_unit_4_for_an_elephant_outside_ostius_and_rv_unit_2_
     table = Table.on(board({"h": city(A)}, [], pieces), options={"unit_limits": {A: {"infantry": 1}}})
     table.impulse(A)
     table.impulse(A)  # round 2: round 1's cities extract by themselves (RV-ECO-4)
-    cites(("RV-UNIT-4", "economy:recruit"), _rules(table, A, "recruit", place="h", kind="elephant"), "RV-UNIT-4")
-    cites(("RV-UNIT-2", "economy:recruit"), _rules(table, A, "recruit", place="h", kind="infantry"), "RV-UNIT-2")
+    cites(
+        ("RV-UNIT-4", "economy:_elephants_in_ostius"),
+        _rules(table, A, "recruit", place="h", kind="elephant"),
+        "RV-UNIT-4",
+    )
+    cites(
+        ("RV-UNIT-2", "economy:_within_unit_limit"),
+        _rules(table, A, "recruit", place="h", kind="infantry"),
+        "RV-UNIT-2",
+    )
 
 
 def test_imperial_city_worked_by_another_than_the_kard_refused_rv_eco_5() -> None:

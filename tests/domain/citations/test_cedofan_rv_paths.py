@@ -58,9 +58,9 @@ CASES: list[tuple[Path, str, dict[str, Any], str]] = [
     # RV-ECO-1: resources are extracted in one's own cities and fortresses; a_home is A's.
     (("RV-ECO-1", "economy:workable"), "extract", {"place": "a_home"}, "RV-ECO-1"),
     # RV-UNIT-1: the unit table gives every kind that can be recruited; it has no dragons.
-    (("RV-UNIT-1", "economy:recruit"), "recruit", {"place": "c", "kind": "dragon"}, "RV-UNIT-1"),
+    (("RV-UNIT-1", "economy:_in_the_unit_table"), "recruit", {"place": "c", "kind": "dragon"}, "RV-UNIT-1"),
     # RV-UNIT-3: "Flame legions cannot be recruited."
-    (("RV-UNIT-3", "economy:recruit"), "recruit", {"place": "c", "kind": "flame_legion"}, "RV-UNIT-3"),
+    (("RV-UNIT-3", "economy:_not_a_flame_legion"), "recruit", {"place": "c", "kind": "flame_legion"}, "RV-UNIT-3"),
     # RV-ECO-2: "A city yields per round either 1 resource or 1 recruited unit" — c has yielded this round.
     (("RV-ECO-2", "economy:workable"), "extract", {"place": "c"}, "RV-ECO-2"),
     # RV-ECO-8 / RV-ECO-6: the extraordinary tax and an imperial general are the kard's; none is elected yet.
