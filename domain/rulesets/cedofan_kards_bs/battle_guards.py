@@ -30,58 +30,118 @@ def attack_target(
     lord through his vassal's.
     """
     to = data.get("to", army.at)
-    if not isinstance(to, str):
-        return refuse("KBS-AMB-22", f"to {to!r} must name a region", "data.to")
-    if to != army.at and state.map.step_kind(army.at, to) != "land":
-        return refuse("KBS-AMB-22", f"{to!r} is not a region next to {army.at!r}", "data.to")
-    if state.map.kinds.get(to) != "region":
-        return refuse("KBS-CTY-2", f"{to!r} is not a region: a city is taken by siege and storm", "data.to")
-    if state.map.is_impassable(to):
-        return refuse("KBS-MOV-6", f"{to!r} cannot be entered (giants or impassable swamps)", "data.to")
+    if (wrong := _land_step(state, army, to)) is not None:
+        return wrong
+    if (wrong := _not_a_city(state, to) or _enterable(state, to)) is not None:
+        return wrong
     enemies = [a for a in state.armies_at(to) if a.owner != seat and a.besieging is None]
     named = data.get("defender")
     if named is not None:
         enemies = [a for a in enemies if a.owner == named]
     owners = sorted({a.owner for a in enemies})
-    if not owners:
-        besieged = any(a.besieging for a in state.armies_at(to) if a.owner != seat)
-        if besieged:
-            return refuse("KBS-REL-1", f"the enemies in {to!r} are besieging a city: use relieve_siege", "data.to")
-        return refuse("KBS-CMB-3", f"no enemy army of {named or 'any faction'!r} stands in {to!r}", "data.to")
+    if (wrong := _enemy_present(state, seat, to, named, owners) or _one_defender(to, owners)) is not None:
+        return wrong
+    if (wrong := _not_the_lord(state, seat, owners[0])) is not None:
+        return wrong
+    return to, enemies, owners[0]
+
+
+def _land_step(state: KbsState, army: Army, to: Any) -> Decision | None:
+    """KBS-AMB-22: an army attacks in its own region or one field away over land."""
+    if not isinstance(to, str):
+        return refuse("KBS-AMB-22", f"to {to!r} must name a region", "data.to")
+    if to != army.at and state.map.step_kind(army.at, to) != "land":
+        return refuse("KBS-AMB-22", f"{to!r} is not a region next to {army.at!r}", "data.to")
+    return None
+
+
+def _not_a_city(state: KbsState, to: str) -> Decision | None:
+    """KBS-CTY-2: a city is not attacked in the field: it is besieged, then stormed."""
+    if state.map.kinds.get(to) != "region":
+        return refuse("KBS-CTY-2", f"{to!r} is not a region: a city is taken by siege and storm", "data.to")
+    return None
+
+
+def _enterable(state: KbsState, to: str) -> Decision | None:
+    """KBS-MOV-6: giants' land and impassable swamps cannot be entered."""
+    if state.map.is_impassable(to):
+        return refuse("KBS-MOV-6", f"{to!r} cannot be entered (giants or impassable swamps)", "data.to")
+    return None
+
+
+def _enemy_present(state: KbsState, seat: str, to: str, named: Any, owners: list[str]) -> Decision | None:
+    """KBS-CMB-3: a battle needs an enemy army in the region (KBS-REL-1: besiegers are fought by a relief)."""
+    if owners:
+        return None
+    if any(a.besieging for a in state.armies_at(to) if a.owner != seat):
+        return refuse("KBS-REL-1", f"the enemies in {to!r} are besieging a city: use relieve_siege", "data.to")
+    return refuse("KBS-CMB-3", f"no enemy army of {named or 'any faction'!r} stands in {to!r}", "data.to")
+
+
+def _one_defender(to: str, owners: list[str]) -> Decision | None:
+    """KBS-AMB-10: the defender is one faction; with several in the region the attacker names it."""
     if len(owners) > 1:
         return refuse(
             "KBS-AMB-10", f"armies of {', '.join(owners)} stand in {to!r}: name the defender", "data.defender"
         )
-    if state.factions.get(seat) and state.factions[seat].lord == owners[0]:
-        return refuse("KBS-VAS-5", f"{seat!r} is the vassal of {owners[0]!r} and may not attack its lord", "data.to")
-    return to, enemies, owners[0]
+    return None
+
+
+def _not_the_lord(state: KbsState, seat: str, owner: str) -> Decision | None:
+    """KBS-VAS-5: a vassal may not attack its lord."""
+    if state.factions.get(seat) and state.factions[seat].lord == owner:
+        return refuse("KBS-VAS-5", f"{seat!r} is the vassal of {owner!r} and may not attack its lord", "data.to")
+    return None
 
 
 def siege_numbers(game: Game, seat: str, army: Army, city_id: Any) -> tuple[City, dict[str, int]] | Decision:
     """KBS-SIE-1..3, KBS-STM-3, KBS-VAS-5, KBS-AMB-3: may `army` besiege `city_id`? The city and the BS compared, or the
     refusal (the supply it costs is checked apart, so a transcript still records an unpaid siege)."""
     state: KbsState = game.state
+    city = _city_to_besiege(state, seat, army, city_id)
+    if isinstance(city, Decision):
+        return city
+    owner = state.owners.get(city.id, NEUTRAL)
+    if state.factions[seat].lord == owner:
+        return refuse("KBS-VAS-5", f"{seat!r} may not besiege {city.id!r} of its lord {owner!r}", "data.city")
+    if (wrong := _not_in_a_siege(state, army, city)) is not None:
+        return wrong
+    numbers = _siege_strength(game, army, city)
+    if isinstance(numbers, Decision):
+        return numbers
+    return city, numbers
+
+
+def _city_to_besiege(state: KbsState, seat: str, army: Army, city_id: Any) -> City | Decision:
+    """KBS-SIE-2: an army besieges another faction's city of the board from the city's administrative region."""
     city = state.map.cities.get(city_id) if isinstance(city_id, str) else None
     if city is None:
         return refuse("KBS-SIE-2", f"city {city_id!r} is not a city of the board", "data.city")
     if army.at != city.admin_region:
         return refuse("KBS-SIE-2", f"army {army.id!r} stands in {army.at!r}, not in {city.admin_region!r}", "data.army")
-    owner = state.owners.get(city.id, NEUTRAL)
-    if owner == seat:
+    if state.owners.get(city.id, NEUTRAL) == seat:
         return refuse("KBS-SIE-2", f"{city.id!r} is {seat!r}'s own city", "data.city")
-    if state.factions[seat].lord == owner:
-        return refuse("KBS-VAS-5", f"{seat!r} may not besiege {city.id!r} of its lord {owner!r}", "data.city")
+    return city
+
+
+def _not_in_a_siege(state: KbsState, army: Army, city: City) -> Decision | None:
+    """KBS-SIE-1: a city is besieged by one army, and an army besieges one city."""
     if city.id in state.sieges or army.besieging:
         return refuse("KBS-SIE-1", f"{city.id!r} or army {army.id!r} is already in a siege", "data.city")
-    inside = garrison(state, city.id)
-    bs_in = army_bs(inside, game.meta.options)
+    return None
+
+
+def _siege_strength(game: Game, army: Army, city: City) -> dict[str, int] | Decision:
+    """KBS-SIE-3, KBS-AMB-3: the besiegers' BS is greater than the defenders' BS plus the city defence."""
+    state: KbsState = game.state
+    bs_in = army_bs(garrison(state, city.id), game.meta.options)
     defence = city_defence(bs_in, city.fortified)
     bs_out = army_bs([army], game.meta.options)
     numbers = {"besiegers": bs_out, "defenders": bs_in, "city_defence": defence}
     if bs_out <= bs_in + defence:
         message = f"army {army.id!r} has {bs_out} BS, not more than the defence {bs_in} + {defence} = {bs_in + defence}"
         return Decision.refuse("KBS-SIE-3", message, field="data.army", **numbers)
-    return city, numbers
+    return numbers
 
 
 def borders_admin_territory(state: KbsState, seat: str, city: str) -> bool:
@@ -139,7 +199,23 @@ def relief_sides(
     if siege is None:
         return refuse("KBS-REL-1", f"{city_id!r} is not under siege", "data.city")
     city = state.map.cities[siege.city]
-    names = data.get("armies")
+    relievers = _relievers(state, seat, data.get("armies"), city)
+    if isinstance(relievers, Decision):
+        return relievers
+    besieger = state.armies[siege.army]
+    if besieger.owner == seat:
+        return refuse("KBS-REL-1", f"{seat!r} is the besieger of {city.id!r}", "data.city")
+    if state.factions[seat].lord == besieger.owner:
+        return refuse("KBS-VAS-5", f"{seat!r} may not attack its lord {besieger.owner!r}", "data.city")
+    owner = state.owners.get(city.id, NEUTRAL)
+    commit = data.get("garrison", owner == seat)
+    if commit and owner != seat:
+        return refuse("KBS-REL-2", f"only {owner!r}, the city's owner, commits the besieged units", "data.garrison")
+    return siege, relievers, list(garrison(state, city.id)) if commit else []
+
+
+def _relievers(state: KbsState, seat: str, names: Any, city: City) -> list[Army] | Decision:
+    """KBS-REL-1: the relieving armies are the faction's own, standing free in the city's administrative region."""
     if not isinstance(names, list) or not names:
         return refuse("KBS-REL-1", f"armies {names!r} must list the relieving armies", "data.armies")
     relievers: list[Army] = []
@@ -152,13 +228,4 @@ def relief_sides(
                 "KBS-REL-1", f"army {name!r} does not stand free in {city.admin_region!r}", f"data.armies[{index}]"
             )
         relievers.append(army)
-    besieger = state.armies[siege.army]
-    if besieger.owner == seat:
-        return refuse("KBS-REL-1", f"{seat!r} is the besieger of {city.id!r}", "data.city")
-    if state.factions[seat].lord == besieger.owner:
-        return refuse("KBS-VAS-5", f"{seat!r} may not attack its lord {besieger.owner!r}", "data.city")
-    owner = state.owners.get(city.id, NEUTRAL)
-    commit = data.get("garrison", owner == seat)
-    if commit and owner != seat:
-        return refuse("KBS-REL-2", f"only {owner!r}, the city's owner, commits the besieged units", "data.garrison")
-    return siege, relievers, list(garrison(state, city.id)) if commit else []
+    return relievers

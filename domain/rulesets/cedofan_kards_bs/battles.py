@@ -1,19 +1,17 @@
 """Battles of `cedofan_kards_bs`: field attacks, sieges, storms and relief (KBS-CMB, SIE, STM, REL, RET, VAS-1).
 
-Every battle uses one formula (KBS-CMB-1/2) with two dice drawn through the platform: the attacker's
-first, the defender's second. A tie goes to the defender (KBS-CMB-5); who defends is KBS-AMB-10.
+Every battle is fought by `fights.fight`: one formula (KBS-CMB-1/2) with two dice drawn through the platform,
+the attacker's first, the defender's second. A tie goes to the defender (KBS-CMB-5); who defends is KBS-AMB-10.
 Conquest is never limited by connection: a vassal may conquer through its lord's land and a lord
 through its vassal's (KBS-VAS-7, KBS-VAS-11) as any faction may.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
-from domain.platform import roll
 from domain.rulesets.cedofan_kards_bs.battle_guards import (
     attack_target,
     garrison,
@@ -25,102 +23,19 @@ from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
 from domain.rulesets.cedofan_kards_bs.combat import (
     army_bs,
     city_defence,
-    leader_bonus,
-    losses,
     step_cost,
-    survivors,
-    value,
 )
+from domain.rulesets.cedofan_kards_bs.fights import fight
 from domain.rulesets.cedofan_kards_bs.rulings import (
     applied,
     army_named,
     capture_event,
-    loss_events,
     send_losers_back,
     transfer,
 )
-from domain.rulesets.cedofan_kards_bs.state import Army, KbsState
+from domain.rulesets.cedofan_kards_bs.state import KbsState
 
 RANSOM = 5  # KBS-RAN-2: 5 supplies and 5 influence
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The numbers of one resolved battle."""
-
-    attacker_wins: bool
-    attacker_keeps: int
-    defender_keeps: int
-
-
-def fight(
-    game: Game,
-    inputs: Inputs,
-    kind: str,
-    area: str,
-    seat: str | None,
-    sides: tuple[Sequence[Army], Sequence[Army]],
-    defence: int,
-) -> tuple[Decision, Outcome]:
-    """KBS-CMB-1..5, KBS-AMB-1: roll, compare, and remove the losses of both sides."""
-    attackers, defenders = sides
-    options = game.meta.options
-    bs_att, bs_def = army_bs(attackers, options), army_bs(defenders, options)
-    (bonus_att, leader_att), (bonus_def, leader_def) = (
-        leader_bonus(attackers, options),
-        leader_bonus(defenders, options),
-    )
-    dice_event, (die_att, die_def) = roll(game, inputs, 2, seat, f"{kind} at {area}: attacker, defender")
-    v_att, v_def = value(bs_att, bonus_att, 0, die_att), value(bs_def, bonus_def, defence, die_def)
-    attacker_wins = v_att > v_def
-    model = options["loss_model"]
-    keep_att, keep_def = survivors(bs_att, v_att, v_def, model), survivors(bs_def, v_def, v_att, model)
-    resolved = Event(
-        "BattleResolved",
-        {
-            "kind": kind,
-            "area": area,
-            "attackers": [a.id for a in attackers],
-            "defenders": [a.id for a in defenders],
-            "bs": [bs_att, bs_def],
-            "bonus": [bonus_att, bonus_def],
-            "city_defence": defence,
-            "dice": [die_att, die_def],
-            "values": [v_att, v_def],
-            "winner": "attacker" if attacker_wins else "defender",
-            "tie_to_defender": v_att == v_def,
-            "survivors": [keep_att, keep_def],
-            "rule_ids": ["KBS-CMB-1", "KBS-CMB-2", "KBS-CMB-3", "KBS-CMB-5", "KBS-AMB-1"],
-        },
-    )
-    trace = (
-        TraceStep(
-            "KBS-CMB-1",
-            f"attacker: floor(({bs_att} BS + {bonus_att} {leader_att or 'no leader'} + {die_att}) / 4) = {v_att}",
-            {"bs": bs_att, "bonus": bonus_att, "die": die_att, "value": v_att},
-        ),
-        TraceStep(
-            "KBS-CMB-2",
-            f"defender: floor(({bs_def} BS + {bonus_def} {leader_def or 'no leader'} + {defence} city defence "
-            f"+ {die_def}) / 4) = {v_def}",
-            {"bs": bs_def, "bonus": bonus_def, "city_defence": defence, "die": die_def, "value": v_def},
-        ),
-        TraceStep(
-            "KBS-CMB-5" if v_att == v_def else "KBS-CMB-3",
-            f"{v_att} vs {v_def}: the {'attacker' if attacker_wins else 'defender'} wins"
-            + (" (a tie goes to the defender)" if v_att == v_def else ""),
-            {"attacker": v_att, "defender": v_def},
-        ),
-        TraceStep(
-            "KBS-AMB-1",
-            f"survivors ({model}): attacker keeps {keep_att} BS, defender {keep_def} BS",
-            {"attacker": keep_att, "defender": keep_def},
-        ),
-    )
-    removed = loss_events(losses(attackers, keep_att, options), ["KBS-AMB-1"])
-    removed += loss_events(losses(defenders, keep_def, options), ["KBS-AMB-1"])
-    decision = Decision((dice_event, resolved, *removed), trace=trace)
-    return decision, Outcome(attacker_wins, keep_att, keep_def)
 
 
 def siege_break(state: KbsState, city: str, options: Mapping[str, Any]) -> Decision:
@@ -237,8 +152,10 @@ def decide_start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
 
 
 def _unpaid(state: KbsState, seat: str, cost: int, rule_id: str, what: str) -> Decision:
-    """The supply rule an unpaid action breaks; the facts are still decided, so a transcript records them
-    with the deviation while an adjudicated game refuses them."""
+    """KBS-MOV-2 (attack), KBS-SIE-1 (siege), KBS-STM-4 (storm): the supplies an action costs are paid.
+
+    The facts are still decided, so a transcript records them with the deviation while an adjudicated game
+    refuses them."""
     have = state.factions[seat].supplies
     if cost <= have:
         return Decision()

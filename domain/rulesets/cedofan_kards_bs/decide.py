@@ -22,7 +22,7 @@ from domain.rulesets.cedofan_kards_bs.movement import (
 )
 from domain.rulesets.cedofan_kards_bs.raids import giant_raid, pirate_raid, siege_attrition
 from domain.rulesets.cedofan_kards_bs.rulings import applied, new_army_id, refuse, transfer
-from domain.rulesets.cedofan_kards_bs.state import KbsState
+from domain.rulesets.cedofan_kards_bs.state import Captive, KbsState
 
 Decider = Callable[[Game, Action, Inputs], Decision]
 
@@ -145,43 +145,45 @@ def _decide_ransom_kard(game: Game, action: Action) -> Decision:
             f"{seat} pays {held.captor} {RANSOM} supplies and {influence} influence (of {faction.influence})",
         )
     ]
-    offset = 0
-    if held.captor == NEUTRAL:
-        recruits = RANSOM // game.meta.options["recruit_cost"]
-        if recruits:
-            events.append(
-                Event(
-                    "NeutralUnitsRecruited",
-                    {
-                        "army": new_army_id(state),
-                        "owner": NEUTRAL,
-                        "at": held.at,
-                        "units": {"army": recruits},
-                        "leaders": [],
-                        "rule_ids": ["KBS-RAN-3"],
-                    },
-                )
-            )
-            offset = 1
-        trace.append(TraceStep("KBS-RAN-3", f"the neutral captor recruits {recruits} army unit(s) at {held.at}"))
-    if placed_at:
-        events.append(
-            Event(
-                "ArmyPlaced",
-                {
-                    "army": new_army_id(state, offset),
-                    "owner": seat,
-                    "at": placed_at,
-                    "units": {},
-                    "leaders": [kard],
-                    "rule_ids": ["KBS-AMB-14"],
-                },
-            )
-        )
+    recruited, recruit_trace = _neutral_captor_recruits(game, held)
+    events += recruited
+    trace += recruit_trace
+    events += _ransomed_kard_placed(state, seat, str(kard), placed_at, offset=len(recruited))
     trace.append(
         TraceStep("KBS-AMB-14", f"{kard} appears in {placed_at}" if placed_at else "capital lost: the GM places him")
     )
     return Decision(tuple(events), trace=tuple(trace))
+
+
+def _neutral_captor_recruits(game: Game, held: Captive) -> tuple[list[Event], list[TraceStep]]:
+    """KBS-RAN-3: a neutral captor spends the ransom on army units where the kard was held."""
+    if held.captor != NEUTRAL:
+        return [], []
+    state: KbsState = game.state
+    recruits = RANSOM // game.meta.options["recruit_cost"]
+    step = TraceStep("KBS-RAN-3", f"the neutral captor recruits {recruits} army unit(s) at {held.at}")
+    if not recruits:
+        return [], [step]
+    recruited = Event(
+        "NeutralUnitsRecruited",
+        {
+            "army": new_army_id(state),
+            "owner": NEUTRAL,
+            "at": held.at,
+            "units": {"army": recruits},
+            "leaders": [],
+            "rule_ids": ["KBS-RAN-3"],
+        },
+    )
+    return [recruited], [step]
+
+
+def _ransomed_kard_placed(state: KbsState, seat: str, kard: str, placed_at: str | None, offset: int) -> list[Event]:
+    """KBS-AMB-14: the ransomed kard appears in his capital while his faction holds it (else the GM places him)."""
+    if not placed_at:
+        return []
+    placed = {"army": new_army_id(state, offset), "owner": seat, "at": placed_at, "units": {}, "leaders": [kard]}
+    return [Event("ArmyPlaced", {**placed, "rule_ids": ["KBS-AMB-14"]})]
 
 
 def _decide_ransom_prisoners(game: Game, action: Action) -> Decision:

@@ -6,7 +6,7 @@ A malformed event (an import, a hand-edited export) is kept in the log but chang
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -53,114 +53,123 @@ def evolve(state: KbsState, event: Event) -> KbsState:
 
 
 def _apply(state: KbsState, kind: str, data: Mapping[str, Any]) -> KbsState:
-    match kind:
-        case "RoundStarted":
-            return replace(state, round=int(data["round"]), phase="supply", turn=None, requested=(), open_losses=_EMPTY)
-        case "TurnStarted":
-            # KBS-AMB-1/5: a faction allocates its open losses at the latest before its own turn ends.
-            still_open = {k: o for k, o in state.open_losses.items() if o.owner != state.turn}
-            return replace(
-                state,
-                phase="turns",
-                turn=str(data["seat"]),
-                acted=0,
-                prisoners=MappingProxyType({}),
-                open_losses=MappingProxyType(still_open),
-            )
-        case "RoundEnded":
-            return replace(state, phase="round_over", turn=None, prisoners=MappingProxyType({}), open_losses=_EMPTY)
-        case "BattleResolved":
-            return _open_battle_losses(state, str(data["area"]), [*data["attackers"], *data["defenders"]])
-        case "LossesAllocated":
-            return _allocate(state, data)
-        case "PirateRaidResolved" if data.get("winner") == "ostius":
-            city = str(data["city"])
-            return _open_battle_losses(state, city, [a.id for a in state.armies_at(city, state.owners[city])])
-        case "ArmyMoved" | "AttackDeclared":
-            state = _pay(state, data["seat"], "supplies", int(data["cost"]))
-            return _relocate(state, data["army"], data["to"])
-        case "ArmiesEnteredJointly":
-            state = _pay(state, data["seat"], "supplies", int(data["cost"]))
-            for army in data["armies"]:
-                state = _relocate(state, army, data["to"])
-            return state
-        case "ArmiesMerged":
-            return _merge(state, list(data["armies"]), str(data["into"]))
-        case "ArmySplit":
-            return _split(state, data)
-        case "SiegeStarted":
-            state = _pay(state, data["seat"], "supplies", int(data["cost"]))
-            siege = Siege(str(data["city"]), str(data["army"]), int(data["round"]))
-            state = state.with_army(replace(state.armies[siege.army], besieging=siege.city))
-            return replace(state, sieges=MappingProxyType({**state.sieges, siege.city: siege}))
-        case "StormDeclared":
-            return _pay(state, data["seat"], "supplies", int(data["cost"]))
-        case "UnitsLost":
-            state = _remove(state, data["army"], data.get("units", {}), data.get("leaders", []))
-            return _note_removed(state, str(data["army"]), data.get("units", {}), [])
-        case "SiegeAttritionApplied":
-            state = _open_attrition(state, str(data["city"]), str(data["army"]))
-            state = _remove(state, data["army"], data.get("units", {}), data.get("leaders", []))
-            return _note_removed(state, str(data["army"]), data.get("units", {}), list(data.get("leaders", [])))
-        case "UnitsCaptured":
-            return _capture(state, data)
-        case "ArmyRetreated" | "ArmyRelocated":
-            state = _relocate(state, data["army"], data["to"])
-            left = tuple(a for a in state.retreats if a != data["army"])
-            if left:
-                return replace(state, retreats=left)
-            return replace(state, retreats=(), retreat_from=None, retreat_barred=None)
-        case "RetreatsRequired":
-            barred = data.get("barred")
-            return replace(
-                state,
-                retreats=tuple(str(a) for a in data["armies"]),
-                retreat_from=str(data["from"]),
-                retreat_barred=str(barred) if barred is not None else None,
-            )
-        case "CityCaptured":
-            owners = {**state.owners, str(data["city"]): str(data["owner"])}
-            held = tuple(c for c in state.pirate_held if c != data["city"])
-            return replace(state, owners=MappingProxyType(owners), pirate_held=held)
-        case "CityTurnedNeutral":
-            owners = {**state.owners, str(data["city"]): NEUTRAL}
-            held = state.pirate_held + ((str(data["city"]),) if data.get("pirate_held") else ())
-            return replace(state, owners=MappingProxyType(owners), pirate_held=held)
-        case "ArmyPlaced" | "NeutralUnitsRecruited":
-            return _place(state, data)
-        case "SiegeEnded" | "SiegeBroken":
-            return _end_siege(state, str(data["city"]))
-        case "EquipmentSeized":
-            state = _remove(state, data["from"], data["units"], [])
-            receiver = state.armies[data["to"]]
-            units = {
-                k: receiver.units.get(k, 0) + int(data["units"].get(k, 0)) for k in {*receiver.units, *data["units"]}
-            }
-            return state.with_army(replace(receiver, units=counts(units)))
-        case "SuppliesTransferred":
-            return _transfer(state, data, "supplies")
-        case "InfluenceTransferred":
-            return _transfer(state, data, "influence")
-        case "KardRansomed":
-            captives = {k: v for k, v in state.captives.items() if k != data["kard"]}
-            unplaced = state.unplaced if data.get("placed_at") else (*state.unplaced, str(data["kard"]))
-            return replace(state, captives=MappingProxyType(captives), unplaced=unplaced)
-        case "PrisonersRansomed":
-            return _ransom_prisoners(state, data)
-        case "VassalageEstablished":
-            vassal = state.factions[data["vassal"]]
-            factions = {**state.factions, str(data["vassal"]): replace(vassal, lord=str(data["lord"]))}
-            captives = {k: v for k, v in state.captives.items() if k != data.get("ruler")}
-            return replace(state, factions=MappingProxyType(factions), captives=MappingProxyType(captives))
-        case "VassalSuppliesRequested":
-            return replace(state, requested=(*state.requested, str(data["vassal"])))
-        case "RevoltDeclared":
-            vassal = state.factions[data["vassal"]]
-            return replace(
-                state, factions=MappingProxyType({**state.factions, str(data["vassal"]): replace(vassal, lord=None)})
-            )
-        case _:
-            return state
+    apply = _APPLIERS.get(kind)
+    return state if apply is None else apply(state, data)
+
+
+def _round_started(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    return replace(state, round=int(data["round"]), phase="supply", turn=None, requested=(), open_losses=_EMPTY)
+
+
+def _turn_started(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    # KBS-AMB-1/5: a faction allocates its open losses at the latest before its own turn ends.
+    still_open = {k: o for k, o in state.open_losses.items() if o.owner != state.turn}
+    return replace(
+        state,
+        phase="turns",
+        turn=str(data["seat"]),
+        acted=0,
+        prisoners=MappingProxyType({}),
+        open_losses=MappingProxyType(still_open),
+    )
+
+
+def _round_ended(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    return replace(state, phase="round_over", turn=None, prisoners=MappingProxyType({}), open_losses=_EMPTY)
+
+
+def _pirate_raid_resolved(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    if data.get("winner") != "ostius":
+        return state
+    city = str(data["city"])
+    return _open_battle_losses(state, city, [a.id for a in state.armies_at(city, state.owners[city])])
+
+
+def _army_moved(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    state = _pay(state, data["seat"], "supplies", int(data["cost"]))
+    return _relocate(state, data["army"], data["to"])
+
+
+def _armies_entered_jointly(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    state = _pay(state, data["seat"], "supplies", int(data["cost"]))
+    for army in data["armies"]:
+        state = _relocate(state, army, data["to"])
+    return state
+
+
+def _siege_started(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    state = _pay(state, data["seat"], "supplies", int(data["cost"]))
+    siege = Siege(str(data["city"]), str(data["army"]), int(data["round"]))
+    state = state.with_army(replace(state.armies[siege.army], besieging=siege.city))
+    return replace(state, sieges=MappingProxyType({**state.sieges, siege.city: siege}))
+
+
+def _units_lost(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    state = _remove(state, data["army"], data.get("units", {}), data.get("leaders", []))
+    return _note_removed(state, str(data["army"]), data.get("units", {}), [])
+
+
+def _siege_attrition_applied(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    state = _open_attrition(state, str(data["city"]), str(data["army"]))
+    state = _remove(state, data["army"], data.get("units", {}), data.get("leaders", []))
+    return _note_removed(state, str(data["army"]), data.get("units", {}), list(data.get("leaders", [])))
+
+
+def _army_relocated(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    state = _relocate(state, data["army"], data["to"])
+    left = tuple(a for a in state.retreats if a != data["army"])
+    if left:
+        return replace(state, retreats=left)
+    return replace(state, retreats=(), retreat_from=None, retreat_barred=None)
+
+
+def _retreats_required(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    barred = data.get("barred")
+    return replace(
+        state,
+        retreats=tuple(str(a) for a in data["armies"]),
+        retreat_from=str(data["from"]),
+        retreat_barred=str(barred) if barred is not None else None,
+    )
+
+
+def _city_captured(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    owners = {**state.owners, str(data["city"]): str(data["owner"])}
+    held = tuple(c for c in state.pirate_held if c != data["city"])
+    return replace(state, owners=MappingProxyType(owners), pirate_held=held)
+
+
+def _city_turned_neutral(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    owners = {**state.owners, str(data["city"]): NEUTRAL}
+    held = state.pirate_held + ((str(data["city"]),) if data.get("pirate_held") else ())
+    return replace(state, owners=MappingProxyType(owners), pirate_held=held)
+
+
+def _equipment_seized(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    state = _remove(state, data["from"], data["units"], [])
+    receiver = state.armies[data["to"]]
+    units = {k: receiver.units.get(k, 0) + int(data["units"].get(k, 0)) for k in {*receiver.units, *data["units"]}}
+    return state.with_army(replace(receiver, units=counts(units)))
+
+
+def _kard_ransomed(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    captives = {k: v for k, v in state.captives.items() if k != data["kard"]}
+    unplaced = state.unplaced if data.get("placed_at") else (*state.unplaced, str(data["kard"]))
+    return replace(state, captives=MappingProxyType(captives), unplaced=unplaced)
+
+
+def _vassalage_established(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    vassal = state.factions[data["vassal"]]
+    factions = {**state.factions, str(data["vassal"]): replace(vassal, lord=str(data["lord"]))}
+    captives = {k: v for k, v in state.captives.items() if k != data.get("ruler")}
+    return replace(state, factions=MappingProxyType(factions), captives=MappingProxyType(captives))
+
+
+def _revolt_declared(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    vassal = state.factions[data["vassal"]]
+    return replace(
+        state, factions=MappingProxyType({**state.factions, str(data["vassal"]): replace(vassal, lord=None)})
+    )
 
 
 def _without_open(state: KbsState, army_ids: set[str]) -> dict[str, OpenLoss]:
@@ -332,6 +341,48 @@ def _ransom_prisoners(state: KbsState, data: Mapping[str, Any]) -> KbsState:
         del prisoners[seat]
     state = _pay(state, seat, "supplies", int(data["cost"]))
     return replace(state, prisoners=MappingProxyType(prisoners))
+
+
+_Apply = Callable[[KbsState, Mapping[str, Any]], KbsState]
+
+# One applier per event type; a type not listed (a platform event, a fact of a raid roll) changes nothing.
+_APPLIERS: Mapping[str, _Apply] = {
+    "RoundStarted": _round_started,
+    "TurnStarted": _turn_started,
+    "RoundEnded": _round_ended,
+    "BattleResolved": lambda state, data: _open_battle_losses(
+        state, str(data["area"]), [*data["attackers"], *data["defenders"]]
+    ),
+    "LossesAllocated": _allocate,
+    "PirateRaidResolved": _pirate_raid_resolved,
+    "ArmyMoved": _army_moved,
+    "AttackDeclared": _army_moved,
+    "ArmiesEnteredJointly": _armies_entered_jointly,
+    "ArmiesMerged": lambda state, data: _merge(state, list(data["armies"]), str(data["into"])),
+    "ArmySplit": _split,
+    "SiegeStarted": _siege_started,
+    "StormDeclared": lambda state, data: _pay(state, data["seat"], "supplies", int(data["cost"])),
+    "UnitsLost": _units_lost,
+    "SiegeAttritionApplied": _siege_attrition_applied,
+    "UnitsCaptured": _capture,
+    "ArmyRetreated": _army_relocated,
+    "ArmyRelocated": _army_relocated,
+    "RetreatsRequired": _retreats_required,
+    "CityCaptured": _city_captured,
+    "CityTurnedNeutral": _city_turned_neutral,
+    "ArmyPlaced": _place,
+    "NeutralUnitsRecruited": _place,
+    "SiegeEnded": lambda state, data: _end_siege(state, str(data["city"])),
+    "SiegeBroken": lambda state, data: _end_siege(state, str(data["city"])),
+    "EquipmentSeized": _equipment_seized,
+    "SuppliesTransferred": lambda state, data: _transfer(state, data, "supplies"),
+    "InfluenceTransferred": lambda state, data: _transfer(state, data, "influence"),
+    "KardRansomed": _kard_ransomed,
+    "PrisonersRansomed": _ransom_prisoners,
+    "VassalageEstablished": _vassalage_established,
+    "VassalSuppliesRequested": lambda state, data: replace(state, requested=(*state.requested, str(data["vassal"]))),
+    "RevoltDeclared": _revolt_declared,
+}
 
 
 __all__ = ["Faction", "evolve"]

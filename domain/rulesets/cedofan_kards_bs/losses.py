@@ -144,7 +144,7 @@ def _battle_errors(
 def _same_stacks(
     loss: OpenLoss, after: Mapping[str, Mapping[str, int]], default: Mapping[str, Mapping[str, int]]
 ) -> Decision | None:
-    """A stack the losses emptied stays empty, one they left keeps a unit (retreats stand as decided)."""
+    """KBS-AMB-1/5: a stack the losses emptied stays empty, one they left keeps a unit (retreats stand as decided)."""
     for army in loss.before:
         emptied_now = not after[army.id] and not army.leaders
         emptied_then = not default[army.id] and not army.leaders

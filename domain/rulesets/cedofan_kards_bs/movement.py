@@ -185,7 +185,7 @@ def _split(seat: str, army: Army, part: Army) -> Event:
 
 
 def decide_move(game: Game, action: Action) -> Decision:
-    """`move_army {army, path, units?, leaders?}`: march or sail field by field, paying supplies (KBS-MOV-*);
+    """`move_army {army, path, units?, leaders?}`: KBS-MOV-1..4: march or sail field by field, paying supplies;
     naming `units` / `leaders` moves only them, as a new army."""
     state: KbsState = game.state
     seat = str(action.seat)

@@ -68,7 +68,6 @@ def giant_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> De
         return Decision()
     if not state.map.giant_targets:
         return Decision(trace=(TraceStep("KBS-GNT-1", f"round {round_no}: this board has no giants"),))
-    options = game.meta.options
     target_event, (face,) = roll(game, inputs, 1, None, f"giants, round {round_no}: target city")
     city_id = state.map.giant_targets[str(face)]
     owner = state.owners.get(city_id, NEUTRAL)
@@ -84,6 +83,12 @@ def giant_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> De
         "GiantsArrived",
         {"round": round_no, "roll": face, "city": city_id, "owner": owner, "rule_ids": ["KBS-GNT-1", "KBS-GNT-2"]},
     )
+    return Decision((target_event, arrived), trace=(pick,)).then(_giant_battle(game, inputs, state, city_id, owner))
+
+
+def _giant_battle(game: Game, inputs: Inputs, state: KbsState, city_id: str, owner: str) -> Decision:
+    """KBS-GNT-4..6, KBS-AMB-11: the giant fights the owner's stacks before the city, fortification ignored."""
+    options = game.meta.options
     region = state.map.cities[city_id].admin_region
     # KBS-GNT-4: the battle is before the city; the owner's stacks outside it fall first (KBS-AMB-11).
     defenders = [*state.armies_at(region, owner), *state.armies_at(city_id, owner)]
@@ -111,57 +116,56 @@ def giant_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> De
             "rule_ids": ["KBS-GNT-4", "KBS-GNT-5", "KBS-GNT-6", "KBS-AMB-11"],
         },
     )
-    trace = [
-        pick,
-        TraceStep(
-            "KBS-GNT-6",
-            f"giant: floor(({giant_bs} + {die_giant}) / 4) = {v_giant}; defender: "
-            f"floor(({bs_def} BS in {city_id} and {region} + {die_def}) / 4) = {v_def}; fortification ignored",
-            {
-                "giant": giant_bs,
-                "giant_die": die_giant,
-                "giant_value": v_giant,
-                "bs": bs_def,
-                "die": die_def,
-                "value": v_def,
-            },
-        ),
-    ]
-    events: list[Event] = [target_event, arrived, dice_event, resolved]
-    if giant_wins:
-        trace.append(TraceStep("KBS-GNT-7", f"the giant wins: {city_id} turns neutral with 2 neutral units"))
-        events += [
-            Event(
-                "UnitsLost",
-                {"army": a.id, "units": dict(a.units), "leaders": list(a.leaders), "rule_ids": ["KBS-GNT-8"]},
-            )
-            for a in defenders
-            if not a.is_empty()
-        ]
-        if city_id in state.sieges:
-            events.append(Event("SiegeEnded", {"city": city_id, "reason": "giants", "rule_ids": ["KBS-GNT-7"]}))
-        events += [
-            Event("CityTurnedNeutral", {"city": city_id, "pirate_held": False, "rule_ids": ["KBS-GNT-7"]}),
-            Event(
-                "ArmyPlaced",
-                {
-                    "army": new_army_id(state),
-                    "owner": NEUTRAL,
-                    "at": city_id,
-                    "units": {"army": 2},
-                    "leaders": [],
-                    "rule_ids": ["KBS-GNT-7"],
-                },
-            ),
-        ]
-        return Decision(tuple(events), trace=tuple(trace))
-    award = options["giant_repelled_influence"]
-    trace.append(
-        TraceStep("KBS-GNT-9", f"the giant loses and vanishes; {owner} keeps {keep} BS and gains {award} influence")
+    step = TraceStep(
+        "KBS-GNT-6",
+        f"giant: floor(({giant_bs} + {die_giant}) / 4) = {v_giant}; defender: "
+        f"floor(({bs_def} BS in {city_id} and {region} + {die_def}) / 4) = {v_def}; fortification ignored",
+        {
+            "giant": giant_bs,
+            "giant_die": die_giant,
+            "giant_value": v_giant,
+            "bs": bs_def,
+            "die": die_def,
+            "value": v_def,
+        },
     )
-    events += loss_events(losses(defenders, keep, options), ["KBS-AMB-11", "KBS-AMB-1"])
-    events.append(transfer("influence", None, owner, award, ["KBS-GNT-9"]))
-    return Decision(tuple(events), trace=tuple(trace))
+    fought = Decision((dice_event, resolved), trace=(step,))
+    if giant_wins:
+        won = TraceStep("KBS-GNT-7", f"the giant wins: {city_id} turns neutral with 2 neutral units")
+        overrun = _overrun(state, city_id, defenders, "KBS-GNT-8", ("KBS-GNT-7",), "giants", {"army": 2})
+        return fought.then(Decision(tuple(overrun), trace=(won,)))
+    award = options["giant_repelled_influence"]
+    lost = TraceStep("KBS-GNT-9", f"the giant loses and vanishes; {owner} keeps {keep} BS and gains {award} influence")
+    events = [
+        *loss_events(losses(defenders, keep, options), ["KBS-AMB-11", "KBS-AMB-1"]),
+        transfer("influence", None, owner, award, ["KBS-GNT-9"]),
+    ]
+    return fought.then(Decision(tuple(events), trace=(lost,)))
+
+
+def _overrun(
+    state: KbsState,
+    city: str,
+    armies: Sequence[Army],
+    lost_rule: str,
+    held_rules: tuple[str, ...],
+    reason: str,
+    raiders: Mapping[str, int],
+) -> list[Event]:
+    """KBS-GNT-7/8, KBS-PIR-5/6, KBS-AMB-13: the defenders are lost; the city turns neutral, held by the raiders."""
+    events = [
+        Event("UnitsLost", {"army": a.id, "units": dict(a.units), "leaders": list(a.leaders), "rule_ids": [lost_rule]})
+        for a in armies
+        if not a.is_empty()
+    ]
+    if city in state.sieges:
+        events.append(Event("SiegeEnded", {"city": city, "reason": reason, "rule_ids": [held_rules[0]]}))
+    placed = {"army": new_army_id(state), "owner": NEUTRAL, "at": city, "units": dict(raiders), "leaders": []}
+    return [
+        *events,
+        Event("CityTurnedNeutral", {"city": city, "pirate_held": reason == "pirates", "rule_ids": list(held_rules)}),
+        Event("ArmyPlaced", {**placed, "rule_ids": list(held_rules)}),
+    ]
 
 
 def pirate_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> Decision:
@@ -172,18 +176,28 @@ def pirate_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> D
     ostius = state.map.pirate_target
     if ostius is None:
         return Decision(trace=(TraceStep("KBS-PIR-1", f"round {round_no}: this board has no pirates"),))
-    options = game.meta.options
     owner = state.owners.get(ostius, NEUTRAL)
     if owner == NEUTRAL:
         skipped = Event(
             "PirateRaidResolved", {"round": round_no, "city": ostius, "happened": False, "rule_ids": ["KBS-AMB-12"]}
         )
         return Decision((skipped,), trace=(TraceStep("KBS-AMB-12", f"{ostius} is neutral or pirate-held: no raid"),))
-    ports = sorted(
+    return _pirate_battle(game, inputs, state, round_no, ostius)
+
+
+def raiding_ports(state: KbsState) -> list[str]:
+    """KBS-PIR-1, KBS-PIR-3: the neutral ports not under siege, whose fleets raid."""
+    return sorted(
         c.id
         for c in state.map.cities.values()
         if c.port and state.owners.get(c.id) == NEUTRAL and c.id not in state.sieges
     )
+
+
+def _pirate_battle(game: Game, inputs: Inputs, state: KbsState, round_no: int, ostius: str) -> Decision:
+    """KBS-PIR-3/4, KBS-AMB-12: the fleets' value against Ostius' garrison and wall; a tie goes to Ostius."""
+    options = game.meta.options
+    ports = raiding_ports(state)
     ship_bs = (
         sum(a.units.get("ship", 0) for port in ports for a in state.armies_at(port, NEUTRAL))
         * options["unit_bs"]["ship"]
@@ -200,7 +214,7 @@ def pirate_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> D
     v_pir = (ship_bs + 4 * len(ports) + dice[0]) // 4
     v_ost = (bs_in + wall + dice[1]) // 4
     pirates_win = v_pir > v_ost
-    keep = survivors(bs_in, v_ost, v_pir, options["loss_model"])
+    numbers = {"ports": ports, "ship_bs": ship_bs, "garrison_bs": bs_in, "wall": wall, "dice": dice}
     events.append(
         Event(
             "PirateRaidResolved",
@@ -208,11 +222,7 @@ def pirate_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> D
                 "round": round_no,
                 "city": ostius,
                 "happened": True,
-                "ports": ports,
-                "ship_bs": ship_bs,
-                "garrison_bs": bs_in,
-                "wall": wall,
-                "dice": dice,
+                **numbers,
                 "values": [v_pir, v_ost],
                 "winner": "pirates" if pirates_win else "ostius",
                 "tie_to_defender": v_pir == v_ost,
@@ -220,40 +230,20 @@ def pirate_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> D
             },
         )
     )
-    trace = [
+    trace = (
         TraceStep(
             "KBS-PIR-3",
             f"pirates: floor(({ship_bs} ship BS + 4 x {len(ports)} neutral ports + {dice[0]}) / 4) = {v_pir}",
         ),
         TraceStep("KBS-PIR-4", f"{ostius}: floor(({bs_in} BS + {wall} wall + {dice[1]}) / 4) = {v_ost}"),
-    ]
+    )
+    fought = Decision(tuple(events), trace=trace)
     if not pirates_win:
-        trace.append(TraceStep("KBS-AMB-12", f"{ostius} holds (a tie goes to Ostius); it keeps {keep} BS"))
-        events += loss_events(losses(inside, keep, options), ["KBS-AMB-12", "KBS-AMB-1"])
-        return Decision(tuple(events), trace=tuple(trace))
+        keep = survivors(bs_in, v_ost, v_pir, options["loss_model"])
+        held = TraceStep("KBS-AMB-12", f"{ostius} holds (a tie goes to Ostius); it keeps {keep} BS")
+        lost = loss_events(losses(inside, keep, options), ["KBS-AMB-12", "KBS-AMB-1"])
+        return fought.then(Decision(tuple(lost), trace=(held,)))
     ships = max(1, ceil(v_pir / 2))
-    trace.append(TraceStep("KBS-PIR-5", f"{ostius} falls: the garrison is lost; pirates hold it with {ships} ship(s)"))
-    events += [
-        Event(
-            "UnitsLost", {"army": a.id, "units": dict(a.units), "leaders": list(a.leaders), "rule_ids": ["KBS-PIR-6"]}
-        )
-        for a in inside
-        if not a.is_empty()
-    ]
-    if ostius in state.sieges:
-        events.append(Event("SiegeEnded", {"city": ostius, "reason": "pirates", "rule_ids": ["KBS-PIR-5"]}))
-    events += [
-        Event("CityTurnedNeutral", {"city": ostius, "pirate_held": True, "rule_ids": ["KBS-PIR-5", "KBS-AMB-13"]}),
-        Event(
-            "ArmyPlaced",
-            {
-                "army": new_army_id(state),
-                "owner": NEUTRAL,
-                "at": ostius,
-                "units": {"ship": ships},
-                "leaders": [],
-                "rule_ids": ["KBS-PIR-5", "KBS-AMB-13"],
-            },
-        ),
-    ]
-    return Decision(tuple(events), trace=tuple(trace))
+    fell = TraceStep("KBS-PIR-5", f"{ostius} falls: the garrison is lost; pirates hold it with {ships} ship(s)")
+    overrun = _overrun(state, ostius, inside, "KBS-PIR-6", ("KBS-PIR-5", "KBS-AMB-13"), "pirates", {"ship": ships})
+    return fought.then(Decision(tuple(overrun), trace=(fell,)))

@@ -10,6 +10,7 @@ from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleVi
 from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.cedofan_kards_bs import decide as deciding
+from domain.rulesets.cedofan_kards_bs import notation as notations
 from domain.rulesets.cedofan_kards_bs import options as opts
 from domain.rulesets.cedofan_kards_bs import pending as pendings
 from domain.rulesets.cedofan_kards_bs import state as states
@@ -92,7 +93,7 @@ class KardsBsRuleset(Ruleset[KbsState]):
     def notation(self, event: Event, state_before: Any) -> str:
         """One English line per event; a malformed (imported) event is named by its type."""
         try:
-            return views.notation(event, state_before)
+            return notations.notation(event, state_before)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             return event.type
 

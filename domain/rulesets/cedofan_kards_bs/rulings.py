@@ -24,7 +24,7 @@ def applied(state: KbsState, events: Iterable[Event]) -> KbsState:
 
 
 def army_named(state: KbsState, data: Mapping[str, Any], key: str, seat: str | None) -> Army | Decision:
-    """The army `data[key]` names, owned by `seat`; a refusal (KBS-MOV-1) otherwise."""
+    """KBS-MOV-1: the army `data[key]` names, owned by `seat` (a refusal otherwise)."""
     army_id = data.get(key)
     army = state.armies.get(army_id) if isinstance(army_id, str) else None
     if army is None:

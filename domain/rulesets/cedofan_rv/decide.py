@@ -1,24 +1,21 @@
-"""Deciding player actions: rounds and impulses, moves, purses (RV-TURN-*, RV-SUP-*, RV-NOB-*, RV-MOV-*, RV-DTH-*).
+"""Deciding player actions: the dispatch, rounds and impulses, retreat ties (RV-TURN-*, RV-DTH-*, RV-VIC-3).
 
-Battles, sieges, storms and reliefs are decided in `battles.py`, extraction and recruitment in
-`economy.py`; a decision that awards influence may end the game (RV-VIC-3). Each guard returns the violation it
-finds (or None) and is named for what it checks; its docstring starts with the rule id.
+Moves and purses are decided in `moves.py`, battles in `battles.py`, sieges in `sieges.py`, storms in `storms.py`,
+reliefs in `relief.py`, extraction and recruitment in `economy.py`; a decision that awards influence may end the
+game (RV-VIC-3). Each guard returns the violation it finds (or None) and is named for what it checks; its docstring
+starts with the rule id.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import GAME_ENDED, Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
-from domain.rulesets.cedofan_rv import battles, economy, imperial, league
-from domain.rulesets.cedofan_rv.guards import in_own_impulse, own_noble, within_limit
-from domain.rulesets.cedofan_rv.options import NOBLE
-from domain.rulesets.cedofan_rv.state import Piece, RvState
-from domain.rulesets.cedofan_rv.treasuries import KARD_LEAGUE, named, piece_treasury, place_treasury
-
-TREASURY = "treasury"
+from domain.rulesets.cedofan_rv import battles, economy, imperial, league, moves, relief, sieges, storms
+from domain.rulesets.cedofan_rv.guards import in_own_impulse
+from domain.rulesets.cedofan_rv.state import RvState
+from domain.rulesets.cedofan_rv.treasuries import KARD_LEAGUE, named, place_treasury
 
 
 def decide(game: Game, action: Action, inputs: Inputs) -> Decision:
@@ -28,13 +25,13 @@ def decide(game: Game, action: Action, inputs: Inputs) -> Decision:
         "start_round": _start_round,
         "begin_impulse": _begin_impulse,
         "end_impulse": _end_impulse,
-        "move_banner": _move_banner,
-        "transfer_resources": _transfer_resources,
+        "move_banner": moves.move_banner,
+        "transfer_resources": moves.transfer_resources,
         "attack": battles.attack,
-        "start_siege": battles.start_siege,
-        "storm_place": battles.storm_place,
-        "sortie": battles.sortie,
-        "relieve_siege": battles.relieve_siege,
+        "start_siege": sieges.start_siege,
+        "storm_place": storms.storm_place,
+        "sortie": storms.sortie,
+        "relieve_siege": relief.relieve_siege,
         "extract": economy.extract,
         "recruit": economy.recruit,
         "buy_imperial_general": imperial.buy_imperial_general,
@@ -183,20 +180,13 @@ def _begin_impulse(game: Game, action: Action, inputs: Inputs) -> Decision:
     League, in the fixed order); its limit is cities + 4."""
     state: RvState = game.state
     seat = str(action.seat)
-    if state.round == 0:
-        return Decision.refuse("RV-TURN-1", "no round has started; start_round first")
-    if state.impulse is not None:
-        return Decision.refuse("RV-TURN-1", f"the impulse of {_whose(state)!r} is still open")
+    if (wrong := _no_impulse_open(state)) is not None:
+        return Decision(violations=(wrong,))
     sub = league.subfaction_due(state, action.data.get("subfaction")) if seat == KARD_LEAGUE else None
     if isinstance(sub, RuleViolation):
         return Decision(violations=(sub,))
-    if seat in state.had_impulse and sub is None:
-        return Decision.refuse("RV-TURN-1", f"{seat!r} has had its impulse in round {state.round}")
-    waiting = [s for s in state.order if not league.has_played(state, s)]
-    if seat in state.order and waiting and waiting[0] != seat:
-        return Decision.refuse(
-            "RV-TURN-3", f"{waiting[0]!r} plays before {seat!r} (order: {', '.join(state.order)})", field="seat"
-        )
+    if (wrong := _not_played_yet(state, seat, sub) or _in_impulse_order(state, seat)) is not None:
+        return Decision(violations=(wrong,))
     cities, counted = _limit_cities(state, seat, sub, game.meta.options)
     limit = cities + 4
     data = {
@@ -211,6 +201,32 @@ def _begin_impulse(game: Game, action: Action, inputs: Inputs) -> Decision:
         "RV-SUP-1", f"RV-SUP-1: limit = {cities} cities{counted} + 4 = {limit}", {"cities": cities, "limit": limit}
     )
     return Decision((Event("ImpulseStarted", {**data, "rule_ids": rules}),), trace=(step,))
+
+
+def _no_impulse_open(state: RvState) -> RuleViolation | None:
+    """RV-TURN-1: an impulse begins in a started round, once the one before it has ended."""
+    if state.round == 0:
+        return RuleViolation("RV-TURN-1", "no round has started; start_round first", {})
+    if state.impulse is not None:
+        return RuleViolation("RV-TURN-1", f"the impulse of {_whose(state)!r} is still open", {})
+    return None
+
+
+def _not_played_yet(state: RvState, seat: str, sub: str | None) -> RuleViolation | None:
+    """RV-TURN-1: a faction has one impulse per round (a Kard League sub-faction its own, RV-TURN-3)."""
+    if seat in state.had_impulse and sub is None:
+        return RuleViolation("RV-TURN-1", f"{seat!r} has had its impulse in round {state.round}", {})
+    return None
+
+
+def _in_impulse_order(state: RvState, seat: str) -> RuleViolation | None:
+    """RV-TURN-3: the factions play their impulses in the round's order."""
+    waiting = [s for s in state.order if not league.has_played(state, s)]
+    if seat in state.order and waiting and waiting[0] != seat:
+        return RuleViolation(
+            "RV-TURN-3", f"{waiting[0]!r} plays before {seat!r} (order: {', '.join(state.order)})", {"field": "seat"}
+        )
+    return None
 
 
 def _limit_cities(state: RvState, seat: str, sub: str | None, options: Mapping[str, Any]) -> tuple[int, str]:
@@ -271,177 +287,3 @@ def retreaters_standing(state: RvState, pieces: tuple[str, ...], went: str) -> l
     (empty once any has moved on: the withdrawal then stands)."""
     standing = [p for p in pieces if p in state.pieces]
     return [] if any(state.pieces[p].area != went for p in standing) else standing
-
-
-# --- moves ---
-
-
-def _move_banner(game: Game, action: Action, inputs: Inputs) -> Decision:
-    """RV-NOB-1..3, RV-MOV-1..2, RV-SUP-1..2, RV-AMB-21: a banner moves along a path of borders."""
-    state: RvState = game.state
-    options = game.meta.options
-    seat = str(action.seat)
-    data = action.data
-    if (wrong := in_own_impulse(state, seat)) is not None:
-        return Decision(violations=(wrong,))
-    noble = own_noble(state, seat, data.get("noble"), "data.noble")
-    if isinstance(noble, RuleViolation):
-        return Decision(violations=(noble,))
-    if (other := league.acts_for_impulse(state, noble, "data.noble")) is not None:
-        return Decision(violations=(other,))
-    moving = banner_units(state, noble, data.get("units", []), options)
-    if isinstance(moving, RuleViolation):
-        return Decision(violations=(moving,))
-    route = _route(state, noble.area, data.get("path"))
-    if isinstance(route, RuleViolation):
-        return Decision(violations=(route,))
-    steps, border = route
-    cost, slowest = move_cost(options["unit_table"], (noble, *moving), steps)
-    destination = data["path"][-1]
-    paid_from, account, held = move_funds(state, seat, noble, destination)
-    violations = [v for v in (within_limit(state, cost, "the move"),) if v is not None]
-    if cost > held:
-        home = paid_from == TREASURY
-        where = f"the treasury of {account!r}" if home else f"the purse of {noble.id!r} (enemy territory)"
-        violations.append(RuleViolation("RV-SUP-2", f"the move costs {cost} but {where} holds {held}", {}))
-    event = Event(
-        "BannerMoved",
-        {
-            "seat": seat,
-            "noble": noble.id,
-            "units": [p.id for p in moving],
-            "from": noble.area,
-            "path": list(data["path"]),
-            "to": destination,
-            "border": border,
-            "steps": steps,
-            "cost": cost,
-            "paid_from": paid_from,
-            "rule_ids": ["RV-MOV-1", "RV-MOV-2", "RV-AMB-21", "RV-SUP-1", "RV-SUP-2"],
-        },
-    )
-    step = TraceStep(
-        "RV-AMB-21",
-        f"RV-AMB-21: ceil({steps} steps / speed {slowest} of the slowest) = {cost}, paid from {paid_from} (RV-SUP-2)",
-        {"steps": steps, "speed": slowest, "cost": cost},
-    )
-    # Transcript mode records the move with what it overspent; adjudicated mode refuses it.
-    return Decision((event,), tuple(violations), (step,))
-
-
-def move_cost(table: Mapping[str, Mapping[str, int]], banner: tuple[Piece, ...], steps: int) -> tuple[int, int]:
-    """RV-MOV-1, RV-AMB-21: ceil(steps / speed of the banner's slowest piece), and that speed."""
-    slowest = min(table[p.kind]["speed"] for p in banner)
-    return math.ceil(steps / slowest), slowest
-
-
-def move_funds(state: RvState, seat: str, noble: Piece, destination: str) -> tuple[str, str, int]:
-    """RV-SUP-2, RV-KL-1: a move home is paid from the (sub-faction's) treasury, elsewhere from the noble's purse:
-    where it is paid from, the treasury account, and what that source holds."""
-    account = piece_treasury(noble)
-    if state.is_home(seat, destination):
-        return TREASURY, account, state.treasuries.get(account, 0)
-    return "purse", account, state.purses.get(noble.id, 0)
-
-
-def banner_units(
-    state: RvState, noble: Piece, unit_ids: Any, options: Mapping[str, Any]
-) -> tuple[Piece, ...] | RuleViolation:
-    """RV-NOB-2/3, RV-KL-4: the units a noble moves stand with him, are his faction's, within his capacity."""
-    if not isinstance(unit_ids, list) or len(set(map(str, unit_ids))) != len(unit_ids):
-        return RuleViolation(
-            "RV-NOB-3", f"units {unit_ids!r} must be a list of distinct unit ids", {"field": "data.units"}
-        )
-    found: list[Piece] = []
-    for unit_id in unit_ids:
-        unit = state.pieces.get(unit_id) if isinstance(unit_id, str) else None
-        if unit is None or unit.kind == NOBLE:
-            return RuleViolation("RV-NOB-3", f"{unit_id!r} is not a unit on the board", {"field": "data.units"})
-        if unit.owner != noble.owner or unit.area != noble.area:
-            return RuleViolation(
-                "RV-NOB-3",
-                f"unit {unit_id!r} is not a unit of {noble.owner!r} in {noble.area!r}",
-                {"field": "data.units"},
-            )
-        if unit.subfaction and noble.subfaction and unit.subfaction != noble.subfaction:
-            return RuleViolation(
-                "RV-KL-4",
-                f"a {noble.subfaction} noble cannot move {unit.subfaction} unit {unit_id!r}",
-                {"field": "data.units"},
-            )
-        found.append(unit)
-    capacity = options["leader_table"][noble.rank or "general"]
-    if len(found) > capacity:
-        return RuleViolation(
-            "RV-NOB-2",
-            f"{noble.id!r} ({noble.rank}) moves at most {capacity} units, not {len(found)}",
-            {"field": "data.units", "capacity": capacity},
-        )
-    return tuple(found)
-
-
-def _route(state: RvState, start: str, path: Any) -> tuple[int, str] | RuleViolation:
-    """RV-MOV-2: a path crosses borders of the board; its length is the sum of their divider steps."""
-    if not isinstance(path, list) or not path or not all(isinstance(a, str) for a in path):
-        return RuleViolation(
-            "RV-MOV-2", f"path {path!r} must list the regions entered, in order", {"field": "data.path"}
-        )
-    steps, here, border = 0, start, ""
-    for area in path:
-        edge = state.map.edges.get(here, {}).get(area)
-        if edge is None:
-            return RuleViolation("RV-MOV-2", f"no border joins {here!r} and {area!r}", {"field": "data.path"})
-        border, length = edge
-        steps += length
-        here = area
-    return steps, border
-
-
-# --- purses ---
-
-
-def _transfer_resources(game: Game, action: Action, inputs: Inputs) -> Decision:
-    """RV-SUP-3/4: purses are filled on home territory, or by a meeting of two banners."""
-    state: RvState = game.state
-    seat = str(action.seat)
-    data = action.data
-    if (wrong := in_own_impulse(state, seat)) is not None:
-        return Decision(violations=(wrong,))
-    amount = data.get("amount")
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-        return Decision.refuse("RV-SUP-3", f"amount {amount!r} must be a whole number >= 1", field="data.amount")
-    source, target = data.get("from"), data.get("to")
-    if source == TREASURY:
-        noble = own_noble(state, seat, target, "data.to")
-        if isinstance(noble, RuleViolation):
-            return Decision(violations=(noble,))
-        if (other := league.acts_for_impulse(state, noble, "data.to")) is not None:
-            return Decision(violations=(other,))  # RV-KL-1: a sub-faction fills purses from its own treasury
-        if not state.is_home(seat, noble.area):
-            return Decision.refuse(
-                "RV-SUP-3", f"{noble.id!r} is not on home territory ({noble.area!r})", field="data.to"
-            )
-        held = state.treasuries.get(piece_treasury(noble), 0)  # RV-KL-1
-    else:
-        giver = own_noble(state, seat, source, "data.from")
-        if isinstance(giver, RuleViolation):
-            return Decision(violations=(giver,))
-        if (other := league.acts_for_impulse(state, giver, "data.from")) is not None:
-            return Decision(violations=(other,))
-        held = state.purses.get(giver.id, 0)
-        if target == TREASURY:
-            if not state.is_home(seat, giver.area):
-                return Decision.refuse("RV-SUP-4", f"{giver.id!r} is not on home territory", field="data.from")
-        else:
-            taker = state.pieces.get(target) if isinstance(target, str) else None
-            if taker is None or not taker.is_noble or taker.area != giver.area:
-                return Decision.refuse(
-                    "RV-SUP-4", f"{target!r} is not a noble meeting {giver.id!r} in {giver.area!r}", field="data.to"
-                )
-    if amount > held:
-        return Decision.refuse("RV-SUP-3", f"{source!r} holds {held}, not {amount}", field="data.amount")
-    event = Event(
-        "ResourcesTransferred",
-        {"seat": seat, "from": source, "to": target, "amount": amount, "rule_ids": ["RV-SUP-3", "RV-SUP-4"]},
-    )
-    return Decision((event,))

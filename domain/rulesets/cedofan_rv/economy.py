@@ -8,6 +8,7 @@ imperial units paid from it. A Kard League city works for the sub-faction that a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
@@ -46,23 +47,13 @@ def recruit(game: Game, action: Action, inputs: Inputs) -> Decision:
         return Decision(violations=(wrong,))
     kind = action.data.get("kind")
     table = options["unit_table"]
-    if kind == "flame_legion":
-        return Decision.refuse("RV-UNIT-3", "flame legions cannot be recruited", field="data.kind")
-    if kind not in UNIT_KINDS or kind not in table:
-        return Decision.refuse("RV-UNIT-1", f"{kind!r} is not a unit kind of the unit table", field="data.kind")
+    if (wrong := _not_a_flame_legion(kind) or _in_the_unit_table(kind, table)) is not None:
+        return Decision(violations=(wrong,))
     place = workable(state, seat, action.data.get("place"))
     if isinstance(place, RuleViolation):
         return Decision(violations=(place,))
-    if kind == "elephant" and not place.elephants:
-        return Decision.refuse(
-            "RV-UNIT-4", f"elephants are recruited only in Ostius, not {place.area!r}", field="data.kind"
-        )
-    limit = unit_limit(options, seat, kind)
-    fielded = sum(1 for p in state.pieces.values() if p.owner == seat and p.kind == kind)
-    if limit is not None and fielded >= limit:
-        return Decision.refuse(
-            "RV-UNIT-2", f"{seat!r} already fields {fielded} {kind} of at most {limit}", field="data.kind"
-        )
+    if (wrong := _elephants_in_ostius(kind, place) or _within_unit_limit(state, options, seat, kind)) is not None:
+        return Decision(violations=(wrong,))
     cost = int(table[kind]["cost"])
     account = place_treasury(state, place, seat)  # RV-ECO-5: imperial units from the imperial treasury
     if (poor := can_pay(state, account, cost, f"a {kind}")) is not None:
@@ -81,6 +72,40 @@ def recruit(game: Game, action: Action, inputs: Inputs) -> Decision:
         },
     )
     return Decision((event,), trace=(TraceStep("RV-UNIT-1", f"RV-UNIT-1: a {kind} costs {cost}", {"cost": cost}),))
+
+
+def _not_a_flame_legion(kind: Any) -> RuleViolation | None:
+    """RV-UNIT-3: flame legions are not recruited."""
+    if kind == "flame_legion":
+        return RuleViolation("RV-UNIT-3", "flame legions cannot be recruited", {"field": "data.kind"})
+    return None
+
+
+def _in_the_unit_table(kind: Any, table: Mapping[str, Any]) -> RuleViolation | None:
+    """RV-UNIT-1: a recruited unit is of a kind the unit table gives."""
+    if kind not in UNIT_KINDS or kind not in table:
+        return RuleViolation("RV-UNIT-1", f"{kind!r} is not a unit kind of the unit table", {"field": "data.kind"})
+    return None
+
+
+def _elephants_in_ostius(kind: Any, place: Place) -> RuleViolation | None:
+    """RV-UNIT-4: elephants are recruited only where the place allows them (Ostius)."""
+    if kind == "elephant" and not place.elephants:
+        return RuleViolation(
+            "RV-UNIT-4", f"elephants are recruited only in Ostius, not {place.area!r}", {"field": "data.kind"}
+        )
+    return None
+
+
+def _within_unit_limit(state: RvState, options: Mapping[str, Any], seat: str, kind: Any) -> RuleViolation | None:
+    """RV-UNIT-2: a faction fields no more units of a kind than the creator's `unit_limits` allow."""
+    limit = unit_limit(options, seat, kind)
+    fielded = sum(1 for p in state.pieces.values() if p.owner == seat and p.kind == kind)
+    if limit is not None and fielded >= limit:
+        return RuleViolation(
+            "RV-UNIT-2", f"{seat!r} already fields {fielded} {kind} of at most {limit}", {"field": "data.kind"}
+        )
+    return None
 
 
 def workable(state: RvState, seat: str, area: Any) -> Place | RuleViolation:

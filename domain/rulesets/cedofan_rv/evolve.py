@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -24,97 +24,110 @@ def evolve(state: RvState, event: Event) -> RvState:
 
 
 def _apply(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:
-    match kind:
-        case "RoundStarted":
-            number = _int(data["round"])
-            # RV-TURN-3: this round's order follows the council as it stands now (offices lost later do not count).
-            order = impulse_order(state.seats, state.offices, number) if state.offices else state.order
-            return replace(
-                state,
-                round=number,
-                impulse=None,
-                impulse_subfaction=None,
-                had_impulse=(),
-                sub_impulses=(),
-                worked={},
-                order=order,
-                retreat_ties={},
-            )
-        case "ImpulseStarted":
-            return _impulse_started(state, data)
-        case "ImpulseEnded":
-            return replace(state, impulse=None, impulse_subfaction=None)
-        case "BannerMoved":
-            return _moved(state, data)
-        case "ResourcesTransferred":
-            return _transferred(state, data)
-        case "SiegeStarted":
-            siege = Siege(
-                str(data["place"]),
-                str(data["seat"]),
-                tuple(str(n) for n in data["nobles"]),
-                _int(data["round"]),
-                _int(data["impulse"]),
-            )
-            return replace(
-                _pay(state, _account(data), _int(data["cost"]), _int(data["counted"])),
-                sieges={**state.sieges, siege.place: siege},
-            )
-        case "StormCalled":
-            return _pay(state, _account(data), _int(data["cost"]), _int(data["cost"]))
-        case "HitsApplied":
-            return _killed(state, [str(p) for p in data["deaths"]])
-        case "BattleResolved":
-            return replace(state, battles=state.battles + 1)
-        case "PlaceCaptured":
-            return _captured(state, data)
-        case "BesiegersWithdrew":
-            return replace(state, sieges=_without(state.sieges, str(data["place"])))
-        case "PiecesRetreated" | "ReliefEnteredPlace":
-            to = str(data["to"] if kind == "PiecesRetreated" else data["place"])
-            state = _relocated(state, [str(p) for p in data["pieces"]], to)
-            if kind == "PiecesRetreated" and data.get("ties"):
-                tie = (tuple(str(p) for p in data["pieces"]), to, tuple(str(t) for t in data["ties"]))
-                return replace(state, retreat_ties={**state.retreat_ties, str(data["seat"]): tie})
-            return state
-        case "RetreatChosen":
-            state = _relocated(state, [str(p) for p in data["pieces"]], str(data["to"]))
-            return replace(state, retreat_ties=_without(state.retreat_ties, str(data["seat"])))
-        case "PiecesEliminated":
-            return _killed(state, [str(p) for p in data["pieces"]])
-        case "LootOwed":
-            return _owed(state, data)
-        case "LootDelivered":
-            return _delivered(state, data)
-        case "RulerReappeared":
-            noble, seat = str(data["noble"]), str(data["seat"])
-            sub = data.get("subfaction")
-            piece = Piece(noble, NOBLE, seat, str(data["area"]), rank=str(data["rank"]), subfaction=sub)
-            return replace(
-                state,
-                pieces={**state.pieces, noble: piece},
-                purses={**state.purses, noble: 0},
-                fallen=_without(state.fallen, str(data["replaces"])),
-                fallen_with=_without(state.fallen_with, str(data["replaces"])),
-            )
-        case "ImperialGeneralBought" | "ShadeSummoned":
-            return _noble_created(state, kind, data)
-        case "ExtraordinaryTaxLevied":
-            gained = _int(data["amount"])
-            treasuries = {**state.treasuries, IMPERIAL: state.treasuries.get(IMPERIAL, 0) + gained}
-            return replace(state, treasuries=treasuries, taxed_round=state.round)
-        case "CityTurnedNeutral":
-            area = str(data["place"])
-            return replace(state, places={**state.places, area: replace(state.places[area], owner=None, neutral=True)})
-        case "ResourcesExtracted" | "UnitsRecruited":
-            return _worked(state, kind, data)
-        case "InfluenceGained":
-            seat = str(data["seat"])
-            return replace(
-                state, influence={**state.influence, seat: state.influence.get(seat, 0) + _int(data["amount"])}
-            )
-        case _:
-            return state
+    apply = _APPLIERS.get(kind)
+    return state if apply is None else apply(state, data)
+
+
+def _round_started(state: RvState, data: Mapping[str, Any]) -> RvState:
+    number = _int(data["round"])
+    # RV-TURN-3: this round's order follows the council as it stands now (offices lost later do not count).
+    order = impulse_order(state.seats, state.offices, number) if state.offices else state.order
+    return replace(
+        state,
+        round=number,
+        impulse=None,
+        impulse_subfaction=None,
+        had_impulse=(),
+        sub_impulses=(),
+        worked={},
+        order=order,
+        retreat_ties={},
+    )
+
+
+def _impulse_ended(state: RvState, data: Mapping[str, Any]) -> RvState:
+    return replace(state, impulse=None, impulse_subfaction=None)
+
+
+def _siege_started(state: RvState, data: Mapping[str, Any]) -> RvState:
+    siege = Siege(
+        str(data["place"]),
+        str(data["seat"]),
+        tuple(str(n) for n in data["nobles"]),
+        _int(data["round"]),
+        _int(data["impulse"]),
+    )
+    return replace(
+        _pay(state, _account(data), _int(data["cost"]), _int(data["counted"])),
+        sieges={**state.sieges, siege.place: siege},
+    )
+
+
+def _storm_called(state: RvState, data: Mapping[str, Any]) -> RvState:
+    return _pay(state, _account(data), _int(data["cost"]), _int(data["cost"]))
+
+
+def _hits_applied(state: RvState, data: Mapping[str, Any]) -> RvState:
+    return _killed(state, [str(p) for p in data["deaths"]])
+
+
+def _battle_resolved(state: RvState, data: Mapping[str, Any]) -> RvState:
+    return replace(state, battles=state.battles + 1)
+
+
+def _besiegers_withdrew(state: RvState, data: Mapping[str, Any]) -> RvState:
+    return replace(state, sieges=_without(state.sieges, str(data["place"])))
+
+
+def _pieces_retreated(state: RvState, data: Mapping[str, Any]) -> RvState:
+    to = str(data["to"])
+    state = _relocated(state, [str(p) for p in data["pieces"]], to)
+    if data.get("ties"):
+        tie = (tuple(str(p) for p in data["pieces"]), to, tuple(str(t) for t in data["ties"]))
+        return replace(state, retreat_ties={**state.retreat_ties, str(data["seat"]): tie})
+    return state
+
+
+def _relief_entered_place(state: RvState, data: Mapping[str, Any]) -> RvState:
+    return _relocated(state, [str(p) for p in data["pieces"]], str(data["place"]))
+
+
+def _retreat_chosen(state: RvState, data: Mapping[str, Any]) -> RvState:
+    state = _relocated(state, [str(p) for p in data["pieces"]], str(data["to"]))
+    return replace(state, retreat_ties=_without(state.retreat_ties, str(data["seat"])))
+
+
+def _pieces_eliminated(state: RvState, data: Mapping[str, Any]) -> RvState:
+    return _killed(state, [str(p) for p in data["pieces"]])
+
+
+def _ruler_reappeared(state: RvState, data: Mapping[str, Any]) -> RvState:
+    noble, seat = str(data["noble"]), str(data["seat"])
+    sub = data.get("subfaction")
+    piece = Piece(noble, NOBLE, seat, str(data["area"]), rank=str(data["rank"]), subfaction=sub)
+    return replace(
+        state,
+        pieces={**state.pieces, noble: piece},
+        purses={**state.purses, noble: 0},
+        fallen=_without(state.fallen, str(data["replaces"])),
+        fallen_with=_without(state.fallen_with, str(data["replaces"])),
+    )
+
+
+def _extraordinary_tax_levied(state: RvState, data: Mapping[str, Any]) -> RvState:
+    gained = _int(data["amount"])
+    treasuries = {**state.treasuries, IMPERIAL: state.treasuries.get(IMPERIAL, 0) + gained}
+    return replace(state, treasuries=treasuries, taxed_round=state.round)
+
+
+def _city_turned_neutral(state: RvState, data: Mapping[str, Any]) -> RvState:
+    area = str(data["place"])
+    return replace(state, places={**state.places, area: replace(state.places[area], owner=None, neutral=True)})
+
+
+def _influence_gained(state: RvState, data: Mapping[str, Any]) -> RvState:
+    seat = str(data["seat"])
+    return replace(state, influence={**state.influence, seat: state.influence.get(seat, 0) + _int(data["amount"])})
 
 
 def _int(value: Any) -> int:
@@ -337,3 +350,35 @@ def _worked(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:
         treasuries={**state.treasuries, account: treasury},
         worked=worked,
     )
+
+
+_Apply = Callable[[RvState, Mapping[str, Any]], RvState]
+
+# One applier per event type; a type not listed (a platform event, an older one) leaves the state as it is.
+_APPLIERS: Mapping[str, _Apply] = {
+    "RoundStarted": _round_started,
+    "ImpulseStarted": _impulse_started,
+    "ImpulseEnded": _impulse_ended,
+    "BannerMoved": _moved,
+    "ResourcesTransferred": _transferred,
+    "SiegeStarted": _siege_started,
+    "StormCalled": _storm_called,
+    "HitsApplied": _hits_applied,
+    "BattleResolved": _battle_resolved,
+    "PlaceCaptured": _captured,
+    "BesiegersWithdrew": _besiegers_withdrew,
+    "PiecesRetreated": _pieces_retreated,
+    "ReliefEnteredPlace": _relief_entered_place,
+    "RetreatChosen": _retreat_chosen,
+    "PiecesEliminated": _pieces_eliminated,
+    "LootOwed": _owed,
+    "LootDelivered": _delivered,
+    "RulerReappeared": _ruler_reappeared,
+    "ImperialGeneralBought": lambda state, data: _noble_created(state, "ImperialGeneralBought", data),
+    "ShadeSummoned": lambda state, data: _noble_created(state, "ShadeSummoned", data),
+    "ExtraordinaryTaxLevied": _extraordinary_tax_levied,
+    "CityTurnedNeutral": _city_turned_neutral,
+    "ResourcesExtracted": lambda state, data: _worked(state, "ResourcesExtracted", data),
+    "UnitsRecruited": lambda state, data: _worked(state, "UnitsRecruited", data),
+    "InfluenceGained": _influence_gained,
+}

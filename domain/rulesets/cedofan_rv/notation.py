@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import Event
@@ -42,88 +43,88 @@ def notation(event: Event, before: RvState) -> str:
 
 
 def _line(kind: str, d: Any) -> str:
-    match kind:
-        case "GameCreated":
-            return f"game created: {d['ruleset']} for {', '.join(s['seat'] for s in d['seats'])}"
-        case "RoundStarted":
-            return f"round {d['round']} begins"
-        case "ImpulseStarted":
-            return f"{_impulse_of(d)}'s impulse (round {d['round']}), limit {d['limit']}"
-        case "ImpulseEnded":
-            return f"{_impulse_of(d)} ends its impulse having spent {d['spent']}"
-        case "BannerMoved":
-            return (
-                f"{d['noble']} leads {len(d['units'])} unit(s) {d['from']} -> {d['to']}: "
-                f"{d['steps']} step(s), cost {d['cost']} from {d['paid_from']}"
-            )
-        case "ResourcesTransferred":
-            return f"{d['seat']} passes resources from {d['from']} to {d['to']}"
-        case "AttackDeclared":
-            return f"{d['seat']} attacks {d['defender']} in {d['area']} with {', '.join(d['nobles'])}"
-        case "SiegeStarted":
-            return f"{d['seat']} besieges {d['place']} with {', '.join(d['nobles'])} (cost {d['cost']})"
-        case "StormCalled":
-            return f"{d['seat']} ({d['by']}) storms {d['place']}: cost {d['cost']}, spent {d['spent']}/{d['limit']}"
-        case "ReliefDeclared":
-            return f"{d['seat']} relieves {d['place']} with {', '.join(d['nobles'])}, {len(d['joining'])} joining"
-        case "DiceRolled":
-            faces = " ".join(map(str, d["faces"]))
-            side = d.get("side") or d.get("seat") or "table"
-            return f"{side} rolls {len(d['faces'])}d6: {faces}"
-        case "HitsApplied":
-            dead = ", ".join(d["deaths"]) or "nobody"
-            return f"{d['side']} takes {d['hits']} hit(s): {dead} killed, {d['wasted']} wasted"
-        case "BattleResolved":
-            shown = ", ".join(f"{side} {n}" for side, n in d["units_after"].items())
-            name = _BATTLES.get(d["kind"], d["kind"])
-            return f"{name} at {d['area']}: units after {shown}; winner {d['winner'] or 'none'}"
-        case "PlaceCaptured":
-            return f"{d['place']} is taken by {d['by']}"
-        case "SiegeContinues":
-            return f"the siege of {d['place']} continues"
-        case "BesiegersWithdrew":
-            return f"{d['seat']} lifts the siege of {d['place']} and withdraws"
-        case "PiecesRetreated":
-            return f"{d['seat']}: {len(d['pieces'])} piece(s) withdraw from {d['from']} to {d['to']}, free"
-        case "ReliefEnteredPlace":
-            return f"{len(d['pieces'])} relieving piece(s) withdraw into {d['place']}"
-        case "PiecesEliminated":
-            return f"{d['seat']}: {len(d['pieces'])} piece(s) have no city to withdraw to and are lost"
-        case "LootOwed":
-            return f"{d['from_seat']} owes {d['to_seat']} the loot of {', '.join(d['nobles'])} (sealed slip)"
-        case "LootDelivered":
-            return f"{d['from_seat']}'s loot slip reaches {d['to_seat']}"
-        case "RulerReappeared":
-            return f"{d['seat']}'s new ruler {d['noble']} appears in {d['area']}, free"
-        case "ResourcesExtracted":
-            return f"{d['seat']} extracts {d['amount']} resource(s) in {d['place']}"
-        case "UnitsRecruited":
-            return f"{d['seat']} recruits {d['unit']} ({d['kind']}) in {d['place']} for {d['cost']}"
-        case "RetreatChosen":
-            return f"{d['seat']} withdraws {', '.join(d['pieces'])} to {d['to']} instead of {d['from']}"
-        case "ImperialGeneralBought":
-            return f"{d['seat']} (kard) buys imperial general {d['noble']} in {d['area']} for {d['cost']}"
-        case "ShadeSummoned":
-            return f"Kalamé summons shade {d['noble']} in {d['area']}"
-        case "ExtraordinaryTaxLevied":
-            return f"{d['seat']} (kard) levies the extraordinary tax: {d['amount']} from {', '.join(d['cities'])}"
-        case "CityTurnedNeutral":
-            return f"{d['place']} is left without units and turns neutral"
-        case "InfluenceGained":
-            return f"{d['seat']} gains {d['amount']} influence ({d['reason'].replace('_', ' ')})"
-        case "SealedRoundOpened":
-            return f"sealed round {d['round']} opened for {', '.join(d['seats'])}"
-        case "SubmissionSealed":
-            return f"{d['seat']} seals in {d['round']}"
-        case "SubmissionsRevealed":
-            return f"{d['round']} revealed"
-        case "GameEnded":
-            winners = d.get("winners") or []
-            return f"game ended by {d['by']}; winners: {', '.join(winners) or 'none named'}"
-        case _:
-            return platform_line(Event(kind, d)) or kind
+    line = _LINES.get(kind)
+    return line(d) if line is not None else platform_line(Event(kind, d)) or kind
+
+
+def _banner_moved(d: Any) -> str:
+    return (
+        f"{d['noble']} leads {len(d['units'])} unit(s) {d['from']} -> {d['to']}: "
+        f"{d['steps']} step(s), cost {d['cost']} from {d['paid_from']}"
+    )
+
+
+def _dice_rolled(d: Any) -> str:
+    faces = " ".join(map(str, d["faces"]))
+    side = d.get("side") or d.get("seat") or "table"
+    return f"{side} rolls {len(d['faces'])}d6: {faces}"
+
+
+def _hits_applied(d: Any) -> str:
+    dead = ", ".join(d["deaths"]) or "nobody"
+    return f"{d['side']} takes {d['hits']} hit(s): {dead} killed, {d['wasted']} wasted"
+
+
+def _battle_resolved(d: Any) -> str:
+    shown = ", ".join(f"{side} {n}" for side, n in d["units_after"].items())
+    name = _BATTLES.get(d["kind"], d["kind"])
+    return f"{name} at {d['area']}: units after {shown}; winner {d['winner'] or 'none'}"
+
+
+def _game_ended(d: Any) -> str:
+    winners = d.get("winners") or []
+    return f"game ended by {d['by']}; winners: {', '.join(winners) or 'none named'}"
 
 
 def _impulse_of(d: Any) -> str:
     """Whose impulse: the faction, and the Kard League sub-faction when it is one's (RV-TURN-3)."""
     return f"{d['faction']} ({d['subfaction']})" if d.get("subfaction") else str(d["faction"])
+
+
+# One line per event type; a type not listed is the platform's or its bare name.
+_LINES: Mapping[str, Callable[[Any], str]] = {
+    "GameCreated": lambda d: f"game created: {d['ruleset']} for {', '.join(s['seat'] for s in d['seats'])}",
+    "RoundStarted": lambda d: f"round {d['round']} begins",
+    "ImpulseStarted": lambda d: f"{_impulse_of(d)}'s impulse (round {d['round']}), limit {d['limit']}",
+    "ImpulseEnded": lambda d: f"{_impulse_of(d)} ends its impulse having spent {d['spent']}",
+    "BannerMoved": _banner_moved,
+    "ResourcesTransferred": lambda d: f"{d['seat']} passes resources from {d['from']} to {d['to']}",
+    "AttackDeclared": lambda d: f"{d['seat']} attacks {d['defender']} in {d['area']} with {', '.join(d['nobles'])}",
+    "SiegeStarted": lambda d: f"{d['seat']} besieges {d['place']} with {', '.join(d['nobles'])} (cost {d['cost']})",
+    "StormCalled": lambda d: (
+        f"{d['seat']} ({d['by']}) storms {d['place']}: cost {d['cost']}, spent {d['spent']}/{d['limit']}"
+    ),
+    "ReliefDeclared": lambda d: (
+        f"{d['seat']} relieves {d['place']} with {', '.join(d['nobles'])}, {len(d['joining'])} joining"
+    ),
+    "DiceRolled": _dice_rolled,
+    "HitsApplied": _hits_applied,
+    "BattleResolved": _battle_resolved,
+    "PlaceCaptured": lambda d: f"{d['place']} is taken by {d['by']}",
+    "SiegeContinues": lambda d: f"the siege of {d['place']} continues",
+    "BesiegersWithdrew": lambda d: f"{d['seat']} lifts the siege of {d['place']} and withdraws",
+    "PiecesRetreated": lambda d: (
+        f"{d['seat']}: {len(d['pieces'])} piece(s) withdraw from {d['from']} to {d['to']}, free"
+    ),
+    "ReliefEnteredPlace": lambda d: f"{len(d['pieces'])} relieving piece(s) withdraw into {d['place']}",
+    "PiecesEliminated": lambda d: f"{d['seat']}: {len(d['pieces'])} piece(s) have no city to withdraw to and are lost",
+    "LootOwed": lambda d: f"{d['from_seat']} owes {d['to_seat']} the loot of {', '.join(d['nobles'])} (sealed slip)",
+    "LootDelivered": lambda d: f"{d['from_seat']}'s loot slip reaches {d['to_seat']}",
+    "RulerReappeared": lambda d: f"{d['seat']}'s new ruler {d['noble']} appears in {d['area']}, free",
+    "ResourcesExtracted": lambda d: f"{d['seat']} extracts {d['amount']} resource(s) in {d['place']}",
+    "UnitsRecruited": lambda d: f"{d['seat']} recruits {d['unit']} ({d['kind']}) in {d['place']} for {d['cost']}",
+    "RetreatChosen": lambda d: f"{d['seat']} withdraws {', '.join(d['pieces'])} to {d['to']} instead of {d['from']}",
+    "ImperialGeneralBought": lambda d: (
+        f"{d['seat']} (kard) buys imperial general {d['noble']} in {d['area']} for {d['cost']}"
+    ),
+    "ShadeSummoned": lambda d: f"Kalamé summons shade {d['noble']} in {d['area']}",
+    "ExtraordinaryTaxLevied": lambda d: (
+        f"{d['seat']} (kard) levies the extraordinary tax: {d['amount']} from {', '.join(d['cities'])}"
+    ),
+    "CityTurnedNeutral": lambda d: f"{d['place']} is left without units and turns neutral",
+    "InfluenceGained": lambda d: f"{d['seat']} gains {d['amount']} influence ({d['reason'].replace('_', ' ')})",
+    "SealedRoundOpened": lambda d: f"sealed round {d['round']} opened for {', '.join(d['seats'])}",
+    "SubmissionSealed": lambda d: f"{d['seat']} seals in {d['round']}",
+    "SubmissionsRevealed": lambda d: f"{d['round']} revealed",
+    "GameEnded": _game_ended,
+}

@@ -1,10 +1,11 @@
 """What an impulse may fight (issue 15, point 2): attacks, sieges, storms, sorties and reliefs with their legal targets.
 
-Every option is built from the guards `battles.py` decides with (`defenders_of`, `must_be_besieged`,
-`siege_battle_instead`, `borders_passably`, `storm_too_early`, `storm_caller`, `within_limit`, `can_pay`…), so
-what is offered is what is accepted. Battles with dice list no faces: the action's spec says which to enter with
-table dice. Options whose legality a hidden treasury decides (sieges and storms cost resources) are `private`
-and stay listed, without choices, when only the hidden amount rules them out (see `priced`).
+Every option is built from the guards `battles.py`, `sieges.py`, `storms.py` and `relief.py` decide with
+(`defenders_of`, `must_be_besieged`, `siege_battle_instead`, `borders_passably`, `storm_too_early`, `storm_caller`,
+`within_limit`, `can_pay`…), so what is offered is what is accepted. Battles with dice list no faces: the action's
+spec says which to enter with table dice. Options whose legality a hidden treasury decides (sieges and storms cost
+resources) are `private` and stay listed, without choices, when only the hidden amount rules them out (see
+`priced`).
 """
 
 from __future__ import annotations
@@ -15,19 +16,13 @@ from typing import Any
 from domain.kernel import RuleViolation
 from domain.pending import Option
 from domain.rulesets.cedofan_rv import guards
-from domain.rulesets.cedofan_rv.battles import (
-    besieged_by,
-    borders_passably,
-    defenders_of,
-    must_be_besieged,
-    reaches_siege,
-    siege_battle_instead,
-    sortie_too_early,
-    storm_too_early,
-)
+from domain.rulesets.cedofan_rv.battles import defenders_of, must_be_besieged, siege_battle_instead
 from domain.rulesets.cedofan_rv.league import acting_nobles, storm_caller
 from domain.rulesets.cedofan_rv.options import SUBFACTIONS
+from domain.rulesets.cedofan_rv.relief import reaches_siege
+from domain.rulesets.cedofan_rv.sieges import borders_passably
 from domain.rulesets.cedofan_rv.state import Piece, RvState, Siege, units
+from domain.rulesets.cedofan_rv.storms import besieged_by, sortie_too_early, storm_too_early
 from domain.rulesets.cedofan_rv.treasuries import piece_treasury
 
 Choice = Mapping[str, Any]

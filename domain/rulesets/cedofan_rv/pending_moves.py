@@ -15,7 +15,6 @@ from domain.kernel import RuleViolation
 from domain.pending import Option
 from domain.rulesets.cedofan_rv import guards
 from domain.rulesets.cedofan_rv.board import shortest_paths
-from domain.rulesets.cedofan_rv.decide import TREASURY, banner_units, move_cost, move_funds
 from domain.rulesets.cedofan_rv.economy import unit_limit, workable
 from domain.rulesets.cedofan_rv.imperial import (
     IMPERIAL_GENERAL_COST,
@@ -28,6 +27,7 @@ from domain.rulesets.cedofan_rv.imperial import (
     shades_of,
 )
 from domain.rulesets.cedofan_rv.league import acting_nobles
+from domain.rulesets.cedofan_rv.moves import TREASURY, banner_units, move_cost, move_funds
 from domain.rulesets.cedofan_rv.options import UNIT_KINDS
 from domain.rulesets.cedofan_rv.pending_battles import Choice, priced
 from domain.rulesets.cedofan_rv.state import Piece, RvState

@@ -41,6 +41,7 @@ from domain.rulesets.cedofan_rv.board import BORDER_KINDS
 from domain.rulesets.cedofan_rv.options import DEFAULT_LEADER_TABLE, FACTIONS, NOBLE, SUBFACTIONS, UNIT_KINDS
 from domain.rulesets.cedofan_rv.setup import setup
 from domain.rulesets.cedofan_rv.state import RULER_RANKS, Loot, Piece, Place, RvState, Siege
+from domain.rulesets.cedofan_rv.state_json import siege_json
 from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, OFFICES
 
 SEAT = id_of("seats", "a faction seated in the game")
@@ -181,7 +182,7 @@ def position_of(game: Game) -> dict[str, Any]:
         "influence": dict(state.influence),
         "influence_target": state.influence_target,
         "offices": dict(state.offices),
-        "sieges": {area: _siege_of(siege) for area, siege in sorted(state.sieges.items())},
+        "sieges": {area: siege_json(siege) for area, siege in sorted(state.sieges.items())},
         "loot": {lid: _loot_of(loot) for lid, loot in sorted(state.loot.items())},
         "battles": state.battles,
         "worked": dict(state.worked),
@@ -236,15 +237,6 @@ def _place_of(place: Place) -> dict[str, Any]:
         **present({"subfaction": place.subfaction}),
         "damaged": place.damaged,
         "neutral": place.neutral,
-    }
-
-
-def _siege_of(siege: Siege) -> dict[str, Any]:
-    return {
-        "besieger": siege.besieger,
-        "nobles": list(siege.nobles),
-        "started_round": siege.started_round,
-        "started_impulse": siege.started_impulse,
     }
 
 

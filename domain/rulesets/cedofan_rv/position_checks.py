@@ -14,10 +14,10 @@ from typing import Any
 
 from domain.kernel import Seat
 from domain.positions import PositionError, pointer
-from domain.rulesets.cedofan_rv.battles import borders_passably
 from domain.rulesets.cedofan_rv.imperial import MAX_IMPERIAL_GENERALS, MAX_SHADES, imperial_generals, shades_of
 from domain.rulesets.cedofan_rv.position import from_position
 from domain.rulesets.cedofan_rv.setup import setup
+from domain.rulesets.cedofan_rv.sieges import borders_passably
 from domain.rulesets.cedofan_rv.state import Piece, Place, RvState
 from domain.rulesets.cedofan_rv.treasuries import KARD_LEAGUE
 

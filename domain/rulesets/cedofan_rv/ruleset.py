@@ -21,7 +21,8 @@ from domain.rulesets.cedofan_rv.position import POSITION_SCHEMA, from_position, 
 from domain.rulesets.cedofan_rv.position_checks import position_errors
 from domain.rulesets.cedofan_rv.rulebook import RULEBOOK
 from domain.rulesets.cedofan_rv.setup import setup
-from domain.rulesets.cedofan_rv.state import RvState, dump, load
+from domain.rulesets.cedofan_rv.state import RvState
+from domain.rulesets.cedofan_rv.state_json import dump, load
 from domain.rulesets.cedofan_rv.view import event_view, view
 from domain.shipped_data import shipped_jsons
 

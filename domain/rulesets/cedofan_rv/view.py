@@ -12,7 +12,8 @@ from typing import Any
 
 from domain.kernel import Event, Viewer
 from domain.rulesets.cedofan_rv.options import SUBFACTIONS
-from domain.rulesets.cedofan_rv.state import RvState, dump
+from domain.rulesets.cedofan_rv.state import RvState
+from domain.rulesets.cedofan_rv.state_json import dump
 from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, KARD_LEAGUE, kard
 
 SEALED = "sealed"

@@ -17,7 +17,7 @@ from tests.domain.citations.paths_cedofan_kards_bs import CEDOFAN_KARDS_BS as IN
 Path = tuple[str, str]
 CASES: list[tuple[Path, str | None, str, dict[str, Any], str]] = [
     # KBS-SIE-2: "The besieging army must stand in the city's administrative region" (c-r's is r-r).
-    (("KBS-SIE-2", "battle_guards:siege_numbers"), "r", "start_siege", {"army": "rs", "city": "c-r"}, "KBS-SIE-2"),
+    (("KBS-SIE-2", "battle_guards:_city_to_besiege"), "r", "start_siege", {"army": "rs", "city": "c-r"}, "KBS-SIE-2"),
     # KBS-CMB-4: only the loser of a battle withdraws; rs fought none.
     (("KBS-CMB-4", "movement:decide_retreat"), "r", "retreat", {"army": "rs", "to": "r-r"}, "KBS-CMB-4"),
     # KBS-AMB-20: the supply phase opens the round, then the turns; they have begun.

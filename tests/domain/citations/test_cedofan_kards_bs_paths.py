@@ -27,13 +27,13 @@ def _move(path: list[str], **more: Any) -> dict[str, Any]:
 CASES: list[tuple[Path, str | None, str, dict[str, Any], list[str]]] = [
     # KBS-AMB-22: "one field of movement = one step into an adjacent region" — 'nowhere' is none; r-n and r-z
     # are not adjacent.
-    (("KBS-AMB-22", "battle_guards:attack_target"), "r", "attack", {"army": "rs", "to": "nowhere"}, ["KBS-AMB-22"]),
+    (("KBS-AMB-22", "battle_guards:_land_step"), "r", "attack", {"army": "rs", "to": "nowhere"}, ["KBS-AMB-22"]),
     (("KBS-AMB-22", "movement:path_cost"), "r", "move_army", _move(["r-n", "r-z"]), ["KBS-AMB-22"]),
     # KBS-CMB-3: a battle is won against a side that "gains the region"; r-n holds no enemy to fight.
-    (("KBS-CMB-3", "battle_guards:attack_target"), "r", "attack", {"army": "rs", "to": "r-n"}, ["KBS-CMB-3"]),
+    (("KBS-CMB-3", "battle_guards:_enemy_present"), "r", "attack", {"army": "rs", "to": "r-n"}, ["KBS-CMB-3"]),
     # KBS-CTY-2: even an unfortified city "must be besieged before it can be stormed" — not attacked, not
     # entered; and a storm with no siege cites it, then KBS-STM-1 (besieged in an earlier turn).
-    (("KBS-CTY-2", "battle_guards:attack_target"), "r", "attack", {"army": "rs", "to": "c"}, ["KBS-CTY-2"]),
+    (("KBS-CTY-2", "battle_guards:_not_a_city"), "r", "attack", {"army": "rs", "to": "c"}, ["KBS-CTY-2"]),
     (("KBS-CTY-2", "movement:entry_refusal"), "r", "move_army", _move(["c"]), ["KBS-CTY-2"]),
     (
         ("KBS-CTY-2", "battle_guards:_not_besieging"),
@@ -101,7 +101,7 @@ def test_storm_and_second_siege_refused_kbs_stm_1_and_kbs_sie_1_while_the_siege_
     assert ("KBS-STM-1", "battle_guards:storm_siege") in INVENTORY
     assert [v.rule_id for v in storm.violations] == ["KBS-STM-1"] and not storm.events
     again = when(game, "start_siege", "r", army="rs", city="c")
-    assert ("KBS-SIE-1", "battle_guards:siege_numbers") in INVENTORY
+    assert ("KBS-SIE-1", "battle_guards:_not_in_a_siege") in INVENTORY
     assert [v.rule_id for v in again.violations] == ["KBS-SIE-1"] and not again.events
 
 
@@ -119,7 +119,7 @@ def test_attack_on_besiegers_refused_kbs_rel_1_it_is_a_relief() -> None:
     armies = [*ARMIES, army("zg", "z", "c", army=1)]
     game = given(_siege_board(armies), ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "z"))
     refused = when(game, "attack", "z", army="zs", to="r-c")
-    assert ("KBS-REL-1", "battle_guards:attack_target") in INVENTORY
+    assert ("KBS-REL-1", "battle_guards:_enemy_present") in INVENTORY
     assert [v.rule_id for v in refused.violations] == ["KBS-REL-1"] and not refused.events
 
 
@@ -129,5 +129,5 @@ def test_siege_refused_kbs_sie_3_when_the_besiegers_bs_is_not_above_the_citys_de
     armies = [army("rs", "r", "r-c", army=1), army("zg", "z", "c", army=3)]
     game = given(_siege_board(armies, fortified=True), ("z", "r"), *at_turn(1, "r"))
     refused = when(game, "start_siege", "r", army="rs", city="c")
-    assert ("KBS-SIE-3", "battle_guards:siege_numbers") in INVENTORY
+    assert ("KBS-SIE-3", "battle_guards:_siege_strength") in INVENTORY
     assert [v.rule_id for v in refused.violations] == ["KBS-SIE-3"] and not refused.events

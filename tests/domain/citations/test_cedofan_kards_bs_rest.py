@@ -62,7 +62,7 @@ def test_vassal_and_lord_refused_each_others_cities_and_the_vassal_its_lord_kbs_
         "KBS-VAS-4",
     )
     game = play(game, "move_army", "b", army="gb", path=["r-a"])
-    cites(("KBS-VAS-5", "battle_guards:attack_target"), when(game, "attack", "b", dice=[1, 1], army="gb"), "KBS-VAS-5")
+    cites(("KBS-VAS-5", "battle_guards:_not_the_lord"), when(game, "attack", "b", dice=[1, 1], army="gb"), "KBS-VAS-5")
     cites(
         ("KBS-VAS-5", "battle_guards:siege_numbers"), when(game, "start_siege", "b", army="gb", city="c-a"), "KBS-VAS-5"
     )
@@ -102,7 +102,7 @@ def test_giants_lands_refused_kbs_mov_6_and_a_sea_step_without_ships_kbs_mov_8()
     )
     game = given(board, ("z", "r"), *at_turn(1, "z"))
     cites(("KBS-MOV-6", "movement:entry_refusal"), when(game, "move_army", "z", army="za", path=["r-g"]), "KBS-MOV-6")
-    cites(("KBS-MOV-6", "battle_guards:attack_target"), when(game, "attack", "z", army="za", to="r-g"), "KBS-MOV-6")
+    cites(("KBS-MOV-6", "battle_guards:_enterable"), when(game, "attack", "z", army="za", to="r-g"), "KBS-MOV-6")
     cites(("KBS-MOV-8", "movement:path_cost"), when(game, "move_army", "z", army="za", path=["s1"]), "KBS-MOV-8")
 
 
@@ -193,7 +193,7 @@ def test_attack_refused_kbs_amb_10_unless_it_names_one_of_two_defenders() -> Non
     board["areas"].append({"id": "c-x", "kind": "city", "attributes": kbs.city("r-n", "x")})
     game = given(board, ("z", "r", "x"), *at_turn(1, "r"))
     cites(
-        ("KBS-AMB-10", "battle_guards:attack_target"), when(game, "attack", "r", dice=[1, 1], army="rs"), "KBS-AMB-10"
+        ("KBS-AMB-10", "battle_guards:_one_defender"), when(game, "attack", "r", dice=[1, 1], army="rs"), "KBS-AMB-10"
     )
 
 

@@ -23,7 +23,7 @@ def test_refused_citing_rv_amb_18_then_rv_bty_1_when_storming_more_than_five_aft
     jednotky se ztahují do pevnosti/města, které přišly podpořit. Ztahují se do města/pevnosti i pokud jejich počet
     pak přečíslí 5." RV-BTY-1 („má-li obránce ve městě/pevnosti více jak 5 jednotek - dojde k bitvě v poli") is
     the umbrella: it says what the attack is, RV-AMB-18 that the storm is barred."""
-    assert ("RV-AMB-18", "battles:_storm") in INVENTORY
+    assert ("RV-AMB-18", "storms:_no_storm_above_five") in INVENTORY
     table = _besieged(defenders=5, relief=3, besiegers=9)
     table.act(B, "relieve_siege", dice=[1] * 4 + [6, 6] + [1] * 8, place="c", nobles=["gw"])  # 6 inside now
     table.impulse(A)
@@ -34,11 +34,11 @@ def test_refused_citing_rv_amb_18_then_rv_bty_1_when_storming_more_than_five_aft
 
 
 CASES: list[tuple[Path, str, str, dict[str, Any], str]] = [
-    (("RV-BTY-2", "battles:start_siege"), B, "start_siege", {"place": "r", "nobles": ["gw"]}, "RV-BTY-2"),
-    (("RV-STM-7", "battles:_siege_at"), B, "sortie", {"place": "w"}, "RV-STM-7"),
-    (("RV-STM-7", "battles:_siege_at"), B, "relieve_siege", {"place": "w", "nobles": ["gw"]}, "RV-STM-7"),
+    (("RV-BTY-2", "sieges:_besiegeable"), B, "start_siege", {"place": "r", "nobles": ["gw"]}, "RV-BTY-2"),
+    (("RV-STM-7", "battles:siege_at"), B, "sortie", {"place": "w"}, "RV-STM-7"),
+    (("RV-STM-7", "battles:siege_at"), B, "relieve_siege", {"place": "w", "nobles": ["gw"]}, "RV-STM-7"),
     (("RV-BTY-1", "battles:attack"), B, "attack", {"nobles": ["gw"]}, "RV-BTY-1"),
-    (("RV-TURN-1", "decide:_begin_impulse"), B, "begin_impulse", {}, "RV-TURN-1"),
+    (("RV-TURN-1", "decide:_no_impulse_open"), B, "begin_impulse", {}, "RV-TURN-1"),
     (("RV-TURN-1", "guards:in_own_impulse"), A, "attack", {"nobles": ["ha"]}, "RV-TURN-1"),
     (("RV-TURN-1", "decide:decide"), B, "no_such_action", {}, "RV-TURN-1"),
 ]

@@ -39,7 +39,7 @@ def _siege(treasury_a: int = 20, extra: tuple[dict[str, Any], ...] = (), **optio
 def test_storm_refused_rv_stm_1_in_the_round_the_siege_began() -> None:
     """RV-STM-1: a storm may be called "if the place has been besieged since the previous round" — A began the
     siege of c this round."""
-    cites([("RV-STM-1", "battles:storm_place")], _siege().decide(A, "storm_place", place="c"), "RV-STM-1")
+    cites([("RV-STM-1", "storms:storm_place")], _siege().decide(A, "storm_place", place="c"), "RV-STM-1")
 
 
 def test_storm_over_the_impulse_limit_cites_rv_stm_3_then_rv_sup_1() -> None:
@@ -50,7 +50,9 @@ def test_storm_over_the_impulse_limit_cites_rv_stm_3_then_rv_sup_1() -> None:
     table.impulse(A)
     assert table.state.limit == 5
     storm = table.decide(A, "storm_place", place="c", dice=[1] * 4)
-    cites([("rule_id", "guards:within_limit"), ("RV-SUP-1", "battles:_storm")], storm, "RV-STM-3", "RV-SUP-1")
+    cites(
+        [("rule_id", "guards:within_limit"), ("RV-SUP-1", "storms:_storm_within_limit")], storm, "RV-STM-3", "RV-SUP-1"
+    )
 
 
 def test_storm_refused_rv_sup_1_when_the_treasury_cannot_pay() -> None:
@@ -67,7 +69,7 @@ def test_sortie_refused_rv_stm_4_by_a_faction_with_no_units_inside() -> None:
     """RV-STM-4: "The besieged may also call a storm" — A, the besieger, has nobody inside c."""
     table = _besieged()
     table.impulse(A)
-    cites([("RV-STM-4", "battles:sortie")], table.decide(A, "sortie", place="c"), "RV-STM-4")
+    cites([("RV-STM-4", "storms:sortie")], table.decide(A, "sortie", place="c"), "RV-STM-4")
 
 
 def test_field_attack_on_the_besieged_or_the_besiegers_refused_for_the_siege_rule_of_that_fight() -> None:
@@ -100,7 +102,7 @@ def test_move_refused_rv_sup_2_when_the_nobles_purse_cannot_pay_on_enemy_ground(
     table = _siege(extra=(noble("gx", C, "x"), *troops("x", 3, "infantry", C, "x", "gx")))
     table.impulse(C)
     move = table.decide(C, "move_banner", noble="gx", path=["r"], units=["x1", "x2", "x3"])
-    cites([("RV-SUP-2", "decide:_move_banner")], move, "RV-SUP-2")
+    cites([("RV-SUP-2", "moves:move_banner")], move, "RV-SUP-2")
 
 
 def test_attack_on_five_sheltered_defenders_refused_rv_bty_2_and_a_siege_of_six_rv_bty_1() -> None:
@@ -117,7 +119,7 @@ def test_attack_on_five_sheltered_defenders_refused_rv_bty_2_and_a_siege_of_six_
     table = Table.on(board(areas, edges, [*pieces, *troops("d", 6, "infantry", B, "c")]))
     table.impulse(A)
     siege = table.decide(A, "start_siege", place="c", nobles=["ha"])
-    cites([("RV-BTY-1", "battles:start_siege")], siege, "RV-BTY-1")
+    cites([("RV-BTY-1", "sieges:_few_enough_inside")], siege, "RV-BTY-1")
 
 
 def test_storm_after_a_lost_relief_cites_rv_amb_18_then_the_rv_bty_1_umbrella() -> None:
@@ -128,4 +130,7 @@ def test_storm_after_a_lost_relief_cites_rv_amb_18_then_the_rv_bty_1_umbrella() 
     table.impulse(A)
     refused = table.decide(A, "storm_place", place="c")
     assert [v.rule_id for v in refused.violations][:2] == ["RV-AMB-18", "RV-BTY-1"]
-    assert ("RV-BTY-1", "battles:_storm") in INVENTORY and ("RV-AMB-18", "battles:_storm") in INVENTORY
+    assert ("RV-BTY-1", "storms:_no_storm_above_five") in INVENTORY and (
+        "RV-AMB-18",
+        "storms:_no_storm_above_five",
+    ) in INVENTORY

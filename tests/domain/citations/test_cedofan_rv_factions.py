@@ -51,7 +51,7 @@ def test_sortie_refused_rv_amb_4_when_the_arbiter_records_the_siege_as_begun_thi
     now = table.state.impulse_no
     dated = [{"op": "set", "path": "/sieges/c/started_impulse", "value": now}]
     table.act(None, "adjust", reason="the siege of c began in this impulse at the table", changes=dated)
-    cites(("RV-AMB-4", "battles:sortie"), _rules(table, B, "sortie", place="c", dice=[1] * 5), "RV-AMB-4")
+    cites(("RV-AMB-4", "storms:sortie"), _rules(table, B, "sortie", place="c", dice=[1] * 5), "RV-AMB-4")
 
 
 def test_recruit_refused_rv_unit_4_for_an_elephant_outside_ostius_and_rv_unit_2_over_the_cap() -> None:
@@ -61,8 +61,16 @@ def test_recruit_refused_rv_unit_4_for_an_elephant_outside_ostius_and_rv_unit_2_
     table = Table.on(board({"h": city(A)}, [], pieces), options={"unit_limits": {A: {"infantry": 1}}})
     table.impulse(A)
     table.impulse(A)  # round 2: round 1's cities extract by themselves (RV-ECO-4)
-    cites(("RV-UNIT-4", "economy:recruit"), _rules(table, A, "recruit", place="h", kind="elephant"), "RV-UNIT-4")
-    cites(("RV-UNIT-2", "economy:recruit"), _rules(table, A, "recruit", place="h", kind="infantry"), "RV-UNIT-2")
+    cites(
+        ("RV-UNIT-4", "economy:_elephants_in_ostius"),
+        _rules(table, A, "recruit", place="h", kind="elephant"),
+        "RV-UNIT-4",
+    )
+    cites(
+        ("RV-UNIT-2", "economy:_within_unit_limit"),
+        _rules(table, A, "recruit", place="h", kind="infantry"),
+        "RV-UNIT-2",
+    )
 
 
 def test_imperial_city_worked_by_another_than_the_kard_refused_rv_eco_5() -> None:
@@ -152,7 +160,7 @@ def test_sub_faction_acts_refused_rv_turn_3_outside_its_own_impulse() -> None:
     cites(("RV-TURN-3", "league:subfaction_due"), _rules(table, KL, "begin_impulse", subfaction=S), "RV-TURN-3")
     houses = Table.on(board({"h": city(A)}, [], []), seats=(A, B))
     houses.act(None, "start_round")
-    cites(("RV-TURN-3", "decide:_begin_impulse"), _rules(houses, B, "begin_impulse"), "RV-TURN-3")
+    cites(("RV-TURN-3", "decide:_in_impulse_order"), _rules(houses, B, "begin_impulse"), "RV-TURN-3")
 
 
 def test_banner_refused_rv_kl_4_for_another_sub_factions_units_and_rv_nob_2_over_capacity() -> None:
@@ -160,13 +168,13 @@ def test_banner_refused_rv_kl_4_for_another_sub_factions_units_and_rv_nob_2_over
     and shades up to 5 (inclusive)" — A's general with 6 infantry."""
     table = _two_sub_factions()
     mixed = _rules(table, KL, "move_banner", noble="kz", path=["jezero"], units=["zi1", "si1"])
-    cites(("RV-KL-4", "decide:banner_units"), mixed, "RV-KL-4")
+    cites(("RV-KL-4", "moves:banner_units"), mixed, "RV-KL-4")
     pieces = [noble("g", A, "h"), *troops("i", 6, "infantry", A, "h", "g")]
     table = Table.on(board({"h": city(A), "n": {}}, [("h", "n", "passable", 1)], pieces))
     table.impulse(A)
     six = [f"i{n}" for n in range(1, 7)]
     cites(
-        ("RV-NOB-2", "decide:banner_units"),
+        ("RV-NOB-2", "moves:banner_units"),
         _rules(table, A, "move_banner", noble="g", path=["n"], units=six),
         "RV-NOB-2",
     )

@@ -21,21 +21,21 @@ TREASURY_TO_GW = {"amount": 1, "from": "treasury", "to": "gw"}
 # (path, action, data, the rule cited), B acting in its impulse; each read from the catalog rule it cites.
 CASES: list[tuple[Path, str, dict[str, Any], str]] = [
     # RV-STM-7: a storm needs "a siege from the previous round" — B besieges nothing.
-    (("RV-STM-7", "battles:storm_place"), "storm_place", {"place": "c"}, "RV-STM-7"),
+    (("RV-STM-7", "storms:storm_place"), "storm_place", {"place": "c"}, "RV-STM-7"),
     # RV-SIE-1: the place is besieged (by A) for an impulse before a storm; a second siege of it is no siege.
-    (("RV-SIE-1", "battles:start_siege"), "start_siege", {"place": "c", "nobles": ["gw"]}, "RV-SIE-1"),
+    (("RV-SIE-1", "sieges:_not_besieged_yet"), "start_siege", {"place": "c", "nobles": ["gw"]}, "RV-SIE-1"),
     # RV-SIE-3: the besieger borders the place across a passable border; w does not border a_home.
-    (("RV-SIE-3", "battles:start_siege"), "start_siege", {"place": "a_home", "nobles": ["gw"]}, "RV-SIE-3"),
+    (("RV-SIE-3", "sieges:_impassable_approaches"), "start_siege", {"place": "a_home", "nobles": ["gw"]}, "RV-SIE-3"),
     # RV-REL-2: "The besieged units may join it" — those inside c, not gw's own w1.
     (
-        ("RV-REL-2", "battles:relieve_siege"),
+        ("RV-REL-2", "relief:_joining_from_inside"),
         "relieve_siege",
         {"place": "c", "nobles": ["gw"], "joining": ["w1"]},
         "RV-REL-2",
     ),
     # RV-NOB-3: "A banner ... is a noble and all the units he moves" — no noble, no banner.
-    (("RV-NOB-3", "battles:_banners"), "attack", {"nobles": []}, "RV-NOB-3"),
-    (("RV-NOB-3", "decide:banner_units"), "move_banner", {"noble": "gw", "path": ["c"], "units": ["zz"]}, "RV-NOB-3"),
+    (("RV-NOB-3", "battles:banners"), "attack", {"nobles": []}, "RV-NOB-3"),
+    (("RV-NOB-3", "moves:banner_units"), "move_banner", {"noble": "gw", "path": ["c"], "units": ["zz"]}, "RV-NOB-3"),
     # RV-NOB-1: units move only with a noble — of one's own: ha is A's, zz no noble at all.
     (("RV-NOB-1", "guards:own_noble"), "attack", {"nobles": ["ha"]}, "RV-NOB-1"),
     (("RV-NOB-1", "guards:own_noble"), "attack", {"nobles": ["zz"]}, "RV-NOB-1"),
@@ -44,13 +44,13 @@ CASES: list[tuple[Path, str, dict[str, Any], str]] = [
     # RV-TURN-1: rounds, "in which every player plays", and impulses: B is still playing his; no new round.
     (("RV-TURN-1", "decide:_start_round"), "start_round", {}, "RV-TURN-1"),
     # RV-MOV-2: a move is measured in steps across the map's borders; w has none to a_home.
-    (("RV-MOV-2", "decide:_route"), "move_banner", {"noble": "gw", "path": ["a_home"], "units": []}, "RV-MOV-2"),
+    (("RV-MOV-2", "moves:_route"), "move_banner", {"noble": "gw", "path": ["a_home"], "units": []}, "RV-MOV-2"),
     # RV-SUP-3: a purse is held on home or friendly territory; w is neither, and 0 is no amount.
-    (("RV-SUP-3", "decide:_transfer_resources"), "transfer_resources", TREASURY_TO_GW, "RV-SUP-3"),
-    (("RV-SUP-3", "decide:_transfer_resources"), "transfer_resources", {**TREASURY_TO_GW, "amount": 0}, "RV-SUP-3"),
+    (("RV-SUP-3", "moves:_treasury_to_purse"), "transfer_resources", TREASURY_TO_GW, "RV-SUP-3"),
+    (("RV-SUP-3", "moves:_whole_amount"), "transfer_resources", {**TREASURY_TO_GW, "amount": 0}, "RV-SUP-3"),
     # RV-SUP-4: nobles pass resources when "two banners meet" — gw (w) and gc (c) do not.
     (
-        ("RV-SUP-4", "decide:_transfer_resources"),
+        ("RV-SUP-4", "moves:_purse_to"),
         "transfer_resources",
         {"amount": 1, "from": "gw", "to": "gc"},
         "RV-SUP-4",
@@ -58,9 +58,9 @@ CASES: list[tuple[Path, str, dict[str, Any], str]] = [
     # RV-ECO-1: resources are extracted in one's own cities and fortresses; a_home is A's.
     (("RV-ECO-1", "economy:workable"), "extract", {"place": "a_home"}, "RV-ECO-1"),
     # RV-UNIT-1: the unit table gives every kind that can be recruited; it has no dragons.
-    (("RV-UNIT-1", "economy:recruit"), "recruit", {"place": "c", "kind": "dragon"}, "RV-UNIT-1"),
+    (("RV-UNIT-1", "economy:_in_the_unit_table"), "recruit", {"place": "c", "kind": "dragon"}, "RV-UNIT-1"),
     # RV-UNIT-3: "Flame legions cannot be recruited."
-    (("RV-UNIT-3", "economy:recruit"), "recruit", {"place": "c", "kind": "flame_legion"}, "RV-UNIT-3"),
+    (("RV-UNIT-3", "economy:_not_a_flame_legion"), "recruit", {"place": "c", "kind": "flame_legion"}, "RV-UNIT-3"),
     # RV-ECO-2: "A city yields per round either 1 resource or 1 recruited unit" — c has yielded this round.
     (("RV-ECO-2", "economy:workable"), "extract", {"place": "c"}, "RV-ECO-2"),
     # RV-ECO-8 / RV-ECO-6: the extraordinary tax and an imperial general are the kard's; none is elected yet.
@@ -88,7 +88,7 @@ def test_relief_refused_rv_rel_1_by_the_besieger_of_the_place() -> None:
     table = _besieged()
     table.impulse(A)
     refused = table.decide(A, "relieve_siege", place="c", nobles=["ha"])
-    assert ("RV-REL-1", "battles:relieve_siege") in INVENTORY
+    assert ("RV-REL-1", "relief:_not_the_besieger") in INVENTORY
     assert [v.rule_id for v in refused.violations] == ["RV-REL-1"] and not refused.events
 
 
@@ -98,5 +98,5 @@ def test_siege_refused_rv_sie_2_of_a_place_the_faction_holds_itself() -> None:
     table = _besieged()
     table.impulse(A)
     refused = table.decide(A, "start_siege", place="a_fort", nobles=["ha"])
-    assert ("RV-SIE-2", "battles:start_siege") in INVENTORY
+    assert ("RV-SIE-2", "sieges:_held_by_another") in INVENTORY
     assert [v.rule_id for v in refused.violations] == ["RV-SIE-2"] and not refused.events

@@ -1,0 +1,156 @@
+# ruff: noqa: E501  (a table of quoted rule texts: long lines keep each quote whole and greppable)
+"""Seed 002's rules of giants, pirates and vassalage (KBS-GNT, PIR, VAS): (id, summary, quote, section)."""
+
+RULES: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "KBS-GNT-1",
+        "Giants arrive in every odd round from round 3 on (3, 5, 7, …).",
+        "Každé liché kolo, počínaje 3 kolem",
+        "Příchod obrů",
+    ),
+    (
+        "KBS-GNT-2",
+        "Roll 1 d6 for the target: 1 Kerdurin, 2 Mineur, 3 Heilbron, 4 Lomen, 5 Rotstain, 6 Malmo.",
+        "1 - Kerdurin, 2 - Mineur, 3 - Heilbron, 4 - Lomen, 5 - Rotstain, 6 - Malmo",
+        "Příchod obrů",
+    ),
+    (
+        "KBS-GNT-3",
+        "Giants do not attack neutral cities. If the rolled city is neutral, no giant comes that round.",
+        "Obři neútočí na neutrální města. (Může se tedy stát, že taky vůbec nepřijdou.)",
+        "Příchod obrů",
+    ),
+    (
+        "KBS-GNT-4",
+        "The battle is fought before the city. The BS of the defending troops inside the city and in its administrative region outside the city both count.",
+        "započítává se i BS armády ve městě i mimo město v dané správní oblasti",
+        "Příchod obrů",
+    ),
+    (
+        "KBS-GNT-5",
+        "The city's fortification does not count in this battle.",
+        "Při útoku se nepočítá opevnění města.",
+        "Příchod obrů",
+    ),
+    (
+        "KBS-GNT-6",
+        "Giant value V_giant = floor((5 + d6) / 4). Defender value V_def = floor((BS in city and admin region + d6) / 4).",
+        'Obr: +5 BS + 1k6)4" / „BS vojska ve městě a správní oblasti + 1k6)4',
+        "Příchod obrů",
+    ),
+    (
+        "KBS-GNT-7",
+        "If the giant wins, the city is taken: the giant vanishes and the city turns neutral with 2 neutral units.",
+        "Obr zmizí a město se stane neutrální se dvěma neutrálními jednotkami.",
+        "Příchod obrů",
+    ),
+    (
+        "KBS-GNT-8",
+        "After a giant victory the defenders do not withdraw into the city or a fortress, and no prisoner can be ransomed.",
+        "Obránci se nestahují do města ani pevnosti a nejdou vykoupit zajatci.",
+        "Příchod obrů",
+    ),
+    (
+        "KBS-GNT-9",
+        "If the giant loses, it vanishes and the defending faction gains influence under the influence rules (the amount is the option giant_repelled_influence).",
+        "Pokud Obr prohraje, tak zmizí a daná frakce získá vliv podle pravidel.",
+        "Příchod obrů",
+    ),
+    (
+        "KBS-PIR-1",
+        "Pirates raid the city of Ostius in every even round from round 4 on (4, 6, 8, …).",
+        "Každé sudé kolo, počínaje čtvrtým kolem je veden pirátský nájezd na město Ostius.",
+        "Nájezd pirátů",
+    ),
+    (
+        "KBS-PIR-2",
+        "They sail to the city with a fleet and storm it at once; no siege is needed.",
+        "přitáhnout s flotilou k městu a uskuteční se zteč",
+        "Nájezd pirátů",
+    ),
+    (
+        "KBS-PIR-3",
+        "Pirate value V_pir = floor((BS of all ships in neutral, unbesieged port cities + 4 × number of neutral port cities) / 4).",
+        "(BS všech lodí v neutrálních neoblehnutých přístav. + počet neutrálních přístav. měst*4)/4",
+        "Nájezd pirátů",
+    ),
+    (
+        "KBS-PIR-4",
+        "Ostius value V_ost = floor((BS of the army in the city + wall defence) / 4).",
+        "(BS armády ve městě + obrana hradeb)/4",
+        "Nájezd pirátů",
+    ),
+    (
+        "KBS-PIR-5",
+        "If Ostius falls, the surviving pirates occupy it as a number of ships worth the surviving pirates' BS (KBS-AMB-13).",
+        "obsadí přeživší piráti = počet lodí v hodnotě BS přeživších pirátů",
+        "Nájezd pirátů",
+    ),
+    (
+        "KBS-PIR-6",
+        "The defenders of Ostius cannot hide in a fortress, and no prisoner can be ransomed.",
+        "Nedá se skrýt do pevnosti ani vykoupit zajatci.",
+        "Nájezd pirátů",
+    ),
+    (
+        "KBS-VAS-1",
+        "If a faction takes another faction's capital and in the same action captures its general, the defeated faction becomes its vassal.",
+        "dobije hlavní město frakci jiné a zároveň zajme jejího generála",
+        "Vazalství",
+    ),
+    (
+        "KBS-VAS-2",
+        "The vassal reappears with its ruler and 3 units in its capital (KBS-AMB-16).",
+        "Vazal se objeví s panovníkem a třemi jednotkami ve svém hlavním městě.",
+        "Vazalství",
+    ),
+    (
+        "KBS-VAS-3",
+        "The vassal keeps all its cities not yet taken and gains influence for them under the influence rules.",
+        "Zůstanou mu všechny zbylé nedobyté města a má za ně vlivy podle pravidel.",
+        "Vazalství",
+    ),
+    (
+        "KBS-VAS-4",
+        "The vassal may move through its lord's territory but may not enter the lord's cities.",
+        "Může se pohybovat po území svého pána, ale nesmí vstupovat do jeho měst.",
+        "Vazalství",
+    ),
+    ("KBS-VAS-5", "The vassal may not attack its lord.", "Nesmí na svého pána zaútočit.", "Vazalství"),
+    (
+        "KBS-VAS-6",
+        "The vassal must pay its lord the supplies the lord requests (limit: KBS-VAS-9).",
+        "Musí svému pánovi platit požadované zásoby.",
+        "Vazalství",
+    ),
+    (
+        "KBS-VAS-7",
+        "The vassal may conquer new territory that connects to it through the lord's territory.",
+        "Může dobývat nová území, se kterými je spojen přes území svého pána.",
+        "Vazalství",
+    ),
+    (
+        "KBS-VAS-8",
+        "A vassal whose territory is larger than its lord's may declare a revolt and break free.",
+        "Pokud má větší území než jeho pán, tak může vyhlásit revoltu",
+        "Vazalství",
+    ),
+    (
+        "KBS-VAS-9",
+        "In the supply-gathering phase the lord may request from the vassal up to floor(vassal's cities / 2) supplies.",
+        "počet zásob = počet jeho měst/2 (zaokrouhleno dolů)",
+        "Vazalství",
+    ),
+    (
+        "KBS-VAS-10",
+        "The lord may cross vassal territory but may not enter vassal cities.",
+        "Může chodit přes vazalská území, ale nemůže vstupovat do měst.",
+        "Vazalství",
+    ),
+    (
+        "KBS-VAS-11",
+        "The lord may conquer territory that connects to it through the vassal's territory.",
+        "Může dobývat území spojená přes území vazala.",
+        "Vazalství",
+    ),
+)
