@@ -576,20 +576,6 @@ PINNED_PRIVATE_IMPORTS: frozenset[str] = frozenset(
 )
 PINNED_LONG_FUNCTIONS: frozenset[str] = frozenset(
     {
-        "domain/rulesets/cedofan_kards_bs/battles.py::fight",
-        "domain/rulesets/cedofan_kards_bs/decide.py::_decide_ransom_kard",
-        "domain/rulesets/cedofan_kards_bs/evolve.py::_apply",
-        "domain/rulesets/cedofan_kards_bs/raids.py::giant_raid",
-        "domain/rulesets/cedofan_kards_bs/raids.py::pirate_raid",
-        "domain/rulesets/cedofan_kards_bs/view.py::notation",
-        "domain/rulesets/cedofan_rv/battles.py::_storm",
-        "domain/rulesets/cedofan_rv/battles.py::relieve_siege",
-        "domain/rulesets/cedofan_rv/battles.py::start_siege",
-        "domain/rulesets/cedofan_rv/evolve.py::_apply",
-        "domain/rulesets/cedofan_rv/notation.py::_line",
-        "domain/rulesets/cedofan_rv/setup.py::setup",
-        "domain/rulesets/cedofan_rv/state.py::dump",
-        "domain/rulesets/cedofan_rv/state.py::load",
         "domain/rulesets/kard_es_korona/combat.py::decide_assign_casualties",
         "domain/rulesets/kard_es_korona/combat.py::decide_fight_exchange",
         "domain/rulesets/kard_es_korona/economy.py::decide_recruit",
@@ -605,10 +591,6 @@ PINNED_LONG_FUNCTIONS: frozenset[str] = frozenset(
 PINNED_LONG_MODULES: frozenset[str] = frozenset(
     {
         "domain/kernel.py",
-        "domain/rulesets/cedofan_kards_bs/battles.py",
-        "domain/rulesets/cedofan_kards_bs/rulebook.py",
-        "domain/rulesets/cedofan_rv/battles.py",
-        "domain/rulesets/cedofan_rv/decide.py",
         "domain/rulesets/kard_es_korona/combat.py",
         "domain/rulesets/kard_es_korona/defeat.py",
         "domain/rulesets/kard_es_korona/movement.py",
