@@ -131,3 +131,24 @@ def test_siege_refused_kbs_sie_3_when_the_besiegers_bs_is_not_above_the_citys_de
     refused = when(game, "start_siege", "r", army="rs", city="c")
     assert ("KBS-SIE-3", "battle_guards:_siege_strength") in INVENTORY
     assert [v.rule_id for v in refused.violations] == ["KBS-SIE-3"] and not refused.events
+
+
+@pytest.mark.parametrize(
+    ("armies", "message"),
+    [
+        ([], "must list the relieving armies"),
+        (["nobody"], "is not an army of 'z'"),
+        (["zg"], "does not stand free in 'r-c'"),
+    ],
+)
+def test_relief_refused_kbs_rel_1_unless_the_relievers_are_own_armies_standing_free_in_the_region(
+    armies: list[str], message: str
+) -> None:
+    """KBS-REL-1: "While a city is besieged, another army may come and attack the besiegers" — an army must come:
+    none listed, one Západ does not have, or zg shut inside c (not free in its region r-c) is no relief."""
+    with_garrison = [*ARMIES, army("zg", "z", "c", army=1)]
+    game = given(_siege_board(with_garrison), ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "z"))
+    refused = when(game, "relieve_siege", "z", armies=armies, city="c")
+    assert ("KBS-REL-1", "battle_guards:_relievers") in INVENTORY
+    assert [v.rule_id for v in refused.violations] == ["KBS-REL-1"] and not refused.events
+    assert message in refused.violations[0].message

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.domain.cedofan_rv.fixtures import A, B
+from tests.domain.cedofan_rv.fixtures import A, B, Table, board, city, noble, troops
 from tests.domain.cedofan_rv.test_sieges_and_reliefs import _besieged
 from tests.domain.citations.paths_cedofan_rv import CEDOFAN_RV as INVENTORY
 
@@ -100,3 +100,62 @@ def test_siege_refused_rv_sie_2_of_a_place_the_faction_holds_itself() -> None:
     refused = table.decide(A, "start_siege", place="a_fort", nobles=["ha"])
     assert ("RV-SIE-2", "sieges:_held_by_another") in INVENTORY
     assert [v.rule_id for v in refused.violations] == ["RV-SIE-2"] and not refused.events
+
+
+def _approach(besiegers: int, defenders: int) -> Table:
+    """A's house head `ha` with `besiegers` infantry in r, next to B's city c (`defenders` infantry and B's
+    general `gc` inside); B's general `gf` waits in f, two steps away across w. It is A's impulse, round 1."""
+    pieces = [
+        noble("ha", A, "r", "house_head"),
+        *troops("a", besiegers, "infantry", A, "r", "ha"),
+        noble("gc", B, "c"),
+        *troops("c", defenders, "infantry", B, "c", "gc"),
+        noble("gf", B, "f"),
+        *troops("f", 3, "infantry", B, "f", "gf"),
+    ]
+    areas = {"r": {}, "c": city(B), "w": {}, "f": {}, "a_home": city(A)}
+    edges = [("r", "c", "passable", 1), ("c", "w", "passable", 1), ("w", "f", "passable", 1)]
+    table = Table.on(board(areas, edges, pieces))
+    table.impulse(A)
+    return table
+
+
+def test_siege_refused_rv_sie_2_when_the_besiegers_do_not_outnumber_the_defenders() -> None:
+    """RV-SIE-2: "Obléhání … útočník musí mít více jednotek než obránce" (catalog: the besiegers have more units
+    than the defenders; RV-AMB-2: nobles do not count) — 2 infantry against 2 is not more."""
+    refused = _approach(besiegers=2, defenders=2).decide(A, "start_siege", place="c", nobles=["ha"])
+    assert ("RV-SIE-2", "sieges:_besiegers_outnumber") in INVENTORY
+    assert [v.rule_id for v in refused.violations] == ["RV-SIE-2"] and not refused.events
+
+
+def test_relief_refused_rv_rel_1_by_a_banner_that_is_neither_at_the_place_nor_next_to_it() -> None:
+    """RV-REL-1: "A friendly or own army may support the besieged place by attacking the besiegers" — the attack
+    is made from next to the place: B's gf, two steps away in f, cannot relieve c."""
+    table = _approach(besiegers=3, defenders=2)
+    table.act(A, "start_siege", place="c", nobles=["ha"])
+    table.impulse(B)
+    refused = table.decide(B, "relieve_siege", place="c", nobles=["gf"])
+    assert ("RV-REL-1", "relief:_relievers_reach") in INVENTORY
+    assert [v.rule_id for v in refused.violations] == ["RV-REL-1"] and not refused.events
+    assert "'gf' in 'f' is not at 'c'" in refused.violations[0].message
+
+
+def test_transfer_refused_rv_sup_3_beyond_what_the_treasury_holds() -> None:
+    """RV-SUP-3: a noble holds in his purse resources passed to him on home territory — no more than the treasury
+    holds: one more than B's treasury cannot go into gc's purse (gc stands in B's own city c)."""
+    table = _besieged()
+    held = table.state.treasuries[B]
+    refused = table.decide(B, "transfer_resources", amount=held + 1, **{"from": "treasury", "to": "gc"})
+    assert ("RV-SUP-3", "moves:_holds_enough") in INVENTORY
+    assert [v.rule_id for v in refused.violations] == ["RV-SUP-3"] and not refused.events
+    assert f"holds {held}, not {held + 1}" in refused.violations[0].message
+
+
+def test_second_impulse_in_a_round_refused_rv_turn_1() -> None:
+    """RV-TURN-1: the game is played in rounds "in which every player plays" one impulse — B, having ended its
+    impulse of round 1, cannot begin another in the same round."""
+    table = _besieged()
+    table.act(B, "end_impulse")
+    refused = table.decide(B, "begin_impulse")
+    assert ("RV-TURN-1", "decide:_not_played_yet") in INVENTORY
+    assert [v.rule_id for v in refused.violations] == ["RV-TURN-1"] and not refused.events
