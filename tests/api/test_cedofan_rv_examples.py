@@ -396,10 +396,10 @@ def test_rv_sup_1_stm_3_amb_13_14_fourth_storm_refused_by_the_limit_ex8(api: Api
     spent = [of(game.ok(A, "storm_place", dice=[1] * 4, place="c"), "StormCalled")[0]["spent"] for _ in range(3)]
     assert spent == [5, 6, 7]
 
-    body = assert_refused(game.post(A, "storm_place", dice=[1] * 4, place="c"), "RV-STM-3")
+    body = assert_refused(game.post(A, "storm_place", dice=[1] * 4, place="c"), "RV-SUP-1")
     # Seed 003: „Zteč jde v průběhu hráčova impulzu opakovat, dokud nedojde limit využitelných zásob během
-    # impulzu. (4+počet měst ve vlastnictví)" — the storm rule; RV-SUP-1, every impulse's limit, follows it.
-    assert [v["rule_id"] for v in body["violations"]] == ["RV-STM-3", "RV-SUP-1"]
+    # impulzu. (4+počet měst ve vlastnictví)" — the limit (RV-SUP-1) bars the storm; the storm rule follows.
+    assert [v["rule_id"] for v in body["violations"]] == ["RV-SUP-1", "RV-STM-3"]
     assert "7 + 1 = 8 > limit 7" in body["detail"]
     assert game.full()["treasuries"][A] == 30 + 3 - 1 - 4 - 3  # RV-ECO-4 in 3 cities, siege, moves, storms
 

@@ -68,7 +68,7 @@ def test_rv_stm_3_a_storm_is_offered_only_while_it_fits_the_impulse_limit() -> N
     left = options_of(table, A)
     assert "storm_place" not in left and "move_banner" not in left  # nothing costing 1 fits any more
     refused = table.decide(A, "storm_place", dice=[1, 1, 1], place="c")
-    assert [v.rule_id for v in refused.violations] == ["RV-STM-3", "RV-SUP-1"]
+    assert [v.rule_id for v in refused.violations] == ["RV-SUP-1", "RV-STM-3"]
     assert set(left) >= {"end_impulse"}
 
 

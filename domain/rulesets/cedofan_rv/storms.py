@@ -166,13 +166,13 @@ def _no_storm_above_five(place: Place, defenders: Sequence[Piece], options: Mapp
 
 
 def _storm_within_limit(state: RvState, cost: int) -> list[RuleViolation]:
-    """RV-STM-3: storms are repeated only while the impulse's limit allows their cost.
+    """RV-SUP-1, RV-STM-3: storms are repeated only while the impulse's limit allows their cost.
 
-    Seed 003 puts the limit in the storm rule itself (RV-STM-3); RV-SUP-1, every impulse's spending limit (a
-    companion page, not the seed), is its umbrella.
+    The limit that bars the storm is RV-SUP-1 (cities + 4, every impulse's spending); RV-STM-3, the storm rule
+    that repeats storms "until the limit runs out", follows it (issue 17, point 4: the rule that bars first).
     """
-    over = support.within_limit(state, cost, "the storm", "RV-STM-3")
-    return [] if over is None else [over, RuleViolation("RV-SUP-1", over.message, over.details)]
+    over = support.within_limit(state, cost, "the storm")
+    return [] if over is None else [over, RuleViolation("RV-STM-3", over.message, over.details)]
 
 
 def storm_divisor(place: Place, called_by: str, options: Mapping[str, Any]) -> int:

@@ -371,7 +371,7 @@ def test_rv_sup_1_stm_3_amb_13_14_fourth_storm_exceeds_the_limit_ex8() -> None:
     assert spent == [5, 6, 7]
 
     refused = table.decide(A, "storm_place", dice=[1, 1, 1, 1], place="c")
-    assert [v.rule_id for v in refused.violations] == ["RV-STM-3", "RV-SUP-1"]
+    assert [v.rule_id for v in refused.violations] == ["RV-SUP-1", "RV-STM-3"]
     assert table.state.treasuries[A] > 1  # the limit alone refuses it
 
 

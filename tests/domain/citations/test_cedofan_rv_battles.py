@@ -42,16 +42,16 @@ def test_storm_refused_rv_stm_1_in_the_round_the_siege_began() -> None:
     cites([("RV-STM-1", "storms:storm_place")], _siege().decide(A, "storm_place", place="c"), "RV-STM-1")
 
 
-def test_storm_over_the_impulse_limit_cites_rv_stm_3_then_rv_sup_1() -> None:
-    """RV-STM-3, seed 003: „Zteč jde v průběhu hráčova impulzu opakovat, dokud nedojde limit … (4+počet měst ve
-    vlastnictví)" — A owns one city: limit 5; a storm costing 9 breaks it. RV-SUP-1 (every impulse's spending
-    limit) is the umbrella."""
+def test_storm_over_the_impulse_limit_cites_rv_sup_1_then_rv_stm_3() -> None:
+    """RV-SUP-1, the limit rule: „počet měst pod správou + 4" — A owns one city: limit 5; a storm costing 9 breaks
+    it. RV-STM-3, seed 003: „Zteč jde v průběhu hráčova impulzu opakovat, dokud nedojde limit … (4+počet měst ve
+    vlastnictví)" follows (issue 17, point 4: the limit rule bars it, the storm rule is kept)."""
     table = _siege(storm_cost=9)
     table.impulse(A)
     assert table.state.limit == 5
     storm = table.decide(A, "storm_place", place="c", dice=[1] * 4)
     cites(
-        [("rule_id", "guards:within_limit"), ("RV-SUP-1", "storms:_storm_within_limit")], storm, "RV-STM-3", "RV-SUP-1"
+        [("rule_id", "guards:within_limit"), ("RV-STM-3", "storms:_storm_within_limit")], storm, "RV-SUP-1", "RV-STM-3"
     )
 
 
