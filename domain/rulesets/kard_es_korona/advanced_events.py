@@ -51,8 +51,8 @@ def _obstacle_losses_due(state: KKState, data: Mapping[str, Any]) -> KKState:
 
 
 def _obstacle_losses_chosen(state: KKState, data: Mapping[str, Any]) -> KKState:
-    # The units leave the battle county like casualties; evolve's handler is imported here, not at the top,
-    # because evolve imports this module.
+    # The units leave the battle county like casualties. evolve's handler is imported here, not at the top,
+    # because evolve imports this module; it leaves with evolve.py's own late import (see the module docstring).
     from domain.rulesets.kard_es_korona.evolve import _casualties_removed
 
     after = _casualties_removed(state, data)

@@ -6,11 +6,12 @@ KK-BATTLE, KK-OPEN, KK-SIEGE and the lord's bonus (KK-LORD-1..3). Every die is d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision, Game, Inputs, Mode
 from domain.platform import roll
+from domain.rulesets.kard_es_korona.battle_end import capture_castle, end_battle
+from domain.rulesets.kard_es_korona.battle_order import battle_chooser, casualty_chooser, neutral_roller, start_battle
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import (
     ARCHER,
@@ -18,7 +19,6 @@ from domain.rulesets.kard_es_korona.forces import (
     CAVALRY,
     INFANTRY,
     Force,
-    castle_limit_breaches,
     force_from_json,
 )
 from domain.rulesets.kard_es_korona.hits import (
@@ -36,10 +36,10 @@ from domain.rulesets.kard_es_korona.hits import (
     rolling_arms,
     side_force,
     threshold,
-    volleying_sides,
 )
-from domain.rulesets.kard_es_korona.lords import after_battle, start_duel
+from domain.rulesets.kard_es_korona.lords import start_duel
 from domain.rulesets.kard_es_korona.rerolls import exchange_reroll_offer
+from domain.rulesets.kard_es_korona.retreat import after_pursuit
 from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
     BATTLE,
@@ -48,64 +48,9 @@ from domain.rulesets.kard_es_korona.state import (
     KKState,
     is_neutral,
 )
-from domain.rulesets.kard_es_korona.turn_order import after_battles, marker_after_year, next_year
+from domain.rulesets.kard_es_korona.withdrawal import abandon_siege
 
 # --- battle order (KK-BATTLE-12/13, A-20) ---
-
-
-def begin_battles(flow: Flow) -> None:
-    state = flow.state
-    ordered = sorted((b for b in state.battles if b.status == "pending"), key=lambda b: b.step_seq)
-    # A-20: a lord still in the county when the phase begins (a lord released by KK-ADV-4 may have left).
-    lord_battles = [b.id for b in ordered if lord_present(state, b, ATTACKER) or lord_present(state, b, DEFENDER)]
-    flow.emit(
-        "BattlePhaseBegan",
-        {
-            "year": state.year,
-            "lord_battles": lord_battles,
-            "open_battles": [b.id for b in ordered if b.kind == "open" and b.id not in lord_battles],
-            "sieges": [b.id for b in ordered if b.kind == "siege" and b.id not in lord_battles],
-        },
-    )
-    next_battle(flow)
-
-
-def battle_chooser(state: KKState) -> tuple[str | None, list[Battle]]:
-    """KK-BATTLE-12: round-robin from `turn`: open battles first, then sieges; a player picks among his own."""
-    pending = [b for b in state.battles if b.status == "pending" and not b.lord_battle]
-    stage = "open" if any(b.kind == "open" for b in pending) else "siege"
-    order = state.turn_order()
-    start = order.index(state.turn) if state.turn in order else 0
-    for offset in range(len(order)):
-        seat = order[(start + offset) % len(order)]
-        mine = [b for b in pending if b.kind == stage and b.attacker == seat]
-        if mine:
-            return seat, mine
-    return None, []
-
-
-def next_battle(flow: Flow) -> None:
-    """Start the next battle when the order leaves no choice; end the year when none is left."""
-    state = flow.state
-    pending = [b for b in state.battles if b.status == "pending"]
-    if not pending:
-        after_battles(flow)
-        return
-    forced = [b for b in pending if b.forced]
-    if forced:
-        flow.note("KK-SIEGE-11", f"the forced battle {forced[0].id} is fought at once")
-        start_battle(flow, forced[0], None)
-        return
-    lord_battles = sorted((b for b in pending if b.lord_battle), key=lambda b: b.step_seq)
-    if lord_battles:
-        flow.note("KK-BATTLE-13", f"{lord_battles[0].id} has a lord: it is fought first")
-        start_battle(flow, lord_battles[0], None)
-        return
-    chooser, mine = battle_chooser(state)
-    if len(mine) == 1:
-        start_battle(flow, mine[0], None)
-    elif chooser is not None:
-        flow.note("KK-BATTLE-12", f"{chooser} chooses which of his battles is fought next")
 
 
 def decide_select_battle(state: KKState, action: Action, lenient: bool = False) -> Decision:
@@ -140,35 +85,6 @@ def decide_select_battle(state: KKState, action: Action, lenient: bool = False) 
     flow.emit("BattleSelected", {"seat": selector, "battle": found.id})
     start_battle(flow, found, selector)
     return flow.decision(tuple(checks.violations))
-
-
-def neutral_roller(state: KKState, attacker: str) -> str:
-    """KK-NEUTRAL-3, A-10: the player just before the attacker in turn order rolls for neutral defenders."""
-    order = state.turn_order()
-    return order[(order.index(attacker) - 1) % len(order)]
-
-
-def start_battle(flow: Flow, battle: Battle, selected_by: str | None) -> None:
-    state = flow.state
-    exchange = _first_exchange(state, battle)
-    flow.emit(
-        "BattleStarted",
-        {
-            "battle": battle.id,
-            "selected_by": selected_by,
-            "exchange": exchange,
-            "attacker_force": side_force(state, battle, ATTACKER).to_json(),
-            "defender_force": side_force(state, battle, DEFENDER).to_json(),
-            "neutral_roller": neutral_roller(state, battle.attacker) if is_neutral(battle.defender) else None,
-        },
-    )
-    flow.note("KK-BATTLE-2", f"{battle.id} in {battle.county}: {'siege' if battle.kind == 'siege' else 'open battle'}")
-
-
-def _first_exchange(state: KKState, battle: Battle) -> str:
-    if battle.kind == "siege":
-        return SIEGE_ARCHERS if side_force(state, battle, DEFENDER).archer else SIEGE_ASSAULT
-    return VOLLEY if volleying_sides(state, battle) else FULL
 
 
 # --- the lord leads an arm (KK-LORD-2, A-59) ---
@@ -231,18 +147,6 @@ def _lord_side(state: KKState, battle: Battle, seat: str | None) -> str | None:
 # --- one exchange ---
 
 
-def _chooser(state: KKState, battle: Battle, hitting: str) -> str | None:
-    """KK-BATTLE-11, A-9, A-10: the hitter chooses; for neutrals their roller, or the engine under `auto`."""
-    if battle.exchange == SIEGE_ARCHERS and state.options.get("siege_volley_chooser") == "target":
-        hitting = other(hitting)
-    owner = battle.owner_of(hitting)
-    if not is_neutral(owner):
-        return owner
-    if state.options.get("neutral_casualty_policy") == "auto":
-        return None
-    return neutral_roller(state, battle.attacker)
-
-
 def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
     """KK-BATTLE-4/9: every rolling unit rolls one die, per arm group; hits are then chosen and removed together."""
     battle = state.battle(state.current_battle)
@@ -300,7 +204,7 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
             pending.append(
                 {
                     "side": side,
-                    "chooser": _chooser(state, battle, side),
+                    "chooser": casualty_chooser(state, battle, side),
                     "targets": [list(t) for t in targets[side]],
                     "max_kills": best,
                 }
@@ -319,11 +223,11 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
     )
     if exchange_reroll_offer(flow, battle, groups):
         return flow.decision(tuple(checks.violations))
-    _settle(flow)
+    settle(flow)
     return flow.decision(tuple(checks.violations))
 
 
-def _settle(flow: Flow) -> None:
+def settle(flow: Flow) -> None:
     """Choose the casualties the rules leave no choice about; when every side has chosen, remove them."""
     battle = flow.state.battle(flow.state.current_battle)
     if battle is None or flow.state.reroll_offer:
@@ -417,7 +321,7 @@ def decide_assign_casualties(state: KKState, action: Action, lenient: bool = Fal
         "CasualtiesAssigned",
         {"battle": battle.id, "side": hits.side, "seat": seat, "casualties": chosen.to_json(), "auto": False},
     )
-    _settle(flow)
+    settle(flow)
     return flow.decision(tuple(checks.violations))
 
 
@@ -453,11 +357,9 @@ def _outcome(flow: Flow, battle_id: str) -> None:
     state = flow.state
     battle = state.battle(battle_id)
     assert battle is not None
-    if battle.status == "retreating":  # KK-ADV-6: the pursuit is over; the retreat goes on unless it destroyed them
-        from domain.rulesets.kard_es_korona.retreat import after_pursuit
-
-        if after_pursuit(flow, battle):
-            return
+    # KK-ADV-6: the pursuit is over; the retreat goes on unless it destroyed them
+    if battle.status == "retreating" and after_pursuit(flow, battle):
+        return
     attack, defence = side_force(state, battle, ATTACKER), side_force(state, battle, DEFENDER)
     if attack.total == 0 and defence.total == 0:
         if lord_present(state, battle, ATTACKER) and lord_present(state, battle, DEFENDER):
@@ -496,8 +398,6 @@ def _outcome(flow: Flow, battle_id: str) -> None:
         flow.note("KK-BATTLE-14", f"{battle.defender} keeps {battle.county}")
         end_battle(flow, battle, "defender_won")
     elif battle.kind == "siege" and attack.infantry == 0 and not lord_present(state, battle, ATTACKER):
-        from domain.rulesets.kard_es_korona.withdrawal import abandon_siege
-
         flow.note(
             "KK-SIEGE-6",
             f"no attacking infantry and no lord left ({attack.describe()}): the siege is abandoned at once",
@@ -506,23 +406,6 @@ def _outcome(flow: Flow, battle_id: str) -> None:
     else:
         following = _next_exchange(state, battle)
         flow.emit("ExchangeResolved", {"battle": battle.id, "round": following[0], "exchange": following[1]})
-
-
-def capture_castle(flow: Flow, battle: Battle) -> bool:
-    """KK-SIEGE-9: the castle changes hands; True when the attackers cannot all stay and the rest must go."""
-    flow.emit(
-        "CastleCaptured",
-        {"battle": battle.id, "county": battle.county, "new_owner": battle.attacker, "previous_owner": battle.defender},
-    )
-    attack = side_force(flow.state, battle, ATTACKER)
-    options = flow.state.options
-    if castle_limit_breaches(attack, str(options["castle_arm_limit"]), str(options["variant"])):
-        flow.note(
-            "KK-SIEGE-9",
-            f"{attack.describe()} cannot all stay: {battle.attacker} chooses who stays and where the rest go",
-        )
-        return True
-    return False
 
 
 def _next_exchange(state: KKState, battle: Battle) -> tuple[int, str]:
@@ -548,41 +431,4 @@ def _lords_defeated(flow: Flow, battle: Battle, sides: tuple[str, ...]) -> None:
             )
 
 
-def end_battle(flow: Flow, battle: Battle, result: str) -> None:
-    state = flow.state
-    survivors = {side: side_force(state, battle, side).to_json() for side in (ATTACKER, DEFENDER)}
-    flow.emit("BattleEnded", {"battle": battle.id, "result": result, "survivors": survivors})
-    after_battle(flow, battle, result)  # a defeat or the winner's extra step may wait before the next battle
-
-
 # --- the end of the year (KK-TURN-4/5) ---
-
-
-def end_year(flow: Flow) -> None:
-    from domain.rulesets.kard_es_korona.economy import election_year
-    from domain.rulesets.kard_es_korona.elections import open_election
-
-    state = flow.state
-    flow.emit("BattlePhaseEnded", {"year": state.year})
-    following = marker_after_year(state)
-    if election_year(state) or state.extraordinary_election:
-        next_step = "election"  # KK-ELECT-1: also in the last year (Királyválasztás); it then ends the game
-    elif state.year >= state.last_year:
-        next_step = "finished"
-    else:
-        next_step = "year"
-    flow.emit("YearEnded", {"year": state.year, "next_starting_player": following, "next": next_step})
-    flow.note("KK-TURN-5", f"{state.year} ends; {following} starts the next year")
-    if next_step == "year":
-        next_year(flow, state.year + 1, following)
-    elif next_step == "election":
-        open_election(flow)
-
-
-def chooser_summary(state: KKState) -> Mapping[str, Any]:
-    """What the current battle waits for (for views)."""
-    battle = state.battle(state.current_battle)
-    if battle is None:
-        chooser, mine = battle_chooser(state) if state.phase == BATTLE else (None, [])
-        return {"choose_battle": chooser, "among": [b.id for b in mine]}
-    return {"battle": battle.id, "waiting_for": [p.chooser for p in battle.pending if p.chosen is None]}

@@ -6,18 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision
+from domain.rulesets.kard_es_korona.captivity import can_pay_ransom
 from domain.rulesets.kard_es_korona.cards import card_for, neutral_changes
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_limit_breaches, single
-from domain.rulesets.kard_es_korona.state import EVENT, RECRUIT, KKState
+from domain.rulesets.kard_es_korona.state import ELECTION, EVENT, RECRUIT, KKState
 from domain.rulesets.kard_es_korona.vassals import adjust_income, holds_for
-
-
-def election_year(state: KKState) -> bool:
-    """KK-ELECT-1: elections close years 3 and 6, and 9 in the advanced game."""
-    years = (3, 6, 9) if state.options.get("variant") == "advanced" else (3, 6)
-    return state.year_index in years
-
+from domain.rulesets.kard_es_korona.year import begin_movement, election_year
 
 # --- phase I ---
 
@@ -59,7 +54,6 @@ def decide_draw_event(state: KKState, action: Action) -> Decision:
 
 def after_event(flow: Flow) -> None:
     """KK-TURN-2, KK-ECON-5: income and recruitment from the second year on; in 1301 movement follows."""
-    from domain.rulesets.kard_es_korona.movement import begin_movement
 
     if flow.state.year_index == 1:
         flow.note("KK-ECON-5", "1301: no income and no recruitment")
@@ -129,8 +123,6 @@ def collect_income(flow: Flow) -> None:
         )
     skip_unable_recruiters(flow)
     if flow.state.turn is None:
-        from domain.rulesets.kard_es_korona.movement import begin_movement
-
         begin_movement(flow)
 
 
@@ -253,7 +245,6 @@ def knight_caps(state: KKState, added: Mapping[str, Force]) -> list[tuple[str, s
 
 def finish_recruitment(flow: Flow, seat: str) -> None:
     """The next player recruits; after the last one the movement phase begins (KK-TURN-2)."""
-    from domain.rulesets.kard_es_korona.movement import begin_movement
 
     flow.emit("RecruitmentFinished", {"seat": seat, "reason": "done"})
     skip_unable_recruiters(flow)
@@ -264,7 +255,6 @@ def finish_recruitment(flow: Flow, seat: str) -> None:
 def skip_unable_recruiters(flow: Flow) -> None:
     """KK-RECRUIT-3, KK-RECRUIT-2: a player without a castle or the price of one unit cannot recruit (unless his
     turn is a window to ransom his lord, KK-CAPTIVE-2)."""
-    from domain.rulesets.kard_es_korona.captivity import can_pay_ransom
 
     while flow.state.phase == RECRUIT and flow.state.turn is not None:
         state, seat = flow.state, flow.state.turn
@@ -279,6 +269,8 @@ def skip_unable_recruiters(flow: Flow) -> None:
 
 def decide_transfer_money(state: KKState, action: Action) -> Decision:
     """KK-GEN-6: money handed to another player (an agreement is never enforced, only the transfer recorded)."""
+    if state.phase == ELECTION:  # KK-ELECT-4: no money passes between players during the election phase
+        return refuse("KK-ELECT-4", "money may not be handed over during an election", "type")
     seat, to, amount = action.seat, action.data.get("to"), action.data.get("amount")
     if seat is None or to not in state.seats or to == seat:
         return refuse("KK-GEN-6", f"{to!r} is not another player of this game", "data.to")

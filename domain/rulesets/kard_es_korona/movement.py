@@ -19,74 +19,18 @@ from domain.rulesets.kard_es_korona.forces import (
     castle_limit_breaches,
     force_from_json,
 )
-from domain.rulesets.kard_es_korona.pinning import after_attack, can_pass_through, freezing_battle, may_leave
+from domain.rulesets.kard_es_korona.pinning import (
+    after_attack,
+    can_pass_through,
+    freeze_attacked_lord,
+    freezing_battle,
+    may_leave,
+    release_defenders,
+    release_size,
+)
 from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, is_neutral
-from domain.rulesets.kard_es_korona.turn_order import awaits_turn_position, is_traditional
 from domain.rulesets.kard_es_korona.vassals import move_problems
-
-MAX_STEPS = 6
-
-
-def step_allowance(state: KKState, seat: str) -> int:
-    """KK-MOVE-3: castles controlled + 2, at most 6."""
-    return min(len(state.castles_of(seat)) + 2, MAX_STEPS)
-
-
-def begin_movement(flow: Flow) -> None:
-    """KK-MOVE-3, A-15: the step allowances are fixed when the phase begins."""
-    if awaits_turn_position(flow):
-        return
-    state = flow.state
-    allowances = {seat: step_allowance(state, seat) for seat in state.turn_order()}
-    flow.emit("MovementPhaseBegan", {"year": state.year, "step_allowances": allowances})
-    flow.note("KK-MOVE-3", "steps: " + ", ".join(f"{s} {n}" for s, n in allowances.items()))
-    _auto_pass(flow)
-
-
-def allowance_of(state: KKState, seat: str) -> int:
-    if state.options.get("step_allowance_timing") == "dynamic":
-        return step_allowance(state, seat)
-    return state.allowances.get(seat, 0)
-
-
-def continue_movement(flow: Flow) -> None:
-    """KK-MOVE-4/5: pass for whoever must, and end the phase when everyone has passed."""
-    _auto_pass(flow)
-
-
-def _auto_pass(flow: Flow) -> None:
-    """KK-MOVE-4: a player with no steps left, or frozen (KK-ADV-3), must pass when his turn comes."""
-    while flow.state.phase == MOVEMENT and flow.state.release_due is None:  # A-49: the release comes first
-        state = flow.state
-        seat = state.turn
-        if seat is None:
-            end_movement(flow)
-            return
-        frozen = freezing_battle(state, seat) is not None
-        if state.steps_taken.get(seat, 0) < allowance_of(state, seat) and not frozen:
-            return
-        record_pass(flow, seat, "frozen" if frozen else "no_steps_left")
-
-
-def auto_pass(flow: Flow) -> None:
-    """KK-MOVE-4/5 for a turn begun outside this module (KK-TRAD-4)."""
-    _auto_pass(flow)
-
-
-def record_pass(flow: Flow, seat: str, reason: str) -> None:
-    first = not flow.state.passed and not is_traditional(flow.state)  # KK-TRAD-1: the roll decides instead
-    flow.emit("StepPassed", {"seat": seat, "reason": reason})
-    if first:
-        flow.emit("NextStartingPlayerSet", {"year": flow.state.year + 1, "seat": seat})
-        flow.note("KK-TURN-4", f"{seat} passed first and starts {flow.state.year + 1}")
-
-
-def end_movement(flow: Flow) -> None:
-    """KK-MOVE-5: every player passed; the battle phase begins (moved flags cleared, KK-MOVE-6)."""
-    from domain.rulesets.kard_es_korona.combat import begin_battles
-
-    flow.emit("MovementPhaseEnded", {"year": flow.state.year})
-    begin_battles(flow)
+from domain.rulesets.kard_es_korona.year import allowance_of, auto_pass, record_pass
 
 
 def decide_pass(state: KKState, action: Action) -> Decision:
@@ -98,7 +42,7 @@ def decide_pass(state: KKState, action: Action) -> Decision:
         return refuse("KK-MOVE-1", f"it is {state.turn}'s movement turn, not {seat}'s", "seat")
     flow = Flow(state)
     record_pass(flow, seat, "voluntary")
-    _auto_pass(flow)
+    auto_pass(flow)
     return flow.decision()
 
 
@@ -186,7 +130,7 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
     seen: set[str] = set()
     lord_county = state.lords.get(seat)
     for index, raw in enumerate(raw_groups):
-        parsed = _group(state, seat, raw, destination, f"data.groups[{index}]", seen, checks)
+        parsed = step_group(state, seat, raw, destination, f"data.groups[{index}]", seen, checks)
         if isinstance(parsed, Decision):
             return parsed
         seen.add(parsed.origin)
@@ -295,7 +239,7 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
     for g in groups:
         lord = " and lord" if g.lord else ""
         flow.note("KK-MOVE-8", f"{g.force.describe()}{lord} {g.origin}->{'->'.join(g.path)}: {g.cost} MP", mp=g.cost)
-    _auto_pass(flow)
+    auto_pass(flow)
     return flow.decision(tuple(checks.violations))
 
 
@@ -307,7 +251,7 @@ def _leaving(groups: list[Group], origin: str) -> Force:
     return found
 
 
-def _group(
+def step_group(
     state: KKState, seat: str, raw: Any, destination: str, where: str, seen: set[str], checks: Checks
 ) -> Group | Decision:
     """One group of a step: its units are the player's, unmoved and free, and can pay for their path."""
@@ -410,3 +354,36 @@ def _group(
     ):
         return checks.refusal()
     return Group(origin, force, lord, path, cost)
+
+
+def decide_release_defenders(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-ADV-4, A-49: the defender names the D − 2·A units (and whether the lord) his attacker cannot pin.
+
+    In a transcript (`lenient`) more or fewer released units than D − 2·A, or a release entered by another seat,
+    are recorded with their deviation; the released units must be among the defenders.
+    """
+
+    battle = state.battle(state.release_due)
+    if battle is None:
+        return refuse("KK-ADV-4", "no attacked army has units to release now", "type")
+    checks = Checks(lenient)
+    if action.seat != battle.defender and checks.broken(
+        "KK-ADV-4", f"{battle.defender}, the defender in {battle.county}, names the released", "seat"
+    ):
+        return checks.refusal()
+    defending = state.force(battle.county, battle.defender)
+    count = release_size(state, battle)
+    released = force_from_json(action.data.get("units"))
+    message = f"release exactly {count} of {defending.describe()}, not {action.data.get('units')!r}"
+    if released is None or not defending.contains(released):
+        return refuse("KK-ADV-4", message, "data.units", release=count)
+    if released.total != count and checks.broken("KK-ADV-4", message, "data.units", release=count):
+        return checks.refusal()
+    lord = action.data.get("lord", False) is True
+    if lord and not battle.defender_lord:
+        return refuse("KK-ADV-4", f"{battle.defender}'s lord is not in {battle.county}", "data.lord")
+    flow = Flow(state)
+    release_defenders(flow, battle, released, defending.minus(released), lord, auto=False)
+    freeze_attacked_lord(flow, battle)
+    auto_pass(flow)
+    return flow.decision(tuple(checks.violations))

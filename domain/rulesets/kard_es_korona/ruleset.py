@@ -10,21 +10,22 @@ from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViola
 from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.kard_es_korona import (
+    battle_order,
     captivity,
     cards,
     combat,
-    defeat,
+    defeat_choices,
     economy,
     elections,
+    event_die,
     leaving,
     lords,
     movement,
     offices,
-    pinning,
-    rerolls,
-    retreat,
+    reroll_choices,
+    retreat_choices,
     setup,
-    turn_order,
+    starting_player,
     vassals,
     withdrawal,
 )
@@ -53,19 +54,19 @@ _Dice = Callable[[KKState, Game, Action, Inputs], Decision]
 _SIMPLE: Mapping[str, _Simple] = {
     "choose_first_player": setup.decide_choose_first_player,
     "draw_event": economy.decide_draw_event,
-    "transfer_money": elections.decide_transfer_money,
-    "forgo_escape": defeat.decide_forgo_escape,
-    "swear_fealty": defeat.decide_swear_fealty,
-    "decline_fealty": defeat.decide_decline_fealty,
-    "answer_fealty": defeat.decide_answer_fealty,
-    "place_takeover": defeat.decide_place_takeover,
+    "transfer_money": economy.decide_transfer_money,
+    "forgo_escape": defeat_choices.decide_forgo_escape,
+    "swear_fealty": defeat_choices.decide_swear_fealty,
+    "decline_fealty": defeat_choices.decide_decline_fealty,
+    "answer_fealty": defeat_choices.decide_answer_fealty,
+    "place_takeover": defeat_choices.decide_place_takeover,
     "veto_battle": vassals.decide_veto_battle,
     "return_lord": vassals.decide_return_lord,
     "take_extra_step": lords.decide_take_extra_step,
     "decline_extra_step": lords.decide_decline_extra_step,
-    "keep_roll": rerolls.decide_keep_roll,
+    "keep_roll": reroll_choices.decide_keep_roll,
     "leave_game": leaving.decide_leave_game,
-    "choose_turn_position": turn_order.decide_choose_turn_position,
+    "choose_turn_position": starting_player.decide_choose_turn_position,
     "decide_tie": elections.decide_tie,
     "offer_office": offices.decide_offer_office,
     "bid_for_office": offices.decide_bid_for_office,
@@ -77,24 +78,24 @@ _LENIENT: Mapping[str, _Lenient] = {
     "substitute_royal_cavalry": setup.decide_substitute_royal_cavalry,
     "recruit": economy.decide_recruit,
     "move": movement.decide_move,
-    "release_defenders": pinning.decide_release_defenders,
+    "release_defenders": movement.decide_release_defenders,
     "select_battle": combat.decide_select_battle,
     "lead_arm": combat.decide_lead_arm,
     "assign_casualties": combat.decide_assign_casualties,
     "withdraw": withdrawal.decide_withdraw,
-    "stay": retreat.decide_stay,
-    "choose_retreat_losses": retreat.decide_choose_retreat_losses,
+    "stay": retreat_choices.decide_stay,
+    "choose_retreat_losses": retreat_choices.decide_choose_retreat_losses,
     "pay_ransom": captivity.decide_pay_ransom,
 }
 _WITH_DICE: Mapping[str, _Dice] = {
     "roll_for_first_player": setup.decide_roll_for_first_player,
     "fight_exchange": combat.decide_fight_exchange,
-    "attempt_escape": defeat.decide_attempt_escape,
+    "attempt_escape": defeat_choices.decide_attempt_escape,
     "fight_duel": lords.decide_fight_duel,
-    "reroll": rerolls.decide_reroll,
-    "retreat": retreat.decide_retreat,
-    "roll_event_die": cards.decide_roll_event_die,
-    "roll_for_starting_player": turn_order.decide_roll_for_starting_player,
+    "reroll": reroll_choices.decide_reroll,
+    "retreat": retreat_choices.decide_retreat,
+    "roll_event_die": event_die.decide_roll_event_die,
+    "roll_for_starting_player": starting_player.decide_roll_for_starting_player,
     "roll_off": elections.decide_roll_off,
     "reroll_tie_die": elections.decide_judge_reroll,
 }
@@ -185,7 +186,7 @@ class KardEsKoronaRuleset:
         document.pop("board_document", None)
         document["board"] = state.board.name if state.board is not None else None
         document["turn_order"] = list(state.turn_order())
-        document["battle_status"] = dict(combat.chooser_summary(state))
+        document["battle_status"] = dict(battle_order.chooser_summary(state))
         document["lords_waiting"] = lords.waiting_for(state)
         if (due := cards.siege_roll_due(state)) is not None:
             document["battle_status"]["event_roll_due"] = due.attacker

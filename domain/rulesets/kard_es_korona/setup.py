@@ -17,6 +17,7 @@ from domain.rulesets.kard_es_korona.forces import (
     force_from_json,
     single,
 )
+from domain.rulesets.kard_es_korona.new_year import begin_year
 from domain.rulesets.kard_es_korona.state import (
     FIRST_PLAYER,
     GARRISON_SUBSTITUTION,
@@ -361,18 +362,3 @@ def _place_garrisons(flow: Flow, substitutes: tuple[str, ...]) -> None:
     flow.emit("NeutralGarrisonsPlaced", {"placements": placements, "substitutions": list(substitutes)})
     flow.note("KK-SETUP-9", f"{len(placements)} empty castles garrisoned with 1 cavalry, 1 infantry, 1 archer")
     begin_year(flow, FIRST_YEAR, state.starting_player)
-
-
-def begin_year(flow: Flow, year: int, starting_player: str) -> None:
-    """KK-TURN-1: the year marker moves on; the starting player draws the event card next."""
-    from domain.rulesets.kard_es_korona.captivity import execute_due
-
-    execute_due(flow, year)  # KK-CAPTIVE-3: the marker reaching a captive's year executes him first
-    state = flow.state
-    order = list(state.seats[state.seats.index(starting_player) :] + state.seats[: state.seats.index(starting_player)])
-    order = [s for s in order if state.lord_status.get(s) != "eliminated"]  # KK-ELIM-1: out of the game
-    starting_player = order[0] if order else starting_player
-    flow.emit(
-        "YearBegan", {"year": year, "year_index": year - 1300, "starting_player": starting_player, "turn_order": order}
-    )
-    flow.note("KK-TURN-1", f"year {year} begins; turn order {', '.join(order)}")

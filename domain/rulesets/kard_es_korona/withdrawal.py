@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision
-from domain.rulesets.kard_es_korona.combat import end_battle
+from domain.rulesets.kard_es_korona.battle_end import end_battle
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import EMPTY, Force, castle_limit_breaches, force_from_json
 from domain.rulesets.kard_es_korona.hits import lord_present, side_force

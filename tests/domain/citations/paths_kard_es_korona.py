@@ -21,11 +21,11 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… is not held by royal or neutral forces",
         "… has … neutral infantry, not …",
     ),
-    ("KK-EVENT-7", "cards:decide_roll_event_die"): (
+    ("KK-EVENT-7", "event_die:decide_roll_event_die"): (
         "no Rainy Autumn roll is due: it comes when a siege begins in that year",
         "the besieger … rolls for Rainy Autumn",
     ),
-    ("KK-OFFICE-2", "cards:decide_roll_event_die"): ("judge_royal_reroll must be true or false",),
+    ("KK-OFFICE-2", "event_die:decide_roll_event_die"): ("judge_royal_reroll must be true or false",),
     ("KK-EVENT-5", "cards:neutral_changes"): (
         "… does not change the neutral forces",
         "neutral_infantry must list {county, change}",
@@ -58,18 +58,18 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("KK-LORD-4", "combat:decide_select_battle"): ("the last battle's defeat is settled first",),
     ("KK-LORD-8", "combat:decide_select_battle"): ("the winning lord's extra step is taken or declined first",),
-    ("rule_id", "defeat:_refusal"): (
+    ("rule_id", "defeat_choices:_refusal"): (
         "no defeat waits for this (…)",
         "… decides this, not …",
     ),
-    ("KK-ELIM-3", "defeat:decide_answer_fealty"): ("accept must be true or false, not …",),
-    ("KK-ELIM-2", "defeat:decide_attempt_escape"): ("… is not an escape route; routes: …",),
-    ("KK-ELIM-5", "defeat:decide_place_takeover"): (
+    ("KK-ELIM-3", "defeat_choices:decide_answer_fealty"): ("accept must be true or false, not …",),
+    ("KK-ELIM-2", "defeat_choices:decide_attempt_escape"): ("… is not an escape route; routes: …",),
+    ("KK-ELIM-5", "defeat_choices:decide_place_takeover"): (
         "placements must map county -> arm (or null)",
         "… held none of the fallen player's units",
         "in … only … stood; not …",
     ),
-    ("KK-ELIM-6", "defeat:decide_place_takeover"): ("… has a pending battle: one unit must be placed there",),
+    ("KK-ELIM-6", "defeat_choices:decide_place_takeover"): ("… has a pending battle: one unit must be placed there",),
     ("KK-EVENT-1", "economy:decide_draw_event"): ("card … is not an event card id",),
     ("KK-TURN-1", "economy:decide_draw_event"): ("the starting player … draws the event card",),
     ("KK-TURN-2", "economy:decide_draw_event"): ("the event card is drawn in phase I, not in phase …",),
@@ -108,7 +108,7 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… is not one of the tied bidders …",
     ),
     ("KK-OFFICE-5", "elections:decide_tie"): ("the Palatine … decides this tie, not …",),
-    ("KK-ELECT-4", "elections:decide_transfer_money"): ("money may not be handed over during an election",),
+    ("KK-ELECT-4", "economy:decide_transfer_money"): ("money may not be handed over during an election",),
     ("KK-ELECT-5", "elections:sealed_errors"): ("round … is not the auction under way",),
     ("KK-ELECT-6", "elections:sealed_errors"): (
         "a bid is {'amount': n} with n a whole number ≥ 0, not …",
@@ -140,11 +140,11 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "the step ends at the lord (…) or takes him to his own units",
     ),
     ("KK-LORD-9", "lords:decide_take_extra_step"): ("… holds enemy units or a pending battle",),
-    ("KK-MOVE-11", "movement:_group"): ("… holds enemy units: the units must stop there",),
-    ("KK-MOVE-13", "movement:_group"): ("… is attacked: its units stay for the battle",),
-    ("KK-MOVE-16", "movement:_group"): ("…'s lord is not in …",),
-    ("KK-MOVE-18", "movement:_group"): ("… is …'s (pass_through_foreign_empty = forbid)",),
-    ("KK-MOVE-2", "movement:_group"): (
+    ("KK-MOVE-11", "movement:step_group"): ("… holds enemy units: the units must stop there",),
+    ("KK-MOVE-13", "movement:step_group"): ("… is attacked: its units stay for the battle",),
+    ("KK-MOVE-16", "movement:step_group"): ("…'s lord is not in …",),
+    ("KK-MOVE-18", "movement:step_group"): ("… is …'s (pass_through_foreign_empty = forbid)",),
+    ("KK-MOVE-2", "movement:step_group"): (
         "group … is not an object",
         "origin … is not a county",
         "… is named by two groups; join them",
@@ -157,13 +157,13 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… does not border …",
         "message",
     ),
-    ("KK-MOVE-6", "movement:_group"): (
+    ("KK-MOVE-6", "movement:step_group"): (
         "only … in … have not moved this year",
         "the lord has already moved this year (A-12)",
     ),
-    ("KK-MOVE-7", "movement:_group"): ("the lord's path costs … MP; he has …",),
-    ("KK-MOVE-9", "movement:_group"): ("message",),
-    ("KK-SETUP-2", "movement:_group"): ("… lies in Szlavónia's closed region",),
+    ("KK-MOVE-7", "movement:step_group"): ("the lord's path costs … MP; he has …",),
+    ("KK-MOVE-9", "movement:step_group"): ("message",),
+    ("KK-SETUP-2", "movement:step_group"): ("… lies in Szlavónia's closed region",),
     ("KK-ADV-3", "movement:decide_move"): ("…'s lord is attacked in …: he may only pass this year",),
     ("KK-ADV-4", "movement:decide_move"): (
         "the attacked defender names his released units before the next step (A-49)",
@@ -214,35 +214,35 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "the sale of … is still open",
         "… may sell only with an empty treasury (option, A-38)",
     ),
-    ("KK-ADV-4", "pinning:decide_release_defenders"): (
+    ("KK-ADV-4", "movement:decide_release_defenders"): (
         "no attacked army has units to release now",
         "…, the defender in …, names the released",
         "message",
         "…'s lord is not in …",
     ),
-    ("KK-LORD-6", "rerolls:_no_offer"): ("message",),
-    ("KK-OFFICE-1", "rerolls:_no_offer"): ("message",),
-    ("KK-OFFICE-2", "rerolls:_no_offer"): ("message",),
-    ("KK-OFFICE-1", "rerolls:_reroll_group"): ("the Judge Royal rolled … in this exchange, not …",),
-    ("KK-ADV-11", "retreat:decide_choose_retreat_losses"): (
+    ("KK-LORD-6", "reroll_choices:_no_offer"): ("message",),
+    ("KK-OFFICE-1", "reroll_choices:_no_offer"): ("message",),
+    ("KK-OFFICE-2", "reroll_choices:_no_offer"): ("message",),
+    ("KK-OFFICE-1", "reroll_choices:_reroll_group"): ("the Judge Royal rolled … in this exchange, not …",),
+    ("KK-ADV-11", "retreat_choices:decide_choose_retreat_losses"): (
         "no retreat is waiting for its obstacle losses",
         "…, who retreats, picks the units lost",
         "message",
     ),
-    ("KK-ADV-5", "retreat:decide_retreat"): (
+    ("KK-ADV-5", "retreat_choices:decide_retreat"): (
         "a retreat is declared in a battle between its exchanges",
         "… has no army in …",
         "… is in round … (…): retreat after a full round",
         "the attacker … declares first (A-46): he must stay before the defender retreats",
         "… chose to stay this round",
     ),
-    ("KK-BATTLE-3", "retreat:decide_retreat"): (
+    ("KK-BATTLE-3", "retreat_choices:decide_retreat"): (
         "only the advanced game allows a retreat; a basic battle is fought out",
     ),
-    ("KK-NEUTRAL-2", "retreat:decide_retreat"): ("neutral forces never retreat: they defend to the death",),
-    ("rule", "retreat:decide_retreat"): ("message",),
-    ("rule_id", "retreat:decide_retreat"): ("the retreat into the castle … breaks its limit: …",),
-    ("KK-ADV-5", "retreat:decide_stay"): (
+    ("KK-NEUTRAL-2", "retreat_choices:decide_retreat"): ("neutral forces never retreat: they defend to the death",),
+    ("rule", "retreat_choices:decide_retreat"): ("message",),
+    ("rule_id", "retreat_choices:decide_retreat"): ("the retreat into the castle … breaks its limit: …",),
+    ("KK-ADV-5", "retreat_choices:decide_stay"): (
         "message",
         "the attacker, …, declares first (A-46)",
         "… has already declared he stays this round",
@@ -290,13 +290,13 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "only the advanced 6-player setup replaces royal cavalry",
         "message",
     ),
-    ("KK-TRAD-3", "turn_order:decide_choose_turn_position"): (
+    ("KK-TRAD-3", "starting_player:decide_choose_turn_position"): (
         "first or last is chosen after recruitment, under the traditional order",
         "the starting player … chooses",
         "position … must be 'first' or 'last'",
     ),
-    ("KK-OFFICE-2", "turn_order:decide_roll_for_starting_player"): ("judge_royal_reroll must be true or false",),
-    ("KK-TRAD-1", "turn_order:decide_roll_for_starting_player"): (
+    ("KK-OFFICE-2", "starting_player:decide_roll_for_starting_player"): ("judge_royal_reroll must be true or false",),
+    ("KK-TRAD-1", "starting_player:decide_roll_for_starting_player"): (
         "the starting player is rolled for when a year begins",
         "no player is left to roll",
     ),

@@ -71,11 +71,11 @@ def test_judge_royal_reroll_choice_refused_kk_office_2_when_it_is_no_yes_or_no()
     """KK-OFFICE-2: the Judge Royal "may reroll his own roll once" — whether he does is yes or no, both for the
     Rainy Autumn roll and for the traditional starting-player roll (KK-TRAD-1)."""
     rain = act("roll_event_die", RED, dice=[2], judge_royal_reroll="maybe")
-    cites(("KK-OFFICE-2", "cards:decide_roll_event_die"), rainy_siege(judge_royal=True), rain, "KK-OFFICE-2")
+    cites(("KK-OFFICE-2", "event_die:decide_roll_event_die"), rainy_siege(judge_royal=True), rain, "KK-OFFICE-2")
     game = play(choose(traditional(), "first"), act("pass", F), act("pass", E), act("pass", S))
     assert game.state.phase == "starting_roll"
     roll = act("roll_for_starting_player", None, Authority.RECORDER, dice=[1, 2, 6, 6, 3, 4], judge_royal_reroll=1)
-    cites(("KK-OFFICE-2", "turn_order:decide_roll_for_starting_player"), game, roll, "KK-OFFICE-2")
+    cites(("KK-OFFICE-2", "starting_player:decide_roll_for_starting_player"), game, roll, "KK-OFFICE-2")
 
 
 def _five_at_pannonias_turn() -> Game:
@@ -98,7 +98,7 @@ def test_step_refused_kk_setup_2_when_it_ends_in_or_crosses_szlavonias_closed_re
     assert "szlavonia_k1" in game.state.closed and "szlavonia_a" not in game.state.closed
     group = {"from": "pest", "units": {"cavalry": 1}, "path": ["szlavonia_k1", "szlavonia_a"]}
     through = act("move", "pannonia", to="szlavonia_a", groups=[group])
-    cites(("KK-SETUP-2", "movement:_group"), game, through, "KK-SETUP-2")
+    cites(("KK-SETUP-2", "movement:step_group"), game, through, "KK-SETUP-2")
 
 
 def test_lord_alone_refused_kk_move_7_when_his_path_costs_more_than_4_mp() -> None:
@@ -108,7 +108,7 @@ def test_lord_alone_refused_kk_move_7_when_his_path_costs_more_than_4_mp() -> No
     lone = act(
         "move", RED, to="pannonia_k2", groups=[{"from": A, "units": {}, "lord": True, "path": [B, C, "pannonia_k2"]}]
     )
-    cites(("KK-MOVE-7", "movement:_group"), game, lone, "KK-MOVE-7")
+    cites(("KK-MOVE-7", "movement:step_group"), game, lone, "KK-MOVE-7")
     assert "KK-MOVE-7" not in rule_ids(when(game, step(C, (A, {}, [B, C]), lord_from=A)))  # 4 MP: his to spend
 
 
@@ -134,7 +134,7 @@ def test_retreat_refused_kk_adv_8_9_10_when_the_destination_is_not_the_sides_own
     """KK-ADV-8: the attacker retreats to a county an attacking unit came from (Pest, not Kunság); KK-ADV-9: the
     defender to an adjacent county without enemies that no attacker came from (not Pest); KK-ADV-10: with no such
     county (Kunság held by Yellow) there is no retreat at all."""
-    path: Path = ("rule", "retreat:decide_retreat")
+    path: Path = ("rule", "retreat_choices:decide_retreat")
     cites(path, fejer_battle(), retreat(RED, "kunsag", 1, 1), "KK-ADV-8")
     cites(path, red_stays(fejer_battle()), retreat(BLUE, "pest", 1, 1), "KK-ADV-9")
     units = {
@@ -153,7 +153,7 @@ def test_transcript_retreat_into_a_full_castle_records_kk_castle_2_after_kk_adv_
     units = {"pest": {RED: Force(infantry=3, archer=3, cavalry=2)}, "fejer": {BLUE: Force(infantry=2)}}
     game = fight(battle(units, "fejer", "pest", {"infantry": 2}, mode="transcript"), 1, 1, 1, 1)
     assert game.meta.mode is Mode.TRANSCRIPT
-    cites(("rule_id", "retreat:decide_retreat"), game, retreat(RED, "pest", 1, 1), "KK-ADV-8", "KK-CASTLE-2")
+    cites(("rule_id", "retreat_choices:decide_retreat"), game, retreat(RED, "pest", 1, 1), "KK-ADV-8", "KK-CASTLE-2")
 
 
 def test_recruit_over_a_castles_capacity_cites_kk_castle_2_then_the_kk_recruit_4_umbrella() -> None:
@@ -173,7 +173,7 @@ def test_escape_refused_kk_elim_2_to_a_county_that_is_no_escape_route() -> None:
     game = fight(lords_battle(), 6, 1)
     assert game.state.defeat is not None
     cites(
-        ("KK-ELIM-2", "defeat:decide_attempt_escape"),
+        ("KK-ELIM-2", "defeat_choices:decide_attempt_escape"),
         game,
         act("attempt_escape", BLUE, to="pest", dice=[6]),
         "KK-ELIM-2",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.kernel import Authority, Game
-from domain.rulesets.kard_es_korona.combat import neutral_roller
+from domain.rulesets.kard_es_korona.battle_order import neutral_roller
 from domain.rulesets.kard_es_korona.forces import Force
 from domain.rulesets.kard_es_korona.hits import die_targets
 from domain.rulesets.kard_es_korona.state import Battle
