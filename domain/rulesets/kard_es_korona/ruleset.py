@@ -1,40 +1,21 @@
-"""The `kard_es_korona` ruleset: the kernel's contract, with each action decided by its phase's module."""
+"""The `kard_es_korona` ruleset: the kernel's contract, a facade over decide.py, evolve.py, the views and positions."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.positions import PositionError
-from domain.rulesets.kard_es_korona import (
-    battle_order,
-    captivity,
-    cards,
-    combat,
-    defeat_choices,
-    economy,
-    elections,
-    event_die,
-    leaving,
-    lords,
-    movement,
-    offices,
-    reroll_choices,
-    retreat_choices,
-    setup,
-    starting_player,
-    vassals,
-    withdrawal,
-)
+from domain.rulesets.kard_es_korona import battle_order, cards, elections, lords, offices, setup
 from domain.rulesets.kard_es_korona.actions import ACTION_SPECS, board_ids
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
+from domain.rulesets.kard_es_korona.decide import decide
 from domain.rulesets.kard_es_korona.evolve import evolve
-from domain.rulesets.kard_es_korona.flow import refuse
 from domain.rulesets.kard_es_korona.notation import notation
 from domain.rulesets.kard_es_korona.options import DEFAULT_OPTIONS, option_errors
 from domain.rulesets.kard_es_korona.pending import pending as table_pending
@@ -42,64 +23,8 @@ from domain.rulesets.kard_es_korona.position import from_position, position_of
 from domain.rulesets.kard_es_korona.position_checks import position_errors
 from domain.rulesets.kard_es_korona.position_schema import POSITION_SCHEMA
 from domain.rulesets.kard_es_korona.rulebook import RULEBOOK
-from domain.rulesets.kard_es_korona.state import RECRUIT, KKState, dump_state, load_state
+from domain.rulesets.kard_es_korona.state import KKState, dump_state, load_state
 from domain.rulesets.kard_es_korona.victory import conclude
-
-_Simple = Callable[[KKState, Action], Decision]
-_Lenient = Callable[[KKState, Action, bool], Decision]
-_Dice = Callable[[KKState, Game, Action, Inputs], Decision]
-
-# The action vocabulary. Actions a transcript may record with deviations get the `lenient` flag; actions
-# rolling dice get the game and inputs too.
-_SIMPLE: Mapping[str, _Simple] = {
-    "choose_first_player": setup.decide_choose_first_player,
-    "draw_event": economy.decide_draw_event,
-    "transfer_money": economy.decide_transfer_money,
-    "forgo_escape": defeat_choices.decide_forgo_escape,
-    "swear_fealty": defeat_choices.decide_swear_fealty,
-    "decline_fealty": defeat_choices.decide_decline_fealty,
-    "answer_fealty": defeat_choices.decide_answer_fealty,
-    "place_takeover": defeat_choices.decide_place_takeover,
-    "veto_battle": vassals.decide_veto_battle,
-    "return_lord": vassals.decide_return_lord,
-    "take_extra_step": lords.decide_take_extra_step,
-    "decline_extra_step": lords.decide_decline_extra_step,
-    "keep_roll": reroll_choices.decide_keep_roll,
-    "leave_game": leaving.decide_leave_game,
-    "choose_turn_position": starting_player.decide_choose_turn_position,
-    "decide_tie": elections.decide_tie,
-    "offer_office": offices.decide_offer_office,
-    "bid_for_office": offices.decide_bid_for_office,
-    "close_office_sale": offices.decide_close_office_sale,
-}
-_LENIENT: Mapping[str, _Lenient] = {
-    "place_forces": setup.decide_place_forces,
-    "place_neutral_piece": setup.decide_place_neutral_piece,
-    "substitute_royal_cavalry": setup.decide_substitute_royal_cavalry,
-    "recruit": economy.decide_recruit,
-    "move": movement.decide_move,
-    "release_defenders": movement.decide_release_defenders,
-    "select_battle": combat.decide_select_battle,
-    "lead_arm": combat.decide_lead_arm,
-    "assign_casualties": combat.decide_assign_casualties,
-    "withdraw": withdrawal.decide_withdraw,
-    "stay": retreat_choices.decide_stay,
-    "choose_retreat_losses": retreat_choices.decide_choose_retreat_losses,
-    "pay_ransom": captivity.decide_pay_ransom,
-}
-_WITH_DICE: Mapping[str, _Dice] = {
-    "roll_for_first_player": setup.decide_roll_for_first_player,
-    "fight_exchange": combat.decide_fight_exchange,
-    "attempt_escape": defeat_choices.decide_attempt_escape,
-    "fight_duel": lords.decide_fight_duel,
-    "reroll": reroll_choices.decide_reroll,
-    "retreat": retreat_choices.decide_retreat,
-    "roll_event_die": event_die.decide_roll_event_die,
-    "roll_for_starting_player": starting_player.decide_roll_for_starting_player,
-    "roll_off": elections.decide_roll_off,
-    "reroll_tie_die": elections.decide_judge_reroll,
-}
-ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 
 
 class KardEsKoronaRuleset:
@@ -144,38 +69,8 @@ class KardEsKoronaRuleset:
         return setup.initial_state(options, board, seats)
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
-        """The action decided by its phase's module, then the victory check of KK-WIN-1 (A-58)."""
-        return conclude(game.state, self._decide(game, action, inputs))
-
-    def _decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
-        state: KKState = game.state
-        if state.problem:
-            return refuse("KK-GEN-1", state.problem)
-        lenient = game.meta.mode is Mode.TRANSCRIPT
-        if action.type in ("lead_arm", "fight_exchange") and (due := cards.siege_roll_due(state)) is not None:
-            skipped = refuse("KK-EVENT-7", f"{due.attacker} first rolls for Rainy Autumn (roll_event_die)", "type")
-            if not lenient:
-                return skipped
-            # A transcript's table may fight the siege without the card's roll: the siege is then not abandoned.
-            decision = self._dispatch(state, game, action, inputs, lenient)
-            if not decision.events:
-                return decision
-            return Decision(decision.events, (*skipped.violations, *decision.violations), decision.trace)
-        return self._dispatch(state, game, action, inputs, lenient)
-
-    def _dispatch(self, state: KKState, game: Game, action: Action, inputs: Inputs, lenient: bool) -> Decision:
-        if action.type in _WITH_DICE:
-            return _WITH_DICE[action.type](state, game, action, inputs)
-        if action.type == "pass":
-            if state.phase == RECRUIT:  # passing in phase II is recruiting nothing
-                return economy.decide_recruit(state, Action("recruit", action.seat, {"purchases": []}), lenient)
-            return movement.decide_pass(state, action)
-        if action.type in _LENIENT:
-            return _LENIENT[action.type](state, action, lenient)
-        handler = _SIMPLE.get(action.type)
-        if handler is None:
-            return refuse("KK-TURN-2", f"unknown action {action.type!r}; actions are {', '.join(ACTIONS)}", "type")
-        return handler(state, action)
+        """The action decided by its phase's module (decide.py), then the victory check of KK-WIN-1 (A-58)."""
+        return decide(game, action, inputs)
 
     def evolve(self, state: KKState, event: Event) -> KKState:
         return evolve(state, event)

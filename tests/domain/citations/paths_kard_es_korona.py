@@ -247,9 +247,9 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "the attacker, …, declares first (A-46)",
         "… has already declared he stays this round",
     ),
-    ("KK-EVENT-7", "ruleset:KardEsKoronaRuleset._decide"): ("… first rolls for Rainy Autumn (roll_event_die)",),
-    ("KK-GEN-1", "ruleset:KardEsKoronaRuleset._decide"): ("state.problem",),
-    ("KK-TURN-2", "ruleset:KardEsKoronaRuleset._dispatch"): ("unknown action …; actions are …",),
+    ("KK-EVENT-7", "decide:_decide"): ("… first rolls for Rainy Autumn (roll_event_die)",),
+    ("KK-GEN-1", "decide:_decide"): ("state.problem",),
+    ("KK-TURN-2", "decide:_dispatch"): ("unknown action …; actions are …",),
     ("KK-TURN-2", "ruleset:KardEsKoronaRuleset.sealed_errors"): (
         "Kard és Korona has no sealed round open in this phase",
     ),

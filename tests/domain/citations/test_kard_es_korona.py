@@ -238,7 +238,7 @@ CASES: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         act("substitute_royal_cavalry", RED, castles=[]),
         ("KK-SETUP-12",),
     ),
-    (("KK-TURN-2", "ruleset:KardEsKoronaRuleset._dispatch"), "move", act("no_such_action", RED), ("KK-TURN-2",)),
+    (("KK-TURN-2", "decide:_dispatch"), "move", act("no_such_action", RED), ("KK-TURN-2",)),
     (
         ("KK-ELIM-2", "defeat_choices:decide_attempt_escape"),
         "move",

@@ -57,14 +57,14 @@ def test_every_action_refused_kk_gen_1_when_the_board_side_is_not_the_variants()
     side" — an advanced game on the basic board refuses even its first action."""
     game = new_game(variant="advanced", board=province_board("basic"))
     first = act("choose_first_player", None, Authority.RECORDER, player=F)
-    cites(("KK-GEN-1", "ruleset:KardEsKoronaRuleset._decide"), game, first, "KK-GEN-1")
+    cites(("KK-GEN-1", "decide:_decide"), game, first, "KK-GEN-1")
 
 
 def test_siege_fought_before_the_rainy_autumn_roll_refused_kk_event_7() -> None:
     """KK-EVENT-7: Rainy Autumn "makes a player roll a die ... It can force an army to abandon a siege" — so the
     siege of Pest is not fought before the besieger's roll."""
     fight_first = act("fight_exchange", None, Authority.RECORDER, dice=[1, 1, 1, 1])
-    cites(("KK-EVENT-7", "ruleset:KardEsKoronaRuleset._decide"), rainy_siege(), fight_first, "KK-EVENT-7")
+    cites(("KK-EVENT-7", "decide:_decide"), rainy_siege(), fight_first, "KK-EVENT-7")
 
 
 def test_judge_royal_reroll_choice_refused_kk_office_2_when_it_is_no_yes_or_no() -> None:
