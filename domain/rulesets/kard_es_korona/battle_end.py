@@ -13,21 +13,28 @@ from domain.rulesets.kard_es_korona.state import ATTACKER, BATTLE, DEFENDER, Bat
 from domain.rulesets.kard_es_korona.year import next_battle
 
 
-def capture_castle(flow: Flow, battle: Battle) -> bool:
-    """KK-SIEGE-9: the castle changes hands; True when the attackers cannot all stay and the rest must go."""
+def capture_castle(flow: Flow, battle: Battle, result: str) -> None:
+    """KK-SIEGE-9: the castle changes hands; the battle ends with `result`, or, when the attackers cannot all stay,
+    waits for the attacker to choose who stays and where the rest go."""
     flow.emit(
         "CastleCaptured",
         {"battle": battle.id, "county": battle.county, "new_owner": battle.attacker, "previous_owner": battle.defender},
     )
-    attack = side_force(flow.state, battle, ATTACKER)
-    options = flow.state.options
-    if castle_limit_breaches(attack, str(options["castle_arm_limit"]), str(options["variant"])):
+    if is_castle_overfull(flow.state, battle):
+        attack = side_force(flow.state, battle, ATTACKER)
         flow.note(
             "KK-SIEGE-9",
             f"{attack.describe()} cannot all stay: {battle.attacker} chooses who stays and where the rest go",
         )
-        return True
-    return False
+        return
+    end_battle(flow, battle, result)
+
+
+def is_castle_overfull(state: KKState, battle: Battle) -> bool:
+    """KK-SIEGE-9, KK-CASTLE-3/4: the attackers in a taken castle break its unit or arm limit."""
+    options = state.options
+    attack = side_force(state, battle, ATTACKER)
+    return bool(castle_limit_breaches(attack, str(options["castle_arm_limit"]), str(options["variant"])))
 
 
 def end_battle(flow: Flow, battle: Battle, result: str) -> None:

@@ -10,22 +10,13 @@ from typing import Any
 
 from domain.kernel import Action, Decision, Game, Inputs, Mode
 from domain.platform import roll
-from domain.rulesets.kard_es_korona.battle_end import capture_castle, end_battle
 from domain.rulesets.kard_es_korona.battle_order import battle_chooser, casualty_chooser, neutral_roller, start_battle
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import (
-    ARCHER,
     ARMS,
-    CAVALRY,
-    INFANTRY,
-    Force,
     force_from_json,
 )
 from domain.rulesets.kard_es_korona.hits import (
-    FULL,
-    MELEE,
-    SIEGE_ARCHERS,
-    SIEGE_ASSAULT,
     VOLLEY,
     casualty_options,
     die_targets,
@@ -37,9 +28,8 @@ from domain.rulesets.kard_es_korona.hits import (
     side_force,
     threshold,
 )
-from domain.rulesets.kard_es_korona.lords import start_duel
+from domain.rulesets.kard_es_korona.outcome import settle
 from domain.rulesets.kard_es_korona.rerolls import exchange_reroll_offer
-from domain.rulesets.kard_es_korona.retreat import after_pursuit
 from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
     BATTLE,
@@ -48,7 +38,6 @@ from domain.rulesets.kard_es_korona.state import (
     KKState,
     is_neutral,
 )
-from domain.rulesets.kard_es_korona.withdrawal import abandon_siege
 
 # --- battle order (KK-BATTLE-12/13, A-20) ---
 
@@ -227,38 +216,6 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
     return flow.decision(tuple(checks.violations))
 
 
-def settle(flow: Flow) -> None:
-    """Choose the casualties the rules leave no choice about; when every side has chosen, remove them."""
-    battle = flow.state.battle(flow.state.current_battle)
-    if battle is None or flow.state.reroll_offer:
-        return
-    maximal = flow.state.options.get("casualty_assignment", "maximal") == "maximal"
-    for p in battle.pending:
-        if p.chosen is not None:
-            continue
-        enemy = side_force(flow.state, battle, other(p.side))
-        _, options = casualty_options(p.targets, enemy)
-        if p.chooser is None:
-            pick = _auto_pick(battle, options)
-        elif len(options) == 1 and maximal:
-            pick = options[0]
-        else:
-            continue
-        flow.emit(
-            "CasualtiesAssigned",
-            {"battle": battle.id, "side": p.side, "seat": p.chooser, "casualties": pick.to_json(), "auto": True},
-        )
-    battle = flow.state.battle(battle.id)
-    if battle is not None and all(p.chosen is not None for p in battle.pending):
-        _resolve(flow, battle)
-
-
-def _auto_pick(battle: Battle, options: list[Force]) -> Force:
-    """A-10 `auto`: infantry first in sieges (to force a withdrawal), then cavalry, infantry, archers."""
-    priority = (INFANTRY, CAVALRY, ARCHER) if battle.kind == "siege" else (CAVALRY, INFANTRY, ARCHER)
-    return max(options, key=lambda f: tuple(f.of(a) for a in priority))
-
-
 def decide_assign_casualties(state: KKState, action: Action, lenient: bool = False) -> Decision:
     """KK-BATTLE-11, A-8: the hitter names which enemy units his hits kill, within what each die can kill.
 
@@ -323,112 +280,3 @@ def decide_assign_casualties(state: KKState, action: Action, lenient: bool = Fal
     )
     settle(flow)
     return flow.decision(tuple(checks.violations))
-
-
-def _resolve(flow: Flow, battle: Battle) -> None:
-    """KK-BATTLE-9: the casualties of both sides are removed together; then the battle goes on or ends."""
-    for p in battle.pending:
-        assert p.chosen is not None
-        hits = sum(1 for t in p.targets if t)
-        flow.emit(
-            "CasualtiesRemoved",
-            {
-                "battle": battle.id,
-                "side": other(p.side),
-                "removed": p.chosen.to_json(),
-                "wasted_hits": hits - p.chosen.total,
-            },
-        )
-    state = flow.state
-    for side in (ATTACKER, DEFENDER):
-        arm = battle.led_arms.get(side)
-        if (
-            arm
-            and side not in battle.bonus_lost
-            and lord_present(state, battle, side)
-            and not side_force(state, battle, side).of(arm)
-        ):
-            flow.emit("LordBonusLost", {"battle": battle.id, "side": side, "seat": battle.owner_of(side), "arm": arm})
-            flow.note("KK-LORD-3", f"the {side}'s {arm} are gone: the lord's bonus ends for this battle")
-    _outcome(flow, battle.id)
-
-
-def _outcome(flow: Flow, battle_id: str) -> None:
-    state = flow.state
-    battle = state.battle(battle_id)
-    assert battle is not None
-    # KK-ADV-6: the pursuit is over; the retreat goes on unless it destroyed them
-    if battle.status == "retreating" and after_pursuit(flow, battle):
-        return
-    attack, defence = side_force(state, battle, ATTACKER), side_force(state, battle, DEFENDER)
-    if attack.total == 0 and defence.total == 0:
-        if lord_present(state, battle, ATTACKER) and lord_present(state, battle, DEFENDER):
-            start_duel(flow, battle)  # KK-LORD-5: the lords fight on alone
-            return
-        flow.emit(
-            "CountyControlChanged",
-            {
-                "county": battle.county,
-                "from": state.control.get(battle.county),
-                "to": None,
-                "cause": "mutual_annihilation",
-            },
-        )
-        flow.note("KK-BATTLE-10", f"both sides wiped out: {battle.county} has no owner")
-        _lords_defeated(flow, battle, (ATTACKER, DEFENDER))
-        end_battle(flow, battle, "mutual_annihilation")
-    elif defence.total == 0:
-        _lords_defeated(flow, battle, (DEFENDER,))
-        if state.control.get(battle.county) != battle.attacker:
-            flow.emit(
-                "CountyControlChanged",
-                {
-                    "county": battle.county,
-                    "from": state.control.get(battle.county),
-                    "to": battle.attacker,
-                    "cause": "battle_won",
-                },
-            )
-        flow.note("KK-BATTLE-14", f"{battle.attacker} wins and takes {battle.county}")
-        if battle.kind == "siege" and capture_castle(flow, battle):
-            return
-        end_battle(flow, battle, "attacker_won")
-    elif attack.total == 0:
-        _lords_defeated(flow, battle, (ATTACKER,))
-        flow.note("KK-BATTLE-14", f"{battle.defender} keeps {battle.county}")
-        end_battle(flow, battle, "defender_won")
-    elif battle.kind == "siege" and attack.infantry == 0 and not lord_present(state, battle, ATTACKER):
-        flow.note(
-            "KK-SIEGE-6",
-            f"no attacking infantry and no lord left ({attack.describe()}): the siege is abandoned at once",
-        )
-        abandon_siege(flow, battle, "no_infantry")
-    else:
-        following = _next_exchange(state, battle)
-        flow.emit("ExchangeResolved", {"battle": battle.id, "round": following[0], "exchange": following[1]})
-
-
-def _next_exchange(state: KKState, battle: Battle) -> tuple[int, str]:
-    match battle.exchange:
-        case "volley":
-            return battle.round, MELEE
-        case "siege_archers":
-            return battle.round, SIEGE_ASSAULT
-        case "siege_assault":
-            has_archers = side_force(state, battle, DEFENDER).archer > 0
-            return battle.round + 1, SIEGE_ARCHERS if has_archers else SIEGE_ASSAULT
-        case _:
-            return battle.round + 1, FULL
-
-
-def _lords_defeated(flow: Flow, battle: Battle, sides: tuple[str, ...]) -> None:
-    """KK-LORD-4: a lord whose units in the battle are all destroyed is defeated (what follows: defeat.py)."""
-    for side in sides:
-        if lord_present(flow.state, battle, side):
-            flow.emit(
-                "LordDefeated",
-                {"seat": battle.owner_of(side), "battle": battle.id, "by_owner": battle.owner_of(other(side))},
-            )
-
-
-# --- the end of the year (KK-TURN-4/5) ---

@@ -10,11 +10,11 @@ from typing import Any
 from domain.kernel import Action, Decision, Game, Inputs
 from domain.platform import roll
 from domain.rulesets.kard_es_korona.battle_order import casualty_chooser
-from domain.rulesets.kard_es_korona.combat import settle
 from domain.rulesets.kard_es_korona.defeat_choices import escape_result
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
 from domain.rulesets.kard_es_korona.hits import casualty_options, die_targets, other, side_force
 from domain.rulesets.kard_es_korona.lords import duel_round
+from domain.rulesets.kard_es_korona.outcome import settle
 from domain.rulesets.kard_es_korona.state import KKState
 
 

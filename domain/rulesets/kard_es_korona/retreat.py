@@ -147,7 +147,8 @@ def complete_retreat(flow: Flow, battle: Battle) -> None:
     flow.note("KK-ADV-8" if retreat.side == ATTACKER else "KK-ADV-9", f"{army.describe()} retreat to {retreat.to}")
     if retreat.side == DEFENDER:
         _take_control(flow, battle.county, battle.attacker)
-        if battle.kind == "siege" and capture_castle(flow, battle):
+        if battle.kind == "siege":
+            capture_castle(flow, battle, f"{retreat.side}_retreated")
             return
     end_battle(flow, battle, f"{retreat.side}_retreated")
 

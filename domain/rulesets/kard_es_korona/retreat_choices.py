@@ -9,7 +9,6 @@ from typing import Any
 from domain.kernel import Action, Decision, Game, Inputs, Mode
 from domain.platform import roll
 from domain.rulesets.kard_es_korona.battle_order import casualty_chooser, neutral_roller
-from domain.rulesets.kard_es_korona.combat import settle
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import ARMS, force_from_json
 from domain.rulesets.kard_es_korona.hits import (
@@ -24,6 +23,7 @@ from domain.rulesets.kard_es_korona.hits import (
     side_force,
     threshold,
 )
+from domain.rulesets.kard_es_korona.outcome import settle
 from domain.rulesets.kard_es_korona.pinning import is_advanced
 from domain.rulesets.kard_es_korona.retreat import (
     can_enter,
