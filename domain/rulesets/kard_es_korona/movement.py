@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from domain.kernel import Action, Decision
@@ -11,12 +11,8 @@ from domain.rulesets.kard_es_korona.board import Terrain
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import (
     ARMS,
-    EMPTY,
     LORD_MOVEMENT_POINTS,
     MOVEMENT_POINTS,
-    Force,
-    arm_limit_breaches,
-    castle_limit_breaches,
     force_from_json,
 )
 from domain.rulesets.kard_es_korona.pinning import (
@@ -29,8 +25,29 @@ from domain.rulesets.kard_es_korona.pinning import (
     release_size,
 )
 from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, is_neutral
-from domain.rulesets.kard_es_korona.vassals import move_problems
-from domain.rulesets.kard_es_korona.year import allowance_of, auto_pass, record_pass
+from domain.rulesets.kard_es_korona.step_checks import (
+    Group,
+    Guard,
+    Step,
+    besiegers_within_arm_limit,
+    castle_entered_within_limits,
+    first_refusal,
+    garrisons_left_within_limits,
+    in_his_turn,
+    in_movement_phase,
+    joins_no_pending_battle,
+    listed_groups,
+    lord_arrives_with_units,
+    lord_not_attacked,
+    lord_not_left_alone,
+    outside_the_closed_region,
+    release_named_first,
+    siege_has_infantry_or_lord,
+    to_a_county,
+    vassal_bans_kept,
+    within_step_allowance,
+)
+from domain.rulesets.kard_es_korona.year import auto_pass, record_pass
 
 
 def decide_pass(state: KKState, action: Action) -> Decision:
@@ -44,15 +61,6 @@ def decide_pass(state: KKState, action: Action) -> Decision:
     record_pass(flow, seat, "voluntary")
     auto_pass(flow)
     return flow.decision()
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    origin: str
-    force: Force
-    lord: bool
-    path: tuple[str, ...]
-    cost: int
 
 
 def path_cost(state: KKState, origin: str, path: tuple[str, ...]) -> int:
@@ -84,6 +92,34 @@ def _enemy_here(state: KKState, county: str, seat: str) -> bool:
     return any(owner != seat for owner in state.owners_in(county))
 
 
+def _before_groups(step: Step) -> tuple[Guard, ...]:
+    """The checks of a step before its groups are read, in the table's order."""
+    # A frozen player's turns are passed for him, so whenever he tries a step it is someone else's turn: what
+    # bars him is his attacked lord (KK-ADV-3); the turn order (KK-MOVE-1) follows it in a transcript.
+    turn: tuple[Guard, ...] = (release_named_first, lord_not_attacked, in_his_turn)
+    if step.frozen is None:
+        turn = (in_his_turn, release_named_first, lord_not_attacked)
+    return (
+        in_movement_phase,
+        *turn,
+        within_step_allowance,
+        to_a_county,
+        outside_the_closed_region,
+        joins_no_pending_battle,
+    )
+
+
+_WITH_GROUPS: tuple[Guard, ...] = (
+    vassal_bans_kept,
+    lord_arrives_with_units,
+    lord_not_left_alone,
+    garrisons_left_within_limits,
+    siege_has_infantry_or_lord,
+    besiegers_within_arm_limit,
+    castle_entered_within_limits,
+)
+
+
 def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decision:
     """KK-MOVE-1..18: one step of units (and the lord) from one or more counties into one county.
 
@@ -94,83 +130,35 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
     seat, board = action.seat, state.board
     if board is None or seat is None:
         return refuse("KK-MOVE-1", "a step needs a seat", "seat")
-    if state.phase != MOVEMENT:
-        return refuse("KK-TURN-2", f"steps are taken in phase III (movement), not phase {state.phase!r}", "type")
-    # A frozen player's turns are passed for him, so whenever he tries a step it is someone else's turn: what
-    # bars him is his attacked lord (KK-ADV-3); the turn order (KK-MOVE-1) follows it in a transcript.
-    frozen = freezing_battle(state, seat)
-    out_of_turn = f"it is {state.turn}'s movement turn, not {seat}'s"
-    if state.turn != seat and frozen is None and checks.broken("KK-MOVE-1", out_of_turn, "seat"):
-        return checks.refusal()
-    if state.release_due is not None:
-        return refuse("KK-ADV-4", "the attacked defender names his released units before the next step (A-49)")
-    if frozen is not None and checks.broken(
-        "KK-ADV-3", f"{seat}'s lord is attacked in {frozen.county}: he may only pass this year", "seat"
-    ):
-        return checks.refusal()
-    if state.turn != seat and frozen is not None and checks.broken("KK-MOVE-1", out_of_turn, "seat"):
-        return checks.refusal()
-    taken, allowed = state.steps_taken.get(seat, 0), allowance_of(state, seat)
-    if taken >= allowed and checks.broken("KK-MOVE-3", f"{seat} has taken {taken} of {allowed} steps this year"):
-        return checks.refusal()
-    destination = action.data.get("to")
-    if not isinstance(destination, str) or destination not in board.counties:
-        return refuse("KK-MOVE-2", f"destination {destination!r} is not a county of the board", "data.to")
-    if destination in state.closed and checks.broken(
-        "KK-SETUP-2", f"{destination} lies in Szlavónia's closed region (5 players)", "data.to"
-    ):
-        return checks.refusal()
-    if state.battle_in(destination) is not None:
-        # Not even a transcript can add units to a pending battle: its armies are fixed when it is created.
-        return refuse("KK-MOVE-14", f"a battle is pending in {destination}: no unit may join it", "data.to")
-    raw_groups = action.data.get("groups")
-    if not isinstance(raw_groups, list) or not raw_groups:
-        return refuse("KK-MOVE-2", "groups must list the moving units by origin county", "data.groups")
+    step = Step(state, seat, board, action.data.get("to"), freezing_battle(state, seat))
+    if (stop := first_refusal(step, checks, _before_groups(step))) is not None:
+        return stop
+    raw_groups = listed_groups(action.data.get("groups"))
+    if isinstance(raw_groups, Decision):
+        return raw_groups
     groups: list[Group] = []
-    seen: set[str] = set()
-    lord_county = state.lords.get(seat)
     for index, raw in enumerate(raw_groups):
-        parsed = step_group(state, seat, raw, destination, f"data.groups[{index}]", seen, checks)
+        seen = {g.origin for g in groups}
+        parsed = step_group(state, seat, raw, step.to, f"data.groups[{index}]", seen, checks)
         if isinstance(parsed, Decision):
             return parsed
-        seen.add(parsed.origin)
         groups.append(parsed)
-    for rule_id, message in move_problems(state, seat, destination, (g.path for g in groups)):
-        if checks.broken(rule_id, message, "data.to"):
-            return checks.refusal()
-    lord_moves = any(g.lord for g in groups)
-    incoming = EMPTY
-    for g in groups:
-        incoming = incoming.plus(g.force)
-    enemies = [o for o in state.owners_in(destination) if o != seat]
-    variant, arm_limit = str(state.options["variant"]), str(state.options["castle_arm_limit"])
-    county = board.counties[destination]
-    # KK-MOVE-16: the lord never ends a step without his units, and is never left alone.
-    alone_there = lord_moves and incoming.total == 0 and (enemies or state.force(destination, seat).total == 0)
-    if alone_there and checks.broken(
-        "KK-MOVE-16", f"the lord may not enter {destination} without units", "data.groups"
-    ):
-        return checks.refusal()
-    if lord_county is not None and not lord_moves:
-        left = state.force(lord_county, seat).minus(_leaving(groups, lord_county))
-        if left.total == 0 and checks.broken(
-            "KK-MOVE-16", f"the lord would be left alone in {lord_county}", "data.groups"
-        ):
-            return checks.refusal()
-    for origin in sorted(seen):
-        remaining = state.force(origin, seat).minus(_leaving(groups, origin))
-        if board.counties[origin].castle and remaining.total:
-            for rule_id, reason in castle_limit_breaches(remaining, arm_limit, variant):
-                if checks.broken(
-                    rule_id, f"the garrison left in {origin} would break the limit: {reason}", "data.groups"
-                ):
-                    return checks.refusal()
+    step = replace(step, groups=tuple(groups))
+    if (stop := first_refusal(step, checks, _WITH_GROUPS)) is not None:
+        return stop
+    return _take_step(step, checks)
+
+
+def _take_step(step: Step, checks: Checks) -> Decision:
+    """KK-MOVE-8/11/18, KK-ADV-1: the step recorded; an attack creates its battle, an empty county changes hands."""
+    state, seat, destination, groups = step.state, step.seat, step.to, step.groups
+    county = step.board.counties[destination]
     flow = Flow(state)
     seq = state.step_seq + 1
     crossed = sorted({c for g in groups for c in g.path[:-1] if state.battle_in(c) is not None})
-    step = {
+    record: dict[str, Any] = {
         "seat": seat,
-        "step_no": taken + 1,
+        "step_no": state.steps_taken.get(seat, 0) + 1,
         "step_seq": seq,
         "to": destination,
         "groups": [
@@ -179,61 +167,16 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
         ],
     }
     if crossed:  # KK-ADV-1: only pinned counties can be crossed with a battle pending in them
-        step["pass_through_pinned"] = crossed
-    if enemies:
-        defender = enemies[0]
-        siege = county.castle
-        if (
-            siege
-            and incoming.infantry == 0
-            and not lord_moves
-            and checks.broken(
-                "KK-MOVE-17",
-                f"attacking the castle {county.name} needs infantry or the lord (KK-SIEGE-1)",
-                "data.groups",
-            )
-        ):
-            return checks.refusal()
-        if siege and variant == "advanced":
-            for breach in arm_limit_breaches(incoming):
-                if checks.broken("KK-CASTLE-5", f"the besieging army breaks the arm limit: {breach}", "data.groups"):
-                    return checks.refusal()
-        flow.emit("StepTaken", step)
-        flow.emit(
-            "BattleCreated",
-            {
-                "battle": f"b{state.year}-{state.battle_count + 1}",
-                "county": destination,
-                "kind": "siege" if siege else "open",
-                "terrain": county.terrain.value,
-                "attacker": seat,
-                "defender": defender,
-                "attacker_force": incoming.to_json(),
-                "defender_force": state.force(destination, defender).to_json(),
-                "attacker_lord": lord_moves,
-                "defender_lord": not is_neutral(defender) and state.lords.get(defender) == destination,
-                "entry_counties": sorted({g.path[-2] if len(g.path) > 1 else g.origin for g in groups}),
-                "step_seq": seq,
-            },
-        )
-        flow.note("KK-MOVE-11", f"{seat} attacks {county.name} held by {defender}: the units stop and fight")
-        after_attack(flow, f"b{state.year}-{state.battle_count + 1}")
-    else:
-        after = state.force(destination, seat).plus(incoming)
-        if county.castle:
-            for rule_id, reason in castle_limit_breaches(after, arm_limit, variant):
-                if checks.broken(
-                    rule_id, f"castle {county.name} would hold {after.describe()}: {reason}", "data.groups"
-                ):
-                    return checks.refusal()
-        flow.emit("StepTaken", step)
-        previous = state.control.get(destination)
-        if previous != seat:
-            change = {"county": destination, "from": previous, "to": seat, "cause": "entered_empty"}
-            flow.emit("CountyControlChanged", change)
-            flow.note("KK-MOVE-18", f"{seat} takes {county.name} with no battle")
+        record["pass_through_pinned"] = crossed
+    flow.emit("StepTaken", record)
+    if step.enemies:
+        _attack(flow, step, seq)
+    elif state.control.get(destination) != seat:
+        change = {"county": destination, "from": state.control.get(destination), "to": seat, "cause": "entered_empty"}
+        flow.emit("CountyControlChanged", change)
+        flow.note("KK-MOVE-18", f"{seat} takes {county.name} with no battle")
     if state.options.get("control_model") == "presence":
-        for origin in sorted(seen):
+        for origin in sorted({g.origin for g in groups}):
             if flow.state.force(origin, seat).total == 0 and flow.state.control.get(origin) == seat:
                 flow.emit("CountyControlChanged", {"county": origin, "from": seat, "to": None, "cause": "vacated"})
     for g in groups:
@@ -243,12 +186,31 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
     return flow.decision(tuple(checks.violations))
 
 
-def _leaving(groups: list[Group], origin: str) -> Force:
-    found = EMPTY
-    for g in groups:
-        if g.origin == origin:
-            found = found.plus(g.force)
-    return found
+def _attack(flow: Flow, step: Step, seq: int) -> None:
+    """KK-MOVE-11: stepping into enemy units stops the step and creates a battle (a siege where a castle stands)."""
+    state, seat, destination = step.state, step.seat, step.to
+    county = step.board.counties[destination]
+    defender = step.enemies[0]
+    battle_id = f"b{state.year}-{state.battle_count + 1}"
+    flow.emit(
+        "BattleCreated",
+        {
+            "battle": battle_id,
+            "county": destination,
+            "kind": "siege" if county.castle else "open",
+            "terrain": county.terrain.value,
+            "attacker": seat,
+            "defender": defender,
+            "attacker_force": step.incoming.to_json(),
+            "defender_force": state.force(destination, defender).to_json(),
+            "attacker_lord": step.lord_moves,
+            "defender_lord": not is_neutral(defender) and state.lords.get(defender) == destination,
+            "entry_counties": sorted({g.path[-2] if len(g.path) > 1 else g.origin for g in step.groups}),
+            "step_seq": seq,
+        },
+    )
+    flow.note("KK-MOVE-11", f"{seat} attacks {county.name} held by {defender}: the units stop and fight")
+    after_attack(flow, battle_id)
 
 
 def step_group(

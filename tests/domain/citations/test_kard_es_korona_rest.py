@@ -94,7 +94,7 @@ def test_step_refused_kk_setup_2_when_it_ends_in_or_crosses_szlavonias_closed_re
     Baranya (Szlavónia A, open) through Szlavónia K1 (closed)."""
     game = _five_at_pannonias_turn()
     into = act("move", "pannonia", to="szlavonia_m", groups=[{"from": "pannonia_k1", "units": {"cavalry": 1}}])
-    cites(("KK-SETUP-2", "movement:decide_move"), game, into, "KK-SETUP-2")
+    cites(("KK-SETUP-2", "step_checks:outside_the_closed_region"), game, into, "KK-SETUP-2")
     assert "szlavonia_k1" in game.state.closed and "szlavonia_a" not in game.state.closed
     group = {"from": "pest", "units": {"cavalry": 1}, "path": ["szlavonia_k1", "szlavonia_a"]}
     through = act("move", "pannonia", to="szlavonia_a", groups=[group])
@@ -120,7 +120,7 @@ def test_step_refused_kk_adv_3_when_the_players_lord_is_attacked() -> None:
     game = play(moving(units, lords={BLUE: "fejer"}), step_of(RED, "fejer", "pest", {"infantry": 1}))
     assert game.state.turn == YELLOW  # Blue's turns are passed for him (PlayerMovementFrozen)
     blue_steps = step_of(BLUE, "tiszahat_k1", "kunsag", {"cavalry": 1}, ["fejer", "pest", "tiszahat_k1"])
-    cites(("KK-ADV-3", "movement:decide_move"), game, blue_steps, "KK-ADV-3")
+    cites(("KK-ADV-3", "step_checks:lord_not_attacked"), game, blue_steps, "KK-ADV-3")
     # A transcript records the step with every rule it breaks, the attacked lord's first: then the turn order,
     # then KK-MOVE-11 (the path crosses Fejér, where Red's infantry now stands).
     recorded = play(
