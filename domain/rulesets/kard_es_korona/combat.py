@@ -6,6 +6,7 @@ KK-BATTLE, KK-OPEN, KK-SIEGE and the lord's bonus (KK-LORD-1..3). Every die is d
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision, Game, Inputs, Mode
@@ -14,6 +15,7 @@ from domain.rulesets.kard_es_korona.battle_order import battle_chooser, casualty
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import (
     ARMS,
+    Force,
     force_from_json,
 )
 from domain.rulesets.kard_es_korona.hits import (
@@ -36,6 +38,7 @@ from domain.rulesets.kard_es_korona.state import (
     DEFENDER,
     Battle,
     KKState,
+    PendingHits,
     is_neutral,
 )
 
@@ -145,12 +148,39 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
         return refuse("KK-BATTLE-9", f"{battle.id}: the last exchange's casualties are still to be chosen", "type")
     checks = Checks(game.meta.mode is Mode.TRANSCRIPT)
     roller = neutral_roller(state, battle.attacker) if is_neutral(battle.defender) else battle.defender
-    if (
-        action.seat is not None
-        and action.seat not in (battle.attacker, battle.defender, roller)
-        and checks.broken("KK-BATTLE-1", f"{action.seat} takes no part in {battle.id}", "seat")
-    ):
+    if _takes_no_part(state, battle, action.seat, roller, checks) or _lord_undeclared(state, battle, checks):
         return checks.refusal()
+    flow = Flow(state)
+    groups, targets = _roll_arm_groups(flow, game, inputs, battle, roller)
+    flow.emit(
+        "ExchangeRolled",
+        {
+            "battle": battle.id,
+            "round": battle.round,
+            "exchange": battle.exchange,
+            "groups": groups,
+            "pending": _hits_to_assign(flow, state, battle, targets),
+            "volleyed": [g["side"] for g in groups] if battle.exchange == VOLLEY else [],
+        },
+    )
+    if not exchange_reroll_offer(flow, battle, groups):
+        settle(flow)
+    return flow.decision(tuple(checks.violations))
+
+
+def _takes_no_part(state: KKState, battle: Battle, seat: str | None, roller: str, checks: Checks) -> bool:
+    """KK-BATTLE-1: the exchange is rolled by the battle's sides (for neutral defenders, their roller); True when
+    the action must be refused now."""
+    return (
+        seat is not None
+        and seat not in (battle.attacker, battle.defender, roller)
+        and checks.broken("KK-BATTLE-1", f"{seat} takes no part in {battle.id}", "seat")
+    )
+
+
+def _lord_undeclared(state: KKState, battle: Battle, checks: Checks) -> bool:
+    """KK-LORD-2: a lord names the arm he leads before the battle's first die; True when the action must be
+    refused now (a transcript's lord who named no arm leads none)."""
     for side in (ATTACKER, DEFENDER):
         if (
             battle.round == 1
@@ -159,8 +189,16 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
             and not _rolled(battle)
             and checks.broken("KK-LORD-2", f"the {side}'s lord names the arm he leads before the first die", "type")
         ):
-            return checks.refusal()  # a transcript's lord who named no arm leads none
-    flow = Flow(state)
+            return True
+    return False
+
+
+def _roll_arm_groups(
+    flow: Flow, game: Game, inputs: Inputs, battle: Battle, roller: str
+) -> tuple[list[dict[str, Any]], dict[str, list[tuple[str, ...]]]]:
+    """KK-BATTLE-4/5: one roll per side and arm group (attacker first; cavalry, infantry, archers), and what each
+    die can kill."""
+    state = flow.state
     groups: list[dict[str, Any]] = []
     targets: dict[str, list[tuple[str, ...]]] = {ATTACKER: [], DEFENDER: []}
     for side in (ATTACKER, DEFENDER):
@@ -185,6 +223,13 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
                 modifier=plus,
                 needs=needs,
             )
+    return groups, targets
+
+
+def _hits_to_assign(
+    flow: Flow, state: KKState, battle: Battle, targets: Mapping[str, list[tuple[str, ...]]]
+) -> list[dict[str, Any]]:
+    """KK-BATTLE-11, A-8: each side's hits, who assigns them and the most they can kill."""
     pending = []
     for side in (ATTACKER, DEFENDER):
         enemy = side_force(state, battle, other(side))
@@ -199,21 +244,7 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
                 }
             )
         flow.note("KK-BATTLE-11", f"{side} can kill at most {best} (A-8)", max_kills=best)
-    flow.emit(
-        "ExchangeRolled",
-        {
-            "battle": battle.id,
-            "round": battle.round,
-            "exchange": battle.exchange,
-            "groups": groups,
-            "pending": pending,
-            "volleyed": [g["side"] for g in groups] if battle.exchange == VOLLEY else [],
-        },
-    )
-    if exchange_reroll_offer(flow, battle, groups):
-        return flow.decision(tuple(checks.violations))
-    settle(flow)
-    return flow.decision(tuple(checks.violations))
+    return pending
 
 
 def decide_assign_casualties(state: KKState, action: Action, lenient: bool = False) -> Decision:
@@ -229,17 +260,9 @@ def decide_assign_casualties(state: KKState, action: Action, lenient: bool = Fal
     if state.reroll_offer:
         return refuse("KK-OFFICE-1", "the Judge Royal first decides whether to reroll", "type")
     checks = Checks(lenient)
-    wanted_side = action.data.get("side")
-    unchosen = [p for p in battle.pending if p.chosen is None and (wanted_side is None or p.side == wanted_side)]
-    open_hits = [p for p in unchosen if p.chooser == action.seat]
-    if not open_hits:
-        message = f"{action.seat} has no hits to assign in {battle.id}"
-        if len(unchosen) != 1:  # none to assign, or two and the action does not say whose
-            return refuse("KK-BATTLE-11", message, "seat")
-        if checks.broken("KK-BATTLE-11", message, "seat"):
-            return checks.refusal()
-        open_hits = unchosen
-    hits = open_hits[0]
+    hits = _hits_of(battle, action.seat, action.data.get("side"), checks)
+    if isinstance(hits, Decision):
+        return hits
     chosen = force_from_json(action.data.get("casualties"))
     if chosen is None:
         return refuse(
@@ -248,6 +271,35 @@ def decide_assign_casualties(state: KKState, action: Action, lenient: bool = Fal
     enemy = side_force(state, battle, other(hits.side))
     if not enemy.contains(chosen):
         return refuse("KK-BATTLE-11", f"the enemy has {enemy.describe()}, not {chosen.describe()}", "data.casualties")
+    if (stop := _dice_allow(state, hits, chosen, lenient, checks)) is not None:
+        return stop
+    flow = Flow(state)
+    seat = action.seat if action.seat is not None else hits.chooser
+    flow.emit(
+        "CasualtiesAssigned",
+        {"battle": battle.id, "side": hits.side, "seat": seat, "casualties": chosen.to_json(), "auto": False},
+    )
+    settle(flow)
+    return flow.decision(tuple(checks.violations))
+
+
+def _hits_of(battle: Battle, seat: str | None, side: Any, checks: Checks) -> PendingHits | Decision:
+    """KK-BATTLE-11: the hits `seat` assigns (of `side` when both sides' wait); in a transcript, the only hits
+    waiting, whoever assigns them."""
+    unchosen = [p for p in battle.pending if p.chosen is None and (side is None or p.side == side)]
+    open_hits = [p for p in unchosen if p.chooser == seat]
+    if open_hits:
+        return open_hits[0]
+    message = f"{seat} has no hits to assign in {battle.id}"
+    if len(unchosen) != 1:  # none to assign, or two and the action does not say whose
+        return refuse("KK-BATTLE-11", message, "seat")
+    if checks.broken("KK-BATTLE-11", message, "seat"):
+        return checks.refusal()
+    return unchosen[0]
+
+
+def _dice_allow(state: KKState, hits: PendingHits, chosen: Force, lenient: bool, checks: Checks) -> Decision | None:
+    """KK-BATTLE-11, A-8: each casualty needs a die that can kill it, and the hits kill as many as they can."""
     scored = sum(1 for t in hits.targets if t)
     if not feasible(hits.targets, chosen):
         if lenient and chosen.total > scored:
@@ -272,11 +324,4 @@ def decide_assign_casualties(state: KKState, action: Action, lenient: bool = Fal
         )
     ):
         return checks.refusal()
-    flow = Flow(state)
-    seat = action.seat if action.seat is not None else hits.chooser
-    flow.emit(
-        "CasualtiesAssigned",
-        {"battle": battle.id, "side": hits.side, "seat": seat, "casualties": chosen.to_json(), "auto": False},
-    )
-    settle(flow)
-    return flow.decision(tuple(checks.violations))
+    return None

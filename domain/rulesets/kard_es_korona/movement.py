@@ -13,6 +13,7 @@ from domain.rulesets.kard_es_korona.forces import (
     ARMS,
     LORD_MOVEMENT_POINTS,
     MOVEMENT_POINTS,
+    Force,
     force_from_json,
 )
 from domain.rulesets.kard_es_korona.pinning import (
@@ -217,6 +218,23 @@ def step_group(
     state: KKState, seat: str, raw: Any, destination: str, where: str, seen: set[str], checks: Checks
 ) -> Group | Decision:
     """One group of a step: its units are the player's, unmoved and free, and can pay for their path."""
+    units = _group_units(state, seat, raw, destination, where, seen, checks)
+    if isinstance(units, Decision):
+        return units
+    origin, force, lord = units
+    path = _group_path(state, seat, raw, origin, destination, where, checks)
+    if isinstance(path, Decision):
+        return path
+    cost = _group_cost(state, origin, force, lord, path, where, checks)
+    if isinstance(cost, Decision):
+        return cost
+    return Group(origin, force, lord, path, cost)
+
+
+def _group_units(
+    state: KKState, seat: str, raw: Any, destination: str, where: str, seen: set[str], checks: Checks
+) -> tuple[str, Force, bool] | Decision:
+    """KK-MOVE-2/6/13/16: the group's origin, units and lord: his own, there, not yet moved, free to leave."""
     board = state.board
     assert board is not None
     if not isinstance(raw, Mapping):
@@ -258,6 +276,16 @@ def step_group(
         and checks.broken("KK-MOVE-6", "the lord has already moved this year (A-12)", f"{where}.lord")
     ):
         return checks.refusal()
+    return origin, force, lord
+
+
+def _group_path(
+    state: KKState, seat: str, raw: Mapping[str, Any], origin: str, destination: str, where: str, checks: Checks
+) -> tuple[str, ...] | Decision:
+    """KK-MOVE-2/11/18, KK-SETUP-2: the counties entered, each bordering the last, through no enemy and no
+    closed county, ending in the destination."""
+    board = state.board
+    assert board is not None
     path_raw = raw.get("path", [destination])
     if not isinstance(path_raw, list) or not path_raw or not all(isinstance(c, str) for c in path_raw):
         return refuse("KK-MOVE-2", f"path {path_raw!r} must list the counties entered", f"{where}.path")
@@ -293,6 +321,13 @@ def step_group(
             ):
                 return checks.refusal()
         here = county
+    return path
+
+
+def _group_cost(
+    state: KKState, origin: str, force: Force, lord: bool, path: tuple[str, ...], where: str, checks: Checks
+) -> int | Decision:
+    """KK-MOVE-2/7/9: every unit, and the lord, pays for the path with its own movement points."""
     cost = path_cost(state, origin, path)
     rough = _river_into_rough(state, origin, path)
     for arm in ARMS:
@@ -315,7 +350,7 @@ def step_group(
         )
     ):
         return checks.refusal()
-    return Group(origin, force, lord, path, cost)
+    return cost
 
 
 def decide_release_defenders(state: KKState, action: Action, lenient: bool = False) -> Decision:

@@ -47,8 +47,10 @@ def test_refused_citing_kk_move_9_then_kk_move_2_when_infantry_crosses_a_major_r
     can make such a move." — seed 000 L156: „Ha folyón kell átkelni mocsárba vagy hegyvidékre, az összesen 3
     mozgáspontba kerül, azaz kizárólag lovassal lehet így lépni." KK-MOVE-2 (every unit needs the MP for its own
     path) is the umbrella; the same infantry going round by D (4 MP, no river) breaks KK-MOVE-2 alone."""
-    cites(("KK-MOVE-9", "movement:step_group"), e5_game(), step(B, (A, {"infantry": 1}, [B])), "KK-MOVE-9", "KK-MOVE-2")
-    cites(("KK-MOVE-2", "movement:step_group"), e5_game(), step(B, (A, {"infantry": 1}, [D, B])), "KK-MOVE-2")
+    cites(
+        ("KK-MOVE-9", "movement:_group_cost"), e5_game(), step(B, (A, {"infantry": 1}, [B])), "KK-MOVE-9", "KK-MOVE-2"
+    )
+    cites(("KK-MOVE-2", "movement:_group_cost"), e5_game(), step(B, (A, {"infantry": 1}, [D, B])), "KK-MOVE-2")
     assert not when(e5_game(), step(B, (A, {"cavalry": 1}, [B]))).violations  # 3 of the cavalry's 4 MP
 
 
@@ -313,7 +315,7 @@ MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         ("KK-SETUP-7",),
     ),
     (
-        ("rule_id", "setup:decide_place_forces"),
+        ("rule_id", "setup:_breaks_castle_limits"),
         "placing",
         act(
             "place_forces",
@@ -324,7 +326,7 @@ MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         ("KK-CASTLE-2",),
     ),
     (
-        ("KK-SETUP-11", "setup:decide_place_forces"),
+        ("KK-SETUP-11", "setup:_placements"),
         "blue",
         act("place_forces", BLUE, lord="tiszahat_k1", placements=BLUE_START),
         ("KK-SETUP-11",),
@@ -336,13 +338,13 @@ MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         ("KK-RECRUIT-1",),
     ),
     (
-        ("KK-RECRUIT-3", "economy:decide_recruit"),
+        ("KK-RECRUIT-3", "economy:_purchase"),
         "recruit",
         act("recruit", RED, **_buy(f"{RED}_a", "infantry", 1)),
         ("KK-RECRUIT-3",),
     ),
     (
-        ("KK-RECRUIT-3", "economy:decide_recruit"),
+        ("KK-RECRUIT-3", "economy:_purchase"),
         "recruit",
         act("recruit", RED, **_buy("tiszahat_k1", "infantry", 1)),
         ("KK-RECRUIT-3",),
@@ -354,7 +356,7 @@ MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         ("KK-RECRUIT-2",),
     ),
     (
-        ("rule_id", "economy:decide_recruit"),
+        ("rule_id", "economy:_breaks_castle_limits"),
         "recruit",
         act("recruit", RED, **_buy(RED_K1, "infantry", 4)),
         ("KK-CASTLE-2", "KK-RECRUIT-4"),
@@ -365,7 +367,7 @@ MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         act("transfer_money", RED, to=BLUE, amount=1),
         ("KK-ELECT-4",),
     ),
-    (("KK-MOVE-16", "movement:step_group"), "e5", step(B, (A, {"cavalry": 1}, [B]), lord_from=A), ("KK-MOVE-16",)),
+    (("KK-MOVE-16", "movement:_group_units"), "e5", step(B, (A, {"cavalry": 1}, [B]), lord_from=A), ("KK-MOVE-16",)),
 ]
 POSITIONS = {
     "placing": _placing,

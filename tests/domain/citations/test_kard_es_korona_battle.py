@@ -76,14 +76,14 @@ def test_fight_exchange_refused_kk_battle_9_while_the_lords_duel_is_being_fought
 def test_fight_exchange_refused_kk_battle_1_when_a_seat_outside_the_battle_rolls_it() -> None:
     """KK-BATTLE-1: "To take a county held by enemy units a player must fight a battle for it" — b1301-1 is Red's
     battle for Blue's Fejér; Yellow, neither its attacker nor its defender, has no dice in it."""
-    path = ("KK-BATTLE-1", "combat:decide_fight_exchange")
+    path = ("KK-BATTLE-1", "combat:_takes_no_part")
     cites(path, _battle(), act("fight_exchange", YELLOW, dice=[6, 1]), "KK-BATTLE-1")
 
 
 def test_fight_exchange_refused_kk_lord_2_before_the_lords_name_the_arm_they_lead() -> None:
     """KK-LORD-2: "When a battle begins, before its first die is rolled, the lord's player may choose one arm
     present in the lord's army" — both lords are present and neither has chosen yet."""
-    path = ("KK-LORD-2", "combat:decide_fight_exchange")
+    path = ("KK-LORD-2", "combat:_lord_undeclared")
     cites(path, _before_lead_arm(), recorder("fight_exchange", dice=[6, 1]), "KK-LORD-2")
 
 

@@ -51,7 +51,7 @@ def _round(game: Game, red_step: Action, *others: Action) -> Game:
 def test_step_refused_kk_move_11_through_a_county_holding_enemy_units() -> None:
     """KK-MOVE-11: units entering a county that holds enemy units stop there (and fight); the cavalry cannot go on
     through Blue's B to C."""
-    path: Path = ("KK-MOVE-11", "movement:step_group")
+    path: Path = ("KK-MOVE-11", "movement:_group_path")
     cites(path, _field(), move(RED, C, (A, {"cavalry": 1}, [B, C])), "KK-MOVE-11")
 
 
@@ -78,7 +78,7 @@ def test_step_refused_kk_move_3_when_the_years_steps_are_used_up() -> None:
 def test_step_refused_kk_move_6_when_a_unit_or_the_lord_moves_a_second_time() -> None:
     """KK-MOVE-6: "Each unit moves once a year"; the lord too (A-12). D's infantry joined A in Red's first step:
     A's two infantry cannot both move again; nor can the lord who went K1 -> A."""
-    path: Path = ("KK-MOVE-6", "movement:step_group")
+    path: Path = ("KK-MOVE-6", "movement:_group_units")
     game = _round(_field(), move(RED, A, (D, {"infantry": 1}, [A])))
     cites(path, game, move(RED, K1, (A, {"infantry": 2}, [K1])), "KK-MOVE-6")
     game = _round(_field(), move(RED, A, (K1, {"infantry": 1}, [A]), lord_from=K1))
@@ -96,7 +96,7 @@ def test_step_refused_kk_move_13_out_of_a_county_under_attack() -> None:
     """KK-MOVE-13: the units of an attacked county stay for the battle; Blue attacked A, so its cavalry stays."""
     lord_out = move(RED, K2, (K1, {"infantry": 1}, [K2]), lord_from=K1)
     game = _round(_field(), lord_out, move(BLUE, A, (B, {"infantry": 1}, [A])), act("pass", YELLOW))
-    path: Path = ("KK-MOVE-13", "movement:step_group")
+    path: Path = ("KK-MOVE-13", "movement:_group_units")
     cites(path, game, move(RED, K1, (A, {"cavalry": 1}, [K1])), "KK-MOVE-13")
 
 
@@ -140,7 +140,7 @@ def test_step_refused_kk_move_18_through_a_foreign_county_when_the_option_forbid
     forbid`: the cavalry may not pass through Blue's empty B on its way to C."""
     game = _red_units({K1: {RED: Force(infantry=1)}, A: {RED: Force(cavalry=1)}}, pass_through_foreign_empty="forbid")
     game = with_state(game, control={**game.state.control, B: BLUE})
-    cites(("KK-MOVE-18", "movement:step_group"), game, move(RED, C, (A, {"cavalry": 1}, [B, C])), "KK-MOVE-18")
+    cites(("KK-MOVE-18", "movement:_group_path"), game, move(RED, C, (A, {"cavalry": 1}, [B, C])), "KK-MOVE-18")
 
 
 def test_step_refused_kk_castle_5_when_the_advanced_besieging_army_is_lopsided() -> None:

@@ -98,7 +98,7 @@ def test_step_refused_kk_setup_2_when_it_ends_in_or_crosses_szlavonias_closed_re
     assert "szlavonia_k1" in game.state.closed and "szlavonia_a" not in game.state.closed
     group = {"from": "pest", "units": {"cavalry": 1}, "path": ["szlavonia_k1", "szlavonia_a"]}
     through = act("move", "pannonia", to="szlavonia_a", groups=[group])
-    cites(("KK-SETUP-2", "movement:step_group"), game, through, "KK-SETUP-2")
+    cites(("KK-SETUP-2", "movement:_group_path"), game, through, "KK-SETUP-2")
 
 
 def test_lord_alone_refused_kk_move_7_when_his_path_costs_more_than_4_mp() -> None:
@@ -108,7 +108,7 @@ def test_lord_alone_refused_kk_move_7_when_his_path_costs_more_than_4_mp() -> No
     lone = act(
         "move", RED, to="pannonia_k2", groups=[{"from": A, "units": {}, "lord": True, "path": [B, C, "pannonia_k2"]}]
     )
-    cites(("KK-MOVE-7", "movement:step_group"), game, lone, "KK-MOVE-7")
+    cites(("KK-MOVE-7", "movement:_group_cost"), game, lone, "KK-MOVE-7")
     assert "KK-MOVE-7" not in rule_ids(when(game, step(C, (A, {}, [B, C]), lord_from=A)))  # 4 MP: his to spend
 
 
@@ -162,7 +162,7 @@ def test_recruit_over_a_castles_capacity_cites_kk_castle_2_then_the_kk_recruit_4
     follows, both naming KK-CASTLE-2 as the limit broken."""
     purchases = [{"castle": RED_K1, "arm": "infantry", "count": 4}]
     buy = act("recruit", RED, purchases=purchases)
-    cites(("KK-RECRUIT-4", "economy:decide_recruit"), recruiting(), buy, "KK-CASTLE-2", "KK-RECRUIT-4")
+    cites(("KK-RECRUIT-4", "economy:_breaks_castle_limits"), recruiting(), buy, "KK-CASTLE-2", "KK-RECRUIT-4")
     limits = [v.details.get("limit_rule") for v in when(recruiting(), buy).violations]
     assert limits == ["KK-CASTLE-2", "KK-CASTLE-2"]
 
