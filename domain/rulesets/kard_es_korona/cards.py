@@ -9,6 +9,7 @@ The seed names 7 of the 16 cards and gives only part of their effects; what it g
 - Esős ősz makes each besieger roll a die; a low roll abandons the siege (KK-EVENT-7), the Judge Royal rerolls
   his own roll once (KK-OFFICE-2).
 Every other effect of any card is entered with `adjust`, citing the card id (A-55).
+Esős ősz's roll is decided in event_die.py: evolve imports this module, so it stays clear of `flow`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""Phase IV: battle order, exchanges rolled per arm group, hits, casualties, sieges and their withdrawals.
+"""Phase IV's decisions in a battle: the battle chosen, the lord's arm, an exchange rolled, its casualties named.
 
 KK-BATTLE, KK-OPEN, KK-SIEGE and the lord's bonus (KK-LORD-1..3). Every die is drawn through the platform's
-`roll`, one `DiceRolled` per side and arm group: attacker before defender, cavalry, infantry, archers.
+`roll`, one `DiceRolled` per side and arm group: attacker before defender, cavalry, infantry, archers. What the
+exchange then leaves is outcome.py's; the order of battles battle_order.py's and year.py's.
 """
 
 from __future__ import annotations

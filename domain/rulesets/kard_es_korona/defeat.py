@@ -4,6 +4,8 @@ A defeat waits in `KKState.defeat` until every choice in it is made; the battle 
 Stages: `escape` (the defeated player may roll, KK-ELIM-2) -> against neutrals `captured` (KK-CAPTIVE-1),
 against a player `fealty` (the defeated player swears or not, KK-ELIM-3) -> `consent` (the victor accepts, A-24)
 -> `eliminate` (KK-ELIM-4) -> `takeover` (the conqueror places one unit per county, KK-ELIM-5/6, A-25).
+Here: the stages that need no choice, elimination with the vassals it frees (they call each other), the oath
+and the executions due; the players' choices are defeat_choices.py's.
 """
 
 from __future__ import annotations

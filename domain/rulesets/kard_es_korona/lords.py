@@ -1,5 +1,6 @@
 """The lord after the exchanges: the lords' duel (KK-LORD-5..7, A-22) and the winner's extra step (KK-LORD-8/9,
-A-21); and what every battle's end waits for before the next battle (a defeat, an extra step on offer)."""
+A-21). What every battle's end waits for before the next battle (a defeat, an extra step on offer) is
+battle_end.py's."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Phase III: movement turns, steps, movement points, contact and the battles steps create (KK-MOVE)."""
+"""Phase III: steps, movement points, contact and the battles steps create (KK-MOVE).
+
+The rules a step is checked against are step_checks.py's guards; the phase's turns, passes and end are year.py's."""
 
 from __future__ import annotations
 

@@ -5,7 +5,8 @@ and a `DiceRerolled` naming the replaced roll by its dice index `first_k`; the n
 `keep_roll`. Occasions, each spent once (`KKState.rerolls_used`): `battle:<id>` (one arm group of one exchange
 per battle, all of its dice, KK-OFFICE-1), `duel:<id>` (one of his own duel dice, KK-LORD-6) and
 `escape:<id>` (the escape roll, KK-ELIM-2). A roll no reroll can improve (his own 6, dice that already kill the
-whole enemy force) is not offered: the trace says so under the rule id, and play goes on.
+whole enemy force) is not offered: the trace says so under the rule id, and play goes on. The offers are made
+here; the Judge Royal's answer is reroll_choices.py's.
 """
 
 from __future__ import annotations

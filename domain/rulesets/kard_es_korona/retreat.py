@@ -3,6 +3,7 @@
 KK-ADV-5..11, A-46, A-47. A retreat is declared between rounds, before the next exchange is rolled; rolling the
 next exchange means both sides stayed. The pursuit is one exchange in which only the pursuers roll, and their
 casualties are chosen like any others (KK-BATTLE-11), so `assign_casualties` finishes it when there is a choice.
+Here: where a retreat may go and how it ends; the declarations and the pursuit's dice are retreat_choices.py's.
 """
 
 from __future__ import annotations
