@@ -21,7 +21,7 @@ from domain.rulesets.kard_es_korona.hits import (
     side_force,
 )
 from domain.rulesets.kard_es_korona.lords import start_duel
-from domain.rulesets.kard_es_korona.retreat import after_pursuit
+from domain.rulesets.kard_es_korona.retreat import go_on_retreating, is_retreat_under_way, is_retreating_army_destroyed
 from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle, KKState
 from domain.rulesets.kard_es_korona.withdrawal import abandon_siege
 
@@ -145,9 +145,12 @@ def _outcome(flow: Flow, battle_id: str) -> None:
     state = flow.state
     battle = state.battle(battle_id)
     assert battle is not None
-    # KK-ADV-6: the pursuit is over; the retreat goes on unless it destroyed them
-    if battle.status == "retreating" and after_pursuit(flow, battle):
-        return
+    if battle.status == "retreating":  # KK-ADV-6: the pursuit is over; the retreat goes on unless it destroyed them
+        if is_retreat_under_way(state, battle):
+            go_on_retreating(flow, battle)
+            return
+        if is_retreating_army_destroyed(state, battle):
+            flow.note("KK-ADV-6", "the pursuit destroyed the retreating army: the battle is lost (A-46)")
     match exchange_outcome(state, battle):
         case Outcome.DUEL:
             start_duel(flow, battle)

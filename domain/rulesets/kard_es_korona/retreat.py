@@ -100,15 +100,23 @@ def crosses_obstacle(state: KKState, county: str, to: str) -> bool:
     return board.is_river_crossing(county, to) or board.counties[to].terrain != Terrain.PLAIN
 
 
-def after_pursuit(flow: Flow, battle: Battle) -> bool:
-    """KK-ADV-11 then KK-ADV-8/9: obstacle losses, then the move. False: the pursuit destroyed the army."""
+def is_retreat_under_way(state: KKState, battle: Battle) -> bool:
+    """KK-ADV-8/9: the pursuit is over and has left the retreating army something to move."""
+    retreat = state.retreat
+    return retreat is not None and retreat.battle == battle.id and side_force(state, battle, retreat.side).total > 0
+
+
+def is_retreating_army_destroyed(state: KKState, battle: Battle) -> bool:
+    """KK-ADV-6, A-46: the pursuit destroyed the retreating army: the battle is lost, as any other."""
+    retreat = state.retreat
+    return retreat is not None and retreat.battle == battle.id and side_force(state, battle, retreat.side).total == 0
+
+
+def go_on_retreating(flow: Flow, battle: Battle) -> None:
+    """KK-ADV-11 then KK-ADV-8/9: the obstacle losses (chosen by the player when he has a choice), then the move."""
     retreat = flow.state.retreat
-    if retreat is None or retreat.battle != battle.id:
-        return False
+    assert retreat is not None
     army = side_force(flow.state, battle, retreat.side)
-    if army.total == 0:
-        flow.note("KK-ADV-6", "the pursuit destroyed the retreating army: the battle is lost (A-46)")
-        return False
     count = army.total // 2 if crosses_obstacle(flow.state, battle.county, retreat.to) else 0
     if count:
         choices = picks(army, count)
@@ -116,10 +124,9 @@ def after_pursuit(flow: Flow, battle: Battle) -> bool:
             seat = battle.owner_of(retreat.side)
             flow.emit("ObstacleLossesDue", {"battle": battle.id, "side": retreat.side, "seat": seat, "count": count})
             flow.note("KK-ADV-11", f"the retreat to {retreat.to} crosses an obstacle: {seat} picks {count} to lose")
-            return True
+            return
         lose_to_obstacle(flow, battle, choices[0], auto=True)
     complete_retreat(flow, battle)
-    return True
 
 
 def lose_to_obstacle(flow: Flow, battle: Battle, lost: Force, auto: bool) -> None:
