@@ -38,6 +38,7 @@ def is_castle_overfull(state: KKState, battle: Battle) -> bool:
 
 
 def end_battle(flow: Flow, battle: Battle, result: str) -> None:
+    """The battle ends with its survivors; a defeat or the winner's step may wait before the next battle."""
     state = flow.state
     survivors = {side: side_force(state, battle, side).to_json() for side in (ATTACKER, DEFENDER)}
     flow.emit("BattleEnded", {"battle": battle.id, "result": result, "survivors": survivors})

@@ -43,6 +43,7 @@ def neutral_roller(state: KKState, attacker: str) -> str:
 
 
 def start_battle(flow: Flow, battle: Battle, selected_by: str | None) -> None:
+    """KK-BATTLE-2: the battle begins with its first exchange and the armies as they stand."""
     state = flow.state
     exchange = _first_exchange(state, battle)
     flow.emit(

@@ -40,6 +40,7 @@ def escape_routes(state: KKState, defeat: Mapping[str, Any]) -> list[str]:
 
 
 def offices_of(state: KKState, seat: str) -> list[str]:
+    """The offices `seat` holds."""
     return [office for office in OFFICES if state.offices.get(office) == seat]
 
 

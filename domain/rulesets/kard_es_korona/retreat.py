@@ -130,6 +130,7 @@ def go_on_retreating(flow: Flow, battle: Battle) -> None:
 
 
 def lose_to_obstacle(flow: Flow, battle: Battle, lost: Force, auto: bool) -> None:
+    """KK-ADV-11: half the retreating army is lost crossing a river, mountain or swamp."""
     retreat = flow.state.retreat
     assert retreat is not None
     seat = battle.owner_of(retreat.side)

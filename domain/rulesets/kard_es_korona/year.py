@@ -61,6 +61,7 @@ def begin_movement(flow: Flow) -> None:
 
 
 def allowance_of(state: KKState, seat: str) -> int:
+    """KK-MOVE-3, A-15: the steps the seat may take this year (fixed when the phase began, or as he stands now)."""
     if state.options.get("step_allowance_timing") == "dynamic":
         return step_allowance(state, seat)
     return state.allowances.get(seat, 0)
@@ -82,6 +83,7 @@ def auto_pass(flow: Flow) -> None:
 
 
 def record_pass(flow: Flow, seat: str, reason: str) -> None:
+    """KK-MOVE-4, KK-TURN-4: the seat passes; the first to pass starts next year (not under the traditional order)."""
     first = not flow.state.passed and not is_traditional(flow.state)  # KK-TRAD-1: the roll decides instead
     flow.emit("StepPassed", {"seat": seat, "reason": reason})
     if first:
@@ -97,6 +99,7 @@ def end_movement(flow: Flow) -> None:
 
 
 def begin_battles(flow: Flow) -> None:
+    """KK-BATTLE-12/13, A-20: the battle phase opens with its battles in order, those with a lord first."""
     state = flow.state
     ordered = sorted((b for b in state.battles if b.status == "pending"), key=lambda b: b.step_seq)
     # A-20: a lord still in the county when the phase begins (a lord released by KK-ADV-4 may have left).
@@ -138,6 +141,7 @@ def next_battle(flow: Flow) -> None:
 
 
 def end_year(flow: Flow) -> None:
+    """KK-TURN-4/5, KK-ELECT-1: the year ends; an election, the next year, or the end of the game follows."""
 
     state = flow.state
     flow.emit("BattlePhaseEnded", {"year": state.year})
