@@ -494,106 +494,33 @@ def test_the_ratchet_names_new_breaches_and_the_pinned_entries_to_delete_when_th
 PINNED_CYCLE_MODULES: frozenset[str] = frozenset(
     {
         "domain/rulesets/kard_es_korona/captivity.py",
-        "domain/rulesets/kard_es_korona/cards.py",
-        "domain/rulesets/kard_es_korona/combat.py",
         "domain/rulesets/kard_es_korona/defeat.py",
-        "domain/rulesets/kard_es_korona/economy.py",
         "domain/rulesets/kard_es_korona/elections.py",
         "domain/rulesets/kard_es_korona/evolve.py",
         "domain/rulesets/kard_es_korona/flow.py",
-        "domain/rulesets/kard_es_korona/hits.py",
         "domain/rulesets/kard_es_korona/lords.py",
         "domain/rulesets/kard_es_korona/movement.py",
         "domain/rulesets/kard_es_korona/offices.py",
         "domain/rulesets/kard_es_korona/pinning.py",
         "domain/rulesets/kard_es_korona/rerolls.py",
-        "domain/rulesets/kard_es_korona/retreat.py",
-        "domain/rulesets/kard_es_korona/setup.py",
-        "domain/rulesets/kard_es_korona/turn_order.py",
         "domain/rulesets/kard_es_korona/vassals.py",
-        "domain/rulesets/kard_es_korona/withdrawal.py",
     }
 )
 PINNED_FUNCTION_IMPORTS: frozenset[str] = frozenset(
     {
-        "domain/rulesets/kard_es_korona/captivity.py::execute_due imports .defeat",
-        "domain/rulesets/kard_es_korona/cards.py::decide_roll_event_die imports .flow",
-        "domain/rulesets/kard_es_korona/cards.py::decide_roll_event_die imports .withdrawal",
-        "domain/rulesets/kard_es_korona/combat.py::_outcome imports .retreat",
-        "domain/rulesets/kard_es_korona/combat.py::_outcome imports .withdrawal",
-        "domain/rulesets/kard_es_korona/combat.py::end_year imports .economy",
-        "domain/rulesets/kard_es_korona/combat.py::end_year imports .elections",
-        "domain/rulesets/kard_es_korona/defeat.py::decide_answer_fealty imports .vassals",
-        "domain/rulesets/kard_es_korona/defeat.py::decide_attempt_escape imports .rerolls",
-        "domain/rulesets/kard_es_korona/defeat.py::decide_swear_fealty imports .vassals",
-        "domain/rulesets/kard_es_korona/defeat.py::eliminate imports .vassals",
-        "domain/rulesets/kard_es_korona/defeat.py::resume imports .lords",
-        "domain/rulesets/kard_es_korona/economy.py::after_event imports .movement",
-        "domain/rulesets/kard_es_korona/economy.py::collect_income imports .movement",
-        "domain/rulesets/kard_es_korona/economy.py::finish_recruitment imports .movement",
-        "domain/rulesets/kard_es_korona/economy.py::skip_unable_recruiters imports .captivity",
-        "domain/rulesets/kard_es_korona/elections.py::_close imports .turn_order",
-        "domain/rulesets/kard_es_korona/leaving.py::_end_turn imports .economy",
-        "domain/rulesets/kard_es_korona/leaving.py::_end_turn imports .movement",
-        "domain/rulesets/kard_es_korona/lords.py::_cheapest imports .movement",
-        "domain/rulesets/kard_es_korona/lords.py::after_battle imports .defeat",
-        "domain/rulesets/kard_es_korona/lords.py::after_battle_settled imports .combat",
-        "domain/rulesets/kard_es_korona/lords.py::decide_fight_duel imports .rerolls",
-        "domain/rulesets/kard_es_korona/lords.py::decide_take_extra_step imports .movement",
-        "domain/rulesets/kard_es_korona/lords.py::duel_round imports .combat",
-        "domain/rulesets/kard_es_korona/movement.py::end_movement imports .combat",
-        "domain/rulesets/kard_es_korona/pinning.py::decide_release_defenders imports .movement",
-        "domain/rulesets/kard_es_korona/rerolls.py::_continue imports .combat",
-        "domain/rulesets/kard_es_korona/rerolls.py::_continue imports .defeat",
-        "domain/rulesets/kard_es_korona/rerolls.py::_continue imports .lords",
-        "domain/rulesets/kard_es_korona/rerolls.py::_hits_recounted imports .state",
-        "domain/rulesets/kard_es_korona/rerolls.py::_may_improve imports .hits",
-        "domain/rulesets/kard_es_korona/rerolls.py::_reroll_group imports .combat",
-        "domain/rulesets/kard_es_korona/rerolls.py::_reroll_group imports .hits",
-        "domain/rulesets/kard_es_korona/setup.py::begin_year imports .captivity",
-        "domain/rulesets/kard_es_korona/turn_order.py::after_battles imports .combat",
-        "domain/rulesets/kard_es_korona/turn_order.py::after_battles imports .movement",
-        "domain/rulesets/kard_es_korona/turn_order.py::decide_choose_turn_position imports .flow",
-        "domain/rulesets/kard_es_korona/turn_order.py::decide_choose_turn_position imports .movement",
-        "domain/rulesets/kard_es_korona/turn_order.py::decide_roll_for_starting_player imports .flow",
-        "domain/rulesets/kard_es_korona/turn_order.py::decide_roll_for_starting_player imports .setup",
-        "domain/rulesets/kard_es_korona/turn_order.py::next_year imports .setup",
-        "domain/rulesets/kard_es_korona/vassals.py::decide_return_lord imports .captivity",
-        "domain/rulesets/kard_es_korona/vassals.py::decide_veto_battle imports .combat",
-        "domain/rulesets/kard_es_korona/vassals.py::free_vassals_of imports .captivity",
-        "domain/rulesets/kard_es_korona/vassals.py::free_vassals_of imports .defeat",
-        "domain/rulesets/kard_es_korona/vassals.py::swear imports .defeat",
     }
 )
 PINNED_PRIVATE_IMPORTS: frozenset[str] = frozenset(
     {
-        "domain/rulesets/kard_es_korona/lords.py imports _group from .movement",
-        "domain/rulesets/kard_es_korona/rerolls.py imports _chooser from .combat",
-        "domain/rulesets/kard_es_korona/rerolls.py imports _settle from .combat",
-        "domain/rulesets/kard_es_korona/retreat.py imports _chooser from .combat",
-        "domain/rulesets/kard_es_korona/retreat.py imports _settle from .combat",
     }
 )
 PINNED_LONG_FUNCTIONS: frozenset[str] = frozenset(
     {
-        "domain/rulesets/kard_es_korona/combat.py::decide_assign_casualties",
-        "domain/rulesets/kard_es_korona/combat.py::decide_fight_exchange",
-        "domain/rulesets/kard_es_korona/economy.py::decide_recruit",
-        "domain/rulesets/kard_es_korona/movement.py::_group",
-        "domain/rulesets/kard_es_korona/movement.py::decide_move",
-        "domain/rulesets/kard_es_korona/notation.py::_line",
-        "domain/rulesets/kard_es_korona/notation_lords.py::lords_line",
-        "domain/rulesets/kard_es_korona/setup.py::decide_place_forces",
-        "domain/rulesets/kard_es_korona/withdrawal.py::decide_withdraw",
         "domain/tournaments/state.py::evolve",
     }
 )
 PINNED_LONG_MODULES: frozenset[str] = frozenset(
     {
         "domain/kernel.py",
-        "domain/rulesets/kard_es_korona/combat.py",
-        "domain/rulesets/kard_es_korona/defeat.py",
-        "domain/rulesets/kard_es_korona/movement.py",
-        "domain/rulesets/kard_es_korona/rules_court.py",
     }
 )

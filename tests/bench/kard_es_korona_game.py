@@ -17,9 +17,9 @@ from domain.kernel import Action, Authority, Decision, Event, Game, Inputs, View
 from domain.pending import SEAL, Option
 from domain.platform import decide_action, decide_reveal, decide_seal
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from domain.rulesets.kard_es_korona.battle_order import battle_chooser
 from domain.rulesets.kard_es_korona.board import KKBoard, Terrain
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
-from domain.rulesets.kard_es_korona.combat import battle_chooser
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_limit_breaches
 from domain.rulesets.kard_es_korona.hits import (
     casualty_options,

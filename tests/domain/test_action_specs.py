@@ -15,7 +15,7 @@ from domain.platform_actions import PLATFORM_ACTIONS, action_specs
 from domain.rulesets.agot2 import decide as agot2_decide
 from domain.rulesets.cedofan_kards_bs import decide as kbs_decide
 from domain.rulesets.cedofan_rv import decide as rv_decide
-from domain.rulesets.kard_es_korona import ruleset as kk_ruleset
+from domain.rulesets.kard_es_korona import decide as kk_decide
 
 
 def _rv_vocabulary() -> set[str]:
@@ -27,7 +27,7 @@ def _rv_vocabulary() -> set[str]:
 
 
 DISPATCHED = {
-    "kard_es_korona": lambda: set(kk_ruleset.ACTIONS),
+    "kard_es_korona": lambda: set(kk_decide.ACTIONS),
     "agot2": lambda: set(agot2_decide.ACTIONS),
     "cedofan_kards_bs": lambda: set(kbs_decide.ACTIONS),
     "cedofan_rv": _rv_vocabulary,

@@ -16,9 +16,9 @@ from typing import Any
 from domain.kernel import Action, Authority, Decision, Event, Game, Inputs, advance, start
 from domain.platform import decide_action, decide_reveal, decide_seal
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from domain.rulesets.kard_es_korona.battle_order import battle_chooser
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.cards import siege_roll_due
-from domain.rulesets.kard_es_korona.combat import battle_chooser
 from domain.rulesets.kard_es_korona.hits import casualty_options, other, side_force
 from domain.rulesets.kard_es_korona.state import ATTACKER, KKState
 

@@ -1,6 +1,6 @@
 """Every action Kard és Korona accepts, as data (issue 15): summary, rules, `data` schema, senders, dice, example.
 
-The vocabulary is `ruleset._SIMPLE`, `_LENIENT`, `_WITH_DICE` and `pass`; a test checks both lists agree.
+The vocabulary is `decide.SIMPLE`, `LENIENT`, `WITH_DICE` and `pass`; a test checks both lists agree.
 Counties, castles, lords and battles are ids of the game's board and state, so they are strings here;
 unit kinds, offices and sides are closed sets.
 """

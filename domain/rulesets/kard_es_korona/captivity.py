@@ -78,20 +78,6 @@ def decide_pay_ransom(state: KKState, action: Action, lenient: bool = False) -> 
     return flow.decision(tuple(checks.violations))
 
 
-def execute_due(flow: Flow, year: int) -> None:
-    """KK-CAPTIVE-3: when the year marker reaches a captive's year (A-31), he is executed and his player is out."""
-    from domain.rulesets.kard_es_korona.defeat import eliminate
-
-    state = flow.state
-    windows = int(state.options.get("ransom_windows", 2))
-    for seat, timeline in sorted(state.captives.items()):
-        if year < timeline + (windows - 2):
-            continue
-        flow.emit("LordExecuted", {"seat": seat, "captured_year": timeline - 3, "execution_year": year})
-        flow.note("KK-CAPTIVE-3", f"{seat} was not ransomed by {year}: the lord is executed")
-        eliminate(flow, seat, None, "execution")
-
-
 def _ransom_paid(state: KKState, data: Mapping[str, Any]) -> KKState:
     seat, amount = str(data["seat"]), int(data["amount"])
     if seat not in state.captives:

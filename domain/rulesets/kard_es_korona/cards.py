@@ -9,6 +9,7 @@ The seed names 7 of the 16 cards and gives only part of their effects; what it g
 - Esős ősz makes each besieger roll a die; a low roll abandons the siege (KK-EVENT-7), the Judge Royal rerolls
   his own roll once (KK-OFFICE-2).
 Every other effect of any card is entered with `adjust`, citing the card id (A-55).
+Esős ősz's roll is decided in event_die.py: evolve imports this module, so it stays clear of `flow`.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.kernel import DICE_ROLLED, Action, Decision, Event, Game, Inputs
-from domain.platform import roll
+from domain.kernel import Decision
 from domain.rulesets.kard_es_korona.forces import EMPTY, single
 from domain.rulesets.kard_es_korona.state import ATTACKER, BATTLE, Battle, KKState, evolved, is_neutral
 
@@ -183,56 +183,17 @@ def withdraws_on(state: KKState) -> int:
     return value if isinstance(value, int) else 3
 
 
-def decide_roll_event_die(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
-    """KK-EVENT-7, KK-OFFICE-2: the besieger rolls for Rainy Autumn; a low roll abandons the siege at once."""
-    from domain.rulesets.kard_es_korona.flow import Flow  # flow folds through evolve, which reads HANDLERS here
-
-    battle = siege_roll_due(state)
-    if battle is None:
-        return _refuse("KK-EVENT-7", "no Rainy Autumn roll is due: it comes when a siege begins in that year", "type")
-    if action.seat is not None and action.seat != battle.attacker:
-        return _refuse("KK-EVENT-7", f"the besieger {battle.attacker} rolls for Rainy Autumn", "seat")
-    reroll = action.data.get("judge_royal_reroll", True)
-    if not isinstance(reroll, bool):
-        return _refuse("KK-OFFICE-2", "judge_royal_reroll must be true or false", "data.judge_royal_reroll")
-    judge = state.offices.get("judge_royal") == battle.attacker
-    highest = withdraws_on(state)
-    flow = Flow(state)
-    purpose = f"kk:{battle.id}:rainy_autumn"
-    event, faces = roll(game, inputs, 1, battle.attacker, purpose)
-    flow.record(event)
-    rolled = [faces[0]]
-    if judge and reroll and faces[0] <= highest:
-        # KK-OFFICE-2: his one reroll of this roll, taken only when the first roll would end his siege.
-        again, faces = roll(game, inputs, 1, battle.attacker, f"{purpose}:reroll")
-        flow.record(Event(DICE_ROLLED, {**again.data, "replaces": event.data["first_k"]}))
-        rolled.append(faces[0])
-        flow.note("KK-OFFICE-2", f"the Judge Royal rerolls his {rolled[0]}: {rolled[1]}")
-    face = rolled[-1]
-    withdraws = face <= highest
-    flow.emit(
-        "EventDieRolled",
-        {"battle": battle.id, "card": "esos_osz", "seat": battle.attacker, "faces": rolled, "withdraws": withdraws},
-    )
-    flow.note("KK-EVENT-7", f"Rainy Autumn: {battle.attacker} rolls {face}; 1-{highest} abandons the siege")
-    if withdraws:
-        from domain.rulesets.kard_es_korona.withdrawal import abandon_siege
-
-        abandon_siege(flow, battle, "event")
-    return flow.decision()
-
-
 def _event_die_rolled(state: KKState, data: Mapping[str, Any]) -> KKState:
     faces = data["faces"]
     return evolved(state, event_rolls={**state.event_rolls, str(data["battle"]): int(faces[-1])})
-
-
-def _refuse(rule_id: str, message: str, field: str) -> Decision:
-    """`flow.refuse`, without importing flow (see `decide_roll_event_die`)."""
-    return Decision.refuse(rule_id, message, field=field)
 
 
 HANDLERS = {
     "EventEffectApplied": _effect_applied,
     "EventDieRolled": _event_die_rolled,
 }
+
+
+def _refuse(rule_id: str, message: str, field: str) -> Decision:
+    """`flow.refuse`, without importing flow: evolve imports this module, and flow imports evolve."""
+    return Decision.refuse(rule_id, message, field=field)

@@ -1,7 +1,8 @@
-"""Phase IV: battle order, exchanges rolled per arm group, hits, casualties, sieges and their withdrawals.
+"""Phase IV's decisions in a battle: the battle chosen, the lord's arm, an exchange rolled, its casualties named.
 
 KK-BATTLE, KK-OPEN, KK-SIEGE and the lord's bonus (KK-LORD-1..3). Every die is drawn through the platform's
-`roll`, one `DiceRolled` per side and arm group: attacker before defender, cavalry, infantry, archers.
+`roll`, one `DiceRolled` per side and arm group: attacker before defender, cavalry, infantry, archers. What the
+exchange then leaves is outcome.py's; the order of battles battle_order.py's and year.py's.
 """
 
 from __future__ import annotations
@@ -11,21 +12,14 @@ from typing import Any
 
 from domain.kernel import Action, Decision, Game, Inputs, Mode
 from domain.platform import roll
+from domain.rulesets.kard_es_korona.battle_order import battle_chooser, casualty_chooser, neutral_roller, start_battle
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import (
-    ARCHER,
     ARMS,
-    CAVALRY,
-    INFANTRY,
     Force,
-    castle_limit_breaches,
     force_from_json,
 )
 from domain.rulesets.kard_es_korona.hits import (
-    FULL,
-    MELEE,
-    SIEGE_ARCHERS,
-    SIEGE_ASSAULT,
     VOLLEY,
     casualty_options,
     die_targets,
@@ -36,9 +30,8 @@ from domain.rulesets.kard_es_korona.hits import (
     rolling_arms,
     side_force,
     threshold,
-    volleying_sides,
 )
-from domain.rulesets.kard_es_korona.lords import after_battle, start_duel
+from domain.rulesets.kard_es_korona.outcome import settle
 from domain.rulesets.kard_es_korona.rerolls import exchange_reroll_offer
 from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
@@ -46,66 +39,11 @@ from domain.rulesets.kard_es_korona.state import (
     DEFENDER,
     Battle,
     KKState,
+    PendingHits,
     is_neutral,
 )
-from domain.rulesets.kard_es_korona.turn_order import after_battles, marker_after_year, next_year
 
 # --- battle order (KK-BATTLE-12/13, A-20) ---
-
-
-def begin_battles(flow: Flow) -> None:
-    state = flow.state
-    ordered = sorted((b for b in state.battles if b.status == "pending"), key=lambda b: b.step_seq)
-    # A-20: a lord still in the county when the phase begins (a lord released by KK-ADV-4 may have left).
-    lord_battles = [b.id for b in ordered if lord_present(state, b, ATTACKER) or lord_present(state, b, DEFENDER)]
-    flow.emit(
-        "BattlePhaseBegan",
-        {
-            "year": state.year,
-            "lord_battles": lord_battles,
-            "open_battles": [b.id for b in ordered if b.kind == "open" and b.id not in lord_battles],
-            "sieges": [b.id for b in ordered if b.kind == "siege" and b.id not in lord_battles],
-        },
-    )
-    next_battle(flow)
-
-
-def battle_chooser(state: KKState) -> tuple[str | None, list[Battle]]:
-    """KK-BATTLE-12: round-robin from `turn`: open battles first, then sieges; a player picks among his own."""
-    pending = [b for b in state.battles if b.status == "pending" and not b.lord_battle]
-    stage = "open" if any(b.kind == "open" for b in pending) else "siege"
-    order = state.turn_order()
-    start = order.index(state.turn) if state.turn in order else 0
-    for offset in range(len(order)):
-        seat = order[(start + offset) % len(order)]
-        mine = [b for b in pending if b.kind == stage and b.attacker == seat]
-        if mine:
-            return seat, mine
-    return None, []
-
-
-def next_battle(flow: Flow) -> None:
-    """Start the next battle when the order leaves no choice; end the year when none is left."""
-    state = flow.state
-    pending = [b for b in state.battles if b.status == "pending"]
-    if not pending:
-        after_battles(flow)
-        return
-    forced = [b for b in pending if b.forced]
-    if forced:
-        flow.note("KK-SIEGE-11", f"the forced battle {forced[0].id} is fought at once")
-        start_battle(flow, forced[0], None)
-        return
-    lord_battles = sorted((b for b in pending if b.lord_battle), key=lambda b: b.step_seq)
-    if lord_battles:
-        flow.note("KK-BATTLE-13", f"{lord_battles[0].id} has a lord: it is fought first")
-        start_battle(flow, lord_battles[0], None)
-        return
-    chooser, mine = battle_chooser(state)
-    if len(mine) == 1:
-        start_battle(flow, mine[0], None)
-    elif chooser is not None:
-        flow.note("KK-BATTLE-12", f"{chooser} chooses which of his battles is fought next")
 
 
 def decide_select_battle(state: KKState, action: Action, lenient: bool = False) -> Decision:
@@ -140,35 +78,6 @@ def decide_select_battle(state: KKState, action: Action, lenient: bool = False) 
     flow.emit("BattleSelected", {"seat": selector, "battle": found.id})
     start_battle(flow, found, selector)
     return flow.decision(tuple(checks.violations))
-
-
-def neutral_roller(state: KKState, attacker: str) -> str:
-    """KK-NEUTRAL-3, A-10: the player just before the attacker in turn order rolls for neutral defenders."""
-    order = state.turn_order()
-    return order[(order.index(attacker) - 1) % len(order)]
-
-
-def start_battle(flow: Flow, battle: Battle, selected_by: str | None) -> None:
-    state = flow.state
-    exchange = _first_exchange(state, battle)
-    flow.emit(
-        "BattleStarted",
-        {
-            "battle": battle.id,
-            "selected_by": selected_by,
-            "exchange": exchange,
-            "attacker_force": side_force(state, battle, ATTACKER).to_json(),
-            "defender_force": side_force(state, battle, DEFENDER).to_json(),
-            "neutral_roller": neutral_roller(state, battle.attacker) if is_neutral(battle.defender) else None,
-        },
-    )
-    flow.note("KK-BATTLE-2", f"{battle.id} in {battle.county}: {'siege' if battle.kind == 'siege' else 'open battle'}")
-
-
-def _first_exchange(state: KKState, battle: Battle) -> str:
-    if battle.kind == "siege":
-        return SIEGE_ARCHERS if side_force(state, battle, DEFENDER).archer else SIEGE_ASSAULT
-    return VOLLEY if volleying_sides(state, battle) else FULL
 
 
 # --- the lord leads an arm (KK-LORD-2, A-59) ---
@@ -231,18 +140,6 @@ def _lord_side(state: KKState, battle: Battle, seat: str | None) -> str | None:
 # --- one exchange ---
 
 
-def _chooser(state: KKState, battle: Battle, hitting: str) -> str | None:
-    """KK-BATTLE-11, A-9, A-10: the hitter chooses; for neutrals their roller, or the engine under `auto`."""
-    if battle.exchange == SIEGE_ARCHERS and state.options.get("siege_volley_chooser") == "target":
-        hitting = other(hitting)
-    owner = battle.owner_of(hitting)
-    if not is_neutral(owner):
-        return owner
-    if state.options.get("neutral_casualty_policy") == "auto":
-        return None
-    return neutral_roller(state, battle.attacker)
-
-
 def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
     """KK-BATTLE-4/9: every rolling unit rolls one die, per arm group; hits are then chosen and removed together."""
     battle = state.battle(state.current_battle)
@@ -252,12 +149,39 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
         return refuse("KK-BATTLE-9", f"{battle.id}: the last exchange's casualties are still to be chosen", "type")
     checks = Checks(game.meta.mode is Mode.TRANSCRIPT)
     roller = neutral_roller(state, battle.attacker) if is_neutral(battle.defender) else battle.defender
-    if (
-        action.seat is not None
-        and action.seat not in (battle.attacker, battle.defender, roller)
-        and checks.broken("KK-BATTLE-1", f"{action.seat} takes no part in {battle.id}", "seat")
-    ):
+    if _takes_no_part(state, battle, action.seat, roller, checks) or _lord_undeclared(state, battle, checks):
         return checks.refusal()
+    flow = Flow(state)
+    groups, targets = _roll_arm_groups(flow, game, inputs, battle, roller)
+    flow.emit(
+        "ExchangeRolled",
+        {
+            "battle": battle.id,
+            "round": battle.round,
+            "exchange": battle.exchange,
+            "groups": groups,
+            "pending": _hits_to_assign(flow, state, battle, targets),
+            "volleyed": [g["side"] for g in groups] if battle.exchange == VOLLEY else [],
+        },
+    )
+    if not exchange_reroll_offer(flow, battle, groups):
+        settle(flow)
+    return flow.decision(tuple(checks.violations))
+
+
+def _takes_no_part(state: KKState, battle: Battle, seat: str | None, roller: str, checks: Checks) -> bool:
+    """KK-BATTLE-1: the exchange is rolled by the battle's sides (for neutral defenders, their roller); True when
+    the action must be refused now."""
+    return (
+        seat is not None
+        and seat not in (battle.attacker, battle.defender, roller)
+        and checks.broken("KK-BATTLE-1", f"{seat} takes no part in {battle.id}", "seat")
+    )
+
+
+def _lord_undeclared(state: KKState, battle: Battle, checks: Checks) -> bool:
+    """KK-LORD-2: a lord names the arm he leads before the battle's first die; True when the action must be
+    refused now (a transcript's lord who named no arm leads none)."""
     for side in (ATTACKER, DEFENDER):
         if (
             battle.round == 1
@@ -266,8 +190,16 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
             and not _rolled(battle)
             and checks.broken("KK-LORD-2", f"the {side}'s lord names the arm he leads before the first die", "type")
         ):
-            return checks.refusal()  # a transcript's lord who named no arm leads none
-    flow = Flow(state)
+            return True
+    return False
+
+
+def _roll_arm_groups(
+    flow: Flow, game: Game, inputs: Inputs, battle: Battle, roller: str
+) -> tuple[list[dict[str, Any]], dict[str, list[tuple[str, ...]]]]:
+    """KK-BATTLE-4/5: one roll per side and arm group (attacker first; cavalry, infantry, archers), and what each
+    die can kill."""
+    state = flow.state
     groups: list[dict[str, Any]] = []
     targets: dict[str, list[tuple[str, ...]]] = {ATTACKER: [], DEFENDER: []}
     for side in (ATTACKER, DEFENDER):
@@ -292,6 +224,13 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
                 modifier=plus,
                 needs=needs,
             )
+    return groups, targets
+
+
+def _hits_to_assign(
+    flow: Flow, state: KKState, battle: Battle, targets: Mapping[str, list[tuple[str, ...]]]
+) -> list[dict[str, Any]]:
+    """KK-BATTLE-11, A-8: each side's hits, who assigns them and the most they can kill."""
     pending = []
     for side in (ATTACKER, DEFENDER):
         enemy = side_force(state, battle, other(side))
@@ -300,59 +239,13 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
             pending.append(
                 {
                     "side": side,
-                    "chooser": _chooser(state, battle, side),
+                    "chooser": casualty_chooser(state, battle, side),
                     "targets": [list(t) for t in targets[side]],
                     "max_kills": best,
                 }
             )
         flow.note("KK-BATTLE-11", f"{side} can kill at most {best} (A-8)", max_kills=best)
-    flow.emit(
-        "ExchangeRolled",
-        {
-            "battle": battle.id,
-            "round": battle.round,
-            "exchange": battle.exchange,
-            "groups": groups,
-            "pending": pending,
-            "volleyed": [g["side"] for g in groups] if battle.exchange == VOLLEY else [],
-        },
-    )
-    if exchange_reroll_offer(flow, battle, groups):
-        return flow.decision(tuple(checks.violations))
-    _settle(flow)
-    return flow.decision(tuple(checks.violations))
-
-
-def _settle(flow: Flow) -> None:
-    """Choose the casualties the rules leave no choice about; when every side has chosen, remove them."""
-    battle = flow.state.battle(flow.state.current_battle)
-    if battle is None or flow.state.reroll_offer:
-        return
-    maximal = flow.state.options.get("casualty_assignment", "maximal") == "maximal"
-    for p in battle.pending:
-        if p.chosen is not None:
-            continue
-        enemy = side_force(flow.state, battle, other(p.side))
-        _, options = casualty_options(p.targets, enemy)
-        if p.chooser is None:
-            pick = _auto_pick(battle, options)
-        elif len(options) == 1 and maximal:
-            pick = options[0]
-        else:
-            continue
-        flow.emit(
-            "CasualtiesAssigned",
-            {"battle": battle.id, "side": p.side, "seat": p.chooser, "casualties": pick.to_json(), "auto": True},
-        )
-    battle = flow.state.battle(battle.id)
-    if battle is not None and all(p.chosen is not None for p in battle.pending):
-        _resolve(flow, battle)
-
-
-def _auto_pick(battle: Battle, options: list[Force]) -> Force:
-    """A-10 `auto`: infantry first in sieges (to force a withdrawal), then cavalry, infantry, archers."""
-    priority = (INFANTRY, CAVALRY, ARCHER) if battle.kind == "siege" else (CAVALRY, INFANTRY, ARCHER)
-    return max(options, key=lambda f: tuple(f.of(a) for a in priority))
+    return pending
 
 
 def decide_assign_casualties(state: KKState, action: Action, lenient: bool = False) -> Decision:
@@ -368,17 +261,9 @@ def decide_assign_casualties(state: KKState, action: Action, lenient: bool = Fal
     if state.reroll_offer:
         return refuse("KK-OFFICE-1", "the Judge Royal first decides whether to reroll", "type")
     checks = Checks(lenient)
-    wanted_side = action.data.get("side")
-    unchosen = [p for p in battle.pending if p.chosen is None and (wanted_side is None or p.side == wanted_side)]
-    open_hits = [p for p in unchosen if p.chooser == action.seat]
-    if not open_hits:
-        message = f"{action.seat} has no hits to assign in {battle.id}"
-        if len(unchosen) != 1:  # none to assign, or two and the action does not say whose
-            return refuse("KK-BATTLE-11", message, "seat")
-        if checks.broken("KK-BATTLE-11", message, "seat"):
-            return checks.refusal()
-        open_hits = unchosen
-    hits = open_hits[0]
+    hits = _hits_of(battle, action.seat, action.data.get("side"), checks)
+    if isinstance(hits, Decision):
+        return hits
     chosen = force_from_json(action.data.get("casualties"))
     if chosen is None:
         return refuse(
@@ -387,6 +272,35 @@ def decide_assign_casualties(state: KKState, action: Action, lenient: bool = Fal
     enemy = side_force(state, battle, other(hits.side))
     if not enemy.contains(chosen):
         return refuse("KK-BATTLE-11", f"the enemy has {enemy.describe()}, not {chosen.describe()}", "data.casualties")
+    if (stop := _dice_allow(state, hits, chosen, lenient, checks)) is not None:
+        return stop
+    flow = Flow(state)
+    seat = action.seat if action.seat is not None else hits.chooser
+    flow.emit(
+        "CasualtiesAssigned",
+        {"battle": battle.id, "side": hits.side, "seat": seat, "casualties": chosen.to_json(), "auto": False},
+    )
+    settle(flow)
+    return flow.decision(tuple(checks.violations))
+
+
+def _hits_of(battle: Battle, seat: str | None, side: Any, checks: Checks) -> PendingHits | Decision:
+    """KK-BATTLE-11: the hits `seat` assigns (of `side` when both sides' wait); in a transcript, the only hits
+    waiting, whoever assigns them."""
+    unchosen = [p for p in battle.pending if p.chosen is None and (side is None or p.side == side)]
+    open_hits = [p for p in unchosen if p.chooser == seat]
+    if open_hits:
+        return open_hits[0]
+    message = f"{seat} has no hits to assign in {battle.id}"
+    if len(unchosen) != 1:  # none to assign, or two and the action does not say whose
+        return refuse("KK-BATTLE-11", message, "seat")
+    if checks.broken("KK-BATTLE-11", message, "seat"):
+        return checks.refusal()
+    return unchosen[0]
+
+
+def _dice_allow(state: KKState, hits: PendingHits, chosen: Force, lenient: bool, checks: Checks) -> Decision | None:
+    """KK-BATTLE-11, A-8: each casualty needs a die that can kill it, and the hits kill as many as they can."""
     scored = sum(1 for t in hits.targets if t)
     if not feasible(hits.targets, chosen):
         if lenient and chosen.total > scored:
@@ -411,185 +325,4 @@ def decide_assign_casualties(state: KKState, action: Action, lenient: bool = Fal
         )
     ):
         return checks.refusal()
-    flow = Flow(state)
-    seat = action.seat if action.seat is not None else hits.chooser
-    flow.emit(
-        "CasualtiesAssigned",
-        {"battle": battle.id, "side": hits.side, "seat": seat, "casualties": chosen.to_json(), "auto": False},
-    )
-    _settle(flow)
-    return flow.decision(tuple(checks.violations))
-
-
-def _resolve(flow: Flow, battle: Battle) -> None:
-    """KK-BATTLE-9: the casualties of both sides are removed together; then the battle goes on or ends."""
-    for p in battle.pending:
-        assert p.chosen is not None
-        hits = sum(1 for t in p.targets if t)
-        flow.emit(
-            "CasualtiesRemoved",
-            {
-                "battle": battle.id,
-                "side": other(p.side),
-                "removed": p.chosen.to_json(),
-                "wasted_hits": hits - p.chosen.total,
-            },
-        )
-    state = flow.state
-    for side in (ATTACKER, DEFENDER):
-        arm = battle.led_arms.get(side)
-        if (
-            arm
-            and side not in battle.bonus_lost
-            and lord_present(state, battle, side)
-            and not side_force(state, battle, side).of(arm)
-        ):
-            flow.emit("LordBonusLost", {"battle": battle.id, "side": side, "seat": battle.owner_of(side), "arm": arm})
-            flow.note("KK-LORD-3", f"the {side}'s {arm} are gone: the lord's bonus ends for this battle")
-    _outcome(flow, battle.id)
-
-
-def _outcome(flow: Flow, battle_id: str) -> None:
-    """KK-SIEGE-8, KK-SIEGE-7, KK-CASTLE-1: the defenders' wipe-out is checked before the siege's infantry, so an
-    attacker whose last infantry fell with the last defenders takes the castle, and with it the county; only a
-    siege still defended ends when no attacking infantry is left (dismounted knights and archers are none)."""
-    state = flow.state
-    battle = state.battle(battle_id)
-    assert battle is not None
-    if battle.status == "retreating":  # KK-ADV-6: the pursuit is over; the retreat goes on unless it destroyed them
-        from domain.rulesets.kard_es_korona.retreat import after_pursuit
-
-        if after_pursuit(flow, battle):
-            return
-    attack, defence = side_force(state, battle, ATTACKER), side_force(state, battle, DEFENDER)
-    if attack.total == 0 and defence.total == 0:
-        if lord_present(state, battle, ATTACKER) and lord_present(state, battle, DEFENDER):
-            start_duel(flow, battle)  # KK-LORD-5: the lords fight on alone
-            return
-        flow.emit(
-            "CountyControlChanged",
-            {
-                "county": battle.county,
-                "from": state.control.get(battle.county),
-                "to": None,
-                "cause": "mutual_annihilation",
-            },
-        )
-        flow.note("KK-BATTLE-10", f"both sides wiped out: {battle.county} has no owner")
-        _lords_defeated(flow, battle, (ATTACKER, DEFENDER))
-        end_battle(flow, battle, "mutual_annihilation")
-    elif defence.total == 0:
-        _lords_defeated(flow, battle, (DEFENDER,))
-        if state.control.get(battle.county) != battle.attacker:
-            flow.emit(
-                "CountyControlChanged",
-                {
-                    "county": battle.county,
-                    "from": state.control.get(battle.county),
-                    "to": battle.attacker,
-                    "cause": "battle_won",
-                },
-            )
-        flow.note("KK-BATTLE-14", f"{battle.attacker} wins and takes {battle.county}")
-        if battle.kind == "siege" and attack.infantry == 0:
-            flow.note(
-                "KK-SIEGE-8", f"the last defenders fell with the last attacking infantry: {attack.describe()} take it"
-            )
-        if battle.kind == "siege" and capture_castle(flow, battle):
-            return
-        end_battle(flow, battle, "attacker_won")
-    elif attack.total == 0:
-        _lords_defeated(flow, battle, (ATTACKER,))
-        flow.note("KK-BATTLE-14", f"{battle.defender} keeps {battle.county}")
-        end_battle(flow, battle, "defender_won")
-    elif battle.kind == "siege" and attack.infantry == 0 and not lord_present(state, battle, ATTACKER):
-        from domain.rulesets.kard_es_korona.withdrawal import abandon_siege
-
-        flow.note(
-            "KK-SIEGE-6",
-            f"no attacking infantry and no lord left ({attack.describe()}): the siege is abandoned at once",
-        )
-        abandon_siege(flow, battle, "no_infantry")
-    else:
-        following = _next_exchange(state, battle)
-        flow.emit("ExchangeResolved", {"battle": battle.id, "round": following[0], "exchange": following[1]})
-
-
-def capture_castle(flow: Flow, battle: Battle) -> bool:
-    """KK-SIEGE-9: the castle changes hands; True when the attackers cannot all stay and the rest must go."""
-    flow.emit(
-        "CastleCaptured",
-        {"battle": battle.id, "county": battle.county, "new_owner": battle.attacker, "previous_owner": battle.defender},
-    )
-    attack = side_force(flow.state, battle, ATTACKER)
-    options = flow.state.options
-    if castle_limit_breaches(attack, str(options["castle_arm_limit"]), str(options["variant"])):
-        flow.note(
-            "KK-SIEGE-9",
-            f"{attack.describe()} cannot all stay: {battle.attacker} chooses who stays and where the rest go",
-        )
-        return True
-    return False
-
-
-def _next_exchange(state: KKState, battle: Battle) -> tuple[int, str]:
-    match battle.exchange:
-        case "volley":
-            return battle.round, MELEE
-        case "siege_archers":
-            return battle.round, SIEGE_ASSAULT
-        case "siege_assault":
-            has_archers = side_force(state, battle, DEFENDER).archer > 0
-            return battle.round + 1, SIEGE_ARCHERS if has_archers else SIEGE_ASSAULT
-        case _:
-            return battle.round + 1, FULL
-
-
-def _lords_defeated(flow: Flow, battle: Battle, sides: tuple[str, ...]) -> None:
-    """KK-LORD-4: a lord whose units in the battle are all destroyed is defeated (what follows: defeat.py)."""
-    for side in sides:
-        if lord_present(flow.state, battle, side):
-            flow.emit(
-                "LordDefeated",
-                {"seat": battle.owner_of(side), "battle": battle.id, "by_owner": battle.owner_of(other(side))},
-            )
-
-
-def end_battle(flow: Flow, battle: Battle, result: str) -> None:
-    state = flow.state
-    survivors = {side: side_force(state, battle, side).to_json() for side in (ATTACKER, DEFENDER)}
-    flow.emit("BattleEnded", {"battle": battle.id, "result": result, "survivors": survivors})
-    after_battle(flow, battle, result)  # a defeat or the winner's extra step may wait before the next battle
-
-
-# --- the end of the year (KK-TURN-4/5) ---
-
-
-def end_year(flow: Flow) -> None:
-    from domain.rulesets.kard_es_korona.economy import election_year
-    from domain.rulesets.kard_es_korona.elections import open_election
-
-    state = flow.state
-    flow.emit("BattlePhaseEnded", {"year": state.year})
-    following = marker_after_year(state)
-    if election_year(state) or state.extraordinary_election:
-        next_step = "election"  # KK-ELECT-1: also in the last year (Királyválasztás); it then ends the game
-    elif state.year >= state.last_year:
-        next_step = "finished"
-    else:
-        next_step = "year"
-    flow.emit("YearEnded", {"year": state.year, "next_starting_player": following, "next": next_step})
-    flow.note("KK-TURN-5", f"{state.year} ends; {following} starts the next year")
-    if next_step == "year":
-        next_year(flow, state.year + 1, following)
-    elif next_step == "election":
-        open_election(flow)
-
-
-def chooser_summary(state: KKState) -> Mapping[str, Any]:
-    """What the current battle waits for (for views)."""
-    battle = state.battle(state.current_battle)
-    if battle is None:
-        chooser, mine = battle_chooser(state) if state.phase == BATTLE else (None, [])
-        return {"choose_battle": chooser, "among": [b.id for b in mine]}
-    return {"battle": battle.id, "waiting_for": [p.chooser for p in battle.pending if p.chosen is None]}
+    return None

@@ -4,6 +4,8 @@ A defeat waits in `KKState.defeat` until every choice in it is made; the battle 
 Stages: `escape` (the defeated player may roll, KK-ELIM-2) -> against neutrals `captured` (KK-CAPTIVE-1),
 against a player `fealty` (the defeated player swears or not, KK-ELIM-3) -> `consent` (the victor accepts, A-24)
 -> `eliminate` (KK-ELIM-4) -> `takeover` (the conqueror places one unit per county, KK-ELIM-5/6, A-25).
+Here: the stages that need no choice, elimination with the vassals it frees (they call each other), the oath
+and the executions due; the players' choices are defeat_choices.py's.
 """
 
 from __future__ import annotations
@@ -11,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.kernel import Action, Decision, Game, Inputs
-from domain.platform import roll
-from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.captivity import return_counties
+from domain.rulesets.kard_es_korona.flow import Flow
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, single
 from domain.rulesets.kard_es_korona.state import OFFICES, KKState, battle_with, evolved, is_neutral
 
@@ -39,6 +40,7 @@ def escape_routes(state: KKState, defeat: Mapping[str, Any]) -> list[str]:
 
 
 def offices_of(state: KKState, seat: str) -> list[str]:
+    """The offices `seat` holds."""
     return [office for office in OFFICES if state.offices.get(office) == seat]
 
 
@@ -86,7 +88,6 @@ def capture(flow: Flow, seat: str, captor: str) -> None:
 
 def eliminate(flow: Flow, seat: str, conqueror: str | None, cause: str) -> None:
     """KK-ELIM-4..8 (A-25), or with no conqueror A-26: the player is out; his lands, money and units pass on."""
-    from domain.rulesets.kard_es_korona.vassals import free_vassals_of
 
     state = flow.state
     rule_id = "KK-LORD-7" if cause == "duel" else "KK-CAPTIVE-3" if cause == "execution" else "KK-ELIM-4"
@@ -307,149 +308,36 @@ HANDLERS = {
 # --- actions ---
 
 
-def _refusal(state: KKState, stage: str, seat: str | None, rule_id: str, who: str = "seat") -> Decision | None:
-    """The refusal when `seat` cannot act on the defeat's `stage` now (None: he can)."""
-    defeat = state.defeat
-    if not defeat or defeat.get("stage") != stage:
-        return refuse(rule_id, f"no defeat waits for this ({rule_id})", "type")
-    expected = defeat["seat"] if who == "seat" else defeat["by"]
-    if seat != expected:
-        return refuse(rule_id, f"{expected} decides this, not {seat}", "seat")
-    return None
+def swear(flow: Flow, vassal: str, liege: str) -> None:
+    """KK-VASSAL-1: offices lost, the whole treasury to the victor, the lord figure off the board."""
+
+    lost = vacate_offices(flow, vassal, "fealty", "KK-VASSAL-1")
+    amount = flow.state.treasury.get(vassal, 0)
+    flow.emit("FealtySworn", {"vassal": vassal, "liege": liege, "treasury_transferred": amount, "offices_lost": lost})
+    flow.note("KK-VASSAL-1", f"{vassal} swears fealty to {liege}, who takes his {amount} garas")
+    free_vassals_of(flow, vassal)  # A-29: a liege who becomes a vassal frees his own vassals
 
 
-def _recorded(state: KKState, kind: str, data: dict[str, Any]) -> Decision:
-    """One choice recorded, then the defeat goes on as far as it can."""
-    flow = Flow(state)
-    flow.emit(kind, data)
-    resume(flow)
-    return flow.decision()
+def free_vassals_of(flow: Flow, liege: str) -> None:
+    """KK-VASSAL-7, A-29: the liege's fall frees his vassals; one with no units left is out (A-29)."""
+
+    for vassal, lord in sorted(flow.state.lieges.items()):
+        if lord != liege:
+            continue
+        flow.emit("VassalFreed", {"vassal": vassal, "former_liege": liege})
+        flow.note("KK-VASSAL-7", f"{liege} has fallen: {vassal} is free and places his lord in one of his counties")
+        if not return_counties(flow.state, vassal):
+            eliminate(flow, vassal, None, "no_units")
 
 
-def decide_attempt_escape(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
-    """KK-ELIM-2: the defeated lord rolls one die; on a 6 he escapes to the named county one step away."""
-    refused = _refusal(state, ESCAPE, action.seat, "KK-ELIM-2")
-    if refused is not None:
-        return refused
-    routes = escape_routes(state, state.defeat)
-    target = action.data.get("to")
-    if target not in routes:
-        return refuse("KK-ELIM-2", f"{target!r} is not an escape route; routes: {', '.join(routes)}", "data.to")
-    flow = Flow(state)
-    event, faces = roll(game, inputs, 1, action.seat, f"kk:escape:{state.defeat['battle']}")
-    flow.record(event)
-    from domain.rulesets.kard_es_korona.rerolls import offer_reroll
+def execute_due(flow: Flow, year: int) -> None:
+    """KK-CAPTIVE-3: when the year marker reaches a captive's year (A-31), he is executed and his player is out."""
 
-    if faces[0] == 6:
-        if state.offices.get("judge_royal") == action.seat:
-            flow.note(
-                "KK-OFFICE-2",
-                f"{action.seat}, the Judge Royal, rolled a 6 and escapes: no reroll can improve it, none is offered",
-            )
-    elif offer_reroll(flow, str(action.seat), "escape", str(state.defeat["battle"]), event, target):
-        return flow.decision()
-    escape_result(flow, str(action.seat), str(target), faces[0])
-    return flow.decision()
-
-
-def escape_result(flow: Flow, seat: str, target: str, face: int) -> None:
-    """KK-ELIM-2: a 6 escapes and cancels the defeat (A-23); anything else leaves it standing."""
-    if face == 6:
-        flow.emit("EscapeSucceeded", {"seat": seat, "to": target, "face": face})
-        flow.note("KK-ELIM-2", f"{seat} rolls 6: the lord escapes to {target}")
-    else:
-        flow.emit("EscapeFailed", {"seat": seat, "face": face})
-        flow.note("KK-ELIM-2", f"{seat} rolls {face}: no escape")
-    resume(flow)
-
-
-def decide_forgo_escape(state: KKState, action: Action) -> Decision:
-    """KK-ELIM-2: the escape roll is optional."""
-    refused = _refusal(state, ESCAPE, action.seat, "KK-ELIM-2")
-    if refused is not None:
-        return refused
-    return _recorded(state, "EscapeForgone", {"seat": action.seat, "reason": "declined"})
-
-
-def decide_swear_fealty(state: KKState, action: Action) -> Decision:
-    """KK-ELIM-3, A-24: the defeated player offers fealty to his conqueror instead of elimination."""
-    refused = _refusal(state, FEALTY, action.seat, "KK-ELIM-3")
-    if refused is not None:
-        return refused
-    flow = Flow(state)
-    liege = str(state.defeat["by"])
-    flow.emit("FealtyOffered", {"seat": action.seat, "to": liege})
-    if state.options.get("fealty_requires_victor_consent", True):
-        flow.note("KK-ELIM-3", f"{action.seat} offers fealty; {liege} accepts or refuses (A-24)")
-    else:
-        from domain.rulesets.kard_es_korona.vassals import swear
-
-        swear(flow, str(action.seat), liege)
-    resume(flow)
-    return flow.decision()
-
-
-def decide_decline_fealty(state: KKState, action: Action) -> Decision:
-    """KK-ELIM-1: without fealty the defeated player is eliminated."""
-    refused = _refusal(state, FEALTY, action.seat, "KK-ELIM-1")
-    if refused is not None:
-        return refused
-    return _recorded(state, "FealtyRefused", {"seat": action.seat, "by": action.seat})
-
-
-def decide_answer_fealty(state: KKState, action: Action) -> Decision:
-    """A-24: the victor accepts the oath (a vassal) or refuses it (elimination); `data.accept` says which."""
-    refused = _refusal(state, CONSENT, action.seat, "KK-ELIM-3", who="victor")
-    if refused is not None:
-        return refused
-    accept = action.data.get("accept")
-    if not isinstance(accept, bool):
-        return refuse("KK-ELIM-3", f"accept must be true or false, not {accept!r}", "data.accept")
-    flow = Flow(state)
-    vassal = str(state.defeat["seat"])
-    if accept:
-        from domain.rulesets.kard_es_korona.vassals import swear
-
-        swear(flow, vassal, str(action.seat))
-    else:
-        flow.emit("FealtyRefused", {"seat": vassal, "by": action.seat})
-        flow.note("KK-ELIM-3", f"(A-24) {action.seat} refuses {vassal}'s oath: {vassal} is eliminated")
-    resume(flow)
-    return flow.decision()
-
-
-def decide_place_takeover(state: KKState, action: Action) -> Decision:
-    """KK-ELIM-5/6, A-25: one unit of an arm that was present per county (or none); a pending battle needs one."""
-    refused = _refusal(state, TAKEOVER, action.seat, "KK-ELIM-5", who="victor")
-    if refused is not None:
-        return refused
-    counties: Mapping[str, list[str]] = state.defeat["counties"]
-    battle_counties = {b.county for b in state.battles if b.id in state.defeat["battles"]}
-    placements = action.data.get("placements", {})
-    if not isinstance(placements, Mapping):
-        return refuse("KK-ELIM-5", "placements must map county -> arm (or null)", "data.placements")
-    for county, arm in placements.items():
-        if county not in counties:
-            return refuse("KK-ELIM-5", f"{county!r} held none of the fallen player's units", "data.placements")
-        if arm is not None and arm not in counties[county]:
-            shown = ", ".join(counties[county])
-            return refuse("KK-ELIM-5", f"in {county} only {shown} stood; not {arm!r}", f"data.placements.{county}")
-    for county in sorted(battle_counties & set(counties)):
-        if placements.get(county) is None:
-            return refuse(
-                "KK-ELIM-6", f"{county} has a pending battle: one unit must be placed there", "data.placements"
-            )
-    flow = Flow(state)
-    chosen = {c: placements.get(c) for c in sorted(counties)}
-    flow.emit("EliminationTakeoverPlaced", {"conqueror": action.seat, "placements": chosen})
-    flow.note("KK-ELIM-5", f"{action.seat} places {sum(1 for a in chosen.values() if a)} units")
-    resume(flow)
-    return flow.decision()
-
-
-def resume(flow: Flow) -> None:
-    """Settle the defeat; then offer the winner's step or go on with the battle phase."""
-    from domain.rulesets.kard_es_korona.lords import after_battle_settled
-
-    if settle_defeat(flow):
-        after_battle_settled(flow)
+    state = flow.state
+    windows = int(state.options.get("ransom_windows", 2))
+    for seat, timeline in sorted(state.captives.items()):
+        if year < timeline + (windows - 2):
+            continue
+        flow.emit("LordExecuted", {"seat": seat, "captured_year": timeline - 3, "execution_year": year})
+        flow.note("KK-CAPTIVE-3", f"{seat} was not ransomed by {year}: the lord is executed")
+        eliminate(flow, seat, None, "execution")

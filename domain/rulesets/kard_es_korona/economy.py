@@ -6,18 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision
+from domain.rulesets.kard_es_korona.captivity import can_pay_ransom
 from domain.rulesets.kard_es_korona.cards import card_for, neutral_changes
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_limit_breaches, single
-from domain.rulesets.kard_es_korona.state import EVENT, RECRUIT, KKState
+from domain.rulesets.kard_es_korona.state import ELECTION, EVENT, RECRUIT, KKState
 from domain.rulesets.kard_es_korona.vassals import adjust_income, holds_for
-
-
-def election_year(state: KKState) -> bool:
-    """KK-ELECT-1: elections close years 3 and 6, and 9 in the advanced game."""
-    years = (3, 6, 9) if state.options.get("variant") == "advanced" else (3, 6)
-    return state.year_index in years
-
+from domain.rulesets.kard_es_korona.year import begin_movement, election_year
 
 # --- phase I ---
 
@@ -59,7 +54,6 @@ def decide_draw_event(state: KKState, action: Action) -> Decision:
 
 def after_event(flow: Flow) -> None:
     """KK-TURN-2, KK-ECON-5: income and recruitment from the second year on; in 1301 movement follows."""
-    from domain.rulesets.kard_es_korona.movement import begin_movement
 
     if flow.state.year_index == 1:
         flow.note("KK-ECON-5", "1301: no income and no recruitment")
@@ -136,8 +130,6 @@ def collect_income(flow: Flow) -> None:
         )
     skip_unable_recruiters(flow)
     if flow.state.turn is None:
-        from domain.rulesets.kard_es_korona.movement import begin_movement
-
         begin_movement(flow)
 
 
@@ -175,25 +167,12 @@ def decide_recruit(state: KKState, action: Action, lenient: bool = False) -> Dec
     added: dict[str, Force] = {}
     purchases = []
     for index, item in enumerate(raw):
-        where = f"data.purchases[{index}]"
-        if not isinstance(item, Mapping):
-            return refuse("KK-RECRUIT-2", f"purchase {item!r} is not an object", where)
-        castle, arm, count = item.get("castle"), item.get("arm"), item.get("count", 1)
-        if arm not in ARMS:
-            return refuse("KK-RECRUIT-2", f"arm {arm!r} is not one of {', '.join(ARMS)}", f"{where}.arm")
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            return refuse("KK-RECRUIT-2", f"count {count!r} must be a whole number of at least 1", f"{where}.count")
-        county = board.counties.get(castle) if isinstance(castle, str) else None
-        if county is None or not county.castle:
-            return refuse("KK-RECRUIT-3", f"{castle!r} is not a castle county: units are raised only in castles", where)
-        if state.battle_in(county.id) is not None or any(o != seat for o in state.owners_in(county.id)):
-            return refuse("KK-RECRUIT-3", f"{county.name} holds another side's units", f"{where}.castle")
-        if state.control.get(county.id) != seat and checks.broken(
-            "KK-RECRUIT-3", f"{seat} does not control the castle {county.name}", f"{where}.castle"
-        ):
-            return checks.refusal()
-        added[county.id] = added.get(county.id, EMPTY).plus(single(arm, count))
-        purchases.append({"castle": county.id, "arm": arm, "count": count})
+        purchase = _purchase(state, seat, item, f"data.purchases[{index}]", checks)
+        if isinstance(purchase, Decision):
+            return purchase
+        castle, arm, count = purchase["castle"], purchase["arm"], purchase["count"]
+        added[castle] = added.get(castle, EMPTY).plus(single(arm, count))
+        purchases.append(purchase)
     cost_of = prices(state, seat)
     total_cost = sum(cost_of[p["arm"]] * p["count"] for p in purchases)
     treasury = state.treasury.get(seat, 0)
@@ -201,19 +180,8 @@ def decide_recruit(state: KKState, action: Action, lenient: bool = False) -> Dec
         "KK-RECRUIT-2", f"the purchases cost {total_cost} garas; {seat} has {treasury}", "data.purchases"
     ):
         return checks.refusal()
-    variant, arm_limit = str(state.options["variant"]), str(state.options["castle_arm_limit"])
-    for castle, force in added.items():
-        garrison = state.force(castle, seat).plus(force)
-        for rule_id, reason in castle_limit_breaches(garrison, arm_limit, variant):
-            message = f"{board.counties[castle].name} would hold {garrison.describe()}: {reason} ({rule_id})"
-            # The castle's own limit bars the purchase; KK-RECRUIT-4 (limits bind recruitment) is its umbrella.
-            refused = checks.broken(rule_id, message, "data.purchases", limit_rule=rule_id)
-            checks.broken("KK-RECRUIT-4", message, "data.purchases", limit_rule=rule_id)
-            if refused:
-                return checks.refusal()
-    for rule_id, message in knight_caps(state, added):
-        if checks.broken(rule_id, message, "data.purchases"):
-            return checks.refusal()
+    if _breaks_castle_limits(state, seat, added, checks) or _breaks_knight_caps(state, added, checks):
+        return checks.refusal()
     flow = Flow(state)
     if purchases:
         flow.emit(
@@ -229,6 +197,53 @@ def decide_recruit(state: KKState, action: Action, lenient: bool = False) -> Dec
         flow.note("KK-RECRUIT-2", f"{seat} pays {total_cost} of {treasury} garas", cost=total_cost)
     finish_recruitment(flow, seat)
     return flow.decision(tuple(checks.violations))
+
+
+def _purchase(state: KKState, seat: str, item: Any, where: str, checks: Checks) -> dict[str, Any] | Decision:
+    """KK-RECRUIT-2/3: one purchase: a known arm, a whole count, raised in a castle the player holds alone."""
+    board = state.board
+    assert board is not None
+    if not isinstance(item, Mapping):
+        return refuse("KK-RECRUIT-2", f"purchase {item!r} is not an object", where)
+    castle, arm, count = item.get("castle"), item.get("arm"), item.get("count", 1)
+    if arm not in ARMS:
+        return refuse("KK-RECRUIT-2", f"arm {arm!r} is not one of {', '.join(ARMS)}", f"{where}.arm")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        return refuse("KK-RECRUIT-2", f"count {count!r} must be a whole number of at least 1", f"{where}.count")
+    county = board.counties.get(castle) if isinstance(castle, str) else None
+    if county is None or not county.castle:
+        return refuse("KK-RECRUIT-3", f"{castle!r} is not a castle county: units are raised only in castles", where)
+    if state.battle_in(county.id) is not None or any(o != seat for o in state.owners_in(county.id)):
+        return refuse("KK-RECRUIT-3", f"{county.name} holds another side's units", f"{where}.castle")
+    if state.control.get(county.id) != seat and checks.broken(
+        "KK-RECRUIT-3", f"{seat} does not control the castle {county.name}", f"{where}.castle"
+    ):
+        return checks.refusal()
+    return {"castle": county.id, "arm": arm, "count": count}
+
+
+def _breaks_castle_limits(state: KKState, seat: str, added: Mapping[str, Force], checks: Checks) -> bool:
+    """KK-RECRUIT-4, KK-CASTLE-2..4: the garrisons after the purchase keep to the castles' limits; True when the
+    action must be refused now."""
+    board = state.board
+    assert board is not None
+    variant, arm_limit = str(state.options["variant"]), str(state.options["castle_arm_limit"])
+    for castle, force in added.items():
+        garrison = state.force(castle, seat).plus(force)
+        for rule_id, reason in castle_limit_breaches(garrison, arm_limit, variant):
+            message = f"{board.counties[castle].name} would hold {garrison.describe()}: {reason} ({rule_id})"
+            # The castle's own limit bars the purchase; KK-RECRUIT-4 (limits bind recruitment) is its umbrella.
+            refused = checks.broken(rule_id, message, "data.purchases", limit_rule=rule_id)
+            checks.broken("KK-RECRUIT-4", message, "data.purchases", limit_rule=rule_id)
+            if refused:
+                return True
+    return False
+
+
+def _breaks_knight_caps(state: KKState, added: Mapping[str, Force], checks: Checks) -> bool:
+    """KK-RECRUIT-5..7: the caps on new cavalry (knight_caps); True when the action must be
+    refused now."""
+    return any(checks.broken(rule_id, message, "data.purchases") for rule_id, message in knight_caps(state, added))
 
 
 def knight_caps(state: KKState, added: Mapping[str, Force]) -> list[tuple[str, str]]:
@@ -260,7 +275,6 @@ def knight_caps(state: KKState, added: Mapping[str, Force]) -> list[tuple[str, s
 
 def finish_recruitment(flow: Flow, seat: str) -> None:
     """The next player recruits; after the last one the movement phase begins (KK-TURN-2)."""
-    from domain.rulesets.kard_es_korona.movement import begin_movement
 
     flow.emit("RecruitmentFinished", {"seat": seat, "reason": "done"})
     skip_unable_recruiters(flow)
@@ -274,7 +288,6 @@ def skip_unable_recruiters(flow: Flow) -> None:
 
     KK-VASSAL-3: a vassal too, so a vassal with no castle is never reinforced.
     """
-    from domain.rulesets.kard_es_korona.captivity import can_pay_ransom
 
     while flow.state.phase == RECRUIT and flow.state.turn is not None:
         state, seat = flow.state, flow.state.turn
@@ -289,6 +302,8 @@ def skip_unable_recruiters(flow: Flow) -> None:
 
 def decide_transfer_money(state: KKState, action: Action) -> Decision:
     """KK-GEN-6: money handed to another player (an agreement is never enforced, only the transfer recorded)."""
+    if state.phase == ELECTION:  # KK-ELECT-4: no money passes between players during the election phase
+        return refuse("KK-ELECT-4", "money may not be handed over during an election", "type")
     seat, to, amount = action.seat, action.data.get("to"), action.data.get("amount")
     if seat is None or to not in state.seats or to == seat:
         return refuse("KK-GEN-6", f"{to!r} is not another player of this game", "data.to")

@@ -12,9 +12,9 @@ from typing import Any
 
 from domain.kernel import SEALED_ROUND_OPENED, Action, Decision, Game, Inputs, RuleViolation, SealedRound
 from domain.platform import roll
-from domain.rulesets.kard_es_korona import economy
 from domain.rulesets.kard_es_korona.election_state import JUDGE_REROLL, PALATINE, ROLL_OFF, SEALED, Election
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.new_year import next_year
 from domain.rulesets.kard_es_korona.offices import end_open_sale
 from domain.rulesets.kard_es_korona.state import ELECTION, OFFICES, KKState
 
@@ -236,7 +236,6 @@ def _award(flow: Flow, bids: Mapping[str, int], holder: str | None, outcome: str
 
 def _close(flow: Flow) -> None:
     """KK-ELECT-2: the election ends the year; the next year begins, or the game's last year is over."""
-    from domain.rulesets.kard_es_korona.turn_order import next_year
 
     state = flow.state
     election = _current(state)
@@ -248,13 +247,6 @@ def _close(flow: Flow) -> None:
     flow.note("KK-ELECT-2", f"the election of {state.year} is over; holders {dict(state.offices)}")
     if not last and state.starting_player is not None:
         next_year(flow, state.year + 1, state.starting_player)  # KK-TRAD-1: the traditional order rolls first
-
-
-def decide_transfer_money(state: KKState, action: Action) -> Decision:
-    """KK-ELECT-4: no money passes between players during the election phase."""
-    if state.phase == ELECTION:
-        return refuse("KK-ELECT-4", "money may not be handed over during an election", "type")
-    return economy.decide_transfer_money(state, action)
 
 
 def _current(state: KKState) -> Election:

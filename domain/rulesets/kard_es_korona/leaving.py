@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from domain.kernel import Action, Decision
 from domain.rulesets.kard_es_korona.defeat import eliminate
+from domain.rulesets.kard_es_korona.economy import decide_recruit
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
+from domain.rulesets.kard_es_korona.movement import decide_pass
 from domain.rulesets.kard_es_korona.state import (
     BATTLE,
     FINISHED,
@@ -77,8 +79,6 @@ def decide_leave_game(state: KKState, action: Action) -> Decision:
 
 def _end_turn(flow: Flow, seat: str) -> None:
     """The leaver's turn ends as a pass (movement) or a recruitment of nothing (phase II) would end it."""
-    from domain.rulesets.kard_es_korona.economy import decide_recruit
-    from domain.rulesets.kard_es_korona.movement import decide_pass
 
     if flow.state.phase == RECRUIT:
         ended = decide_recruit(flow.state, Action("recruit", seat, {"purchases": []}))

@@ -1,5 +1,6 @@
 """The lord after the exchanges: the lords' duel (KK-LORD-5..7, A-22) and the winner's extra step (KK-LORD-8/9,
-A-21); and what every battle's end waits for before the next battle (a defeat, an extra step on offer)."""
+A-21). What every battle's end waits for before the next battle (a defeat, an extra step on offer) is
+battle_end.py's."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ from typing import Any
 
 from domain.kernel import Action, Decision, Game, Inputs
 from domain.platform import roll
+from domain.rulesets.kard_es_korona.battle_end import after_battle_settled, end_battle
+from domain.rulesets.kard_es_korona.battle_order import DUEL
 from domain.rulesets.kard_es_korona.evolve_units import move_units
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import ARMS, LORD_MOVEMENT_POINTS, MOVEMENT_POINTS
+from domain.rulesets.kard_es_korona.movement import path_cost, step_group
+from domain.rulesets.kard_es_korona.rerolls import duel_reroll_offer
 from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
-    BATTLE,
     DEFENDER,
     Battle,
     KKState,
@@ -22,47 +26,7 @@ from domain.rulesets.kard_es_korona.state import (
     with_battle,
 )
 
-DUEL = "duel"
-
-
 # --- the end of a battle ---
-
-
-def after_battle(flow: Flow, battle: Battle, result: str) -> None:
-    """Offer the winner's step (KK-LORD-8), settle any defeat (KK-ELIM), then the next battle."""
-    from domain.rulesets.kard_es_korona.defeat import resume
-
-    winner = _winner(flow.state, battle, result)
-    if winner is not None:
-        flow.emit("ExtraStepOffered", {"seat": winner, "battle": battle.id, "county": battle.county})
-        flow.note("KK-LORD-8", f"{winner}'s lord won: one extra step within 4 MP, or none (A-21)")
-    resume(flow)
-
-
-def _winner(state: KKState, battle: Battle, result: str) -> str | None:
-    """A-21: the winning lord's side; by default only after a battle of lord against lord."""
-    side = {"attacker_won": ATTACKER, "defender_won": DEFENDER}.get(result)
-    if result == DUEL:
-        side = next((s for s in (ATTACKER, DEFENDER) if state.lords.get(battle.owner_of(s)) == battle.county), None)
-    if side is None:
-        return None
-    seat = battle.owner_of(side)
-    if state.lords.get(seat) != battle.county or seat not in state.seats:
-        return None
-    if state.options.get("winner_extra_step", "lord_vs_lord") == "lord_vs_lord" and not (
-        battle.attacker_lord and battle.defender_lord
-    ):
-        return None
-    return seat
-
-
-def after_battle_settled(flow: Flow) -> None:
-    """The next battle starts only when no defeat and no extra step waits."""
-    from domain.rulesets.kard_es_korona.combat import next_battle
-
-    state = flow.state
-    if state.phase == BATTLE and state.current_battle is None and not state.defeat and not state.extra_step:
-        next_battle(flow)
 
 
 def waiting_for(state: KKState) -> dict[str, Any]:
@@ -107,7 +71,6 @@ def decide_fight_duel(state: KKState, game: Game, action: Action, inputs: Inputs
         event, rolled = roll(game, inputs, 1, battle.owner_of(side), f"kk:{battle.id}:duel{battle.round}:{side}")
         flow.record(event)
         faces[side], rolls[side] = rolled[0], int(event.data["first_k"])
-    from domain.rulesets.kard_es_korona.rerolls import duel_reroll_offer
 
     if duel_reroll_offer(flow, battle, faces, rolls):
         return flow.decision()
@@ -117,7 +80,6 @@ def decide_fight_duel(state: KKState, game: Game, action: Action, inputs: Inputs
 
 def duel_round(flow: Flow, battle: Battle, faces: Mapping[str, int]) -> None:
     """KK-LORD-5/7: a lone 6 beheads the other lord, who is eliminated (A-22); otherwise the round is repeated."""
-    from domain.rulesets.kard_es_korona.combat import end_battle
 
     sixes = [side for side in (ATTACKER, DEFENDER) if faces[side] == 6]
     winner = battle.owner_of(sixes[0]) if len(sixes) == 1 else None
@@ -138,7 +100,6 @@ def duel_round(flow: Flow, battle: Battle, faces: Mapping[str, int]) -> None:
 def decide_take_extra_step(state: KKState, action: Action) -> Decision:
     """KK-LORD-8/9, A-21: units join the lord, or the lord joins his units, within their MP; never through or into
     enemy units or a pending battle."""
-    from domain.rulesets.kard_es_korona.movement import _group
 
     offer = state.extra_step
     if not offer or action.seat != offer.get("seat") or state.defeat:
@@ -160,7 +121,7 @@ def decide_take_extra_step(state: KKState, action: Action) -> Decision:
     groups = []
     seen: set[str] = set()
     for index, raw in enumerate(raw_groups):
-        parsed = _group(state, seat, raw, to, f"data.groups[{index}]", seen, Checks(False))
+        parsed = step_group(state, seat, raw, to, f"data.groups[{index}]", seen, Checks(False))
         if isinstance(parsed, Decision):
             return parsed
         seen.add(parsed.origin)
@@ -195,7 +156,6 @@ def _enemy_or_battle(state: KKState, seat: str, county: str) -> bool:
 
 def _cheapest(state: KKState, seat: str, origin: str, to: str) -> int | None:
     """The fewest MP from `origin` to `to` crossing and entering no enemy units and no pending battle (KK-LORD-9)."""
-    from domain.rulesets.kard_es_korona.movement import path_cost
 
     board = state.board
     assert board is not None
@@ -272,6 +232,7 @@ def _extra_step_offered(state: KKState, data: Mapping[str, Any]) -> KKState:
 
 
 def _extra_step_taken(state: KKState, data: Mapping[str, Any]) -> KKState:
+
     seat, to = str(data["seat"]), str(data["to"])
     for group in data["groups"]:
         state = move_units(state, seat, str(group["from"]), to, group["units"], group.get("lord") is True)

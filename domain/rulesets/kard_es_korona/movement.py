@@ -1,9 +1,11 @@
-"""Phase III: movement turns, steps, movement points, contact and the battles steps create (KK-MOVE)."""
+"""Phase III: steps, movement points, contact and the battles steps create (KK-MOVE).
+
+The rules a step is checked against are step_checks.py's guards; the phase's turns, passes and end are year.py's."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from domain.kernel import Action, Decision
@@ -11,82 +13,44 @@ from domain.rulesets.kard_es_korona.board import Terrain
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import (
     ARMS,
-    EMPTY,
     LORD_MOVEMENT_POINTS,
     MOVEMENT_POINTS,
     Force,
-    arm_limit_breaches,
-    castle_limit_breaches,
     force_from_json,
 )
-from domain.rulesets.kard_es_korona.pinning import after_attack, can_pass_through, freezing_battle, may_leave
+from domain.rulesets.kard_es_korona.pinning import (
+    after_attack,
+    can_pass_through,
+    freeze_attacked_lord,
+    freezing_battle,
+    may_leave,
+    release_defenders,
+    release_size,
+)
 from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, is_neutral
-from domain.rulesets.kard_es_korona.turn_order import awaits_turn_position, is_traditional
-from domain.rulesets.kard_es_korona.vassals import move_problems
-
-MAX_STEPS = 6
-
-
-def step_allowance(state: KKState, seat: str) -> int:
-    """KK-MOVE-3: castles controlled + 2, at most 6."""
-    return min(len(state.castles_of(seat)) + 2, MAX_STEPS)
-
-
-def begin_movement(flow: Flow) -> None:
-    """KK-MOVE-3, A-15: the step allowances are fixed when the phase begins."""
-    if awaits_turn_position(flow):
-        return
-    state = flow.state
-    allowances = {seat: step_allowance(state, seat) for seat in state.turn_order()}
-    flow.emit("MovementPhaseBegan", {"year": state.year, "step_allowances": allowances})
-    flow.note("KK-MOVE-3", "steps: " + ", ".join(f"{s} {n}" for s, n in allowances.items()))
-    _auto_pass(flow)
-
-
-def allowance_of(state: KKState, seat: str) -> int:
-    if state.options.get("step_allowance_timing") == "dynamic":
-        return step_allowance(state, seat)
-    return state.allowances.get(seat, 0)
-
-
-def continue_movement(flow: Flow) -> None:
-    """KK-MOVE-4/5: pass for whoever must, and end the phase when everyone has passed."""
-    _auto_pass(flow)
-
-
-def _auto_pass(flow: Flow) -> None:
-    """KK-MOVE-4: a player with no steps left, or frozen (KK-ADV-3), must pass when his turn comes."""
-    while flow.state.phase == MOVEMENT and flow.state.release_due is None:  # A-49: the release comes first
-        state = flow.state
-        seat = state.turn
-        if seat is None:
-            end_movement(flow)
-            return
-        frozen = freezing_battle(state, seat) is not None
-        if state.steps_taken.get(seat, 0) < allowance_of(state, seat) and not frozen:
-            return
-        record_pass(flow, seat, "frozen" if frozen else "no_steps_left")
-
-
-def auto_pass(flow: Flow) -> None:
-    """KK-MOVE-4/5 for a turn begun outside this module (KK-TRAD-4)."""
-    _auto_pass(flow)
-
-
-def record_pass(flow: Flow, seat: str, reason: str) -> None:
-    first = not flow.state.passed and not is_traditional(flow.state)  # KK-TRAD-1: the roll decides instead
-    flow.emit("StepPassed", {"seat": seat, "reason": reason})
-    if first:
-        flow.emit("NextStartingPlayerSet", {"year": flow.state.year + 1, "seat": seat})
-        flow.note("KK-TURN-4", f"{seat} passed first and starts {flow.state.year + 1}")
-
-
-def end_movement(flow: Flow) -> None:
-    """KK-MOVE-5: every player passed; the battle phase begins (moved flags cleared, KK-MOVE-6)."""
-    from domain.rulesets.kard_es_korona.combat import begin_battles
-
-    flow.emit("MovementPhaseEnded", {"year": flow.state.year})
-    begin_battles(flow)
+from domain.rulesets.kard_es_korona.step_checks import (
+    Group,
+    Guard,
+    Step,
+    besiegers_within_arm_limit,
+    castle_entered_within_limits,
+    first_refusal,
+    garrisons_left_within_limits,
+    in_his_turn,
+    in_movement_phase,
+    joins_no_pending_battle,
+    listed_groups,
+    lord_arrives_with_units,
+    lord_not_attacked,
+    lord_not_left_alone,
+    outside_the_closed_region,
+    release_named_first,
+    siege_has_infantry_or_lord,
+    to_a_county,
+    vassal_bans_kept,
+    within_step_allowance,
+)
+from domain.rulesets.kard_es_korona.year import auto_pass, record_pass
 
 
 def decide_pass(state: KKState, action: Action) -> Decision:
@@ -98,17 +62,8 @@ def decide_pass(state: KKState, action: Action) -> Decision:
         return refuse("KK-MOVE-1", f"it is {state.turn}'s movement turn, not {seat}'s", "seat")
     flow = Flow(state)
     record_pass(flow, seat, "voluntary")
-    _auto_pass(flow)
+    auto_pass(flow)
     return flow.decision()
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    origin: str
-    force: Force
-    lord: bool
-    path: tuple[str, ...]
-    cost: int
 
 
 def path_cost(state: KKState, origin: str, path: tuple[str, ...]) -> int:
@@ -140,6 +95,34 @@ def _enemy_here(state: KKState, county: str, seat: str) -> bool:
     return any(owner != seat for owner in state.owners_in(county))
 
 
+def _before_groups(step: Step) -> tuple[Guard, ...]:
+    """The checks of a step before its groups are read, in the table's order."""
+    # A frozen player's turns are passed for him, so whenever he tries a step it is someone else's turn: what
+    # bars him is his attacked lord (KK-ADV-3); the turn order (KK-MOVE-1) follows it in a transcript.
+    turn: tuple[Guard, ...] = (release_named_first, lord_not_attacked, in_his_turn)
+    if step.frozen is None:
+        turn = (in_his_turn, release_named_first, lord_not_attacked)
+    return (
+        in_movement_phase,
+        *turn,
+        within_step_allowance,
+        to_a_county,
+        outside_the_closed_region,
+        joins_no_pending_battle,
+    )
+
+
+_WITH_GROUPS: tuple[Guard, ...] = (
+    vassal_bans_kept,
+    lord_arrives_with_units,
+    lord_not_left_alone,
+    garrisons_left_within_limits,
+    siege_has_infantry_or_lord,
+    besiegers_within_arm_limit,
+    castle_entered_within_limits,
+)
+
+
 def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decision:
     """KK-MOVE-1..18: one step of units (and the lord) from one or more counties into one county.
 
@@ -152,83 +135,35 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
     seat, board = action.seat, state.board
     if board is None or seat is None:
         return refuse("KK-MOVE-1", "a step needs a seat", "seat")
-    if state.phase != MOVEMENT:
-        return refuse("KK-TURN-2", f"steps are taken in phase III (movement), not phase {state.phase!r}", "type")
-    # A frozen player's turns are passed for him, so whenever he tries a step it is someone else's turn: what
-    # bars him is his attacked lord (KK-ADV-3); the turn order (KK-MOVE-1) follows it in a transcript.
-    frozen = freezing_battle(state, seat)
-    out_of_turn = f"it is {state.turn}'s movement turn, not {seat}'s"
-    if state.turn != seat and frozen is None and checks.broken("KK-MOVE-1", out_of_turn, "seat"):
-        return checks.refusal()
-    if state.release_due is not None:
-        return refuse("KK-ADV-4", "the attacked defender names his released units before the next step (A-49)")
-    if frozen is not None and checks.broken(
-        "KK-ADV-3", f"{seat}'s lord is attacked in {frozen.county}: he may only pass this year", "seat"
-    ):
-        return checks.refusal()
-    if state.turn != seat and frozen is not None and checks.broken("KK-MOVE-1", out_of_turn, "seat"):
-        return checks.refusal()
-    taken, allowed = state.steps_taken.get(seat, 0), allowance_of(state, seat)
-    if taken >= allowed and checks.broken("KK-MOVE-3", f"{seat} has taken {taken} of {allowed} steps this year"):
-        return checks.refusal()
-    destination = action.data.get("to")
-    if not isinstance(destination, str) or destination not in board.counties:
-        return refuse("KK-MOVE-2", f"destination {destination!r} is not a county of the board", "data.to")
-    if destination in state.closed and checks.broken(
-        "KK-SETUP-2", f"{destination} lies in Szlavónia's closed region (5 players)", "data.to"
-    ):
-        return checks.refusal()
-    if state.battle_in(destination) is not None:
-        # Not even a transcript can add units to a pending battle: its armies are fixed when it is created.
-        return refuse("KK-MOVE-14", f"a battle is pending in {destination}: no unit may join it", "data.to")
-    raw_groups = action.data.get("groups")
-    if not isinstance(raw_groups, list) or not raw_groups:
-        return refuse("KK-MOVE-2", "groups must list the moving units by origin county", "data.groups")
+    step = Step(state, seat, board, action.data.get("to"), freezing_battle(state, seat))
+    if (stop := first_refusal(step, checks, _before_groups(step))) is not None:
+        return stop
+    raw_groups = listed_groups(action.data.get("groups"))
+    if isinstance(raw_groups, Decision):
+        return raw_groups
     groups: list[Group] = []
-    seen: set[str] = set()
-    lord_county = state.lords.get(seat)
     for index, raw in enumerate(raw_groups):
-        parsed = _group(state, seat, raw, destination, f"data.groups[{index}]", seen, checks)
+        seen = {g.origin for g in groups}
+        parsed = step_group(state, seat, raw, step.to, f"data.groups[{index}]", seen, checks)
         if isinstance(parsed, Decision):
             return parsed
-        seen.add(parsed.origin)
         groups.append(parsed)
-    for rule_id, message in move_problems(state, seat, destination, (g.path for g in groups)):
-        if checks.broken(rule_id, message, "data.to"):
-            return checks.refusal()
-    lord_moves = any(g.lord for g in groups)
-    incoming = EMPTY
-    for g in groups:
-        incoming = incoming.plus(g.force)
-    enemies = [o for o in state.owners_in(destination) if o != seat]
-    variant, arm_limit = str(state.options["variant"]), str(state.options["castle_arm_limit"])
-    county = board.counties[destination]
-    # KK-MOVE-16: the lord never ends a step without his units, and is never left alone.
-    alone_there = lord_moves and incoming.total == 0 and (enemies or state.force(destination, seat).total == 0)
-    if alone_there and checks.broken(
-        "KK-MOVE-16", f"the lord may not enter {destination} without units", "data.groups"
-    ):
-        return checks.refusal()
-    if lord_county is not None and not lord_moves:
-        left = state.force(lord_county, seat).minus(_leaving(groups, lord_county))
-        if left.total == 0 and checks.broken(
-            "KK-MOVE-16", f"the lord would be left alone in {lord_county}", "data.groups"
-        ):
-            return checks.refusal()
-    for origin in sorted(seen):
-        remaining = state.force(origin, seat).minus(_leaving(groups, origin))
-        if board.counties[origin].castle and remaining.total:
-            for rule_id, reason in castle_limit_breaches(remaining, arm_limit, variant):
-                if checks.broken(
-                    rule_id, f"the garrison left in {origin} would break the limit: {reason}", "data.groups"
-                ):
-                    return checks.refusal()
+    step = replace(step, groups=tuple(groups))
+    if (stop := first_refusal(step, checks, _WITH_GROUPS)) is not None:
+        return stop
+    return _take_step(step, checks)
+
+
+def _take_step(step: Step, checks: Checks) -> Decision:
+    """KK-MOVE-8/11/18, KK-ADV-1: the step recorded; an attack creates its battle, an empty county changes hands."""
+    state, seat, destination, groups = step.state, step.seat, step.to, step.groups
+    county = step.board.counties[destination]
     flow = Flow(state)
     seq = state.step_seq + 1
     crossed = sorted({c for g in groups for c in g.path[:-1] if state.battle_in(c) is not None})
-    step = {
+    record: dict[str, Any] = {
         "seat": seat,
-        "step_no": taken + 1,
+        "step_no": state.steps_taken.get(seat, 0) + 1,
         "step_seq": seq,
         "to": destination,
         "groups": [
@@ -237,82 +172,73 @@ def decide_move(state: KKState, action: Action, lenient: bool = False) -> Decisi
         ],
     }
     if crossed:  # KK-ADV-1: only pinned counties can be crossed with a battle pending in them
-        step["pass_through_pinned"] = crossed
-    if enemies:
-        defender = enemies[0]
-        siege = county.castle
-        if (
-            siege
-            and incoming.infantry == 0
-            and not lord_moves
-            and checks.broken(
-                "KK-MOVE-17",
-                f"attacking the castle {county.name} needs infantry or the lord (KK-SIEGE-1)",
-                "data.groups",
-            )
-        ):
-            return checks.refusal()
-        if siege and variant == "advanced":
-            for breach in arm_limit_breaches(incoming):
-                if checks.broken("KK-CASTLE-5", f"the besieging army breaks the arm limit: {breach}", "data.groups"):
-                    return checks.refusal()
-        flow.emit("StepTaken", step)
-        flow.emit(
-            "BattleCreated",
-            {
-                "battle": f"b{state.year}-{state.battle_count + 1}",
-                "county": destination,
-                "kind": "siege" if siege else "open",
-                "terrain": county.terrain.value,
-                "attacker": seat,
-                "defender": defender,
-                "attacker_force": incoming.to_json(),
-                "defender_force": state.force(destination, defender).to_json(),
-                "attacker_lord": lord_moves,
-                "defender_lord": not is_neutral(defender) and state.lords.get(defender) == destination,
-                "entry_counties": sorted({g.path[-2] if len(g.path) > 1 else g.origin for g in groups}),
-                "step_seq": seq,
-            },
-        )
-        flow.note("KK-MOVE-11", f"{seat} attacks {county.name} held by {defender}: the units stop and fight")
-        after_attack(flow, f"b{state.year}-{state.battle_count + 1}")
-    else:
-        after = state.force(destination, seat).plus(incoming)
-        if county.castle:
-            for rule_id, reason in castle_limit_breaches(after, arm_limit, variant):
-                if checks.broken(
-                    rule_id, f"castle {county.name} would hold {after.describe()}: {reason}", "data.groups"
-                ):
-                    return checks.refusal()
-        flow.emit("StepTaken", step)
-        previous = state.control.get(destination)
-        if previous != seat:
-            change = {"county": destination, "from": previous, "to": seat, "cause": "entered_empty"}
-            flow.emit("CountyControlChanged", change)
-            flow.note("KK-MOVE-18", f"{seat} takes {county.name} with no battle")
+        record["pass_through_pinned"] = crossed
+    flow.emit("StepTaken", record)
+    if step.enemies:
+        _attack(flow, step, seq)
+    elif state.control.get(destination) != seat:
+        change = {"county": destination, "from": state.control.get(destination), "to": seat, "cause": "entered_empty"}
+        flow.emit("CountyControlChanged", change)
+        flow.note("KK-MOVE-18", f"{seat} takes {county.name} with no battle")
     if state.options.get("control_model") == "presence":
-        for origin in sorted(seen):
+        for origin in sorted({g.origin for g in groups}):
             if flow.state.force(origin, seat).total == 0 and flow.state.control.get(origin) == seat:
                 flow.emit("CountyControlChanged", {"county": origin, "from": seat, "to": None, "cause": "vacated"})
     for g in groups:
         lord = " and lord" if g.lord else ""
         flow.note("KK-MOVE-8", f"{g.force.describe()}{lord} {g.origin}->{'->'.join(g.path)}: {g.cost} MP", mp=g.cost)
-    _auto_pass(flow)
+    auto_pass(flow)
     return flow.decision(tuple(checks.violations))
 
 
-def _leaving(groups: list[Group], origin: str) -> Force:
-    found = EMPTY
-    for g in groups:
-        if g.origin == origin:
-            found = found.plus(g.force)
-    return found
+def _attack(flow: Flow, step: Step, seq: int) -> None:
+    """KK-MOVE-11: stepping into enemy units stops the step and creates a battle (a siege where a castle stands)."""
+    state, seat, destination = step.state, step.seat, step.to
+    county = step.board.counties[destination]
+    defender = step.enemies[0]
+    battle_id = f"b{state.year}-{state.battle_count + 1}"
+    flow.emit(
+        "BattleCreated",
+        {
+            "battle": battle_id,
+            "county": destination,
+            "kind": "siege" if county.castle else "open",
+            "terrain": county.terrain.value,
+            "attacker": seat,
+            "defender": defender,
+            "attacker_force": step.incoming.to_json(),
+            "defender_force": state.force(destination, defender).to_json(),
+            "attacker_lord": step.lord_moves,
+            "defender_lord": not is_neutral(defender) and state.lords.get(defender) == destination,
+            "entry_counties": sorted({g.path[-2] if len(g.path) > 1 else g.origin for g in step.groups}),
+            "step_seq": seq,
+        },
+    )
+    flow.note("KK-MOVE-11", f"{seat} attacks {county.name} held by {defender}: the units stop and fight")
+    after_attack(flow, battle_id)
 
 
-def _group(
+def step_group(
     state: KKState, seat: str, raw: Any, destination: str, where: str, seen: set[str], checks: Checks
 ) -> Group | Decision:
     """One group of a step: its units are the player's, unmoved and free, and can pay for their path."""
+    units = _group_units(state, seat, raw, destination, where, seen, checks)
+    if isinstance(units, Decision):
+        return units
+    origin, force, lord = units
+    path = _group_path(state, seat, raw, origin, destination, where, checks)
+    if isinstance(path, Decision):
+        return path
+    cost = _group_cost(state, origin, force, lord, path, where, checks)
+    if isinstance(cost, Decision):
+        return cost
+    return Group(origin, force, lord, path, cost)
+
+
+def _group_units(
+    state: KKState, seat: str, raw: Any, destination: str, where: str, seen: set[str], checks: Checks
+) -> tuple[str, Force, bool] | Decision:
+    """KK-MOVE-2/6/13/16: the group's origin, units and lord: his own, there, not yet moved, free to leave."""
     board = state.board
     assert board is not None
     if not isinstance(raw, Mapping):
@@ -354,6 +280,16 @@ def _group(
         and checks.broken("KK-MOVE-6", "the lord has already moved this year (A-12)", f"{where}.lord")
     ):
         return checks.refusal()
+    return origin, force, lord
+
+
+def _group_path(
+    state: KKState, seat: str, raw: Mapping[str, Any], origin: str, destination: str, where: str, checks: Checks
+) -> tuple[str, ...] | Decision:
+    """KK-MOVE-2/11/18, KK-SETUP-2: the counties entered, each bordering the last, through no enemy and no
+    closed county, ending in the destination."""
+    board = state.board
+    assert board is not None
     path_raw = raw.get("path", [destination])
     if not isinstance(path_raw, list) or not path_raw or not all(isinstance(c, str) for c in path_raw):
         return refuse("KK-MOVE-2", f"path {path_raw!r} must list the counties entered", f"{where}.path")
@@ -389,6 +325,13 @@ def _group(
             ):
                 return checks.refusal()
         here = county
+    return path
+
+
+def _group_cost(
+    state: KKState, origin: str, force: Force, lord: bool, path: tuple[str, ...], where: str, checks: Checks
+) -> int | Decision:
+    """KK-MOVE-2/7/9: every unit, and the lord, pays for the path with its own movement points."""
     cost = path_cost(state, origin, path)
     rough = _river_into_rough(state, origin, path)
     for arm in ARMS:
@@ -411,4 +354,37 @@ def _group(
         )
     ):
         return checks.refusal()
-    return Group(origin, force, lord, path, cost)
+    return cost
+
+
+def decide_release_defenders(state: KKState, action: Action, lenient: bool = False) -> Decision:
+    """KK-ADV-4, A-49: the defender names the D − 2·A units (and whether the lord) his attacker cannot pin.
+
+    In a transcript (`lenient`) more or fewer released units than D − 2·A, or a release entered by another seat,
+    are recorded with their deviation; the released units must be among the defenders.
+    """
+
+    battle = state.battle(state.release_due)
+    if battle is None:
+        return refuse("KK-ADV-4", "no attacked army has units to release now", "type")
+    checks = Checks(lenient)
+    if action.seat != battle.defender and checks.broken(
+        "KK-ADV-4", f"{battle.defender}, the defender in {battle.county}, names the released", "seat"
+    ):
+        return checks.refusal()
+    defending = state.force(battle.county, battle.defender)
+    count = release_size(state, battle)
+    released = force_from_json(action.data.get("units"))
+    message = f"release exactly {count} of {defending.describe()}, not {action.data.get('units')!r}"
+    if released is None or not defending.contains(released):
+        return refuse("KK-ADV-4", message, "data.units", release=count)
+    if released.total != count and checks.broken("KK-ADV-4", message, "data.units", release=count):
+        return checks.refusal()
+    lord = action.data.get("lord", False) is True
+    if lord and not battle.defender_lord:
+        return refuse("KK-ADV-4", f"{battle.defender}'s lord is not in {battle.county}", "data.lord")
+    flow = Flow(state)
+    release_defenders(flow, battle, released, defending.minus(released), lord, auto=False)
+    freeze_attacked_lord(flow, battle)
+    auto_pass(flow)
+    return flow.decision(tuple(checks.violations))

@@ -33,6 +33,15 @@ def _units(value: Any) -> str:
 
 
 def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
+    for phase_line in (_table_line, _movement_line, _battle_line, _advanced_line):
+        if (line := phase_line(kind, data, state)) is not None:
+            return line
+    line = lords_line(kind, data, state, _name) or election_line(kind, data)
+    return line or platform_line(Event(kind, data)) or kind
+
+
+def _table_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | None:
+    """The line of a setup, year-start, event-card, income or recruitment event (KK-SETUP, KK-EVENT, KK-ECON)."""
     match kind:
         case "DiceRolled":
             return f"{data.get('seat') or 'table'} rolls {len(data['faces'])}d6: {' '.join(map(str, data['faces']))}"
@@ -69,6 +78,13 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
             return f"{data['seat']} finishes recruiting"
         case "MoneyTransferred":
             return f"{data['from']} gives {data['amount']} garas to {data['to']}"
+        case _:
+            return None
+
+
+def _movement_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | None:
+    """The line of an event of phase III and the traditional order's turns (KK-MOVE, KK-TRAD)."""
+    match kind:
         case "MovementPhaseBegan":
             return "movement begins: " + ", ".join(f"{s} {n} steps" for s, n in data["step_allowances"].items())
         case "StepTaken":
@@ -96,6 +112,13 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
             return f"{data['seat']} will start {data['year']}"
         case "MovementPhaseEnded":
             return "movement ends"
+        case _:
+            return None
+
+
+def _battle_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | None:
+    """The line of an event of phase IV: battles, sieges and their withdrawals (KK-BATTLE, KK-SIEGE, KK-LORD-1..4)."""
+    match kind:
         case "BattlePhaseBegan":
             return "battles begin"
         case "BattleSelected":
@@ -137,6 +160,13 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
             return f"battle {data['battle']} ends: {data['result'].replace('_', ' ')}"
         case "LordDefeated":
             return f"{data['seat']}'s lord is defeated by {data['by_owner']}"
+        case _:
+            return None
+
+
+def _advanced_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | None:
+    """The line of a pinning or retreat event (KK-ADV), or of the end of the year or game (KK-TURN-5, KK-WIN)."""
+    match kind:
         case "CountyPinned":
             pinned = "pinned" if data["pinned"] else "not pinned"
             released = f"; {data['release']} may be released" if data["release"] else ""
@@ -176,5 +206,4 @@ def _line(kind: str, data: Mapping[str, Any], state: KKState) -> str:
         case "GameEnded":
             return f"game ended by {data['by']}"
         case _:
-            line = lords_line(kind, data, state, _name) or election_line(kind, data)
-            return line or platform_line(Event(kind, data)) or kind
+            return None

@@ -8,9 +8,16 @@ from typing import Any
 from domain.rulesets.kard_es_korona.forces import force_from_json
 from domain.rulesets.kard_es_korona.state import KKState
 
+Namer = Callable[[KKState, Any], str]  # a county id to its Hungarian name, as the notation prints it
 
-def lords_line(kind: str, data: Mapping[str, Any], state: KKState, name: Callable[[KKState, Any], str]) -> str | None:
+
+def lords_line(kind: str, data: Mapping[str, Any], state: KKState, name: Namer) -> str | None:
     """One English line with Hungarian county names, or None for an event not of this part."""
+    return _defeat_line(kind, data, state, name) or _after_battle_line(kind, data, state, name)
+
+
+def _defeat_line(kind: str, data: Mapping[str, Any], state: KKState, name: Namer) -> str | None:
+    """A defeat's escape, captivity, fealty and elimination (KK-ELIM, KK-CAPTIVE, KK-VASSAL-1)."""
     match kind:
         case "EscapeForgone":
             return f"{data['seat']}'s lord does not try to escape ({data['reason'].replace('_', ' ')})"
@@ -43,6 +50,14 @@ def lords_line(kind: str, data: Mapping[str, Any], state: KKState, name: Callabl
             return f"{data['seat']} pays {data['amount']} garas ransom; the lord returns to {name(state, data['to'])}"
         case "LordExecuted":
             return f"{data['seat']}'s lord, captured in {data['captured_year']}, is executed"
+    return None
+
+
+def _after_battle_line(
+    kind: str, data: Mapping[str, Any], state: KKState, name: Callable[[KKState, Any], str]
+) -> str | None:
+    """Vassals freed and vetoes, duels, extra steps and rerolls (KK-VASSAL, KK-LORD-5..9, KK-OFFICE-1/2)."""
+    match kind:
         case "VassalFreed":
             return f"{data['vassal']} is freed: his liege {data['former_liege']} has fallen"
         case "LordReturned":

@@ -11,8 +11,8 @@ from itertools import product
 from typing import Any
 
 from domain.pending import Waiting
+from domain.rulesets.kard_es_korona.battle_order import battle_chooser, neutral_roller
 from domain.rulesets.kard_es_korona.cards import siege_roll_due
-from domain.rulesets.kard_es_korona.combat import battle_chooser, neutral_roller
 from domain.rulesets.kard_es_korona.forces import ARMS, CASTLE_CAPACITY, EMPTY, Force, castle_limit_breaches
 from domain.rulesets.kard_es_korona.hits import casualty_options, lord_present, other, side_force
 from domain.rulesets.kard_es_korona.pending_choices import JUDGE_MAY_REROLL, MANY, NO_DATA, Probe, offered, waiting

@@ -22,11 +22,11 @@ from domain.rulesets.kard_es_korona.forces import (
     castle_limit_breaches,
     single,
 )
-from domain.rulesets.kard_es_korona.movement import allowance_of
 from domain.rulesets.kard_es_korona.pending_choices import MANY, NO_DATA, Probe, offered, waiting
 from domain.rulesets.kard_es_korona.pending_reach import cheapest_paths
 from domain.rulesets.kard_es_korona.pinning import picks, release_size
 from domain.rulesets.kard_es_korona.state import KKState
+from domain.rulesets.kard_es_korona.year import allowance_of
 
 _RECRUIT_RULES = ("KK-TURN-2", "KK-RECRUIT-1")
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from domain.kernel import Action, Decision
-from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
-from domain.rulesets.kard_es_korona.forces import ARMS, Force, force_from_json
+from domain.rulesets.kard_es_korona.flow import Flow
+from domain.rulesets.kard_es_korona.forces import ARMS, Force
 from domain.rulesets.kard_es_korona.state import Battle, KKState, is_neutral
 
 
@@ -114,20 +113,20 @@ def after_attack(flow: Flow, battle_id: str) -> None:
         if release:
             choices = picks(defending, release)
             if len(choices) == 1 and not battle.defender_lord:
-                _release(flow, battle, choices[0], defending.minus(choices[0]), False, auto=True)
+                release_defenders(flow, battle, choices[0], defending.minus(choices[0]), False, auto=True)
             else:
                 flow.note("KK-ADV-4", f"{battle.defender} names the {release} released units before the next step")
                 return
-    _freeze(flow, battle)
+    freeze_attacked_lord(flow, battle)
 
 
-def _freeze(flow: Flow, battle: Battle) -> None:
+def freeze_attacked_lord(flow: Flow, battle: Battle) -> None:
     if freeze_applies(flow.state) and battle.defender_lord and battle.id not in flow.state.released_lords:
         flow.emit("PlayerMovementFrozen", {"seat": battle.defender, "battle": battle.id})
         flow.note("KK-ADV-3", f"{battle.defender}'s lord is attacked: none of his units moves again this year")
 
 
-def _release(flow: Flow, battle: Battle, released: Force, bound: Force, lord: bool, auto: bool) -> None:
+def release_defenders(flow: Flow, battle: Battle, released: Force, bound: Force, lord: bool, auto: bool) -> None:
     flow.emit(
         "DefendersReleased",
         {
@@ -141,37 +140,3 @@ def _release(flow: Flow, battle: Battle, released: Force, bound: Force, lord: bo
     )
     lord_text = " and the lord" if lord else ""
     flow.note("KK-ADV-4", f"{released.describe()}{lord_text} released; {bound.describe()} stay pinned")
-
-
-def decide_release_defenders(state: KKState, action: Action, lenient: bool = False) -> Decision:
-    """KK-ADV-4, A-49: the defender names the D − 2·A units (and whether the lord) his attacker cannot pin.
-
-    In a transcript (`lenient`) more or fewer released units than D − 2·A, or a release entered by another seat,
-    are recorded with their deviation; the released units must be among the defenders.
-    """
-    from domain.rulesets.kard_es_korona.movement import continue_movement
-
-    battle = state.battle(state.release_due)
-    if battle is None:
-        return refuse("KK-ADV-4", "no attacked army has units to release now", "type")
-    checks = Checks(lenient)
-    if action.seat != battle.defender and checks.broken(
-        "KK-ADV-4", f"{battle.defender}, the defender in {battle.county}, names the released", "seat"
-    ):
-        return checks.refusal()
-    defending = state.force(battle.county, battle.defender)
-    count = release_size(state, battle)
-    released = force_from_json(action.data.get("units"))
-    message = f"release exactly {count} of {defending.describe()}, not {action.data.get('units')!r}"
-    if released is None or not defending.contains(released):
-        return refuse("KK-ADV-4", message, "data.units", release=count)
-    if released.total != count and checks.broken("KK-ADV-4", message, "data.units", release=count):
-        return checks.refusal()
-    lord = action.data.get("lord", False) is True
-    if lord and not battle.defender_lord:
-        return refuse("KK-ADV-4", f"{battle.defender}'s lord is not in {battle.county}", "data.lord")
-    flow = Flow(state)
-    _release(flow, battle, released, defending.minus(released), lord, auto=False)
-    _freeze(flow, battle)
-    continue_movement(flow)
-    return flow.decision(tuple(checks.violations))

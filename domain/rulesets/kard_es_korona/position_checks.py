@@ -19,7 +19,6 @@ from typing import Any
 
 from domain.kernel import Seat
 from domain.positions import PositionError
-from domain.rulesets.kard_es_korona.economy import election_year
 from domain.rulesets.kard_es_korona.position import from_position
 from domain.rulesets.kard_es_korona.position_forces import battle_errors, unit_errors
 from domain.rulesets.kard_es_korona.position_lords import lord_errors, office_errors
@@ -34,6 +33,7 @@ from domain.rulesets.kard_es_korona.state import (
     PLACEMENT,
     RECRUIT,
 )
+from domain.rulesets.kard_es_korona.year import election_year
 
 SETUP_PHASES = (FIRST_PLAYER, PLACEMENT, NEUTRAL_PLACEMENT, GARRISON_SUBSTITUTION)
 FIRST_YEAR = 1301

@@ -5,7 +5,8 @@ and a `DiceRerolled` naming the replaced roll by its dice index `first_k`; the n
 `keep_roll`. Occasions, each spent once (`KKState.rerolls_used`): `battle:<id>` (one arm group of one exchange
 per battle, all of its dice, KK-OFFICE-1), `duel:<id>` (one of his own duel dice, KK-LORD-6) and
 `escape:<id>` (the escape roll, KK-ELIM-2). A roll no reroll can improve (his own 6, dice that already kill the
-whole enemy force) is not offered: the trace says so under the rule id, and play goes on.
+whole enemy force) is not offered: the trace says so under the rule id, and play goes on. The offers are made
+here; the Judge Royal's answer is reroll_choices.py's.
 """
 
 from __future__ import annotations
@@ -13,10 +14,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.kernel import Action, Decision, Event, Game, Inputs
-from domain.platform import roll
-from domain.rulesets.kard_es_korona.flow import Flow, refuse
-from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle, KKState, evolved, is_neutral
+from domain.kernel import Event
+from domain.rulesets.kard_es_korona.flow import Flow
+from domain.rulesets.kard_es_korona.hits import casualty_options, die_targets, other, side_force
+from domain.rulesets.kard_es_korona.state import (
+    ATTACKER,
+    DEFENDER,
+    Battle,
+    KKState,
+    PendingHits,
+    battle_with,
+    evolved,
+    is_neutral,
+    with_battle,
+)
 
 
 def judge_royal(state: KKState) -> str | None:
@@ -75,7 +86,6 @@ def exchange_reroll_offer(flow: Flow, battle: Battle, groups: list[dict[str, Any
 def _may_improve(state: KKState, battle: Battle, mine: list[dict[str, Any]]) -> bool:
     """Whether a reroll of one of his groups could kill more: not when his dice already kill the whole enemy
     force, nor when every die of his already hits all that a 6 would hit."""
-    from domain.rulesets.kard_es_korona.hits import casualty_options, die_targets, other, side_force
 
     side = str(mine[0]["side"])
     enemy = side_force(state, battle, other(side))
@@ -86,113 +96,6 @@ def _may_improve(state: KKState, battle: Battle, mine: list[dict[str, Any]]) -> 
     return any(
         die_targets(state, battle, side, arm, face) != die_targets(state, battle, side, arm, 6) for arm, face in dice
     )
-
-
-def _no_offer(offer: Mapping[str, Any] | None, message: str) -> Decision:
-    """The reroll rule of the roll on offer bars another seat: KK-OFFICE-1 in battle (or with no roll on offer),
-    KK-LORD-6 in a duel (KK-OFFICE-2, his other rolls, its umbrella), KK-OFFICE-2 for any other roll."""
-    kind = str(offer["occasion"]).split(":", 1)[0] if offer else "battle"
-    if kind == "battle":
-        return refuse("KK-OFFICE-1", message, "seat")
-    other_rolls = refuse("KK-OFFICE-2", message, "seat")
-    return refuse("KK-LORD-6", message, "seat").then(other_rolls) if kind == "duel" else other_rolls
-
-
-def decide_reroll(state: KKState, game: Game, action: Action, inputs: Inputs) -> Decision:
-    """KK-OFFICE-1/2: the Judge Royal rerolls; the new dice replace the old ones and stand."""
-    offer = state.reroll_offer
-    if not offer or action.seat != offer.get("seat"):
-        return _no_offer(offer, f"{action.seat} has no roll to reroll now")
-    occasion = str(offer["occasion"])
-    kind = occasion.split(":", 1)[0]
-    flow = Flow(state)
-    if kind == "battle":
-        return _reroll_group(state, flow, game, action, inputs)
-    count = 1
-    event, faces = roll(game, inputs, count, action.seat, f"kk:reroll:{occasion}")
-    flow.record(event)
-    replaced = offer.get("roll")
-    flow.emit(
-        "DiceRerolled",
-        {"seat": action.seat, "occasion": occasion, "replaces": replaced, "first_k": event.data["first_k"]}
-        | {"faces": list(faces)},
-    )
-    flow.note("KK-OFFICE-2", f"{action.seat} rerolls: {faces[0]} stands")
-    _continue(flow, offer, faces[0])
-    return flow.decision()
-
-
-def decide_keep_roll(state: KKState, action: Action) -> Decision:
-    """KK-OFFICE-1/2: the Judge Royal lets the roll stand (his reroll stays unspent)."""
-    offer = state.reroll_offer
-    if not offer or action.seat != offer.get("seat"):
-        return _no_offer(offer, f"{action.seat} has no roll to keep now")
-    flow = Flow(state)
-    flow.emit("RerollDeclined", {"seat": action.seat, "occasion": offer["occasion"]})
-    _continue(flow, offer, None)
-    return flow.decision()
-
-
-def _continue(flow: Flow, offer: Mapping[str, Any], face: int | None) -> None:
-    """Carry on from where the roll waited, with the new face (or the old ones)."""
-    kind, battle_id = str(offer["occasion"]).split(":", 1)
-    if kind == "escape":
-        from domain.rulesets.kard_es_korona.defeat import escape_result
-
-        escape_result(flow, str(offer["seat"]), str(offer["to"]), face if face is not None else offer["faces"][0])
-    elif kind == "duel":
-        from domain.rulesets.kard_es_korona.lords import duel_round
-
-        battle = flow.state.battle(battle_id)
-        assert battle is not None
-        faces = dict(offer["faces"])
-        if face is not None:
-            faces[str(offer["side"])] = face
-        duel_round(flow, battle, faces)
-    else:
-        from domain.rulesets.kard_es_korona.combat import _settle
-
-        _settle(flow)
-
-
-def _reroll_group(state: KKState, flow: Flow, game: Game, action: Action, inputs: Inputs) -> Decision:
-    """KK-OFFICE-1: all dice of the named arm group are rolled again; the side's hits are counted anew."""
-    from domain.rulesets.kard_es_korona.combat import _chooser, _settle
-    from domain.rulesets.kard_es_korona.hits import casualty_options, die_targets, other, side_force
-
-    offer = state.reroll_offer
-    battle = state.battle(str(offer["battle"]))
-    assert battle is not None
-    arm = action.data.get("arm")
-    groups = [dict(g) for g in offer["groups"]]
-    chosen = next((g for g in groups if g["arm"] == arm), None)
-    if chosen is None:
-        shown = ", ".join(str(g["arm"]) for g in groups)
-        return refuse("KK-OFFICE-1", f"the Judge Royal rolled {shown} in this exchange, not {arm!r}", "data.arm")
-    event, faces = roll(game, inputs, len(chosen["faces"]), action.seat, f"kk:reroll:{offer['occasion']}:{arm}")
-    flow.record(event)
-    flow.emit(
-        "DiceRerolled",
-        {"seat": action.seat, "occasion": offer["occasion"], "arm": arm, "replaces": chosen["faces"]}
-        | {"first_k": event.data["first_k"], "faces": list(faces)},
-    )
-    chosen["faces"] = list(faces)
-    side = str(chosen["side"])
-    targets = [die_targets(state, battle, side, str(g["arm"]), f) for g in groups for f in g["faces"]]
-    best, _ = casualty_options(targets, side_force(state, battle, other(side)))
-    flow.emit(
-        "HitsRecounted",
-        {
-            "battle": battle.id,
-            "side": side,
-            "chooser": _chooser(state, battle, side),
-            "targets": [list(t) for t in targets],
-            "max_kills": best,
-        },
-    )
-    flow.note("KK-OFFICE-1", f"{action.seat} rerolls his {arm}: {', '.join(map(str, faces))}; {best} kills at most")
-    _settle(flow)
-    return flow.decision()
 
 
 # --- evolve ---
@@ -211,7 +114,6 @@ def _reroll_declined(state: KKState, data: Mapping[str, Any]) -> KKState:
 
 
 def _hits_recounted(state: KKState, data: Mapping[str, Any]) -> KKState:
-    from domain.rulesets.kard_es_korona.state import PendingHits, battle_with, with_battle
 
     battle = state.battle(str(data["battle"]))
     if battle is None:

@@ -1,39 +1,21 @@
-"""The `kard_es_korona` ruleset: the kernel's contract, with each action decided by its phase's module."""
+"""The `kard_es_korona` ruleset: the kernel's contract, a facade over decide.py, evolve.py, the views and positions."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, Mode, Ruleset, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.positions import PositionError
-from domain.rulesets.kard_es_korona import (
-    captivity,
-    cards,
-    combat,
-    defeat,
-    economy,
-    elections,
-    leaving,
-    lords,
-    movement,
-    offices,
-    pinning,
-    rerolls,
-    retreat,
-    setup,
-    turn_order,
-    vassals,
-    withdrawal,
-)
+from domain.rulesets.kard_es_korona import battle_order, cards, elections, lords, offices, setup
 from domain.rulesets.kard_es_korona.actions import ACTION_SPECS, board_ids
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
+from domain.rulesets.kard_es_korona.decide import decide
 from domain.rulesets.kard_es_korona.evolve import evolve
-from domain.rulesets.kard_es_korona.flow import refuse
 from domain.rulesets.kard_es_korona.notation import notation
 from domain.rulesets.kard_es_korona.options import DEFAULT_OPTIONS, option_errors
 from domain.rulesets.kard_es_korona.pending import pending as table_pending
@@ -41,65 +23,9 @@ from domain.rulesets.kard_es_korona.position import from_position, position_of
 from domain.rulesets.kard_es_korona.position_checks import position_errors
 from domain.rulesets.kard_es_korona.position_schema import POSITION_SCHEMA
 from domain.rulesets.kard_es_korona.rulebook import RULEBOOK
-from domain.rulesets.kard_es_korona.state import RECRUIT, KKState
+from domain.rulesets.kard_es_korona.state import KKState
 from domain.rulesets.kard_es_korona.state_json import dump_state, load_state
 from domain.rulesets.kard_es_korona.victory import conclude
-
-_Simple = Callable[[KKState, Action], Decision]
-_Lenient = Callable[[KKState, Action, bool], Decision]
-_Dice = Callable[[KKState, Game, Action, Inputs], Decision]
-
-# The action vocabulary. Actions a transcript may record with deviations get the `lenient` flag; actions
-# rolling dice get the game and inputs too.
-_SIMPLE: Mapping[str, _Simple] = {
-    "choose_first_player": setup.decide_choose_first_player,
-    "draw_event": economy.decide_draw_event,
-    "transfer_money": elections.decide_transfer_money,
-    "forgo_escape": defeat.decide_forgo_escape,
-    "swear_fealty": defeat.decide_swear_fealty,
-    "decline_fealty": defeat.decide_decline_fealty,
-    "answer_fealty": defeat.decide_answer_fealty,
-    "place_takeover": defeat.decide_place_takeover,
-    "veto_battle": vassals.decide_veto_battle,
-    "return_lord": vassals.decide_return_lord,
-    "take_extra_step": lords.decide_take_extra_step,
-    "decline_extra_step": lords.decide_decline_extra_step,
-    "keep_roll": rerolls.decide_keep_roll,
-    "leave_game": leaving.decide_leave_game,
-    "choose_turn_position": turn_order.decide_choose_turn_position,
-    "decide_tie": elections.decide_tie,
-    "offer_office": offices.decide_offer_office,
-    "bid_for_office": offices.decide_bid_for_office,
-    "close_office_sale": offices.decide_close_office_sale,
-}
-_LENIENT: Mapping[str, _Lenient] = {
-    "place_forces": setup.decide_place_forces,
-    "place_neutral_piece": setup.decide_place_neutral_piece,
-    "substitute_royal_cavalry": setup.decide_substitute_royal_cavalry,
-    "recruit": economy.decide_recruit,
-    "move": movement.decide_move,
-    "release_defenders": pinning.decide_release_defenders,
-    "select_battle": combat.decide_select_battle,
-    "lead_arm": combat.decide_lead_arm,
-    "assign_casualties": combat.decide_assign_casualties,
-    "withdraw": withdrawal.decide_withdraw,
-    "stay": retreat.decide_stay,
-    "choose_retreat_losses": retreat.decide_choose_retreat_losses,
-    "pay_ransom": captivity.decide_pay_ransom,
-}
-_WITH_DICE: Mapping[str, _Dice] = {
-    "roll_for_first_player": setup.decide_roll_for_first_player,
-    "fight_exchange": combat.decide_fight_exchange,
-    "attempt_escape": defeat.decide_attempt_escape,
-    "fight_duel": lords.decide_fight_duel,
-    "reroll": rerolls.decide_reroll,
-    "retreat": retreat.decide_retreat,
-    "roll_event_die": cards.decide_roll_event_die,
-    "roll_for_starting_player": turn_order.decide_roll_for_starting_player,
-    "roll_off": elections.decide_roll_off,
-    "reroll_tie_die": elections.decide_judge_reroll,
-}
-ACTIONS = (*_SIMPLE, *_LENIENT, *_WITH_DICE, "pass")
 
 
 class KardEsKoronaRuleset(Ruleset[KKState]):
@@ -144,38 +70,8 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         return setup.initial_state(options, board, seats)
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
-        """The action decided by its phase's module, then the victory check of KK-WIN-1 (A-58)."""
-        return conclude(game.state, self._decide(game, action, inputs))
-
-    def _decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
-        state: KKState = game.state
-        if state.problem:
-            return refuse("KK-GEN-1", state.problem)
-        lenient = game.meta.mode is Mode.TRANSCRIPT
-        if action.type in ("lead_arm", "fight_exchange") and (due := cards.siege_roll_due(state)) is not None:
-            skipped = refuse("KK-EVENT-7", f"{due.attacker} first rolls for Rainy Autumn (roll_event_die)", "type")
-            if not lenient:
-                return skipped
-            # A transcript's table may fight the siege without the card's roll: the siege is then not abandoned.
-            decision = self._dispatch(state, game, action, inputs, lenient)
-            if not decision.events:
-                return decision
-            return Decision(decision.events, (*skipped.violations, *decision.violations), decision.trace)
-        return self._dispatch(state, game, action, inputs, lenient)
-
-    def _dispatch(self, state: KKState, game: Game, action: Action, inputs: Inputs, lenient: bool) -> Decision:
-        if action.type in _WITH_DICE:
-            return _WITH_DICE[action.type](state, game, action, inputs)
-        if action.type == "pass":
-            if state.phase == RECRUIT:  # passing in phase II is recruiting nothing
-                return economy.decide_recruit(state, Action("recruit", action.seat, {"purchases": []}), lenient)
-            return movement.decide_pass(state, action)
-        if action.type in _LENIENT:
-            return _LENIENT[action.type](state, action, lenient)
-        handler = _SIMPLE.get(action.type)
-        if handler is None:
-            return refuse("KK-TURN-2", f"unknown action {action.type!r}; actions are {', '.join(ACTIONS)}", "type")
-        return handler(state, action)
+        """The action decided by its phase's module (decide.py), then the victory check of KK-WIN-1 (A-58)."""
+        return decide(game, action, inputs)
 
     def evolve(self, state: KKState, event: Event) -> KKState:
         return evolve(state, event)
@@ -186,7 +82,7 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         document.pop("board_document", None)
         document["board"] = state.board.name if state.board is not None else None
         document["turn_order"] = list(state.turn_order())
-        document["battle_status"] = dict(combat.chooser_summary(state))
+        document["battle_status"] = dict(battle_order.chooser_summary(state))
         document["lords_waiting"] = lords.waiting_for(state)
         if (due := cards.siege_roll_due(state)) is not None:
             document["battle_status"]["event_roll_due"] = due.attacker

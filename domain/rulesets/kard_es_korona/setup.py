@@ -17,6 +17,7 @@ from domain.rulesets.kard_es_korona.forces import (
     force_from_json,
     single,
 )
+from domain.rulesets.kard_es_korona.new_year import begin_year
 from domain.rulesets.kard_es_korona.state import (
     FIRST_PLAYER,
     GARRISON_SUBSTITUTION,
@@ -196,6 +197,41 @@ def decide_place_forces(state: KKState, action: Action, lenient: bool = False) -
     raw = action.data.get("placements")
     if not isinstance(raw, Mapping) or not raw:
         return refuse("KK-SETUP-6", "placements must map county ids to forces", "data.placements")
+    placements = _placements(state, seat, raw, checks)
+    if isinstance(placements, Decision):
+        return placements
+    total = EMPTY
+    for force in placements.values():
+        total = total.plus(force)
+    variant = str(state.options["variant"])
+    expected = STARTING_FORCES[variant]
+    rule = "KK-SETUP-7" if variant == "basic" else "KK-SETUP-8"
+    if total != expected and checks.broken(
+        rule, f"starting forces are {expected.describe()}, not {total.describe()}", "data.placements"
+    ):
+        return checks.refusal()
+    if _breaks_advanced_start(state, placements, checks) or _breaks_castle_limits(state, placements, checks):
+        return checks.refusal()
+    lord = action.data.get("lord")
+    if lord not in board.counties:
+        return refuse("KK-SETUP-6", f"the lord's county {lord!r} is not a county of the board", "data.lord")
+    if lord not in placements and checks.broken(
+        "KK-MOVE-16", f"the lord must start with his units; {lord!r} holds none", "data.lord"
+    ):
+        return checks.refusal()
+    flow = Flow(state)
+    document = {county: force.to_json() for county, force in placements.items()}
+    flow.emit("StartingForcesPlaced", {"seat": seat, "lord": lord, "placements": document})
+    flow.note(rule, f"{seat}: lord in {lord}, {total.describe()} in {len(placements)} counties")
+    finish_setup(flow)
+    return flow.decision(tuple(checks.violations))
+
+
+def _placements(state: KKState, seat: str, raw: Mapping[str, Any], checks: Checks) -> dict[str, Force] | Decision:
+    """KK-SETUP-6/11, A-52: each placement is a force in a county of the player's home province, and not on a
+    fixed royal unit's county."""
+    board = state.board
+    assert board is not None
     placements: dict[str, Force] = {}
     home = set(board.provinces.get(seat, ()))
     reserved = {board.special[s] for s, _ in FIXED_ROYAL_UNITS} if fixed_units_reserved(state) else set()
@@ -211,38 +247,31 @@ def decide_place_forces(state: KKState, action: Action, lenient: bool = False) -
         if county in reserved and checks.broken("KK-SETUP-11", f"{county!r} holds the fixed royal unit (A-52)", where):
             return checks.refusal()
         placements[county] = force
-    total = EMPTY
-    for force in placements.values():
-        total = total.plus(force)
-    variant = str(state.options["variant"])
-    expected = STARTING_FORCES[variant]
-    rule = "KK-SETUP-7" if variant == "basic" else "KK-SETUP-8"
-    if total != expected and checks.broken(
-        rule, f"starting forces are {expected.describe()}, not {total.describe()}", "data.placements"
-    ):
-        return checks.refusal()
-    if variant == "advanced":
-        for message in _advanced_start(board, placements):
-            if checks.broken("KK-SETUP-8", message, "data.placements"):
-                return checks.refusal()
+    return placements
+
+
+def _breaks_advanced_start(state: KKState, placements: Mapping[str, Force], checks: Checks) -> bool:
+    """KK-SETUP-8: the advanced game's starting layout (_advanced_start); True when the action must be refused."""
+    board = state.board
+    assert board is not None
+    if state.options["variant"] != "advanced":
+        return False
+    return any(
+        checks.broken("KK-SETUP-8", message, "data.placements") for message in _advanced_start(board, placements)
+    )
+
+
+def _breaks_castle_limits(state: KKState, placements: Mapping[str, Force], checks: Checks) -> bool:
+    """KK-CASTLE-2/3: the units placed in a castle keep to its limits; True when the action must be refused."""
+    board = state.board
+    assert board is not None
+    variant, arm_limit = str(state.options["variant"]), str(state.options["castle_arm_limit"])
     for county, force in placements.items():
         if board.counties[county].castle:
-            for rule_id, reason in castle_limit_breaches(force, str(state.options["castle_arm_limit"]), variant):
+            for rule_id, reason in castle_limit_breaches(force, arm_limit, variant):
                 if checks.broken(rule_id, f"castle {county}: {reason}", f"data.placements.{county}"):
-                    return checks.refusal()
-    lord = action.data.get("lord")
-    if lord not in board.counties:
-        return refuse("KK-SETUP-6", f"the lord's county {lord!r} is not a county of the board", "data.lord")
-    if lord not in placements and checks.broken(
-        "KK-MOVE-16", f"the lord must start with his units; {lord!r} holds none", "data.lord"
-    ):
-        return checks.refusal()
-    flow = Flow(state)
-    document = {county: force.to_json() for county, force in placements.items()}
-    flow.emit("StartingForcesPlaced", {"seat": seat, "lord": lord, "placements": document})
-    flow.note(rule, f"{seat}: lord in {lord}, {total.describe()} in {len(placements)} counties")
-    finish_setup(flow)
-    return flow.decision(tuple(checks.violations))
+                    return True
+    return False
 
 
 def fixed_units_reserved(state: KKState) -> bool:
@@ -364,18 +393,3 @@ def _place_garrisons(flow: Flow, substitutes: tuple[str, ...]) -> None:
     flow.emit("NeutralGarrisonsPlaced", {"placements": placements, "substitutions": list(substitutes)})
     flow.note("KK-SETUP-9", f"{len(placements)} empty castles garrisoned with 1 cavalry, 1 infantry, 1 archer")
     begin_year(flow, FIRST_YEAR, state.starting_player)
-
-
-def begin_year(flow: Flow, year: int, starting_player: str) -> None:
-    """KK-TURN-1: the year marker moves on; the starting player draws the event card next."""
-    from domain.rulesets.kard_es_korona.captivity import execute_due
-
-    execute_due(flow, year)  # KK-CAPTIVE-3: the marker reaching a captive's year executes him first
-    state = flow.state
-    order = list(state.seats[state.seats.index(starting_player) :] + state.seats[: state.seats.index(starting_player)])
-    order = [s for s in order if state.lord_status.get(s) != "eliminated"]  # KK-ELIM-1: out of the game
-    starting_player = order[0] if order else starting_player
-    flow.emit(
-        "YearBegan", {"year": year, "year_index": year - 1300, "starting_player": starting_player, "turn_order": order}
-    )
-    flow.note("KK-TURN-1", f"year {year} begins; turn order {', '.join(order)}")

@@ -10,34 +10,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision
+from domain.rulesets.kard_es_korona.captivity import return_counties
 from domain.rulesets.kard_es_korona.evolve_units import move_units
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
 from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, battle_with, evolved, with_battle
-
-
-def swear(flow: Flow, vassal: str, liege: str) -> None:
-    """KK-VASSAL-1: offices lost, the whole treasury to the victor, the lord figure off the board."""
-    from domain.rulesets.kard_es_korona.defeat import vacate_offices
-
-    lost = vacate_offices(flow, vassal, "fealty", "KK-VASSAL-1")
-    amount = flow.state.treasury.get(vassal, 0)
-    flow.emit("FealtySworn", {"vassal": vassal, "liege": liege, "treasury_transferred": amount, "offices_lost": lost})
-    flow.note("KK-VASSAL-1", f"{vassal} swears fealty to {liege}, who takes his {amount} garas")
-    free_vassals_of(flow, vassal)  # A-29: a liege who becomes a vassal frees his own vassals
-
-
-def free_vassals_of(flow: Flow, liege: str) -> None:
-    """KK-VASSAL-7, A-29: the liege's fall frees his vassals; one with no units left is out (A-29)."""
-    from domain.rulesets.kard_es_korona.captivity import return_counties
-    from domain.rulesets.kard_es_korona.defeat import eliminate
-
-    for vassal, lord in sorted(flow.state.lieges.items()):
-        if lord != liege:
-            continue
-        flow.emit("VassalFreed", {"vassal": vassal, "former_liege": liege})
-        flow.note("KK-VASSAL-7", f"{liege} has fallen: {vassal} is free and places his lord in one of his counties")
-        if not return_counties(flow.state, vassal):
-            eliminate(flow, vassal, None, "no_units")
+from domain.rulesets.kard_es_korona.year import next_battle
 
 
 def relation(state: KKState, seat: str, other: str | None) -> str | None:
@@ -122,15 +99,12 @@ def decide_veto_battle(state: KKState, action: Action) -> Decision:
     )
     flow.note("KK-VASSAL-2", f"{action.seat} vetoes {battle.id}: {battle.attacker}'s units return to {back}")
     if state.phase != MOVEMENT and state.current_battle is None:
-        from domain.rulesets.kard_es_korona.combat import next_battle
-
         next_battle(flow)
     return flow.decision()
 
 
 def decide_return_lord(state: KKState, action: Action) -> Decision:
     """KK-VASSAL-7, A-29: the freed vassal's lord returns to a county holding his own units, of his choice."""
-    from domain.rulesets.kard_es_korona.captivity import return_counties
 
     if action.seat not in state.returning:
         return refuse("KK-VASSAL-7", f"{action.seat}'s lord has no place to return to", "seat")
@@ -181,6 +155,7 @@ def _lord_returned(state: KKState, data: Mapping[str, Any]) -> KKState:
 
 
 def _battle_vetoed(state: KKState, data: Mapping[str, Any]) -> KKState:
+
     battle = state.battle(str(data["battle"]))
     if battle is None:
         return state

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision
-from domain.rulesets.kard_es_korona.combat import end_battle
+from domain.rulesets.kard_es_korona.battle_end import end_battle
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import EMPTY, Force, castle_limit_breaches, force_from_json
 from domain.rulesets.kard_es_korona.hits import lord_present, side_force
@@ -66,42 +66,18 @@ def decide_withdraw(state: KKState, action: Action, lenient: bool = False) -> De
     keep = force_from_json(action.data.get("keep", {})) if capturing else EMPTY
     if keep is None or not attack.contains(keep):
         return refuse("KK-SIEGE-9", f"keep {action.data.get('keep')!r} is not part of {attack.describe()}", "data.keep")
-    if capturing:
-        options = state.options
-        for rule_id, reason in castle_limit_breaches(keep, str(options["castle_arm_limit"]), str(options["variant"])):
-            if checks.broken(rule_id, f"the units kept in the castle break its limit: {reason}", "data.keep"):
-                return checks.refusal()
-        if keep.total == 0 and checks.broken(
-            "KK-SIEGE-9", "keep at least one unit in the captured castle", "data.keep"
-        ):
-            return checks.refusal()
+    if capturing and _breaks_what_stays(state, keep, checks):
+        return checks.refusal()
     moving = attack.minus(keep)
     lord_goes = lord_present(state, battle, ATTACKER) and not capturing
     destinations = withdrawal_destinations(state, battle)
     if not destinations:
         return _forced_or_destroyed(state, battle, action, keep, moving, lord_goes, checks)
-    raw = action.data.get("moves")
-    if not isinstance(raw, list) or not raw:
-        return refuse("KK-SIEGE-9", "moves must list {to, units} for every withdrawing unit", "data.moves")
-    moved = EMPTY
-    moves = []
-    lord_moves = False
-    for index, move in enumerate(raw):
-        where = f"data.moves[{index}]"
-        force = force_from_json(move.get("units") if isinstance(move, Mapping) else None)
-        to = move.get("to") if isinstance(move, Mapping) else None
-        if force is None:
-            return refuse("KK-SIEGE-9", f"units of move {index} are not a force", f"{where}.units")
-        if to not in destinations:
-            message = f"{to!r} is not a legal destination; choose from {', '.join(destinations)}"
-            if not _can_enter(state, battle, to):
-                return refuse("KK-SIEGE-10", message, f"{where}.to")
-            if checks.broken("KK-SIEGE-10", message, f"{where}.to"):
-                return checks.refusal()
-        lord = isinstance(move, Mapping) and move.get("lord", False) is True
-        lord_moves = lord_moves or lord
-        moved = moved.plus(force)
-        moves.append({"to": to, "units": force.to_json(), "lord": lord})
+    read = _moves(state, battle, action.data.get("moves"), destinations, checks)
+    if isinstance(read, Decision):
+        return read
+    moves, moved = read
+    lord_moves = any(move["lord"] for move in moves)
     if moved != moving:
         return refuse(
             "KK-SIEGE-9",
@@ -115,6 +91,43 @@ def decide_withdraw(state: KKState, action: Action, lenient: bool = False) -> De
     flow = Flow(state)
     withdraw_units(flow, battle, "surplus" if capturing else "forced_siege_withdrawal", moves)
     return flow.decision(tuple(checks.violations))
+
+
+def _breaks_what_stays(state: KKState, keep: Force, checks: Checks) -> bool:
+    """KK-SIEGE-9, KK-CASTLE-2..4: the units kept in a captured castle keep to its limits and are at least one;
+    True when the action must be refused now."""
+    options = state.options
+    for rule_id, reason in castle_limit_breaches(keep, str(options["castle_arm_limit"]), str(options["variant"])):
+        if checks.broken(rule_id, f"the units kept in the castle break its limit: {reason}", "data.keep"):
+            return True
+    return keep.total == 0 and checks.broken("KK-SIEGE-9", "keep at least one unit in the captured castle", "data.keep")
+
+
+def _moves(
+    state: KKState, battle: Battle, raw: Any, destinations: list[str], checks: Checks
+) -> tuple[list[dict[str, Any]], Force] | Decision:
+    """KK-SIEGE-9/10: each move sends a force to one of the counties the withdrawal may go to (the moves, and
+    all the units they move)."""
+    if not isinstance(raw, list) or not raw:
+        return refuse("KK-SIEGE-9", "moves must list {to, units} for every withdrawing unit", "data.moves")
+    moves = []
+    moved = EMPTY
+    for index, move in enumerate(raw):
+        where = f"data.moves[{index}]"
+        force = force_from_json(move.get("units") if isinstance(move, Mapping) else None)
+        to = move.get("to") if isinstance(move, Mapping) else None
+        if force is None:
+            return refuse("KK-SIEGE-9", f"units of move {index} are not a force", f"{where}.units")
+        if to not in destinations:
+            message = f"{to!r} is not a legal destination; choose from {', '.join(destinations)}"
+            if not _can_enter(state, battle, to):
+                return refuse("KK-SIEGE-10", message, f"{where}.to")
+            if checks.broken("KK-SIEGE-10", message, f"{where}.to"):
+                return checks.refusal()
+        lord = isinstance(move, Mapping) and move.get("lord", False) is True
+        moved = moved.plus(force)
+        moves.append({"to": to, "units": force.to_json(), "lord": lord})
+    return moves, moved
 
 
 def _can_enter(state: KKState, battle: Battle, county: object) -> bool:

@@ -47,8 +47,10 @@ def test_refused_citing_kk_move_9_then_kk_move_2_when_infantry_crosses_a_major_r
     can make such a move." — seed 000 L156: „Ha folyón kell átkelni mocsárba vagy hegyvidékre, az összesen 3
     mozgáspontba kerül, azaz kizárólag lovassal lehet így lépni." KK-MOVE-2 (every unit needs the MP for its own
     path) is the umbrella; the same infantry going round by D (4 MP, no river) breaks KK-MOVE-2 alone."""
-    cites(("KK-MOVE-9", "movement:_group"), e5_game(), step(B, (A, {"infantry": 1}, [B])), "KK-MOVE-9", "KK-MOVE-2")
-    cites(("KK-MOVE-2", "movement:_group"), e5_game(), step(B, (A, {"infantry": 1}, [D, B])), "KK-MOVE-2")
+    cites(
+        ("KK-MOVE-9", "movement:_group_cost"), e5_game(), step(B, (A, {"infantry": 1}, [B])), "KK-MOVE-9", "KK-MOVE-2"
+    )
+    cites(("KK-MOVE-2", "movement:_group_cost"), e5_game(), step(B, (A, {"infantry": 1}, [D, B])), "KK-MOVE-2")
     assert not when(e5_game(), step(B, (A, {"cavalry": 1}, [B]))).violations  # 3 of the cavalry's 4 MP
 
 
@@ -75,14 +77,14 @@ def test_refused_citing_kk_lord_6_then_kk_office_2_when_the_other_duellist_rerol
     """KK-LORD-6 (seed 000 L200, above): the duel reroll is the Judge Royal's, of his own roll — not KK-OFFICE-1,
     the battle reroll of an arm group's dice ("Once per battle ... the dice of one of his arm groups")."""
     data = {"dice": [6]} if type == "reroll" else {}
-    path = ("KK-LORD-6", "rerolls:_no_offer")
+    path = ("KK-LORD-6", "reroll_choices:_no_offer")
     cites(path, _judge_may_reroll_the_duel(), act(type, RED, **data), "KK-LORD-6", "KK-OFFICE-2")
 
 
 def test_refused_citing_kk_office_1_when_a_reroll_is_asked_with_no_roll_on_offer() -> None:
     """KK-OFFICE-1 (the battle reroll) stays the rule when nothing at all is on offer."""
-    cites(("KK-OFFICE-1", "rerolls:_no_offer"), set_up(PTD), act("reroll", RED, dice=[6]), "KK-OFFICE-1")
-    cites(("KK-OFFICE-1", "rerolls:_no_offer"), set_up(PTD), act("keep_roll", RED), "KK-OFFICE-1")
+    cites(("KK-OFFICE-1", "reroll_choices:_no_offer"), set_up(PTD), act("reroll", RED, dice=[6]), "KK-OFFICE-1")
+    cites(("KK-OFFICE-1", "reroll_choices:_no_offer"), set_up(PTD), act("keep_roll", RED), "KK-OFFICE-1")
 
 
 def test_refused_citing_kk_lord_8_when_a_battle_is_chosen_before_the_winners_extra_step() -> None:
@@ -127,9 +129,14 @@ CASES: list[tuple[Path, str, Action, tuple[str, ...]]] = [
     (("KK-TURN-1", "economy:decide_draw_event"), "year", act("draw_event", BLUE, card="veres_kard"), ("KK-TURN-1",)),
     (("KK-EVENT-1", "economy:decide_draw_event"), "year", act("draw_event", RED, card=7), ("KK-EVENT-1",)),
     (("KK-TURN-2", "economy:decide_draw_event"), "move", act("draw_event", RED, card="veres_kard"), ("KK-TURN-2",)),
-    (("KK-TURN-2", "movement:decide_move"), "year", act("move", RED, to=f"{RED}_a", groups=[]), ("KK-TURN-2",)),
-    (("KK-MOVE-1", "movement:decide_move"), "move", act("move", BLUE, to="tiszahat_a", groups=[]), ("KK-MOVE-1",)),
-    (("KK-MOVE-2", "movement:decide_move"), "move", act("move", RED, to="nowhere", groups=[]), ("KK-MOVE-2",)),
+    (
+        ("KK-TURN-2", "step_checks:in_movement_phase"),
+        "year",
+        act("move", RED, to=f"{RED}_a", groups=[]),
+        ("KK-TURN-2",),
+    ),
+    (("KK-MOVE-1", "step_checks:in_his_turn"), "move", act("move", BLUE, to="tiszahat_a", groups=[]), ("KK-MOVE-1",)),
+    (("KK-MOVE-2", "step_checks:to_a_county"), "move", act("move", RED, to="nowhere", groups=[]), ("KK-MOVE-2",)),
     (("KK-TURN-2", "movement:decide_pass"), "year", act("pass", RED), ("KK-TURN-2",)),
     (("KK-MOVE-1", "movement:decide_pass"), "move", act("pass", BLUE), ("KK-MOVE-1",)),
     (("KK-TURN-2", "economy:decide_recruit"), "move", act("recruit", RED, purchases=[]), ("KK-TURN-2",)),
@@ -191,32 +198,37 @@ CASES: list[tuple[Path, str, Action, tuple[str, ...]]] = [
     (("KK-ELECT-10", "elections:decide_roll_off"), "move", recorder("roll_off", dice=[6]), ("KK-ELECT-10",)),
     (("KK-OFFICE-2", "elections:decide_judge_reroll"), "move", act("reroll_tie_die", RED), ("KK-OFFICE-2",)),
     (("KK-SIEGE-9", "withdrawal:decide_withdraw"), "move", act("withdraw", RED, keep={}, moves=[]), ("KK-SIEGE-9",)),
-    (("KK-ADV-4", "pinning:decide_release_defenders"), "move", act("release_defenders", BLUE, units={}), ("KK-ADV-4",)),
     (
-        ("KK-ADV-11", "retreat:decide_choose_retreat_losses"),
+        ("KK-ADV-4", "movement:decide_release_defenders"),
+        "move",
+        act("release_defenders", BLUE, units={}),
+        ("KK-ADV-4",),
+    ),
+    (
+        ("KK-ADV-11", "retreat_choices:decide_choose_retreat_losses"),
         "move",
         act("choose_retreat_losses", RED, units={}),
         ("KK-ADV-11",),
     ),
-    (("KK-ADV-5", "retreat:decide_retreat"), "move", act("retreat", RED, to=f"{RED}_a"), ("KK-ADV-5",)),
-    (("KK-ADV-5", "retreat:decide_stay"), "move", act("stay", RED), ("KK-ADV-5",)),
+    (("KK-ADV-5", "retreat_choices:decide_retreat"), "move", act("retreat", RED, to=f"{RED}_a"), ("KK-ADV-5",)),
+    (("KK-ADV-5", "retreat_choices:decide_stay"), "move", act("stay", RED), ("KK-ADV-5",)),
     (
         ("KK-CAPTIVE-2", "captivity:decide_pay_ransom"),
         "move",
         act("pay_ransom", RED, to=f"{RED}_k1"),
         ("KK-CAPTIVE-2",),
     ),
-    (("KK-EVENT-7", "cards:decide_roll_event_die"), "move", act("roll_event_die", RED, dice=[3]), ("KK-EVENT-7",)),
+    (("KK-EVENT-7", "event_die:decide_roll_event_die"), "move", act("roll_event_die", RED, dice=[3]), ("KK-EVENT-7",)),
     (("KK-VASSAL-2", "vassals:decide_veto_battle"), "move", act("veto_battle", RED, battle="b1"), ("KK-VASSAL-2",)),
     (("KK-VASSAL-7", "vassals:decide_return_lord"), "move", act("return_lord", RED, to=f"{RED}_k1"), ("KK-VASSAL-7",)),
     (
-        ("KK-TRAD-3", "turn_order:decide_choose_turn_position"),
+        ("KK-TRAD-3", "starting_player:decide_choose_turn_position"),
         "move",
         act("choose_turn_position", RED, position="first"),
         ("KK-TRAD-3",),
     ),
     (
-        ("KK-TRAD-1", "turn_order:decide_roll_for_starting_player"),
+        ("KK-TRAD-1", "starting_player:decide_roll_for_starting_player"),
         "move",
         recorder("roll_for_starting_player", dice=[6]),
         ("KK-TRAD-1",),
@@ -233,9 +245,9 @@ CASES: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         act("substitute_royal_cavalry", RED, castles=[]),
         ("KK-SETUP-12",),
     ),
-    (("KK-TURN-2", "ruleset:KardEsKoronaRuleset._dispatch"), "move", act("no_such_action", RED), ("KK-TURN-2",)),
+    (("KK-TURN-2", "decide:_dispatch"), "move", act("no_such_action", RED), ("KK-TURN-2",)),
     (
-        ("KK-ELIM-2", "defeat:decide_attempt_escape"),
+        ("KK-ELIM-2", "defeat_choices:decide_attempt_escape"),
         "move",
         act("attempt_escape", BLUE, to="x", dice=[6]),
         ("KK-ELIM-2",),
@@ -303,7 +315,7 @@ MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         ("KK-SETUP-7",),
     ),
     (
-        ("rule_id", "setup:decide_place_forces"),
+        ("rule_id", "setup:_breaks_castle_limits"),
         "placing",
         act(
             "place_forces",
@@ -314,7 +326,7 @@ MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         ("KK-CASTLE-2",),
     ),
     (
-        ("KK-SETUP-11", "setup:decide_place_forces"),
+        ("KK-SETUP-11", "setup:_placements"),
         "blue",
         act("place_forces", BLUE, lord="tiszahat_k1", placements=BLUE_START),
         ("KK-SETUP-11",),
@@ -326,13 +338,13 @@ MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         ("KK-RECRUIT-1",),
     ),
     (
-        ("KK-RECRUIT-3", "economy:decide_recruit"),
+        ("KK-RECRUIT-3", "economy:_purchase"),
         "recruit",
         act("recruit", RED, **_buy(f"{RED}_a", "infantry", 1)),
         ("KK-RECRUIT-3",),
     ),
     (
-        ("KK-RECRUIT-3", "economy:decide_recruit"),
+        ("KK-RECRUIT-3", "economy:_purchase"),
         "recruit",
         act("recruit", RED, **_buy("tiszahat_k1", "infantry", 1)),
         ("KK-RECRUIT-3",),
@@ -344,18 +356,18 @@ MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         ("KK-RECRUIT-2",),
     ),
     (
-        ("rule_id", "economy:decide_recruit"),
+        ("rule_id", "economy:_breaks_castle_limits"),
         "recruit",
         act("recruit", RED, **_buy(RED_K1, "infantry", 4)),
         ("KK-CASTLE-2", "KK-RECRUIT-4"),
     ),
     (
-        ("KK-ELECT-4", "elections:decide_transfer_money"),
+        ("KK-ELECT-4", "economy:decide_transfer_money"),
         "election",
         act("transfer_money", RED, to=BLUE, amount=1),
         ("KK-ELECT-4",),
     ),
-    (("KK-MOVE-16", "movement:_group"), "e5", step(B, (A, {"cavalry": 1}, [B]), lord_from=A), ("KK-MOVE-16",)),
+    (("KK-MOVE-16", "movement:_group_units"), "e5", step(B, (A, {"cavalry": 1}, [B]), lord_from=A), ("KK-MOVE-16",)),
 ]
 POSITIONS = {
     "placing": _placing,

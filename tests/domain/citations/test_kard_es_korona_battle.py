@@ -76,14 +76,14 @@ def test_fight_exchange_refused_kk_battle_9_while_the_lords_duel_is_being_fought
 def test_fight_exchange_refused_kk_battle_1_when_a_seat_outside_the_battle_rolls_it() -> None:
     """KK-BATTLE-1: "To take a county held by enemy units a player must fight a battle for it" — b1301-1 is Red's
     battle for Blue's Fejér; Yellow, neither its attacker nor its defender, has no dice in it."""
-    path = ("KK-BATTLE-1", "combat:decide_fight_exchange")
+    path = ("KK-BATTLE-1", "combat:_takes_no_part")
     cites(path, _battle(), act("fight_exchange", YELLOW, dice=[6, 1]), "KK-BATTLE-1")
 
 
 def test_fight_exchange_refused_kk_lord_2_before_the_lords_name_the_arm_they_lead() -> None:
     """KK-LORD-2: "When a battle begins, before its first die is rolled, the lord's player may choose one arm
     present in the lord's army" — both lords are present and neither has chosen yet."""
-    path = ("KK-LORD-2", "combat:decide_fight_exchange")
+    path = ("KK-LORD-2", "combat:_lord_undeclared")
     cites(path, _before_lead_arm(), recorder("fight_exchange", dice=[6, 1]), "KK-LORD-2")
 
 
@@ -97,14 +97,14 @@ def test_casualties_refused_kk_office_1_while_the_judge_royal_decides_on_his_bat
 def test_reroll_refused_kk_office_1_for_an_arm_the_judge_royal_did_not_roll() -> None:
     """KK-OFFICE-1, seed 000 L232: „egyszer újradobhatja egy fegyvernem részére egy összecsapás eredményét" — the
     reroll is of one of his arm groups of that exchange; Blue rolled only for his infantry."""
-    path = ("KK-OFFICE-1", "rerolls:_reroll_group")
+    path = ("KK-OFFICE-1", "reroll_choices:_reroll_group")
     cites(path, _judge_may_reroll_the_exchange(), act("reroll", BLUE, arm="cavalry", dice=[6]), "KK-OFFICE-1")
 
 
 def test_reroll_refused_kk_office_2_when_another_seat_rerolls_the_judge_royals_escape_roll() -> None:
     """KK-OFFICE-2 ("any other roll of the Judge Royal may be rerolled once"), seed 000 L205 on the escape: „(az
     országbíró újradobhatja!)" — the reroll is the Judge Royal's, not Red's; no battle or duel rule applies."""
-    path = ("KK-OFFICE-2", "rerolls:_no_offer")
+    path = ("KK-OFFICE-2", "reroll_choices:_no_offer")
     cites(path, _judge_may_reroll_the_escape(), act("reroll", RED, dice=[6]), "KK-OFFICE-2")
 
 
@@ -113,26 +113,26 @@ def test_duel_umbrella_paths_name_kk_office_2_after_kk_lord_6() -> None:
     game = play(with_judge(duel(), JR), recorder("fight_duel", dice=[6, 2]))
     path = ("KK-OFFICE-2", "lords:decide_fight_duel")
     cites(path, game, recorder("fight_duel", dice=[1, 1]), "KK-LORD-6", "KK-OFFICE-2")
-    cites(("KK-OFFICE-2", "rerolls:_no_offer"), game, act("keep_roll", RED), "KK-LORD-6", "KK-OFFICE-2")
+    cites(("KK-OFFICE-2", "reroll_choices:_no_offer"), game, act("keep_roll", RED), "KK-LORD-6", "KK-OFFICE-2")
 
 
 def test_answer_fealty_refused_kk_elim_3_when_the_answer_is_not_yes_or_no() -> None:
     """KK-ELIM-3, A-24: the victor accepts the oath or refuses it; "yes" is neither true nor false."""
-    path = ("KK-ELIM-3", "defeat:decide_answer_fealty")
+    path = ("KK-ELIM-3", "defeat_choices:decide_answer_fealty")
     cites(path, _fealty_offered(), act("answer_fealty", RED, accept="yes"), "KK-ELIM-3")
 
 
 def test_defeat_steps_refused_by_their_own_rule_when_no_defeat_waits_or_another_seat_answers() -> None:
     """`_refusal` cites the rule of the step asked for: the escape (KK-ELIM-2) when nobody is defeated, the oath
     (KK-ELIM-3) when the defeated player, not the victor, answers it."""
-    path: Path = ("rule_id", "defeat:_refusal")
+    path: Path = ("rule_id", "defeat_choices:_refusal")
     cites(path, _battle(), act("forgo_escape", BLUE), "KK-ELIM-2")
     cites(path, _fealty_offered(), act("answer_fealty", BLUE, accept=True), "KK-ELIM-3")
 
 
 def test_takeover_refused_kk_elim_5_for_a_county_the_fallen_player_did_not_hold() -> None:
     """KK-ELIM-5: the conqueror puts one unit in each county the fallen player held; Pest was Red's own."""
-    path = ("KK-ELIM-5", "defeat:decide_place_takeover")
+    path = ("KK-ELIM-5", "defeat_choices:decide_place_takeover")
     game = _takeover_with_a_battle_pending()
     cites(path, game, act("place_takeover", RED, placements={"pest": "cavalry"}), "KK-ELIM-5")
     cites(path, game, act("place_takeover", RED, placements=["tiszahat_d"]), "KK-ELIM-5")
@@ -141,7 +141,7 @@ def test_takeover_refused_kk_elim_5_for_a_county_the_fallen_player_did_not_hold(
 def test_takeover_refused_kk_elim_6_when_the_county_of_a_pending_battle_is_left_empty() -> None:
     """KK-ELIM-6: where the fallen player had a battle pending, the conqueror's unit takes it over, so one unit
     must be placed there (Tiszahát D, b1301-2)."""
-    path = ("KK-ELIM-6", "defeat:decide_place_takeover")
+    path = ("KK-ELIM-6", "defeat_choices:decide_place_takeover")
     cites(path, _takeover_with_a_battle_pending(), act("place_takeover", RED, placements={}), "KK-ELIM-6")
 
 
@@ -156,7 +156,7 @@ def test_extra_step_refused_kk_lord_9_into_a_county_with_a_pending_battle() -> N
 def test_retreat_refused_kk_battle_3_in_the_basic_game() -> None:
     """KK-BATTLE-3: in the basic game a battle goes on until one side is destroyed; retreat is the advanced
     game's (KK-ADV-5)."""
-    path: Path = ("KK-BATTLE-3", "retreat:decide_retreat")
+    path: Path = ("KK-BATTLE-3", "retreat_choices:decide_retreat")
     cites(path, _battle(), act("retreat", RED, to="pest"), "KK-BATTLE-3")
 
 
@@ -169,5 +169,5 @@ def test_retreat_refused_kk_neutral_2_for_the_neutral_defenders_of_a_county() ->
     game = play(game, act("draw_event", RED, card="veres_kard"), act("move", RED, **attack))
     game = play(game, act("pass", BLUE), act("pass", YELLOW), act("pass", RED))
     assert game.state.current_battle == "b1301-1"
-    path: Path = ("KK-NEUTRAL-2", "retreat:decide_retreat")
+    path: Path = ("KK-NEUTRAL-2", "retreat_choices:decide_retreat")
     cites(path, game, act("retreat", BLUE, to="fejer"), "KK-NEUTRAL-2")

@@ -51,34 +51,34 @@ def _round(game: Game, red_step: Action, *others: Action) -> Game:
 def test_step_refused_kk_move_11_through_a_county_holding_enemy_units() -> None:
     """KK-MOVE-11: units entering a county that holds enemy units stop there (and fight); the cavalry cannot go on
     through Blue's B to C."""
-    path: Path = ("KK-MOVE-11", "movement:_group")
+    path: Path = ("KK-MOVE-11", "movement:_group_path")
     cites(path, _field(), move(RED, C, (A, {"cavalry": 1}, [B, C])), "KK-MOVE-11")
 
 
 def test_step_refused_kk_move_17_when_only_cavalry_attacks_a_castle() -> None:
     """KK-MOVE-17 (with KK-SIEGE-1): a castle can be attacked only by an army with infantry or the lord; Red's
     lone cavalry cannot attack Yellow's K2."""
-    path: Path = ("KK-MOVE-17", "movement:decide_move")
+    path: Path = ("KK-MOVE-17", "step_checks:siege_has_infantry_or_lord")
     cites(path, _field(), move(RED, K2, (A, {"cavalry": 1}, [K1, K2])), "KK-MOVE-17")
 
 
 def test_step_refused_kk_move_16_when_the_lord_would_be_left_alone() -> None:
     """KK-MOVE-16: the lord never stands alone; K1's only infantry cannot leave him there."""
-    path: Path = ("KK-MOVE-16", "movement:decide_move")
+    path: Path = ("KK-MOVE-16", "step_checks:lord_not_left_alone")
     cites(path, _field(), move(RED, A, (K1, {"infantry": 1}, [A])), "KK-MOVE-16")
 
 
 def test_step_refused_kk_move_3_when_the_years_steps_are_used_up() -> None:
     """KK-MOVE-3: a player takes at most his allowance of steps a year (Red's is 3 here)."""
     game = with_state(_field(), steps_taken={RED: 3, BLUE: 0, YELLOW: 0})
-    path: Path = ("KK-MOVE-3", "movement:decide_move")
+    path: Path = ("KK-MOVE-3", "step_checks:within_step_allowance")
     cites(path, game, move(RED, K1, (A, {"cavalry": 1}, [K1])), "KK-MOVE-3")
 
 
 def test_step_refused_kk_move_6_when_a_unit_or_the_lord_moves_a_second_time() -> None:
     """KK-MOVE-6: "Each unit moves once a year"; the lord too (A-12). D's infantry joined A in Red's first step:
     A's two infantry cannot both move again; nor can the lord who went K1 -> A."""
-    path: Path = ("KK-MOVE-6", "movement:_group")
+    path: Path = ("KK-MOVE-6", "movement:_group_units")
     game = _round(_field(), move(RED, A, (D, {"infantry": 1}, [A])))
     cites(path, game, move(RED, K1, (A, {"infantry": 2}, [K1])), "KK-MOVE-6")
     game = _round(_field(), move(RED, A, (K1, {"infantry": 1}, [A]), lord_from=K1))
@@ -88,7 +88,7 @@ def test_step_refused_kk_move_6_when_a_unit_or_the_lord_moves_a_second_time() ->
 def test_step_refused_kk_move_14_into_a_county_where_a_battle_is_pending() -> None:
     """KK-MOVE-14: no unit joins a battle already created; Red's cavalry attacked B, his infantry cannot follow."""
     game = _round(_field(), move(RED, B, (A, {"cavalry": 1}, [B])))
-    path: Path = ("KK-MOVE-14", "movement:decide_move")
+    path: Path = ("KK-MOVE-14", "step_checks:joins_no_pending_battle")
     cites(path, game, move(RED, B, (D, {"infantry": 1}, [B])), "KK-MOVE-14")
 
 
@@ -96,7 +96,7 @@ def test_step_refused_kk_move_13_out_of_a_county_under_attack() -> None:
     """KK-MOVE-13: the units of an attacked county stay for the battle; Blue attacked A, so its cavalry stays."""
     lord_out = move(RED, K2, (K1, {"infantry": 1}, [K2]), lord_from=K1)
     game = _round(_field(), lord_out, move(BLUE, A, (B, {"infantry": 1}, [A])), act("pass", YELLOW))
-    path: Path = ("KK-MOVE-13", "movement:_group")
+    path: Path = ("KK-MOVE-13", "movement:_group_units")
     cites(path, game, move(RED, K1, (A, {"cavalry": 1}, [K1])), "KK-MOVE-13")
 
 
@@ -113,7 +113,7 @@ def test_step_refused_kk_adv_4_before_the_attacked_defender_names_his_released_u
     game = position(set_up(PTD, "advanced"), units, lords={RED: "pest", BLUE: "fejer", YELLOW: "delvidek_k2"})
     game = play(game, act("draw_event", RED, card="veres_kard"), act("move", RED, **ATTACK))
     assert game.state.release_due == "b1301-1" and game.state.turn == BLUE
-    path: Path = ("KK-ADV-4", "movement:decide_move")
+    path: Path = ("KK-ADV-4", "step_checks:release_named_first")
     cites(path, game, move(BLUE, "tiszahat_k2", ("kunsag", {"infantry": 1}, ["tiszahat_k2"])), "KK-ADV-4")
 
 
@@ -127,11 +127,12 @@ def test_step_refused_kk_castle_3_when_it_leaves_or_makes_a_castle_garrison_lops
     """KK-CASTLE-3: "No single arm may make up more than half of a castle's garrison, with the fraction rounded
     up" (from 5 units on) — K1's 3 infantry and 4 cavalry less 1 infantry leave 4 cavalry of 6; K1's 4 infantry
     and 1 more make 5 infantry of 5."""
-    path: Path = ("rule_id", "movement:decide_move")
+    left: Path = ("rule_id", "step_checks:garrisons_left_within_limits")
     lopsided = _red_units({K1: {RED: Force(infantry=3, cavalry=4)}, A: {RED: Force(infantry=1)}})
-    cites(path, lopsided, move(RED, A, (K1, {"infantry": 1}, [A])), "KK-CASTLE-3")
+    cites(left, lopsided, move(RED, A, (K1, {"infantry": 1}, [A])), "KK-CASTLE-3")
+    entered: Path = ("rule_id", "step_checks:castle_entered_within_limits")
     foot = _red_units({K1: {RED: Force(infantry=4)}, A: {RED: Force(infantry=1)}})
-    cites(path, foot, move(RED, K1, (A, {"infantry": 1}, [K1])), "KK-CASTLE-3")
+    cites(entered, foot, move(RED, K1, (A, {"infantry": 1}, [K1])), "KK-CASTLE-3")
 
 
 def test_step_refused_kk_move_18_through_a_foreign_county_when_the_option_forbids_it() -> None:
@@ -139,7 +140,7 @@ def test_step_refused_kk_move_18_through_a_foreign_county_when_the_option_forbid
     forbid`: the cavalry may not pass through Blue's empty B on its way to C."""
     game = _red_units({K1: {RED: Force(infantry=1)}, A: {RED: Force(cavalry=1)}}, pass_through_foreign_empty="forbid")
     game = with_state(game, control={**game.state.control, B: BLUE})
-    cites(("KK-MOVE-18", "movement:_group"), game, move(RED, C, (A, {"cavalry": 1}, [B, C])), "KK-MOVE-18")
+    cites(("KK-MOVE-18", "movement:_group_path"), game, move(RED, C, (A, {"cavalry": 1}, [B, C])), "KK-MOVE-18")
 
 
 def test_step_refused_kk_castle_5_when_the_advanced_besieging_army_is_lopsided() -> None:
@@ -152,4 +153,4 @@ def test_step_refused_kk_castle_5_when_the_advanced_besieging_army_is_lopsided()
     }
     game = _red_units(units, "advanced")
     attack = move(RED, "tiszahat_k1", ("pest", {"infantry": 5}, ["tiszahat_k1"]))
-    cites(("KK-CASTLE-5", "movement:decide_move"), game, attack, "KK-CASTLE-5")
+    cites(("KK-CASTLE-5", "step_checks:besiegers_within_arm_limit"), game, attack, "KK-CASTLE-5")

@@ -57,25 +57,25 @@ def test_every_action_refused_kk_gen_1_when_the_board_side_is_not_the_variants()
     side" — an advanced game on the basic board refuses even its first action."""
     game = new_game(variant="advanced", board=province_board("basic"))
     first = act("choose_first_player", None, Authority.RECORDER, player=F)
-    cites(("KK-GEN-1", "ruleset:KardEsKoronaRuleset._decide"), game, first, "KK-GEN-1")
+    cites(("KK-GEN-1", "decide:_decide"), game, first, "KK-GEN-1")
 
 
 def test_siege_fought_before_the_rainy_autumn_roll_refused_kk_event_7() -> None:
     """KK-EVENT-7: Rainy Autumn "makes a player roll a die ... It can force an army to abandon a siege" — so the
     siege of Pest is not fought before the besieger's roll."""
     fight_first = act("fight_exchange", None, Authority.RECORDER, dice=[1, 1, 1, 1])
-    cites(("KK-EVENT-7", "ruleset:KardEsKoronaRuleset._decide"), rainy_siege(), fight_first, "KK-EVENT-7")
+    cites(("KK-EVENT-7", "decide:_decide"), rainy_siege(), fight_first, "KK-EVENT-7")
 
 
 def test_judge_royal_reroll_choice_refused_kk_office_2_when_it_is_no_yes_or_no() -> None:
     """KK-OFFICE-2: the Judge Royal "may reroll his own roll once" — whether he does is yes or no, both for the
     Rainy Autumn roll and for the traditional starting-player roll (KK-TRAD-1)."""
     rain = act("roll_event_die", RED, dice=[2], judge_royal_reroll="maybe")
-    cites(("KK-OFFICE-2", "cards:decide_roll_event_die"), rainy_siege(judge_royal=True), rain, "KK-OFFICE-2")
+    cites(("KK-OFFICE-2", "event_die:decide_roll_event_die"), rainy_siege(judge_royal=True), rain, "KK-OFFICE-2")
     game = play(choose(traditional(), "first"), act("pass", F), act("pass", E), act("pass", S))
     assert game.state.phase == "starting_roll"
     roll = act("roll_for_starting_player", None, Authority.RECORDER, dice=[1, 2, 6, 6, 3, 4], judge_royal_reroll=1)
-    cites(("KK-OFFICE-2", "turn_order:decide_roll_for_starting_player"), game, roll, "KK-OFFICE-2")
+    cites(("KK-OFFICE-2", "starting_player:decide_roll_for_starting_player"), game, roll, "KK-OFFICE-2")
 
 
 def _five_at_pannonias_turn() -> Game:
@@ -94,11 +94,11 @@ def test_step_refused_kk_setup_2_when_it_ends_in_or_crosses_szlavonias_closed_re
     Baranya (Szlavónia A, open) through Szlavónia K1 (closed)."""
     game = _five_at_pannonias_turn()
     into = act("move", "pannonia", to="szlavonia_m", groups=[{"from": "pannonia_k1", "units": {"cavalry": 1}}])
-    cites(("KK-SETUP-2", "movement:decide_move"), game, into, "KK-SETUP-2")
+    cites(("KK-SETUP-2", "step_checks:outside_the_closed_region"), game, into, "KK-SETUP-2")
     assert "szlavonia_k1" in game.state.closed and "szlavonia_a" not in game.state.closed
     group = {"from": "pest", "units": {"cavalry": 1}, "path": ["szlavonia_k1", "szlavonia_a"]}
     through = act("move", "pannonia", to="szlavonia_a", groups=[group])
-    cites(("KK-SETUP-2", "movement:_group"), game, through, "KK-SETUP-2")
+    cites(("KK-SETUP-2", "movement:_group_path"), game, through, "KK-SETUP-2")
 
 
 def test_lord_alone_refused_kk_move_7_when_his_path_costs_more_than_4_mp() -> None:
@@ -108,7 +108,7 @@ def test_lord_alone_refused_kk_move_7_when_his_path_costs_more_than_4_mp() -> No
     lone = act(
         "move", RED, to="pannonia_k2", groups=[{"from": A, "units": {}, "lord": True, "path": [B, C, "pannonia_k2"]}]
     )
-    cites(("KK-MOVE-7", "movement:_group"), game, lone, "KK-MOVE-7")
+    cites(("KK-MOVE-7", "movement:_group_cost"), game, lone, "KK-MOVE-7")
     assert "KK-MOVE-7" not in rule_ids(when(game, step(C, (A, {}, [B, C]), lord_from=A)))  # 4 MP: his to spend
 
 
@@ -120,7 +120,7 @@ def test_step_refused_kk_adv_3_when_the_players_lord_is_attacked() -> None:
     game = play(moving(units, lords={BLUE: "fejer"}), step_of(RED, "fejer", "pest", {"infantry": 1}))
     assert game.state.turn == YELLOW  # Blue's turns are passed for him (PlayerMovementFrozen)
     blue_steps = step_of(BLUE, "tiszahat_k1", "kunsag", {"cavalry": 1}, ["fejer", "pest", "tiszahat_k1"])
-    cites(("KK-ADV-3", "movement:decide_move"), game, blue_steps, "KK-ADV-3")
+    cites(("KK-ADV-3", "step_checks:lord_not_attacked"), game, blue_steps, "KK-ADV-3")
     # A transcript records the step with every rule it breaks, the attacked lord's first: then the turn order,
     # then KK-MOVE-11 (the path crosses Fejér, where Red's infantry now stands).
     recorded = play(
@@ -134,7 +134,7 @@ def test_retreat_refused_kk_adv_8_9_10_when_the_destination_is_not_the_sides_own
     """KK-ADV-8: the attacker retreats to a county an attacking unit came from (Pest, not Kunság); KK-ADV-9: the
     defender to an adjacent county without enemies that no attacker came from (not Pest); KK-ADV-10: with no such
     county (Kunság held by Yellow) there is no retreat at all."""
-    path: Path = ("rule", "retreat:decide_retreat")
+    path: Path = ("rule", "retreat_choices:decide_retreat")
     cites(path, fejer_battle(), retreat(RED, "kunsag", 1, 1), "KK-ADV-8")
     cites(path, red_stays(fejer_battle()), retreat(BLUE, "pest", 1, 1), "KK-ADV-9")
     units = {
@@ -153,7 +153,7 @@ def test_transcript_retreat_into_a_full_castle_records_kk_castle_2_after_kk_adv_
     units = {"pest": {RED: Force(infantry=3, archer=3, cavalry=2)}, "fejer": {BLUE: Force(infantry=2)}}
     game = fight(battle(units, "fejer", "pest", {"infantry": 2}, mode="transcript"), 1, 1, 1, 1)
     assert game.meta.mode is Mode.TRANSCRIPT
-    cites(("rule_id", "retreat:decide_retreat"), game, retreat(RED, "pest", 1, 1), "KK-ADV-8", "KK-CASTLE-2")
+    cites(("rule_id", "retreat_choices:decide_retreat"), game, retreat(RED, "pest", 1, 1), "KK-ADV-8", "KK-CASTLE-2")
 
 
 def test_recruit_over_a_castles_capacity_cites_kk_castle_2_then_the_kk_recruit_4_umbrella() -> None:
@@ -162,7 +162,7 @@ def test_recruit_over_a_castles_capacity_cites_kk_castle_2_then_the_kk_recruit_4
     follows, both naming KK-CASTLE-2 as the limit broken."""
     purchases = [{"castle": RED_K1, "arm": "infantry", "count": 4}]
     buy = act("recruit", RED, purchases=purchases)
-    cites(("KK-RECRUIT-4", "economy:decide_recruit"), recruiting(), buy, "KK-CASTLE-2", "KK-RECRUIT-4")
+    cites(("KK-RECRUIT-4", "economy:_breaks_castle_limits"), recruiting(), buy, "KK-CASTLE-2", "KK-RECRUIT-4")
     limits = [v.details.get("limit_rule") for v in when(recruiting(), buy).violations]
     assert limits == ["KK-CASTLE-2", "KK-CASTLE-2"]
 
@@ -173,7 +173,7 @@ def test_escape_refused_kk_elim_2_to_a_county_that_is_no_escape_route() -> None:
     game = fight(lords_battle(), 6, 1)
     assert game.state.defeat is not None
     cites(
-        ("KK-ELIM-2", "defeat:decide_attempt_escape"),
+        ("KK-ELIM-2", "defeat_choices:decide_attempt_escape"),
         game,
         act("attempt_escape", BLUE, to="pest", dice=[6]),
         "KK-ELIM-2",

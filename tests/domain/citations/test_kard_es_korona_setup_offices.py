@@ -24,7 +24,7 @@ def test_advanced_placement_refused_kk_setup_8_in_five_counties_instead_of_six()
     start[f"{RED}_f"] = {"infantry": 1, "archer": 2, "cavalry": 1}
     del start[f"{RED}_e"]
     cites(
-        ("KK-SETUP-8", "setup:decide_place_forces"),
+        ("KK-SETUP-8", "setup:_breaks_advanced_start"),
         game,
         act("place_forces", RED, lord=RED_K1, placements=start),
         "KK-SETUP-8",

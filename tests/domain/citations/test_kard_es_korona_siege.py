@@ -25,14 +25,14 @@ def withdraw(keep: dict[str, int], *moves: dict[str, Any]) -> Action:
 def test_withdrawal_refused_by_the_castle_limit_rule_when_all_eight_are_kept() -> None:
     """KK-CASTLE-2: "A castle (castle county) may never hold more than 7 units of one player at any time ... and
     after a castle is captured" — all 8 cannot stay in Pest (KK-SIEGE-9 names the limits, KK-CASTLE-2 is it)."""
-    path: Path = ("rule_id", "withdrawal:decide_withdraw")
+    path: Path = ("rule_id", "withdrawal:_breaks_what_stays")
     cites(path, capturing_pest(), withdraw({"infantry": 5, "archer": 3}), "KK-CASTLE-2")
 
 
 def test_withdrawal_refused_kk_siege_10_to_a_county_it_cannot_enter() -> None:
     """KK-SIEGE-10: the surplus withdraws to an adjacent county of the attacker's or an empty one; no such county
     is called "nowhere"."""
-    path: Path = ("KK-SIEGE-10", "withdrawal:decide_withdraw")
+    path: Path = ("KK-SIEGE-10", "withdrawal:_moves")
     cites(path, capturing_pest(), withdraw(KEEP, {"to": "nowhere", "units": {"infantry": 1}}), "KK-SIEGE-10")
 
 

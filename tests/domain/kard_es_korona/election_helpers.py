@@ -8,8 +8,8 @@ from typing import Any
 from domain.kernel import Decision, Game
 from domain.platform import decide_reveal, decide_seal
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
-from domain.rulesets.kard_es_korona.combat import end_year
 from domain.rulesets.kard_es_korona.flow import Flow
+from domain.rulesets.kard_es_korona.year import end_year
 from tests.domain.kard_es_korona.builders import THREE, inputs_for, set_up, then, with_state
 
 OFFICES_VACANT = {"judge_royal": None, "treasurer": None, "palatine": None}

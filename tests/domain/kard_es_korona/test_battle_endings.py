@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.kernel import Authority, Game
-from domain.rulesets.kard_es_korona.combat import neutral_roller
+from domain.rulesets.kard_es_korona.battle_order import neutral_roller
 from domain.rulesets.kard_es_korona.forces import Force
 from domain.rulesets.kard_es_korona.hits import die_targets
 from domain.rulesets.kard_es_korona.state import Battle
@@ -186,3 +186,18 @@ def test_battles_with_a_lord_come_first_then_the_player_chooses_kk_battle_12() -
     game = play(game, act("pass", RED))
     assert game.state.current_battle == "b1301-3"  # the lord's battle, though created last
     assert game.state.battle("b1301-3").lord_battle  # type: ignore[union-attr]
+
+
+def test_the_capture_as_the_last_infantry_falls_cites_kk_siege_8_not_the_withdrawal() -> None:
+    """KK-SIEGE-8: „Ha azonban a támadó gyalogság abban a körben semmisül meg, amikor a védők is mind
+    elpusztulnak, akkor a támadó fél a maradék erőivel birtokba veheti a várat” (L188): no KK-SIEGE-6 withdrawal."""
+    game = moving({"pest": {RED: Force(infantry=2, cavalry=1)}, "tiszahat_k1": {"royal": Force(infantry=1)}})
+    game = attack(game, "tiszahat_k1", "pest", {"infantry": 1, "cavalry": 1})
+    decision = fight(game, 5, 1, 6)  # attacker cavalry 5 kills the infantry; defender infantry 6 kills one
+    game = then(game, decision)  # type: ignore[arg-type]
+    if game.state.battle("b1301-1").status != "ended":  # type: ignore[union-attr]
+        decision = when(game, act("assign_casualties", YELLOW, casualties={"infantry": 1}))
+    cited = [step.rule_id for step in decision.trace]  # type: ignore[attr-defined]
+    assert "KK-SIEGE-8" in cited
+    assert "KK-SIEGE-6" not in cited
+    assert "CastleCaptured" in types(decision)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from domain.kernel import Authority, Event, Game, advance, fold, start
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
-from domain.rulesets.kard_es_korona.combat import battle_chooser
+from domain.rulesets.kard_es_korona.battle_order import battle_chooser
 from domain.rulesets.kard_es_korona.defeat import escape_routes
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_limit_breaches, half_rounded_up
 from domain.rulesets.kard_es_korona.hits import casualty_options, lord_present, other, side_force

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from domain.kernel import Authority, Decision, Game, advance, fold
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from domain.rulesets.kard_es_korona.battle_order import chooser_summary
 from domain.rulesets.kard_es_korona.cards import siege_roll_due
-from domain.rulesets.kard_es_korona.combat import chooser_summary
 from domain.rulesets.kard_es_korona.forces import Force
 from domain.rulesets.kard_es_korona.hits import lord_present, other, rolling_arms, side_force
 from tests.domain.kard_es_korona.builders import (
