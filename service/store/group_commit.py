@@ -1,4 +1,4 @@
-"""Group commit on SQLite: concurrent appends share one transaction and one fsync (issue 19, point 1).
+"""Group commit: concurrent appends share one transaction and one fsync (issue 19, points 1 and 2).
 
 SQLite commits one transaction at a time and each commit waits for the WAL's fsync, so appenders that
 each commit alone are capped at one fsync per append however many there are. Here appends queue
@@ -18,6 +18,10 @@ Several processes on one file (`annals serve --workers N`): each process batches
 and the processes queue on the lock file beside the database (`SqliteWriteLock`), so each process's
 batch keeps growing while another process's batch holds the lock and syncs. Batches do not mix
 processes: a process with one client commits alone.
+
+PostgreSQL (point 2) runs the same batches on its own writer (`postgres_writer.py`): one dedicated
+connection per store, one round trip to begin a batch, one per append (its savepoint sent with its
+INSERT in one pipeline), one COMMIT for the batch.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection
 
-from service.store.sqlite_writer import SqliteWriter
+from service.store.writer import StoreWriter
 
 T = TypeVar("T")
 
@@ -64,14 +68,14 @@ class _Request(Generic[T]):
 
 
 class GroupCommitWriter:
-    """The SQLite store's appends, committed in batches by one leader at a time (see the module doc).
+    """The store's appends, committed in batches by one leader at a time (see the module doc).
 
     `run(work)` runs `work(conn)` inside a write transaction shared with other callers' work and
     returns its value (or raises its error) once that transaction has committed. `exclusive()` is a
     transaction of its own, queued with the appends, for writes that are not a single callable.
     """
 
-    def __init__(self, writer: SqliteWriter, max_batch: int = MAX_BATCH) -> None:
+    def __init__(self, writer: StoreWriter, max_batch: int = MAX_BATCH) -> None:
         self.writer = writer
         self.max_batch = max_batch
         self._mutex = threading.Lock()
@@ -162,26 +166,25 @@ class GroupCommitWriter:
 
     def _run_savepoints(self, batch: list[_Request[Any]], conn: Connection) -> None:
         """Each request's work under its own savepoint: a failure undoes that request's writes only."""
-        cursor = self.writer.cursor
         for request in batch:
-            cursor.execute("SAVEPOINT annals_request")
+            self.writer.savepoint()
             try:
                 request.value = request.context.run(request.work, conn)
             except BaseException as error:
                 request.error = error
                 self._undo(error)
             else:
-                cursor.execute("RELEASE annals_request")
+                self.writer.release()
 
     def _undo(self, error: BaseException) -> None:
         """Roll back to the failed request's savepoint; the heads it cached may be its own rows."""
         self.writer.forget()
         if not self.writer.driver_in_transaction():
-            # SQLite ended the whole transaction on this error (a full disk, an I/O error): the
-            # batch's earlier writes are gone with it, so the batch fails as one.
+            # The database ended the whole transaction on this error (SQLite on a full disk or an I/O
+            # error, PostgreSQL on a lost connection): the batch's earlier writes are gone with it, so
+            # the batch fails as one.
             raise error
-        self.writer.cursor.execute("ROLLBACK TO annals_request")
-        self.writer.cursor.execute("RELEASE annals_request")
+        self.writer.rollback_to()
 
 
 def _run_alone(request: _Request[Any], conn: Connection) -> None:

@@ -1,0 +1,217 @@
+"""The PostgreSQL store's one writer: a dedicated connection and a round trip per append (issue 19, point 2).
+
+Appends on PostgreSQL used to take a pooled connection each (with its pre-ping), SQLAlchemy's
+transaction, the advisory lock, a head query and the INSERT: six round trips, all under a lock held
+through the commit's WAL flush, so concurrent appenders queued behind each other's fsync and got
+slower as they were added. Now they batch like SQLite's (`group_commit.py`) on one connection per
+store, kept open and driven on the driver in autocommit mode (this module sends BEGIN and COMMIT):
+
+- one round trip begins a batch: BEGIN, the advisory lock, and the last global position read under it.
+  The lock serialises batches, not appends, so that positions are handed out in commit order (a
+  reader tailing `position > N` never skips one) when several processes or stores write to one
+  database; within a process the next batch forms while this one holds it and commits.
+- the position read is also how the cached stream heads are checked: positions have no gaps, so the
+  last one equals the one this writer last wrote exactly when no other writer has committed since.
+  While it does, an append to a known stream reads nothing: its version and hash are in the cache.
+- one round trip per append: its savepoint (and the release of the append before it) go with its
+  first statement in one pipeline; an append that writes nothing sends nothing.
+- one COMMIT per batch, after which every caller of the batch is answered.
+
+A connection that died while idle (a server restart) is replaced once when a batch begins, before
+anything of the batch was sent on it; one lost later fails its batch, whose callers get the error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import Any
+
+from psycopg.pq import TransactionStatus
+from sqlalchemy import Connection, Engine
+
+from service.store.writer import StoreWriter
+
+# A constant key for PostgreSQL's transaction-level advisory lock that serialises batches of appends.
+APPEND_LOCK_KEY = 0x616E6E616C73  # "annals"
+
+# Three statements, one round trip (the simple query protocol runs them in order; the last one's
+# snapshot is taken after the lock is held, so it sees every batch committed before this one).
+_BEGIN = f"BEGIN; SELECT pg_advisory_xact_lock({APPEND_LOCK_KEY}); SELECT COALESCE(MAX(position), 0) FROM events"
+_SAVEPOINT = "SAVEPOINT annals_request"
+_RELEASE = "RELEASE annals_request"
+_UNDO = "ROLLBACK TO SAVEPOINT annals_request; RELEASE annals_request"
+_IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
+
+# Connections a forked child inherited: its parent's sockets, never closed here (closing one would end
+# the parent's session), and kept referenced so that no garbage collection closes them either.
+_inherited: list[Connection] = []
+
+
+class PostgresWriter(StoreWriter):
+    """One dedicated write connection, its transactions (batches), and the stream heads it has written."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__()
+        self.engine = engine
+        self.cursor: Any = None  # the driver cursor of the writer's statements
+        self._conn: Connection | None = None
+        self._pid = 0  # the process that opened the connection
+        self._owed: tuple[str, ...] = ()  # savepoint commands to send with the next statement
+        self._savepoint_sent = False  # the running append's savepoint is open on the server
+        self._release_owed = False  # an earlier append's savepoint is still open (released with the next)
+
+    def __enter__(self) -> Connection:
+        conn = self._connection()
+        try:
+            self.cursor.execute(_BEGIN)
+        except Exception as error:
+            conn = self._begin_again(conn, error)
+        try:
+            self.cursor.nextset()
+            self.cursor.nextset()
+            (position,) = self.cursor.fetchone()
+        except BaseException:
+            self._rollback(conn)
+            raise
+        if position != self.position:
+            self.forget()  # another writer committed since this one last did: its heads may be stale
+            self.position = position
+        return conn
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        conn = self._conn
+        assert conn is not None
+        self._owed, self._savepoint_sent, self._release_owed = (), False, False
+        if kind is not None:
+            self._rollback(conn)
+            return
+        try:
+            if self._driver().info.transaction_status == TransactionStatus.INERROR:
+                # COMMIT would quietly roll back: a statement failed that nobody undid.
+                raise RuntimeError("the write transaction failed: it cannot be committed")
+            if conn.in_transaction():
+                conn.commit()  # an `on_append` executed through SQLAlchemy: it commits the same transaction
+            else:
+                self.cursor.execute("COMMIT")
+        except BaseException:
+            self._rollback(conn)
+            raise
+
+    def execute(self, sql: str, params: Any, many: bool = False) -> None:
+        """A statement in the batch; an append's first one carries its savepoint in the same round trip."""
+        if not self._owed:
+            _run(self.cursor, sql, params, many)
+            return
+        owed, self._owed = self._owed, ()
+        # Open from here on even if the statement fails: the savepoint went before it, and is undone with it.
+        self._savepoint_sent, self._release_owed = True, False
+        with self._driver().pipeline():
+            for command in owed:
+                self.cursor.execute(command)
+            _run(self.cursor, sql, params, many)
+
+    def fetch_one(self, sql: str, params: Any) -> Any:
+        """The first row of a query in the batch."""
+        self.execute(sql, params)
+        return self.cursor.fetchone()
+
+    def savepoint(self) -> None:
+        """An append's savepoint, sent with its first statement (and the earlier append's release)."""
+        self._owed = (_RELEASE, _SAVEPOINT) if self._release_owed else (_SAVEPOINT,)
+        self._savepoint_sent = False
+
+    def release(self) -> None:
+        """Keep the append's writes: its savepoint is released with the next append's (or by COMMIT)."""
+        if self._savepoint_sent:
+            self._release_owed = True
+        self._owed, self._savepoint_sent = (), False
+
+    def rollback_to(self) -> None:
+        """Undo the append's writes (nothing to undo when it sent no statement)."""
+        self._owed = ()
+        if self._savepoint_sent:
+            self._savepoint_sent = False
+            self.cursor.execute(_UNDO)
+
+    def driver_in_transaction(self) -> bool:
+        """Whether the connection is alive and its transaction open (an error leaves it open, failed)."""
+        if self._conn is None or self._broken():
+            return False
+        return self._driver().info.transaction_status in _IN_TRANSACTION
+
+    def close(self) -> None:
+        """Return the write connection to the pool as the pool lent it (not in autocommit)."""
+        conn, self._conn = self._conn, None
+        self.forget()
+        if conn is None or self._pid != os.getpid():
+            return
+        with contextlib.suppress(Exception):
+            self.cursor.close()
+            driver = conn.connection.driver_connection
+            if self._broken(driver) or driver.info.transaction_status != TransactionStatus.IDLE:  # type: ignore[union-attr]
+                conn.invalidate()
+            else:
+                driver.autocommit = False  # type: ignore[union-attr]
+        conn.close()
+        self.cursor = None
+
+    def _connection(self) -> Connection:
+        if self._conn is not None and self._pid != os.getpid():
+            _inherited.append(self._conn)  # a forked child: the parent's socket, left to the parent
+            self._conn = None
+        if self._conn is None or self._conn.invalidated:
+            conn = self.engine.connect()
+            driver = conn.connection.driver_connection
+            driver.autocommit = True  # type: ignore[union-attr]  # BEGIN and COMMIT are sent here, once per batch
+            self._conn, self._pid, self.cursor = conn, os.getpid(), driver.cursor()  # type: ignore[union-attr]
+            self.forget()
+        return self._conn
+
+    def _begin_again(self, conn: Connection, error: Exception) -> Connection:
+        """After BEGIN failed: a connection that died while idle is replaced once; any other error stands."""
+        if not self._broken():
+            self._rollback(conn)
+            raise error
+        self._discard()
+        conn = self._connection()
+        self.cursor.execute(_BEGIN)
+        return conn
+
+    def _driver(self) -> Any:
+        assert self._conn is not None
+        return self._conn.connection.driver_connection
+
+    def _broken(self, driver: Any = None) -> bool:
+        driver = driver if driver is not None else self._driver()
+        return bool(driver.closed or driver.broken)
+
+    def _discard(self) -> None:
+        """Let a broken connection go (SQLAlchemy closes it and takes it out of the pool)."""
+        conn, self._conn, self.cursor = self._conn, None, None
+        self.forget()
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.invalidate()
+                conn.close()
+
+    def _rollback(self, conn: Connection) -> None:
+        self.forget()
+        if self._broken():
+            self._discard()
+            return
+        try:
+            if conn.in_transaction():
+                conn.rollback()
+            else:
+                self.cursor.execute("ROLLBACK")
+        except Exception:
+            self._discard()  # a connection that cannot roll back is not used again
+            raise
+
+
+def _run(cursor: Any, sql: str, params: Any, many: bool) -> None:
+    if many:
+        cursor.executemany(sql, params)
+    else:
+        cursor.execute(sql, params)
