@@ -34,7 +34,7 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection
 
-from service.store.writer import StoreWriter
+from service.store.writer import DeferredWritesFailed, StoreWriter
 
 T = TypeVar("T")
 
@@ -83,6 +83,7 @@ class GroupCommitWriter:
         self._leading = False  # True from the moment someone leads until the queue is empty again
         self.batches = 0  # commits made, and appends in them: how well batches form (tests, bench)
         self.batched = 0
+        self.reruns = 0  # batches run a second time, their statements sent at once (see DeferredWritesFailed)
 
     def waiting(self) -> int:
         """Callers queued now (the leader's own request among them until its batch is taken)."""
@@ -125,12 +126,18 @@ class GroupCommitWriter:
         """Commit one batch (the leader's request first in it), answer it, and pass the lead on."""
         batch: list[_Request[Any]] = []
         try:
-            with self.writer as conn:  # the lock: the queue grows while it is awaited
-                batch = self._take()
-                if len(batch) == 1:
-                    _run_alone(batch[0], conn)
-                else:
-                    self._run_savepoints(batch, conn)
+            try:
+                with self.writer as conn:  # the lock: the queue grows while it is awaited
+                    batch = self._take()
+                    if len(batch) > 1:  # one pipeline for a batch; for one append it costs more CPU than it saves
+                        self.writer.defer_writes()
+                    self._run(batch, conn)
+            except DeferredWritesFailed:
+                # Rolled back: the batch runs again with every statement sent at once, so that a
+                # failing one fails only its own append.
+                self.reruns += 1
+                with self.writer as conn:
+                    self._run(batch, conn)
             self.batches, self.batched = self.batches + 1, self.batched + len(batch)
         except BaseException as error:  # nothing of the batch committed: every caller gets why
             batch = batch or self._take()
@@ -142,6 +149,14 @@ class GroupCommitWriter:
             for request in batch[1:]:
                 request.done.release()
             self._pass_lead()
+
+    def _run(self, batch: list[_Request[Any]], conn: Connection) -> None:
+        for request in batch:
+            request.value, request.error = None, None
+        if len(batch) == 1:
+            _run_alone(batch[0], conn)
+        else:
+            self._run_savepoints(batch, conn)
 
     def _take(self) -> list[_Request[Any]]:
         """The queue's head up to the first exclusive request, at most `max_batch` of them."""
@@ -170,6 +185,8 @@ class GroupCommitWriter:
             self.writer.savepoint()
             try:
                 request.value = request.context.run(request.work, conn)
+            except DeferredWritesFailed:
+                raise  # not this request's own failure: the batch runs again
             except BaseException as error:
                 request.error = error
                 self._undo(error)

@@ -27,10 +27,11 @@ import contextlib
 import os
 from typing import Any
 
+import psycopg
 from psycopg.pq import TransactionStatus
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, event
 
-from service.store.writer import StoreWriter
+from service.store.writer import DeferredWritesFailed, StoreWriter
 
 # A constant key for PostgreSQL's transaction-level advisory lock that serialises batches of appends.
 APPEND_LOCK_KEY = 0x616E6E616C73  # "annals"
@@ -40,6 +41,7 @@ APPEND_LOCK_KEY = 0x616E6E616C73  # "annals"
 _BEGIN = f"BEGIN; SELECT pg_advisory_xact_lock({APPEND_LOCK_KEY}); SELECT COALESCE(MAX(position), 0) FROM events"
 _SAVEPOINT = "SAVEPOINT annals_request"
 _RELEASE = "RELEASE annals_request"
+_ROLLBACK_TO = "ROLLBACK TO SAVEPOINT annals_request"
 _UNDO = "ROLLBACK TO SAVEPOINT annals_request; RELEASE annals_request"
 _IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
 
@@ -60,6 +62,9 @@ class PostgresWriter(StoreWriter):
         self._owed: tuple[str, ...] = ()  # savepoint commands to send with the next statement
         self._savepoint_sent = False  # the running append's savepoint is open on the server
         self._release_owed = False  # an earlier append's savepoint is still open (released with the next)
+        self._deferring = False  # statements whose results nobody reads wait for the COMMIT (a batch)
+        self._deferred: list[tuple[str, Any, bool]] = []  # (sql, params, many), in order
+        self._request_start: int | None = None  # where the running append's statements begin in _deferred
 
     def __enter__(self) -> Connection:
         conn = self._connection()
@@ -82,7 +87,9 @@ class PostgresWriter(StoreWriter):
     def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         conn = self._conn
         assert conn is not None
+        deferred = self._deferred
         self._owed, self._savepoint_sent, self._release_owed = (), False, False
+        self._deferring, self._deferred, self._request_start = False, [], None
         if kind is not None:
             self._rollback(conn)
             return
@@ -90,16 +97,28 @@ class PostgresWriter(StoreWriter):
             if self._driver().info.transaction_status == TransactionStatus.INERROR:
                 # COMMIT would quietly roll back: a statement failed that nobody undid.
                 raise RuntimeError("the write transaction failed: it cannot be committed")
-            if conn.in_transaction():
-                conn.commit()  # an `on_append` executed through SQLAlchemy: it commits the same transaction
+            if deferred:
+                self._send([*deferred, ("COMMIT", None, False)])
             else:
                 self.cursor.execute("COMMIT")
+            if conn.in_transaction():
+                # An `on_append` executed through SQLAlchemy, which began a transaction of its own over
+                # the driver's: it ends too (the driver, idle now, sends nothing more).
+                conn.commit()
         except BaseException:
             self._rollback(conn)
             raise
 
+    def defer_writes(self) -> None:
+        """Hold statements back until a read or the COMMIT sends them, all in one round trip."""
+        self._deferring = True
+
     def execute(self, sql: str, params: Any, many: bool = False) -> None:
-        """A statement in the batch; an append's first one carries its savepoint in the same round trip."""
+        """A statement in the batch, held back while deferring; else an append's first one carries its
+        savepoint in the same round trip."""
+        if self._deferring:
+            self._deferred.append((sql, params, many))
+            return
         if not self._owed:
             _run(self.cursor, sql, params, many)
             return
@@ -112,23 +131,48 @@ class PostgresWriter(StoreWriter):
             _run(self.cursor, sql, params, many)
 
     def fetch_one(self, sql: str, params: Any) -> Any:
-        """The first row of a query in the batch."""
-        self.execute(sql, params)
+        """The first row of a query in the batch (the statements held back before it go with it)."""
+        if self._deferring:
+            self._deferred.append((sql, params, False))
+            self._flush()
+        else:
+            self.execute(sql, params)
         return self.cursor.fetchone()
 
     def savepoint(self) -> None:
-        """An append's savepoint, sent with its first statement (and the earlier append's release)."""
+        """An append's savepoint, sent with its first statement (and the earlier append's release), or
+        none while its statements are held back."""
+        if self._deferring:
+            # Held back, the append's statements need no savepoint: a failure drops them unsent. One is
+            # opened only if they are sent before the append is done (see `_flush`).
+            self._request_start = len(self._deferred)
+            self._savepoint_sent = False
+            return
         self._owed = (_RELEASE, _SAVEPOINT) if self._release_owed else (_SAVEPOINT,)
         self._savepoint_sent = False
 
     def release(self) -> None:
         """Keep the append's writes: its savepoint is released with the next append's (or by COMMIT)."""
+        if self._deferring:
+            if self._savepoint_sent:
+                self._deferred.append((_RELEASE, None, False))
+            self._request_start, self._savepoint_sent = None, False
+            return
         if self._savepoint_sent:
             self._release_owed = True
         self._owed, self._savepoint_sent = (), False
 
     def rollback_to(self) -> None:
         """Undo the append's writes (nothing to undo when it sent no statement)."""
+        if self._deferring:
+            if not self._savepoint_sent:
+                del self._deferred[self._request_start or 0 :]  # none of it was sent: it is simply not sent
+            else:
+                self._deferred += [(_ROLLBACK_TO, None, False), (_RELEASE, None, False)]
+                if self._driver().info.transaction_status == TransactionStatus.INERROR:
+                    self._flush()  # a statement SQLAlchemy sent failed: nothing else runs before the undo
+            self._request_start, self._savepoint_sent = None, False
+            return
         self._owed = ()
         if self._savepoint_sent:
             self._savepoint_sent = False
@@ -156,12 +200,41 @@ class PostgresWriter(StoreWriter):
         conn.close()
         self.cursor = None
 
+    def _flush(self) -> None:
+        """Send the statements held back (before a read, or before SQLAlchemy executes on the connection)."""
+        deferred, self._deferred = self._deferred, []
+        if self._request_start is not None:
+            if not self._savepoint_sent:
+                # An append is under way: what it has written so far is sent under its savepoint.
+                deferred.insert(self._request_start, (_SAVEPOINT, None, False))
+                self._savepoint_sent = True
+            self._request_start = 0  # its statements from here on start the list again
+        if deferred:
+            self._send(deferred)
+
+    def _send(self, statements: list[tuple[str, Any, bool]]) -> None:
+        """Statements in one pipeline, one round trip; a failure among them is nobody's in particular."""
+        try:
+            with self._driver().pipeline():
+                for sql, params, many in statements:
+                    _run(self.cursor, sql, params, many)
+        except psycopg.Error as error:
+            if self._broken():
+                raise  # the connection is gone, and with it what this batch wrote: no second try on it
+            raise DeferredWritesFailed(str(error)) from error
+
+    def _before_sqlalchemy(self, *_: object) -> None:
+        """SQLAlchemy is about to execute on the writer's connection (an `on_append`): it must see, and
+        come after, every statement held back so far."""
+        self._flush()
+
     def _connection(self) -> Connection:
         if self._conn is not None and self._pid != os.getpid():
             _inherited.append(self._conn)  # a forked child: the parent's socket, left to the parent
             self._conn = None
         if self._conn is None or self._conn.invalidated:
             conn = self.engine.connect()
+            event.listen(conn, "before_cursor_execute", self._before_sqlalchemy)
             driver = conn.connection.driver_connection
             driver.autocommit = True  # type: ignore[union-attr]  # BEGIN and COMMIT are sent here, once per batch
             self._conn, self._pid, self.cursor = conn, os.getpid(), driver.cursor()  # type: ignore[union-attr]

@@ -172,6 +172,9 @@ class SqliteWriter(StoreWriter):
         self.cursor.execute("ROLLBACK TO annals_request")
         self.cursor.execute("RELEASE annals_request")
 
+    def defer_writes(self) -> None:
+        """Nothing to defer: SQLite runs in this process, a statement costs no round trip."""
+
     def driver_in_transaction(self) -> bool:
         """Whether the driver's transaction is still open (SQLite ends it itself on some errors)."""
         return self._conn is not None and bool(self._conn.connection.driver_connection.in_transaction)  # type: ignore[union-attr]

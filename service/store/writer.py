@@ -13,6 +13,11 @@ from sqlalchemy import Connection
 _MAX_HEADS = 10_000
 
 
+class DeferredWritesFailed(Exception):
+    """Statements sent together late (a batch's INSERTs with its COMMIT) failed, and which append they
+    belong to is not known: the batch is rolled back, to run again with each statement sent at once."""
+
+
 class StoreWriter(ABC):
     """A store's dedicated write connection, used as `with writer as conn:` (one transaction, committed
     when the block ends, rolled back if it raises), with the heads (stream -> version, hash) and the
@@ -48,6 +53,12 @@ class StoreWriter(ABC):
     @abstractmethod
     def rollback_to(self) -> None:
         """Undo what the append under the savepoint wrote, and drop the savepoint."""
+
+    @abstractmethod
+    def defer_writes(self) -> None:
+        """Until the transaction ends, statements whose results nobody reads may be held back and sent
+        together with the COMMIT (PostgreSQL: one round trip for a whole batch); a failure among them
+        then raises DeferredWritesFailed. SQLite runs in this process and sends each at once."""
 
     @abstractmethod
     def driver_in_transaction(self) -> bool:

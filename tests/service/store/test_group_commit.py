@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Connection, Engine, select, text
+from sqlalchemy.exc import IntegrityError
 
 from service.clock import SystemClock
 from service.errors import WrongExpectedVersion
@@ -112,6 +113,75 @@ def test_one_write_and_one_result_when_a_key_repeats_within_a_batch(batched_stor
     assert not first.replayed and second.replayed
     assert second.events == first.events and second.answer == first.answer
     assert batched_store.stream_version("game:4") == 1
+
+
+def test_only_the_append_reusing_an_event_id_fails_when_a_batch_holds_it(batched_store: EventStore) -> None:
+    """The database refuses a row (a unique key): on PostgreSQL the batch's INSERTs were sent together with
+    its COMMIT, so the batch runs again with each sent at once, and only the append that owns it fails."""
+    batched_store.append("game:8", 0, [EventDraft("Noted", {}, event_id="taken")])
+    batch = Batch(batched_store)
+    batch.queue(lambda: batched_store.append("game:9", 0, _draft(1)))
+    batch.queue(lambda: batched_store.append("game:10", 0, [EventDraft("Noted", {}, event_id="taken")]))
+    batch.queue(lambda: batched_store.append("game:9", 1, _draft(2)))
+
+    first, refused, second = batch.commit()
+
+    assert isinstance(refused, IntegrityError)
+    postgres = batched_store.engine.dialect.name == "postgresql"
+    assert batched_store.group_commit.reruns == (1 if postgres else 0)
+    assert [e.version for e in first.events + second.events] == [1, 2]
+    assert batched_store.read("game:10") == []
+    assert _positions(batched_store.engine) == [1, 2, 3, 4]  # game:8, the held append, game:9 twice
+    assert batched_store.verify("game:9").ok
+
+
+def test_an_append_that_read_its_head_in_a_batch_rolls_back_alone_when_it_fails_after(
+    batched_store: EventStore,
+) -> None:
+    """Another store wrote game:11, so this one reads its head inside the batch (on PostgreSQL that sends
+    the batch's statements so far, and the append's own under a savepoint); then it fails."""
+    other = EventStore(batched_store.engine, FrozenClock())
+    other.append("game:11", 0, _draft(0))
+    other.close()
+
+    def fail_after_writing(conn: Connection, _recorded: tuple[RecordedEvent, ...]) -> None:
+        conn.execute(text("UPDATE game_summaries SET title = 'never' WHERE 1 = 0"))
+        raise ValueError("the read model refused it")
+
+    batch = Batch(batched_store)
+    batch.queue(lambda: batched_store.append("game:12", 0, _draft(1)))
+    batch.queue(lambda: batched_store.append("game:11", 1, _draft(2), on_append=fail_after_writing))
+    batch.queue(lambda: batched_store.append("game:11", 1, _draft(3)))
+
+    created, failed, appended = batch.commit()
+
+    assert isinstance(failed, ValueError)
+    assert created.version == 1 and appended.version == 2
+    assert [e.data["n"] for e in batched_store.read("game:11")] == [0, 3]
+    assert _positions(batched_store.engine) == [1, 2, 3, 4]
+    assert batched_store.verify("game:11").ok and batched_store.verify("game:12").ok
+
+
+@pytest.mark.postgres
+def test_appends_go_on_when_the_server_ended_the_idle_write_connection(fresh_postgres_url: str) -> None:
+    engine = make_engine(fresh_postgres_url)
+    upgrade(engine)
+    appender = EventStore(engine, SystemClock())
+    appender.append("game:1", 0, _draft(1))
+    with engine.connect() as conn:  # as a server restart or an administrator would
+        ended = conn.execute(
+            text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ).scalar()
+    try:
+        assert ended == 1  # the store's write connection
+        assert appender.append("game:1", 1, _draft(2)).version == 2
+        assert appender.verify("game:1").ok and _positions(engine) == [1, 2]
+    finally:
+        appender.close()
+        engine.dispose()
 
 
 def test_no_caller_is_answered_before_the_commit_when_its_append_ran_early_in_the_batch(
