@@ -152,10 +152,10 @@ class EventStore:
             raise EmptyAppend("nothing to append")
         if idempotency_key is not None:
             # Only a keyed append needs its fingerprint: hashing every draft costs as much as the insert.
+            # The key is not looked up first (a read on a pooled connection of its own, on every keyed
+            # append): a repeated one is refused in the transaction by the key's unique row or by the
+            # stream's moved version, and the first result is returned from the handlers below.
             fingerprint = fingerprint or _fingerprint(drafts)
-            earlier = self.idempotent_result(idempotency_key, fingerprint)
-            if earlier is not None:
-                return earlier
 
         def work(conn: Connection) -> tuple[tuple[RecordedEvent, ...], str | None]:
             recorded = self._append_locked(stream_id, expected_version, drafts)

@@ -247,6 +247,8 @@ class PostgresWriter(StoreWriter):
             self._rollback(conn)
             raise error
         self._discard()
+        # The server went away (a restart, an administrator): the pool's idle connections are as dead.
+        self.engine.dispose()
         conn = self._connection()
         self.cursor.execute(_BEGIN)
         return conn
