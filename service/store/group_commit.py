@@ -127,10 +127,9 @@ class GroupCommitWriter:
         batch: list[_Request[Any]] = []
         try:
             try:
+                self.writer.defer_writes()
                 with self.writer as conn:  # the lock: the queue grows while it is awaited
                     batch = self._take()
-                    if len(batch) > 1:  # one pipeline for a batch; for one append it costs more CPU than it saves
-                        self.writer.defer_writes()
                     self._run(batch, conn)
             except DeferredWritesFailed:
                 # Rolled back: the batch runs again with every statement sent at once, so that a

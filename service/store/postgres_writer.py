@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 from typing import Any
 
 import psycopg
@@ -38,7 +39,11 @@ APPEND_LOCK_KEY = 0x616E6E616C73  # "annals"
 
 # Three statements, one round trip (the simple query protocol runs them in order; the last one's
 # snapshot is taken after the lock is held, so it sees every batch committed before this one).
-_BEGIN = f"BEGIN; SELECT pg_advisory_xact_lock({APPEND_LOCK_KEY}); SELECT COALESCE(MAX(position), 0) FROM events"
+_LOCK = f"SELECT pg_advisory_xact_lock({APPEND_LOCK_KEY})"
+_BEGIN = f"BEGIN; {_LOCK}; SELECT COALESCE(MAX(position), 0) FROM events"
+# The same check made inside a batch's one pipeline: an error (a division by zero) unless the last position
+# is still the one this writer wrote, that is unless nobody else has committed since.
+_STILL_LAST = "SELECT 1 / (COALESCE(MAX(position), 0) = %s)::int FROM events"
 _SAVEPOINT = "SAVEPOINT annals_request"
 _RELEASE = "RELEASE annals_request"
 _ROLLBACK_TO = "ROLLBACK TO SAVEPOINT annals_request"
@@ -65,9 +70,22 @@ class PostgresWriter(StoreWriter):
         self._deferring = False  # statements whose results nobody reads wait for the COMMIT (a batch)
         self._deferred: list[tuple[str, Any, bool]] = []  # (sql, params, many), in order
         self._request_start: int | None = None  # where the running append's statements begin in _deferred
+        self._trusted = False  # the last batch began with nobody else's commit since: the next may assume it
 
     def __enter__(self) -> Connection:
+        try:
+            return self._begin()
+        except BaseException:
+            self._deferring, self._deferred = False, []
+            raise
+
+    def _begin(self) -> Connection:
         conn = self._connection()
+        if self._deferring and self._trusted and self.position is not None and not self._has_spoken():
+            # Nobody else has been writing: the batch assumes its cache still holds, and sends its BEGIN,
+            # the lock and the check of that (see _STILL_LAST) ahead of its statements, in their one round trip.
+            self._deferred = [("BEGIN", None, False), (_LOCK, None, False), (_STILL_LAST, (self.position,), False)]
+            return conn
         try:
             self.cursor.execute(_BEGIN)
         except Exception as error:
@@ -79,7 +97,8 @@ class PostgresWriter(StoreWriter):
         except BaseException:
             self._rollback(conn)
             raise
-        if position != self.position:
+        self._trusted = position == self.position
+        if not self._trusted:
             self.forget()  # another writer committed since this one last did: its heads may be stale
             self.position = position
         return conn
@@ -219,9 +238,16 @@ class PostgresWriter(StoreWriter):
                 for sql, params, many in statements:
                     _run(self.cursor, sql, params, many)
         except psycopg.Error as error:
+            self._trusted = False
             if self._broken():
                 raise  # the connection is gone, and with it what this batch wrote: no second try on it
             raise DeferredWritesFailed(str(error)) from error
+
+    def _has_spoken(self) -> bool:
+        """Whether the server sent something on the idle connection (it closes one with a message, or
+        just closes it): then the batch begins the long way, which replaces a dead connection."""
+        readable, _, _ = select.select([self._driver().fileno()], [], [], 0)
+        return bool(readable)
 
     def _before_sqlalchemy(self, *_: object) -> None:
         """SQLAlchemy is about to execute on the writer's connection (an `on_append`): it must see, and
@@ -272,9 +298,12 @@ class PostgresWriter(StoreWriter):
 
     def _rollback(self, conn: Connection) -> None:
         self.forget()
+        self._trusted = False
         if self._broken():
             self._discard()
             return
+        if not conn.in_transaction() and self._driver().info.transaction_status == TransactionStatus.IDLE:
+            return  # nothing of the batch was sent
         try:
             if conn.in_transaction():
                 conn.rollback()

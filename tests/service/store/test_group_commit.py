@@ -167,18 +167,23 @@ def test_appends_go_on_when_the_server_ended_the_idle_write_connection(fresh_pos
     engine = make_engine(fresh_postgres_url)
     upgrade(engine)
     appender = EventStore(engine, SystemClock())
-    appender.append("game:1", 0, _draft(1))
-    with engine.connect() as conn:  # as a server restart or an administrator would
-        ended = conn.execute(
-            text(
+
+    def end_other_connections() -> int:
+        with engine.connect() as conn:  # as a server restart or an administrator would
+            statement = (
                 "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
                 "WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
-        ).scalar()
+            return int(conn.execute(text(statement)).scalar_one())
+
     try:
-        assert ended == 1  # the store's write connection
+        appender.append("game:1", 0, _draft(1))
+        assert end_other_connections() == 1  # the store's write connection, before its second batch
         assert appender.append("game:1", 1, _draft(2)).version == 2
-        assert appender.verify("game:1").ok and _positions(engine) == [1, 2]
+        appender.append("game:1", 2, _draft(3))  # the writer now trusts its cache: one round trip a batch
+        assert end_other_connections() == 1
+        assert appender.append("game:1", 3, _draft(4)).version == 4
+        assert appender.verify("game:1").ok and _positions(engine) == [1, 2, 3, 4]
     finally:
         appender.close()
         engine.dispose()
