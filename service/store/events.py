@@ -20,7 +20,7 @@ from domain.upcasting import Upcasters
 from service.clock import Clock, isoformat
 from service.entropy import random_uuid
 from service.errors import AnnalsError, IdempotencyKeyReused, WrongExpectedVersion
-from service.store.group_commit import GroupCommitWriter
+from service.store.group_commit import GATHER_SECONDS, GroupCommitWriter
 from service.store.postgres_writer import PostgresWriter
 from service.store.sqlite_writer import SqliteWriter
 from service.store.tables import events, idempotency_keys
@@ -125,7 +125,8 @@ class EventStore:
         # and on PostgreSQL it spares every append a pooled checkout and its round trips.
         self._writer: StoreWriter = SqliteWriter(engine) if engine.dialect.name == "sqlite" else PostgresWriter(engine)
         # Appends commit in batches, one fsync for all the appends that arrived meanwhile.
-        self._group = GroupCommitWriter(self._writer)
+        gather = GATHER_SECONDS if engine.dialect.name == "postgresql" else 0.0
+        self._group = GroupCommitWriter(self._writer, gather_seconds=gather)
 
     # --- writing ---
 

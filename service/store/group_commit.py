@@ -20,8 +20,9 @@ batch keeps growing while another process's batch holds the lock and syncs. Batc
 processes: a process with one client commits alone.
 
 PostgreSQL (point 2) runs the same batches on its own writer (`postgres_writer.py`): one dedicated
-connection per store, one round trip to begin a batch, one per append (its savepoint sent with its
-INSERT in one pipeline), one COMMIT for the batch.
+connection per store, and as a rule one round trip for a whole batch, its statements held back and sent
+with its COMMIT in one pipeline (`StoreWriter.defer_writes`); a batch whose held-back statements fail
+runs once more with each sent at once, so that only the append they belong to fails.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeVar
 
@@ -40,6 +42,9 @@ T = TypeVar("T")
 
 MAX_BATCH = 128
 """Appends per commit at most: a longer queue waits for the next commit rather than lengthen this one."""
+
+GATHER_SECONDS = 0.0005
+"""How long a PostgreSQL batch waits at most for the callers of the batch before it to queue again."""
 
 
 class _Request(Generic[T]):
@@ -75,9 +80,14 @@ class GroupCommitWriter:
     transaction of its own, queued with the appends, for writes that are not a single callable.
     """
 
-    def __init__(self, writer: StoreWriter, max_batch: int = MAX_BATCH) -> None:
+    def __init__(self, writer: StoreWriter, max_batch: int = MAX_BATCH, gather_seconds: float = 0.0) -> None:
         self.writer = writer
         self.max_batch = max_batch
+        # A batch that begins without a round trip (PostgreSQL's, see postgres_writer.py) would be taken
+        # before the callers just answered have queued again: it waits up to this long for as many
+        # callers as the batch before it had (as PostgreSQL's own commit_delay does), never when alone.
+        self.gather_seconds = gather_seconds
+        self._last_size = 1
         self._mutex = threading.Lock()
         self._queue: list[_Request[Any]] = []
         self._leading = False  # True from the moment someone leads until the queue is empty again
@@ -129,6 +139,7 @@ class GroupCommitWriter:
             try:
                 self.writer.defer_writes()
                 with self.writer as conn:  # the lock: the queue grows while it is awaited
+                    self._gather()
                     batch = self._take()
                     self._run(batch, conn)
             except DeferredWritesFailed:
@@ -157,6 +168,14 @@ class GroupCommitWriter:
         else:
             self._run_savepoints(batch, conn)
 
+    def _gather(self) -> None:
+        """Give the last batch's callers up to `gather_seconds` to queue again (no wait after a lone one)."""
+        if self.gather_seconds <= 0 or self._last_size <= 1:
+            return
+        deadline = time.perf_counter() + self.gather_seconds
+        while self.waiting() < self._last_size and time.perf_counter() < deadline:
+            time.sleep(0.00005)
+
     def _take(self) -> list[_Request[Any]]:
         """The queue's head up to the first exclusive request, at most `max_batch` of them."""
         with self._mutex:
@@ -166,6 +185,7 @@ class GroupCommitWriter:
                     break
                 taken.append(request)
             del self._queue[: len(taken)]
+        self._last_size = len(taken)
         return taken
 
     def _pass_lead(self) -> None:

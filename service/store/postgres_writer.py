@@ -1,4 +1,4 @@
-"""The PostgreSQL store's one writer: a dedicated connection and a round trip per append (issue 19, point 2).
+"""The PostgreSQL store's one writer: a dedicated connection, one round trip per batch (issue 19, point 2).
 
 Appends on PostgreSQL used to take a pooled connection each (with its pre-ping), SQLAlchemy's
 transaction, the advisory lock, a head query and the INSERT: six round trips, all under a lock held
@@ -6,19 +6,21 @@ through the commit's WAL flush, so concurrent appenders queued behind each other
 slower as they were added. Now they batch like SQLite's (`group_commit.py`) on one connection per
 store, kept open and driven on the driver in autocommit mode (this module sends BEGIN and COMMIT):
 
-- one round trip begins a batch: BEGIN, the advisory lock, and the last global position read under it.
-  The lock serialises batches, not appends, so that positions are handed out in commit order (a
-  reader tailing `position > N` never skips one) when several processes or stores write to one
-  database; within a process the next batch forms while this one holds it and commits.
-- the position read is also how the cached stream heads are checked: positions have no gaps, so the
-  last one equals the one this writer last wrote exactly when no other writer has committed since.
-  While it does, an append to a known stream reads nothing: its version and hash are in the cache.
-- one round trip per append: its savepoint (and the release of the append before it) go with its
-  first statement in one pipeline; an append that writes nothing sends nothing.
-- one COMMIT per batch, after which every caller of the batch is answered.
+- the advisory lock is taken once per batch and held to its COMMIT, so that positions (`max + 1`) are
+  handed out in commit order (a reader tailing `position > N` never skips one) when several processes
+  or stores write to one database; within a process the next batch forms while this one commits.
+- the cached stream heads are checked by the last position: positions have no gaps, so it equals the
+  one this writer last wrote exactly when no other writer has committed since.
+- while that held at the last batch, a batch is one round trip: BEGIN, the lock, the check
+  (`_STILL_LAST`), its held-back statements and COMMIT, in one pipeline. Otherwise (another writer, the
+  first batch, after a failure) one round trip reads the position under the lock first.
+- statements whose results nobody reads are held back until the COMMIT or until something must be
+  sent (a head to read, SQLAlchemy executing on the connection); an append's savepoint is opened only
+  when part of it is sent before it is done. A failure among held-back statements is nobody's in
+  particular: the batch is rolled back and runs again with each statement sent at once.
 
-A connection that died while idle (a server restart) is replaced once when a batch begins, before
-anything of the batch was sent on it; one lost later fails its batch, whose callers get the error.
+A connection that died while idle (a server restart) is replaced before a batch is sent on it; one
+lost mid-batch fails its batch, whose callers get the error.
 """
 
 from __future__ import annotations
