@@ -274,11 +274,14 @@ def _hook_termination_signals() -> None:
 class PostgresServer(_AdminMixin):
     """A private PostgreSQL cluster in a temp directory. Use as a context manager."""
 
-    def __init__(self, bin_dir: Path | None = None) -> None:
+    def __init__(self, bin_dir: Path | None = None, durable: bool = False) -> None:
         found = bin_dir or find_pg_bin()
         if found is None:
             raise PostgresUnavailable("PostgreSQL binaries not found (set ANNALS_PG_BIN)")
         self.bin_dir = Path(found)
+        # A durable server keeps PostgreSQL's defaults (fsync, synchronous_commit, full_page_writes on):
+        # for benchmarks that compare commit rates, where a commit must wait for its WAL flush.
+        self.durable = durable
         self.base_dir: Path | None = None
         self.port: int | None = None
         self.major_version: int | None = None
@@ -429,16 +432,14 @@ class PostgresServer(_AdminMixin):
             # fsync/synchronous_commit/full_page_writes are off ONLY for this throw-away test
             # server: it makes writes much faster and a crash merely loses the temp cluster.
             # Production PostgreSQL keeps all three on — durability of the event log depends on it.
+            unsafe = ["-F", "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
             options = " ".join(
                 [
-                    "-F",
+                    *([] if self.durable else unsafe),
                     f"-p {port}",
                     f"-k {shlex.quote(str(base))}",
                     "-c listen_addresses=127.0.0.1",
                     "-c max_connections=100",
-                    "-c fsync=off",
-                    "-c synchronous_commit=off",
-                    "-c full_page_writes=off",
                 ]
             )
             log_size = self.log_file.stat().st_size if self.log_file.exists() else 0

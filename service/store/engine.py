@@ -21,7 +21,10 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
         _configure_sqlite(engine)
         return engine
     if parsed.get_backend_name() == "postgresql":
-        return create_engine(url, pool_pre_ping=True, **kwargs)
+        # No pre-ping: it is a round trip on every checkout. A connection the server closed fails its
+        # first statement, and SQLAlchemy then drops every pooled connection as stale; the store's
+        # write connection replaces itself before a batch (postgres_writer.py).
+        return create_engine(url, **kwargs)
     raise ValueError(f"unsupported database {parsed.get_backend_name()!r}: use sqlite or postgresql+psycopg")
 
 

@@ -20,17 +20,14 @@ from domain.upcasting import Upcasters
 from service.clock import Clock, isoformat
 from service.entropy import random_uuid
 from service.errors import AnnalsError, IdempotencyKeyReused, WrongExpectedVersion
-from service.store.engine import WRITE
-from service.store.group_commit import GroupCommitWriter
+from service.store.group_commit import GATHER_SECONDS, GroupCommitWriter
+from service.store.postgres_writer import PostgresWriter
 from service.store.sqlite_writer import SqliteWriter
 from service.store.tables import events, idempotency_keys
+from service.store.writer import StoreWriter
 
 ANY_VERSION = None
 NO_STREAM = 0
-
-# A constant key for PostgreSQL's transaction-level advisory lock that serialises appends, so that
-# global positions are handed out in commit order and a reader tailing `position > N` never skips.
-_APPEND_LOCK_KEY = 0x616E6E616C73  # "annals"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +120,13 @@ class EventStore:
         self.engine = engine
         self.clock = clock
         self._sql = _HotSql(engine.dialect.name)
-        # SQLite has one writer at a time, so its store keeps one write connection (and what it wrote);
-        # PostgreSQL appenders take pooled connections and serialise on an advisory lock.
-        self._sqlite = SqliteWriter(engine) if engine.dialect.name == "sqlite" else None
-        # Its appends commit in batches, one fsync for all the appends that arrived meanwhile.
-        self._group = GroupCommitWriter(self._sqlite) if self._sqlite is not None else None
+        self._integrity_error = engine.dialect.loaded_dbapi.IntegrityError
+        # One write connection per store (and what it wrote): SQLite has one writer at a time anyway,
+        # and on PostgreSQL it spares every append a pooled checkout and its round trips.
+        self._writer: StoreWriter = SqliteWriter(engine) if engine.dialect.name == "sqlite" else PostgresWriter(engine)
+        # Appends commit in batches, one fsync for all the appends that arrived meanwhile.
+        gather = GATHER_SECONDS if engine.dialect.name == "postgresql" else 0.0
+        self._group = GroupCommitWriter(self._writer, gather_seconds=gather)
 
     # --- writing ---
 
@@ -154,18 +153,18 @@ class EventStore:
             raise EmptyAppend("nothing to append")
         if idempotency_key is not None:
             # Only a keyed append needs its fingerprint: hashing every draft costs as much as the insert.
+            # The key is not looked up first (a read on a pooled connection of its own, on every keyed
+            # append): a repeated one is refused in the transaction by the key's unique row or by the
+            # stream's moved version, and the first result is returned from the handlers below.
             fingerprint = fingerprint or _fingerprint(drafts)
-            earlier = self.idempotent_result(idempotency_key, fingerprint)
-            if earlier is not None:
-                return earlier
 
         def work(conn: Connection) -> tuple[tuple[RecordedEvent, ...], str | None]:
-            recorded = self._append_locked(conn, stream_id, expected_version, drafts)
+            recorded = self._append_locked(stream_id, expected_version, drafts)
             if on_append is not None:
                 on_append(conn, recorded)
             body = answer(recorded) if answer is not None else None
             if idempotency_key is not None:
-                self._keep_key(conn, (idempotency_key, fingerprint), recorded, body)
+                self._keep_key((idempotency_key, fingerprint), recorded, body)
             return recorded, body
 
         try:
@@ -192,33 +191,27 @@ class EventStore:
         return AppendResult(stream_id, recorded, answer=body)
 
     def _commit(self, work: Callable[[Connection], T]) -> T:
-        """`work(conn)` in a write transaction, its value once that has committed: on SQLite in a batch
-        with concurrent appends (group commit), on PostgreSQL in a pooled connection's own."""
-        if self._group is not None:
-            return self._group.run(work)
-        with _pooled_transaction(self.engine) as conn:
-            return work(conn)
+        """`work(conn)` in a write transaction, its value once that has committed: in a batch with the
+        appends that arrived meanwhile (group commit)."""
+        return self._group.run(work)
 
     def _transaction(self) -> contextlib.AbstractContextManager[Connection]:
         """One write transaction of its own, committed when the block ends and rolled back if it raises."""
-        if self._group is not None:
-            return self._group.exclusive()
-        return _pooled_transaction(self.engine)
+        return self._group.exclusive()
 
     @property
-    def group_commit(self) -> GroupCommitWriter | None:
-        """The SQLite store's batching writer (None on PostgreSQL): its counts show how batches form."""
+    def group_commit(self) -> GroupCommitWriter:
+        """The store's batching writer: its counts show how batches form."""
         return self._group
 
     def write(self) -> contextlib.AbstractContextManager[Connection]:
-        """A write transaction queued with the appends (SQLite: the store's writer and its lock, not a
-        second connection busy-waiting on the file), for other rows that must be written in turn."""
+        """A write transaction queued with the appends (the store's writer and its lock, not a second
+        connection waiting for the lock), for other rows that must be written in turn."""
         return self._transaction()
 
     def close(self) -> None:
-        """Release the SQLite write connection (before disposing of the engine)."""
-        if self._sqlite is not None:
-            self._sqlite.close()
+        """Release the write connection (before disposing of the engine)."""
+        self._writer.close()
 
     def append_recorded(
         self,
@@ -235,19 +228,15 @@ class EventStore:
         order exactly as for `append`; they are stored in one transaction.
         """
         with self._transaction() as conn:
-            cursor = self._cursor(conn)
-            try:
-                current, _, position = self._head(cursor, stream_id)
-                if current:
-                    raise WrongExpectedVersion(stream_id, 0, current)
-                for companion in companions:
-                    companion_version = self._head(cursor, companion)[0]
-                    if companion_version:
-                        raise WrongExpectedVersion(companion, 0, companion_version)
-                recorded = tuple(build(position))
-                self._insert(conn, cursor, [_row_of(e) for e in recorded])
-            finally:
-                self._release(cursor)
+            current, _, position = self._head(stream_id)
+            if current:
+                raise WrongExpectedVersion(stream_id, 0, current)
+            for companion in companions:
+                companion_version = self._head(companion)[0]
+                if companion_version:
+                    raise WrongExpectedVersion(companion, 0, companion_version)
+            recorded = tuple(build(position))
+            self._insert([_row_of(e) for e in recorded])
             if on_append is not None:
                 on_append(conn, recorded)
         return recorded
@@ -259,73 +248,61 @@ class EventStore:
         lock: both streams commit or neither does (a ruling and the correction it appends to its game)."""
         if not drafts:
             raise EmptyAppend("nothing to append")
-        return self._append_locked(conn, stream_id, expected_version, drafts)
+        return self._append_locked(stream_id, expected_version, drafts)
 
     def _append_locked(
-        self, conn: Connection, stream_id: str, expected_version: int | None, drafts: Sequence[EventDraft]
+        self, stream_id: str, expected_version: int | None, drafts: Sequence[EventDraft]
     ) -> tuple[RecordedEvent, ...]:
-        # The driver's own cursor: per-statement SQLAlchemy execution cost as much as the statements.
-        sqlite = self._sqlite
-        cursor = sqlite.cursor if sqlite is not None else self._cursor(conn)
-        try:
-            current, prev_hash, position = self._head(cursor, stream_id)
-            if expected_version is not None and current != expected_version:
-                raise WrongExpectedVersion(stream_id, expected_version, current)
-            recorded_at = isoformat(self.clock.now())
-            rows: list[Row] = []
-            recorded: list[RecordedEvent] = []
-            for offset, draft in enumerate(drafts, start=1):
-                event, row = _record(draft, stream_id, current + offset, position + offset, recorded_at, prev_hash)
-                prev_hash = event.hash
-                recorded.append(event)
-                rows.append(row)
-            self._insert(conn, cursor, rows)
-        finally:
-            if sqlite is None:
-                cursor.close()
+        # The writer's driver cursor: per-statement SQLAlchemy execution cost as much as the statements.
+        current, prev_hash, position = self._head(stream_id, expected_version)
+        if expected_version is not None and current != expected_version:
+            raise WrongExpectedVersion(stream_id, expected_version, current)
+        recorded_at = isoformat(self.clock.now())
+        rows: list[Row] = []
+        recorded: list[RecordedEvent] = []
+        for offset, draft in enumerate(drafts, start=1):
+            event, row = _record(draft, stream_id, current + offset, position + offset, recorded_at, prev_hash)
+            prev_hash = event.hash
+            recorded.append(event)
+            rows.append(row)
+        self._insert(rows)
         return tuple(recorded)
 
-    def _cursor(self, conn: Connection) -> Any:
-        """The driver cursor a write runs its statements on: the SQLite writer's own, or a new one."""
-        if self._sqlite is not None:
-            return self._sqlite.cursor
-        return conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
-
-    def _release(self, cursor: Any) -> None:
-        if self._sqlite is None:
-            cursor.close()
-
-    def _head(self, cursor: Any, stream_id: str) -> tuple[int, str, int]:
-        """Take the append lock (PostgreSQL) and read the stream's version and hash and the global position."""
-        writer = self._sqlite
-        if writer is not None and writer.position is not None and (known := writer.heads.get(stream_id)):
-            return known[0], known[1], writer.position
-        if self._sql.lock is not None:
-            cursor.execute(self._sql.lock)
-        cursor.execute(self._sql.head, {"stream_id": stream_id})
-        version, head_hash, position = cursor.fetchone()
+    def _head(self, stream_id: str, expected_version: int | None = ANY_VERSION) -> tuple[int, str, int]:
+        """The stream's version and hash and the global position, in the writer's transaction (under its
+        lock), from what the writer last wrote when no other writer has committed since."""
+        writer = self._writer
+        if writer.position is not None:
+            if known := writer.heads.get(stream_id):
+                return known[0], known[1], writer.position
+            if expected_version == NO_STREAM:
+                # Said to be new, and the writer has not written it: nothing to read, as the unique
+                # (stream_id, version) key refuses version 1 if the stream exists after all (`append`
+                # then reports its version).
+                return 0, GENESIS, writer.position
+        version, head_hash, position = writer.fetch_one(self._sql.head, {"stream_id": stream_id})
         # The query always returns one row; version is NULL when the stream is new.
         head = (0, GENESIS) if version is None else (version, head_hash)
-        if writer is not None:
-            writer.heads[stream_id], writer.position = head, position
+        writer.heads[stream_id], writer.position = head, position
         return head[0], head[1], position
 
-    def _insert(self, conn: Connection, cursor: Any, rows: list[Row]) -> None:
-        _execute(conn, cursor, self._sql.insert, rows[0] if len(rows) == 1 else rows, many=len(rows) > 1)
-        if self._sqlite is not None:
-            self._sqlite.remember(rows)
+    def _insert(self, rows: list[Row]) -> None:
+        self._execute(self._sql.insert, rows[0] if len(rows) == 1 else rows, many=len(rows) > 1)
+        self._writer.remember(rows)
 
-    def _keep_key(
-        self, conn: Connection, key: tuple[str, str | None], recorded: tuple[RecordedEvent, ...], body: str | None
-    ) -> None:
+    def _execute(self, sql: str, params: Any, many: bool = False) -> None:
+        """A writer statement whose duplicate-key error is raised as SQLAlchemy's IntegrityError (as
+        SQLAlchemy's own execution raises it), so callers handle one kind of duplicate."""
+        try:
+            self._writer.execute(sql, params, many)
+        except self._integrity_error as error:
+            raise IntegrityError(sql, params, error) from error
+
+    def _keep_key(self, key: tuple[str, str | None], recorded: tuple[RecordedEvent, ...], body: str | None) -> None:
         """Keep an idempotency key (and its content's fingerprint) with what it appended and answered."""
         first, last = recorded[0], recorded[-1]
         key_row = (*key, first.stream_id, first.version, last.version, first.recorded_at, body)
-        cursor = self._cursor(conn)
-        try:
-            _execute(conn, cursor, self._sql.keep_key, key_row)
-        finally:
-            self._release(cursor)
+        self._execute(self._sql.keep_key, key_row)
 
     def idempotent_result(self, key: str, fingerprint: str) -> AppendResult | None:
         """The result first recorded under `key`, or None; a different fingerprint is an error."""
@@ -427,12 +404,6 @@ class EventStore:
             after = chunk[-1].version
 
 
-@contextlib.contextmanager
-def _pooled_transaction(engine: Engine) -> Iterator[Connection]:
-    with engine.connect().execution_options(**WRITE) as conn, conn.begin():
-        yield conn
-
-
 def _fingerprint(drafts: Sequence[EventDraft]) -> str:
     body = [{"type": d.type, "data": d.data} for d in drafts]
     return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
@@ -479,18 +450,6 @@ def _record(
     return event, _row_of(event, data_json, metadata_json)
 
 
-def _execute(conn: Connection, cursor: Any, sql: str, params: Any, many: bool = False) -> None:
-    """A driver statement whose duplicate-key error is raised as SQLAlchemy's IntegrityError (as
-    SQLAlchemy's own execution raises it), so callers handle one kind of duplicate."""
-    try:
-        if many:
-            cursor.executemany(sql, params)
-        else:
-            cursor.execute(sql, params)
-    except conn.dialect.loaded_dbapi.IntegrityError as error:
-        raise IntegrityError(sql, params, error) from error
-
-
 def _row_of(event: RecordedEvent, data_json: str | None = None, metadata_json: str | None = None) -> Row:
     """The row of an event; its data and metadata as canonical JSON (encoded here unless given)."""
     return (
@@ -531,7 +490,6 @@ class _HotSql:
         def param(name: str) -> str:
             return f"%({name})s" if dialect == "postgresql" else f":{name}"
 
-        self.lock = f"SELECT pg_advisory_xact_lock({_APPEND_LOCK_KEY})" if dialect == "postgresql" else None
         # One round trip: the stream's head (if any) and the global position, read under the lock.
         self.head = (
             "SELECT h.version, h.hash, (SELECT COALESCE(MAX(position), 0) FROM events) AS position "

@@ -1,4 +1,4 @@
-"""Group commit on SQLite: concurrent appends share one transaction and one fsync (issue 19, point 1).
+"""Group commit: concurrent appends share one transaction and one fsync (issue 19, points 1 and 2).
 
 SQLite commits one transaction at a time and each commit waits for the WAL's fsync, so appenders that
 each commit alone are capped at one fsync per append however many there are. Here appends queue
@@ -18,6 +18,11 @@ Several processes on one file (`annals serve --workers N`): each process batches
 and the processes queue on the lock file beside the database (`SqliteWriteLock`), so each process's
 batch keeps growing while another process's batch holds the lock and syncs. Batches do not mix
 processes: a process with one client commits alone.
+
+PostgreSQL (point 2) runs the same batches on its own writer (`postgres_writer.py`): one dedicated
+connection per store, and as a rule one round trip for a whole batch, its statements held back and sent
+with its COMMIT in one pipeline (`StoreWriter.defer_writes`); a batch whose held-back statements fail
+runs once more with each sent at once, so that only the append they belong to fails.
 """
 
 from __future__ import annotations
@@ -25,17 +30,21 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection
 
-from service.store.sqlite_writer import SqliteWriter
+from service.store.writer import DeferredWritesFailed, StoreWriter
 
 T = TypeVar("T")
 
 MAX_BATCH = 128
 """Appends per commit at most: a longer queue waits for the next commit rather than lengthen this one."""
+
+GATHER_SECONDS = 0.0005
+"""How long a PostgreSQL batch waits at most for the callers of the batch before it to queue again."""
 
 
 class _Request(Generic[T]):
@@ -70,21 +79,27 @@ class _Request(Generic[T]):
 
 
 class GroupCommitWriter:
-    """The SQLite store's appends, committed in batches by one leader at a time (see the module doc).
+    """The store's appends, committed in batches by one leader at a time (see the module doc).
 
     `run(work)` runs `work(conn)` inside a write transaction shared with other callers' work and
     returns its value (or raises its error) once that transaction has committed. `exclusive()` is a
     transaction of its own, queued with the appends, for writes that are not a single callable.
     """
 
-    def __init__(self, writer: SqliteWriter, max_batch: int = MAX_BATCH) -> None:
+    def __init__(self, writer: StoreWriter, max_batch: int = MAX_BATCH, gather_seconds: float = 0.0) -> None:
         self.writer = writer
         self.max_batch = max_batch
+        # A batch that begins without a round trip (PostgreSQL's, see postgres_writer.py) would be taken
+        # before the callers just answered have queued again: it waits up to this long for as many
+        # callers as the batch before it had (as PostgreSQL's own commit_delay does), never when alone.
+        self.gather_seconds = gather_seconds
+        self._last_size = 1
         self._mutex = threading.Lock()
         self._queue: list[_Request[Any]] = []
         self._leading = False  # True from the moment someone leads until the queue is empty again
         self.batches = 0  # commits made, and appends in them: how well batches form (tests, bench)
         self.batched = 0
+        self.reruns = 0  # batches run a second time, their statements sent at once (see DeferredWritesFailed)
 
     def waiting(self) -> int:
         """Callers queued now (the leader's own request among them until its batch is taken)."""
@@ -127,12 +142,18 @@ class GroupCommitWriter:
         """Commit one batch (the leader's request first in it), answer it, and pass the lead on."""
         batch: list[_Request[Any]] = []
         try:
-            with self.writer as conn:  # the lock: the queue grows while it is awaited
-                batch = self._take()
-                if len(batch) == 1:
-                    _run_alone(batch[0], conn)
-                else:
-                    self._run_savepoints(batch, conn)
+            try:
+                self.writer.defer_writes()
+                with self.writer as conn:  # the lock: the queue grows while it is awaited
+                    self._gather()
+                    batch = self._take()
+                    self._run(batch, conn)
+            except DeferredWritesFailed:
+                # Rolled back: the batch runs again with every statement sent at once, so that a
+                # failing one fails only its own append.
+                self.reruns += 1
+                with self.writer as conn:
+                    self._run(batch, conn)
             self.batches, self.batched = self.batches + 1, self.batched + len(batch)
         except BaseException as error:  # nothing of the batch committed: every caller gets why
             batch = batch or self._take()
@@ -145,6 +166,22 @@ class GroupCommitWriter:
                 request.done.release()
             self._pass_lead()
 
+    def _run(self, batch: list[_Request[Any]], conn: Connection) -> None:
+        for request in batch:
+            request.value, request.error = None, None
+        if len(batch) == 1:
+            _run_alone(batch[0], conn)
+        else:
+            self._run_savepoints(batch, conn)
+
+    def _gather(self) -> None:
+        """Give the last batch's callers up to `gather_seconds` to queue again (no wait after a lone one)."""
+        if self.gather_seconds <= 0 or self._last_size <= 1:
+            return
+        deadline = time.perf_counter() + self.gather_seconds
+        while self.waiting() < self._last_size and time.perf_counter() < deadline:
+            time.sleep(0.00005)
+
     def _take(self) -> list[_Request[Any]]:
         """The queue's head up to the first exclusive request, at most `max_batch` of them."""
         with self._mutex:
@@ -154,6 +191,7 @@ class GroupCommitWriter:
                     break
                 taken.append(request)
             del self._queue[: len(taken)]
+        self._last_size = len(taken)
         return taken
 
     def _pass_lead(self) -> None:
@@ -168,26 +206,27 @@ class GroupCommitWriter:
 
     def _run_savepoints(self, batch: list[_Request[Any]], conn: Connection) -> None:
         """Each request's work under its own savepoint: a failure undoes that request's writes only."""
-        cursor = self.writer.cursor
         for request in batch:
-            cursor.execute("SAVEPOINT annals_request")
+            self.writer.savepoint()
             try:
                 request.perform(conn)
+            except DeferredWritesFailed:
+                raise  # not this request's own failure: the batch runs again
             except BaseException as error:
                 request.error = error
                 self._undo(error)
             else:
-                cursor.execute("RELEASE annals_request")
+                self.writer.release()
 
     def _undo(self, error: BaseException) -> None:
         """Roll back to the failed request's savepoint; the heads it cached may be its own rows."""
         self.writer.forget()
         if not self.writer.driver_in_transaction():
-            # SQLite ended the whole transaction on this error (a full disk, an I/O error): the
-            # batch's earlier writes are gone with it, so the batch fails as one.
+            # The database ended the whole transaction on this error (SQLite on a full disk or an I/O
+            # error, PostgreSQL on a lost connection): the batch's earlier writes are gone with it, so
+            # the batch fails as one.
             raise error
-        self.writer.cursor.execute("ROLLBACK TO annals_request")
-        self.writer.cursor.execute("RELEASE annals_request")
+        self.writer.rollback_to()
 
 
 def _run_alone(request: _Request[Any], conn: Connection) -> None:

@@ -12,9 +12,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine
 
 from service.store.engine import WRITE
-
-# Heads kept at most; past it the cache starts again empty (a miss costs one indexed query).
-_MAX_HEADS = 10_000
+from service.store.writer import StoreWriter
 
 
 class SqliteWriteLock:
@@ -89,7 +87,7 @@ def _close_in(fd: int, forks: int) -> None:
         os.close(fd)
 
 
-class SqliteWriter:
+class SqliteWriter(StoreWriter):
     """One write connection, its transactions, and the stream heads it has written.
 
     Used as `with writer as conn:` — the write lock, BEGIN IMMEDIATE, and COMMIT when the block ends
@@ -107,10 +105,9 @@ class SqliteWriter:
     """
 
     def __init__(self, engine: Engine) -> None:
+        super().__init__()
         self.engine = engine
         self.lock = SqliteWriteLock(engine.url.database)
-        self.heads: dict[str, tuple[int, str]] = {}
-        self.position: int | None = None
         self.cursor: Any = None  # the driver cursor of the open transaction's statements
         self._conn: Connection | None = None
         self._data_version: int | None = None
@@ -151,23 +148,36 @@ class SqliteWriter:
         finally:
             self.lock.__exit__(None, None, None)
 
-    def remember(self, rows: list[tuple[Any, ...]]) -> None:
-        """`events` rows (position, stream_id, version, …, hash) just inserted in the open transaction:
-        their streams' new heads and the last position."""
-        if len(self.heads) > _MAX_HEADS:
-            self.heads.clear()
-        for row in rows:
-            self.heads[row[1]] = (row[2], row[-1])
-        self.position = rows[0][0] if len(rows) == 1 else max(row[0] for row in rows)
+    def execute(self, sql: str, params: Any, many: bool = False) -> None:
+        """A statement on the writer's cursor (SQLite runs in this process: no round trip to save)."""
+        if many:
+            self.cursor.executemany(sql, params)
+        else:
+            self.cursor.execute(sql, params)
+
+    def fetch_one(self, sql: str, params: Any) -> Any:
+        """The first row of a query on the writer's cursor."""
+        return self.cursor.execute(sql, params).fetchone()
+
+    def savepoint(self) -> None:
+        """Open an append's savepoint."""
+        self.cursor.execute("SAVEPOINT annals_request")
+
+    def release(self) -> None:
+        """Keep the append's writes."""
+        self.cursor.execute("RELEASE annals_request")
+
+    def rollback_to(self) -> None:
+        """Undo the append's writes."""
+        self.cursor.execute("ROLLBACK TO annals_request")
+        self.cursor.execute("RELEASE annals_request")
+
+    def defer_writes(self) -> None:
+        """Nothing to defer: SQLite runs in this process, a statement costs no round trip."""
 
     def driver_in_transaction(self) -> bool:
         """Whether the driver's transaction is still open (SQLite ends it itself on some errors)."""
         return self._conn is not None and bool(self._conn.connection.driver_connection.in_transaction)  # type: ignore[union-attr]
-
-    def forget(self) -> None:
-        """Drop every cached head: the next append reads them from the database."""
-        self.heads.clear()
-        self.position = None
 
     def close(self) -> None:
         """Release the write connection and the lock file (before disposing of the engine)."""

@@ -9,7 +9,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.bench import fold_rows, group_commit, sections
+from tests.bench import fold_rows, group_commit, postgres_writers, sections
 from tests.bench.report import Row, load_average, machine_line, render
 from tests.bench.workload import Plan
 from tests.web.bench_viewer import viewer_rows
@@ -32,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         rows: list[Row] = []
         rows += sections.sqlite_store(temp_dir, plan, profiles)
         rows += group_commit.group_commit_rows(temp_dir, plan, sections.progress)
+        rows += postgres_writers.postgres_writer_rows(plan, sections.progress)
         rows += fold_rows.folding(temp_dir, plan, sections.progress)
         rows += sections.service(temp_dir, plan, profiles)
         rows += sections.live(temp_dir, plan)

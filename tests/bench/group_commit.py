@@ -89,7 +89,7 @@ def raw_rows_per_commit(path: str, per_commit: int, sizes: store.Sizes) -> Itera
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
-    rows = _interleaved_rows(per_commit, (sizes.warmup + sizes.single) // per_commit)
+    rows = interleaved_rows(per_commit, (sizes.warmup + sizes.single) // per_commit)
     columns = list(rows[0])
     statement = f"INSERT INTO events ({', '.join(columns)}) VALUES ({', '.join(':' + c for c in columns)})"
 
@@ -105,7 +105,7 @@ def raw_rows_per_commit(path: str, per_commit: int, sizes: store.Sizes) -> Itera
         conn.close()
 
 
-def _interleaved_rows(streams: int, per_stream: int) -> list[dict[str, Any]]:
+def interleaved_rows(streams: int, per_stream: int) -> list[dict[str, Any]]:
     """Rows of `streams` streams taken in turn, numbered by global position: each commit of `streams`
     rows holds one event of each stream, as a batch of the concurrent writers does (one leaf of the
     (stream, version) index per stream is written, not one for all)."""

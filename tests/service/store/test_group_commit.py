@@ -1,5 +1,6 @@
-"""Group commit on SQLite (issue 19, point 1): appends queued while another batch holds the writer commit
-together, each under its own savepoint, and every caller gets its own outcome once the batch commits.
+"""Group commit (issue 19, points 1 and 2), on SQLite and PostgreSQL: appends queued while another batch
+holds the writer commit together, each under its own savepoint, and every caller gets its own outcome once
+the batch commits.
 
 Each test forms its batch on purpose: a first append holds the writer (its `on_append` waits), the
 appends under test queue behind it in a known order, and once it is let go the next leader takes them
@@ -21,6 +22,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Connection, Engine, select, text
+from sqlalchemy.exc import IntegrityError
 
 from service.clock import SystemClock
 from service.errors import WrongExpectedVersion
@@ -32,10 +34,22 @@ from tests.service.store.batching import WAIT_SECONDS, Batch
 from tests.service.store.conftest import FrozenClock
 
 
-@pytest.fixture
-def sqlite_store(tmp_path: Path) -> Iterator[EventStore]:
-    engine = make_engine(f"sqlite:///{tmp_path / 'annals.db'}")
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A migrated database: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        made = f"sqlite:///{tmp_path / 'annals.db'}"
+    else:
+        made = request.getfixturevalue("fresh_postgres_url")
+    engine = make_engine(made)
     upgrade(engine)
+    engine.dispose()
+    return made
+
+
+@pytest.fixture
+def batched_store(url: str) -> Iterator[EventStore]:
+    engine = make_engine(url)
     made = EventStore(engine, FrozenClock())
     yield made
     made.close()
@@ -51,30 +65,30 @@ def _positions(engine: Engine) -> list[int]:
         return [r[0] for r in conn.execute(select(events.c.position).order_by(events.c.position))]
 
 
-def test_second_append_to_a_game_sees_the_first_when_both_commit_in_one_batch(sqlite_store: EventStore) -> None:
-    batch = Batch(sqlite_store)
-    batch.queue(lambda: sqlite_store.append("game:1", 0, _draft(1)))
-    batch.queue(lambda: sqlite_store.append("game:1", 1, _draft(2)))  # expects the first one's version
+def test_second_append_to_a_game_sees_the_first_when_both_commit_in_one_batch(batched_store: EventStore) -> None:
+    batch = Batch(batched_store)
+    batch.queue(lambda: batched_store.append("game:1", 0, _draft(1)))
+    batch.queue(lambda: batched_store.append("game:1", 1, _draft(2)))  # expects the first one's version
 
     first, second = batch.commit()
 
     assert [e.version for e in first.events + second.events] == [1, 2]
     assert second.events[0].prev_hash == first.events[0].hash
     assert second.events[0].position == first.events[0].position + 1
-    assert sqlite_store.verify("game:1").ok
-    assert _positions(sqlite_store.engine) == [1, 2, 3]  # the held append, then the batch, no gap
+    assert batched_store.verify("game:1").ok
+    assert _positions(batched_store.engine) == [1, 2, 3]  # the held append, then the batch, no gap
 
 
-def test_only_the_refused_appends_roll_back_when_a_batch_mixes_accepted_and_refused(sqlite_store: EventStore) -> None:
+def test_only_the_refused_appends_roll_back_when_a_batch_mixes_accepted_and_refused(batched_store: EventStore) -> None:
     def fail_after_writing(conn: Connection, _recorded: tuple[RecordedEvent, ...]) -> None:
         conn.execute(text("UPDATE game_summaries SET title = 'never' WHERE 1 = 0"))  # SQLAlchemy joins in
         raise ValueError("the read model refused it")
 
-    batch = Batch(sqlite_store)
-    batch.queue(lambda: sqlite_store.append("game:2", 0, _draft(1), answer=lambda r: f"v{r[-1].version}"))
-    batch.queue(lambda: sqlite_store.append("game:2", 0, _draft(2)))  # stale: the append before took version 1
-    batch.queue(lambda: sqlite_store.append("game:3", 0, _draft(3), on_append=fail_after_writing))
-    batch.queue(lambda: sqlite_store.append("game:3", 0, _draft(4), answer=lambda r: f"v{r[-1].version}"))
+    batch = Batch(batched_store)
+    batch.queue(lambda: batched_store.append("game:2", 0, _draft(1), answer=lambda r: f"v{r[-1].version}"))
+    batch.queue(lambda: batched_store.append("game:2", 0, _draft(2)))  # stale: the append before took version 1
+    batch.queue(lambda: batched_store.append("game:3", 0, _draft(3), on_append=fail_after_writing))
+    batch.queue(lambda: batched_store.append("game:3", 0, _draft(4), answer=lambda r: f"v{r[-1].version}"))
 
     accepted, stale, failed, after_failed = batch.commit()
 
@@ -83,29 +97,103 @@ def test_only_the_refused_appends_roll_back_when_a_batch_mixes_accepted_and_refu
     assert isinstance(failed, ValueError)
     # the failed append's version and positions went back: the next append of the batch took them
     assert after_failed.answer == "v1" and after_failed.events[0].data == {"n": 4}
-    assert [e.data["n"] for e in sqlite_store.read("game:3")] == [4]
-    assert [e.data["n"] for e in sqlite_store.read("game:2")] == [1]
-    assert _positions(sqlite_store.engine) == [1, 2, 3]
-    assert sqlite_store.verify("game:2").ok and sqlite_store.verify("game:3").ok
+    assert [e.data["n"] for e in batched_store.read("game:3")] == [4]
+    assert [e.data["n"] for e in batched_store.read("game:2")] == [1]
+    assert _positions(batched_store.engine) == [1, 2, 3]
+    assert batched_store.verify("game:2").ok and batched_store.verify("game:3").ok
 
 
-def test_one_write_and_one_result_when_a_key_repeats_within_a_batch(sqlite_store: EventStore) -> None:
-    batch = Batch(sqlite_store)
+def test_one_write_and_one_result_when_a_key_repeats_within_a_batch(batched_store: EventStore) -> None:
+    batch = Batch(batched_store)
     for _ in range(2):
-        batch.queue(lambda: sqlite_store.append("game:4", None, _draft(1), "key-1", answer=lambda r: r[0].event_id))
+        batch.queue(lambda: batched_store.append("game:4", None, _draft(1), "key-1", answer=lambda r: r[0].event_id))
 
     first, second = batch.commit()
 
     assert not first.replayed and second.replayed
     assert second.events == first.events and second.answer == first.answer
-    assert sqlite_store.stream_version("game:4") == 1
+    assert batched_store.stream_version("game:4") == 1
+
+
+def test_only_the_append_reusing_an_event_id_fails_when_a_batch_holds_it(batched_store: EventStore) -> None:
+    """The database refuses a row (a unique key): on PostgreSQL the batch's INSERTs were sent together with
+    its COMMIT, so the batch runs again with each sent at once, and only the append that owns it fails."""
+    batched_store.append("game:8", 0, [EventDraft("Noted", {}, event_id="taken")])
+    batch = Batch(batched_store)
+    batch.queue(lambda: batched_store.append("game:9", 0, _draft(1)))
+    batch.queue(lambda: batched_store.append("game:10", 0, [EventDraft("Noted", {}, event_id="taken")]))
+    batch.queue(lambda: batched_store.append("game:9", 1, _draft(2)))
+
+    first, refused, second = batch.commit()
+
+    assert isinstance(refused, IntegrityError)
+    postgres = batched_store.engine.dialect.name == "postgresql"
+    assert batched_store.group_commit.reruns == (1 if postgres else 0)
+    assert [e.version for e in first.events + second.events] == [1, 2]
+    assert batched_store.read("game:10") == []
+    assert _positions(batched_store.engine) == [1, 2, 3, 4]  # game:8, the held append, game:9 twice
+    assert batched_store.verify("game:9").ok
+
+
+def test_an_append_that_read_its_head_in_a_batch_rolls_back_alone_when_it_fails_after(
+    batched_store: EventStore,
+) -> None:
+    """Another store wrote game:11, so this one reads its head inside the batch (on PostgreSQL that sends
+    the batch's statements so far, and the append's own under a savepoint); then it fails."""
+    other = EventStore(batched_store.engine, FrozenClock())
+    other.append("game:11", 0, _draft(0))
+    other.close()
+
+    def fail_after_writing(conn: Connection, _recorded: tuple[RecordedEvent, ...]) -> None:
+        conn.execute(text("UPDATE game_summaries SET title = 'never' WHERE 1 = 0"))
+        raise ValueError("the read model refused it")
+
+    batch = Batch(batched_store)
+    batch.queue(lambda: batched_store.append("game:12", 0, _draft(1)))
+    batch.queue(lambda: batched_store.append("game:11", 1, _draft(2), on_append=fail_after_writing))
+    batch.queue(lambda: batched_store.append("game:11", 1, _draft(3)))
+
+    created, failed, appended = batch.commit()
+
+    assert isinstance(failed, ValueError)
+    assert created.version == 1 and appended.version == 2
+    assert [e.data["n"] for e in batched_store.read("game:11")] == [0, 3]
+    assert _positions(batched_store.engine) == [1, 2, 3, 4]
+    assert batched_store.verify("game:11").ok and batched_store.verify("game:12").ok
+
+
+@pytest.mark.postgres
+def test_appends_go_on_when_the_server_ended_the_idle_write_connection(fresh_postgres_url: str) -> None:
+    engine = make_engine(fresh_postgres_url)
+    upgrade(engine)
+    appender = EventStore(engine, SystemClock())
+
+    def end_other_connections() -> int:
+        with engine.connect() as conn:  # as a server restart or an administrator would
+            statement = (
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            return int(conn.execute(text(statement)).scalar_one())
+
+    try:
+        appender.append("game:1", 0, _draft(1))
+        assert end_other_connections() == 1  # the store's write connection, before its second batch
+        assert appender.append("game:1", 1, _draft(2)).version == 2
+        appender.append("game:1", 2, _draft(3))  # the writer now trusts its cache: one round trip a batch
+        assert end_other_connections() == 1
+        assert appender.append("game:1", 3, _draft(4)).version == 4
+        assert appender.verify("game:1").ok and _positions(engine) == [1, 2, 3, 4]
+    finally:
+        appender.close()
+        engine.dispose()
 
 
 def test_no_caller_is_answered_before_the_commit_when_its_append_ran_early_in_the_batch(
-    sqlite_store: EventStore,
+    batched_store: EventStore,
 ) -> None:
     still_waiting: list[bool] = []
-    engine = sqlite_store.engine
+    engine = batched_store.engine
 
     def last_in_batch(_conn: Connection, _recorded: tuple[RecordedEvent, ...]) -> None:
         # Runs after the first append of the batch was inserted, before the commit: its caller, given
@@ -113,10 +201,10 @@ def test_no_caller_is_answered_before_the_commit_when_its_append_ran_early_in_th
         _, pending = wait([first], timeout=0.5)
         still_waiting.append(bool(pending))
 
-    batch = Batch(sqlite_store)
-    batch.queue(lambda: sqlite_store.append("game:4", 0, _draft(0)))  # leads the batch: answers itself last
-    first = batch.queue(lambda: sqlite_store.append("game:5", 0, _draft(1)))
-    batch.queue(lambda: sqlite_store.append("game:6", 0, _draft(2), on_append=last_in_batch))
+    batch = Batch(batched_store)
+    batch.queue(lambda: batched_store.append("game:4", 0, _draft(0)))  # leads the batch: answers itself last
+    first = batch.queue(lambda: batched_store.append("game:5", 0, _draft(1)))
+    batch.queue(lambda: batched_store.append("game:6", 0, _draft(2), on_append=last_in_batch))
 
     _, result, _ = batch.commit()
 
@@ -128,29 +216,29 @@ def test_no_caller_is_answered_before_the_commit_when_its_append_ran_early_in_th
 
 
 def test_a_write_of_its_own_waits_for_the_batch_and_the_batch_for_it_when_queued_among_appends(
-    sqlite_store: EventStore,
+    batched_store: EventStore,
 ) -> None:
     order: list[str] = []
 
     def exclusive_write() -> None:
-        with sqlite_store.write() as conn:
+        with batched_store.write() as conn:
             conn.execute(text("SELECT 1"))
             order.append("write")
 
     def noted(name: str) -> Callable[[Connection, tuple[RecordedEvent, ...]], None]:
         return lambda _conn, _recorded: order.append(name)
 
-    batch = Batch(sqlite_store)
-    batch.queue(lambda: sqlite_store.append("game:7", 0, _draft(1), on_append=noted("before")))
+    batch = Batch(batched_store)
+    batch.queue(lambda: batched_store.append("game:7", 0, _draft(1), on_append=noted("before")))
     batch.queue(exclusive_write)
-    batch.queue(lambda: sqlite_store.append("game:7", 1, _draft(2), on_append=noted("after")))
+    batch.queue(lambda: batched_store.append("game:7", 1, _draft(2), on_append=noted("after")))
     batch.release.set()
     batch.held.result(WAIT_SECONDS)
     for future in batch.futures:
         future.result(WAIT_SECONDS)
 
     assert order == ["before", "write", "after"]
-    assert sqlite_store.verify("game:7").ok and sqlite_store.stream_version("game:7") == 2
+    assert batched_store.verify("game:7").ok and batched_store.stream_version("game:7") == 2
 
 
 # --- kill -9 ---
@@ -182,11 +270,9 @@ for thread in threads:
 
 
 def test_every_acknowledged_append_survives_when_the_process_is_killed_right_after_answering_a_batch(
-    tmp_path: Path,
+    url: str,
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'killed.db'}"
     engine = make_engine(url)
-    upgrade(engine)
     child = subprocess.Popen([sys.executable, "-c", _APPENDER, url], stdout=subprocess.PIPE, text=True)
     acknowledged: list[tuple[str, int, str]] = []
     batched = False
@@ -241,12 +327,10 @@ def _append_in_threads(url: str, process: int, threads: int, appends: int, batch
     engine.dispose()
 
 
-def test_each_process_commits_in_batches_and_positions_stay_gap_free_when_processes_share_a_file(
-    tmp_path: Path,
+def test_each_process_commits_in_batches_and_positions_stay_gap_free_when_processes_share_a_database(
+    url: str,
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'shared.db'}"
     engine = make_engine(url)
-    upgrade(engine)
     context = multiprocessing.get_context("spawn")
     batches = context.Manager().dict()
     processes = [context.Process(target=_append_in_threads, args=(url, p, 4, 30, batches)) for p in range(2)]

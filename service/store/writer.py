@@ -1,0 +1,83 @@
+"""What the event store's one write connection offers, on either database: its transactions (batches of
+appends, see `group_commit.py`), a savepoint per append, driver-level statements, and the stream heads
+it has written."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from sqlalchemy import Connection
+
+# Heads kept at most; past it the cache starts again empty (a miss costs one indexed query).
+_MAX_HEADS = 10_000
+
+
+class DeferredWritesFailed(Exception):
+    """Statements sent together late (a batch's INSERTs with its COMMIT) failed, and which append they
+    belong to is not known: the batch is rolled back, to run again with each statement sent at once."""
+
+
+class StoreWriter(ABC):
+    """A store's dedicated write connection, used as `with writer as conn:` (one transaction, committed
+    when the block ends, rolled back if it raises), with the heads (stream -> version, hash) and the
+    last global position it wrote, trusted only while no other writer has committed since (each
+    subclass checks that at the start of a transaction, under its write lock)."""
+
+    def __init__(self) -> None:
+        self.heads: dict[str, tuple[int, str]] = {}
+        self.position: int | None = None
+
+    @abstractmethod
+    def __enter__(self) -> Connection: ...
+
+    @abstractmethod
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None: ...
+
+    @abstractmethod
+    def execute(self, sql: str, params: Any, many: bool = False) -> None:
+        """A driver statement in the open transaction (the driver's own errors propagate)."""
+
+    @abstractmethod
+    def fetch_one(self, sql: str, params: Any) -> Any:
+        """The first row of a driver query in the open transaction."""
+
+    @abstractmethod
+    def savepoint(self) -> None:
+        """Open the savepoint of one append of a batch (see `GroupCommitWriter`)."""
+
+    @abstractmethod
+    def release(self) -> None:
+        """Keep what the append under the savepoint wrote."""
+
+    @abstractmethod
+    def rollback_to(self) -> None:
+        """Undo what the append under the savepoint wrote, and drop the savepoint."""
+
+    @abstractmethod
+    def defer_writes(self) -> None:
+        """Until the transaction ends, statements whose results nobody reads may be held back and sent
+        together with the COMMIT (PostgreSQL: one round trip for a whole batch); a failure among them
+        then raises DeferredWritesFailed. SQLite runs in this process and sends each at once."""
+
+    @abstractmethod
+    def driver_in_transaction(self) -> bool:
+        """Whether the transaction is still open (the database may end it itself on some errors)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release the write connection (before disposing of the engine)."""
+
+    def remember(self, rows: list[tuple[Any, ...]]) -> None:
+        """`events` rows (position, stream_id, version, …, hash) just inserted in the open transaction:
+        their streams' new heads and the last position."""
+        if len(self.heads) > _MAX_HEADS:
+            self.heads.clear()
+        for row in rows:
+            self.heads[row[1]] = (row[2], row[-1])
+        self.position = rows[0][0] if len(rows) == 1 else max(row[0] for row in rows)
+
+    def forget(self) -> None:
+        """Drop every cached head: the next append reads them from the database."""
+        self.heads.clear()
+        self.position = None
