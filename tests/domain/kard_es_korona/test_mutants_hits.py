@@ -7,9 +7,13 @@ EQUIVALENT_MUTANTS (`make mutate MODULE=domain/rulesets/kard_es_korona/hits.py` 
 - `casualty_options`: `range(min(enemy.of(arm), cap) + 1)` -> `range(enemy.of(arm) + 1)` and the like: counts
   above `cap` are skipped by `total > cap` a line later, so the bound only saves work.
 - `feasible`: `range(1, len(present) + 1)` -> `range(0, …)`: the empty group needs 0 dice and never fails.
+- `rolling_arms`: `(ARCHER,) if side in volleying_sides(...)` and `(CAVALRY, INFANTRY) if side in volleyed` forced
+  true: archers are foot targets, so when one side volleys, the other side's archers (if any) volley too.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -25,8 +29,11 @@ from domain.rulesets.kard_es_korona.hits import (
     mounted,
     other,
     threshold,
+    volleying_sides,
 )
 from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle
+from tests.domain.kard_es_korona.test_golden_hit_thresholds import MOUNTAIN, SWAMP
+from tests.domain.kard_es_korona.test_golden_hit_thresholds import battle as kk_battle
 
 CAV, INF, ARC = "cavalry", "infantry", "archer"
 
@@ -128,3 +135,32 @@ def test_a_8_dice_limited_by_targets_kill_only_what_they_can() -> None:
     kills, and each maximal choice includes the infantry (the first die has no other target)."""
     best, options = casualty_options([(INF,), (CAV, INF, ARC)], Force(cavalry=2, infantry=1))
     assert (best, options) == (2, [Force(cavalry=1, infantry=1)])
+
+
+# --- who volleys (KK-OPEN-2/3, A-6, A-7), on real battles of the 1301 board ---
+
+
+def _volleying(red: Force, blue: Force, county: str = "fejer", **options: str) -> tuple[str, ...]:
+    origin = {MOUNTAIN: "tiszahat_k2", SWAMP: "tiszahat_c"}.get(county, "pest")
+    state = kk_battle(red, blue, county, origin).state
+    state = replace(state, options={**state.options, **options})
+    current = state.battle(state.current_battle)
+    assert current is not None
+    return volleying_sides(state, current)
+
+
+def test_kk_open_3_no_volley_against_mounted_cavalry_only() -> None:
+    assert _volleying(Force(archer=1), Force(cavalry=2)) == ()
+
+
+def test_a_6_dismounted_cavalry_is_a_volley_target_unless_the_option_says_immune() -> None:
+    """A-6 default `volley_vs_dismounted_cavalry = targetable`: in a mountain cavalry „gyalogosként” (L91)."""
+    assert _volleying(Force(archer=1), Force(cavalry=2), MOUNTAIN) == (ATTACKER,)
+    assert _volleying(Force(archer=1), Force(cavalry=2), MOUNTAIN, volley_vs_dismounted_cavalry="immune") == ()
+
+
+def test_a_7_each_side_volleys_when_the_enemy_has_a_foot_target() -> None:
+    """A-7: infantry and archers are foot targets, counted together (1 + 1, or 1 + 1 dismounted cavalry)."""
+    assert _volleying(Force(archer=1), Force(infantry=1, archer=1)) == (ATTACKER, DEFENDER)
+    assert _volleying(Force(archer=1), Force(infantry=1, cavalry=1), MOUNTAIN) == (ATTACKER,)
+    assert _volleying(Force(infantry=2), Force(archer=1)) == (DEFENDER,)
