@@ -2,7 +2,10 @@
 hashed text is spelled out below byte for byte, so a change to the layout, the separator, a field's name or
 its escaping changes the digest.
 
-EQUIVALENT_MUTANTS (`make mutate MODULE=domain/chain.py` leaves them alive): none listed.
+EQUIVALENT_MUTANTS (what `make mutate MODULE=domain/chain.py` leaves alive; measured 2026-11-27: 36/38 killed,
+94.7%):
+- `.encode("ascii")` -> `.encode("ASCII")` and `.encode("utf-8")` -> `.encode("UTF-8")`: codec names are
+  case-insensitive in Python, the bytes are the same.
 """
 
 from __future__ import annotations
