@@ -17,6 +17,7 @@ from dataclasses import replace
 
 import pytest
 
+from domain.kernel import Decision
 from domain.rulesets.kard_es_korona.forces import Force
 from domain.rulesets.kard_es_korona.hits import (
     FULL,
@@ -32,6 +33,7 @@ from domain.rulesets.kard_es_korona.hits import (
     volleying_sides,
 )
 from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle
+from tests.domain.kard_es_korona.test_battle_rules import fight
 from tests.domain.kard_es_korona.test_golden_hit_thresholds import MOUNTAIN, SWAMP
 from tests.domain.kard_es_korona.test_golden_hit_thresholds import battle as kk_battle
 
@@ -164,3 +166,19 @@ def test_a_7_each_side_volleys_when_the_enemy_has_a_foot_target() -> None:
     assert _volleying(Force(archer=1), Force(infantry=1, archer=1)) == (ATTACKER, DEFENDER)
     assert _volleying(Force(archer=1), Force(infantry=1, cavalry=1), MOUNTAIN) == (ATTACKER,)
     assert _volleying(Force(infantry=2), Force(archer=1)) == (DEFENDER,)
+
+
+def test_kk_lord_2_the_lord_s_plus_one_goes_to_the_arm_he_leads_only() -> None:
+    """KK-LORD-2: „The lord's +1 lowers by 1 every number in the row of the arm he leads": Red's lord leads the
+    cavalry; Red's infantry and Blue's infantry roll with no modifier."""
+    game = kk_battle(Force(cavalry=1, infantry=1), Force(infantry=2), lord=True)
+    decision = fight(game, 1, 1, 1, 1)
+    assert isinstance(decision, Decision)
+    modifiers = [
+        (s.text.split(" rolls")[0], s.numbers["modifier"]) for s in decision.trace if s.rule_id == "KK-BATTLE-5"
+    ]
+    assert modifiers == [
+        ("attacker cavalry (pannonia)", 1),
+        ("attacker infantry (pannonia)", 0),
+        ("defender infantry (tiszahat)", 0),
+    ]
