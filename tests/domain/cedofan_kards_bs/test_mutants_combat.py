@@ -4,7 +4,7 @@ seed's BS table (KBS-AMB-19: army unit 1, Shadowlands fanatic 2, ship 2; ruler f
 (KBS-LDR-1: Robert, Rim +3; KBS-LDR-2: Kalamé, Petros, Jaromír +1).
 
 EQUIVALENT_MUTANTS (what `make mutate MODULE=domain/rulesets/cedofan_kards_bs/combat.py` leaves alive; measured
-2026-11-27 before the last two tests: 122/130 killed, 93.8%):
+2026-11-27: 127/130 killed, 97.7%):
 - `leader_bonus`: `best = (bonuses.get(leader, 0), leader)` with another default: the line runs only for a leader
   whose bonus is above 0, so the leader is in the table.
 """
