@@ -19,6 +19,7 @@ from domain.kernel import (
     Game,
     RuleViolation,
     SealedRound,
+    Seat,
     TraceStep,
     advance,
     apply_change,
@@ -26,6 +27,7 @@ from domain.kernel import (
     game_from_json,
     game_to_json,
     public_meta,
+    start,
 )
 from domain.rulesets.freeform import FREEFORM
 from tests.domain.builders import created
@@ -81,6 +83,8 @@ def test_a_sealed_round_opens_collects_commitments_and_closes_at_its_reveal() ->
         Event("SealedRoundOpened", {"round": "r9", "seats": ["north", 2]}),
         Event("SubmissionSealed", {"round": "r9", "seat": "north", "commitment": COMMIT_A}),
         Event("SubmissionSealed", {"round": "r1", "seat": "north", "commitment": None}),
+        Event("SubmissionSealed", {"round": "r1", "seat": 5, "commitment": COMMIT_A}),
+        Event("ClientSeedAdded", {"seat": 7, "client_seed": "x"}),
     ],
 )
 def test_malformed_sealed_round_events_leave_the_envelope_unchanged(malformed: Event) -> None:
@@ -97,6 +101,14 @@ def test_an_adjustment_and_the_end_are_counted_in_the_envelope() -> None:
         Event("GameEnded", {"winner": "north"}),
     )
     assert (ended.meta.adjustments, ended.meta.ended, dict(ended.meta.result or {})) == (2, True, {"winner": "north"})
+
+
+def test_an_adjustment_skips_the_changes_that_do_not_apply_and_applies_the_rest() -> None:
+    """CORE-ADJUST: evolve is total: a change that is not an object, or no longer applies, is skipped."""
+    changes = ["junk", {"path": "/nope/x", "value": 1}, {"op": "set", "path": "/actions", "value": 7}]
+    game = game_after(Event("StateAdjusted", {"changes": changes, "reason": "r"}))
+    assert game.state.actions == 7
+    assert game_after(Event("StateAdjusted", {"changes": 5, "reason": "r"})).state.actions == 0
 
 
 def test_an_empty_stream_folds_to_no_game() -> None:
@@ -198,3 +210,94 @@ def test_decisions_refuse_with_one_violation_and_chain_in_order() -> None:
     assert [e.type for e in both.events] == ["A", "B"]
     assert [t.rule_id for t in both.trace] == ["R-1", "R-2"]
     assert both.violations == refused.violations
+
+
+# --- start: the envelope from GameCreated, and a game started from a position (issue 15, point 3) ---
+
+POSITION = {"actions": 1, "counts": {"move": 1}, "last": {"north": {"type": "move", "data": {"to": "b2"}, "number": 1}}}
+BOARD = {"name": "a board", "areas": []}
+
+
+def full_created(**extra: object) -> Event:
+    data = dict(created(dice="server").data)
+    data.update(
+        variant="v1",
+        options={"o": 1},
+        board="sha-of-board",
+        seats=[{"seat": "north", "player": "p-1"}, {"seat": "south"}],
+        dice_commitment="c" * 64,
+        dice_game_id="original-id",
+        **extra,
+    )
+    return Event("GameCreated", data)
+
+
+def test_start_copies_every_field_of_game_created_into_the_envelope() -> None:
+    game = start(FREEFORM, full_created(), BOARD)
+    meta = game.meta
+    assert (meta.game_id, meta.ruleset, meta.ruleset_version) == ("game-1", FREEFORM.id, FREEFORM.version)
+    assert (meta.variant, dict(meta.options), meta.board, meta.dice_commitment) == (
+        "v1",
+        {"o": 1},
+        "sha-of-board",
+        "c" * 64,
+    )
+    assert meta.seats == (Seat("north", "p-1"), Seat("south", None))
+    assert (meta.seat_names(), meta.dice_game_id, meta.mode.value, meta.dice.value) == (
+        ("north", "south"),
+        "original-id",
+        "adjudicated",
+        "server",
+    )
+    assert (game.version, game.board, game.state.actions) == (1, BOARD, 0)
+
+
+def test_start_from_a_position_takes_its_state() -> None:
+    """A game started from a position (FF-POSITION) has the position's record, on the given board."""
+    game = start(FREEFORM, full_created(position=POSITION), BOARD)
+    assert (game.version, game.board) == (1, BOARD)
+    assert FREEFORM.position_of(game) == POSITION
+    plain = start(FREEFORM, created(), None)
+    assert (dict(plain.meta.options), plain.meta.dice_game_id, plain.meta.variant) == ({}, "game-1", None)
+
+
+def test_fold_keeps_the_board_and_gives_a_snapshot_the_stream_s_board() -> None:
+    folded = fold(FREEFORM, [created(), Event("GameEnded", {})], BOARD)
+    assert folded.board == BOARD
+    snapshot = game_from_json(FREEFORM, game_to_json(FREEFORM, folded))
+    assert snapshot.board is None
+    resumed = fold(FREEFORM, [Event("GameEnded", {})], BOARD, start_from=snapshot)
+    assert (resumed.board, resumed.version) == (BOARD, 3)
+    kept = fold(FREEFORM, [], {"other": True}, start_from=folded)
+    assert kept.board == BOARD
+
+
+def test_a_snapshot_of_a_fully_described_game_round_trips_and_shows_its_public_part() -> None:
+    game = fold(
+        FREEFORM,
+        [
+            full_created(),
+            Event("ClientSeedAdded", {"seat": "north", "client_seed": "n1"}),
+            Event("DiceSeedRevealed", {"seed": "ab" * 32}),
+        ],
+        None,
+    )
+    loaded = game_from_json(FREEFORM, game_to_json(FREEFORM, game))
+    assert loaded == game
+    assert (loaded.meta.variant, loaded.meta.board, loaded.meta.dice_seed, loaded.meta.dice_game_id) == (
+        "v1",
+        "sha-of-board",
+        "ab" * 32,
+        "original-id",
+    )
+    assert loaded.meta.seats[0] == Seat("north", "p-1")
+    shown = public_meta(game.meta)
+    assert (shown["client_seeds"], shown["dice_seed"]) == ({"north": "n1"}, "ab" * 32)
+
+
+def test_set_inside_an_object_inside_a_list_keeps_the_other_items() -> None:
+    doc = {"b": [{"c": 1}, {"c": 2}, {"c": 3}, {"c": 4}]}
+    assert apply_change(doc, {"op": "set", "path": "/b/1/c", "value": 9}) == {
+        "b": [{"c": 1}, {"c": 9}, {"c": 3}, {"c": 4}]
+    }
+    assert apply_change(doc, {"op": "remove", "path": "/b/2/c"}) == {"b": [{"c": 1}, {"c": 2}, {}, {"c": 4}]}
