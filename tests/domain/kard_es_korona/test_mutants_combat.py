@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Decision, Game
-from tests.domain.kard_es_korona.builders import act, then, when
-from tests.domain.kard_es_korona.test_battle_rules import BLUE, RED, e1_battle, fight
+from domain.rulesets.kard_es_korona.forces import Force
+from tests.domain.kard_es_korona.builders import act, position, then, when
+from tests.domain.kard_es_korona.test_battle_rules import BLUE, LORDS_AWAY, RED, e1_battle, fight, moving, to_battles
 
 FOOT_ON_4 = {"cavalry": 6, "infantry": 4, "archer": 4}
 FOOT_ON_5 = {"cavalry": 6, "infantry": 5, "archer": 5}
@@ -118,3 +119,66 @@ def test_both_sides_casualties_are_removed_together_and_round_two_follows() -> N
         {"battle": "b1301-1", "side": "attacker", "removed": {"cavalry": 2}, "wasted_hits": 0},
         {"battle": "b1301-1", "round": 2, "exchange": "full"},
     ]
+
+
+# --- KK-LORD-2: the lord names the arm he leads before the first die ---
+
+
+def lord_led_battle() -> Game:
+    """Red's lord leads 2 cavalry from Pest into Blue's Fejér (2 infantry); no arm named yet."""
+    game = moving({"pest": {RED: Force(cavalry=2)}, "fejer": {BLUE: Force(infantry=2)}})
+    game = position(game, game.state.units, lords={**LORDS_AWAY, RED: "pest"}, phase="movement", turn=RED)
+    return to_battles(game, {"to": "fejer", "groups": [{"from": "pest", "units": {"cavalry": 2}, "lord": True}]})
+
+
+def _lead(game: Game, seat: str, arm: Any) -> Decision:
+    decision = when(game, act("lead_arm", seat, arm=arm))
+    assert isinstance(decision, Decision)
+    return decision
+
+
+def _refused(decision: Decision) -> tuple[str, str, dict[str, Any]]:
+    (violation,) = decision.violations
+    return violation.rule_id, violation.message, dict(violation.details)
+
+
+def test_kk_lord_2_the_lord_leads_an_arm_of_his_army() -> None:
+    game = lord_led_battle()
+    chosen = _lead(game, RED, "cavalry")
+    assert [(e.type, dict(e.data)) for e in chosen.events] == [
+        ("LordArmChosen", {"battle": "b1301-1", "side": "attacker", "seat": RED, "arm": "cavalry"})
+    ]
+    assert [(t.rule_id, t.text) for t in chosen.trace] == [("KK-LORD-2", f"{RED}'s lord leads cavalry: +1 to its dice")]
+    none = _lead(game, RED, None)
+    assert [t.text for t in none.trace] == [f"{RED}'s lord leads no arm: +1 to its dice"]
+
+
+def test_kk_lord_2_refusals_name_the_arm_or_the_seat() -> None:
+    game = lord_led_battle()
+    assert _refused(_lead(game, RED, "archer")) == (
+        "KK-LORD-2",
+        "the lord can lead only an arm present in his army, not 'archer'",
+        {"field": "data.arm"},
+    )
+    assert _refused(_lead(game, RED, "dragon")) == (
+        "KK-LORD-2",
+        "the lord can lead only an arm present in his army, not 'dragon'",
+        {"field": "data.arm"},
+    )
+    assert _refused(_lead(game, BLUE, "infantry")) == (
+        "KK-LORD-2",
+        f"{BLUE} has no lord in b1301-1 still to declare",
+        {"field": "seat"},
+    )
+    led = then(game, _lead(game, RED, "cavalry"))
+    assert _refused(_lead(led, RED, "cavalry")) == (
+        "KK-LORD-2",
+        f"{RED} has no lord in b1301-1 still to declare",
+        {"field": "seat"},
+    )
+    rolled = then(led, fight(led, 1, 1, 1, 1))
+    assert _refused(_lead(rolled, RED, "cavalry")) == (
+        "KK-LORD-2",
+        "the lord chooses his arm when a battle begins, before its first die",
+        {"field": "type"},
+    )
