@@ -100,6 +100,19 @@ def test_a_wrong_assignment_is_refused_naming_what_is_wrong() -> None:
     assert _refusal({"cavalry": 1}) == ("KK-BATTLE-11", "the enemy has 2 infantry, 2 archer, not 1 cavalry", field)
     assert _refusal({"infantry": 3}) == ("KK-BATTLE-11", "the enemy has 2 infantry, 2 archer, not 3 infantry", field)
     assert _refusal("x") == ("KK-BATTLE-11", "casualties 'x' are not a force", field)
+    assert _refusal({"infantry": 2, "archer": 1}) == (
+        "KK-BATTLE-11",
+        "the dice cannot kill 2 infantry, 1 archer: each hit needs a unit its die can kill",
+        field,
+    )
+
+
+def test_only_the_hitter_with_hits_left_assigns() -> None:
+    """KK-BATTLE-11: Blue's hits were assigned for it (no choice); Blue has nothing left to assign."""
+    game, decision = first_exchange()
+    refused = when(then(game, decision), act("assign_casualties", BLUE, casualties={"cavalry": 1}))
+    assert isinstance(refused, Decision)
+    assert _refused(refused) == ("KK-BATTLE-11", f"{BLUE} has no hits to assign in b1301-1", {"field": "seat"})
 
 
 def test_both_sides_casualties_are_removed_together_and_round_two_follows() -> None:
