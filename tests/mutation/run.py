@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import shutil
 import sys
 import tomllib
@@ -28,6 +29,7 @@ DETECTED = frozenset({"killed", "timeout", "caught by type check"})
 def main(argv: list[str] | None = None) -> int:
     """Mutate MODULE, run its mutants against its tests from targets.toml, print killed/total and survivors."""
     args = _arguments(argv)
+    os.chdir(ROOT)  # mutmut reads pyproject.toml and writes mutants/ relative to the working directory
     targets = tomllib.loads(TARGETS.read_text("utf-8"))["targets"]
     if args.module not in targets:
         known = "\n  ".join(sorted(targets))
@@ -74,8 +76,7 @@ def _report(module: str, *, show_diffs: bool) -> int:
     for status, name in undetected:
         print(f"  {status:>12}  {name}")
         if show_diffs:
-            with contextlib.chdir(ROOT):
-                print(get_diff_for_mutant(name, path=module), end="\n\n")
+            print(get_diff_for_mutant(name, path=module), end="\n\n")
     score = 100.0 * detected / total if total else 100.0
     print(f"\n{module}: {detected}/{total} mutants killed ({score:.1f}%), {len(undetected)} not killed")
     return 0
