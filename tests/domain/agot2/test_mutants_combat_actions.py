@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Decision, Game
-from tests.domain.agot2.examples import e3, e4
+from tests.domain.agot2.examples import e1, e3, e4
 from tests.domain.agot2.tables import act, decide, seal
 
 E4_FOOTMEN = "blue:footman:l12:1, blue:footman:l12:2"
@@ -117,3 +117,51 @@ def test_got_retreat_3_rout_1_the_chosen_retreat_moves_and_routs_the_units() -> 
     assert refusal(decide(game, "choose_retreat", "blue", combat_id=cid, to_area="l14")) == [
         ("GOT-COMBAT-4", "no combat is under way", {})
     ]
+
+
+# --- GOT-SUPPORT-1/3, X-4, X-5 on E1: Green (L3, Support +1) declares first, then Red (S1), in turn order ---
+
+
+def e1_marched() -> tuple[Game, int]:
+    game, _ = act(
+        e1(),
+        "march",
+        "red",
+        from_area="l1",
+        moves=[{"to_area": "l2", "units": ["red:knight:l1:1", "red:footman:l1:2"]}],
+    )
+    return game, game.state.combat.combat_id
+
+
+def test_got_support_refusals_name_the_turn_the_side_and_the_areas() -> None:
+    game, cid = e1_marched()
+    assert refusal(decide(game, "declare_support", "red", combat_id=cid, side="attacker")) == [
+        ("GOT-SUPPORT-3", "it is green's turn to declare support (l3), not 'red''s", {"field": "seat"})
+    ]
+    assert refusal(decide(game, "declare_support", "green", combat_id=cid, side="both")) == [
+        ("GOT-SUPPORT-1", "side 'both' must be 'attacker' or 'defender'", {"field": "data.side"})
+    ]
+    assert refusal(decide(game, "declare_support", "green", combat_id=cid + 1, side="defender")) == [
+        ("GOT-COMBAT-4", f"combat_id {cid + 1!r} is not the combat under way ({cid})", {"field": "data.combat_id"})
+    ]
+    assert refusal(decide(game, "declare_support", "green", combat_id=cid, side="defender", areas="l3")) == [
+        ("GOT-SUPPORT-1", "areas 'l3' must list the supporting areas", {"field": "data.areas"})
+    ]
+    assert refusal(decide(game, "declare_support", "green", combat_id=cid, side="defender", areas=["l4"])) == [
+        ("GOT-SUPPORT-1", "'green' has no Support order in 'l4'", {"field": "data.areas"})
+    ]
+    game, _ = act(game, "declare_support", "green", combat_id=cid, side="defender")
+    assert refusal(decide(game, "declare_support", "red", combat_id=cid, side="defender")) == [
+        ("GOT-X-5", "red is the attacker: it cannot support the defender", {"field": "data.side"})
+    ]
+
+
+def test_got_support_1_a_declaration_records_the_side_and_areas() -> None:
+    game, cid = e1_marched()
+    declared = decide(game, "declare_support", "green", combat_id=cid, side="defender")
+    assert [(e.type, e.data["seat"], e.data["side"], e.data["areas"]) for e in declared.events] == [
+        ("SupportDeclared", "green", "defender", ["l3"])
+    ]
+    assert [(t.rule_id, t.text) for t in declared.trace] == [("GOT-SUPPORT-1", "green supports the defender from l3")]
+    refused = decide(game, "refuse_support", "green", combat_id=cid)
+    assert [(e.type, e.data["seat"], e.data["areas"]) for e in refused.events] == [("SupportRefused", "green", ["l3"])]
