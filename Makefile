@@ -5,10 +5,11 @@ BIN    := $(VENV)/bin
 # Serving needs the runtime set only; the test and bench extras come with `make test` / `make bench`.
 RUNTIME_STAMP := $(VENV)/.runtime-stamp
 DEV_STAMP     := $(VENV)/.dev-stamp
+MUTATE_STAMP  := $(VENV)/.mutate-stamp
 PORT   ?= 5000
 HOST   ?= 127.0.0.1
 
-.PHONY: install install-dev run test lint typecheck unit bench clean
+.PHONY: install install-dev run test lint typecheck unit bench mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +22,10 @@ $(RUNTIME_STAMP): pyproject.toml | $(BIN)/python
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $(DEV_STAMP) $(RUNTIME_STAMP)
+
+$(MUTATE_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,mutate]'
+	touch $(MUTATE_STAMP)
 
 install: $(RUNTIME_STAMP)
 
@@ -47,5 +52,11 @@ test: lint typecheck unit
 bench: install-dev
 	$(BIN)/python -m tests.bench $(BENCH_ARGS)
 
+# Mutation testing of one module against the tests listed for it in tests/mutation/targets.toml (issue 18,
+# point 4): slow by nature, so never part of `make test`. MUTATE_ARGS="--diffs" prints each survivor's change.
+mutate: $(MUTATE_STAMP)
+	@test -n "$(MODULE)" || { echo "usage: make mutate MODULE=domain/rulesets/agot2/strength.py"; exit 2; }
+	$(BIN)/python tests/mutation/run.py $(MODULE) $(MUTATE_ARGS)
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage
+	rm -rf mutants $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from itertools import combinations, product
 
 from domain.rulesets.kard_es_korona.cards import harvest_bonus
-from domain.rulesets.kard_es_korona.forces import ARCHER, ARMS, CAVALRY, EMPTY, INFANTRY, Force
+from domain.rulesets.kard_es_korona.forces import ARCHER, ARMS, CAVALRY, INFANTRY, Force
 from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle, KKState
 
 VOLLEY, MELEE, FULL = "volley", "melee", "full"
@@ -116,7 +116,8 @@ def feasible(targets: Sequence[tuple[str, ...]], chosen: Force) -> bool:
 def casualty_options(targets: Sequence[tuple[str, ...]], enemy: Force) -> tuple[int, list[Force]]:
     """A-8: the most units the dice can kill, and every choice of casualties that kills that many."""
     cap = len(targets)
-    best, options = 0, [EMPTY]
+    best = 0
+    options: list[Force] = []  # product() yields the empty choice first: it is offered once, not twice
     ranges = [range(min(enemy.of(arm), cap) + 1) for arm in ARMS]
     for counts in product(*ranges):
         total = sum(counts)

@@ -29,9 +29,11 @@ def duel(
     red_support: tuple[tuple[str, ...], str] | None = None,
     blue_support: tuple[tuple[str, ...], str] | None = None,
     home: dict[str, Any] | None = None,
+    position: dict[str, Any] | None = None,
     **extra: Any,
 ) -> Decision:
-    """The E3 duel with one part changed; L11 (Red's) and L12 (Blue's) may hold Support orders next to L10."""
+    """The E3 duel with one part changed; L11 (Red's) and L12 (Blue's) may hold Support orders next to L10;
+    `position` adds to the position (e.g. the discard piles)."""
     areas: dict[str, Any] = {"l9": "land", "l10": ("land", home or {}), "l11": "land", "l12": "land"}
     pieces = units("red", "l9", *red) + units("blue", "l10", *blue)
     pieces += units("blue", "l10", *blue_routed, routed=True, first=len(blue) + 1)
@@ -43,8 +45,8 @@ def duel(
             pieces += units(seat, area, *chosen[0])
             orders.append(order(area, seat, chosen[1]))
     board = example_board(areas, [("l10", "l9"), ("l10", "l11"), ("l10", "l12")])
-    position = example_position(pieces, orders, blade_used=True)
-    options = example_options(tracks(("red", "blue"), ("blue", "red")), position, kings_court_stars=[3, 2])
+    situation = example_position(pieces, orders, **{"blade_used": True, **(position or {})})
+    options = example_options(tracks(("red", "blue"), ("blue", "red")), situation, kings_court_stars=[3, 2])
     game = marched(new_game(board, ("red", "blue"), {**options, **extra}), "red", "l9", "l10")
     cid = game.state.combat.combat_id
     for seat, chosen in (("red", red_support), ("blue", blue_support)):  # Iron Throne order: Red, then Blue

@@ -1,0 +1,167 @@
+"""Casualty and retreat choices of agot2 (domain/rulesets/agot2/combat_actions.py) pinned where mutation testing
+found them loose (issue 18, point 4): every refusal with its rule id, message and field, and the events of a
+retreat, on the catalog's worked examples E3 and E4 (§6).
+
+E3: Red's two footmen lose the tie to Blue's knight in L10; Blue's `blue_c2s1` has 1 sword and Red's card no
+fortification: Red loses 1 - 0 = 1 unit (GOT-CASUALTY-1) of its choice (GOT-CASUALTY-3).
+E4: Red's two knights win L12; Blue's two footmen retreat to L13 or L14, Blue chooses (catalog: "L13 or L14"),
+not to L11, the attacker's origin (GOT-RETREAT-4), destroying none (no supply problem, GOT-RETREAT-5).
+
+EQUIVALENT_MUTANTS: see the measured list in README's mutation section.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Decision, Game
+from tests.domain.agot2.examples import e1, e3, e4
+from tests.domain.agot2.tables import act, decide, seal
+
+E4_FOOTMEN = "blue:footman:l12:1, blue:footman:l12:2"
+
+
+def refusal(decision: Decision) -> list[tuple[str, str, dict[str, Any]]]:
+    return [(v.rule_id, v.message, dict(v.details)) for v in decision.violations]
+
+
+def e3_lost() -> tuple[Game, int]:
+    game, _ = act(
+        e3(),
+        "march",
+        "red",
+        from_area="l9",
+        moves=[{"to_area": "l10", "units": ["red:footman:l9:1", "red:footman:l9:2"]}],
+    )
+    cid = game.state.combat.combat_id
+    game, _ = seal(game, "house_card", {"red": {"card": "red_c3"}, "blue": {"card": "blue_c2s1"}})
+    return game, cid
+
+
+def e4_won() -> tuple[Game, int]:
+    game, _ = act(
+        e4(),
+        "march",
+        "red",
+        from_area="l11",
+        moves=[{"to_area": "l12", "units": ["red:knight:l11:1", "red:knight:l11:2"]}],
+    )
+    cid = game.state.combat.combat_id
+    game, _ = seal(game, "house_card", {"red": {"card": "red_c2s2"}, "blue": {"card": "blue_c1f2"}})
+    return game, cid
+
+
+def test_got_casualty_1_3_the_loser_chooses_exactly_the_due_number() -> None:
+    game, cid = e3_lost()
+    both = ["red:footman:l9:1", "red:footman:l9:2"]
+    assert refusal(decide(game, "choose_casualties", "red", combat_id=cid, units=both)) == [
+        ("GOT-CASUALTY-1", f"choose exactly 1 unit(s), got {both!r}", {"field": "data.units"})
+    ]
+    assert refusal(decide(game, "choose_casualties", "red", combat_id=cid, units="red:footman:l9:1")) == [
+        ("GOT-CASUALTY-1", "choose exactly 1 unit(s), got 'red:footman:l9:1'", {"field": "data.units"})
+    ]
+    assert refusal(decide(game, "choose_casualties", "blue", combat_id=cid, units=["red:footman:l9:1"])) == [
+        ("GOT-CASUALTY-3", "red chooses its own casualties, not 'blue'", {"field": "seat"})
+    ]
+    assert refusal(decide(game, "choose_casualties", "red", combat_id=cid, units=["blue:knight:l10:1"])) == [
+        (
+            "GOT-CASUALTY-4",
+            "'blue:knight:l10:1' cannot be a casualty; eligible: red:footman:l9:1, red:footman:l9:2",
+            {"field": "data.units"},
+        )
+    ]
+
+
+def test_got_retreat_refusals_name_the_legal_areas() -> None:
+    game, cid = e4_won()
+    legal = "legal: l13, l14"
+    assert refusal(decide(game, "choose_retreat", "blue", combat_id=cid, to_area="l11")) == [
+        ("GOT-RETREAT-4", f"'l11' is not a legal retreat; {legal}", {"field": "data.to_area"})
+    ]
+    assert refusal(decide(game, "choose_retreat", "blue", combat_id=cid, to_area="l99")) == [
+        ("GOT-RETREAT-3", f"'l99' is not a legal retreat; {legal}", {"field": "data.to_area"})
+    ]
+    assert refusal(decide(game, "choose_retreat", "red", combat_id=cid, to_area="l13")) == [
+        ("GOT-X-17", "blue chooses this retreat, not 'red'", {"field": "seat"})
+    ]
+    for destroy in (["x"], "x"):
+        assert refusal(decide(game, "choose_retreat", "blue", combat_id=cid, to_area="l13", destroy=destroy)) == [
+            (
+                "GOT-RETREAT-5",
+                f"destroy exactly 0 of the retreating units ({E4_FOOTMEN}) before retreating to l13; got {destroy!r}",
+                {"field": "data.destroy"},
+            )
+        ]
+    assert refusal(decide(game, "choose_casualties", "blue", combat_id=cid, units=[])) == [
+        ("GOT-COMBAT-5", "casualties are not being taken now", {})
+    ]
+
+
+def test_got_retreat_3_rout_1_the_chosen_retreat_moves_and_routs_the_units() -> None:
+    game, cid = e4_won()
+    game, chosen = act(game, "choose_retreat", "blue", combat_id=cid, to_area="l13")
+    footmen = ["blue:footman:l12:1", "blue:footman:l12:2"]
+    events = {e.type: dict(e.data) for e in chosen.events}
+    assert events["RetreatChosen"] == {
+        "round": 1,
+        "combat_id": cid,
+        "seat": "blue",
+        "from_area": "l12",
+        "to_area": "l13",
+        "via": [],
+        "destroy": [],
+        "chooser": "blue",
+    }
+    assert events["UnitsRetreated"]["units"] == footmen
+    assert events["UnitsRouted"] == {"round": 1, "seat": "blue", "area": "l13", "units": footmen}
+    assert refusal(decide(game, "choose_retreat", "blue", combat_id=cid, to_area="l14")) == [
+        ("GOT-COMBAT-4", "no combat is under way", {})
+    ]
+
+
+# --- GOT-SUPPORT-1/3, X-4, X-5 on E1: Green (L3, Support +1) declares first, then Red (S1), in turn order ---
+
+
+def e1_marched() -> tuple[Game, int]:
+    game, _ = act(
+        e1(),
+        "march",
+        "red",
+        from_area="l1",
+        moves=[{"to_area": "l2", "units": ["red:knight:l1:1", "red:footman:l1:2"]}],
+    )
+    return game, game.state.combat.combat_id
+
+
+def test_got_support_refusals_name_the_turn_the_side_and_the_areas() -> None:
+    game, cid = e1_marched()
+    assert refusal(decide(game, "declare_support", "red", combat_id=cid, side="attacker")) == [
+        ("GOT-SUPPORT-3", "it is green's turn to declare support (l3), not 'red''s", {"field": "seat"})
+    ]
+    assert refusal(decide(game, "declare_support", "green", combat_id=cid, side="both")) == [
+        ("GOT-SUPPORT-1", "side 'both' must be 'attacker' or 'defender'", {"field": "data.side"})
+    ]
+    assert refusal(decide(game, "declare_support", "green", combat_id=cid + 1, side="defender")) == [
+        ("GOT-COMBAT-4", f"combat_id {cid + 1!r} is not the combat under way ({cid})", {"field": "data.combat_id"})
+    ]
+    assert refusal(decide(game, "declare_support", "green", combat_id=cid, side="defender", areas="l3")) == [
+        ("GOT-SUPPORT-1", "areas 'l3' must list the supporting areas", {"field": "data.areas"})
+    ]
+    assert refusal(decide(game, "declare_support", "green", combat_id=cid, side="defender", areas=["l4"])) == [
+        ("GOT-SUPPORT-1", "'green' has no Support order in 'l4'", {"field": "data.areas"})
+    ]
+    game, _ = act(game, "declare_support", "green", combat_id=cid, side="defender")
+    assert refusal(decide(game, "declare_support", "red", combat_id=cid, side="defender")) == [
+        ("GOT-X-5", "red is the attacker: it cannot support the defender", {"field": "data.side"})
+    ]
+
+
+def test_got_support_1_a_declaration_records_the_side_and_areas() -> None:
+    game, cid = e1_marched()
+    declared = decide(game, "declare_support", "green", combat_id=cid, side="defender")
+    assert [(e.type, e.data["seat"], e.data["side"], e.data["areas"]) for e in declared.events] == [
+        ("SupportDeclared", "green", "defender", ["l3"])
+    ]
+    assert [(t.rule_id, t.text) for t in declared.trace] == [("GOT-SUPPORT-1", "green supports the defender from l3")]
+    refused = decide(game, "refuse_support", "green", combat_id=cid)
+    assert [(e.type, e.data["seat"], e.data["areas"]) for e in refused.events] == [("SupportRefused", "green", ["l3"])]

@@ -1,0 +1,359 @@
+"""The strength steps of agot2 (domain/rulesets/agot2/strength.py) pinned where mutation testing found them loose
+(issue 18, point 4): the whole trace of a combat with its rule ids and texts, every continuous card effect
+(GOT-CARD-4) on both sides of its condition, routed units, supporters and the GOT-X-6 / GOT-X-7 options.
+
+All of it on the E3 duel of test_golden_strength_pairs (catalog §6): Red marches 2 footmen (1 + 1) with March +0
+from L9 into L10, held by Blue's knight (2) with Defense +1; Red plays `red_c3` (3), Blue `blue_c2` (2): 5 against
+5, and Blue, above Red on the Fiefdoms track, wins the tie. A card given an ability below keeps its id, name,
+strength and icons (`red_c3`: strength 3, no icons); only its text changes.
+
+EQUIVALENT_MUTANTS (what `make mutate MODULE=domain/rulesets/agot2/strength.py` leaves alive that no game can tell
+apart; measured 2026-11-27: 1068/1155 killed, 92.5%):
+- Defaults of `.get` on options (`floor_total_strength_at_zero`, `special_support_bonus_always`), on tracks
+  (`fiefdoms`, the card's `track`), on `discards`, `garrisons`, `neighbours`, `UNIT_STRENGTH` and the icon/bonus
+  params (`swords`/`fortifications` 0 -> 1, `+=` -> `=` on a side that had no icons yet): GameCreated carries
+  every option with its default, every track holds every seat, every area and unit type has an entry, and the
+  card-set check fills the icon params of the kinds that use them.
+- `units_in(where, seat)` -> `units_in(where)` (seat None or dropped) in `_support_entry`, `eligible_support`,
+  `fighting_units`, `_apply_continuous` and `_zero_other_ships`: an area holds the units of one House only.
+- `unit_value`'s `supporting` parameter (default or argument changed): it is not read; a supporting unit is worth
+  what a fighting one is (GOT-SUPPORT-2/8).
+- `x if v is not None else 0` turned into `(v is not None) or True` for the March token, the Support token, the
+  played card and the order of a supporter: each is always there when the line runs (a combat starts from a
+  March order; a declared supporter has its Support order until GOT-X-5 removes it, checked the line before).
+- `_victor`: `ca > cd` -> `>=` in the branch where `ca != cd`; `side_of(winner) or "attacker"` fallbacks;
+  `99` for a seat missing from the Fiefdoms track; `"fiefdoms" if tie` -> always: only read when there is a tie.
+- `_apply_continuous`: `index(other) < index(seat)` -> `<=` (two seats never share a position); `case _: return`
+  removed (the match is the function's last statement); double_defense_order `and` -> `or` (the attacker's
+  Defense part is always 0, so its `extra` is 0).
+- `base_strength`: the GOT-X-5 check's `or` -> `and` (an order never changes owner or type in a combat).
+- `final_strength`: the continuous-card filter's `or` -> `and` variants (every card with a `kind` here is
+  continuous or resolved elsewhere before step 5); `card.swords if card else 1` (only after Tyrion, GOT-X-15).
+Not yet killed, real gaps left for a later pass: `_zero_other_ships` (Salladhor Saan, needs a sea combat),
+GOT-X-19 (a port supporting its own land area), GOT-X-5 (d) with a second area after the skipped one, the
+per-order support declaration with two Houses, and the GOT-BLADE-1 trace text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Decision
+from tests.domain.agot2.tables import RED_CARDS, card, card_set, only
+from tests.domain.agot2.test_golden_strength_pairs import duel
+
+CONTINUOUS = "continuous"
+
+
+def ability(card_id: str, kind: str, **params: Any) -> dict[str, Any]:
+    """`card_id` with a continuous ability of `kind`."""
+    return card(card_id, {"kind": kind, "timing": CONTINUOUS, "params": params}, text=f"{kind} for the test")
+
+
+def with_cards(*cards: dict[str, Any]) -> dict[str, Any]:
+    """The house_cards option with `cards` in place of the text-less cards of the same ids."""
+    return {"house_cards": card_set(replace={c["id"]: c for c in cards})}
+
+
+def steps(decision: Decision, *rule_ids: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """The trace steps of these rules, in order, as (rule id, text, numbers)."""
+    return [(t.rule_id, t.text, dict(t.numbers)) for t in decision.trace if t.rule_id in rule_ids]
+
+
+def sides(decision: Decision) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    resolved = dict(only(decision, "CombatResolved"))
+    return resolved["attacker"], resolved["defender"], resolved
+
+
+def test_the_e3_duel_traces_every_part_with_its_rule_and_numbers() -> None:
+    """GOT-COMBAT-2 (footman 1, knight 2), STRENGTH-4 (March +0), STRENGTH-3 (Defense +1), STRENGTH-2 (initial
+    strength), STRENGTH-7 (initial + card + text + Blade), RESOLVE-2 (tie: Blue 1st on Fiefdoms, Red 2nd),
+    CASUALTY-1 (no swords: 0 due)."""
+    decision = duel()
+    assert steps(
+        decision,
+        "GOT-COMBAT-2",
+        "GOT-STRENGTH-2",
+        "GOT-STRENGTH-3",
+        "GOT-STRENGTH-4",
+        "GOT-STRENGTH-7",
+        "GOT-RESOLVE-1",
+        "GOT-RESOLVE-2",
+        "GOT-CASUALTY-1",
+    ) == [
+        ("GOT-COMBAT-2", "attacker red: footman 1 + footman 1 = 2", {"units": 2}),
+        ("GOT-STRENGTH-4", "attacker red: March +0", {"march": 0}),
+        ("GOT-STRENGTH-2", "attacker red: initial strength 2", {"base": 2}),
+        ("GOT-COMBAT-2", "defender blue: knight 2 = 2", {"units": 2}),
+        ("GOT-STRENGTH-3", "defender blue: Defense +1", {"defense": 1}),
+        ("GOT-STRENGTH-2", "defender blue: initial strength 3", {"base": 3}),
+        (
+            "GOT-STRENGTH-7",
+            "attacker red: 2 initial + card 3 + text 0 + Blade 0 = 5",
+            {"base": 2, "card": 3, "text": 0, "blade": 0, "total": 5},
+        ),
+        (
+            "GOT-STRENGTH-7",
+            "defender blue: 3 initial + card 2 + text 0 + Blade 0 = 5",
+            {"base": 3, "card": 2, "text": 0, "blade": 0, "total": 5},
+        ),
+        ("GOT-RESOLVE-2", "tie 5 = 5; Fiefdoms red 2, blue 1 -> blue", {"fiefdoms": {"red": 2, "blue": 1}}),
+        (
+            "GOT-CASUALTY-1",
+            "0 sword(s) - 0 fortification(s) = 0",
+            {"swords": 0, "fortifications": 0, "casualties_due": 0},
+        ),
+    ]
+    red, blue, resolved = sides(decision)
+    assert (resolved["tie"], resolved["tie_broken_by"], resolved["winner"], resolved["loser"]) == (
+        True,
+        "fiefdoms",
+        "blue",
+        "red",
+    )
+    assert (red["card"], red["card_strength"], red["swords"], red["fortifications"]) == ("red_c3", 3, 0, 0)
+    assert (blue["defense_order"], blue["march_order"], blue["garrison"], blue["unit_detail"]) == (1, 0, 0, ["knight"])
+
+
+def test_a_routed_unit_is_traced_with_its_zero() -> None:
+    """GOT-ROUT-2 「溃败单位不提供任何战力」: Blue's routed footman shows as 0 in the unit sum: 0 + 2 = 2 (units
+    listed by id)."""
+    decision = duel(blue_routed=("footman",))
+    assert steps(decision, "GOT-COMBAT-2")[1] == (
+        "GOT-COMBAT-2",
+        "defender blue: footman (routed) 0 + knight 2 = 2",
+        {"units": 2},
+    )
+    assert sides(decision)[1]["unit_detail"] == ["footman (routed)", "knight"]
+
+
+def test_a_supporting_area_is_traced_with_its_units_and_special_bonus() -> None:
+    """GOT-SUPPORT-2 and STRENGTH-5: Red's footman in L11 with Support +1 adds 1 + 1: initial 2 + 2 = 4, with the
+    card 4 + 3 = 7."""
+    decision = duel(red_support=(("footman",), "support_plus1"))
+    entry = {"seat": "red", "area": "l11", "units": 1, "order_bonus": 1}
+    assert steps(decision, "GOT-SUPPORT-2") == [
+        (
+            "GOT-SUPPORT-2",
+            "1 unit(s) (footman) of red in l11 support the attacker = 1, special Support +1 (GOT-STRENGTH-5)",
+            entry,
+        )
+    ]
+    red, _, _ = sides(decision)
+    assert (red["support"], red["base"], red["total"]) == ([entry], 4, 7)
+
+
+def test_got_x_6_the_special_bonus_stays_when_the_units_add_something_even_if_so_chosen() -> None:
+    """GOT-X-6 with `special_support_bonus_always = false`: the bonus is dropped only when the units add 0; a
+    footman (1) keeps its Support +1: Red 2 + (1 + 1) + 3 = 7 against 5."""
+    decision = duel(red_support=(("footman",), "support_plus1"), special_support_bonus_always=False)
+    red, _, _ = sides(decision)
+    assert (red["support"][0]["order_bonus"], red["total"]) == (1, 7)
+
+
+def test_got_support_8_siege_engines_support_with_nothing_and_say_so() -> None:
+    """GOT-SUPPORT-8 「攻城器械…支援…只在攻击城堡/要塞时」: a supporting siege engine outside a castle adds 0,
+    its Support +0 adds 0, the step names SUPPORT-8."""
+    decision = duel(red_support=(("siege_engine",), "support_0_a"))
+    assert steps(decision, "GOT-SUPPORT-8") == [
+        (
+            "GOT-SUPPORT-8",
+            "1 unit(s) (siege_engine) of red in l11 support the attacker = 0",
+            {"seat": "red", "area": "l11", "units": 0, "order_bonus": 0},
+        )
+    ]
+
+
+def test_got_strength_6_garrison_is_traced() -> None:
+    decision = duel(home={"home_of": "blue", "garrison": 2})
+    assert steps(decision, "GOT-STRENGTH-6") == [("GOT-STRENGTH-6", "garrison of blue's home area +2", {"garrison": 2})]
+    assert sides(decision)[1]["total"] == 7
+
+
+# --- GOT-CARD-4: the continuous effects, each on both sides of its condition ---
+
+
+def test_bonus_if_unsupported_adds_strength_and_a_sword_to_a_lone_side() -> None:
+    """Asha Greyjoy's kind: nobody supports Red: +1 strength (6 > 5, Red wins) and +1 sword (1 casualty due)."""
+    asha = ability("red_c3", "bonus_if_unsupported", strength=1, swords=1)
+    decision = duel(**with_cards(asha))
+    red, _, resolved = sides(decision)
+    assert red["card_text"] == [{"source": "red_c3", "amount": 1, "detail": "nobody supports this side"}]
+    assert (red["total"], red["swords"], resolved["winner"], resolved["casualties_due"]) == (6, 1, "red", 1)
+    assert steps(decision, "GOT-CARD-4") == [
+        ("GOT-CARD-4", "red_c3: nobody supports this side (+1)", {"amount": 1}),
+        ("GOT-CARD-4", "red_c3: nobody supports this side: +1 sword, +0 fort", {}),
+    ]
+
+
+def test_bonus_if_unsupported_adds_nothing_to_a_supported_side() -> None:
+    """A footman supports Red from L11: no bonus; 2 + 1 + 3 = 6, no sword."""
+    asha = ability("red_c3", "bonus_if_unsupported", strength=1, swords=1)
+    red, _, resolved = sides(duel(red_support=(("footman",), "support_0_a"), **with_cards(asha)))
+    assert (red["card_text"], red["total"], red["swords"], resolved["casualties_due"]) == ([], 6, 0, 0)
+
+
+def test_bonus_if_defending_structure_gives_the_defender_of_a_castle_a_fortification() -> None:
+    """Theon Greyjoy's kind on Blue in a castle: +1 fortification. Red (March +1, `red_c3s1`: 2 + 1 + 3 = 6, one
+    sword) beats Blue's 5; 1 sword - 1 fortification = 0 casualties."""
+    theon = ability("blue_c2", "bonus_if_defending_structure", fortifications=1)
+    decision = duel(red_march="march_plus1", red_card="red_c3s1", home={"structure": "castle"}, **with_cards(theon))
+    _, blue, resolved = sides(decision)
+    assert (blue["fortifications"], blue["card_text"], resolved["winner"], resolved["casualties_due"]) == (
+        1,
+        [],
+        "red",
+        0,
+    )
+    assert steps(decision, "GOT-CARD-4") == [("GOT-CARD-4", "blue_c2: defending a castle: +0 sword, +1 fort", {})]
+
+
+def test_bonus_if_defending_structure_gives_nothing_outside_a_structure() -> None:
+    """The same without a castle: no fortification, 1 sword - 0 = 1 casualty due."""
+    theon = ability("blue_c2", "bonus_if_defending_structure", fortifications=1)
+    decision = duel(red_march="march_plus1", red_card="red_c3s1", **with_cards(theon))
+    _, blue, resolved = sides(decision)
+    assert (blue["fortifications"], resolved["casualties_due"]) == (0, 1)
+
+
+def test_bonus_if_defending_structure_gives_nothing_to_the_attacker_of_a_castle() -> None:
+    """On Red's card, attacking the castle: no +1 strength; 5 against 5 stays Blue's tie."""
+    theon = ability("red_c3", "bonus_if_defending_structure", strength=1)
+    red, _, resolved = sides(duel(home={"structure": "castle"}, **with_cards(theon)))
+    assert (red["total"], resolved["winner"]) == (5, "blue")
+
+
+def test_bonus_if_card_discarded_counts_when_the_named_card_is_in_the_discard_pile() -> None:
+    """Ser Davos's kind: `red_c1` in Red's discard pile: +1 strength and +1 sword: 6 > 5, 1 casualty due."""
+    davos = ability("red_c3", "bonus_if_card_discarded", card="red_c1", strength=1, swords=1)
+    piles = {"hands": {"red": [c for c in RED_CARDS if c != "red_c1"]}, "discards": {"red": ["red_c1"]}}
+    decision = duel(position=piles, **with_cards(davos))
+    red, _, resolved = sides(decision)
+    assert red["card_text"] == [{"source": "red_c3", "amount": 1, "detail": "red_c1 is in the discard pile"}]
+    assert (red["total"], red["swords"], resolved["casualties_due"]) == (6, 1, 1)
+
+
+def test_bonus_if_card_discarded_adds_nothing_while_the_card_is_in_hand() -> None:
+    davos = ability("red_c3", "bonus_if_card_discarded", card="red_c1", strength=1, swords=1)
+    red, _, _ = sides(duel(**with_cards(davos)))
+    assert (red["card_text"], red["total"], red["swords"]) == ([], 5, 0)
+
+
+def test_strength_if_opponent_higher_adds_when_the_opponent_is_above_on_the_track() -> None:
+    """Stannis Baratheon's kind on Blue: Red is 1st on the Iron Throne, Blue 2nd: +1, Blue 6 > 5."""
+    stannis = ability("blue_c2", "strength_if_opponent_higher", track="iron_throne", strength=1)
+    decision = duel(**with_cards(stannis))
+    _, blue, resolved = sides(decision)
+    assert blue["card_text"] == [
+        {"source": "blue_c2", "amount": 1, "detail": "opponent higher on the iron_throne track"}
+    ]
+    assert (blue["total"], resolved["winner"], resolved["tie"]) == (6, "blue", False)
+    assert steps(decision, "GOT-CARD-4") == [
+        ("GOT-CARD-4", "blue_c2: opponent higher on the iron_throne track (+1)", {"amount": 1})
+    ]
+
+
+def test_strength_if_opponent_higher_adds_nothing_when_the_opponent_is_below() -> None:
+    """On Red's card: Blue is below Red on the Iron Throne: nothing; 5 = 5, Blue's tie."""
+    stannis = ability("red_c3", "strength_if_opponent_higher", track="iron_throne", strength=1)
+    red, _, _ = sides(duel(**with_cards(stannis)))
+    assert (red["card_text"], red["total"]) == ([], 5)
+
+
+def test_icon_by_role_gives_the_attacker_its_icons_and_strength() -> None:
+    """Nymeria Sand's kind on Red as attacker: +1 strength, +1 sword: 6 > 5 and 1 casualty due."""
+    nymeria = ability("red_c3", "icon_by_role", attacker={"swords": 1, "strength": 1}, defender={"fortifications": 2})
+    decision = duel(**with_cards(nymeria))
+    red, _, resolved = sides(decision)
+    assert (red["total"], red["swords"], red["fortifications"], resolved["casualties_due"]) == (6, 1, 0, 1)
+    assert steps(decision, "GOT-CARD-4") == [
+        ("GOT-CARD-4", "red_c3: as attacker (+1)", {"amount": 1}),
+        ("GOT-CARD-4", "red_c3: as attacker, icons {'swords': 1, 'strength': 1}", {}),
+    ]
+
+
+def test_icon_by_role_gives_the_defender_its_fortifications() -> None:
+    """The same card on Blue as defender: +2 fortifications; Red (March +1, `red_c3s1`, 6 > 5) wins with 1 sword,
+    1 - 2 -> 0 casualties (GOT-CASUALTY-1)."""
+    nymeria = ability("blue_c2", "icon_by_role", attacker={"swords": 1}, defender={"fortifications": 2})
+    decision = duel(red_march="march_plus1", red_card="red_c3s1", **with_cards(nymeria))
+    _, blue, resolved = sides(decision)
+    assert (blue["swords"], blue["fortifications"], blue["card_text"], resolved["casualties_due"]) == (0, 2, [], 0)
+
+
+def test_double_defense_order_counts_the_defense_bonus_twice() -> None:
+    """Catelyn Stark's kind on Blue: Defense +1 counts x2: +1 text, Blue 6 > 5."""
+    catelyn = ability("blue_c2", "double_defense_order", factor=2)
+    decision = duel(**with_cards(catelyn))
+    _, blue, resolved = sides(decision)
+    assert blue["card_text"] == [{"source": "blue_c2", "amount": 1, "detail": "Defense order counts x2"}]
+    assert (blue["total"], resolved["winner"]) == (6, "blue")
+
+
+def test_zero_opponent_card_strength_takes_the_printed_strength_away() -> None:
+    """Balon Greyjoy's kind on Blue: Red's printed 3 counts 0: Red 2 + 3 - 3 = 2 against 5."""
+    balon = ability("blue_c2", "zero_opponent_card_strength")
+    decision = duel(**with_cards(balon))
+    red, _, resolved = sides(decision)
+    assert red["card_text"] == [{"source": "blue_c2", "amount": -3, "detail": "printed card strength counts 0"}]
+    assert (red["total"], resolved["winner"]) == (2, "blue")
+    assert steps(decision, "GOT-CARD-4") == [
+        ("GOT-CARD-4", "blue_c2: printed card strength counts 0 (-3)", {"amount": -3})
+    ]
+
+
+def test_unit_strength_counts_own_fighting_units_of_the_type() -> None:
+    """Victarion's kind on Red: footmen count 2 each: 2 x (2 - 1) = +2, Red 7."""
+    kevan = ability("red_c3", "unit_strength", unit="footman", strength=2, includes_support=False)
+    red, _, _ = sides(duel(red_support=(("footman",), "support_0_a"), **with_cards(kevan)))
+    assert red["card_text"] == [{"source": "red_c3", "amount": 2, "detail": "2 footman(s) count 2 each"}]
+    assert red["total"] == 2 + 1 + 3 + 2
+
+
+def test_unit_strength_with_support_counts_the_owner_s_supporting_units_too() -> None:
+    """Kevan Lannister's kind: footmen count 2 each, supporting ones too: 2 fighting + 2 in L11 = 4 x (2 - 1)."""
+    kevan = ability("red_c3", "unit_strength", unit="footman", strength=2, includes_support=True)
+    red, _, _ = sides(duel(red_support=(("footman", "footman", "knight"), "support_0_a"), **with_cards(kevan)))
+    assert red["card_text"] == [{"source": "red_c3", "amount": 4, "detail": "4 footman(s) count 2 each"}]
+    assert red["total"] == 2 + 4 + 3 + 4
+
+
+def test_unit_strength_leaves_routed_units_out() -> None:
+    """On Blue: a knight, a footman and a routed footman; only the standing footman counts 2 (+1). GOT-ROUT-2:
+    a routed unit adds nothing, card text included. Blue 2 + 1 + 0 + 1 + 2 + 1 = 7."""
+    card_ = ability("blue_c2", "unit_strength", unit="footman", strength=2, includes_support=False)
+    _, blue, _ = sides(duel(blue=("knight", "footman"), blue_routed=("footman",), **with_cards(card_)))
+    assert blue["card_text"] == [{"source": "blue_c2", "amount": 1, "detail": "1 footman(s) count 2 each"}]
+    assert blue["total"] == 7
+
+
+def test_unit_strength_for_another_role_adds_nothing() -> None:
+    """`role: defender` on the attacker's card: nothing."""
+    card_ = ability("red_c3", "unit_strength", unit="footman", strength=2, includes_support=False, role="defender")
+    red, _, _ = sides(duel(**with_cards(card_)))
+    assert (red["card_text"], red["total"]) == ([], 5)
+
+
+# --- GOT-X-7: negative totals ---
+
+
+def test_got_x_7_a_negative_total_compares_as_zero_and_is_traced() -> None:
+    """Red: a siege engine outside a castle (0, GOT-COMBAT-3) with March -1 and `red_c1` (1) whose printed
+    strength Blue's card zeroes: 0 - 1 + 1 - 1 = -1, compared as 0 against Blue's 5."""
+    balon = ability("blue_c2", "zero_opponent_card_strength")
+    decision = duel(red=("siege_engine",), red_march="march_minus1", red_card="red_c1", **with_cards(balon))
+    assert steps(decision, "GOT-X-7") == [("GOT-X-7", "negative totals compare as 0: -1 -> 0, 5 -> 5", {})]
+    assert steps(decision, "GOT-RESOLVE-1") == [("GOT-RESOLVE-1", "5 > 0 -> blue", {"attacker": 0, "defender": 5})]
+
+
+def test_got_x_7_off_compares_the_negative_total_as_it_is() -> None:
+    balon = ability("blue_c2", "zero_opponent_card_strength")
+    decision = duel(
+        red=("siege_engine",),
+        red_march="march_minus1",
+        red_card="red_c1",
+        floor_total_strength_at_zero=False,
+        **with_cards(balon),
+    )
+    assert steps(decision, "GOT-X-7") == []
+    assert steps(decision, "GOT-RESOLVE-1") == [("GOT-RESOLVE-1", "5 > -1 -> blue", {"attacker": -1, "defender": 5})]
