@@ -168,37 +168,13 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             )
             return replace(state, rounds=(*state.rounds, paired))
         case "PlayersSwapped":
-            # The swapped tables replace those of the same number; the byes are restated whole.
-            changed = {t.number: t for t in _tables(data.get("tables"))}
-            byes = tuple(str(p) for p in _sequence(data.get("byes")))
-            rounds = tuple(
-                replace(r, tables=tuple(changed.get(t.number, t) for t in r.tables), byes=byes)
-                if r.number == data.get("round")
-                else r
-                for r in state.rounds
-            )
-            return replace(state, rounds=rounds)
+            return _players_swapped(state, data)
         case "TableGameCreated":
             return _at_table(state, data, lambda table: replace(table, game=str(data.get("game"))))
         case "LeagueGameLinked":
-            (linked,) = _tables([data]) or (Table(0, ()),)
-            linked = replace(linked, game=str(data.get("game")))
-            league = state.round(LEAGUE_ROUND) or Round(LEAGUE_ROUND, ())
-            others = tuple(r for r in state.rounds if r.number != LEAGUE_ROUND)
-            return replace(state, rounds=(replace(league, tables=(*league.tables, linked)), *others))
+            return _league_game_linked(state, data)
         case "ResultReported" | "ResultAmended":
-            amended = event.type == RESULT_AMENDED
-            result = Result(
-                {str(p): _whole(n) for p, n in _mapping(data.get("places")).items()},
-                {
-                    str(p): {str(k): _fraction(v) for k, v in _mapping(m).items()}
-                    for p, m in _mapping(data.get("measures")).items()
-                },
-                reported_by=data.get("by") if isinstance(data.get("by"), str) else None,
-                # An amendment follows an arbiter's ruling; the director still approves it.
-                amended_by_dispute=str(data["dispute"]) if amended and data.get("dispute") else None,
-                amended=amended,
-            )
+            result = _result(data, amended=event.type == RESULT_AMENDED)
             return _at_table(state, data, lambda table: replace(table, result=result))
         case "ResultConfirmed":
             player = str(data.get("player", ""))
@@ -214,6 +190,43 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             seed = data.get("seed")
             return replace(state, finished=True, seed=seed if isinstance(seed, str) else None)
     return state
+
+
+def _players_swapped(state: TournamentState, data: Mapping[str, Any]) -> TournamentState:
+    """The swapped tables replace those of the same number; the byes are restated whole."""
+    changed = {t.number: t for t in _tables(data.get("tables"))}
+    byes = tuple(str(p) for p in _sequence(data.get("byes")))
+    rounds = tuple(
+        replace(r, tables=tuple(changed.get(t.number, t) for t in r.tables), byes=byes)
+        if r.number == data.get("round")
+        else r
+        for r in state.rounds
+    )
+    return replace(state, rounds=rounds)
+
+
+def _league_game_linked(state: TournamentState, data: Mapping[str, Any]) -> TournamentState:
+    """A league game joins the league's one open-ended round as a table of its own."""
+    (linked,) = _tables([data]) or (Table(0, ()),)
+    linked = replace(linked, game=str(data.get("game")))
+    league = state.round(LEAGUE_ROUND) or Round(LEAGUE_ROUND, ())
+    others = tuple(r for r in state.rounds if r.number != LEAGUE_ROUND)
+    return replace(state, rounds=(replace(league, tables=(*league.tables, linked)), *others))
+
+
+def _result(data: Mapping[str, Any], amended: bool) -> Result:
+    """A table's reported (or amended) result: places and measures by player."""
+    return Result(
+        {str(p): _whole(n) for p, n in _mapping(data.get("places")).items()},
+        {
+            str(p): {str(k): _fraction(v) for k, v in _mapping(m).items()}
+            for p, m in _mapping(data.get("measures")).items()
+        },
+        reported_by=data.get("by") if isinstance(data.get("by"), str) else None,
+        # An amendment follows an arbiter's ruling; the director still approves it.
+        amended_by_dispute=str(data["dispute"]) if amended and data.get("dispute") else None,
+        amended=amended,
+    )
 
 
 def fold(events: list[Event]) -> TournamentState:

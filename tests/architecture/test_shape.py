@@ -506,19 +506,9 @@ PINNED_CYCLE_MODULES: frozenset[str] = frozenset(
         "domain/rulesets/kard_es_korona/vassals.py",
     }
 )
-PINNED_FUNCTION_IMPORTS: frozenset[str] = frozenset(
-    {
-    }
-)
-PINNED_PRIVATE_IMPORTS: frozenset[str] = frozenset(
-    {
-    }
-)
-PINNED_LONG_FUNCTIONS: frozenset[str] = frozenset(
-    {
-        "domain/tournaments/state.py::evolve",
-    }
-)
+PINNED_FUNCTION_IMPORTS: frozenset[str] = frozenset()
+PINNED_PRIVATE_IMPORTS: frozenset[str] = frozenset()
+PINNED_LONG_FUNCTIONS: frozenset[str] = frozenset()
 PINNED_LONG_MODULES: frozenset[str] = frozenset(
     {
         "domain/kernel.py",
