@@ -213,6 +213,10 @@ class EventStore:
         """Release the write connection (before disposing of the engine)."""
         self._writer.close()
 
+    def forget_heads(self) -> None:
+        """Drop the stream heads the writer cached: rows were written behind its back (a repair, a test)."""
+        self._writer.forget()
+
     def append_recorded(
         self,
         stream_id: str,

@@ -226,9 +226,7 @@ def append_stored_text(api: Api, game: str, data_text: str, metadata_text: str) 
         conn.execute(insert(events).values(**row, prev_hash=last["hash"], hash=digest))
         summaries.advance(conn, game, version, digest, recorded_at, False)
     api.services.loader.forget(game)
-    writer = api.services.store._sqlite  # the SQLite writer caches stream heads it wrote itself
-    if writer is not None:
-        writer.forget()
+    api.services.store.forget_heads()  # the store's writer caches the stream heads it wrote itself
 
 
 def test_an_event_stored_deeper_than_anything_readable_leaves_every_read_of_its_game_working(any_api: Api) -> None:
