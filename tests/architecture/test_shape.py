@@ -491,21 +491,7 @@ def test_the_ratchet_names_new_breaches_and_the_pinned_entries_to_delete_when_th
 
 # --- the pinned breaches (the ratchet): only ever delete entries ---
 
-PINNED_CYCLE_MODULES: frozenset[str] = frozenset(
-    {
-        "domain/rulesets/kard_es_korona/captivity.py",
-        "domain/rulesets/kard_es_korona/defeat.py",
-        "domain/rulesets/kard_es_korona/elections.py",
-        "domain/rulesets/kard_es_korona/evolve.py",
-        "domain/rulesets/kard_es_korona/flow.py",
-        "domain/rulesets/kard_es_korona/lords.py",
-        "domain/rulesets/kard_es_korona/movement.py",
-        "domain/rulesets/kard_es_korona/offices.py",
-        "domain/rulesets/kard_es_korona/pinning.py",
-        "domain/rulesets/kard_es_korona/rerolls.py",
-        "domain/rulesets/kard_es_korona/vassals.py",
-    }
-)
+PINNED_CYCLE_MODULES: frozenset[str] = frozenset()
 PINNED_FUNCTION_IMPORTS: frozenset[str] = frozenset()
 PINNED_PRIVATE_IMPORTS: frozenset[str] = frozenset()
 PINNED_LONG_FUNCTIONS: frozenset[str] = frozenset()

@@ -23,11 +23,12 @@ from typing import Any
 from domain.kernel import Action, Authority, Decision, Event, Game, Inputs, Seat, advance, start
 from domain.platform import decide_action, decide_reveal, decide_seal
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
-from domain.rulesets.kard_es_korona.battle_order import DUEL, battle_chooser
+from domain.rulesets.kard_es_korona.battle_order import battle_chooser
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.captivity import can_pay_ransom, return_counties
 from domain.rulesets.kard_es_korona.cards import siege_roll_due
-from domain.rulesets.kard_es_korona.defeat import CONSENT, ESCAPE, FEALTY, TAKEOVER, escape_routes
+from domain.rulesets.kard_es_korona.defeat import escape_routes
+from domain.rulesets.kard_es_korona.defeat_evolve import CONSENT, ESCAPE, FEALTY, TAKEOVER
 from domain.rulesets.kard_es_korona.election_state import JUDGE_REROLL, PALATINE, ROLL_OFF, SEALED
 from domain.rulesets.kard_es_korona.hits import casualty_options, lord_present, other, side_force
 from domain.rulesets.kard_es_korona.setup import seat_errors
@@ -35,6 +36,7 @@ from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
     BATTLE,
     DEFENDER,
+    DUEL,
     ELECTION,
     EVENT,
     FIRST_PLAYER,

@@ -4,12 +4,11 @@ defeat settled (KK-LORD-4), then the next battle (KK-BATTLE-12).
 
 from __future__ import annotations
 
-from domain.rulesets.kard_es_korona.battle_order import DUEL
 from domain.rulesets.kard_es_korona.defeat import settle_defeat
 from domain.rulesets.kard_es_korona.flow import Flow
 from domain.rulesets.kard_es_korona.forces import castle_limit_breaches
 from domain.rulesets.kard_es_korona.hits import side_force
-from domain.rulesets.kard_es_korona.state import ATTACKER, BATTLE, DEFENDER, Battle, KKState
+from domain.rulesets.kard_es_korona.state import ATTACKER, BATTLE, DEFENDER, DUEL, Battle, KKState
 from domain.rulesets.kard_es_korona.year import next_battle
 
 

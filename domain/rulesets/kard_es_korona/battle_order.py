@@ -19,8 +19,6 @@ from domain.rulesets.kard_es_korona.hits import (
 )
 from domain.rulesets.kard_es_korona.state import ATTACKER, BATTLE, DEFENDER, Battle, KKState, is_neutral
 
-DUEL = "duel"  # KK-LORD-5: the battle's status, and its exchange, once only the two lords fight on
-
 
 def battle_chooser(state: KKState) -> tuple[str | None, list[Battle]]:
     """KK-BATTLE-12: round-robin from `turn`: open battles first, then sieges; a player picks among his own."""

@@ -7,12 +7,9 @@ year marker reaches Y+3; with `3` the recruitment of Y+3 is a window too and the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain.kernel import Action, Decision
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
-from domain.rulesets.kard_es_korona.state import RECRUIT, KKState, evolved
+from domain.rulesets.kard_es_korona.state import RECRUIT, KKState
 
 RANSOM = 20  # 2 gold florins = 20 garas (KK-CAPTIVE-2)
 
@@ -76,25 +73,3 @@ def decide_pay_ransom(state: KKState, action: Action, lenient: bool = False) -> 
     flow.emit("RansomPaid", {"seat": seat, "amount": RANSOM, "to": to})
     flow.note("KK-CAPTIVE-2", f"{seat} pays {RANSOM} garas to the royal treasury; the lord returns to {to}")
     return flow.decision(tuple(checks.violations))
-
-
-def _ransom_paid(state: KKState, data: Mapping[str, Any]) -> KKState:
-    seat, amount = str(data["seat"]), int(data["amount"])
-    if seat not in state.captives:
-        return state
-    return evolved(
-        state,
-        treasury={**state.treasury, seat: state.treasury.get(seat, 0) - amount},
-        royal_treasury=state.royal_treasury + amount,
-        lords={**state.lords, seat: str(data["to"])},
-        lord_status={s: v for s, v in state.lord_status.items() if s != seat},
-        captives={s: y for s, y in state.captives.items() if s != seat},
-    )
-
-
-def _lord_executed(state: KKState, data: Mapping[str, Any]) -> KKState:
-    seat = str(data["seat"])
-    return evolved(state, captives={s: y for s, y in state.captives.items() if s != seat})
-
-
-HANDLERS = {"RansomPaid": _ransom_paid, "LordExecuted": _lord_executed}

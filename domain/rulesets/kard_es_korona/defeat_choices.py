@@ -10,7 +10,8 @@ from typing import Any
 from domain.kernel import Action, Decision, Game, Inputs
 from domain.platform import roll
 from domain.rulesets.kard_es_korona.battle_end import resume
-from domain.rulesets.kard_es_korona.defeat import CONSENT, ESCAPE, FEALTY, TAKEOVER, escape_routes, swear
+from domain.rulesets.kard_es_korona.defeat import escape_routes, swear
+from domain.rulesets.kard_es_korona.defeat_evolve import CONSENT, ESCAPE, FEALTY, TAKEOVER
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
 from domain.rulesets.kard_es_korona.rerolls import offer_reroll
 from domain.rulesets.kard_es_korona.state import KKState

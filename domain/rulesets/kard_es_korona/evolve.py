@@ -8,16 +8,18 @@ the lords' fates apply their own events (`*_evolve` modules and each module's HA
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
 from typing import Any
 
 from domain.kernel import Event
 from domain.rulesets.kard_es_korona import cards, turn_order
 from domain.rulesets.kard_es_korona.advanced_events import HANDLERS as ADVANCED_HANDLERS
 from domain.rulesets.kard_es_korona.battle_evolve import HANDLERS as BATTLE_HANDLERS
+from domain.rulesets.kard_es_korona.defeat_evolve import HANDLERS as DEFEAT_HANDLERS
 from domain.rulesets.kard_es_korona.election_evolve import HANDLERS as ELECTION_HANDLERS
 from domain.rulesets.kard_es_korona.evolve_units import add_units, clip_moved, force_of, take_units
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, single
+from domain.rulesets.kard_es_korona.lords_evolve import HANDLERS as LORDS_HANDLERS
+from domain.rulesets.kard_es_korona.rerolls_evolve import HANDLERS as REROLLS_HANDLERS
 from domain.rulesets.kard_es_korona.state import (
     ELECTION,
     EVENT,
@@ -32,11 +34,12 @@ from domain.rulesets.kard_es_korona.state import (
     is_neutral,
     next_in_cycle,
 )
+from domain.rulesets.kard_es_korona.vassals_evolve import HANDLERS as VASSALS_HANDLERS
 
 
 def evolve(state: KKState, event: Event) -> KKState:
     """The state after `event`; events of other rulesets and malformed data leave it unchanged."""
-    handler = _all_handlers().get(event.type)
+    handler = _HANDLERS.get(event.type)
     if handler is None:
         return state
     try:
@@ -229,16 +232,6 @@ def _step_passed(state: KKState, data: Mapping[str, Any]) -> KKState:
     return evolved(state, passed=passed, turn=_next_mover(state, seat, passed))
 
 
-@cache
-def _all_handlers() -> Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]]:
-    """Every event's handler in one table: this module's, and those of the issue-4 modules (each owns its events;
-    they import `flow`, which imports this module, hence the import on the first event, not at the top)."""
-    from domain.rulesets.kard_es_korona import captivity, defeat, lords, rerolls, vassals
-
-    issue_4 = (defeat, captivity, vassals, lords, rerolls)
-    return {**{kind: h for m in issue_4 for kind, h in m.HANDLERS.items()}, **_HANDLERS}
-
-
 def _year_ended(state: KKState, data: Mapping[str, Any]) -> KKState:
     following = str(data["next"])
     phase = {"election": ELECTION, "finished": FINISHED}.get(following, state.phase)
@@ -268,6 +261,10 @@ _HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
     **cards.HANDLERS,
     **turn_order.HANDLERS,
     **ELECTION_HANDLERS,
+    **DEFEAT_HANDLERS,
+    **VASSALS_HANDLERS,
+    **LORDS_HANDLERS,
+    **REROLLS_HANDLERS,
 }
 
 

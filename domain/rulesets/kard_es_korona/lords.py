@@ -10,8 +10,6 @@ from typing import Any
 from domain.kernel import Action, Decision, Game, Inputs
 from domain.platform import roll
 from domain.rulesets.kard_es_korona.battle_end import after_battle_settled, end_battle
-from domain.rulesets.kard_es_korona.battle_order import DUEL
-from domain.rulesets.kard_es_korona.evolve_units import move_units
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import ARMS, LORD_MOVEMENT_POINTS, MOVEMENT_POINTS
 from domain.rulesets.kard_es_korona.movement import path_cost, step_group
@@ -19,11 +17,9 @@ from domain.rulesets.kard_es_korona.rerolls import duel_reroll_offer
 from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
     DEFENDER,
+    DUEL,
     Battle,
     KKState,
-    battle_with,
-    evolved,
-    with_battle,
 )
 
 # --- the end of a battle ---
@@ -208,45 +204,3 @@ def decide_decline_extra_step(state: KKState, action: Action) -> Decision:
     flow.emit("ExtraStepDeclined", {"seat": action.seat, "battle": state.extra_step["battle"]})
     after_battle_settled(flow)
     return flow.decision()
-
-
-# --- evolve ---
-
-
-def _duel_started(state: KKState, data: Mapping[str, Any]) -> KKState:
-    battle = state.battle(str(data["battle"]))
-    if battle is None:
-        return state
-    return with_battle(state, battle_with(battle, status=DUEL, round=1, pending=()))
-
-
-def _duel_round_resolved(state: KKState, data: Mapping[str, Any]) -> KKState:
-    battle = state.battle(str(data["battle"]))
-    if battle is None or data["winner"] is not None:
-        return state
-    return with_battle(state, battle_with(battle, round=battle.round + 1))
-
-
-def _extra_step_offered(state: KKState, data: Mapping[str, Any]) -> KKState:
-    return evolved(state, extra_step={"seat": str(data["seat"]), "battle": str(data["battle"])})
-
-
-def _extra_step_taken(state: KKState, data: Mapping[str, Any]) -> KKState:
-
-    seat, to = str(data["seat"]), str(data["to"])
-    for group in data["groups"]:
-        state = move_units(state, seat, str(group["from"]), to, group["units"], group.get("lord") is True)
-    return evolved(state, extra_step={})
-
-
-def _extra_step_declined(state: KKState, data: Mapping[str, Any]) -> KKState:
-    return evolved(state, extra_step={})
-
-
-HANDLERS = {
-    "DuelStarted": _duel_started,
-    "DuelRoundResolved": _duel_round_resolved,
-    "ExtraStepOffered": _extra_step_offered,
-    "ExtraStepTaken": _extra_step_taken,
-    "ExtraStepDeclined": _extra_step_declined,
-}

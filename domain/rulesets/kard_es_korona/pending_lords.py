@@ -12,7 +12,8 @@ from typing import Any
 
 from domain.pending import Waiting
 from domain.rulesets.kard_es_korona.captivity import return_counties
-from domain.rulesets.kard_es_korona.defeat import CONSENT, ESCAPE, FEALTY, TAKEOVER, escape_routes
+from domain.rulesets.kard_es_korona.defeat import escape_routes
+from domain.rulesets.kard_es_korona.defeat_evolve import CONSENT, ESCAPE, FEALTY, TAKEOVER
 from domain.rulesets.kard_es_korona.forces import ARMS, LORD_MOVEMENT_POINTS, MOVEMENT_POINTS
 from domain.rulesets.kard_es_korona.pending_choices import MANY, NO_DATA, Probe, offered, waiting
 from domain.rulesets.kard_es_korona.pending_reach import cheapest_paths

@@ -19,12 +19,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.actions import IDS_KEYWORD, JsonSchema, array, game_id, integer, nullable, one_of_values
-from domain.rulesets.kard_es_korona.battle_order import DUEL
 from domain.rulesets.kard_es_korona.election_state import JUDGE_REROLL, PALATINE, ROLL_OFF, SEALED
 from domain.rulesets.kard_es_korona.forces import ARMS
 from domain.rulesets.kard_es_korona.hits import FULL, MELEE, SIEGE_ARCHERS, SIEGE_ASSAULT, VOLLEY
 from domain.rulesets.kard_es_korona.state import (
     BATTLE,
+    DUEL,
     ELECTION,
     EVENT,
     FINISHED,

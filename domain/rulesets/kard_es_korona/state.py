@@ -33,6 +33,7 @@ FINISHED = "finished"  # after the last year (KK-WIN-7 decides the winner)
 
 ATTACKER = "attacker"
 DEFENDER = "defender"
+DUEL = "duel"  # KK-LORD-5: the battle's status, and its exchange, once only the two lords fight on
 SIDES = (ATTACKER, DEFENDER)
 
 

@@ -1,0 +1,59 @@
+"""evolve for fealty and the vassals (KK-VASSAL-1..7): merged into `evolve`'s handlers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.rulesets.kard_es_korona.evolve_units import move_units
+from domain.rulesets.kard_es_korona.state import KKState, battle_with, evolved, with_battle
+
+
+def _fealty_sworn(state: KKState, data: Mapping[str, Any]) -> KKState:
+    vassal, liege, amount = str(data["vassal"]), str(data["liege"]), int(data["treasury_transferred"])
+    if vassal not in state.seats or liege not in state.seats:
+        return state
+    treasury = {**state.treasury, vassal: state.treasury.get(vassal, 0) - amount}
+    treasury[liege] = treasury.get(liege, 0) + amount
+    return evolved(
+        state,
+        treasury=treasury,
+        lords={**state.lords, vassal: None},
+        lord_status={**state.lord_status, vassal: "vassal"},
+        lieges={**state.lieges, vassal: liege},
+        defeat={},
+    )
+
+
+def _vassal_freed(state: KKState, data: Mapping[str, Any]) -> KKState:
+    vassal = str(data["vassal"])
+    return evolved(
+        state,
+        lieges={v: liege for v, liege in state.lieges.items() if v != vassal},
+        lord_status={s: v for s, v in state.lord_status.items() if s != vassal},
+        returning=(*state.returning, vassal),
+    )
+
+
+def _lord_returned(state: KKState, data: Mapping[str, Any]) -> KKState:
+    seat = str(data["seat"])
+    return evolved(
+        state, lords={**state.lords, seat: str(data["to"])}, returning=tuple(s for s in state.returning if s != seat)
+    )
+
+
+def _battle_vetoed(state: KKState, data: Mapping[str, Any]) -> KKState:
+
+    battle = state.battle(str(data["battle"]))
+    if battle is None:
+        return state
+    after = move_units(state, battle.attacker, battle.county, str(data["to"]), data["units"], data.get("lord") is True)
+    return with_battle(after, battle_with(battle, status="ended"))
+
+
+HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
+    "FealtySworn": _fealty_sworn,
+    "VassalFreed": _vassal_freed,
+    "LordReturned": _lord_returned,
+    "BattleVetoed": _battle_vetoed,
+}
