@@ -7,274 +7,50 @@ The envelope is kept by the kernel from the platform events every ruleset shares
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
-
-from domain.dice import DiceSupply
-from domain.upcasting import Upcaster
-
-if TYPE_CHECKING:  # domain.actions and domain.pending import from here
-    from domain.actions import ActionSpec
-    from domain.pending import Pending
-    from domain.positions import PositionError
-
-
-class Mode(StrEnum):
-    """How a broken rule is treated: refused, or recorded with its deviations."""
-
-    ADJUDICATED = "adjudicated"
-    TRANSCRIPT = "transcript"
-
-
-class DiceMode(StrEnum):
-    """Who rolls: the service (provably fair) or the table (faces entered by hand)."""
-
-    SERVER = "server"
-    TABLE = "table"
-
-
-class Authority(StrEnum):
-    """In what capacity an action is submitted; the service derives it from the caller's token."""
-
-    PLAYER = "player"  # acts for a seat the caller holds
-    RECORDER = "recorder"  # organiser or scorekeeper entering what happened at a table
-    ARBITER = "arbiter"
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """One numbered rule of a catalog, with the original-language text it rests on."""
-
-    id: str
-    summary: str
-    source_quote: str = ""
-    source_file: str = ""
-    section: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A playing position and the player id holding it (None: nobody registered)."""
-
-    seat: str
-    player: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """What a client asks to record."""
-
-    type: str
-    seat: str | None
-    data: Mapping[str, Any]
-    authority: Authority = Authority.PLAYER
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """A recorded fact: a past-tense type and JSON data."""
-
-    type: str
-    data: Mapping[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class RuleViolation:
-    """A rule an action breaks, by rule id, with a message that quotes the offending input."""
-
-    rule_id: str
-    message: str
-    details: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class TraceStep:
-    """One step of a ruling: the rule applied and the numbers it was applied to."""
-
-    rule_id: str
-    text: str
-    numbers: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The events an action records (fact first, consequences after), what it breaks, and why."""
-
-    events: tuple[Event, ...] = ()
-    violations: tuple[RuleViolation, ...] = ()
-    trace: tuple[TraceStep, ...] = ()
-
-    @classmethod
-    def refuse(cls, rule_id: str, message: str, **details: Any) -> Decision:
-        """A decision that records nothing and names the rule broken."""
-        return cls(violations=(RuleViolation(rule_id, message, details),))
-
-    def then(self, other: Decision) -> Decision:
-        """This decision followed by another (events, violations and trace concatenated)."""
-        return Decision(self.events + other.events, self.violations + other.violations, self.trace + other.trace)
-
-
-@dataclass(frozen=True, slots=True)
-class Inputs:
-    """What the pure domain may not create itself: time, dice, revealed secrets."""
-
-    timestamp: str
-    dice: DiceSupply | None = None
-    revealed: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Viewer:
-    """Who looks at a state: a seat, a spectator (seat None) or the arbiter."""
-
-    seat: str | None = None
-    arbiter: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SealedRound:
-    """An open round of secret submissions: who must seal, and the commitments posted so far."""
-
-    round: str
-    seats: tuple[str, ...]
-    purpose: str = ""
-    commitments: Mapping[str, str] = field(default_factory=dict)
-
-    def is_complete(self) -> bool:
-        """Every required seat has sealed."""
-        return all(seat in self.commitments for seat in self.seats)
-
-
-@dataclass(frozen=True, slots=True)
-class GameMeta:
-    """The platform's part of a game, the same for every ruleset."""
-
-    game_id: str
-    ruleset: str
-    ruleset_version: str
-    variant: str | None
-    options: Mapping[str, Any]
-    board: str | None
-    seats: tuple[Seat, ...]
-    mode: Mode
-    dice: DiceMode
-    dice_commitment: str | None
-    client_seeds: Mapping[str, str] = field(default_factory=dict)
-    dice_drawn: int = 0
-    dice_seed: str | None = None  # hex, once revealed
-    sealed: Mapping[str, SealedRound] = field(default_factory=dict)
-    # Names of revealed rounds: a round name is never reused (the service keys secrets by it).
-    revealed_rounds: tuple[str, ...] = ()
-    ended: bool = False
-    result: Mapping[str, Any] | None = None
-    adjustments: int = 0
-    # The id server dice are derived under: the game id, or the original id of an imported game.
-    dice_game_id: str = ""
-
-    def seat_names(self) -> tuple[str, ...]:
-        """The seat ids in seating order."""
-        return tuple(s.seat for s in self.seats)
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """A game at one version: the envelope and the ruleset's state."""
-
-    meta: GameMeta
-    state: Any
-    version: int
-    # The board document the game is played on (None: a game without one), for checks that need it (CORE-ADJUST-3).
-    # Not part of what a game is: the meta names the board by its content id, so equality and snapshots skip it.
-    board: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
-
-
-# The state type of one ruleset (KKState, AgotState…); the kernel and the service hold `Ruleset[Any]`.
-S = TypeVar("S")
-
-
-class Ruleset(Protocol[S]):
-    """The contract of one game system (DESIGN §4), generic over its state type. Pure: time and dice enter
-    through `Inputs`.
-
-    A ruleset subclasses `Ruleset[ItsState]` explicitly: mypy then checks every method against this contract,
-    refuses to build a ruleset that misses one, and the optional hooks at the end come with their "none" answers
-    (no cross-field game errors, events shown whole, no bookmarks of its own, no upcasters) for a ruleset to
-    override. The game's state stays `Any` in `Game`, which the service carries without knowing its ruleset.
-    """
-
-    id: str
-    version: str
-    title: str
-    rulebook: Mapping[str, Rule]
-    default_options: Mapping[str, Any]
-    # Boards shipped with the ruleset, by name ("basic"); a game may name one instead of a stored board id.
-    shipped_boards: Mapping[str, Mapping[str, Any]]
-    # Every action type the ruleset accepts, as data (issue 15); the platform's own are in domain.platform_actions.
-    actions: Mapping[str, ActionSpec]
-    # What the engine does not compute and a recorder or arbiter enters with `adjust`: (rule id, the effect), so
-    # the rulebook says where the rules stop (issue 15; GET /rulesets/{id} and the rulebook page list them).
-    left_to_adjust: tuple[tuple[str, str], ...]
-
-    def action_ids(self, state: S) -> Mapping[str, tuple[str, ...]]: ...
-    def option_errors(self, options: Mapping[str, Any]) -> list[str]: ...
-    def board_errors(self, board: Mapping[str, Any] | None) -> list[str]: ...
-    def seat_errors(self, seats: Sequence[Seat], options: Mapping[str, Any]) -> list[str]: ...
-    def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> S: ...
-    def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision: ...
-    def evolve(self, state: S, event: Event) -> S: ...
-    def view(self, state: S, viewer: Viewer) -> dict[str, Any]: ...
-    # What the table waits for, as `viewer` may see it (issue 15, point 2; domain/pending.py has the contract).
-    def pending(self, game: Game, viewer: Viewer) -> Pending: ...
-
-    # Positions (issue 15, point 3; domain/positions.py has the contract): the JSON Schema of the ruleset's position
-    # document, a game's position, a position's broken invariants, and the state of a game started from one.
-    position_schema: Mapping[str, Any]
-
-    def position_of(self, game: Game) -> dict[str, Any]: ...
-    def position_errors(
-        self,
-        position: Mapping[str, Any],
-        options: Mapping[str, Any],
-        board: Mapping[str, Any] | None,
-        seats: Sequence[Seat],
-    ) -> list[PositionError]: ...
-    def from_position(
-        self,
-        position: Mapping[str, Any],
-        options: Mapping[str, Any],
-        board: Mapping[str, Any] | None,
-        seats: Sequence[Seat],
-    ) -> S: ...
-    def notation(self, event: Event, state_before: S) -> str: ...
-    def dump_state(self, state: S) -> dict[str, Any]: ...
-    def load_state(self, document: Mapping[str, Any]) -> S: ...
-    def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]: ...
-    def resolve_reveal(
-        self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs
-    ) -> Decision: ...
-
-    # --- hooks a ruleset overrides only when it has something to say: these defaults answer "none" ---
-
-    # Event schema changes this ruleset reads old events through (domain/upcasting.py); none while no event changed.
-    upcasters: tuple[Upcaster, ...] = ()
-    # Whether `event_view` may hide part of an event: False lets the service hand events out without redacting.
-    has_secret_events: bool = False
-
-    def game_errors(
-        self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]
-    ) -> list[str]:
-        """Checks that need options, board and seats together (a variant against its map); none by default."""
-        return []
-
-    def event_view(self, event: Event, viewer: Viewer) -> Event:
-        """An event as `viewer` may read it; whole by default (set `has_secret_events` when overriding)."""
-        return event
-
-    def bookmarks(self, event: Event) -> tuple[str, ...]:
-        """The ruleset's own places a replay can jump to (years, phases, battles), from the event alone."""
-        return ()
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from domain.ruleset_protocol import Ruleset, S
+from domain.values import (
+    Action,
+    Authority,
+    Decision,
+    DiceMode,
+    Event,
+    Game,
+    GameMeta,
+    Inputs,
+    Mode,
+    Rule,
+    RuleViolation,
+    SealedRound,
+    Seat,
+    TraceStep,
+    Viewer,
+)
+
+# The values and the contract live in domain.values and domain.ruleset_protocol; the kernel re-exports them, so
+# every ruleset and the service keep importing the shapes they speak from one place.
+__all__ = [
+    "Action",
+    "Authority",
+    "Decision",
+    "DiceMode",
+    "Event",
+    "Game",
+    "GameMeta",
+    "Inputs",
+    "Mode",
+    "Rule",
+    "RuleViolation",
+    "Ruleset",
+    "S",
+    "SealedRound",
+    "Seat",
+    "TraceStep",
+    "Viewer",
+]
 
 
 # Platform event types, kept by the kernel for every ruleset.

@@ -495,8 +495,4 @@ PINNED_CYCLE_MODULES: frozenset[str] = frozenset()
 PINNED_FUNCTION_IMPORTS: frozenset[str] = frozenset()
 PINNED_PRIVATE_IMPORTS: frozenset[str] = frozenset()
 PINNED_LONG_FUNCTIONS: frozenset[str] = frozenset()
-PINNED_LONG_MODULES: frozenset[str] = frozenset(
-    {
-        "domain/kernel.py",
-    }
-)
+PINNED_LONG_MODULES: frozenset[str] = frozenset()

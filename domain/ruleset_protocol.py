@@ -1,0 +1,115 @@
+"""The `Ruleset` contract (DESIGN §4): what one game system gives the kernel and the service.
+
+`domain.kernel` re-exports it; import it from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from domain.upcasting import Upcaster
+from domain.values import (
+    Action,
+    Decision,
+    Event,
+    Game,
+    Inputs,
+    Rule,
+    RuleViolation,
+    SealedRound,
+    Seat,
+    Viewer,
+)
+
+if TYPE_CHECKING:  # domain.actions and domain.pending import from domain.kernel
+    from domain.actions import ActionSpec
+    from domain.pending import Pending
+    from domain.positions import PositionError
+
+
+# The state type of one ruleset (KKState, AgotState…); the kernel and the service hold `Ruleset[Any]`.
+S = TypeVar("S")
+
+
+class Ruleset(Protocol[S]):
+    """The contract of one game system (DESIGN §4), generic over its state type. Pure: time and dice enter
+    through `Inputs`.
+
+    A ruleset subclasses `Ruleset[ItsState]` explicitly: mypy then checks every method against this contract,
+    refuses to build a ruleset that misses one, and the optional hooks at the end come with their "none" answers
+    (no cross-field game errors, events shown whole, no bookmarks of its own, no upcasters) for a ruleset to
+    override. The game's state stays `Any` in `Game`, which the service carries without knowing its ruleset.
+    """
+
+    id: str
+    version: str
+    title: str
+    rulebook: Mapping[str, Rule]
+    default_options: Mapping[str, Any]
+    # Boards shipped with the ruleset, by name ("basic"); a game may name one instead of a stored board id.
+    shipped_boards: Mapping[str, Mapping[str, Any]]
+    # Every action type the ruleset accepts, as data (issue 15); the platform's own are in domain.platform_actions.
+    actions: Mapping[str, ActionSpec]
+    # What the engine does not compute and a recorder or arbiter enters with `adjust`: (rule id, the effect), so
+    # the rulebook says where the rules stop (issue 15; GET /rulesets/{id} and the rulebook page list them).
+    left_to_adjust: tuple[tuple[str, str], ...]
+
+    def action_ids(self, state: S) -> Mapping[str, tuple[str, ...]]: ...
+    def option_errors(self, options: Mapping[str, Any]) -> list[str]: ...
+    def board_errors(self, board: Mapping[str, Any] | None) -> list[str]: ...
+    def seat_errors(self, seats: Sequence[Seat], options: Mapping[str, Any]) -> list[str]: ...
+    def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> S: ...
+    def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision: ...
+    def evolve(self, state: S, event: Event) -> S: ...
+    def view(self, state: S, viewer: Viewer) -> dict[str, Any]: ...
+    # What the table waits for, as `viewer` may see it (issue 15, point 2; domain/pending.py has the contract).
+    def pending(self, game: Game, viewer: Viewer) -> Pending: ...
+
+    # Positions (issue 15, point 3; domain/positions.py has the contract): the JSON Schema of the ruleset's position
+    # document, a game's position, a position's broken invariants, and the state of a game started from one.
+    position_schema: Mapping[str, Any]
+
+    def position_of(self, game: Game) -> dict[str, Any]: ...
+    def position_errors(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> list[PositionError]: ...
+    def from_position(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> S: ...
+    def notation(self, event: Event, state_before: S) -> str: ...
+    def dump_state(self, state: S) -> dict[str, Any]: ...
+    def load_state(self, document: Mapping[str, Any]) -> S: ...
+    def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]: ...
+    def resolve_reveal(
+        self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs
+    ) -> Decision: ...
+
+    # --- hooks a ruleset overrides only when it has something to say: these defaults answer "none" ---
+
+    # Event schema changes this ruleset reads old events through (domain/upcasting.py); none while no event changed.
+    upcasters: tuple[Upcaster, ...] = ()
+    # Whether `event_view` may hide part of an event: False lets the service hand events out without redacting.
+    has_secret_events: bool = False
+
+    def game_errors(
+        self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]
+    ) -> list[str]:
+        """Checks that need options, board and seats together (a variant against its map); none by default."""
+        return []
+
+    def event_view(self, event: Event, viewer: Viewer) -> Event:
+        """An event as `viewer` may read it; whole by default (set `has_secret_events` when overriding)."""
+        return event
+
+    def bookmarks(self, event: Event) -> tuple[str, ...]:
+        """The ruleset's own places a replay can jump to (years, phases, battles), from the event alone."""
+        return ()
