@@ -165,3 +165,34 @@ def test_got_support_1_a_declaration_records_the_side_and_areas() -> None:
     assert [(t.rule_id, t.text) for t in declared.trace] == [("GOT-SUPPORT-1", "green supports the defender from l3")]
     refused = decide(game, "refuse_support", "green", combat_id=cid)
     assert [(e.type, e.data["seat"], e.data["areas"]) for e in refused.events] == [("SupportRefused", "green", ["l3"])]
+
+
+# --- GOT-BLADE-1/3/5, TRACK-5 on E1: Red, 1st on Fiefdoms, holds the Blade and fights ---
+
+
+def e1_cards_revealed() -> tuple[Game, int]:
+    game, cid = e1_marched()
+    game, _ = act(game, "declare_support", "green", combat_id=cid, side="defender")
+    game, _ = act(game, "declare_support", "red", combat_id=cid, side="attacker")
+    return game, cid
+
+
+def test_got_blade_5_the_blade_waits_for_the_cards() -> None:
+    game, cid = e1_cards_revealed()
+    assert refusal(decide(game, "use_blade", "red", combat_id=cid)) == [
+        ("GOT-BLADE-5", "the Blade is used in step 4, after the cards and their first abilities", {})
+    ]
+
+
+def test_got_blade_3_the_holder_uses_or_declines_it_once() -> None:
+    game, cid = e1_cards_revealed()
+    game, _ = seal(game, "house_card", {"red": {"card": "red_c3s1"}, "blue": {"card": "blue_c1f1"}})
+    assert refusal(decide(game, "use_blade", "blue", combat_id=cid)) == [
+        ("GOT-TRACK-5", "'blue' does not hold the Valyrian Steel Blade; red does", {"field": "seat"})
+    ]
+    used = decide(game, "use_blade", "red", combat_id=cid)
+    assert (used.events[0].type, used.events[0].data["seat"]) == ("BladeUsed", "red")
+    assert (used.trace[0].rule_id, used.trace[0].text) == ("GOT-BLADE-3", "red uses the Blade")
+    declined = decide(game, "decline_blade", "red", combat_id=cid)
+    assert (declined.events[0].type, declined.events[0].data["seat"]) == ("BladeDeclined", "red")
+    assert (declined.trace[0].rule_id, declined.trace[0].text) == ("GOT-X-10", "red declines the Blade")
