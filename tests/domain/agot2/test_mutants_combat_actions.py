@@ -17,6 +17,8 @@ from typing import Any
 from domain.kernel import Decision, Game
 from tests.domain.agot2.examples import e1, e3, e4
 from tests.domain.agot2.tables import act, decide, seal
+from tests.domain.agot2.test_card_abilities import _fight as fight_with
+from tests.domain.agot2.test_card_abilities import _game as card_game
 
 E4_FOOTMEN = "blue:footman:l12:1, blue:footman:l12:2"
 
@@ -196,3 +198,50 @@ def test_got_blade_3_the_holder_uses_or_declines_it_once() -> None:
     declined = decide(game, "decline_blade", "red", combat_id=cid)
     assert (declined.events[0].type, declined.events[0].data["seat"]) == ("BladeDeclined", "red")
     assert (declined.trace[0].rule_id, declined.trace[0].text) == ("GOT-X-10", "red declines the Blade")
+
+
+# --- GOT-CARD-3/X-8: abilities with a choice (the base game's Tyrion Lannister and Doran Martell) ---
+
+
+def tyrion_revealed() -> tuple[Game, int]:
+    game = card_game("lannister", "stark", ["knight"], ["footman"])
+    game, _ = fight_with(game, "lannister", "stark", "lannister_tyrion_lannister", "stark_eddard_stark")
+    return game, game.state.combat.combat_id
+
+
+def _resolve(game: Game, seat: str, cid: int, card: str, choice: Any) -> Decision:
+    return decide(game, "resolve_card_ability", seat, combat_id=cid, card=card, choice=choice)
+
+
+def test_got_card_3_tyrion_sends_the_opponent_s_card_back_to_hand() -> None:
+    """Tyrion: 「…对手必须选择另一张家族卡…」: Eddard goes back to Stark's hand; Stark plays another card."""
+    game, cid = tyrion_revealed()
+    cancelled = _resolve(game, "lannister", cid, "lannister_tyrion_lannister", {"cancel": True})
+    resolved = dict(cancelled.events[0].data)
+    assert (cancelled.events[0].type, resolved["card"], resolved["choice"], resolved["effects"]) == (
+        "HouseCardAbilityResolved",
+        "lannister_tyrion_lannister",
+        {"cancel": True},
+        ["stark_eddard_stark goes back to stark's hand"],
+    )
+    assert resolved["flags"]["card_withdrawn_from"] == "stark"
+    assert cancelled.trace[0].text == "Tyrion Lannister: stark_eddard_stark goes back to stark's hand"
+    kept = _resolve(game, "lannister", cid, "lannister_tyrion_lannister", {"cancel": False})
+    assert dict(kept.events[0].data)["effects"] == []
+
+
+def test_got_x_8_ability_refusals_name_the_card_and_the_choice() -> None:
+    game, cid = tyrion_revealed()
+    assert refusal(_resolve(game, "lannister", cid, "lannister_tyrion_lannister", {"cancel": "yes"})) == [
+        ("GOT-CARD-3", "choice must be {cancel: true|false}", {"field": "data.choice"})
+    ]
+    assert refusal(_resolve(game, "stark", cid, "lannister_tyrion_lannister", {"cancel": True})) == [
+        (
+            "GOT-X-8",
+            "'lannister_tyrion_lannister' is not 'stark''s card with an ability to resolve",
+            {"field": "data.card"},
+        )
+    ]
+    assert refusal(_resolve(game, "stark", cid, "stark_eddard_stark", {})) == [
+        ("GOT-X-8", "Eddard Stark's ability does not resolve now (timing None)", {"field": "data.card"})
+    ]
