@@ -7,7 +7,10 @@ fortification: Red loses 1 - 0 = 1 unit (GOT-CASUALTY-1) of its choice (GOT-CASU
 E4: Red's two knights win L12; Blue's two footmen retreat to L13 or L14, Blue chooses (catalog: "L13 or L14"),
 not to L11, the attacker's origin (GOT-RETREAT-4), destroying none (no supply problem, GOT-RETREAT-5).
 
-EQUIVALENT_MUTANTS: see the measured list in README's mutation section.
+EQUIVALENT_MUTANTS: not sorted out yet. Measured 2026-11-27: 1140/1557 killed (73.2 %), below issue 18's 90 %;
+the survivors are mostly in `resolve_card_ability` (the choice-taking cards other than Tyrion: Aeron, Cersei,
+Queen of Thorns, Renly, Patchface, Doran), `choose_retreat` (transcript retreats, GOT-RETREAT-8/X-20 texts),
+`_ineligible` (GOT-SUPPORT-5/7/9, X-19 texts) and `card_errors`.
 """
 
 from __future__ import annotations
