@@ -9,6 +9,7 @@ lock file, and on PostgreSQL on an advisory lock.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
@@ -17,6 +18,8 @@ from uvicorn_worker import UvicornWorker
 # Open streams would keep a stopping server waiting for up to their 60 s; after this grace they are cut
 # (clients reconnect with Last-Event-ID) and requests still running are given up.
 GRACE_SECONDS = 5
+
+AppFactory = Callable[[int], Any]  # request threads -> an ASGI app
 
 
 def run_uvicorn(host: str, port: int, threads: int) -> None:
@@ -50,9 +53,10 @@ class AnnalsUvicornWorker(UvicornWorker):  # type: ignore[misc]
 
 
 class _AnnalsGunicorn(BaseApplication):
-    def __init__(self, options: dict[str, Any], threads: int) -> None:
+    def __init__(self, options: dict[str, Any], threads: int, app_factory: AppFactory | None) -> None:
         self.options = options
         self.threads = threads
+        self.app_factory = app_factory
         super().__init__()
 
     def load_config(self) -> None:
@@ -62,11 +66,14 @@ class _AnnalsGunicorn(BaseApplication):
     def load(self) -> Any:
         from service.live.asgi import create_asgi_app
 
+        if self.app_factory is not None:
+            return self.app_factory(self.threads)
         return create_asgi_app(threads=self.threads, checkpoints=True)
 
 
-def run_gunicorn(host: str, port: int, workers: int, threads: int) -> None:
-    """Serve with `workers` processes until interrupted."""
+def run_gunicorn(host: str, port: int, workers: int, threads: int, app_factory: AppFactory | None = None) -> None:
+    """Serve with `workers` processes until interrupted; `app_factory(threads)` builds another ASGI app in
+    each worker instead of Annals' (the bench's bare Flask endpoint, served exactly as Annals is)."""
     options = {
         "bind": f"{host}:{port}",
         "workers": workers,
@@ -78,7 +85,7 @@ def run_gunicorn(host: str, port: int, workers: int, threads: int) -> None:
         "loglevel": "warning",
         "proc_name": "annals",
     }
-    _AnnalsGunicorn(options, threads).run()
+    _AnnalsGunicorn(options, threads, app_factory).run()
 
 
 def start_checkpoints(app: Any) -> None:

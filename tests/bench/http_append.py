@@ -63,18 +63,35 @@ def serving(app: Callable[..., Iterable[bytes]]) -> Iterator[int]:
         thread.join(timeout=10)
 
 
+def served_env() -> dict[str, str]:
+    """A served child's settings beyond the database: the per-token rate limit as `bench_app` sets it (the
+    default 6,000/minute would answer a load generator 429 within seconds), so the bench measures the
+    service, not the limit."""
+    return {"ANNALS_RATELIMIT_TOKEN": "100000000/minute"}
+
+
 @contextlib.contextmanager
 def serving_processes(database_url: str, workers: int, threads: int = SERVER_THREADS) -> Iterator[int]:
     """`annals serve --workers N` (gunicorn) as a child process on a free port; yield the port."""
+
+    def command(port: int) -> list[str]:
+        serve = [sys.executable, "-c", "from service.cli import main; main()", "serve"]
+        return [*serve, "--workers", str(workers), "--threads", str(threads), "--port", str(port)]
+
+    with serving_child(command, database_url) as port:
+        yield port
+
+
+@contextlib.contextmanager
+def serving_child(command: Callable[[int], list[str]], database_url: str) -> Iterator[int]:
+    """`command(port)` as a child process serving on a free port, until it answers /health; yield the port."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = int(probe.getsockname()[1])
-    command = [sys.executable, "-c", "from service.cli import main; main()", "serve"]
-    command += ["--workers", str(workers), "--threads", str(threads), "--port", str(port)]
-    env = {**os.environ, "DATABASE_URL": database_url}
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = {**os.environ, "DATABASE_URL": database_url, **served_env()}
+    server = subprocess.Popen(command(port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        _wait_until_healthy(port, server)
+        wait_until_healthy(port, server)
         yield port
     finally:
         server.terminate()
@@ -85,7 +102,7 @@ def serving_processes(database_url: str, workers: int, threads: int = SERVER_THR
             server.wait()
 
 
-def _wait_until_healthy(port: int, server: subprocess.Popen[bytes], seconds: float = 30.0) -> None:
+def wait_until_healthy(port: int, server: subprocess.Popen[bytes], seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tests.bench import http_append, live_streams, reads, records, store, wrk_load
+from tests.bench import bare_flask, http_append, live_streams, reads, records, store, wrk_load
 from tests.bench.eventsourcing_app import postgres_env, sqlite_env
 from tests.bench.profiling import ProfiledWsgi, top
 from tests.bench.report import MEETS, MISSES, Row, latency_row, rate_row, ratio_row, skipped_row
@@ -138,7 +138,8 @@ def service(tmp: Path, plan: Plan, profiles: Profiles) -> list[Row]:
     """State reads at random versions of a long game, then HTTP appends under load."""
     bench = bench_app(f"sqlite:///{tmp / 'service.db'}")
     try:
-        return _read_rows(bench, plan) + _http_append_rows(bench, plan, profiles)
+        rows = _read_rows(bench, plan) + _http_append_rows(bench, plan, profiles)
+        return rows + bare_flask.bare_flask_rows(bench, plan.http_requests, plan.http_clients, plan.warmup, progress)
     finally:
         bench.close()
 
