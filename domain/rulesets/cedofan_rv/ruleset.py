@@ -8,7 +8,6 @@ from typing import Any
 from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
-from domain.positions import PositionError
 from domain.rulesets.cedofan_rv import board as rv_board
 from domain.rulesets.cedofan_rv import options as rv_options
 from domain.rulesets.cedofan_rv.actions import ACTION_SPECS, board_ids
@@ -105,25 +104,9 @@ class CedofanRvRuleset(Ruleset[RvState]):
         """Where every piece stands, who holds each place, the impulse, money, offices and sieges (position.py)."""
         return position_of(game)
 
-    def position_errors(
-        self,
-        position: Mapping[str, Any],
-        options: Mapping[str, Any],
-        board: Mapping[str, Any] | None,
-        seats: Sequence[Seat],
-    ) -> list[PositionError]:
-        """Every broken invariant of a position, by JSON pointer and rule id (position_checks.py)."""
-        return position_errors(position, options, board, seats)
-
-    def from_position(
-        self,
-        position: Mapping[str, Any],
-        options: Mapping[str, Any],
-        board: Mapping[str, Any] | None,
-        seats: Sequence[Seat],
-    ) -> RvState:
-        """The opening state of a game started from a position."""
-        return from_position(position, options, board, seats)
+    # The position contract's invariant checks and builder (position_checks.py, position.py), taken as they are.
+    position_errors = staticmethod(position_errors)
+    from_position = staticmethod(from_position)
 
     def notation(self, event: Event, state_before: RvState) -> str:
         """One line per event."""

@@ -8,7 +8,6 @@ from typing import Any
 from domain.actions import ActionSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
-from domain.positions import PositionError
 from domain.rulesets.kard_es_korona import battle_order, cards, elections, lords, offices, setup
 from domain.rulesets.kard_es_korona.actions import ACTION_SPECS, board_ids
 from domain.rulesets.kard_es_korona.board import kk_board_errors
@@ -99,25 +98,9 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         """The game's situation in the documented form of `position_schema` (position_schema.py)."""
         return position_of(game.state)
 
-    def position_errors(
-        self,
-        position: Mapping[str, Any],
-        options: Mapping[str, Any],
-        board: Mapping[str, Any] | None,
-        seats: Sequence[Seat],
-    ) -> list[PositionError]:
-        """Every invariant a schema-valid position breaks, by JSON pointer and rule id (position_checks.py)."""
-        return position_errors(position, options, board, seats)
-
-    def from_position(
-        self,
-        position: Mapping[str, Any],
-        options: Mapping[str, Any],
-        board: Mapping[str, Any] | None,
-        seats: Sequence[Seat],
-    ) -> KKState:
-        """The opening state of a game started from a valid position."""
-        return from_position(position, options, board, seats)
+    # The position contract's invariant checks and builder (position_checks.py, position.py), taken as they are.
+    position_errors = staticmethod(position_errors)
+    from_position = staticmethod(from_position)
 
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
