@@ -7,7 +7,7 @@ Tables (tests/domain/agot2/test_card_abilities.py's `_game`): the attacker march
 defender holds `b` with a Defense +1 order; `c` and `d` lie next to `b`. Hands start as the catalog lists the
 House's seven cards (GOT-CARD-2): Stark's are Eddard, Robb, Roose, Greatjon, Rodrik, the Blackfish, Catelyn.
 
-EQUIVALENT_MUTANTS (measured 2026-11-27: 483/646 killed before this file, 617/646 with it; the 29 left are these):
+EQUIVALENT_MUTANTS (measured 2026-11-27: 483/646 killed before this file, 618/646 with it; the 28 left are these):
 - `_cancel_opponent_card` `effects.get("withdrawn", ...)` key/default: the cancel tier resolves first (X-8 step 2)
   and each ability once, so nothing was withdrawn before a cancel.
 - `hands.get(seat, ())` default dropped (`card_errors`, `_cancel_opponent_card`, `_discard_from_opponent_hand`):
@@ -16,8 +16,8 @@ EQUIVALENT_MUTANTS (measured 2026-11-27: 483/646 killed before this file, 617/64
   `_discard_from_opponent_hand`): every base card of these kinds names `optional`.
 - `params.get("power_cost", 0)` default changed: the card-set validator requires `power_cost` for
   `replace_own_card` (data/cards.py ABILITY_KINDS).
-- `tracks.get(track, a.s.seats)` default dropped: the track is checked against TRACKS first and every track is
-  set up; with the seats' order instead of the track's (key None) the two-seat combats give the same order.
+- `tracks.get(track, a.s.seats)` default None or dropped: the track is checked against TRACKS first, and setup
+  fills every track.
 - `resolve_card_ability`: `card_of(...) if seat or True` (card_of of None is None, refused alike);
   `card.timing or "XXXX"` and `card.kind or "XXXX"` (neither "" nor "XXXX" is a key: same defaults).
 - `another_card`'s state argument None: `card_round` does not read its state argument.
