@@ -8,9 +8,9 @@ E4: Red's two knights win L12; Blue's two footmen retreat to L13 or L14, Blue ch
 not to L11, the attacker's origin (GOT-RETREAT-4), destroying none (no supply problem, GOT-RETREAT-5).
 
 Measured 2026-11-27 after issue 18's shape split (support, cards and aftermath moved out): 433/592 killed
-(73.1 %) before the Blade tests below and test_mutants_combat_actions_retreat.py, 540/592 (91.2 %) with them.
+(73.1 %) before the Blade tests below and test_mutants_combat_actions_retreat.py, 545/592 (92.1 %) with them.
 
-EQUIVALENT_MUTANTS (of the 52 left):
+EQUIVALENT_MUTANTS (of the 47 left):
 - `lenient: bool = True` as the default of `blade`, `choose_casualties`, `choose_retreat`: decide.py always
   passes the game's mode.
 - `choose_retreat`'s GOT-RETREAT-1 refusal (8 mutants of its rule, message, arguments): a losing attacker's
@@ -19,20 +19,17 @@ EQUIVALENT_MUTANTS (of the 52 left):
   was flipped this round, and GOT-BLADE-2 refuses that first.
 - `_may_hold` `options.get("winner_moves_in", True)` default changed or dropped: the option is always set
   (options.py defaults); the key mutated to another name falls back on True, as the default games hold.
-- `choose_retreat`'s `via` for an area off the legal list (`by_transport(...)` arguments, `are_adjacent`
-  negated or arguments dropped, the `via` key renamed): `retreat` reads `choice.get("via", [])`, and a land
-  retreat off the list crosses no sea on these tables, so every variant records `via == []`.
 - `_wrong_kind` `or` made `and` (twice): an area off the board has no kind (neither land, sea nor port), so the
   message stays empty; and `choose_retreat` is only asked while some unit retreats (`movers` never empty).
 - `_why_not_legal` `or "none"` spelled otherwise: `legal` is never empty when a choice is asked (no legal area
   destroys the units, GOT-RETREAT-6, without asking).
 
-KNOWN GAPS (not killed, not equivalent): GOT-RETREAT-5 by supply alone off the legal list (`_destroy_needed`,
-`_supply_blocked`, `_why_not_legal`'s RETREAT-5 branch: 17 mutants) and `c.effects.get("block_move_in")` in
-`_may_hold` (Arianne Martell in a transcript, 3 mutants) need a table where the supply limit alone excludes an
-area, and a transcript retreat into the origin Arianne keeps; `set(destroy) < ids` (a retreat destroying
-every unit in a transcript), and `_may_hold(s, c, None, ...)` (a transcript retreat off the list into an
-area of the loser's own units), `retreating_units(s, c, None)` (not analysed).
+KNOWN GAPS (28 not killed, not equivalent): GOT-RETREAT-5 by supply alone off the legal list
+(`_destroy_needed`, `_supply_blocked`, `_why_not_legal`'s RETREAT-5 branch and its arguments: 15 mutants) needs
+a table where the supply limit alone excludes an area; the `via` of a transcript retreat off the list across
+the loser's ships (`by_transport`/`are_adjacent` arguments, the `via` key: 10); `set(destroy) < ids` (a
+transcript retreat destroying every unit); `_may_hold(s, c, None, ...)` (a transcript retreat off the list into
+an area of the loser's own units); `retreating_units(s, c, None)` (not analysed).
 """
 
 from __future__ import annotations

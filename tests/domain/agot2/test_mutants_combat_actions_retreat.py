@@ -157,3 +157,17 @@ def test_got_retreat_8_2_ships_never_retreat_to_land() -> None:
         ("GOT-RETREAT-8", message, {"field": "data.to_area"}),
         ("GOT-RETREAT-2", message, {"field": "data.to_area"}),
     ]
+
+
+def test_got_x_1_arianne_keeps_the_attackers_in_their_origin_so_no_retreat_ends_there() -> None:
+    """Arianne Martell: "If you defend and lose, the attacking units may not enter the embattled area and go back to
+    the area they marched from": Stark's knights stay in a, so Martell's footman cannot retreat there even in a
+    transcript (GOT-X-1). Stark: 2 knights 4 + March 0 + Rodrik 1 = 5 against footman 1 + Defense 1 + Arianne 1."""
+    adjudicated = card_game("stark", "martell", ["knight", "knight"], ["footman"])
+    game = new_game(adjudicated.state.board_document, ("stark", "martell"), adjudicated.meta.options, "transcript")
+    game, _ = fight_with(game, "stark", "martell", "stark_ser_rodrik_cassel", "martell_arianne_martell")
+    if game.state.combat.result is None:  # a transcript waits for the Blade holder's word (GOT-BLADE-2)
+        game = deviations._act(game, "decline_blade", "stark", combat_id=_cid(game))
+    refused = decide(game, "choose_retreat", "martell", combat_id=_cid(game), to_area="a")
+    assert refusal(refused) == [("GOT-RETREAT-4", "'a' is not a legal retreat; legal: c, d", {"field": "data.to_area"})]
+    assert not refused.events
