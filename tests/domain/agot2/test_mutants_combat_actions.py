@@ -7,10 +7,29 @@ fortification: Red loses 1 - 0 = 1 unit (GOT-CASUALTY-1) of its choice (GOT-CASU
 E4: Red's two knights win L12; Blue's two footmen retreat to L13 or L14, Blue chooses (catalog: "L13 or L14"),
 not to L11, the attacker's origin (GOT-RETREAT-4), destroying none (no supply problem, GOT-RETREAT-5).
 
-EQUIVALENT_MUTANTS: not sorted out yet. Measured 2026-11-27: 1140/1557 killed (73.2 %), below issue 18's 90 %;
-the survivors are mostly in `resolve_card_ability` (the choice-taking cards other than Tyrion: Aeron, Cersei,
-Queen of Thorns, Renly, Patchface, Doran), `choose_retreat` (transcript retreats, GOT-RETREAT-8/X-20 texts),
-`_ineligible` (GOT-SUPPORT-5/7/9, X-19 texts) and `card_errors`.
+Measured 2026-11-27 after issue 18's shape split (support, cards and aftermath moved out): 433/592 killed
+(73.1 %) before the Blade tests below and test_mutants_combat_actions_retreat.py, 545/592 (92.1 %) with them.
+
+EQUIVALENT_MUTANTS (of the 47 left):
+- `lenient: bool = True` as the default of `blade`, `choose_casualties`, `choose_retreat`: decide.py always
+  passes the game's mode.
+- `choose_retreat`'s GOT-RETREAT-1 refusal (8 mutants of its rule, message, arguments): a losing attacker's
+  retreat is decided with its casualties (aftermath.retreat), so no combat ever waits for it.
+- `blade` `c.blade_decided or c.result` made `and`: a result without a Blade decision only exists once the Blade
+  was flipped this round, and GOT-BLADE-2 refuses that first.
+- `_may_hold` `options.get("winner_moves_in", True)` default changed or dropped: the option is always set
+  (options.py defaults); the key mutated to another name falls back on True, as the default games hold.
+- `_wrong_kind` `or` made `and` (twice): an area off the board has no kind (neither land, sea nor port), so the
+  message stays empty; and `choose_retreat` is only asked while some unit retreats (`movers` never empty).
+- `_why_not_legal` `or "none"` spelled otherwise: `legal` is never empty when a choice is asked (no legal area
+  destroys the units, GOT-RETREAT-6, without asking).
+
+KNOWN GAPS (28 not killed, not equivalent): GOT-RETREAT-5 by supply alone off the legal list
+(`_destroy_needed`, `_supply_blocked`, `_why_not_legal`'s RETREAT-5 branch and its arguments: 15 mutants) needs
+a table where the supply limit alone excludes an area; the `via` of a transcript retreat off the list across
+the loser's ships (`by_transport`/`are_adjacent` arguments, the `via` key: 10); `set(destroy) < ids` (a
+transcript retreat destroying every unit); `_may_hold(s, c, None, ...)` (a transcript retreat off the list into
+an area of the loser's own units); `retreating_units(s, c, None)` (not analysed).
 """
 
 from __future__ import annotations
@@ -19,7 +38,7 @@ from typing import Any
 
 from domain.kernel import Decision, Game
 from tests.domain.agot2.examples import e1, e3, e4
-from tests.domain.agot2.tables import act, decide, seal
+from tests.domain.agot2.tables import act, decide, new_game, seal
 from tests.domain.agot2.test_card_abilities import _fight as fight_with
 from tests.domain.agot2.test_card_abilities import _game as card_game
 
@@ -247,4 +266,64 @@ def test_got_x_8_ability_refusals_name_the_card_and_the_choice() -> None:
     ]
     assert refusal(_resolve(game, "stark", cid, "stark_eddard_stark", {})) == [
         ("GOT-X-8", "Eddard Stark's ability does not resolve now (timing None)", {"field": "data.card"})
+    ]
+
+
+# --- the Blade's refusals (GOT-BLADE-2/5, X-10) and its event ---
+
+
+def test_got_blade_3_the_blade_used_is_recorded_for_this_combat() -> None:
+    game, cid = e1_cards_revealed()
+    game, _ = seal(game, "house_card", {"red": {"card": "red_c3s1"}, "blue": {"card": "blue_c1f1"}})
+    used = decide(game, "use_blade", "red", combat_id=cid)
+    assert dict(used.events[0].data) == {"round": 1, "combat_id": cid, "seat": "red"}
+    assert refusal(decide(game, "use_blade", "red", combat_id=cid + 1)) == [
+        ("GOT-COMBAT-4", f"combat_id {cid + 1!r} is not the combat under way ({cid})", {"field": "data.combat_id"})
+    ]
+
+
+def test_got_blade_5_the_blade_is_decided_once_per_combat() -> None:
+    """GOT-BLADE-3/X-10: the holder uses or declines it; declined (still unused this round), it is not asked again.
+    Stark (first on Fiefdoms) declines, Robb wins and Lannister's footman waits to retreat (c or d)."""
+    game = card_game("stark", "lannister", ["knight", "knight"], ["footman"], blade_used=False)
+    game, _ = fight_with(game, "stark", "lannister", "stark_robb_stark", "lannister_the_hound")
+    cid = game.state.combat.combat_id
+    game, _ = act(game, "decline_blade", "stark", combat_id=cid)
+    assert refusal(decide(game, "use_blade", "stark", combat_id=cid)) == [
+        ("GOT-BLADE-5", "the Blade was already decided for this combat", {})
+    ]
+
+
+def test_got_blade_2_the_blade_flipped_this_round_is_refused() -> None:
+    """GOT-BLADE-2: once per round. Robb wins and Lannister's footman waits to retreat (c or d, Robb's choice)."""
+    game = card_game("stark", "lannister", ["knight", "knight"], ["footman"], blade_used=True)
+    game, _ = fight_with(game, "stark", "lannister", "stark_robb_stark", "lannister_the_hound")
+    cid = game.state.combat.combat_id
+    for kind in ("use_blade", "decline_blade"):
+        assert refusal(decide(game, kind, "stark", combat_id=cid)) == [
+            ("GOT-BLADE-2", "the Valyrian Steel Blade was already used this round", {})
+        ]
+
+
+def test_got_x_10_the_blade_waits_for_the_cancel_and_immediately_abilities() -> None:
+    """GOT-X-8: steps 2 (cancel) and 3 (immediately) come before the Blade (step 4)."""
+    step_4 = [("GOT-BLADE-5", "the Blade is used in step 4, after the cards and their first abilities", {})]
+    game = card_game("lannister", "stark", ["knight"], ["footman"], blade_used=False)
+    game, _ = fight_with(game, "lannister", "stark", "lannister_tyrion_lannister", "stark_eddard_stark")
+    assert refusal(decide(game, "use_blade", "lannister", combat_id=game.state.combat.combat_id)) == step_4
+    game = card_game("greyjoy", "stark", ["knight"], ["footman"], blade_used=False)
+    game, _ = fight_with(game, "greyjoy", "stark", "greyjoy_aeron_damphair", "stark_ser_rodrik_cassel")
+    assert refusal(decide(game, "use_blade", "greyjoy", combat_id=game.state.combat.combat_id)) == step_4
+
+
+def test_got_x_10_a_holder_outside_the_combat_has_no_blade_to_use() -> None:
+    """GOT-TRACK-5: Lannister, first on Fiefdoms, holds the Blade; Stark attacks Martell."""
+    game = card_game("stark", "martell", ["knight"], ["footman"], blade_used=False)
+    tracks = {track: ["lannister", "stark", "martell"] for track in ("iron_throne", "fiefdoms", "kings_court")}
+    options = {**game.meta.options, "tracks": tracks, "kings_court_stars": [3, 2, 1]}
+    game = new_game(game.state.board_document, ("stark", "martell", "lannister"), options)
+    game, _ = fight_with(game, "stark", "martell", "stark_ser_rodrik_cassel", "martell_nymeria_sand")
+    cid = game.state.combat.combat_id
+    assert refusal(decide(game, "use_blade", "lannister", combat_id=cid)) == [
+        ("GOT-X-10", "lannister is not fighting in this combat", {})
     ]
