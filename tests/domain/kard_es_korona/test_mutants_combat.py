@@ -354,3 +354,48 @@ def test_a_59_the_attacking_lord_declares_first() -> None:
         {"field": "seat"},
     )
     assert not _lead(then(game, _lead(game, RED, None)), BLUE, "infantry").violations
+
+
+# --- KK-BATTLE-1/9, KK-LORD-2: when an exchange may be rolled, and by whom ---
+
+
+def _exchange(game: Game, seat: str | None, *dice: int) -> Decision:
+    authority = Authority.RECORDER if seat is None else Authority.PLAYER
+    decision = when(game, act("fight_exchange", seat, authority, dice=list(dice)))
+    assert isinstance(decision, Decision)
+    return decision
+
+
+def test_kk_battle_9_no_exchange_outside_a_battle_or_before_the_last_casualties() -> None:
+    none_fought = ("KK-BATTLE-12", "no battle is being fought", {"field": "type"})
+    assert _refused(_exchange(moving({}), None, 1)) == none_fought
+    assert _refused(_exchange(three_battles("adjudicated"), None, 1)) == none_fought  # a battle is still to be chosen
+    game, decision = first_exchange()
+    assert _refused(_exchange(then(game, decision), None, 1, 1)) == (
+        "KK-BATTLE-9",
+        "b1301-1: the last exchange's casualties are still to be chosen",
+        {"field": "type"},
+    )
+
+
+def test_kk_battle_1_only_the_battles_sides_roll_its_exchange() -> None:
+    assert _refused(_exchange(e1_battle(), YELLOW, 5, 4, 1, 6, 5, 6, 2)) == (
+        "KK-BATTLE-1",
+        f"{YELLOW} takes no part in b1301-1",
+        {"field": "seat"},
+    )
+
+
+def test_kk_neutral_3_the_neutrals_roller_may_enter_the_exchange() -> None:
+    """Yellow sits just before Red, so Yellow rolls for the royal defenders of Fejér and may enter the dice."""
+    game = moving({"pest": {RED: Force(infantry=2)}, "fejer": {"royal": Force(infantry=1)}})
+    game = to_battles(game, {"to": "fejer", "groups": [{"from": "pest", "units": {"infantry": 2}}]})
+    assert not _exchange(game, YELLOW, 1, 1, 1).violations
+
+
+def test_kk_lord_2_no_die_before_the_lord_names_his_arm() -> None:
+    assert _refused(_exchange(lord_led_battle(), None, 1, 1, 1, 1)) == (
+        "KK-LORD-2",
+        "the attacker's lord names the arm he leads before the first die",
+        {"field": "type"},
+    )
