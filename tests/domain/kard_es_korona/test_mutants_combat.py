@@ -394,8 +394,39 @@ def test_kk_neutral_3_the_neutrals_roller_may_enter_the_exchange() -> None:
 
 
 def test_kk_lord_2_no_die_before_the_lord_names_his_arm() -> None:
-    assert _refused(_exchange(lord_led_battle(), None, 1, 1, 1, 1)) == (
+    refused = _exchange(lord_led_battle(), None, 1, 1, 1, 1)
+    assert not refused.events
+    assert _refused(refused) == (
         "KK-LORD-2",
         "the attacker's lord names the arm he leads before the first die",
         {"field": "type"},
     )
+
+
+def test_kk_battle_11_the_defender_kills_units_of_the_attackers_army() -> None:
+    """Red's cavalry and infantry roll 1s; Blue's infantry 6 may kill Red's cavalry (a 6 hits mounted cavalry) or
+    his infantry, so Blue chooses: the cavalry, which Blue's own army does not have."""
+    game = moving({"pest": {RED: Force(infantry=1, cavalry=1)}, "fejer": {BLUE: Force(infantry=2)}})
+    game = to_battles(game, {"to": "fejer", "groups": [{"from": "pest", "units": {"infantry": 1, "cavalry": 1}}]})
+    game = then(game, _exchange(game, None, 1, 1, 6, 1))
+    decision = when(game, act("assign_casualties", BLUE, casualties={"cavalry": 1}))
+    assert not decision.violations
+    assert decision.events[1].data == {
+        "battle": "b1301-1",
+        "side": "attacker",
+        "removed": {"cavalry": 1},
+        "wasted_hits": 0,
+    }
+
+
+def test_kk_battle_11_a_transcripts_recorder_entering_the_casualties_credits_the_hitter() -> None:
+    """Red's 6 and 5 against Blue's cavalry and infantry: the recorder enters Red's choice, 2 infantry."""
+    game = infantry_against_cavalry("transcript")
+    decision = when(game, act("assign_casualties", None, Authority.RECORDER, casualties={"infantry": 2}))
+    assert decision.events[0].data == {
+        "battle": "b1301-1",
+        "side": "attacker",
+        "seat": RED,
+        "casualties": {"infantry": 2},
+        "auto": False,
+    }
