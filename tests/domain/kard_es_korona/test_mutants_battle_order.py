@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Decision, Game
-from domain.rulesets.kard_es_korona.battle_order import neutral_roller
+from domain.rulesets.kard_es_korona.battle_order import chooser_summary, neutral_roller
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import act, play, then, when
 from tests.domain.kard_es_korona.test_mutants_outcome import BLUE, RED, YELLOW, data_of, fight, moving, notes
+from tests.domain.kard_es_korona.test_transcript_leniency import three_battles
 
 
 def battles_begin(game: Game, to: str, origin: str, units: dict[str, int], lord: bool = False) -> tuple[Game, Decision]:
@@ -104,3 +105,56 @@ def test_a_9_the_hitter_chooses_the_siege_volleys_casualty_by_default() -> None:
 def test_a_9_siege_volley_chooser_target_lets_the_besieger_choose() -> None:
     (rolled,) = data_of(e2_siege_volley(siege_volley_chooser="target"), "ExchangeRolled")
     assert [(p["side"], p["chooser"]) for p in rolled["pending"]] == [("defender", RED)]
+
+
+def test_a_9_under_target_the_assault_is_still_chosen_by_the_hitter() -> None:
+    """A-9 changes who chooses only for the siege volley: in the assault Red's hits are Red's to assign."""
+    units = {
+        "pest": {RED: Force(infantry=2, archer=1, cavalry=3)},
+        "delvidek_k1": {YELLOW: Force(archer=2, infantry=1, cavalry=1)},
+    }
+    game = moving(units, siege_volley_chooser="target")
+    game, _ = battles_begin(game, "delvidek_k1", "pest", {"infantry": 1, "archer": 1, "cavalry": 3})
+    game = then(game, fight(game, 5, 2))
+    game = play(game, act("assign_casualties", RED, casualties={"cavalry": 1}))
+    # Assault: Red's 2 cavalry, 1 infantry and 1 archer roll 6s; Yellow's infantry and cavalry roll 1s.
+    (rolled,) = data_of(fight(game, 6, 6, 6, 6, 1, 1), "ExchangeRolled")
+    assert [(p["side"], p["chooser"]) for p in rolled["pending"]] == [("attacker", RED)]
+
+
+def step(seat: str, to: str, origin: str, units: dict[str, int]) -> Any:
+    return act("move", seat, to=to, groups=[{"from": origin, "units": units}])
+
+
+def test_kk_battle_12_the_order_goes_round_from_the_starting_player() -> None:
+    """KK-BATTLE-12 (2): „going round in turn order from the starting player”. Red (first) started no battle;
+    Blue, next after Red, started b1301-1 in Fejér, Yellow b1301-2 in Pannónia D: Blue's is fought first."""
+    units = {
+        "pest": {BLUE: Force(infantry=2)},
+        "fejer": {"royal": Force(infantry=1)},
+        "pannonia_a": {YELLOW: Force(infantry=2)},
+        "pannonia_d": {"royal": Force(infantry=1)},
+    }
+    game = play(moving(units), act("pass", RED), step(BLUE, "fejer", "pest", {"infantry": 2}))
+    game = play(game, step(YELLOW, "pannonia_d", "pannonia_a", {"infantry": 2}), act("pass", BLUE))
+    decision = when(game, act("pass", YELLOW))
+    assert [(e["battle"], e["neutral_roller"]) for e in data_of(decision, "BattleStarted")] == [("b1301-1", RED)]
+
+
+def test_kk_battle_12_a_fought_battle_leaves_the_choice_and_the_last_one_starts_itself() -> None:
+    """three_battles: Red fights Pannónia D first (his 6 kills its only infantry); Fejér is then his only open
+    battle left, so it starts at once, before the siege."""
+    game = three_battles("adjudicated")
+    game = play(game, act("select_battle", RED, battle="b1301-3"))
+    decision = fight(game, 6, 6, 1)
+    assert [e["result"] for e in data_of(decision, "BattleEnded")] == ["attacker_won"]
+    assert [e["battle"] for e in data_of(decision, "BattleStarted")] == ["b1301-1"]
+
+
+def test_chooser_summary_names_who_the_battle_phase_waits_for() -> None:
+    units = {"pest": {RED: Force(cavalry=3)}, "fejer": {BLUE: Force(archer=2, infantry=2)}}
+    game = play(moving(units), step(RED, "fejer", "pest", {"cavalry": 3}))
+    assert chooser_summary(game.state) == {"choose_battle": None, "among": []}  # still the movement phase
+    game, _ = battles_begin(moving(units), "fejer", "pest", {"cavalry": 3})
+    game = then(game, fight(game, 5, 4, 1, 6, 5, 6, 2))  # E1: Blue's kills are assigned for him, Red's are not
+    assert chooser_summary(game.state) == {"battle": "b1301-1", "waiting_for": [RED]}
