@@ -70,3 +70,35 @@ def test_kk_siege_9_a_castle_its_attackers_cannot_all_hold_waits_for_the_attacke
     assert notes(decision, "KK-SIEGE-9") == [
         f"1 cavalry, 5 infantry, 2 archer cannot all stay: {RED} chooses who stays and where the rest go"
     ]
+
+
+def castle_taken_by_infantry(count: int, **options: Any) -> Decision:
+    """Red's `count` infantry storm Blue's castle Tiszahát K1 (1 infantry, no archers: the assault first); the first
+    die, a 6, kills the defender, every other die misses."""
+    units = {"pest": {RED: Force(infantry=count)}, "tiszahat_k1": {BLUE: Force(infantry=1)}}
+    game = attack(moving(units, **options), "tiszahat_k1", "pest", {"infantry": count})
+    return fight(game, 6, *([1] * count))
+
+
+def test_a_4_strict_half_binds_even_a_three_unit_garrison() -> None:
+    """A-4 `strict_half`: ⌈3/2⌉ = 2, so 3 infantry cannot all stay; under the default (`over_four`) a garrison of
+    n ≤ 4 is unrestricted (KK-CASTLE-3) and the battle ends."""
+    assert data_of(castle_taken_by_infantry(3, castle_arm_limit="strict_half"), "BattleEnded") == []
+    assert [e["result"] for e in data_of(castle_taken_by_infantry(3), "BattleEnded")] == ["attacker_won"]
+
+
+def test_a_4_advanced_only_leaves_the_basic_game_without_arm_limit() -> None:
+    """5 infantry: above ⌈5/2⌉ = 3 under the default (KK-CASTLE-3), so Red must choose who stays; under
+    `advanced_only` the basic game has no arm limit and 5 units fit the castle's 7."""
+    assert data_of(castle_taken_by_infantry(5), "BattleEnded") == []
+    ended = data_of(castle_taken_by_infantry(5, castle_arm_limit="advanced_only"), "BattleEnded")
+    assert [e["result"] for e in ended] == ["attacker_won"]
+
+
+def test_a_21_any_lord_victory_offers_nothing_to_a_winner_without_his_lord() -> None:
+    """Red's army wins without Red's lord (he stays in Pannónia K2): there is no winning lord to step."""
+    units = {"pest": {RED: Force(infantry=2)}, "fejer": {BLUE: Force(infantry=1)}}
+    game = attack(moving(units, winner_extra_step="any_lord_victory"), "fejer", "pest", {"infantry": 2})
+    decision = fight(game, 6, 1, 1)
+    assert [e["result"] for e in data_of(decision, "BattleEnded")] == ["attacker_won"]
+    assert offers(decision) == []
