@@ -8,11 +8,19 @@ on 6; Blue's infantry and archers hit foot on 5 and mounted cavalry only on 6 (K
 Blue infantry 6,5; Blue archers 6,2. Red's 5 and 4 may each kill an infantry or an archer, its 1 nothing; Blue's
 two 6s may each kill a cavalry, the 5 and the 2 nothing: 2 kills each side (A-8).
 
-EQUIVALENT_MUTANTS: not sorted out yet. Measured 2026-11-27: 1176/1539 killed (76.4 %), below issue 18's 90 %;
-the 363 survivors are mostly refusal texts and branches with no test yet: `decide_select_battle` (KK-BATTLE-12,
-56), `decide_assign_casualties` in transcripts (58), `_outcome` (KK-BATTLE-10/14, KK-SIEGE-6, 32), the lord's
-late declarations in transcripts (28), `start_battle`/`begin_battles`/`next_battle` traces (60), `end_year`
-(KK-TURN-5, 21). kk-shape is splitting this module; the tests here go through actions so they survive the split.
+Also pinned: KK-BATTLE-12's choice of battle and its refusals (adjudicated and in transcripts), the refusals of an
+exchange (KK-BATTLE-1/9, KK-LORD-2, A-59) and of an assignment (KK-BATTLE-11, KK-OFFICE-1), A-8 `free`.
+
+EQUIVALENT_MUTANTS (measured 2026-11-27, see README "Mutation testing"):
+- `lenient: bool = False` -> `True` (`decide_select_battle`, `decide_lead_arm`, `decide_assign_casualties`):
+  decide.py always passes `lenient` (the game's mode), so the default is never used.
+- `decide_lead_arm`: `round != 1 or pending or rolled` -> `round != 1 and pending or rolled`: casualties wait
+  only after a roll, which `_rolled` already sees.
+- `decide_lead_arm`: `Flow(state)` -> `Flow(None)`: nothing after the one event reads the flow's state (evolve
+  leaves a state it cannot fold as it is), and the kernel folds the decision's events itself.
+- `decide_fight_exchange`: `_takes_no_part(None, ...)`: that check reads no state.
+- `_dice_allow`: the default of `options.get("casualty_assignment", "maximal")` changed or dropped: every game's
+  options carry every default (service/games.py and GameCreated fill them from `default_options`).
 """
 
 from __future__ import annotations
