@@ -15,8 +15,8 @@ EQUIVALENT_MUTANTS (measured 2026-11-27, see README "Mutation testing"):
   options carry every default (service/games.py and GameCreated fill them from `default_options`).
 - `settle`: `continue` -> `break`: the first `settle` after a roll sees no side chosen yet, and a later one only
   sides that already waited for a player, which it skips either way.
-Not killed and not equivalent (no test builds them yet): the KK-ADV-6 note of a pursuit that destroys the
-retreating army (7 text mutants), and `settle` deferring to a Judge Royal's reroll offer (`or` -> `and`).
+Not killed and not equivalent (no test builds it yet): `settle` deferring to a Judge Royal's reroll offer
+(`or` -> `and`).
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from typing import Any
 from domain.kernel import Authority, Decision, Game
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import act, play, position, set_up, then, when
+from tests.domain.kard_es_korona.test_retreat import battle
+from tests.domain.kard_es_korona.test_retreat import fight as retreat_fight
 
 PTD = ("pannonia", "tiszahat", "delvidek")
 RED, BLUE, YELLOW = PTD
@@ -203,3 +205,14 @@ def test_a_8_free_assignment_leaves_even_a_single_choice_to_the_player() -> None
     game = attack(moving(units, casualty_assignment="free"), "fejer", "pest", {"cavalry": 3})
     decision = fight(game, 5, 4, 1, 6, 5, 6, 2)
     assert data_of(decision, "CasualtiesAssigned") == []
+
+
+def test_kk_adv_6_a_pursuit_that_destroys_the_retreating_army_loses_the_battle() -> None:
+    """Advanced game: Red's lord and 2 infantry retreat to Pest after a round of misses; Blue's 2 infantry pursue
+    with 6 and 5, both hits on foot (KK-BATTLE-5): the army is gone, the battle lost, the lord defeated (A-46)."""
+    units = {"pest": {RED: Force(infantry=3)}, "fejer": {BLUE: Force(infantry=2)}}
+    game = battle(units, "fejer", "pest", {"infantry": 2}, lords={RED: "pest"}, lord=True)
+    game = retreat_fight(play(game, act("lead_arm", RED, arm=None)), 1, 1, 1, 1)
+    decision = when(game, act("retreat", RED, to="pest", dice=[6, 5]))
+    assert "the pursuit destroyed the retreating army: the battle is lost (A-46)" in notes(decision, "KK-ADV-6")
+    assert [e["result"] for e in data_of(decision, "BattleEnded")] == ["defender_won"]
