@@ -6,7 +6,11 @@ Worked out from the catalog by hand: KK-LORD-8 „after the battle the winning l
 4 MP … under the default this applies to lord-against-lord battles” (A-21, option `winner_extra_step`);
 KK-SIEGE-9 „at most 7 units may stay in the castle … the attacker chooses which units stay”.
 
-EQUIVALENT_MUTANTS: listed after measuring (README "Mutation testing").
+EQUIVALENT_MUTANTS (measured 2026-11-27, see README "Mutation testing"):
+- `_winner`: the default of `options.get("winner_extra_step", "lord_vs_lord")` changed or dropped: every game's
+  options carry every default (service/games.py and GameCreated fill them from `default_options`).
+- `_winner`: `next(..., None)` -> `next(...)` for a duel: the duel's winner stays in the county (the loser is
+  beheaded, KK-LORD-5), so the search always finds his side.
 """
 
 from __future__ import annotations

@@ -6,7 +6,13 @@ stand), KK-OPEN-2/3 (a volley first when archers are there, none against an all-
 siege opens with the defenders' archers, or with the assault when they have none), KK-NEUTRAL-3 and A-10 (the
 player immediately before the attacker rolls and chooses for neutrals), A-9 (`siege_volley_chooser`).
 
-EQUIVALENT_MUTANTS: listed after measuring (README "Mutation testing").
+EQUIVALENT_MUTANTS (measured 2026-11-27, see README "Mutation testing"):
+- `side_force(state, battle, None)` where the code says DEFENDER (`_first_exchange`, `start_battle`):
+  `Battle.owner_of` reads any side but "attacker" as the defender.
+- `casualty_chooser`: `other(hitting)` -> `other(None)`: only the defenders shoot in a siege's archer exchange
+  (KK-SIEGE-3), so `hitting` is the defender there and both give the attacker.
+- `battle_chooser`: `state.turn in order` -> `... or True`, and `else 0` -> `else 1`: in the battle phase the
+  turn is always a seat of the turn order (battle_evolve.py sets it from the order), so the `else` never runs.
 """
 
 from __future__ import annotations
@@ -158,3 +164,25 @@ def test_chooser_summary_names_who_the_battle_phase_waits_for() -> None:
     game, _ = battles_begin(moving(units), "fejer", "pest", {"cavalry": 3})
     game = then(game, fight(game, 5, 4, 1, 6, 5, 6, 2))  # E1: Blue's kills are assigned for him, Red's are not
     assert chooser_summary(game.state) == {"battle": "b1301-1", "waiting_for": [RED]}
+
+
+def test_kk_battle_12_after_a_battle_the_turn_passes_to_the_next_player() -> None:
+    """KK-BATTLE-12 (2): „on each turn the player resolves one of the open battles he started”. Red started
+    b1301-1 (Fejér) and b1301-3 (Pannónia D), Blue b1301-2 (Tiszahát D). Red fights Fejér (his 6 kills its one
+    royal infantry); the turn goes round to Blue, whose only battle starts before Red's second."""
+    units = {
+        "pest": {RED: Force(infantry=2)},
+        "fejer": {"royal": Force(infantry=1)},
+        "tiszahat_a": {BLUE: Force(infantry=2)},
+        "tiszahat_d": {"royal": Force(infantry=1)},
+        "pannonia_a": {RED: Force(infantry=2)},
+        "pannonia_d": {"royal": Force(infantry=1)},
+    }
+    game = play(moving(units), step(RED, "fejer", "pest", {"infantry": 2}))
+    game = play(game, step(BLUE, "tiszahat_d", "tiszahat_a", {"infantry": 2}), act("pass", YELLOW))
+    game = play(game, step(RED, "pannonia_d", "pannonia_a", {"infantry": 2}), act("pass", BLUE), act("pass", RED))
+    assert chooser_summary(game.state) == {"choose_battle": RED, "among": ["b1301-1", "b1301-3"]}
+    game = play(game, act("select_battle", RED, battle="b1301-1"))
+    decision = fight(game, 6, 1, 1)
+    assert [e["result"] for e in data_of(decision, "BattleEnded")] == ["attacker_won"]
+    assert [e["battle"] for e in data_of(decision, "BattleStarted")] == ["b1301-2"]

@@ -15,8 +15,8 @@ EQUIVALENT_MUTANTS (measured 2026-11-27, see README "Mutation testing"):
   options carry every default (service/games.py and GameCreated fill them from `default_options`).
 - `settle`: `continue` -> `break`: the first `settle` after a roll sees no side chosen yet, and a later one only
   sides that already waited for a player, which it skips either way.
-Not killed and not equivalent (no test builds it yet): `settle` deferring to a Judge Royal's reroll offer
-(`or` -> `and`).
+Not killed, not shown equivalent: `settle`'s `battle is None or reroll_offer` -> `and`: combat.py settles only
+when no reroll was offered and reroll_choices.py after the Judge Royal's decision, so no test reaches the guard.
 """
 
 from __future__ import annotations
@@ -216,3 +216,16 @@ def test_kk_adv_6_a_pursuit_that_destroys_the_retreating_army_loses_the_battle()
     decision = when(game, act("retreat", RED, to="pest", dice=[6, 5]))
     assert "the pursuit destroyed the retreating army: the battle is lost (A-46)" in notes(decision, "KK-ADV-6")
     assert [e["result"] for e in data_of(decision, "BattleEnded")] == ["defender_won"]
+
+
+def test_kk_siege_8_is_not_cited_when_the_besiegers_lord_is_there() -> None:
+    """KK-SIEGE-6/8 concern a besieger left without infantry and without his lord; with Red's lord in the siege
+    (A-11: he counts as infantry) the castle is simply won. Red's cavalry 5 kills the royal infantry (every unit
+    is foot in a castle), the royal 6 kills one of Red's two units: Yellow takes the infantry."""
+    units = {"pest": {RED: Force(infantry=2, cavalry=1)}, "tiszahat_k1": {"royal": Force(infantry=1)}}
+    game = attack(moving(units, lords={RED: "pest"}), "tiszahat_k1", "pest", {"infantry": 1, "cavalry": 1}, lord=True)
+    game = play(game, act("lead_arm", RED, arm=None))
+    game = then(game, fight(game, 5, 1, 6))
+    decision = when(game, act("assign_casualties", YELLOW, casualties={"infantry": 1}))
+    assert notes(decision, "KK-SIEGE-8") == []
+    assert [e["result"] for e in data_of(decision, "BattleEnded")] == ["attacker_won"]
