@@ -6,7 +6,7 @@ stand), KK-OPEN-2/3 (a volley first when archers are there, none against an all-
 siege opens with the defenders' archers, or with the assault when they have none), KK-NEUTRAL-3 and A-10 (the
 player immediately before the attacker rolls and chooses for neutrals), A-9 (`siege_volley_chooser`).
 
-EQUIVALENT_MUTANTS (measured 2026-11-27, see README "Mutation testing"):
+EQUIVALENT_MUTANTS (measured 2026-11-28, see README "Mutation testing"):
 - `side_force(state, battle, None)` where the code says DEFENDER (`_first_exchange`, `start_battle`):
   `Battle.owner_of` reads any side but "attacker" as the defender.
 - `casualty_chooser`: `other(hitting)` -> `other(None)`: only the defenders shoot in a siege's archer exchange

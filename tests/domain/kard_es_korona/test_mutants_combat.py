@@ -11,7 +11,7 @@ two 6s may each kill a cavalry, the 5 and the 2 nothing: 2 kills each side (A-8)
 Also pinned: KK-BATTLE-12's choice of battle and its refusals (adjudicated and in transcripts), the refusals of an
 exchange (KK-BATTLE-1/9, KK-LORD-2, A-59) and of an assignment (KK-BATTLE-11, KK-OFFICE-1), A-8 `free`.
 
-EQUIVALENT_MUTANTS (measured 2026-11-27, see README "Mutation testing"):
+EQUIVALENT_MUTANTS (measured 2026-11-28, see README "Mutation testing"):
 - `lenient: bool = False` -> `True` (`decide_select_battle`, `decide_lead_arm`, `decide_assign_casualties`):
   decide.py always passes `lenient` (the game's mode), so the default is never used.
 - `decide_lead_arm`: `round != 1 or pending or rolled` -> `round != 1 and pending or rolled`: casualties wait

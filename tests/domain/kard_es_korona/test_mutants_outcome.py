@@ -5,7 +5,7 @@ lord's lost bonus, the duel only between two lords, and the engine's own pick fo
 Every expectation is worked out from catalog §6 by hand: in a plain county foot hits foot on 5 and mounted cavalry
 only on 6 (KK-BATTLE-5); mounted cavalry hits foot on 4 (KK-BATTLE-7); in a castle every unit is a foot target.
 
-EQUIVALENT_MUTANTS (measured 2026-11-27, see README "Mutation testing"):
+EQUIVALENT_MUTANTS (measured 2026-11-28, see README "Mutation testing"):
 - `side_force(state, battle, None)` / `lord_present(..., None)` where the code says DEFENDER
   (`exchange_outcome`, `is_castle_taken_as_last_infantry_fell`, `is_lords_duel_due`, `_next_exchange`):
   `Battle.owner_of` and `has_lord` read any side but "attacker" as the defender.
