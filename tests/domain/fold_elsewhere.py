@@ -22,12 +22,12 @@ from domain.registry import pinned
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def canonical_game(ruleset: Ruleset, game: Game) -> str:
+def canonical_game(ruleset: Ruleset[Any], game: Game) -> str:
     """A game's snapshot as canonical JSON text, the form both processes compare."""
     return json.dumps(game_to_json(ruleset, game), sort_keys=True, separators=(",", ":"))
 
 
-def fold_elsewhere(ruleset: Ruleset, events: Sequence[Event], board: Mapping[str, Any] | None) -> str:
+def fold_elsewhere(ruleset: Ruleset[Any], events: Sequence[Event], board: Mapping[str, Any] | None) -> str:
     """The canonical snapshot of `events` (from GameCreated) as folded by another Python process."""
     request = {
         "ruleset": ruleset.id,

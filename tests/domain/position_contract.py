@@ -26,7 +26,7 @@ SEALED_RULES = {"cedofan_rv": "RV-LOOT-2", "kard_es_korona": "KK-ELECT-6", "agot
 
 
 def assert_round_trip(
-    ruleset: Ruleset, game: Game, board: Mapping[str, Any] | None, seats: Sequence[Seat], *, whole: bool = False
+    ruleset: Ruleset[Any], game: Game, board: Mapping[str, Any] | None, seats: Sequence[Seat], *, whole: bool = False
 ) -> None:
     """Export, check, set up again: the same view for everyone (and the same whole state when `whole`). A position
     taken while a sealed submission is open breaks only the rule of that submission (SEALED_RULES): a new game
@@ -64,7 +64,7 @@ def assert_closed_schema(schema: Mapping[str, Any]) -> None:
 
 
 def broken(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     position: Mapping[str, Any],
     options: Mapping[str, Any],
     board: Mapping[str, Any] | None,

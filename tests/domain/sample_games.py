@@ -29,7 +29,7 @@ class SampleGame:
     games: tuple[Game, ...]
 
 
-def play_sample(ruleset: Ruleset, name: str) -> SampleGame:
+def play_sample(ruleset: Ruleset[Any], name: str) -> SampleGame:
     """Play `replays/samples/<name>.sample.json`; every step must be accepted."""
     sample = json.loads((SAMPLES / f"{name}.sample.json").read_text(encoding="utf-8"))
     setup = sample["game"]
@@ -57,7 +57,7 @@ def play_sample(ruleset: Ruleset, name: str) -> SampleGame:
     return SampleGame(board, seats, tuple(games))
 
 
-def _decided(ruleset: Ruleset, game: Game, step: Mapping[str, Any]) -> Decision:
+def _decided(ruleset: Ruleset[Any], game: Game, step: Mapping[str, Any]) -> Decision:
     if "sealed" not in step:
         action = Action(step["type"], step.get("seat"), step.get("data") or {}, Authority.RECORDER)
         decision = decide_action(ruleset, game, action, Inputs(NOW))

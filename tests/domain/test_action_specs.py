@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -26,7 +27,7 @@ def _rv_vocabulary() -> set[str]:
     return set(listed.split(", "))
 
 
-DISPATCHED = {
+DISPATCHED: dict[str, Callable[[], set[str]]] = {
     "kard_es_korona": lambda: set(kk_decide.ACTIONS),
     "agot2": lambda: set(agot2_decide.ACTIONS),
     "cedofan_kards_bs": lambda: set(kbs_decide.ACTIONS),

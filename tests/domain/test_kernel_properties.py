@@ -95,12 +95,14 @@ def played_games(draw: st.DrawFn) -> Played:
         match draw(st.sampled_from(MOVES)):
             case "act":
                 seat = draw(st.sampled_from((*seats, None)))
-                data = draw(st.dictionaries(keys.filter(lambda k: k != "dice"), json_values, max_size=3))
+                data: dict[str, Any] = draw(
+                    st.dictionaries(keys.filter(lambda k: k != "dice"), json_values, max_size=3)
+                )
                 authority = Authority.PLAYER if seat else Authority.RECORDER
                 assert record(_decide(game, Action(draw(action_types), seat, data, authority)))
             case "roll":
                 count = draw(st.integers(1, 6))
-                data: dict[str, Any] = {"count": count, "purpose": draw(st.text(alphabet=LOWER, max_size=8))}
+                data = {"count": count, "purpose": draw(st.text(alphabet=LOWER, max_size=8))}
                 if dice == "table":
                     data["dice"] = draw(st.lists(st.integers(1, 6), min_size=count, max_size=count))
                 assert record(_decide(game, Action("roll", draw(st.sampled_from(seats)), data)))

@@ -142,4 +142,4 @@ def test_head_to_head_puts_first_the_tied_player_who_finished_ahead_where_they_m
 
     assert order(lines) == ["ann", "bob"]
     assert lines[1].separated_by == "head_to_head"
-    assert (lines[0].values["score"], lines[1].values["score"]) == (140, 140)
+    assert (lines[0].values["score"], lines[1].values["score"]) == (Fraction(140), Fraction(140))
