@@ -81,8 +81,8 @@ def cited_in(source: str) -> set[str]:
             text = node.value
             if re.fullmatch(RULE_ID, text):
                 found.add(text)
-            elif _TEXT_ID.match(text):
-                found.add(_TEXT_ID.match(text).group(1))  # type: ignore[union-attr]
+            elif (note := _TEXT_ID.match(text)) is not None:
+                found.add(note.group(1))
     return found
 
 

@@ -9,6 +9,8 @@ itself, served by GET /rulesets/{id} and shown on the rulebook page.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.kernel import Ruleset
@@ -18,7 +20,7 @@ from domain.rulesets.cedofan_rv import CEDOFAN_RV
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from tests.domain.citations.decided import cited_ids, cited_in
 
-RULESETS: dict[str, Ruleset] = {
+RULESETS: dict[str, Ruleset[Any]] = {
     "kard_es_korona": KARD_ES_KORONA,
     "agot2": AGOT2,
     "cedofan_rv": CEDOFAN_RV,
@@ -26,7 +28,7 @@ RULESETS: dict[str, Ruleset] = {
 }
 
 
-def _catalog_ids(ruleset: Ruleset) -> set[str]:
+def _catalog_ids(ruleset: Ruleset[Any]) -> set[str]:
     """The ruleset's own catalog ids (the platform's CORE-* rules are decided by the kernel)."""
     return {rule_id for rule_id in ruleset.rulebook if not rule_id.startswith("CORE-")}
 

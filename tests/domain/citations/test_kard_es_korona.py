@@ -6,6 +6,7 @@ that decided its new citation, with the umbrella rule after it among the violati
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -369,7 +370,7 @@ MORE: list[tuple[Path, str, Action, tuple[str, ...]]] = [
     ),
     (("KK-MOVE-16", "movement:_group_units"), "e5", step(B, (A, {"cavalry": 1}, [B]), lord_from=A), ("KK-MOVE-16",)),
 ]
-POSITIONS = {
+POSITIONS: dict[str, Callable[[], Game]] = {
     "placing": _placing,
     "blue": _blue_places,
     "recruit": recruiting,

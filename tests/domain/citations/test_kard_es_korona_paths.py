@@ -11,6 +11,7 @@ hit, Red to remove one of them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -27,7 +28,7 @@ from tests.domain.kard_es_korona.test_battle_endings import BLUE, RED, YELLOW, a
 def _hits_to_assign() -> Game:
     game = moving({"pest": {RED: Force(cavalry=2)}, "fejer": {BLUE: Force(infantry=1, archer=1)}})
     game = attack(game, "fejer", "pest", {"cavalry": 2})
-    return then(game, fight(game, 6, 1, 1, 1))  # type: ignore[arg-type]
+    return then(game, fight(game, 6, 1, 1, 1))
 
 
 @cache
@@ -110,7 +111,7 @@ CASES: list[tuple[Path, str, Action, tuple[str, ...]]] = [
         ("KK-BATTLE-11",),
     ),
 ]
-POSITIONS = {
+POSITIONS: dict[str, Callable[[], Game]] = {
     "field": _field,
     "lord": _lord_beside_his_cavalry,
     "vassal": lambda: with_state(_field(), lieges={BLUE: RED}),

@@ -69,9 +69,9 @@ def test_castle_taken_citing_kk_siege_8_when_the_last_attacking_infantry_falls_w
     game = moving({"pest": {RED: Force(infantry=2, cavalry=1)}, "tiszahat_k1": {"royal": Force(infantry=1)}})
     game = attack(game, "tiszahat_k1", "pest", {"infantry": 1, "cavalry": 1})
     decision = fight(game, 5, 1, 6)
-    if not any(e.type == "CastleCaptured" for e in decision.events):  # type: ignore[attr-defined]
-        decision = when(then(game, decision), act("assign_casualties", YELLOW, casualties={"infantry": 1}))  # type: ignore[arg-type]
+    if not any(e.type == "CastleCaptured" for e in decision.events):
+        decision = when(then(game, decision), act("assign_casualties", YELLOW, casualties={"infantry": 1}))
 
-    assert any(e.type == "CastleCaptured" for e in decision.events)  # type: ignore[attr-defined]
-    cited = [step.rule_id for step in decision.trace]  # type: ignore[attr-defined]
+    assert any(e.type == "CastleCaptured" for e in decision.events)
+    cited = [step.rule_id for step in decision.trace]
     assert "KK-SIEGE-8" in cited and "KK-SIEGE-6" not in cited

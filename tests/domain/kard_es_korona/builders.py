@@ -68,7 +68,9 @@ def inputs_for(game: Game) -> Inputs:
     return Inputs(NOW, SeededDice(SEED_S1, game.meta.game_id, game.meta.dice_drawn + 1, game.meta.client_seeds))
 
 
-def act(type: str, seat: str | None, authority: Authority = Authority.PLAYER, **data: Any) -> Action:
+def act(type: str, seat: str | None, authority: Authority = Authority.PLAYER, /, **data: Any) -> Action:
+    """An action whose keyword arguments are all its data: the positional-only head lets a test unpack an
+    action's data (`**attack`) with no key ever taken for the type, seat or authority."""
     return Action(type, seat, data, authority)
 
 
@@ -111,12 +113,13 @@ def set_up(seats: tuple[str, ...] = THREE, variant: str = "basic", **kwargs: Any
         game = play(game, act("place_forces", seat, lord=f"{seat}_k1", placements=placements(seat, template)))
     state: KKState = game.state
     while state.phase == "neutral_placement":
+        assert state.board is not None, "a KK game is set up on its board"
         province, pool = next(iter(state.neutral_pool.items()))
         arm = next(a for a in ("cavalry", "infantry", "archer") if pool.of(a))
         county = next(
             c
             for c in (f"{province}_a", f"{province}_c", f"{province}_d", f"{province}_e", f"{province}_f")
-            if c in state.board.counties and state.control.get(c) != f"neutral:{province}"  # type: ignore[union-attr]
+            if c in state.board.counties and state.control.get(c) != f"neutral:{province}"
         )
         game = play(game, act("place_neutral_piece", state.turn, county=county, arm=arm))
         state = game.state

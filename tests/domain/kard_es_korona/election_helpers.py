@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Decision, Game
@@ -17,7 +18,7 @@ OFFICES_VACANT = {"judge_royal": None, "treasurer": None, "palatine": None}
 
 def at_election(
     treasury: dict[str, int],
-    offices: dict[str, str | None] | None = None,
+    offices: Mapping[str, str | None] | None = None,
     year: int = 1303,
     seats: tuple[str, ...] = THREE,
     **changes: Any,
@@ -29,7 +30,7 @@ def at_election(
 
 def year_end(
     treasury: dict[str, int],
-    offices: dict[str, str | None] | None = None,
+    offices: Mapping[str, str | None] | None = None,
     year: int = 1303,
     seats: tuple[str, ...] = THREE,
     **changes: Any,

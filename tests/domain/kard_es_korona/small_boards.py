@@ -85,7 +85,7 @@ def province_board(variant: str = "basic") -> dict[str, Any]:
     edge("fejer", "kunsag")
     for p in RING:
         edge("pest", f"{p}_k1")
-    provinces = [{"id": p, "name": NAMES[p]} for p in RING]
+    provinces: list[dict[str, Any]] = [{"id": p, "name": NAMES[p]} for p in RING]
     provinces.append({"id": "kiralyi_terulet", "name": NAMES["kiralyi_terulet"], "royal": True})
     slavonia = [a["id"] for a in areas if a["attributes"]["province"] == "szlavonia" and a["id"] != "szlavonia_a"]
     return {

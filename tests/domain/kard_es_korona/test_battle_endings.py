@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.kernel import Authority, Game
+from domain.kernel import Authority, Decision, Game
 from domain.rulesets.kard_es_korona.battle_order import neutral_roller
 from domain.rulesets.kard_es_korona.forces import Force
 from domain.rulesets.kard_es_korona.hits import die_targets
@@ -26,7 +26,7 @@ def attack(game: Game, to: str, origin: str, units: dict[str, int], lord: bool =
     return play(game, act("pass", BLUE), act("pass", YELLOW), act("pass", RED))
 
 
-def fight(game: Game, *dice: int) -> object:
+def fight(game: Game, *dice: int) -> Decision:
     return when(game, act("fight_exchange", None, Authority.RECORDER, dice=list(dice)))
 
 
@@ -34,9 +34,9 @@ def test_castle_captured_and_the_surplus_withdraws_to_the_entry_county_kk_siege_
     game = moving({"pest": {RED: Force(infantry=5, archer=2, cavalry=1)}, "tiszahat_k1": {"royal": Force(infantry=1)}})
     game = attack(game, "tiszahat_k1", "pest", {"infantry": 5, "archer": 2, "cavalry": 1})
     decision = fight(game, 6, 1, 1, 1, 1, 1, 1, 1, 1)  # no defending archers: the assault comes first
-    assert "CastleCaptured" in types(decision)  # type: ignore[arg-type]
-    game = then(game, decision)  # type: ignore[arg-type]
-    assert game.state.battle("b1301-1").status == "capturing"  # type: ignore[union-attr]
+    assert "CastleCaptured" in types(decision)
+    game = then(game, decision)
+    assert game.state.battle("b1301-1").status == "capturing"
     too_many = act("withdraw", RED, keep={"infantry": 5, "archer": 2}, moves=[{"to": "pest", "units": {"cavalry": 1}}])
     assert rule_ids(when(game, too_many)) == ["KK-CASTLE-3"]
     elsewhere = act(
@@ -62,17 +62,17 @@ def test_mutual_wipe_out_leaves_the_county_uncontrolled_kk_battle_10() -> None:
     game = moving({"pest": {RED: Force(infantry=2)}, "fejer": {BLUE: Force(infantry=1)}})
     game = attack(game, "fejer", "pest", {"infantry": 1})
     decision = fight(game, 6, 5)
-    ended = next(e for e in decision.events if e.type == "BattleEnded")  # type: ignore[attr-defined]
+    ended = next(e for e in decision.events if e.type == "BattleEnded")
     assert ended.data["result"] == "mutual_annihilation"
-    assert "fejer" not in then(game, decision).state.control  # type: ignore[arg-type]
+    assert "fejer" not in then(game, decision).state.control
 
 
 def test_attacker_captures_when_its_last_infantry_dies_with_the_last_defender_kk_siege_8() -> None:
     game = moving({"pest": {RED: Force(infantry=2, cavalry=1)}, "tiszahat_k1": {"royal": Force(infantry=1)}})
     game = attack(game, "tiszahat_k1", "pest", {"infantry": 1, "cavalry": 1})
     decision = fight(game, 5, 1, 6)  # attacker cavalry 5 hits; infantry 1 misses; defender infantry 6 hits
-    game = then(game, decision)  # type: ignore[arg-type]
-    if game.state.battle("b1301-1").status != "ended":  # type: ignore[union-attr]
+    game = then(game, decision)
+    if game.state.battle("b1301-1").status != "ended":
         game = play(game, act("assign_casualties", YELLOW, casualties={"infantry": 1}))
     assert game.state.control["tiszahat_k1"] == RED
     assert game.state.force("tiszahat_k1", RED) == Force(cavalry=1)
@@ -99,7 +99,7 @@ def test_lord_bonus_lowers_the_led_arm_and_ends_when_the_arm_is_gone_kk_lord_2_k
     assert battle is not None
     assert die_targets(game.state, battle, "attacker", "infantry", 5) == ("cavalry",)  # 5 + 1 reaches 6
     decision = fight(game, 1, 1, 4, 1, 1)  # Red cavalry 1, infantry 1; Blue cavalry 4 1 1 -> one hit on the infantry
-    assert "LordBonusLost" in types(decision)  # type: ignore[arg-type]
+    assert "LordBonusLost" in types(decision)
 
 
 def test_the_player_before_the_attacker_chooses_for_neutral_defenders_kk_neutral_3() -> None:
@@ -107,9 +107,9 @@ def test_the_player_before_the_attacker_chooses_for_neutral_defenders_kk_neutral
     assert neutral_roller(game.state, RED) == YELLOW
     game = attack(game, "fejer", "pest", {"infantry": 2, "archer": 1})
     decision = fight(game, 1, 6)  # both sides volley: Red's archer misses, the royal archer hits a foot unit
-    rolls = [e.data for e in decision.events if e.type == "DiceRolled"]  # type: ignore[attr-defined]
+    rolls = [e.data for e in decision.events if e.type == "DiceRolled"]
     assert [r["seat"] for r in rolls] == [RED, YELLOW]
-    game = then(game, decision)  # type: ignore[arg-type]
+    game = then(game, decision)
     battle = game.state.battle("b1301-1")
     assert battle is not None
     assert {p.side: p.chooser for p in battle.pending} == {"defender": YELLOW}
@@ -129,8 +129,8 @@ def capturing_pest() -> Game:
     """Red took Pest from Fejér with 5 infantry + 3 archers: one unit too many stays outside (KK-SIEGE-9)."""
     game = moving({"fejer": {RED: Force(infantry=5, archer=3)}, "pest": {"royal": Force(infantry=1)}})
     game = attack(game, "pest", "fejer", {"infantry": 5, "archer": 3})
-    game = then(game, fight(game, 6, 1, 1, 1, 1, 1, 1, 1, 1))  # type: ignore[arg-type]
-    assert game.state.battle("b1301-1").status == "capturing"  # type: ignore[union-attr]
+    game = then(game, fight(game, 6, 1, 1, 1, 1, 1, 1, 1, 1))
+    assert game.state.battle("b1301-1").status == "capturing"
     return game
 
 
@@ -160,7 +160,7 @@ def test_surplus_is_destroyed_when_it_can_neither_withdraw_nor_attack_a_44() -> 
 def with_battle_elsewhere(game: Game) -> Game:
     """Every neighbour of Pest is a castle held by royal units, and the surplus (1 archer) has no infantry."""
     units = {**game.state.units, "pest": {RED: Force(infantry=4, archer=4)}}
-    held = {c: {"royal": Force(1, 1, 1)} for c in game.state.board.neighbours["pest"] if c != "fejer"}  # type: ignore[union-attr]
+    held = {c: {"royal": Force(1, 1, 1)} for c in game.state.board.neighbours["pest"] if c != "fejer"}
     game = position(game, {**units, **held, "fejer": {"royal": Force(1, 1, 1), BLUE: Force(infantry=1)}})
     # Fejér has a battle of its own still to be fought: no forced battle may go there either.
     other = Battle("b1301-9", "fejer", "open", "plain", BLUE, "royal", ("kunsag",), 9)
@@ -185,7 +185,7 @@ def test_battles_with_a_lord_come_first_then_the_player_chooses_kk_battle_12() -
     )
     game = play(game, act("pass", RED))
     assert game.state.current_battle == "b1301-3"  # the lord's battle, though created last
-    assert game.state.battle("b1301-3").lord_battle  # type: ignore[union-attr]
+    assert game.state.battle("b1301-3").lord_battle
 
 
 def test_the_capture_as_the_last_infantry_falls_cites_kk_siege_8_not_the_withdrawal() -> None:
@@ -194,10 +194,10 @@ def test_the_capture_as_the_last_infantry_falls_cites_kk_siege_8_not_the_withdra
     game = moving({"pest": {RED: Force(infantry=2, cavalry=1)}, "tiszahat_k1": {"royal": Force(infantry=1)}})
     game = attack(game, "tiszahat_k1", "pest", {"infantry": 1, "cavalry": 1})
     decision = fight(game, 5, 1, 6)  # attacker cavalry 5 kills the infantry; defender infantry 6 kills one
-    game = then(game, decision)  # type: ignore[arg-type]
-    if game.state.battle("b1301-1").status != "ended":  # type: ignore[union-attr]
+    game = then(game, decision)
+    if game.state.battle("b1301-1").status != "ended":
         decision = when(game, act("assign_casualties", YELLOW, casualties={"infantry": 1}))
-    cited = [step.rule_id for step in decision.trace]  # type: ignore[attr-defined]
+    cited = [step.rule_id for step in decision.trace]
     assert "KK-SIEGE-8" in cited
     assert "KK-SIEGE-6" not in cited
-    assert "CastleCaptured" in types(decision)  # type: ignore[arg-type]
+    assert "CastleCaptured" in types(decision)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from domain.kernel import Authority, Game
+from collections.abc import Mapping
+
+from domain.kernel import Authority, Decision, Game
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when
 
@@ -19,12 +21,12 @@ def moving(units: dict[str, dict[str, Force]]) -> Game:
     return play(game, act("draw_event", RED, card="veres_kard"))
 
 
-def to_battles(game: Game, attack: dict[str, object]) -> Game:
+def to_battles(game: Game, attack: Mapping[str, object]) -> Game:
     game = play(game, act("move", RED, **attack))
     return play(game, act("pass", BLUE), act("pass", YELLOW), act("pass", RED))
 
 
-def fight(game: Game, *dice: int) -> object:
+def fight(game: Game, *dice: int) -> Decision:
     return when(game, act("fight_exchange", None, Authority.RECORDER, dice=list(dice)))
 
 
@@ -42,15 +44,15 @@ def test_kk_open_3_no_volley_against_an_all_cavalry_army_e1() -> None:
     assert battle is not None and battle.exchange == "full"
     # Red cavalry 5 4 1; Blue infantry 6 5; Blue archers 6 2 (cavalry, infantry, archers; attacker first).
     decision = fight(game, 5, 4, 1, 6, 5, 6, 2)
-    assert types(decision) == ["DiceRolled"] * 3 + ["ExchangeRolled", "CasualtiesAssigned"]  # type: ignore[arg-type]
-    rolled = decision.events[3].data  # type: ignore[attr-defined]
+    assert types(decision) == ["DiceRolled"] * 3 + ["ExchangeRolled", "CasualtiesAssigned"]
+    rolled = decision.events[3].data
     assert {p["side"]: p["max_kills"] for p in rolled["pending"]} == {"attacker": 2, "defender": 2}
-    assert decision.events[4].data["casualties"] == {"cavalry": 2}  # type: ignore[attr-defined]
+    assert decision.events[4].data["casualties"] == {"cavalry": 2}
 
 
 def test_kk_battle_5_kk_battle_11_open_battle_no_volley_e1() -> None:
     game = e1_battle()
-    game = then(game, fight(game, 5, 4, 1, 6, 5, 6, 2))  # type: ignore[arg-type]
+    game = then(game, fight(game, 5, 4, 1, 6, 5, 6, 2))
     wrong = when(game, act("assign_casualties", RED, casualties={"infantry": 1}))
     assert rule_ids(wrong) == ["KK-BATTLE-11"]  # two hits must kill two
     decision = when(game, act("assign_casualties", RED, casualties={"infantry": 2}))
@@ -60,7 +62,7 @@ def test_kk_battle_5_kk_battle_11_open_battle_no_volley_e1() -> None:
     assert game.state.force("fejer", BLUE) == Force(archer=2)
     # Round 2, all arms (KK-OPEN-5): Red cavalry 4 -> hit; Blue archers 3, 6 -> one hit on the mounted cavalry.
     last = fight(game, 4, 3, 6)
-    assert types(last) == [  # type: ignore[arg-type]
+    assert types(last) == [
         "DiceRolled",
         "DiceRolled",
         "ExchangeRolled",
@@ -73,8 +75,8 @@ def test_kk_battle_5_kk_battle_11_open_battle_no_volley_e1() -> None:
         "YearEnded",
         "YearBegan",
     ]
-    game = then(game, last)  # type: ignore[arg-type]
-    ended = next(e for e in last.events if e.type == "BattleEnded")  # type: ignore[attr-defined]
+    game = then(game, last)
+    ended = next(e for e in last.events if e.type == "BattleEnded")
     assert ended.data["result"] == "defender_won"
     assert ended.data["survivors"] == {"attacker": {}, "defender": {"archer": 1}}
     assert game.state.control["fejer"] == BLUE
@@ -84,15 +86,15 @@ def test_kk_battle_5_kk_battle_11_open_battle_no_volley_e1() -> None:
 def test_volley_targets_only_the_infantry_when_red_also_brings_infantry_kk_open_2_e1() -> None:
     game = moving({"pest": {RED: Force(cavalry=3, infantry=1)}, "fejer": {BLUE: Force(archer=2, infantry=2)}})
     game = to_battles(game, {"to": "fejer", "groups": [{"from": "pest", "units": {"cavalry": 3, "infantry": 1}}]})
-    assert game.state.battle("b1301-1").exchange == "volley"  # type: ignore[union-attr]
+    assert game.state.battle("b1301-1").exchange == "volley"
     decision = fight(game, 6, 6)  # Blue's two archers volley: only Red's infantry can be hit
-    [assigned] = [e for e in decision.events if e.type == "CasualtiesAssigned"]  # type: ignore[attr-defined]
+    [assigned] = [e for e in decision.events if e.type == "CasualtiesAssigned"]
     assert assigned.data["casualties"] == {"infantry": 1}
-    game = then(game, decision)  # type: ignore[arg-type]
-    assert game.state.battle("b1301-1").exchange == "melee"  # type: ignore[union-attr]
+    game = then(game, decision)
+    assert game.state.battle("b1301-1").exchange == "melee"
     # Melee (KK-OPEN-4): Red's 3 cavalry, Blue's 2 infantry; Blue's archers do not roll.
     melee = fight(game, 1, 1, 1, 1, 1)
-    assert [e.data["purpose"].split(":")[-1] for e in melee.events if e.type == "DiceRolled"] == ["cavalry", "infantry"]  # type: ignore[attr-defined]
+    assert [e.data["purpose"].split(":")[-1] for e in melee.events if e.type == "DiceRolled"] == ["cavalry", "infantry"]
 
 
 def e2_siege() -> Game:
@@ -110,8 +112,8 @@ def test_kk_siege_2_kk_siege_3_kk_siege_6_last_infantry_falls_no_assault_e2() ->
     battle = game.state.battle("b1301-1")
     assert battle is not None and battle.kind == "siege" and battle.exchange == "siege_archers"
     rolled = fight(game, 5, 2)  # only Yellow's archers roll; 4+ hits: one hit
-    assert types(rolled) == ["DiceRolled", "ExchangeRolled"]  # type: ignore[arg-type]
-    game = then(game, rolled)  # type: ignore[arg-type]
+    assert types(rolled) == ["DiceRolled", "ExchangeRolled"]
+    game = then(game, rolled)
     decision = when(game, act("assign_casualties", YELLOW, casualties={"infantry": 1}))
     assert types(decision) == [
         "CasualtiesAssigned",
@@ -132,13 +134,13 @@ def test_kk_siege_2_kk_siege_3_kk_siege_6_last_infantry_falls_no_assault_e2() ->
 
 def test_the_assault_follows_when_yellow_removes_a_cavalry_instead_e2() -> None:
     game = e2_siege()
-    game = then(game, fight(game, 5, 2))  # type: ignore[arg-type]
+    game = then(game, fight(game, 5, 2))
     game = play(game, act("assign_casualties", YELLOW, casualties={"cavalry": 1}))
     battle = game.state.battle("b1301-1")
     assert battle is not None and (battle.round, battle.exchange) == (1, "siege_assault")
     # Assault: Green's 2 cavalry (dismounted), 1 infantry, 1 archer; Yellow's infantry and cavalry, not archers.
     assault = fight(game, 5, 5, 5, 5, 1, 1)
-    groups = [e.data["purpose"].split(":")[-2:] for e in assault.events if e.type == "DiceRolled"]  # type: ignore[attr-defined]
+    groups = [e.data["purpose"].split(":")[-2:] for e in assault.events if e.type == "DiceRolled"]
     assert groups == [
         ["attacker", "cavalry"],
         ["attacker", "infantry"],
@@ -156,9 +158,9 @@ def test_siege_holds_when_the_lord_is_with_the_attackers_kk_siege_1() -> None:
     game = position(game, game.state.units, lords={**LORDS_AWAY, RED: p}, phase="movement", turn=RED)
     attack = {"to": k, "groups": [{"from": p, "units": {"infantry": 1, "archer": 1, "cavalry": 3}, "lord": True}]}
     game = to_battles(game, attack)
-    assert rule_ids(fight(game, 5, 2)) == ["KK-LORD-2"]  # type: ignore[arg-type]
+    assert rule_ids(fight(game, 5, 2)) == ["KK-LORD-2"]
     game = play(game, act("lead_arm", RED, arm="cavalry"))
-    game = then(game, fight(game, 5, 2))  # type: ignore[arg-type]
+    game = then(game, fight(game, 5, 2))
     game = play(game, act("assign_casualties", YELLOW, casualties={"infantry": 1}))
     battle = game.state.battle("b1301-1")
     assert battle is not None and battle.exchange == "siege_assault" and battle.status == "fighting"
@@ -175,23 +177,23 @@ def test_kk_lord_2_kk_lord_3_kk_battle_13_lords_bonus_and_losing_it_e7() -> None
     assert battle is not None and battle.lord_battle and battle.exchange == "volley"
     game = play(game, act("lead_arm", RED, arm="infantry"))
     volley = fight(game, 5)  # Blue's archer: 5 hits a foot unit; Red's only foot units are infantry
-    assert [e.data["casualties"] for e in volley.events if e.type == "CasualtiesAssigned"] == [{"infantry": 1}]  # type: ignore[attr-defined]
-    game = then(game, volley)  # type: ignore[arg-type]
+    assert [e.data["casualties"] for e in volley.events if e.type == "CasualtiesAssigned"] == [{"infantry": 1}]
+    game = then(game, volley)
     # Melee: Red cavalry 6 2, Red infantry 4 (+1 = 5), Blue cavalry 4 5 1; Blue's archer volleyed and does not roll.
     melee = fight(game, 6, 2, 4, 4, 5, 1)
-    assigned = {e.data["side"]: e.data["casualties"] for e in melee.events if e.type == "CasualtiesAssigned"}  # type: ignore[attr-defined]
+    assigned = {e.data["side"]: e.data["casualties"] for e in melee.events if e.type == "CasualtiesAssigned"}
     assert assigned == {"attacker": {"cavalry": 1, "archer": 1}, "defender": {"infantry": 1}}
-    removed = [e.data for e in melee.events if e.type == "CasualtiesRemoved"]  # type: ignore[attr-defined]
+    removed = [e.data for e in melee.events if e.type == "CasualtiesRemoved"]
     assert {r["side"]: r["wasted_hits"] for r in removed} == {"defender": 0, "attacker": 1}
-    assert "LordBonusLost" in types(melee)  # type: ignore[arg-type]
-    game = then(game, melee)  # type: ignore[arg-type]
+    assert "LordBonusLost" in types(melee)
+    game = then(game, melee)
     assert game.state.force("fejer", RED) == Force(cavalry=2) and game.state.force("fejer", BLUE) == Force(cavalry=2)
-    game = then(game, fight(game, 6, 5, 6, 3))  # type: ignore[arg-type]  # the 5 would have hit with the bonus
+    game = then(game, fight(game, 6, 5, 6, 3))  # the 5 would have hit with the bonus
     assert game.state.force("fejer", RED) == Force(cavalry=1) and game.state.force("fejer", BLUE) == Force(cavalry=1)
     last = fight(game, 6, 2)
-    ended = next(e for e in last.events if e.type == "BattleEnded")  # type: ignore[attr-defined]
+    ended = next(e for e in last.events if e.type == "BattleEnded")
     assert ended.data["result"] == "attacker_won"
-    game = then(game, last)  # type: ignore[arg-type]
+    game = then(game, last)
     assert game.state.control["fejer"] == RED and game.state.lords[RED] == "fejer"
 
 
@@ -206,11 +208,11 @@ def test_kk_siege_1_kk_neutral_3_kk_lord_4_lord_led_cavalry_besieges_a_royal_cas
     game = play(game, act("pass", YELLOW), act("pass", RED))
     game = play(game, act("lead_arm", RED, arm="cavalry"))
     archers = fight(game, 4)
-    assert [e.data["seat"] for e in archers.events if e.type == "DiceRolled"] == [BLUE]  # type: ignore[attr-defined]
-    game = then(game, archers)  # type: ignore[arg-type]
+    assert [e.data["seat"] for e in archers.events if e.type == "DiceRolled"] == [BLUE]
+    game = then(game, archers)
     assert game.state.force("pest", RED) == Force(cavalry=1)
     # Assault: Red's dismounted cavalry 4 (+1 = 5) hits; royal infantry 6 hits, royal cavalry 2 misses.
-    game = then(game, fight(game, 4, 2, 6))  # type: ignore[arg-type]
+    game = then(game, fight(game, 4, 2, 6))
     battle = game.state.battle("b1301-1")
     assert battle is not None and {p.side: p.chooser for p in battle.pending if p.chosen is None} == {"attacker": RED}
     decision = when(game, act("assign_casualties", RED, casualties={"archer": 1}))

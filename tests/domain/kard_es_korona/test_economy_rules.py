@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from domain.kernel import Game
+from typing import Any
+
+from domain.kernel import Decision, Game
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import act, position, rule_ids, set_up, then, types, when
 
@@ -10,9 +12,9 @@ PTD = ("pannonia", "tiszahat", "delvidek")
 ONE = Force(infantry=1)
 
 
-def e6_game(treasurer: bool = True, **options: object) -> Game:
+def e6_game(treasurer: bool = True, **options: Any) -> Game:
     """E6: 1305, Red (pannonia) holds all 7 Pannónian counties and Fejér; units in K1, K2, C1-C3 and Y."""
-    game = set_up(PTD, **options)  # type: ignore[arg-type]
+    game = set_up(PTD, **options)
     red = "pannonia"
     units = {
         "pannonia_k1": {red: ONE},
@@ -96,9 +98,9 @@ def test_income_card_is_void_in_1301_kk_event_3() -> None:
 # --- E4 ---
 
 
-def e4_game(**options: object) -> Game:
+def e4_game(**options: Any) -> Game:
     """E4: 1304, Red's recruitment turn, treasury 30; K1 4 inf + 1 archer + 1 cav, K2 4 inf + 2 archers + 1 cav."""
-    game = set_up(PTD, **options)  # type: ignore[arg-type]
+    game = set_up(PTD, **options)
     red = "pannonia"
     units = {
         "pannonia_k1": {red: Force(infantry=4, archer=1, cavalry=1)},
@@ -115,7 +117,7 @@ def e4_game(**options: object) -> Game:
     )
 
 
-def recruit(game: Game, *purchases: tuple[str, str, int]) -> object:
+def recruit(game: Game, *purchases: tuple[str, str, int]) -> Decision:
     data = [{"castle": f"pannonia_{c}", "arm": arm, "count": n} for c, arm, n in purchases]
     return when(game, act("recruit", "pannonia", purchases=data))
 
@@ -128,33 +130,33 @@ def test_kk_castle_2_kk_castle_3_kk_recruit_4_no_infantry_fits_e4() -> None:
         (("k2", "infantry", 1), "KK-CASTLE-2"),
     ):
         decision = recruit(game, attempt)
-        assert rule_ids(decision) == [limit, "KK-RECRUIT-4"]  # type: ignore[arg-type]
+        assert rule_ids(decision) == [limit, "KK-RECRUIT-4"]
     full = recruit(game, ("k2", "archer", 1))
-    assert "KK-CASTLE-2" in full.violations[0].message  # type: ignore[attr-defined]
+    assert "KK-CASTLE-2" in full.violations[0].message
 
 
 def test_kk_recruit_2_one_archer_in_k1_leaves_25_e4() -> None:
     game = e4_game()
     decision = recruit(game, ("k1", "archer", 1))
-    assert types(decision)[:2] == ["UnitsRecruited", "RecruitmentFinished"]  # type: ignore[arg-type]
-    after = then(game, decision)  # type: ignore[arg-type]
+    assert types(decision)[:2] == ["UnitsRecruited", "RecruitmentFinished"]
+    after = then(game, decision)
     assert after.state.treasury["pannonia"] == 25
     assert after.state.force("pannonia_k1", "pannonia") == Force(infantry=4, archer=2, cavalry=1)
     assert after.state.phase == "movement"  # Tiszahát and Délvidék hold no castle: nothing to recruit
 
 
 def test_cavalry_in_k1_costs_9_and_the_palatine_pays_4_for_an_archer_e4() -> None:
-    assert then(e4_game(), recruit(e4_game(), ("k1", "cavalry", 1))).state.treasury["pannonia"] == 21  # type: ignore[arg-type]
+    assert then(e4_game(), recruit(e4_game(), ("k1", "cavalry", 1))).state.treasury["pannonia"] == 21
     game = e4_game()
     palatine = position(
         game, game.state.units, offices={"judge_royal": None, "treasurer": None, "palatine": "pannonia"}
     )
-    assert then(palatine, recruit(palatine, ("k1", "archer", 1))).state.treasury["pannonia"] == 26  # type: ignore[arg-type]
+    assert then(palatine, recruit(palatine, ("k1", "archer", 1))).state.treasury["pannonia"] == 26
 
 
 def test_infantry_allowed_when_castle_arm_limit_is_advanced_only_in_the_basic_game_e4() -> None:
     decision = recruit(e4_game(castle_arm_limit="advanced_only"), ("k1", "infantry", 1))
-    assert not decision.violations  # type: ignore[attr-defined]
+    assert not decision.violations
 
 
 def test_refused_kk_recruit_3_when_units_are_raised_outside_a_castle() -> None:
@@ -166,14 +168,14 @@ def test_refused_kk_recruit_3_when_units_are_raised_outside_a_castle() -> None:
 def test_refused_kk_recruit_2_when_the_purchases_cost_more_than_the_treasury() -> None:
     game = e4_game()
     game = position(game, {"pannonia_k1": {"pannonia": Force(infantry=1)}}, treasury={"pannonia": 9})
-    assert rule_ids(recruit(game, ("k1", "archer", 2))) == ["KK-RECRUIT-2"]  # type: ignore[arg-type]
+    assert rule_ids(recruit(game, ("k1", "archer", 2))) == ["KK-RECRUIT-2"]
 
 
 def test_refused_kk_recruit_5_when_three_knights_go_to_one_castle() -> None:
     game = position(e4_game(), {"pannonia_k1": {"pannonia": Force(infantry=2, archer=2)}}, treasury={"pannonia": 30})
-    assert rule_ids(recruit(game, ("k1", "cavalry", 3))) == ["KK-RECRUIT-5"]  # type: ignore[arg-type]
+    assert rule_ids(recruit(game, ("k1", "cavalry", 3))) == ["KK-RECRUIT-5"]
     uncapped = position(e4_game(knight_recruit_caps=False), game.state.units, treasury={"pannonia": 30})
-    assert not recruit(uncapped, ("k1", "cavalry", 3)).violations  # type: ignore[attr-defined]
+    assert not recruit(uncapped, ("k1", "cavalry", 3)).violations
 
 
 def test_refused_kk_recruit_1_when_a_player_recruits_out_of_turn() -> None:
@@ -185,7 +187,7 @@ def test_movement_begins_with_castles_plus_two_steps_when_the_last_player_has_re
     game = e4_game()
     game = position(game, {**game.state.units, "tiszahat_k1": {"tiszahat": Force(infantry=1)}})
     game = position(game, game.state.units, treasury={"pannonia": 30, "tiszahat": 5, "delvidek": 0})
-    game = then(game, recruit(game, ("k1", "archer", 1)))  # type: ignore[arg-type]
+    game = then(game, recruit(game, ("k1", "archer", 1)))
     assert game.state.turn == "tiszahat"
     decision = when(game, act("pass", "tiszahat"))
     assert types(decision) == ["RecruitmentFinished", "RecruitmentFinished", "MovementPhaseBegan"]

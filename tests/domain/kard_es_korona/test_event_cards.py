@@ -135,7 +135,7 @@ def test_kk_event_7_low_roll_abandons_the_siege_and_the_army_withdraws_to_its_en
 
 def test_kk_event_7_high_roll_keeps_the_siege_and_the_battle_goes_on() -> None:
     game = play(rainy_siege(), act("roll_event_die", RED, dice=[4]))
-    assert game.state.battle("b1301-1").status == "fighting"  # type: ignore[union-attr]
+    assert game.state.battle("b1301-1").status == "fighting"
     assert rule_ids(rain(game, 5)) == ["KK-EVENT-7"]  # one roll per siege
     # Siege archers first (KK-SIEGE-3): the royal archer rolls one die.
     assert not when(game, act("fight_exchange", None, Authority.RECORDER, dice=[1])).violations

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.kernel import Authority, Event, Game, advance, fold, start
+from domain.kernel import Action, Authority, Event, Game, advance, fold, start
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.battle_order import battle_chooser
 from domain.rulesets.kard_es_korona.defeat import escape_routes
@@ -51,9 +51,11 @@ def added(event: Event) -> int:
         case "UnitsRecruited":
             return sum(p["count"] for p in data["purchases"])
         case "CasualtiesRemoved" | "ObstacleLossesChosen":
-            return -sum(data["removed"].values())
+            removed: Mapping[str, int] = data["removed"]  # a Force's JSON: arm -> count
+            return -sum(removed.values())
         case "WithdrawingUnitsDestroyed":
-            return -sum(data["units"].values())
+            destroyed: Mapping[str, int] = data["units"]
+            return -sum(destroyed.values())
         case "PlayerEliminated" if data["conqueror"] is not None:  # KK-ELIM-5: removed, then one placed per county
             return -sum(sum(f.values()) for f in data["units_removed"].values())
         case "EliminationTakeoverPlaced":
@@ -76,14 +78,14 @@ def keep_within_limits(force: Force) -> Force:
     return kept
 
 
-def random_action(data: st.DataObject, game: Game) -> Any:
+def random_action(data: st.DataObject, game: Game) -> Action | None:
     state: KKState = game.state
     seat = state.turn
     if state.phase == "event":
         return act("draw_event", state.starting_player, card=data.draw(st.sampled_from(CARDS)))
     if state.phase == "recruit":
         castles = state.castles_of(seat) if seat else ()
-        if castles and data.draw(st.booleans()):
+        if len(castles) > 0 and data.draw(st.booleans()):
             purchase = {
                 "castle": data.draw(st.sampled_from(castles)),
                 "arm": data.draw(st.sampled_from(ARMS)),
@@ -98,15 +100,15 @@ def random_action(data: st.DataObject, game: Game) -> Any:
         return act("release_defenders", battle.defender, units=data.draw(st.sampled_from(free)).to_json())
     if state.phase == "movement":
         mine = [c for c, by in state.units.items() if seat in by and state.battle_in(c) is None]
-        if mine and data.draw(st.integers(0, 3)):
+        if len(mine) > 0 and data.draw(st.integers(0, 3)) > 0:
+            assert seat is not None and state.board is not None, "units on the board are a seat's"
             origin = data.draw(st.sampled_from(sorted(mine)))
-            free = state.force(origin, seat).minus(state.moved_force(origin, seat))
-            units = Force(*(data.draw(st.integers(0, free.of(a))) for a in ARMS))
-            to = data.draw(st.sampled_from(sorted(state.board.neighbours[origin])))  # type: ignore[union-attr]
+            movable = state.force(origin, seat).minus(state.moved_force(origin, seat))
+            units = Force(*(data.draw(st.integers(0, movable.of(a))) for a in ARMS))
+            neighbour = data.draw(st.sampled_from(sorted(state.board.neighbours[origin])))
             lord = state.lords.get(seat) == origin and data.draw(st.booleans())
-            return act(
-                "move", seat, to=to, groups=[{"from": origin, "units": units.to_json(), "lord": lord, "path": [to]}]
-            )
+            group = {"from": origin, "units": units.to_json(), "lord": lord, "path": [neighbour]}
+            return act("move", seat, to=neighbour, groups=[group])
         return act("pass", seat)
     if state.phase == "battle":
         lords_choice = issue_4_choice(data, state)
@@ -114,8 +116,8 @@ def random_action(data: st.DataObject, game: Game) -> Any:
             return lords_choice
         battle = state.battle(state.current_battle)
         if battle is None:
-            chooser, mine = battle_chooser(state)
-            return act("select_battle", chooser, battle=mine[0].id)
+            chooser, choosable = battle_chooser(state)
+            return act("select_battle", chooser, battle=choosable[0].id)
         if battle.status == "capturing":
             attack = side_force(state, battle, "attacker")
             keep = keep_within_limits(attack)
@@ -159,7 +161,7 @@ def random_action(data: st.DataObject, game: Game) -> Any:
     return None
 
 
-def issue_4_choice(data: st.DataObject, state: KKState) -> Any:
+def issue_4_choice(data: st.DataObject, state: KKState) -> Action | None:
     """The choices after a lord's defeat, a duel, the winner's step and the Judge Royal's reroll."""
     offer = state.reroll_offer
     if offer:
@@ -195,7 +197,8 @@ def check(before: Game, after: Game, expected_total: int) -> None:
     assert all(amount >= 0 for amount in state.treasury.values())
     fought = {b.county for b in state.battles}
     options = state.options
-    for castle in state.board.castles():  # type: ignore[union-attr]
+    assert state.board is not None, "a KK game is played on its board"
+    for castle in state.board.castles():
         if castle in fought:
             continue  # casualties never count as a violation (KK-CASTLE-3)
         if len(state.units.get(castle, {})) > 1:

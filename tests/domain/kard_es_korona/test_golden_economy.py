@@ -55,21 +55,21 @@ def test_golden_e4_an_infantry_in_k1_breaks_the_arm_limit_so_an_archer_is_bought
     """E4: K1 4 inf + 1 archer + 1 cav: a 5th infantry of 7 exceeds ⌈7/2⌉ = 4 (KK-CASTLE-3); the archer costs 5
     of 30 (KK-RECRUIT-2), leaving 25."""
     game = e4_game()
-    assert [rule for rule, _ in refusals(recruit(game, ("k1", "infantry", 1)))] == ["KK-CASTLE-3", "KK-RECRUIT-4"]  # type: ignore[arg-type]
+    assert [rule for rule, _ in refusals(recruit(game, ("k1", "infantry", 1)))] == ["KK-CASTLE-3", "KK-RECRUIT-4"]
     bought = recruit(game, ("k1", "archer", 1))
-    assert trace(bought)[0] == ("KK-RECRUIT-2", {"cost": 5})  # type: ignore[arg-type]
-    assert bought.events[0].data["treasury_after"] == 25  # type: ignore[attr-defined]
+    assert trace(bought)[0] == ("KK-RECRUIT-2", {"cost": 5})
+    assert bought.events[0].data["treasury_after"] == 25
 
 
 def test_kk_recruit_2_cavalry_costs_nine() -> None:
     """E4's other alternative: 1 cavalry in K1 (→ 4/1/2) for 9."""
-    assert trace(recruit(e4_game(), ("k1", "cavalry", 1)))[0] == ("KK-RECRUIT-2", {"cost": 9})  # type: ignore[arg-type]
+    assert trace(recruit(e4_game(), ("k1", "cavalry", 1)))[0] == ("KK-RECRUIT-2", {"cost": 9})
 
 
 def test_kk_castle_2_the_eighth_unit_of_a_castle_is_refused_and_the_seventh_allowed() -> None:
     """KK-CASTLE-2: K2 holds 7 (full): one more is refused; K1 holds 6: one more (an archer) fits."""
-    assert next(r for r, _ in refusals(recruit(e4_game(), ("k2", "archer", 1)))) == "KK-CASTLE-2"  # type: ignore[arg-type]
-    assert not recruit(e4_game(), ("k1", "archer", 1)).violations  # type: ignore[attr-defined]
+    assert next(r for r, _ in refusals(recruit(e4_game(), ("k2", "archer", 1)))) == "KK-CASTLE-2"
+    assert not recruit(e4_game(), ("k1", "archer", 1)).violations
 
 
 # --- E5 ---

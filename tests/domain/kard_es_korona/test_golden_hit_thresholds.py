@@ -45,36 +45,36 @@ def needs(decision: Decision) -> list[dict[str, int]]:
 def test_kk_battle_5_mounted_cavalry_hits_foot_on_four(face: int, hits: int) -> None:
     """„a lovagok már 4-es dobással is végeznek velük" (L55)."""
     decision = fight(battle(Force(cavalry=1), Force(infantry=1)), face, 1)
-    assert kills(decision)["attacker"] == hits  # type: ignore[arg-type]
+    assert kills(decision)["attacker"] == hits
 
 
 @pytest.mark.parametrize(("face", "hits"), [(5, 1), (4, 0)])
 def test_kk_battle_5_infantry_hits_foot_on_five(face: int, hits: int) -> None:
     """„5, 6-tal lehet megölni a gyalogosokat" (L55)."""
     decision = fight(battle(Force(infantry=1), Force(infantry=1)), face, 1)
-    assert kills(decision)["attacker"] == hits  # type: ignore[arg-type]
+    assert kills(decision)["attacker"] == hits
 
 
 @pytest.mark.parametrize(("face", "hits"), [(6, 1), (5, 0)])
 def test_kk_battle_5_mounted_cavalry_is_hit_only_on_six(face: int, hits: int) -> None:
     """„Erősebb páncéljuk miatt csak 6-tal lehet levenni őket." (L46)."""
     decision = fight(battle(Force(infantry=1), Force(cavalry=1)), face, 1)
-    assert kills(decision)["attacker"] == hits  # type: ignore[arg-type]
+    assert kills(decision)["attacker"] == hits
 
 
 @pytest.mark.parametrize(("face", "hits"), [(6, 1), (5, 0)])
 def test_kk_open_3_archers_without_a_volley_hit_mounted_cavalry_on_six(face: int, hits: int) -> None:
     """KK-OPEN-3: against an all-cavalry army Blue's archer rolls in the single first exchange, needing 6."""
     decision = fight(battle(Force(cavalry=1), Force(archer=1)), 1, face)
-    assert kills(decision)["defender"] == hits  # type: ignore[arg-type]
+    assert kills(decision)["defender"] == hits
 
 
 @pytest.mark.parametrize(("face", "hits"), [(5, 1), (4, 0)])
 def test_kk_open_2_the_volley_hits_foot_on_five(face: int, hits: int) -> None:
     """KK-OPEN-2: Red brings infantry, so Blue's archer volleys alone first, hitting foot on 5, 6."""
     decision = fight(battle(Force(infantry=1), Force(archer=1)), face)
-    assert needs(decision) == [{"infantry": 5, "archer": 5}]  # type: ignore[arg-type]
-    assert kills(decision)["defender"] == hits  # type: ignore[arg-type]
+    assert needs(decision) == [{"infantry": 5, "archer": 5}]
+    assert kills(decision)["defender"] == hits
 
 
 # --- open battle, swamp or mountain (KK-BATTLE-7/8): dismounted cavalry, defenders +1 ---
@@ -86,7 +86,7 @@ def test_kk_battle_7_dismounted_cavalry_is_hit_on_five(county: str, face: int, h
     """KK-BATTLE-7: in a mountain or swamp cavalry „gyalogosként működnek" and is hit as foot: 5 (not 6)."""
     origin = "tiszahat_c" if county == SWAMP else "tiszahat_k2"
     decision = fight(battle(Force(infantry=1), Force(cavalry=1), county, origin), face, 1)
-    assert kills(decision)["attacker"] == hits  # type: ignore[arg-type]
+    assert kills(decision)["attacker"] == hits
 
 
 @pytest.mark.parametrize("county", [SWAMP, MOUNTAIN])
@@ -95,8 +95,8 @@ def test_kk_battle_8_defenders_in_swamp_or_mountain_hit_on_four(county: str, fac
     """KK-BATTLE-8: „minden alakulat +1-es módosítóval tud védekezni … 4,5,6-tal" (L91)."""
     origin = "tiszahat_c" if county == SWAMP else "tiszahat_k2"
     decision = fight(battle(Force(infantry=1), Force(infantry=1), county, origin), 1, face)
-    assert kills(decision)["defender"] == hits  # type: ignore[arg-type]
-    assert [s.numbers["modifier"] for s in decision.trace if s.rule_id == "KK-BATTLE-5"] == [0, 1]  # type: ignore[attr-defined]
+    assert kills(decision)["defender"] == hits
+    assert [s.numbers["modifier"] for s in decision.trace if s.rule_id == "KK-BATTLE-5"] == [0, 1]
 
 
 # --- the lord's +1 (KK-LORD-2) ---
@@ -106,13 +106,13 @@ def test_kk_battle_8_defenders_in_swamp_or_mountain_hit_on_four(county: str, fac
 def test_kk_lord_2_cavalry_led_by_the_lord_hits_foot_on_three(face: int, hits: int) -> None:
     """KK-LORD-2 / §3.10: „cavalry with the lord in the open hits foot on 3 and cavalry on 5"."""
     decision = fight(battle(Force(cavalry=1), Force(infantry=1), lord=True), face, 1)
-    assert kills(decision)["attacker"] == hits  # type: ignore[arg-type]
+    assert kills(decision)["attacker"] == hits
 
 
 @pytest.mark.parametrize(("face", "hits"), [(5, 1), (4, 0)])
 def test_kk_lord_2_cavalry_led_by_the_lord_hits_mounted_cavalry_on_five(face: int, hits: int) -> None:
     decision = fight(battle(Force(cavalry=1), Force(cavalry=1), lord=True), face, 1)
-    assert kills(decision)["attacker"] == hits  # type: ignore[arg-type]
+    assert kills(decision)["attacker"] == hits
 
 
 # --- siege (KK-SIEGE-2..5) ---
@@ -129,12 +129,12 @@ def siege() -> Game:
 def test_kk_siege_3_defending_archers_hit_on_four(face: int, hits: int) -> None:
     """„ebben az esetben 4-5-6-al érnek el találatot" (L69)."""
     decision = fight(siege(), face)
-    assert kills(decision) == {"attacker": 0, "defender": hits}  # type: ignore[arg-type]
+    assert kills(decision) == {"attacker": 0, "defender": hits}
 
 
 @pytest.mark.parametrize(("face", "hits"), [(5, 2), (4, 0)])
 def test_kk_siege_5_attackers_hit_on_five_in_the_assault(face: int, hits: int) -> None:
     """„ostromnál … a támadó sereg minden egysége 5, 6-tal talál" (L169): both infantry roll `face`."""
-    game = then(siege(), fight(siege(), 1))  # type: ignore[arg-type]  # the archer misses: on to the assault
+    game = then(siege(), fight(siege(), 1))  # the archer misses: on to the assault
     decision = fight(game, face, face, 1)
-    assert kills(decision)["attacker"] == hits  # type: ignore[arg-type]
+    assert kills(decision)["attacker"] == hits

@@ -57,17 +57,17 @@ def test_golden_e1_no_volley_against_all_cavalry_then_round_two() -> None:
     mounted cavalry: 2 hits (the 5 misses). Round 2: Red 4 hits; Blue archers 3,6: 1 hit."""
     game = e1_battle()
     first = fight(game, 5, 4, 1, 6, 5, 6, 2)
-    assert trace(first) == [  # type: ignore[arg-type]
+    assert trace(first) == [
         rolls([5, 4, 1], OPEN_MOUNTED),
         rolls([6, 5], OPEN_FOOT),
         rolls([6, 2], OPEN_FOOT),
         most(2),
         most(2),
     ]
-    game = play(then(game, first), act("assign_casualties", RED, casualties={"infantry": 2}))  # type: ignore[arg-type]
+    game = play(then(game, first), act("assign_casualties", RED, casualties={"infantry": 2}))
     second = fight(game, 4, 3, 6)
-    assert trace(second)[:4] == [rolls([4], OPEN_MOUNTED), rolls([3, 6], OPEN_FOOT), most(1), most(1)]  # type: ignore[arg-type]
-    assert trace(second)[4] == ("KK-BATTLE-14", {})  # type: ignore[arg-type]  # Red destroyed: Blue keeps X
+    assert trace(second)[:4] == [rolls([4], OPEN_MOUNTED), rolls([3, 6], OPEN_FOOT), most(1), most(1)]
+    assert trace(second)[4] == ("KK-BATTLE-14", {})  # Red destroyed: Blue keeps X
 
 
 def test_golden_e2_defending_archers_hit_on_four_and_the_siege_is_abandoned() -> None:
@@ -75,8 +75,8 @@ def test_golden_e2_defending_archers_hit_on_four_and_the_siege_is_abandoned() ->
     Removing Green's only infantry abandons the siege at once (KK-SIEGE-6) and Green withdraws (KK-SIEGE-12)."""
     game = e2_siege()
     archers = fight(game, 5, 2)
-    assert trace(archers) == [rolls([5, 2], SIEGE_ARCHERS), most(0), most(1)]  # type: ignore[arg-type]
-    game = then(game, archers)  # type: ignore[arg-type]
+    assert trace(archers) == [rolls([5, 2], SIEGE_ARCHERS), most(0), most(1)]
+    game = then(game, archers)
     abandoned = when(game, act("assign_casualties", YELLOW, casualties={"infantry": 1}))
     assert [rule for rule, _ in trace(abandoned)][:2] == ["KK-SIEGE-6", "KK-SIEGE-12"]
 
@@ -95,22 +95,22 @@ def test_golden_e7_the_lords_plus_one_and_losing_it() -> None:
     2 hits but 1 infantry to kill. Round 2 without the bonus: 6,5 -> 1 hit; 6,3 -> 1. Round 3: 6 hits, 2 misses."""
     game = e7_battle()
     volley = fight(game, 5)
-    assert trace(volley)[:3] == [rolls([5], VOLLEY), most(0), most(1)]  # type: ignore[arg-type]
-    game = then(game, volley)  # type: ignore[arg-type]
+    assert trace(volley)[:3] == [rolls([5], VOLLEY), most(0), most(1)]
+    game = then(game, volley)
     melee = fight(game, 6, 2, 4, 4, 5, 1)
-    assert trace(melee)[:5] == [  # type: ignore[arg-type]
+    assert trace(melee)[:5] == [
         rolls([6, 2], OPEN_MOUNTED),
         rolls([4], lowered(OPEN_FOOT, 1), modifier=1),
         rolls([4, 5, 1], OPEN_MOUNTED),
         most(2),
         most(1),
     ]
-    assert "KK-LORD-3" in [rule for rule, _ in trace(melee)]  # type: ignore[arg-type]  # the infantry is gone
-    game = then(game, melee)  # type: ignore[arg-type]
+    assert "KK-LORD-3" in [rule for rule, _ in trace(melee)]  # the infantry is gone
+    game = then(game, melee)
     second = fight(game, 6, 5, 6, 3)
-    assert trace(second)[:4] == [rolls([6, 5], OPEN_MOUNTED), rolls([6, 3], OPEN_MOUNTED), most(1), most(1)]  # type: ignore[arg-type]
-    last = fight(then(game, second), 6, 2)  # type: ignore[arg-type]
-    assert trace(last)[:4] == [rolls([6], OPEN_MOUNTED), rolls([2], OPEN_MOUNTED), most(1), most(0)]  # type: ignore[arg-type]
+    assert trace(second)[:4] == [rolls([6, 5], OPEN_MOUNTED), rolls([6, 3], OPEN_MOUNTED), most(1), most(1)]
+    last = fight(then(game, second), 6, 2)
+    assert trace(last)[:4] == [rolls([6], OPEN_MOUNTED), rolls([2], OPEN_MOUNTED), most(1), most(0)]
 
 
 def test_golden_e8_a_lord_led_siege_of_a_royal_castle() -> None:
@@ -124,9 +124,9 @@ def test_golden_e8_a_lord_led_siege_of_a_royal_castle() -> None:
     game = play(game, act("move", RED, to="pest", groups=attack), act("pass", YELLOW), act("pass", RED))
     game = play(game, act("lead_arm", RED, arm="cavalry"))
     archers = fight(game, 4)
-    assert trace(archers)[:3] == [rolls([4], SIEGE_ARCHERS), most(0), most(1)]  # type: ignore[arg-type]
-    assault = fight(then(game, archers), 4, 2, 6)  # type: ignore[arg-type]
-    assert trace(assault)[:5] == [  # type: ignore[arg-type]
+    assert trace(archers)[:3] == [rolls([4], SIEGE_ARCHERS), most(0), most(1)]
+    assault = fight(then(game, archers), 4, 2, 6)
+    assert trace(assault)[:5] == [
         rolls([4], lowered(SIEGE_ASSAULT, 1), modifier=1),
         rolls([2], SIEGE_ASSAULT),
         rolls([6], SIEGE_ASSAULT),

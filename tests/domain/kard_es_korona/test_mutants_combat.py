@@ -307,7 +307,7 @@ def test_kk_battle_11_a_player_outside_the_battle_has_no_hits_when_both_sides_ch
     """Red's cavalry 6 and Blue's cavalry 6 may each kill a cavalry or an infantry: both sides choose."""
     game = moving({"pest": {RED: Force(infantry=1, cavalry=1)}, "fejer": {BLUE: Force(infantry=1, cavalry=1)}})
     game = to_battles(game, {"to": "fejer", "groups": [{"from": "pest", "units": {"infantry": 1, "cavalry": 1}}]})
-    game = then(game, fight(game, 6, 1, 6, 1))  # type: ignore[arg-type]
+    game = then(game, fight(game, 6, 1, 6, 1))
     assert _refused(when(game, act("assign_casualties", YELLOW, casualties={"infantry": 1}))) == (
         "KK-BATTLE-11",
         f"{YELLOW} has no hits to assign in b1301-1",
@@ -331,7 +331,7 @@ def test_a_8_free_assignment_accepts_fewer_casualties_than_the_dice_can_kill() -
     units = {"pest": {RED: Force(cavalry=3)}, "fejer": {BLUE: Force(archer=2, infantry=2)}}
     game = moving_with(units, casualty_assignment="free")
     game = to_battles(game, {"to": "fejer", "groups": [{"from": "pest", "units": {"cavalry": 3}}]})
-    game = then(game, fight(game, 5, 4, 1, 6, 5, 6, 2))  # type: ignore[arg-type]
+    game = then(game, fight(game, 5, 4, 1, 6, 5, 6, 2))
     decision = when(game, act("assign_casualties", RED, casualties={"infantry": 1}))
     assert not decision.violations
     assert [e.type for e in decision.events][:1] == ["CasualtiesAssigned"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.kernel import Game
+from domain.kernel import Event, Game
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.election_state import OfficeSale
 from tests.domain.kard_es_korona.builders import act, play, rule_ids, set_up, then, types, when, with_state
@@ -83,7 +83,7 @@ def test_kk_office_6_option_empty_treasury_refuses_a_seller_with_money() -> None
 
 def test_office_sale_events_have_notation_lines_and_the_sale_a_bookmark() -> None:
     game = movement_game()
-    events = []
+    events: list[Event] = []
     for action in (
         act("offer_office", F, office="treasurer"),
         act("bid_for_office", E, amount=4),

@@ -217,7 +217,7 @@ def test_refused_kk_adv_5_when_a_siege_round_is_half_fought() -> None:
 def test_a_47_castle_defenders_retreat_pursued_by_every_attacker_on_5_or_6() -> None:
     game = siege()
     game = play(red_stays(game), retreat(YELLOW, "delvidek_k2", 5, 4, 6))  # two hits: Red chooses
-    assert game.state.battle("b1301-1").pending[0].chooser == RED  # type: ignore[union-attr]
+    assert game.state.battle("b1301-1").pending[0].chooser == RED
     decision = when(game, act("assign_casualties", RED, casualties={"archer": 1, "infantry": 1}))
     assert "CastleCaptured" in types(decision)
     assert ended(decision) == "defender_retreated"
@@ -268,7 +268,7 @@ def test_pursuit_rolls_one_server_die_per_pursuing_unit_kk_adv_6() -> None:
     units = {"pest": {RED: Force(infantry=3)}, "fejer": {BLUE: Force(infantry=2)}}
     game = battle(units, "fejer", "pest", {"infantry": 2}, dice="server")
     game = play(game, act("fight_exchange", RED))  # the fixed test seed kills one defender, no attacker
-    assert game.state.battle("b1301-1").round == 2  # type: ignore[union-attr]
+    assert game.state.battle("b1301-1").round == 2
     decision = when(game, act("retreat", RED, to="pest"))
     rolls = [e.data for e in decision.events if e.type == "DiceRolled"]
     assert [len(r["faces"]) for r in rolls] == [game.state.force("fejer", BLUE).total]

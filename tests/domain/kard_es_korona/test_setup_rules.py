@@ -83,7 +83,7 @@ def test_fixed_royal_units_stand_in_bihar_kunsag_nograd_when_two_to_four_play() 
     assert state.force("felvidek_d", "royal") == Force(infantry=1)
     five = new_game(("felvidek", "tiszahat", "erdely", "delvidek", "pannonia")).state
     assert five.units == {}
-    assert five.closed == frozenset(c for c in five.board.provinces["szlavonia"] if c != "szlavonia_a")  # type: ignore[union-attr]
+    assert five.closed == frozenset(c for c in five.board.provinces["szlavonia"] if c != "szlavonia_a")
 
 
 def test_first_player_by_dice_rerolls_the_tied_highest_kk_turn_3() -> None:

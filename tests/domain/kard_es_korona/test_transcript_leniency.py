@@ -166,12 +166,12 @@ def test_kk_lord_2_a_lord_leading_an_arm_he_has_none_of_is_a_deviation_in_a_tran
     decision = when(game, archers)
     assert rule_ids(decision) == ["KK-LORD-2"] and types(decision) == ["LordArmChosen"]
     game = recorded(game, decision)
-    assert game.state.battle("b1301-1").led_arms == {"attacker": "archer"}  # type: ignore[union-attr]
+    assert game.state.battle("b1301-1").led_arms == {"attacker": "archer"}
     # Blue's archer 5 kills one of Red's infantry; Red has no archers, so KK-LORD-3 ends the bonus at once.
     volley = when(game, fight(5))
     assert "LordBonusLost" in types(volley)
     game = then(game, volley)
-    assert game.state.battle("b1301-1").bonus_lost == ("attacker",)  # type: ignore[union-attr]
+    assert game.state.battle("b1301-1").bonus_lost == ("attacker",)
     assert game.state.force("fejer", RED) == Force(infantry=1, cavalry=2)
 
 
@@ -319,7 +319,7 @@ def capturing(mode: str) -> Game:
     game = moving(units, mode)
     game = everyone_passes(play(game, step(RED, "tiszahat_k1", "pest", {"infantry": 5, "archer": 2, "cavalry": 1})))
     game = play(game, fight(6, 1, 1, 1, 1, 1, 1, 1, 1))  # the cavalry's 6 kills the royal infantry
-    assert game.state.battle("b1301-1").status == "capturing"  # type: ignore[union-attr]
+    assert game.state.battle("b1301-1").status == "capturing"
     return game
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from domain.kernel import GAME_ENDED, Authority, Decision, Event, Game, Viewer, advance
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
+from domain.rulesets.kard_es_korona.state import KKState
 from domain.rulesets.kard_es_korona.victory import castles_held, castles_to_win, counties_held, provinces_to_win
 from tests.domain.kard_es_korona.builders import THREE, act, new_game, play, position, rule_ids, set_up, types, when
 from tests.domain.kard_es_korona.small_boards import RING
@@ -22,9 +24,9 @@ def province(p: str) -> tuple[str, ...]:
     return tuple(f"{p}_{k}" for k in ("k1", "k2", "a", "b", "c", "d", "m"))
 
 
-def in_movement(seats: tuple[str, ...] = THREE, **options: object) -> Game:
+def in_movement(seats: tuple[str, ...] = THREE, **options: Any) -> Game:
     """1301's movement phase, the first seat to move (every player has 4 steps)."""
-    return play(set_up(seats, **options), act("draw_event", seats[0], card="veres_kard"))  # type: ignore[arg-type]
+    return play(set_up(seats, **options), act("draw_event", seats[0], card="veres_kard"))
 
 
 def ended(decision: Decision) -> dict[str, object]:
@@ -151,10 +153,10 @@ def test_no_office_victory_when_the_offices_were_not_won_outright_a_37_newly_won
 # --- KK-WIN-7: the end of the last year ---
 
 
-def last_year(units: dict[str, dict[str, Force]], control: dict[str, str], **changes: object) -> Game:
+def last_year(units: dict[str, dict[str, Force]], control: dict[str, str], **changes: Any) -> Game:
     """1308's movement phase with this position; the three players then pass and the year ends."""
     options = changes.pop("options", {})
-    return position(in_movement(**options), units, control=control, year=1308, **changes)  # type: ignore[arg-type]
+    return position(in_movement(**options), units, control=control, year=1308, **changes)
 
 
 def end_of_1308(game: Game) -> Decision:
@@ -258,13 +260,11 @@ def test_notation_and_bookmark_name_the_winner_when_the_game_ends() -> None:
 
 
 def test_vassal_castles_count_for_the_liege_kk_vassal_4_a_28() -> None:
-    # `KKState.lieges` comes with the vassal rules; a stand-in state carries it here.
-    game = set_up()
     control = {"felvidek_k1": F, "felvidek_k2": F, "erdely_k1": E, "erdely_k2": E, "erdely_a": E}
-    stand_in = SimpleNamespace(board=game.state.board, control=control, lieges={E: F})
-    assert castles_held(stand_in, F) == 4  # type: ignore[arg-type]
-    assert counties_held(stand_in, F) == 5  # type: ignore[arg-type]
-    assert castles_held(stand_in, S) == 0  # type: ignore[arg-type]
+    stand_in: KKState = replace(set_up().state, control=control, lieges={E: F})
+    assert castles_held(stand_in, F) == 4
+    assert counties_held(stand_in, F) == 5
+    assert castles_held(stand_in, S) == 0
 
 
 # --- how the game was won, in GameEnded (issue 17) ---
