@@ -5,20 +5,23 @@ GOT-X-11)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Game
-from tests.domain.agot2.tables import act, board, card_set, new_game, seal, units
+from tests.domain.agot2.tables import Areas, act, board, card_set, new_game, seal, units
 
 RBG = ("red", "blue", "green")
 
 
-def tracks(throne: tuple[str, ...], fiefdoms: tuple[str, ...], court: tuple[str, ...] | None = None) -> dict:
+def tracks(
+    throne: tuple[str, ...], fiefdoms: tuple[str, ...], court: tuple[str, ...] | None = None
+) -> dict[str, list[str]]:
     """The influence tracks, position 1 first (King's Court as the Iron Throne unless given)."""
     return {"iron_throne": list(throne), "fiefdoms": list(fiefdoms), "kings_court": list(court or throne)}
 
 
-def example_options(track_order: dict, position: dict, **extra: Any) -> dict:
+def example_options(track_order: Mapping[str, list[str]], position: Mapping[str, Any], **extra: Any) -> dict[str, Any]:
     """The options of an example: its tracks, the catalog's text-less cards, a position in the March step."""
     return {
         "tracks": track_order,
@@ -28,17 +31,17 @@ def example_options(track_order: dict, position: dict, **extra: Any) -> dict:
     }
 
 
-def order(area: str, seat: str, token: str) -> dict:
+def order(area: str, seat: str, token: str) -> dict[str, str]:
     """An order token placed in an area."""
     return {"area": area, "seat": seat, "token": token}
 
 
-def example_board(areas: dict, adjacency: list[tuple[str, str]]) -> dict:
+def example_board(areas: Areas, adjacency: list[tuple[str, str]]) -> dict[str, Any]:
     """The example's areas and the far-away pair the round-keeping footman stands on."""
     return board({**areas, "far": "land", "far2": "land"}, [*adjacency, ("far", "far2")])
 
 
-def example_position(unit_list: list[dict], orders: list[dict], **extra: Any) -> dict:
+def example_position(unit_list: list[dict[str, Any]], orders: list[dict[str, str]], **extra: Any) -> dict[str, Any]:
     """The example's units and orders, and the far-away Red footman with its Consolidate Power order."""
     keeper = units("red", "far", "footman")
     return {"units": unit_list + keeper, "orders": [*orders, order("far", "red", "consolidate_power_a")], **extra}

@@ -7,12 +7,13 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any
+from typing import Any, TypeAlias
 
 from domain.kernel import Action, Authority, Decision, Event, Game, Inputs, SealedRound, advance, start
 from domain.platform import decide_action, decide_reveal, decide_seal
 from domain.rulesets.agot2 import AGOT2
 from domain.rulesets.agot2.data import BASE_BOARD
+from domain.rulesets.agot2.state import AgotState
 from service.samples import SAMPLES
 
 NOW = "2026-01-01T12:00:00Z"
@@ -23,6 +24,8 @@ _CARD = re.compile(r"^(?P<house>[a-z]+)_c(?P<strength>\d)(?:s(?P<swords>\d))?(?:
 RED_CARDS = ("red_c3s1", "red_c1", "red_c3", "red_c2s2", "red_c1s1", "red_c4", "red_c2s1")
 BLUE_CARDS = ("blue_c1f1", "blue_c4s2", "blue_c2s1", "blue_c1f2", "blue_c2", "blue_c1", "blue_c2f1")
 GREEN_CARDS = tuple(f"green_c{n}_{n}" for n in range(7))
+# The areas of a test board: each area's kind alone, or its kind and attributes.
+Areas: TypeAlias = Mapping[str, str | tuple[str, Mapping[str, Any]]]
 
 
 def card(card_id: str, ability: Mapping[str, Any] | None = None, text: str = "") -> dict[str, Any]:
@@ -48,7 +51,7 @@ def card_set(*extra: Mapping[str, Any], replace: Mapping[str, Mapping[str, Any]]
     return {"cards": [dict(swaps.get(c["id"], c)) for c in cards] + [dict(e) for e in extra]}
 
 
-def board(areas: Mapping[str, str | tuple[str, Mapping[str, Any]]], adjacency: Iterable[tuple[str, str]]) -> dict:
+def board(areas: Areas, adjacency: Iterable[tuple[str, str]]) -> dict[str, Any]:
     """A board in the agot2 schema: {id: kind | (kind, attributes)} and undirected pairs."""
     docs = []
     kinds = {}
@@ -95,6 +98,13 @@ def new_game(
     assert not AGOT2.option_errors(options), AGOT2.option_errors(options)
     assert not AGOT2.board_errors(board_doc), AGOT2.board_errors(board_doc)
     return start(AGOT2, created, board_doc)
+
+
+def combat_id(game: Game) -> int:
+    """The id of the combat under way (a test calls it only while one is)."""
+    state: AgotState = game.state
+    assert state.combat is not None, "no combat is under way"
+    return state.combat.combat_id
 
 
 def apply(game: Game, decision: Decision) -> Game:

@@ -5,12 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Game
-from tests.domain.agot2.tables import act, board, card, card_set, decide, new_game, only, seal, types, units
+from tests.domain.agot2.tables import Areas, act, board, card, card_set, decide, new_game, only, seal, types, units
 
 RB = ("red", "blue")
 
 
-def _game(areas: dict, adjacency: list, unit_list: list, orders: list, **options: Any) -> Game:
+def _game(
+    areas: Areas,
+    adjacency: list[tuple[str, str]],
+    unit_list: list[dict[str, Any]],
+    orders: list[tuple[str, str, str]],
+    **options: Any,
+) -> Game:
     position = {
         "phase": "action",
         "step": "march",
@@ -52,7 +58,7 @@ def test_land_units_cannot_support_a_sea_combat_support_7() -> None:
 
 
 def test_a_port_supports_its_sea_but_never_its_own_land_area_x_19() -> None:
-    areas = {"l1": "land", "l2": "land", "s1": "sea", "p1": ("port", {"port_of": {"land": "l2", "sea": "s1"}})}
+    areas: Areas = {"l1": "land", "l2": "land", "s1": "sea", "p1": ("port", {"port_of": {"land": "l2", "sea": "s1"}})}
     adjacency = [("l1", "l2"), ("l2", "p1"), ("p1", "s1"), ("l2", "s1")]
     game = _game(
         areas,
@@ -101,7 +107,7 @@ def test_each_support_order_declares_separately_when_support_is_declared_per_ord
 
 
 def test_the_garrison_adds_to_the_defender_of_its_home_area_strength_6_x_3() -> None:
-    areas = {"l1": "land", "home": ("land", {"home_of": "blue", "garrison": 2})}
+    areas: Areas = {"l1": "land", "home": ("land", {"home_of": "blue", "garrison": 2})}
     game = _game(areas, [("l1", "home")], units("red", "l1", "knight"), [("l1", "red", "march_0")])
     assert game.state.garrisons == {"home": 2}
 
@@ -134,7 +140,7 @@ def test_a_negative_attacker_total_ties_a_zero_defender_when_floored_x_7() -> No
 
 
 def test_a_ship_retreats_into_a_port_only_when_its_seat_controls_the_land_x_19() -> None:
-    areas = {"s1": "sea", "s2": "sea", "l1": "land", "p1": ("port", {"port_of": {"land": "l1", "sea": "s2"}})}
+    areas: Areas = {"s1": "sea", "s2": "sea", "l1": "land", "p1": ("port", {"port_of": {"land": "l1", "sea": "s2"}})}
     adjacency = [("s1", "s2"), ("s2", "p1"), ("p1", "l1"), ("s2", "l1")]
     for blue_land, expected in ((True, "p1"), (False, None)):
         extra = units("blue", "l1", "footman") if blue_land else []

@@ -252,7 +252,8 @@ def area(document: dict[str, Any], area_id: str) -> dict[str, Any]:
 
 
 def fields(document: dict[str, Any], area_id: str) -> dict[str, Any]:
-    return area(document, area_id).setdefault("attributes", {})
+    attributes: dict[str, Any] = area(document, area_id).setdefault("attributes", {})
+    return attributes
 
 
 def set_field(area_id: str, name: str, value: Any) -> Callable[[dict[str, Any]], None]:

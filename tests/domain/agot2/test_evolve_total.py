@@ -33,7 +33,8 @@ def _recorded_types() -> set[str]:
 def _opening_state() -> AgotState:
     created = sample_events()[0]
     assert created.type == "GameCreated"
-    return start(AGOT2, created, BASE_BOARD).state
+    state: AgotState = start(AGOT2, created, BASE_BOARD).state
+    return state
 
 
 def test_every_recorded_event_type_has_its_apply_function_when_the_source_is_read() -> None:

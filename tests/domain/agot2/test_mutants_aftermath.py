@@ -36,7 +36,7 @@ from typing import Any
 from domain.kernel import Decision, Game
 from tests.domain.agot2 import test_transcript_deviations as deviations
 from tests.domain.agot2.examples import e5, e6
-from tests.domain.agot2.tables import act, all_of, only, seal, units
+from tests.domain.agot2.tables import Areas, act, all_of, only, seal, units
 from tests.domain.agot2.test_card_abilities import _fight as fight_with
 from tests.domain.agot2.test_card_abilities import _game as card_game
 from tests.domain.agot2.test_combat_rules import _game as rules_game
@@ -284,7 +284,7 @@ def test_got_retreat_5_units_destroyed_for_supply_are_traced_e6() -> None:
 
 def _garrisoned_home(**options: Any) -> Game:
     """Red's knight (l1) marches on Blue's home area, defended by its garrison of 2 alone (GOT-X-3)."""
-    areas = {"l1": "land", "home": ("land", {"home_of": "blue", "garrison": 2})}
+    areas: Areas = {"l1": "land", "home": ("land", {"home_of": "blue", "garrison": 2})}
     game = rules_game(areas, [("l1", "home")], units("red", "l1", "knight"), [("l1", "red", "march_0")], **options)
     return march_all(game, "red", "l1", "home")
 

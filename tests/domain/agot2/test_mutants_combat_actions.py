@@ -307,7 +307,9 @@ def test_got_blade_2_the_blade_flipped_this_round_is_refused() -> None:
 
 def test_got_x_10_the_blade_waits_for_the_cancel_and_immediately_abilities() -> None:
     """GOT-X-8: steps 2 (cancel) and 3 (immediately) come before the Blade (step 4)."""
-    step_4 = [("GOT-BLADE-5", "the Blade is used in step 4, after the cards and their first abilities", {})]
+    step_4: list[tuple[str, str, dict[str, Any]]] = [
+        ("GOT-BLADE-5", "the Blade is used in step 4, after the cards and their first abilities", {})
+    ]
     game = card_game("lannister", "stark", ["knight"], ["footman"], blade_used=False)
     game, _ = fight_with(game, "lannister", "stark", "lannister_tyrion_lannister", "stark_eddard_stark")
     assert refusal(decide(game, "use_blade", "lannister", combat_id=game.state.combat.combat_id)) == step_4

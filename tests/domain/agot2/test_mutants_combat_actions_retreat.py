@@ -14,16 +14,12 @@ from typing import Any
 
 from domain.kernel import Game
 from tests.domain.agot2 import test_transcript_deviations as deviations
-from tests.domain.agot2.tables import board, decide, new_game, only, seal, units
+from tests.domain.agot2.tables import board, combat_id, decide, new_game, only, seal, units
 from tests.domain.agot2.test_card_abilities import _fight as fight_with
 from tests.domain.agot2.test_card_abilities import _game as card_game
 from tests.domain.agot2.test_mutants_combat_actions import refusal
 
 LEGAL = "legal: l3, l4, l5"
-
-
-def _cid(game: Game) -> int:
-    return game.state.combat.combat_id
 
 
 def beaten_in_l2(mode: str, **options: Any) -> Game:
@@ -38,12 +34,12 @@ def beaten_in_l2(mode: str, **options: Any) -> Game:
     )
     game = deviations._act(game, "march", "red", **deviations.ATTACK)
     game = deviations._fight(game, "red_c3s1", "blue_c1")
-    return deviations._act(game, "choose_casualties", "blue", combat_id=_cid(game), units=["blue:footman:l2:1"])
+    return deviations._act(game, "choose_casualties", "blue", combat_id=combat_id(game), units=["blue:footman:l2:1"])
 
 
 def recorded(game: Game, kind: str, seat: str, **data: Any) -> list[tuple[str, str, dict[str, Any]]]:
     """The deviations a transcript records with the action (it must record events too)."""
-    decision = decide(game, kind, seat, combat_id=_cid(game), **data)
+    decision = decide(game, kind, seat, combat_id=combat_id(game), **data)
     assert decision.events, decision
     return refusal(decision)
 
@@ -68,7 +64,7 @@ def test_got_casualty_1_3_4_rout_4_deviations_name_the_units_and_the_eligible_on
 def test_got_combat_5_no_retreat_before_the_casualties() -> None:
     """GOT-X-8: casualties (step 8) come before the retreat (step 9)."""
     game = deviations._lost_defence("adjudicated")
-    cid = _cid(game)
+    cid = combat_id(game)
     assert refusal(decide(game, "choose_retreat", "blue", combat_id=cid, to_area="l5")) == [
         ("GOT-COMBAT-5", "no retreat is being chosen now", {})
     ]
@@ -94,7 +90,7 @@ def test_got_retreat_3_4_5_x_17_deviations_name_the_legal_areas() -> None:
     assert recorded(game, "choose_retreat", "blue", to_area="l4", destroy=destroy) == [
         ("GOT-RETREAT-5", message, {"field": "data.destroy"})
     ]
-    chosen = decide(game, "choose_retreat", "blue", combat_id=_cid(game), to_area="l6")
+    chosen = decide(game, "choose_retreat", "blue", combat_id=combat_id(game), to_area="l6")
     assert only(chosen, "RetreatChosen")["via"] == []
 
 
@@ -103,7 +99,7 @@ def test_got_x_2_a_retreat_into_the_march_origin_stays_refused_when_the_winner_d
     even in a transcript."""
 
     game = beaten_in_l2("transcript", winner_moves_in=False)
-    refused = decide(game, "choose_retreat", "blue", combat_id=_cid(game), to_area="l1")
+    refused = decide(game, "choose_retreat", "blue", combat_id=combat_id(game), to_area="l1")
     assert [v.rule_id for v in refused.violations] == ["GOT-RETREAT-4"] and not refused.events
 
 
@@ -111,7 +107,7 @@ def test_got_x_20_no_retreat_ends_on_a_neutral_force_token() -> None:
     """GOT-X-20: the neutral force in l4 keeps Blue out; l3 and l5 stay legal."""
     game = beaten_in_l2("adjudicated", position={"neutral_forces": [{"area": "l4", "strength": 5}]})
     message = "'l4' holds a neutral force token: no retreat ends there; legal: l3, l5"
-    assert refusal(decide(game, "choose_retreat", "blue", combat_id=_cid(game), to_area="l4")) == [
+    assert refusal(decide(game, "choose_retreat", "blue", combat_id=combat_id(game), to_area="l4")) == [
         ("GOT-X-20", message, {"field": "data.to_area"})
     ]
 
@@ -122,7 +118,7 @@ def test_got_retreat_8_2_land_units_never_retreat_to_sea() -> None:
     game = card_game("stark", "lannister", ["knight", "knight"], ["footman"])
     game, _ = fight_with(game, "stark", "lannister", "stark_eddard_stark", "lannister_the_hound")
     message = "land units cannot retreat into the sea area 's'; legal: c, d"
-    assert refusal(decide(game, "choose_retreat", "lannister", combat_id=_cid(game), to_area="s")) == [
+    assert refusal(decide(game, "choose_retreat", "lannister", combat_id=combat_id(game), to_area="s")) == [
         ("GOT-RETREAT-8", message, {"field": "data.to_area"}),
         ("GOT-RETREAT-2", message, {"field": "data.to_area"}),
     ]
@@ -149,11 +145,11 @@ def test_got_retreat_8_2_ships_never_retreat_to_land() -> None:
     game = deviations._act(game, "march", "lannister", from_area="s1", moves=moves)
     cards = {"lannister": {"card": "lannister_the_hound"}, "stark": {"card": "stark_ser_rodrik_cassel"}}
     game, _ = seal(game, "house_card", cards)
-    assert refusal(decide(game, "choose_retreat", "stark", combat_id=_cid(game), to_area="s1")) == [
+    assert refusal(decide(game, "choose_retreat", "stark", combat_id=combat_id(game), to_area="s1")) == [
         ("GOT-RETREAT-4", "'s1' is not a legal retreat; legal: s3, s4", {"field": "data.to_area"})
     ]
     message = "ships cannot retreat into the land area 'l'; legal: s3, s4"
-    assert refusal(decide(game, "choose_retreat", "stark", combat_id=_cid(game), to_area="l")) == [
+    assert refusal(decide(game, "choose_retreat", "stark", combat_id=combat_id(game), to_area="l")) == [
         ("GOT-RETREAT-8", message, {"field": "data.to_area"}),
         ("GOT-RETREAT-2", message, {"field": "data.to_area"}),
     ]
@@ -167,7 +163,7 @@ def test_got_x_1_arianne_keeps_the_attackers_in_their_origin_so_no_retreat_ends_
     game = new_game(adjudicated.state.board_document, ("stark", "martell"), adjudicated.meta.options, "transcript")
     game, _ = fight_with(game, "stark", "martell", "stark_ser_rodrik_cassel", "martell_arianne_martell")
     if game.state.combat.result is None:  # a transcript waits for the Blade holder's word (GOT-BLADE-2)
-        game = deviations._act(game, "decline_blade", "stark", combat_id=_cid(game))
-    refused = decide(game, "choose_retreat", "martell", combat_id=_cid(game), to_area="a")
+        game = deviations._act(game, "decline_blade", "stark", combat_id=combat_id(game))
+    refused = decide(game, "choose_retreat", "martell", combat_id=combat_id(game), to_area="a")
     assert refusal(refused) == [("GOT-RETREAT-4", "'a' is not a legal retreat; legal: c, d", {"field": "data.to_area"})]
     assert not refused.events

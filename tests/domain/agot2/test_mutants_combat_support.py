@@ -30,18 +30,14 @@ from typing import Any
 
 from domain.kernel import Game
 from tests.domain.agot2 import test_transcript_deviations as deviations
-from tests.domain.agot2.tables import decide, units
+from tests.domain.agot2.tables import combat_id, decide, units
 from tests.domain.agot2.test_mutants_combat_actions import e1_marched, refusal
 
 RED_L4 = (units("red", "l4", "knight"), ("l4", "red", "support_0_b"))  # Red's second order, not next to l2
 
 
-def _cid(game: Game) -> int:
-    return game.state.combat.combat_id
-
-
 def support(game: Game, seat: str, **data: Any) -> Any:
-    return decide(game, "declare_support", seat, combat_id=_cid(game), **data)
+    return decide(game, "declare_support", seat, combat_id=combat_id(game), **data)
 
 
 def test_got_support_9_x_4_a_declaration_names_the_orders_that_may_support() -> None:
@@ -67,7 +63,7 @@ def test_got_support_1_the_declaration_and_its_trace_name_every_area() -> None:
     declared = support(game, "red", side="attacker", areas=["l5", "l4"])
     assert (declared.events[0].type, dict(declared.events[0].data)) == (
         "SupportDeclared",
-        {"round": 1, "combat_id": _cid(game), "seat": "red", "side": "attacker", "areas": ["l4", "l5"]},
+        {"round": 1, "combat_id": combat_id(game), "seat": "red", "side": "attacker", "areas": ["l4", "l5"]},
     )
     assert ("GOT-SUPPORT-1", "red supports the attacker from l4, l5") in [(t.rule_id, t.text) for t in declared.trace]
 
@@ -77,24 +73,24 @@ def test_got_support_3_out_of_turn_is_recorded_with_whose_turn_it_is() -> None:
     assert refusal(support(game, "green", side="defender")) == [
         ("GOT-SUPPORT-3", "it is red's turn to declare support (l5), not 'green''s", {"field": "seat"})
     ]
-    refused = decide(game, "refuse_support", "green", combat_id=_cid(game))
+    refused = decide(game, "refuse_support", "green", combat_id=combat_id(game))
     assert refusal(refused) == [
         ("GOT-SUPPORT-3", "it is red's turn to declare support (l5), not 'green''s", {"field": "seat"})
     ]
     assert [(e.type, dict(e.data)) for e in refused.events] == [
-        ("SupportRefused", {"round": 1, "combat_id": _cid(game), "seat": "green", "areas": ["l3"]})
+        ("SupportRefused", {"round": 1, "combat_id": combat_id(game), "seat": "green", "areas": ["l3"]})
     ]
 
 
 def test_got_support_3_a_seat_without_a_support_order_cannot_refuse_even_in_a_transcript() -> None:
     game = deviations._support_game()("transcript")
-    assert refusal(decide(game, "refuse_support", "blue", combat_id=_cid(game))) == [
+    assert refusal(decide(game, "refuse_support", "blue", combat_id=combat_id(game))) == [
         ("GOT-SUPPORT-3", "it is red's turn to declare support (l5), not 'blue''s", {"field": "seat"})
     ]
-    assert refusal(decide(game, "refuse_support", "red", combat_id=_cid(game) + 1)) == [
+    assert refusal(decide(game, "refuse_support", "red", combat_id=combat_id(game) + 1)) == [
         (
             "GOT-COMBAT-4",
-            f"combat_id {_cid(game) + 1} is not the combat under way ({_cid(game)})",
+            f"combat_id {combat_id(game) + 1} is not the combat under way ({combat_id(game)})",
             {"field": "data.combat_id"},
         )
     ]

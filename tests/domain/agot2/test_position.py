@@ -28,7 +28,8 @@ def _viewers(game: Game) -> list[Viewer]:
 
 def _exported(game: Game) -> dict[str, Any]:
     """The game's position as a client receives it (through JSON)."""
-    return json.loads(json.dumps(AGOT2.position_of(game)))
+    exported: dict[str, Any] = json.loads(json.dumps(AGOT2.position_of(game)))
+    return exported
 
 
 def _restarted(game: Game, position: dict[str, Any], board_doc: Any) -> Any:
@@ -100,7 +101,7 @@ def _e1_versions() -> Iterator[tuple[Game, Any]]:
         {"tracks": {**tracks, "kings_court": tracks["iron_throne"]}, "house_cards": card_set(), "position": position},
     )
     yield game, b
-    steps = [
+    steps: list[tuple[str, str | None, dict[str, Any]]] = [
         (
             "march",
             "red",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from domain.kernel import Game
+from typing import Any
+
+from domain.kernel import Decision, Game
 from domain.platform import decide_seal
 from domain.rulesets.agot2 import AGOT2
 from tests.domain.agot2.tables import SALT, act, board, card_set, decide, new_game, open_round, seal, types, units
@@ -25,7 +27,9 @@ def _game() -> Game:
     return new_game(b, RBG, {"tracks": tracks, "house_cards": card_set(), "position": position})
 
 
-def _planned(game: Game, red: list[dict], blue: list[dict], green: list[dict]) -> tuple[Game, object]:
+def _planned(
+    game: Game, red: list[dict[str, Any]], blue: list[dict[str, Any]], green: list[dict[str, Any]]
+) -> tuple[Game, Decision]:
     game, _ = act(game, "plan_orders", None)
     return seal(game, "orders", {"red": {"orders": red}, "blue": {"orders": blue}, "green": {"orders": green}})
 

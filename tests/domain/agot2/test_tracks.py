@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.kernel import Game, Viewer
+from domain.kernel import Decision, Game, Viewer
 from domain.platform import decide_seal
 from domain.rulesets.agot2 import AGOT2
 from tests.domain.agot2.tables import (
@@ -29,7 +29,7 @@ def _game() -> Game:
     return new_game(b, RBG, {"tracks": tracks, "house_cards": card_set(), "position": {"power": {"red": 4}}})
 
 
-def _bid(game: Game, track: str, red: int, blue: int, green: int) -> tuple[Game, object]:
+def _bid(game: Game, track: str, red: int, blue: int, green: int) -> tuple[Game, Decision]:
     game, _ = act(game, "open_bidding", None, track=track)
     return seal(game, f"bid:{track}", {"red": {"amount": red}, "blue": {"amount": blue}, "green": {"amount": green}})
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.kernel import Decision, Game
 from domain.rulesets.agot2.evolve import applied
-from tests.domain.agot2.tables import apply, board, card_set, decide, new_game, only, seal, types, units
+from tests.domain.agot2.tables import apply, board, card_set, combat_id, decide, new_game, only, seal, types, units
 
 Make = Callable[[str], Game]
 
@@ -262,14 +262,10 @@ def _support_game(*extra: Extra) -> Make:
     return make
 
 
-def _cid(game: Game) -> int:
-    return game.state.combat.combat_id
-
-
 def test_got_support_3_a_supporter_declaring_out_of_turn_in_a_transcript_is_a_deviation() -> None:
     make = _support_game()
     assert make("adjudicated").state.combat.supporters == (("red", ("l5",)), ("green", ("l3",)))
-    cid = _cid(make("adjudicated"))
+    cid = combat_id(make("adjudicated"))
 
     game, decision = _refused_then_recorded(
         make, "declare_support", "green", "GOT-SUPPORT-3", combat_id=cid, side="defender"
@@ -292,7 +288,7 @@ def _then(game: Game, kind: str, seat: str | None, **data: Any) -> tuple[Game, D
 def test_got_x_5_a_combatant_supporting_its_opponent_in_a_transcript_is_a_deviation() -> None:
     make = _support_game((units("blue", "l4", "footman"), ("l4", "blue", "support_0_a")))
     game = make("transcript")
-    cid = _cid(game)
+    cid = combat_id(game)
     game, _ = _then(game, "declare_support", "red", combat_id=cid, side="attacker")
     assert game.state.combat.pending_support() == (("green", ("l3",)),)
 
@@ -317,7 +313,7 @@ def test_got_x_5_adjudicated_refuses_a_combatant_supporting_its_opponent_naming_
         )
         return _act(game, "march", "red", from_area="l1", moves=[{"to_area": "l2", "units": ["red:knight:l1:1"]}])
 
-    cid = _cid(make("adjudicated"))
+    cid = combat_id(make("adjudicated"))
     game, decision = _refused_then_recorded(make, "declare_support", "blue", "GOT-X-5", combat_id=cid, side="attacker")
 
     assert only(decision, "BaseStrengthAnnounced")["attacker"]["support"] == [
@@ -328,7 +324,7 @@ def test_got_x_5_adjudicated_refuses_a_combatant_supporting_its_opponent_naming_
 
 def test_got_support_9_support_from_an_area_not_adjacent_in_a_transcript_is_a_deviation() -> None:
     make = _support_game((units("red", "l4", "knight"), ("l4", "red", "support_0_b")))
-    cid = _cid(make("adjudicated"))
+    cid = combat_id(make("adjudicated"))
 
     game, decision = _refused_then_recorded(
         make, "declare_support", "red", "GOT-SUPPORT-9", combat_id=cid, side="attacker", areas=["l4", "l5"]
@@ -343,7 +339,7 @@ def test_got_support_9_support_from_an_area_not_adjacent_in_a_transcript_is_a_de
 
 def test_got_x_4_a_seat_leaving_out_one_of_its_eligible_areas_in_a_transcript_is_a_deviation() -> None:
     make = _support_game((units("red", "l4", "knight"), ("l4", "red", "support_0_b")))
-    cid = _cid(make("adjudicated"))
+    cid = combat_id(make("adjudicated"))
 
     game, decision = _refused_then_recorded(
         make, "declare_support", "red", "GOT-X-4", combat_id=cid, side="attacker", areas=[]
@@ -355,7 +351,7 @@ def test_got_x_4_a_seat_leaving_out_one_of_its_eligible_areas_in_a_transcript_is
 
 def test_got_support_5_support_from_the_embattled_area_in_a_transcript_is_a_deviation() -> None:
     make = _support_game(([], ("l2", "blue", "support_0_a")))  # Blue's own order in the attacked area
-    cid = _cid(make("adjudicated"))
+    cid = combat_id(make("adjudicated"))
     blue = {"combat_id": cid, "side": "defender", "areas": ["l2"]}
     assert _rules(decide(make("adjudicated"), "declare_support", "blue", **blue)) == [
         "GOT-SUPPORT-3"
@@ -391,7 +387,7 @@ def test_got_support_7_land_units_supporting_a_sea_combat_in_a_transcript_is_a_d
         return _act(game, "march", "red", from_area="s1", moves=[{"to_area": "s2", "units": ["red:ship:s1:1"]}])
 
     assert make("adjudicated").state.combat.supporters == (("red", ("s3",)),)
-    cid = _cid(make("adjudicated"))
+    cid = combat_id(make("adjudicated"))
 
     game, decision = _refused_then_recorded(
         make, "declare_support", "red", "GOT-SUPPORT-7", combat_id=cid, side="attacker", areas=["s3", "l5"]
@@ -404,7 +400,7 @@ def test_got_support_7_land_units_supporting_a_sea_combat_in_a_transcript_is_a_d
 
 def test_declaring_support_without_a_support_order_or_out_of_step_1_is_refused_even_in_a_transcript() -> None:
     make = _support_game()
-    cid = _cid(make("adjudicated"))
+    cid = combat_id(make("adjudicated"))
     for mode, rule in (("adjudicated", "GOT-SUPPORT-3"), ("transcript", "GOT-SUPPORT-1")):
         refused = decide(make(mode), "declare_support", "blue", combat_id=cid, side="defender", areas=["l2"])
         assert _rules(refused) == [rule] and not refused.events
@@ -450,7 +446,7 @@ CARDS = {"red": {"card": "red_c3s1"}, "blue": {"card": "blue_c1"}}
 def _lost_defence(mode: str) -> Game:
     """Red beats Blue in l2: one casualty due of two eligible footmen; Blue then retreats."""
     game = _act(fight_before_the_march(mode), "march", "red", **ATTACK)
-    game = _act(game, "declare_support", "blue", combat_id=_cid(game), side="defender")
+    game = _act(game, "declare_support", "blue", combat_id=combat_id(game), side="defender")
     game = _fight(game, CARDS["red"]["card"], CARDS["blue"]["card"])
     assert game.state.combat.result["casualties_due"] == 1
     return game
@@ -458,11 +454,11 @@ def _lost_defence(mode: str) -> Game:
 
 def _retreating(mode: str) -> Game:
     game = _lost_defence(mode)
-    return _act(game, "choose_casualties", "blue", combat_id=_cid(game), units=["blue:footman:l2:1"])
+    return _act(game, "choose_casualties", "blue", combat_id=combat_id(game), units=["blue:footman:l2:1"])
 
 
 def test_got_casualty_4_a_supporting_unit_taken_as_casualty_in_a_transcript_is_a_deviation() -> None:
-    cid = _cid(_lost_defence("adjudicated"))
+    cid = combat_id(_lost_defence("adjudicated"))
     game, decision = _refused_then_recorded(
         _lost_defence, "choose_casualties", "blue", "GOT-CASUALTY-4", combat_id=cid, units=["blue:footman:l3:1"]
     )
@@ -473,7 +469,7 @@ def test_got_casualty_4_a_supporting_unit_taken_as_casualty_in_a_transcript_is_a
 
 
 def test_got_rout_4_a_routed_unit_taken_as_casualty_in_a_transcript_is_a_deviation() -> None:
-    cid = _cid(_lost_defence("adjudicated"))
+    cid = combat_id(_lost_defence("adjudicated"))
     game, _ = _refused_then_recorded(
         _lost_defence, "choose_casualties", "blue", "GOT-ROUT-4", combat_id=cid, units=["blue:footman:l2:3"]
     )
@@ -483,7 +479,7 @@ def test_got_rout_4_a_routed_unit_taken_as_casualty_in_a_transcript_is_a_deviati
 
 
 def test_got_casualty_1_fewer_casualties_than_due_in_a_transcript_is_a_deviation() -> None:
-    cid = _cid(_lost_defence("adjudicated"))
+    cid = combat_id(_lost_defence("adjudicated"))
     game, decision = _refused_then_recorded(
         _lost_defence, "choose_casualties", "blue", "GOT-CASUALTY-1", combat_id=cid, units=[]
     )
@@ -492,7 +488,7 @@ def test_got_casualty_1_fewer_casualties_than_due_in_a_transcript_is_a_deviation
 
 
 def test_got_casualty_3_the_winner_choosing_the_losers_casualties_in_a_transcript_is_a_deviation() -> None:
-    cid = _cid(_lost_defence("adjudicated"))
+    cid = combat_id(_lost_defence("adjudicated"))
     game, decision = _refused_then_recorded(
         _lost_defence, "choose_casualties", "red", "GOT-CASUALTY-3", combat_id=cid, units=["blue:footman:l2:2"]
     )
@@ -502,7 +498,7 @@ def test_got_casualty_3_the_winner_choosing_the_losers_casualties_in_a_transcrip
 
 
 def test_casualties_of_another_house_or_twice_the_same_unit_are_refused_even_in_a_transcript() -> None:
-    cid = _cid(_lost_defence("adjudicated"))
+    cid = combat_id(_lost_defence("adjudicated"))
     _refused_in_both(
         _lost_defence, "choose_casualties", "blue", "GOT-CASUALTY-4", combat_id=cid, units=["red:knight:l1:1"]
     )
@@ -512,7 +508,7 @@ def test_casualties_of_another_house_or_twice_the_same_unit_are_refused_even_in_
 
 
 def test_got_retreat_4_a_retreat_into_the_march_origin_in_a_transcript_is_a_deviation() -> None:
-    cid = _cid(_retreating("adjudicated"))
+    cid = combat_id(_retreating("adjudicated"))
     game, decision = _refused_then_recorded(
         _retreating, "choose_retreat", "blue", "GOT-RETREAT-4", combat_id=cid, to_area="l1"
     )
@@ -525,7 +521,7 @@ def test_got_retreat_4_a_retreat_into_the_march_origin_in_a_transcript_is_a_devi
 
 
 def test_got_retreat_3_a_retreat_to_an_area_not_adjacent_in_a_transcript_is_a_deviation() -> None:
-    cid = _cid(_retreating("adjudicated"))
+    cid = combat_id(_retreating("adjudicated"))
     game, decision = _refused_then_recorded(
         _retreating, "choose_retreat", "blue", "GOT-RETREAT-3", combat_id=cid, to_area="l6"
     )
@@ -537,7 +533,7 @@ def test_got_retreat_3_a_retreat_to_an_area_not_adjacent_in_a_transcript_is_a_de
 
 
 def test_got_retreat_5_destroying_units_not_needed_for_supply_in_a_transcript_is_a_deviation() -> None:
-    cid = _cid(_retreating("adjudicated"))
+    cid = combat_id(_retreating("adjudicated"))
     game, decision = _refused_then_recorded(
         _retreating,
         "choose_retreat",
@@ -553,7 +549,7 @@ def test_got_retreat_5_destroying_units_not_needed_for_supply_in_a_transcript_is
 
 
 def test_got_x_17_a_retreat_chosen_by_the_winner_in_a_transcript_is_a_deviation() -> None:
-    cid = _cid(_retreating("adjudicated"))
+    cid = combat_id(_retreating("adjudicated"))
     game, decision = _refused_then_recorded(
         _retreating, "choose_retreat", "red", "GOT-X-17", combat_id=cid, to_area="l5"
     )
@@ -563,7 +559,7 @@ def test_got_x_17_a_retreat_chosen_by_the_winner_in_a_transcript_is_a_deviation(
 
 
 def test_a_retreat_into_another_houses_area_or_the_embattled_area_is_refused_even_in_a_transcript_x_1() -> None:
-    cid = _cid(_retreating("adjudicated"))
+    cid = combat_id(_retreating("adjudicated"))
     _refused_in_both(_retreating, "choose_retreat", "blue", "GOT-RETREAT-3", combat_id=cid, to_area="l7")
     _refused_in_both(_retreating, "choose_retreat", "blue", "GOT-RETREAT-3", combat_id=cid, to_area="l2")
     _refused_in_both(_retreating, "choose_retreat", "blue", "GOT-RETREAT-3", combat_id=cid, to_area="nowhere")
@@ -592,7 +588,7 @@ def _blade_game(mode: str) -> Game:
 def test_got_blade_2_the_blade_used_twice_in_a_round_in_a_transcript_is_a_deviation() -> None:
     adjudicated = _blade_game("adjudicated")
     assert adjudicated.state.combat.result is not None  # flipped: the combat does not wait for the Blade
-    cid = _cid(adjudicated)
+    cid = combat_id(adjudicated)
     assert _blade_game("transcript").state.combat.result is None  # a transcript waits for the holder's word
 
     game, decision = _refused_then_recorded(_blade_game, "use_blade", "red", "GOT-BLADE-2", combat_id=cid)
@@ -606,7 +602,7 @@ def test_got_blade_2_the_blade_used_twice_in_a_round_in_a_transcript_is_a_deviat
 
 def test_declining_a_flipped_blade_in_a_transcript_breaks_no_rule_blade_2() -> None:
     game = _blade_game("transcript")
-    declined = decide(game, "decline_blade", "red", combat_id=_cid(game))
+    declined = decide(game, "decline_blade", "red", combat_id=combat_id(game))
 
     assert not declined.violations
     assert only(declined, "CombatResolved")["attacker"]["blade"] == 0

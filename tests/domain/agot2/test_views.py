@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from domain.kernel import Viewer
+from domain.kernel import Game, Viewer
 from domain.platform import decide_seal
 from domain.rulesets.agot2 import AGOT2
 from tests.domain.agot2.examples import e8
 from tests.domain.agot2.tables import SALT, act, apply, open_round, seal
 
 
-def _sealed_by_blue():  # type: ignore[no-untyped-def]
+def _sealed_by_blue() -> tuple[Game, Game]:
     game, _ = act(
         e8(),
         "march",

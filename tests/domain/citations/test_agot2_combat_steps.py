@@ -14,7 +14,7 @@ from typing import Any
 from domain.kernel import Decision, Game
 from domain.platform import decide_seal
 from domain.rulesets.agot2 import AGOT2
-from tests.domain.agot2.tables import SALT, act, decide, open_round, units
+from tests.domain.agot2.tables import SALT, act, combat_id, decide, open_round, units
 from tests.domain.agot2.test_card_abilities import (
     _doran_defends,
     _fight,
@@ -27,7 +27,6 @@ from tests.domain.agot2.test_transcript_deviations import (
     FIGHT_AREAS,
     FIGHT_EDGES,
     RBG,
-    _cid,
     _lost_defence,
     _retreating,
     _support_game,
@@ -40,7 +39,7 @@ cites = citing(INVENTORY, events=False)
 
 
 def _in(game: Game, kind: str, seat: str, **data: Any) -> Decision:
-    return decide(game, kind, seat, combat_id=_cid(game), **data)
+    return decide(game, kind, seat, combat_id=combat_id(game), **data)
 
 
 def test_house_card_refused_got_card_1_when_not_in_hand_and_got_card_3_when_sent_back() -> None:
@@ -56,7 +55,7 @@ def test_house_card_refused_got_card_1_when_not_in_hand_and_got_card_3_when_sent
     game = _game("lannister", "stark", ["knight"], ["footman"])
     game, _ = _fight(game, "lannister", "stark", "lannister_tyrion_lannister", "stark_eddard_stark")
     cancel = {"card": "lannister_tyrion_lannister", "choice": {"cancel": True}}
-    game, _ = act(game, "resolve_card_ability", "lannister", combat_id=_cid(game), **cancel)
+    game, _ = act(game, "resolve_card_ability", "lannister", combat_id=combat_id(game), **cancel)
     again = open_round(game, "house_card")
     sent_back, _ = decide_seal(AGOT2, game, "stark", again.round, {"card": "stark_eddard_stark"}, SALT)
     cites(("GOT-CARD-3", "card_choices:card_errors"), sent_back, "GOT-CARD-3")
