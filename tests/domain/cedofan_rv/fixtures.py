@@ -6,6 +6,7 @@ catalog gives no recruit costs, so the costs are invented too (they only break c
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,7 +55,7 @@ def city(owner: str | None, kind: str = "city", home: list[str] | None = None) -
 
 
 def board(
-    areas: dict[str, dict[str, Any]],
+    areas: Mapping[str, Mapping[str, Any]],
     edges: list[tuple[str, str, str, int]],
     pieces: list[dict[str, Any]],
     treasuries: dict[str, int] | None = None,
@@ -70,7 +71,7 @@ def board(
 
 
 def created(
-    document: dict[str, Any],
+    document: Mapping[str, Any],
     *,
     seats: tuple[str, ...] = (A, B, C),
     options: dict[str, Any] | None = None,
@@ -107,18 +108,19 @@ class Table:
     events: list[Event] = field(default_factory=list)
 
     @classmethod
-    def on(cls, document: dict[str, Any], **kwargs: Any) -> Table:
+    def on(cls, document: Mapping[str, Any], **kwargs: Any) -> Table:
         """A fresh game on `document`."""
         first = created(document, **kwargs)
         return cls(start(CEDOFAN_RV, first, document), [first])
 
-    def decide(self, seat: str | None, action_type: str, dice: list[int] | None = None, **data: Any) -> Decision:
-        """Decide an action (nothing recorded)."""
+    def decide(self, seat: str | None, action_type: str, dice: list[int] | None = None, /, **data: Any) -> Decision:
+        """Decide an action (nothing recorded). Every keyword is the action's data, `dice=[...]` included: the
+        positional-only head lets a test unpack data (`**{"from": ...}`) that no parameter can capture."""
         payload = {**data, **({"dice": dice} if dice is not None else {})}
         authority = Authority.RECORDER if seat is None else Authority.PLAYER
         return decide_action(CEDOFAN_RV, self.game, Action(action_type, seat, payload, authority), Inputs(NOW))
 
-    def act(self, seat: str | None, action_type: str, dice: list[int] | None = None, **data: Any) -> Decision:
+    def act(self, seat: str | None, action_type: str, dice: list[int] | None = None, /, **data: Any) -> Decision:
         """Decide an action and record its events; it must be accepted."""
         decision = self.decide(seat, action_type, dice, **data)
         assert decision.violations == (), decision.violations

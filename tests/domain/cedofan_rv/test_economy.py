@@ -8,7 +8,7 @@ from tests.domain.cedofan_rv.fixtures import A, B, Table, board, city, every, fi
 
 
 def _towns(**extra: Any) -> Table:
-    places = {
+    places: dict[str, dict[str, Any]] = {
         "kiertz": {"place": {"kind": "city", "owner": A}},
         "jezero": {"place": {"kind": "city", "owner": A, "yield": 2}},
         "ostius": {"place": {"kind": "city", "owner": A, "elephants": True}},

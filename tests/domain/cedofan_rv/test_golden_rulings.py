@@ -65,7 +65,7 @@ def test_golden_ex3_field_battle_seven_dice_against_four() -> None:
         ("RV-DICE-5", losses("defender", 3, ["bi1", "bi2", "bi3"], 0)),  # n2 survives: the noble last
         ("RV-DICE-5", losses("attacker", 1, ["ai1"], 0)),  # fewest lives: an infantry, not the cavalry
     ]
-    rules = {e.type: e.data.get("rule_ids") for e in decision.events}
+    rules = {e.type: e.data["rule_ids"] for e in decision.events if "rule_ids" in e.data}
     assert rules["HitsApplied"] == HITS_RULES
     assert rules["BattleResolved"][:2] == ["RV-FLD-4", "RV-VIC-1"]  # A 4 units against B 0
     assert rules["PiecesRetreated"] == ["RV-FLD-5", "RV-FLD-6"]  # n2 withdraws, free

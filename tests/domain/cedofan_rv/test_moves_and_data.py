@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
@@ -229,7 +231,7 @@ def _ruler_falls(own_capital: bool) -> Table:
     capital = {"place": {"kind": "city", "owner": A if own_capital else B, "capital_of": A}}
     rudern = {"place": {"kind": "city", "owner": C, "rudern": True}}
     pieces = [noble("h", A, "r", "house_head"), noble("g", B, "r"), *troops("b", 2, "infantry", B, "r", "g")]
-    areas = {"r": {}, "kiertz": capital, "rudern": rudern, "b_city": city(B)}
+    areas: dict[str, dict[str, Any]] = {"r": {}, "kiertz": capital, "rudern": rudern, "b_city": city(B)}
     edges = [("r", "kiertz", "passable", 1), ("r", "rudern", "passable", 1), ("r", "b_city", "passable", 1)]
     table = Table.on(board(areas, edges, pieces))
     table.impulse(B)

@@ -166,7 +166,9 @@ def test_rv_loot_2_slip_amount_is_seen_by_winner_and_loser_only_ex3() -> None:
     for moment in ("owed", "delivered"):
         if moment == "delivered":
             table.seal_loot(round_id, B, 3)
-        views: dict[str, Any] = {seat: CEDOFAN_RV.view(table.state, Viewer(seat=seat)) for seat in (A, B, C, None)}
+        views: dict[str | None, Any] = {
+            seat: CEDOFAN_RV.view(table.state, Viewer(seat=seat)) for seat in (A, B, C, None)
+        }
         assert views[A]["loot"][round_id]["amount"] == 3
         assert views[B]["loot"][round_id]["amount"] == 3
         assert views[C]["loot"][round_id]["amount"] == "sealed"
