@@ -75,8 +75,8 @@ def test_siege_ends_and_besiegers_retreat_when_a_relief_wins() -> None:
 
 def test_422_citing_kbs_rel_2_when_a_third_faction_commits_the_besieged_units() -> None:
     board = _siege_board([army("zg", "z", "c", army=2), army("rs", "r", "r-c", army=5), army("xr", "x", "r-c", army=6)])
-    board["attributes"]["factions"]["x"] = {"capital": "c-x", "ruler": "xk"}  # type: ignore[index]
-    board["areas"].append({"id": "c-x", "kind": "city", "attributes": city("r-n", "x")})  # type: ignore[attr-defined]
+    board["attributes"]["factions"]["x"] = {"capital": "c-x", "ruler": "xk"}
+    board["areas"].append({"id": "c-x", "kind": "city", "attributes": city("r-n", "x")})
     game = given(board, ("z", "r", "x"), *at_turn(1, "r"), SIEGE, *at_turn(2, "x"))
     assert (
         refused_by(when(game, "relieve_siege", "x", dice=[1, 1], armies=["xr"], city="c", garrison=True)) == "KBS-REL-2"
@@ -319,8 +319,8 @@ def test_attack_needs_a_named_defender_when_two_factions_stand_in_the_region() -
     board = _siege_board(
         [army("rs", "r", "r-c", army=3), army("zs", "z", "r-c", army=1), army("xs", "x", "r-c", army=1)]
     )
-    board["attributes"]["factions"]["x"] = {"capital": "c-x", "ruler": "xk"}  # type: ignore[index]
-    board["areas"].append({"id": "c-x", "kind": "city", "attributes": city("r-n", "x")})  # type: ignore[attr-defined]
+    board["attributes"]["factions"]["x"] = {"capital": "c-x", "ruler": "xk"}
+    board["areas"].append({"id": "c-x", "kind": "city", "attributes": city("r-n", "x")})
     game = given(board, ("z", "r", "x"), *at_turn(1, "r"))
     assert refused_by(when(game, "attack", "r", dice=[1, 1], army="rs")) == "KBS-AMB-10"
     assert events_of(when(game, "attack", "r", dice=[1, 1], army="rs", defender="x"), "BattleResolved")
@@ -330,7 +330,7 @@ def test_attack_needs_a_named_defender_when_two_factions_stand_in_the_region() -
 def test_an_unpaid_siege_or_storm_breaks_kbs_sie_1_or_kbs_stm_4_and_is_decided_for_a_transcript() -> None:
     broke = {**TWO, "r": {**TWO["r"], "supplies": 0}}
     board = _siege_board([army("zg", "z", "c", army=1), army("rs", "r", "r-c", army=5)])
-    board["attributes"]["factions"] = broke  # type: ignore[index]
+    board["attributes"]["factions"] = broke
     game = given(board, ("z", "r"), *at_turn(1, "r"))
     siege = when(game, "start_siege", "r", army="rs", city="c")
     assert [v.rule_id for v in siege.violations] == ["KBS-SIE-1"] and events_of(siege, "SiegeStarted")

@@ -33,7 +33,8 @@ def _replay() -> tuple[Game, list[Event]]:
             "dice_commitment": None,
         },
     )
-    game, events = start(KBS, created, board), []
+    game = start(KBS, created, board)
+    events: list[Event] = []
     for step in sample["actions"]:
         action = Action(step["type"], step["seat"], step["data"], Authority.RECORDER)
         decision = decide_action(KBS, game, action, Inputs("2026-01-01T00:00:00Z"))

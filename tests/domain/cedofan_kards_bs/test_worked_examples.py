@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.kernel import Event
 from tests.domain.cedofan_kards_bs.builders import (
     army,
@@ -235,7 +237,7 @@ def ex8_board() -> dict[str, object]:
         "c-b": city("r-b", "b", capital_of="b"),
         **{f"c-b{n}": city(f"r-b{n}", "b") for n in range(1, 7)},
     }
-    regions = {"r-a": {}, "r-b": {}, **{f"r-b{n}": {} for n in range(1, 7)}}
+    regions: dict[str, dict[str, Any]] = {"r-a": {}, "r-b": {}, **{f"r-b{n}": {} for n in range(1, 7)}}
     return board_doc(
         regions=regions,
         cities=cities,

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.tournaments.scoring import PLACEMENT_WBC, Seat
-from domain.tournaments.standings import StandingsError, TableResult, standings
+from domain.tournaments.standings import Standing, StandingsError, TableResult, standings
 
 SEED = b"revealed-seed-of-round-3"
 
@@ -22,7 +22,7 @@ def table(name: str, *order: str, measures: dict[str, dict[str, int]] | None = N
     return TableResult(name, places, points, found)
 
 
-def order(lines: list) -> list[str]:  # type: ignore[type-arg]
+def order(lines: list[Standing]) -> list[str]:
     return [line.player for line in lines]
 
 
