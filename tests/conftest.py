@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from service import create_app
 from service.clock import isoformat
@@ -91,7 +92,18 @@ class Api:
 
     def act(
         self, game_id: str, role: str | None = "admin", headers: dict[str, str] | None = None, **action: Any
-    ) -> Any:
+    ) -> TestResponse:
+        """POST the action whose fields are the keywords (`type`, `seat`, `data`...) to the game."""
+        return self.send_action(game_id, action, role, headers)
+
+    def send_action(
+        self,
+        game_id: str,
+        action: Mapping[str, object],
+        role: str | None = "admin",
+        headers: Mapping[str, str] | None = None,
+    ) -> TestResponse:
+        """POST `action`, a whole action document, to the game."""
         return self.client.post(
             f"/api/v1/games/{game_id}/actions", json=action, headers={**self.headers(role), **(headers or {})}
         )

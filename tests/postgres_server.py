@@ -1,4 +1,4 @@
-"""A throw-away local PostgreSQL server for the test suite (stdlib only).
+"""A throw-away local PostgreSQL server for the test suite (stdlib and psycopg, a dependency of Annals).
 
 ``PostgresServer`` runs ``initdb`` into a fresh temporary directory, starts the
 server on a free TCP port of 127.0.0.1 with ``pg_ctl``, and removes everything
@@ -33,6 +33,8 @@ import time
 from pathlib import Path
 from types import TracebackType
 from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
 
 SUPERUSER = "annals"
 TEST_DATABASE = "annals_test"
@@ -172,28 +174,10 @@ def _quote_identifier(name: str) -> str:
     return '"' + name + '"'
 
 
-def _admin_execute(libpq_url: str, statement: str, psql: str | None) -> None:
+def _admin_execute(libpq_url: str, statement: str) -> None:
     """Run one statement outside a transaction (CREATE/DROP DATABASE need that)."""
-    try:
-        import psycopg
-    except ImportError:
-        psycopg = None  # type: ignore[assignment]
-    if psycopg is not None:
-        with psycopg.connect(libpq_url, autocommit=True, connect_timeout=10) as conn:
-            conn.execute(statement)
-        return
-    psql = psql or shutil.which("psql")
-    if psql is None:
-        raise PostgresUnavailable("neither psycopg nor psql is available to run admin SQL")
-    proc = subprocess.run(
-        [psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", libpq_url, "-c", statement],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=_server_env(),
-    )
-    if proc.returncode != 0:
-        raise PostgresUnavailable(f"psql failed ({statement}): {proc.stderr.strip()}")
+    with psycopg.connect(libpq_url, autocommit=True, connect_timeout=10) as conn:
+        conn.execute(statement)
 
 
 class _AdminMixin:
@@ -201,7 +185,6 @@ class _AdminMixin:
 
     url: str
     admin_libpq_url: str
-    _psql: str | None = None
     _create_options = ""
 
     def database_url(self, name: str) -> str:
@@ -212,7 +195,6 @@ class _AdminMixin:
         _admin_execute(
             self.admin_libpq_url,
             f"CREATE DATABASE {_quote_identifier(name)}{self._create_options}",
-            self._psql,
         )
         return self.database_url(name)
 
@@ -221,7 +203,6 @@ class _AdminMixin:
         _admin_execute(
             self.admin_libpq_url,
             f"DROP DATABASE IF EXISTS {_quote_identifier(name)} WITH (FORCE)",
-            self._psql,
         )
 
 
@@ -287,8 +268,6 @@ class PostgresServer(_AdminMixin):
         self.major_version: int | None = None
         self.timings: dict[str, float] = {}
         self._owner_pid: int | None = None
-        psql = self.bin_dir / "psql"
-        self._psql = str(psql) if psql.exists() else None
 
     # -- paths & urls
     @property
@@ -308,6 +287,8 @@ class PostgresServer(_AdminMixin):
     def running(self) -> bool:
         return self.port is not None
 
+    # The mixin only reads `url` and `admin_libpq_url` (ExternalPostgres sets them once); here they are read-only
+    # properties, which mypy reports as overriding a writable attribute, because they exist only while running.
     @property
     def url(self) -> str:  # type: ignore[override]
         if self.port is None:
@@ -315,7 +296,7 @@ class PostgresServer(_AdminMixin):
         return f"postgresql+psycopg://{SUPERUSER}@127.0.0.1:{self.port}/{TEST_DATABASE}"
 
     @property
-    def admin_libpq_url(self) -> str:  # type: ignore[override]
+    def admin_libpq_url(self) -> str:  # type: ignore[override]  # read-only, as `url` above
         if self.port is None:
             raise PostgresUnavailable("server not started")
         return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/postgres"
@@ -546,8 +527,6 @@ def main() -> int:
     with PostgresServer() as server:
         started = time.perf_counter() - t0
         print(server.url)
-        import psycopg
-
         with psycopg.connect(to_libpq_url(server.url)) as conn:
             row = conn.execute("SELECT version()").fetchone()
         print(row[0] if row else "?")

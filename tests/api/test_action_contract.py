@@ -147,7 +147,7 @@ def test_400_naming_the_json_pointer_and_nothing_written_when_a_move_is_malforme
     game = _game_like(api, sample)
     before = total_events(api)
 
-    problem = assert_problem(api.act(game, **action), 400, "bad-request")
+    problem = assert_problem(api.send_action(game, action), 400, "bad-request")
 
     assert pointer in problem["errors"]
     assert pointer in problem["detail"]
@@ -201,7 +201,7 @@ def test_422_citing_the_rule_when_a_well_formed_action_is_illegal(
     game = _game_like(api, sample)
     before = total_events(api)
 
-    assert_refused(api.act(game, **action), rule_id)
+    assert_refused(api.send_action(game, action), rule_id)
     assert total_events(api) == before
 
 

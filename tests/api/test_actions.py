@@ -194,7 +194,7 @@ def test_422_citing_the_rule_and_nothing_written_when_an_action_breaks_it(
     game = api.create_game()["id"]
     before = total_events(api)
 
-    response = api.act(game, **action)
+    response = api.send_action(game, action)
 
     assert_refused(response, rule_id)
     assert total_events(api) == before
@@ -217,7 +217,7 @@ def test_400_naming_the_pointer_and_nothing_written_when_the_data_breaks_the_dec
     game = api.create_game()["id"]
     before = total_events(api)
 
-    problem = assert_problem(api.act(game, **action), 400)
+    problem = assert_problem(api.send_action(game, action), 400)
 
     assert pointer in problem["errors"]
     assert total_events(api) == before

@@ -8,6 +8,7 @@ from domain.kernel import Game
 from tests.api.conftest import assert_refused, stored_events
 from tests.conftest import Api
 from tests.domain.agot2 import examples
+from tests.domain.agot2.tables import new_game, units
 
 
 def _create(api: Api, game: Game, mode: str = "adjudicated") -> str:
@@ -52,6 +53,7 @@ def _seal_all(api: Api, game_id: str, payloads: dict[str, Any]) -> list[dict[str
 
 
 def _one(events: list[dict[str, Any]], kind: str) -> dict[str, Any]:
+    found: dict[str, Any]
     [found] = [e["data"] for e in events if e["type"] == kind]
     return found
 
@@ -204,8 +206,6 @@ def test_got_retreat_5_x_17_e6_through_the_api(api: Api) -> None:
 
 
 def test_got_rout_3_4_e7_through_the_api(api: Api) -> None:
-    from tests.domain.agot2.tables import units
-
     b = examples.example_board({"l25": "land", "l26": "land"}, [("l26", "l25")])
     position = examples.example_position(
         units("blue", "l26", "knight")
@@ -216,7 +216,7 @@ def test_got_rout_3_4_e7_through_the_api(api: Api) -> None:
     )
     order_of = examples.tracks(("red", "blue"), ("red", "blue"))
     options = examples.example_options(order_of, position, kings_court_stars=[3, 2])
-    game_id = _create(api, examples.new_game(b, ("red", "blue"), options))
+    game_id = _create(api, new_game(b, ("red", "blue"), options))
     _act(
         api,
         game_id,

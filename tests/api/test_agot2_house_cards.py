@@ -9,6 +9,7 @@ cards' own texts are the base set's (catalog §3, house card data).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Game
@@ -21,7 +22,13 @@ STARK_DISCARDS = ["stark_eddard_stark", "stark_robb_stark"]
 
 def _game(attacker: str, defender: str, a_units: list[str], d_units: list[str], **position: Any) -> Game:
     """`attacker` marches from `a` into the castle `b` held by `defender` (Defense +1); the Blade is spent."""
-    areas = {"a": "land", "b": ("land", {"structure": "castle"}), "c": "land", "d": "land", "s": "sea"}
+    areas: dict[str, str | tuple[str, Mapping[str, Any]]] = {
+        "a": "land",
+        "b": ("land", {"structure": "castle"}),
+        "c": "land",
+        "d": "land",
+        "s": "sea",
+    }
     b = board(areas, [("b", "a"), ("b", "c"), ("b", "d"), ("b", "s"), ("a", "s")])
     placed = {
         "phase": "action",
@@ -38,7 +45,9 @@ def _game(attacker: str, defender: str, a_units: list[str], d_units: list[str], 
     return new_game(b, (attacker, defender), {"kings_court_stars": [3, 2], "position": placed})
 
 
-def _fight(api: Api, game: Game, cards: dict[str, str], supporters: tuple[str, ...] = ()) -> tuple[str, int, list]:
+def _fight(
+    api: Api, game: Game, cards: dict[str, str], supporters: tuple[str, ...] = ()
+) -> tuple[str, int, list[dict[str, Any]]]:
     """The game created over HTTP, the march from `a` to `b`, supports declared, both cards sealed (attacker's
     first)."""
     attacker = next(iter(cards))
@@ -55,7 +64,7 @@ def _types(events: list[dict[str, Any]]) -> list[str]:
     return [e["type"] for e in events]
 
 
-def _ability(api: Api, game_id: str, seat: str, cid: int, card: str, choice: dict[str, Any]) -> list[dict]:
+def _ability(api: Api, game_id: str, seat: str, cid: int, card: str, choice: dict[str, Any]) -> list[dict[str, Any]]:
     return _act(api, game_id, "resolve_card_ability", seat, combat_id=cid, card=card, choice=choice)
 
 

@@ -30,7 +30,7 @@ def _recorded_table_game(api: Api, **settings: Any) -> tuple[str, dict[str, int]
         ("extra", "organiser", {"type": "roll", "seat": "red", "data": {"count": 1, "dice": [6, 6]}}),
         ("adjust", "arbiter", {"type": "adjust", "data": {"changes": SET_MOVES, "reason": "a move went unrecorded"}}),
     ):
-        response = api.act(game, role, **action)
+        response = api.send_action(game, action, role)
         assert response.status_code == 201, response.get_json()
         versions[name] = response.get_json()["events"][0]["version"]
     return game, versions

@@ -22,7 +22,7 @@ def _league(api: Api) -> RvGame:
         *_of(Z, noble("kz", KL, "jezero"), *troops("zi", 1, "infantry", KL, "jezero", "kz")),
         *_of(S, noble("ks", KL, "stin"), *troops("si", 1, "infantry", KL, "stin", "ks")),
     ]
-    areas = {
+    areas: dict[str, dict[str, Any]] = {
         "jezero": {"place": {"kind": "city", "owner": KL, "subfaction": Z}, "home": [KL]},
         "stin": {"place": {"kind": "city", "owner": KL, "subfaction": S}, "home": [KL]},
         "les": {"home": [KL]},

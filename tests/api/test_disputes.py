@@ -24,7 +24,7 @@ def _table_game(api: Api) -> tuple[str, str]:
         {"type": "roll", "seat": "blue", "data": {"count": 2, "dice": [3, 4]}},
         {"type": "roll", "seat": "red", "data": {"count": 1, "dice": [6, 6]}},
     ):
-        response = api.act(game["id"], "organiser", **action)
+        response = api.send_action(game["id"], action, "organiser")
         assert response.status_code == 201, response.get_json()
     return game["id"], api.token_for_player(red)
 
@@ -168,7 +168,7 @@ def test_strike_moves_counters_back_and_leaves_what_later_actions_rewrote_when_t
         {"type": "note", "seat": "red", "data": {"text": "rolled a 6"}},
         {"type": "move", "seat": "blue", "data": {"to": "c3"}},
     ):
-        assert api.act(game, "organiser", **action).status_code == 201
+        assert api.send_action(game, action, "organiser").status_code == 201
 
     response = _rule(api, dispute, "overturned", reasoning="one die, one face")
 

@@ -16,7 +16,7 @@ REASON = {"reason": "red disputes the battle at v2: check the rolls"}
 
 def _rolled(api: Api) -> str:
     """A running server-dice game in which red rolled three dice at v2."""
-    game = api.create_game(dice="server")["id"]
+    game = str(api.create_game(dice="server")["id"])
     assert api.act(game, type="roll", seat="red", data={"count": 3}).status_code == 201
     return game
 

@@ -63,7 +63,7 @@ def test_the_global_feed_hides_the_request_from_the_other_seat(api: Api) -> None
 
 
 def _transfer_version(api: Api, game: str) -> int:
-    return _transfer(api, game, api.headers("arbiter"))["version"]
+    return int(_transfer(api, game, api.headers("arbiter"))["version"])
 
 
 def test_the_other_seat_audits_the_transfer_without_reading_its_amount(api: Api) -> None:

@@ -25,7 +25,7 @@ def _post(api: Api, body: Any, role: str = "admin", **headers: str) -> Any:
 
 def test_201_with_location_etag_and_fields_when_game_created(any_api: Api) -> None:
     alice = any_api.player("Alice")
-    body = {
+    body: dict[str, object] = {
         "ruleset": "freeform",
         "variant": None,
         "options": {},

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-import waitress
 from click.testing import CliRunner
 from flask import Flask
+from waitress.server import BaseWSGIServer, create_server
 
 from service.cli import cli
 from tests.conftest import Api, _api
@@ -33,16 +33,20 @@ class Reply:
 @pytest.fixture
 def served(app: Flask) -> Iterator[tuple[str, Api]]:
     """The app behind waitress on a free loopback port, and the tokens to call it with."""
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=2, ident="annals-test")
+    server = create_server(app, host="127.0.0.1", port=0, threads=2, ident="annals-test")
+    assert isinstance(server, BaseWSGIServer)  # one address to listen on: one server, not a MultiSocketServer
+    _, port = server.getsockname()
     thread = threading.Thread(target=server.run, name="waitress", daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.effective_port}", _api(app)
+        yield f"http://127.0.0.1:{port}", _api(app)
     finally:
         # Let the worker threads finish (each wakes the loop when done), then close from the loop's own
         # thread (a trigger thunk): closing from here would pull descriptors from under its select().
         server.task_dispatcher.shutdown()
-        server.trigger.pull_trigger(server.close)
+        # types-waitress declares `trigger` an int; it is waitress.trigger.trigger, whose pull_trigger(thunk)
+        # calls thunk() with no argument on the loop's thread (the stub's own signature wants one argument).
+        server.trigger.pull_trigger(server.close)  # type: ignore[attr-defined]
         thread.join(JOIN_TIMEOUT)
         assert not thread.is_alive(), "waitress did not stop"
 

@@ -39,6 +39,7 @@ def _pending(api: Api, game_id: str, viewer: str, token: str) -> dict[str, Any]:
 
 
 def _option(body: dict[str, Any], seat: str | None, kind: str) -> dict[str, Any]:
+    found: dict[str, Any]
     [found] = [o for w in body["waiting"] if w["seat"] == seat for o in w["options"] if o["type"] == kind]
     return found
 

@@ -46,7 +46,7 @@ def record_sample(api: Api, sample: dict[str, Any], steps: int | None = None) ->
                 f"/api/v1/games/{game_id}/sealed", json=step["sealed"], headers=api.headers("organiser")
             )
         else:
-            response = api.act(game_id, "organiser", **step)
+            response = api.send_action(game_id, step, "organiser")
         assert response.status_code == 201, (step, response.get_json())
         versions.append(response.get_json().get("version", 0))
     return game_id, versions

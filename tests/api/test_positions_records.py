@@ -15,7 +15,7 @@ from tests.api.test_positions import create, position_of, record_sample, sample_
 from tests.conftest import Api
 
 NDJSON = "application/x-ndjson"
-START = {
+START: dict[str, Any] = {
     "actions": 2,
     "counts": {"deploy": 2},
     "last": {"red": {"type": "deploy", "data": {"area": "ford"}, "number": 2}},

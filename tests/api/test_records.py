@@ -59,7 +59,7 @@ def _recorded_game(api: Api) -> str:
         {"type": "roll", "seat": "red", "data": {"count": 3, "purpose": "attack", "dice": [6, 4, 2]}},
         {"type": "open_sealed", "seat": None, "data": {"round": "bids"}},
     ):
-        response = api.act(game, **action)
+        response = api.send_action(game, action)
         assert response.status_code == 201, response.get_json()
     for seat, bid in (("red", 2), ("blue", 3)):
         response = api.client.post(

@@ -16,13 +16,13 @@ def _state(api: Api, game: str, version: int, viewer: str = "spectator", role: s
 
 
 def _game(api: Api) -> str:
-    game = api.create_game(dice="table")["id"]
+    game = str(api.create_game(dice="table")["id"])
     for action in (
         {"type": "move", "seat": "red", "data": {"to": "ford"}},
         {"type": "roll", "seat": "blue", "data": {"count": 2, "dice": [5, 2]}},
         {"type": "open_sealed", "seat": None, "data": {"round": "bids"}},
     ):
-        assert api.act(game, **action).status_code == 201
+        assert api.send_action(game, action).status_code == 201
     return game
 
 

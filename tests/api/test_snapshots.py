@@ -73,7 +73,7 @@ def _record_23_actions(api: Api) -> str:
         if "sealed" in step:
             response = api.client.post(f"/api/v1/games/{game}/sealed", json=step["sealed"], headers=api.headers())
         else:
-            response = api.act(game, "arbiter" if step["type"] == "adjust" else "admin", **step)
+            response = api.send_action(game, step, "arbiter" if step["type"] == "adjust" else "admin")
         assert response.status_code == 201, response.get_json()
     return game
 

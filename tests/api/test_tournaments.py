@@ -243,7 +243,7 @@ def test_finishing_reveals_the_seed_its_commitment_promised_and_the_read_model_e
     assert body["status"] == "finished"
     assert hashlib.sha256(bytes.fromhex(body["seed"])).hexdigest() == body["seed_commitment"]
     after = (rows.get(engine, tid), rows.tables_of(engine, tid), rows.entrants_of(engine, tid))
-    assert after[1:] == before[1:] and after[0]["status"] == "finished"
+    assert after[1:] == before[1:] and after[0] is not None and after[0]["status"] == "finished"
     assert api.client.get(f"{BASE}/{tid}/verify", headers=api.headers()).get_json()["ok"] is True
 
 

@@ -93,16 +93,17 @@ def file_read_breaches(module: Module) -> list[str]:
         return []
     found = []
     for node in ast.walk(module.tree):
-        names: list[str] = []
+        if isinstance(node, ast.Call):
+            called = ast.unparse(node.func)
+            if called in FILE_CALLS:
+                found.append(f"{module.path}: calls {called}() at line {node.lineno}")
+            continue
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             origin = importedparse(module, node)
             names = [origin, *(f"{origin}.{alias.name}" for alias in node.names)]
-        elif isinstance(node, ast.Call):
-            names = [ast.unparse(node.func)]
-            if names[0] in FILE_CALLS:
-                found.append(f"{module.path}: calls {names[0]}() at line {node.lineno}")
+        else:
             continue
         banned = [name for name in names if any(name == b or name.startswith(b + ".") for b in FILE_MODULES)]
         if banned:  # once per statement, by the first banned name it imports
@@ -158,9 +159,9 @@ def private_import_breaches(module: Module, known: frozenset[str]) -> list[str]:
                     found.add(f"{module.path} imports {alias.name} from {_relative(module, origin)}")
     for node in ast.walk(module.tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and _is_private(node.attr):
-            origin = module_aliases.get(node.value.id)
-            if origin is not None:
-                found.add(f"{module.path} reads {node.attr} off {_relative(module, origin)}")
+            aliased = module_aliases.get(node.value.id)
+            if aliased is not None:
+                found.add(f"{module.path} reads {node.attr} off {_relative(module, aliased)}")
     return sorted(found)
 
 

@@ -57,7 +57,7 @@ def freeform_events(length: int, game_id: str | None = None) -> Iterator[Event]:
 def fold_rate(
     events: list[Event],
     repeats: int,
-    ruleset: Ruleset = FREEFORM,
+    ruleset: Ruleset[Any] = FREEFORM,
     board: Mapping[str, Any] | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> float:

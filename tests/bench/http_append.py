@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from waitress import create_server
+from waitress.server import BaseWSGIServer, create_server
 
 from tests.bench.reads import Latency
 from tests.bench.workload import freeform_actions
@@ -52,13 +52,14 @@ class AppendLoad:
 def serving(app: Callable[..., Iterable[bytes]]) -> Iterator[int]:
     """Serve `app` with waitress on a free loopback port in a background thread; yield the port."""
     server = create_server(app, host="127.0.0.1", port=0, threads=SERVER_THREADS)
+    assert isinstance(server, BaseWSGIServer)  # one address to listen on: one server, not a MultiSocketServer
     thread = threading.Thread(target=server.run, name="waitress", daemon=True)
     thread.start()
     try:
-        yield int(server.effective_port)  # type: ignore[union-attr]
+        yield int(server.getsockname()[1])
     finally:
         # Workers first: a worker finishing a request pulls the loop's trigger, which must still be open.
-        server.task_dispatcher.shutdown()  # type: ignore[union-attr]
+        server.task_dispatcher.shutdown()
         server.close()
         thread.join(timeout=10)
 

@@ -17,9 +17,8 @@ import selectors
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import uvicorn
 from flask import Flask
@@ -165,7 +164,9 @@ class _Watchers:
     def _read(self) -> None:
         while not self._stop.is_set():
             for key, _ in self._selector.select(timeout=0.1):
-                chunk = key.fileobj.recv(65536)  # type: ignore[union-attr]
+                stream = key.fileobj
+                assert isinstance(stream, socket.socket)  # only the streams' sockets are registered
+                chunk = stream.recv(65536)
                 if chunk:
                     self.received += chunk.count(b"\nevent: ")
                     self._last_arrival = time.monotonic()
@@ -193,6 +194,6 @@ def pooled(seconds: list[list[float]]) -> Latency:
     return Latency.of([s for samples in seconds for s in samples])
 
 
-def total_rate(loads: list[Any]) -> float:
+def total_rate(loads: Sequence[AppendLoad]) -> float:
     """Appends per second over several phases together."""
     return sum(load.requests for load in loads) / sum(load.seconds for load in loads)

@@ -70,6 +70,7 @@ def top(title: str, stats: pstats.Stats, count: int = 25) -> str:
     """Own time by area (package), then the `count` costliest functions by own and cumulative time."""
     out = io.StringIO()
     out.write(f"\n### {title}\n\n{areas(stats)}\n")
+    # The stream print_stats writes to: an attribute of every Stats (set by its constructor) that typeshed omits.
     stats.stream = out  # type: ignore[attr-defined]
     out.write(f"\n#### top {count} by own time (tottime)\n")
     stats.sort_stats(pstats.SortKey.TIME).print_stats(count)
@@ -81,6 +82,8 @@ def top(title: str, stats: pstats.Stats, count: int = 25) -> str:
 def areas(stats: pstats.Stats) -> str:
     """Own time summed by where the code lives (a package, the stdlib, the project, a C builtin)."""
     totals: dict[str, float] = defaultdict(float)
+    # Stats.stats, the raw table by (file, line, function), is what print_stats reads; typeshed omits it, and
+    # get_stats_profile, the typed view, keys functions by bare name, merging same-named ones across files.
     for (filename, _line, name), (_cc, _nc, own, _cum, _callers) in stats.stats.items():  # type: ignore[attr-defined]
         totals[_area(filename, name)] += own
     whole = sum(totals.values()) or 1.0

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tests.bench import bare_flask, http_append, live_streams, reads, records, store, wrk_load
 from tests.bench.eventsourcing_app import postgres_env, sqlite_env
+from tests.bench.http_append import AppendLoad
 from tests.bench.profiling import ProfiledWsgi, top
 from tests.bench.report import MEETS, MISSES, Row, latency_row, rate_row, ratio_row, skipped_row
 from tests.bench.service_app import BenchApp, bench_app, new_game, record_game
@@ -254,7 +255,10 @@ def live(tmp: Path, plan: Plan) -> list[Row]:
 def _front_rows(bench: BenchApp, plan: Plan) -> list[Row]:
     per_client = plan.http_requests // plan.http_clients
     progress(f"POST /actions, waitress and the ASGI front of annals serve in turn ({LIVE_ROUNDS} rounds each)")
-    waitress, front, waitress_cpu, front_cpu = [], [], [], []
+    waitress: list[AppendLoad] = []
+    front: list[AppendLoad] = []
+    waitress_cpu: list[float] = []
+    front_cpu: list[float] = []
     for round_ in range(LIVE_ROUNDS):
         for server, loads, cpus in (
             (http_append.serving, waitress, waitress_cpu),

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from eventsourcing.sqlite import SQLiteFactory
 from sqlalchemy import Engine
 
 from domain.canonical import canonical_json
@@ -230,7 +231,9 @@ def eventsourcing_synchronous(env: dict[str, str]) -> int:
     """PRAGMA synchronous on the library's own SQLite connection (2 = FULL, 1 = NORMAL)."""
     app = TableApp(env=env)
     try:
-        with app.factory.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
+        factory = app.factory
+        assert isinstance(factory, SQLiteFactory), "eventsourcing_synchronous reads SQLite's pragma"
+        with factory.datastore.transaction(commit=False) as cursor:
             cursor.execute("PRAGMA synchronous")
             return int(cursor.fetchone()[0])
     finally:

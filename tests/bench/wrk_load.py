@@ -81,5 +81,8 @@ def _find(pattern: str, text: str, default: str | None = None) -> str:
 
 def _ms(value: str) -> float:
     """wrk's latency text (950.00us, 7.25ms, 1.02s) in milliseconds."""
-    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", value).groups()  # type: ignore[union-attr]
+    found = re.fullmatch(r"([\d.]+)(us|ms|s)", value)
+    if found is None:
+        raise ValueError(f"not a wrk latency: {value!r}")
+    number, unit = found.groups()
     return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]

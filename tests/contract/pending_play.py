@@ -49,7 +49,7 @@ class Played:
 
 
 def created(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     seats: tuple[str, ...],
     *,
     options: Mapping[str, Any] | None = None,
@@ -81,7 +81,7 @@ def inputs_for(game: Game) -> Inputs:
 
 
 def play(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
     created_event: Event,
     board: Mapping[str, Any] | None,
     rng: random.Random,
@@ -104,7 +104,7 @@ def play(
     return played
 
 
-def check_pending(ruleset: Ruleset, game: Game) -> Pending:
+def check_pending(ruleset: Ruleset[Any], game: Game) -> Pending:
     """The arbiter's pending, checked against every other viewer's and for a game waiting on nobody."""
     pending = ruleset.pending(game, Viewer(arbiter=True))
     if game.meta.ended:
@@ -140,14 +140,16 @@ def _checked(option: Option, rng: random.Random) -> list[Mapping[str, Any]]:
     return choices if len(choices) <= CHECKED_CHOICES else rng.sample(choices, CHECKED_CHOICES)
 
 
-def _authority(ruleset: Ruleset, action_type: str, seat: str | None) -> Authority:
+def _authority(ruleset: Ruleset[Any], action_type: str, seat: str | None) -> Authority:
     spec = ruleset.actions.get(action_type)
     if seat is not None and (spec is None or Authority.PLAYER in spec.senders):
         return Authority.PLAYER
     return Authority.RECORDER
 
 
-def _decide(ruleset: Ruleset, played: Played, seat: str | None, action_type: str, data: Mapping[str, Any]) -> Decision:
+def _decide(
+    ruleset: Ruleset[Any], played: Played, seat: str | None, action_type: str, data: Mapping[str, Any]
+) -> Decision:
     game = played.game
     where = f"version {game.version}: {seat or 'the table'} {action_type} {dict(data)}"
     if action_type == SEAL:
@@ -167,7 +169,7 @@ def _decide(ruleset: Ruleset, played: Played, seat: str | None, action_type: str
     return decision
 
 
-def _record(ruleset: Ruleset, played: Played, seat: str | None, action_type: str, data: Mapping[str, Any]) -> None:
+def _record(ruleset: Ruleset[Any], played: Played, seat: str | None, action_type: str, data: Mapping[str, Any]) -> None:
     decision = _decide(ruleset, played, seat, action_type, data)
     played.steps.append((seat, action_type, data))
     game = played.game

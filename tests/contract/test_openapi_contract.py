@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 import yaml
-from flask import Flask
+from flask import Flask, Response, jsonify
 
+from tests import spec_validation
+from tests.conftest import Api
 from tests.spec_validation import SPEC_PATH
 
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
@@ -50,14 +52,10 @@ def test_spec_is_served_when_requested(app: Flask) -> None:
 
 
 def test_response_validation_reports_a_mismatch_when_a_body_breaks_the_spec() -> None:
-    from flask import jsonify
-
-    from tests import spec_validation
-
     rogue = Flask("rogue")
 
     @rogue.get("/api/v1/health")
-    def health():  # type: ignore[no-untyped-def]
+    def health() -> Response:
         return jsonify({"status": "ok"})  # lacks database, version, schema_revision
 
     failures = spec_validation.attach(rogue)
@@ -65,7 +63,7 @@ def test_response_validation_reports_a_mismatch_when_a_body_breaks_the_spec() ->
     assert len(failures) == 1 and "GET /api/v1/health" in failures[0]
 
 
-def test_responses_match_the_spec_when_a_game_is_played(api) -> None:  # type: ignore[no-untyped-def]
+def test_responses_match_the_spec_when_a_game_is_played(api: Api) -> None:
     game = api.create_game(dice="table", mode="transcript")
     gid = game["id"]
     assert api.act(gid, type="note", seat="red", data={"text": "hi"}).status_code == 201

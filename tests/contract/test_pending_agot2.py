@@ -94,7 +94,7 @@ def test_random_games_pass_through_every_phase_and_every_combat_choice_citing_kn
     citing = _Citing()
     kinds: Counter[str] = Counter()
     for players, seed in ((3, 2), (4, 3), (5, 5), (6, 6)):
-        played = play(citing, _created(HOUSES[:players], True), BASE_BOARD, random.Random(seed), steps=300)  # type: ignore[arg-type]
+        played = play(citing, _created(HOUSES[:players], True), BASE_BOARD, random.Random(seed), steps=300)
         kinds.update(kind for _, kind, _ in played.steps)
         kinds.update(str(d["round"]).split("-")[0] for _, kind, d in played.steps if kind == SEAL)
         assert played.game.state.round > 3

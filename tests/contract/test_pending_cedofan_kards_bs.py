@@ -310,7 +310,9 @@ def test_the_loser_of_a_city_battle_is_offered_to_ransom_its_captured_units_at_o
     ransom = _options(_pending(game), "z")["ransom_prisoners"]
     assert ransom.choices == ({"units": {"army": 2}}, {"units": {"army": 1}})
     assert ransom.rule_ids == ("KBS-RET-3", "KBS-AMB-15") and ransom.fields["held"] == {"army": 2}
-    assert events_of(when(game, "ransom_prisoners", "z", **ransom.choices[0]), "PrisonersRansomed")[0]["cost"] == 2
+    assert (
+        events_of(when(game, "ransom_prisoners", "z", None, **ransom.choices[0]), "PrisonersRansomed")[0]["cost"] == 2
+    )
     assert "ransom_prisoners" not in _options(_pending(builders.play(game, "end_turn", "r")), "z")  # KBS-AMB-15
 
 
@@ -398,6 +400,7 @@ def test_the_supply_phase_describes_the_treasuries_the_officials_fill_and_a_lost
 
 def test_a_game_without_a_board_waits_only_on_the_officials_to_end_it() -> None:
     """KBS-AMB-22: the seed gives no map, so every action is refused; the end is the only way on (CORE-END-1)."""
+    # `given` is typed for a board; KBS-AMB-22 is the game with none, which `start` accepts (board: None).
     game = builders.given(None, PAIR)  # type: ignore[arg-type]
     pending = _pending(game)
     assert pending.rule_id == "KBS-AMB-22" and pending.seats() == (None,)

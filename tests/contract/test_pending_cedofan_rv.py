@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -35,7 +36,7 @@ def _of(sub: str, pieces: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def league_and_empire() -> dict[str, Any]:
     """The Kard League (Západní kardství, and Stínové země with Kalamé) next to Katzowicové, the kard, who decides
     in the imperial city of Rudern; Gliviciové beyond it. Invented for the tests, like the shipped board."""
-    areas = {
+    areas: dict[str, dict[str, Any]] = {
         "jezero": {"place": {"kind": "city", "owner": KL, "subfaction": Z, "yield": 2, "capital_of": Z}, "home": [KL]},
         "stin": {"place": {"kind": "city", "owner": KL, "subfaction": S, "capital_of": S}, "home": [KL]},
         "pole": {"home": [A]},
@@ -75,7 +76,7 @@ LEAGUE_BOARD = league_and_empire()
 LEAGUE_SEATS = (KL, A, B)
 
 
-def _play(document: dict[str, Any], seats: tuple[str, ...], seed: int, steps: int) -> Played:
+def _play(document: Mapping[str, Any], seats: tuple[str, ...], seed: int, steps: int) -> Played:
     event = created(CEDOFAN_RV, seats, options=FIXTURE_OPTIONS, board="test board", game_id=f"rv-{seed}")
     return play(CEDOFAN_RV, event, document, random.Random(seed), steps=steps)
 
@@ -94,7 +95,7 @@ def _reached(played: Played) -> Counter[str]:
 @settings(max_examples=7, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_random_games_played_from_pending_alone_are_accepted_throughout(
-    document: dict[str, Any], seats: tuple[str, ...], seed: int
+    document: Mapping[str, Any], seats: tuple[str, ...], seed: int
 ) -> None:
     played = _play(document, seats, seed, 150)
 

@@ -105,7 +105,7 @@ def test_rv_mov_2_amb_21_a_move_is_offered_to_every_destination_its_slowest_piec
 
     transfer = options_of(table, A)["transfer_resources"]
     assert {"from": "treasury", "to": "n", "amount": 1} in transfer.choices
-    table.act(A, "transfer_resources", **{"from": "treasury", "to": "n", "amount": 1})
+    table.act(A, "transfer_resources", None, **{"from": "treasury", "to": "n", "amount": 1})
     assert {(("e",), 2), (("e",), 0)} <= _moves(options_of(table, A)["move_banner"])
 
 

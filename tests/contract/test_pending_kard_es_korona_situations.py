@@ -107,7 +107,7 @@ def test_kk_elect_10_only_the_tied_bidders_roll_off() -> None:
 def test_kk_elect_11_the_palatine_chooses_among_the_tied_bidders_e3() -> None:
     """KK-ELECT-11, KK-OFFICE-5 (E3): from the second election the Palatine decides a tie, among the tied only."""
     four = ("felvidek", "tiszahat", "delvidek", "szlavonia")
-    offices = {"judge_royal": four[0], "treasurer": four[1], "palatine": four[2]}
+    offices: dict[str, str | None] = {"judge_royal": four[0], "treasurer": four[1], "palatine": four[2]}
     game = at_election(dict(zip(four, (20, 15, 12, 9), strict=True)), offices, 1306, four, elections_held=1)
     game, _ = bid(game, dict(zip(four, (5, 8, 0, 8), strict=True)))
     pending = arbiter_pending(game)

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,30 +31,30 @@ class Served:
     token: str
 
     def call(
-        self, method: str, path: str, body: bytes | None = None, **headers: str
+        self, method: str, path: str, body: bytes | None = None, headers: Mapping[str, str] | None = None
     ) -> tuple[int, dict[str, str], bytes]:
+        sent = {**({"Content-Type": "application/json"} if body is not None else {}), **(headers or {})}
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
-            if body is not None:
-                headers.setdefault("Content-Type", "application/json")
-            connection.request(method, path, body=body, headers=headers)
+            connection.request(method, path, body=body, headers=sent)
             response = connection.getresponse()
             return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
         finally:
             connection.close()
 
-    def post(self, path: str, value: Any, token: bool = True, **headers: str) -> tuple[int, dict[str, str], bytes]:
-        if token:
-            headers["Authorization"] = f"Bearer {self.token}"
+    def post(
+        self, path: str, value: Any, token: bool = True, headers: Mapping[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        sent = {**({"Authorization": f"Bearer {self.token}"} if token else {}), **(headers or {})}
         text = value if isinstance(value, str) else json.dumps(value)
-        return self.call("POST", path, text.encode(), **headers)
+        return self.call("POST", path, text.encode(), sent)
 
     def get(self, path: str) -> tuple[int, Any]:
-        status, _, raw = self.call("GET", path, Authorization=f"Bearer {self.token}")
+        status, _, raw = self.call("GET", path, headers={"Authorization": f"Bearer {self.token}"})
         return status, raw
 
 
-def serve_annals(backend_url: str, workers: int, **settings: str) -> Iterator[Served]:
+def serve_annals(backend_url: str, workers: int, **settings: str) -> Generator[Served, None, None]:
     """`annals serve` with `workers` processes over a migrated `backend_url` and ANNALS_* `settings`, until the
     generator is closed; it then stops the server and fails if the server printed a traceback."""
     app = create_app({"DATABASE_URL": backend_url})
@@ -94,7 +94,8 @@ def _wait_until_up(process: subprocess.Popen[bytes], port: int) -> None:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise AssertionError(f"annals serve exited with {process.returncode}: {process.stderr.read()!r}")  # type: ignore[union-attr]
+            assert process.stderr is not None  # started with stderr=PIPE
+            raise AssertionError(f"annals serve exited with {process.returncode}: {process.stderr.read()!r}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
                 return

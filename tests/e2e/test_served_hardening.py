@@ -42,7 +42,7 @@ def _version(server: Served, game: str) -> int:
 
 def test_hostile_bodies_are_refused_and_every_answer_holds_over_real_http(served: Served) -> None:
     create = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}], "title": "e2e"}
-    status, headers, first = served.post("/api/v1/games", create, **{"Idempotency-Key": "e2e-create"})
+    status, headers, first = served.post("/api/v1/games", create, headers={"Idempotency-Key": "e2e-create"})
     assert status == 201, first
     game = json.loads(first)["id"]
     actions = f"/api/v1/games/{game}/actions"
@@ -53,7 +53,7 @@ def test_hostile_bodies_are_refused_and_every_answer_holds_over_real_http(served
         status, headers, raw = served.post(actions, deep, token=with_token)
         assert status == 400 and headers["content-type"] == "application/problem+json", raw
         assert list(json.loads(raw)["errors"]) == ["/data" + "/a" * (DEPTH - 1)]
-    status, _, raw = served.post(actions, {"type": "note", "seat": "red"}, **{"X-Request-Id": "x" * 201})
+    status, _, raw = served.post(actions, {"type": "note", "seat": "red"}, headers={"X-Request-Id": "x" * 201})
     assert status == 400 and "X-Request-Id" in json.loads(raw)["errors"]
     assert _version(served, game) == 1
 
@@ -66,11 +66,11 @@ def test_hostile_bodies_are_refused_and_every_answer_holds_over_real_http(served
         assert status == 200, (path, raw[:300])
 
     # Point 4: a retried create and a retried roll get their first answers byte for byte.
-    status, headers, again = served.post("/api/v1/games", create, **{"Idempotency-Key": "e2e-create"})
+    status, headers, again = served.post("/api/v1/games", create, headers={"Idempotency-Key": "e2e-create"})
     assert (status, headers.get("idempotent-replayed"), again) == (201, "true", first)
     roll = {"type": "roll", "seat": "blue", "data": {"count": 3}}
-    _, _, rolled = served.post(actions, roll, **{"Idempotency-Key": "e2e-roll"})
-    status, headers, rolled_again = served.post(actions, roll, **{"Idempotency-Key": "e2e-roll"})
+    _, _, rolled = served.post(actions, roll, headers={"Idempotency-Key": "e2e-roll"})
+    status, headers, rolled_again = served.post(actions, roll, headers={"Idempotency-Key": "e2e-roll"})
     assert (status, headers.get("idempotent-replayed"), rolled_again) == (201, "true", rolled)
     assert json.loads(rolled)["trace"][0]["rule_id"] == "FF-ROLL-1"
     assert _version(served, game) == 3
@@ -99,10 +99,12 @@ def test_tokens_cors_and_rate_limits_hold_over_real_http(served: Served) -> None
     assert status == 403 and "bound to games" in json.loads(raw)["detail"]
 
     # Revoked: refused by every serving process within the token cache's 10 seconds.
-    status, _, _ = served.call("DELETE", f"/api/v1/tokens/{minted['id']}", Authorization=f"Bearer {served.token}")
+    status, _, _ = served.call(
+        "DELETE", f"/api/v1/tokens/{minted['id']}", headers={"Authorization": f"Bearer {served.token}"}
+    )
     assert status == 204
     deadline = time.monotonic() + 12
-    while recorder.call("GET", "/api/v1/games", Authorization=f"Bearer {minted['token']}")[0] != 401:
+    while recorder.call("GET", "/api/v1/games", headers={"Authorization": f"Bearer {minted['token']}"})[0] != 401:
         assert time.monotonic() < deadline, "a revoked token still worked after 12 s"
         time.sleep(0.5)
 
@@ -112,15 +114,16 @@ def test_tokens_cors_and_rate_limits_hold_over_real_http(served: Served) -> None
         "Access-Control-Request-Method": "POST",
         "Access-Control-Request-Headers": "authorization",
     }
-    status, headers, _ = served.call("OPTIONS", "/api/v1/games", **preflight)
+    status, headers, _ = served.call("OPTIONS", "/api/v1/games", headers=preflight)
     assert status == 200 and headers["access-control-allow-origin"] == ORIGIN
-    _, headers, _ = served.call("GET", "/api/v1/rulesets", Origin="https://elsewhere.example")
+    _, headers, _ = served.call("GET", "/api/v1/rulesets", headers={"Origin": "https://elsewhere.example"})
     assert "access-control-allow-origin" not in headers
     assert int(headers["ratelimit-remaining"]) < int(headers["ratelimit-limit"])
 
     # Guessing tokens: each serving process counts this address's failures; past the limit, 429.
     answers = [
-        served.call("GET", "/api/v1/games", Authorization=f"Bearer guess-{n}") for n in range(2 * AUTH_FAILURES + 1)
+        served.call("GET", "/api/v1/games", headers={"Authorization": f"Bearer guess-{n}"})
+        for n in range(2 * AUTH_FAILURES + 1)
     ]
     refused = [(headers, raw) for status, headers, raw in answers if status == 429]
     assert refused, [status for status, _, _ in answers]

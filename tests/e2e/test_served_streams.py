@@ -91,7 +91,9 @@ def test_429_over_real_http_when_an_address_holds_its_limit_of_streams(served_on
 
         refused, headers, raw = served_one_process.call("GET", f"/api/v1/games/{game}/stream?timeout=0")
         with_token, _, _ = served_one_process.call(
-            "GET", f"/api/v1/games/{game}/stream?timeout=0", Authorization=f"Bearer {served_one_process.token}"
+            "GET",
+            f"/api/v1/games/{game}/stream?timeout=0",
+            headers={"Authorization": f"Bearer {served_one_process.token}"},
         )
 
         assert refused == 429 and headers["content-type"] == "application/problem+json", raw

@@ -87,8 +87,9 @@ class Table:
 
     def seal_round(self, amounts: dict[str, int]) -> list[Event]:
         """Every eligible seat seals its bid in the election's open round; the last seal reveals them all."""
-        round_id = self.state.election.round
-        assert round_id is not None, "no sealed round is open"
+        election = self.state.election
+        assert election is not None and election.round is not None, "no sealed round is open"
+        round_id = election.round
         completed = None
         for seat, amount in amounts.items():
             decision, completed = decide_seal(
@@ -122,9 +123,11 @@ class Table:
 
     def assign(self) -> None:
         battle = self.state.battle(self.state.current_battle)
-        for hits in battle.pending if battle is not None else ():
+        if battle is None:
+            return None
+        for hits in battle.pending:
             if hits.chosen is None and hits.chooser is not None:
-                enemy = side_force(self.state, battle, other(hits.side))  # type: ignore[arg-type]
+                enemy = side_force(self.state, battle, other(hits.side))
                 _, options = casualty_options(hits.targets, enemy)
                 self.do("assign_casualties", hits.chooser, side=hits.side, casualties=options[0].to_json())
                 return self.assign()

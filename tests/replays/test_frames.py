@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.kernel import Event, advance, public_meta
+from domain.kernel import Event, Game, Viewer, advance, public_meta
 from domain.rulesets.freeform import FREEFORM
 from replays.frames import apply_patch, bookmarks, frames, json_diff
 from tests.domain.builders import given as given_game
@@ -61,8 +61,9 @@ def test_patch_turns_a_into_b_as_json_text_too(a: Any, b: Any) -> None:
     assert json.dumps(patched, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-def _view(game: Any) -> dict[str, Any]:
-    return {"meta": public_meta(game.meta), "rules": FREEFORM.view(game.state, None)}  # type: ignore[arg-type]
+def _view(game: Game) -> dict[str, Any]:
+    """The spectator's view, as `?as=spectator` gives it (service/views.py)."""
+    return {"meta": public_meta(game.meta), "rules": FREEFORM.view(game.state, Viewer())}
 
 
 def test_stepping_through_the_frames_rebuilds_each_state_when_deltas_are_applied() -> None:

@@ -99,4 +99,5 @@ def test_sample_document_records_and_verifies_through_the_service_when_loaded(ap
     events = list(api.services.store.read(f"game:{game_id}"))
     ended = [e.data for e in events if e.type == "GameEnded"]
     assert len(ended) == 1 and ended[0]["by"] == "rules"
-    assert ended[0]["winners"] == autoplay(FOUR[0], seed=4).game.meta.result["winners"]  # type: ignore[index]
+    result = autoplay(FOUR[0], seed=4).game.meta.result
+    assert result is not None and ended[0]["winners"] == result["winners"]

@@ -10,9 +10,10 @@ import pytest
 from domain.chain import GENESIS, event_hash
 from domain.rulesets.freeform import FREEFORM
 from replays.record import RecordError, export_lines, notation_lines, parse_record, record_header, verify_record
+from tests.chain_fields import ChainedFields
 
 GAME_ID = "0b5a4a52-54c1-4d4c-9a59-0d1e5e0c6b1a"
-CREATED = {
+CREATED: dict[str, Any] = {
     "game_id": GAME_ID,
     "title": "river crossing",
     "ruleset": "freeform",
@@ -26,6 +27,7 @@ CREATED = {
     "dice_commitment": None,
     "visibility": "public",
 }
+METADATA = {"actor": "t1", "role": "admin"}
 FACTS: list[tuple[str, dict[str, Any]]] = [
     ("GameCreated", CREATED),
     ("ActionRecorded", {"seat": "red", "type": "move", "data": {"to": "ford"}}),
@@ -37,17 +39,18 @@ FACTS: list[tuple[str, dict[str, Any]]] = [
 def _events(stream_id: str = f"game:{GAME_ID}") -> list[dict[str, Any]]:
     events, prev = [], GENESIS
     for version, (type_, data) in enumerate(FACTS, start=1):
-        fields = {
+        fields: ChainedFields = {
+            "stream_id": stream_id,
             "version": version,
             "event_id": f"00000000-0000-4000-8000-{version:012d}",
             "type": type_,
             "schema_version": 1,
-            "data": data,
-            "metadata": {"actor": "t1", "role": "admin"},
             "recorded_at": f"2026-01-01T12:00:0{version}Z",
         }
-        digest = event_hash(prev, stream_id=stream_id, **fields)
-        events.append({**fields, "prev_hash": prev, "hash": digest, "position": version, "stream_id": stream_id})
+        digest = event_hash(prev, data=data, metadata=METADATA, **fields)
+        events.append(
+            {**fields, "data": data, "metadata": METADATA, "prev_hash": prev, "hash": digest, "position": version}
+        )
         prev = digest
     return events
 

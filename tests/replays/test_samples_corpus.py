@@ -9,6 +9,7 @@ import pytest
 
 from domain import registry
 from replays.readjudicate import RecordedStep, readjudicate
+from service.auth import Principal
 from service.samples import SAMPLES, game_of, load_sample, load_samples
 from tests.conftest import Api
 
@@ -66,7 +67,5 @@ def test_loading_samples_twice_records_nothing_new_when_reloaded(api: Api) -> No
     assert api.services.store.read_all(limit=10_000)[-1].position == positions
 
 
-def _admin():  # type: ignore[no-untyped-def]
-    from service.auth import Principal
-
+def _admin() -> Principal:
     return Principal(token_id="test", role="admin")

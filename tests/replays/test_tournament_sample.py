@@ -161,7 +161,8 @@ def test_every_table_game_ended_by_the_rules_except_the_corrected_one_and_is_lin
         if len(ended) > 1:
             corrected.append(game_id)
             assert [e["by"] for e in ended] == ["rules", "arbiter"]
-        assert summaries.get(services.engine, game_id)["status"] == "ended"
+        summary = summaries.get(services.engine, game_id)
+        assert summary is not None and summary["status"] == "ended"
         row = rows.table_of_game(services.engine, game_id)
         assert row is not None and row["tournament_id"] == tid
         assert (row["round"], row["table_no"]) == linked[game_id] and row["result"] == "approved"

@@ -47,7 +47,7 @@ def test_dispute_rows_are_identical_when_rebuilt_from_the_log(any_api: Api) -> N
     assert rebuild_disputes(any_api.services) == 2
 
     assert _rows(any_api) == before
-    assert sorted(row["status"] for row in before[0]) == ["open", "open"]
+    assert sorted(str(row["status"]) for row in before[0]) == ["open", "open"]
     assert sorted(str(row["rule_id"]) for row in before[1]) == ["CORE-DICE-1", "FF-ROLL-1"]
 
 

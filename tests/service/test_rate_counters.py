@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from freezegun import freeze_time
 from limits import parse
 from limits.storage import storage_from_string
@@ -37,7 +38,7 @@ def test_no_thread_is_started_by_counting() -> None:
     assert counters.get("k0") == 15
 
 
-def test_expired_keys_are_swept_when_the_table_grows_large(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_expired_keys_are_swept_when_the_table_grows_large(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rate_counters, "SWEEP_AT", 10)
     counters = ProcessCounters()
     with freeze_time("2026-11-25T10:00:00Z") as clock:

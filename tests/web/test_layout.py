@@ -8,8 +8,9 @@ import math
 from service.web.layout import MARGIN, SIZE, drawing
 
 
-def _ring(count: int) -> dict[str, object]:
-    areas = [{"id": f"a{i}"} for i in range(count)]
+def _ring(count: int, *, unconnected: tuple[str, ...] = ()) -> dict[str, object]:
+    """`count` areas in a ring, plus the `unconnected` areas that no edge holds."""
+    areas = [{"id": f"a{i}"} for i in range(count)] + [{"id": area} for area in unconnected]
     edges = [{"a": f"a{i}", "b": f"a{(i + 1) % count}"} for i in range(count)]
     return {"name": "ring", "areas": areas, "edges": edges}
 
@@ -22,8 +23,7 @@ def test_placement_is_the_same_when_computed_twice() -> None:
 
 
 def test_placement_keeps_every_area_inside_the_view_box_and_apart_when_the_board_has_no_layout() -> None:
-    board = _ring(20)
-    board["areas"].append({"id": "island"})  # no edge holds it: gravity must keep it on the map
+    board = _ring(20, unconnected=("island",))  # gravity must keep the island on the map
     placed = drawing("ring-20-island", board)["areas"]
     assert placed and all(MARGIN - 0.1 <= a[axis] <= SIZE - MARGIN + 0.1 for a in placed for axis in ("x", "y"))
     closest = min(math.dist((p["x"], p["y"]), (q["x"], q["y"])) for p, q in itertools.combinations(placed, 2))

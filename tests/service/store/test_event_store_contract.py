@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -14,10 +15,11 @@ from sqlalchemy import Connection, Engine, func, insert, select, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from domain.canonical import canonical_json
-from domain.chain import GENESIS, event_hash
+from domain.chain import GENESIS, event_hash, event_hash_of_texts
 from service.errors import IdempotencyKeyReused, WrongExpectedVersion
 from service.store.events import AppendResult, EmptyAppend, EventDraft, EventStore, RecordedEvent
 from service.store.tables import events, idempotency_keys, snapshots
+from tests.chain_fields import ChainedFields
 from tests.service.store.conftest import FrozenClock
 
 JOIN_TIMEOUT = 60.0
@@ -226,7 +228,7 @@ def test_all_appends_get_consecutive_versions_when_threads_append_with_any_versi
         barrier.wait()
         return [store.append("game:busy", None, _drafts(2, writer=name)) for _ in range(appends_each)]
 
-    outcomes = _in_threads([lambda name=f"w{i}": writer(name) for i in range(threads)])
+    outcomes = _in_threads([functools.partial(writer, f"w{i}") for i in range(threads)])
 
     assert not [o for o in outcomes if isinstance(o, BaseException)], outcomes
     results = [r for batch in outcomes for r in batch]
@@ -273,7 +275,7 @@ def test_tailing_reader_sees_every_position_once_in_order_when_writers_append_co
 
     with ThreadPoolExecutor(max_workers=1) as reader_pool:
         reader = reader_pool.submit(tail)
-        outcomes = _in_threads([lambda name=f"w{i}": write(name) for i in range(writers)])
+        outcomes = _in_threads([functools.partial(write, f"w{i}") for i in range(writers)])
         writers_done.set()
         reader.result(timeout=JOIN_TIMEOUT)
 
@@ -635,18 +637,14 @@ def test_sqlite_connections_are_durable_when_newly_opened(engine: Engine) -> Non
 
 
 def test_text_hash_equals_the_documented_hash_when_fields_are_pre_encoded() -> None:
-    from domain.canonical import canonical_json
-    from domain.chain import event_hash, event_hash_of_texts
-
     data = {"b": [1, 2.5, "é"], "a": {"z": None, "y": True}}
     metadata = {"actor": "t", "deviations": []}
-    fields = dict(stream_id="game:ü", version=7, event_id="e-1", type="Moved", schema_version=2, recorded_at="2026")
-    expected = event_hash("f" * 64, data=data, metadata=metadata, **fields)  # type: ignore[arg-type]
+    fields = ChainedFields(
+        stream_id="game:ü", version=7, event_id="e-1", type="Moved", schema_version=2, recorded_at="2026"
+    )
+    expected = event_hash("f" * 64, data=data, metadata=metadata, **fields)
     got = event_hash_of_texts(
-        "f" * 64,
-        data_json=canonical_json(data),
-        metadata_json=canonical_json(metadata),
-        **fields,  # type: ignore[arg-type]
+        "f" * 64, data_json=canonical_json(data), metadata_json=canonical_json(metadata), **fields
     )
     assert got == expected
 

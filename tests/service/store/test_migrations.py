@@ -24,7 +24,7 @@ def test_players_registered_before_0007_are_found_by_their_folded_name(backend_u
         upgrade(engine)
 
         with engine.connect() as conn:
-            keys = dict(conn.execute(text("SELECT id, name_key FROM players ORDER BY id")).all())
+            keys: dict[str, str] = dict(conn.execute(text("SELECT id, name_key FROM players ORDER BY id")).all())
         assert keys == {"p1": "agnes kovacs", "p2": "øyvind"}  # Ø is a letter of its own, not O with a mark
     finally:
         engine.dispose()

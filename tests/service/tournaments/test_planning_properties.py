@@ -103,10 +103,10 @@ def test_seats_repeat_no_more_than_brute_force_finds_unavoidable(size: int, roun
     plan = plan_round(state, rounds + 1, SEED)
 
     for table in plan["tables"]:
-        members = tuple(table["players"])
-        planned = _seat_cost(history, members, tuple(table["seats"][p] for p in members))
+        seated = tuple(table["players"])
+        planned = _seat_cost(history, seated, tuple(table["seats"][p] for p in seated))
         best = min(
-            _seat_cost(history, members, perm)
+            _seat_cost(history, seated, perm)
             for seats in default_seat_sets("kard_es_korona", size)
             for perm in itertools.permutations(seats)
         )
