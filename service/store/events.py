@@ -6,7 +6,7 @@ import contextlib
 import hashlib
 import json
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, func, select
@@ -25,6 +25,7 @@ from service.store.postgres_writer import PostgresWriter
 from service.store.sqlite_writer import SqliteWriter
 from service.store.tables import events, idempotency_keys
 from service.store.writer import StoreWriter
+from service.store.writer_socket import AppendRequest, WriterClient, WriterUnreachable, encode
 
 ANY_VERSION = None
 NO_STREAM = 0
@@ -116,7 +117,7 @@ class EmptyAppend(AnnalsError):
 class EventStore:
     """Appends and reads events; every write is one transaction."""
 
-    def __init__(self, engine: Engine, clock: Clock) -> None:
+    def __init__(self, engine: Engine, clock: Clock, writer: WriterClient | None = None) -> None:
         self.engine = engine
         self.clock = clock
         self._sql = _HotSql(engine.dialect.name)
@@ -127,6 +128,9 @@ class EventStore:
         # Appends commit in batches, one fsync for all the appends that arrived meanwhile.
         gather = GATHER_SECONDS if engine.dialect.name == "postgresql" else 0.0
         self._group = GroupCommitWriter(self._writer, gather_seconds=gather)
+        # The writer process every serving process on this SQLite file sends its appends to (one batch
+        # for all of them, `writer_socket.py`); None appends here.
+        self.remote = writer
 
     # --- writing ---
 
@@ -148,9 +152,29 @@ class EventStore:
         `answer` builds the response body from the recorded events inside the transaction too: an
         answer that cannot be built rolls the append back, so no failure follows a commit, and the
         body is kept with the idempotency key for a retry to get byte for byte.
+
+        With a writer process (`remote`), the append is sent to it when its `on_append` and `answer`
+        pickle, and its result or refusal comes back once its batch has committed; otherwise, or while
+        the writer cannot be reached, it is made here.
         """
         if not drafts:
             raise EmptyAppend("nothing to append")
+        request = AppendRequest(
+            stream_id, expected_version, tuple(drafts), idempotency_key, fingerprint, on_append, answer
+        )
+        if self.remote is not None:
+            if idempotency_key is not None:  # hashed here, not in the one writer every process waits on
+                request = replace(request, fingerprint=fingerprint or _fingerprint(drafts))
+            if (payload := encode(request)) is not None:
+                with contextlib.suppress(WriterUnreachable):
+                    return self.remote.call(payload)
+        return self.append_here(request)
+
+    def append_here(self, request: AppendRequest) -> AppendResult:
+        """`append` in this process, through its own writer (the writer process's appends come here)."""
+        stream_id, expected_version, drafts = request.stream_id, request.expected_version, request.drafts
+        idempotency_key, fingerprint = request.idempotency_key, request.fingerprint
+        on_append, answer = request.on_append, request.answer
         if idempotency_key is not None:
             # Only a keyed append needs its fingerprint: hashing every draft costs as much as the insert.
             # The key is not looked up first (a read on a pooled connection of its own, on every keyed
@@ -210,8 +234,10 @@ class EventStore:
         return self._transaction()
 
     def close(self) -> None:
-        """Release the write connection (before disposing of the engine)."""
+        """Release the write connection and those to the writer process (before disposing of the engine)."""
         self._writer.close()
+        if self.remote is not None:
+            self.remote.close()
 
     def forget_heads(self) -> None:
         """Drop the stream heads the writer cached: rows were written behind its back (a repair, a test)."""
