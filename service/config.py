@@ -43,6 +43,11 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "CHECKPOINT_SECONDS": float(env.get("ANNALS_CHECKPOINT_SECONDS", "60")),
         "STREAMS_PER_ADDRESS": int(env.get("ANNALS_STREAMS_PER_ADDRESS", "32")),
         "STREAMS_PER_TOKEN": int(env.get("ANNALS_STREAMS_PER_TOKEN", "32")),
+        # `annals serve --workers N` on SQLite: one writer process for all the workers (ANNALS_WRITER_PROCESS=0:
+        # each worker writes itself, taking turns on the lock file); its socket and key are set by the command.
+        "WRITER_PROCESS": env.get("ANNALS_WRITER_PROCESS", "1") == "1",
+        "WRITER_SOCKET": env.get("ANNALS_WRITER_SOCKET") or None,
+        "WRITER_AUTHKEY": env.get("ANNALS_WRITER_AUTHKEY") or None,
     }
     settings.update(overrides or {})
     # The keyring and the witness file live beside the key file unless they are named.

@@ -62,11 +62,20 @@ def serve(database_url: str, address: str, authkey: bytes) -> None:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    threading.Thread(target=_stop_with_parent, args=(server, os.getppid()), daemon=True).start()
     try:
         server.serve_forever()
     finally:
         store.close()
         engine.dispose()
+
+
+def _stop_with_parent(server: WriterServer, parent: int) -> None:
+    """Stop when the serve command is gone (killed without stopping its writer): no orphan keeps the socket."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    log.error("the serve command %s is gone: the writer stops", parent)
+    server.close()
 
 
 class WriterSupervisor:
@@ -103,7 +112,7 @@ class WriterSupervisor:
         return False
 
     def stop(self) -> None:
-        """Stop the writer (its callers are answered first: SIGTERM stops only new connections)."""
+        """Stop the writer (called once the workers have stopped: no append is in flight)."""
         self._stopping.set()
         process = self.process
         if process is not None and process.poll() is None:
