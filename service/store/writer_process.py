@@ -104,12 +104,14 @@ class WriterSupervisor:
         """Whether the writer accepts connections within `timeout` seconds."""
         deadline = time.monotonic() + timeout
         client = WriterClient(self.address, self.authkey)
-        while time.monotonic() < deadline:
-            with contextlib.suppress(Exception):
-                client.ping()
-                return True
-            time.sleep(0.05)
-        return False
+        try:
+            while time.monotonic() < deadline:
+                if client.answers():
+                    return True
+                time.sleep(0.05)
+            return False
+        finally:
+            client.close()
 
     def stop(self) -> None:
         """Stop the writer (called once the workers have stopped: no append is in flight)."""

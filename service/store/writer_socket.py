@@ -119,6 +119,14 @@ class WriterClient:
         with self._mutex:
             self._idle.append(conn)
 
+    def answers(self) -> bool:
+        """Whether the writer listens and answers now."""
+        try:
+            self.ping()
+        except WriterUnreachable:
+            return False
+        return True
+
     def close(self) -> None:
         """Close the idle connections (the next append connects again)."""
         with self._mutex:

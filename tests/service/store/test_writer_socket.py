@@ -201,7 +201,7 @@ def test_every_acknowledged_append_survives_when_the_writer_process_is_killed_wh
         [sys.executable, "-m", "service.store.writer_process"], env=_writer_env(url, address, key)
     )
     client = WriterClient(address, key)
-    wait_until(lambda: _answers_ping(client))
+    wait_until(client.answers)
     acknowledged: list[tuple[str, int, str]] = []
     lost: list[str] = []
     stop, lock = threading.Event(), threading.Lock()
@@ -246,14 +246,6 @@ def test_every_acknowledged_append_survives_when_the_writer_process_is_killed_wh
     assert all(reader.verify(f"s{n}").ok for n in range(6))
     reader.close()
     assert _positions(engine) == list(range(1, len(stored) + 1))
-
-
-def _answers_ping(client: WriterClient) -> bool:
-    try:
-        client.ping()
-    except Exception:
-        return False
-    return True
 
 
 def test_supervisor_starts_the_writer_again_when_it_is_killed(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
