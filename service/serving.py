@@ -3,9 +3,10 @@
 Every request but a live stream runs in the Flask app on a pool of request threads (a2wsgi); live
 streams wait on the event loop and hold no thread (service/live). One Python process is bound by its
 interpreter lock to about one core; more processes use more cores. Every worker builds the app after
-the fork (no connection or cache is shared across processes). On one SQLite file the workers send their
-appends to one writer process (service/store/writer_process.py), so that one commit holds the appends of
-every worker; on PostgreSQL each worker writes itself.
+the fork (no connection or cache is shared across processes). On one SQLite file each worker commits its
+own batches, the workers taking turns on the lock file; with ANNALS_WRITER_PROCESS=1 they send their appends
+to one writer process instead (service/store/writer_process.py), whose commits hold every worker's appends.
+On PostgreSQL each worker writes itself.
 """
 
 from __future__ import annotations

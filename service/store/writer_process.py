@@ -1,4 +1,5 @@
-"""The writer process of `annals serve --workers N` on SQLite, and the supervisor that keeps it running.
+"""The writer process of `annals serve --workers N` on SQLite (ANNALS_WRITER_PROCESS=1), and the supervisor
+that keeps it running.
 
 The serve command starts it before gunicorn forks the workers and passes its socket and key to them
 through the environment (`writer_socket.py`); the supervisor, a thread of the serve command, starts it

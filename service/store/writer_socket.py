@@ -24,14 +24,17 @@ process that cannot reach the writer at all appends on the local path meanwhile.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import logging
 import pickle
 import socket
+import struct
+import termios
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing import AuthenticationError
-from multiprocessing.connection import Client, Connection, Listener
+from multiprocessing.connection import Client, Connection, Listener, wait
 from typing import TYPE_CHECKING, Any
 
 from service.errors import AnnalsError
@@ -154,50 +157,116 @@ class WriterClient:
 
 
 class WriterServer:
-    """The writer process's side: a thread per connected caller, every append through one store."""
+    """The writer process's side: one thread reads the requests that arrived and commits them as one batch.
+
+    Every request that arrived while the last commit ran is read at once and appended in one batch
+    (`EventStore.append_all`: a savepoint each, one commit), then each caller is answered. The next
+    batch forms in the sockets during this one's fsync, so nothing hands a request from thread to
+    thread: a wake-up per append, and the threads' contention for the interpreter lock, cost more than
+    the appends on a busy machine. A second thread accepts connections and checks their key.
+    """
 
     def __init__(self, store: EventStore, address: str, authkey: bytes) -> None:
         self.store = store
         self.address = address
         self._listener = Listener(address, family="AF_UNIX", backlog=128, authkey=authkey)
         self._closed = threading.Event()
+        self._callers: set[Connection] = set()
+        self._mutex = threading.Lock()
+        self._wake_reader, self._waker = socket.socketpair()
 
     def serve_forever(self) -> None:
-        """Accept callers until `close`."""
-        while not self._closed.is_set():
-            try:
-                conn = self._listener.accept()
-            except (OSError, EOFError, AuthenticationError) as error:  # closed, or a caller without the key
-                if self._closed.is_set():
-                    return
-                log.warning("writer: refused a connection: %s", error)
-                continue
-            threading.Thread(target=self._serve, args=(conn,), name="annals-writer-caller", daemon=True).start()
+        """Serve callers until `close`; the appends read by then are committed and answered first."""
+        threading.Thread(target=self._accept, name="annals-writer-accepts", daemon=True).start()
+        try:
+            while not self._closed.is_set():
+                self._commit(self._arrived())
+        finally:
+            with self._mutex:
+                callers, self._callers = self._callers, set()
+            for caller in callers:
+                caller.close()
+            self._wake_reader.close()
+            self._waker.close()
+
+    def waiting(self) -> int:
+        """Callers whose request has arrived and is not answered yet (tests, bench)."""
+        with self._mutex:
+            callers = list(self._callers)
+        unread = sum(1 for caller in callers if _unread_bytes(caller) > 0)
+        return unread + self.store.group_commit.waiting()
 
     def close(self) -> None:
-        """Stop accepting (callers connected now are served until they hang up)."""
+        """Stop accepting and reading (a batch being committed is still answered)."""
         self._closed.set()
-        # A connection wakes the accept waiting in `serve_forever` (closing the socket would not): it
-        # fails the key challenge, and the loop sees it is closed.
+        # A connection wakes the accept waiting in `_accept` (closing the socket would not): it fails the
+        # key challenge, and the loop sees it is closed.
         with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX) as waking:
             waking.connect(self.address)
         self._listener.close()
+        with contextlib.suppress(OSError):
+            self._waker.send(b"x")
 
-    def _serve(self, conn: Connection) -> None:
-        with conn:
-            while True:
-                try:
-                    payload = conn.recv_bytes()
-                except (OSError, EOFError):
-                    return
-                conn.send_bytes(payload if payload == _PING else self._answer(pickle.loads(payload)))
+    def _accept(self) -> None:
+        while not self._closed.is_set():
+            try:
+                caller = self._listener.accept()
+            except (OSError, EOFError, AuthenticationError) as error:  # closed, or a caller without the key
+                if not self._closed.is_set():
+                    log.warning("writer: refused a connection: %s", error)
+                continue
+            with self._mutex:
+                self._callers.add(caller)
+            with contextlib.suppress(OSError):
+                self._waker.send(b"x")  # the reader waits on the callers it knew: it adds this one
 
-    def _answer(self, request: AppendRequest) -> bytes:
+    def _arrived(self) -> list[tuple[Connection, AppendRequest]]:
+        """The request of every caller that sent one (a caller sends its next after its answer)."""
+        with self._mutex:
+            callers = list(self._callers)
+        arrived: list[tuple[Connection, AppendRequest]] = []
+        for ready in wait([*callers, self._wake_reader]):
+            if ready is self._wake_reader:
+                self._wake_reader.recv(4096)
+                continue
+            assert isinstance(ready, Connection)
+            try:
+                payload = ready.recv_bytes()
+                if payload == _PING:
+                    ready.send_bytes(_PING)
+                    continue
+            except (OSError, EOFError):  # hung up (a worker stopped or was killed)
+                with self._mutex:
+                    self._callers.discard(ready)
+                ready.close()
+                continue
+            try:
+                arrived.append((ready, pickle.loads(payload)))
+            except Exception as error:  # a class this process cannot import: that caller's own failure
+                ready.send_bytes(_encoded_error(error))
+        return arrived
+
+    def _commit(self, batch: list[tuple[Connection, AppendRequest]]) -> None:
+        """Append the batch, then answer each caller with its result or its own refusal."""
+        if not batch:
+            return
         try:
-            result = self.store.append_here(request)
-        except Exception as error:  # the caller's own refusal, raised again on its side
-            return _encoded_error(error)
-        return pickle.dumps((_OK, result), pickle.HIGHEST_PROTOCOL)
+            results = self.store.append_all([request for _, request in batch])
+        except Exception as error:  # not one append's refusal (those are in the results): all get it
+            results = [error] * len(batch)
+        for (caller, _), result in zip(batch, results, strict=True):
+            if isinstance(result, Exception):
+                answer = _encoded_error(result)  # raised again on the caller's side
+            else:
+                answer = pickle.dumps((_OK, result), pickle.HIGHEST_PROTOCOL)
+            with contextlib.suppress(OSError):  # a caller gone meanwhile
+                caller.send_bytes(answer)
+
+
+def _unread_bytes(caller: Connection) -> int:
+    with contextlib.suppress(OSError):
+        return struct.unpack("i", fcntl.ioctl(caller.fileno(), termios.FIONREAD, b"\0\0\0\0"))[0]  # type: ignore[no-any-return]
+    return 0
 
 
 def _encoded_error(error: Exception) -> bytes:

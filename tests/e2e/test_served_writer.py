@@ -1,5 +1,5 @@
-"""`annals serve --workers 2` on SQLite starts one writer process for both workers, and starts it again when
-it is killed (issue 19, points 1 and 3), over real HTTP."""
+"""`annals serve --workers 2` on SQLite with ANNALS_WRITER_PROCESS=1 starts one writer process for both workers,
+and starts it again when it is killed (issue 19, points 1 and 3), over real HTTP."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def database(tmp_path: Path) -> str:
 
 @pytest.fixture
 def served(database: str) -> Iterator[Served]:
-    yield from serve_annals(database, 2)
+    yield from serve_annals(database, 2, ANNALS_WRITER_PROCESS="1")
 
 
 def _writers_of(database: str) -> list[int]:

@@ -16,24 +16,25 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from multiprocessing.connection import Client
 from multiprocessing.connection import Connection as Pipe
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 
 from service.clock import SystemClock
 from service.errors import IdempotencyKeyReused, WrongExpectedVersion
 from service.game_appends import KeepSecret, MarkRevealed
 from service.store import secrets
 from service.store.engine import make_engine
-from service.store.events import EventDraft, EventStore
+from service.store.events import EventDraft, EventStore, RecordedEvent
 from service.store.tables import events
 from service.store.writer_process import WriterSupervisor, wants_writer
 from service.store.writer_socket import ADDRESS_ENV, AUTHKEY_ENV, WriterClient, WriterServer, WriterUnavailable
-from tests.service.store.batching import WAIT_SECONDS, Batch, wait_until
+from tests.service.store.batching import WAIT_SECONDS, wait_until
 from tests.service.store.conftest import FrozenClock, migrated_engine, writer_served
 
 
@@ -52,12 +53,29 @@ def _positions(engine: Engine) -> list[int]:
         return [r[0] for r in conn.execute(select(events.c.position).order_by(events.c.position))]
 
 
-def _append_in_child(url: str, client: WriterClient, stream: str, expected: int, out: Pipe) -> None:
+@dataclass(frozen=True)
+class _HoldUntil:
+    """Post-append work that holds the writer's commit until the test lets it go (a file appears), so that
+    the appends sent meanwhile wait for the next commit, together."""
+
+    holding: str
+    release: str
+
+    def __call__(self, _conn: Connection, _recorded: tuple[RecordedEvent, ...]) -> None:
+        Path(self.holding).touch()
+        deadline = time.monotonic() + WAIT_SECONDS
+        while not os.path.exists(self.release):
+            assert time.monotonic() < deadline, "never let go"
+            time.sleep(0.005)
+
+
+def _append_in_child(url: str, client: WriterClient, append: tuple[str, int, Any], out: Pipe) -> None:
     """A separate process's append through the writer: its version, or its error's name and details."""
     engine = make_engine(url)
     store = EventStore(engine, SystemClock(), writer=client)
+    stream, expected, on_append = append
     try:
-        result = store.append(stream, expected, [EventDraft("Noted", {"by": stream})])
+        result = store.append(stream, expected, [EventDraft("Noted", {"by": stream})], on_append=on_append)
         out.send(("ok", result.version, result.events[0].position))
     except WrongExpectedVersion as error:
         out.send(("refused", type(error).__name__, error.current))
@@ -66,23 +84,27 @@ def _append_in_child(url: str, client: WriterClient, stream: str, expected: int,
         engine.dispose()
 
 
-def _children_append(server: WriterServer, url: str, client: WriterClient, appends: list[tuple[str, int]]) -> list[Any]:
-    """Start one process per append, each once the one before has queued in the writer (so the batch's
-    order is known); return once every one waits there, its batch held back by `Batch`."""
+def _start_child(url: str, client: WriterClient, append: tuple[str, int, Any]) -> tuple[Any, Any]:
     context = multiprocessing.get_context("fork")
-    group = server.store.group_commit
-    started = []
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(target=_append_in_child, args=(url, client, append, send))
+    process.start()
+    return process, receive
+
+
+def _held_batch(
+    server: WriterServer, url: str, client: WriterClient, tmp_path: Path, appends: list[tuple[str, int]]
+) -> list[Any]:
+    """A first process's append holds the writer's commit; then one process per append sends it (each once
+    the one before has arrived); then the hold is let go. The answers of the held process and of the others."""
+    hold = _HoldUntil(str(tmp_path / "holding"), str(tmp_path / "release"))
+    started = [_start_child(url, client, ("hold", 0, hold))]
+    wait_until(lambda: os.path.exists(hold.holding))
     for stream, expected in appends:
-        before = group.waiting()
-        receive, send = context.Pipe(duplex=False)
-        process = context.Process(target=_append_in_child, args=(url, client, stream, expected, send))
-        process.start()
-        started.append((process, receive))
-        wait_until(lambda: group.waiting() == before + 1)  # noqa: B023 (waited for within the iteration)
-    return started
-
-
-def _answers(started: list[Any]) -> list[Any]:
+        before = server.waiting()
+        started.append(_start_child(url, client, (stream, expected, None)))
+        wait_until(lambda: server.waiting() == before + 1)  # noqa: B023 (waited for within the iteration)
+    Path(hold.release).touch()
     answers = []
     for process, receive in started:
         assert receive.poll(WAIT_SECONDS), "a child was not answered"
@@ -93,47 +115,36 @@ def _answers(started: list[Any]) -> list[Any]:
 
 
 def test_one_commit_holds_both_processes_appends_when_two_processes_append_through_one_writer(
-    url: str, engine: Engine
+    url: str, engine: Engine, tmp_path: Path
 ) -> None:
     with writer_served(engine, FrozenClock()) as (server, client):
         group = server.store.group_commit
-        batch = Batch(server.store)
-        started = _children_append(server, url, client, [("game:a", 0), ("game:b", 0)])
-        assert group.waiting() == 2  # both processes' appends queue behind the held one
-        batches = group.batches
+        held, *answers = _held_batch(server, url, client, tmp_path, [("game:a", 0), ("game:b", 0)])
 
-        batch.release.set()
-        batch.held.result(WAIT_SECONDS)
-        answers = _answers(started)
-
-        assert group.batches == batches + 2  # the held append, then ONE commit for both processes
-        assert group.batched - group.batches == 1
+        assert (group.batches, group.batched) == (2, 3)  # the held append, then ONE commit for both processes
+    assert held[:2] == ("ok", 1)
     assert sorted(answer[:2] for answer in answers) == [("ok", 1), ("ok", 1)]
     assert _positions(engine) == [1, 2, 3]
 
 
 def test_only_its_caller_is_refused_when_a_batch_mixes_processes_and_one_expects_a_stale_version(
-    url: str, engine: Engine
+    url: str, engine: Engine, tmp_path: Path
 ) -> None:
     clock = FrozenClock()
     EventStore(engine, clock).append("game:x", 0, [EventDraft("Noted", {})])
     with writer_served(engine, clock) as (server, client):
         group = server.store.group_commit
-        batch = Batch(server.store)
-        started = _children_append(server, url, client, [("game:x", 1), ("game:x", 5), ("game:y", 0)])
-        batches = group.batches
+        appends = [("game:y", 0), ("game:x", 0), ("game:z", 0)]
+        _held, accepted, refused, other = _held_batch(server, url, client, tmp_path, appends)
 
-        batch.release.set()
-        batch.held.result(WAIT_SECONDS)
-        accepted, refused, other = _answers(started)
-
-        assert group.batches == batches + 2
+        assert group.batches == 2  # the held append, then one commit for the three processes
     # WrongExpectedVersion crossed the socket with its current version, as raised in the writer
-    assert refused == ("refused", "WrongExpectedVersion", 2)
-    assert accepted[:2] == ("ok", 2) and other[:2] == ("ok", 1)
+    assert refused == ("refused", "WrongExpectedVersion", 1)
+    assert accepted[:2] == ("ok", 1) and other[:2] == ("ok", 1)
     with engine.connect() as conn:
         rows = list(conn.execute(select(events.c.stream_id, events.c.version).order_by(events.c.position)))
-    assert [tuple(r) for r in rows] == [("game:x", 1), ("hold", 1), ("game:x", 2), ("game:y", 1)]
+    assert [tuple(r) for r in rows[:2]] == [("game:x", 1), ("hold", 1)]
+    assert sorted(tuple(r) for r in rows[2:]) == [("game:y", 1), ("game:z", 1)]
 
 
 def test_refusals_are_raised_in_the_caller_as_in_the_writer_when_a_key_is_reused(engine: Engine) -> None:
