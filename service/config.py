@@ -43,6 +43,12 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "CHECKPOINT_SECONDS": float(env.get("ANNALS_CHECKPOINT_SECONDS", "60")),
         "STREAMS_PER_ADDRESS": int(env.get("ANNALS_STREAMS_PER_ADDRESS", "32")),
         "STREAMS_PER_TOKEN": int(env.get("ANNALS_STREAMS_PER_TOKEN", "32")),
+        # `annals serve --workers N` on SQLite with ANNALS_WRITER_PROCESS=1: one writer process for all the
+        # workers, its socket and key set by the command. Off by default: under HTTP load each worker's own
+        # batches already form, and the extra hop measured slower (README, "Deciding in parallel").
+        "WRITER_PROCESS": env.get("ANNALS_WRITER_PROCESS", "0") == "1",
+        "WRITER_SOCKET": env.get("ANNALS_WRITER_SOCKET") or None,
+        "WRITER_AUTHKEY": env.get("ANNALS_WRITER_AUTHKEY") or None,
     }
     settings.update(overrides or {})
     # The keyring and the witness file live beside the key file unless they are named.

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Engine
 
 from domain import boards as board_model
 from domain import registry
@@ -50,10 +50,18 @@ from service.errors import (
     Unprocessable,
     WrongExpectedVersion,
 )
+from service.game_appends import (
+    ActionRecordedAnswer,
+    ActionRecordedWork,
+    GameCreatedAnswer,
+    GameCreatedWork,
+    KeepSecret,
+    MarkRevealed,
+)
 from service.loading import GameLoader, LoadedGame, stream_of, upcasters_of
 from service.positions import check_position_invariants, check_position_schema, cited_rule
 from service.store import boards, disputes, players, secrets, summaries
-from service.store.events import AppendResult, EventDraft, EventStore, RecordedEvent
+from service.store.events import AppendResult, EventDraft, EventStore
 
 RETRIES = 10  # re-decisions after losing an append race, when the client sent no If-Match
 
@@ -162,38 +170,26 @@ class GameCommands:
         game = start(ruleset, Event(GAME_CREATED, created), board_doc)
         now = isoformat(self.clock.now())
 
-        def summary_of(recorded: tuple[RecordedEvent, ...]) -> dict[str, Any]:
-            return {
-                "game_id": game_id,
-                "title": body["title"],
-                "ruleset": ruleset.id,
-                "ruleset_version": ruleset.version,
-                "variant": variant,
-                "mode": body["mode"],
-                "dice": body["dice"],
-                "visibility": body["visibility"],
-                "board": board_id,
-                "options": options,
-                "dice_commitment": created["dice_commitment"],
-                "seats": created["seats"],
-                "status": "active",
-                "version": 1,
-                "last_hash": recorded[-1].hash,
-                "created_by": principal.token_id,
-                "created_at": recorded[0].recorded_at,
-                "updated_at": recorded[0].recorded_at,
-            }
-
-        def on_append(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
-            summaries.insert_game(conn, summary_of(recorded))
-            if seed is not None:
-                secrets.put(conn, stream_of(game_id), "dice_seed", "dice", seed.hex(), now)
-
+        summary = {
+            "game_id": game_id,
+            "title": body["title"],
+            "ruleset": ruleset.id,
+            "ruleset_version": ruleset.version,
+            "variant": variant,
+            "mode": body["mode"],
+            "dice": body["dice"],
+            "visibility": body["visibility"],
+            "board": board_id,
+            "options": options,
+            "dice_commitment": created["dice_commitment"],
+            "seats": created["seats"],
+            "status": "active",
+            "created_by": principal.token_id,
+        }
+        seed_secret = KeepSecret(stream_of(game_id), "dice_seed", "dice", seed.hex(), now) if seed else None
+        on_append, answer = GameCreatedWork(summary, seed_secret), GameCreatedAnswer(summary)
         draft = EventDraft(GAME_CREATED, created, self._metadata(principal, ctx, ruleset.version))
         scoped = f"{principal.token_id}:create:{key}" if key else None
-
-        def answer(recorded: tuple[RecordedEvent, ...]) -> str:
-            return answer_text({**game_json(summary_of(recorded)), "open_disputes": 0, "provisional": False})
 
         result = self.store.append(
             stream_of(game_id), 0, [draft], scoped, _fingerprint(body), on_append=on_append, answer=answer
@@ -311,10 +307,7 @@ class GameCommands:
             commitment = decision.events[0].data["commitment"] if decision.events else None
             name = f"{round_id}:{seat}"
 
-            def keep_secret(
-                conn: Connection, _recorded: tuple[RecordedEvent, ...], name: str = name, salt: str = salt
-            ) -> None:
-                secrets.put(conn, stream, "sealed", name, {"payload": payload, "salt": salt}, _recorded[0].recorded_at)
+            keep_secret = KeepSecret(stream, "sealed", name, {"payload": payload, "salt": salt})
 
             if completed is not None and not decision.violations:
                 with self.engine.connect() as conn:
@@ -371,9 +364,7 @@ class GameCommands:
             seed_hex = self._seed_hex(game_id)
             data = {"seed": seed_hex, "commitment": meta.dice_commitment, "early": True, "reason": reason}
 
-            def mark(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
-                secrets.mark_revealed(conn, stream, "dice_seed", "dice", recorded[-1].recorded_at)
-
+            mark = MarkRevealed(stream, "dice_seed", "dice")
             decision = Decision((Event(DICE_SEED_REVEALED, data),))
             try:
                 return self._record(principal, loaded, decision, ctx, scoped, fingerprint, extra_on_append=mark)
@@ -395,7 +386,7 @@ class GameCommands:
         ctx: RequestContext,
         key: str | None,
         fingerprint: str,
-        extra_on_append: Callable[[Connection, tuple[RecordedEvent, ...]], None] | None = None,
+        extra_on_append: KeepSecret | MarkRevealed | None = None,
         round_revealed: str | None = None,
         cause: dict[str, Any] | None = None,
         extra: dict[str, Any] | None = None,
@@ -439,21 +430,15 @@ class GameCommands:
         stream = stream_of(game.meta.game_id)
         crosses = after.version // self.snapshot_every > game.version // self.snapshot_every
 
-        def on_append(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
-            now = recorded[-1].recorded_at
-            summaries.advance(conn, game.meta.game_id, after.version, recorded[-1].hash, now, after.meta.ended)
-            if extra_on_append is not None:
-                extra_on_append(conn, recorded)
-            if round_revealed is not None:
-                secrets.mark_revealed(conn, stream, "sealed", f"{round_revealed}:", now)
-            if seed_hex is not None:
-                secrets.mark_revealed(conn, stream, "dice_seed", "dice", now)
-
+        published = [] if extra_on_append is None else [extra_on_append]
+        if round_revealed is not None:
+            published.append(MarkRevealed(stream, "sealed", f"{round_revealed}:"))
+        if seed_hex is not None:
+            published.append(MarkRevealed(stream, "dice_seed", "dice"))
+        game_id = game.meta.game_id
+        on_append = ActionRecordedWork(game_id, after.version, after.meta.ended, tuple(published))
         trace = tuple({"rule_id": t.rule_id, "text": t.text, "numbers": dict(t.numbers)} for t in decision.trace)
-
-        def answer(recorded: tuple[RecordedEvent, ...]) -> str:
-            return answer_text(recorded_json(game.meta.game_id, recorded, notations, deviations, trace, extra))
-
+        answer = ActionRecordedAnswer(game_id, tuple(notations), tuple(deviations), trace, extra)
         result = self.store.append(stream, game.version, drafts, key, fingerprint, on_append=on_append, answer=answer)
         # Lost a race to the same Idempotency-Key: answer with what the winner recorded, not with this
         # attempt's decision (its salt, its folded game), which was never written.

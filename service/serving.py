@@ -3,8 +3,10 @@
 Every request but a live stream runs in the Flask app on a pool of request threads (a2wsgi); live
 streams wait on the event loop and hold no thread (service/live). One Python process is bound by its
 interpreter lock to about one core; more processes use more cores. Every worker builds the app after
-the fork (no connection or cache is shared across processes), writers on one SQLite file queue on its
-lock file, and on PostgreSQL on an advisory lock.
+the fork (no connection or cache is shared across processes). On one SQLite file each worker commits its
+own batches, the workers taking turns on the lock file; with ANNALS_WRITER_PROCESS=1 they send their appends
+to one writer process instead (service/store/writer_process.py), whose commits hold every worker's appends.
+On PostgreSQL each worker writes itself.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 from uvicorn_worker import UvicornWorker
+
+from service import config
+from service.store.writer_process import WriterSupervisor, wants_writer
 
 # Open streams would keep a stopping server waiting for up to their 60 s; after this grace they are cut
 # (clients reconnect with Last-Event-ID) and requests still running are given up.
@@ -85,7 +90,20 @@ def run_gunicorn(host: str, port: int, workers: int, threads: int, app_factory: 
         "loglevel": "warning",
         "proc_name": "annals",
     }
-    _AnnalsGunicorn(options, threads, app_factory).run()
+    settings = config.load()
+    url = settings["DATABASE_URL"]
+    writer = (
+        WriterSupervisor(url)
+        if app_factory is None and settings["WRITER_PROCESS"] and wants_writer(url, workers)
+        else None
+    )
+    try:
+        if writer is not None:  # before the workers fork: they find its address and key in the environment
+            writer.start()
+        _AnnalsGunicorn(options, threads, app_factory).run()
+    finally:
+        if writer is not None:  # after the workers: it answers the appends they still send
+            writer.stop()
 
 
 def start_checkpoints(app: Any) -> None:

@@ -21,6 +21,7 @@ from service.loading import GameLoader
 from service.signing import KeyPlaces, Keyring, ensure_key, load_keyring
 from service.store.engine import make_engine
 from service.store.events import EventStore
+from service.store.writer_process import client_from
 from service.witness import WitnessCache
 
 log = logging.getLogger("annals")
@@ -64,7 +65,7 @@ def build(settings: dict[str, Any], clock: Clock, entropy: Entropy, create_key: 
         )
     keyring = load_keyring(places)
     engine = make_engine(settings["DATABASE_URL"])
-    store = EventStore(engine, clock)
+    store = EventStore(engine, clock, writer=client_from(settings))
     witness = WitnessCache(Path(settings["WITNESS_FILE"]))
     checkpoints = Checkpointer(engine, store, clock, keyring, witness)
     loader = GameLoader(engine, store, settings["GAME_CACHE_SIZE"], settings["SNAPSHOT_EVERY"])

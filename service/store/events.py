@@ -6,7 +6,7 @@ import contextlib
 import hashlib
 import json
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, func, select
@@ -25,6 +25,7 @@ from service.store.postgres_writer import PostgresWriter
 from service.store.sqlite_writer import SqliteWriter
 from service.store.tables import events, idempotency_keys
 from service.store.writer import StoreWriter
+from service.store.writer_socket import AppendRequest, WriterClient, WriterUnreachable, encode
 
 ANY_VERSION = None
 NO_STREAM = 0
@@ -116,7 +117,7 @@ class EmptyAppend(AnnalsError):
 class EventStore:
     """Appends and reads events; every write is one transaction."""
 
-    def __init__(self, engine: Engine, clock: Clock) -> None:
+    def __init__(self, engine: Engine, clock: Clock, writer: WriterClient | None = None) -> None:
         self.engine = engine
         self.clock = clock
         self._sql = _HotSql(engine.dialect.name)
@@ -127,6 +128,9 @@ class EventStore:
         # Appends commit in batches, one fsync for all the appends that arrived meanwhile.
         gather = GATHER_SECONDS if engine.dialect.name == "postgresql" else 0.0
         self._group = GroupCommitWriter(self._writer, gather_seconds=gather)
+        # The writer process every serving process on this SQLite file sends its appends to (one batch
+        # for all of them, `writer_socket.py`); None appends here.
+        self.remote = writer
 
     # --- writing ---
 
@@ -148,15 +152,52 @@ class EventStore:
         `answer` builds the response body from the recorded events inside the transaction too: an
         answer that cannot be built rolls the append back, so no failure follows a commit, and the
         body is kept with the idempotency key for a retry to get byte for byte.
+
+        With a writer process (`remote`), the append is sent to it when its `on_append` and `answer`
+        pickle, and its result or refusal comes back once its batch has committed; otherwise, or while
+        the writer cannot be reached, it is made here.
         """
         if not drafts:
             raise EmptyAppend("nothing to append")
-        if idempotency_key is not None:
-            # Only a keyed append needs its fingerprint: hashing every draft costs as much as the insert.
-            # The key is not looked up first (a read on a pooled connection of its own, on every keyed
-            # append): a repeated one is refused in the transaction by the key's unique row or by the
-            # stream's moved version, and the first result is returned from the handlers below.
-            fingerprint = fingerprint or _fingerprint(drafts)
+        request = AppendRequest(
+            stream_id, expected_version, tuple(drafts), idempotency_key, fingerprint, on_append, answer
+        )
+        if self.remote is not None:
+            request = _keyed(request)  # hashed here, not in the one writer every process waits on
+            if (payload := encode(request)) is not None:
+                with contextlib.suppress(WriterUnreachable):
+                    return self.remote.call(payload)
+        return self.append_here(request)
+
+    def append_here(self, request: AppendRequest) -> AppendResult:
+        """`append` in this process, through its own writer."""
+        request = _keyed(request)
+        try:
+            recorded, body = self._commit(self._work(request))
+        except Exception as error:
+            return self._recovered(request, error)
+        return AppendResult(request.stream_id, recorded, answer=body)
+
+    def append_all(self, requests: Sequence[AppendRequest]) -> list[AppendResult | Exception]:
+        """Several appends in as few transactions as the batch size allows (the writer process's batch,
+        `writer_socket.py`); each its result, or the error it alone raised, once committed."""
+        keyed = [_keyed(request) for request in requests]
+        outcomes = self._group.run_all([self._work(request) for request in keyed])
+        results: list[AppendResult | Exception] = []
+        for request, (value, error) in zip(keyed, outcomes, strict=True):
+            try:
+                if value is not None:
+                    results.append(AppendResult(request.stream_id, value[0], answer=value[1]))
+                else:
+                    results.append(self._recovered(request, error or RuntimeError("the append had no outcome")))
+            except Exception as refused:
+                results.append(refused)
+        return results
+
+    def _work(self, request: AppendRequest) -> Callable[[Connection], tuple[tuple[RecordedEvent, ...], str | None]]:
+        """What an append does in its (batch's) transaction: events, post-append work, answer, key."""
+        stream_id, expected_version, drafts = request.stream_id, request.expected_version, request.drafts
+        idempotency_key, on_append, answer = request.idempotency_key, request.on_append, request.answer
 
         def work(conn: Connection) -> tuple[tuple[RecordedEvent, ...], str | None]:
             recorded = self._append_locked(stream_id, expected_version, drafts)
@@ -164,31 +205,27 @@ class EventStore:
                 on_append(conn, recorded)
             body = answer(recorded) if answer is not None else None
             if idempotency_key is not None:
-                self._keep_key((idempotency_key, fingerprint), recorded, body)
+                self._keep_key((idempotency_key, request.fingerprint), recorded, body)
             return recorded, body
 
-        try:
-            recorded, body = self._commit(work)
-        except WrongExpectedVersion:
-            # Lost a race to a concurrent append with the same key: it moved the stream on, and its
-            # result is this request's result too.
-            if idempotency_key is not None and fingerprint is not None:  # a keyed append has its fingerprint
-                earlier = self.idempotent_result(idempotency_key, fingerprint)
-                if earlier is not None:
-                    return earlier
-            raise
-        except IntegrityError:
-            # Lost a race: the same key committed meanwhile (return its result), or another writer
-            # took this version between our check and insert (report the version it reached).
-            if idempotency_key is not None and fingerprint is not None:  # a keyed append has its fingerprint
-                earlier = self.idempotent_result(idempotency_key, fingerprint)
-                if earlier is not None:
-                    return earlier
-            current = self.stream_version(stream_id)
-            if expected_version is not None and current != expected_version:
-                raise WrongExpectedVersion(stream_id, expected_version, current) from None
-            raise
-        return AppendResult(stream_id, recorded, answer=body)
+        return work
+
+    def _recovered(self, request: AppendRequest, error: BaseException) -> AppendResult:
+        """The result of an append that failed, when it lost a race to its own key; else its error, raised."""
+        key, fingerprint = request.idempotency_key, request.fingerprint
+        if isinstance(error, WrongExpectedVersion | IntegrityError) and key is not None and fingerprint is not None:
+            # Lost a race to a concurrent append with the same key: it moved the stream on, or its key's
+            # row committed meanwhile, and its result is this request's result too.
+            earlier = self.idempotent_result(key, fingerprint)
+            if earlier is not None:
+                return earlier
+        if isinstance(error, IntegrityError):
+            # Another writer took this version between our check and insert: report the version it reached.
+            current = self.stream_version(request.stream_id)
+            expected = request.expected_version
+            if expected is not None and current != expected:
+                raise WrongExpectedVersion(request.stream_id, expected, current) from None
+        raise error
 
     def _commit(self, work: Callable[[Connection], T]) -> T:
         """`work(conn)` in a write transaction, its value once that has committed: in a batch with the
@@ -210,8 +247,10 @@ class EventStore:
         return self._transaction()
 
     def close(self) -> None:
-        """Release the write connection (before disposing of the engine)."""
+        """Release the write connection and those to the writer process (before disposing of the engine)."""
         self._writer.close()
+        if self.remote is not None:
+            self.remote.close()
 
     def forget_heads(self) -> None:
         """Drop the stream heads the writer cached: rows were written behind its back (a repair, a test)."""
@@ -406,6 +445,18 @@ class EventStore:
             if len(chunk) < batch:
                 return
             after = chunk[-1].version
+
+
+def _keyed(request: AppendRequest) -> AppendRequest:
+    """The request with its fingerprint, when it has a key and none was given.
+
+    Only a keyed append needs its fingerprint: hashing every draft costs as much as the insert. The key
+    is not looked up first (a read on a pooled connection of its own, on every keyed append): a repeated
+    one is refused in the transaction by the key's unique row or by the stream's moved version, and the
+    first result is returned by `EventStore._recovered`."""
+    if request.idempotency_key is None or request.fingerprint is not None:
+        return request
+    return replace(request, fingerprint=_fingerprint(request.drafts))
 
 
 def _fingerprint(drafts: Sequence[EventDraft]) -> str:

@@ -113,6 +113,26 @@ class GroupCommitWriter:
             self._lead()
         return request.outcome()
 
+    def run_all(self, works: list[Callable[[Connection], T]]) -> list[tuple[T | None, BaseException | None]]:
+        """Each `work(conn)` as if each came from a caller of its own, queued at once in this order (the
+        writer process's batch, read from its callers' sockets by one thread); each one's value or error
+        once its transaction has committed."""
+        requests: list[_Request[T]] = [_Request(work) for work in works]
+        with self._mutex:
+            self._queue.extend(requests)
+            leads = not self._leading
+            self._leading = True
+        for index, request in enumerate(requests):
+            # Ours are the queue's head when we lead; a later one of ours is handed the lead when a batch
+            # before it was full, and is otherwise released by the batch that held it.
+            if index == 0 and leads:
+                self._lead()
+            else:
+                request.done.acquire()
+                if request.leads:
+                    self._lead()
+        return [(request.value, request.error) for request in requests]
+
     @contextlib.contextmanager
     def exclusive(self) -> Iterator[Connection]:
         """A write transaction of its own, in turn with the batches: committed when the block ends."""

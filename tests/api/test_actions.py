@@ -140,7 +140,7 @@ def test_the_first_answer_byte_for_byte_when_a_key_is_replayed_after_the_game_mo
 def test_500_and_nothing_written_when_the_answer_cannot_be_built(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
     """The answer is built in the append's transaction: a failure there rolls the append back, so no 500
     ever follows a committed write (a client that retries then records the action once)."""
-    import service.games
+    import service.game_appends
 
     game = api.create_game()["id"]
     before = total_events(api)
@@ -148,7 +148,7 @@ def test_500_and_nothing_written_when_the_answer_cannot_be_built(api: Api, monke
     def failing(_payload: object) -> str:
         raise RuntimeError("the answer cannot be encoded")
 
-    monkeypatch.setattr(service.games, "answer_text", failing)
+    monkeypatch.setattr(service.game_appends, "answer_text", failing)  # where the answer is built
     assert api.act(game, type="note", seat="red", data={}).status_code == 500
     assert total_events(api) == before
     monkeypatch.undo()

@@ -59,14 +59,18 @@ def serve_bare(port: int, workers: int, threads: int) -> None:
 
 
 @contextlib.contextmanager
-def serving(database_url: str, workers: int, bare: bool, threads: int = http_append.SERVER_THREADS) -> Iterator[int]:
-    """Annals (or the bare endpoint) under `run_gunicorn` with `workers` processes; yield the port."""
+def serving(
+    database_url: str, workers: int, bare: bool, threads: int = http_append.SERVER_THREADS, writer: bool = False
+) -> Iterator[int]:
+    """Annals (or the bare endpoint) under `run_gunicorn` with `workers` processes; yield the port. With
+    `writer`, Annals' workers append through one writer process instead of each in turn on the lock file."""
 
     def command(port: int) -> list[str]:
         if bare:
             code = f"from tests.bench.bare_flask import serve_bare; serve_bare({port}, {workers}, {threads})"
         else:
             code = f"from service.serving import run_gunicorn; run_gunicorn('127.0.0.1', {port}, {workers}, {threads})"
+        code = f"import os; os.environ['ANNALS_WRITER_PROCESS'] = '{1 if writer else 0}'; {code}"
         return [sys.executable, "-c", code]
 
     with http_append.serving_child(command, database_url) as port:
@@ -91,8 +95,22 @@ def bare_flask_rows(
             games = [new_game(bench, f"bench: bare-flask comparison {n}") for n in range(clients)]
             with serving(url, workers, bare) as port:
                 rates[bare, workers] = _rate(port, bench.token, games, (per_client, warmup, seconds), name)
+    progress("POST /actions, Annals under gunicorn with 2 workers through one writer process")
+    games = [new_game(bench, f"bench: bare-flask comparison, writer process {n}") for n in range(clients)]
+    with serving(url, 2, False, writer=True) as port:
+        through_writer = _rate(port, bench.token, games, (per_client, warmup, seconds), "Annals (writer process)")
     clients_are = f"wrk {clients} connections" if wrk_load.available() else f"{clients} Python keep-alive clients"
-    return _rows(rates, clients_are)
+    return [*_rows(rates, clients_are), *_writer_rows(through_writer, rates[False, 2], clients_are)]
+
+
+def _writer_rows(through_writer: float, lock_file: float, clients_are: str) -> list[Row]:
+    """Annals' 2 workers through one writer process (ANNALS_WRITER_PROCESS=1) against each writing itself on
+    the lock file (the default, the rows above) (issue 19, points 1 and 3)."""
+    label = f"POST /actions, gunicorn + uvicorn, {clients_are}, 2 worker(s)"
+    return [
+        rate_row(f"{label}: Annals through one writer process", through_writer, "actions/s"),
+        ratio_row(f"{label}: Annals through one writer process ÷ lock file", through_writer / lock_file),
+    ]
 
 
 def _rate(port: int, token: str, games: list[str], amounts: tuple[int, int, int], name: str) -> float:

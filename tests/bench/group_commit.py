@@ -23,10 +23,12 @@ from service.store.events import EventDraft, EventStore
 from service.store.group_commit import GroupCommitWriter
 from service.store.migrate import upgrade
 from tests.bench import store
+from tests.bench.process_writers import process_writers
 from tests.bench.report import Row, rate_row, ratio_row
 from tests.bench.workload import Plan, event_data, event_metadata
 
 WRITERS = 8
+PROCESSES = 4  # appender processes of one thread each, as serving workers busy with one request each
 BLOCK = 25  # appends each writer makes per timed item (the writers meet at the end of each item)
 EIGHT_WRITERS_OVER_ONE_ROW_CEILING = 1.5  # issue 19's goals
 EIGHT_WRITERS_OVER_EIGHT_ROW_CEILING = 0.75
@@ -45,10 +47,34 @@ def group_commit_rows(tmp: Path, plan: Plan, progress: Callable[[str], None]) ->
         store.annals(f"sqlite:///{tmp / 'gc-one.db'}", sizes) as (one_writer, _ten),
         concurrent_writers(f"sqlite:///{tmp / 'gc-eight.db'}", WRITERS, sizes) as (eight_writers, group),
         concurrent_writers(f"sqlite:///{tmp / 'gc-off.db'}", WRITERS, sizes, max_batch=1) as (eight_alone, _),
+        process_writers(f"sqlite:///{tmp / 'gc-writer.db'}", PROCESSES, sizes, through_writer=True) as via_writer,
+        process_writers(f"sqlite:///{tmp / 'gc-flock.db'}", PROCESSES, sizes, through_writer=False) as via_lock,
     ):
-        workloads = [raw_one, raw_eight, one_writer, eight_writers, eight_alone]
-        raw1, raw8, one, eight, alone = store.measure(workloads, rounds)
+        workloads = [raw_one, raw_eight, one_writer, eight_writers, eight_alone, via_writer, via_lock]
+        raw1, raw8, one, eight, alone, writer, lock = store.measure(workloads, rounds)
         per_commit = group.batched / max(group.batches, 1)
+    return [*_rows(raw1, raw8, one, eight, alone, per_commit), *_process_rows(raw1, writer, lock)]
+
+
+def _process_rows(raw1: store.Measured, writer: store.Measured, lock: store.Measured) -> list[Row]:
+    """N single-threaded appender processes (serving workers) through one writer process, and each on its own."""
+    label = f"group commit: Annals, {PROCESSES} processes x 1 appender"
+    return [
+        rate_row(f"{label}, through one writer process", writer.rate, "events/s"),
+        rate_row(f"{label}, each writing itself (lock file)", lock.rate, "events/s"),
+        ratio_row(f"{label}: one writer process ÷ lock file", writer.rate / lock.rate),
+        ratio_row(f"{label}, one writer process ÷ sqlite3 1 row/commit", writer.rate / raw1.rate),
+    ]
+
+
+def _rows(
+    raw1: store.Measured,
+    raw8: store.Measured,
+    one: store.Measured,
+    eight: store.Measured,
+    alone: store.Measured,
+    per_commit: float,
+) -> list[Row]:
     return [
         rate_row("group commit: sqlite3, 1 row/commit", raw1.rate, "rows/s"),
         rate_row(f"group commit: sqlite3, {WRITERS} rows/commit", raw8.rate, "rows/s"),

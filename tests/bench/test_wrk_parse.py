@@ -29,3 +29,9 @@ def test_percentiles_and_rate_are_read_when_other_percentages_contain_50() -> No
     assert (result.requests, result.rate, result.not_2xx) == (10684, 1066.08, 3)
     assert result.p50_ms == pytest.approx(0.95)
     assert result.p99_ms == pytest.approx(1020.0)
+
+
+def test_percentiles_are_read_when_wrk_pads_a_value_in_seconds_with_a_trailing_space() -> None:
+    padded = REPORT.replace("     99%    1.02s\n", "     99%    1.21s \n")
+
+    assert _parse(padded).p99_ms == pytest.approx(1210.0)

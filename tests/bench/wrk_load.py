@@ -65,8 +65,8 @@ def _parse(output: str) -> WrkResult:
     rate = float(_find(r"Requests/sec:\s+([\d.]+)", output))
     not_2xx = int(_find(r"Non-2xx or 3xx responses:\s+(\d+)", output, "0"))
     # Anchored: the distribution lines start with the percentile ("74.50%" elsewhere must not match).
-    p50 = _ms(_find(r"(?m)^\s+50%\s+(\S+)$", output))
-    p99 = _ms(_find(r"(?m)^\s+99%\s+(\S+)$", output))
+    p50 = _ms(_find(r"(?m)^\s+50%\s+(\S+)\s*$", output))
+    p99 = _ms(_find(r"(?m)^\s+99%\s+(\S+)\s*$", output))  # wrk pads "1.21s " with a space
     return WrkResult(requests, rate, p50, p99, not_2xx)
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import shutil
+import tempfile
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -13,6 +17,7 @@ from sqlalchemy import Engine
 from service.store.engine import make_engine
 from service.store.events import EventStore
 from service.store.migrate import upgrade
+from service.store.writer_socket import WriterClient, WriterServer
 
 START = datetime(2026, 11, 22, 12, 0, 0, tzinfo=UTC)
 
@@ -35,7 +40,12 @@ class FrozenClock:
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
-    if request.param == "sqlite":
+    yield from migrated_engine(request, tmp_path, request.param)
+
+
+def migrated_engine(request: pytest.FixtureRequest, tmp_path: Path, backend: str) -> Iterator[Engine]:
+    """A migrated engine on a SQLite file or a fresh PostgreSQL database, disposed of after the test."""
+    if backend == "sqlite":
         url = "sqlite:///" + str(tmp_path / "annals.db")
     else:
         url = request.getfixturevalue("fresh_postgres_url")
@@ -57,3 +67,24 @@ def store(engine: Engine, clock: FrozenClock) -> Iterator[EventStore]:
     made = EventStore(engine, clock)
     yield made
     made.close()
+
+
+@contextlib.contextmanager
+def writer_served(engine: Engine, clock: FrozenClock) -> Iterator[tuple[WriterServer, WriterClient]]:
+    """A writer serving on a Unix socket from a thread of this process (its store on `clock`, so times stay
+    frozen), and a client of it: the remote path of the store, over the real socket and protocol."""
+    # A short private directory: a socket path is limited to about 100 bytes, which tmp_path may exceed.
+    directory = tempfile.mkdtemp(prefix="annals-w-")
+    address, key = os.path.join(directory, "writer.sock"), os.urandom(32)
+    server = WriterServer(EventStore(engine, clock), address, key)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    client = WriterClient(address, key)
+    try:
+        yield server, client
+    finally:
+        client.close()
+        server.close()
+        thread.join(10)
+        server.store.close()
+        shutil.rmtree(directory, ignore_errors=True)

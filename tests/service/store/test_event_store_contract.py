@@ -5,9 +5,10 @@ from __future__ import annotations
 import functools
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,9 +21,31 @@ from service.errors import IdempotencyKeyReused, WrongExpectedVersion
 from service.store.events import AppendResult, EmptyAppend, EventDraft, EventStore, RecordedEvent
 from service.store.tables import events, idempotency_keys, snapshots
 from tests.chain_fields import ChainedFields
-from tests.service.store.conftest import FrozenClock
+from tests.service.store.conftest import FrozenClock, migrated_engine, writer_served
 
 JOIN_TIMEOUT = 60.0
+
+
+# The contract holds on the remote path too (issue 19, point 1): appends sent over the socket to a writer,
+# as every serving process of `annals serve --workers N` on SQLite sends them. Appends whose `on_append`
+# is a closure (these tests' own) do not pickle and take the local path, as they would in a worker.
+@pytest.fixture(params=["sqlite", "sqlite-writer", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
+    yield from migrated_engine(request, tmp_path, "postgresql" if request.param == "postgresql" else "sqlite")
+
+
+@pytest.fixture
+def store(request: pytest.FixtureRequest, engine: Engine, clock: FrozenClock) -> Iterator[EventStore]:
+    if request.node.callspec.params.get("engine") != "sqlite-writer":
+        made = EventStore(engine, clock)
+        yield made
+        made.close()
+        return
+    with writer_served(engine, clock) as (_server, client):
+        made = EventStore(engine, clock, writer=client)
+        yield made
+        made.close()
+
 
 NON_ASCII_DATA: dict[str, Any] = {
     "title": "Ærøskøbing — 城堡 🏰 «naïve»",
