@@ -253,10 +253,10 @@ class GameCommands:
         for _attempt in range(RETRIES):
             loaded, cached = self.loader.load_latest(game_id, principal, fresh)
             game = loaded.game
-            action = Action(body["type"], body.get("seat"), body.get("data") or {})
-            authority = principal.authority_for(game.meta, action.seat)
-            check_action(loaded.ruleset, action.type, action.data)  # a malformed payload is a 400, before decide
-            action = Action(action.type, action.seat, action.data, authority)
+            kind, seat, data = body["type"], body.get("seat"), body.get("data") or {}
+            authority = principal.authority_for(game.meta, seat)
+            check_action(loaded.ruleset, kind, data)  # a malformed payload is a 400, before decide
+            action = Action(kind, seat, data, authority)
             if cached and if_match is not None and if_match != game.version:
                 fresh = True  # the cache may lag behind another process: look again before answering 412
                 continue

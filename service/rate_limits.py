@@ -10,7 +10,8 @@ Answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (se
 resets, as the IETF RateLimit header fields draft has it); a refusal is a 429 problem document with
 `Retry-After`. `limits` is the library under Flask-Limiter; it is used directly because Flask-Limiter's
 per-request machinery cost about a third of a recorded action's CPU (same-run comparison, limiter on and
-off), and the gate needs only three application-wide limits.
+off), and the gate needs only three application-wide limits. Of `limits` the gate keeps the parsing, the
+storages and the key names, and counts the fixed windows itself (issue 19, point 3: 15.6 → 8.9 µs a request).
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ import time
 from dataclasses import dataclass
 
 from flask import Flask, Response, g, request
+from flask.globals import request_ctx
 from limits import RateLimitItem, parse_many
-from limits.storage import storage_from_string
-from limits.strategies import FixedWindowRateLimiter
+from limits.storage import Storage, storage_from_string
 
 from service import rate_counters  # noqa: F401  (registers the process:// counters with `limits`)
 from service.errors import AnnalsError
@@ -36,59 +37,99 @@ class RateLimited(AnnalsError):
     status, slug, title = 429, "rate-limited", "Too many requests"
 
 
+# A stand-in identifier: the key `limits` builds around it gives the template of every key of a limit.
+_MARK = "\x00"
+
+
+@dataclass(frozen=True, slots=True)
+class _Limit:
+    """A parsed limit with its window's length and the shape of its counters' keys (as `limits` names them)."""
+
+    item: RateLimitItem
+    expiry: int
+    prefix: str
+    suffix: str
+
+    @classmethod
+    def of(cls, item: RateLimitItem) -> _Limit:
+        prefix, suffix = item.key_for(_MARK).split(_MARK)
+        return cls(item, item.get_expiry(), prefix, suffix)
+
+    def key(self, kind: str, who: str) -> str:
+        """`item.key_for(kind, who)`, without its per-call joins (it runs two or three times a request)."""
+        return f"{self.prefix}{kind}/{who}{self.suffix}"
+
+
 @dataclass(frozen=True, slots=True)
 class _Counted:
-    """What this request was counted against: the limit shown in the headers, and its key."""
+    """What this request was counted against: the limit shown in the headers, its key, and the count it made."""
 
-    limit: RateLimitItem
-    key: tuple[str, str]
+    limit: _Limit
+    key: str
+    count: int
 
 
 class RateGate:
-    """The three limits and their counters, checked before every view and reported after it."""
+    """The three limits and their counters, checked before every view and reported after it.
+
+    Fixed windows counted on the storage directly, as `limits`' FixedWindowRateLimiter counts them
+    (a hit is allowed while the window's count stays within the amount): the strategy's per-call key
+    building and its second and third reads for the headers cost more than the counting itself.
+    """
 
     def __init__(self, token: str, anonymous: str, failures: str, storage: str) -> None:
-        self.per_token = parse_many(token)
-        self.per_address = parse_many(anonymous)
-        self.failures = parse_many(failures)
-        self.window = FixedWindowRateLimiter(storage_from_string(storage))
+        self.per_token = [_Limit.of(item) for item in parse_many(token)]
+        self.per_address = [_Limit.of(item) for item in parse_many(anonymous)]
+        self.failures = [_Limit.of(item) for item in parse_many(failures)]
+        counters = storage_from_string(storage)
+        if not isinstance(counters, Storage):  # e.g. "async+redis://": the gate runs in request threads
+            raise ValueError(f"ANNALS_RATELIMIT_STORAGE {storage!r} is an asyncio storage; name a synchronous one")
+        self.storage = counters
 
     def check(self) -> None:
         """Count this request; RateLimited when a budget is spent (nothing has run yet, nothing is written)."""
-        if request.method == "OPTIONS" or request.path == "/api/v1/health":
+        current = request_ctx.request  # looked up once, not once per attribute (as in gate.py)
+        if current.method == "OPTIONS" or current.path == "/api/v1/health":
             return  # a CORS preflight refused reads as a CORS error; health checks are the operator's own
-        address = request.remote_addr or "unknown"
-        token = _bearer_digest()
+        address = current.remote_addr or "unknown"
+        token = _bearer_digest(current.headers.get("Authorization"))
         if token is not None:
             for limit in self.failures:
-                if not self.window.test(limit, FAILURES, address):
-                    raise self._refusal(limit, (FAILURES, address), "this address's failed authentications")
-            limits, key, who = self.per_token, ("token", token), "this token"
+                failures_key = limit.key(FAILURES, address)
+                if self.storage.get(failures_key) >= limit.item.amount:
+                    raise self._refusal(limit, failures_key, "this address's failed authentications")
+            limits, kind, who, whose = self.per_token, "token", token, "this token"
         else:
-            limits, key, who = self.per_address, ("address", address), "this address"
+            limits, kind, who, whose = self.per_address, "address", address, "this address"
+        counted: _Counted | None = None
         for limit in limits:
-            if not self.window.hit(limit, *key):
-                g.rate_counted = _Counted(limit, key)
-                raise self._refusal(limit, key, who)
-        g.rate_counted = _Counted(limits[0], key)
+            key = limit.key(kind, who)
+            count = self.storage.incr(key, limit.expiry)
+            counted = counted or _Counted(limit, key, count)
+            if count > limit.item.amount:
+                g.rate_counted = _Counted(limit, key, count)
+                raise self._refusal(limit, key, whose)
+        g.rate_counted = counted
 
     def report(self, response: Response) -> Response:
         """Count a failed authentication; add the RateLimit-* headers of the limit this request used."""
         if response.status_code == 401 and "Authorization" in request.headers:
+            address = request.remote_addr or "unknown"
             for limit in self.failures:
-                self.window.hit(limit, FAILURES, request.remote_addr or "unknown")
+                self.storage.incr(limit.key(FAILURES, address), limit.expiry)
         counted: _Counted | None = g.get("rate_counted")
         if counted is not None:
-            reset_at, remaining = self.window.get_window_stats(counted.limit, *counted.key)
-            response.headers["RateLimit-Limit"] = str(counted.limit.amount)
-            response.headers["RateLimit-Remaining"] = str(remaining)
-            response.headers["RateLimit-Reset"] = str(max(0, int(reset_at - time.time())))
+            reset_at = self.storage.get_expiry(counted.key)
+            # Added, not set: only this hook writes them, and `set` first scans every header already there.
+            headers = response.headers
+            headers.add("RateLimit-Limit", str(counted.limit.item.amount))
+            headers.add("RateLimit-Remaining", str(max(0, counted.limit.item.amount - counted.count)))
+            headers.add("RateLimit-Reset", str(max(0, int(reset_at - time.time()))))
         return response
 
-    def _refusal(self, limit: RateLimitItem, key: tuple[str, str], who: str) -> RateLimited:
-        reset_at, _ = self.window.get_window_stats(limit, *key)
-        wait = max(1, int(reset_at - time.time()) + 1)
-        return RateLimited(f"{who} exceeded {limit}; retry after {wait} s", retry_after=wait)
+    def _refusal(self, limit: _Limit, key: str, who: str) -> RateLimited:
+        wait = max(1, int(self.storage.get_expiry(key) - time.time()) + 1)
+        return RateLimited(f"{who} exceeded {limit.item}; retry after {wait} s", retry_after=wait)
 
 
 def init_app(app: Flask) -> None:
@@ -107,9 +148,11 @@ def init_app(app: Flask) -> None:
     app.after_request(gate.report)
 
 
-def _bearer_digest() -> str | None:
+def _bearer_digest(authorization: str | None) -> str | None:
     """The SHA-256 of the bearer value sent, if any: counters never hold a usable token."""
-    scheme, _, value = request.headers.get("Authorization", "").partition(" ")
+    if authorization is None:
+        return None
+    scheme, _, value = authorization.partition(" ")
     if scheme.lower() == "bearer" and value.strip():
         return hashlib.sha256(value.strip().encode("utf-8")).hexdigest()
-    return "malformed" if "Authorization" in request.headers else None
+    return "malformed"

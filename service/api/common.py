@@ -24,17 +24,15 @@ def services() -> Services:
 
 def principal() -> Principal:
     """The caller of this request (authenticated once per request)."""
-    if "principal" not in g:
-        g.principal = services().tokens.principal(request.headers.get("Authorization"))
-    found: Principal = g.principal
+    found: Principal | None = g.get("principal")
+    if found is None:
+        found = g.principal = services().tokens.principal(request.headers.get("Authorization"))
     return found
 
 
 def json_body() -> Any:
     """The request's JSON body, as the gate parsed it within its limits (400 when it is not JSON)."""
-    if not request.is_json:
-        raise BadRequest("the request body must be JSON (Content-Type: application/json)", {"body": ["not JSON"]})
-    body = g.json_body
+    body = g.json_body  # the gate's (NOT_JSON when the Content-Type is not JSON)
     if isinstance(body, JsonBodyError):
         body.raise_it()
     if body is None:
