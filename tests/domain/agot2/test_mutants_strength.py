@@ -29,17 +29,18 @@ apart; measured 2026-11-27: 1068/1155 killed, 92.5%):
 - `base_strength`: the GOT-X-5 check's `or` -> `and` (an order never changes owner or type in a combat).
 - `final_strength`: the continuous-card filter's `or` -> `and` variants (every card with a `kind` here is
   continuous or resolved elsewhere before step 5); `card.swords if card else 1` (only after Tyrion, GOT-X-15).
-Not yet killed, real gaps left for a later pass: `_zero_other_ships` (Salladhor Saan, needs a sea combat),
-GOT-X-19 (a port supporting its own land area), GOT-X-5 (d) with a second area after the skipped one, the
-per-order support declaration with two Houses, and the GOT-BLADE-1 trace text.
+Not yet killed, real gaps left for a later pass: GOT-X-19 (a port supporting its own land area), GOT-X-5 (d)
+with a second area after the skipped one, the per-order support declaration with two Houses. Salladhor Saan in a
+sea combat and the GOT-BLADE-1 trace text are pinned at the end of this file (2026-11-28).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Decision
-from tests.domain.agot2.tables import RED_CARDS, card, card_set, only
+from domain.kernel import Decision, Game
+from tests.domain.agot2.examples import e6
+from tests.domain.agot2.tables import RED_CARDS, act, board, card, card_set, new_game, only, seal, units
 from tests.domain.agot2.test_golden_strength_pairs import duel
 
 CONTINUOUS = "continuous"
@@ -357,3 +358,63 @@ def test_got_x_7_off_compares_the_negative_total_as_it_is() -> None:
     )
     assert steps(decision, "GOT-X-7") == []
     assert steps(decision, "GOT-RESOLVE-1") == [("GOT-RESOLVE-1", "5 > -1 -> blue", {"attacker": -1, "defender": 5})]
+
+
+def sea_combat_with_salladhor_saan() -> Game:
+    """Baratheon's two ships march from s1 into s2, supported by its ship in s3; Lannister holds s2 with a ship and
+    a routed ship (Defense +1). Baratheon plays Salladhor Saan (1), Lannister The Hound (2)."""
+    b = board({"s1": "sea", "s2": "sea", "s3": "sea", "far": "land"}, [("s1", "s2"), ("s2", "s3"), ("s3", "far")])
+    placed = {
+        "phase": "action",
+        "step": "march",
+        "blade_used": True,
+        "units": units("baratheon", "s1", "ship", "ship")
+        + units("baratheon", "s3", "ship")
+        + units("lannister", "s2", "ship")
+        + units("lannister", "s2", "ship", routed=True, first=2),
+        "orders": [
+            {"area": "s1", "seat": "baratheon", "token": "march_0"},
+            {"area": "s2", "seat": "lannister", "token": "defense_plus1_a"},
+            {"area": "s3", "seat": "baratheon", "token": "support_0_a"},
+        ],
+    }
+    game = new_game(b, ("baratheon", "lannister"), {"kings_court_stars": [3, 2], "position": placed})
+    ships = ["baratheon:ship:s1:1", "baratheon:ship:s1:2"]
+    game, _ = act(game, "march", "baratheon", from_area="s1", moves=[{"to_area": "s2", "units": ships}])
+    game, _ = act(game, "declare_support", "baratheon", combat_id=game.state.combat.combat_id, side="attacker")
+    return game
+
+
+def test_got_card_4_salladhor_saan_zeroes_the_fighting_ships_of_other_houses_in_a_sea_combat() -> None:
+    """Salladhor Saan: „If anyone supports you in this combat, every ship not of your House adds 0 combat
+    strength” (house_cards_base.json). Baratheon is supported: its own ships keep 1 each (2 fighting + 1 supporting
+    + March 0 = 3, card 1: 4); Lannister's fighting ship adds 0 (-1), its routed ship added 0 already (GOT-ROUT-1):
+    1 + 0 + Defense 1 = 2, The Hound 2, text -1: 3."""
+    _, decision = seal(
+        sea_combat_with_salladhor_saan(),
+        "house_card",
+        {"baratheon": {"card": "baratheon_salladhor_saan"}, "lannister": {"card": "lannister_the_hound"}},
+    )
+    attacker, defender, _ = sides(decision)
+    assert (attacker["base"], attacker["card_text"], attacker["total"]) == (3, [], 4)
+    assert defender["card_text"] == [
+        {"source": "baratheon_salladhor_saan", "amount": -1, "detail": "1 ship(s) not of baratheon add 0"}
+    ]
+    assert (defender["base"], defender["total"]) == (2, 3)
+    assert steps(decision, "GOT-CARD-4") == [
+        ("GOT-CARD-4", "Salladhor Saan: 1 ship(s) not of baratheon add 0 (-1)", {"amount": -1})
+    ]
+
+
+def test_got_blade_1_the_blade_s_plus_one_is_traced_e6() -> None:
+    """GOT-BLADE-1 (catalog E6): Red uses the Blade for +1, 6 -> 7; the trace names the seat and the +1."""
+    attackers = ["red:footman:l19:1", "red:footman:l19:2", "red:footman:l19:3"]
+    game, _ = act(e6(), "march", "red", from_area="l19", moves=[{"to_area": "l21", "units": attackers}])
+    game, _ = act(game, "declare_support", "blue", combat_id=game.state.combat.combat_id, side="defender")
+    game, _ = seal(game, "house_card", {"red": {"card": "red_c4"}, "blue": {"card": "blue_c1"}})
+    _, used = act(game, "use_blade", "red", combat_id=game.state.combat.combat_id)
+    assert steps(used, "GOT-BLADE-3", "GOT-BLADE-1") == [
+        ("GOT-BLADE-3", "red uses the Blade", {}),
+        ("GOT-BLADE-1", "red: Valyrian Steel Blade +1", {"blade": 1}),
+    ]
+    assert only(used, "CombatResolved")["attacker"]["blade"] == 1
