@@ -208,9 +208,13 @@ def test_got_retreat_5_x_17_an_area_needing_a_destruction_is_refused_while_other
         assert refusal(
             decide(game, "choose_retreat", "blue", combat_id=_cid(game), to_area="l22", destroy=destroy)
         ) == [("GOT-RETREAT-5", f"'l22' is not a legal retreat; {SUPPLY_LEGAL}", {"field": "data.to_area"})]
-    events = _events(decide(game, "choose_retreat", "blue", combat_id=_cid(game), to_area="l24"))
+    chosen = decide(game, "choose_retreat", "blue", combat_id=_cid(game), to_area="l24")
+    events = _events(chosen)
     assert (events["UnitsRetreated"]["units"], events["RetreatChosen"]["destroy"]) == (L21_UNITS, [])
     assert "UnitsDestroyed" not in events
+    assert [t.text for t in chosen.trace if t.rule_id == "GOT-ROUT-1"] == [
+        "blue:footman:l21:2, blue:knight:l21:1 retreat to l24 and are routed"
+    ]
 
 
 def test_got_retreat_5_a_transcript_retreat_into_the_supply_blocked_area_destroys_one_first() -> None:
