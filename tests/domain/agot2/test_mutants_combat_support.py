@@ -19,9 +19,10 @@ EQUIVALENT_MUTANTS (of the 25 left):
 - `units_in(area, None)` / `units_in(area)` in `_ineligible`, and `_ineligible(s, c, None, area)`: an area holding
   a Support order holds its owner's units only (GOT-X-1), so every House's units there are the seat's.
 
-KNOWN GAPS (not killed): GOT-X-19 (a port supporting its own land area, 4 mutants), the GOT-X-4 fallback "each
+KNOWN GAPS (not killed): the GOT-X-4 fallback "each
 Support order declares separately" (5, and `units_in(None, seat)` / `units_in(seat)` that skip to it), a sea area
 ineligible for a sea combat (`board.kind(None)`), and the ", " of two areas in the SUPPORT-3 and X-4 messages.
+GOT-X-19 (a port supporting its own land area) is pinned at the end of this file (2026-11-28, not re-measured).
 """
 
 from __future__ import annotations
@@ -169,3 +170,41 @@ def test_got_x_5_a_combatant_backs_its_opponent_when_the_table_allows_it() -> No
     declared = support(game, "blue", side="attacker")
     assert not declared.violations
     assert declared.events[0].data["side"] == "attacker"
+
+
+def _port_game(mode: str) -> Game:
+    """Red's knight (l1) attacks Blue's footman in l2; Red's ship waits in p2, the port of l2 on sea s1, and its
+    footman in l3, both with Support orders."""
+    game = deviations._game(
+        mode,
+        {
+            "l1": "land",
+            "l2": "land",
+            "p2": ("port", {"port_of": {"land": "l2", "sea": "s1"}}),
+            "s1": "sea",
+            "l3": "land",
+        },
+        [("l1", "l2"), ("l2", "p2"), ("p2", "s1"), ("l2", "s1"), ("l2", "l3")],
+        units("red", "l1", "knight")
+        + units("blue", "l2", "footman")
+        + units("red", "p2", "ship")
+        + units("red", "l3", "footman"),
+        [("l1", "red", "march_0"), ("p2", "red", "support_0_a"), ("l3", "red", "support_0_b")],
+    )
+    return deviations._act(
+        game, "march", "red", from_area="l1", moves=[{"to_area": "l2", "units": ["red:knight:l1:1"]}]
+    )
+
+
+def test_got_x_19_a_port_never_supports_its_own_land_area() -> None:
+    """GOT-X-19: „Ships in a port may support a combat in the linked sea area, never in the linked land area”.
+    Only l3 is asked; naming p2 is refused, and a transcript records it with the rule broken (the ship then adds
+    its 1: knight 2 + footman 1 + ship 1 = 4)."""
+    adjudicated = _port_game("adjudicated")
+    assert adjudicated.state.combat.supporters == (("red", ("l3",)),)
+    broken = [("GOT-X-19", "p2 cannot support the combat in l2: a port never supports its own land area", AREAS)]
+    assert refusal(support(adjudicated, "red", side="attacker", areas=["p2", "l3"])) == broken
+    recorded = support(_port_game("transcript"), "red", side="attacker", areas=["p2", "l3"])
+    assert refusal(recorded) == broken
+    assert dict(recorded.events[0].data)["areas"] == ["l3", "p2"]
+    assert dict(recorded.events[1].data)["attacker"]["base"] == 4
