@@ -22,11 +22,12 @@ EQUIVALENT_MUTANTS:
 - `_empty_area_orders` `units_in(a, None)` / `units_in(a)`: after the clean-up's own removals an area holding an
   order holds no other House's units (GOT-X-1), so "no unit" and "none of the owner's" agree.
 
-KNOWN GAPS (not killed): two routed units or two siege engines in one trace line (", "), an attacker's siege
-engine left behind in its origin (`c.origin if ... and False`), a loser whose units are all routed (`Route(None,
-None/[]...)` with no movers), a routed siege engine (`"siege_engine"` spelled otherwise), a single legal area
-needing a destroy among units of one type (`or` made `and`), a clean-up with nothing to remove (`if removals or
-True`), no eligible casualty ("none"), and every retreating unit destroyed for supply (`going or to_area`).
+KNOWN GAPS (not killed): an attacker's siege engine left behind in its origin (`c.origin if ... and False`), a
+loser whose units are all routed (`Route(None, None/[]...)` with no movers), a clean-up with nothing to remove
+(`if removals or True`), no eligible casualty ("none"). Pinned on 2026-11-28 (not re-measured): two routed units
+and two siege engines in one trace line, a routed siege engine, a single legal area needing a destroy among units
+of one type (below), and every retreating unit destroyed for supply (`going or to_area`, in
+test_mutants_combat_actions_retreat.py, now in this module's targets).
 """
 
 from __future__ import annotations
@@ -312,3 +313,52 @@ def test_got_cleanup_3_the_defender_keeps_its_power_token_when_it_holds() -> Non
     _, decision = fight_with(game, "stark", "lannister", "stark_ser_rodrik_cassel", "lannister_the_hound")
     assert only(decision, "CombatResolved")["winner"] == "lannister"
     assert "PowerTokenRemoved" not in [e.type for e in decision.events]
+
+
+# --- tables of their own: the only legal area, routed units and siege engines together ---
+
+AREAS = {"l1": "land", "l2": "land", "l3": "land", "l4": "land"}
+EDGES = [("l1", "l2"), ("l2", "l3"), ("l3", "l4")]
+
+
+def red_wins_l2(blue_units: list[dict[str, Any]], supply: list[int]) -> Decision:
+    """Red's three knights (6, card 1: 7) march from l1 into Blue's l2 (card 1); the only way out of l2 but the
+    march origin is l3. No sword: no casualty."""
+    red = units("red", "l1", "knight", "knight", "knight")
+    game = rules_game(AREAS, EDGES, red + blue_units, [("l1", "red", "march_0")], supply_limits={"blue": supply})
+    game = march_all(game, "red", "l1", "l2")
+    _, decision = seal(game, "house_card", {"red": {"card": "red_c1"}, "blue": {"card": "blue_c1"}})
+    assert only(decision, "CombatResolved")["winner"] == "red"
+    return decision
+
+
+def test_got_retreat_5_x_17_the_only_area_needing_a_destruction_among_like_units_is_taken_without_asking() -> None:
+    """Blue's two footmen leave l2 for l3 (its footman there; 3 more in l4): 3 and 3 break [3, 2], so one
+    footman is destroyed first (GOT-RETREAT-5). One area and two alike units leave Blue nothing to choose."""
+    blue = units("blue", "l2", "footman", "footman") + units("blue", "l3", "footman", first=3)
+    decision = red_wins_l2(blue + units("blue", "l4", "footman", "footman", "footman", first=4), [3, 2])
+    assert only(decision, "UnitsDestroyed") == destroyed("blue", "l2", ["blue:footman:l2:1"], "supply_limit")
+    assert only(decision, "UnitsRetreated")["units"] == ["blue:footman:l2:2"]
+    assert [s for s in steps(decision) if s[0] in ("GOT-RETREAT-3", "GOT-RETREAT-5")] == [
+        ("GOT-RETREAT-3", "the only legal retreat is l3"),
+        ("GOT-RETREAT-5", "1 unit(s) destroyed to stay within supply"),
+    ]
+
+
+def test_got_rout_3_retreat_9_routed_units_and_siege_engines_are_destroyed_together_once_each() -> None:
+    """Blue's footman retreats to l3; its two routed footmen (GOT-ROUT-3) and two siege engines (GOT-RETREAT-9),
+    one of them routed, stay and are destroyed: each unit once, the routed siege engine as a siege engine."""
+    blue = units("blue", "l2", "footman") + units(
+        "blue", "l2", "footman", "footman", "siege_engine", routed=True, first=2
+    )
+    decision = red_wins_l2(blue + units("blue", "l2", "siege_engine", first=5), [6, 2])
+    routed, siege = ["blue:footman:l2:2", "blue:footman:l2:3"], ["blue:siege_engine:l2:4", "blue:siege_engine:l2:5"]
+    assert all_of(decision, "UnitsDestroyed") == [
+        destroyed("blue", "l2", routed, "routed_cannot_retreat"),
+        destroyed("blue", "l2", siege, "siege_engine_cannot_retreat"),
+    ]
+    assert [s for s in steps(decision) if s[0] in ("GOT-ROUT-3", "GOT-RETREAT-9")] == [
+        ("GOT-ROUT-3", f"routed {', '.join(routed)} cannot retreat: destroyed"),
+        ("GOT-RETREAT-9", f"siege engine(s) {', '.join(siege)} cannot retreat: destroyed"),
+    ]
+    assert only(decision, "UnitsRetreated")["units"] == ["blue:footman:l2:1"]
