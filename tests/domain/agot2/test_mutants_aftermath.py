@@ -22,9 +22,9 @@ EQUIVALENT_MUTANTS:
 - `_empty_area_orders` `units_in(a, None)` / `units_in(a)`: after the clean-up's own removals an area holding an
   order holds no other House's units (GOT-X-1), so "no unit" and "none of the owner's" agree.
 
-KNOWN GAPS (not killed): an attacker's siege engine left behind in its origin (`c.origin if ... and False`), a
-loser whose units are all routed (`Route(None, None/[]...)` with no movers), a clean-up with nothing to remove
-(`if removals or True`), no eligible casualty ("none"). Pinned on 2026-11-28 (not re-measured): two routed units
+KNOWN GAPS (not killed): an attacker's siege engine left behind in its origin (`c.origin if ... and False`).
+Pinned on 2026-11-28: a loser whose units are all routed (no movers), a clean-up with nothing to remove, no
+eligible casualty ("none"), two routed units
 and two siege engines in one trace line, a routed siege engine, a single legal area needing a destroy among units
 of one type (below), and every retreating unit destroyed for supply (`going or to_area`, in
 test_mutants_combat_actions_retreat.py, now in this module's targets).
@@ -362,3 +362,18 @@ def test_got_rout_3_retreat_9_routed_units_and_siege_engines_are_destroyed_toget
         ("GOT-RETREAT-9", f"siege engine(s) {', '.join(siege)} cannot retreat: destroyed"),
     ]
     assert only(decision, "UnitsRetreated")["units"] == ["blue:footman:l2:1"]
+
+
+def test_got_casualty_4_rout_3_a_loser_with_only_routed_units_and_a_siege_engine_has_nothing_to_move() -> None:
+    """Blue holds l2 with a routed footman and a siege engine: none is an eligible casualty (GOT-CASUALTY-4,
+    ROUT-4), none retreats (ROUT-3, RETREAT-9), so the retreat goes nowhere and both are destroyed in l2. The
+    clean-up removes Red's March order only (CLEANUP-1): one OrdersRemoved."""
+    blue = units("blue", "l2", "footman", routed=True) + units("blue", "l2", "siege_engine", first=2)
+    decision = red_wins_l2(blue, [6, 2])
+    assert ("GOT-CASUALTY-2", "blue loses 0 of 0 due; eligible none") in steps(decision)
+    chosen = only(decision, "RetreatChosen")
+    assert (chosen["to_area"], chosen["via"], chosen["destroy"], chosen["chooser"]) == (None, [], [], None)
+    assert "UnitsRetreated" not in [e.type for e in decision.events]
+    assert only(decision, "OrdersRemoved")["removals"] == [
+        {"area": "l1", "seat": "red", "order_token": "march_0", "reason": "march_resolved"}
+    ]
