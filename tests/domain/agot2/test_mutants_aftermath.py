@@ -22,11 +22,10 @@ EQUIVALENT_MUTANTS:
 - `_empty_area_orders` `units_in(a, None)` / `units_in(a)`: after the clean-up's own removals an area holding an
   order holds no other House's units (GOT-X-1), so "no unit" and "none of the owner's" agree.
 
-KNOWN GAPS (not killed): an attacker's siege engine left behind in its origin (`c.origin if ... and False`).
-Pinned on 2026-11-28: a loser whose units are all routed (no movers), a clean-up with nothing to remove, no
-eligible casualty ("none"), two routed units
-and two siege engines in one trace line, a routed siege engine, a single legal area needing a destroy among units
-of one type (below), and every retreating unit destroyed for supply (`going or to_area`, in
+Pinned on 2026-11-28, the gaps listed before: an attacker's siege engine left behind in its origin (E2b), a
+loser with no unit that can move, a clean-up with nothing to remove, no eligible casualty ("none"), two routed
+units and two siege engines in one trace line, a routed siege engine, a single legal area needing a destroy among
+units of one type (all below), and every retreating unit destroyed for supply (`going or to_area`, in
 test_mutants_combat_actions_retreat.py, now in this module's targets).
 """
 
@@ -36,7 +35,7 @@ from typing import Any
 
 from domain.kernel import Decision, Game
 from tests.domain.agot2 import test_transcript_deviations as deviations
-from tests.domain.agot2.examples import e5, e6
+from tests.domain.agot2.examples import e2, e5, e6, fight_e2
 from tests.domain.agot2.tables import act, all_of, only, seal, units
 from tests.domain.agot2.test_card_abilities import _fight as fight_with
 from tests.domain.agot2.test_card_abilities import _game as card_game
@@ -377,3 +376,12 @@ def test_got_casualty_4_rout_3_a_loser_with_only_routed_units_and_a_siege_engine
     assert only(decision, "OrdersRemoved")["removals"] == [
         {"area": "l1", "seat": "red", "order_token": "march_0", "reason": "march_resolved"}
     ]
+
+
+def test_got_retreat_1_9_a_losing_attacker_s_siege_engine_is_destroyed_in_its_march_origin_e2b() -> None:
+    """E2b (catalog §6): Blue wins; Red's siege engine „must retreat to L6 (RETREAT-1); it cannot, so it is
+    destroyed (RETREAT-9)”: the attacking units wait in L6, their march origin, so it is destroyed there."""
+    _, decision, _ = fight_e2(e2(None))
+    assert only(decision, "UnitsDestroyed") == destroyed(
+        "red", "l6", ["red:siege_engine:l6:1"], "siege_engine_cannot_retreat"
+    )
