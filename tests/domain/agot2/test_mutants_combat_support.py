@@ -19,10 +19,10 @@ EQUIVALENT_MUTANTS (of the 25 left):
 - `units_in(area, None)` / `units_in(area)` in `_ineligible`, and `_ineligible(s, c, None, area)`: an area holding
   a Support order holds its owner's units only (GOT-X-1), so every House's units there are the seat's.
 
-KNOWN GAPS (not killed): the GOT-X-4 fallback "each
-Support order declares separately" (5, and `units_in(None, seat)` / `units_in(seat)` that skip to it), a sea area
+KNOWN GAPS (not killed): a sea area
 ineligible for a sea combat (`board.kind(None)`), and the ", " of two areas in the SUPPORT-3 and X-4 messages.
-GOT-X-19 (a port supporting its own land area) is pinned at the end of this file (2026-11-28, not re-measured).
+GOT-X-19 (a port supporting its own land area) and the GOT-X-4 per-order fallback "each Support order declares
+separately" are pinned at the end of this file (2026-11-28).
 """
 
 from __future__ import annotations
@@ -208,3 +208,31 @@ def test_got_x_19_a_port_never_supports_its_own_land_area() -> None:
     assert refusal(recorded) == broken
     assert dict(recorded.events[0].data)["areas"] == ["l3", "p2"]
     assert dict(recorded.events[1].data)["attacker"]["base"] == 4
+
+
+def test_got_x_4_per_order_each_support_order_declares_separately() -> None:
+    """GOT-X-4 with `support_declaration = "per_order"`: „lets each order choose separately, still in turn
+    order”. Red's l3 and l5 orders are two turns; Red's l3 turn naming l5 too is refused, and a transcript records
+    it with the rule broken."""
+
+    def per_order(mode: str) -> Game:
+        game = deviations._game(
+            mode,
+            deviations.FIGHT_AREAS,
+            deviations.FIGHT_EDGES,
+            units("red", "l1", "knight", "knight")
+            + units("blue", "l2", "footman")
+            + units("red", "l3", "footman")
+            + units("red", "l5", "footman", first=2),
+            [("l1", "red", "march_0"), ("l3", "red", "support_0_a"), ("l5", "red", "support_0_b")],
+            support_declaration="per_order",
+        )
+        knights = ["red:knight:l1:1", "red:knight:l1:2"]
+        return deviations._act(game, "march", "red", from_area="l1", moves=[{"to_area": "l2", "units": knights}])
+
+    adjudicated = per_order("adjudicated")
+    assert adjudicated.state.combat.supporters == (("red", ("l3",)), ("red", ("l5",)))
+    broken = [("GOT-X-4", "l5 cannot support the combat in l2: each Support order declares separately", AREAS)]
+    assert refusal(support(adjudicated, "red", side="attacker", areas=["l3", "l5"])) == broken
+    recorded = support(per_order("transcript"), "red", side="attacker", areas=["l3", "l5"])
+    assert (refusal(recorded), dict(recorded.events[0].data)["areas"]) == (broken, ["l3", "l5"])
