@@ -172,7 +172,7 @@ def test_got_x_5_a_combatant_backs_its_opponent_when_the_table_allows_it() -> No
     assert declared.events[0].data["side"] == "attacker"
 
 
-def _port_game(mode: str) -> Game:
+def port_game(mode: str) -> Game:
     """Red's knight (l1) attacks Blue's footman in l2; Red's ship waits in p2, the port of l2 on sea s1, and its
     footman in l3, both with Support orders."""
     game = deviations._game(
@@ -200,11 +200,11 @@ def test_got_x_19_a_port_never_supports_its_own_land_area() -> None:
     """GOT-X-19: „Ships in a port may support a combat in the linked sea area, never in the linked land area”.
     Only l3 is asked; naming p2 is refused, and a transcript records it with the rule broken (the ship then adds
     its 1: knight 2 + footman 1 + ship 1 = 4)."""
-    adjudicated = _port_game("adjudicated")
+    adjudicated = port_game("adjudicated")
     assert adjudicated.state.combat.supporters == (("red", ("l3",)),)
     broken = [("GOT-X-19", "p2 cannot support the combat in l2: a port never supports its own land area", AREAS)]
     assert refusal(support(adjudicated, "red", side="attacker", areas=["p2", "l3"])) == broken
-    recorded = support(_port_game("transcript"), "red", side="attacker", areas=["p2", "l3"])
+    recorded = support(port_game("transcript"), "red", side="attacker", areas=["p2", "l3"])
     assert refusal(recorded) == broken
     assert dict(recorded.events[0].data)["areas"] == ["l3", "p2"]
     assert dict(recorded.events[1].data)["attacker"]["base"] == 4

@@ -29,9 +29,9 @@ apart; measured 2026-11-27: 1068/1155 killed, 92.5%):
 - `base_strength`: the GOT-X-5 check's `or` -> `and` (an order never changes owner or type in a combat).
 - `final_strength`: the continuous-card filter's `or` -> `and` variants (every card with a `kind` here is
   continuous or resolved elsewhere before step 5); `card.swords if card else 1` (only after Tyrion, GOT-X-15).
-Not yet killed, real gaps left for a later pass: GOT-X-19 (a port supporting its own land area), GOT-X-5 (d)
-with a second area after the skipped one, the per-order support declaration with two Houses. Salladhor Saan in a
-sea combat and the GOT-BLADE-1 trace text are pinned at the end of this file (2026-11-28).
+Pinned at the end of this file (2026-11-28), the gaps listed before: Salladhor Saan in a sea combat, GOT-X-19 (a
+port supporting its own land area), the GOT-BLADE-1 trace text, GOT-X-5 (d) with a second area after the skipped
+one and the per-order support declaration with two Houses.
 """
 
 from __future__ import annotations
@@ -39,9 +39,11 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Decision, Game
+from tests.domain.agot2 import test_transcript_deviations as deviations
 from tests.domain.agot2.examples import e6
 from tests.domain.agot2.tables import RED_CARDS, act, board, card, card_set, new_game, only, seal, units
 from tests.domain.agot2.test_golden_strength_pairs import duel
+from tests.domain.agot2.test_mutants_combat_support import port_game
 
 CONTINUOUS = "continuous"
 
@@ -418,3 +420,51 @@ def test_got_blade_1_the_blade_s_plus_one_is_traced_e6() -> None:
         ("GOT-BLADE-1", "red: Valyrian Steel Blade +1", {"blade": 1}),
     ]
     assert only(used, "CombatResolved")["attacker"]["blade"] == 1
+
+
+def supporters_after_the_march(
+    unit_list: list[dict[str, Any]], orders: list[tuple[str, str, str]], **options: Any
+) -> Any:
+    """Who is asked to declare support when Red's knight (l1) marches on Blue's footman in l2 (l3, l4 and l5 lie
+    next to l2); turn order Red, Blue, Green."""
+    game = deviations._game(
+        "adjudicated",
+        deviations.FIGHT_AREAS,
+        deviations.FIGHT_EDGES,
+        units("red", "l1", "knight") + units("blue", "l2", "footman") + unit_list,
+        [("l1", "red", "march_0"), *orders],
+        seats=deviations.RBG,
+        **options,
+    )
+    game = deviations._act(
+        game, "march", "red", from_area="l1", moves=[{"to_area": "l2", "units": ["red:knight:l1:1"]}]
+    )
+    return game.state.combat.supporters
+
+
+def test_got_x_5_d_an_order_over_routed_units_only_is_skipped_and_the_next_one_still_counts() -> None:
+    """GOT-X-5 (d): „Its area holds at least one non-routed unit”: Red's l3 order (a routed footman) is not
+    eligible, its l5 order (a footman) is."""
+    unit_list = units("red", "l3", "footman", routed=True, first=2) + units("red", "l5", "footman", first=3)
+    orders = [("l3", "red", "support_0_a"), ("l5", "red", "support_0_b")]
+    assert supporters_after_the_march(unit_list, orders) == (("red", ("l5",)),)
+
+
+def test_got_x_4_per_order_each_order_is_asked_in_turn_order() -> None:
+    """GOT-X-4 `"per_order"`: „lets each order choose separately, still in turn order”: Red's l4, Red's l5, then
+    Green's l3 (per seat, Red would be asked once for l4 and l5)."""
+    unit_list = units("green", "l3", "footman") + units("red", "l4", "footman", first=2)
+    unit_list += units("red", "l5", "footman", first=3)
+    orders = [("l3", "green", "support_0_a"), ("l4", "red", "support_0_a"), ("l5", "red", "support_0_b")]
+    assert supporters_after_the_march(unit_list, orders, support_declaration="per_order") == (
+        ("red", ("l4",)),
+        ("red", ("l5",)),
+        ("green", ("l3",)),
+    )
+    assert supporters_after_the_march(unit_list, orders) == (("red", ("l4", "l5")), ("green", ("l3",)))
+
+
+def test_got_x_19_a_port_is_not_asked_to_support_its_own_land_area() -> None:
+    """GOT-X-19: „a port never supports its own linked land area”: of Red's p2 (the port of l2) and l3, only l3
+    is asked when Red attacks l2."""
+    assert port_game("adjudicated").state.combat.supporters == (("red", ("l3",)),)
