@@ -8,7 +8,8 @@ Red's March order leaves l9 (CLEANUP-1), Blue's tokens in l10 stay (CLEANUP-3); 
 E4: Red's two knights win l12; Blue's two footmen retreat to l13 (Blue's choice, GOT-RETREAT-3) and are routed;
 Red's March order leaves l11, Blue's Defense order in l12 goes (CLEANUP-2), Red's knights move in (X-2).
 
-Measured 2026-11-27: 569/785 killed (72.5 %) before this file, 746/785 (95.0 %) with it; the 39 left are below.
+Measured 2026-11-27: 569/785 killed (72.5 %) before this file, 746/785 (95.0 %) with it; 757/785 (96.4 %) on
+2026-11-28 with the tables at its end, the 28 left below (the Ser Loras clean-up since, not re-measured).
 
 EQUIVALENT_MUTANTS:
 - `hands.get(seat, ())` / `discards.get(seat, ())` defaults changed or dropped in `_discard`: setup gives every
@@ -385,3 +386,21 @@ def test_got_retreat_1_9_a_losing_attacker_s_siege_engine_is_destroyed_in_its_ma
     assert only(decision, "UnitsDestroyed") == destroyed(
         "red", "l6", ["red:siege_engine:l6:1"], "siege_engine_cannot_retreat"
     )
+
+
+def test_got_x_8_cleanup_nothing_to_remove_when_ser_loras_s_order_follows_and_the_defender_had_none() -> None:
+    """Ser Loras moves Tyrell's March order into b (X-8) and Stark held b without an order: neither CLEANUP-1 nor
+    CLEANUP-2 has an order to remove, so the clean-up records no OrdersRemoved at all."""
+    march_only = [{"area": "a", "seat": "tyrell", "token": "march_0"}]
+    game = card_game("tyrell", "stark", ["knight", "knight"], ["footman"], orders=march_only)
+    game, _ = fight_with(game, "tyrell", "stark", "tyrell_ser_loras_tyrell", "stark_catelyn_stark")
+    _, decision = act(game, "choose_retreat", "stark", combat_id=game.state.combat.combat_id, to_area="c")
+    assert [e.type for e in decision.events] == [
+        "RetreatChosen",
+        "UnitsRetreated",
+        "UnitsRouted",
+        "OrderMoved",
+        "UnitsMovedIn",
+        "HouseCardsDiscarded",
+        "CombatEnded",
+    ]
