@@ -283,7 +283,7 @@ def test_got_retreat_5_units_destroyed_for_supply_are_traced_e6() -> None:
     assert ("GOT-RETREAT-3", "blue chooses l22") in steps(chosen)
 
 
-def _garrisoned_home(**options: Any) -> Game:
+def garrisoned_home(**options: Any) -> Game:
     """Red's knight (l1) marches on Blue's home area, defended by its garrison of 2 alone (GOT-X-3)."""
     areas = {"l1": "land", "home": ("land", {"home_of": "blue", "garrison": 2})}
     game = rules_game(areas, [("l1", "home")], units("red", "l1", "knight"), [("l1", "red", "march_0")], **options)
@@ -292,16 +292,16 @@ def _garrisoned_home(**options: Any) -> Game:
 
 def test_got_x_3_the_garrison_of_a_beaten_home_area_is_removed() -> None:
     """Red: knight 2 + March 0 + red_c4's 4 = 6 against garrison 2 + blue_c1's 1 = 3: Red wins (GOT-X-3)."""
-    _, decision = seal(_garrisoned_home(), "house_card", {"red": {"card": "red_c4"}, "blue": {"card": "blue_c1"}})
+    _, decision = seal(garrisoned_home(), "house_card", {"red": {"card": "red_c4"}, "blue": {"card": "blue_c1"}})
     assert ("GOT-X-3", "blue's garrison in home is removed") in steps(decision)
-    kept = _garrisoned_home(garrison_removed_on_loss=False)
+    kept = garrisoned_home(garrison_removed_on_loss=False)
     _, decision = seal(kept, "house_card", {"red": {"card": "red_c4"}, "blue": {"card": "blue_c1"}})
     assert "GarrisonRemoved" not in [e.type for e in decision.events]
 
 
 def test_got_x_3_the_garrison_stays_when_its_home_holds() -> None:
     """Red: knight 2 + red_c1 1 = 3 against garrison 2 + blue_c4s2 4 = 6: Blue holds, the garrison stays."""
-    _, decision = seal(_garrisoned_home(), "house_card", {"red": {"card": "red_c1"}, "blue": {"card": "blue_c4s2"}})
+    _, decision = seal(garrisoned_home(), "house_card", {"red": {"card": "red_c1"}, "blue": {"card": "blue_c4s2"}})
     assert only(decision, "CombatResolved")["winner"] == "blue"
     assert "GarrisonRemoved" not in [e.type for e in decision.events]
     assert ("GOT-CLEANUP-3", "blue's tokens in home stay") in steps(decision)

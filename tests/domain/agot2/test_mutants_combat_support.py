@@ -5,10 +5,10 @@ events, on the support tables of tests/domain/agot2/test_transcript_deviations.p
 Table: Red marches from l1 into Blue's l2; Green (l3) and Red (l5) hold Support orders next to l2 and declare in
 turn order, Red first (GOT-SUPPORT-3). l4 is next to l3 only; s1 and s2 are seas, s2 next to l5.
 
-Measured 2026-11-27: 236/316 killed (74.7 %) before this file, 291/316 (92.1 %) with it; 302/316 (95.6 %) on
-2026-11-28 with the GOT-X-19 and per-order GOT-X-4 tables at its end.
+Measured 2026-11-27: 236/316 killed (74.7 %) before this file, 291/316 (92.1 %) with it; 305/316 (96.5 %) on
+2026-11-28 with the tables at its end (GOT-X-19, per-order GOT-X-4, two areas in a message, routed ships).
 
-EQUIVALENT_MUTANTS (11 of the 14 left):
+EQUIVALENT_MUTANTS (the 11 left):
 - `lenient: bool = True` as the default of `declare_support` and `refuse_support`: decide.py always passes the
   game's mode.
 - `options.get("combatant_may_support_opponent", False)` default changed or dropped: the option is always set
@@ -19,9 +19,6 @@ EQUIVALENT_MUTANTS (11 of the 14 left):
   only for a declaration naming areas (`extra`), never for a refusal.
 - `units_in(area, None)` / `units_in(area)` in `_ineligible`, and `_ineligible(s, c, None, area)`: an area holding
   a Support order holds its owner's units only (GOT-X-1), so every House's units there are the seat's.
-
-KNOWN GAPS (3 not killed on 2026-11-28): a sea area ineligible for a sea combat (`board.kind(None)`), and the
-", " of two areas in the SUPPORT-3 and X-4 messages; pinned at the end of this file since (not re-measured).
 """
 
 from __future__ import annotations

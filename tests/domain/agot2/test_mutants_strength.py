@@ -40,9 +40,11 @@ from typing import Any
 
 from domain.kernel import Decision, Game
 from tests.domain.agot2 import test_transcript_deviations as deviations
-from tests.domain.agot2.examples import e6
+from tests.domain.agot2.examples import e2, e6, fight_e2
 from tests.domain.agot2.tables import RED_CARDS, act, board, card, card_set, new_game, only, seal, units
 from tests.domain.agot2.test_golden_strength_pairs import duel
+from tests.domain.agot2.test_mutants_aftermath import garrisoned_home
+from tests.domain.agot2.test_mutants_combat_actions import e1_marched
 from tests.domain.agot2.test_mutants_combat_support import port_game
 
 CONTINUOUS = "continuous"
@@ -362,7 +364,7 @@ def test_got_x_7_off_compares_the_negative_total_as_it_is() -> None:
     assert steps(decision, "GOT-RESOLVE-1") == [("GOT-RESOLVE-1", "5 > -1 -> blue", {"attacker": -1, "defender": 5})]
 
 
-def sea_combat_with_salladhor_saan() -> Game:
+def sea_combat_with_salladhor_saan(supported: bool = True) -> Game:
     """Baratheon's two ships march from s1 into s2, supported by its ship in s3; Lannister holds s2 with a ship and
     a routed ship (Defense +1). Baratheon plays Salladhor Saan (1), Lannister The Hound (2)."""
     b = board({"s1": "sea", "s2": "sea", "s3": "sea", "far": "land"}, [("s1", "s2"), ("s2", "s3"), ("s3", "far")])
@@ -383,7 +385,11 @@ def sea_combat_with_salladhor_saan() -> Game:
     game = new_game(b, ("baratheon", "lannister"), {"kings_court_stars": [3, 2], "position": placed})
     ships = ["baratheon:ship:s1:1", "baratheon:ship:s1:2"]
     game, _ = act(game, "march", "baratheon", from_area="s1", moves=[{"to_area": "s2", "units": ships}])
-    game, _ = act(game, "declare_support", "baratheon", combat_id=game.state.combat.combat_id, side="attacker")
+    cid = game.state.combat.combat_id
+    if not supported:
+        game, _ = act(game, "refuse_support", "baratheon", combat_id=cid)
+        return game
+    game, _ = act(game, "declare_support", "baratheon", combat_id=cid, side="attacker")
     return game
 
 
@@ -468,3 +474,48 @@ def test_got_x_19_a_port_is_not_asked_to_support_its_own_land_area() -> None:
     """GOT-X-19: „a port never supports its own linked land area”: of Red's p2 (the port of l2) and l3, only l3
     is asked when Red attacks l2."""
     assert port_game("adjudicated").state.combat.supporters == (("red", ("l3",)),)
+
+
+def test_got_card_4_salladhor_saan_zeroes_nothing_when_nobody_supports_its_owner() -> None:
+    """Salladhor Saan's condition: „If anyone supports you in this combat”: Baratheon's s3 ship refuses, so
+    Lannister's ship keeps its 1 (1 + 0 + Defense 1 = 2, The Hound 2: 4)."""
+    game = sea_combat_with_salladhor_saan(supported=False)
+    _, decision = seal(
+        game,
+        "house_card",
+        {"baratheon": {"card": "baratheon_salladhor_saan"}, "lannister": {"card": "lannister_the_hound"}},
+    )
+    attacker, defender, _ = sides(decision)
+    assert (attacker["total"], defender["card_text"], defender["total"]) == (3, [], 4)
+
+
+def test_got_combat_3_support_8_the_e2a_trace_values_each_siege_engine() -> None:
+    """E2a (catalog §6): „siege 4 + footman 1 = 5” against a castle, the L7 siege engine supports with 4, Blue's
+    L8 siege engine supports the defender with 0 (GOT-SUPPORT-8)."""
+    _, decision, _ = fight_e2(e2("castle"))
+    assert [(r, t, n["units"]) for r, t, n in steps(decision, "GOT-COMBAT-2", "GOT-COMBAT-3", "GOT-SUPPORT-8")] == [
+        ("GOT-COMBAT-3", "attacker red: siege_engine 4 + footman 1 = 5", 5),
+        ("GOT-SUPPORT-8", "1 unit(s) (siege_engine) of red in l7 support the attacker = 4", 4),
+        ("GOT-COMBAT-2", "defender blue: knight 2 = 2", 2),
+        ("GOT-SUPPORT-8", "1 unit(s) (siege_engine) of blue in l8 support the defender = 0", 0),
+    ]
+
+
+def test_got_x_3_a_home_area_held_by_its_garrison_alone_has_no_units_to_count() -> None:
+    """GOT-X-3 / STRENGTH-6: Blue's home is defended by its garrison of 2 only: no units (0), garrison +2."""
+    _, decision = seal(garrisoned_home(), "house_card", {"red": {"card": "red_c1"}, "blue": {"card": "blue_c1"}})
+    assert [(r, t) for r, t, _ in steps(decision, "GOT-COMBAT-2", "GOT-STRENGTH-6")] == [
+        ("GOT-COMBAT-2", "attacker red: knight 2 = 2"),
+        ("GOT-COMBAT-2", "defender blue: no units = 0"),
+        ("GOT-STRENGTH-6", "garrison of blue's home area +2"),
+    ]
+
+
+def test_got_support_2_the_e1_trace_names_both_kinds_of_supporting_units() -> None:
+    """E1 (catalog §6): Green's knight and footman in L3 support Blue: 2 + 1 = 3, with the special Support +1."""
+    game, cid = e1_marched()
+    game, _ = act(game, "declare_support", "green", combat_id=cid, side="defender")
+    _, declared = act(game, "declare_support", "red", combat_id=cid, side="attacker")
+    assert [t for _, t, _ in steps(declared, "GOT-SUPPORT-2")] == [
+        "2 unit(s) (footman, knight) of green in l3 support the defender = 3, special Support +1 (GOT-STRENGTH-5)"
+    ]
