@@ -8,7 +8,8 @@ from L9 into L10, held by Blue's knight (2) with Defense +1; Red plays `red_c3` 
 strength and icons (`red_c3`: strength 3, no icons); only its text changes.
 
 EQUIVALENT_MUTANTS (what `make mutate MODULE=domain/rulesets/agot2/strength.py` leaves alive that no game can tell
-apart; measured 2026-11-27: 1068/1155 killed, 92.5%):
+apart; measured 2026-11-27: 1068/1155 killed, 92.5%; on 2026-11-28, after the module changed, 1041/1119 before the
+tables at the end of this file and 1047/1119, 93.6%, with them: 67 of the 72 left are these):
 - Defaults of `.get` on options (`floor_total_strength_at_zero`, `special_support_bonus_always`), on tracks
   (`fiefdoms`, the card's `track`), on `discards`, `garrisons`, `neighbours`, `UNIT_STRENGTH` and the icon/bonus
   params (`swords`/`fortifications` 0 -> 1, `+=` -> `=` on a side that had no icons yet): GameCreated carries
@@ -18,9 +19,10 @@ apart; measured 2026-11-27: 1068/1155 killed, 92.5%):
   `fighting_units`, `_apply_continuous` and `_zero_other_ships`: an area holds the units of one House only.
 - `unit_value`'s `supporting` parameter (default or argument changed): it is not read; a supporting unit is worth
   what a fighting one is (GOT-SUPPORT-2/8).
-- `x if v is not None else 0` turned into `(v is not None) or True` for the March token, the Support token, the
-  played card and the order of a supporter: each is always there when the line runs (a combat starts from a
-  March order; a declared supporter has its Support order until GOT-X-5 removes it, checked the line before).
+- `x if v is not None else 0` turned into `(v is not None) or True`, or its `else` value changed, for the March
+  token, the Support token, the played card and the order of a supporter: each is always there when the line
+  runs (a combat starts from a March order; a declared supporter has its Support order until GOT-X-5 removes it,
+  checked the line before); `card_of`'s `card_id is not None` forced true (`cards.get(None)` is None too).
 - `_victor`: `ca > cd` -> `>=` in the branch where `ca != cd`; `side_of(winner) or "attacker"` fallbacks;
   `99` for a seat missing from the Fiefdoms track; `"fiefdoms" if tie` -> always: only read when there is a tie.
 - `_apply_continuous`: `index(other) < index(seat)` -> `<=` (two seats never share a position); `case _: return`
@@ -28,7 +30,15 @@ apart; measured 2026-11-27: 1068/1155 killed, 92.5%):
   Defense part is always 0, so its `extra` is 0).
 - `base_strength`: the GOT-X-5 check's `or` -> `and` (an order never changes owner or type in a combat).
 - `final_strength`: the continuous-card filter's `or` -> `and` variants (every card with a `kind` here is
-  continuous or resolved elsewhere before step 5); `card.swords if card else 1` (only after Tyrion, GOT-X-15).
+  continuous or resolved elsewhere before step 5); `card.swords`/`card.fortifications if card else 1` (only
+  after Tyrion, GOT-X-15); `_apply_continuous`'s `kind or "XXXX"` (neither "" nor "XXXX" is a kind).
+- `_unit_strength`: `unit_value(u, None, ...)` / `unit_value(u, side, None)`: the base set's `unit_strength`
+  cards count footmen and ships, whose value depends on neither the side nor the structure (only a siege
+  engine's does, GOT-COMBAT-3).
+Not killed, real gaps: the `condition = "always"` path of `zero_other_ships` spelled otherwise (2: no base card
+uses it), GOT-X-19 in `eligible_support` made `or` or `break` (2: needs a port supporting its own sea, and a
+neighbour after the skipped port), and `base_strength`'s GOT-X-5 `continue` made `break` (a Support order
+removed by a card before step 5, with another declared area after it).
 Pinned at the end of this file (2026-11-28), the gaps listed before: Salladhor Saan in a sea combat, GOT-X-19 (a
 port supporting its own land area), the GOT-BLADE-1 trace text, GOT-X-5 (d) with a second area after the skipped
 one and the per-order support declaration with two Houses.
