@@ -8,8 +8,8 @@ Red's March order leaves l9 (CLEANUP-1), Blue's tokens in l10 stay (CLEANUP-3); 
 E4: Red's two knights win l12; Blue's two footmen retreat to l13 (Blue's choice, GOT-RETREAT-3) and are routed;
 Red's March order leaves l11, Blue's Defense order in l12 goes (CLEANUP-2), Red's knights move in (X-2).
 
-Measured 2026-11-27: 569/785 killed (72.5 %) before this file, 746/785 (95.0 %) with it; 757/785 (96.4 %) on
-2026-11-28 with the tables at its end, the 28 left below (the Ser Loras clean-up since, not re-measured).
+Measured 2026-11-27: 569/785 killed (72.5 %) before this file, 746/785 (95.0 %) with it; 758/785 (96.6 %) on
+2026-11-28 with the tables at its end: the 27 left are the equivalents below.
 
 EQUIVALENT_MUTANTS:
 - `hands.get(seat, ())` / `discards.get(seat, ())` defaults changed or dropped in `_discard`: setup gives every
