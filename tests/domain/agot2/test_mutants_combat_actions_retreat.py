@@ -253,3 +253,44 @@ def test_got_x_2_a_transcript_retreat_destroying_every_unit_leaves_the_area_to_t
     assert events["UnitsDestroyed"]["units"] == L21_UNITS
     assert "UnitsRetreated" not in events and "UnitsRouted" not in events
     assert (events["UnitsMovedIn"]["from_area"], events["UnitsMovedIn"]["to_area"]) == ("l19", "l21")
+
+
+# --- GOT-X-18: a retreat along the loser's ships, off the legal list by supply ---
+
+
+def beaten_next_to_its_ship(mode: str) -> Game:
+    """Red's two knights (l1) beat Blue's two footmen in l2 (red_c3 against blue_c1, no sword). Next to l2: l3
+    and l4 (empty) and sea s1, where Blue's ship lies; beyond s1, l9 holds a Blue footman. Blue's supply is [2]."""
+    areas = {"l1": "land", "l2": "land", "l3": "land", "l4": "land", "l9": "land", "s1": "sea"}
+    edges = [("l1", "l2"), ("l2", "l3"), ("l2", "l4"), ("l2", "s1"), ("s1", "l9")]
+    game = deviations._game(
+        mode,
+        areas,
+        edges,
+        units("red", "l1", "knight", "knight")
+        + units("blue", "l2", "footman", "footman")
+        + units("blue", "s1", "ship")
+        + units("blue", "l9", "footman", first=3),
+        [("l1", "red", "march_0")],
+        supply_limits={"blue": [2]},
+    )
+    knights = ["red:knight:l1:1", "red:knight:l1:2"]
+    game = deviations._act(game, "march", "red", from_area="l1", moves=[{"to_area": "l2", "units": knights}])
+    return deviations._fight(game, "red_c3", "blue_c1")
+
+
+def test_got_x_18_retreat_5_a_transcript_retreat_across_the_loser_s_ship_records_the_ship_s_sea() -> None:
+    """X-18: land units may retreat „to a land area reached through a chain of sea areas … each holds at least
+    one ship of the retreating seat”: l9, across s1. With its footman there both footmen make 3 > [2], and l3 and
+    l4 need no destruction (X-17), so l9 is refused; a transcript records it with one footman destroyed first and
+    the retreat's `via` [s1]."""
+    message = [("GOT-RETREAT-5", "'l9' is not a legal retreat; legal: l3, l4", {"field": "data.to_area"})]
+    adjudicated = beaten_next_to_its_ship("adjudicated")
+    first = ["blue:footman:l2:1"]
+    assert refusal(decide(adjudicated, "choose_retreat", "blue", combat_id=_cid(adjudicated), to_area="l9")) == message
+    game = beaten_next_to_its_ship("transcript")
+    decision = decide(game, "choose_retreat", "blue", combat_id=_cid(game), to_area="l9", destroy=first)
+    assert refusal(decision) == message
+    chosen = only(decision, "RetreatChosen")
+    assert (chosen["to_area"], chosen["via"], chosen["destroy"]) == ("l9", ["s1"], first)
+    assert only(decision, "UnitsRetreated")["units"] == ["blue:footman:l2:2"]
