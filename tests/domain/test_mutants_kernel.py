@@ -3,17 +3,25 @@ found them loose (issue 18, point 4). Every expectation is the platform rule sta
 count every face, a sealed round closes at its reveal, an adjustment edits one JSON pointer, a snapshot
 round-trips.
 
-EQUIVALENT_MUTANTS (what `make mutate MODULE=domain/kernel.py` leaves alive; measured 2026-11-27: 710/716
-killed, 99.2%):
+The same tests measure domain/values.py (the kernel's values, split out of it): 19/19 mutants killed on
+2026-11-28, none equivalent. The `Ruleset` contract (domain/ruleset_protocol.py) has its own file.
+
+EQUIVALENT_MUTANTS (what `make mutate MODULE=domain/kernel.py` leaves alive; measured 2026-11-28: 720/722
+killed, 99.7%; 713/722 before `start`'s options and board and `advance`'s state and board were pinned below):
 - `_evolve_meta`, SubmissionSealed: the `"round"` key dropped from the text check: a round that is not a string
   is never a key of `meta.sealed`, so the event is ignored the line after anyway.
-- `start`: `setup(None, …)`, `setup(…, None, …)`, `from_position(…, None, …)` for the options or the board: the
-  selection folds freeform games, which read neither (the rulesets' own tests cover their boards and options).
+- `_evolve_meta`: `case _: return meta` removed: `_next` calls it only for the event types of
+  `_ENVELOPE_EVENTS`, each of which has its own case.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.kernel import (
     AdjustmentError,
@@ -33,6 +41,8 @@ from domain.kernel import (
     start,
 )
 from domain.rulesets.freeform import FREEFORM
+from domain.rulesets.freeform.ruleset import FreeformRuleset
+from domain.rulesets.freeform.state import FreeformState
 from tests.domain.builders import created
 
 COMMIT_A = "a" * 64
@@ -304,3 +314,58 @@ def test_set_inside_an_object_inside_a_list_keeps_the_other_items() -> None:
         "b": [{"c": 1}, {"c": 9}, {"c": 3}, {"c": 4}]
     }
     assert apply_change(doc, {"op": "remove", "path": "/b/2/c"}) == {"b": [{"c": 1}, {"c": 2}, {}, {"c": 4}]}
+
+
+# --- what the kernel hands a ruleset: the game's own options and board (DESIGN §4) ---
+
+
+class RecordingFreeform(FreeformRuleset):
+    """Freeform that notes the options and board its start is given (a fake: freeform itself reads neither)."""
+
+    def __init__(self) -> None:
+        self.started_with: list[tuple[str, Mapping[str, Any], Mapping[str, Any] | None]] = []
+
+    def setup(
+        self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]
+    ) -> FreeformState:
+        self.started_with.append(("setup", options, board))
+        return super().setup(options, board, seats)
+
+    def from_position(
+        self,
+        position_document: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> FreeformState:
+        self.started_with.append(("from_position", options, board))
+        return super().from_position(position_document, options, board, seats)
+
+
+def test_start_hands_the_ruleset_the_game_s_options_and_board() -> None:
+    """DESIGN §4: `setup(options, board, seats)` and `from_position(...)` get the options of GameCreated and the
+    board the game is played on: a ruleset whose map or variant decides its opening depends on both."""
+    recording = RecordingFreeform()
+    start(recording, full_created(), BOARD)
+    start(recording, full_created(position=POSITION), BOARD)
+    assert recording.started_with == [("setup", {"o": 1}, BOARD), ("from_position", {"o": 1}, BOARD)]
+
+
+def test_advance_evolves_the_state_and_keeps_the_board() -> None:
+    """`advance` is one step of `fold`: the ruleset's state takes the event and the game stays on its board."""
+    game = start(FREEFORM, created(), BOARD)
+    moved = advance(FREEFORM, game, Event("ActionRecorded", {"type": "move", "seat": "north", "data": {}}))
+    assert (moved.state.actions, dict(moved.state.counts), moved.version, moved.board) == (1, {"move": 1}, 2, BOARD)
+
+
+@settings(deadline=None, max_examples=15)
+@given(st.lists(st.sampled_from(["move", "pass", "trade"]), max_size=6))
+def test_advancing_event_by_event_counts_what_folding_the_stream_counts(kinds: list[str]) -> None:
+    """Replay = fold (DESIGN §5): one event at a time or the whole stream, the same game, each action counted."""
+    events = [Event("ActionRecorded", {"type": kind, "seat": "south", "data": {}}) for kind in kinds]
+    game = start(FREEFORM, created(), BOARD)
+    for event in events:
+        game = advance(FREEFORM, game, event)
+    assert game == fold(FREEFORM, [created(), *events], BOARD)
+    assert (game.state.actions, game.version, game.board) == (len(kinds), len(kinds) + 1, BOARD)
+    assert dict(game.state.counts) == {kind: kinds.count(kind) for kind in set(kinds)}

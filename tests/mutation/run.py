@@ -51,10 +51,22 @@ def main(argv: list[str] | None = None) -> int:
             code = int(stop.code or 0)
         else:
             code = 0
+    if code and _mutant_count(args.module) == 0:
+        # mutmut stops with an error when no test reaches a mutant, and so when there is no mutant at all
+        print(f"\n{args.module}: 0 mutants (nothing in it mutmut changes: declarations and bare returns only)")
+        return 0
     if code:
         print(f"mutmut stopped with exit code {code}; see {log.relative_to(ROOT)}")
         return code
     return _report(args.module, show_diffs=args.diffs)
+
+
+def _mutant_count(module: str) -> int | None:
+    """How many mutants mutmut made of MODULE (None: it stopped before writing them down)."""
+    meta = ROOT / "mutants" / f"{module}.meta"
+    if not meta.exists():
+        return None
+    return len(json.loads(meta.read_text("utf-8"))["exit_code_by_key"])
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:

@@ -32,7 +32,7 @@ from domain.rulesets.kard_es_korona.hits import (
     threshold,
 )
 from domain.rulesets.kard_es_korona.outcome import settle
-from domain.rulesets.kard_es_korona.rerolls import exchange_reroll_offer
+from domain.rulesets.kard_es_korona.rerolls import awaiting_judge, exchange_reroll_offer
 from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
     BATTLE,
@@ -147,6 +147,8 @@ def decide_fight_exchange(state: KKState, game: Game, action: Action, inputs: In
         return refuse("KK-BATTLE-12", "no battle is being fought", "type")
     if battle.status != "fighting" or battle.pending:
         return refuse("KK-BATTLE-9", f"{battle.id}: the last exchange's casualties are still to be chosen", "type")
+    if (waiting := awaiting_judge(state)) is not None:
+        return waiting
     checks = Checks(game.meta.mode is Mode.TRANSCRIPT)
     roller = neutral_roller(state, battle.attacker) if is_neutral(battle.defender) else battle.defender
     if _takes_no_part(state, battle, action.seat, roller, checks) or _lord_undeclared(state, battle, checks):
@@ -258,8 +260,8 @@ def decide_assign_casualties(state: KKState, action: Action, lenient: bool = Fal
     battle = state.battle(state.current_battle)
     if battle is None:
         return refuse("KK-BATTLE-11", "no battle is being fought", "type")
-    if state.reroll_offer:
-        return refuse("KK-OFFICE-1", "the Judge Royal first decides whether to reroll", "type")
+    if (waiting := awaiting_judge(state)) is not None:
+        return waiting
     checks = Checks(lenient)
     hits = _hits_of(battle, action.seat, action.data.get("side"), checks)
     if isinstance(hits, Decision):

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.kernel import Event
-from domain.rulesets.kard_es_korona.flow import Flow
+from domain.kernel import Decision, Event
+from domain.rulesets.kard_es_korona.flow import Flow, refuse
 from domain.rulesets.kard_es_korona.hits import casualty_options, die_targets, other, side_force
 from domain.rulesets.kard_es_korona.state import (
     ATTACKER,
@@ -28,6 +28,14 @@ from domain.rulesets.kard_es_korona.state import (
 
 def judge_royal(state: KKState) -> str | None:
     return state.offices.get("judge_royal")
+
+
+def awaiting_judge(state: KKState) -> Decision | None:
+    """KK-OFFICE-1: the roll just made is not over until the Judge Royal rerolls or keeps it; the refusal of
+    anything that would go on before (None: no offer waits)."""
+    if state.reroll_offer:
+        return refuse("KK-OFFICE-1", "the Judge Royal first decides whether to reroll", "type")
+    return None
 
 
 def offer_reroll(flow: Flow, seat: str, kind: str, occasion: str, event: Event, target: Any) -> bool:

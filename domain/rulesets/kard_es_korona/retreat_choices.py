@@ -25,6 +25,7 @@ from domain.rulesets.kard_es_korona.hits import (
 )
 from domain.rulesets.kard_es_korona.outcome import settle
 from domain.rulesets.kard_es_korona.pinning import is_advanced
+from domain.rulesets.kard_es_korona.rerolls import awaiting_judge
 from domain.rulesets.kard_es_korona.retreat import (
     can_enter,
     castle_breaches,
@@ -51,6 +52,8 @@ def decide_retreat(state: KKState, game: Game, action: Action, inputs: Inputs) -
         return refuse("KK-ADV-5", "a retreat is declared in a battle between its exchanges", "type")
     if not is_advanced(state):
         return refuse("KK-BATTLE-3", "only the advanced game allows a retreat; a basic battle is fought out", "type")
+    if (waiting := awaiting_judge(state)) is not None:
+        return waiting
     side = _side_of(battle, action.seat)
     if side is None:
         if is_neutral(battle.defender):
@@ -114,6 +117,8 @@ def decide_stay(state: KKState, action: Action, lenient: bool = False) -> Decisi
         or battle.pending
     ):
         return refuse("KK-ADV-5", message, "type")
+    if (waiting := awaiting_judge(state)) is not None:
+        return waiting
     checks = Checks(lenient)
     if not round_complete(state, battle) and checks.broken("KK-ADV-5", message, "type"):
         return checks.refusal()

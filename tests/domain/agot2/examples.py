@@ -105,8 +105,9 @@ def e5() -> Game:
     return new_game(b, RBG, example_options(tracks(RBG, RBG), position))
 
 
-def e6() -> Game:
-    """E6: Red's three footmen attack L21, where Blue's retreat to L22 breaks its supply [3, 2]."""
+def e6(blocked_around: bool = True, mode: str = "adjudicated") -> Game:
+    """E6: Red's three footmen attack L21, where Blue's retreat to L22 breaks its supply [3, 2]. Not
+    `blocked_around`: Green's footman (L23) and Red's Power token (L24) are not there, so L23 and L24 are open."""
     b = example_board(
         {"l19": "land", "l20": "land", "l21": "land", "l22": "land", "l23": "land", "l24": "land"},
         [("l21", "l19"), ("l21", "l22"), ("l21", "l23"), ("l21", "l24"), ("l20", "l19")],
@@ -116,15 +117,16 @@ def e6() -> Game:
         + units("blue", "l20", "footman", "footman", "footman")
         + units("blue", "l21", "knight", "footman")
         + units("blue", "l22", "footman")
-        + units("green", "l23", "footman"),
+        + (units("green", "l23", "footman") if blocked_around else []),
         [
             order("l19", "red", "march_minus1"),
             order("l21", "blue", "defense_plus1_a"),
             order("l22", "blue", "support_0_a"),
         ],
-        power_tokens={"l24": "red"},
+        power_tokens={"l24": "red"} if blocked_around else {},
     )
-    return new_game(b, RBG, example_options(tracks(RBG, RBG), position, supply_limits={"blue": [3, 2]}))
+    options = example_options(tracks(RBG, RBG), position, supply_limits={"blue": [3, 2]})
+    return new_game(b, RBG, options, mode)
 
 
 def e2(structure: str | None, **extra_options: Any) -> Game:

@@ -8,9 +8,11 @@ E4: Red's two knights win L12; Blue's two footmen retreat to L13 or L14, Blue ch
 not to L11, the attacker's origin (GOT-RETREAT-4), destroying none (no supply problem, GOT-RETREAT-5).
 
 Measured 2026-11-27 after issue 18's shape split (support, cards and aftermath moved out): 433/592 killed
-(73.1 %) before the Blade tests below and test_mutants_combat_actions_retreat.py, 545/592 (92.1 %) with them.
+(73.1 %) before the Blade tests below and test_mutants_combat_actions_retreat.py, 545/592 (92.1 %) with them;
+557/592 (94.1 %) on 2026-11-28 with the supply table (E6 with L23 and L24 open) of the retreat file, 563/592
+(95.1 %) with its retreat across the loser's ship (X-18).
 
-EQUIVALENT_MUTANTS (of the 47 left):
+EQUIVALENT_MUTANTS (22 of the 29 left):
 - `lenient: bool = True` as the default of `blade`, `choose_casualties`, `choose_retreat`: decide.py always
   passes the game's mode.
 - `choose_retreat`'s GOT-RETREAT-1 refusal (8 mutants of its rule, message, arguments): a losing attacker's
@@ -24,12 +26,14 @@ EQUIVALENT_MUTANTS (of the 47 left):
 - `_why_not_legal` `or "none"` spelled otherwise: `legal` is never empty when a choice is asked (no legal area
   destroys the units, GOT-RETREAT-6, without asking).
 
-KNOWN GAPS (28 not killed, not equivalent): GOT-RETREAT-5 by supply alone off the legal list
-(`_destroy_needed`, `_supply_blocked`, `_why_not_legal`'s RETREAT-5 branch and its arguments: 15 mutants) needs
-a table where the supply limit alone excludes an area; the `via` of a transcript retreat off the list across
-the loser's ships (`by_transport`/`are_adjacent` arguments, the `via` key: 10); `set(destroy) < ids` (a
-transcript retreat destroying every unit); `_may_hold(s, c, None, ...)` (a transcript retreat off the list into
-an area of the loser's own units); `retreating_units(s, c, None)` (not analysed).
+- `_destroy_needed` `range(len(movers) + 2)`: the extra pass destroys every mover again, as the last pass did.
+- `_supply_blocked` `(100,) * 99` or `(99,) * 100`: either way no supply limit at all.
+
+KNOWN GAPS (7 not killed, not equivalent): the `via` of a transcript retreat off the list into an area both next
+to the embattled one and reachable across the loser's ships (`are_adjacent` arguments or its test forced: 3), and
+`by_transport(s, c.area, None)` (not analysed); `_destroy_needed`'s last `return 0` made 1 (a transcript position
+already over its supply limits whatever it destroys); `set(destroy) < ids` (a supply that forces every retreating
+unit destroyed while the area is still chosen); `retreating_units(s, c, None)` (not analysed).
 """
 
 from __future__ import annotations

@@ -6,15 +6,21 @@ tests/domain/agot2/test_transcript_deviations.py and test_card_abilities.py.
 Transcript table (test_transcript_deviations.py): Red's two knights (l1) beat Blue in l2, Blue supported from l3;
 Blue's footmen l2:1 and l2:2 can be casualties (l2:3 is routed, GOT-ROUT-4; l3:1 supports, GOT-CASUALTY-4); one is
 due. Next to l2: l1 (the march origin, GOT-RETREAT-4), l3 (Blue's), l4, l5; l6 and l7 are further away.
+
+Supply table: the catalog's E6 (§6) with L23 and L24 left empty. Red's three footmen win L21 (7 against 6, the
+Blade used); Blue's knight and footman retreat. Blue's supply is [3, 2] and it holds 3 footmen in L20 and one in
+L22: both units into L22 make armies of 3 and 3, so L22 needs one of them destroyed first (GOT-RETREAT-5), while
+L23 and L24 need none. GOT-X-17: „If some legal area needs no destruction, only those areas may be chosen”.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Game
+from domain.kernel import Decision, Game
 from tests.domain.agot2 import test_transcript_deviations as deviations
-from tests.domain.agot2.tables import board, combat_id, decide, new_game, only, seal, units
+from tests.domain.agot2.examples import e6
+from tests.domain.agot2.tables import act, board, combat_id, decide, new_game, only, seal, units
 from tests.domain.agot2.test_card_abilities import _fight as fight_with
 from tests.domain.agot2.test_card_abilities import _game as card_game
 from tests.domain.agot2.test_mutants_combat_actions import refusal
@@ -167,3 +173,125 @@ def test_got_x_1_arianne_keeps_the_attackers_in_their_origin_so_no_retreat_ends_
     refused = decide(game, "choose_retreat", "martell", combat_id=combat_id(game), to_area="a")
     assert refusal(refused) == [("GOT-RETREAT-4", "'a' is not a legal retreat; legal: c, d", {"field": "data.to_area"})]
     assert not refused.events
+
+
+# --- GOT-RETREAT-5 / X-17: an area ruled out by the supply limit alone ---
+
+L21_UNITS = ["blue:footman:l21:2", "blue:knight:l21:1"]
+SUPPLY_LEGAL = "legal: l23, l24"
+
+
+def e6_open_around(mode: str) -> Game:
+    """E6 up to the retreat, with L23 and L24 empty: Red has won L21, Blue's two units there retreat."""
+    attackers = ["red:footman:l19:1", "red:footman:l19:2", "red:footman:l19:3"]
+    game, _ = act(e6(False, mode), "march", "red", from_area="l19", moves=[{"to_area": "l21", "units": attackers}])
+    game, _ = act(game, "declare_support", "blue", combat_id=combat_id(game), side="defender")
+    game, _ = seal(game, "house_card", {"red": {"card": "red_c4"}, "blue": {"card": "blue_c1"}})
+    game, _ = act(game, "use_blade", "red", combat_id=combat_id(game))
+    assert (game.state.combat.result["winner"], game.state.combat.result["casualties_due"]) == ("red", 0)
+    return game
+
+
+def _events(decision: Decision) -> dict[str, dict[str, Any]]:
+    return {e.type: dict(e.data) for e in decision.events}
+
+
+def test_got_retreat_5_x_17_an_area_needing_a_destruction_is_refused_while_others_need_none() -> None:
+    """X-17: L23 and L24 need no destruction, so L22 (one unit destroyed first) is not a legal choice, with or
+    without the destruction it would need; L24 is, with both units and nothing destroyed."""
+    game = e6_open_around("adjudicated")
+    for destroy in ([], ["blue:footman:l21:2"]):
+        assert refusal(
+            decide(game, "choose_retreat", "blue", combat_id=combat_id(game), to_area="l22", destroy=destroy)
+        ) == [("GOT-RETREAT-5", f"'l22' is not a legal retreat; {SUPPLY_LEGAL}", {"field": "data.to_area"})]
+    chosen = decide(game, "choose_retreat", "blue", combat_id=combat_id(game), to_area="l24")
+    events = _events(chosen)
+    assert (events["UnitsRetreated"]["units"], events["RetreatChosen"]["destroy"]) == (L21_UNITS, [])
+    assert "UnitsDestroyed" not in events
+    assert [t.text for t in chosen.trace if t.rule_id == "GOT-ROUT-1"] == [
+        "blue:footman:l21:2, blue:knight:l21:1 retreat to l24 and are routed"
+    ]
+
+
+def test_got_retreat_5_a_transcript_retreat_into_the_supply_blocked_area_destroys_one_first() -> None:
+    """A table that retreated into L22 anyway: recorded with GOT-RETREAT-5 broken; one unit must go first (3 and
+    2 after it, within [3, 2]), the footman Blue names, and the knight alone is routed in L22 (GOT-ROUT-1)."""
+    game = e6_open_around("transcript")
+    footman = ["blue:footman:l21:2"]
+    assert recorded(game, "choose_retreat", "blue", to_area="l22", destroy=footman) == [
+        ("GOT-RETREAT-5", f"'l22' is not a legal retreat; {SUPPLY_LEGAL}", {"field": "data.to_area"})
+    ]
+    events = _events(decide(game, "choose_retreat", "blue", combat_id=combat_id(game), to_area="l22", destroy=footman))
+    assert (events["UnitsDestroyed"]["units"], events["UnitsDestroyed"]["reason"]) == (footman, "supply_limit")
+    assert events["UnitsRetreated"]["units"] == ["blue:knight:l21:1"]
+    assert events["UnitsRouted"] == {"round": 1, "seat": "blue", "area": "l22", "units": ["blue:knight:l21:1"]}
+
+
+def test_got_retreat_5_a_transcript_retreat_destroying_other_than_the_supply_needs_names_the_number() -> None:
+    """The supply needs exactly one unit destroyed before L22: none, or both, are recorded as broken."""
+    game = e6_open_around("transcript")
+    for destroy in ([], L21_UNITS):
+        assert recorded(game, "choose_retreat", "blue", to_area="l22", destroy=destroy) == [
+            ("GOT-RETREAT-5", f"'l22' is not a legal retreat; {SUPPLY_LEGAL}", {"field": "data.to_area"}),
+            (
+                "GOT-RETREAT-5",
+                f"destroy exactly 1 of the retreating units ({', '.join(L21_UNITS)}) before retreating to l22; "
+                f"got {destroy!r}",
+                {"field": "data.destroy"},
+            ),
+        ]
+
+
+def test_got_x_2_a_transcript_retreat_destroying_every_unit_leaves_the_area_to_the_winner() -> None:
+    """Both retreating units destroyed: nothing retreats or is routed, and Red's footmen move into L21 (X-2)."""
+    game = e6_open_around("transcript")
+    events = _events(
+        decide(game, "choose_retreat", "blue", combat_id=combat_id(game), to_area="l22", destroy=L21_UNITS)
+    )
+    assert events["UnitsDestroyed"]["units"] == L21_UNITS
+    assert "UnitsRetreated" not in events and "UnitsRouted" not in events
+    assert (events["UnitsMovedIn"]["from_area"], events["UnitsMovedIn"]["to_area"]) == ("l19", "l21")
+
+
+# --- GOT-X-18: a retreat along the loser's ships, off the legal list by supply ---
+
+
+def beaten_next_to_its_ship(mode: str) -> Game:
+    """Red's two knights (l1) beat Blue's two footmen in l2 (red_c3 against blue_c1, no sword). Next to l2: l3
+    and l4 (empty) and sea s1, where Blue's ship lies; beyond s1, l9 holds a Blue footman. Blue's supply is [2]."""
+    areas = {"l1": "land", "l2": "land", "l3": "land", "l4": "land", "l9": "land", "s1": "sea"}
+    edges = [("l1", "l2"), ("l2", "l3"), ("l2", "l4"), ("l2", "s1"), ("s1", "l9")]
+    game = deviations._game(
+        mode,
+        areas,
+        edges,
+        units("red", "l1", "knight", "knight")
+        + units("blue", "l2", "footman", "footman")
+        + units("blue", "s1", "ship")
+        + units("blue", "l9", "footman", first=3),
+        [("l1", "red", "march_0")],
+        supply_limits={"blue": [2]},
+    )
+    knights = ["red:knight:l1:1", "red:knight:l1:2"]
+    game = deviations._act(game, "march", "red", from_area="l1", moves=[{"to_area": "l2", "units": knights}])
+    return deviations._fight(game, "red_c3", "blue_c1")
+
+
+def test_got_x_18_retreat_5_a_transcript_retreat_across_the_loser_s_ship_records_the_ship_s_sea() -> None:
+    """X-18: land units may retreat „to a land area reached through a chain of sea areas … each holds at least
+    one ship of the retreating seat”: l9, across s1. With its footman there both footmen make 3 > [2], and l3 and
+    l4 need no destruction (X-17), so l9 is refused; a transcript records it with one footman destroyed first and
+    the retreat's `via` [s1]."""
+    message = [("GOT-RETREAT-5", "'l9' is not a legal retreat; legal: l3, l4", {"field": "data.to_area"})]
+    adjudicated = beaten_next_to_its_ship("adjudicated")
+    first = ["blue:footman:l2:1"]
+    assert (
+        refusal(decide(adjudicated, "choose_retreat", "blue", combat_id=combat_id(adjudicated), to_area="l9"))
+        == message
+    )
+    game = beaten_next_to_its_ship("transcript")
+    decision = decide(game, "choose_retreat", "blue", combat_id=combat_id(game), to_area="l9", destroy=first)
+    assert refusal(decision) == message
+    chosen = only(decision, "RetreatChosen")
+    assert (chosen["to_area"], chosen["via"], chosen["destroy"]) == ("l9", ["s1"], first)
+    assert only(decision, "UnitsRetreated")["units"] == ["blue:footman:l2:2"]

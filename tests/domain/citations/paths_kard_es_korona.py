@@ -42,7 +42,7 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "the dice cannot kill …: each hit needs a unit its die can kill",
         "the hits kill … units at most and must (A-8); … kills …",
     ),
-    ("KK-OFFICE-1", "combat:decide_assign_casualties"): ("the Judge Royal first decides whether to reroll",),
+    ("KK-OFFICE-1", "rerolls:awaiting_judge"): ("the Judge Royal first decides whether to reroll",),
     ("KK-BATTLE-1", "combat:_takes_no_part"): ("… takes no part in …",),
     ("KK-BATTLE-12", "combat:decide_fight_exchange"): ("no battle is being fought",),
     ("KK-BATTLE-9", "combat:decide_fight_exchange"): ("…: the last exchange's casualties are still to be chosen",),

@@ -90,7 +90,7 @@ def test_fight_exchange_refused_kk_lord_2_before_the_lords_name_the_arm_they_lea
 def test_casualties_refused_kk_office_1_while_the_judge_royal_decides_on_his_battle_reroll() -> None:
     """KK-OFFICE-1: the Judge Royal may reroll one arm group's dice of an exchange once per battle; the hits are
     not removed before he has decided."""
-    path = ("KK-OFFICE-1", "combat:decide_assign_casualties")
+    path = ("KK-OFFICE-1", "rerolls:awaiting_judge")
     cites(path, _judge_may_reroll_the_exchange(), act("assign_casualties", RED, casualties={}), "KK-OFFICE-1")
 
 

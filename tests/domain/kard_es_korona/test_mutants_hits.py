@@ -4,16 +4,18 @@ KK-BATTLE-7, KK-OPEN-2, KK-SIEGE-2), and A-8's maximal casualties: no choice tha
 dice allow, and every choice that kills that many.
 
 EQUIVALENT_MUTANTS (what `make mutate MODULE=domain/rulesets/kard_es_korona/hits.py` leaves alive that no game
-tells apart; measured 2026-11-27: 238/253 killed, 94.1%):
-- `casualty_options`: `range(min(enemy.of(arm), cap) + 1)` bounds: counts above `cap` are skipped a line later.
+tells apart; measured 2026-11-27: 238/253 killed, 94.1%; 2026-11-28: 243/253, 96.0%, the 10 left are these):
 - `feasible`: `range(1, len(present) + 1)` -> `range(len(present) + 1)` or `+ 2`: the empty group needs 0 dice,
   and groups larger than `present` do not exist.
-- `volleying_sides`: the `volley_vs_dismounted_cavalry` default changed: GameCreated carries every option.
+- `volleying_sides`: the `volley_vs_dismounted_cavalry` default changed (4): GameCreated carries every option.
 - `modifier`: the lord's `bonus += 1` -> `bonus = 1`: bonus is 0 before it.
 - `rolling_arms`: `(ARCHER,) if side in volleying_sides(...)` and `(CAVALRY, INFANTRY) if side in volleyed` forced
   true: archers are foot targets, so when one side volleys, the other side's archers (if any) volley too.
-Not yet killed (real gaps): the Szüret harvest bonus through `modifier` (KK-EVENT-6), a defending lord's +1 on
-top of the mountain's +1, and `lord_present`'s `and` -> `or` (a lord in the county who is not in the battle).
+- `lord_present`: `and` -> `or`: a battle's lord flag agrees with where the lord stands while its dice roll (set
+  where he stands when the battle begins; his figure leaves the county only when he is defeated, which ends the
+  battle, KK-LORD-4), and `led_arms` is set only by `lead_arm`, refused to a side without its lord (KK-LORD-2).
+The Szüret harvest bonus through `modifier` (KK-EVENT-6) is pinned by test_event_cards.py (in the targets since
+2026-11-28), a defending lord's +1 on top of the mountain's +1 below.
 """
 
 from __future__ import annotations
@@ -38,9 +40,12 @@ from domain.rulesets.kard_es_korona.hits import (
     volleying_sides,
 )
 from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle
+from tests.domain.kard_es_korona.builders import act, play
 from tests.domain.kard_es_korona.test_battle_rules import fight
 from tests.domain.kard_es_korona.test_golden_hit_thresholds import MOUNTAIN, SWAMP
 from tests.domain.kard_es_korona.test_golden_hit_thresholds import battle as kk_battle
+from tests.domain.kard_es_korona.test_mutants_outcome import BLUE, RED, attack, moving
+from tests.domain.kard_es_korona.test_mutants_outcome import fight as fight_exchange
 
 CAV, INF, ARC = "cavalry", "infantry", "archer"
 
@@ -186,4 +191,26 @@ def test_kk_lord_2_the_lord_s_plus_one_goes_to_the_arm_he_leads_only() -> None:
         ("attacker cavalry (pannonia)", 1),
         ("attacker infantry (pannonia)", 0),
         ("defender infantry (tiszahat)", 0),
+    ]
+
+
+@pytest.mark.parametrize(("face", "kills"), [(3, 1), (2, 0)])
+def test_kk_lord_2_and_kk_battle_8_a_defending_lord_s_plus_one_adds_to_the_mountain_s(face: int, kills: int) -> None:
+    """KK-BATTLE-8: in a mountain „minden alakulat +1-es módosítóval tud védekezni” (L91), and KK-LORD-2: the
+    lord's arm gets „plusz 1-et” (L81); KK-BATTLE-6: modifiers add up. Blue's lord holds mountain Tiszahát M
+    leading his infantry: foot needs 5 - 1 - 1 = 3. Red's attacking infantry gets neither: 5."""
+    units = {"tiszahat_k2": {RED: Force(infantry=2)}, MOUNTAIN: {BLUE: Force(infantry=1)}}
+    game = attack(moving(units, lords={BLUE: MOUNTAIN}), MOUNTAIN, "tiszahat_k2", {"infantry": 2})
+    game = play(game, act("lead_arm", BLUE, arm="infantry"))
+    decision = fight_exchange(game, 1, 1, face)
+    rolls = [
+        (s.rule_id, s.numbers["modifier"], dict(s.numbers["needs"])) for s in decision.trace if "needs" in s.numbers
+    ]
+    assert rolls == [
+        ("KK-BATTLE-5", 0, {"cavalry": 5, "infantry": 5, "archer": 5}),
+        ("KK-BATTLE-5", 2, {"cavalry": 3, "infantry": 3, "archer": 3}),
+    ]
+    assert [(s.rule_id, s.numbers["max_kills"]) for s in decision.trace if s.rule_id == "KK-BATTLE-11"] == [
+        ("KK-BATTLE-11", 0),
+        ("KK-BATTLE-11", kills),
     ]

@@ -15,8 +15,10 @@ EQUIVALENT_MUTANTS (measured 2026-11-28, see README "Mutation testing"):
   options carry every default (service/games.py and GameCreated fill them from `default_options`).
 - `settle`: `continue` -> `break`: the first `settle` after a roll sees no side chosen yet, and a later one only
   sides that already waited for a player, which it skips either way.
-Not killed, not shown equivalent: `settle`'s `battle is None or reroll_offer` -> `and`: combat.py settles only
-when no reroll was offered and reroll_choices.py after the Judge Royal's decision, so no test reaches the guard.
+- `settle`: `battle is None or reroll_offer` -> `and`: no caller settles while an offer waits. An exchange, a
+  casualty choice, a retreat and a stay are refused until the Judge Royal decides (rerolls.awaiting_judge,
+  KK-OFFICE-1, pinned below: the exchange, retreat and stay were accepted before, an engine bug this gap showed),
+  combat.py settles only when its exchange raised no offer, and reroll_choices.py after the offer is closed.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from domain.kernel import Authority, Decision, Game
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import act, play, position, set_up, then, when
 from tests.domain.kard_es_korona.test_retreat import battle
+from tests.domain.kard_es_korona.test_retreat import fejer_battle as retreat_battle
 from tests.domain.kard_es_korona.test_retreat import fight as retreat_fight
 
 PTD = ("pannonia", "tiszahat", "delvidek")
@@ -229,3 +232,40 @@ def test_kk_siege_8_is_not_cited_when_the_besiegers_lord_is_there() -> None:
     decision = when(game, act("assign_casualties", YELLOW, casualties={"infantry": 1}))
     assert notes(decision, "KK-SIEGE-8") == []
     assert [e["result"] for e in data_of(decision, "BattleEnded")] == ["attacker_won"]
+
+
+# --- KK-OFFICE-1: the exchange waits for the Judge Royal's word ---
+
+JUDGE_BLUE = {"judge_royal": BLUE, "treasurer": None, "palatine": None}
+
+
+def missed_round_2_with_an_offer() -> Game:
+    """Advanced game, Fejér: Red's 2 infantry against Blue's 2; round 1 missed; Blue, Judge Royal, misses again in
+    round 2 (1, 1 against infantry needing 5): a reroll could kill, so it is offered (KK-OFFICE-1, A-57)."""
+    game = retreat_battle()
+    game = position(game, game.state.units, control=game.state.control, offices=JUDGE_BLUE)
+    game = then(game, fight(game, 1, 1, 1, 1))
+    assert game.state.reroll_offer["occasion"] == "battle:b1301-1"
+    return game
+
+
+def test_kk_office_1_no_exchange_retreat_or_stay_before_the_judge_royal_decides() -> None:
+    """KK-OFFICE-1: he „újradobhatja egy fegyvernem részére egy összecsapás eredményét” (L232): the exchange
+    just rolled is not over until he rerolls or keeps it, so the next exchange, a retreat and the attacker's
+    word that he stays (KK-ADV-5, A-46: between full rounds) all wait for him."""
+    game = missed_round_2_with_an_offer()
+    waiting = [("KK-OFFICE-1", "the Judge Royal first decides whether to reroll", {"field": "type"})]
+    for action in (
+        act("fight_exchange", None, Authority.RECORDER, dice=[6, 6, 6, 6]),
+        act("retreat", RED, to="pest", dice=[1, 1]),
+        act("stay", RED),
+    ):
+        decision = when(game, action)
+        assert (decision.events, [(v.rule_id, v.message, dict(v.details)) for v in decision.violations]) == (
+            (),
+            waiting,
+        )
+    kept = then(game, when(game, act("keep_roll", BLUE)))
+    battle = kept.state.battle("b1301-1")
+    assert battle is not None and (battle.round, kept.state.reroll_offer) == (3, {})
+    assert [e.type for e in when(kept, act("stay", RED)).events] == ["RetreatDeclined"]
