@@ -16,9 +16,10 @@ own writer and the lock file, which the writer process takes too, so both paths 
 
 Security: the socket lives in a private directory (0700) and each connection proves it knows the
 serve command's random key (`multiprocessing.connection`'s HMAC challenge) before anything is
-unpickled. Failure: a caller whose writer dies before answering gets `WriterUnavailable` (its append
-may or may not have committed, as after any lost connection; an Idempotency-Key retry tells); a
-process that cannot reach the writer at all appends on the local path meanwhile.
+unpickled. Failure: a caller whose writer dies after reading its request and before answering gets
+`WriterUnavailable` (its append may or may not have committed, as after any lost connection; an
+Idempotency-Key retry tells); a caller whose writer died before reading all of its request, and a
+process that cannot reach the writer at all, append on the local path meanwhile.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import logging
 import pickle
 import socket
 import struct
+import sys
 import termios
 import threading
 from collections.abc import Sequence
@@ -48,6 +50,13 @@ ADDRESS_ENV = "ANNALS_WRITER_SOCKET"
 AUTHKEY_ENV = "ANNALS_WRITER_AUTHKEY"  # hex; set by `annals serve --workers N` for its workers
 
 _OK, _ERROR = 0, 1
+
+# Linux resets a Unix socket's peer (ECONNRESET) when the socket is closed, or its process dies, with
+# bytes still unread in it, and gives a plain end of file otherwise. A caller has sent nothing but its
+# one request since its last answer, so a reset means the writer never read all of that request and
+# cannot have appended it: the caller appends on the local path instead of answering 503. Elsewhere a
+# reset proves nothing, and the caller gets WriterUnavailable as after any lost connection.
+UNREAD_IS_RESET = sys.platform.startswith("linux")
 _PING = b""
 
 
@@ -58,7 +67,8 @@ class WriterUnavailable(AnnalsError):
 
 
 class WriterUnreachable(Exception):
-    """No connection to the writer process could be made: nothing was sent (the local path appends)."""
+    """The writer process could not be reached, or stopped before reading the whole request: it appended
+    nothing of it (the local path appends)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +106,15 @@ class WriterClient:
         conn = self._borrow()
         try:
             conn.send_bytes(payload)
+        except OSError as error:  # not all of it sent: the writer cannot have read the request
+            conn.close()
+            raise WriterUnreachable(f"the writer at {self.address} stopped before the request was sent") from error
+        try:
             reply = conn.recv_bytes()
         except (OSError, EOFError) as error:
             conn.close()
+            if UNREAD_IS_RESET and isinstance(error, ConnectionResetError):
+                raise WriterUnreachable(f"the writer at {self.address} stopped before reading the request") from error
             raise WriterUnavailable(
                 "the writer process stopped before answering: the append may or may not be recorded "
                 "(send it again with the same Idempotency-Key to find out)"

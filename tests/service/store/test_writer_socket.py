@@ -8,6 +8,7 @@ writer busy while the appends under test queue behind it.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -198,27 +199,39 @@ def test_writer_is_wanted_only_when_several_workers_share_a_sqlite_file() -> Non
 # --- kill -9 of the writer process ---
 
 
-def _writer_env(url: str, address: str, key: bytes) -> dict[str, str]:
-    return {**os.environ, "DATABASE_URL": url, ADDRESS_ENV: address, AUTHKEY_ENV: key.hex()}
+@contextlib.contextmanager
+def _writer_process(url: str) -> Iterator[tuple[subprocess.Popen[bytes], WriterClient]]:
+    """A writer process (`python -m service.store.writer_process`) serving `url`, and a client of it that
+    it has answered once (so one connection waits idle); killed and its socket removed afterwards."""
+    directory = Path(os.path.realpath("/tmp")) / f"annals-writer-{os.getpid()}"
+    directory.mkdir(mode=0o700)
+    address, key = str(directory / "w.sock"), os.urandom(32)
+    env = {**os.environ, "DATABASE_URL": url, ADDRESS_ENV: address, AUTHKEY_ENV: key.hex()}
+    writer = subprocess.Popen([sys.executable, "-m", "service.store.writer_process"], env=env)
+    client = WriterClient(address, key)
+    try:
+        wait_until(client.answers)
+        yield writer, client
+    finally:
+        writer.kill()
+        writer.wait()
+        client.close()
+        for leftover in directory.iterdir():
+            leftover.unlink()
+        directory.rmdir()
 
 
 def test_every_acknowledged_append_survives_when_the_writer_process_is_killed_while_callers_wait(
-    url: str, engine: Engine, tmp_path: Path
+    url: str, engine: Engine
 ) -> None:
-    directory = Path(os.path.realpath("/tmp")) / f"annals-kill-{os.getpid()}"
-    directory.mkdir(mode=0o700)
-    address, key = str(directory / "w.sock"), os.urandom(32)
-    writer = subprocess.Popen(
-        [sys.executable, "-m", "service.store.writer_process"], env=_writer_env(url, address, key)
-    )
-    client = WriterClient(address, key)
-    wait_until(client.answers)
     acknowledged: list[tuple[str, int, str]] = []
     lost: list[str] = []
+    stores: list[EventStore] = []
     stop, lock = threading.Event(), threading.Lock()
 
-    def appender(n: int) -> None:
+    def appender(n: int, client: WriterClient) -> None:
         store = EventStore(engine, SystemClock(), writer=client)
+        stores.append(store)
         version = 0
         while not stop.is_set():
             try:
@@ -231,25 +244,23 @@ def test_every_acknowledged_append_survives_when_the_writer_process_is_killed_wh
             with lock:
                 acknowledged.append((f"s{n}", version, result.events[0].hash))
 
-    threads = [threading.Thread(target=appender, args=(n,)) for n in range(6)]
-    try:
-        for thread in threads:
-            thread.start()
-        wait_until(lambda: len(acknowledged) >= 200)
-        os.kill(writer.pid, signal.SIGKILL)
-        writer.wait()
-        time.sleep(0.2)
-    finally:
-        stop.set()
-        for thread in threads:
-            thread.join(WAIT_SECONDS)
-        writer.kill()
-        client.close()
-        for leftover in directory.iterdir():
-            leftover.unlink()
-        directory.rmdir()
+    with _writer_process(url) as (writer, client):
+        threads = [threading.Thread(target=appender, args=(n, client)) for n in range(6)]
+        try:
+            for thread in threads:
+                thread.start()
+            wait_until(lambda: len(acknowledged) >= 200)
+            os.kill(writer.pid, signal.SIGKILL)
+            writer.wait()
+            time.sleep(0.2)
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join(WAIT_SECONDS)
 
-    assert lost, "no caller was waiting on the writer when it was killed"
+    # A caller whose request the writer had read is told nothing; one whose request it had not read went on
+    # locally (test_a_request_the_writer_never_read_is_appended_locally_when_the_writer_is_killed).
+    assert lost or any(store.group_commit.batched for store in stores), "nobody was appending at the kill"
     with engine.connect() as conn:
         stored = {(s, v): h for s, v, h in conn.execute(select(events.c.stream_id, events.c.version, events.c.hash))}
     assert all(stored.get((stream, version)) == digest for stream, version, digest in acknowledged)
@@ -257,6 +268,34 @@ def test_every_acknowledged_append_survives_when_the_writer_process_is_killed_wh
     assert all(reader.verify(f"s{n}").ok for n in range(6))
     reader.close()
     assert _positions(engine) == list(range(1, len(stored) + 1))
+
+
+def test_a_request_the_writer_never_read_is_appended_locally_when_the_writer_is_killed(
+    url: str, engine: Engine
+) -> None:
+    outcome: list[object] = []
+
+    def append(store: EventStore) -> None:
+        try:
+            outcome.append(store.append("unread", 0, [EventDraft("Noted", {})]).version)
+        except WriterUnavailable as error:
+            outcome.append(error)
+
+    # The client's idle connection: the append sends on it at once, with no handshake the writer must answer.
+    with _writer_process(url) as (writer, client):
+        store = EventStore(engine, SystemClock(), writer=client)
+        os.kill(writer.pid, signal.SIGSTOP)
+        caller = threading.Thread(target=append, args=(store,))
+        caller.start()
+        caller.join(0.5)
+        assert caller.is_alive(), "the append did not wait for the stopped writer"
+        os.kill(writer.pid, signal.SIGKILL)  # its request unread in the stopped writer's socket
+        writer.wait()
+        caller.join(WAIT_SECONDS)
+        store.close()
+
+    assert outcome == [1] and store.group_commit.batched == 1  # recorded once, by this process's own writer
+    assert _positions(engine) == [1]
 
 
 def test_supervisor_starts_the_writer_again_when_it_is_killed(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
