@@ -266,6 +266,7 @@ class PostgresWriter(StoreWriter):
             driver = conn.connection.driver_connection
             driver.autocommit = True  # type: ignore[union-attr]  # BEGIN and COMMIT are sent here, once per batch
             self._conn, self._pid, self.cursor = conn, os.getpid(), driver.cursor()  # type: ignore[union-attr]
+            self.adopt(conn)
             self.forget()
         return self._conn
 

@@ -192,6 +192,7 @@ class SqliteWriter(StoreWriter):
     def _connection(self) -> Connection:
         if self._conn is None or self._conn.invalidated:  # only `close` closes it, and it forgets it
             self._conn = self.engine.connect().execution_options(**WRITE)
+            self.adopt(self._conn)
             self.cursor = self._conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
             self.forget()
             self._data_version = None  # a new connection counts data versions from its own start

@@ -10,6 +10,7 @@ from sqlalchemy import Connection, Engine, delete, insert, select, tuple_
 
 from domain.canonical import canonical_json
 from service.store.tables import game_players, game_summaries, tournament_tables
+from service.store.writer import writer_of
 
 
 def insert_game(conn: Connection, summary: dict[str, Any]) -> None:
@@ -23,14 +24,15 @@ def insert_game(conn: Connection, summary: dict[str, Any]) -> None:
 
 
 def advance(conn: Connection, game_id: str, version: int, last_hash: str, updated_at: str, ended: bool) -> None:
-    """Move a summary to the stream's new head (on every append: driver SQL, like the append itself)."""
+    """Move a summary to the stream's new head (on every append: driver SQL, like the append itself), in the
+    append's transaction: through the store's writer, with the append's own statements (`writer_of`)."""
     params = {"v": version, "h": last_hash, "u": updated_at, "e": 1 if ended else 0, "g": game_id}
     sql = _ADVANCE_PG if conn.dialect.name == "postgresql" else _ADVANCE_SQLITE
-    cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
-    try:
-        cursor.execute(sql, params)
-    finally:
-        cursor.close()
+    writer = writer_of(conn)
+    if writer is not None:
+        writer.execute(sql, params)
+    else:
+        conn.exec_driver_sql(sql, params)
 
 
 _ADVANCE = (

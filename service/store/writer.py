@@ -4,6 +4,7 @@ it has written."""
 
 from __future__ import annotations
 
+import weakref
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -11,6 +12,20 @@ from sqlalchemy import Connection
 
 # Heads kept at most; past it the cache starts again empty (a miss costs one indexed query).
 _MAX_HEADS = 10_000
+
+
+# Each writer's connection, to find the writer from the connection an `on_append` is given (`writer_of`).
+_WRITERS: weakref.WeakKeyDictionary[Connection, StoreWriter] = weakref.WeakKeyDictionary()
+
+
+def writer_of(conn: Connection) -> StoreWriter | None:
+    """The store writer whose transaction runs on `conn` (the connection an `on_append` is given), or None.
+
+    A statement sent on that connection's driver behind the writer's back runs outside the writer's order:
+    on PostgreSQL, where a batch's statements (BEGIN first) are held back for its COMMIT, it would run before
+    the batch began, in autocommit, and stay when the append rolls back. Sent through the writer
+    (`StoreWriter.execute`) it goes with the append's own statements, at their cost."""
+    return _WRITERS.get(conn)
 
 
 class DeferredWritesFailed(Exception):
@@ -67,6 +82,10 @@ class StoreWriter(ABC):
     @abstractmethod
     def close(self) -> None:
         """Release the write connection (before disposing of the engine)."""
+
+    def adopt(self, conn: Connection) -> None:
+        """Make `conn`, the writer's new connection, lead back to the writer (`writer_of`)."""
+        _WRITERS[conn] = self
 
     def remember(self, rows: list[tuple[Any, ...]]) -> None:
         """`events` rows (position, stream_id, version, …, hash) just inserted in the open transaction:

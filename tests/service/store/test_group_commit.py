@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 
 from service.clock import SystemClock
 from service.errors import WrongExpectedVersion
+from service.store import summaries
 from service.store.engine import make_engine
 from service.store.events import EventDraft, EventStore, RecordedEvent
 from service.store.migrate import upgrade
@@ -348,3 +349,38 @@ def test_each_process_commits_in_batches_and_positions_stay_gap_free_when_proces
     )
     reader.close()
     engine.dispose()
+
+
+def test_a_read_model_update_rolls_back_with_its_append_when_the_append_fails_after_it(
+    batched_store: EventStore,
+) -> None:
+    """The game summary's update runs on the writer's own driver connection (summaries.advance): it must be
+    part of the append's transaction, also in a batch whose statements are held back for the COMMIT
+    (PostgreSQL's, once the writer trusts its cache), and undone when the append fails after it."""
+    with batched_store.write() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO game_summaries (game_id, title, ruleset, ruleset_version, mode, dice, visibility, "
+                "options, seats, status, version, last_hash, created_at, updated_at) VALUES ('g', 't', 'freeform', "
+                "'1', 'adjudicated', 'server', 'public', '{}', '[]', 'active', 1, 'h1', 'then', 'then')"
+            )
+        )
+    batched_store.append("game:g", 0, _draft(1))
+    batched_store.append("game:g", 1, _draft(2))  # a second batch: PostgreSQL's writer now holds writes back
+
+    def advance_summary(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+        summaries.advance(conn, "g", recorded[-1].version, recorded[-1].hash, "now", ended=True)
+
+    def refuse(_recorded: tuple[RecordedEvent, ...]) -> str:
+        raise ValueError("the answer could not be built")
+
+    with pytest.raises(ValueError, match="could not be built"):
+        batched_store.append("game:g", 2, _draft(3), on_append=advance_summary, answer=refuse)
+
+    summary = summaries.get(batched_store.engine, "g")
+    assert summary is not None
+    assert (summary["version"], summary["status"], summary["updated_at"]) == (1, "active", "then")
+    assert batched_store.stream_version("game:g") == 2
+    appended = batched_store.append("game:g", 2, _draft(4), on_append=advance_summary)
+    summary = summaries.get(batched_store.engine, "g")
+    assert summary is not None and (summary["version"], summary["last_hash"]) == (3, appended.events[-1].hash)
