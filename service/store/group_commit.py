@@ -19,10 +19,12 @@ and the processes queue on the lock file beside the database (`SqliteWriteLock`)
 batch keeps growing while another process's batch holds the lock and syncs. Batches do not mix
 processes: a process with one client commits alone.
 
-PostgreSQL (point 2) runs the same batches on its own writer (`postgres_writer.py`): one dedicated
-connection per store, and as a rule one round trip for a whole batch, its statements held back and sent
-with its COMMIT in one pipeline (`StoreWriter.defer_writes`); a batch whose held-back statements fail
-runs once more with each sent at once, so that only the append they belong to fails.
+Both writers hold a batch's writes back for its COMMIT (`StoreWriter.defer_writes`), so that an append's
+savepoint is opened only when some of its writes must run before it is done (a head read from the
+database, an `on_append` executing through SQLAlchemy). PostgreSQL (point 2, `postgres_writer.py`: one
+dedicated connection per store) sends them with the COMMIT in one pipeline, as a rule one round trip for a
+whole batch; SQLite (`sqlite_writer.py`) runs the batch's INSERTs as one executemany. A batch whose
+held-back writes fail runs once more with each run at once, so that only the append they belong to fails.
 """
 
 from __future__ import annotations

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 import sys
 import threading
 import weakref
 from typing import Any
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, event
 
 from service.store.engine import WRITE
-from service.store.writer import StoreWriter
+from service.store.writer import DeferredWritesFailed, StoreWriter
+
+_SAVEPOINT = "SAVEPOINT annals_request"
+_RELEASE = "RELEASE annals_request"
 
 
 class SqliteWriteLock:
@@ -102,6 +106,15 @@ class SqliteWriter(StoreWriter):
     `PRAGMA data_version` changes exactly when one has (another process, another store, a test
     editing rows), and it is read under the write lock, after which nobody else can commit until
     this transaction ends. A rollback forgets them, since they may hold the rolled-back rows.
+
+    A batch of several appends holds its writes back (`defer_writes`): each append's statements wait in a
+    list instead of running under a SAVEPOINT and RELEASE of their own, and before the COMMIT they all run,
+    consecutive ones of one statement as one `executemany` (the batch's INSERTs into `events` are one
+    call, as the bare driver's best case is). An append that fails before its writes ran simply drops
+    them. A read (a head not cached) or SQLAlchemy executing on the connection (an `on_append`) runs what
+    is held first, the running append's part under its savepoint, so that it can still be undone alone.
+    When the held writes fail at the end, which append they belong to is not known: the batch is rolled
+    back (DeferredWritesFailed) and runs again with every statement run at once (`group_commit.py`).
     """
 
     def __init__(self, engine: Engine) -> None:
@@ -111,6 +124,11 @@ class SqliteWriter(StoreWriter):
         self.cursor: Any = None  # the driver cursor of the open transaction's statements
         self._conn: Connection | None = None
         self._data_version: int | None = None
+        self._may_defer = False  # `defer_writes` was asked for this transaction; a batch of several then does
+        self._deferring = False  # writes wait in _deferred for the COMMIT (a batch of several appends)
+        self._deferred: list[tuple[str, Any, bool]] = []  # (sql, params, many), in order
+        self._request_start: int | None = None  # where the running append's writes begin in _deferred
+        self._savepoint_open = False  # the running append's savepoint has been run (its writes were flushed)
 
     def __enter__(self) -> Connection:
         self.lock.__enter__()
@@ -118,6 +136,7 @@ class SqliteWriter(StoreWriter):
             conn = self._connection()
             self.cursor.execute("BEGIN IMMEDIATE")
         except BaseException:
+            self._may_defer = False
             self.lock.__exit__(None, None, None)
             raise
         try:
@@ -133,9 +152,14 @@ class SqliteWriter(StoreWriter):
     def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         conn = self._conn
         assert conn is not None
+        deferred = self._deferred
+        self._may_defer, self._deferring, self._deferred = False, False, []
+        self._request_start, self._savepoint_open = None, False
         try:
             if kind is None:
                 try:
+                    if deferred:
+                        self._run_held(deferred)
                     if conn.in_transaction():
                         conn.commit()
                     else:
@@ -149,31 +173,92 @@ class SqliteWriter(StoreWriter):
             self.lock.__exit__(None, None, None)
 
     def execute(self, sql: str, params: Any, many: bool = False) -> None:
-        """A statement on the writer's cursor (SQLite runs in this process: no round trip to save)."""
-        if many:
+        """A statement on the writer's cursor (SQLite runs in this process: no round trip to save), or held
+        back for the COMMIT in a batch of several appends."""
+        if self._deferring:
+            self._deferred.append((sql, params, many))
+        elif many:
             self.cursor.executemany(sql, params)
         else:
             self.cursor.execute(sql, params)
 
     def fetch_one(self, sql: str, params: Any) -> Any:
-        """The first row of a query on the writer's cursor."""
+        """The first row of a query on the writer's cursor (after the writes held back before it)."""
+        self._flush()
         return self.cursor.execute(sql, params).fetchone()
 
     def savepoint(self) -> None:
-        """Open an append's savepoint."""
-        self.cursor.execute("SAVEPOINT annals_request")
+        """Open an append's savepoint: in a batch held back, only where its writes begin (see the class doc)."""
+        if self._may_defer:
+            self._deferring = True
+        if self._deferring:
+            self._request_start, self._savepoint_open = len(self._deferred), False
+            return
+        self.cursor.execute(_SAVEPOINT)
 
     def release(self) -> None:
         """Keep the append's writes."""
-        self.cursor.execute("RELEASE annals_request")
+        if self._deferring:
+            if self._savepoint_open:
+                self._deferred.append((_RELEASE, None, False))
+            self._request_start, self._savepoint_open = None, False
+            return
+        self.cursor.execute(_RELEASE)
 
     def rollback_to(self) -> None:
-        """Undo the append's writes."""
+        """Undo the append's writes: drop those still held, roll back those run."""
+        if self._deferring:
+            del self._deferred[self._request_start or 0 :]
+            opened, self._request_start, self._savepoint_open = self._savepoint_open, None, False
+            if not opened:
+                return
         self.cursor.execute("ROLLBACK TO annals_request")
-        self.cursor.execute("RELEASE annals_request")
+        self.cursor.execute(_RELEASE)
 
     def defer_writes(self) -> None:
-        """Nothing to defer: SQLite runs in this process, a statement costs no round trip."""
+        """Hold a batch's writes back for its COMMIT, once it has several appends (the first `savepoint`):
+        a batch of one runs as it always did."""
+        self._may_defer = True
+
+    def _flush(self) -> None:
+        """Run the writes held back (before a read, or before SQLAlchemy executes on the connection); the
+        running append's part under its savepoint, opened where its writes begin."""
+        if not self._deferred and (self._request_start is None or self._savepoint_open):
+            return
+        deferred, self._deferred = self._deferred, []
+        if self._request_start is not None:
+            if not self._savepoint_open:
+                deferred.insert(self._request_start, (_SAVEPOINT, None, False))
+                self._savepoint_open = True
+            self._request_start = 0  # its writes from here on start the list again
+        self._run_held(deferred)
+
+    def _run_held(self, deferred: list[tuple[str, Any, bool]]) -> None:
+        """Writes held back, in order, each run of one statement as one executemany. A failure among them is
+        nobody's in particular (earlier appends' writes are among them): the batch runs again."""
+        cursor, start = self.cursor, 0
+        try:
+            while start < len(deferred):
+                sql, params, many = deferred[start]
+                end = start + 1
+                if many:
+                    cursor.executemany(sql, params)
+                elif params is None:
+                    cursor.execute(sql)
+                else:
+                    while end < len(deferred) and deferred[end][0] == sql and not deferred[end][2]:
+                        end += 1
+                    if end - start > 1:
+                        cursor.executemany(sql, [held[1] for held in deferred[start:end]])
+                    else:
+                        cursor.execute(sql, params)
+                start = end
+        except sqlite3.Error as error:
+            raise DeferredWritesFailed(str(error)) from error
+
+    def _before_sqlalchemy(self, *_: object) -> None:
+        """SQLAlchemy is about to execute on the writer's connection (an `on_append`): what is held back runs first."""
+        self._flush()
 
     def driver_in_transaction(self) -> bool:
         """Whether the driver's transaction is still open (SQLite ends it itself on some errors)."""
@@ -188,11 +273,13 @@ class SqliteWriter(StoreWriter):
         self.lock.close()
         self.forget()
         self._data_version = None
+        self._may_defer, self._deferring, self._deferred = False, False, []
 
     def _connection(self) -> Connection:
         if self._conn is None or self._conn.invalidated:  # only `close` closes it, and it forgets it
             self._conn = self.engine.connect().execution_options(**WRITE)
             self.adopt(self._conn)
+            event.listen(self._conn, "before_cursor_execute", self._before_sqlalchemy)
             self.cursor = self._conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
             self.forget()
             self._data_version = None  # a new connection counts data versions from its own start
