@@ -22,7 +22,7 @@ processes: a process with one client commits alone.
 Both writers hold a batch's writes back for its COMMIT (`StoreWriter.defer_writes`), so that an append's
 savepoint is opened only when some of its writes must run before it is done (a head read from the
 database, an `on_append` executing through SQLAlchemy). PostgreSQL (point 2, `postgres_writer.py`: one
-dedicated connection per store) sends them with the COMMIT in one pipeline, as a rule one round trip for a
+dedicated connection per store) sends them with the COMMIT in one query, as a rule one round trip for a
 whole batch; SQLite (`sqlite_writer.py`) runs the batch's INSERTs as one executemany. A batch whose
 held-back writes fail runs once more with each run at once, so that only the append they belong to fails.
 """

@@ -12,7 +12,7 @@ store, kept open and driven on the driver in autocommit mode (this module sends 
 - the cached stream heads are checked by the last position: positions have no gaps, so it equals the
   one this writer last wrote exactly when no other writer has committed since.
 - while that held at the last batch, a batch is one round trip: BEGIN, the lock, the check
-  (`_STILL_LAST`), its held-back statements and COMMIT, in one pipeline. Otherwise (another writer, the
+  (`_STILL_LAST`), its held-back statements and COMMIT, in one query text. Otherwise (another writer, the
   first batch, after a failure) one round trip reads the position under the lock first.
 - statements whose results nobody reads are held back until the COMMIT or until something must be
   sent (a head to read, SQLAlchemy executing on the connection); an append's savepoint is opened only
@@ -43,7 +43,7 @@ APPEND_LOCK_KEY = 0x616E6E616C73  # "annals"
 # snapshot is taken after the lock is held, so it sees every batch committed before this one).
 _LOCK = f"SELECT pg_advisory_xact_lock({APPEND_LOCK_KEY})"
 _BEGIN = f"BEGIN; {_LOCK}; SELECT COALESCE(MAX(position), 0) FROM events"
-# The same check made inside a batch's one pipeline: an error (a division by zero) unless the last position
+# The same check made inside a batch's one query: an error (a division by zero) unless the last position
 # is still the one this writer wrote, that is unless nobody else has committed since.
 _STILL_LAST = "SELECT 1 / (COALESCE(MAX(position), 0) = %s)::int FROM events"
 _SAVEPOINT = "SAVEPOINT annals_request"
@@ -64,6 +64,7 @@ class PostgresWriter(StoreWriter):
         super().__init__()
         self.engine = engine
         self.cursor: Any = None  # the driver cursor of the writer's statements
+        self._quoting: Any = None  # a client-side-binding cursor of the same connection, used only to quote
         self._conn: Connection | None = None
         self._pid = 0  # the process that opened the connection
         self._owed: tuple[str, ...] = ()  # savepoint commands to send with the next statement
@@ -234,11 +235,26 @@ class PostgresWriter(StoreWriter):
             self._send(deferred)
 
     def _send(self, statements: list[tuple[str, Any, bool]]) -> None:
-        """Statements in one pipeline, one round trip; a failure among them is nobody's in particular."""
+        """Statements in one query of the simple protocol, one round trip, the cursor left on the last one's
+        result; a failure among them is nobody's in particular.
+
+        Their parameters are bound here, by psycopg's own quoting (`ClientCursor.mogrify`): one query text
+        cost a third of the client's CPU that a pipeline of the same statements did (one send and one read
+        instead of a flush and a poll per statement), and the server stops at the first failing statement
+        of it as it would in the pipeline."""
+        mogrify = self._quoting.mogrify
+        parts: list[str] = []
+        for sql, params, many in statements:
+            if params is None:
+                parts.append(sql)
+            elif many:
+                parts.extend(mogrify(sql, row) for row in params)
+            else:
+                parts.append(mogrify(sql, params))
         try:
-            with self._driver().pipeline():
-                for sql, params, many in statements:
-                    _run(self.cursor, sql, params, many)
+            self.cursor.execute(";\n".join(parts), prepare=False)
+            while self.cursor.nextset():
+                pass
         except psycopg.Error as error:
             self._trusted = False
             if self._broken():
@@ -266,6 +282,7 @@ class PostgresWriter(StoreWriter):
             driver = conn.connection.driver_connection
             driver.autocommit = True  # type: ignore[union-attr]  # BEGIN and COMMIT are sent here, once per batch
             self._conn, self._pid, self.cursor = conn, os.getpid(), driver.cursor()  # type: ignore[union-attr]
+            self._quoting = psycopg.ClientCursor(driver)  # type: ignore[arg-type]  # quotes a batch into one query (`_send`)
             self.adopt(conn)
             self.forget()
         return self._conn

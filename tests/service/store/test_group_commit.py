@@ -384,3 +384,23 @@ def test_a_read_model_update_rolls_back_with_its_append_when_the_append_fails_af
     appended = batched_store.append("game:g", 2, _draft(4), on_append=advance_summary)
     summary = summaries.get(batched_store.engine, "g")
     assert summary is not None and (summary["version"], summary["last_hash"]) == (3, appended.events[-1].hash)
+
+
+def test_text_that_looks_like_sql_or_quoting_is_stored_as_sent_when_a_batch_binds_it_into_one_query(
+    batched_store: EventStore,
+) -> None:
+    """PostgreSQL's batches bind their parameters into one query text (`PostgresWriter._send`): quotes,
+    backslashes, statement ends, comments, placeholders and characters beyond ASCII must come back as sent."""
+    awkward = "it's a \\'trap\\'; DROP TABLE events; -- %s %(n)s $1 \\x00 E'\\n' ü 日本 🎲 \"q\""
+    batched_store.append("game:q", 0, _draft(0))  # a second batch: PostgreSQL's writer now holds writes back
+    batch = Batch(batched_store)
+    batch.queue(lambda: batched_store.append("game:q", 1, [EventDraft("Noted", {"text": awkward, awkward: 1})]))
+    batch.queue(lambda: batched_store.append("game:r", 0, [EventDraft("Noted", {"n": 1}, {"note": awkward})] * 2))
+
+    first, second = batch.commit()
+
+    assert first.version == 2 and second.version == 2
+    stored = batched_store.read("game:q")[-1]
+    assert stored.data == {"text": awkward, awkward: 1}
+    assert [e.metadata for e in batched_store.read("game:r")] == [{"note": awkward}] * 2
+    assert batched_store.verify("game:q").ok and batched_store.verify("game:r").ok
