@@ -192,7 +192,7 @@ class GroupCommitWriter:
         for request in batch:
             request.value, request.error = None, None
         if len(batch) == 1:
-            _run_alone(batch[0], conn)
+            self._run_alone(batch[0], conn)
         else:
             self._run_savepoints(batch, conn)
 
@@ -250,11 +250,14 @@ class GroupCommitWriter:
             raise error
         self.writer.rollback_to()
 
-
-def _run_alone(request: _Request[Any], conn: Connection) -> None:
-    """A batch of one: no savepoint; its error rolls the transaction back as it always did."""
-    try:
-        request.perform(conn)
-    except BaseException as error:
-        request.error = error
-        raise
+    def _run_alone(self, request: _Request[Any], conn: Connection) -> None:
+        """A batch of one: no savepoint; its error rolls the transaction back as it always did, once the
+        heads it may have been decided on are confirmed (a batch of several confirms them at its COMMIT)."""
+        try:
+            request.perform(conn)
+        except DeferredWritesFailed:
+            raise
+        except BaseException as error:
+            request.error = error
+            self.writer.confirm()
+            raise

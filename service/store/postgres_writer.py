@@ -46,6 +46,7 @@ _BEGIN = f"BEGIN; {_LOCK}; SELECT COALESCE(MAX(position), 0) FROM events"
 # The same check made inside a batch's one query: an error (a division by zero) unless the last position
 # is still the one this writer wrote, that is unless nobody else has committed since.
 _STILL_LAST = "SELECT 1 / (COALESCE(MAX(position), 0) = %s)::int FROM events"
+_CHECK_STATEMENTS = 3  # BEGIN, the lock and _STILL_LAST: what a batch that trusts its cache holds back first
 _SAVEPOINT = "SAVEPOINT annals_request"
 _RELEASE = "RELEASE annals_request"
 _ROLLBACK_TO = "ROLLBACK TO SAVEPOINT annals_request"
@@ -74,6 +75,7 @@ class PostgresWriter(StoreWriter):
         self._deferred: list[tuple[str, Any, bool]] = []  # (sql, params, many), in order
         self._request_start: int | None = None  # where the running append's statements begin in _deferred
         self._trusted = False  # the last batch began with nobody else's commit since: the next may assume it
+        self._unchecked = False  # this batch assumed so, and the check of that (`_STILL_LAST`) is still held back
 
     def __enter__(self) -> Connection:
         try:
@@ -88,6 +90,7 @@ class PostgresWriter(StoreWriter):
             # Nobody else has been writing: the batch assumes its cache still holds, and sends its BEGIN,
             # the lock and the check of that (see _STILL_LAST) ahead of its statements, in their one round trip.
             self._deferred = [("BEGIN", None, False), (_LOCK, None, False), (_STILL_LAST, (self.position,), False)]
+            self._unchecked = True
             return conn
         try:
             self.cursor.execute(_BEGIN)
@@ -111,7 +114,7 @@ class PostgresWriter(StoreWriter):
         assert conn is not None
         deferred = self._deferred
         self._owed, self._savepoint_sent, self._release_owed = (), False, False
-        self._deferring, self._deferred, self._request_start = False, [], None
+        self._deferring, self._deferred, self._request_start, self._unchecked = False, [], None, False
         if kind is not None:
             self._rollback(conn)
             return
@@ -222,6 +225,17 @@ class PostgresWriter(StoreWriter):
         conn.close()
         self.cursor = None
 
+    def confirm(self) -> None:
+        """Send the batch's check that its cached heads hold, if it is still held back: an append refused on
+        them (a stale version) is answered only once they are known to be the database's, else the check
+        fails (DeferredWritesFailed) and the batch runs again on heads read anew."""
+        if not self._unchecked:
+            return
+        check, self._deferred = self._deferred[:_CHECK_STATEMENTS], self._deferred[_CHECK_STATEMENTS:]
+        if self._request_start is not None:
+            self._request_start = max(0, self._request_start - _CHECK_STATEMENTS)
+        self._send(check)
+
     def _flush(self) -> None:
         """Send the statements held back (before a read, or before SQLAlchemy executes on the connection)."""
         deferred, self._deferred = self._deferred, []
@@ -242,6 +256,7 @@ class PostgresWriter(StoreWriter):
         cost a third of the client's CPU that a pipeline of the same statements did (one send and one read
         instead of a flush and a poll per statement), and the server stops at the first failing statement
         of it as it would in the pipeline."""
+        self._unchecked = False  # the check, held first, goes with the first statements sent
         mogrify = self._quoting.mogrify
         parts: list[str] = []
         for sql, params, many in statements:

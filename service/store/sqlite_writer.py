@@ -220,6 +220,9 @@ class SqliteWriter(StoreWriter):
         a batch of one runs as it always did."""
         self._may_defer = True
 
+    def confirm(self) -> None:
+        """Nothing to confirm: the heads were checked when the transaction began, under the lock."""
+
     def _flush(self) -> None:
         """Run the writes held back (before a read, or before SQLAlchemy executes on the connection); the
         running append's part under its savepoint, opened where its writes begin."""

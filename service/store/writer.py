@@ -76,6 +76,12 @@ class StoreWriter(ABC):
         then raises DeferredWritesFailed. SQLite runs in this process and sends each at once."""
 
     @abstractmethod
+    def confirm(self) -> None:
+        """Make sure the cached heads the running batch decided on are the database's before a refusal made
+        on them is answered (DeferredWritesFailed when they are not: the batch runs again). SQLite checks
+        them when its transaction begins, under the lock; PostgreSQL's batches send that check late."""
+
+    @abstractmethod
     def driver_in_transaction(self) -> bool:
         """Whether the transaction is still open (the database may end it itself on some errors)."""
 

@@ -31,7 +31,7 @@ from service.store.engine import make_engine
 from service.store.events import EventDraft, EventStore, RecordedEvent
 from service.store.migrate import upgrade
 from service.store.tables import events
-from tests.service.store.batching import WAIT_SECONDS, Batch
+from tests.service.store.batching import WAIT_SECONDS, Batch, wait_until
 from tests.service.store.conftest import FrozenClock
 
 
@@ -171,11 +171,12 @@ def test_appends_go_on_when_the_server_ended_the_idle_write_connection(fresh_pos
 
     def end_other_connections() -> int:
         with engine.connect() as conn:  # as a server restart or an administrator would
-            statement = (
-                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
-            return int(conn.execute(text(statement)).scalar_one())
+            others = "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ended = int(conn.execute(text(f"SELECT count(pg_terminate_backend(pid)) {others}")).scalar_one())
+            # pg_terminate_backend only signals: the write connection is closed once its backend is gone,
+            # and a batch begun before that would be sent on a connection still open.
+            wait_until(lambda: _count_anew(conn, f"SELECT count(*) {others}") == 0)
+            return ended
 
     try:
         appender.append("game:1", 0, _draft(1))
@@ -188,6 +189,12 @@ def test_appends_go_on_when_the_server_ended_the_idle_write_connection(fresh_pos
     finally:
         appender.close()
         engine.dispose()
+
+
+def _count_anew(conn: Connection, query: str) -> int:
+    """`query`'s count in a transaction of its own (pg_stat_activity is read once per transaction)."""
+    conn.rollback()
+    return int(conn.execute(text(query)).scalar_one())
 
 
 def test_no_caller_is_answered_before_the_commit_when_its_append_ran_early_in_the_batch(
@@ -404,3 +411,26 @@ def test_text_that_looks_like_sql_or_quoting_is_stored_as_sent_when_a_batch_bind
     assert stored.data == {"text": awkward, awkward: 1}
     assert [e.metadata for e in batched_store.read("game:r")] == [{"note": awkward}] * 2
     assert batched_store.verify("game:q").ok and batched_store.verify("game:r").ok
+
+
+def test_an_append_stating_the_right_version_is_recorded_when_another_store_moved_the_stream_since(
+    batched_store: EventStore,
+) -> None:
+    """Two serving processes on one database: this store's cached head of game:s is stale once the other
+    store appends to it. An append stating the stream's true version must be recorded, not refused on the
+    stale cache (PostgreSQL's writer decides a batch before its check of the last position is answered)."""
+    batched_store.append("game:s", 0, _draft(1))
+    batched_store.append("game:s", 1, _draft(2))  # two batches: this writer now trusts its cache
+    other = EventStore(batched_store.engine, FrozenClock())
+    try:
+        other.append("game:s", 2, _draft(3))
+    finally:
+        other.close()
+
+    appended = batched_store.append("game:s", 3, _draft(4))
+
+    assert appended.version == 4
+    with pytest.raises(WrongExpectedVersion) as refused:
+        batched_store.append("game:s", 3, _draft(5))
+    assert refused.value.current == 4 and "expected game:s at version 3" in str(refused.value)
+    assert batched_store.verify("game:s").ok and _positions(batched_store.engine) == [1, 2, 3, 4]
