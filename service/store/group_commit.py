@@ -180,7 +180,8 @@ class GroupCommitWriter:
         except BaseException as error:  # nothing of the batch committed: every caller gets why
             batch = batch or self._take()
             for request in batch:
-                request.error = error
+                # Also those whose work had run: what it returned was rolled back with the batch.
+                request.value, request.error = None, error
         finally:
             # Answered before the lead passes on, so that they can queue their next appends for the next
             # batch while its leader waits for the lock (passing the lead first made batches of 5.5, not 7).

@@ -11,9 +11,10 @@ store, kept open and driven on the driver in autocommit mode (this module sends 
   or stores write to one database; within a process the next batch forms while this one commits.
 - the cached stream heads are checked by the last position: positions have no gaps, so it equals the
   one this writer last wrote exactly when no other writer has committed since.
-- while that held at the last batch, a batch is one round trip: BEGIN, the lock, the check
-  (`_STILL_LAST`), its held-back statements and COMMIT, in one query text. Otherwise (another writer, the
-  first batch, after a failure) one round trip reads the position under the lock first.
+- while that held at the last batch, a batch is one round trip: BEGIN, the lock, its held-back statements
+  and COMMIT, in one query text, checked by its first event row's primary key, or where that cannot tell
+  by an explicit check (`_STILL_LAST`, see `_checked`). Otherwise (another writer, the first batch, after
+  a failure) one round trip reads the position under the lock first.
 - statements whose results nobody reads are held back until the COMMIT or until something must be
   sent (a head to read, SQLAlchemy executing on the connection); an append's savepoint is opened only
   when part of it is sent before it is done. A failure among held-back statements is nobody's in
@@ -46,7 +47,7 @@ _BEGIN = f"BEGIN; {_LOCK}; SELECT COALESCE(MAX(position), 0) FROM events"
 # The same check made inside a batch's one query: an error (a division by zero) unless the last position
 # is still the one this writer wrote, that is unless nobody else has committed since.
 _STILL_LAST = "SELECT 1 / (COALESCE(MAX(position), 0) = %s)::int FROM events"
-_CHECK_STATEMENTS = 3  # BEGIN, the lock and _STILL_LAST: what a batch that trusts its cache holds back first
+_HELD_BEGIN = 2  # BEGIN and the lock: what a batch that trusts its cache holds back first
 _SAVEPOINT = "SAVEPOINT annals_request"
 _RELEASE = "RELEASE annals_request"
 _ROLLBACK_TO = "ROLLBACK TO SAVEPOINT annals_request"
@@ -75,7 +76,10 @@ class PostgresWriter(StoreWriter):
         self._deferred: list[tuple[str, Any, bool]] = []  # (sql, params, many), in order
         self._request_start: int | None = None  # where the running append's statements begin in _deferred
         self._trusted = False  # the last batch began with nobody else's commit since: the next may assume it
-        self._unchecked = False  # this batch assumed so, and the check of that (`_STILL_LAST`) is still held back
+        self._unchecked = False  # this batch assumed so, and has not yet sent anything that checks it
+        self._assumed = 0  # the last position the batch assumed (this writer's own, at its last batch)
+        self._first_row: int | None = None  # the position of the batch's first event row
+        self._refused = False  # an append of the batch was refused or undone (on heads it may have assumed)
 
     def __enter__(self) -> Connection:
         try:
@@ -87,10 +91,11 @@ class PostgresWriter(StoreWriter):
     def _begin(self) -> Connection:
         conn = self._connection()
         if self._deferring and self._trusted and self.position is not None and not self._has_spoken():
-            # Nobody else has been writing: the batch assumes its cache still holds, and sends its BEGIN,
-            # the lock and the check of that (see _STILL_LAST) ahead of its statements, in their one round trip.
-            self._deferred = [("BEGIN", None, False), (_LOCK, None, False), (_STILL_LAST, (self.position,), False)]
-            self._unchecked = True
+            # Nobody else has been writing: the batch assumes its cache still holds, and sends its BEGIN and
+            # the lock ahead of its statements, in their one round trip, with the check of that where needed
+            # (`_checked`).
+            self._deferred = [("BEGIN", None, False), (_LOCK, None, False)]
+            self._unchecked, self._assumed, self._first_row, self._refused = True, self.position, None, False
             return conn
         try:
             self.cursor.execute(_BEGIN)
@@ -112,7 +117,7 @@ class PostgresWriter(StoreWriter):
     def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         conn = self._conn
         assert conn is not None
-        deferred = self._deferred
+        deferred = self._checked(self._deferred, final=True) if self._unchecked else self._deferred
         self._owed, self._savepoint_sent, self._release_owed = (), False, False
         self._deferring, self._deferred, self._request_start, self._unchecked = False, [], None, False
         if kind is not None:
@@ -189,6 +194,7 @@ class PostgresWriter(StoreWriter):
 
     def rollback_to(self) -> None:
         """Undo the append's writes (nothing to undo when it sent no statement)."""
+        self._refused = True
         if self._deferring:
             if not self._savepoint_sent:
                 del self._deferred[self._request_start or 0 :]  # none of it was sent: it is simply not sent
@@ -204,10 +210,14 @@ class PostgresWriter(StoreWriter):
             self.cursor.execute(_UNDO)
 
     def driver_in_transaction(self) -> bool:
-        """Whether the connection is alive and its transaction open (an error leaves it open, failed)."""
+        """Whether the connection is alive and its transaction open (an error leaves it open, failed), or
+        still to be opened by the batch's BEGIN held back with its statements."""
         if self._conn is None or self._broken():
             return False
-        return self._driver().info.transaction_status in _IN_TRANSACTION
+        status = self._driver().info.transaction_status
+        if status == TransactionStatus.IDLE:
+            return self._unchecked  # nothing of the batch sent yet, its BEGIN first (`_begin`)
+        return status in _IN_TRANSACTION
 
     def close(self) -> None:
         """Return the write connection to the pool as the pool lent it (not in autocommit)."""
@@ -231,10 +241,33 @@ class PostgresWriter(StoreWriter):
         fails (DeferredWritesFailed) and the batch runs again on heads read anew."""
         if not self._unchecked:
             return
-        check, self._deferred = self._deferred[:_CHECK_STATEMENTS], self._deferred[_CHECK_STATEMENTS:]
+        begin, self._deferred = self._deferred[:_HELD_BEGIN], self._deferred[_HELD_BEGIN:]
         if self._request_start is not None:
-            self._request_start = max(0, self._request_start - _CHECK_STATEMENTS)
-        self._send(check)
+            self._request_start = max(0, self._request_start - _HELD_BEGIN)
+        self._send(self._checked(begin))
+
+    def remember(self, rows: list[tuple[Any, ...]]) -> None:
+        """The new heads, and where the batch's first event row goes (see `_checked`)."""
+        if self._unchecked and self._first_row is None:
+            self._first_row = rows[0][0]
+        super().remember(rows)
+
+    def _checked(self, statements: list[tuple[str, Any, bool]], final: bool = False) -> list[tuple[str, Any, bool]]:
+        """The batch's first statements to send, with the check that its cache held (`_STILL_LAST`) after its
+        BEGIN and lock, unless the batch proves it itself.
+
+        Positions are gap-free (`max + 1` under the lock) and events immutable (triggers refuse UPDATE,
+        DELETE and TRUNCATE), so another writer has committed since this one's last batch exactly when the
+        row after the position this writer last wrote exists. When the whole batch is sent at its COMMIT,
+        no append of it was refused or undone, and its first event row takes that very position, the
+        primary key refuses that row if anyone else has committed, and the batch runs again on heads read
+        anew: the check, a statement the server plans anew each time, would only repeat it. Sent earlier
+        (a read) or after a refusal (made on the cached heads), the check goes as it is."""
+        self._unchecked = False
+        if final and not self._refused and self._first_row == self._assumed + 1:
+            return statements
+        check = (_STILL_LAST, (self._assumed,), False)
+        return [*statements[:_HELD_BEGIN], check, *statements[_HELD_BEGIN:]]
 
     def _flush(self) -> None:
         """Send the statements held back (before a read, or before SQLAlchemy executes on the connection)."""
@@ -245,6 +278,8 @@ class PostgresWriter(StoreWriter):
                 deferred.insert(self._request_start, (_SAVEPOINT, None, False))
                 self._savepoint_sent = True
             self._request_start = 0  # its statements from here on start the list again
+        if self._unchecked:
+            deferred = self._checked(deferred)
         if deferred:
             self._send(deferred)
 
@@ -256,7 +291,6 @@ class PostgresWriter(StoreWriter):
         cost a third of the client's CPU that a pipeline of the same statements did (one send and one read
         instead of a flush and a poll per statement), and the server stops at the first failing statement
         of it as it would in the pipeline."""
-        self._unchecked = False  # the check, held first, goes with the first statements sent
         mogrify = self._quoting.mogrify
         parts: list[str] = []
         for sql, params, many in statements:

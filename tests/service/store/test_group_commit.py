@@ -28,9 +28,10 @@ from service.clock import SystemClock
 from service.errors import WrongExpectedVersion
 from service.store import summaries
 from service.store.engine import make_engine
-from service.store.events import EventDraft, EventStore, RecordedEvent
+from service.store.events import AppendResult, EventDraft, EventStore, RecordedEvent
 from service.store.migrate import upgrade
 from service.store.tables import events
+from service.store.writer_socket import AppendRequest
 from tests.service.store.batching import WAIT_SECONDS, Batch, wait_until
 from tests.service.store.conftest import FrozenClock
 
@@ -189,6 +190,22 @@ def test_appends_go_on_when_the_server_ended_the_idle_write_connection(fresh_pos
     finally:
         appender.close()
         engine.dispose()
+
+
+def _trusted(store: EventStore, stream_id: str) -> None:
+    """Two batches appending to `stream_id`: the store's writer now trusts its cache (on PostgreSQL its
+    batches then hold their BEGIN back with their statements)."""
+    store.append(stream_id, 0, _draft(1))
+    store.append(stream_id, 1, _draft(2))
+
+
+def _another_store_appends(store: EventStore, stream_id: str, version: int) -> None:
+    """Another store on the same database (another serving process) appends to `stream_id` at `version`."""
+    other = EventStore(store.engine, FrozenClock())
+    try:
+        other.append(stream_id, version, _draft(3))
+    finally:
+        other.close()
 
 
 def _count_anew(conn: Connection, query: str) -> int:
@@ -419,13 +436,8 @@ def test_an_append_stating_the_right_version_is_recorded_when_another_store_move
     """Two serving processes on one database: this store's cached head of game:s is stale once the other
     store appends to it. An append stating the stream's true version must be recorded, not refused on the
     stale cache (PostgreSQL's writer decides a batch before its check of the last position is answered)."""
-    batched_store.append("game:s", 0, _draft(1))
-    batched_store.append("game:s", 1, _draft(2))  # two batches: this writer now trusts its cache
-    other = EventStore(batched_store.engine, FrozenClock())
-    try:
-        other.append("game:s", 2, _draft(3))
-    finally:
-        other.close()
+    _trusted(batched_store, "game:s")
+    _another_store_appends(batched_store, "game:s", 2)
 
     appended = batched_store.append("game:s", 3, _draft(4))
 
@@ -434,3 +446,88 @@ def test_an_append_stating_the_right_version_is_recorded_when_another_store_move
         batched_store.append("game:s", 3, _draft(5))
     assert refused.value.current == 4 and "expected game:s at version 3" in str(refused.value)
     assert batched_store.verify("game:s").ok and _positions(batched_store.engine) == [1, 2, 3, 4]
+
+
+def test_an_append_takes_the_next_position_when_another_store_committed_to_another_stream_since(
+    batched_store: EventStore,
+) -> None:
+    """The position this store's writer would hand out next was taken by another store meanwhile. On
+    PostgreSQL the batch, sent whole with its COMMIT on the writer's trusted cache, is refused by the first
+    row's primary key and runs again on the position read anew; on SQLite the writer sees the other commit
+    when its transaction begins."""
+    _trusted(batched_store, "game:a")
+    _another_store_appends(batched_store, "game:b", 0)
+    reruns = batched_store.group_commit.reruns
+
+    appended = batched_store.append("game:a", 2, _draft(4))
+
+    postgres = batched_store.engine.dialect.name == "postgresql"
+    assert batched_store.group_commit.reruns == reruns + (1 if postgres else 0)
+    assert (appended.version, appended.events[0].position) == (3, 4)
+    assert _positions(batched_store.engine) == [1, 2, 3, 4]
+    assert batched_store.verify("game:a").ok and batched_store.verify("game:b").ok
+
+
+def test_a_batch_whose_appends_were_all_refused_on_a_moved_head_runs_again_on_the_true_head(
+    batched_store: EventStore,
+) -> None:
+    """Two appends in one batch (as the writer process queues them), both stating game:s's true version,
+    which another store set after this store's writer cached an older one: nothing of the batch is written
+    to prove or disprove the cache, so the batch must check it before anyone is refused."""
+    _trusted(batched_store, "game:s")
+    _another_store_appends(batched_store, "game:s", 2)
+
+    first, second = batched_store.append_all(
+        [AppendRequest("game:s", 3, tuple(_draft(n)), None, None, None, None) for n in (4, 5)]
+    )
+
+    assert isinstance(first, AppendResult) and first.version == 4
+    assert isinstance(second, WrongExpectedVersion) and second.current == 4
+    assert batched_store.verify("game:s").ok and _positions(batched_store.engine) == [1, 2, 3, 4]
+
+
+def test_only_the_refused_append_fails_when_a_batch_on_a_trusted_cache_mixes_accepted_and_refused(
+    batched_store: EventStore,
+) -> None:
+    """A batch queued at once after earlier batches (PostgreSQL's writer then holds its BEGIN back with its
+    statements): the refused append in its middle must not take the appends around it down."""
+    for version in range(3):
+        batched_store.append("game:a", version, _draft(version))
+
+    before, refused, after = batched_store.append_all(
+        [
+            AppendRequest("game:b", 0, tuple(_draft(1)), None, None, None, None),
+            AppendRequest("game:a", 1, tuple(_draft(9)), None, None, None, None),
+            AppendRequest("game:c", 0, tuple(_draft(1)), None, None, None, None),
+        ]
+    )
+
+    assert isinstance(refused, WrongExpectedVersion) and refused.current == 3
+    assert isinstance(before, AppendResult) and isinstance(after, AppendResult)
+    assert (before.events[0].position, after.events[0].position) == (4, 5)
+    assert _positions(batched_store.engine) == [1, 2, 3, 4, 5]
+    assert batched_store.stream_version("game:a") == 3
+
+
+def test_no_append_of_a_batch_is_acknowledged_when_the_batch_fails_at_its_commit(batched_store: EventStore) -> None:
+    """A constraint checked only at COMMIT refuses the batch (a deferred foreign key here; a full disk or a
+    lost connection in life): nothing of it is stored, so no append of it may be answered as recorded,
+    not even those whose own work had run."""
+    deferred = "DEFERRABLE INITIALLY DEFERRED"
+    with batched_store.write() as conn:
+        conn.execute(text(f"CREATE TABLE probe (game_id VARCHAR(36) REFERENCES game_summaries (game_id) {deferred})"))
+    batched_store.append("game:a", 0, _draft(0))
+
+    def dangling(conn: Connection, _recorded: tuple[RecordedEvent, ...]) -> None:
+        conn.execute(text("INSERT INTO probe (game_id) VALUES ('no such game')"))
+
+    outcomes = batched_store.append_all(
+        [
+            AppendRequest("game:a", 1, tuple(_draft(1)), None, None, None, None),
+            AppendRequest("game:b", 0, tuple(_draft(2)), None, None, dangling, None),
+        ]
+    )
+
+    assert [isinstance(outcome, AppendResult) for outcome in outcomes] == [False, False]
+    assert all("foreign key" in str(outcome).lower() for outcome in outcomes)
+    assert _positions(batched_store.engine) == [1]
