@@ -164,7 +164,7 @@ class PostgresWriter(StoreWriter):
         """The first row of a query in the batch (the statements held back before it go with it)."""
         if self._deferring:
             self._deferred.append((sql, params, False))
-            self._flush()
+            self._flush(read=True)
         else:
             self.execute(sql, params)
         return self.cursor.fetchone()
@@ -269,7 +269,7 @@ class PostgresWriter(StoreWriter):
         check = (_STILL_LAST, (self._assumed,), False)
         return [*statements[:_HELD_BEGIN], check, *statements[_HELD_BEGIN:]]
 
-    def _flush(self) -> None:
+    def _flush(self, read: bool = False) -> None:
         """Send the statements held back (before a read, or before SQLAlchemy executes on the connection)."""
         deferred, self._deferred = self._deferred, []
         if self._request_start is not None:
@@ -281,11 +281,11 @@ class PostgresWriter(StoreWriter):
         if self._unchecked:
             deferred = self._checked(deferred)
         if deferred:
-            self._send(deferred)
+            self._send(deferred, read)
 
-    def _send(self, statements: list[tuple[str, Any, bool]]) -> None:
-        """Statements in one query of the simple protocol, one round trip, the cursor left on the last one's
-        result; a failure among them is nobody's in particular.
+    def _send(self, statements: list[tuple[str, Any, bool]], read: bool = False) -> None:
+        """Statements in one query of the simple protocol, one round trip (with `read`, the cursor left on
+        the last one's result); a failure among them is nobody's in particular.
 
         Their parameters are bound here, by psycopg's own quoting (`ClientCursor.mogrify`): one query text
         cost a third of the client's CPU that a pipeline of the same statements did (one send and one read
@@ -301,8 +301,8 @@ class PostgresWriter(StoreWriter):
             else:
                 parts.append(mogrify(sql, params))
         try:
-            self.cursor.execute(";\n".join(parts), prepare=False)
-            while self.cursor.nextset():
+            self.cursor.execute(";\n".join(parts), prepare=False)  # raises the first failure among them
+            while read and self.cursor.nextset():
                 pass
         except psycopg.Error as error:
             self._trusted = False
