@@ -18,7 +18,7 @@ from domain.json_limits import decode_stored
 from domain.kernel import Event
 from domain.upcasting import Upcasters
 from service.clock import Clock, isoformat
-from service.entropy import random_uuid
+from service.entropy import time_ordered_uuid
 from service.errors import AnnalsError, IdempotencyKeyReused, WrongExpectedVersion
 from service.store.group_commit import GATHER_SECONDS, GroupCommitWriter
 from service.store.postgres_writer import PostgresWriter
@@ -300,11 +300,12 @@ class EventStore:
         current, prev_hash, position = self._head(stream_id, expected_version)
         if expected_version is not None and current != expected_version:
             raise WrongExpectedVersion(stream_id, expected_version, current)
-        recorded_at = isoformat(self.clock.now())
+        now = self.clock.now()
+        recorded_at, unix_ms = isoformat(now), int(now.timestamp() * 1000)
         rows: list[Row] = []
         recorded: list[RecordedEvent] = []
         for offset, draft in enumerate(drafts, start=1):
-            event, row = _record(draft, stream_id, current + offset, position + offset, recorded_at, prev_hash)
+            event, row = _record(draft, stream_id, current + offset, position + offset, recorded_at, unix_ms, prev_hash)
             prev_hash = event.hash
             recorded.append(event)
             rows.append(row)
@@ -471,10 +472,11 @@ _SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # t
 
 
 def _record(
-    draft: EventDraft, stream_id: str, version: int, position: int, recorded_at: str, prev_hash: str
+    draft: EventDraft, stream_id: str, version: int, position: int, recorded_at: str, unix_ms: int, prev_hash: str
 ) -> tuple[RecordedEvent, Row]:
-    """The recorded event and its row; data and metadata are encoded once, and that text is hashed."""
-    event_id = draft.event_id or random_uuid()
+    """The recorded event and its row; data and metadata are encoded once, and that text is hashed. An event
+    without an id of its own gets a time-ordered one, stamped with its `recorded_at` (`time_ordered_uuid`)."""
+    event_id = draft.event_id or time_ordered_uuid(unix_ms)
     data_json = canonical_json(draft.data)
     metadata_json = canonical_json(draft.metadata)
     digest = event_hash_of_texts(

@@ -25,6 +25,7 @@ from sqlalchemy import Engine
 from domain.canonical import canonical_json
 from domain.chain import GENESIS
 from service.clock import SystemClock
+from service.entropy import time_ordered_uuid
 from service.store.engine import make_engine
 from service.store.events import EventDraft, EventStore
 from service.store.migrate import upgrade
@@ -95,12 +96,14 @@ def measure(workloads: Sequence[Workload], rounds: int) -> list[Measured]:
 
 
 def event_rows(count: int) -> list[dict[str, Any]]:
-    """`count` rows of the `events` table for one stream: ~300-byte data, a uuid, a 64-hex hash chain."""
+    """`count` rows of the `events` table for one stream: ~300-byte data, an event id made as the store makes
+    it (time-ordered), a 64-hex hash chain."""
     rows, prev_hash, stream_id = [], GENESIS, f"game:{uuid.uuid4()}"
     for n in range(1, count + 1):
         data, metadata = canonical_json(event_data(n)), canonical_json(event_metadata())
         digest = hashlib.sha256(f"{prev_hash}\n{data}{metadata}".encode()).hexdigest()
-        values = (n, stream_id, n, str(uuid.uuid4()), "ActionRecorded", 1, data, metadata, _now(), prev_hash, digest)
+        event_id = time_ordered_uuid(time.time_ns() // 1_000_000)
+        values = (n, stream_id, n, event_id, "ActionRecorded", 1, data, metadata, _now(), prev_hash, digest)
         rows.append(dict(zip(_COLUMNS, values, strict=True)))
         prev_hash = digest
     return rows

@@ -116,7 +116,7 @@ def seeded_ids(seed: int) -> Iterator[None]:
     original = uuid.uuid4
     uuid.uuid4 = seeded
     try:
-        with mock.patch.object(events_module, "random_uuid", lambda: str(seeded())):
+        with mock.patch.object(events_module, "time_ordered_uuid", lambda _unix_ms: str(seeded())):
             yield
     finally:
         uuid.uuid4 = original

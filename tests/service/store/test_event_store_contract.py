@@ -5,9 +5,11 @@ from __future__ import annotations
 import functools
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -441,6 +443,25 @@ def test_a_store_appends_after_the_events_another_store_wrote_when_both_share_th
     assert stale.value.current == 4
     assert [e.position for e in store.read_all()] == [1, 2, 3, 4, 5]
     assert store.verify("game:1").ok
+
+
+def test_events_without_an_id_get_version_7_uuids_stamped_with_their_recorded_time_in_append_order(
+    store: EventStore, clock: FrozenClock
+) -> None:
+    """Time-ordered ids (RFC 9562 version 7): the first 48 bits are the event's recorded_at in Unix
+    milliseconds, so ids of later appends sort after earlier ones and land at the end of the unique index."""
+    first = store.append("game:1", 0, _drafts(3)).events
+    clock.advance(0.002)
+    later = store.append("game:2", 0, _drafts(1)).events
+
+    recorded = [*first, *later]
+    parsed = [uuid.UUID(e.event_id) for e in recorded]
+    assert all(p.version == 7 and p.variant == uuid.RFC_4122 for p in parsed)
+    assert [str(p) for p in parsed] == [e.event_id for e in recorded]  # the usual lower-case text form
+    stamped = [datetime.fromtimestamp((p.int >> 80) / 1000, UTC) for p in parsed]
+    assert stamped == [datetime.fromisoformat(e.recorded_at) for e in recorded]
+    assert len({e.event_id for e in recorded}) == 4
+    assert max(e.event_id for e in first) < later[0].event_id
 
 
 def test_nothing_is_written_when_a_later_draft_reuses_an_existing_event_id(store: EventStore, engine: Engine) -> None:

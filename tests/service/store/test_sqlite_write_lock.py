@@ -51,7 +51,7 @@ def test_lock_file_sits_beside_the_database_when_an_append_holds_it(tmp_path: Pa
         pass
 
 
-def test_event_ids_are_random_version_4_uuids_in_their_usual_text_form_when_drafts_bring_none() -> None:
+def test_request_ids_are_random_version_4_uuids_in_their_usual_text_form_when_a_client_sends_none() -> None:
     ids = [random_uuid() for _ in range(2000)]
     parsed = [uuid.UUID(i) for i in ids]
     assert all(p.version == 4 and p.variant == uuid.RFC_4122 and str(p) == i for p, i in zip(parsed, ids, strict=True))
