@@ -9,8 +9,8 @@ from pathlib import Path
 
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
-from tests.bench import fold, kard_es_korona_game, replay_memory
-from tests.bench.report import Row, rate_row, size_row
+from tests.bench import fold, kard_es_korona_game, replay_memory, store
+from tests.bench.report import Row, rate_row, ratio_row, size_row
 from tests.bench.workload import Plan
 
 FOLD_FLOOR = 250_000.0  # events/s, freeform (issue 19)
@@ -56,4 +56,22 @@ def _replay_rows(tmp: Path, plan: Plan, progress: Callable[[str], None]) -> list
         size_row(f"{label}: peak RSS of the process, imports included", measured.rss_peak_mb),
         size_row(f"{label}: peak RSS growth over the built app's", measured.rss_peak_mb - measured.rss_before_mb),
         rate_row(f"{label}: events/s (under tracemalloc)", measured.events / measured.seconds, "events/s"),
+        *_appends_at_scale(url, tmp, plan, measured.events, progress),
+    ]
+
+
+def _appends_at_scale(url: str, tmp: Path, plan: Plan, events: int, progress: Callable[[str], None]) -> list[Row]:
+    """One-event appends into the database that holds the long game, against the same into an empty one, in
+    interleaved rounds: whether an append slows down as the log grows (its indexes outgrow the page cache)."""
+    progress(f"appending into the {events:,}-event database and into an empty one ({plan.rounds} interleaved rounds)")
+    sizes = store.Sizes(plan.appends, plan.batch_events, plan.append_warmup)
+    with (
+        store.annals(url, sizes) as (large, _),
+        store.annals(f"sqlite:///{tmp / 'scale-empty.db'}", sizes) as (empty, _),
+    ):
+        into_large, into_empty = store.measure([large, empty], plan.rounds)
+    label = f"append 1 event/commit into the database of the {events:,}-event game"
+    return [
+        rate_row(label, into_large.rate, "events/s"),
+        ratio_row(f"{label} ÷ into an empty database", into_large.rate / into_empty.rate),
     ]
