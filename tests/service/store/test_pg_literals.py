@@ -1,0 +1,73 @@
+"""The PostgreSQL writer's literal binder (`service/store/pg_literals.py`): what a batch sent as one query
+text holds in place of its parameters (issue 19, point 2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+import pytest
+
+from service.store.pg_literals import LiteralBinder, for_connection
+from tests.postgres_server import to_libpq_url
+
+AWKWARD = [
+    "it's",
+    "''",
+    "\\",
+    "ends with a backslash \\",
+    "\\'; DROP TABLE events; --",
+    "E'\\n' $$ $tag$ %s %(n)s %% ?",
+    "ü 日本 🎲 \u2028 \t\r\n",
+    "",
+]
+
+
+def _unused_mogrify(sql: str, params: Any) -> str:
+    raise AssertionError(f"mogrify was asked for {params!r}")
+
+
+def test_placeholders_take_their_parameters_in_order_or_by_name_and_percent_signs_stay_when_bound() -> None:
+    binder = LiteralBinder(_unused_mogrify)
+
+    positional = binder.bind("INSERT INTO t VALUES (%s, %s, %s, %s) -- 100%%", (7, "a'b", None, True))
+    named = binder.bind("UPDATE t SET v = %(v)s, w = %(w)s WHERE g = %(v)s", {"v": -3, "w": False})
+
+    assert positional == "INSERT INTO t VALUES (7, 'a''b', NULL, true) -- 100%"
+    assert named == "UPDATE t SET v = -3, w = false WHERE g = -3"
+
+
+def test_a_parameter_of_another_type_is_quoted_by_psycopg_when_the_binder_does_not_know_it() -> None:
+    asked: list[Any] = []
+
+    def mogrify(sql: str, params: Any) -> str:
+        asked.append((sql, params))
+        return "'1.5'::float8"
+
+    assert LiteralBinder(mogrify).bind("SELECT %s, %s", (1.5, 2)) == "SELECT '1.5'::float8, 2"
+    assert asked == [("%s", (1.5,))]
+
+
+def test_text_holding_nul_is_refused_as_psycopg_refuses_it_when_bound() -> None:
+    with pytest.raises(psycopg.DataError, match="NUL"):
+        LiteralBinder(_unused_mogrify).bind("SELECT %s", ("a\x00b",))
+
+
+@pytest.mark.postgres
+def test_every_awkward_text_comes_back_from_postgresql_as_sent_when_bound_as_a_literal(fresh_postgres_url: str) -> None:
+    with psycopg.connect(to_libpq_url(fresh_postgres_url), autocommit=True) as conn:
+        binder = for_connection(conn, psycopg.ClientCursor(conn).mogrify)
+        assert binder is not None
+        query = binder.bind(f"SELECT {', '.join(['%s'] * len(AWKWARD))}", AWKWARD)
+        row = conn.execute(query).fetchone()  # no parameters: psycopg sends the text as it is
+
+    assert list(row or ()) == AWKWARD
+
+
+@pytest.mark.postgres
+def test_no_binder_is_made_for_a_connection_whose_strings_are_not_standard_conforming(fresh_postgres_url: str) -> None:
+    with psycopg.connect(to_libpq_url(fresh_postgres_url), autocommit=True) as conn:
+        conn.execute("SET standard_conforming_strings = off")
+        assert for_connection(conn, psycopg.ClientCursor(conn).mogrify) is None
+        conn.execute("SET standard_conforming_strings = on")
+        assert for_connection(conn, psycopg.ClientCursor(conn).mogrify) is not None
