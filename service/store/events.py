@@ -125,6 +125,8 @@ class EventStore:
         # One write connection per store (and what it wrote): SQLite has one writer at a time anyway,
         # and on PostgreSQL it spares every append a pooled checkout and its round trips.
         self._writer: StoreWriter = SqliteWriter(engine) if engine.dialect.name == "sqlite" else PostgresWriter(engine)
+        self._writer.prepare(self._sql.insert)
+        self._writer.prepare(self._sql.keep_key)
         # Appends commit in batches, one fsync for all the appends that arrived meanwhile.
         gather = GATHER_SECONDS if engine.dialect.name == "postgresql" else 0.0
         self._group = GroupCommitWriter(self._writer, gather_seconds=gather)

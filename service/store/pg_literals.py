@@ -11,8 +11,10 @@ says None otherwise.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -43,6 +45,11 @@ class LiteralBinder:
             parts.append(text)
         return "".join(parts)
 
+    def execute(self, statement: Prepared, params: Sequence[Any] | Mapping[str, Any]) -> str:
+        """`EXECUTE` of the prepared `statement` with `params` written in as literals."""
+        literal = self._literal
+        return f"EXECUTE {statement.name}({', '.join([literal(params[key]) for key in statement.order])})"  # type: ignore[index]
+
     def _literal(self, value: Any) -> str:
         kind = type(value)
         if kind is str:
@@ -58,6 +65,28 @@ class LiteralBinder:
         if kind is bool:
             return "true" if value else "false"
         return self._mogrify("%s", (value,))
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A statement prepared once per connection and run by `EXECUTE name(…)`: the server parses and plans it
+    once, not in every batch (a literal INSERT cost it ~10-15 µs more per row)."""
+
+    name: str  # annals_ and a digest of the statement: the same statement has the same name on any connection
+    definition: str  # the PREPARE command
+    order: tuple[str | int, ...]  # the parameter (a position or a name) each of $1, $2, … takes
+
+
+def prepared(sql: str) -> Prepared:
+    """`sql` (with `%s` or `%(name)s` placeholders) as a statement to prepare; a name's every use is one $n."""
+    texts, keys = _template(sql)
+    numbers: dict[str | int, int] = {}
+    parts = [texts[0]]
+    for key, text in zip(keys, texts[1:], strict=True):
+        parts.append(f"${numbers.setdefault(key, len(numbers) + 1)}")
+        parts.append(text)
+    name = "annals_" + hashlib.sha256(sql.encode("utf-8")).hexdigest()[:16]
+    return Prepared(name, f"PREPARE {name} AS {''.join(parts)}", tuple(numbers))
 
 
 def for_connection(driver: psycopg.Connection[Any], mogrify: Mogrify) -> LiteralBinder | None:

@@ -70,6 +70,8 @@ class PostgresWriter(StoreWriter):
         self.cursor: Any = None  # the driver cursor of the writer's statements
         self._quoting: Any = None  # a client-side-binding cursor of the same connection, used only to quote
         self._binder: pg_literals.LiteralBinder | None = None  # the store's own parameter types, quoted faster
+        self._statements: dict[str, pg_literals.Prepared] = {}  # hot statements run as prepared ones (`prepare`)
+        self._prepared = False  # they are prepared on the open connection
         self._conn: Connection | None = None
         self._pid = 0  # the process that opened the connection
         self._owed: tuple[str, ...] = ()  # savepoint commands to send with the next statement
@@ -296,11 +298,17 @@ class PostgresWriter(StoreWriter):
         stops at the first failing statement of it as it would in the pipeline. A query whose results nobody
         reads goes straight to libpq (`PGconn.exec_`, which lets go of the interpreter lock while it waits):
         psycopg's cursor machinery around it cost more client CPU than the batch's own statements."""
-        bind = self._binder.bind if self._binder is not None else self._quoting.mogrify
+        binder = self._binder
+        bind = binder.bind if binder is not None else self._quoting.mogrify
         parts: list[str] = []
         for sql, params, many in statements:
             if params is None:
                 parts.append(sql)
+            elif binder is not None and self._prepared and (statement := self._statements.get(sql)) is not None:
+                if many:
+                    parts.extend(binder.execute(statement, row) for row in params)
+                else:
+                    parts.append(binder.execute(statement, params))
             elif many:
                 parts.extend(bind(sql, row) for row in params)
             else:
@@ -350,9 +358,27 @@ class PostgresWriter(StoreWriter):
             self._conn, self._pid, self.cursor = conn, os.getpid(), driver.cursor()  # type: ignore[union-attr]
             self._quoting = psycopg.ClientCursor(driver)  # type: ignore[arg-type]  # quotes a batch into one query (`_send`)
             self._binder = pg_literals.for_connection(driver, self._quoting.mogrify)  # type: ignore[arg-type]
+            self._prepare_statements()
             self.adopt(conn)
             self.forget()
         return self._conn
+
+    def prepare(self, sql: str) -> None:
+        """Send `sql` as `EXECUTE` of a statement prepared on each connection the writer opens from now on."""
+        self._statements.setdefault(sql, pg_literals.prepared(sql))
+
+    def _prepare_statements(self) -> None:
+        """Prepare the hot statements on the connection just opened, unless they are already (the pool may
+        lend a connection an earlier writer prepared them on: the same statement has the same name)."""
+        self._prepared = False
+        if self._binder is None or not self._statements:
+            return
+        self.cursor.execute("SELECT name FROM pg_prepared_statements")
+        known = {row[0] for row in self.cursor.fetchall()}
+        missing = [s.definition for s in self._statements.values() if s.name not in known]
+        if missing:
+            self.cursor.execute(";\n".join(missing))
+        self._prepared = True
 
     def _begin_again(self, conn: Connection, error: Exception) -> Connection:
         """After BEGIN failed: a connection that died while idle is replaced once; any other error stands."""

@@ -220,6 +220,9 @@ class SqliteWriter(StoreWriter):
         a batch of one runs as it always did."""
         self._may_defer = True
 
+    def prepare(self, sql: str) -> None:
+        """Nothing to do: the driver keeps the statements it ran prepared (sqlite3's statement cache)."""
+
     def confirm(self) -> None:
         """Nothing to confirm: the heads were checked when the transaction began, under the lock."""
 

@@ -89,6 +89,10 @@ class StoreWriter(ABC):
     def close(self) -> None:
         """Release the write connection (before disposing of the engine)."""
 
+    @abstractmethod
+    def prepare(self, sql: str) -> None:
+        """Run `sql`, a statement of the append path, as one the database plans once per connection."""
+
     def adopt(self, conn: Connection) -> None:
         """Make `conn`, the writer's new connection, lead back to the writer (`writer_of`)."""
         _WRITERS[conn] = self

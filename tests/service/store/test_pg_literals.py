@@ -8,7 +8,11 @@ from typing import Any
 import psycopg
 import pytest
 
-from service.store.pg_literals import LiteralBinder, for_connection
+from service.clock import SystemClock
+from service.store.engine import make_engine
+from service.store.events import EventDraft, EventStore
+from service.store.migrate import upgrade
+from service.store.pg_literals import LiteralBinder, for_connection, prepared
 from tests.postgres_server import to_libpq_url
 
 AWKWARD = [
@@ -71,3 +75,44 @@ def test_no_binder_is_made_for_a_connection_whose_strings_are_not_standard_confo
         assert for_connection(conn, psycopg.ClientCursor(conn).mogrify) is None
         conn.execute("SET standard_conforming_strings = on")
         assert for_connection(conn, psycopg.ClientCursor(conn).mogrify) is not None
+
+
+def test_a_statement_to_prepare_numbers_each_parameter_once_and_its_execute_passes_them_in_that_order() -> None:
+    statement = prepared("UPDATE t SET v = %(v)s, w = %(w)s WHERE g = %(v)s AND p = '100%%'")
+
+    assert (
+        statement.definition == f"PREPARE {statement.name} AS UPDATE t SET v = $1, w = $2 WHERE g = $1 AND p = '100%'"
+    )
+    assert (
+        LiteralBinder(_unused_mogrify).execute(statement, {"w": "it's", "v": 3})
+        == f"EXECUTE {statement.name}(3, 'it''s')"
+    )
+    assert statement.name == prepared("UPDATE t SET v = %(v)s, w = %(w)s WHERE g = %(v)s AND p = '100%%'").name
+
+
+@pytest.mark.postgres
+def test_appends_run_the_event_insert_prepared_and_a_store_on_a_pooled_connection_that_has_it_reuses_it(
+    fresh_postgres_url: str,
+) -> None:
+    """The writer prepares its INSERT once per connection; a later store lent the same pooled connection
+    finds the statement there (PREPARE would fail on a name already taken) and runs it too."""
+    engine = make_engine(fresh_postgres_url, pool_size=1, max_overflow=0)
+    upgrade(engine)
+    try:
+        first = EventStore(engine, SystemClock())
+        first.append("game:p", 0, [EventDraft("Noted", {"n": n}) for n in range(3)])
+        first.append("game:p", 3, [EventDraft("Noted", {"n": 3})])
+        first.close()
+        second = EventStore(engine, SystemClock())
+        second.append("game:p", 4, [EventDraft("Noted", {"n": 4})])
+        with second.write() as conn:
+            plans = conn.exec_driver_sql(
+                "SELECT name, generic_plans + custom_plans FROM pg_prepared_statements WHERE name LIKE 'annals%%'"
+            ).all()
+        second.close()
+
+        # The event INSERT ran once per row, across both stores; the idempotency key's not at all (no key sent).
+        assert sorted(count for _name, count in plans) == [0, 5]
+        assert [e.data["n"] for e in EventStore(engine, SystemClock()).read("game:p")] == [0, 1, 2, 3, 4]
+    finally:
+        engine.dispose()
