@@ -128,8 +128,7 @@ class EventStore:
         self._writer.prepare(self._sql.insert)
         self._writer.prepare(self._sql.keep_key)
         # Appends commit in batches, one fsync for all the appends that arrived meanwhile.
-        gather = GATHER_SECONDS if engine.dialect.name == "postgresql" else 0.0
-        self._group = GroupCommitWriter(self._writer, gather_seconds=gather)
+        self._group = GroupCommitWriter(self._writer, gather_seconds=GATHER_SECONDS)
         # The writer process every serving process on this SQLite file sends its appends to (one batch
         # for all of them, `writer_socket.py`); None appends here.
         self.remote = writer

@@ -9,14 +9,16 @@ all into one transaction.
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import wait
+from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -531,3 +533,64 @@ def test_no_append_of_a_batch_is_acknowledged_when_the_batch_fails_at_its_commit
     assert [isinstance(outcome, AppendResult) for outcome in outcomes] == [False, False]
     assert all("foreign key" in str(outcome).lower() for outcome in outcomes)
     assert _positions(batched_store.engine) == [1]
+
+
+def _batch_of_three(store: EventStore) -> None:
+    """A batch of three appends (after the held one that forms it): the next leader gathers for three."""
+    batch = Batch(store)
+    for stream in ("game:x", "game:y", "game:z"):
+        batch.queue(functools.partial(store.append, stream, 0, _draft(1)))
+    batch.commit()
+
+
+def test_a_leader_takes_the_callers_of_the_batch_before_when_they_queue_again_within_the_gathering_window(
+    batched_store: EventStore,
+) -> None:
+    """Callers just answered need a moment (the interpreter lock the leader holds) to queue their next
+    appends: the next leader waits for as many as the batch before it had, up to `gather_seconds`, before it
+    takes its batch, so that they share one commit instead of one each (issue 19, point 1)."""
+    group = batched_store.group_commit
+    group.gather_seconds = WAIT_SECONDS  # the wait ends as soon as three are queued
+    _batch_of_three(batched_store)
+    batches, batched = group.batches, group.batched
+
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        first = pool.submit(batched_store.append, "game:x", 1, _draft(2))
+        wait_until(lambda: group.waiting() == 1)  # it leads, and gathers
+        later = [pool.submit(batched_store.append, stream, 1, _draft(2)) for stream in ("game:y", "game:z")]
+        versions = [f.result(WAIT_SECONDS).version for f in (first, *later)]
+
+    assert versions == [2, 2, 2]
+    assert (group.batches - batches, group.batched - batched) == (1, 3)
+
+
+def test_a_leader_does_not_gather_after_a_lone_batch_nor_for_the_writer_process_batches(
+    batched_store: EventStore,
+) -> None:
+    """No wait when the batch before was one append (a lone writer keeps its latency), nor in `append_all`,
+    whose callers queue through the very thread that leads (the writer process reads their sockets)."""
+    group = batched_store.group_commit
+    group.gather_seconds = 20.0  # a gathering leader would wait for all of it: nobody else comes
+    batched_store.append("game:l", 0, _draft(1))
+    started = time.monotonic()
+    batched_store.append("game:l", 1, _draft(2))  # after a lone batch: taken at once
+    lone_seconds = time.monotonic() - started
+    _batch_of_three(batched_store)
+
+    started = time.monotonic()
+    results = batched_store.append_all([AppendRequest("game:x", 1, tuple(_draft(2)), None, None, None, None)])
+    writer_process_seconds = time.monotonic() - started
+
+    assert [r.version for r in results if isinstance(r, AppendResult)] == [2]
+    assert lone_seconds < 10 and writer_process_seconds < 10
+
+
+def test_a_gathering_leader_commits_what_it_has_when_the_window_ends(batched_store: EventStore) -> None:
+    """Nobody else comes: after `gather_seconds` the leader commits its batch of one."""
+    group = batched_store.group_commit
+    group.gather_seconds = 0.05
+    _batch_of_three(batched_store)
+    batches = group.batches
+
+    assert batched_store.append("game:x", 1, _draft(2)).version == 2
+    assert group.batches == batches + 1
