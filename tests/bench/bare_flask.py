@@ -88,19 +88,22 @@ def bare_flask_rows(
     per_client = requests // clients
     seconds = 3 if requests < 2000 else 8
     rates: dict[tuple[bool, int], float] = {}
+    spreads: dict[tuple[bool, int], tuple[int, ...]] = {}
     for workers in WORKERS:
         for bare in (False, True):
             name = "bare Flask" if bare else "Annals"
             progress(f"POST /actions, {name} under gunicorn with {workers} worker(s)")
             games = [new_game(bench, f"bench: bare-flask comparison {n}") for n in range(clients)]
             with serving(url, workers, bare) as port:
-                rates[bare, workers] = _rate(port, bench.token, games, (per_client, warmup, seconds), name)
+                amounts = (per_client, warmup, seconds)
+                rates[bare, workers], spreads[bare, workers] = _rate(port, bench.token, games, amounts, name)
     progress("POST /actions, Annals under gunicorn with 2 workers through one writer process")
     games = [new_game(bench, f"bench: bare-flask comparison, writer process {n}") for n in range(clients)]
     with serving(url, 2, False, writer=True) as port:
-        through_writer = _rate(port, bench.token, games, (per_client, warmup, seconds), "Annals (writer process)")
+        amounts = (per_client, warmup, seconds)
+        through_writer, _ = _rate(port, bench.token, games, amounts, "Annals (writer process)")
     clients_are = f"wrk {clients} connections" if wrk_load.available() else f"{clients} Python keep-alive clients"
-    return [*_rows(rates, clients_are), *_writer_rows(through_writer, rates[False, 2], clients_are)]
+    return [*_rows(rates, spreads, clients_are), *_writer_rows(through_writer, rates[False, 2], clients_are)]
 
 
 def _writer_rows(through_writer: float, lock_file: float, clients_are: str) -> list[Row]:
@@ -113,26 +116,36 @@ def _writer_rows(through_writer: float, lock_file: float, clients_are: str) -> l
     ]
 
 
-def _rate(port: int, token: str, games: list[str], amounts: tuple[int, int, int], name: str) -> float:
-    """Requests per second from wrk (if installed) or from Python clients; any failed request fails the bench."""
+def _rate(
+    port: int, token: str, games: list[str], amounts: tuple[int, int, int], name: str
+) -> tuple[float, tuple[int, ...]]:
+    """Requests per second from wrk (if installed) or from Python clients, and the connections each worker
+    held (wrk only); any failed request fails the bench."""
     per_client, warmup, seconds = amounts
+    spread: tuple[int, ...] = ()
     if wrk_load.available():
         result = wrk_load.run(port, token, games, seconds)
-        failures, rate = result.not_2xx, result.rate
+        failures, rate, spread = result.not_2xx, result.rate, result.connections
     else:
         load, _ = http_append.drive_from_another_process(port, token, games, per_client, warmup)
         failures, rate = load.failures, load.rate
     if failures:
         raise RuntimeError(f"{failures} POST /actions failed against {name}")
-    return rate
+    return rate, spread
 
 
-def _rows(rates: dict[tuple[bool, int], float], clients_are: str) -> list[Row]:
+def _rows(
+    rates: dict[tuple[bool, int], float], spreads: dict[tuple[bool, int], tuple[int, ...]], clients_are: str
+) -> list[Row]:
     label = f"POST /actions, gunicorn + uvicorn, {clients_are}"
     rows: list[Row] = []
     for workers in WORKERS:
-        rows.append(rate_row(f"{label}, {workers} worker(s): Annals validated", rates[False, workers], "actions/s"))
-        rows.append(rate_row(f"{label}, {workers} worker(s): bare Flask POST", rates[True, workers], "requests/s"))
+        annals, bare = (
+            f"Annals validated{wrk_load.spread_label(spreads[False, workers])}",
+            f"bare Flask POST{wrk_load.spread_label(spreads[True, workers])}",
+        )
+        rows.append(rate_row(f"{label}, {workers} worker(s): {annals}", rates[False, workers], "actions/s"))
+        rows.append(rate_row(f"{label}, {workers} worker(s): {bare}", rates[True, workers], "requests/s"))
         ratio = rates[False, workers] / rates[True, workers]
         rows.append(ratio_row(f"{label}, {workers} worker(s): Annals ÷ bare Flask", ratio, OF_BARE))
     annals_gain = rates[False, 2] / rates[False, 1] - 1

@@ -218,7 +218,12 @@ def _wrk_rows(bench: BenchApp, plan: Plan, workers: int) -> list[Row]:
     stored = sum(bench.services.store.stream_version(f"game:{g}") - 1 for g in games)
     failures = result.not_2xx
     return [
-        rate_row(f"{label}, one game each", result.rate, "actions/s", HTTP_APPEND_FLOOR),
+        rate_row(
+            f"{label}, one game each{wrk_load.spread_label(result.connections)}",
+            result.rate,
+            "actions/s",
+            HTTP_APPEND_FLOOR,
+        ),
         latency_row(f"{label}, p50", result.p50_ms),
         latency_row(f"{label}, p99", result.p99_ms),
         Row(f"{label}, non-2xx answers", failures, "requests", "0", MISSES if failures else MEETS),

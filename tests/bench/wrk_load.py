@@ -11,7 +11,9 @@ import re
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass
+import time
+from collections import Counter
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 WRK_SCRIPT = """
@@ -34,13 +36,14 @@ end
 
 @dataclass(frozen=True, slots=True)
 class WrkResult:
-    """What wrk reported for the timed run."""
+    """What wrk reported for the timed run, and how its connections were spread over the serving processes."""
 
     requests: int
     rate: float
     p50_ms: float
     p99_ms: float
     not_2xx: int
+    connections: tuple[int, ...] = ()  # per serving process, fewest first (empty when `ss` could not tell)
 
 
 def available() -> bool:
@@ -56,8 +59,29 @@ def run(port: int, token: str, game_ids: list[str], seconds: int, warmup_seconds
         base = ["wrk", f"-t{len(game_ids)}", f"-c{len(game_ids)}", "-s", str(script), "--latency"]
         url = f"http://127.0.0.1:{port}"
         subprocess.run([*base, f"-d{warmup_seconds}s", url], check=True, capture_output=True)
-        output = subprocess.run([*base, f"-d{seconds}s", url], check=True, capture_output=True, text=True).stdout
-    return _parse(output)
+        timed = subprocess.Popen([*base, f"-d{seconds}s", url], stdout=subprocess.PIPE, text=True)
+        time.sleep(min(1.0, seconds / 2))  # every connection is open by now
+        spread = connections_per_process(port)
+        output, _ = timed.communicate()
+        if timed.returncode:
+            raise subprocess.CalledProcessError(timed.returncode, timed.args, output)
+    return replace(_parse(output), connections=spread)
+
+
+def spread_label(connections: tuple[int, ...]) -> str:
+    """How the connections fell on the serving processes (" (3+5 connections)"), when measured."""
+    return f" ({'+'.join(map(str, connections))} connections)" if len(connections) > 1 else ""
+
+
+def connections_per_process(port: int) -> tuple[int, ...]:
+    """Established connections to `port` per serving process, fewest first, as `ss` shows them: which worker
+    a keep-alive connection lands on is the kernel's doing, and a worker with few of them has little to do."""
+    if shutil.which("ss") is None:
+        return ()
+    listing = subprocess.run(
+        ["ss", "-tnpH", "state", "established", f"( sport = :{port} )"], capture_output=True, text=True
+    ).stdout
+    return tuple(sorted(Counter(re.findall(r"pid=(\d+)", listing)).values()))
 
 
 def _parse(output: str) -> WrkResult:
