@@ -55,6 +55,7 @@ _ROLLBACK_TO = "ROLLBACK TO SAVEPOINT annals_request"
 _UNDO = "ROLLBACK TO SAVEPOINT annals_request; RELEASE annals_request"
 _IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
 _SUCCEEDED = (ExecStatus.COMMAND_OK, ExecStatus.TUPLES_OK)
+_NO_SUCH_PREPARED_STATEMENT = "26000"  # invalid_sql_statement_name
 
 # Connections a forked child inherited: its parent's sockets, never closed here (closing one would end
 # the parent's session), and kept referenced so that no garbage collection closes them either.
@@ -325,6 +326,10 @@ class PostgresWriter(StoreWriter):
             self._trusted = False
             if self._broken():
                 raise  # the connection is gone, and with it what this batch wrote: no second try on it
+            if error.sqlstate == _NO_SUCH_PREPARED_STATEMENT:
+                # Deallocated behind the writer's back (DISCARD ALL, a pooler between us and the server): this
+                # connection binds literals from now on, and the batch runs again so.
+                self._prepared = False
             raise DeferredWritesFailed(str(error)) from error
 
     def _exec(self, query: str) -> None:

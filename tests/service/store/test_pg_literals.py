@@ -116,3 +116,28 @@ def test_appends_run_the_event_insert_prepared_and_a_store_on_a_pooled_connectio
         assert [e.data["n"] for e in EventStore(engine, SystemClock()).read("game:p")] == [0, 1, 2, 3, 4]
     finally:
         engine.dispose()
+
+
+@pytest.mark.postgres
+def test_appends_go_on_with_literals_when_the_prepared_insert_was_deallocated_behind_the_writers_back(
+    fresh_postgres_url: str,
+) -> None:
+    """DISCARD ALL, or a pooler that hands the session to someone else, drops the prepared INSERT: the batch
+    that finds it gone runs again with the row bound as literals, and so does the rest of that connection."""
+    engine = make_engine(fresh_postgres_url)
+    upgrade(engine)
+    store = EventStore(engine, SystemClock())
+    try:
+        store.append("game:d", 0, [EventDraft("Noted", {"n": 0})])
+        with store.write() as conn:
+            conn.exec_driver_sql("DEALLOCATE ALL")
+        reruns = store.group_commit.reruns
+
+        store.append("game:d", 1, [EventDraft("Noted", {"n": 1})])
+        store.append("game:d", 2, [EventDraft("Noted", {"n": 2})])
+
+        assert store.group_commit.reruns == reruns + 1  # the first batch after it; the next binds literals
+        assert [e.data["n"] for e in store.read("game:d")] == [0, 1, 2] and store.verify("game:d").ok
+    finally:
+        store.close()
+        engine.dispose()
