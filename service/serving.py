@@ -6,18 +6,22 @@ interpreter lock to about one core; more processes use more cores. Every worker 
 the fork (no connection or cache is shared across processes). On one SQLite file each worker commits its
 own batches, the workers taking turns on the lock file; with ANNALS_WRITER_PROCESS=1 they send their appends
 to one writer process instead (service/store/writer_process.py), whose commits hold every worker's appends.
-On PostgreSQL each worker writes itself.
+On PostgreSQL each worker writes itself. New connections go to whichever worker holds fewer than its share,
+so keep-alive clients spread over all the workers (service/balanced_accept.py).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.arbiter import Arbiter
 from uvicorn_worker import UvicornWorker
 
 from service import config
+from service.balanced_accept import BalancedServer, ConnectionLedger
 from service.store.writer_process import WriterSupervisor, wants_writer
 
 # Open streams would keep a stopping server waiting for up to their 60 s; after this grace they are cut
@@ -56,12 +60,29 @@ class AnnalsUvicornWorker(UvicornWorker):  # type: ignore[misc]
         "timeout_graceful_shutdown": GRACE_SECONDS,
     }
 
+    async def _serve(self) -> None:
+        """uvicorn_worker's, with a server that takes only this worker's share of the connections."""
+        ledger: ConnectionLedger | None = getattr(self.app, "ledger", None)
+        if ledger is None:
+            await super()._serve()
+            return
+        self.config.app = self.wsgi
+        server = BalancedServer(self.config, ledger)
+        self._install_sigquit_handler()
+        await server.serve(sockets=self.sockets)
+        if not server.started:
+            sys.exit(Arbiter.WORKER_BOOT_ERROR)
+
 
 class _AnnalsGunicorn(BaseApplication):
     def __init__(self, options: dict[str, Any], threads: int, app_factory: AppFactory | None) -> None:
         self.options = options
         self.threads = threads
         self.app_factory = app_factory
+        # Shared with the workers across the fork: how many connections each holds (service/balanced_accept).
+        self.ledger = ConnectionLedger(2 * options["workers"] + 2) if options["workers"] > 1 else None
+        if self.ledger is not None:
+            options["child_exit"] = _leaving(self.ledger)
         super().__init__()
 
     def load_config(self) -> None:
@@ -74,6 +95,15 @@ class _AnnalsGunicorn(BaseApplication):
         if self.app_factory is not None:
             return self.app_factory(self.threads)
         return create_asgi_app(threads=self.threads, checkpoints=True)
+
+
+def _leaving(ledger: ConnectionLedger) -> Callable[[Any, Any], None]:
+    """gunicorn's child_exit hook (run by the master): a dead worker's connections are gone with it."""
+
+    def child_exit(_arbiter: Any, worker: Any) -> None:
+        ledger.leave(worker.pid)
+
+    return child_exit
 
 
 def run_gunicorn(host: str, port: int, workers: int, threads: int, app_factory: AppFactory | None = None) -> None:
