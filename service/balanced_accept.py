@@ -23,6 +23,7 @@ import logging
 import math
 import multiprocessing
 import os
+import select
 import socket
 import ssl
 from collections.abc import Callable
@@ -34,6 +35,7 @@ from uvicorn.server import Server
 log = logging.getLogger(__name__)
 
 DEFER_SECONDS = 0.05  # how long a worker over its share leaves a waiting connection to the others
+RECHECK_SECONDS = 0.002  # how often it looks meanwhile whether its share has grown or the connection is gone
 LOCK_SECONDS = 0.05  # a ledger lock held longer than this (its holder killed): accept without counting
 BUSY_SECONDS = 1.0  # after accept() failed for want of file descriptors, as asyncio waits
 
@@ -50,6 +52,7 @@ class ConnectionLedger:
         self._lock = context.Lock()
         self._pids = context.RawArray(ctypes.c_long, slots)
         self._open = context.RawArray(ctypes.c_long, slots)
+        self._reserved = context.RawArray(ctypes.c_long, slots)
 
     def join(self, pid: int) -> int | None:
         """A slot for the worker `pid`, holding no connection yet; None when every slot is taken."""
@@ -58,7 +61,7 @@ class ConnectionLedger:
                 return None
             for slot, holder in enumerate(self._pids):
                 if holder == pid or holder == 0 or not _running(holder):
-                    self._pids[slot], self._open[slot] = pid, 0
+                    self._pids[slot], self._open[slot], self._reserved[slot] = pid, 0, 0
                     return slot
         return None
 
@@ -67,20 +70,34 @@ class ConnectionLedger:
         with self._locked():  # best effort without the lock: the slot is this process's to clear
             for slot, holder in enumerate(self._pids):
                 if holder == pid:
-                    self._pids[slot], self._open[slot] = 0, 0
+                    self._pids[slot], self._open[slot], self._reserved[slot] = 0, 0, 0
 
     def take_if_fair(self, slot: int) -> bool:
-        """Count one more connection for `slot` if that leaves it at most its share; whether it did."""
+        """Reserve one more connection for `slot` if that leaves it at most its share; whether it did.
+
+        The share is of the connections open, not of those other workers have reserved and may yet not get
+        (another worker can accept first): counting those would let this worker past its share."""
         with self._locked() as locked:
             if not locked:
-                self._open[slot] += 1
+                self._reserved[slot] += 1
                 return True
             workers = sum(1 for pid in self._pids if pid)
-            total = sum(self._open)
-            if self._open[slot] + 1 > math.ceil((total + 1) / max(workers, 1)):
+            share = math.ceil((sum(self._open) + 1) / max(workers, 1))
+            if self._open[slot] + self._reserved[slot] + 1 > share:
                 return False
-            self._open[slot] += 1
+            self._reserved[slot] += 1
             return True
+
+    def accepted(self, slot: int) -> None:
+        """The connection reserved by `take_if_fair` was accepted: it is open."""
+        with self._locked():
+            self._reserved[slot] = max(0, self._reserved[slot] - 1)
+            self._open[slot] += 1
+
+    def missed(self, slot: int) -> None:
+        """The connection reserved by `take_if_fair` was accepted by another worker first."""
+        with self._locked():
+            self._reserved[slot] = max(0, self._reserved[slot] - 1)
 
     def opened(self, slot: int) -> None:
         """Count a connection taken regardless of shares (nobody else took it)."""
@@ -104,6 +121,13 @@ class ConnectionLedger:
         finally:
             if locked:
                 self._lock.release()
+
+
+def _waiting(sock: socket.socket) -> bool:
+    """Whether a connection waits to be accepted on the listening `sock` (without accepting it)."""
+    poller = select.poll()  # not select(): descriptors past 1024 are fine
+    poller.register(sock, select.POLLIN)
+    return bool(poller.poll(0))
 
 
 def _running(pid: int) -> bool:
@@ -134,6 +158,7 @@ class BalancedListener(asyncio.AbstractServer):
         self._ledger, self._slot = ledger, slot
         self._serving = False
         self._later: asyncio.TimerHandle | None = None
+        self._deadline = 0.0  # loop time after which a waiting connection is taken past this worker's share
         self._handing_over: set[asyncio.Task[None]] = set()
 
     def start(self) -> None:
@@ -145,15 +170,25 @@ class BalancedListener(asyncio.AbstractServer):
         if self._ledger.take_if_fair(self._slot):
             self._accept(counted=True)
             return
-        # Over this worker's share: another worker is to take it; look again once they have had the time.
+        # Over this worker's share: the connection is another worker's to take. Stop listening (a waiting
+        # connection would wake this loop without end) and look again shortly: shares move as the others
+        # accept, and what nobody has taken by the deadline this worker takes.
         self._loop.remove_reader(self._sock.fileno())
-        self._later = self._loop.call_later(DEFER_SECONDS, self._after_deferring)
+        self._deadline = self._loop.time() + DEFER_SECONDS
+        self._later = self._loop.call_later(RECHECK_SECONDS, self._recheck)
 
-    def _after_deferring(self) -> None:
+    def _recheck(self) -> None:
         self._later = None
         if not self._serving:
             return
-        self._accept(counted=False)  # still waiting (accept() finds it): nobody else took it
+        if _waiting(self._sock):
+            if self._ledger.take_if_fair(self._slot):
+                self._accept(counted=True)
+            elif self._loop.time() >= self._deadline:
+                self._accept(counted=False)  # nobody else took it
+            else:
+                self._later = self._loop.call_later(RECHECK_SECONDS, self._recheck)
+                return
         if self._serving and self._later is None:
             self._loop.add_reader(self._sock.fileno(), self._readable)
 
@@ -162,16 +197,19 @@ class BalancedListener(asyncio.AbstractServer):
             conn, _ = self._sock.accept()
         except (BlockingIOError, InterruptedError, ConnectionAbortedError):
             if counted:  # another worker accepted it first
-                self._ledger.closed(self._slot)
+                self._ledger.missed(self._slot)
             return
         except OSError as error:  # out of file descriptors or buffers: accept again once some are freed
             if counted:
-                self._ledger.closed(self._slot)
+                self._ledger.missed(self._slot)
             log.error("accepting a connection failed, trying again in %.0f s: %s", BUSY_SECONDS, error)
             self._loop.remove_reader(self._sock.fileno())
-            self._later = self._loop.call_later(BUSY_SECONDS, self._after_deferring)
+            self._deadline = self._loop.time() + BUSY_SECONDS
+            self._later = self._loop.call_later(BUSY_SECONDS, self._recheck)
             return
-        if not counted:
+        if counted:
+            self._ledger.accepted(self._slot)
+        else:
             self._ledger.opened(self._slot)
         conn.setblocking(False)
         if conn.family in (socket.AF_INET, socket.AF_INET6):

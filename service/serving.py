@@ -46,6 +46,7 @@ def run_uvicorn(host: str, port: int, threads: int) -> None:
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=GRACE_SECONDS,
+        ws="none",  # no websocket is served (the front closes them)
     )
 
 
@@ -58,6 +59,9 @@ class AnnalsUvicornWorker(UvicornWorker):  # type: ignore[misc]
         "lifespan": "on",
         "proxy_headers": False,  # ANNALS_TRUSTED_PROXIES decides whom X-Forwarded-For is taken from
         "timeout_graceful_shutdown": GRACE_SECONDS,
+        # No websocket is served (the front closes them), and a connection whose protocol switched would go
+        # uncounted by balanced_accept when it closes: upgrade requests are answered as plain HTTP.
+        "ws": "none",
     }
 
     async def _serve(self) -> None:

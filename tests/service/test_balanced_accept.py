@@ -22,6 +22,14 @@ from service.balanced_accept import BalancedListener, ConnectionLedger
 ONE, OTHER = os.getpid(), os.getppid()
 
 
+def _take(ledger: ConnectionLedger, slot: int) -> bool:
+    """A worker's turn at a waiting connection: reserved within its share, then accepted."""
+    if not ledger.take_if_fair(slot):
+        return False
+    ledger.accepted(slot)
+    return True
+
+
 def test_connections_go_to_the_worker_below_its_share_in_turn() -> None:
     ledger = ConnectionLedger(4)
     first, second = ledger.join(ONE), ledger.join(OTHER)
@@ -29,7 +37,7 @@ def test_connections_go_to_the_worker_below_its_share_in_turn() -> None:
     taken = []
     for _ in range(8):
         # Each connection is offered to the first worker, then to the second, as the kernel wakes both.
-        taken.append(ONE if ledger.take_if_fair(first) else OTHER if ledger.take_if_fair(second) else None)
+        taken.append(ONE if _take(ledger, first) else OTHER if _take(ledger, second) else None)
     assert taken == [ONE, OTHER] * 4
     assert ledger.counts() == {ONE: 4, OTHER: 4}
 
@@ -38,16 +46,16 @@ def test_a_worker_alone_takes_every_connection_and_shares_once_another_joins() -
     ledger = ConnectionLedger(4)
     first = ledger.join(ONE)
     assert first is not None
-    assert all(ledger.take_if_fair(first) for _ in range(3))
+    assert all(_take(ledger, first) for _ in range(3))
     second = ledger.join(OTHER)
     assert second is not None
     # 3 + 0 open: the first is over its share of 4 connections (2) until the second has caught up.
-    assert not ledger.take_if_fair(first)
-    assert ledger.take_if_fair(second)
-    assert ledger.take_if_fair(second)
-    assert not ledger.take_if_fair(first)  # 4 of 6 would be more than half
-    assert ledger.take_if_fair(second)
-    assert ledger.take_if_fair(first)
+    assert not _take(ledger, first)
+    assert _take(ledger, second)
+    assert _take(ledger, second)
+    assert not _take(ledger, first)  # 4 of 6 would be more than half
+    assert _take(ledger, second)
+    assert _take(ledger, first)
     assert ledger.counts() == {ONE: 4, OTHER: 3}
 
 
@@ -55,12 +63,28 @@ def test_a_closed_connection_makes_room_and_counts_never_go_below_zero() -> None
     ledger = ConnectionLedger(2)
     first, second = ledger.join(ONE), ledger.join(OTHER)
     assert first is not None and second is not None
-    assert ledger.take_if_fair(first)
-    assert not ledger.take_if_fair(first)
+    assert _take(ledger, first)
+    assert not _take(ledger, first)
     ledger.closed(first)
     ledger.closed(first)
     assert ledger.counts() == {ONE: 0, OTHER: 0}
-    assert ledger.take_if_fair(first)
+    assert _take(ledger, first)
+
+
+def test_a_connection_another_worker_reserved_but_missed_does_not_count_for_it() -> None:
+    """Both workers woken for one connection: the one that reserved it may lose it to the other's accept,
+    so its reservation must not raise the share the other is measured against (that made 5+3 of 8)."""
+    ledger = ConnectionLedger(2)
+    first, second = ledger.join(ONE), ledger.join(OTHER)
+    assert first is not None and second is not None
+    for _ in range(3):
+        assert _take(ledger, first) and _take(ledger, second)
+    assert _take(ledger, first)  # 4 + 3 open; the eighth connection is the second worker's to take
+    assert ledger.take_if_fair(second)  # reserved, not yet accepted
+    assert not ledger.take_if_fair(first)  # 5 of 8 would be past half, whatever the second has reserved
+    ledger.missed(second)  # its accept() found nothing: the client gave up meanwhile
+    assert _take(ledger, second)
+    assert ledger.counts() == {ONE: 4, OTHER: 4}
 
 
 def test_a_dead_worker_leaves_its_slot_and_its_connections() -> None:
@@ -68,7 +92,7 @@ def test_a_dead_worker_leaves_its_slot_and_its_connections() -> None:
     gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     dead_pid = int(gone.stdout)  # exited: its slot is free for the next worker to join
     first = ledger.join(dead_pid)
-    assert first is not None and ledger.take_if_fair(first)
+    assert first is not None and _take(ledger, first)
     assert ledger.join(os.getpid()) is not None
     assert ledger.join(os.getppid()) is not None  # reuses the dead worker's slot
     assert dead_pid not in ledger.counts()
