@@ -7,8 +7,10 @@ all) and comes back to the loop as a finished body, sent from there. A game's st
 a `LiveStream` instead, which the front sends from its event loop: a waiting stream holds no thread.
 
 One thread hop per request: a2wsgi's own middleware makes one per ASGI message (three for a small
-answer), and cost 15-25 % more server CPU per append in `make bench`; its environ builder and request
-body reader are used as they are.
+answer), and cost 15-25 % more server CPU per append in `make bench`; its environ builder is used as it is.
+The request body is read whole on the loop before the request is handed to a thread (within the body
+limit, and within BODY_SECONDS): a client that sends its headers and then trickles its body, or stops,
+holds no request thread while it does, and eight of them no longer stall the server.
 """
 
 from __future__ import annotations
@@ -16,17 +18,20 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import io
+import json
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from a2wsgi.wsgi import Body, build_environ
+from a2wsgi.wsgi import build_environ
 from flask import Flask
 
 from service.live import live_of
 from service.live.body import LiveStream
 
 DEFAULT_THREADS = 8
+BODY_SECONDS = 30.0  # a request's body must have arrived whole this long after its headers (else 408)
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -51,9 +56,20 @@ class AnnalsAsgi:
             await send({"type": "websocket.close", "code": 1000})
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout(BODY_SECONDS):
+                body = await self._body(scope, receive)
+        except TimeoutError:
+            await _too_slow(send)
+            return
+        except _ClientGone:
+            return
         # This front types ASGI messages as plain dicts; a2wsgi wants its TypedDicts of the same keys.
-        environ: dict[str, Any] = dict(build_environ(scope, Body(loop, receive)))  # type: ignore[arg-type]
+        environ: dict[str, Any] = dict(build_environ(scope, io.BytesIO(body)))  # type: ignore[arg-type]
+        if environ.pop("HTTP_TRANSFER_ENCODING", None) is not None:
+            # A chunked body is all here now: given its length, as a proxy would, werkzeug reads it (it reads
+            # a body of no length as empty) or answers 413 past the body limit.
+            environ["CONTENT_LENGTH"] = str(len(body))
         started: dict[str, Any] = {}
 
         def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[..., Any]:
@@ -77,6 +93,23 @@ class AnnalsAsgi:
         else:
             await send({"type": "http.response.body", "body": answer, "more_body": False})
 
+    async def _body(self, scope: Scope, receive: Receive) -> bytes:
+        """The request's body, read on the loop; past the body limit, only as much as lets Flask answer 413."""
+        limit: int | None = self.flask.config.get("MAX_CONTENT_LENGTH")
+        if limit is not None and _declared_length(scope) > limit:
+            return b""  # Flask answers 413 from the header alone, as it always did
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                raise _ClientGone
+            chunk: bytes = message.get("body", b"")
+            chunks.append(chunk)
+            size += len(chunk)
+            if not message.get("more_body", False) or (limit is not None and size > limit):
+                return b"".join(chunks)
+
     async def _run_sync(self, work: Callable[[], T]) -> T:
         """`work` on a request thread (with this task's context), awaited from the loop."""
         context = contextvars.copy_context()
@@ -94,6 +127,31 @@ class AnnalsAsgi:
         """Stop the notifier and the request threads (requests not yet started are dropped)."""
         live_of(self.flask).notifier.close()
         self._executor.shutdown(wait=wait, cancel_futures=True)
+
+
+class _ClientGone(Exception):
+    """The client closed the connection before its request's body had arrived."""
+
+
+def _declared_length(scope: Scope) -> int:
+    """The request's Content-Length, 0 when it has none (or none that reads as a number)."""
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return 0
+    return 0
+
+
+async def _too_slow(send: Send) -> None:
+    """408 as problem+json, and the connection closed: what is left of the body cannot be told from a
+    next request."""
+    detail = f"the request body did not arrive within {BODY_SECONDS:.0f} s of its headers"
+    body = json.dumps({"type": "about:blank", "title": "Request Timeout", "status": 408, "detail": detail})
+    headers = [(b"content-type", b"application/problem+json"), (b"connection", b"close")]
+    await send({"type": "http.response.start", "status": 408, "headers": headers})
+    await send({"type": "http.response.body", "body": body.encode(), "more_body": False})
 
 
 def _no_write(chunk: bytes) -> None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
 from service.store.tables import events
-from tests.conftest import Api
+from tests.conftest import Api, _api, _make_app
 
 PROBLEM_JSON = "application/problem+json"
 SHA256_HEX = re.compile(r"^[0-9a-f]{64}$")
@@ -54,3 +57,11 @@ def stored_events(api: Api, game_id: str) -> list[dict[str, Any]]:
 def bearer(token: str) -> dict[str, str]:
     """An Authorization header for a raw token value."""
     return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def off_contract(tmp_path: Path) -> Iterator[Api]:
+    """The app for requests the contract cannot describe (unknown routes and methods, failures)."""
+    app = _make_app(f"sqlite:///{tmp_path / 'annals.db'}")
+    yield _api(app)
+    app.extensions["annals"].close()

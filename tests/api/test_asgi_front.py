@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from service.live import live_of
+from service.live import asgi, live_of
 from service.live.asgi import AnnalsAsgi
 from tests.conftest import Api
 
@@ -136,4 +136,118 @@ def test_404_problem_when_an_anonymous_client_streams_a_private_game_through_the
     sent = _run(front, _Connection("GET", f"/api/v1/games/{game}/stream?timeout=0"))
 
     assert sent.status == 404
+    assert (b"content-type", b"application/problem+json") in sent.sent[0]["headers"]
+
+
+class _SlowConnection(_Connection):
+    """A request whose body comes as `parts` messages, then (with `stall`) never ends, or (with `leave`)
+    ends with the client gone."""
+
+    def __init__(self, *args: Any, parts: list[bytes], stall: bool = False, leave: bool = False, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self._parts, self._stall, self._leave = list(parts), stall, leave
+
+    async def receive(self) -> dict[str, Any]:
+        if self._parts:
+            part = self._parts.pop(0)
+            more = bool(self._parts) or self._stall or self._leave
+            return {"type": "http.request", "body": part, "more_body": more}
+        if self._leave:
+            return {"type": "http.disconnect"}
+        await asyncio.Event().wait()  # the rest of the body never comes
+        raise AssertionError("unreachable")
+
+
+def test_a_body_sent_in_pieces_is_read_whole_before_the_action_is_recorded(front: AnnalsAsgi, api: Api) -> None:
+    game = api.create_game()["id"]
+    body = json.dumps({"type": "note", "seat": "red", "data": {"text": "split across three reads"}}).encode()
+    headers = {**api.headers(), "Content-Type": "application/json", "Content-Length": str(len(body))}
+    parts = [body[:7], body[7:20], body[20:]]
+
+    sent = _run(front, _SlowConnection("POST", f"/api/v1/games/{game}/actions", headers=headers, parts=parts))
+
+    assert sent.status == 201, sent.body
+    assert api.client.get(f"/api/v1/games/{game}/events", headers=api.headers()).get_json()["items"][-1]["data"][
+        "data"
+    ]["text"] == ("split across three reads")
+
+
+def test_408_problem_and_the_connection_closed_when_the_body_stops_coming(
+    front: AnnalsAsgi, api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(asgi, "BODY_SECONDS", 0.2)
+    game = api.create_game()["id"]
+    headers = {**api.headers(), "Content-Type": "application/json", "Content-Length": "100"}
+
+    sent = _run(
+        front, _SlowConnection("POST", f"/api/v1/games/{game}/actions", headers=headers, parts=[b'{"ty'], stall=True)
+    )
+
+    assert sent.status == 408
+    assert (b"content-type", b"application/problem+json") in sent.sent[0]["headers"]
+    assert (b"connection", b"close") in sent.sent[0]["headers"]
+    problem = json.loads(sent.body)
+    assert problem["status"] == 408 and "did not arrive within" in problem["detail"]
+    assert api.client.get(f"/api/v1/games/{game}", headers=api.headers()).get_json()["version"] == 1  # nothing recorded
+
+
+def test_a_stalled_body_holds_no_request_thread(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one request thread, a client stalled in its body does not keep another from being answered."""
+    monkeypatch.setattr(asgi, "BODY_SECONDS", 5.0)
+    front = AnnalsAsgi(api.app, threads=1)
+    stalled = _SlowConnection(
+        "POST", "/api/v1/games", headers={**api.headers(), "Content-Length": "50"}, parts=[b"{"], stall=True
+    )
+    health = _Connection("GET", "/api/v1/health")
+
+    async def both() -> None:
+        waiting = asyncio.ensure_future(front(stalled.scope, stalled.receive, stalled.send))
+        await asyncio.wait_for(front(health.scope, health.receive, health.send), 2.0)
+        assert not waiting.done()  # still waiting for its body, on the loop
+        waiting.cancel()
+
+    try:
+        asyncio.run(asyncio.wait_for(both(), BOUND_SECONDS))
+    finally:
+        front.close()
+    assert health.status == 200
+    assert stalled.sent == []
+
+
+def test_nothing_is_answered_or_run_when_the_client_leaves_during_its_body(front: AnnalsAsgi, api: Api) -> None:
+    game = api.create_game()["id"]
+    headers = {**api.headers(), "Content-Type": "application/json", "Content-Length": "100"}
+
+    sent = _run(
+        front, _SlowConnection("POST", f"/api/v1/games/{game}/actions", headers=headers, parts=[b"{"], leave=True)
+    )
+
+    assert sent.sent == []
+    assert api.client.get(f"/api/v1/games/{game}", headers=api.headers()).get_json()["version"] == 1
+
+
+def test_a_chunked_body_is_read_within_the_limit(front: AnnalsAsgi, api: Api) -> None:
+    game = api.create_game()["id"]
+    body = json.dumps({"type": "note", "seat": "red"}).encode()
+    headers = {**api.headers(), "Content-Type": "application/json", "Transfer-Encoding": "chunked"}
+
+    sent = _run(
+        front, _SlowConnection("POST", f"/api/v1/games/{game}/actions", headers=headers, parts=[body[:5], body[5:]])
+    )
+
+    assert sent.status == 201, sent.body
+
+
+def test_413_problem_for_a_chunked_body_past_the_limit(off_contract: Api) -> None:
+    """Read as far as the limit and no further (the rest never comes), then refused as a sized body is."""
+    off_contract.app.config["MAX_CONTENT_LENGTH"] = 1024
+    headers = {**off_contract.headers(), "Content-Type": "application/json", "Transfer-Encoding": "chunked"}
+    connection = _SlowConnection("POST", "/api/v1/games", headers=headers, parts=[b" " * 1000, b" " * 100], stall=True)
+    front = AnnalsAsgi(off_contract.app, threads=1)
+    try:
+        sent = _run(front, connection)
+    finally:
+        front.close()
+
+    assert sent.status == 413, sent.body
     assert (b"content-type", b"application/problem+json") in sent.sent[0]["headers"]

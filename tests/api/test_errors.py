@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from tests.api.conftest import assert_problem
-from tests.conftest import Api, _api, _make_app
-
-
-@pytest.fixture
-def off_contract(tmp_path: Path) -> Iterator[Api]:
-    """The app for requests the contract cannot describe (unknown routes and methods, failures)."""
-    app = _make_app(f"sqlite:///{tmp_path / 'annals.db'}")
-    yield _api(app)
-    app.extensions["annals"].close()
+from tests.conftest import Api
 
 
 # `/` is the web viewer's games page since issue 14; an unknown path outside the API is still a problem.

@@ -4,6 +4,7 @@ gunicorn (two uvicorn worker processes), on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import json
+import socket
 import time
 from collections.abc import Iterator
 
@@ -163,3 +164,34 @@ def test_a_truncated_and_a_rechained_game_are_reported_by_verify_over_real_http(
         report = json.loads(raw)
         assert status == 200 and report["ok"] is False, report
         assert kind in {finding["kind"] for finding in report["findings"]}, report
+
+
+STALLED = 24  # clients stuck in their bodies: three times a serving process's request threads
+
+
+def test_clients_stalled_in_their_bodies_keep_no_one_else_waiting_over_real_http(served: Served) -> None:
+    """Headers sent, then a body that never ends: such clients hold no request thread (the body is read on
+    the event loop), so the server goes on answering everyone else."""
+    create = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}], "title": "stalled bodies"}
+    status, _, raw = served.post("/api/v1/games", create)
+    assert status == 201
+    game = json.loads(raw)["id"]
+    head = (
+        f"POST /api/v1/games/{game}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {served.token}\r\n"
+        "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n"
+    )
+    stalled = [socket.create_connection(("127.0.0.1", served.port), timeout=10) for _ in range(STALLED)]
+    try:
+        for connection in stalled:
+            connection.sendall(head.encode() + b'{"type": "no')
+        time.sleep(0.5)  # every one of them is past its headers, waiting for the rest of its body
+
+        started = time.monotonic()
+        health, _ = served.get("/api/v1/health")
+        recorded, _, _ = served.post(f"/api/v1/games/{game}/actions", {"type": "note", "seat": "red"})
+        assert (health, recorded) == (200, 201)
+        assert time.monotonic() - started < 5
+    finally:
+        for connection in stalled:
+            connection.close()
+    assert _version(served, game) == 2  # the stalled ones recorded nothing
