@@ -32,6 +32,10 @@ from service.live.body import LiveStream
 
 DEFAULT_THREADS = 8
 BODY_SECONDS = 30.0  # a request's body must have arrived whole this long after its headers (else 408)
+# Request bodies one process holds while they arrive and until their requests are answered. While the other
+# requests hold more, a body that comes in several parts waits (on the loop, its socket no longer read)
+# before taking more; a body that comes whole in its first part (nearly every request) never waits.
+BODY_BUFFER_BYTES = 64 * 1024 * 1024
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -46,6 +50,7 @@ class AnnalsAsgi:
     def __init__(self, app: Flask, threads: int = DEFAULT_THREADS) -> None:
         self.flask = app
         self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="annals-request")
+        self.buffered = _BodyBudget(BODY_BUFFER_BYTES)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
@@ -56,9 +61,16 @@ class AnnalsAsgi:
             await send({"type": "websocket.close", "code": 1000})
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        held = _Held(self.buffered)
+        try:
+            await self._answer(scope, receive, send, held)
+        finally:
+            held.release()
+
+    async def _answer(self, scope: Scope, receive: Receive, send: Send, held: _Held) -> None:
         try:
             async with asyncio.timeout(BODY_SECONDS):
-                body = await self._body(scope, receive)
+                body = await self._body(scope, receive, held)
         except TimeoutError:
             await _too_slow(send)
             return
@@ -93,20 +105,24 @@ class AnnalsAsgi:
         else:
             await send({"type": "http.response.body", "body": answer, "more_body": False})
 
-    async def _body(self, scope: Scope, receive: Receive) -> bytes:
-        """The request's body, read on the loop; past the body limit, only as much as lets Flask answer 413."""
+    async def _body(self, scope: Scope, receive: Receive, held: _Held) -> bytes:
+        """The request's body, read on the loop and counted in `held`; past the body limit, only as much as
+        lets Flask answer 413."""
         limit: int | None = self.flask.config.get("MAX_CONTENT_LENGTH")
         if limit is not None and _declared_length(scope) > limit:
             return b""  # Flask answers 413 from the header alone, as it always did
         chunks: list[bytes] = []
         size = 0
         while True:
+            if chunks:  # more to come: within the process's budget
+                await held.budget.room(held.size)
             message = await receive()
             if message["type"] == "http.disconnect":
                 raise _ClientGone
             chunk: bytes = message.get("body", b"")
             chunks.append(chunk)
             size += len(chunk)
+            held.add(len(chunk))
             if not message.get("more_body", False) or (limit is not None and size > limit):
                 return b"".join(chunks)
 
@@ -127,6 +143,47 @@ class AnnalsAsgi:
         """Stop the notifier and the request threads (requests not yet started are dropped)."""
         live_of(self.flask).notifier.close()
         self._executor.shutdown(wait=wait, cancel_futures=True)
+
+
+class _BodyBudget:
+    """Bytes of request bodies held by one process's requests, and a wait for room under `limit`."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.held = 0
+        self._freed: asyncio.Event | None = None  # made on the loop, when somebody first waits
+
+    async def room(self, own: int) -> None:
+        """Wait while the other requests hold more than the budget (this one's own bytes never stop it: it
+        would wait for itself; so the process holds at most the budget and one body more)."""
+        while self.held - own > self.limit:
+            self._freed = self._freed or asyncio.Event()
+            self._freed.clear()
+            await self._freed.wait()
+
+    def add(self, size: int) -> None:
+        self.held += size
+
+    def free(self, size: int) -> None:
+        self.held -= size
+        if self._freed is not None:
+            self._freed.set()  # waiters look again at what the others hold
+
+
+class _Held:
+    """What one request has taken from the budget, given back once when it is answered or abandoned."""
+
+    def __init__(self, budget: _BodyBudget) -> None:
+        self.budget = budget
+        self.size = 0
+
+    def add(self, size: int) -> None:
+        self.size += size
+        self.budget.add(size)
+
+    def release(self) -> None:
+        self.budget.free(self.size)
+        self.size = 0
 
 
 class _ClientGone(Exception):

@@ -251,3 +251,52 @@ def test_413_problem_for_a_chunked_body_past_the_limit(off_contract: Api) -> Non
 
     assert sent.status == 413, sent.body
     assert (b"content-type", b"application/problem+json") in sent.sent[0]["headers"]
+
+
+class _HeldOpen(_Connection):
+    """A body's first part, then nothing until `leave` is set, when the client goes away."""
+
+    def __init__(self, *args: Any, part: bytes, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self._part: bytes | None = part
+        self.leave = asyncio.Event()
+
+    async def receive(self) -> dict[str, Any]:
+        if self._part is not None:
+            part, self._part = self._part, None
+            return {"type": "http.request", "body": part, "more_body": True}
+        await self.leave.wait()
+        return {"type": "http.disconnect"}
+
+
+def test_past_the_body_budget_a_body_in_parts_waits_and_a_whole_one_does_not(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(asgi, "BODY_BUFFER_BYTES", 100)
+    front = AnnalsAsgi(api.app, threads=2)
+    game = api.create_game()["id"]
+    path = f"/api/v1/games/{game}/actions"
+    note = json.dumps({"type": "note", "seat": "red"}).encode()
+    headers = {**api.headers(), "Content-Type": "application/json", "Content-Length": str(len(note))}
+    hog = _HeldOpen("POST", path, headers={**headers, "Content-Length": "1000"}, part=b" " * 150)
+    whole = _Connection("POST", path, note, headers)
+    in_parts = _SlowConnection("POST", path, headers=headers, parts=[note[:10], note[10:]])
+
+    async def scenario() -> None:
+        hogging = asyncio.ensure_future(front(hog.scope, hog.receive, hog.send))
+        await asyncio.sleep(0.05)
+        assert front.buffered.held == 150  # past the budget of 100
+        await asyncio.wait_for(front(whole.scope, whole.receive, whole.send), 5)  # one part: no wait
+        waiting = asyncio.ensure_future(front(in_parts.scope, in_parts.receive, in_parts.send))
+        await asyncio.sleep(0.2)
+        assert not waiting.done() and in_parts.sent == []  # its second part waits for room
+        hog.leave.set()
+        await asyncio.wait_for(asyncio.gather(hogging, waiting), 5)
+
+    try:
+        asyncio.run(asyncio.wait_for(scenario(), BOUND_SECONDS))
+    finally:
+        front.close()
+    assert whole.status == 201 and in_parts.status == 201, (whole.body, in_parts.body)
+    assert hog.sent == []
+    assert front.buffered.held == 0
