@@ -112,7 +112,6 @@ class AnnalsAsgi:
         if limit is not None and _declared_length(scope) > limit:
             return b""  # Flask answers 413 from the header alone, as it always did
         chunks: list[bytes] = []
-        size = 0
         while True:
             if chunks:  # more to come: within the process's budget
                 await held.budget.room(held.size)
@@ -121,9 +120,8 @@ class AnnalsAsgi:
                 raise _ClientGone
             chunk: bytes = message.get("body", b"")
             chunks.append(chunk)
-            size += len(chunk)
-            held.add(len(chunk))
-            if not message.get("more_body", False) or (limit is not None and size > limit):
+            held.add(len(chunk))  # this request's bytes so far, in held.size
+            if not message.get("more_body", False) or (limit is not None and held.size > limit):
                 return b"".join(chunks)
 
     async def _run_sync(self, work: Callable[[], T]) -> T:
