@@ -296,8 +296,13 @@ def _check_servable(host: str, port: int) -> None:
     from service import config as settings_module
     from service.store.engine import make_engine
     from service.store.migrate import database_name, schema_problem
+    from service.worker_cores import check_setting
 
     settings = settings_module.load()
+    try:
+        check_setting(settings["WORKER_CORES"])
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
     engine = make_engine(settings["DATABASE_URL"])
     try:
         click.echo(f"database: {database_name(engine)}", err=True)

@@ -7,7 +7,8 @@ the fork (no connection or cache is shared across processes). On one SQLite file
 own batches, the workers taking turns on the lock file; with ANNALS_WRITER_PROCESS=1 they send their appends
 to one writer process instead (service/store/writer_process.py), whose commits hold every worker's appends.
 On PostgreSQL each worker writes itself. New connections go to whichever worker holds fewer than its share,
-so keep-alive clients spread over all the workers (service/balanced_accept.py).
+so keep-alive clients spread over all the workers (service/balanced_accept.py), and each worker's threads
+stay on one core of their own (service/worker_cores.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from uvicorn_worker import UvicornWorker
 from service import config
 from service.balanced_accept import BalancedServer, ConnectionLedger
 from service.store.writer_process import WriterSupervisor, wants_writer
+from service.worker_cores import pin_this_process, worker_cores
 
 # Open streams would keep a stopping server waiting for up to their 60 s; after this grace they are cut
 # (clients reconnect with Last-Event-ID) and requests still running are given up.
@@ -36,6 +38,8 @@ def run_uvicorn(host: str, port: int, threads: int) -> None:
     import uvicorn
 
     from service.live.asgi import create_asgi_app
+
+    pin_this_process(config.load()["WORKER_CORES"])  # before the app starts its threads (service/worker_cores.py)
 
     uvicorn.run(
         create_asgi_app(threads=threads, checkpoints=True),
@@ -126,6 +130,9 @@ def run_gunicorn(host: str, port: int, workers: int, threads: int, app_factory: 
     }
     settings = config.load()
     url = settings["DATABASE_URL"]
+    # Each worker kept on a core of its own (service/worker_cores.py).
+    if (cores := worker_cores(settings["WORKER_CORES"])) is not None:
+        options["pre_fork"], options["post_fork"] = cores.pre_fork, cores.post_fork
     writer = (
         WriterSupervisor(url)
         if app_factory is None and settings["WRITER_PROCESS"] and wants_writer(url, workers)

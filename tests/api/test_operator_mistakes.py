@@ -93,3 +93,14 @@ def test_serve_refuses_an_unmigrated_database_before_listening(database: str) ->
 
     assert result.exit_code == 1
     assert result.stderr.splitlines()[-1].startswith("Error: no database at ")
+
+
+def test_serve_refuses_an_unknown_worker_cores_setting_in_one_line(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ANNALS_WORKER_CORES", "pinned")
+
+    result = CliRunner().invoke(cli, ["serve", "--port", "1"])
+
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == ["Error: ANNALS_WORKER_CORES must be one of spread, any, not 'pinned'"]

@@ -25,10 +25,11 @@ START_SECONDS = 30.0
 
 @dataclass(frozen=True)
 class Served:
-    """A running `annals serve` and an admin token for it."""
+    """A running `annals serve`, an admin token for it, and its process (gunicorn's master with workers)."""
 
     port: int
     token: str
+    pid: int = 0
 
     def call(
         self, method: str, path: str, body: bytes | None = None, headers: Mapping[str, str] | None = None
@@ -69,7 +70,7 @@ def serve_annals(backend_url: str, workers: int, **settings: str) -> Generator[S
     process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, start_new_session=True)
     try:
         _wait_until_up(process, port)
-        yield Served(port, token)
+        yield Served(port, token, process.pid)
     finally:
         process.terminate()
         try:
