@@ -33,7 +33,10 @@ ATTRIBUTE = "annals_core"  # where the master notes a worker's core on gunicorn'
 
 
 def allowed_cores() -> list[int]:
-    """The cores this process may run on (a container's or taskset's share, not the machine's count)."""
+    """The cores this process may run on (a container's or taskset's share, not the machine's count); none
+    where the system cannot pin threads (macOS has no `sched_setaffinity`)."""
+    if not hasattr(os, "sched_setaffinity"):
+        return []
     return sorted(os.sched_getaffinity(0))
 
 
@@ -77,7 +80,8 @@ def check_setting(setting: str) -> str:
 
 def worker_cores(setting: str) -> WorkerCores | None:
     """gunicorn's hooks under the ANNALS_WORKER_CORES setting: with `spread`, each worker kept on a core of
-    its own when the server may use more than one; None with `any`, or on one core."""
+    its own when the server may use more than one; None with `any`, on one core, or where threads cannot be
+    pinned."""
     cores = allowed_cores()
     if check_setting(setting) == "any" or len(cores) < 2:
         return None

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from service.worker_cores import WorkerCores, check_setting, current_core, least_used, worker_cores
+from service.worker_cores import WorkerCores, check_setting, current_core, least_used, pin_this_process, worker_cores
 
 
 def _arbiter(*cores: int) -> SimpleNamespace:
@@ -49,6 +49,13 @@ def test_the_setting_names_what_it_takes() -> None:
 
 def test_any_leaves_the_workers_to_the_scheduler() -> None:
     assert worker_cores("any") is None
+
+
+def test_where_threads_cannot_be_pinned_nothing_is_pinned(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(os, "sched_setaffinity")  # as on macOS
+
+    assert worker_cores("spread") is None
+    assert pin_this_process("spread") is None
 
 
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="spreading needs two cores")
