@@ -47,8 +47,8 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         # workers, its socket and key set by the command. Off by default: under HTTP load each worker's own
         # batches already form, and the extra hop measured slower (README, "Deciding in parallel").
         "WRITER_PROCESS": env.get("ANNALS_WRITER_PROCESS", "0") == "1",
-        # `annals serve --workers N`: `spread` keeps each worker on a core of its own (service/worker_cores.py),
-        # `any` leaves them to the kernel's scheduler.
+        # `annals serve`: `spread` keeps each serving process on one core, each worker on a core of its own
+        # (service/worker_cores.py); `any` leaves them to the kernel's scheduler.
         "WORKER_CORES": env.get("ANNALS_WORKER_CORES", "spread"),
         "WRITER_SOCKET": env.get("ANNALS_WRITER_SOCKET") or None,
         "WRITER_AUTHKEY": env.get("ANNALS_WRITER_AUTHKEY") or None,
