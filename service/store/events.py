@@ -160,21 +160,33 @@ class EventStore:
         """
         if not drafts:
             raise EmptyAppend("nothing to append")
-        request = AppendRequest(
-            stream_id, expected_version, tuple(drafts), idempotency_key, fingerprint, on_append, answer
-        )
-        if self.remote is not None:
-            request = _keyed(request)  # hashed here, not in the one writer every process waits on
-            if (payload := encode(request)) is not None:
-                with contextlib.suppress(WriterUnreachable):
-                    return self.remote.call(payload)
+        if self.remote is None:
+            # No request built unless the append fails: it cost a lone append as much as its clock reading.
+            if idempotency_key is not None and fingerprint is None:
+                fingerprint = _fingerprint(drafts)
+            try:
+                recorded, body = self._group.run(
+                    self._work(stream_id, expected_version, drafts, idempotency_key, fingerprint, on_append, answer)
+                )
+            except Exception as error:
+                request = AppendRequest(
+                    stream_id, expected_version, tuple(drafts), idempotency_key, fingerprint, on_append, answer
+                )
+                return self._recovered(request, error)
+            return AppendResult(stream_id, recorded, answer=body)
+        request = _keyed(
+            AppendRequest(stream_id, expected_version, tuple(drafts), idempotency_key, fingerprint, on_append, answer)
+        )  # hashed here, not in the one writer every process waits on
+        if (payload := encode(request)) is not None:
+            with contextlib.suppress(WriterUnreachable):
+                return self.remote.call(payload)
         return self.append_here(request)
 
     def append_here(self, request: AppendRequest) -> AppendResult:
         """`append` in this process, through its own writer."""
         request = _keyed(request)
         try:
-            recorded, body = self._commit(self._work(request))
+            recorded, body = self._commit(self._work_of(request))
         except Exception as error:
             return self._recovered(request, error)
         return AppendResult(request.stream_id, recorded, answer=body)
@@ -183,7 +195,7 @@ class EventStore:
         """Several appends in as few transactions as the batch size allows (the writer process's batch,
         `writer_socket.py`); each its result, or the error it alone raised, once committed."""
         keyed = [_keyed(request) for request in requests]
-        outcomes = self._group.run_all([self._work(request) for request in keyed])
+        outcomes = self._group.run_all([self._work_of(request) for request in keyed])
         results: list[AppendResult | Exception] = []
         for request, (value, error) in zip(keyed, outcomes, strict=True):
             try:
@@ -195,10 +207,29 @@ class EventStore:
                 results.append(refused)
         return results
 
-    def _work(self, request: AppendRequest) -> Callable[[Connection], tuple[tuple[RecordedEvent, ...], str | None]]:
+    def _work_of(self, request: AppendRequest) -> Callable[[Connection], tuple[tuple[RecordedEvent, ...], str | None]]:
+        """`_work` of a request (the writer process's, a keyed one)."""
+        return self._work(
+            request.stream_id,
+            request.expected_version,
+            request.drafts,
+            request.idempotency_key,
+            request.fingerprint,
+            request.on_append,
+            request.answer,
+        )
+
+    def _work(
+        self,
+        stream_id: str,
+        expected_version: int | None,
+        drafts: Sequence[EventDraft],
+        idempotency_key: str | None,
+        fingerprint: str | None,
+        on_append: OnAppend | None,
+        answer: Answer | None,
+    ) -> Callable[[Connection], tuple[tuple[RecordedEvent, ...], str | None]]:
         """What an append does in its (batch's) transaction: events, post-append work, answer, key."""
-        stream_id, expected_version, drafts = request.stream_id, request.expected_version, request.drafts
-        idempotency_key, on_append, answer = request.idempotency_key, request.on_append, request.answer
 
         def work(conn: Connection) -> tuple[tuple[RecordedEvent, ...], str | None]:
             recorded = self._append_locked(stream_id, expected_version, drafts)
@@ -206,7 +237,7 @@ class EventStore:
                 on_append(conn, recorded)
             body = answer(recorded) if answer is not None else None
             if idempotency_key is not None:
-                self._keep_key((idempotency_key, request.fingerprint), recorded, body)
+                self._keep_key((idempotency_key, fingerprint), recorded, body)
             return recorded, body
 
         return work
