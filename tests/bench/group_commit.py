@@ -5,9 +5,6 @@ Eight writers append to eight streams of their own, each stating the version it 
 games recorded at once do. Their appends meet in the store's GroupCommitWriter: the ones that
 arrive while a commit syncs share the next transaction. The bare driver's eight rows per commit are
 what one transaction and one fsync for eight events can reach at best, with nothing but the INSERTs.
-
-Served, eight such writers are request threads of one worker, kept on one core (`ANNALS_WORKER_CORES`); the
-rows that decide the goals are timed that way (`cores.py`), and the eight writers are timed once more free.
 """
 
 from __future__ import annotations
@@ -26,7 +23,6 @@ from service.store.events import EventDraft, EventStore
 from service.store.group_commit import GroupCommitWriter
 from service.store.migrate import upgrade
 from tests.bench import store
-from tests.bench.cores import as_served
 from tests.bench.process_writers import process_writers
 from tests.bench.report import Row, rate_row, ratio_row
 from tests.bench.workload import Plan, event_data, event_metadata
@@ -40,9 +36,7 @@ ONE_WRITER_OVER_ONE_ROW_CEILING = 0.85
 
 
 def group_commit_rows(tmp: Path, plan: Plan, progress: Callable[[str], None]) -> list[Row]:
-    """Raw sqlite3 at 1 and 8 rows per commit, Annals with 1 and with 8 concurrent writers: rates and ratios,
-    timed in a process kept on one core as `annals serve` keeps each serving process (`cores.py`); then the 8
-    writers and the bare writer again, left to the scheduler."""
+    """Raw sqlite3 at 1 and 8 rows per commit, Annals with 1 and with 8 concurrent writers: rates and ratios."""
     # Twice the events in twice the rounds of the single-writer rows: the eight-writer items are large
     # (BLOCK appends per writer), and the disk's fsync speed drifts within seconds on a shared machine.
     sizes, rounds = store.Sizes(2 * plan.appends, plan.batch_events, plan.append_warmup), 2 * plan.rounds
@@ -57,26 +51,9 @@ def group_commit_rows(tmp: Path, plan: Plan, progress: Callable[[str], None]) ->
         process_writers(f"sqlite:///{tmp / 'gc-flock.db'}", PROCESSES, sizes, through_writer=False) as via_lock,
     ):
         workloads = [raw_one, raw_eight, one_writer, eight_writers, eight_alone, via_writer, via_lock]
-        with as_served():
-            raw1, raw8, one, eight, alone, writer, lock = store.measure(workloads, rounds)
+        raw1, raw8, one, eight, alone, writer, lock = store.measure(workloads, rounds)
         per_commit = group.batched / max(group.batches, 1)
-    rows = [*_rows(raw1, raw8, one, eight, alone, per_commit), *_process_rows(raw1, writer, lock)]
-    return [*rows, *_free_rows(tmp, sizes, rounds)]
-
-
-def _free_rows(tmp: Path, sizes: store.Sizes, rounds: int) -> list[Row]:
-    """The eight writers and one bare writer timed again, on new files, with the bench process left to the
-    scheduler: how far the rows above owe to the core they were kept on (`cores.py`)."""
-    with (
-        store.sqlite_ceiling(str(tmp / "gc-free-raw-1.db"), sizes) as raw_one,
-        concurrent_writers(f"sqlite:///{tmp / 'gc-free-eight.db'}", WRITERS, sizes) as (eight_writers, _),
-    ):
-        raw1, eight = store.measure([raw_one, eight_writers], rounds)
-    label = f"group commit, timed free (every core): Annals {WRITERS} writers"
-    return [
-        rate_row(f"{label}", eight.rate, "events/s"),
-        ratio_row(f"{label} ÷ sqlite3 1 row/commit", eight.rate / raw1.rate),
-    ]
+    return [*_rows(raw1, raw8, one, eight, alone, per_commit), *_process_rows(raw1, writer, lock)]
 
 
 def _process_rows(raw1: store.Measured, writer: store.Measured, lock: store.Measured) -> list[Row]:

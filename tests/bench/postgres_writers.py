@@ -19,7 +19,6 @@ import psycopg
 from service.store.engine import make_engine
 from service.store.migrate import upgrade
 from tests.bench import group_commit, store
-from tests.bench.cores import as_served
 from tests.bench.report import Row, rate_row, ratio_row, skipped_row
 from tests.bench.workload import Plan
 from tests.postgres_server import PostgresServer, PostgresUnavailable, to_libpq_url
@@ -53,10 +52,8 @@ def _rows(server: PostgresServer, plan: Plan, progress: Callable[[str], None]) -
         store.annals(urls[2], sizes) as (one_writer, _ten),
         group_commit.concurrent_writers(urls[3], WRITERS, sizes) as (eight_writers, group),
     ):
-        # Each Annals workload right after the psycopg one it is compared with, in every round; the bench
-        # process's threads kept on one core, as a serving worker's are (`cores.py`; the server's are not).
-        with as_served():
-            raw1, one, raw8, eight = store.measure([raw_one, one_writer, raw_eight, eight_writers], plan.rounds)
+        # Each Annals workload right after the psycopg one it is compared with, in every round.
+        raw1, one, raw8, eight = store.measure([raw_one, one_writer, raw_eight, eight_writers], plan.rounds)
         per_commit = group.batched / max(group.batches, 1)
     return [
         rate_row(f"{_LABEL}: psycopg, 1 writer, 1 row/commit", raw1.rate, "rows/s"),
