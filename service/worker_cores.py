@@ -9,7 +9,10 @@ this project's 2-core virtual machine, `annals serve --workers 2` under wrk left
 spent ~400 µs of a worker's CPU per action; with each worker's threads on a core of its own the idle share
 fell to ~4 % and the same load ran ~25 % faster, and one worker alone ~25 % faster too (README, "Deciding in
 parallel, recording in one place"). What is kept together is a process's threads: the kernel's own work for
-it (its sockets, its fsyncs) still runs wherever the kernel puts it.
+it (its sockets, its fsyncs) still runs wherever the kernel puts it. A process that appends alone pays for
+that: after each fsync it is woken from the core that took the disk's interrupt, where a free thread would
+have been woken on that core (~20 % slower lone appends here, README); `any` suits a server that mostly takes
+one client at a time.
 
 Under gunicorn the master picks a worker's core before it forks (`pre_fork`): among the cores the server
 may use, the one with the fewest live workers (the lowest of equals), so a worker replaced after a crash
