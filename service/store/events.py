@@ -165,7 +165,7 @@ class EventStore:
             if idempotency_key is not None and fingerprint is None:
                 fingerprint = _fingerprint(drafts)
             try:
-                recorded, body = self._group.run(
+                recorded, body = self._commit(
                     self._work(stream_id, expected_version, drafts, idempotency_key, fingerprint, on_append, answer)
                 )
             except Exception as error:
