@@ -83,7 +83,7 @@ def income_entry(state: KKState, seat: str) -> dict[str, Any]:
         (castles if board.counties[county_id].castle else counties).append(county_id)
     county_income = len(counties) + (len(castles) if add_mode else 0)
     castle_income = castle_rate * len(castles)
-    complete = [p for p in board.provinces if _whole_province(state, seat, p)]
+    complete = [p for p in board.provinces if _whole_province(state, seat, p) and not _one_vassals(state, seat, p)]
     total = county_income + castle_income + 4 * len(complete)
     return {
         "seat": seat,
@@ -100,12 +100,29 @@ def income_entry(state: KKState, seat: str) -> dict[str, Any]:
 
 
 def _whole_province(state: KKState, seat: str, province: str) -> bool:
-    """KK-ECON-4, A-3: every county of the province controlled (and garrisoned, under the option)."""
+    """KK-ECON-4, A-3: every county of the province controlled (and garrisoned, under the option); a vassal's
+    county counts for his liege as if the liege stood in it himself (KK-VASSAL-4), his garrison included."""
     board = state.board
     assert board is not None
     counties = board.provinces[province]
     garrison = bool(state.options.get("province_requires_garrison"))
-    return all(holds_for(state, seat, c) and (not garrison or state.force(c, seat).total > 0) for c in counties)
+    return all(
+        holds_for(state, seat, c) and (not garrison or state.force(c, state.control[c]).total > 0) for c in counties
+    )
+
+
+def _one_vassals(state: KKState, seat: str, province: str) -> bool:
+    """KK-ECON-4, KK-VASSAL-5: the whole province is one vassal's of `seat`. Its +4 is then in that vassal's
+    normal income, which the liege collects in full (or half of, under `split_half`): the seed gives a united
+    province its +4 once, so the liege does not add it to his own income again. A province his vassal and
+    he (or two of his vassals) hold together is his alone to unite: its +4 is his (A-27)."""
+    board = state.board
+    assert board is not None
+    owners = {state.control.get(c) for c in board.provinces[province]}
+    if len(owners) != 1:
+        return False
+    (owner,) = owners
+    return owner is not None and owner != seat and state.lieges.get(owner) == seat
 
 
 def collect_income(flow: Flow) -> None:
@@ -118,16 +135,28 @@ def collect_income(flow: Flow) -> None:
     entries = adjust_income(state, [income_entry(state, seat) for seat in state.turn_order()])
     flow.emit("IncomeCollected", {"year": state.year, "entries": entries})
     for e in entries:
+        own = e["castle_income"] + e["county_income"] + e["province_bonus"]
         flow.note(
             "KK-ECON-1",
             f"{e['seat']}: {len(e['castles'])} castles x {e['castle_rate']} + {e['county_income']} counties"
-            f" + {e['province_bonus']} provinces = {e['total']}",
+            f" + {e['province_bonus']} provinces = {own}",
             castle_rate=e["castle_rate"],
             castle_income=e["castle_income"],
             county_income=e["county_income"],
             province_bonus=e["province_bonus"],
-            total=e["total"],
+            total=own,
         )
+        if e.get("vassal_halving_applied") or e.get("vassal_income_received"):
+            kept = own // 2 if e["vassal_halving_applied"] else own
+            flow.note(
+                "KK-VASSAL-5",
+                f"{e['seat']}: {kept} of his own {own}"
+                f" + {e['vassal_income_received']} from his vassals' income = {e['total']}",
+                own=own,
+                kept=kept,
+                vassal_income_received=e["vassal_income_received"],
+                total=e["total"],
+            )
     skip_unable_recruiters(flow)
     if flow.state.turn is None:
         begin_movement(flow)

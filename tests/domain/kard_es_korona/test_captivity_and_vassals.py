@@ -107,6 +107,50 @@ def test_a_27_split_half_option_gives_the_liege_the_other_half() -> None:
     assert totals[BLUE] == 3 and totals[YELLOW] == 3 + 4
 
 
+def province_income(tiszahat: dict[str, str]) -> tuple[dict[str, int], Any]:
+    """1305's income with Blue Yellow's vassal, one infantry in every Tiszahát county of `tiszahat` (county ->
+    owner), Red and Yellow each a castle of their own: each player's total, and the income's ruling."""
+    game = set_up(PTD)
+    units = {**GUARDS, **{county: {owner: ONE} for county, owner in tiszahat.items()}}
+    control = {county: owner for county, units_there in units.items() for owner in units_there}
+    game = position(
+        game,
+        units,
+        control=control,
+        lieges={BLUE: YELLOW},
+        lord_status={BLUE: "vassal"},
+        year=1305,
+        starting_player=RED,
+        turn=RED,
+    )
+    decision = when(game, act("draw_event", RED, card="veres_kard"))
+    income = next(event for event in decision.events if event.type == "IncomeCollected")
+    return {e["seat"]: e["total"] for e in income.data["entries"]}, decision
+
+
+TISZAHAT = ("tiszahat_a", "tiszahat_b", "tiszahat_c", "tiszahat_d", "tiszahat_k1", "tiszahat_k2", "tiszahat_m")
+
+
+def test_kk_econ_4_kk_vassal_5_a_province_wholly_his_vassals_pays_its_4_once() -> None:
+    # The seed: a lord who unites a whole province gets 4 garas more a year; the liege collects the vassal's
+    # whole income. Blue's own: 2 castles x 3 + 5 counties + 4 for Tiszahát = 15, of which he keeps 7; Yellow
+    # gets his castle's 3 and Blue's 15, that +4 among them, not a second +4 of his own (22 until this fix).
+    totals, decision = province_income({county: BLUE for county in TISZAHAT})
+    assert totals == {RED: 3, BLUE: 7, YELLOW: 3 + 15}
+    vassal_rulings = [step.text for step in decision.trace if step.rule_id == "KK-VASSAL-5"]
+    assert vassal_rulings == [
+        "tiszahat: 7 of his own 15 + 0 from his vassals' income = 7",
+        "delvidek: 3 of his own 3 + 15 from his vassals' income = 18",
+    ]
+
+
+def test_a_27_kk_vassal_4_a_province_liege_and_vassal_hold_together_gives_the_liege_its_4() -> None:
+    # Yellow holds Tiszahát A himself, Blue the other six: only counted together is the province whole, and the
+    # vassal's counties count for the liege (KK-VASSAL-4, A-27), so the +4 is Yellow's. Blue: 2 x 3 + 4 = 10.
+    totals, _ = province_income({county: YELLOW if county == "tiszahat_a" else BLUE for county in TISZAHAT})
+    assert totals == {RED: 3, BLUE: 5, YELLOW: 3 + 1 + 4 + 10}
+
+
 def vassal_moving(**options: Any) -> Game:
     """1301's movement, Red to move; Blue is Yellow's vassal with units in Tiszahát K1; Yellow holds Pest."""
     game = set_up(PTD, **options)
