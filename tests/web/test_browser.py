@@ -114,6 +114,14 @@ def test_an_event_line_opens_its_ruling_with_the_rules_cited(site: Site, tab: Ta
     tab.page.wait_for_selector("#audit .trace li")
     assert "version 20" in tab.page.inner_text("#audit h3")
     assert tab.page.inner_text("#audit .verdict-consistent") == "consistent"
+    # The parts a ruling may lack (deviations, dice proof, the dispute form of a signed-in reader) are left out,
+    # not written as the text "null".
+    assert (
+        tab.page.evaluate(
+            "[...document.getElementById('audit').childNodes].filter((n) => n.nodeType === 3).map((n) => n.data)"
+        )
+        == []
+    )
     link = tab.page.locator("#audit .trace a.rule-id", has_text="KK-MOVE-11").first
     assert link.get_attribute("href") == "/rulesets/kard_es_korona/rules#KK-MOVE-11"
     assert _shown(tab, 21) == _expected(site, game, 21)
@@ -170,11 +178,24 @@ def test_a_pasted_token_is_sent_by_the_pages_and_never_put_in_a_url(site: Site, 
     tab.open(f"{site.base}/login")
     tab.page.fill("#token", site.served.token)
     tab.page.click("#login button[type=submit]")
-    assert tab.page.inner_text("#who") == "token in use"
+    tab.page.wait_for_function("document.getElementById('who').textContent === 'token in use'")
     tab.open(f"{site.base}/games?ruleset=freeform")
     tab.page.wait_for_selector(f"#games tbody tr[data-game='{private}']")
     assert site.served.token not in tab.page.url
     assert tab.errors == []
+
+
+def test_a_mistyped_token_is_refused_at_login_and_not_kept(site: Site, tab: Tab) -> None:
+    # Kept, a token the API does not know would make every page answer 401, public games included.
+    tab.open(f"{site.base}/login")
+    tab.page.fill("#token", site.served.token[:-3] + "xyz")
+    tab.page.click("#login button[type=submit]")
+    tab.page.wait_for_selector("#login-status.error")
+    assert "refused" in tab.page.inner_text("#login-status")
+    assert tab.page.inner_text("#who") == "anonymous"
+    tab.open(f"{site.base}/games?ruleset=freeform")
+    tab.page.wait_for_selector("#games tbody tr")
+    assert tab.page.evaluate("sessionStorage.getItem('annals.token')") is None
 
 
 def _open_dispute(site: Site) -> str:

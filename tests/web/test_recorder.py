@@ -108,3 +108,74 @@ def test_the_recorder_fits_a_tablet_held_upright_with_touch_sized_targets(site: 
     assert heights and min(heights) >= 44
     screenshot(tab, "recorder-tablet")
     assert tab.errors == []
+
+
+def test_what_is_typed_stays_when_another_client_records_meanwhile(site: Site, tab: Tab) -> None:
+    game = _game(site)
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    tab.page.fill("#record-fields [data-field='count']", "3")
+    tab.page.fill("#record-fields [data-field='purpose']", "attack on the ford")
+    tab.page.fill("#record-dice", "4 4 2")
+
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", {"type": "note", "seat": "blue", "data": {}})
+    assert status == 201, raw
+    tab.page.wait_for_selector("#notation li[data-version='2']")  # the live update has arrived
+    tab.page.wait_for_function("document.querySelector('#recorder').dataset.version === '2'")  # and the pending with it
+
+    assert tab.page.input_value("#record-fields [data-field='count']") == "3"
+    assert tab.page.input_value("#record-fields [data-field='purpose']") == "attack on the ford"
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    rolled = _events(site, game)[-1]
+    assert rolled["type"] == "DiceRolled" and rolled["data"]["faces"] == [4, 4, 2]
+    assert tab.errors == []
+
+
+def test_ff_action_1_an_action_of_any_type_is_recorded_with_its_data(site: Site, tab: Tab) -> None:
+    game = _game(site, dice="server")
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    assert not tab.page.is_visible("#record-dice-field")  # server dice: nothing to type
+    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='record']")
+    tab.page.fill("#record-fields [data-field='type']", "move")
+    tab.page.fill("#record-fields [data-field='data']", '{"from": "pest", "to": "buda"}')
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+
+    moved = _events(site, game)[-1]
+    assert moved["type"] == "ActionRecorded", moved
+    assert moved["data"]["type"] == "move" and moved["data"]["data"] == {"from": "pest", "to": "buda"}
+    assert moved["data"]["seat"] == "red"
+    assert tab.errors == []
+
+
+def test_core_end_1_the_table_ends_the_game_from_the_recorder(site: Site, tab: Tab) -> None:
+    game = _game(site)
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='end_game']")
+    assert "CORE-END-1" in tab.page.inner_text("#record-what")
+    tab.page.fill("#record-fields [data-field='winners']", '["red"]')
+    tab.page.fill("#record-fields [data-field='reason']", "blue conceded")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+
+    assert site.api(f"/api/v1/games/{game}")["status"] == "ended"
+    tab.page.wait_for_function("document.getElementById('live').textContent === 'ended'")
+    assert "ended" in tab.page.inner_text("#game-facts")
+    assert "The game has ended." in tab.page.inner_text("#pending-summary")
+    assert tab.errors == []
+
+
+def test_a_view_chosen_after_live_updates_keeps_the_versions_they_brought(site: Site, tab: Tab) -> None:
+    game = _game(site)
+    _open_recorder(site, tab, game)
+    for n in range(3):
+        status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", {"type": "note", "data": {"n": n}})
+        assert status == 201, raw
+    tab.page.wait_for_selector("#notation li[data-version='4']")
+    tab.page.select_option("#seat", "red")
+    tab.page.wait_for_function("new URLSearchParams(location.search).get('as') === 'red'")  # the view is reloaded
+    assert tab.page.inner_text("#vcr-at") == "version 4 of 4"
+    assert tab.page.locator("#notation li").count() == 4
+    assert tab.errors == []

@@ -1,7 +1,7 @@
 // The ruling beside a move: GET /api/v1/games/{id}/audit/{version} re-decides the recorded action and cites
 // the rules, with the numbers (dice, strengths, costs) each step used.
 import { getJson, postJson, problemText, token } from "./session.js";
-import { el } from "./dom.js";
+import { el, setChildren } from "./dom.js";
 import { proveRolls } from "./dice.js";
 
 function ruleLink(rulesetId, ruleId) {
@@ -83,7 +83,8 @@ export async function showAudit(panel, gameId, rulesetId, actionAt, version, vie
     const audit = await getJson(`/api/v1/games/${encodeURIComponent(gameId)}/audit/${actionAt}?${params}`);
     const action = audit.action || {};
     const caused = actionAt === version ? "" : ` (version ${version} follows from it)`;
-    panel.replaceChildren(
+    setChildren(
+      panel,
       el("h3", { text: `Ruling of version ${actionAt}${caused}` }),
       el("p", {}, "Action ", el("code", { text: action.type || "?" }), action.seat ? ` by ${action.seat}` : "", " · verdict ", el("strong", { class: `verdict-${audit.verdict}`, text: audit.verdict })),
       audit.reason ? el("p", { text: audit.reason }) : null,

@@ -1,7 +1,7 @@
 // A dispute: the claim, the audit attached when it was opened, the rulings and appeals
 // (GET /api/v1/disputes/{id}), with every rule id linked to its ruleset's rulebook.
 import { getJson } from "./session.js";
-import { el } from "./dom.js";
+import { el, setChildren } from "./dom.js";
 
 const section = document.getElementById("dispute");
 const id = section.dataset.dispute;
@@ -34,7 +34,8 @@ async function show() {
     const dispute = await getJson(`/api/v1/disputes/${encodeURIComponent(id)}`);
     const game = await getJson(`/api/v1/games/${encodeURIComponent(dispute.game)}`);
     const at = el("a", { href: `/games/${encodeURIComponent(dispute.game)}?v=${dispute.version}`, text: `${game.title || dispute.game}, version ${dispute.version}` });
-    section.replaceChildren(
+    setChildren(
+      section,
       el("p", {}, "Status: ", el("strong", { "data-status": dispute.status, text: dispute.status }), " · on ", at),
       el("p", { class: "claim", text: dispute.claim }),
       rules(game.ruleset, dispute.rule_ids),

@@ -14,6 +14,11 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// replaceChildren with what el() leaves out left out too: the DOM would show a null child as the text "null".
+export function setChildren(node, ...children) {
+  node.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined));
+}
+
 const SVG = "http://www.w3.org/2000/svg";
 
 export function svg(tag, attributes = {}, ...children) {

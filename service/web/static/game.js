@@ -14,7 +14,8 @@ import { Recorder } from "./recorder.js";
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
 const $ = (id) => document.getElementById(id);
-const page = { game: null, board: null, replay: null, facts: new Map(), notes: [], disputes: [], at: 1, timer: null, stopLive: null, recorder: null };
+// `version` is the newest version the page knows of (the game's when it opened, then what live updates brought).
+const page = { game: null, version: 0, board: null, replay: null, facts: new Map(), notes: [], disputes: [], at: 1, timer: null, stopLive: null, recorder: null };
 
 function fail(problem) {
   $("game-error").textContent = problem instanceof ApiProblem ? `${problem.message} (HTTP ${problem.status})` : String(problem);
@@ -38,6 +39,7 @@ function writeUrl() {
 
 function show(version) {
   const replay = page.replay;
+  if (!replay) return; // a key or button pressed while the history is still being read
   page.at = Math.max(1, Math.min(version, replay.last));
   const view = replay.state(page.at);
   if (page.board) {
@@ -131,6 +133,7 @@ function showNotes() {
 }
 
 function play() {
+  if (!page.replay) return;
   if (page.timer) return stop();
   if (page.at >= page.replay.last) show(1);
   $("vcr-play").setAttribute("aria-pressed", "true");
@@ -163,6 +166,7 @@ function wireControls() {
   };
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!page.replay) return;
     const moves = { ArrowLeft: page.at - 1, ArrowRight: page.at + 1, Home: 1, End: page.replay.last };
     if (!(event.key in moves)) return;
     event.preventDefault();
@@ -171,11 +175,15 @@ function wireControls() {
   });
 }
 
-function describe(game) {
+function describeFacts(game) {
   document.title = `${game.title || "Game"} · Annals`;
   $("game-title").textContent = game.title || `Game ${game.id}`;
   const rulebook = el("a", { href: `/rulesets/${encodeURIComponent(game.ruleset)}/rules`, text: `${game.ruleset} ${game.ruleset_version}` });
   $("game-facts").replaceChildren(rulebook, ` · ${game.mode} · ${game.dice} dice · ${game.status} · ${game.version} events`);
+}
+
+function describe(game) {
+  describeFacts(game);
   const select = $("seat");
   const wanted = new URLSearchParams(location.search).get("as") || "spectator";
   // The arbiter's view needs an arbiter's token: anonymous readers are not offered it.
@@ -204,7 +212,7 @@ async function load(viewer, at, showIt = true) {
   $("game-error").hidden = true;
   try {
     const replay = new Replay(gameId, viewer);
-    await replay.extend(page.game.version);
+    await replay.extend(page.version);
     page.replay = replay;
     page.at = at;
     if (!showIt) return true; // the page's start draws once every mark is known
@@ -218,8 +226,18 @@ async function load(viewer, at, showIt = true) {
   }
 }
 
-async function onLive(version) {
-  if (version <= page.replay.last) return; // the recorder's own write, already shown when the stream brings it
+// Live updates and the recorder's own writes, one at a time: two at once would both extend from the same version
+// and list its lines twice.
+let liveUpdates = Promise.resolve();
+
+function onLive(version) {
+  liveUpdates = liveUpdates.then(() => applyLive(version)).catch(fail);
+  return liveUpdates;
+}
+
+async function applyLive(version) {
+  page.version = Math.max(page.version, version);
+  if (!page.replay || version <= page.replay.last) return; // the recorder's own write, already shown when the stream brings it
   const following = page.at === page.replay.last && !page.timer;
   const from = page.replay.last + 1;
   await page.replay.extend(version);
@@ -227,7 +245,23 @@ async function onLive(version) {
   renderLines(from);
   $("vcr-at").textContent = `version ${page.at} of ${page.replay.last}`;
   if (following) show(page.replay.last); // a reader stepping back keeps their place
+  const [game, marks] = await Promise.all([
+    getJson(`/api/v1/games/${encodeURIComponent(gameId)}`),
+    getAll(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`),
+  ]);
+  page.game = game;
+  describeFacts(game); // its status and event count
+  renderChapters(marks.items || []); // a bookmark added meanwhile
+  if (game.status !== "active") return ended();
   if (page.recorder) await page.recorder.refresh();
+}
+
+// The game ended while the page was open: nothing more will come, and nothing more can be recorded.
+function ended() {
+  if (page.stopLive) page.stopLive();
+  page.stopLive = null;
+  $("live").textContent = "ended";
+  if (page.recorder) page.recorder.refresh();
 }
 
 // The recorder's panel, for a token holder while the game is in progress; what it records shows at once.
@@ -260,6 +294,7 @@ async function firstLook(board, version) {
 async function start() {
   try {
     page.game = await getJson(`/api/v1/games/${encodeURIComponent(gameId)}`);
+    page.version = page.game.version;
     describe(page.game);
     // The history is the biggest read: it starts at once, beside the smaller ones, and the board is drawn
     // from the one state asked for as soon as that arrives, before the history lets the reader step.
@@ -280,6 +315,13 @@ async function start() {
     renderChapters(marks.items || []);
     wireControls();
     await history;
+    const seat = $("seat").value;
+    if (!page.replay && seat !== "spectator" && (await load("spectator", wanted, false))) {
+      // A shared ?as=<seat> link opened without that seat's token: the public view, and why.
+      $("seat").value = "spectator";
+      $("game-error").textContent = `The view as ${seat} needs a token that may see it: showing the spectator's view.`;
+      $("game-error").hidden = false;
+    }
     if (!page.replay) return; // the history could not be read: the error is shown
     renderLines(1);
     show(page.at);

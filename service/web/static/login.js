@@ -22,12 +22,30 @@ async function redeem(code) {
   say(`Signed in with this link (${body.role}${body.label ? `, ${body.label}` : ""}); the link is spent.`);
 }
 
-form.addEventListener("submit", (event) => {
+// A pasted token is asked about before it is kept: a mistyped one kept would make every page, public ones
+// included, answer 401 until it is forgotten.
+async function check(pasted) {
+  const response = await fetch("/api/v1/tokens/current", { headers: { Authorization: `Bearer ${pasted}`, Accept: "application/json" } });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiProblem(response.status, body);
+  return body;
+}
+
+form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const field = document.getElementById("token");
-  setToken(field.value.trim());
-  field.value = "";
-  say();
+  const pasted = field.value.trim();
+  status.classList.remove("error");
+  if (!pasted) return say("Paste a token first.");
+  try {
+    const who = await check(pasted);
+    setToken(pasted);
+    field.value = "";
+    say(`Signed in (${who.role}${who.label ? `, ${who.label}` : ""}). A token is kept for this tab.`);
+  } catch (problem) {
+    status.classList.add("error");
+    say(`That token was refused (${problem instanceof ApiProblem ? `HTTP ${problem.status}: ${problem.message}` : problem}); nothing was kept.`);
+  }
 });
 document.getElementById("forget").addEventListener("click", () => {
   setToken(null);

@@ -66,8 +66,44 @@ export class Recorder {
       p.ended ? "The game has ended." : `${p.phase} · ${p.summary} · `,
       p.ended ? "" : this.ruleLink(p.rule_id),
     );
-    this.root.querySelector("#pending-seats").replaceChildren(...p.waiting.map((w) => this.seatBlock(w)));
+    this.root.querySelector("#pending-seats").replaceChildren(...this.shownWaiting(p).map((w) => this.seatBlock(w)));
     if (this.selected) this.reselect();
+  }
+
+  // What the game waits for, and the platform's own actions for no seat that this token may send (ending the game,
+  // adjusting what the engine cannot compute): the rules never wait for them, so the pending does not list them,
+  // but the person at the recorder must be able to send them.
+  shownWaiting(pending) {
+    if (pending.ended) return pending.waiting;
+    const authority = { admin: "recorder", organiser: "recorder", arbiter: "arbiter", player: "player" }[this.who.role];
+    const offered = new Set(pending.waiting.filter((w) => !w.seat).flatMap((w) => w.options.map((o) => o.type)));
+    const extra = [...this.specs.values()]
+      .filter((spec) => spec.origin === "platform" && spec.seat !== "required" && spec.senders.includes(authority) && !offered.has(spec.type))
+      .map((spec) => ({ type: spec.type, rule_ids: spec.rule_ids, choices: [], exhaustive: false, fields: {}, note: spec.summary, private: false }));
+    if (!extra.length) return pending.waiting;
+    const table = pending.waiting.find((w) => !w.seat);
+    if (table) return pending.waiting.map((w) => (w === table ? { ...w, options: [...w.options, ...extra] } : w));
+    return [...pending.waiting, { seat: null, reason: "the table's own actions", options: extra }];
+  }
+
+  // Freeform's "record" stands for any type of action the ruleset gives no meaning to (FF-ACTION-1): it has no
+  // declared schema, so the form asks for the type and the data object.
+  isFreeType(type) {
+    return type === "record" && !this.specs.has(type);
+  }
+
+  schemaOf(type) {
+    if (type === "seal") return { properties: { payload: { description: "the sealed payload, as JSON" } }, required: ["payload"] };
+    if (this.isFreeType(type)) {
+      return {
+        properties: {
+          type: { type: "string", description: "the action's type: snake_case, not one the platform reserves" },
+          data: { type: "object", description: "what happened, as a JSON object" },
+        },
+        required: ["type"],
+      };
+    }
+    return this.specs.get(type)?.schema || { properties: { data: { type: "object", description: "the action's data, as a JSON object" } } };
   }
 
   // The served rulebook of a game's ruleset lists the platform's CORE- rules too.
@@ -108,7 +144,11 @@ export class Recorder {
     this.root.querySelector("#record-form").hidden = true;
   }
 
+  // `clear` is false when a refresh reopens the same seat and type: what the person has typed stays.
   select(waiting, option, clear = true) {
+    const key = JSON.stringify([waiting.seat, option.type, option.fields?.round ?? null]);
+    const keep = !clear && this.formKey === key && this.form;
+    this.formKey = key;
     this.selected = { seat: waiting.seat, type: option.type, round: option.fields?.round, option };
     for (const button of this.root.querySelectorAll("button.option")) {
       const same = button.dataset.seat === (waiting.seat || "table") && button.dataset.type === option.type;
@@ -123,14 +163,15 @@ export class Recorder {
       ...option.rule_ids.flatMap((id, n) => [n ? ", " : "", this.ruleLink(id)]),
       option.note ? ` · ${option.note}` : "",
     );
-    const schema = option.type === "seal" ? { properties: { payload: { description: "the sealed payload, as JSON" } }, required: ["payload"] } : this.specs.get(option.type)?.schema;
-    this.form = schemaForm(schema || {});
-    form.querySelector("#record-fields").replaceChildren(this.form.node);
+    if (!keep) {
+      this.form = schemaForm(this.schemaOf(option.type));
+      form.querySelector("#record-fields").replaceChildren(this.form.node);
+    }
     const choices = option.choices.slice(0, SHOWN_CHOICES);
     const list = form.querySelector("#record-choices");
     list.replaceChildren(
       ...choices.map((choice, n) =>
-        el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text: label(option.type === "seal" ? { payload: choice.payload } : choice) })),
+        el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text: label(this.asFields(choice)) })),
       ),
     );
     const more = option.exhaustive ? "" : " Not every legal choice is listed: the form takes any other.";
@@ -147,7 +188,15 @@ export class Recorder {
   }
 
   fill(choice) {
-    this.form.fill(this.selected.type === "seal" ? { payload: choice.payload } : choice);
+    this.form.fill(this.asFields(choice));
+  }
+
+  // A listed choice as the form's fields: a seal's payload, a free action's data, or an action's data itself.
+  asFields(choice) {
+    const type = this.selected?.type;
+    if (type === "seal") return { payload: choice.payload };
+    if (this.isFreeType(type)) return { data: choice };
+    return this.specs.has(type) ? choice : { data: choice };
   }
 
   async send(event) {
@@ -162,7 +211,9 @@ export class Recorder {
       } else {
         const faces = this.root.querySelector("#record-dice").value;
         if (!this.root.querySelector("#record-dice-field").hidden && faces.trim()) data.dice = readFaces(faces);
-        request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/actions`, { type, seat, data });
+        if (this.isFreeType(type) && !data.type) throw new Error("type: name the action, e.g. move or note");
+        const sent = this.isFreeType(type) ? { type: data.type, data: data.data ?? {} } : this.specs.has(type) ? { type, data } : { type, data: data.data ?? {} };
+        request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/actions`, { ...sent, seat });
       }
     } catch (error) {
       result.replaceChildren(el("span", { class: "refused", text: error.message }));

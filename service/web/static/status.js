@@ -61,13 +61,13 @@ const HEADLINES = {
   }),
   agot2: (r) => ({
     line: [r.round && `round ${r.round}`, r.phase && `${r.phase} phase`, r.step, r.combat && "a combat is open"],
-    columns: ["Iron Throne", "Fiefdoms", "King's Court", "power", "supply"],
+    columns: ["Iron Throne", "Fiefdoms", "King's Court", "power", "armies (supply)"],
     row: (seat) => [
       place(r.tracks?.iron_throne, seat),
       place(r.tracks?.fiefdoms, seat),
       place(r.tracks?.kings_court, seat),
       r.power?.[seat],
-      r.supply?.[seat] ?? r.supply_level?.[seat],
+      r.supply_limits?.[seat]?.join("·"), // the armies the supply track allows, largest first
     ],
   }),
   cedofan_rv: (r) => ({
