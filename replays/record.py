@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.canonical import canonical_json
+from domain.canonical import canonical_bytes, canonical_json
 from domain.chain import GENESIS, event_hash
 from domain.json_limits import STORED_DEPTH, JsonLimits, JsonTooComplex, parse_bounded
 from domain.kernel import Event, Game, Ruleset, advance, start
@@ -144,6 +144,12 @@ def _json_object(number: int, line: str) -> dict[str, Any]:
         raise RecordError(number, f"not JSON: {error}") from None
     if not isinstance(value, dict):
         raise RecordError(number, f"expected a JSON object, got {type(value).__name__}")
+    try:
+        # What the hash chain is computed over: a number JSON cannot write back (1e999 reads as infinity) or a
+        # lone surrogate (not UTF-8) would fail there, far from the line that holds it.
+        canonical_bytes(value)
+    except (ValueError, UnicodeEncodeError) as error:
+        raise RecordError(number, f"not canonical JSON: {error}") from None
     return value
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC
+from datetime import UTC, datetime
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -13,6 +13,18 @@ from service.store.tokens import ROLES
 MAX_DAYS = 3650
 
 
+class UtcDateTime(fields.AwareDateTime):
+    """An RFC 3339 time with an offset, read as UTC (how every time is stored); a time UTC cannot hold (an
+    offset pushing 9999-12-31 or 0001-01-01 past the calendar) is refused as the field's error, not a 500."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> datetime:
+        moment = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            return moment.astimezone(UTC)
+        except OverflowError:
+            raise ValidationError(f"{value!r} is outside the years 1 to 9999 in UTC") from None
+
+
 class TokenCreateSchema(Schema):
     """POST /tokens."""
 
@@ -21,7 +33,7 @@ class TokenCreateSchema(Schema):
     label = fields.String(load_default=None, allow_none=True, validate=validate.Length(0, 200))
     games = fields.List(fields.UUID(), load_default=None, allow_none=True, validate=validate.Length(1, 200))
     tournament = fields.UUID(load_default=None, allow_none=True)
-    expires_at = fields.AwareDateTime(load_default=None, allow_none=True, default_timezone=UTC)
+    expires_at = UtcDateTime(load_default=None, allow_none=True, default_timezone=UTC)
     expires_in_days = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(1, MAX_DAYS))
 
     @validates_schema

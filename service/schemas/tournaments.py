@@ -26,7 +26,12 @@ class TournamentCreateSchema(Schema):
     rounds = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(1, 30))
     table_size = fields.Integer(required=True, strict=True, validate=validate.Range(2, 6))
     remainder = fields.String(load_default="smaller_tables", validate=validate.OneOf(["smaller_tables", "byes"]))
-    bye_points = fields.String(load_default=None, allow_none=True, validate=validate.Regexp(r"^\d{1,6}(/\d{1,6})?$"))
+    bye_points = fields.String(
+        load_default=None,
+        allow_none=True,
+        # A whole number or a fraction whose denominator is not 0: "1/0" would pass a bare digits pattern.
+        validate=validate.Regexp(r"^\d{1,6}(/0*[1-9]\d{0,5})?$", error="a number of points such as 1 or 1/2"),
+    )
     scoring = fields.String(load_default="placement-wbc", validate=validate.Length(1, 64))
     placement_points = fields.Dict(
         keys=fields.String(validate=validate.Regexp(r"^[2-6]$")),

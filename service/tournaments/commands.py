@@ -164,11 +164,24 @@ def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
         errors["board"] = ["a tournament names its board: a shipped board's name or a stored board's id"]
     elif board is None and (problems := ruleset.board_errors(None)):
         errors["board"] = problems
-    elif isinstance(board, str) and board not in ruleset.shipped_boards:
-        try:
-            services.loader.board(board)
-        except NotFound:
-            errors["board"] = [f"no board {board!r} (shipped with {ruleset.id}: {', '.join(ruleset.shipped_boards)})"]
+    elif isinstance(board, str):
+        document: dict[str, Any] | None = None
+        if board in ruleset.shipped_boards:
+            document = dict(ruleset.shipped_boards[board])
+        else:
+            try:
+                document = services.loader.board(board)
+            except NotFound:
+                shipped = ", ".join(ruleset.shipped_boards)
+                errors["board"] = [f"no board {board!r} (shipped with {ruleset.id}: {shipped})"]
+        # What a game's creation checks of options and board together (KK-GEN-1: a variant on its own map), here
+        # rather than when the first round starts, after the field has registered and been paired.
+        if (
+            document is not None
+            and "options" not in errors
+            and (problems := ruleset.game_errors(options, document, ()))
+        ):
+            errors["board"] = problems
     size = body["table_size"]
     sizes = [size, size - 1] if body["remainder"] == "smaller_tables" and body["format"] == "swiss" else [size]
     settings = {k: v for k, v in body.items() if v is not None}
@@ -227,7 +240,7 @@ def _scoring_errors(body: Mapping[str, Any], sizes: Sequence[int]) -> dict[str, 
     if system.kind == "sum_of_squares" and not body.get("scoring_measure"):
         return {"scoring_measure": ["sum-of-squares scores a measure: name it (e.g. 'castles')"]}
     if body.get("bye_points") is not None:
-        Fraction(body["bye_points"])  # the schema's pattern makes this a fraction
+        Fraction(body["bye_points"])  # the schema's pattern makes this a fraction with a denominator
     return {}
 
 

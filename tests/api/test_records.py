@@ -200,6 +200,20 @@ def test_import_is_refused_naming_the_line_when_a_line_is_not_json(api: Api) -> 
     assert "line 3" in body["errors"]
 
 
+@pytest.mark.parametrize("value", ["1e999", '"\\ud800"'], ids=["infinity", "lone-surrogate"])
+def test_import_is_refused_naming_the_line_when_a_line_holds_what_json_cannot_write_back(api: Api, value: str) -> None:
+    # Both read (1e999 as infinity, a lone surrogate as a str), but neither can be hashed as canonical UTF-8 JSON.
+    lines = _export(api, _recorded_game(api)).splitlines()
+    assert '"data":{' in lines[2]
+    lines[2] = lines[2].replace('"data":{', f'"data":{{"x":{value},', 1)
+    before = len(api.client.get("/api/v1/games").get_json()["items"])
+
+    body = assert_problem(_import(api, "\n".join(lines)), 422, "unprocessable")
+
+    assert "line 3" in body["errors"] and "canonical JSON" in body["detail"]
+    assert len(api.client.get("/api/v1/games").get_json()["items"]) == before
+
+
 def test_text_export_has_one_line_per_event_when_format_is_text(api: Api) -> None:
     game = _recorded_game(api)
 

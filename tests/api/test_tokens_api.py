@@ -81,6 +81,9 @@ def test_400_or_422_naming_the_field_when_the_token_asked_for_is_inconsistent(ap
         ({"role": "player", "player": alice, "games": ["00000000-0000-4000-8000-000000000001"]}, 422, "games[0]"),
         ({"role": "viewer", "expires_at": "2020-01-01T00:00:00Z"}, 422, "expires_at"),
         ({"role": "viewer", "expires_in_days": 0}, 400, "expires_in_days"),
+        # Valid RFC 3339 times that UTC cannot hold: the calendar's last day west of Greenwich, its first east.
+        ({"role": "viewer", "expires_at": "9999-12-31T23:59:59-05:00"}, 400, "expires_at"),
+        ({"role": "viewer", "expires_at": "0001-01-01T00:00:00+05:00"}, 400, "expires_at"),
     ]
     for body, status, field in cases:
         assert field in assert_problem(mint(api, body), status)["errors"], body

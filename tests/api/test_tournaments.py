@@ -390,6 +390,21 @@ def test_a_tournament_the_rulebook_cannot_seat_is_refused_naming_the_field(api: 
     assert "byes" in assert_problem(refused_smaller, 422)["errors"]["remainder"][0]
 
 
+def test_kk_gen_1_a_tournament_whose_variant_is_not_its_boards_is_refused_before_anyone_registers(api: Api) -> None:
+    # KK-GEN-1: the advanced game is played on the advanced side of the map; a tournament created for it on the
+    # basic side would be paired and then unable to start a single game.
+    payload = {"name": "Mismatch", "ruleset": "kard_es_korona", "table_size": 4, "rounds": 3}
+    mismatched = api.client.post(BASE, json={**payload, "variant": "advanced", "board": "basic"}, headers=api.headers())
+    zero_bye = api.client.post(
+        BASE, json={**payload, "variant": "basic", "board": "basic", "bye_points": "1/0"}, headers=api.headers()
+    )
+
+    assert "KK-GEN-1" in assert_problem(mismatched, 422)["errors"]["board"][0]
+    assert "bye_points" in assert_problem(zero_bye, 400)["errors"]
+    listed = api.client.get(BASE, headers=api.headers()).get_json()["items"]
+    assert [t for t in listed if t["name"] == "Mismatch"] == []
+
+
 def test_a_players_history_lists_each_tournament_with_their_entry(api: Api) -> None:
     first = _create(api, name="Autumn Swiss")["id"]
     second = _create(api, name="Winter League", format="league", rounds=None)["id"]
