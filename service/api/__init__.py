@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, json, request
+from flask.globals import request_ctx
 from flask.json.provider import DefaultJSONProvider
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
@@ -41,6 +42,7 @@ def init_app(app: Flask) -> None:
 
     # The annotations blueprint is not named `annotations`: `from __future__ import annotations` would shadow it.
     gate.init_app(app)
+    app.before_request(_authenticate_sent_token)  # after the rate limits: a refused token is a counted failure
     blueprints = (
         meta,
         rulesets,
@@ -66,6 +68,17 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(Exception, _unexpected_problem)
     if isinstance(app.json, DefaultJSONProvider):  # Flask's own provider, the one create_app keeps
         app.json.sort_keys = False
+
+
+def _authenticate_sent_token() -> None:
+    """A token sent but unknown, revoked or expired is a 401 on every API request, public reads included:
+    answered 200 there, each made-up value would get a fresh per-token budget past the address's rate limit,
+    and a client would not learn that its token is dead until it writes. Views reuse the caller found here."""
+    from service.api.common import principal  # here: service.api.common imports this package
+
+    current = request_ctx.request
+    if "Authorization" in current.headers and current.method != "OPTIONS" and current.path.startswith("/api/"):
+        principal()
 
 
 def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:

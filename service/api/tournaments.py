@@ -20,6 +20,7 @@ from service.api.common import (
     principal,
     services,
 )
+from service.errors import NotFound
 from service.schemas import tournaments as shapes
 from service.store import players
 from service.store import tournaments as rows
@@ -178,7 +179,7 @@ def player_history(player_id: str) -> Response:
     """A player's tournaments: each entry with the tournament's name, ruleset and status."""
     wired, caller = services(), principal()
     if players.get(wired.engine, player_id) is None:
-        raise commands.TournamentNotFound(f"no player {player_id!r}")
+        raise NotFound(f"no player {player_id!r}")
     entries = []
     for entry in rows.tournaments_of_player(wired.engine, player_id):
         found = rows.get(wired.engine, entry["tournament_id"])

@@ -89,6 +89,16 @@ def test_401_when_the_authorization_header_is_not_a_known_bearer_token(api: Api,
     assert total_events(api) == before
 
 
+@pytest.mark.parametrize(
+    "path", ["/api/v1/rulesets", "/api/v1/boards", "/api/v1/rulesets/freeform/actions", "/api/v1/annotations/glyphs"]
+)
+def test_401_when_a_public_read_carries_an_unknown_token(api: Api, path: str) -> None:
+    # The token is dead: a client learns it on its first call, not when it first writes.
+    assert api.client.get(path).status_code == 200
+    assert_problem(api.client.get(path, headers={"Authorization": "Bearer not-a-real-token"}), 401, "unauthorized")
+    assert api.client.get(path, headers=api.headers("viewer")).status_code == 200
+
+
 def test_401_when_a_revoked_token_is_used(api: Api) -> None:
     game = api.create_game()["id"]
     record = tokens.find(api.services.engine, api.tokens["organiser"], "2026-01-01T00:00:00Z")

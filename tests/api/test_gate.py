@@ -82,6 +82,18 @@ def test_failed_authentications_lock_the_address_out_of_sending_tokens(limited: 
     assert limited.client.get("/api/v1/games", headers=limited.headers(), **from_address("10.0.2.1")).status_code == 200
 
 
+def test_made_up_tokens_on_public_reads_are_401_and_lock_the_address_out(limited: Api) -> None:
+    # Answered 200, each made-up bearer value would have had a fresh per-token budget: a way around the
+    # address's anonymous limit of 2, as many times as the caller likes.
+    address = from_address("10.0.3.1")
+    anonymous = [limited.client.get("/api/v1/rulesets", **address).status_code for _ in range(3)]
+    guesses = [limited.client.get("/api/v1/rulesets", headers=bearer(f"guess-{n}"), **address) for n in range(3)]
+
+    assert anonymous == [200, 200, 429]
+    assert [g.status_code for g in guesses] == [401, 401, 429]
+    assert assert_problem(guesses[0], 401)["detail"] == "unknown, revoked or expired token"
+
+
 def test_health_and_cors_preflights_are_never_rate_limited(limited: Api) -> None:
     statuses = {limited.client.get("/api/v1/health").status_code for _ in range(5)}
 

@@ -417,6 +417,8 @@ def test_a_players_history_lists_each_tournament_with_their_entry(api: Api) -> N
     entries = [(h["tournament_name"], h["status"]) for h in history]
     assert entries == [("Winter League", "dropped"), ("Autumn Swiss", "active")]
     assert all(h["games"] == 0 and h["byes"] == 0 for h in history)
+    unknown = api.client.get("/api/v1/players/00000000-0000-4000-8000-000000000000/tournaments")
+    assert assert_problem(unknown, 404, "not-found")["detail"].startswith("no player")
 
 
 def test_a_registration_repeated_with_its_idempotency_key_registers_nobody_twice(api: Api) -> None:
