@@ -443,6 +443,33 @@ def test_a_map_mark_drawn_on_the_board_then_edited_and_deleted_in_place(site: Si
     assert tab.errors == []
 
 
+def test_a_map_mark_is_drawn_from_the_keyboard_and_the_map_is_not_in_the_tab_order_otherwise(
+    site: Site, tab: Tab
+) -> None:
+    game = site.games["kard_es_korona_basic_three_lords"]
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?v=20")
+    tab.wait_ready()
+    tabbable = "[...document.querySelectorAll('#board .area')].filter((a) => a.tabIndex >= 0).length"
+    assert tab.page.evaluate(tabbable) == 0  # the replay's controls are not behind every area of the map
+    assert tab.page.get_attribute("#board", "role") == "group"  # an img would hide the areas' names
+
+    tab.page.select_option("#notes select[name=kind]", "map_mark")
+    assert tab.page.evaluate(tabbable) == tab.page.locator("#board .area").count()
+    tab.page.focus("#board .area[data-area='arad']")
+    tab.page.keyboard.press("Enter")
+    tab.page.fill("#notes textarea", "Arad")
+    tab.page.click("#notes button[type=submit]")
+    tab.page.wait_for_selector("#notes li[data-kind='map_mark']")
+
+    marks = site.api(f"/api/v1/games/{game}/annotations?kind=map_mark")["items"]
+    assert [m["body"]["areas"] for m in marks] == [["arad"]]
+    assert tab.page.evaluate(tabbable) == 0
+    tab.page.click("#notes li[data-kind='map_mark'] button:has-text('Delete')")  # the site is shared by the tests
+    tab.page.wait_for_selector("#notes li[data-kind='map_mark']", state="detached")
+    assert tab.errors == []
+
+
 def test_each_rulesets_headline_says_where_the_game_stands_and_each_seats_first_numbers(site: Site, tab: Tab) -> None:
     # Kard és Korona: the year and phase, and every seat's treasury; AGoT: each house's place on the Iron Throne.
     kk = site.games["kard_es_korona_basic_three_lords"]

@@ -53,7 +53,9 @@ export class Board {
     const [left, top] = [Math.min(...xs, 0) - 70, Math.min(...ys, 0) - 40];
     const [width, height] = [Math.max(...xs, 1) - left + 70, Math.max(...ys, 1) - top + 70];
     this.root.setAttribute("viewBox", `${left} ${top} ${width} ${height}`);
-    this.root.setAttribute("role", "img");
+    // A group, not an image: an image's parts are hidden from screen readers, and its areas are named controls
+    // while a map mark is drawn (notes.js).
+    this.root.setAttribute("role", "group");
     this.root.setAttribute("aria-label", `Board: ${this.drawing.name || "map"}`);
     const at = new Map(this.drawing.areas.map((a) => [a.id, a]));
     const edges = svg("g", { class: "edges" });
@@ -72,7 +74,7 @@ export class Board {
 
   drawArea(area) {
     const kind = String(area.kind || "land").replace(/[^a-z0-9_-]/gi, "");
-    const group = svg("g", { class: `area area-${kind}`, "data-area": area.id, transform: `translate(${area.x} ${area.y})`, tabindex: 0 });
+    const group = svg("g", { class: `area area-${kind}`, "data-area": area.id, transform: `translate(${area.x} ${area.y})`, tabindex: -1, "aria-label": area.name });
     group.append(svg("title", { text: area.name }));
     const home = this.styles[area.home];
     if (home) group.append(svg("circle", { class: "home", r: AREA_R + 5, stroke: home.colour }));

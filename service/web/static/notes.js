@@ -58,8 +58,27 @@ function showPicked() {
   picking.shown.textContent = [...picking.areas, ...arrows, ...pending].join(", ") || "Click areas on the board (Shift-click two for an arrow).";
 }
 
+// Areas are in the tab order only while a map mark is drawn: otherwise a keyboard would cross every area of the
+// map (49 on Kard és Korona's) to reach the replay's controls. Enter or Space marks the focused area as a click
+// does (with Shift, an arrow's end).
+function areasPickable(board, on) {
+  for (const area of board.querySelectorAll(".area[data-area]")) {
+    area.setAttribute("tabindex", on ? "0" : "-1");
+    if (on) area.setAttribute("role", "button");
+    else area.removeAttribute("role");
+  }
+}
+
+let watched = null;
+
 export function watchBoard(board) {
+  watched = board;
   board.addEventListener("click", pickArea);
+  board.addEventListener("keydown", (event) => {
+    if (!picking.on || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    pickArea(event);
+  });
 }
 
 // Edit (the text) or delete an annotation in place; the API says whether this reader may.
@@ -113,6 +132,7 @@ function annotationForm(gameId, version, onAdded) {
   kind.addEventListener("change", async () => {
     glyph.hidden = kind.value !== "glyph";
     picking.on = kind.value === "map_mark";
+    if (watched) areasPickable(watched, picking.on);
     picked.hidden = !picking.on;
     picking.shown = picked;
     showPicked();
@@ -124,6 +144,7 @@ function annotationForm(gameId, version, onAdded) {
       const body = { kind: kind.value, at_version: version, visibility: visibility.value, body: bodyOf(kind.value, { text, glyph }) };
       await postJson(`/api/v1/games/${encodeURIComponent(gameId)}/annotations`, body);
       Object.assign(picking, { on: false, areas: new Set(), arrows: [], from: null, shown: null });
+      if (watched) areasPickable(watched, false);
       await onAdded();
     } catch (problem) {
       error.textContent = problemText(problem); // the API names the field (body.text, body.glyph...)
