@@ -96,7 +96,11 @@ class RateGate:
         if token is not None:
             for limit in self.failures:
                 failures_key = limit.key(FAILURES, address)
-                if self.storage.get(failures_key) >= limit.item.amount:
+                failures = self.storage.get(failures_key)
+                if failures >= limit.item.amount:
+                    g.rate_counted = _Counted(
+                        limit, failures_key, failures
+                    )  # its RateLimit-* headers, as every answer's
                     raise self._refusal(limit, failures_key, "this address's failed authentications")
             limits, kind, who, whose = self.per_token, "token", token, "this token"
         else:

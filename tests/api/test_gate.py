@@ -77,6 +77,7 @@ def test_failed_authentications_lock_the_address_out_of_sending_tokens(limited: 
     assert guesses == [401, 401, 429]
     refused = limited.client.get("/api/v1/games", headers=limited.headers())
     assert assert_problem(refused, 429)["detail"].startswith("this address's failed authentications exceeded")
+    assert (refused.headers["RateLimit-Limit"], refused.headers["RateLimit-Remaining"]) == ("2", "0")
     # Anonymous reads and other addresses are not locked out.
     assert limited.client.get("/api/v1/rulesets").status_code == 200
     assert limited.client.get("/api/v1/games", headers=limited.headers(), **from_address("10.0.2.1")).status_code == 200
