@@ -130,6 +130,12 @@ class TournamentState:
         return SYSTEMS.get(str(self.settings.get("scoring", "placement-wbc")), SYSTEMS["placement-wbc"])
 
     @property
+    def tiebreaks(self) -> list[str]:
+        """The standings' tiebreak chain: the director's, else score, opponents' score, the seeded draw."""
+        chain = self.settings.get("tiebreaks")
+        return [str(c) for c in chain] if isinstance(chain, list) and chain else ["score", "opponents_score", "draw"]
+
+    @property
     def bye_points(self) -> Fraction:
         """What a bye is worth: the director's figure, or a seat's expected score at a full table."""
         given = self.settings.get("bye_points")
@@ -174,7 +180,7 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
         case "LeagueGameLinked":
             return _league_game_linked(state, data)
         case "ResultReported" | "ResultAmended":
-            result = _result(data, amended=event.type == RESULT_AMENDED)
+            result = result_from(data, amended=event.type == RESULT_AMENDED)
             return _at_table(state, data, lambda table: replace(table, result=result))
         case "ResultConfirmed":
             player = str(data.get("player", ""))
@@ -214,7 +220,7 @@ def _league_game_linked(state: TournamentState, data: Mapping[str, Any]) -> Tour
     return replace(state, rounds=(replace(league, tables=(*league.tables, linked)), *others))
 
 
-def _result(data: Mapping[str, Any], amended: bool) -> Result:
+def result_from(data: Mapping[str, Any], amended: bool = False) -> Result:
     """A table's reported (or amended) result: places and measures by player."""
     return Result(
         {str(p): _whole(n) for p, n in _mapping(data.get("places")).items()},
@@ -252,18 +258,35 @@ def standings_of(state: TournamentState, seed: bytes, after_round: int | None = 
             results.append(
                 TableResult(f"r{paired.number}t{table.number}", table.result.places, points, table.result.measures)
             )
-    chain = state.settings.get("tiebreaks") or ["score", "opponents_score", "draw"]
-    return standings(list(state.registered), results, [str(c) for c in chain], seed, byes)
+    return standings(list(state.registered), results, state.tiebreaks, seed, byes)
+
+
+def scoring_problem(state: TournamentState, result: Result) -> str | None:
+    """Why the tournament's scoring cannot score `result` (a measure it needs is missing, every measure is 0), or
+    None. The deciding side refuses such a result (by hand) or its approval (a game's), so none counts as 0."""
+    name = state.settings.get("scoring_measure")
+    if state.scoring.kind == "sum_of_squares" and isinstance(name, str):
+        lacking = sorted(p for p in result.places if name not in result.measures.get(p, {}))
+        if lacking:
+            return f"{state.scoring.name} scores the measure {name!r}, which the result lacks for {', '.join(lacking)}"
+    try:
+        state.scoring.score([Seat(p, n, _measure(state, result, p)) for p, n in result.places.items()])
+    except ScoringError as error:
+        return str(error)
+    return None
+
+
+def _measure(state: TournamentState, result: Result, player: str) -> Fraction:
+    return result.measures.get(player, {}).get(str(state.settings.get("scoring_measure") or ""), Fraction(0))
 
 
 def _points(state: TournamentState, result: Result) -> dict[str, Fraction]:
     """A table's points; with `normalise`, a smaller table's made comparable to a full one's."""
-    name = str(state.settings.get("scoring_measure") or "")
-    seats = [Seat(p, n, result.measures.get(p, {}).get(name, Fraction(0))) for p, n in result.places.items()]
+    seats = [Seat(p, n, _measure(state, result, p)) for p, n in result.places.items()]
     try:
         points = state.scoring.score(seats)
     except ScoringError:
-        return {}  # a result the system cannot score scores nothing; the deciding side refuses such results
+        return {}  # scores nothing: the deciding side refuses such results (`scoring_problem`)
     size, reference = len(seats), state.settings.get("table_size")
     if state.settings.get("normalise") and isinstance(reference, int) and reference != size:
         return {p: state.scoring.normalised(v, size, reference) for p, v in points.items()}

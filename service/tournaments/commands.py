@@ -217,6 +217,8 @@ def _seat_set_errors(ruleset: Any, settings: Mapping[str, Any], options: Mapping
     for seats in chosen:
         if len(seats) != size:
             problems.append(f"seat set {list(seats)} has {len(seats)} seats, not {size}")
+        if repeated := sorted({s for s in seats if seats.count(s) > 1}):
+            problems.append(f"seat set {list(seats)} names {', '.join(repeated)} twice: one player a seat")
         problems += ruleset.seat_errors([Seat(s, None) for s in seats], options)
     return problems
 

@@ -17,11 +17,12 @@ from itertools import combinations
 from typing import Any
 
 from domain.tournaments.factions import default_neighbours, default_seat_sets
+from domain.tournaments.standings import Standing
 from domain.tournaments.state import TournamentState
-from domain.tournaments.tables import Remainder, Split, split_field
+from domain.tournaments.tables import Remainder, Split, TableSizeError, split_field
 from service.tournaments.pairing import PairedTable, pair_round
 from service.tournaments.projection import current_standings, draw_seed
-from service.tournaments.seating import FACTION_WEIGHT, POSITION_WEIGHT, History, Seating, seat_table
+from service.tournaments.seating import FACTION_WEIGHT, POSITION_WEIGHT, History, Seating, SeatingError, seat_table
 
 
 def seat_sets(settings: Mapping[str, Any], size: int) -> list[tuple[str, ...]]:
@@ -63,16 +64,17 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
     scores = {s.player: s.values["score"] for s in standing}
     met, had_bye, history = history_of(state, number)
     final = bool(settings.get("final_table")) and number == int(settings.get("rounds") or 0) + 1
+    problems: list[dict[str, Any]] = []
+    # Who can still play: the final table's cut is drawn among them (a dropped leader is not "last in").
+    eligible = [s for s in standing if s.player in set(players)]
     if final:
-        finalists = [s.player for s in standing if s.player in set(players)][:size]
         split: Split = Split((size,), 0)
-        players = finalists
+        players = [s.player for s in eligible[:size]]
     else:
-        remainder = Remainder(settings.get("remainder", "smaller_tables"))
-        split = split_field(len(players), size, remainder, _weight(settings, "min_table_size", 2))
+        split, problems = _split(settings, len(players), size)
     apart = _apart(state, players) if number == 1 and settings.get("keep_apart") else ()
     paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit)
-    tables, problems = [], []
+    tables = []
     for table in paired.tables:
         seated = _seat(settings, table, history, round_seed)
         table = _real_rematches(table, met)
@@ -95,10 +97,37 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
         "problems": problems,
         "seed_purpose": f"round:{number}",
     }
-    if final and len(standing) > size:
-        data["cut"] = {"last_in": standing[size - 1].player, "first_out": standing[size].player}
-        data["cut"]["separated_by"] = standing[size].separated_by
+    if final and len(eligible) > size:
+        data["cut"] = {"last_in": eligible[size - 1].player, "first_out": eligible[size].player}
+        last_in, first_out = eligible[size - 1].player, eligible[size].player
+        data["cut"]["separated_by"] = _separated_by(standing, state.tiebreaks, last_in, first_out)
     return data
+
+
+def _separated_by(standing: Sequence[Standing], chain: Sequence[str], above: str, below: str) -> str | None:
+    """The tiebreak that ranks `above` over `below`: the ranking splits groups criterion by criterion, so it is
+    the earliest criterion of `chain` among the separations of the lines between them (dropped players may
+    stand there)."""
+    order = [line.player for line in standing]
+    between = standing[order.index(above) + 1 : order.index(below) + 1]
+    reasons = [line.separated_by for line in between if line.separated_by is not None]
+    return min(reasons, key=lambda r: list(chain).index(r) if r in chain else len(chain), default=None)
+
+
+def _split(settings: Mapping[str, Any], players: int, size: int) -> tuple[Split, list[dict[str, Any]]]:
+    """The round's tables as the director chose, or, when drops left a field that smaller tables cannot seat
+    (5 players at tables of 4 and 3), the fewest byes instead: shown as a problem the director accepts, since
+    the settings cannot change mid-event and a round nobody can pair would stop the tournament."""
+    remainder = Remainder(settings.get("remainder", "smaller_tables"))
+    smallest = _weight(settings, "min_table_size", 2)
+    try:
+        return split_field(players, size, remainder, smallest), []
+    except TableSizeError as error:
+        if remainder is not Remainder.SMALLER_TABLES:
+            raise
+        split = split_field(players, size, Remainder.BYES, smallest)
+        detail = f"{error}; {split.byes} player(s) get a bye instead of sitting at smaller tables"
+        return split, [{"kind": "remainder_byes", "players": [], "detail": detail}]
 
 
 def reseat(state: TournamentState, number: int, seed: bytes, tables: Sequence[Sequence[str]]) -> list[dict[str, Any]]:
@@ -135,7 +164,7 @@ def _seat(settings: Mapping[str, Any], table: PairedTable, history: History, see
         if best is None or seating.cost < best[0].cost:
             best = (seating, list(chosen))
     if best is None:
-        raise ValueError(f"no seat set for a table of {len(table.players)}")
+        raise SeatingError(f"no seat set for a table of {len(table.players)}: give seat_sets[{len(table.players)}]")
     return best
 
 

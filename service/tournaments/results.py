@@ -17,7 +17,7 @@ from domain.kernel import GAME_ENDED
 from domain.tournaments.outcomes import outcome_of
 from domain.tournaments.scoring import WIN_DRAW_LOSS as RANKING_CHECK
 from domain.tournaments.scoring import ScoringError, Seat
-from domain.tournaments.state import Table
+from domain.tournaments.state import Table, result_from, scoring_problem
 from service.auth import Principal
 from service.errors import Conflict, Forbidden, Unprocessable
 from service.games import RequestContext
@@ -76,7 +76,7 @@ def report_from_game(services: Services, tournament_id: str, game_id: str, dispu
 
     def attempt(loaded: Loaded) -> None:
         found = loaded.state.table_of_game(game_id)
-        if found is None:
+        if found is None or loaded.state.finished:  # a finished tournament's results are final
             return
         paired, table = found
         result = game_result(services, game_id, table)
@@ -130,6 +130,8 @@ def report_by_hand(
         table = _table(loaded, number, table_no, closed_too=amending)
         _check_at_table(principal, table, "report")
         places, measures = _by_player(table, body)
+        if problem := scoring_problem(loaded.state, result_from({"places": places, "measures": measures})):
+            raise Unprocessable(f"the result cannot be scored: {problem}", {"measures": [problem]})
         data: dict[str, Any] = {
             "round": number,
             "table": table_no,
@@ -200,6 +202,11 @@ def approve(
                 f"game {table.game} has open dispute(s) {list(open_ids)}: its result stays provisional until ruled",
                 disputes=list(open_ids),
             )
+        if problem := scoring_problem(loaded.state, result):
+            raise Conflict(
+                f"round {number} table {table_no}'s result cannot be scored: {problem}; "
+                "a director amends it (amend_reason) with the measures"
+            )
         needed = set(table.players) - {result.reported_by.removeprefix("player:")} if result.reported_by else set()
         missing = sorted(needed - result.confirmed_by) if not result.amended else []
         if missing and not body.get("override_reason"):
@@ -215,6 +222,8 @@ def approve(
 
 def _table(loaded: Loaded, number: int, table_no: int, closed_too: bool = False) -> Table:
     """The table; in a closed round only when `closed_too` (a director's amendment or approval after a ruling)."""
+    if loaded.state.finished:
+        raise Conflict(f"tournament {loaded.tournament_id} is finished: its results are final")
     table = loaded.state.table(number, table_no)
     if table is None:
         raise Unprocessable(f"round {number} has no table {table_no}", {"table": ["no such table"]})
@@ -234,9 +243,11 @@ def _by_player(table: Table, body: Mapping[str, Any]) -> tuple[dict[str, int], d
     player_of = {seat: player for player, seat in table.seats.items()}
     places, measures = body["places"], body.get("measures") or {}
     errors: dict[str, list[str]] = {}
-    unknown = sorted(set(places) - set(player_of)) + sorted(set(measures) - set(player_of))
-    if unknown:
-        errors["places"] = [f"{unknown[0]!r} is not a seat of this table ({', '.join(player_of)})"]
+    seats = ", ".join(player_of)
+    if unknown := sorted(set(measures) - set(player_of)):
+        errors["measures"] = [f"{unknown[0]!r} is not a seat of this table ({seats})"]
+    if unknown := sorted(set(places) - set(player_of)):
+        errors["places"] = [f"{unknown[0]!r} is not a seat of this table ({seats})"]
     elif missing := sorted(set(player_of) - set(places)):
         errors["places"] = [f"no place for seat(s) {', '.join(missing)}: a result ranks every seat"]
     else:
@@ -245,7 +256,8 @@ def _by_player(table: Table, body: Mapping[str, Any]) -> tuple[dict[str, int], d
         except ScoringError as error:
             errors["places"] = [str(error)]
     if errors:
-        raise Unprocessable(f"the result is incomplete: {errors['places'][0]}", errors)
+        name, messages = next(iter(errors.items()))
+        raise Unprocessable(f"the result is incomplete: {name}: {messages[0]}", errors)
     return (
         {player_of[s]: n for s, n in places.items()},
         {player_of[s]: dict(m) for s, m in measures.items()},

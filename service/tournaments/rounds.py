@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.tournaments.state import LEAGUE_ROUND, Round, TournamentState
 from domain.tournaments.tables import TableSizeError
 from service.auth import Principal
 from service.errors import Conflict, Unprocessable
@@ -19,6 +20,7 @@ from service.tournaments.pairing import PairingError
 from service.tournaments.planning import plan_round, reseat
 from service.tournaments.projection import tournament_seed
 from service.tournaments.results import sync_results
+from service.tournaments.seating import SeatingError
 from service.wiring import Services
 
 
@@ -44,7 +46,7 @@ def pair(
         seed = tournament_seed(services.engine, tournament_id, loaded.state)
         try:
             plan = plan_round(loaded.state, number, seed, time_limit)
-        except (TableSizeError, PairingError) as error:
+        except (TableSizeError, PairingError, SeatingError) as error:
             raise Conflict(f"round {number} cannot be paired: {error}") from None
         if body.get("preview"):
             return {**plan, "published": False}
@@ -94,9 +96,7 @@ def swap(
     first, second = body["players"]
 
     def attempt(loaded: Loaded) -> dict[str, Any]:
-        paired = loaded.state.round(number)
-        if paired is None:
-            raise Conflict(f"round {number} is not paired")
+        paired = _open_round(loaded.state, number, "swap its players")
         if any(t.game for t in paired.tables):
             raise Conflict(f"round {number}'s games are created: a swap would leave them with the wrong players")
         groups = [list(t.players) for t in paired.tables] + [list(paired.byes)]
@@ -107,10 +107,20 @@ def swap(
         if where[first] == where[second]:
             raise Unprocessable("both players sit at the same table", {"players": ["same table"]})
         a, b = where[first], where[second]
+        # A swapped table is seated again from scratch: a result entered by hand before its game existed would be
+        # lost with it (and could not be entered again once the round closed).
+        reported = [paired.tables[i].number for i in (a, b) if i < len(paired.tables) and paired.tables[i].result]
+        if reported:
+            raise Conflict(
+                f"round {number} table(s) {reported} have a result: a swap would discard it", tables=reported
+            )
         groups[a][groups[a].index(first)], groups[b][groups[b].index(second)] = second, first
         seed = tournament_seed(services.engine, tournament_id, loaded.state)
         changed = [i for i in (a, b) if i < len(paired.tables)]
-        seated = reseat(loaded.state, number, seed, [groups[i] for i in changed])
+        try:
+            seated = reseat(loaded.state, number, seed, [groups[i] for i in changed])
+        except SeatingError as error:
+            raise Conflict(f"round {number}: the swapped tables cannot be seated: {error}") from None
         for index, table in zip(changed, seated, strict=True):
             table["number"] = paired.tables[index].number
             table["band"] = []
@@ -135,9 +145,7 @@ def start(
     principal.require(*DIRECTORS)
     created: list[dict[str, Any]] = []
     loaded = retrying(services, principal, tournament_id, lambda found: found)
-    paired = loaded.state.round(number)
-    if paired is None:
-        raise Conflict(f"round {number} is not paired")
+    paired = _open_round(loaded.state, number, "start its games")
     settings = loaded.state.settings
     for done, table in enumerate(paired.tables, start=1):
         if table.game is None:
@@ -162,6 +170,18 @@ def start(
     if created:
         services.tokens.forget()  # tournament-bound tokens act in the new games at once (in this process)
     return created
+
+
+def _open_round(state: TournamentState, number: int, what: str) -> Round:
+    """Round `number` of a running Swiss tournament, still open: what a director may change or start."""
+    if state.finished:
+        raise Conflict(f"tournament {state.tournament_id} is finished: too late to {what}")
+    paired = state.round(number) if number != LEAGUE_ROUND else None
+    if paired is None:
+        raise Conflict(f"round {number} is not paired")
+    if paired.closed:
+        raise Conflict(f"round {number} is closed: too late to {what}")
+    return paired
 
 
 def _link(

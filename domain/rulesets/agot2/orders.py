@@ -140,7 +140,9 @@ def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0, 
         to_area, units = move["to_area"], list(move["units"])
         other = defender_of(s, to_area, seat)
         if (other is not None or to_area in s.neutral_forces) and (combat_move is not None or neutral is not None):
-            return refuse("GOT-COMBAT-1", "one march starts at most one combat", f"{field}.to_area")
+            # The catalog leaves march legality, "one combat per march" by name, to GOT-X-25 (§0.2): GOT-COMBAT-1 only
+            # says a move into another House's area starts a combat, not that a march starts one at most.
+            return refuse("GOT-X-25", "one march starts at most one combat", f"{field}.to_area")
         if to_area in s.neutral_forces:
             neutral = attack_neutral(s, seat, origin, token, to_area, units, field, checks)
             if not neutral.events:

@@ -150,7 +150,7 @@ def _marches(s: AgotState, seat: str, areas: list[str]) -> Option:
     rules = (*TURN_RULES, "GOT-COMBAT-1", "GOT-ROUT-5", "GOT-RETREAT-8", "GOT-X-26", "GOT-X-27")
     note = (
         "moves split the movable units among destinations; at most one move may start a combat or attack a "
-        "neutral force (GOT-COMBAT-1), which needs attack strength at least its own (GOT-X-27)"
+        "neutral force (GOT-X-25), which needs attack strength at least its own (GOT-X-27)"
     )
     return Option("march", rules, tuple(choices), exhaustive=False, fields=fields, note=note)
 

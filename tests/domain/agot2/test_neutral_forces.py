@@ -241,8 +241,9 @@ def test_march_refused_citing_got_x_26_when_it_enters_a_closed_area() -> None:
         assert not decision.events and [v.rule_id for v in decision.violations] == ["GOT-X-26"]
 
 
-def test_march_refused_citing_got_combat_1_when_it_attacks_a_neutral_force_and_a_house() -> None:
-    """GOT-COMBAT-1, X-27: attacking a neutral force is the march's one combat."""
+def test_march_refused_citing_got_x_25_when_it_attacks_a_neutral_force_and_a_house() -> None:
+    """GOT-X-25 (one combat per march is outside the catalog, §0.2), X-27: attacking a neutral force is the
+    march's one combat."""
     game = deviations._game(
         "adjudicated",
         {"l1": "land", "l2": "land", "l4": "land"},
@@ -258,7 +259,7 @@ def test_march_refused_citing_got_combat_1_when_it_attacks_a_neutral_force_and_a
         from_area="l1",
         moves=[{"to_area": "l2", "units": ["red:knight:l1:1"]}, {"to_area": "l4", "units": ["red:footman:l1:2"]}],
     )
-    assert not decision.events and [v.rule_id for v in decision.violations] == ["GOT-COMBAT-1"]
+    assert not decision.events and [v.rule_id for v in decision.violations] == ["GOT-X-25"]
 
 
 def test_deviation_recorded_and_token_removed_when_a_transcript_march_is_too_weak() -> None:

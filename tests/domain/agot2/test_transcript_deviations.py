@@ -149,7 +149,7 @@ def test_got_retreat_8_land_units_marching_into_a_sea_area_in_a_transcript_is_a_
     assert game.state.units["red:knight:l1:1"].area == "s1"
 
 
-def test_a_march_to_an_unknown_area_or_starting_two_combats_is_refused_even_in_a_transcript_x_25_combat_1() -> None:
+def test_a_march_to_an_unknown_area_or_starting_two_combats_is_refused_even_in_a_transcript_x_25() -> None:
     make = _march_game()
     _refused_in_both(make, "march", "red", "GOT-X-25", **_moving("nowhere"))
     _refused_in_both(make, "march", "red", "GOT-X-25", **_moving("l1"))
@@ -165,7 +165,7 @@ def test_a_march_to_an_unknown_area_or_starting_two_combats_is_refused_even_in_a
         )
 
     moves = [{"to_area": "l2", "units": ["red:knight:l1:1"]}, {"to_area": "l3", "units": ["red:footman:l1:2"]}]
-    _refused_in_both(two_fronts, "march", "red", "GOT-COMBAT-1", from_area="l1", moves=moves)
+    _refused_in_both(two_fronts, "march", "red", "GOT-X-25", from_area="l1", moves=moves)
 
 
 def test_turn_and_rule_deviations_are_recorded_together_in_a_transcript_term_4_rout_5() -> None:

@@ -67,8 +67,7 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-TERM-4", "orders:_turn_deviations"): ("message",),
     ("GOT-X-12", "orders:_turn_deviations"): ("… must first use or decline the Messenger Raven",),
     ("GOT-X-11", "orders:close_round"): ("a round ends in the Action Phase with no combat under way",),
-    ("GOT-COMBAT-1", "orders:march"): ("one march starts at most one combat",),
-    ("GOT-X-25", "orders:march"): ("moves … must be a list of {to_area, units}",),
+    ("GOT-X-25", "orders:march"): ("moves … must be a list of {to_area, units}", "one march starts at most one combat"),
     ("GOT-X-25", "orders:resolve_raid"): (
         "message",
         "… cannot remove a … order",

@@ -86,9 +86,10 @@ def test_march_refused_got_rout_5_for_routed_units() -> None:
     cites(path, _march_game(routed=True)("adjudicated"), "march", "red", ["GOT-ROUT-5"], **march(("l2", [KNIGHT])))
 
 
-def test_march_refused_got_combat_1_into_two_areas_of_another_house() -> None:
-    """GOT-COMBAT-1: a combat starts when units move into an area of another House; one march starts one: Red's
-    knight into Blue's l2 and his footman into Blue's l3 would start two."""
+def test_march_refused_got_x_25_into_two_areas_of_another_house() -> None:
+    """GOT-X-25: the catalog puts "one combat per march" out of its scope (§0.2), not in GOT-COMBAT-1, which only
+    starts a combat when units move into another House's area: Red's knight into Blue's l2 and his footman into
+    Blue's l3 would start two."""
     game = _game(
         "adjudicated",
         MARCH_AREAS,
@@ -97,7 +98,7 @@ def test_march_refused_got_combat_1_into_two_areas_of_another_house() -> None:
         [("l1", "red", "march_0"), ("l2", "blue", "defense_0"), ("l3", "blue", "defense_0")],
     )
     two = march(("l2", [KNIGHT]), ("l3", ["red:footman:l1:2"]))
-    cites(("GOT-COMBAT-1", "orders:march"), game, "march", "red", ["GOT-COMBAT-1"], **two)
+    cites(("GOT-X-25", "orders:march"), game, "march", "red", ["GOT-X-25"], **two)
 
 
 def test_raven_swap_over_the_stars_names_the_got_x_13_umbrella_after_got_court_1() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.kernel import Event
@@ -171,6 +171,7 @@ types = st.sampled_from(
         max_size=12,
     )
 )
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # nested junk is slow to draw on a cold start
 def test_any_stream_folds_without_failing_and_folding_twice_gives_the_same_state(
     stream: list[tuple[str, dict[str, Any]]],
 ) -> None:

@@ -1,0 +1,195 @@
+"""A director's mistakes and late changes that must not corrupt a tournament (issue 13, found in use).
+
+Each test is a request a tournament director really sends at the wrong moment — a swap after the results are
+in, a start after the round closed, an amendment after the finish — or a setting the pairing could not carry
+out; each must be refused naming why (or, for a field drops left unsplittable, paired with byes the director
+accepts), and must leave the results and standings as they were.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.conftest import assert_problem
+from tests.api.test_tournaments import BASE, _create, _end, _post, _register, _round
+from tests.conftest import Api
+
+
+def _by_hand(api: Api, tid: str, number: int, table: dict[str, Any], **extra: Any) -> Any:
+    """The table's result entered by the director: its seats ranked in seat order (seat order = places)."""
+    places = {table["seats"][p]: n for n, p in enumerate(table["players"], start=1)}
+    return _post(api, f"{tid}/rounds/{number}/tables/{table['table']}/result", {"places": places, **extra})
+
+
+def _approve(api: Api, tid: str, number: int, table: int) -> Any:
+    return _post(api, f"{tid}/rounds/{number}/tables/{table}/approval", {"override_reason": "score sheet signed"})
+
+
+def _closed_round(api: Api, tid: str, number: int) -> dict[str, Any]:
+    """Round `number` paired, every table's result entered by hand and approved, the round closed."""
+    assert _post(api, f"{tid}/rounds", {"accept_problems": True}).status_code == 201
+    for table in _round(api, tid, number)["tables"]:
+        assert _by_hand(api, tid, number, table).status_code == 201
+        assert _approve(api, tid, number, table["table"]).status_code == 201
+    assert _post(api, f"{tid}/rounds/{number}/close").status_code == 200
+    return _round(api, tid, number)
+
+
+def _standings(api: Api, tid: str) -> list[tuple[str, Any]]:
+    items = api.client.get(f"{BASE}/{tid}/standings", headers=api.headers()).get_json()["items"]
+    return [(line["player"], line["values"]["score"]) for line in items]
+
+
+def test_a_swap_in_a_closed_round_is_refused_and_its_approved_results_stay(api: Api) -> None:
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    closed = _closed_round(api, tid, 1)
+    before = _standings(api, tid)
+    a, b = closed["tables"][0]["players"][0], closed["tables"][1]["players"][0]
+
+    swapped = _post(api, f"{tid}/rounds/1/swaps", {"players": [a, b], "reason": "after the fact"})
+
+    assert "closed" in assert_problem(swapped, 409)["detail"]
+    assert _round(api, tid, 1)["tables"] == closed["tables"]
+    assert _standings(api, tid) == before
+
+
+def test_a_swap_is_refused_for_a_table_whose_result_is_in_even_before_the_round_closes(api: Api) -> None:
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    _post(api, f"{tid}/rounds", {})
+    first = _round(api, tid, 1)["tables"][0]
+    assert _by_hand(api, tid, 1, first).status_code == 201
+    other = _round(api, tid, 1)["tables"][1]["players"][0]
+
+    swapped = _post(api, f"{tid}/rounds/1/swaps", {"players": [first["players"][0], other], "reason": "late"})
+
+    problem = assert_problem(swapped, 409)
+    assert problem["tables"] == [1] and "result" in problem["detail"]
+    assert _round(api, tid, 1)["tables"][0]["result"] is not None
+    assert _round(api, tid, 1)["tables"][0]["players"] == first["players"]
+
+
+def test_starting_a_closed_round_creates_no_games(api: Api) -> None:
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    closed = _closed_round(api, tid, 1)
+
+    started = _post(api, f"{tid}/rounds/1/start")
+
+    assert "closed" in assert_problem(started, 409)["detail"]
+    assert [t["game"] for t in _round(api, tid, 1)["tables"]] == [t["game"] for t in closed["tables"]] == [None, None]
+    listed = api.client.get(f"/api/v1/games?tournament={tid}", headers=api.headers()).get_json()["items"]
+    assert listed == []
+
+
+def test_a_seat_set_naming_a_seat_twice_is_refused_at_creation_naming_seat_sets(api: Api) -> None:
+    body = {"name": "Twice", "ruleset": "freeform", "table_size": 4, "rounds": 1, "remainder": "byes"}
+    body["seat_sets"] = {"4": [["north", "north", "east", "west"]]}
+
+    response = api.client.post(BASE, json=body, headers=api.headers("organiser"))
+
+    problem = assert_problem(response, 422)
+    assert "north" in problem["errors"]["seat_sets"][0] and "twice" in problem["errors"]["seat_sets"][0]
+
+
+def test_sum_of_squares_refuses_a_result_without_its_measure_instead_of_scoring_everyone_zero(api: Api) -> None:
+    tid = _create(api, scoring="sum-of-squares", scoring_measure="centres", remainder="byes")["id"]
+    _register(api, tid, 4)
+    _post(api, f"{tid}/rounds", {})
+    table = _round(api, tid, 1)["tables"][0]
+    seats = [table["seats"][p] for p in table["players"]]
+
+    without = _by_hand(api, tid, 1, table)
+    partial = _by_hand(api, tid, 1, table, measures={seats[0]: {"centres": 9}})
+    # Diplomacy's worked figures: centres 9, 3, 3, 0 score 100·81/99, 100·9/99 each, and 0.
+    whole = _by_hand(api, tid, 1, table, measures={s: {"centres": c} for s, c in zip(seats, (9, 3, 3, 0), strict=True)})
+
+    assert "centres" in assert_problem(without, 422)["errors"]["measures"][0]
+    assert "centres" in assert_problem(partial, 422)["errors"]["measures"][0]
+    assert whole.status_code == 201, whole.get_json()
+    scores = dict(_standings(api, tid))
+    assert round(scores[table["players"][0]], 3) == round(8100 / 99, 3)
+    assert round(scores[table["players"][1]], 3) == round(900 / 99, 3)
+    assert scores[table["players"][3]] == 0
+
+
+def test_sum_of_squares_will_not_approve_a_games_result_that_lacks_its_measure_until_amended(api: Api) -> None:
+    tid = _create(api, scoring="sum-of-squares", scoring_measure="centres", remainder="byes")["id"]
+    _register(api, tid, 4)
+    _post(api, f"{tid}/rounds", {})
+    _post(api, f"{tid}/rounds/1/start")
+    table = _round(api, tid, 1)["tables"][0]
+    _end(api, table["game"], {"seat-1": 40, "seat-2": 30, "seat-3": 20, "seat-4": 10})  # CORE-END-1: a `score`
+
+    refused = _approve(api, tid, 1, 1)
+    seats = [table["seats"][p] for p in table["players"]]
+    centres = {s: {"centres": c} for s, c in zip(seats, (9, 3, 3, 0), strict=True)}
+    amended = _by_hand(api, tid, 1, table, measures=centres, amend_reason="centres from the map")
+    approved = _approve(api, tid, 1, 1)
+
+    assert "centres" in assert_problem(refused, 409)["detail"]
+    assert amended.status_code == 201, amended.get_json()
+    assert approved.status_code == 201, approved.get_json()
+
+
+def test_an_unknown_seat_in_measures_is_named_under_measures_not_places(api: Api) -> None:
+    tid = _create(api)["id"]
+    _register(api, tid, 4)
+    _post(api, f"{tid}/rounds", {"accept_problems": True})
+    table = _round(api, tid, 1)["tables"][0]
+
+    response = _by_hand(api, tid, 1, table, measures={"seat-9": {"score": 3}})
+
+    problem = assert_problem(response, 422)
+    assert "seat-9" in problem["errors"]["measures"][0] and "places" not in problem["errors"]
+
+
+def test_drops_that_leave_a_field_smaller_tables_cannot_seat_pair_with_a_bye_the_director_accepts(api: Api) -> None:
+    # 8 players at tables of 4 (or 3): after three drops 5 remain, and 5 is neither 4 + 3 nor 3 + 3.
+    tid = _create(api, remainder="smaller_tables")["id"]
+    players = _register(api, tid, 8)
+    _closed_round(api, tid, 1)
+    for player in players[:3]:
+        response = _post(api, f"{tid}/players/{player}/drop", {"reason": "left early"})
+        assert response.status_code == 200, response.get_json()
+
+    preview = _post(api, f"{tid}/rounds", {"preview": True}).get_json()
+    refused = _post(api, f"{tid}/rounds", {})
+    accepted = _post(api, f"{tid}/rounds", {"accept_problems": True})
+
+    assert [len(t["players"]) for t in preview["tables"]] == [4] and len(preview["byes"]) == 1
+    assert [p["kind"] for p in preview["problems"]].count("remainder_byes") == 1
+    assert assert_problem(refused, 409, "pairing-problems")
+    assert accepted.status_code == 201, accepted.get_json()
+    assert set(accepted.get_json()["byes"]) <= set(players[3:])
+
+
+def test_a_finished_tournaments_results_are_final(api: Api) -> None:
+    tid = _create(api, rounds=1)["id"]
+    players = _register(api, tid, 4)
+    token = api.token_for_player(players[0])
+    closed = _closed_round(api, tid, 1)
+    assert _post(api, f"{tid}/finish").status_code == 200
+    before = _standings(api, tid)
+    table = closed["tables"][0]
+
+    amended = _by_hand(api, tid, 1, {**table, "players": table["players"][::-1]}, amend_reason="too late")
+    confirmed = _post(api, f"{tid}/rounds/1/tables/1/confirmations", token=token)
+
+    assert "finished" in assert_problem(amended, 409)["detail"]
+    assert "finished" in assert_problem(confirmed, 409)["detail"]
+    assert _standings(api, tid) == before
+
+
+def test_the_final_tables_cut_is_drawn_among_players_still_in_the_event(api: Api) -> None:
+    tid = _create(api, rounds=1, final_table=True)["id"]
+    _register(api, tid, 8)
+    _closed_round(api, tid, 1)
+    ranked = [player for player, _ in _standings(api, tid)]
+    assert _post(api, f"{tid}/players/{ranked[0]}/drop", {"reason": "had to leave"}).status_code == 200
+
+    final = _post(api, f"{tid}/rounds", {"accept_problems": True}).get_json()
+
+    assert sorted(final["tables"][0]["players"]) == sorted(ranked[1:5])
+    assert final["cut"]["last_in"] == ranked[4] and final["cut"]["first_out"] == ranked[5]
