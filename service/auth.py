@@ -39,6 +39,15 @@ class Principal:
         """Admins, organisers, arbiters and viewers read private games too."""
         return self.role in ("admin", "organiser", "arbiter", "viewer")
 
+    @property
+    def sends_as(self) -> Authority | None:
+        """The authority its actions carry (`authority_for`): recorder, arbiter or player; None for a reader."""
+        if self.role in RECORDERS:
+            return Authority.RECORDER
+        if self.role == "arbiter":
+            return Authority.ARBITER
+        return Authority.PLAYER if self.role == "player" else None
+
     def require(self, *roles: str) -> None:
         """Raise 401 without a token, 403 when the role is not among `roles`."""
         if self.is_anonymous:
@@ -72,10 +81,9 @@ class Principal:
         """The capacity in which this caller acts for `seat` (403 when it may not)."""
         self.require(*WRITERS)
         self.require_game(meta.game_id)
-        if self.role in RECORDERS:
-            return Authority.RECORDER
-        if self.role == "arbiter":
-            return Authority.ARBITER
+        authority = self.sends_as
+        if authority is not None and authority is not Authority.PLAYER:
+            return authority
         if seat is None or seat not in self.seats_in(meta):
             held = ", ".join(self.seats_in(meta)) or "none"
             raise Forbidden(f"this player token holds seats [{held}] of this game, not {seat!r}")

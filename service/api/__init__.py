@@ -101,8 +101,6 @@ def _annals_problem(error: AnnalsError) -> Response:
         headers["Retry-After"] = str(body["retry_after"])
     if error.status == 401:
         headers["WWW-Authenticate"] = 'Bearer realm="annals"'
-    if "retry_after" in body:
-        headers["Retry-After"] = str(body["retry_after"])
     return problem_response(body, headers)
 
 

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from replays.annotations import GLYPHS
 from service import annotation_stream, schemas
-from service.api.common import context, idempotency_key, json_body, page_of, principal, services
+from service.api.common import context, idempotency_key, json_body, no_content, page_of, principal, services
 from service.errors import NotFound
 from service.schemas.annotation_shapes import AnnotationCreateSchema, AnnotationEditSchema, AnnotationQuerySchema
 
@@ -63,7 +63,7 @@ def edit_annotation(game_id: str, annotation_id: str) -> Response:
 def delete_annotation(game_id: str, annotation_id: str) -> Response:
     """Delete an annotation (its author, or an arbiter); recorded as a new event, never erased."""
     annotation_stream.delete(services(), principal(), game_id, annotation_id, context())
-    return Response(status=204)
+    return no_content()
 
 
 @blueprint.get("/annotations/glyphs")

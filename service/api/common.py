@@ -85,6 +85,13 @@ def context() -> RequestContext:
     return RequestContext(headers.get("X-Request-Id") or random_uuid(), headers.get("User-Agent"))
 
 
+def no_content() -> Response:
+    """A 204: no body, so no Content-Type (Flask would label the empty body text/html)."""
+    response = Response(status=204)
+    del response.headers["Content-Type"]
+    return response
+
+
 def with_etag(payload: Any, version: int, status: int = 200, location: str | None = None) -> Response:
     """JSON with `ETag: "<version>"`."""
     response = jsonify(payload)

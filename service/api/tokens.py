@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from service.api.common import decode_cursor, encode_cursor, json_body, principal, services
+from service.api.common import decode_cursor, encode_cursor, json_body, no_content, principal, services
 from service.auth import Principal
 from service.clock import isoformat
 from service.errors import AnnalsError, Forbidden, NotFound, Unauthorized, Unprocessable
@@ -170,7 +170,9 @@ def current_token() -> Response:
     row = tokens.get(services().engine, caller.token_id)
     if row is None:  # revoked and forgotten between the lookup and now
         raise Unauthorized("the token of this request is no longer known")
-    return jsonify(row)
+    # The capacity its actions carry, as an action's `senders` name it: a page offers only what it may send.
+    authority = caller.sends_as
+    return jsonify({**row, "authority": authority.value if authority is not None else None})
 
 
 @blueprint.get("/tokens/<token_id>")
@@ -187,7 +189,7 @@ def revoke_token(token_id: str) -> Response:
     wired = services()
     tokens.revoke(wired.engine, token_id, isoformat(wired.clock.now()))  # revoking twice changes nothing
     wired.tokens.forget()
-    return Response(status=204)
+    return no_content()
 
 
 def _managed(caller: Principal, token_id: str) -> dict[str, Any]:

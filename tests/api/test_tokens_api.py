@@ -156,3 +156,25 @@ def test_the_current_token_describes_the_caller_without_its_value(api: Api) -> N
     assert value not in mine.get_data(as_text=True)
     assert admin["role"] == "admin"
     assert_problem(api.client.get("/api/v1/tokens/current"), 401)
+
+
+def test_the_current_token_names_the_authority_its_actions_carry(api: Api) -> None:
+    """An action's `senders` name authorities, not roles: admins and organisers record, a viewer sends nothing."""
+    found = {
+        role: api.client.get("/api/v1/tokens/current", headers=api.headers(role)).get_json()["authority"]
+        for role in ("admin", "organiser", "arbiter", "viewer")
+    }
+    player = api.client.get("/api/v1/tokens/current", headers=bearer(api.token_for_player(api.player("Bo"))))
+
+    assert found == {"admin": "recorder", "organiser": "recorder", "arbiter": "arbiter", "viewer": None}
+    assert player.get_json()["authority"] == "player"
+
+
+def test_a_204_carries_no_content_type(api: Api) -> None:
+    """RFC 9110 §15.3.5: a 204 has no content; it is not labelled text/html either."""
+    token = api.client.post("/api/v1/tokens", json={"role": "viewer"}, headers=api.headers("admin")).get_json()
+
+    revoked = api.client.delete(f"/api/v1/tokens/{token['id']}", headers=api.headers("admin"))
+
+    assert revoked.status_code == 204 and revoked.get_data() == b""
+    assert "Content-Type" not in revoked.headers

@@ -179,3 +179,30 @@ def test_a_view_chosen_after_live_updates_keeps_the_versions_they_brought(site: 
     assert tab.page.inner_text("#vcr-at") == "version 4 of 4"
     assert tab.page.locator("#notation li").count() == 4
     assert tab.errors == []
+
+
+def test_each_seat_adds_its_client_seed_from_the_recorder_until_the_first_server_die(site: Site, tab: Tab) -> None:
+    """CORE-DICE-3: one client seed per seat, before any server die; the rules never wait for one."""
+    game = _game(site, dice="server")
+    _open_recorder(site, tab, game)
+
+    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='add_client_seed']")
+    tab.page.fill("#record-fields [data-field='client_seed']", "red-7d1c")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    added = _events(site, game)[-1]
+    tab.page.wait_for_function(
+        "() => !document.querySelector(\"fieldset[data-seat='red'] button[data-type='add_client_seed']\")"
+    )
+    blue_offered = tab.page.locator("fieldset[data-seat='blue'] button[data-type='add_client_seed']").count()
+    status, _, raw = site.served.post(
+        f"/api/v1/games/{game}/actions", {"type": "roll", "seat": "blue", "data": {"count": 1}}
+    )
+    assert status == 201, raw
+    tab.page.wait_for_function(
+        "() => !document.querySelector(\"fieldset[data-seat='blue'] button[data-type='add_client_seed']\")"
+    )
+
+    assert added["type"] == "ClientSeedAdded" and added["data"] == {"seat": "red", "client_seed": "red-7d1c"}
+    assert blue_offered == 1  # blue has not added one yet; after the roll nobody may
+    assert tab.errors == []

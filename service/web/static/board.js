@@ -139,3 +139,30 @@ export class Board {
     return Object.entries(this.styles).map(([seat, style]) => ({ seat, ...style }));
   }
 }
+
+const ZOOMS = [1, 1.5, 2, 3, 4];
+
+// Zoom for a map whose labels a phone draws a few pixels high: the board is drawn wider than its frame, which
+// scrolls (a finger pans it); the point at the frame's centre stays there. "Fit" shows the whole map again.
+export function wireZoom(frame, board, controls) {
+  let level = 0;
+  const apply = (next) => {
+    const centre = [(frame.scrollLeft + frame.clientWidth / 2) / frame.scrollWidth, (frame.scrollTop + frame.clientHeight / 2) / frame.scrollHeight];
+    level = Math.max(0, Math.min(ZOOMS.length - 1, next));
+    const zoom = ZOOMS[level];
+    board.style.width = `${zoom * 100}%`;
+    board.style.maxWidth = zoom === 1 ? "" : "none";
+    board.style.maxHeight = zoom === 1 ? "" : "none";
+    frame.dataset.zoom = String(zoom);
+    controls.level.textContent = `${Math.round(zoom * 100)}%`;
+    controls.out.disabled = level === 0;
+    controls.fit.disabled = level === 0;
+    controls.in.disabled = level === ZOOMS.length - 1;
+    frame.scrollLeft = centre[0] * frame.scrollWidth - frame.clientWidth / 2;
+    frame.scrollTop = centre[1] * frame.scrollHeight - frame.clientHeight / 2;
+  };
+  controls.in.addEventListener("click", () => apply(level + 1));
+  controls.out.addEventListener("click", () => apply(level - 1));
+  controls.fit.addEventListener("click", () => apply(0));
+  apply(0);
+}

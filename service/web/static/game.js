@@ -2,7 +2,7 @@
 // Deep links: /games/<id>?v=<version>&as=<seat>; the page keeps its URL in step with what it shows.
 import { ApiProblem, getAll, getJson, token } from "./session.js";
 import { el } from "./dom.js";
-import { Board } from "./board.js";
+import { Board, wireZoom } from "./board.js";
 import { control, pieces } from "./pieces.js";
 import { Replay, actionVersion, eventFacts, rollsOf } from "./replay.js";
 import { renderStatus } from "./status.js";
@@ -194,13 +194,15 @@ function describe(game) {
 
 async function drawBoard(game) {
   if (!game.board) {
-    $("board").hidden = true;
+    $("board-frame").hidden = true;
     $("no-board").hidden = false;
     return;
   }
   const drawing = await getJson(`/boards/${encodeURIComponent(game.board)}/drawing.json`);
   page.board = new Board($("board"), drawing, game.ruleset, game.seats.map((s) => s.seat));
   watchBoard($("board")); // map marks are drawn by clicking areas
+  $("board-zoom").hidden = false;
+  wireZoom($("board-frame"), $("board"), { in: $("zoom-in"), out: $("zoom-out"), fit: $("zoom-fit"), level: $("zoom-level") });
   $("legend").replaceChildren(
     ...page.board.legend().map((s) => el("li", { "data-seat": s.seat }, el("span", { class: "swatch", style: `background:${s.colour}`, text: s.letter }), " ", s.seat)),
   );

@@ -44,7 +44,7 @@ export class Recorder {
   async start() {
     if (!token() || this.game.status !== "active") return false;
     this.who = await getJson("/api/v1/tokens/current");
-    if (!["admin", "organiser", "arbiter", "player"].includes(this.who.role)) return false; // a viewer token records nothing
+    if (!this.who.authority) return false; // a viewer token records nothing
     const declared = await getJson(`/api/v1/rulesets/${encodeURIComponent(this.game.ruleset)}/actions?game=${encodeURIComponent(this.game.id)}`);
     for (const spec of declared.items) this.specs.set(spec.type, spec);
     this.root.hidden = false;
@@ -73,17 +73,28 @@ export class Recorder {
   // What the game waits for, and the platform's own actions for no seat that this token may send (ending the game,
   // adjusting what the engine cannot compute): the rules never wait for them, so the pending does not list them,
   // but the person at the recorder must be able to send them.
+  // A seat's client seed (CORE-DICE-3) is offered the same way, to each seat that may still add one and this token
+  // may act for, before the first server die.
   shownWaiting(pending) {
     if (pending.ended) return pending.waiting;
-    const authority = { admin: "recorder", organiser: "recorder", arbiter: "arbiter", player: "player" }[this.who.role];
+    const authority = this.who.authority;
+    const asOption = (spec) => ({ type: spec.type, rule_ids: spec.rule_ids, choices: [], exhaustive: false, fields: {}, note: spec.summary, private: false });
     const offered = new Set(pending.waiting.filter((w) => !w.seat).flatMap((w) => w.options.map((o) => o.type)));
     const extra = [...this.specs.values()]
       .filter((spec) => spec.origin === "platform" && spec.seat !== "required" && spec.senders.includes(authority) && !offered.has(spec.type))
-      .map((spec) => ({ type: spec.type, rule_ids: spec.rule_ids, choices: [], exhaustive: false, fields: {}, note: spec.summary, private: false }));
-    if (!extra.length) return pending.waiting;
-    const table = pending.waiting.find((w) => !w.seat);
-    if (table) return pending.waiting.map((w) => (w === table ? { ...w, options: [...w.options, ...extra] } : w));
-    return [...pending.waiting, { seat: null, reason: "the table's own actions", options: extra }];
+      .map(asOption);
+    let shown = pending.waiting;
+    const add = (seat, reason, options) => {
+      const found = shown.find((w) => w.seat === seat);
+      shown = found ? shown.map((w) => (w === found ? { ...w, options: [...w.options, ...options] } : w)) : [...shown, { seat, reason, options }];
+    };
+    if (extra.length) add(null, "the table's own actions", extra);
+    const seed = this.specs.get("add_client_seed");
+    if (seed && seed.senders.includes(authority)) {
+      const mine = (seat) => authority !== "player" || this.game.seats.some((s) => s.seat === seat && s.player && s.player === this.who.player);
+      for (const seat of (pending.client_seeds_open || []).filter(mine)) add(seat, "may add a client seed before the first die", [asOption(seed)]);
+    }
+    return shown;
   }
 
   // Freeform's "record" stands for any type of action the ruleset gives no meaning to (FF-ACTION-1): it has no
