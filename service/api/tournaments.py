@@ -354,7 +354,7 @@ def get_standings(tournament_id: str) -> Response:
         if not query["public"]:
             item["player"] = line.player
         items.append(item)
-    chain = list(loaded.state.settings.get("tiebreaks") or [])
+    chain = loaded.state.tiebreaks
     if query["format"] == "csv":
         return _csv(items, chain, query["public"])
     return jsonify({"after_round": query["after_round"], "tiebreaks": chain, "items": items})
@@ -369,8 +369,16 @@ def _csv(items: list[dict[str, Any]], chain: list[str], public: bool) -> Respons
     for item in items:
         values = [item["values"].get(c, "") for c in criteria]
         person = [] if public else [item["player"]]
-        writer.writerow([item["rank"], item["name"], *person, *values, item["separated_by"] or "", item["dropped"]])
+        name = _inert(item["name"])
+        writer.writerow([item["rank"], name, *person, *values, item["separated_by"] or "", item["dropped"]])
     return Response(out.getvalue(), mimetype="text/csv")
+
+
+def _inert(text: str | None) -> str:
+    """A name a spreadsheet will not run as a formula (OWASP's CSV injection: `=HYPERLINK(…)` as a player's name)."""
+    if text and text[0] in "=+-@\t\r":
+        return "'" + text
+    return text or ""
 
 
 def _result_json(result: Any) -> dict[str, Any] | None:

@@ -68,6 +68,11 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
     # Who can still play: the final table's cut is drawn among them (a dropped leader is not "last in").
     eligible = [s for s in standing if s.player in set(players)]
     if final:
+        if len(eligible) < size:
+            raise TableSizeError(
+                f"the final table seats the top {size}, but only {len(eligible)} player(s) are still in the event: "
+                "finish the tournament after the Swiss rounds"
+            )
         split: Split = Split((size,), 0)
         players = [s.player for s in eligible[:size]]
     else:

@@ -193,3 +193,28 @@ def test_the_final_tables_cut_is_drawn_among_players_still_in_the_event(api: Api
 
     assert sorted(final["tables"][0]["players"]) == sorted(ranked[1:5])
     assert final["cut"]["last_in"] == ranked[4] and final["cut"]["first_out"] == ranked[5]
+
+
+def test_a_final_table_the_remaining_field_cannot_fill_is_refused_saying_what_to_do(api: Api) -> None:
+    tid = _create(api, rounds=1, final_table=True)["id"]
+    players = _register(api, tid, 4)
+    _closed_round(api, tid, 1)
+    assert _post(api, f"{tid}/players/{players[0]}/drop", {"reason": "had to leave"}).status_code == 200
+
+    final = _post(api, f"{tid}/rounds", {"accept_problems": True})
+
+    detail = assert_problem(final, 409)["detail"]
+    assert "only 3 player(s)" in detail and "finish" in detail
+    assert _post(api, f"{tid}/finish").status_code == 200  # the way out it names
+
+
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_exported_inert(api: Api) -> None:
+    """OWASP CSV injection: a cell starting with = + - @ is a formula to Excel and LibreOffice."""
+    tid = _create(api)["id"]
+    body = {"name": '=HYPERLINK("http://evil.example","prize")'}
+    assert api.client.post(f"{BASE}/{tid}/players", json=body, headers=api.headers("organiser")).status_code == 201
+
+    exported = api.client.get(f"{BASE}/{tid}/standings?format=csv&public=true").get_data(as_text=True)
+
+    row = exported.splitlines()[1]
+    assert "'=HYPERLINK" in row and ",=HYPERLINK" not in row and ',"=HYPERLINK' not in row
