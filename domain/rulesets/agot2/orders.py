@@ -165,7 +165,7 @@ def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0, 
 def _move_refusal(
     s: AgotState, seat: str, origin: str, move: Mapping[str, Any], field: str, used: set[str], checks: Checks
 ) -> Decision | None:
-    """GOT-ROUT-5, RETREAT-8, X-25: the seat's own unrouted units of the origin, each moving once, to an adjacent
+    """GOT-ROUT-5, X-25: the seat's own unrouted units of the origin, each moving once, to an adjacent
     area of their kind (the units are added to `used`); None when the move may be recorded."""
     to_area, units = move.get("to_area"), move.get("units")
     if not isinstance(units, list) or not units:
@@ -183,9 +183,12 @@ def _move_refusal(
         if not known or checks.broken("GOT-X-25", message, f"{field}.to_area"):
             return refuse("GOT-X-25", message, f"{field}.to_area")
     assert isinstance(to_area, str)
-    if not can_enter(s, units, to_area) and checks.broken(
-        "GOT-RETREAT-8", f"these units cannot enter the {s.board.kind(to_area)} area {to_area}", f"{field}.to_area"
-    ):
+    # Which units may march where is march legality, left by the catalog to GOT-X-25 (§0.2); the seed states the
+    # land/sea split only for retreats (GOT-RETREAT-8), which the message names as the closest rule.
+    message = (
+        f"these units cannot enter the {s.board.kind(to_area)} area {to_area} (as GOT-RETREAT-8 has it for retreats)"
+    )
+    if not can_enter(s, units, to_area) and checks.broken("GOT-X-25", message, f"{field}.to_area"):
         return checks.refusal()
     return None
 
@@ -201,7 +204,8 @@ def _marched(s: AgotState, seat: str, origin: str, token: str, to_area: str, uni
 
 
 def can_enter(s: AgotState, units: list[str], area: str) -> bool:
-    """GOT-RETREAT-8: ships move into sea areas and ports, the other units into land areas."""
+    """Ships move into sea areas and ports, the other units into land areas (the split GOT-RETREAT-8 states for
+    retreats; for marches it is GOT-X-25's)."""
     kinds = {s.units[u].type == "ship" for u in units}
     dest = s.board.kind(area)
     return not ((True in kinds and dest not in (SEA, PORT)) or (False in kinds and dest != LAND))

@@ -147,7 +147,7 @@ def _marches(s: AgotState, seat: str, areas: list[str]) -> Option:
                 ):
                     choices.append({"from_area": origin, "moves": [{"to_area": found["area"], "units": group}]})
         choices += _split(origin, movable, destinations)
-    rules = (*TURN_RULES, "GOT-COMBAT-1", "GOT-ROUT-5", "GOT-RETREAT-8", "GOT-X-26", "GOT-X-27")
+    rules = (*TURN_RULES, "GOT-COMBAT-1", "GOT-ROUT-5", "GOT-X-26", "GOT-X-27")
     note = (
         "moves split the movable units among destinations; at most one move may start a combat or attack a "
         "neutral force (GOT-X-25), which needs attack strength at least its own (GOT-X-27)"

@@ -142,10 +142,10 @@ def test_got_x_25_a_march_not_adjacent_into_an_enemy_area_starts_its_combat_in_a
     assert (game.state.combat.area, game.state.combat.origin) == ("l4", "l1")
 
 
-def test_got_retreat_8_land_units_marching_into_a_sea_area_in_a_transcript_is_a_deviation() -> None:
-    game, decision = _refused_then_recorded(_march_game(), "march", "red", "GOT-RETREAT-8", **_moving("s1"))
+def test_got_x_25_land_units_marching_into_a_sea_area_in_a_transcript_is_a_deviation() -> None:
+    game, decision = _refused_then_recorded(_march_game(), "march", "red", "GOT-X-25", **_moving("s1"))
 
-    assert _rules(decision) == ["GOT-RETREAT-8"]
+    assert _rules(decision) == ["GOT-X-25"]
     assert game.state.units["red:knight:l1:1"].area == "s1"
 
 

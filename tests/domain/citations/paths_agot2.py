@@ -55,7 +55,6 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-X-27", "neutral:attack_neutral"): (
         "… brings strength … against the neutral force of … in …; a march must bring at least …",
     ),
-    ("GOT-RETREAT-8", "orders:_move_refusal"): ("these units cannot enter the … area …",),
     ("GOT-ROUT-5", "orders:_move_refusal"): ("… is routed and cannot move",),
     ("GOT-X-25", "orders:_move_refusal"): (
         "….units must list the moving units",

@@ -73,11 +73,11 @@ def test_march_refused_got_x_25_when_its_moves_are_not_the_seats_units() -> None
     cites(each_move, game, "march", "red", ["GOT-X-25"], **march(("l2", ["red:knight:l4:9"])))
 
 
-def test_march_refused_got_retreat_8_for_a_knight_into_a_sea_area() -> None:
-    """GOT-RETREAT-8: "Footmen and knights cannot retreat into a sea area" — the catalog's only rule on unit and
-    area kinds, which a march honours too (the march itself is GOT-X-25's)."""
-    path: Path = ("GOT-RETREAT-8", "orders:_move_refusal")
-    cites(path, _raven_late("adjudicated"), "march", "red", ["GOT-RETREAT-8"], **march(("s1", [KNIGHT])))
+def test_march_refused_got_x_25_for_a_knight_into_a_sea_area() -> None:
+    """GOT-X-25: march legality is outside the catalog (§0.2); the seed's land/sea split is stated for retreats
+    only (GOT-RETREAT-8, named in the message), so a knight marching to sea is refused under the scope rule."""
+    path: Path = ("GOT-X-25", "orders:_move_refusal")
+    cites(path, _raven_late("adjudicated"), "march", "red", ["GOT-X-25"], **march(("s1", [KNIGHT])))
 
 
 def test_march_refused_got_rout_5_for_routed_units() -> None:
