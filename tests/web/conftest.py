@@ -92,9 +92,11 @@ class Tab:
         self.page.wait_for_selector("#game[data-ready='true']", timeout=15_000)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path: str) -> Iterator[Any]:
-    """One headless Chromium for the run."""
+    """One headless Chromium per test module: Playwright's sync API keeps an asyncio loop running in the thread
+    while it is open, so a later module's `asyncio.run` (tests/api/test_asgi_front.py, when pytest-xdist gives
+    one worker both) would find a running loop."""
     playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extra")
     with playwright_api.sync_playwright() as driver:
         launched = driver.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
