@@ -103,9 +103,9 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
         "seed_purpose": f"round:{number}",
     }
     if final and len(eligible) > size:
-        data["cut"] = {"last_in": eligible[size - 1].player, "first_out": eligible[size].player}
         last_in, first_out = eligible[size - 1].player, eligible[size].player
-        data["cut"]["separated_by"] = _separated_by(standing, state.tiebreaks, last_in, first_out)
+        separated_by = _separated_by(standing, state.tiebreaks, last_in, first_out)
+        data["cut"] = {"last_in": last_in, "first_out": first_out, "separated_by": separated_by}
     return data
 
 
