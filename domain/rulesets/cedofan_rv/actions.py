@@ -30,6 +30,7 @@ CASUALTY_ORDER = {
     **array(PIECE),
     "description": "RV-AMB-11: the order in which pieces of equal lives are lost (pieces of this battle)",
 }
+SEAT = game_id("seats", "a faction (seat) of the game: the army attacked (RV-FLD-1)")
 SUBFACTION = text("a sub-faction of the Kard League")
 _FIELD_DICE = "the attackers' dice (as the unit table gives them), then the defenders'"
 _STORM_DICE = "the side that called the storm first (the besieger; on a sortie the besieged), then the other side"
@@ -83,9 +84,10 @@ TURN = (
 BATTLES = (
     ActionSpec(
         "attack",
-        "Banners attack every enemy piece in their region (a field battle).",
+        "Banners attack an enemy army in their region (a field battle); `defender` names it when several stand"
+        " there. The armies in a city held by one of them defend it together.",
         ("RV-BTY-1", "RV-BTY-2", "RV-FLD-1", "RV-FLD-3", "RV-FLD-5", "RV-FLD-6"),
-        with_dice(obj({"nobles": NOBLES}, {"casualty_order": CASUALTY_ORDER}), _FIELD_DICE),
+        with_dice(obj({"nobles": NOBLES}, {"casualty_order": CASUALTY_ORDER, "defender": SEAT}), _FIELD_DICE),
         {"nobles": ["g_gen"], "dice": [6, 6, 1, 1, 1, 1, 5]},
         dice=_FIELD_DICE,
         example_seat="gliviciove",

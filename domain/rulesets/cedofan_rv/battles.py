@@ -38,8 +38,43 @@ def must_be_besieged(place: Place | None, defenders: Sequence[Piece], options: M
 
 
 def defenders_of(state: RvState, area: str, attacker: str) -> tuple[Piece, ...]:
-    """RV-FLD-3: every piece in the area not of the attacker defends (allies support each other)."""
+    """Every piece in the area not of the attacker: a city's or fortress's defenders (RV-FLD-3, allies in a city
+    support each other), and the candidates of a field battle (`defending_side` picks the one attacked)."""
     return tuple(p for p in state.pieces_in(area) if p.owner != attacker)
+
+
+def defending_side(
+    state: RvState, area: str, attacker: str, named: Any = None
+) -> tuple[str, tuple[Piece, ...]] | RuleViolation | None:
+    """RV-FLD-1/3: the seat attacked in `area` and the pieces that fight for it; None when no enemy stands there.
+
+    „Setkají-li se dvě nepřátelské armády mimo město … dojde k bitvě v poli": a field battle is fought between
+    two armies, so in the open only the attacked seat (`data.defender`, needed when several stand there) fights.
+    In a place held by a seat standing in it, every army there defends it together (RV-FLD-3) under that seat.
+    The catalog has no alliance model beyond that: a third army in the open stays out of the battle.
+    """
+    others = defenders_of(state, area, attacker)
+    if not others:
+        return None
+    seats = sorted({p.owner for p in others})
+    place = state.places.get(area)
+    holder = place.owner if place is not None and place.owner in seats else None
+    if named is not None and named not in seats:
+        return RuleViolation(
+            "RV-FLD-1",
+            f"{named!r} has no army in {area!r} to attack (armies there: {', '.join(seats)})",
+            {"field": "data.defender"},
+        )
+    if holder is not None:
+        return holder, others
+    if named is None and len(seats) > 1:
+        return RuleViolation(
+            "RV-FLD-1",
+            f"the armies of {', '.join(seats)} stand in {area!r}: name the one attacked in data.defender",
+            {"field": "data.defender", "seats": seats},
+        )
+    seat = str(named) if named is not None else seats[0]
+    return seat, tuple(p for p in others if p.owner == seat)
 
 
 def lead_seat(pieces: Sequence[Piece], place: Place | None) -> str:
@@ -70,7 +105,8 @@ def banners(state: RvState, seat: str, nobles: Any, field: str) -> tuple[Piece, 
 
 
 def attack(game: Game, action: Action, inputs: Inputs) -> Decision:
-    """RV-BTY-1, RV-FLD-1..6: banners attack every enemy piece in the region they stand in."""
+    """RV-BTY-1, RV-FLD-1..6: banners attack an enemy army in the region they stand in (`data.defender` names it
+    when several stand there); a held city's armies defend it together (RV-FLD-3)."""
     state: RvState = game.state
     options = game.meta.options
     seat = str(action.seat)
@@ -85,9 +121,12 @@ def attack(game: Game, action: Action, inputs: Inputs) -> Decision:
             "RV-FLD-1", f"the attacking banners stand in {sorted(areas)}; they must meet in one region"
         )
     area = areas.pop()
-    defenders = defenders_of(state, area, seat)
-    if not defenders:
+    side = defending_side(state, area, seat, action.data.get("defender"))
+    if side is None:
         return Decision.refuse("RV-BTY-1", f"there is no enemy army in {area!r} to fight", field="data.nobles")
+    if isinstance(side, RuleViolation):
+        return Decision(violations=(side,))
+    defender_seat, defenders = side
     if (siege_wrong := siege_battle_instead(state, seat, area, defenders)) is not None:
         return Decision(violations=(siege_wrong,))
     place = state.places.get(area)
@@ -102,7 +141,6 @@ def attack(game: Game, action: Action, inputs: Inputs) -> Decision:
         )
     if violations and game.meta.mode is Mode.ADJUDICATED:
         return Decision(violations=violations)
-    defender_seat = lead_seat(defenders, place)
     fact = Event(
         "AttackDeclared",
         {"seat": seat, "area": area, "nobles": list(action.data["nobles"]), "defender": defender_seat},

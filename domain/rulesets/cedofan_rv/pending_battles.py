@@ -16,7 +16,7 @@ from typing import Any
 from domain.kernel import RuleViolation
 from domain.pending import Option
 from domain.rulesets.cedofan_rv import guards
-from domain.rulesets.cedofan_rv.battles import defenders_of, must_be_besieged, siege_battle_instead
+from domain.rulesets.cedofan_rv.battles import defenders_of, defending_side, must_be_besieged, siege_battle_instead
 from domain.rulesets.cedofan_rv.league import acting_nobles, storm_caller
 from domain.rulesets.cedofan_rv.options import SUBFACTIONS
 from domain.rulesets.cedofan_rv.relief import reaches_siege
@@ -75,21 +75,25 @@ def _groups(nobles: Sequence[Piece]) -> list[list[Piece]]:
 
 
 def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option | None:
-    """RV-BTY-1, RV-FLD-1/3: banners attack every enemy piece of their region, unless it must be besieged (RV-BTY-2),
-    or its army besieges or is besieged (RV-STM-4, RV-REL-1: a sortie or a relief instead)."""
+    """RV-BTY-1, RV-FLD-1/3: banners attack an enemy army of their region (naming it when several stand there),
+    unless it must be besieged (RV-BTY-2), or its army besieges or is besieged (RV-STM-4, RV-REL-1)."""
     by_area: dict[str, list[Piece]] = {}
     for noble in acting_nobles(state, seat):
         by_area.setdefault(noble.area, []).append(noble)
     choices: list[Choice] = []
     targets: dict[str, Any] = {}
     for area, nobles in sorted(by_area.items()):
-        defenders = defenders_of(state, area, seat)
-        place = state.places.get(area)
-        sheltered = must_be_besieged(place, defenders, options) and place is not None and place.owner != seat
-        if not defenders or sheltered or siege_battle_instead(state, seat, area, defenders) is not None:
+        sides = _attackable_sides(state, options, seat, area)
+        if not sides:
             continue
-        targets[area] = {"nobles": [n.id for n in nobles], "defenders": [p.id for p in defenders]}
-        choices += [{"nobles": [n.id for n in group]} for group in _groups(nobles)]
+        named = len(sides) > 1
+        targets[area] = {
+            "nobles": [n.id for n in nobles],
+            "defenders": {defender: [p.id for p in pieces] for defender, pieces in sides},
+        }
+        for group in _groups(nobles):
+            ids = [n.id for n in group]
+            choices += [{"nobles": ids, "defender": d} for d, _ in sides] if named else [{"nobles": ids}]
     if not choices:
         return None
     return Option(
@@ -98,8 +102,26 @@ def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opti
         tuple(choices),
         exhaustive=False,
         fields={"areas": targets, "casualty_order": "optional: pieces of this battle (RV-AMB-11)"},
-        note="any non-empty set of the seat's nobles standing in one of these regions",
+        note="any non-empty set of the seat's nobles standing in one of these regions; `defender` names the army"
+        " attacked when several stand there",
     )
+
+
+def _attackable_sides(
+    state: RvState, options: Mapping[str, Any], seat: str, area: str
+) -> list[tuple[str, tuple[Piece, ...]]]:
+    """The defending sides `seat` may attack in `area`: one (a held city's armies, or the only army), or each
+    army standing in the open (RV-FLD-1)."""
+    seats = sorted({p.owner for p in defenders_of(state, area, seat)})
+    # In a held city every seat named leads to the same side (RV-FLD-3); in the open, each army is one side.
+    candidates = {side for other in seats if isinstance(side := defending_side(state, area, seat, other), tuple)}
+    place = state.places.get(area)
+    return [
+        (defender, pieces)
+        for defender, pieces in sorted(candidates, key=lambda side: side[0])
+        if not (must_be_besieged(place, pieces, options) and place is not None and place.owner != seat)
+        and siege_battle_instead(state, seat, area, pieces) is None
+    ]
 
 
 def siege_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option | None:

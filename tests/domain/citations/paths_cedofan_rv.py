@@ -19,6 +19,10 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ("RV-BTY-1", "battles:attack"): ("there is no enemy army in … to fight",),
     ("RV-BTY-2", "battles:attack"): ("… shelters … unit(s) (at most 5): besiege it, then storm (RV-BTY-4)",),
     ("RV-FLD-1", "battles:attack"): ("the attacking banners stand in …; they must meet in one region",),
+    ("RV-FLD-1", "battles:defending_side"): (
+        "… has no army in … to attack (armies there: …)",
+        "the armies of … stand in …: name the one attacked in data.defender",
+    ),
     ("RV-REL-1", "relief:_not_the_besieger"): ("… besieges …; it cannot relieve it",),
     ("RV-REL-1", "relief:_relievers_reach"): ("… in … is not at …",),
     ("RV-REL-2", "relief:_joining_from_inside"): ("joining … must list besieged units inside …",),

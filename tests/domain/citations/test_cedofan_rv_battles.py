@@ -134,3 +134,19 @@ def test_storm_after_a_lost_relief_cites_rv_amb_18_then_the_rv_bty_1_umbrella() 
         "RV-AMB-18",
         "storms:_no_storm_above_five",
     ) in INVENTORY
+
+
+def test_attack_refused_rv_fld_1_without_naming_one_of_two_armies_in_the_open_or_naming_one_not_there() -> None:
+    """RV-FLD-1: „Setkají-li se dvě nepřátelské armády mimo město … dojde k bitvě v poli" — a field battle is two
+    armies meeting: with B's and C's armies beside A's in the open `r`, A names the one attacked; svebodsti has
+    no army there."""
+    pieces = [noble("ha", A, "r", "house_head"), *troops("a", 3, "infantry", A, "r", "ha")]
+    pieces += [noble("gb", B, "r"), noble("gc", C, "r")]
+    areas = {"r": {}, "ha_home": city(A), "hb": city(B), "hc": city(C)}
+    edges = [("r", home, "passable", 1) for home in ("ha_home", "hb", "hc")]
+    table = Table.on(board(areas, edges, pieces))
+    table.impulse(A)
+    unnamed = table.decide(A, "attack", dice=[1] * 5, nobles=["ha"])
+    cites([("RV-FLD-1", "battles:defending_side")], unnamed, "RV-FLD-1")
+    absent = table.decide(A, "attack", dice=[1] * 5, nobles=["ha"], defender="svebodsti")
+    cites([("RV-FLD-1", "battles:defending_side")], absent, "RV-FLD-1")

@@ -1,0 +1,83 @@
+"""Who fights a field battle when more than two factions stand in a region (RV-FLD-1, RV-FLD-3).
+
+The seed: „Setkají-li se dvě nepřátelské armády mimo město … dojde k bitvě v poli" — a field battle is two
+armies meeting; only armies in a city support each other in its defence (RV-FLD-3). So in the open the attacker
+names the army attacked (`data.defender`) and a third army stays out; in a city held by a faction standing in it,
+every army there defends it together.
+
+Dice use the catalog's §6 TEST FIXTURE unit table: infantry and nobles roll 1 field die and have 1 life.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.rulesets.cedofan_rv import CEDOFAN_RV
+from domain.values import Viewer
+from tests.domain.cedofan_rv.fixtures import A, B, C, Table, board, city, every, first, noble, troops
+
+
+def three_armies(place: dict[str, Any] | None = None) -> Table:
+    """A (noble ga + 3 infantry), B (gb + 1 infantry) and C (gc + 3 infantry) in region `r`, each with a city
+    beside it; `place` makes `r` hold a place."""
+    pieces = [noble("ga", A, "r"), *troops("a", 3, "infantry", A, "r", "ga")]
+    pieces += [noble("gb", B, "r"), *troops("b", 1, "infantry", B, "r", "gb")]
+    pieces += [noble("gc", C, "r"), *troops("c", 3, "infantry", C, "r", "gc")]
+    areas = {"r": place or {}, "ha": city(A), "hb": city(B), "hc": city(C)}
+    edges = [("r", home, "passable", 1) for home in ("ha", "hb", "hc")]
+    table = Table.on(board(areas, edges, pieces))
+    table.impulse(A)
+    return table
+
+
+def test_rv_fld_1_with_two_other_armies_in_the_open_the_attacker_must_name_the_defender() -> None:
+    decision = three_armies().decide(A, "attack", [6] * 4 + [1] * 6, nobles=["ga"])
+    assert decision.events == ()
+    (violation,) = decision.violations
+    assert violation.rule_id == "RV-FLD-1"
+    assert violation.details["field"] == "data.defender"
+    assert B in violation.message and C in violation.message
+
+
+def test_rv_fld_1_only_the_named_army_fights_and_a_third_one_in_the_region_stays_out() -> None:
+    table = three_armies()
+    # A: 4 dice (3 infantry + ga), all hits; B: 2 dice (1 infantry + gb), misses. C rolls nothing.
+    decision = table.act(A, "attack", [6, 6, 6, 6, 1, 1], nobles=["ga"], defender=B)
+    assert first(decision, "AttackDeclared")["defender"] == B
+    hits = {(hit["seat"], hit["hits"], tuple(hit["deaths"]), hit["wasted"]) for hit in every(decision, "HitsApplied")}
+    # 4 hits on B's two pieces (the infantry first, then the noble; two hits wasted), none on C; B hits nothing.
+    assert hits == {(B, 4, ("b1", "gb"), 2), (A, 0, (), 0)}
+    assert {p.id for p in table.state.pieces_in("r")} == {"ga", "a1", "a2", "a3", "gc", "c1", "c2", "c3"}
+
+
+def test_rv_fld_1_naming_a_faction_with_no_army_there_is_refused() -> None:
+    decision = three_armies().decide(A, "attack", [1] * 6, nobles=["ga"], defender="svebodsti")
+    (violation,) = decision.violations
+    assert (violation.rule_id, violation.details["field"]) == ("RV-FLD-1", "data.defender")
+
+
+def test_rv_fld_3_armies_in_a_city_held_by_one_of_them_defend_it_together() -> None:
+    # r is B's city sheltering B's 3 and C's 3 units: 6, more than 5, so it is met in a field battle (RV-BTY-2).
+    pieces = [noble("ga", A, "r"), *troops("a", 7, "infantry", A, "r", "ga")]
+    pieces += [noble("gb", B, "r"), *troops("b", 3, "infantry", B, "r", "gb")]
+    pieces += [noble("gc", C, "r"), *troops("c", 3, "infantry", C, "r", "gc")]
+    areas = {"r": city(B), "ha": city(A), "hb": city(B), "hc": city(C)}
+    table = Table.on(board(areas, [("r", h, "passable", 1) for h in ("ha", "hb", "hc")], pieces))
+    table.impulse(A)
+    # A rolls 8 dice, all misses; the defence rolls 8 dice (B's 4 and C's 4 together), all misses.
+    decision = table.act(A, "attack", [1] * 16, nobles=["ga"], defender=C)
+    assert first(decision, "AttackDeclared")["defender"] == B  # recorded under the city's holder
+    rolls = [step.numbers for step in decision.trace if step.rule_id == "RV-DICE-1"]
+    assert [roll["dice"] for roll in rolls] == [8, 8]
+
+
+def test_rv_fld_1_the_pending_attack_offers_one_choice_per_army_in_the_open() -> None:
+    table = three_armies()
+    waiting = CEDOFAN_RV.pending(table.game, Viewer(arbiter=True))
+    (attack,) = [o for w in waiting.waiting if w.seat == A for o in w.options if o.type == "attack"]
+    assert list(attack.choices) == [{"nobles": ["ga"], "defender": B}, {"nobles": ["ga"], "defender": C}]
+    offered = attack.fields["areas"]["r"]["defenders"]
+    assert {seat: sorted(ids) for seat, ids in offered.items()} == {B: ["b1", "gb"], C: ["c1", "c2", "c3", "gc"]}
+    defending_dice = {B: 2, C: 4}
+    for choice in attack.choices:  # what is offered is accepted, with A's 4 dice and the defender's
+        assert table.decide(A, "attack", [1] * (4 + defending_dice[choice["defender"]]), **choice).violations == ()
