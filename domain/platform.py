@@ -258,17 +258,34 @@ def _decide_client_seed(game: Game, action: Action) -> Decision:
     seed = action.data.get("client_seed")
     if action.seat is None:
         return Decision.refuse("CORE-DICE-3", "a client seed belongs to a seat; name the seat")
-    if game.meta.dice is not DiceMode.SERVER:
-        return Decision.refuse("CORE-DICE-3", "client seeds only apply to server dice")
+    if (closed := client_seed_closed(game, action.seat)) is not None:
+        return Decision.refuse("CORE-DICE-3", closed)
     if not isinstance(seed, str) or not _CLIENT_SEED.fullmatch(seed):
         return Decision.refuse(
             "CORE-DICE-3", f"client_seed {seed!r} must be 1-64 printable ASCII characters", field="data.client_seed"
         )
-    if game.meta.dice_drawn:
-        return Decision.refuse("CORE-DICE-3", "dice have already been rolled in this game")
-    if action.seat in game.meta.client_seeds:
-        return Decision.refuse("CORE-DICE-3", f"seat {action.seat!r} has already added a client seed")
     return Decision((Event("ClientSeedAdded", {"seat": action.seat, "client_seed": seed}),))
+
+
+def client_seed_closed(game: Game, seat: str) -> str | None:
+    """CORE-DICE-3: why `seat` cannot add a client seed now (None: it can): server dice, no die drawn yet,
+    no seed of its own yet."""
+    if game.meta.dice is not DiceMode.SERVER:
+        return "client seeds only apply to server dice"
+    if game.meta.dice_drawn:
+        return "dice have already been rolled in this game"
+    if seat in game.meta.client_seeds:
+        return f"seat {seat!r} has already added a client seed"
+    return None
+
+
+def client_seeds_open(game: Game) -> list[str]:
+    """CORE-DICE-3: the seats that may still add a client seed (none in an ended game). The rules never wait for a
+    seed, so no seat's pending options list it; a recorder offers it from this list (the pending's
+    `client_seeds_open`)."""
+    if game.meta.ended:
+        return []
+    return [seat for seat in game.meta.seat_names() if client_seed_closed(game, seat) is None]
 
 
 def _decide_end(game: Game, action: Action) -> Decision:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import DiceMode, Game, Ruleset, Viewer
+from domain.kernel import Game, Ruleset, Viewer
 from domain.pending import SEAL
+from domain.platform import client_seeds_open
 from domain.platform_actions import action_specs
 
 # A sealed submission is not an action: it goes to POST /games/{id}/sealed, sent by the seat's holder or staff.
@@ -40,15 +41,6 @@ def pending_json(ruleset: Ruleset[Any], game: Game, viewer: Viewer, viewer_name:
         "viewer": viewer_name,
         "ended": game.meta.ended,
         "dice": game.meta.dice.value,
-        "client_seeds_open": _client_seeds_open(game),
+        "client_seeds_open": client_seeds_open(game),
         **document,
     }
-
-
-def _client_seeds_open(game: Game) -> list[str]:
-    """CORE-DICE-3: the seats that may still add a client seed to the server dice (none once a die is drawn).
-    The rules never wait for a seed, so no seat's options list it; a recorder offers it from here."""
-    meta = game.meta
-    if meta.dice is not DiceMode.SERVER or meta.dice_drawn or meta.ended:
-        return []
-    return [seat for seat in meta.seat_names() if seat not in meta.client_seeds]
