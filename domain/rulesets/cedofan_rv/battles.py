@@ -77,6 +77,20 @@ def defending_side(
     return seat, tuple(p for p in others if p.owner == seat)
 
 
+def sheltered_from(
+    state: RvState, options: Mapping[str, Any], attacker: str, area: str, defenders: Sequence[Piece]
+) -> RuleViolation | None:
+    """RV-BTY-2/4: defenders a place of someone else's shelters (up to 5 units) are besieged, not attacked."""
+    place = state.places.get(area)
+    if place is None or place.owner == attacker or not must_be_besieged(place, defenders, options):
+        return None
+    return RuleViolation(
+        "RV-BTY-2",
+        f"{area!r} shelters {units(list(defenders))} unit(s) (at most 5): besiege it, then storm (RV-BTY-4)",
+        {"field": "data.nobles"},
+    )
+
+
 def lead_seat(pieces: Sequence[Piece], place: Place | None) -> str:
     """The seat a defending side is recorded under: the place's owner, else the owner of most units."""
     owners = [p.owner for p in pieces]
@@ -129,16 +143,8 @@ def attack(game: Game, action: Action, inputs: Inputs) -> Decision:
     defender_seat, defenders = side
     if (siege_wrong := siege_battle_instead(state, seat, area, defenders)) is not None:
         return Decision(violations=(siege_wrong,))
-    place = state.places.get(area)
-    violations: tuple[RuleViolation, ...] = ()
-    if must_be_besieged(place, defenders, options) and place is not None and place.owner != seat:
-        violations = (
-            RuleViolation(
-                "RV-BTY-2",
-                f"{area!r} shelters {units(list(defenders))} unit(s) (at most 5): besiege it, then storm (RV-BTY-4)",
-                {"field": "data.nobles"},
-            ),
-        )
+    sheltered = sheltered_from(state, options, seat, area, defenders)
+    violations = () if sheltered is None else (sheltered,)
     if violations and game.meta.mode is Mode.ADJUDICATED:
         return Decision(violations=violations)
     fact = Event(

@@ -16,7 +16,13 @@ from typing import Any
 from domain.kernel import RuleViolation
 from domain.pending import Option
 from domain.rulesets.cedofan_rv import guards
-from domain.rulesets.cedofan_rv.battles import defenders_of, defending_side, must_be_besieged, siege_battle_instead
+from domain.rulesets.cedofan_rv.battles import (
+    defenders_of,
+    defending_side,
+    must_be_besieged,
+    sheltered_from,
+    siege_battle_instead,
+)
 from domain.rulesets.cedofan_rv.league import acting_nobles, storm_caller
 from domain.rulesets.cedofan_rv.options import SUBFACTIONS
 from domain.rulesets.cedofan_rv.relief import reaches_siege
@@ -86,7 +92,8 @@ def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opti
         sides = _attackable_sides(state, options, seat, area)
         if not sides:
             continue
-        named = len(sides) > 1
+        # RV-FLD-1: the defender is named whenever several armies stand in the open, even if one is left to attack.
+        named = isinstance(defending_side(state, area, seat), RuleViolation)
         targets[area] = {
             "nobles": [n.id for n in nobles],
             "defenders": {defender: [p.id for p in pieces] for defender, pieces in sides},
@@ -115,11 +122,10 @@ def _attackable_sides(
     seats = sorted({p.owner for p in defenders_of(state, area, seat)})
     # In a held city every seat named leads to the same side (RV-FLD-3); in the open, each army is one side.
     candidates = {side for other in seats if isinstance(side := defending_side(state, area, seat, other), tuple)}
-    place = state.places.get(area)
     return [
         (defender, pieces)
         for defender, pieces in sorted(candidates, key=lambda side: side[0])
-        if not (must_be_besieged(place, pieces, options) and place is not None and place.owner != seat)
+        if sheltered_from(state, options, seat, area, pieces) is None
         and siege_battle_instead(state, seat, area, pieces) is None
     ]
 

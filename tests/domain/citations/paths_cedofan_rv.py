@@ -17,7 +17,7 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ("RV-BTY-1", "storms:_no_storm_above_five"): ("message",),
     ("RV-STM-3", "storms:_storm_within_limit"): ("over.message",),
     ("RV-BTY-1", "battles:attack"): ("there is no enemy army in … to fight",),
-    ("RV-BTY-2", "battles:attack"): ("… shelters … unit(s) (at most 5): besiege it, then storm (RV-BTY-4)",),
+    ("RV-BTY-2", "battles:sheltered_from"): ("… shelters … unit(s) (at most 5): besiege it, then storm (RV-BTY-4)",),
     ("RV-FLD-1", "battles:attack"): ("the attacking banners stand in …; they must meet in one region",),
     ("RV-FLD-1", "battles:defending_side"): (
         "… has no army in … to attack (armies there: …)",

@@ -112,7 +112,7 @@ def test_attack_on_five_sheltered_defenders_refused_rv_bty_2_and_a_siege_of_six_
     pieces = [noble("ha", A, "c", "house_head"), *troops("a", 6, "infantry", A, "c", "ha")]
     table = Table.on(board({"c": city(B)}, [], [*pieces, *troops("d", 5, "infantry", B, "c")]))
     table.impulse(A)
-    cites([("RV-BTY-2", "battles:attack")], table.decide(A, "attack", dice=[1] * 12, nobles=["ha"]), "RV-BTY-2")
+    cites([("RV-BTY-2", "battles:sheltered_from")], table.decide(A, "attack", dice=[1] * 12, nobles=["ha"]), "RV-BTY-2")
     pieces = [noble("ha", A, "r", "house_head"), *troops("a", 7, "infantry", A, "r", "ha")]
     areas = {"r": {}, "c": city(B), "h": city(A)}
     edges = [("r", "c", "passable", 1), ("r", "h", "passable", 1)]
