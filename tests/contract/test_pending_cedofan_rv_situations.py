@@ -296,6 +296,7 @@ def _empire() -> Table:
     document = board(areas, [], pieces, {A: 5, B: 5, C: 0, "imperial": 3})
     document["attributes"]["setup"]["offices"] = {"kard": A}
     table = Table.on(document)
+    table.to_round(2)  # round 1 worked every city by itself, the imperial one too (RV-ECO-4)
     table.impulse(A)
     return table
 
@@ -309,14 +310,14 @@ def test_rv_eco_5_6_8_the_kard_alone_is_offered_the_imperial_city_the_tax_and_an
     assert offered["levy_extraordinary_tax"].choices == ({},) and offered["levy_extraordinary_tax"].fields == {
         "cities": ["rud"]
     }
-    assert {"place": "rud"} in offered["extract"].choices  # not worked in round 1 (RV-ECO-4 skips imperial cities)
+    assert {"place": "rud"} in offered["extract"].choices  # not worked yet in round 2
     accepted(table, A, offered["levy_extraordinary_tax"], [1])
     table.act(A, "levy_extraordinary_tax", dice=[1])
     assert "levy_extraordinary_tax" not in options_of(table, A)
     table.impulse(B)
     offered_b = options_of(table, B)
     assert not {"buy_imperial_general", "levy_extraordinary_tax"} & set(offered_b)
-    assert offered_b["extract"].choices == ({"place": "fb"},)  # its fortress; kb yielded in round 1, rud is the kard's
+    assert offered_b["extract"].choices == ({"place": "fb"}, {"place": "kb"})  # its own two; rud is the kard's
 
 
 def test_rv_eco_7_kalame_is_offered_one_shade_an_impulse() -> None:

@@ -104,7 +104,8 @@ def _start_round(game: Game, action: Action, inputs: Inputs) -> Decision:
 
 
 def _first_round_extraction(state: RvState) -> list[Event]:
-    """RV-ECO-4: in the first round every city of a seat extracts automatically (imperial ones: RV-ECO-5)."""
+    """RV-ECO-4: in the first round every city of a seat extracts automatically, an imperial one into the imperial
+    treasury (RV-ECO-5): „Ve všech městech" — there is no kard yet to choose otherwise (RV-TURN-5)."""
     return [
         Event(
             "ResourcesExtracted",
@@ -118,7 +119,7 @@ def _first_round_extraction(state: RvState) -> list[Event]:
             },
         )
         for place in sorted(state.places.values(), key=lambda p: p.area)
-        if place.kind == "city" and place.owner in state.seats and place.city_class != "imperial"
+        if place.kind == "city" and place.owner in state.seats
     ]
 
 

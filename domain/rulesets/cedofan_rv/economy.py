@@ -13,7 +13,7 @@ from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
 from domain.rulesets.cedofan_rv.guards import can_pay, in_own_impulse
-from domain.rulesets.cedofan_rv.options import UNIT_KINDS
+from domain.rulesets.cedofan_rv.options import STINOVE_ZEME, UNIT_KINDS
 from domain.rulesets.cedofan_rv.state import Place, RvState
 from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, is_imperial_city, kard, named, place_treasury
 
@@ -52,10 +52,10 @@ def recruit(game: Game, action: Action, inputs: Inputs) -> Decision:
     place = workable(state, seat, action.data.get("place"))
     if isinstance(place, RuleViolation):
         return Decision(violations=(place,))
-    if (wrong := _elephants_in_ostius(kind, place) or _within_unit_limit(state, options, seat, kind)) is not None:
+    if (wrong := recruitable_here(state, options, seat, kind, place)) is not None:
         return Decision(violations=(wrong,))
-    cost = int(table[kind]["cost"])
     account = place_treasury(state, place, seat)  # RV-ECO-5: imperial units from the imperial treasury
+    cost = int(table[kind]["cost"])
     if (poor := can_pay(state, account, cost, f"a {kind}")) is not None:
         return Decision(violations=(poor,))
     unit = f"{kind}-{place.area}-r{state.round}-{state.worked.get(place.area, 0) + 1}"
@@ -97,14 +97,47 @@ def _elephants_in_ostius(kind: Any, place: Place) -> RuleViolation | None:
     return None
 
 
-def _within_unit_limit(state: RvState, options: Mapping[str, Any], seat: str, kind: Any) -> RuleViolation | None:
-    """RV-UNIT-2: a faction fields no more units of a kind than the creator's `unit_limits` allow."""
-    limit = unit_limit(options, seat, kind)
-    fielded = sum(1 for p in state.pieces.values() if p.owner == seat and p.kind == kind)
-    if limit is not None and fielded >= limit:
+def recruitable_here(
+    state: RvState, options: Mapping[str, Any], seat: str, kind: Any, place: Place
+) -> RuleViolation | None:
+    """RV-UNIT-2/4/5: a kind this place may raise for this seat (elephants in Ostius, no cavalry in Stínové země,
+    within the unit limits); the recruit is the place's sub-faction's, as the fold places it."""
+    sub = place.subfaction if place.owner == seat else None
+    return (
+        _elephants_in_ostius(kind, place)
+        or _no_cavalry_in_stinove_zeme(kind, sub)
+        or _within_unit_limit(state, options, seat, sub, kind, place_treasury(state, place, seat))
+    )
+
+
+def _no_cavalry_in_stinove_zeme(kind: Any, subfaction: str | None) -> RuleViolation | None:
+    """RV-UNIT-5: Stínové země has no cavalry (its infantry fights as cavalry in the field instead)."""
+    if kind == "cavalry" and subfaction == STINOVE_ZEME:
         return RuleViolation(
-            "RV-UNIT-2", f"{seat!r} already fields {fielded} {kind} of at most {limit}", {"field": "data.kind"}
+            "RV-UNIT-5",
+            "Stínové země has no cavalry (its infantry fights as cavalry in the field)",
+            {"field": "data.kind"},
         )
+    return None
+
+
+def _within_unit_limit(
+    state: RvState, options: Mapping[str, Any], seat: str, subfaction: str | None, kind: Any, account: str
+) -> RuleViolation | None:
+    """RV-UNIT-2: „Každá frakce/podfrakce má omezený počet jednotek" — a faction, and a Kard League sub-faction,
+    fields no more units of a kind than the creator's `unit_limits` allow. Imperial units are the empire's
+    (RV-ECO-5): they count against no house's limit and no house limit bars them."""
+    if account == IMPERIAL:
+        return None
+    own = [p for p in state.pieces.values() if p.owner == seat and p.kind == kind and not p.imperial]
+    for holder, fielded in ((seat, own), (subfaction, [p for p in own if p.subfaction == subfaction])):
+        limit = unit_limit(options, holder, kind) if holder is not None else None
+        if limit is not None and len(fielded) >= limit:
+            return RuleViolation(
+                "RV-UNIT-2",
+                f"{holder!r} already fields {len(fielded)} {kind} of at most {limit}",
+                {"field": "data.kind"},
+            )
     return None
 
 
@@ -139,7 +172,7 @@ def workable(state: RvState, seat: str, area: Any) -> Place | RuleViolation:
 
 
 def unit_limit(options: Any, seat: str, kind: str) -> int | None:
-    """RV-UNIT-2: the creator's `unit_limits` (faction -> kind -> how many); absent means not limited."""
+    """RV-UNIT-2: the creator's `unit_limits` (faction or sub-faction -> kind -> how many); absent: not limited."""
     limits = options.get("unit_limits") or {}
     found = limits.get(seat, {}).get(kind)
     return int(found) if found is not None else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
 from domain.platform import roll
+from domain.rulesets.cedofan_rv.battles import siege_pieces
 from domain.rulesets.cedofan_rv.combat import CITY, casualty_order
 from domain.rulesets.cedofan_rv.guards import can_pay, in_own_impulse
 from domain.rulesets.cedofan_rv.state import Piece, RvState
@@ -61,7 +62,7 @@ def buy_imperial_general(game: Game, action: Action, inputs: Inputs) -> Decision
         return Decision.refuse("RV-ECO-6", f"the empire already has {fielded} generals of at most 3")
     if (poor := can_pay(state, IMPERIAL, IMPERIAL_GENERAL_COST, "an imperial general", "RV-ECO-6")) is not None:
         return Decision(violations=(poor,))
-    noble = f"imperial-general-{place.area}-r{state.round}"
+    noble = _new_id(state, f"imperial-general-{place.area}-r{state.round}")  # a city of yield 2 buys two (RV-ECO-3)
     event = Event(
         "ImperialGeneralBought",
         {
@@ -74,6 +75,15 @@ def buy_imperial_general(game: Game, action: Action, inputs: Inputs) -> Decision
     )
     step = TraceStep("RV-ECO-6", f"RV-ECO-6: general {fielded + 1} of 3 for {IMPERIAL_GENERAL_COST} imperial", {})
     return Decision((event,), trace=(step,))
+
+
+def _new_id(state: RvState, wanted: str) -> str:
+    """`wanted`, or `wanted-2`, `wanted-3`… when a piece has it: a new piece never replaces one on the map."""
+    candidate, count = wanted, 1
+    while candidate in state.pieces:
+        count += 1
+        candidate = f"{wanted}-{count}"
+    return candidate
 
 
 def summon_shade(game: Game, action: Action, inputs: Inputs) -> Decision:
@@ -148,7 +158,10 @@ def levy_extraordinary_tax(game: Game, action: Action, inputs: Inputs) -> Decisi
         deaths = {5: 1, 6: 2}.get(face, 0)
         if not deaths:
             continue
-        inside = [p for p in state.pieces_in(area) if not p.is_noble]
+        # The unrest is the city's: an army besieging it stands in the same area (RV-AMB-16) but is not inside.
+        siege = state.sieges.get(area)
+        besieging = {p.id for p in siege_pieces(state, siege)} if siege is not None else set()
+        inside = [p for p in state.pieces_in(area) if not p.is_noble and p.id not in besieging]
         dead = [p for p in casualty_order(inside, CITY, table)[:deaths]]
         for owner in sorted({p.owner for p in dead}):
             mine = [p.id for p in dead if p.owner == owner]

@@ -28,6 +28,7 @@ DEFAULT_LEADER_TABLE: Mapping[str, int] = {
 }
 INFLUENCE_EVENTS = ("battle_won", "place_captured")
 FACTIONS = ("kard_league", "gracujsti", "katzowicove", "gliviciove", "uradiove", "svebodsti")
+STINOVE_ZEME = "stinove_zeme"  # the sub-faction without cavalry (RV-UNIT-5), Kalamé's (RV-ECO-7)
 SUBFACTIONS = ("stinove_zeme", "zapadni_kardstvi", "emora", "tragia", "ostius", "bystria")
 
 
@@ -211,14 +212,14 @@ def unit_table_errors(table: Any) -> list[str]:
 
 
 def unit_limits_errors(limits: Any) -> list[str]:
-    """RV-UNIT-2: optional caps on units a faction may field, faction -> unit kind -> count."""
+    """RV-UNIT-2: optional caps on units a faction or a Kard League sub-faction may field, -> unit kind -> count."""
     where = "options.unit_limits"
     if not isinstance(limits, Mapping):
-        return [f"{where}: expected an object of faction -> unit kind -> count"]
+        return [f"{where}: expected an object of faction or sub-faction -> unit kind -> count"]
     errors: list[str] = []
     for faction, caps in limits.items():
-        if faction not in FACTIONS:
-            errors.append(f"{where}.{faction}: unknown faction")
+        if faction not in FACTIONS and faction not in SUBFACTIONS:
+            errors.append(f"{where}.{faction}: unknown faction or sub-faction")
         elif not isinstance(caps, Mapping):
             errors.append(f"{where}.{faction}: expected an object of unit kind -> count")
         else:

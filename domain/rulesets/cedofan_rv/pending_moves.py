@@ -2,7 +2,7 @@
 purses filled and emptied, recruitment and extraction, and the kard's and Kalamé's powers.
 
 Built on the guards the deciders use (`banner_units`, `move_cost`, `move_funds`, `within_limit`, `can_pay`,
-`workable`, `unit_limit`, the imperial counts). The spending limit and the impulse's spending are public; what a
+`workable`, `recruitable_here`, the imperial counts). The spending limit and the impulse's spending are public; what a
 treasury or purse holds is not (view.py), so options it decides are `private` (see `pending_battles.priced`).
 """
 
@@ -15,7 +15,7 @@ from domain.kernel import RuleViolation
 from domain.pending import Option
 from domain.rulesets.cedofan_rv import guards
 from domain.rulesets.cedofan_rv.board import shortest_paths
-from domain.rulesets.cedofan_rv.economy import unit_limit, workable
+from domain.rulesets.cedofan_rv.economy import recruitable_here, workable
 from domain.rulesets.cedofan_rv.imperial import (
     IMPERIAL_GENERAL_COST,
     KALAME_SUBFACTION,
@@ -36,7 +36,7 @@ from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, kard, piece_treasury
 MOVE_RULES = ("RV-NOB-1", "RV-NOB-2", "RV-NOB-3", "RV-MOV-1", "RV-MOV-2", "RV-AMB-21", "RV-SUP-1", "RV-SUP-2")
 TRANSFER_RULES = ("RV-SUP-3", "RV-SUP-4")
 EXTRACT_RULES = ("RV-ECO-1", "RV-ECO-2", "RV-ECO-3")
-RECRUIT_RULES = ("RV-ECO-1", "RV-ECO-2", "RV-UNIT-1", "RV-UNIT-2", "RV-UNIT-3", "RV-UNIT-4")
+RECRUIT_RULES = ("RV-ECO-1", "RV-ECO-2", "RV-UNIT-1", "RV-UNIT-2", "RV-UNIT-3", "RV-UNIT-4", "RV-UNIT-5")
 
 
 def move_options(state: RvState, options: Mapping[str, Any], seat: str) -> list[Option]:
@@ -143,17 +143,14 @@ def extract_option(state: RvState, seat: str) -> Option | None:
 
 
 def recruit_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option | None:
-    """RV-UNIT-1..4, RV-ECO-1/2/5: a kind of the unit table (no flame legions; elephants in Ostius only), within the
-    creator's unit limits, in a place the seat works, paid from the place's treasury (hidden)."""
+    """RV-UNIT-1..5, RV-ECO-1/2/5: a kind of the unit table (no flame legions; elephants in Ostius only; no cavalry
+    in Stínové země), within the creator's unit limits, in a place the seat works, paid from the place's treasury
+    (hidden)."""
     table = options["unit_table"]
     candidates: list[tuple[Choice, bool]] = []
     for place in _workable_places(state, seat):
         for kind in UNIT_KINDS:
-            if kind not in table or kind == "flame_legion" or (kind == "elephant" and not place.elephants):
-                continue
-            limit = unit_limit(options, seat, kind)
-            fielded = sum(1 for p in state.pieces.values() if p.owner == seat and p.kind == kind)
-            if limit is not None and fielded >= limit:
+            if kind not in table or kind == "flame_legion" or recruitable_here(state, options, seat, kind, place):
                 continue
             account = place_treasury(state, place, seat)
             affordable = guards.can_pay(state, account, int(table[kind]["cost"]), f"a {kind}") is None

@@ -154,11 +154,16 @@ def _piece_errors(state: RvState, options: Mapping[str, Any], where: Mapping[str
 
 
 def _count_errors(state: RvState, options: Mapping[str, Any], where: Mapping[str, str]) -> Errors:
-    """RV-UNIT-2 (the creator's unit_limits), RV-ECO-6 (3 imperial generals), RV-ECO-7 (3 shades)."""
+    """RV-UNIT-2 (the creator's unit_limits, per faction and sub-faction), RV-ECO-6 (3 imperial generals),
+    RV-ECO-7 (3 shades)."""
     limits = options.get("unit_limits") or {}
     fielded: dict[tuple[str, str], list[Piece]] = {}
     for piece in sorted(state.pieces.values(), key=lambda p: p.id):
+        if piece.imperial:  # the empire's units count against no house's limit (RV-ECO-5), as recruit counts
+            continue
         fielded.setdefault((piece.owner, piece.kind), []).append(piece)
+        if piece.subfaction is not None:  # a Kard League sub-faction's own limit (RV-UNIT-2: "frakce/podfrakce")
+            fielded.setdefault((piece.subfaction, piece.kind), []).append(piece)
     for (faction, kind), pieces in sorted(fielded.items()):
         most = limits.get(faction, {}).get(kind)
         if most is not None and len(pieces) > most:

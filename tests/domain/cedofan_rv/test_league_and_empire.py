@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.kernel import Event, Viewer
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
-from tests.domain.cedofan_rv.fixtures import A, B, C, Table, board, city, every, first, noble, troops
+from tests.domain.cedofan_rv.fixtures import FIXTURE_OPTIONS, A, B, C, Table, board, city, every, first, noble, troops
 
 KL, Z, S, E = "kard_league", "zapadni_kardstvi", "stinove_zeme", "emora"
 
@@ -237,3 +237,110 @@ def test_rv_amb_4_the_league_may_not_storm_in_the_round_it_began_the_siege_even_
     table.impulse(KL, S)  # round 4
     table.impulse(KL, Z)
     assert table.decide(KL, "storm_place", dice=[1] * 4, place="c", subfaction=Z).violations == ()
+
+
+def _besieged_imperial_city() -> Table:
+    """A is kard; the imperial city `imp`, administered by A, holds 1 imperial infantry; B's general with 3
+    infantry besieges it (standing in its area, RV-AMB-16) from round 2. Round 3, A's impulse."""
+    imperial = {"place": {"kind": "city", "owner": A, "class": "imperial"}}
+    pieces = [{"id": "ii1", "kind": "infantry", "owner": A, "area": "imp", "imperial": True}]
+    pieces += [noble("bg", B, "bh", purse=3), *troops("bi", 3, "infantry", B, "bh", "bg")]
+    areas = {"imp": imperial, "home": city(A), "bh": city(B)}
+    document = board(areas, [("bh", "imp", "passable", 1)], pieces, {A: 5, B: 5})
+    document["attributes"]["setup"]["offices"] = {"kard": A, "treasurer": B}
+    table = Table.on(document, seats=(A, B))
+    table.impulse(B)
+    table.impulse(B)  # round 2
+    table.act(B, "move_banner", noble="bg", path=["imp"], units=["bi1", "bi2", "bi3"])
+    table.act(B, "start_siege", nobles=["bg"], place="imp")
+    table.impulse(A)  # round 3
+    return table
+
+
+def test_rv_eco_8_unrest_kills_the_citys_own_units_not_the_army_besieging_it_and_the_emptied_city_turns_neutral() -> (
+    None
+):
+    """RV-ECO-8: „Padne-li 5, tak v nepokojích zahynula jedna jednotka. Pokud padne 6 … padly jednotky 2" — the
+    unrest is in the city: a 6 kills its one unit (two deaths, one wasted), the besiegers outside stay whole, and
+    the city, left without units, turns neutral."""
+    table = _besieged_imperial_city()
+    decision = table.act(A, "levy_extraordinary_tax", dice=[6])
+    assert [(e["seat"], e["pieces"]) for e in every(decision, "PiecesEliminated")] == [(A, ["ii1"])]
+    assert [e["place"] for e in every(decision, "CityTurnedNeutral")] == ["imp"]
+    assert {"bi1", "bi2", "bi3"} <= set(table.state.pieces) and table.state.places["imp"].neutral
+
+
+def test_rv_eco_4_in_round_1_an_administered_imperial_city_extracts_into_the_imperial_treasury() -> None:
+    """RV-ECO-4: „Ve všech městech jsou automaticky během prvního kola těženy suroviny" — every city, the imperial
+    one A administers too; what it yields is the empire's (RV-ECO-5)."""
+    imperial = {"place": {"kind": "city", "owner": A, "class": "imperial"}}
+    table = Table.on(board({"kiertz": city(A), "imp": imperial}, [], [], {A: 0, B: 0, "imperial": 0}), seats=(A, B))
+    decision = table.act(None, "start_round")
+    assert [(e["place"], e.get("treasury")) for e in every(decision, "ResourcesExtracted")] == [
+        ("imp", "imperial"),
+        ("kiertz", None),
+    ]
+    assert (table.state.treasuries["imperial"], table.state.treasuries[A]) == (1, 1)
+
+
+def _stinove_zeme_recruits(**options: Any) -> Table:
+    """The League's Stínové země city `stin` (Kalamé there, 10 resources), round 2, Stínové země's impulse."""
+    areas = {"stin": _league_city(S), "kc": city(A)}
+    pieces = _of(S, noble("kal", KL, "stin", "kl_ruler"), *troops("si", 1, "infantry", KL, "stin"))
+    table = Table.on(board(areas, [], pieces, {S: 10, A: 0}), seats=(KL, A), options=options)
+    table.to_round(2)
+    table.impulse(KL, S)
+    return table
+
+
+def test_rv_unit_5_stinove_zeme_recruits_no_cavalry_but_infantry() -> None:
+    """RV-UNIT-5: „Stínové země has no cavalry, but its infantry fights outside cities with cavalry strength"."""
+    table = _stinove_zeme_recruits()
+    refused = table.decide(KL, "recruit", place="stin", kind="cavalry")
+    assert [v.rule_id for v in refused.violations] == ["RV-UNIT-5"] and refused.events == ()
+    assert table.decide(KL, "recruit", place="stin", kind="infantry").violations == ()
+
+
+def test_rv_unit_2_a_sub_faction_has_a_unit_limit_of_its_own() -> None:
+    """RV-UNIT-2: „Každá frakce/podfrakce má omezený počet jednotek" — Stínové země may field 1 infantry and
+    fields 1: a second is refused, naming the sub-faction."""
+    assert CEDOFAN_RV.option_errors({**FIXTURE_OPTIONS, "unit_limits": {S: {"infantry": 1}}}) == []
+    refused = _stinove_zeme_recruits(unit_limits={S: {"infantry": 1}}).decide(
+        KL, "recruit", place="stin", kind="infantry"
+    )
+    assert [v.rule_id for v in refused.violations] == ["RV-UNIT-2"] and S in refused.violations[0].message
+    allowed = _stinove_zeme_recruits(unit_limits={Z: {"infantry": 0}}).decide(
+        KL, "recruit", place="stin", kind="infantry"
+    )
+    assert allowed.violations == ()  # Západní kardství's limit is not Stínové země's
+
+
+def test_rv_unit_2_the_empires_units_count_against_no_houses_limit() -> None:
+    """RV-UNIT-2 with RV-ECO-5: imperial units are the empire's, raised and paid by it — A may field 1 infantry of
+    its own, and the one imperial infantry in its imperial city does not use that up."""
+    imperial = {"place": {"kind": "city", "owner": A, "class": "imperial"}}
+    pieces = [{"id": "ii1", "kind": "infantry", "owner": A, "area": "imp", "imperial": True}]
+    document = board({"imp": imperial, "home": city(A)}, [], pieces, {A: 5, B: 5, "imperial": 5})
+    document["attributes"]["setup"]["offices"] = {"kard": A, "treasurer": B}
+    table = Table.on(document, seats=(A, B), options={"unit_limits": {A: {"infantry": 1}}})
+    table.to_round(2)
+    table.impulse(A)
+    table.act(A, "recruit", place="home", kind="infantry")
+    table.impulse(A)  # round 3: the city yields again
+    again = table.decide(A, "recruit", place="home", kind="infantry")
+    assert [v.rule_id for v in again.violations] == ["RV-UNIT-2"]  # now A's own one is there
+
+
+def test_rv_eco_6_a_city_yielding_two_buys_two_imperial_generals_each_a_piece_of_its_own() -> None:
+    """RV-ECO-6 with RV-ECO-3: a city of yield 2 may buy two generals in a round; each costs 3 and stands on the map
+    (the second did not replace the first)."""
+    imperial = {"place": {"kind": "city", "owner": A, "class": "imperial", "yield": 2}}
+    document = board({"imp": imperial, "home": city(A)}, [], [], {A: 5, B: 5, "imperial": 10})
+    document["attributes"]["setup"]["offices"] = {"kard": A}
+    table = Table.on(document, seats=(A, B))
+    table.to_round(2)
+    table.impulse(A)
+    bought = [first(table.act(A, "buy_imperial_general", place="imp"), "ImperialGeneralBought") for _ in range(2)]
+    assert len({b["noble"] for b in bought}) == 2
+    assert all(table.state.pieces[b["noble"]].imperial for b in bought)
+    assert table.state.treasuries["imperial"] == 10 + 2 - 6  # 2 from round 1 (RV-ECO-4), then two generals

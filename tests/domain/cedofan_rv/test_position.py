@@ -301,6 +301,13 @@ def test_rv_unit_2_a_faction_fields_no_more_units_than_its_limit() -> None:
     assert _broken(BASE, limited) == {(_where(BASE, "k_inf4"), "RV-UNIT-2")}
 
 
+def test_rv_unit_2_the_empires_units_count_against_no_houses_limit() -> None:
+    """RV-UNIT-2 with RV-ECO-5, as recruiting counts: an imperial infantry beside A's 4 is the empire's, not A's."""
+    limited = {**OPTIONS, "unit_limits": {A: {"infantry": 4}}}
+    imperial = {"id": "ii1", "kind": "infantry", "imperial": True}
+    assert _broken(_changed(lambda p: p["forces"]["kiertz"][A].append(imperial)), limited) == set()
+
+
 def test_rv_eco_6_at_most_three_imperial_generals_stand_on_the_map() -> None:
     """RV-ECO-6: „Maximálně může mít říše 3 říšské generály"."""
     generals = [{"id": f"ig{n}", "kind": "noble", "rank": "general", "imperial": True, "purse": 0} for n in (1, 2, 3)]

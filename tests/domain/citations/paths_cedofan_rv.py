@@ -84,6 +84,9 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ("RV-UNIT-2", "economy:_within_unit_limit"): ("… already fields … … of at most …",),
     ("RV-UNIT-3", "economy:_not_a_flame_legion"): ("flame legions cannot be recruited",),
     ("RV-UNIT-4", "economy:_elephants_in_ostius"): ("elephants are recruited only in Ostius, not …",),
+    ("RV-UNIT-5", "economy:_no_cavalry_in_stinove_zeme"): (
+        "Stínové země has no cavalry (its infantry fights as cavalry in the field)",
+    ),
     ("rule_id", "guards:can_pay"): ("… costs … but the treasury of … holds …",),
     ("RV-TURN-1", "guards:in_own_impulse"): ("… acts only in its own impulse; it is …",),
     ("RV-NOB-1", "guards:own_noble"): (

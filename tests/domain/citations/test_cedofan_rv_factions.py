@@ -21,6 +21,7 @@ from tests.domain.cedofan_rv.test_league_and_empire import (
     _empire,
     _league_city,
     _of,
+    _stinove_zeme_recruits,
     _storm_table,
     equally_near_battle,
 )
@@ -70,6 +71,16 @@ def test_recruit_refused_rv_unit_4_for_an_elephant_outside_ostius_and_rv_unit_2_
         ("RV-UNIT-2", "economy:_within_unit_limit"),
         _rules(table, A, "recruit", place="h", kind="infantry"),
         "RV-UNIT-2",
+    )
+
+
+def test_cavalry_recruited_in_stinove_zeme_refused_rv_unit_5() -> None:
+    """RV-UNIT-5: „Stínové země has no cavalry" — its city `stin` raises infantry, not cavalry."""
+    table = _stinove_zeme_recruits()
+    cites(
+        ("RV-UNIT-5", "economy:_no_cavalry_in_stinove_zeme"),
+        _rules(table, KL, "recruit", place="stin", kind="cavalry"),
+        "RV-UNIT-5",
     )
 
 
