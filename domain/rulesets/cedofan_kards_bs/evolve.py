@@ -233,6 +233,9 @@ def _pay(state: KbsState, seat: str, what: str, amount: int) -> KbsState:
 
 def _relocate(state: KbsState, army_id: str, to: str) -> KbsState:
     army = state.armies[army_id]
+    if str(to) == army.at:
+        # KBS-AMB-4: a besieger that attacks in its own region stays put; only `siege_break` may end its siege.
+        return state
     if army.besieging:  # an army that leaves its siege ends it, so no siege outlives its besieger
         state = _end_siege(state, army.besieging)
     return state.with_army(replace(state.armies[army_id], at=str(to), besieging=None))

@@ -1,0 +1,36 @@
+"""Sieges under fire in cedofan_kards_bs: a besieger's field battle (KBS-AMB-4), a vassal's storm (KBS-VAS-5) and the
+order of losses in a relief battle (KBS-AMB-18)."""
+
+from __future__ import annotations
+
+from tests.domain.cedofan_kards_bs.builders import army, at_turn, events_of, given, then, when
+from tests.domain.cedofan_kards_bs.test_rules import SIEGE, _siege_board
+
+
+def test_kbs_amb_4_the_siege_holds_when_the_besiegers_win_a_field_battle_in_their_region_and_stay_stronger() -> None:
+    board = _siege_board([army("zg", "z", "c", army=2), army("rs", "r", "r-c", army=8), army("zf", "z", "r-c", army=2)])
+    game = given(board, ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "r"))
+    decision = when(game, "attack", "r", dice=[6, 1], army="rs")
+    assert events_of(decision, "BattleResolved")[0]["values"] == [3, 0]  # floor((8+6)/4), floor((2+1)/4)
+    assert not events_of(decision, "SiegeEnded") and not events_of(decision, "SiegeBroken")
+    game = then(game, decision)
+    # KBS-AMB-4: 3 BS outside >= 2 inside, so rs still besieges c and may storm it next round (KBS-STM-1).
+    assert dict(game.state.armies["rs"].units) == {"army": 3}
+    assert game.state.sieges["c"].army == "rs" and game.state.armies["rs"].besieging == "c"
+    game = given(board, ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "r"), *decision.events, *at_turn(3, "r"))
+    assert events_of(when(game, "storm_city", "r", dice=[1, 1], army="rs", city="c"), "StormDeclared")
+
+
+def test_kbs_amb_4_kbs_sie_5_the_siege_breaks_and_the_catapult_stays_inside_when_a_field_battle_leaves_one_bs() -> None:
+    board = _siege_board(
+        [army("zg", "z", "c", army=2), army("rs", "r", "r-c", army=3, catapult=1), army("zf", "z", "r-c", army=1)]
+    )
+    game = given(board, ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "r"))
+    decision = when(game, "attack", "r", dice=[1, 1], army="rs")
+    # floor((3+1)/4) = 1 beats floor((1+1)/4) = 0, but rs keeps 1 BS against 2 inside: the siege breaks.
+    assert events_of(decision, "BattleResolved")[0]["values"] == [1, 0]
+    assert events_of(decision, "SiegeBroken")[0]["rule_ids"] == ["KBS-SIE-4", "KBS-AMB-4"]
+    assert events_of(decision, "EquipmentSeized")[0]["rule_ids"] == ["KBS-SIE-5"]
+    game = then(game, decision)
+    assert dict(game.state.armies["zg"].units) == {"army": 2, "catapult": 1}
+    assert "c" not in game.state.sieges and game.state.armies["rs"].besieging is None
