@@ -87,10 +87,10 @@ def _one_defender(to: str, owners: list[str]) -> Decision | None:
     return None
 
 
-def _not_the_lord(state: KbsState, seat: str, owner: str) -> Decision | None:
+def _not_the_lord(state: KbsState, seat: str, owner: str, field: str = "data.to") -> Decision | None:
     """KBS-VAS-5: a vassal may not attack its lord."""
     if state.factions.get(seat) and state.factions[seat].lord == owner:
-        return refuse("KBS-VAS-5", f"{seat!r} is the vassal of {owner!r} and may not attack its lord", "data.to")
+        return refuse("KBS-VAS-5", f"{seat!r} is the vassal of {owner!r} and may not attack its lord", field)
     return None
 
 
@@ -155,11 +155,14 @@ def borders_admin_territory(state: KbsState, seat: str, city: str) -> bool:
 
 
 def storm_siege(state: KbsState, seat: str, army: Army, city_id: Any) -> Siege | Decision:
-    """KBS-STM-1 (KBS-CTY-2, KBS-AMB-6), KBS-STM-2: the siege `army` may storm `city_id` from, or the refusal
-    (the supply a storm costs, KBS-STM-4, is checked apart)."""
+    """KBS-STM-1 (KBS-CTY-2, KBS-AMB-6), KBS-STM-2, KBS-VAS-5: the siege `army` may storm `city_id` from, or the
+    refusal (the supply a storm costs, KBS-STM-4, is checked apart)."""
     siege = state.sieges.get(city_id) if isinstance(city_id, str) else None
     if siege is None or siege.army != army.id:
         return _not_besieging(state, army.id, city_id)
+    # KBS-VAS-5: a siege begun before the vassalage outlives it (VassalageEstablished ends none): bar the storm.
+    if (wrong := _not_the_lord(state, seat, state.owners.get(siege.city, NEUTRAL), "data.city")) is not None:
+        return wrong
     if siege.started >= state.round:
         return refuse(
             "KBS-STM-1",

@@ -3,7 +3,19 @@ order of losses in a relief battle (KBS-AMB-18)."""
 
 from __future__ import annotations
 
-from tests.domain.cedofan_kards_bs.builders import army, at_turn, events_of, given, then, when
+from domain.kernel import Event, Game, Viewer
+from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS as KBS
+from tests.domain.cedofan_kards_bs.builders import (
+    army,
+    at_turn,
+    board_doc,
+    city,
+    events_of,
+    given,
+    refused_by,
+    then,
+    when,
+)
 from tests.domain.cedofan_kards_bs.test_rules import SIEGE, _siege_board
 
 
@@ -34,3 +46,33 @@ def test_kbs_amb_4_kbs_sie_5_the_siege_breaks_and_the_catapult_stays_inside_when
     game = then(game, decision)
     assert dict(game.state.armies["zg"].units) == {"army": 2, "catapult": 1}
     assert "c" not in game.state.sieges and game.state.armies["rs"].besieging is None
+
+
+def test_kbs_vas_5_a_vassal_may_not_storm_its_lords_city_when_its_siege_began_before_the_vassalage() -> None:
+    board = board_doc(
+        regions={"r-a": {}, "r-b": {}, "r-a2": {}},
+        cities={
+            "c-a": city("r-a", "a", capital_of="a"),
+            "c-b": city("r-b", "b", capital_of="b"),
+            "c-a2": city("r-a2", "a"),
+        },
+        land=[("r-a", "r-b"), ("r-b", "r-a2")],
+        factions={
+            "a": {"capital": "c-a", "ruler": "ak", "supplies": 10},
+            "b": {"capital": "c-b", "ruler": "bk", "supplies": 10},
+        },
+        armies=[army("gb2", "b", "r-a2", army=6), army("ga2", "a", "c-a2", army=1)],
+    )
+    siege = Event("SiegeStarted", {"seat": "b", "army": "gb2", "city": "c-a2", "round": 1, "cost": 1})
+    vassal = Event("VassalageEstablished", {"vassal": "b", "lord": "a", "ruler": "bk"})
+    free = given(board, ("a", "b"), *at_turn(1, "b"), siege, *at_turn(2, "b"))
+    # Without the vassalage 6 BS against 1 takes the city: floor((6+6)/4) = 3 against floor((1+1)/4) = 0.
+    assert events_of(when(free, "storm_city", "b", dice=[6, 1], army="gb2", city="c-a2"), "CityCaptured")
+    game = given(board, ("a", "b"), *at_turn(1, "b"), siege, vassal, *at_turn(2, "b"))
+    assert refused_by(when(game, "storm_city", "b", dice=[6, 1], army="gb2", city="c-a2")) == "KBS-VAS-5"
+    assert "storm_city" in _offered(free, "b") and "storm_city" not in _offered(game, "b")
+
+
+def _offered(game: Game, seat: str) -> set[str]:
+    """The action types `pending` offers the seat."""
+    return {o.type for w in KBS.pending(game, Viewer()).waiting if w.seat == seat for o in w.options}
