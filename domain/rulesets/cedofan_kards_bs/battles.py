@@ -311,7 +311,8 @@ def decide_relief(game: Game, action: Action, inputs: Inputs) -> Decision:
         },
     )
     trace = TraceStep("KBS-REL-2", f"the besieged units {'join without city defence' if inside else 'stay out'}")
-    battle, outcome = fight(game, inputs, "relief", city.admin_region, seat, ([*relievers, *inside], [besieger]), 0)
+    fighting = ([*relievers, *inside], [besieger])
+    battle, outcome = fight(game, inputs, "relief", city.admin_region, seat, fighting, 0, besieged=inside)
     decision = Decision((declared,), trace=(trace,)).then(battle)
     state = applied(state, decision.events)
     if outcome.attacker_wins:

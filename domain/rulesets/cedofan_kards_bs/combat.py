@@ -60,8 +60,7 @@ def losses(armies: Sequence[Army], keep: int, options: Mapping[str, Any]) -> dic
     """KBS-AMB-1: units removed so the stacks keep the largest BS not above `keep`.
 
     The highest-BS units are kept first (so the lowest-BS go first); within a kind the stacks lose in
-    the order given (KBS-AMB-18: relieving armies before the besieged). Units of BS 0 and leader
-    figures are never removed by losses.
+    the order given. Units of BS 0 and leader figures are never removed by losses.
     """
     table = unit_bs(options)
     remaining = keep
@@ -77,6 +76,31 @@ def losses(armies: Sequence[Army], keep: int, options: Mapping[str, Any]) -> dic
                 removed.setdefault(army.id, {})[kind] = taken
                 to_remove -= taken
     return removed
+
+
+def relief_losses(
+    relievers: Sequence[Army], besieged: Sequence[Army], keep: int, options: Mapping[str, Any]
+) -> dict[str, dict[str, int]]:
+    """KBS-AMB-18: a relief's side loses its relieving armies first, then its besieged units.
+
+    The side keeps the BS KBS-AMB-1 gives it (`losses` of all its stacks); within that figure the besieged keep
+    as much as they can and the relievers the rest, so a relieving fanatic dies before two besieged army units.
+    """
+    everyone = losses([*relievers, *besieged], keep, options)
+    total = _bs_kept([*relievers, *besieged], everyone, options)
+    for target in range(min(total, army_bs(besieged, options)), -1, -1):
+        inside = losses(besieged, target, options)
+        kept_inside = _bs_kept(besieged, inside, options)
+        outside = losses(relievers, total - kept_inside, options)
+        if kept_inside + _bs_kept(relievers, outside, options) == total:
+            return {**outside, **inside}
+    return everyone  # no split of the stacks reaches KBS-AMB-1's figure: the lowest BS go first, as anywhere
+
+
+def _bs_kept(armies: Sequence[Army], removed: Mapping[str, Mapping[str, int]], options: Mapping[str, Any]) -> int:
+    table = unit_bs(options)
+    lost = sum(table.get(k, 0) * n for units in removed.values() for k, n in units.items())
+    return army_bs(armies, options) - lost
 
 
 def attrition_pick(army: Army, options: Mapping[str, Any]) -> tuple[str | None, str | None]:

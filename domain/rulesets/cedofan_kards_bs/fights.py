@@ -6,12 +6,13 @@ first, the defender's second. A tie goes to the defender (KBS-CMB-5).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from domain.kernel import Decision, Event, Game, Inputs, TraceStep
 from domain.platform import roll
-from domain.rulesets.cedofan_kards_bs.combat import army_bs, leader_bonus, losses, survivors, value
+from domain.rulesets.cedofan_kards_bs.combat import army_bs, leader_bonus, losses, relief_losses, survivors, value
 from domain.rulesets.cedofan_kards_bs.rulings import loss_events
 from domain.rulesets.cedofan_kards_bs.state import Army
 
@@ -33,8 +34,12 @@ def fight(
     seat: str | None,
     sides: tuple[Sequence[Army], Sequence[Army]],
     defence: int,
+    besieged: Sequence[Army] = (),
 ) -> tuple[Decision, Outcome]:
-    """KBS-CMB-1..5, KBS-AMB-1: roll, compare, and remove the losses of both sides."""
+    """KBS-CMB-1..5, KBS-AMB-1: roll, compare, and remove the losses of both sides.
+
+    `besieged`: in a relief, the besieged units among the attackers; they lose after the relievers (KBS-AMB-18).
+    """
     attackers, defenders = sides
     options = game.meta.options
     bs_att, bs_def = army_bs(attackers, options), army_bs(defenders, options)
@@ -67,10 +72,21 @@ def fight(
     )
     numbers = _Numbers(bs_att, bs_def, bonus_att, bonus_def, defence, die_att, die_def, v_att, v_def)
     trace = _fight_trace(numbers, (leader_att, leader_def), model, (keep_att, keep_def))
-    removed = loss_events(losses(attackers, keep_att, options), ["KBS-AMB-1"])
+    removed = _attacker_losses(attackers, besieged, keep_att, options)
     removed += loss_events(losses(defenders, keep_def, options), ["KBS-AMB-1"])
     decision = Decision((dice_event, resolved, *removed), trace=trace)
     return decision, Outcome(attacker_wins, keep_att, keep_def)
+
+
+def _attacker_losses(
+    attackers: Sequence[Army], besieged: Sequence[Army], keep: int, options: Mapping[str, Any]
+) -> list[Event]:
+    """KBS-AMB-1; in a relief KBS-AMB-18: the relieving armies lose before the besieged units."""
+    if not besieged:
+        return loss_events(losses(attackers, keep, options), ["KBS-AMB-1"])
+    inside = {a.id for a in besieged}
+    relievers = [a for a in attackers if a.id not in inside]
+    return loss_events(relief_losses(relievers, besieged, keep, options), ["KBS-AMB-1", "KBS-AMB-18"])
 
 
 @dataclass(frozen=True, slots=True)

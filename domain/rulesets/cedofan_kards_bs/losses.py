@@ -124,7 +124,10 @@ def _battle_errors(
     leaders: list[str],
     options: Mapping[str, Any],
 ) -> Decision | None:
-    """KBS-AMB-1: only army units (BS > 0) die, the survivors' BS per area and the surviving stacks stay."""
+    """KBS-AMB-1: only army units (BS > 0) die, the survivors' BS per area and the surviving stacks stay.
+
+    Per area, so a relief's owner keeps KBS-AMB-18's order: the relievers outside lose before the besieged inside.
+    """
     table = unit_bs(options)
     if leaders:
         return refuse("KBS-AMB-1", f"leader figures {leaders!r} are never battle losses", "data.leaders")

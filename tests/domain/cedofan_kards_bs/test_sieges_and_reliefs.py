@@ -73,6 +73,40 @@ def test_kbs_vas_5_a_vassal_may_not_storm_its_lords_city_when_its_siege_began_be
     assert "storm_city" in _offered(free, "b") and "storm_city" not in _offered(game, "b")
 
 
+def test_kbs_amb_18_a_relieving_fanatic_dies_before_two_besieged_army_units_when_a_tied_relief_keeps_two_bs() -> None:
+    board = _siege_board(
+        [army("zg", "z", "c", army=2), army("rs", "r", "r-c", army=5), army("zr", "z", "r-c", fanatic=1)]
+    )
+    game = given(board, ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "z"))
+    decision = when(game, "relieve_siege", "z", dice=[5, 6], armies=["zr"], city="c")
+    battle = events_of(decision, "BattleResolved")[0]
+    # floor((2+2+5)/4) = 2 ties floor((5+6)/4) = 2: the besiegers win; the relief keeps 2 of its 4 BS, rs 2 of 5.
+    assert battle["values"] == [2, 2] and battle["survivors"] == [2, 2]
+    assert {e["army"]: e["units"] for e in events_of(decision, "UnitsLost")} == {
+        "zr": {"fanatic": 1},
+        "rs": {"army": 3},
+    }
+    game = then(game, decision)
+    # KBS-REL-3: the 2 army units go back into c; KBS-AMB-4: the siege holds at 2 BS against 2.
+    assert [dict(a.units) for a in game.state.armies_at("c")] == [{"army": 2}] and "zr" not in game.state.armies
+    assert game.state.sieges["c"].army == "rs"
+    # KBS-AMB-1: the owner may not undo that order by giving up the besieged units to keep the fanatic.
+    swap = when(game, "allocate_losses", "z", at="r-c", removed={"zg": {"army": 2}})
+    assert refused_by(swap) == "KBS-AMB-1"
+    assert events_of(when(game, "allocate_losses", "z", at="r-c", removed={"zr": {"fanatic": 1}}), "LossesAllocated")
+
+
+def test_kbs_amb_18_kbs_amb_1_the_relievers_keep_their_fanatic_when_only_it_makes_up_the_bs_kept() -> None:
+    board = _siege_board(
+        [army("zg", "z", "c", army=1), army("rs", "r", "r-c", army=5), army("zr", "z", "r-c", fanatic=1)]
+    )
+    game = given(board, ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "z"))
+    decision = when(game, "relieve_siege", "z", dice=[5, 6], armies=["zr"], city="c")
+    # floor((1+2+5)/4) = 2 ties floor((5+6)/4) = 2; keeping the besieged unit would leave the relief 1 BS, not 2.
+    assert events_of(decision, "BattleResolved")[0]["survivors"] == [2, 2]
+    assert {e["army"]: e["units"] for e in events_of(decision, "UnitsLost")} == {"zg": {"army": 1}, "rs": {"army": 3}}
+
+
 def _offered(game: Game, seat: str) -> set[str]:
     """The action types `pending` offers the seat."""
     return {o.type for w in KBS.pending(game, Viewer()).waiting if w.seat == seat for o in w.options}
