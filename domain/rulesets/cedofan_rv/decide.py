@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain.kernel import GAME_ENDED, Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
+from domain.kernel import GAME_ENDED, Action, Authority, Decision, Event, Game, Inputs, RuleViolation, TraceStep
 from domain.rulesets.cedofan_rv import battles, economy, imperial, league, moves, relief, sieges, storms
 from domain.rulesets.cedofan_rv.guards import in_own_impulse
 from domain.rulesets.cedofan_rv.state import RvState
@@ -93,6 +93,14 @@ def _start_round(game: Game, action: Action, inputs: Inputs) -> Decision:
     state: RvState = game.state
     if state.impulse is not None:
         return Decision.refuse("RV-TURN-1", f"the impulse of {state.impulse!r} is still open; end it first")
+    # „in which every player plays": a player may not skip the others' impulses; the table's recorder or arbiter
+    # may (a round the table cut short, or an impulse nobody recorded).
+    if action.authority is Authority.PLAYER and state.round and (due := league.yet_to_play(state)):
+        return Decision.refuse(
+            "RV-TURN-1",
+            f"{', '.join(due)} ha{'ve' if len(due) > 1 else 's'} not played round {state.round}: every player plays"
+            " before a new round (a recorder or arbiter may start it)",
+        )
     number = state.round + 1
     events, trace = _rulers_reappear(state, number) if state.round else ([], [])
     events.append(Event("RoundStarted", {"round": number, "rule_ids": ["RV-TURN-1"]}))

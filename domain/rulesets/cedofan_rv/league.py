@@ -44,6 +44,11 @@ def has_played(state: RvState, seat: str) -> bool:
     return seat != KARD_LEAGUE or next_subfaction(state) is None
 
 
+def yet_to_play(state: RvState) -> list[str]:
+    """RV-TURN-1: the seats that have not had their impulse this round, in impulse order."""
+    return [seat for seat in state.order if not has_played(state, seat)]
+
+
 def subfaction_due(state: RvState, named: Any) -> str | RuleViolation | None:
     """RV-TURN-3: the sub-faction whose impulse the League begins: the next active one in the fixed order
     (`data.subfaction`, when given, must name it); None when the League has no active sub-faction."""

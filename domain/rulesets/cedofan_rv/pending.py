@@ -21,7 +21,7 @@ from typing import Any
 from domain.kernel import Game, SealedRound, Viewer
 from domain.pending import Option, Pending, Waiting, ended_or, for_viewer, merged, sealing
 from domain.rulesets.cedofan_rv.decide import retreaters_standing, unit_table_gap
-from domain.rulesets.cedofan_rv.league import has_played, next_subfaction
+from domain.rulesets.cedofan_rv.league import next_subfaction, yet_to_play
 from domain.rulesets.cedofan_rv.pending_battles import battle_options
 from domain.rulesets.cedofan_rv.pending_moves import economy_options, move_options
 from domain.rulesets.cedofan_rv.state import RvState
@@ -57,7 +57,7 @@ def _turn(game: Game) -> tuple[str, str, str, Waiting]:
     state: RvState = game.state
     if state.impulse is not None:
         return _impulse(game)
-    due = [seat for seat in state.order if not has_played(state, seat)]
+    due = yet_to_play(state)
     if state.round == 0 or not due:
         summary = f"round {state.round + 1} begins (cards, elections and the influence target by adjust, RV-TURN-2)"
         start = Option("start_round", ("RV-TURN-1", "RV-TURN-2"), ({},))

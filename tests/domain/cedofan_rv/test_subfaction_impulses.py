@@ -181,3 +181,16 @@ def test_views_notation_and_bookmarks_name_the_sub_faction_whose_impulse_it_is()
     assert CEDOFAN_RV.load_state(CEDOFAN_RV.dump_state(table.state)) == table.state
     ended = Event("ImpulseEnded", {"faction": KL, "subfaction": S, "spent": 0})
     assert CEDOFAN_RV.notation(ended, table.state) == "kard_league (stinove_zeme) ends its impulse having spent 0"
+
+
+def test_rv_turn_1_a_player_may_not_start_a_round_before_every_player_has_played_but_the_recorder_may() -> None:
+    """RV-TURN-1: „The game runs in rounds, in which every player plays" — after A's impulse B and C have not
+    played: A's player may not start round 2 (it would skip their impulses); the table's recorder may."""
+    table = Table.on(board({"c1": city(A), "c2": city(B), "c3": city(C)}, [], [], {A: 0, B: 0, C: 0}))
+    table.act(None, "start_round")
+    table.act(A, "begin_impulse")
+    table.act(A, "end_impulse")
+    refused = table.decide(A, "start_round")
+    assert [v.rule_id for v in refused.violations] == ["RV-TURN-1"] and refused.events == ()
+    assert B in refused.violations[0].message and C in refused.violations[0].message
+    assert table.decide(None, "start_round").violations == ()

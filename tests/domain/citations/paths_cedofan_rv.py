@@ -60,7 +60,10 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
         "path … must list the regions entered, in order",
         "no border joins … and …",
     ),
-    ("RV-TURN-1", "decide:_start_round"): ("the impulse of … is still open; end it first",),
+    ("RV-TURN-1", "decide:_start_round"): (
+        "the impulse of … is still open; end it first",
+        "… ha… not played round …: every player plays before a new round (a recorder or arbiter may start it)",
+    ),
     ("RV-SUP-3", "moves:_whole_amount"): ("amount … must be a whole number >= 1",),
     ("RV-SUP-3", "moves:_treasury_to_purse"): ("… is not on home territory (…)",),
     ("RV-SUP-3", "moves:_holds_enough"): ("… holds …, not …",),
