@@ -47,11 +47,17 @@ def attack_target(
 
 
 def _land_step(state: KbsState, army: Army, to: Any) -> Decision | None:
-    """KBS-AMB-22: an army attacks in its own region or one field away over land."""
+    """KBS-AMB-22: an army attacks in its own region or one field away over land (not from a ship at sea)."""
     if not isinstance(to, str):
         return refuse("KBS-AMB-22", f"to {to!r} must name a region", "data.to")
+    if state.map.kinds.get(army.at) == "sea":
+        return refuse(
+            "KBS-AMB-22",
+            f"{army.id!r} is at sea in {army.at!r}: a battle is fought in a region; land first",
+            "data.army",
+        )
     if to != army.at and state.map.step_kind(army.at, to) != "land":
-        return refuse("KBS-AMB-22", f"{to!r} is not a region next to {army.at!r}", "data.to")
+        return refuse("KBS-AMB-22", f"{to!r} is not one land step from {army.at!r}", "data.to")
     return None
 
 

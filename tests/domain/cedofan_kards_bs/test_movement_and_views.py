@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.kernel import Action, Authority, Event, Inputs, Viewer, fold, start
 from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS as KBS
 from tests.domain.cedofan_kards_bs.builders import (
+    HOMES,
     army,
     at_turn,
     board_doc,
@@ -12,6 +13,7 @@ from tests.domain.cedofan_kards_bs.builders import (
     created,
     events_of,
     given,
+    play,
     refused_by,
     when,
 )
@@ -140,3 +142,20 @@ def _split_board() -> dict[str, object]:
         factions=TWO,
         armies=[army("za", "z", "r-z", ["jaromir"], army=3)],
     )
+
+
+def test_kbs_amb_22_an_army_at_sea_fights_no_battle_until_it_lands() -> None:
+    """KBS-AMB-22: a battle's field is a region; army `zs` sailed onto the sea space `s1` beside r1: an attack
+    from there (its own space, or the coast beside it) is refused citing the field rule, not the city one."""
+    board = board_doc(
+        regions={"r1": {}, "r-z": {}, "r-r": {}},
+        seas=["s1"],
+        cities=HOMES,
+        sea=[("r1", "s1")],
+        factions=TWO,
+        armies=[army("zs", "z", "r1", army=2, ship=1), army("rr", "r", "r1", army=1)],
+    )
+    game = play(given(board, ("z", "r"), *at_turn(1, "z")), "move_army", "z", army="zs", path=["s1"])
+    for data in ({"army": "zs"}, {"army": "zs", "to": "r1"}):
+        decision = when(game, "attack", "z", dice=[1, 1], **data)
+        assert refused_by(decision) == "KBS-AMB-22" and decision.violations[0].details["field"] == "data.army"

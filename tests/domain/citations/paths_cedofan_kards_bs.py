@@ -13,7 +13,8 @@ CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
     ("KBS-AMB-10", "battle_guards:_one_defender"): ("armies of … stand in …: name the defender",),
     ("KBS-AMB-22", "battle_guards:_land_step"): (
         "to … must name a region",
-        "… is not a region next to …",
+        "at_sea",
+        "… is not one land step from …",
     ),
     ("KBS-CMB-3", "battle_guards:_enemy_present"): ("no enemy army of … stands in …",),
     ("KBS-CTY-2", "battle_guards:_not_a_city"): ("… is not a region: a city is taken by siege and storm",),
