@@ -316,10 +316,15 @@ def decide_relief(game: Game, action: Action, inputs: Inputs) -> Decision:
     decision = Decision((declared,), trace=(trace,)).then(battle)
     state = applied(state, decision.events)
     if outcome.attacker_wins:
-        ended = Event("SiegeEnded", {"city": city.id, "reason": "relieved", "rule_ids": ["KBS-AMB-18"]})
-        state = applied(state, [ended])
+        # KBS-AMB-4 compares the sides "after every battle involving the besiegers": beaten below the garrison's BS,
+        # the siege is broken and its catapults stay with the defenders (KBS-SIE-4/5); else it is simply relieved.
+        ended = siege_break(state, city.id, game.meta.options)
+        if not ended.events:
+            relieved = Event("SiegeEnded", {"city": city.id, "reason": "relieved", "rule_ids": ["KBS-AMB-18"]})
+            ended = ended.then(Decision((relieved,)))
+        state = applied(state, ended.events)
         left = [state.armies[besieger.id]] if besieger.id in state.armies else []
-        return decision.then(Decision((ended,))).then(send_losers_back(state, left, city.admin_region, seat, None))
+        return decision.then(ended).then(send_losers_back(state, left, city.admin_region, seat, None))
     kept = Decision(trace=(TraceStep("KBS-REL-3", "the besieged survivors go back into the city"),))
     relieving = [state.armies[a.id] for a in relievers if a.id in state.armies]
     retreat = send_losers_back(state, relieving, city.admin_region, besieger.owner, city.id)

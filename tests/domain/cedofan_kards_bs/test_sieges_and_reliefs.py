@@ -107,6 +107,24 @@ def test_kbs_amb_18_kbs_amb_1_the_relievers_keep_their_fanatic_when_only_it_make
     assert {e["army"]: e["units"] for e in events_of(decision, "UnitsLost")} == {"zg": {"army": 1}, "rs": {"army": 3}}
 
 
+def test_kbs_amb_4_kbs_sie_5_a_relief_that_leaves_the_besiegers_weaker_than_the_garrison_breaks_the_siege() -> None:
+    """KBS-AMB-4: "after every battle involving the besiegers" — a relief too. zr's 6 army units (value
+    floor((6 + 6) / 4) = 3) beat rs (5 army and a catapult, value floor((5 + 1) / 4) = 1); rs keeps 1 BS against
+    the garrison's 3: the siege is broken, not just relieved, and the catapult stays with the defenders (KBS-SIE-5)."""
+    board = _siege_board(
+        [army("zg", "z", "c", army=3), army("rs", "r", "r-c", army=5, catapult=1), army("zr", "z", "r-c", army=6)]
+    )
+    game = given(board, ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "z"))
+    decision = when(game, "relieve_siege", "z", dice=[6, 1], armies=["zr"], city="c", garrison=False)
+    assert events_of(decision, "BattleResolved")[0]["values"] == [3, 1]
+    assert events_of(decision, "SiegeBroken")[0]["rule_ids"] == ["KBS-SIE-4", "KBS-AMB-4"]
+    assert events_of(decision, "EquipmentSeized")[0]["units"] == {"catapult": 1} and not events_of(
+        decision, "SiegeEnded"
+    )
+    game = then(game, decision)
+    assert dict(game.state.armies["zg"].units) == {"army": 3, "catapult": 1} and "c" not in game.state.sieges
+
+
 def _offered(game: Game, seat: str) -> set[str]:
     """The action types `pending` offers the seat."""
     return {o.type for w in KBS.pending(game, Viewer()).waiting if w.seat == seat for o in w.options}
