@@ -284,6 +284,12 @@ def _vassalage(state: KbsState, lord: str, vassal: str, ruler: str, taken: list[
             },
         ),
     ]
+    # KBS-VAS-5: „Nesmí na svého pána zaútočit" — the new vassal's sieges of its lord's cities end with the vassalage.
+    events += [
+        Event("SiegeEnded", {"city": siege.city, "reason": "vassalage", "rule_ids": ["KBS-VAS-5"]})
+        for siege in sorted(state.sieges.values(), key=lambda s: s.city)
+        if getattr(state.armies.get(siege.army), "owner", None) == vassal and state.owners.get(siege.city) == lord
+    ]
     trace.append(TraceStep("KBS-VAS-2", f"{vassal} reappears in {capital} with {ruler} and 3 army units"))
     trace.append(
         TraceStep("KBS-VAS-3", f"{vassal} keeps every city not taken; influence for them is the GM's (no rule)")

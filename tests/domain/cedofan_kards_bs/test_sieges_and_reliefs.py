@@ -3,6 +3,8 @@ order of losses in a relief battle (KBS-AMB-18)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.kernel import Event, Game, Viewer
 from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS as KBS
 from tests.domain.cedofan_kards_bs.builders import (
@@ -48,8 +50,9 @@ def test_kbs_amb_4_kbs_sie_5_the_siege_breaks_and_the_catapult_stays_inside_when
     assert "c" not in game.state.sieges and game.state.armies["rs"].besieging is None
 
 
-def test_kbs_vas_5_a_vassal_may_not_storm_its_lords_city_when_its_siege_began_before_the_vassalage() -> None:
-    board = board_doc(
+def _a_and_b(armies: list[dict[str, Any]]) -> dict[str, Any]:
+    """Factions a (capital c-a, city c-a2) and b (capital c-b, ruler bk); r-b lies between r-a and r-a2."""
+    return board_doc(
         regions={"r-a": {}, "r-b": {}, "r-a2": {}},
         cities={
             "c-a": city("r-a", "a", capital_of="a"),
@@ -61,8 +64,12 @@ def test_kbs_vas_5_a_vassal_may_not_storm_its_lords_city_when_its_siege_began_be
             "a": {"capital": "c-a", "ruler": "ak", "supplies": 10},
             "b": {"capital": "c-b", "ruler": "bk", "supplies": 10},
         },
-        armies=[army("gb2", "b", "r-a2", army=6), army("ga2", "a", "c-a2", army=1)],
+        armies=armies,
     )
+
+
+def test_kbs_vas_5_a_vassal_may_not_storm_its_lords_city_when_its_siege_began_before_the_vassalage() -> None:
+    board = _a_and_b([army("gb2", "b", "r-a2", army=6), army("ga2", "a", "c-a2", army=1)])
     siege = Event("SiegeStarted", {"seat": "b", "army": "gb2", "city": "c-a2", "round": 1, "cost": 1})
     vassal = Event("VassalageEstablished", {"vassal": "b", "lord": "a", "ruler": "bk"})
     free = given(board, ("a", "b"), *at_turn(1, "b"), siege, *at_turn(2, "b"))
@@ -71,6 +78,32 @@ def test_kbs_vas_5_a_vassal_may_not_storm_its_lords_city_when_its_siege_began_be
     game = given(board, ("a", "b"), *at_turn(1, "b"), siege, vassal, *at_turn(2, "b"))
     assert refused_by(when(game, "storm_city", "b", dice=[6, 1], army="gb2", city="c-a2")) == "KBS-VAS-5"
     assert "storm_city" in _offered(free, "b") and "storm_city" not in _offered(game, "b")
+
+
+def test_kbs_vas_5_the_new_vassals_siege_of_its_lords_city_ends_with_the_vassalage() -> None:
+    """KBS-VAS-1: a storms b's capital c-b and captures its general bk: b becomes a's vassal; b's army gb2 besieges
+    a's city c-a2 — KBS-VAS-5 („Nesmí na svého pána zaútočit"): that siege ends with the vassalage."""
+    board = _a_and_b(
+        [
+            army("ga", "a", "r-b", army=8),
+            army("gb", "b", "c-b", ["bk"], army=1),
+            army("gb2", "b", "r-a2", army=6),
+            army("ga2", "a", "c-a2", army=1),
+        ]
+    )
+    sieges = [
+        Event("SiegeStarted", {"seat": "a", "army": "ga", "city": "c-b", "round": 1, "cost": 1}),
+        Event("SiegeStarted", {"seat": "b", "army": "gb2", "city": "c-a2", "round": 1, "cost": 1}),
+    ]
+    game = given(board, ("a", "b"), *at_turn(1, "a"), *sieges, *at_turn(2, "a"))
+    decision = when(game, "storm_city", "a", dice=[6, 1], army="ga", city="c-b")
+    assert events_of(decision, "VassalageEstablished")[0]["lord"] == "a"
+    assert [(e["city"], e["reason"], e["rule_ids"]) for e in events_of(decision, "SiegeEnded")] == [
+        ("c-b", "taken", ["KBS-SIE-6"]),  # a's own siege ends with the city it took
+        ("c-a2", "vassalage", ["KBS-VAS-5"]),
+    ]
+    game = then(game, decision)
+    assert "c-a2" not in game.state.sieges and game.state.armies["gb2"].besieging is None
 
 
 def test_kbs_amb_18_a_relieving_fanatic_dies_before_two_besieged_army_units_when_a_tied_relief_keeps_two_bs() -> None:
