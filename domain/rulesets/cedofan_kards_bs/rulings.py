@@ -53,7 +53,7 @@ def loss_events(removed: Mapping[str, Mapping[str, int]], rule_ids: Sequence[str
 
 def retreat_destinations(state: KbsState, army: Army, battle_area: str, barred: str | None) -> tuple[str, ...]:
     """KBS-RET-1, KBS-AMB-9: a friendly unbesieged city of the battle's region, or a neighbouring region
-    the loser may enter (passable, no enemy stack)."""
+    the loser may enter (passable, no enemy stack: its lord's or vassal's is none)."""
     region = state.map.region_of(battle_area)
     cities = [
         c.id
@@ -70,9 +70,16 @@ def retreat_destinations(state: KbsState, army: Army, battle_area: str, barred: 
         if kind == "land"
         and state.map.kinds.get(area) == "region"
         and not state.map.is_impassable(area)
-        and all(a.owner == army.owner for a in state.armies_at(area))
+        and all(not _enemies(state, army.owner, a.owner) for a in state.armies_at(area))
     ]
     return tuple(sorted(cities)) + tuple(sorted(regions))
+
+
+def _enemies(state: KbsState, seat: str, other: str) -> bool:
+    """Whether `other`'s stack bars `seat`'s retreat: a lord and its vassal are not enemies (a vassal crosses its
+    lord's land and may not attack it, KBS-VAS-4/5; a lord crosses its vassal's, KBS-VAS-10)."""
+    lord_of = {faction: f.lord for faction, f in state.factions.items()}
+    return other != seat and lord_of.get(seat) != other and lord_of.get(other) != seat
 
 
 def send_losers_back(

@@ -106,6 +106,32 @@ def test_kbs_vas_5_the_new_vassals_siege_of_its_lords_city_ends_with_the_vassala
     assert "c-a2" not in game.state.sieges and game.state.armies["gb2"].besieging is None
 
 
+def test_kbs_amb_9_kbs_vas_4_a_beaten_vassal_may_retreat_into_a_region_where_its_lords_army_stands() -> None:
+    """KBS-AMB-9: a loser retreats into a neighbouring region "it may enter"; KBS-VAS-4: „Může se pohybovat po
+    území svého pána" — c beats vassal b's army in r-x; b may retreat to r-a, where only its lord a's army stands."""
+    board = board_doc(
+        regions={"r-a": {}, "r-b": {}, "r-c": {}, "r-x": {}},
+        cities={
+            "c-a": city("r-a", "a", capital_of="a"),
+            "c-b": city("r-b", "b", capital_of="b"),
+            "c-c": city("r-c", "c", capital_of="c"),
+        },
+        land=[("r-x", "r-a"), ("r-x", "r-c")],
+        factions={
+            "a": {"capital": "c-a", "ruler": "ak"},
+            "b": {"capital": "c-b", "ruler": "bk", "supplies": 10},
+            "c": {"capital": "c-c", "ruler": "ck", "supplies": 10},
+        },
+        armies=[army("gb", "b", "r-x", army=4), army("gc", "c", "r-c", army=9), army("ga", "a", "r-a", army=1)],
+    )
+    vassalage = Event("VassalageEstablished", {"vassal": "b", "lord": "a", "ruler": "bk"})
+    game = given(board, ("a", "b", "c"), vassalage, *at_turn(1, "c"))
+    beaten = when(game, "attack", "c", dice=[6, 6], army="gc", to="r-x")
+    assert events_of(beaten, "RetreatsRequired")[0]["armies"] == ["gb"]
+    retreat = when(then(game, beaten), "retreat", "b", army="gb", to="r-a")
+    assert retreat.violations == () and then(then(game, beaten), retreat).state.armies["gb"].at == "r-a"
+
+
 def test_kbs_amb_18_a_relieving_fanatic_dies_before_two_besieged_army_units_when_a_tied_relief_keeps_two_bs() -> None:
     board = _siege_board(
         [army("zg", "z", "c", army=2), army("rs", "r", "r-c", army=5), army("zr", "z", "r-c", fanatic=1)]
