@@ -342,3 +342,17 @@ def test_from_position_keeps_the_boards_places_when_a_position_leaves_them_out()
     assert _broken(position) == set()
     state = RV.from_position(position, FIXTURE_OPTIONS, DEMO, BROD.seats)
     assert state.places["brod"].owner == B and state.pieces == {} and state.treasuries == {A: 3, B: 4}
+
+
+def test_rv_unit_2_a_sub_faction_fields_no_more_units_than_its_own_limit() -> None:
+    """RV-UNIT-2: „Každá frakce/podfrakce má omezený počet jednotek" — after the League's storm Západní kardství
+    fields 2 infantry (zi1, zi2) and Stínové země 1: a limit of 1 for Západní kardství is broken by its second,
+    while the League's own limit of 3 is kept."""
+    table, document = _league_storm()
+    position = RV.position_of(table.game)
+    seats = (Seat(KL), Seat(A))
+    options = {**table.game.meta.options, "unit_limits": {KL: {"infantry": 3}, Z: {"infantry": 1}}}
+    z_infantry = sorted(p.id for p in table.state.pieces.values() if p.subfaction == Z and p.kind == "infantry")
+    assert z_infantry == ["zi1", "zi2"]
+    errors = {(e.path, e.rule_id) for e in RV.position_errors(position, options, document, seats)}
+    assert errors == {(_where(position, "zi2"), "RV-UNIT-2")}
