@@ -79,7 +79,7 @@ def _enemy_present(state: KbsState, seat: str, to: str, named: Any, owners: list
     """KBS-CMB-3: a battle needs an enemy army in the region (KBS-REL-1: besiegers are fought by a relief)."""
     if owners:
         return None
-    if any(a.besieging for a in state.armies_at(to) if a.owner != seat):
+    if any(a.besieging for a in state.armies_at(to) if a.owner != seat and named in (None, a.owner)):
         return refuse("KBS-REL-1", f"the enemies in {to!r} are besieging a city: use relieve_siege", "data.to")
     return refuse("KBS-CMB-3", f"no enemy army of {named or 'any faction'!r} stands in {to!r}", "data.to")
 
@@ -232,6 +232,8 @@ def _relievers(state: KbsState, seat: str, names: Any, city: City) -> list[Army]
         army = army_named(state, {"army": name}, "army", seat)
         if isinstance(army, Decision):
             return refuse("KBS-REL-1", f"armies[{index}] {name!r} is not an army of {seat!r}", f"data.armies[{index}]")
+        if any(a.id == army.id for a in relievers):  # one army's units count once (KBS-CMB-1 sums each side's units)
+            return refuse("KBS-REL-1", f"armies[{index}] {name!r} is listed twice", f"data.armies[{index}]")
         if army.at != city.admin_region or army.besieging:
             return refuse(
                 "KBS-REL-1", f"army {name!r} does not stand free in {city.admin_region!r}", f"data.armies[{index}]"

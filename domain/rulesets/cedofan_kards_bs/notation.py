@@ -35,6 +35,9 @@ def _army_split(d: Any) -> str:
 def _battle_resolved(d: Any) -> str:
     v, s = d["values"], d["survivors"]
     tie = ", tie to the defender" if d.get("tie_to_defender") else ""
+    if d["kind"] == "giants":  # the giant leaves after its battle (KBS-GNT-*): only the defenders' survivors count
+        outcome = "the giants win" if d["winner"] == "attacker" else "the defenders hold"
+        return f"giants at {d['area']}: {v[0]} vs {v[1]}, {outcome}{tie}; the defenders keep {s[1]} BS"
     return f"{d['kind']} at {d['area']}: {v[0]} vs {v[1]}, {d['winner']} wins{tie}; survivors {s[0]} / {s[1]} BS"
 
 
@@ -67,7 +70,8 @@ def _pirate_raid_resolved(d: Any) -> str:
     if not d.get("happened"):
         return f"round {d['round']}: no pirate raid on {d['city']}"
     v = d["values"]
-    return f"round {d['round']}: pirates raid {d['city']}: {v[0]} vs {v[1]}, {d['winner']} win"
+    outcome = "the pirates win" if d["winner"] == "pirates" else f"{d['city']} holds"
+    return f"round {d['round']}: pirates raid {d['city']}: {v[0]} vs {v[1]}, {outcome}"
 
 
 def _transferred(d: Any, what: str) -> str:
@@ -128,7 +132,7 @@ _LINES: Mapping[str, Callable[[Any], str]] = {
     "InfluenceTransferred": lambda d: _transferred(d, "influence"),
     "KardRansomed": _kard_ransomed,
     "PrisonersRansomed": lambda d: (
-        f"{d['seat']} ransoms {_units(d['units'])} from {d['captor']} for {d['cost']} supplies"
+        f"{d['seat']} ransoms {_units(d['units'])} from {d['captor']} for {_supplies(d['cost'])}"
     ),
     "VassalageEstablished": lambda d: f"{d['vassal']} becomes the vassal of {d['lord']}",
     "VassalSuppliesRequested": lambda d: f"{d['lord']} requests {d['amount']} supplies from its vassal {d['vassal']}",

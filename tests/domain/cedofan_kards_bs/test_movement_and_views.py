@@ -159,3 +159,17 @@ def test_kbs_amb_22_an_army_at_sea_fights_no_battle_until_it_lands() -> None:
     for data in ({"army": "zs"}, {"army": "zs", "to": "r1"}):
         decision = when(game, "attack", "z", dice=[1, 1], **data)
         assert refused_by(decision) == "KBS-AMB-22" and decision.violations[0].details["field"] == "data.army"
+
+
+def test_notation_reads_right_for_ransoms_pirate_raids_and_giants() -> None:
+    """One supply is singular; a raid the port repels says the port holds; the giant, gone after its battle
+    (KBS-GNT-*), has no survivors to report."""
+    game = given(_board(), ("z", "r"))
+    ransom = {"seat": "r", "units": {"army": 1}, "captor": "z", "cost": 1}
+    assert KBS.notation(Event("PrisonersRansomed", ransom), game.state) == "r ransoms 1 army from z for 1 supply"
+    raid = {"round": 3, "city": "c-o", "happened": True, "values": [1, 2], "winner": "ostius"}
+    assert KBS.notation(Event("PirateRaidResolved", raid), game.state) == "round 3: pirates raid c-o: 1 vs 2, c-o holds"
+    giants = {"kind": "giants", "area": "c-l", "values": [2, 1], "survivors": [0, 0], "winner": "attacker"}
+    assert KBS.notation(Event("BattleResolved", giants), game.state) == (
+        "giants at c-l: 2 vs 1, the giants win; the defenders keep 0 BS"
+    )

@@ -184,6 +184,26 @@ def test_kbs_amb_4_kbs_sie_5_a_relief_that_leaves_the_besiegers_weaker_than_the_
     assert dict(game.state.armies["zg"].units) == {"army": 3, "catapult": 1} and "c" not in game.state.sieges
 
 
+def test_kbs_rel_1_kbs_cmb_1_a_relief_listing_one_army_twice_is_refused() -> None:
+    """KBS-CMB-1 sums a side's units once: zr listed twice would count its 3 BS twice (7 against 6, turning the
+    besiegers' tie into a relief's win); KBS-REL-1 refuses the list, naming the repeated entry."""
+    board = _siege_board([army("zg", "z", "c", army=1), army("rs", "r", "r-c", army=6), army("zr", "z", "r-c", army=3)])
+    game = given(board, ("z", "r"), SIEGE, *at_turn(2, "z"))
+    once = when(game, "relieve_siege", "z", dice=[6, 5], armies=["zr"], city="c")
+    assert events_of(once, "BattleResolved")[0]["values"] == [2, 2]  # floor((3+1+6)/4), floor((6+5)/4): besiegers
+    twice = when(game, "relieve_siege", "z", dice=[6, 5], armies=["zr", "zr"], city="c")
+    assert refused_by(twice) == "KBS-REL-1" and twice.violations[0].details["field"] == "data.armies[1]"
+
+
+def test_kbs_cmb_3_an_attack_naming_a_faction_with_no_army_there_cites_cmb_3_even_beside_a_siege() -> None:
+    """KBS-CMB-3: a battle needs an army of the named defender in the region; r besieges c from r-c, but z names
+    neutral (no army there): that is no relief matter (KBS-REL-1 is for attacking the besiegers)."""
+    board = _siege_board([army("zg", "z", "c", army=1), army("rs", "r", "r-c", army=6), army("zr", "z", "r-c", army=3)])
+    game = given(board, ("z", "r"), SIEGE, *at_turn(2, "z"))
+    assert refused_by(when(game, "attack", "z", dice=[6, 1], army="zr", defender="neutral")) == "KBS-CMB-3"
+    assert refused_by(when(game, "attack", "z", dice=[6, 1], army="zr")) == "KBS-REL-1"  # the besiegers, unnamed
+
+
 def _offered(game: Game, seat: str) -> set[str]:
     """The action types `pending` offers the seat."""
     return {o.type for w in KBS.pending(game, Viewer()).waiting if w.seat == seat for o in w.options}

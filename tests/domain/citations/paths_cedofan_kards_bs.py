@@ -28,6 +28,7 @@ CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
     ("KBS-REL-1", "battle_guards:_relievers"): (
         "armies … must list the relieving armies",
         "armies[…] … is not an army of …",
+        "armies[…] … is listed twice",
         "army … does not stand free in …",
     ),
     ("KBS-REL-2", "battle_guards:relief_sides"): ("only …, the city's owner, commits the besieged units",),
