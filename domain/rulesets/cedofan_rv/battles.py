@@ -66,6 +66,12 @@ def defending_side(
             {"field": "data.defender"},
         )
     if holder is not None:
+        if named is not None and named != holder:
+            return RuleViolation(
+                "RV-FLD-3",
+                f"{area!r} is held by {holder!r} and the armies in it defend it together: attack {holder!r}",
+                {"field": "data.defender"},
+            )
         return holder, others
     if named is None and len(seats) > 1:
         return RuleViolation(
@@ -153,7 +159,7 @@ def attack(game: Game, action: Action, inputs: Inputs) -> Decision:
     )
     first = Side("attacker", seat, attackers, FIELD)
     second = Side("defender", defender_seat, defenders, FIELD)
-    chosen = chosen_order(action.data, (*attackers, *defenders))
+    chosen = chosen_order(action.data, (*attackers, *defenders), seat)
     if isinstance(chosen, RuleViolation):
         return Decision(violations=(chosen,))
     fight = exchange(game, inputs, first, second, options["unit_table"], options["siege_dice"], None, chosen)

@@ -185,14 +185,15 @@ def _hits_event(target: Side, count: int, deaths: tuple[str, ...], wasted: int) 
     )
 
 
-def chosen_order(data: Mapping[str, Any], pieces: Sequence[Piece]) -> tuple[str, ...] | RuleViolation:
-    """RV-AMB-11: `data.casualty_order` lists pieces of the battle; it only orders pieces of equal lives."""
+def chosen_order(data: Mapping[str, Any], pieces: Sequence[Piece], seat: str) -> tuple[str, ...] | RuleViolation:
+    """RV-AMB-11: `data.casualty_order` lists pieces of the battle; it only orders pieces of equal lives, and
+    „the controlling player chooses": the sender orders its own pieces only (the others keep the default order)."""
     chosen = data.get("casualty_order", [])
-    ids = {p.id for p in pieces}
+    ids = {p.id for p in pieces if p.owner == seat}
     if not isinstance(chosen, list) or any(c not in ids for c in chosen) or len(set(chosen)) != len(chosen):
         return RuleViolation(
             "RV-AMB-11",
-            f"casualty_order {chosen!r} must list distinct pieces of this battle",
+            f"casualty_order {chosen!r} must list distinct pieces of this battle that {seat!r} controls",
             {"field": "data.casualty_order"},
         )
     return tuple(chosen)

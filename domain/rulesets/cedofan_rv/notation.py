@@ -71,6 +71,16 @@ def _battle_resolved(d: Any) -> str:
     return f"{name} at {d['area']}: units after {shown}; winner {d['winner'] or 'none'}"
 
 
+def _why_lost(d: Any) -> str:
+    """Pieces are eliminated for three reasons; the event's rule ids say which."""
+    rules = d.get("rule_ids") or []
+    if "RV-DTH-2" in rules:
+        return "fell with their sub-faction's ruler"
+    if "RV-ECO-8" in rules:
+        return "died in the unrest of the extraordinary tax"
+    return "have no city to withdraw to"
+
+
 def _game_ended(d: Any) -> str:
     winners = d.get("winners") or []
     return f"game ended by {d['by']}; winners: {', '.join(winners) or 'none named'}"
@@ -107,7 +117,7 @@ _LINES: Mapping[str, Callable[[Any], str]] = {
         f"{d['seat']}: {len(d['pieces'])} piece(s) withdraw from {d['from']} to {d['to']}, free"
     ),
     "ReliefEnteredPlace": lambda d: f"{len(d['pieces'])} relieving piece(s) withdraw into {d['place']}",
-    "PiecesEliminated": lambda d: f"{d['seat']}: {len(d['pieces'])} piece(s) have no city to withdraw to and are lost",
+    "PiecesEliminated": lambda d: f"{d['seat']}: {len(d['pieces'])} piece(s) {_why_lost(d)} and are lost",
     "LootOwed": lambda d: f"{d['from_seat']} owes {d['to_seat']} the loot of {', '.join(d['nobles'])} (sealed slip)",
     "LootDelivered": lambda d: f"{d['from_seat']}'s loot slip reaches {d['to_seat']}",
     "RulerReappeared": lambda d: f"{d['seat']}'s new ruler {d['noble']} appears in {d['area']}, free",

@@ -25,7 +25,7 @@ from domain.rulesets.cedofan_rv.battles import (
 )
 from domain.rulesets.cedofan_rv.league import acting_nobles, storm_caller
 from domain.rulesets.cedofan_rv.options import SUBFACTIONS
-from domain.rulesets.cedofan_rv.relief import reaches_siege
+from domain.rulesets.cedofan_rv.relief import joinable, reaches_siege
 from domain.rulesets.cedofan_rv.sieges import borders_passably
 from domain.rulesets.cedofan_rv.state import Piece, RvState, Siege, units
 from domain.rulesets.cedofan_rv.storms import besieged_by, sortie_too_early, storm_too_early
@@ -215,7 +215,7 @@ def relief_option(state: RvState, seat: str) -> Option | None:
         able = [n for n in nobles if reaches_siege(state, n, siege)]
         if siege.besieger == seat or not able:
             continue
-        inside = [p for p in defenders_of(state, siege.place, siege.besieger) if not p.is_noble]
+        inside = joinable(state, siege, seat)
         sieges[siege.place] = {"nobles": [n.id for n in able], "joining": [p.id for p in inside]}
         for group in _groups(able):
             relieving = {p.id for p in _banner_pieces(state, group)}

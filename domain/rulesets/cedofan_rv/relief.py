@@ -30,7 +30,7 @@ def relieve_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
         return Decision(violations=(relievers,))
     if (far := _relievers_reach(state, relievers, siege)) is not None:
         return Decision(violations=(far,))
-    inside = {p.id: p for p in defenders_of(state, siege.place, siege.besieger) if not p.is_noble}
+    inside = {p.id: p for p in joinable(state, siege, seat)}
     joining = action.data.get("joining", [])
     if (stranger := _joining_from_inside(joining, inside, siege)) is not None:
         return Decision(violations=(stranger,))
@@ -47,7 +47,7 @@ def relieve_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
             "rule_ids": ["RV-REL-1", "RV-REL-2", "RV-AMB-17"],
         },
     )
-    chosen = chosen_order(action.data, (*relief.pieces, *besiegers))
+    chosen = chosen_order(action.data, (*relief.pieces, *besiegers), seat)
     if isinstance(chosen, RuleViolation):
         return Decision(violations=(chosen,))
     fight = exchange(game, inputs, relief, besieging, options["unit_table"], options["siege_dice"], None, chosen)
@@ -74,14 +74,20 @@ def _relievers_reach(state: RvState, relievers: Sequence[Piece], siege: Siege) -
 
 
 def _joining_from_inside(joining: Any, inside: Mapping[str, Piece], siege: Siege) -> RuleViolation | None:
-    """RV-REL-2: the besieged units that join the relief are distinct units inside the place."""
+    """RV-REL-2, RV-AMB-17: the besieged units that join the relief are distinct units of the sender inside."""
     if not isinstance(joining, list) or any(j not in inside for j in joining) or len(set(joining)) != len(joining):
         return RuleViolation(
             "RV-REL-2",
-            f"joining {joining!r} must list besieged units inside {siege.place!r}",
+            f"joining {joining!r} must list the sender's own besieged units inside {siege.place!r}",
             {"field": "data.joining"},
         )
     return None
+
+
+def joinable(state: RvState, siege: Siege, seat: str) -> list[Piece]:
+    """RV-REL-2, RV-AMB-17 ("the defender lists which besieged units join"): the units inside the besieged place a
+    relieving seat may commit: its own, no one else's."""
+    return [p for p in defenders_of(state, siege.place, siege.besieger) if not p.is_noble and p.owner == seat]
 
 
 def reaches_siege(state: RvState, noble: Piece, siege: Siege) -> bool:

@@ -136,7 +136,7 @@ def _storm(
     first, second = (
         (storm.besieging, storm.defending) if called_by == "besieger" else (storm.defending, storm.besieging)
     )
-    chosen = chosen_order(action.data, (*besiegers, *defenders))
+    chosen = chosen_order(action.data, (*besiegers, *defenders), seat)
     if isinstance(chosen, RuleViolation):
         return Decision(violations=(chosen,))
     absorbs = {"defender": not storm.empty}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel import Event
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
 from domain.values import Viewer
 from tests.domain.cedofan_rv.fixtures import A, B, C, Table, board, city, every, first, noble, troops
@@ -27,6 +28,17 @@ def three_armies(place: dict[str, Any] | None = None) -> Table:
     edges = [("r", home, "passable", 1) for home in ("ha", "hb", "hc")]
     table = Table.on(board(areas, edges, pieces))
     table.impulse(A)
+    return table
+
+
+def in_bs_city(mover: str) -> Table:
+    """A (ga + 7 infantry), B (gb + 3), C (gc + 3) in `r`, B's city, each with a city beside it; `mover`'s impulse."""
+    pieces = [noble("ga", A, "r"), *troops("a", 7, "infantry", A, "r", "ga")]
+    pieces += [noble("gb", B, "r"), *troops("b", 3, "infantry", B, "r", "gb")]
+    pieces += [noble("gc", C, "r"), *troops("c", 3, "infantry", C, "r", "gc")]
+    areas = {"r": city(B), "ha": city(A), "hb": city(B), "hc": city(C)}
+    table = Table.on(board(areas, [("r", h, "passable", 1) for h in ("ha", "hb", "hc")], pieces))
+    table.impulse(mover)
     return table
 
 
@@ -58,14 +70,9 @@ def test_rv_fld_1_naming_a_faction_with_no_army_there_is_refused() -> None:
 
 def test_rv_fld_3_armies_in_a_city_held_by_one_of_them_defend_it_together() -> None:
     # r is B's city sheltering B's 3 and C's 3 units: 6, more than 5, so it is met in a field battle (RV-BTY-2).
-    pieces = [noble("ga", A, "r"), *troops("a", 7, "infantry", A, "r", "ga")]
-    pieces += [noble("gb", B, "r"), *troops("b", 3, "infantry", B, "r", "gb")]
-    pieces += [noble("gc", C, "r"), *troops("c", 3, "infantry", C, "r", "gc")]
-    areas = {"r": city(B), "ha": city(A), "hb": city(B), "hc": city(C)}
-    table = Table.on(board(areas, [("r", h, "passable", 1) for h in ("ha", "hb", "hc")], pieces))
-    table.impulse(A)
+    table = in_bs_city(A)
     # A rolls 8 dice, all misses; the defence rolls 8 dice (B's 4 and C's 4 together), all misses.
-    decision = table.act(A, "attack", [1] * 16, nobles=["ga"], defender=C)
+    decision = table.act(A, "attack", [1] * 16, nobles=["ga"])
     assert first(decision, "AttackDeclared")["defender"] == B  # recorded under the city's holder
     rolls = [step.numbers for step in decision.trace if step.rule_id == "RV-DICE-1"]
     assert [roll["dice"] for roll in rolls] == [8, 8]
@@ -81,3 +88,37 @@ def test_rv_fld_1_the_pending_attack_offers_one_choice_per_army_in_the_open() ->
     defending_dice = {B: 2, C: 4}
     for choice in attack.choices:  # what is offered is accepted, with A's 4 dice and the defender's
         assert table.decide(A, "attack", [1] * (4 + defending_dice[choice["defender"]]), **choice).violations == ()
+
+
+def test_rv_fld_3_naming_another_army_than_the_holder_of_a_city_is_refused_not_replaced() -> None:
+    """RV-FLD-3: the armies in a held city defend it together, under its holder: C may attack B's city r (B's and
+    A's armies inside) as B, not single out A there. C rolls 4 dice, the defence 4 (B's) + 8 (A's)."""
+    table = in_bs_city(C)
+    refused = table.decide(C, "attack", [1] * 16, nobles=["gc"], defender=A)
+    assert [(v.rule_id, v.details["field"]) for v in refused.violations] == [("RV-FLD-3", "data.defender")]
+    assert first(table.act(C, "attack", [1] * 16, nobles=["gc"], defender=B), "AttackDeclared")["defender"] == B
+
+
+def test_rv_amb_11_the_attacker_orders_its_own_casualties_not_the_defenders() -> None:
+    """RV-AMB-11: „The controlling player chooses" the order among pieces of equal lives — A may not pick which of
+    B's infantry die."""
+    table = three_armies()
+    refused = table.decide(A, "attack", [6, 6, 1, 1, 1, 1], nobles=["ga"], defender=B, casualty_order=["b1"])
+    assert [(v.rule_id, v.details["field"]) for v in refused.violations] == [("RV-AMB-11", "data.casualty_order")]
+    assert (
+        table.decide(A, "attack", [6, 6, 1, 1, 1, 1], nobles=["ga"], defender=B, casualty_order=["a3"]).violations == ()
+    )
+
+
+def test_notation_says_why_pieces_are_lost() -> None:
+    """RV-AMB-10 (no city to withdraw to), RV-DTH-2 (lost with a League ruler), RV-ECO-8 (the tax's unrest)."""
+    state = three_armies().state
+    lines = {
+        rule: CEDOFAN_RV.notation(Event("PiecesEliminated", {"seat": A, "pieces": ["a1"], "rule_ids": [rule]}), state)
+        for rule in ("RV-AMB-10", "RV-DTH-2", "RV-ECO-8")
+    }
+    assert lines == {
+        "RV-AMB-10": f"{A}: 1 piece(s) have no city to withdraw to and are lost",
+        "RV-DTH-2": f"{A}: 1 piece(s) fell with their sub-faction's ruler and are lost",
+        "RV-ECO-8": f"{A}: 1 piece(s) died in the unrest of the extraordinary tax and are lost",
+    }

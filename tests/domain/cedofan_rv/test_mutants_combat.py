@@ -240,12 +240,13 @@ def test_rv_dice_5_hits_kill_whole_pieces_and_the_rest_is_wasted() -> None:
     assert apply_hits(pieces, 12, "field", T) == (("i1", "i2", "i3", "e1", "e2", "n"), 0)
 
 
-def test_rv_amb_11_chosen_order_lists_distinct_pieces_of_the_battle() -> None:
-    pieces = [piece("a", "infantry"), piece("b", "infantry")]
-    assert chosen_order({"casualty_order": ["b", "a"]}, pieces) == ("b", "a")
-    assert chosen_order({}, pieces) == ()
-    for bad in (["a", "a"], ["z"], "ab"):
-        refused = chosen_order({"casualty_order": bad}, pieces)
+def test_rv_amb_11_chosen_order_lists_distinct_pieces_of_the_battle_that_the_sender_controls() -> None:
+    """RV-AMB-11: „The controlling player chooses" — A orders its own a and b, not B's c."""
+    pieces = [piece("a", "infantry"), piece("b", "infantry"), piece("c", "infantry", owner=B)]
+    assert chosen_order({"casualty_order": ["b", "a"]}, pieces, A) == ("b", "a")
+    assert chosen_order({}, pieces, A) == ()
+    for bad in (["a", "a"], ["z"], "ab", ["c"]):
+        refused = chosen_order({"casualty_order": bad}, pieces, A)
         assert not isinstance(refused, tuple)
         assert (refused.rule_id, dict(refused.details)) == ("RV-AMB-11", {"field": "data.casualty_order"})
-        assert refused.message == f"casualty_order {bad!r} must list distinct pieces of this battle"
+        assert refused.message == f"casualty_order {bad!r} must list distinct pieces of this battle that {A!r} controls"

@@ -6,6 +6,7 @@ from tests.domain.cedofan_rv.fixtures import (
     FIXTURE_UNIT_TABLE,
     A,
     B,
+    C,
     Table,
     board,
     city,
@@ -218,3 +219,24 @@ def test_besieged_garrison_cannot_attack_its_besiegers_in_the_field() -> None:
     assert [v.rule_id for v in table.decide(B, "attack", nobles=["gc"]).violations] == ["RV-STM-4"]
     table.act(B, "move_banner", noble="gw", path=["c"], units=["w1", "w2", "w3"])
     assert [v.rule_id for v in table.decide(B, "attack", nobles=["gw"]).violations] == ["RV-STM-4"]
+
+
+def test_rv_amb_17_a_third_faction_relieving_a_siege_commits_none_of_the_besieged_units() -> None:
+    """RV-AMB-17: „the defender lists which besieged units join" — C relieves B's city c from A's siege: C may not
+    throw B's units b1, b2 into its battle."""
+    pieces = [noble("ha", A, "r", "house_head"), *troops("a", 3, "infantry", A, "r", "ha")]
+    pieces += [noble("gb", B, "c"), *troops("b", 2, "infantry", B, "c", "gb")]
+    pieces += [noble("gc", C, "w", purse=2), *troops("x", 3, "infantry", C, "w", "gc")]
+    areas = {"r": {}, "c": city(B), "w": {}, "hb": city(B), "ha": city(A), "hc": city(C)}
+    edges = [("r", "c", "passable", 1), ("c", "w", "passable", 1), ("w", "hb", "passable", 1)]
+    edges += [("r", "ha", "passable", 1), ("w", "hc", "passable", 2)]
+    table = Table.on(board(areas, edges, pieces))
+    table.impulse(A)
+    table.act(A, "start_siege", place="c", nobles=["ha"])
+    table.impulse(C)
+    conscripted = table.decide(
+        C, "relieve_siege", [6, 6, 6, 1, 1, 1] + [1] * 4, place="c", nobles=["gc"], joining=["b1", "b2"]
+    )
+    assert [(v.rule_id, v.details["field"]) for v in conscripted.violations] == [("RV-REL-2", "data.joining")]
+    alone = table.decide(C, "relieve_siege", [6, 6, 6, 1] + [1] * 4, place="c", nobles=["gc"])
+    assert alone.violations == ()

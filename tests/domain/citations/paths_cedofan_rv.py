@@ -19,13 +19,14 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ("RV-BTY-1", "battles:attack"): ("there is no enemy army in … to fight",),
     ("RV-BTY-2", "battles:sheltered_from"): ("… shelters … unit(s) (at most 5): besiege it, then storm (RV-BTY-4)",),
     ("RV-FLD-1", "battles:attack"): ("the attacking banners stand in …; they must meet in one region",),
+    ("RV-FLD-3", "battles:defending_side"): ("… is held by … and the armies in it defend it together: attack …",),
     ("RV-FLD-1", "battles:defending_side"): (
         "… has no army in … to attack (armies there: …)",
         "the armies of … stand in …: name the one attacked in data.defender",
     ),
     ("RV-REL-1", "relief:_not_the_besieger"): ("… besieges …; it cannot relieve it",),
     ("RV-REL-1", "relief:_relievers_reach"): ("… in … is not at …",),
-    ("RV-REL-2", "relief:_joining_from_inside"): ("joining … must list besieged units inside …",),
+    ("RV-REL-2", "relief:_joining_from_inside"): ("joining … must list the sender's own besieged units inside …",),
     ("RV-AMB-4", "storms:sortie"): ("the siege of … began in this impulse",),
     ("RV-STM-4", "storms:sortie"): ("… has no units inside … to storm with",),
     ("RV-BTY-1", "sieges:_few_enough_inside"): ("… holds … units, more than 5: attack them in a field battle",),
@@ -36,7 +37,9 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ("RV-SIE-3", "sieges:_impassable_approaches"): ("… in … does not border … across a passable border",),
     ("RV-STM-1", "storms:storm_place"): ("the siege of … began in round …; storm from round … (RV-AMB-4)",),
     ("RV-STM-7", "storms:storm_place"): ("… does not besiege …",),
-    ("RV-AMB-11", "combat:chosen_order"): ("casualty_order … must list distinct pieces of this battle",),
+    ("RV-AMB-11", "combat:chosen_order"): (
+        "casualty_order … must list distinct pieces of this battle that … controls",
+    ),
     ("RV-KL-4", "moves:banner_units"): ("a … noble cannot move … unit …",),
     ("RV-NOB-2", "moves:banner_units"): ("… (…) moves at most … units, not …",),
     ("RV-NOB-3", "moves:banner_units"): (

@@ -150,3 +150,15 @@ def test_attack_refused_rv_fld_1_without_naming_one_of_two_armies_in_the_open_or
     cites([("RV-FLD-1", "battles:defending_side")], unnamed, "RV-FLD-1")
     absent = table.decide(A, "attack", dice=[1] * 5, nobles=["ha"], defender="svebodsti")
     cites([("RV-FLD-1", "battles:defending_side")], absent, "RV-FLD-1")
+
+
+def test_attack_refused_rv_fld_3_naming_another_army_than_the_holder_inside_its_city() -> None:
+    """RV-FLD-3: „Pokud se nalézají ve městě jednotky více spojeneckých armád, tak se … vzájemně při obraně
+    podporují" — in B's city c the armies defend it together: A may attack B there, not single out C."""
+    pieces = [noble("ha", A, "c", "house_head"), *troops("a", 7, "infantry", A, "c", "ha")]
+    pieces += [noble("gb", B, "c"), *troops("b", 3, "infantry", B, "c", "gb")]
+    pieces += [noble("gc", C, "c"), *troops("x", 3, "infantry", C, "c", "gc")]
+    table = Table.on(board({"c": city(B), "a_home": city(A)}, [("c", "a_home", "passable", 1)], pieces))
+    table.impulse(A)
+    named = table.decide(A, "attack", dice=[1] * 16, nobles=["ha"], defender=C)
+    cites([("RV-FLD-3", "battles:defending_side")], named, "RV-FLD-3")
