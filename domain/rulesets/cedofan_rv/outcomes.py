@@ -127,14 +127,25 @@ def loot(
     options: Mapping[str, Any],
     winners: Sequence[Piece] = (),
 ) -> list[Event]:
-    """RV-LOOT-1..3, RV-AMB-19: the loser's nobles' purses are owed to the winner on a sealed slip."""
-    nobles = [p.id for p in pieces if p.is_noble]
-    amount = sum(state.purses.get(n, 0) for n in nobles)
-    if amount <= 0 or not from_seat or from_seat == to_seat:
-        return []
-    loot_id = f"loot-{state.battles + 1}-{from_seat}"
+    """RV-LOOT-1..3, RV-AMB-19: the loser's nobles' purses are owed to the winner on a sealed slip.
+
+    One slip per losing owner (RV-LOOT-2: "the loser writes how much was in the purses"): a third faction's
+    noble who fell defending another's city is its own player's purse, which the side's lead seat neither
+    sees nor may write for. `from_seat` is the side's lead seat, the owner of pieces without one."""
+    by_owner: dict[str, list[str]] = {}
+    for p in pieces:
+        if p.is_noble:
+            by_owner.setdefault(p.owner or from_seat, []).append(p.id)
     by_noble = options.get("loot_treasury", "winning_noble") == "winning_noble"
     treasury = loot_treasury(winners, to_seat) if by_noble else to_seat
+    events: list[Event] = []
+    for owner, nobles in by_owner.items():
+        if owner and owner != to_seat and sum(state.purses.get(n, 0) for n in nobles) > 0:
+            events += _loot_slip(f"loot-{state.battles + 1}-{owner}", owner, to_seat, nobles, treasury)
+    return events
+
+
+def _loot_slip(loot_id: str, from_seat: str, to_seat: str, nobles: list[str], treasury: str) -> list[Event]:
     return [
         Event(
             "LootOwed",

@@ -240,3 +240,35 @@ def test_rv_amb_17_a_third_faction_relieving_a_siege_commits_none_of_the_besiege
     assert [(v.rule_id, v.details["field"]) for v in conscripted.violations] == [("RV-REL-2", "data.joining")]
     alone = table.decide(C, "relieve_siege", [6, 6, 6, 1] + [1] * 4, place="c", nobles=["gc"])
     assert alone.violations == ()
+
+
+def test_each_losing_owner_writes_its_own_loot_slip_when_a_third_faction_defended_the_city() -> None:
+    """RV-LOOT-2: "the loser writes how much was in the purses": C's general, fallen beside B in B's city, is C's
+    purse; B may neither see it nor write for it, so each losing player seals a slip of its own (RV-LOOT-1/3)."""
+    pieces = [
+        noble("ha", A, "r"),
+        *troops("a", 6, "infantry", A, "r", "ha"),
+        noble("gb", B, "c", purse=2),
+        *troops("b", 1, "infantry", B, "c", "gb"),
+        noble("gc", C, "c", purse=3),
+        *troops("k", 1, "infantry", C, "c", "gc"),
+    ]
+    areas = {"r": {}, "c": city(B), "a_home": city(A), "b_home": city(B), "c_home": city(C)}
+    edges = [("r", "c", "passable", 1), ("r", "a_home", "passable", 1), ("c", "b_home", "passable", 1)]
+    table = Table.on(board(areas, [*edges, ("c", "c_home", "passable", 1)], pieces))
+    table.impulse(A)
+    table.act(A, "start_siege", place="c", nobles=["ha"])
+    table.impulse(A)
+    before = table.state.treasuries[A]
+    # besiegers ha + 6 = 7 city dice // 2 = 3, three hits; defenders 4 dice, one hit: the place falls (RV-STM-5).
+    decision = table.act(A, "storm_place", dice=[6, 6, 6, 6, 1, 1, 1], place="c")
+
+    owed = {e["from_seat"]: e["nobles"] for e in every(decision, "LootOwed")}
+    assert owed == {B: ["gb"], C: ["gc"]}
+    assert {e["round"]: e["seats"] for e in every(decision, "SealedRoundOpened")} == {
+        f"loot-1-{B}": [B],
+        f"loot-1-{C}": [C],
+    }
+    assert table.seal_loot(f"loot-1-{C}", C, 3).violations == ()
+    assert table.seal_loot(f"loot-1-{B}", B, 2).violations == ()
+    assert table.state.treasuries[A] == before - 1 + 2 + 3  # both purses, less the storm's 1 resource (RV-STM-3)
