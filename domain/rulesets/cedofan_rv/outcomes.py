@@ -188,11 +188,15 @@ def besiegers_withdraw(
     rule_id: str,
     winners: Sequence[Piece] = (),
 ) -> list[Event]:
-    """RV-STM-6 / RV-REL-4: the besiegers withdraw and hand over what their nobles carried."""
+    """RV-STM-6 / RV-REL-4: the besiegers withdraw and hand over what their nobles carried.
+
+    RV-AMB-10's "nearest" is measured from where each banner stands (it may besiege from the next region,
+    RV-AMB-16), not from the place besieged: sending it "through" the city would let a loser pick a refuge."""
     events = [Event("BesiegersWithdrew", {"place": siege.place, "seat": siege.besieger, "rule_ids": [rule_id]})]
     kinds = ("city", "fortress") if rule_id == "RV-REL-4" else ("city",)
-    events += withdraw(
-        state, survivors, siege.besieger, siege.place, kinds, [rule_id, "RV-AMB-10"], exclude=siege.place
-    )
+    for area in sorted({p.area for p in survivors}):
+        standing = [p for p in survivors if p.area == area]
+        rule_ids = [rule_id, "RV-AMB-10"]
+        events += withdraw(state, standing, siege.besieger, area, kinds, rule_ids, exclude=siege.place)
     events += loot(state, besiegers, siege.besieger, to_seat, options, winners)
     return events

@@ -272,3 +272,28 @@ def test_each_losing_owner_writes_its_own_loot_slip_when_a_third_faction_defende
     assert table.seal_loot(f"loot-1-{C}", C, 3).violations == ()
     assert table.seal_loot(f"loot-1-{B}", B, 2).violations == ()
     assert table.state.treasuries[A] == before - 1 + 2 + 3  # both purses, less the storm's 1 resource (RV-STM-3)
+
+
+def test_outnumbered_besiegers_withdraw_to_the_city_nearest_where_they_stand_not_the_place() -> None:
+    """RV-STM-6 / RV-AMB-10: the banner besieges c from r; A's city y is 1 step from r, A's city x 1 step
+    beyond c (2 from r). The nearest city to the besiegers is y, though x is the nearer to the place."""
+    pieces = [
+        noble("ha", A, "r"),
+        *troops("a", 5, "infantry", A, "r", "ha"),
+        noble("gc", B, "c"),
+        *troops("c", 4, "infantry", B, "c", "gc"),
+    ]
+    areas = {"r": {}, "c": city(B), "x": city(A), "y": city(A)}
+    edges = [("r", "c", "passable", 1), ("c", "x", "passable", 1), ("r", "y", "passable", 1)]
+    table = Table.on(board(areas, edges, pieces))
+    table.impulse(A)
+    table.act(A, "start_siege", place="c", nobles=["ha"])
+    table.impulse(B)
+    # the defenders' sortie: gc + 4 = 5 city dice, 4 hits; besiegers ha + 5 = 6 // 2 = 3 dice, no hit: 4 > 1.
+    decision = table.act(B, "sortie", dice=[6, 6, 6, 6, 1, 1, 1, 1], place="c")
+
+    assert first(decision, "BesiegersWithdrew")["rule_ids"] == ["RV-STM-6"]
+    retreat = first(decision, "PiecesRetreated")
+    assert (retreat["from"], retreat["to"], retreat["steps"]) == ("r", "y", 1)
+    assert retreat["rule_ids"] == ["RV-STM-6", "RV-AMB-10"]
+    assert table.state.pieces["ha"].area == "y"
