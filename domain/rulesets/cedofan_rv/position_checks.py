@@ -15,6 +15,7 @@ from typing import Any
 from domain.kernel import Seat
 from domain.positions import PositionError, pointer
 from domain.rulesets.cedofan_rv.imperial import MAX_IMPERIAL_GENERALS, MAX_SHADES, imperial_generals, shades_of
+from domain.rulesets.cedofan_rv.options import STINOVE_ZEME
 from domain.rulesets.cedofan_rv.position import from_position
 from domain.rulesets.cedofan_rv.setup import setup
 from domain.rulesets.cedofan_rv.sieges import borders_passably
@@ -154,13 +155,15 @@ def _piece_errors(state: RvState, options: Mapping[str, Any], where: Mapping[str
 
 
 def _count_errors(state: RvState, options: Mapping[str, Any], where: Mapping[str, str]) -> Errors:
-    """RV-UNIT-2 (the creator's unit_limits, per faction and sub-faction), RV-ECO-6 (3 imperial generals),
-    RV-ECO-7 (3 shades)."""
+    """RV-UNIT-2 (the creator's unit_limits, per faction and sub-faction), RV-UNIT-5 (no cavalry in Stínové země),
+    RV-ECO-6 (3 imperial generals), RV-ECO-7 (3 shades)."""
     limits = options.get("unit_limits") or {}
     fielded: dict[tuple[str, str], list[Piece]] = {}
     for piece in sorted(state.pieces.values(), key=lambda p: p.id):
         if piece.imperial:  # the empire's units count against no house's limit (RV-ECO-5), as recruit counts
             continue
+        if piece.kind == "cavalry" and piece.subfaction == STINOVE_ZEME:
+            yield PositionError(where[piece.id], "RV-UNIT-5", f"{piece.id!r}: Stínové země has no cavalry")
         fielded.setdefault((piece.owner, piece.kind), []).append(piece)
         if piece.subfaction is not None:  # a Kard League sub-faction's own limit (RV-UNIT-2: "frakce/podfrakce")
             fielded.setdefault((piece.subfaction, piece.kind), []).append(piece)

@@ -356,3 +356,27 @@ def test_rv_unit_2_a_sub_faction_fields_no_more_units_than_its_own_limit() -> No
     assert z_infantry == ["zi1", "zi2"]
     errors = {(e.path, e.rule_id) for e in RV.position_errors(position, options, document, seats)}
     assert errors == {(_where(position, "zi2"), "RV-UNIT-2")}
+
+
+def test_rv_unit_5_stinove_zeme_fields_no_cavalry_in_a_position() -> None:
+    """RV-UNIT-5: Stínové země has no cavalry, so a position giving one of its units the kind cavalry breaks it, as
+    recruiting one is refused; the same unit as infantry, or a cavalry of Západní kardství, breaks nothing."""
+    table, document = _league_storm()
+    seats = (Seat(KL), Seat(A))
+    options = table.game.meta.options
+
+    def as_cavalry(piece: str) -> tuple[dict[str, Any], str]:
+        position = RV.position_of(table.game)
+        area, faction, index = _where(position, piece).split("/")[2:]
+        position["forces"][area][faction][int(index)]["kind"] = "cavalry"
+        return position, _where(position, piece)
+
+    assert {
+        (e.path, e.rule_id) for e in RV.position_errors(RV.position_of(table.game), options, document, seats)
+    } == set()
+    shade_cavalry, where = as_cavalry("si1")
+    assert {(e.path, e.rule_id) for e in RV.position_errors(shade_cavalry, options, document, seats)} == {
+        (where, "RV-UNIT-5")
+    }
+    western_cavalry, _ = as_cavalry("zi1")
+    assert {(e.path, e.rule_id) for e in RV.position_errors(western_cavalry, options, document, seats)} == set()
