@@ -139,8 +139,8 @@ BATTLES = (
     ),
     ActionSpec(
         "allocate_losses",
-        "The owner chooses which units are lost at a battle or siege.",
-        ("KBS-AMB-1", "KBS-AMB-5", "KBS-SIE-7"),
+        "The owner chooses which units are lost at a battle or siege (a giant battle: in the city and its region).",
+        ("KBS-AMB-1", "KBS-AMB-5", "KBS-SIE-7", "KBS-AMB-11"),
         obj({"at": FIELD}, {"removed": mapping_of(UNITS, "units lost, by army"), "leaders": array(text())}),
         {"at": "r-jezerni", "removed": {"z-heran": {"army": 1}}},
         example_seat="zapad",

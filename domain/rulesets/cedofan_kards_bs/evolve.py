@@ -82,7 +82,7 @@ def _pirate_raid_resolved(state: KbsState, data: Mapping[str, Any]) -> KbsState:
     if data.get("winner") != "ostius":
         return state
     city = str(data["city"])
-    return _open_battle_losses(state, city, [a.id for a in state.armies_at(city, state.owners[city])])
+    return _open_battle_losses(state, city, [a.id for a in state.armies_at(city, state.owners[city])], "KBS-AMB-1")
 
 
 def _army_moved(state: KbsState, data: Mapping[str, Any]) -> KbsState:
@@ -177,13 +177,21 @@ def _without_open(state: KbsState, army_ids: set[str]) -> dict[str, OpenLoss]:
     return {k: o for k, o in state.open_losses.items() if not army_ids & {a.id for a in o.before}}
 
 
-def _open_battle_losses(state: KbsState, area: str, army_ids: list[str]) -> KbsState:
+def _battle_resolved(state: KbsState, data: Mapping[str, Any]) -> KbsState:
+    """KBS-AMB-1, KBS-AMB-11: a giant battle's defenders choose as one side; after a giant victory none (KBS-GNT-8)."""
+    fought, giants = [str(a) for a in [*data["attackers"], *data["defenders"]]], data.get("kind") == "giants"
+    if giants and data["winner"] != "defender":
+        return replace(state, open_losses=MappingProxyType(_without_open(state, set(fought))))
+    return _open_battle_losses(state, str(data["area"]), fought, "KBS-AMB-11" if giants else "KBS-AMB-1")
+
+
+def _open_battle_losses(state: KbsState, area: str, army_ids: list[str], rule: str) -> KbsState:
     """KBS-AMB-1: each faction of a battle may allocate its losses itself; remember its stacks before them."""
     pool = [state.armies[a] for a in army_ids if a in state.armies]
     found = _without_open(state, {a.id for a in pool})
     for owner in sorted({a.owner for a in pool if a.owner != NEUTRAL}):
         mine = tuple(a for a in pool if a.owner == owner)
-        found[f"{owner}|{area}"] = OpenLoss(owner, area, "KBS-AMB-1", mine)
+        found[f"{owner}|{area}"] = OpenLoss(owner, area, rule, mine)
     return replace(state, open_losses=MappingProxyType(found))
 
 
@@ -214,9 +222,12 @@ def _allocate(state: KbsState, data: Mapping[str, Any]) -> KbsState:
     """KBS-AMB-1/5: the owner's own allocation replaces the default one on the stacks still standing."""
     key = f"{data['seat']}|{data['at']}"
     loss = state.open_losses[key]
+    # KBS-AMB-11: after a giant battle a stack the default wiped out may stand again where it fought, besieging
+    # nothing (`decide` keeps besiegers as the battle left them). Other battles' wiped-out stacks stay so.
+    fought = {a.id: replace(a, besieging=None) for a in loss.before} if loss.rule == "KBS-AMB-11" else {}
     for army_id, stack in data["stacks"].items():
-        if army_id in state.armies:
-            army = state.armies[army_id]
+        army = state.armies.get(army_id) or fought.get(army_id)
+        if army is not None:
             state = state.with_army(
                 replace(army, units=counts(stack["units"]), leaders=tuple(str(n) for n in stack["leaders"]))
             )
@@ -353,9 +364,7 @@ _APPLIERS: Mapping[str, _Apply] = {
     "RoundStarted": _round_started,
     "TurnStarted": _turn_started,
     "RoundEnded": _round_ended,
-    "BattleResolved": lambda state, data: _open_battle_losses(
-        state, str(data["area"]), [*data["attackers"], *data["defenders"]]
-    ),
+    "BattleResolved": _battle_resolved,
     "LossesAllocated": _allocate,
     "PirateRaidResolved": _pirate_raid_resolved,
     "ArmyMoved": _army_moved,

@@ -4,8 +4,10 @@ A battle or a year of siege removes units in the engine's default order at once,
 waiting. Until the end of his own turn (or of the round) the owner may replace that default with his
 own choice, `allocate_losses {at, removed, leaders?}`, as long as nothing has happened to those stacks
 since. The choice may not change what the battle decided: after a battle every stack that survived still
-survives and the BS kept in each area is the same (so sieges, retreats and winners stand); after attrition
-exactly one piece dies, a leader figure only when no unit is left, and a siege that broke stays broken.
+survives and the BS kept in each area is the same (so sieges, retreats and winners stand); after a battle
+against the giants, which the city and its region fight as one side and no retreat follows (KBS-AMB-11), only
+the BS kept in all is the same, and any of those stacks may keep the units; after attrition exactly one piece
+dies, a leader figure only when no unit is left, and a siege that broke stays broken.
 """
 
 from __future__ import annotations
@@ -17,6 +19,12 @@ from domain.kernel import Action, Decision, Event, Game, TraceStep
 from domain.rulesets.cedofan_kards_bs.combat import unit_bs
 from domain.rulesets.cedofan_kards_bs.rulings import refuse
 from domain.rulesets.cedofan_kards_bs.state import Army, KbsState, OpenLoss
+
+# The rule ids a choice of losses cites, by the rule that opened them.
+RULES_CITED: Mapping[str, tuple[str, ...]] = {
+    "KBS-AMB-5": ("KBS-AMB-5", "KBS-SIE-7"),
+    "KBS-AMB-11": ("KBS-AMB-1", "KBS-AMB-11"),
+}
 
 
 def _minus(units: Mapping[str, int], removed: Mapping[str, int]) -> dict[str, int]:
@@ -82,7 +90,7 @@ def decide_allocate_losses(game: Game, action: Action) -> Decision:
     default = {a.id: _minus(a.units, loss.removed.get(a.id, {})) for a in loss.before}
     checked = (
         _battle_errors(loss, after, default, removed, leaders, game.meta.options)
-        if loss.rule == "KBS-AMB-1"
+        if loss.rule != "KBS-AMB-5"
         else _attrition_errors(state, loss, after, removed, leaders)
     )
     if checked is not None:
@@ -90,7 +98,7 @@ def decide_allocate_losses(game: Game, action: Action) -> Decision:
     stacks = {
         a.id: {"units": after[a.id], "leaders": [n for n in a.leaders if n not in leaders]}
         for a in loss.before
-        if a.id in state.armies
+        if a.id in state.armies or (loss.rule == "KBS-AMB-11" and after[a.id])
     }
     event = Event(
         "LossesAllocated",
@@ -100,7 +108,7 @@ def decide_allocate_losses(game: Game, action: Action) -> Decision:
             "removed": removed,
             "leaders": leaders,
             "stacks": stacks,
-            "rule_ids": [loss.rule] + (["KBS-SIE-7"] if loss.rule == "KBS-AMB-5" else []),
+            "rule_ids": list(RULES_CITED.get(loss.rule, (loss.rule,))),
         },
     )
     text = "; ".join(f"{a}: {', '.join(f'{n} {k}' for k, n in u.items())}" for a, u in sorted(removed.items()))
@@ -127,6 +135,8 @@ def _battle_errors(
     """KBS-AMB-1: only army units (BS > 0) die, the survivors' BS per area and the surviving stacks stay.
 
     Per area, so a relief's owner keeps KBS-AMB-18's order: the relievers outside lose before the besieged inside.
+    A giant battle's side is the city and its region together (KBS-AMB-11): one total, and any stack may keep the
+    units but a besieger (its siege stands as the battle left it).
     """
     table = unit_bs(options)
     if leaders:
@@ -135,20 +145,29 @@ def _battle_errors(
     if zero:
         return refuse("KBS-AMB-1", f"{', '.join(zero)} have no BS and are not battle losses", "data.removed")
     mine, engine = _area_bs(loss.before, after, table), _area_bs(loss.before, default, table)
+    if loss.rule == "KBS-AMB-11":
+        if sum(mine.values()) != sum(engine.values()):
+            kept, decided = sum(mine.values()), sum(engine.values())
+            message = f"the survivors must keep {decided} BS as the giant battle decided; this choice keeps {kept}"
+            return refuse("KBS-AMB-1", message, "data.removed")
+        return _same_stacks(loss, after, default, tuple(a for a in loss.before if a.besieging))
     if mine != engine:
         return refuse(
             "KBS-AMB-1",
             f"the survivors must keep {engine} BS (by area) as the battle decided; this choice keeps {mine}",
             "data.removed",
         )
-    return _same_stacks(loss, after, default)
+    return _same_stacks(loss, after, default, loss.before)
 
 
 def _same_stacks(
-    loss: OpenLoss, after: Mapping[str, Mapping[str, int]], default: Mapping[str, Mapping[str, int]]
+    loss: OpenLoss,
+    after: Mapping[str, Mapping[str, int]],
+    default: Mapping[str, Mapping[str, int]],
+    stacks: tuple[Army, ...],
 ) -> Decision | None:
     """KBS-AMB-1/5: a stack the losses emptied stays empty, one they left keeps a unit (retreats stand as decided)."""
-    for army in loss.before:
+    for army in stacks:
         emptied_now = not after[army.id] and not army.leaders
         emptied_then = not default[army.id] and not army.leaders
         if emptied_now != emptied_then:
@@ -174,4 +193,4 @@ def _attrition_errors(
     if leaders and any(a.units for a in loss.before):
         return refuse("KBS-AMB-5", f"leader figures die last; units are still inside {loss.at!r}", "data.leaders")
     default = {a.id: _minus(a.units, loss.removed.get(a.id, {})) for a in loss.before}
-    return _same_stacks(loss, after, default) if not leaders and not loss.leaders else None
+    return _same_stacks(loss, after, default, loss.before) if not leaders and not loss.leaders else None

@@ -28,6 +28,7 @@ from domain.pending import Option, Pending, Waiting, ended_or, for_viewer, merge
 from domain.rulesets.cedofan_kards_bs import decide as deciding
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
 from domain.rulesets.cedofan_kards_bs.combat import unit_bs
+from domain.rulesets.cedofan_kards_bs.losses import RULES_CITED
 from domain.rulesets.cedofan_kards_bs.pending_battles import battle_options, retreat_options
 from domain.rulesets.cedofan_kards_bs.pending_moves import joint_entry_options, merge_options, move_options
 from domain.rulesets.cedofan_kards_bs.state import KbsState, OpenLoss
@@ -254,26 +255,32 @@ def _loss_option(game: Game, seat: str, loss: OpenLoss) -> tuple[Option, ...]:
     candidates: list[dict[str, Any]] = [{"at": loss.at, "removed": default}]
     if loss.leaders:
         candidates = [{**candidates[0], "leaders": list(loss.leaders)}]
-    if loss.rule == "KBS-AMB-1":
-        candidates += _other_battle_losses(game, loss, default)
-    else:
+    if loss.rule == "KBS-AMB-5":
         candidates += _other_attrition_losses(loss)
-    rules = (loss.rule, "KBS-SIE-7") if loss.rule == "KBS-AMB-5" else (loss.rule,)
+    else:
+        candidates += _other_battle_losses(game, loss, default)
+    rules = RULES_CITED.get(loss.rule, (loss.rule,))
     fields = {
         "at": loss.at,
         "before": {a.id: {"units": dict(a.units), "leaders": list(a.leaders)} for a in loss.before},
         "removed_now": default,
     }
-    note = (
-        "a year of siege kills one unit inside, a leader figure only when no unit is left"
-        if loss.rule == "KBS-AMB-5"
-        else "the survivors keep the BS the battle decided in each field; only units with BS are lost"
-    )
+    note = _LOSS_NOTES.get(loss.rule, _LOSS_NOTES["KBS-AMB-1"])
     return _offered(game, seat, "allocate_losses", rules, candidates, exhaustive=False, fields=fields, note=note)
 
 
+_LOSS_NOTES = {
+    "KBS-AMB-1": "the survivors keep the BS the battle decided in each field; only units with BS are lost",
+    "KBS-AMB-5": "a year of siege kills one unit inside, a leader figure only when no unit is left",
+    "KBS-AMB-11": "the survivors keep the BS the giant battle decided, in the city and its region together; "
+    "only units with BS are lost",
+}
+
+
 def _other_battle_losses(game: Game, loss: OpenLoss, default: Mapping[str, Mapping[str, int]]) -> list[dict[str, Any]]:
-    """KBS-AMB-1: one removed unit traded for a surviving unit of the same BS in the same field."""
+    """KBS-AMB-1: one removed unit traded for a surviving unit of the same BS in the same field (after a giant
+    battle, in the city or its region: KBS-AMB-11)."""
+    pooled = loss.rule == "KBS-AMB-11"
     table = unit_bs(game.meta.options)
     found: list[dict[str, Any]] = []
     for lost in loss.before:
@@ -281,7 +288,12 @@ def _other_battle_losses(game: Game, loss: OpenLoss, default: Mapping[str, Mappi
             for kept in loss.before:
                 for other, have in kept.units.items():
                     spared = have - default.get(kept.id, {}).get(other, 0)
-                    if n < 1 or spared < 1 or kept.at != lost.at or table.get(other) != table.get(kind):
+                    if (
+                        n < 1
+                        or spared < 1
+                        or (kept.at != lost.at and not pooled)
+                        or table.get(other) != table.get(kind)
+                    ):
                         continue
                     if (kept.id, other) == (lost.id, kind):
                         continue

@@ -48,7 +48,7 @@ from domain.rulesets.cedofan_kards_bs.state import (
 )
 
 PHASES = ("setup", "supply", "turns", "round_over")
-LOSS_RULES = ("KBS-AMB-1", "KBS-AMB-5")
+LOSS_RULES = ("KBS-AMB-1", "KBS-AMB-5", "KBS-AMB-11")
 SEAT = id_of("seats", "a faction seated in the game")
 FIELD = id_of("fields", "a region, city or sea space of the game's board")
 CITY = id_of("cities", "a city of the game's board")
@@ -96,7 +96,8 @@ STACK = record(
     {"leaders": list_of(LEADER, "its leader figures"), "besieging": or_none(CITY)},
 )
 OPEN_LOSS = record(
-    "Losses their owner may still allocate himself (after a battle, KBS-AMB-1; a year of siege, KBS-AMB-5).",
+    "Losses their owner may still allocate himself (after a battle, KBS-AMB-1; a giant battle, KBS-AMB-11; "
+    "a year of siege, KBS-AMB-5).",
     {
         "owner": FACTION,
         "at": FIELD,

@@ -90,8 +90,9 @@ def _giant_battle(game: Game, inputs: Inputs, state: KbsState, city_id: str, own
     """KBS-GNT-4..6, KBS-AMB-11: the giant fights the owner's stacks before the city, fortification ignored."""
     options = game.meta.options
     region = state.map.cities[city_id].admin_region
-    # KBS-GNT-4: the battle is before the city; the owner's stacks outside it fall first (KBS-AMB-11).
-    defenders = [*state.armies_at(region, owner), *state.armies_at(city_id, owner)]
+    # KBS-GNT-4, KBS-AMB-11: the owner's stacks in the city and in its region are one side. Its default losses are
+    # every battle's (KBS-AMB-1: lowest BS first, then the stacks in id order); the owner may choose others.
+    defenders = sorted([*state.armies_at(region, owner), *state.armies_at(city_id, owner)], key=lambda a: a.id)
     bs_def = army_bs(defenders, options)
     giant_bs = options["unit_bs"]["giant"]
     dice_event, (die_giant, die_def) = roll(game, inputs, 2, None, f"giants at {city_id}: giant, defender")

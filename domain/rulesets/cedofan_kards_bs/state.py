@@ -72,6 +72,7 @@ class Prisoners:
 class OpenLoss:
     """Losses the owner may still allocate himself (KBS-AMB-1 after a battle, KBS-AMB-5 after attrition).
 
+    `rule` is KBS-AMB-11 after a battle against the giants: its stacks in the city and the region are one side.
     `before` is the owner's stacks of that battle (or besieged city) as they stood before the losses;
     `removed` is what was taken from each so far (the engine's default order until the owner chooses).
     """

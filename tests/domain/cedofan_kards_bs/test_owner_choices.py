@@ -175,3 +175,102 @@ def test_kbs_amb_1_ostius_keeps_its_army_units_instead_of_its_fanatic_when_it_ho
     assert events_of(decision, "UnitsLost")[0]["units"] == {"army": 2}
     game = play(then(game, decision), "allocate_losses", "o", at="c-o", removed={"og": {"fanatic": 1}})
     assert dict(game.state.armies["og"].units) == {"army": 2}
+
+
+def _giants_repelled(*given_events: Event, **stacks: dict[str, Any]) -> tuple[Any, Any]:
+    """Round 5 (KBS-GNT-1): target roll 4 -> Lomen (KBS-GNT-2), k's city; `stacks` maps a stack id to its owner (k
+    unless named), where it stands ("c-lomen" or its region "r-lomen") and its units. Dice: giant 6, defender 3
+    (KBS-GNT-6). x's city c-y stands in Lomen's region too."""
+    armies = [
+        army(army_id, str(units.pop("owner", "k")), str(units.pop("at")), **units) for army_id, units in stacks.items()
+    ]
+    board = board_doc(
+        regions={"r-lomen": {}, "r-k": {}, "r-x": {}},
+        cities={
+            "c-lomen": city("r-lomen", "k", fortified=True),
+            "c-y": city("r-lomen", "x"),
+            "c-k": city("r-k", "k", capital_of="k"),
+            "c-x": city("r-x", "x", capital_of="x"),
+        },
+        land=[("r-lomen", "r-k")],
+        factions={"k": {"capital": "c-k", "ruler": "kk"}, "x": {"capital": "c-x", "ruler": "xx"}},
+        armies=armies,
+        giant_targets={"1": "g1", "2": "g2", "3": "g3", "4": "c-lomen", "5": "g5", "6": "g6"},
+    )
+    game = given(board, ("k", "x"), *given_events, Event("RoundStarted", {"round": 5}))
+    return game, when(game, "begin_turns", None, dice=[4, 6, 3])
+
+
+def test_kbs_amb_1_kbs_amb_11_the_owner_keeps_two_army_units_in_the_city_instead_of_the_fanatic_outside() -> None:
+    """KBS-GNT-4/6: 3 army units in Lomen and a fanatic (BS 2) in its region count: giant floor((5 + 6) / 4) = 2,
+    defender floor((3 + 2 + 3) / 4) = 2, a tie to the city (KBS-AMB-11). k keeps min(2, 5) = 2 BS (KBS-AMB-1): by
+    default the lowest-BS units go, so the 3 army units in the city die and the fanatic outside lives. KBS-AMB-1
+    lets k choose instead to lose the fanatic and one army unit, keeping 2 army units in the city."""
+    game, decision = _giants_repelled(kin={"at": "c-lomen", "army": 3}, kout={"at": "r-lomen", "fanatic": 1})
+    battle = events_of(decision, "BattleResolved")[0]
+    assert (battle["values"], battle["winner"], battle["survivors"]) == ([2, 2], "defender", [0, 2])
+    assert {e["army"]: e["units"] for e in events_of(decision, "UnitsLost")} == {"kin": {"army": 3}}
+    game = then(game, decision)
+    chosen = when(game, "allocate_losses", "k", at="c-lomen", removed={"kin": {"army": 1}, "kout": {"fanatic": 1}})
+    allocated = events_of(chosen, "LossesAllocated")[0]
+    assert allocated["rule_ids"] == ["KBS-AMB-1", "KBS-AMB-11"]
+    game = then(game, chosen)
+    assert [(a.id, dict(a.units)) for a in game.state.armies_at("c-lomen")] == [("kin", {"army": 2})]
+    assert game.state.armies_at("r-lomen") == ()
+    assert load_state(dump_state(game.state)) == game.state
+
+
+def test_kbs_amb_1_kbs_amb_11_the_owner_splits_his_losses_between_the_city_and_its_region_ex6() -> None:
+    """KBS-EX-6 variant: 3 army units in Lomen, 2 outside, defender roll 3: a tie, k holds and keeps min(2, 5) = 2
+    BS. The default is every battle's (KBS-AMB-1: lowest BS first, then the stacks in id order), so `in` loses its 3;
+    k may keep one army unit in the city and one outside instead (KBS-AMB-11 counts both areas as one side)."""
+    game, decision = _giants_repelled(**{"in": {"at": "c-lomen", "army": 3}, "out": {"at": "r-lomen", "army": 2}})
+    assert {e["army"]: e["units"] for e in events_of(decision, "UnitsLost")} == {"in": {"army": 3}}
+    game = then(game, decision)
+    offered = [
+        c["removed"]
+        for w in KBS.pending(game, Viewer()).waiting
+        if w.seat == "k"
+        for o in w.options
+        if o.type == "allocate_losses"
+        for c in o.choices
+    ]
+    assert {"in": {"army": 2}, "out": {"army": 1}} in offered
+    game = play(game, "allocate_losses", "k", at="c-lomen", removed={"in": {"army": 2}, "out": {"army": 1}})
+    assert [dict(a.units) for a in (*game.state.armies_at("c-lomen"), *game.state.armies_at("r-lomen"))] == [
+        {"army": 1},
+        {"army": 1},
+    ]
+    # KBS-AMB-1: the choice still keeps the 2 BS the battle decided, not 3.
+    three = when(game, "allocate_losses", "k", at="c-lomen", removed={"in": {"army": 1}, "out": {"army": 1}})
+    assert refused_by(three) == "KBS-AMB-1"
+
+
+def test_kbs_gnt_8_kbs_amb_11_nothing_is_left_to_allocate_when_the_giant_wins() -> None:
+    """KBS-EX-6: defender roll 1, floor((5 + 1) / 4) = 1 < 2: the giant wins and every counted unit is lost
+    (KBS-GNT-7/8), so k has no losses to choose (KBS-AMB-1)."""
+    game, _ = _giants_repelled(**{"in": {"at": "c-lomen", "army": 3}, "out": {"at": "r-lomen", "army": 2}})
+    game = then(game, when(game, "begin_turns", None, dice=[4, 6, 1]))
+    assert game.state.owners["c-lomen"] == "neutral" and not game.state.open_losses
+    assert refused_by(when(game, "allocate_losses", "k", at="c-lomen", removed={"in": {"army": 3}})) == "KBS-AMB-1"
+
+
+def test_kbs_amb_11_refused_when_the_owner_would_give_up_a_stack_besieging_another_city_of_the_region() -> None:
+    """KBS-EX-6 numbers: `in` (3 army units in Lomen) and `out` (2 outside, besieging x's c-y in the same region)
+    keep min(2, 5) = 2 BS; by default `in` loses its 3 (KBS-AMB-1). Keeping the city's units by wiping `out` out
+    would end its siege, which the giant battle left standing: refused (KBS-AMB-11)."""
+    siege = Event("SiegeStarted", {"seat": "k", "army": "out", "city": "c-y", "round": 4, "cost": 1})
+    game, decision = _giants_repelled(
+        siege,
+        **{
+            "in": {"at": "c-lomen", "army": 3},
+            "out": {"at": "r-lomen", "army": 2},
+            "y": {"owner": "x", "at": "c-y", "army": 1},
+        },
+    )
+    game = then(game, decision)
+    assert game.state.sieges["c-y"].army == "out"
+    wiped = when(game, "allocate_losses", "k", at="c-lomen", removed={"in": {"army": 1}, "out": {"army": 2}})
+    assert refused_by(wiped) == "KBS-AMB-11"
+    game = play(game, "allocate_losses", "k", at="c-lomen", removed={"in": {"army": 2}, "out": {"army": 1}})
+    assert game.state.sieges["c-y"].army == "out" and dict(game.state.armies["in"].units) == {"army": 1}

@@ -82,6 +82,7 @@ CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
         "leader figures … are never battle losses",
         "… have no BS and are not battle losses",
         "the survivors must keep … BS (by area) as the battle decided; this choice keeps …",
+        "the survivors must keep … BS as the giant battle decided; this choice keeps …",
     ),
     ("loss.rule", "losses:_same_stacks"): ("army … was … by the losses and must stay so",),
     ("KBS-AMB-1", "losses:decide_allocate_losses"): (
