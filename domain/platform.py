@@ -336,7 +336,9 @@ def decide_seal(
         open_rounds = ", ".join(sorted(game.meta.sealed)) or "none"
         return Decision.refuse("CORE-SEAL-1", f"round {round_id!r} is not open; open rounds: {open_rounds}"), None
     if seat not in sealed_round.seats:
-        return Decision.refuse("CORE-SEAL-1", f"seat {seat!r} does not seal in round {round_id!r}"), None
+        refusal = Decision.refuse("CORE-SEAL-1", f"seat {seat!r} does not seal in round {round_id!r}")
+        reasons = tuple(ruleset.outside_round_errors(game, sealed_round, seat))
+        return Decision(violations=reasons + refusal.violations), None
     if seat in sealed_round.commitments:
         return Decision.refuse("CORE-SEAL-1", f"seat {seat!r} has already sealed in round {round_id!r}"), None
     violations = ruleset.sealed_errors(game, sealed_round, seat, payload)

@@ -113,3 +113,9 @@ class Ruleset(Protocol[S]):
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """The ruleset's own places a replay can jump to (years, phases, battles), from the event alone."""
         return ()
+
+    def outside_round_errors(self, game: Game, round: SealedRound, seat: str) -> list[RuleViolation]:
+        """Why `seat`, which has no place in the sealed round, may not seal in it, in the game's own rules; none by
+        default. The platform asks only for such a seat and cites these before its own CORE-SEAL-1, which it
+        always cites: the answer explains a refusal, it never lets a seat in."""
+        return []

@@ -14,19 +14,22 @@ from typing import Any
 import pytest
 
 from domain import registry
-from domain.kernel import Event, Ruleset, Viewer
+from domain.kernel import Event, Ruleset, SealedRound, Viewer, start
 from domain.rulesets.freeform import FREEFORM
+from tests.domain.builders import created
 
 SECRET = Event("SubmissionsRevealed", {"round": "r1", "submissions": {"north": {"bid": 3}}})
 
 
 def test_a_ruleset_that_overrides_no_hook_answers_none() -> None:
     """Freeform overrides none of the optional hooks: no cross-field error, events shown whole to everyone,
-    no bookmark of its own, no upcaster, nothing to redact."""
+    no bookmark of its own, no upcaster, nothing to redact, no reason of its own for a seat outside a round."""
     assert FREEFORM.game_errors({}, None, ()) == []
     for viewer in (Viewer(), Viewer("north"), Viewer(arbiter=True)):
         assert FREEFORM.event_view(SECRET, viewer) is SECRET
     assert FREEFORM.bookmarks(SECRET) == ()
+    game = start(FREEFORM, created(), None)
+    assert FREEFORM.outside_round_errors(game, SealedRound("r1", ("north",), "bid"), "south") == []
     assert (FREEFORM.upcasters, FREEFORM.has_secret_events) == ((), False)
 
 

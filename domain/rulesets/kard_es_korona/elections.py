@@ -81,6 +81,14 @@ def sealed_errors(state: KKState, round: SealedRound, seat: str, payload: Any) -
     return []
 
 
+def bidder_errors(state: KKState, seat: str) -> list[RuleViolation]:
+    """KK-ELECT-14: a captive's, a vassal's or an eliminated player's bid is refused for who he is."""
+    status = state.lord_status.get(seat)
+    if status is None:
+        return []
+    return [RuleViolation("KK-ELECT-14", f"{seat}'s lord is {status}: captives, vassals and the eliminated do not bid")]
+
+
 def resolve_bids(state: KKState, payloads: Mapping[str, Any]) -> Decision:
     """KK-ELECT-7..13: the revealed bids settle the auction, or leave a tie for the Palatine or the dice."""
     election = _current(state)

@@ -121,6 +121,12 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
             return elections.sealed_errors(game.state, round, seat, payload)
         return [RuleViolation("KK-TURN-2", "Kard és Korona has no sealed round open in this phase")]
 
+    def outside_round_errors(self, game: Game, round: SealedRound, seat: str) -> list[RuleViolation]:
+        """KK-ELECT-14: captives, vassals and eliminated players have no place in an election's auctions."""
+        if round.purpose.startswith(elections.BID_PURPOSE):
+            return elections.bidder_errors(game.state, seat)
+        return []
+
     def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
         return conclude(game.state, self._resolve_reveal(game, round, payloads, inputs))
 

@@ -119,6 +119,7 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "a bid is {'amount': n} with n a whole number ≥ 0, not …",
         "… bids … but has … garas",
     ),
+    ("KK-ELECT-14", "elections:bidder_errors"): ("…'s lord is …: captives, vassals and the eliminated do not bid",),
     ("KK-ELECT-14", "leaving:_leaving_problem"): ("… bids in the election under way: leave after the election",),
     ("KK-NEUTRAL-5", "leaving:_leaving_problem"): (
         "leaving the game needs the seat of the player who leaves",

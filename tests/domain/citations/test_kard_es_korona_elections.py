@@ -38,3 +38,15 @@ def test_leaving_refused_kk_elect_14_from_a_bidder_in_the_election_under_way() -
     after the election (KK-NEUTRAL-5 lets him leave at other times)."""
     game = at_election({F: 20, E: 15, S: 12})
     cites(("KK-ELECT-14", "leaving:_leaving_problem"), game, act("leave_game", S), "KK-ELECT-14")
+
+
+def test_sealed_bid_refused_kk_elect_14_then_core_seal_1_from_a_vassal_or_a_captive() -> None:
+    """KK-ELECT-14: "Captive players (KK-CAPTIVE-4) and vassals (KK-VASSAL-1) may not take part" — seed 000 L213,
+    the vassal: „ezentúl a tisztségviselő választáson sem vehet részt"; L83, the captive: „nem vehet részt
+    tisztségviselő választáson". The platform's CORE-SEAL-1 (no place in the round) is the umbrella after it."""
+    path: Path = ("KK-ELECT-14", "elections:bidder_errors")
+    assert path in INVENTORY
+    vassal = at_election({F: 20, E: 15, S: 12}, lieges={S: F}, lord_status={S: "vassal"})
+    assert rule_ids(seal(vassal, S, 3)[1]) == ["KK-ELECT-14", "CORE-SEAL-1"]
+    captive = at_election({F: 20, E: 15, S: 12}, lord_status={E: "captive"})
+    assert rule_ids(seal(captive, E, 3)[1]) == ["KK-ELECT-14", "CORE-SEAL-1"]
