@@ -27,7 +27,7 @@ class Election:
     office: str = ""  # the auction under way
     round: str = ""  # its sealed round
     awaiting: str = SEALED
-    decider: str | None = None  # the Palatine seated when the auction opened
+    decider: str | None = None  # the Palatine seated when the auction opened, from the 2nd election
     bids: Mapping[str, int] = field(default_factory=dict)  # revealed bids of a tied auction
     tied: tuple[str, ...] = ()  # still in the tie (a roll-off narrows it)
     faces: Mapping[str, int] = field(default_factory=dict)  # a roll-off roll the Judge Royal may reroll

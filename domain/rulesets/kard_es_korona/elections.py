@@ -56,7 +56,7 @@ def _open_auction(flow: Flow, office: str) -> None:
     state = flow.state
     election = _current(state)
     round_id = f"kk-{election.id}-{office.replace('_', '-')}"
-    decider = state.offices.get("palatine")
+    decider = state.offices.get("palatine") if _palatine_decides(election) else None
     flow.emit("AuctionOpened", {"election_id": election.id, "office": office, "round": round_id, "decider": decider})
     if not election.eligible:
         flow.note("KK-ELECT-13", f"nobody may bid for {office}")
@@ -106,13 +106,18 @@ def resolve_bids(state: KKState, payloads: Mapping[str, Any]) -> Decision:
     elif holder in tied:
         flow.note("KK-ELECT-9", f"{', '.join(tied)} tie at {top}; the holder {holder} keeps {election.office}")
         _award(flow, bids, holder, "incumbent_tie")
-    elif election.decider is not None:
+    elif election.decider is not None and _palatine_decides(election):  # older logs name him at the first too
         flow.emit("AuctionTied", _tie(election, bids, tied, PALATINE))
         flow.note("KK-ELECT-11", f"{', '.join(tied)} tie at {top}; the Palatine {election.decider} decides")
     else:
         flow.emit("AuctionTied", _tie(election, bids, tied, ROLL_OFF))
         flow.note("KK-ELECT-10", f"{', '.join(tied)} tie at {top}; a roll-off decides")
     return flow.decision()
+
+
+def _palatine_decides(election: Election) -> bool:
+    """KK-ELECT-11, A-34: the Palatine decides ties from the game's second election on; at the first, KK-ELECT-10."""
+    return election.ordinal > 1
 
 
 def _tie(election: Election, bids: Mapping[str, int], tied: tuple[str, ...], awaiting: str) -> dict[str, Any]:
