@@ -130,7 +130,9 @@ def _battle_ended(state: KKState, data: Mapping[str, Any]) -> KKState:
     ended = battle_with(battle, status="ended", pending=())
     after = with_battle(state, ended)
     turn = state.turn
-    if not battle.lord_battle:
+    # KK-BATTLE-12, KK-SIEGE-11: a forced battle is fought inside the siege that caused it, whose own end already
+    # passed the turn on; it neither takes a turn of its own nor restarts the round as the last open battle would.
+    if not battle.lord_battle and not battle.forced:
         turn = next_in_cycle(state, battle.attacker)
         if battle.kind == "open" and not any(
             b.status == "pending" and b.kind == "open" and not b.lord_battle for b in after.battles

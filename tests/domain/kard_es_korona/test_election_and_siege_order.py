@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.kernel import Viewer
+from domain.kernel import Game, Viewer
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
-from tests.domain.kard_es_korona.builders import act, rule_ids, then, when, with_state
+from domain.rulesets.kard_es_korona.forces import Force
+from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when, with_state
 from tests.domain.kard_es_korona.election_helpers import at_election, awarded, bid, seal
+from tests.domain.kard_es_korona.test_battle_endings import BLUE, PTD, RED, YELLOW, fight
 
 F, E, S = "felvidek", "erdely", "szlavonia"
 
@@ -87,3 +89,61 @@ def test_palatine_decides_the_tie_kk_elect_11_at_the_second_election() -> None:
     assert (tied["awaiting"], tied["decider"]) == ("palatine", E)
     [award] = awarded(when(game, act("decide_tie", E, player=F)))
     assert (award["holder"], award["refunds"]) == (F, {S: 2})
+
+
+# --- D6: KK-BATTLE-12 after a forced battle (KK-SIEGE-11) ---
+
+
+def three_sieges() -> Game:
+    """1301, Pannónia (Red) starts: Red besieges Tiszahát's K1 (9 units) and Erdély's K1, Tiszahát (Blue)
+    besieges Délvidék's K1; Blue has stepped into Tiszahát A behind Red, so every neighbour of K1 is enemy-held."""
+    units = {
+        "pannonia_k2": {RED: Force(infantry=1)},
+        "delvidek_k2": {YELLOW: Force(infantry=1)},
+        "tiszahat_k2": {BLUE: Force(infantry=1)},
+        "tiszahat_k1": {BLUE: Force(infantry=1)},
+        "tiszahat_d": {BLUE: Force(infantry=1)},
+        "felvidek_m": {BLUE: Force(infantry=1)},
+        "pest": {YELLOW: Force(infantry=1)},
+        "tiszahat_a": {RED: Force(infantry=4, archer=3, cavalry=2)},
+        "erdely_a": {RED: Force(infantry=2)},
+        "erdely_k1": {BLUE: Force(infantry=1)},
+        "delvidek_a": {BLUE: Force(infantry=2)},
+        "delvidek_k1": {YELLOW: Force(infantry=1)},
+    }
+    game = position(set_up(PTD), units, lords={RED: "pannonia_k2", BLUE: "tiszahat_k2", YELLOW: "delvidek_k2"})
+    game = play(game, act("draw_event", RED, card="veres_kard"))
+    k1_attack = {"infantry": 4, "archer": 3, "cavalry": 2}
+    game = play(game, act("move", RED, to="tiszahat_k1", groups=[{"from": "tiszahat_a", "units": k1_attack}]))
+    game = play(game, act("move", BLUE, to="tiszahat_a", groups=[{"from": "tiszahat_d", "units": {"infantry": 1}}]))
+    game = play(game, act("pass", YELLOW))
+    game = play(game, act("move", RED, to="erdely_k1", groups=[{"from": "erdely_a", "units": {"infantry": 2}}]))
+    game = play(game, act("move", BLUE, to="delvidek_k1", groups=[{"from": "delvidek_a", "units": {"infantry": 2}}]))
+    while game.state.phase == "movement":
+        game = play(game, act("pass", game.state.turn))
+    return game
+
+
+def test_next_siege_is_the_next_players_kk_battle_12_when_a_forced_battle_kk_siege_11_ends() -> None:
+    """KK-BATTLE-12: sieges go round the table like the open battles; seed 000 L198: „Ha valaki több csatát
+    és/vagy ostromot is bevállalt egy körben, akkor … a saját választása szerinti kezdheti el közülük egyiket, a
+    következőt pedig majd akkor, ha újra rákerül a sor." Red takes Tiszahát K1; his surplus (1 infantry,
+    1 archer) must attack Tiszahát A at once (KK-SIEGE-11) and dies there. That forced battle is part of Red's
+    siege, so Blue's siege of Délvidék K1 comes next, not Red's second siege of Erdély K1."""
+    game = play(three_sieges(), act("select_battle", RED, battle="b1301-1"))
+    game = then(game, fight(game, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1))  # 9 hits on the lone defender: K1 is taken
+    keep = {"infantry": 3, "archer": 2, "cavalry": 2}
+    surplus = [{"to": "tiszahat_a", "units": {"infantry": 1, "archer": 1}}]
+    game = play(game, act("withdraw", RED, keep=keep, moves=surplus))
+    assert game.state.current_battle == "b1301-4" and game.state.battle("b1301-4").forced
+    game = then(game, fight(game, 1))  # Red's archer volleys and misses
+    game = then(game, fight(game, 1, 6))  # melee: Blue's infantry kills Red's infantry
+    game = play(game, act("assign_casualties", BLUE, casualties={"infantry": 1}))
+    decision = fight(game, 1, 6)  # Blue's infantry kills Red's archer: the forced battle is lost
+    assert types(decision)[-2:] == ["BattleEnded", "BattleStarted"]
+    assert decision.events[-1].data["battle"] == "b1301-3"  # Blue's siege, then Red's b1301-2
+    game = then(game, decision)
+    assert game.state.turn == BLUE and game.state.battle("b1301-2").status == "pending"
+    decision = fight(game, 6, 6, 1)  # Blue takes Délvidék K1; Red's turn comes round again
+    assert types(decision)[-2:] == ["BattleEnded", "BattleStarted"]
+    assert decision.events[-1].data["battle"] == "b1301-2"
