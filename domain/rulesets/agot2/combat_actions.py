@@ -20,7 +20,7 @@ from domain.rulesets.agot2.retreat import (
     casualty_eligible,
     retreat_options,
     retreating_units,
-    supply_ok,
+    supply_losses,
 )
 from domain.rulesets.agot2.state import AgotState, Combat, ev
 
@@ -133,7 +133,7 @@ def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any], lenient: 
             return refusal
         assert isinstance(to_area, str)
         via = by_transport(s, c.area, loser).get(to_area, ()) if not s.board.are_adjacent(c.area, to_area) else ()
-        needed = _destroy_needed(s, loser, movers, to_area)
+        needed = supply_losses(s, c, loser, movers, to_area) or 0  # None: over supply whatever it destroys
     else:
         via, needed = options[to_area].via, options[to_area].destroy
     if not isinstance(destroy, list) or len(destroy) != needed or not set(destroy) <= ids:
@@ -196,15 +196,6 @@ def _may_hold(s: AgotState, c: Combat, seat: str, area: Any) -> bool:
         return False
     leaving = set(c.attacking) if s.options.get("winner_moves_in", True) and not c.effects.get("block_move_in") else ()
     return all(u.seat == seat or u.id in leaving for u in s.units_in(area))
-
-
-def _destroy_needed(s: AgotState, seat: str, movers: tuple[Any, ...], area: str) -> int:
-    """GOT-RETREAT-5, X-17: the fewest retreating units to destroy first for the seat's supply limits."""
-    for destroy in range(len(movers) + 1):
-        moves = {u.id: area for u in movers[destroy:]}
-        if supply_ok(s, seat, moves, {u.id for u in movers[:destroy]}):
-            return destroy
-    return 0  # over its limits whatever it destroys: a position a transcript already holds
 
 
 def _supply_blocked(s: AgotState, c: Combat, movers: tuple[Any, ...]) -> set[str]:

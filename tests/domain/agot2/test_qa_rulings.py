@@ -1,0 +1,125 @@
+"""Rulings the QA pass of the agot2 engine found wrong (/work/wt/qa_agot_report.md D1-D9), as the rulebook gives them.
+
+Each test names the rule ids of the catalog (shared/rules/agot2.md) and quotes the seed where it speaks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import Decision, Game
+from tests.domain.agot2.examples import order
+from tests.domain.agot2.tables import act, all_of, board, card_set, combat_id, decide, new_game, only, seal, units
+
+Rows = list[dict[str, Any]]
+
+
+def _game(
+    areas: dict[str, Any],
+    adjacency: list[tuple[str, str]],
+    seats: tuple[str, ...],
+    unit_list: Rows,
+    orders: list[dict[str, str]],
+    mode: str = "adjudicated",
+    **options: Any,
+) -> Game:
+    """A game in the March step (the Blade already used this round); tracks in seat order unless given."""
+    position = {"phase": "action", "step": "march", "blade_used": True, "units": unit_list, "orders": orders}
+    track_order = options.pop("tracks", {t: list(seats) for t in ("iron_throne", "fiefdoms", "kings_court")})
+    settings = {"kings_court_stars": [3, 2, 1][: len(seats)], "position": position, "tracks": track_order}
+    return new_game(board(areas, adjacency), seats, settings | options, mode=mode)
+
+
+def _march(game: Game, seat: str, frm: str, to: str, ids: list[str] | None = None) -> Game:
+    moving = ids if ids is not None else [u.id for u in game.state.units_in(frm, seat)]
+    game, _ = act(game, "march", seat, from_area=frm, moves=[{"to_area": to, "units": moving}])
+    return game
+
+
+def _supports(game: Game, sides: dict[str, str]) -> Game:
+    """Step 1: each supporter in turn backs the side given, or refuses."""
+    c = game.state.combat
+    while c is not None and len(c.declarations) < len(c.supporters):
+        seat = c.supporters[len(c.declarations)][0]
+        if seat in sides:
+            game, _ = act(game, "declare_support", seat, combat_id=c.combat_id, side=sides[seat])
+        else:
+            game, _ = act(game, "refuse_support", seat, combat_id=c.combat_id)
+        c = game.state.combat
+    return game
+
+
+def _cards(game: Game, attacker: str, a_card: str, defender: str, d_card: str) -> tuple[Game, Decision]:
+    return seal(game, "house_card", {attacker: {"card": a_card}, defender: {"card": d_card}})
+
+
+def _rules(decision: Decision) -> list[str]:
+    return [v.rule_id for v in decision.violations]
+
+
+# --- D1: the supply test of a retreat leaves out the units destroyed in the embattled area ---
+
+RGB = ("red", "blue", "green")
+AROUND_B = {"a": "land", "b": "land", "x": "land", "y": "land"}
+EDGES_B = [("a", "b"), ("b", "x"), ("b", "y")]
+
+
+def _blue_beaten(blue_in_b: Rows, extra: Rows, mode: str = "adjudicated") -> tuple[Game, Decision]:
+    """Red's three knights march from a on Blue in b and win (red_c4 vs blue_c1, no swords); Blue's supply is [3]."""
+    unit_list = units("red", "a", "knight", "knight", "knight") + blue_in_b + extra
+    game = _game(
+        AROUND_B,
+        EDGES_B,
+        RGB,
+        unit_list,
+        [order("a", "red", "march_0")],
+        mode=mode,
+        house_cards=card_set(),
+        supply_limits={"blue": [3]},
+    )
+    game = _supports(_march(game, "red", "a", "b"), {})
+    game, decision = _cards(game, "red", "red_c4", "blue", "blue_c1")
+    if mode == "transcript":  # a transcript waits for the Blade holder's word even when it is flipped (BLADE-2)
+        game, decision = act(game, "decline_blade", "red", combat_id=combat_id(game))
+    return game, decision
+
+
+def test_the_knight_retreats_to_its_footman_when_the_siege_engines_left_behind_are_destroyed() -> None:
+    """GOT-RETREAT-9, GOT-RETREAT-5, GOT-X-17: 「攻城车不能撤退，当被迫撤退时，改为直接被消灭。」 The two siege engines
+    in b are destroyed, so they are no army: the knight joins the footman in x (an army of 2, supply [3]).
+    y is held by Green, so x is the only legal area and no unit is lost to supply."""
+    blue = units("blue", "b", "knight", "siege_engine", "siege_engine")
+    _, decision = _blue_beaten(blue, units("blue", "x", "footman") + units("green", "y", "footman"))
+    chosen = only(decision, "RetreatChosen")
+    assert (chosen["to_area"], chosen["destroy"]) == ("x", [])
+    assert only(decision, "UnitsRetreated")["units"] == ["blue:knight:b:1"]
+    assert [d["reason"] for d in all_of(decision, "UnitsDestroyed")] == ["siege_engine_cannot_retreat"]
+
+
+def test_the_knight_retreats_to_its_footman_when_the_routed_units_left_behind_are_destroyed() -> None:
+    """GOT-ROUT-3, GOT-RETREAT-5, GOT-X-17: 「当一个溃败单位被迫撤退时，改为直接被消灭。」 The two routed footmen in b
+    are destroyed, so the knight may retreat to x beside Blue's footman (an army of 2, supply [3])."""
+    blue = units("blue", "b", "knight") + units("blue", "b", "footman", "footman", routed=True)
+    _, decision = _blue_beaten(blue, units("blue", "x", "footman") + units("green", "y", "footman"))
+    assert only(decision, "RetreatChosen")["to_area"] == "x"
+    assert only(decision, "UnitsRetreated")["units"] == ["blue:knight:b:1"]
+    assert [d["reason"] for d in all_of(decision, "UnitsDestroyed")] == ["routed_cannot_retreat"]
+
+
+def test_both_knights_retreat_when_only_the_siege_engines_left_behind_would_exceed_supply() -> None:
+    """GOT-RETREAT-9, GOT-RETREAT-5: with supply [3], two knights in x are Blue's only army once the two siege
+    engines in b are destroyed; no knight is destroyed for supply."""
+    blue = units("blue", "b", "knight", "knight", "siege_engine", "siege_engine")
+    _, decision = _blue_beaten(blue, units("green", "y", "footman"))
+    assert only(decision, "RetreatChosen")["destroy"] == []
+    assert only(decision, "UnitsRetreated")["units"] == ["blue:knight:b:1", "blue:knight:b:2"]
+
+
+def test_a_transcript_retreat_needs_no_supply_loss_for_the_siege_engines_left_behind() -> None:
+    """GOT-RETREAT-4, GOT-RETREAT-9, GOT-RETREAT-5 (transcript): the table retreats two knights into the march
+    origin a; that breaks GOT-RETREAT-4 only, as the destroyed siege engines form no army."""
+    blue = units("blue", "b", "knight", "knight", "siege_engine", "siege_engine")
+    game, _ = _blue_beaten(blue, [], mode="transcript")
+    decision = decide(game, "choose_retreat", "blue", combat_id=combat_id(game), to_area="a", destroy=[])
+    assert decision.events and "GOT-RETREAT-5" not in _rules(decision)
+    assert "GOT-RETREAT-4" in _rules(decision)
