@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Decision, Game
+from domain.rulesets.agot2.abilities import footmen_to_upgrade
 from tests.domain.agot2.examples import order
 from tests.domain.agot2.tables import act, all_of, board, card_set, combat_id, decide, new_game, only, seal, units
 
@@ -123,3 +124,86 @@ def test_a_transcript_retreat_needs_no_supply_loss_for_the_siege_engines_left_be
     decision = decide(game, "choose_retreat", "blue", combat_id=combat_id(game), to_area="a", destroy=[])
     assert decision.events and "GOT-RETREAT-5" not in _rules(decision)
     assert "GOT-RETREAT-4" in _rules(decision)
+
+
+# --- D8, D5: a Support order removed before step 5 no longer supports, for the card texts too ---
+
+ABC = {"a": "land", "b": "land", "c": "land"}
+EDGES_ABC = [("a", "b"), ("b", "c")]
+
+
+def _queen_of_thorns_removes(game: Game, area: str) -> tuple[Game, Decision]:
+    """Tyrell's Queen of Thorns takes the opponent's order in `area` right after the reveal (GOT-CARD-3)."""
+    cid = combat_id(game)
+    choice = {"area": area}
+    return act(game, "resolve_card_ability", "tyrell", combat_id=cid, card="tyrell_queen_of_thorns", choice=choice)
+
+
+def _attack_supported_from_c(house: str, a_units: list[str], c_units: list[str], **options: Any) -> Game:
+    """`house` marches from a on Tyrell in b, backed by its own Support order in c; Tyrell plays Queen of Thorns."""
+    defence = options.pop("defence", [])
+    unit_list = units(house, "a", *a_units) + units("tyrell", "b", *options.pop("tyrell", ["footman"]))
+    orders = [order("a", house, "march_0"), order("c", house, "support_0_a"), *defence]
+    game = _game(ABC, EDGES_ABC, (house, "tyrell"), unit_list + units(house, "c", *c_units), orders, **options)
+    return _supports(_march(game, house, "a", "b"), {house: "attacker"})
+
+
+def test_kevan_lannister_counts_no_footman_whose_support_order_was_removed() -> None:
+    """GOT-X-5 ("A Support order removed before step 5 (e.g. by a card ability) no longer counts"), GOT-X-23,
+    GOT-SUPPORT-2: 「支援战力表示在支援指令区域内的所有单位的战力总和。」 The Lannister footmen in c lose their Support
+    order to Queen of Thorns, so Kevan has no footman to count: knight 2 + Kevan 1 = 3 against two footmen 2 +
+    Defense 1 = 3; a tie won by Tyrell, first on Fiefdoms (GOT-RESOLVE-2)."""
+    track_order = {"iron_throne": ["lannister", "tyrell"], "fiefdoms": ["tyrell", "lannister"]}
+    game = _attack_supported_from_c(
+        "lannister",
+        ["knight"],
+        ["footman", "footman"],
+        tyrell=["footman", "footman"],
+        defence=[order("b", "tyrell", "defense_plus1_a")],
+        tracks={**track_order, "kings_court": ["lannister", "tyrell"]},
+    )
+    game, _ = _cards(game, "lannister", "lannister_ser_kevan_lannister", "tyrell", "tyrell_queen_of_thorns")
+    _, decision = _queen_of_thorns_removes(game, "c")
+    resolved = only(decision, "CombatResolved")
+    assert resolved["attacker"]["support"] == [] and resolved["attacker"]["card_text"] == []
+    assert (resolved["attacker"]["total"], resolved["defender"]["total"]) == (3, 3)
+    assert resolved["winner"] == "tyrell"
+
+
+def test_asha_greyjoy_gets_her_icons_when_her_only_support_order_was_removed() -> None:
+    """GOT-X-5, GOT-X-23, GOT-CARD-4: Asha Greyjoy ("If nobody supports you in this combat, this card gets two sword
+    icons and one fortification icon"); once Queen of Thorns removed the Support order in c nobody supports her."""
+    game = _attack_supported_from_c("greyjoy", ["knight"], ["footman"])
+    game, _ = _cards(game, "greyjoy", "greyjoy_asha_greyjoy", "tyrell", "tyrell_queen_of_thorns")
+    _, decision = _queen_of_thorns_removes(game, "c")
+    attacker = only(decision, "CombatResolved")["attacker"]
+    assert (attacker["support"], attacker["swords"], attacker["fortifications"]) == ([], 2, 1)
+
+
+def test_salladhor_saan_keeps_the_ships_when_his_only_support_order_was_removed() -> None:
+    """GOT-X-5, GOT-X-23, GOT-CARD-4: Salladhor Saan ("If anyone supports you in this combat, every ship not of your
+    House adds 0"); the Baratheon Support order in c is gone, so Tyrell's two ships count 1 each: 2 against
+    Baratheon's ship 1 + Salladhor 1 = 2."""
+    seas = {"a": "sea", "b": "sea", "c": "sea"}
+    unit_list = units("tyrell", "a", "ship", "ship") + units("baratheon", "b", "ship") + units("baratheon", "c", "ship")
+    orders = [order("a", "tyrell", "march_0"), order("c", "baratheon", "support_0_a")]
+    game = _game(seas, EDGES_ABC, ("tyrell", "baratheon"), unit_list, orders)
+    game = _supports(_march(game, "tyrell", "a", "b"), {"baratheon": "defender"})
+    game, _ = _cards(game, "tyrell", "tyrell_queen_of_thorns", "baratheon", "baratheon_salladhor_saan")
+    _, decision = _queen_of_thorns_removes(game, "c")
+    resolved = only(decision, "CombatResolved")
+    assert resolved["attacker"]["card_text"] == []
+    assert (resolved["attacker"]["total"], resolved["defender"]["total"]) == (2, 2)
+
+
+def test_renly_baratheon_may_not_upgrade_a_footman_whose_support_order_was_removed() -> None:
+    """GOT-X-5, GOT-X-23: Renly Baratheon ("replace one of your footmen in this combat (or one supporting Baratheon
+    footman) with a knight"); the footman in c supports no more once Queen of Thorns removed its order."""
+    game = _attack_supported_from_c("baratheon", ["knight", "knight"], ["footman"])
+    game, _ = _cards(game, "baratheon", "baratheon_renly_baratheon", "tyrell", "tyrell_queen_of_thorns")
+    before = game.state.combat
+    game, decision = _queen_of_thorns_removes(game, "c")
+    assert footmen_to_upgrade(game.state, before, "baratheon") == []
+    renly = [r for r in all_of(decision, "HouseCardAbilityResolved") if r["card"] == "baratheon_renly_baratheon"]
+    assert renly and renly[0]["choice"] is None  # resolved with nothing to upgrade, no choice offered
+    assert "baratheon:footman:c:1" in game.state.units
