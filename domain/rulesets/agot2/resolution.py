@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel import TraceStep
-from domain.rulesets.agot2.state import AgotState, Card, Combat
+from domain.rulesets.agot2.state import AgotState, Card, Combat, Unit
 from domain.rulesets.agot2.strength import SIDES, base_strength, card_of, fighting_units, live_support, unit_value
 
 
@@ -31,12 +31,13 @@ def final_strength(state: AgotState, combat: Combat) -> tuple[dict[str, Any], li
             "swords": card.swords if card else 0,
             "fortifications": card.fortifications if card else 0,
         }
+    counted: dict[str, int] = {}  # unit id -> the strength a card text fixed for it so far (GOT-CARD-4)
     for seat in state.turn_order():
         role = combat.side_of(seat)
         card = card_of(state, combat, seat) if role else None
         if card is None or role is None or card.timing != "continuous" or card.kind is None:
             continue
-        _apply_continuous(CardText(state, combat, card, role, sides, structure, trace))
+        _apply_continuous(CardText(state, combat, card, role, sides, structure, trace, counted))
     for side in SIDES:
         s = sides[side]
         s["total"] = s["base"] + s["card_strength"] + sum(t["amount"] for t in s["card_text"]) + s["blade"]
@@ -111,7 +112,14 @@ def _text(side: dict[str, Any], card: Card, amount: int, detail: str, trace: lis
 @dataclass(frozen=True, slots=True)
 class CardText:
     """One card's continuous text at work for one side (GOT-CARD-4): the table, the combat, the card, its side,
-    both sides' running figures, the embattled area's structure and the ruling's trace."""
+    both sides' running figures, the embattled area's structure, the ruling's trace, and the strength earlier
+    texts fixed for single units (`counted`, shared by the texts of one combat, applied in turn order).
+
+    Decision (D2, GOT-CARD-4 and X-8 step 5: 「其它冲突的效果,按照顺位执行」): a text that says what a unit
+    counts (Victarion Greyjoy "adds 2 instead of 1", Salladhor Saan "adds 0") replaces the value the unit has
+    at that moment, so of two such texts the later in turn order decides: Greyjoy first, its ships count 2,
+    then 0; Baratheon first, they count 0, then 2. Neither text is summed onto the other.
+    """
 
     state: AgotState
     combat: Combat
@@ -120,6 +128,7 @@ class CardText:
     sides: dict[str, dict[str, Any]]
     structure: str | None
     trace: list[TraceStep]
+    counted: dict[str, int]
 
     @property
     def own(self) -> dict[str, Any]:
@@ -134,6 +143,12 @@ class CardText:
     def add(self, amount: int, detail: str) -> None:
         """Strength the text adds to its own side."""
         _text(self.own, self.card, amount, detail, self.trace)
+
+    def fix_value(self, unit: Unit, side: str, value: int) -> int:
+        """GOT-CARD-4: the unit counts `value` from now on; returns the change from what it counted so far."""
+        before = self.counted.get(unit.id, unit_value(unit, side, self.structure))
+        self.counted[unit.id] = value
+        return value - before
 
 
 def _apply_continuous(text: CardText) -> None:
@@ -157,7 +172,7 @@ def _unit_strength(t: CardText, p: Mapping[str, Any]) -> None:
             for u in t.state.units_in(where, seat)
             if u.type == p["unit"] and not u.routed
         ]
-    extra = sum(p["strength"] - unit_value(u, t.side, t.structure) for u in units)
+    extra = sum(t.fix_value(u, t.side, p["strength"]) for u in units)
     if extra:
         t.add(extra, f"{len(units)} {p['unit']}(s) count {p['strength']} each")
 
@@ -207,7 +222,7 @@ def _zero_opponent_card_strength(t: CardText, p: Mapping[str, Any]) -> None:
 
 def _zero_other_ships_if(t: CardText, p: Mapping[str, Any]) -> None:
     if p["condition"] == "always" or live_support(t.state, t.combat, t.side):
-        _zero_other_ships(t.state, t.combat, t.card, t.own["seat"], t.sides, t.trace)
+        _zero_other_ships(t)
 
 
 CONTINUOUS: Mapping[str, Callable[[CardText, Mapping[str, Any]], None]] = {
@@ -236,19 +251,19 @@ def _bonus(own: dict[str, Any], card: Card, p: Mapping[str, Any], why: str, trac
         )
 
 
-def _zero_other_ships(
-    state: AgotState, combat: Combat, card: Card, owner: str, sides: dict[str, dict[str, Any]], trace: list[TraceStep]
-) -> None:
-    """Salladhor Saan: every ship not of the owner's House adds 0, fighting or supporting."""
+def _zero_other_ships(t: CardText) -> None:
+    """Salladhor Saan: every ship not of the owner's House adds 0, fighting or supporting (after earlier texts)."""
+    owner = t.own["seat"]
     for side in SIDES:
-        ships = [u for u in fighting_units(state, combat, side) if u.type == "ship" and u.seat != owner]
+        ships = [u for u in fighting_units(t.state, t.combat, side) if u.type == "ship" and u.seat != owner]
         ships += [
             u
-            for seat, where in live_support(state, combat, side)
+            for seat, where in live_support(t.state, t.combat, side)
             if seat != owner
-            for u in state.units_in(where, seat)
+            for u in t.state.units_in(where, seat)
             if u.type == "ship"
         ]
-        lost = sum(1 for u in ships if not u.routed)
+        counting = [u for u in ships if not u.routed]
+        lost = -sum(t.fix_value(u, side, 0) for u in counting)
         if lost:
-            _text(sides[side], card, -lost, f"{lost} ship(s) not of {owner} add 0", trace)
+            _text(t.sides[side], t.card, -lost, f"{len(counting)} ship(s) not of {owner} add 0", t.trace)

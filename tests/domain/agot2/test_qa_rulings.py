@@ -207,3 +207,38 @@ def test_renly_baratheon_may_not_upgrade_a_footman_whose_support_order_was_remov
     renly = [r for r in all_of(decision, "HouseCardAbilityResolved") if r["card"] == "baratheon_renly_baratheon"]
     assert renly and renly[0]["choice"] is None  # resolved with nothing to upgrade, no choice offered
     assert "baratheon:footman:c:1" in game.state.units
+
+
+# --- D2: Victarion Greyjoy against Salladhor Saan, in turn order ---
+
+
+def _victarion_against_salladhor(first: str, second: str) -> dict[str, Any]:
+    """Greyjoy's two ships march from sea a on Baratheon's ship in b (Victarion Greyjoy), backed by Baratheon's
+    ship and Support order in c (Salladhor Saan); `first` leads every track."""
+    seas = {"a": "sea", "b": "sea", "c": "sea"}
+    unit_list = (
+        units("greyjoy", "a", "ship", "ship") + units("baratheon", "b", "ship") + units("baratheon", "c", "ship")
+    )
+    orders = [order("a", "greyjoy", "march_0"), order("c", "baratheon", "support_0_a")]
+    track_order = {t: [first, second] for t in ("iron_throne", "fiefdoms", "kings_court")}
+    game = _game(seas, EDGES_ABC, ("greyjoy", "baratheon"), unit_list, orders, tracks=track_order)
+    game = _supports(_march(game, "greyjoy", "a", "b"), {"baratheon": "defender"})
+    _, decision = _cards(game, "greyjoy", "greyjoy_victarion_greyjoy", "baratheon", "baratheon_salladhor_saan")
+    return dict(only(decision, "CombatResolved"))
+
+
+def test_greyjoy_ships_count_0_when_salladhor_saan_applies_after_victarion_greyjoy() -> None:
+    """GOT-CARD-4, GOT-X-8 step 5: 「2.其它冲突的效果,按照顺位执行。」 Greyjoy first: Victarion makes each ship 2, then
+    Salladhor makes it 0. Greyjoy: ships 0 + Victarion 3 = 3; Baratheon: ship 1 + supporting ship 1 + Salladhor 1
+    = 3; the tie goes to Greyjoy, first on Fiefdoms (GOT-RESOLVE-2)."""
+    resolved = _victarion_against_salladhor("greyjoy", "baratheon")
+    assert (resolved["attacker"]["total"], resolved["defender"]["total"]) == (3, 3)
+    assert resolved["tie"] and resolved["winner"] == "greyjoy"
+
+
+def test_greyjoy_ships_count_2_when_victarion_greyjoy_applies_after_salladhor_saan() -> None:
+    """GOT-CARD-4, GOT-X-8 step 5: 「2.其它冲突的效果,按照顺位执行。」 Baratheon first: Salladhor makes each Greyjoy
+    ship 0, then Victarion makes it 2. Greyjoy: ships 4 + Victarion 3 = 7 against Baratheon's 3."""
+    resolved = _victarion_against_salladhor("baratheon", "greyjoy")
+    assert (resolved["attacker"]["total"], resolved["defender"]["total"]) == (7, 3)
+    assert resolved["winner"] == "greyjoy"
