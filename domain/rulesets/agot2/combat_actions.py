@@ -18,11 +18,13 @@ from domain.rulesets.agot2.guards import Checks, combat_under_way, refuse
 from domain.rulesets.agot2.retreat import (
     by_transport,
     casualty_eligible,
+    losing_units,
     retreat_options,
     retreating_units,
     supply_losses,
 )
-from domain.rulesets.agot2.state import AgotState, Combat, ev
+from domain.rulesets.agot2.state import AgotState, Combat, Unit, ev
+from domain.rulesets.agot2.strength import SIDES, live_support
 
 
 def blade(s: AgotState, action: Action, d: Mapping[str, Any], use: bool, lenient: bool = False) -> Decision:
@@ -85,13 +87,22 @@ def choose_casualties(s: AgotState, action: Action, d: Mapping[str, Any], lenien
     for uid in units:
         if uid not in eligible:
             unit = s.units.get(uid)
-            rule = "GOT-ROUT-4" if unit is not None and unit.routed else "GOT-CASUALTY-4"
-            if unit is not None and unit.type == "siege_engine":
-                rule = "GOT-X-16"
+            rule = _casualty_rule(s, c, loser, unit)
             message = f"{uid!r} cannot be a casualty; eligible: {', '.join(eligible)}"
             if unit is None or unit.seat != loser or checks.broken(rule, message, "data.units"):
                 return refuse(rule, message, "data.units")
     return checks.record(casualties(s, c, chosen=list(units)))
+
+
+def _casualty_rule(s: AgotState, c: Combat, loser: str, unit: Unit | None) -> str:
+    """GOT-CASUALTY-2/4, ROUT-4, X-16: the rule a unit named as a casualty breaks."""
+    if unit is not None and unit.id in {u.id for u in losing_units(s, c, loser)}:
+        return "GOT-X-16" if unit.type == "siege_engine" else "GOT-ROUT-4"
+    if unit is not None and any(unit.area == where for side in SIDES for _, where in live_support(s, c, side)):
+        return "GOT-CASUALTY-4"  # 「支援单位不能被选作伤亡对象」
+    if unit is not None and loser == c.attacker and unit.area == c.origin:
+        return "GOT-X-16"  # a losing attacker loses only units that marched in
+    return "GOT-CASUALTY-2"  # 「败方消灭相等数量的交战区域内己方单位」
 
 
 def _distinct_ids(value: Any) -> bool:
@@ -163,7 +174,7 @@ def _why_not_legal(
         else "GOT-RETREAT-4"
         if to_area == c.origin
         else "GOT-X-20"
-        if to_area in s.neutral_forces
+        if to_area in s.neutral_forces or _foreign_garrison(s, c, to_area)
         else "GOT-RETREAT-5"
         if to_area in _supply_blocked(s, c, movers)
         else "GOT-RETREAT-3"
@@ -173,8 +184,18 @@ def _why_not_legal(
     if wrong_kind:
         message = f"{wrong_kind}; legal: {listed}"
     elif rule == "GOT-X-20":
-        message = f"{to_area!r} holds a neutral force token: no retreat ends there; legal: {listed}"
+        garrison = _foreign_garrison(s, c, to_area)
+        what = "a neutral force token" if to_area in s.neutral_forces else f"{garrison}'s garrison"
+        message = f"{to_area!r} holds {what}: no retreat ends there; legal: {listed}"
     return rule, message, bool(wrong_kind)
+
+
+def _foreign_garrison(s: AgotState, c: Combat, area: Any) -> str:
+    """GOT-X-20: the House whose garrison holds the area, when it is not the loser's ("" otherwise)."""
+    if not isinstance(area, str) or area not in s.board.areas or not s.garrisons.get(area):
+        return ""
+    home = s.board.areas[area].home_of
+    return home if home is not None and home != c.defender else ""
 
 
 def _wrong_kind(s: AgotState, movers: tuple[Any, ...], area: Any) -> str:

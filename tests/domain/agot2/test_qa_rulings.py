@@ -26,6 +26,7 @@ def _game(
 ) -> Game:
     """A game in the March step (the Blade already used this round); tracks in seat order unless given."""
     position = {"phase": "action", "step": "march", "blade_used": True, "units": unit_list, "orders": orders}
+    position |= options.pop("position", {})
     track_order = options.pop("tracks", {t: list(seats) for t in ("iron_throne", "fiefdoms", "kings_court")})
     settings = {"kings_court_stars": [3, 2, 1][: len(seats)], "position": position, "tracks": track_order}
     return new_game(board(areas, adjacency), seats, settings | options, mode=mode)
@@ -242,3 +243,89 @@ def test_greyjoy_ships_count_2_when_victarion_greyjoy_applies_after_salladhor_sa
     resolved = _victarion_against_salladhor("baratheon", "greyjoy")
     assert (resolved["attacker"]["total"], resolved["defender"]["total"]) == (7, 3)
     assert resolved["winner"] == "greyjoy"
+
+
+# --- D3, D4, D6: the rule a refusal cites ---
+
+AREAS_G = {
+    "a": "land",
+    "b": "land",
+    "g": ("land", {"structure": "castle", "home_of": "green", "garrison": 2}),
+    "y": "land",
+    "y2": "land",
+    "z": "land",
+}
+EDGES_G = [("a", "b"), ("b", "g"), ("b", "y"), ("b", "y2"), ("a", "z")]
+
+
+def _red_on_blue(unit_list: Rows, red_card: str, blue_card: str, ids: list[str] | None = None, **extra: Any) -> Game:
+    """Red marches from a on Blue in b (the catalog's text-less cards), nobody supports; the cards are played."""
+    orders = [order("a", "red", "march_0")]
+    game = _game(AREAS_G, EDGES_G, RGB, unit_list, orders, house_cards=card_set(), **extra)
+    game = _supports(_march(game, "red", "a", "b", ids), {})
+    game, _ = _cards(game, "red", red_card, "blue", blue_card)
+    return game
+
+
+def test_got_casualty_2_a_defenders_unit_outside_the_embattled_area_cannot_be_a_casualty() -> None:
+    """GOT-CASUALTY-2: 「败方消灭相等数量的交战区域内己方单位」 — Blue's footman in z neither fights nor supports."""
+    unit_list = units("red", "a", "knight", "knight") + units("blue", "b", "footman", "footman")
+    game = _red_on_blue(unit_list + units("blue", "z", "footman"), "red_c2s1", "blue_c1")
+    decision = decide(game, "choose_casualties", "blue", combat_id=combat_id(game), units=["blue:footman:z:1"])
+    assert _rules(decision) == ["GOT-CASUALTY-2"] and not decision.events
+
+
+def test_got_x_16_a_losing_attackers_unit_that_did_not_march_cannot_be_a_casualty() -> None:
+    """GOT-X-16 ("For a losing attacker, the eligible units are the ones that marched in"), GOT-CASUALTY-2: Red's
+    third footman stayed in a."""
+    unit_list = units("red", "a", "footman", "footman", "footman") + units("blue", "b", "knight", "knight")
+    game = _red_on_blue(unit_list, "red_c1", "blue_c2s1", ["red:footman:a:1", "red:footman:a:2"])
+    decision = decide(game, "choose_casualties", "red", combat_id=combat_id(game), units=["red:footman:a:3"])
+    assert _rules(decision) == ["GOT-X-16"] and not decision.events
+
+
+def test_got_x_20_a_retreat_into_another_houses_garrisoned_home_is_refused() -> None:
+    """GOT-X-20 ("An area holding another seat's garrison … is neither empty nor friendly"): Green's home g
+    holds only its garrison; the seed's 「空白区域（即没有敌方单位或敌方权力标记）」 would call it empty, the
+    catalog's default does not, and the refusal names that default."""
+    unit_list = units("red", "a", "knight", "knight") + units("blue", "b", "footman", "footman")
+    game = _red_on_blue(unit_list, "red_c4", "blue_c1", position={"garrisons": {"g": 2}})
+    decision = decide(game, "choose_retreat", "blue", combat_id=combat_id(game), to_area="g", destroy=[])
+    assert _rules(decision) == ["GOT-X-20"] and not decision.events
+
+
+def _support_pending() -> Game:
+    """Red marches from a on Blue in b; Blue (d) and Green (c) hold Support orders next to b, Red one in e, which is
+    not adjacent to b: Blue declares first, then Green; Red has nothing to declare."""
+    areas = {"a": "land", "b": "land", "c": "land", "d": "land", "e": "land"}
+    unit_list = units("red", "a", "knight") + units("blue", "b", "footman") + units("green", "c", "footman")
+    unit_list += units("blue", "d", "footman") + units("red", "e", "footman")
+    orders = [order("a", "red", "march_0"), order("c", "green", "support_0_a"), order("d", "blue", "support_0_a")]
+    orders.append(order("e", "red", "support_0_b"))
+    edges = [("a", "b"), ("b", "c"), ("b", "d"), ("d", "e")]
+    game = _game(areas, edges, RGB, unit_list, orders, house_cards=card_set())
+    return _march(game, "red", "a", "b")
+
+
+def test_got_support_9_a_support_order_not_adjacent_to_the_embattled_area_is_refused_as_such() -> None:
+    """GOT-SUPPORT-9: 「支援只能从交战区域相邻且部署有支援指令的区域提供」 — Red's Support order in e is not
+    next to b."""
+    game = _support_pending()
+    decision = decide(game, "declare_support", "red", combat_id=combat_id(game), side="attacker", areas=["e"])
+    assert _rules(decision) == ["GOT-SUPPORT-9"]
+
+
+def test_got_x_5_a_seat_with_no_eligible_support_order_has_nothing_to_declare_or_refuse() -> None:
+    """GOT-X-5, GOT-SUPPORT-1: Red has no eligible Support order for this combat, so it never gets a turn in step 1
+    (not GOT-SUPPORT-3 "it is blue's turn")."""
+    game = _support_pending()
+    cid = combat_id(game)
+    assert _rules(decide(game, "declare_support", "red", combat_id=cid, side="attacker")) == ["GOT-X-5"]
+    assert _rules(decide(game, "refuse_support", "red", combat_id=cid)) == ["GOT-X-5"]
+
+
+def test_got_support_3_an_eligible_supporter_out_of_turn_is_still_refused_for_the_turn_order() -> None:
+    """GOT-SUPPORT-3: 「必须按照顺位宣告（或拒绝）支援」 — Green is eligible but Blue declares first."""
+    game = _support_pending()
+    decision = decide(game, "declare_support", "green", combat_id=combat_id(game), side="attacker")
+    assert _rules(decision) == ["GOT-SUPPORT-3"]
