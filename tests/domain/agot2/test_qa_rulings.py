@@ -329,3 +329,21 @@ def test_got_support_3_an_eligible_supporter_out_of_turn_is_still_refused_for_th
     game = _support_pending()
     decision = decide(game, "declare_support", "green", combat_id=combat_id(game), side="attacker")
     assert _rules(decision) == ["GOT-SUPPORT-3"]
+
+
+# --- D7: King's Court bids ---
+
+
+def test_got_throne_1_the_kings_court_bid_reveal_is_traced_to_the_holders_general_tie_rule() -> None:
+    """GOT-THRONE-1 (catalog note on GOT-THRONE-2: "By GOT-THRONE-1 the same holds for King's Court bids"):
+    「…决定游戏中所有其它平局的先后」; GOT-THRONE-2 is the Fiefdoms bid only."""
+    game = _game({"a": "land", "b": "land"}, [("a", "b")], RGB, [], [], house_cards=card_set())
+    game = _bids_opened(game, "kings_court")
+    _, decision = seal(game, "bid:kings_court", {seat: {"amount": 0} for seat in RGB})
+    reveal = [step.rule_id for step in decision.trace if step.text.startswith("bids on kings_court")]
+    assert reveal == ["GOT-THRONE-1"]
+
+
+def _bids_opened(game: Game, track: str) -> Game:
+    game, _ = act(game, "open_bidding", None, track=track)
+    return game
