@@ -175,6 +175,8 @@ def _why_not_legal(
         if to_area == c.origin
         else "GOT-X-20"
         if to_area in s.neutral_forces or _foreign_garrison(s, c, to_area)
+        else "GOT-X-17"
+        if to_area in {o.area for o in retreat_options(s, c, c.defender, movers, fewest=False)}
         else "GOT-RETREAT-5"
         if to_area in _supply_blocked(s, c, movers)
         else "GOT-RETREAT-3"
@@ -183,6 +185,8 @@ def _why_not_legal(
     message = f"{to_area!r} is not a legal retreat; legal: {listed}"
     if wrong_kind:
         message = f"{wrong_kind}; legal: {listed}"
+    elif rule == "GOT-X-17":
+        message = f"{to_area!r} costs more units than another legal retreat; only the fewest losses: {listed}"
     elif rule == "GOT-X-20":
         garrison = _foreign_garrison(s, c, to_area)
         what = "a neutral force token" if to_area in s.neutral_forces else f"{garrison}'s garrison"

@@ -143,8 +143,21 @@ def supply_losses(state: AgotState, combat: Combat, seat: str, movers: tuple[Uni
     return None
 
 
-def retreat_options(state: AgotState, combat: Combat, seat: str, movers: tuple[Unit, ...]) -> list[RetreatOption]:
-    """GOT-RETREAT-3..8, X-17: every legal area with the destruction it needs; filtered per RETREAT-5."""
+def fewest_losses_only(state: AgotState, combat: Combat) -> bool:
+    """GOT-X-17, CARD-5: only the areas costing the fewest units, by the option or by the card of the seat that
+    chooses this retreat (Robb Stark, `among: fewest_losses`), whatever the option."""
+    chooser = combat.effects.get("retreat_chooser")
+    card = state.cards.get(combat.cards.get(chooser, "")) if chooser else None
+    return bool(state.options.get("retreat_minimize_losses", True)) or (
+        card is not None and card.params.get("among") == "fewest_losses"
+    )
+
+
+def retreat_options(
+    state: AgotState, combat: Combat, seat: str, movers: tuple[Unit, ...], fewest: bool | None = None
+) -> list[RetreatOption]:
+    """GOT-RETREAT-3..8, X-17: every legal area with the destruction it needs; filtered per RETREAT-5 and, unless
+    `fewest` is False, to the fewest losses when the option or the chooser's card demands it."""
     if not movers:
         return []
     ships = movers[0].type == "ship"
@@ -157,7 +170,7 @@ def retreat_options(state: AgotState, combat: Combat, seat: str, movers: tuple[U
             found.append(RetreatOption(area, via, destroy))
     if any(o.destroy == 0 for o in found):
         return [o for o in found if o.destroy == 0]
-    if found and state.options.get("retreat_minimize_losses", True):
-        fewest = min(o.destroy for o in found)
-        return [o for o in found if o.destroy == fewest]
+    if found and (fewest_losses_only(state, combat) if fewest is None else fewest):
+        least = min(o.destroy for o in found)
+        return [o for o in found if o.destroy == least]
     return found

@@ -347,3 +347,33 @@ def test_got_throne_1_the_kings_court_bid_reveal_is_traced_to_the_holders_genera
 def _bids_opened(game: Game, track: str) -> Game:
     game, _ = act(game, "open_bidding", None, track=track)
     return game
+
+
+# --- D9: Robb Stark's retreat among the fewest losses ---
+
+
+def _robb_wins(**options: Any) -> Game:
+    """Stark's knights march from a on Lannister's three footmen in b and win with Robb Stark. Lannister's supply
+    is [3, 2] with a footman in x, one in w and two in y: a retreat to x or w costs 1 footman, to y 2
+    (GOT-RETREAT-5)."""
+    unit_list = units("stark", "a", "knight", "knight", "knight") + units("lannister", "b", "footman", "footman")
+    unit_list += units("lannister", "b", "footman", first=3) + units("lannister", "x", "footman")
+    unit_list += units("lannister", "y", "footman", "footman") + units("lannister", "w", "footman")
+    seats = ("stark", "lannister")
+    areas, edges = AROUND_B | {"w": "land"}, [*EDGES_B, ("b", "w")]
+    game = _game(areas, edges, seats, unit_list, [order("a", "stark", "march_0")], **options)
+    game = _supports(_march(game, "stark", "a", "b"), {})
+    game, _ = _cards(game, "stark", "stark_robb_stark", "lannister", "lannister_the_hound")
+    return game
+
+
+def test_robb_stark_must_pick_the_area_of_fewest_losses_whatever_the_option() -> None:
+    """GOT-CARD-5, GOT-X-17: Robb Stark ("it must be a legal area where that side loses the fewest units") binds
+    Stark even with `retreat_minimize_losses = false`: y (2 losses) is refused, x (1 loss) accepted."""
+    game = _robb_wins(supply_limits={"lannister": [3, 2]}, retreat_minimize_losses=False)
+    cid = combat_id(game)
+    two = ["lannister:footman:b:1", "lannister:footman:b:2"]
+    refused = decide(game, "choose_retreat", "stark", combat_id=cid, to_area="y", destroy=two)
+    assert _rules(refused) == ["GOT-X-17"] and not refused.events
+    accepted = decide(game, "choose_retreat", "stark", combat_id=cid, to_area="x", destroy=two[:1])
+    assert only(accepted, "RetreatChosen")["to_area"] == "x"
