@@ -9,7 +9,7 @@ from domain.kernel import Decision, Event, TraceStep
 from domain.rulesets.agot2.options import PIECES, POWER_TOKENS
 from domain.rulesets.agot2.retreat import losing_units
 from domain.rulesets.agot2.state import AgotState, Combat, Unit, ev
-from domain.rulesets.agot2.strength import card_of
+from domain.rulesets.agot2.strength import SIDES, card_of, live_support
 
 CHOICE_KINDS = frozenset(
     {
@@ -109,11 +109,11 @@ def knights_in_the_box(state: AgotState, seat: str) -> int:
 
 
 def footmen_to_upgrade(state: AgotState, c: Combat, seat: str) -> list[str]:
-    """Renly Baratheon: the seat's footmen fighting in the combat or in an area it supports the combat from, while
-    a knight is left to replace one (GOT-X-28)."""
+    """Renly Baratheon: the seat's footmen fighting in the combat or in an area it supports the combat from now
+    (GOT-X-5, X-23: not once its Support order is removed), while a knight is left to replace one (GOT-X-28)."""
     if not knights_in_the_box(state, seat):
         return []
-    supporting = {area for who, side, areas in c.declarations if who == seat and side != "none" for area in areas}
+    supporting = {area for side in SIDES for who, area in live_support(state, c, side) if who == seat}
     units = [*losing_units(state, c, seat), *(u for area in sorted(supporting) for u in state.units_in(area, seat))]
     return [u.id for u in units if u.type == "footman"]
 

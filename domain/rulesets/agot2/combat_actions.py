@@ -18,11 +18,13 @@ from domain.rulesets.agot2.guards import Checks, combat_under_way, refuse
 from domain.rulesets.agot2.retreat import (
     by_transport,
     casualty_eligible,
+    losing_units,
     retreat_options,
     retreating_units,
-    supply_ok,
+    supply_losses,
 )
-from domain.rulesets.agot2.state import AgotState, Combat, ev
+from domain.rulesets.agot2.state import AgotState, Combat, Unit, ev
+from domain.rulesets.agot2.strength import SIDES, live_support
 
 
 def blade(s: AgotState, action: Action, d: Mapping[str, Any], use: bool, lenient: bool = False) -> Decision:
@@ -85,13 +87,22 @@ def choose_casualties(s: AgotState, action: Action, d: Mapping[str, Any], lenien
     for uid in units:
         if uid not in eligible:
             unit = s.units.get(uid)
-            rule = "GOT-ROUT-4" if unit is not None and unit.routed else "GOT-CASUALTY-4"
-            if unit is not None and unit.type == "siege_engine":
-                rule = "GOT-X-16"
+            rule = _casualty_rule(s, c, loser, unit)
             message = f"{uid!r} cannot be a casualty; eligible: {', '.join(eligible)}"
             if unit is None or unit.seat != loser or checks.broken(rule, message, "data.units"):
                 return refuse(rule, message, "data.units")
     return checks.record(casualties(s, c, chosen=list(units)))
+
+
+def _casualty_rule(s: AgotState, c: Combat, loser: str, unit: Unit | None) -> str:
+    """GOT-CASUALTY-2/4, ROUT-4, X-16: the rule a unit named as a casualty breaks."""
+    if unit is not None and unit.id in {u.id for u in losing_units(s, c, loser)}:
+        return "GOT-X-16" if unit.type == "siege_engine" else "GOT-ROUT-4"
+    if unit is not None and any(unit.area == where for side in SIDES for _, where in live_support(s, c, side)):
+        return "GOT-CASUALTY-4"  # 「支援单位不能被选作伤亡对象」
+    if unit is not None and loser == c.attacker and unit.area == c.origin:
+        return "GOT-X-16"  # a losing attacker loses only units that marched in
+    return "GOT-CASUALTY-2"  # 「败方消灭相等数量的交战区域内己方单位」
 
 
 def _distinct_ids(value: Any) -> bool:
@@ -133,7 +144,7 @@ def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any], lenient: 
             return refusal
         assert isinstance(to_area, str)
         via = by_transport(s, c.area, loser).get(to_area, ()) if not s.board.are_adjacent(c.area, to_area) else ()
-        needed = _destroy_needed(s, loser, movers, to_area)
+        needed = supply_losses(s, c, loser, movers, to_area) or 0  # None: over supply whatever it destroys
     else:
         via, needed = options[to_area].via, options[to_area].destroy
     if not isinstance(destroy, list) or len(destroy) != needed or not set(destroy) <= ids:
@@ -163,7 +174,9 @@ def _why_not_legal(
         else "GOT-RETREAT-4"
         if to_area == c.origin
         else "GOT-X-20"
-        if to_area in s.neutral_forces
+        if to_area in s.neutral_forces or _foreign_garrison(s, c, to_area)
+        else "GOT-X-17"
+        if to_area in {o.area for o in retreat_options(s, c, c.defender, movers, fewest=False)}
         else "GOT-RETREAT-5"
         if to_area in _supply_blocked(s, c, movers)
         else "GOT-RETREAT-3"
@@ -172,9 +185,21 @@ def _why_not_legal(
     message = f"{to_area!r} is not a legal retreat; legal: {listed}"
     if wrong_kind:
         message = f"{wrong_kind}; legal: {listed}"
+    elif rule == "GOT-X-17":
+        message = f"{to_area!r} costs more units than another legal retreat; only the fewest losses: {listed}"
     elif rule == "GOT-X-20":
-        message = f"{to_area!r} holds a neutral force token: no retreat ends there; legal: {listed}"
+        garrison = _foreign_garrison(s, c, to_area)
+        what = "a neutral force token" if to_area in s.neutral_forces else f"{garrison}'s garrison"
+        message = f"{to_area!r} holds {what}: no retreat ends there; legal: {listed}"
     return rule, message, bool(wrong_kind)
+
+
+def _foreign_garrison(s: AgotState, c: Combat, area: Any) -> str:
+    """GOT-X-20: the House whose garrison holds the area, when it is not the loser's ("" otherwise)."""
+    if not isinstance(area, str) or area not in s.board.areas or not s.garrisons.get(area):
+        return ""
+    home = s.board.areas[area].home_of
+    return home if home is not None and home != c.defender else ""
 
 
 def _wrong_kind(s: AgotState, movers: tuple[Any, ...], area: Any) -> str:
@@ -196,15 +221,6 @@ def _may_hold(s: AgotState, c: Combat, seat: str, area: Any) -> bool:
         return False
     leaving = set(c.attacking) if s.options.get("winner_moves_in", True) and not c.effects.get("block_move_in") else ()
     return all(u.seat == seat or u.id in leaving for u in s.units_in(area))
-
-
-def _destroy_needed(s: AgotState, seat: str, movers: tuple[Any, ...], area: str) -> int:
-    """GOT-RETREAT-5, X-17: the fewest retreating units to destroy first for the seat's supply limits."""
-    for destroy in range(len(movers) + 1):
-        moves = {u.id: area for u in movers[destroy:]}
-        if supply_ok(s, seat, moves, {u.id for u in movers[:destroy]}):
-            return destroy
-    return 0  # over its limits whatever it destroys: a position a transcript already holds
 
 
 def _supply_blocked(s: AgotState, c: Combat, movers: tuple[Any, ...]) -> set[str]:

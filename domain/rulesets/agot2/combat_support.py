@@ -32,10 +32,25 @@ def _support_turn(
         message = f"it is {seat}'s turn to declare support ({', '.join(areas)}), not {action.seat!r}'s"
         if own is None and checks.lenient and extra:
             return c, None, None
+        if all(entry[0] != action.seat for entry in c.supporters):
+            return None, None, _no_entry(s, c, action.seat or "", d)
         if own is None or checks.broken("GOT-SUPPORT-3", message, "seat"):
             return None, None, refuse("GOT-SUPPORT-3", message, "seat")
         return c, own, None
     return c, pending[0], None
+
+
+def _no_entry(s: AgotState, c: Combat, seat: str, d: Mapping[str, Any]) -> Decision:
+    """GOT-X-5, SUPPORT-9: a seat with no eligible Support order for this combat neither declares nor refuses;
+    the refusal names why a Support order of the seat it names is out (not the turn order, GOT-SUPPORT-3)."""
+    requested = d.get("areas")
+    for area in requested if isinstance(requested, list) else ():
+        order = s.orders.get(area) if isinstance(area, str) and area in s.board.areas else None
+        if order is not None and order.seat == seat and s.tokens[order.token].type == "support":
+            rule, why = _ineligible(s, c, seat, area)
+            return refuse(rule, f"{area} cannot support the combat in {c.area}: {why}", "data.areas")
+    message = f"{seat!r} has no eligible Support order next to {c.area}: it neither declares nor refuses"
+    return refuse("GOT-X-5", message, "seat")
 
 
 def declare_support(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bool = False) -> Decision:

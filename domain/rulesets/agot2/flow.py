@@ -11,9 +11,10 @@ from domain.kernel import SEALED_ROUND_OPENED, Decision, Event, TraceStep
 from domain.rulesets.agot2.abilities import pending_ability
 from domain.rulesets.agot2.aftermath import casualties, cleanup, retreat
 from domain.rulesets.agot2.evolve import evolve
+from domain.rulesets.agot2.resolution import final_strength
 from domain.rulesets.agot2.retreat import losing_units
 from domain.rulesets.agot2.state import ACTION_STEPS, AgotState, Combat, ev
-from domain.rulesets.agot2.strength import base_strength, final_strength
+from domain.rulesets.agot2.strength import base_strength
 
 TIER_BEFORE_BLADE = ("cancel", "immediately")
 

@@ -125,8 +125,39 @@ def by_transport(state: AgotState, start: str, seat: str) -> dict[str, tuple[str
     return reached
 
 
-def retreat_options(state: AgotState, combat: Combat, seat: str, movers: tuple[Unit, ...]) -> list[RetreatOption]:
-    """GOT-RETREAT-3..8, X-17: every legal area with the destruction it needs; filtered per RETREAT-5."""
+def left_behind(state: AgotState, combat: Combat, seat: str, movers: tuple[Unit, ...]) -> set[str]:
+    """GOT-RETREAT-9, ROUT-3: the loser's units in the fight that do not retreat (siege engines, routed units);
+    they are destroyed where they stand, so they hold no army after the retreat."""
+    going = {u.id for u in movers}
+    return {u.id for u in losing_units(state, combat, seat) if u.id not in going}
+
+
+def supply_losses(state: AgotState, combat: Combat, seat: str, movers: tuple[Unit, ...], area: str) -> int | None:
+    """GOT-RETREAT-5, X-17: the fewest retreating units to destroy first so that, with the rest in `area` and the
+    units left behind gone (RETREAT-9, ROUT-3), the seat's armies fit its supply; None if no number does."""
+    doomed = left_behind(state, combat, seat, movers)
+    for destroy in range(len(movers) + 1):
+        moves = {u.id: area for u in movers[destroy:]}
+        if supply_ok(state, seat, moves, doomed | {u.id for u in movers[:destroy]}):
+            return destroy
+    return None
+
+
+def fewest_losses_only(state: AgotState, combat: Combat) -> bool:
+    """GOT-X-17, CARD-5: only the areas costing the fewest units, by the option or by the card of the seat that
+    chooses this retreat (Robb Stark, `among: fewest_losses`), whatever the option."""
+    chooser = combat.effects.get("retreat_chooser")
+    card = state.cards.get(combat.cards.get(chooser, "")) if chooser else None
+    return bool(state.options.get("retreat_minimize_losses", True)) or (
+        card is not None and card.params.get("among") == "fewest_losses"
+    )
+
+
+def retreat_options(
+    state: AgotState, combat: Combat, seat: str, movers: tuple[Unit, ...], fewest: bool | None = None
+) -> list[RetreatOption]:
+    """GOT-RETREAT-3..8, X-17: every legal area with the destruction it needs; filtered per RETREAT-5 and, unless
+    `fewest` is False, to the fewest losses when the option or the chooser's card demands it."""
     if not movers:
         return []
     ships = movers[0].type == "ship"
@@ -134,16 +165,12 @@ def retreat_options(state: AgotState, combat: Combat, seat: str, movers: tuple[U
     for area, via in _candidates(state, combat, seat, ships):
         if not _is_open_to(state, area, seat, combat):
             continue
-        for destroy in range(len(movers)):
-            kept = movers[destroy:]
-            moves = {u.id: area for u in kept}
-            removed = {u.id for u in movers[:destroy]}
-            if supply_ok(state, seat, moves, removed):
-                found.append(RetreatOption(area, via, destroy))
-                break
+        destroy = supply_losses(state, combat, seat, movers, area)
+        if destroy is not None and destroy < len(movers):
+            found.append(RetreatOption(area, via, destroy))
     if any(o.destroy == 0 for o in found):
         return [o for o in found if o.destroy == 0]
-    if found and state.options.get("retreat_minimize_losses", True):
-        fewest = min(o.destroy for o in found)
-        return [o for o in found if o.destroy == fewest]
+    if found and (fewest_losses_only(state, combat) if fewest is None else fewest):
+        least = min(o.destroy for o in found)
+        return [o for o in found if o.destroy == least]
     return found

@@ -1,13 +1,11 @@
-"""Combat steps 1, 2 and 5: who may support, initial strength in five parts, and final strength.
+"""Combat steps 1 and 2: who may support, who supports now, and initial strength in five parts.
 
-Every number comes with a `TraceStep` naming its rule, and the breakdowns are the `BaseStrengthAnnounced`
-and `CombatResolved` data (catalog §5.1, §5.5).
+Every number comes with a `TraceStep` naming its rule, and the breakdown is the `BaseStrengthAnnounced` data
+(catalog §5.1). Step 5 (card text, final strength, the victor) is in resolution.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel import TraceStep
@@ -69,6 +67,21 @@ def supporting_areas(combat: Combat, side: str) -> tuple[tuple[str, str], ...]:
     return tuple((seat, a) for seat, chosen, areas in combat.declarations if chosen == side for a in areas)
 
 
+def live_support(state: AgotState, combat: Combat, side: str) -> tuple[tuple[str, str], ...]:
+    """GOT-X-5, X-23: the (seat, area) that support this side now: declared in step 1, Support order still there.
+
+    The one answer to "who supports this side" for the strength and for every card text that counts or tests it.
+    """
+    return tuple((seat, where) for seat, where in supporting_areas(combat, side) if _has_support(state, seat, where))
+
+
+def _has_support(state: AgotState, seat: str, where: str) -> bool:
+    """GOT-X-5: a Support order removed before step 5 (e.g. by a card ability) no longer counts."""
+    order = state.orders.get(where)
+    token = state.tokens.get(order.token) if order is not None else None
+    return order is not None and order.seat == seat and token is not None and token.type == "support"
+
+
 def base_strength(state: AgotState, combat: Combat) -> tuple[dict[str, Any], list[TraceStep]]:
     """GOT-STRENGTH-1..6: each side's five parts and its initial strength."""
     structure = state.board.structure(combat.area)
@@ -95,10 +108,7 @@ def base_strength(state: AgotState, combat: Combat) -> tuple[dict[str, Any], lis
             march = token.modifier if token is not None else 0
             trace.append(TraceStep("GOT-STRENGTH-4", f"attacker {seat}: March {march:+d}", {"march": march}))
         support = []
-        for supporter, where in supporting_areas(combat, side):
-            order = state.orders.get(where)
-            if order is None or order.seat != supporter or state.tokens[order.token].type != "support":
-                continue  # GOT-X-5: a Support order removed before step 5 no longer counts
+        for supporter, where in live_support(state, combat, side):
             entry, step = _support_entry(state, supporter, where, side, structure)
             support.append(entry)
             trace.append(step)
@@ -145,252 +155,10 @@ def _support_entry(
     return entry, TraceStep(rule, text, entry)
 
 
-# --- step 5: final strength with card text (GOT-STRENGTH-7, CARD-4, X-8 step 5) ---
+# --- the cards fought with (step 3) ---
 
 
 def card_of(state: AgotState, combat: Combat, seat: str) -> Card | None:
     """The card a combatant fights with (None: none, GOT-X-15)."""
     card_id = combat.cards.get(seat)
     return state.cards.get(card_id) if card_id is not None else None
-
-
-def final_strength(state: AgotState, combat: Combat) -> tuple[dict[str, Any], list[TraceStep]]:
-    """GOT-STRENGTH-7, CARD-6 and RESOLVE-1/2: totals, icons (used only now) after text, victor and casualties due."""
-    # GOT-X-23: the parts are evaluated again now, after the abilities that came before (units destroyed,
-    # Support orders removed); the supporters themselves were fixed at the end of step 1.
-    base, trace = base_strength(state, combat)
-    structure = state.board.structure(combat.area)
-    sides: dict[str, dict[str, Any]] = {}
-    for side in SIDES:
-        seat = combat.attacker if side == "attacker" else combat.defender
-        card = card_of(state, combat, seat)
-        sides[side] = {
-            **base[side],
-            "card": card.id if card else None,
-            "card_strength": card.strength if card else 0,
-            "card_text": [],
-            "blade": 1 if combat.blade == seat else 0,
-            "swords": card.swords if card else 0,
-            "fortifications": card.fortifications if card else 0,
-        }
-    for seat in state.turn_order():
-        role = combat.side_of(seat)
-        card = card_of(state, combat, seat) if role else None
-        if card is None or role is None or card.timing != "continuous" or card.kind is None:
-            continue
-        _apply_continuous(CardText(state, combat, card, role, sides, structure, trace))
-    for side in SIDES:
-        s = sides[side]
-        s["total"] = s["base"] + s["card_strength"] + sum(t["amount"] for t in s["card_text"]) + s["blade"]
-        if s["blade"]:
-            trace.append(TraceStep("GOT-BLADE-1", f"{s['seat']}: Valyrian Steel Blade +1", {"blade": 1}))
-        text = sum(t["amount"] for t in s["card_text"])
-        parts = {"base": s["base"], "card": s["card_strength"], "text": text, "blade": s["blade"], "total": s["total"]}
-        trace.append(
-            TraceStep(
-                "GOT-STRENGTH-7",
-                f"{side} {s['seat']}: {s['base']} initial + card {s['card_strength']}"
-                f" + text {text} + Blade {s['blade']} = {s['total']}",
-                parts,
-            )
-        )
-    return _victor(state, combat, sides, trace)
-
-
-def _victor(
-    state: AgotState, combat: Combat, sides: dict[str, dict[str, Any]], trace: list[TraceStep]
-) -> tuple[dict[str, Any], list[TraceStep]]:
-    floor = state.options.get("floor_total_strength_at_zero", True)
-    a, d = sides["attacker"]["total"], sides["defender"]["total"]
-    ca, cd = (max(0, a), max(0, d)) if floor else (a, d)
-    if floor and (ca, cd) != (a, d):
-        trace.append(TraceStep("GOT-X-7", f"negative totals compare as 0: {a} -> {ca}, {d} -> {cd}"))
-    tie = ca == cd
-    if not tie:
-        winner = combat.attacker if ca > cd else combat.defender
-        trace.append(
-            TraceStep("GOT-RESOLVE-1", f"{max(ca, cd)} > {min(ca, cd)} -> {winner}", {"attacker": ca, "defender": cd})
-        )
-    else:
-        fiefdoms = state.tracks.get("fiefdoms", ())
-        pos = {s: fiefdoms.index(s) + 1 if s in fiefdoms else 99 for s in (combat.attacker, combat.defender)}
-        winner = min((combat.attacker, combat.defender), key=lambda s: pos[s])
-        trace.append(
-            TraceStep(
-                "GOT-RESOLVE-2",
-                f"tie {ca} = {cd}; Fiefdoms {combat.attacker} {pos[combat.attacker]}, "
-                f"{combat.defender} {pos[combat.defender]} -> {winner}",
-                {"fiefdoms": pos},
-            )
-        )
-    loser = combat.opponent(winner)
-    win, lose = sides[combat.side_of(winner) or "attacker"], sides[combat.side_of(loser) or "defender"]
-    due = max(0, win["swords"] - lose["fortifications"])
-    trace.append(
-        TraceStep(
-            "GOT-CASUALTY-1",
-            f"{win['swords']} sword(s) - {lose['fortifications']} fortification(s) = {due}",
-            {"swords": win["swords"], "fortifications": lose["fortifications"], "casualties_due": due},
-        )
-    )
-    result = {
-        "attacker": sides["attacker"],
-        "defender": sides["defender"],
-        "winner": winner,
-        "loser": loser,
-        "tie": tie,
-        "tie_broken_by": "fiefdoms" if tie else None,
-        "casualties_due": due,
-    }
-    return result, trace
-
-
-def _text(side: dict[str, Any], card: Card, amount: int, detail: str, trace: list[TraceStep]) -> None:
-    side["card_text"].append({"source": card.id, "amount": amount, "detail": detail})
-    trace.append(TraceStep("GOT-CARD-4", f"{card.name}: {detail} ({amount:+d})", {"amount": amount}))
-
-
-@dataclass(frozen=True, slots=True)
-class CardText:
-    """One card's continuous text at work for one side (GOT-CARD-4): the table, the combat, the card, its side,
-    both sides' running figures, the embattled area's structure and the ruling's trace."""
-
-    state: AgotState
-    combat: Combat
-    card: Card
-    side: str
-    sides: dict[str, dict[str, Any]]
-    structure: str | None
-    trace: list[TraceStep]
-
-    @property
-    def own(self) -> dict[str, Any]:
-        """The figures of the card's own side."""
-        return self.sides[self.side]
-
-    @property
-    def other(self) -> dict[str, Any]:
-        """The figures of the opponent's side."""
-        return self.sides["defender" if self.side == "attacker" else "attacker"]
-
-    def add(self, amount: int, detail: str) -> None:
-        """Strength the text adds to its own side."""
-        _text(self.own, self.card, amount, detail, self.trace)
-
-
-def _apply_continuous(text: CardText) -> None:
-    """GOT-CARD-4: the engine's continuous effects (data `ABILITY_KINDS`), applied in turn order."""
-    apply = CONTINUOUS.get(text.card.kind or "")
-    if apply is not None:
-        apply(text, text.card.params)
-
-
-def _unit_strength(t: CardText, p: Mapping[str, Any]) -> None:
-    """GOT-CARD-4: units of one type count a given strength (with the owner's supporting ones, by the card)."""
-    if p.get("role") not in (None, t.side):
-        return
-    seat = t.own["seat"]
-    units = [u for u in fighting_units(t.state, t.combat, t.side) if u.type == p["unit"] and not u.routed]
-    if p.get("includes_support"):
-        units += [
-            u
-            for s, where in supporting_areas(t.combat, t.side)
-            if s == seat
-            for u in t.state.units_in(where, seat)
-            if u.type == p["unit"] and not u.routed
-        ]
-    extra = sum(p["strength"] - unit_value(u, t.side, t.structure) for u in units)
-    if extra:
-        t.add(extra, f"{len(units)} {p['unit']}(s) count {p['strength']} each")
-
-
-def _strength_if_opponent_higher(t: CardText, p: Mapping[str, Any]) -> None:
-    track = t.state.tracks.get(p["track"], ())
-    seat, other = t.own["seat"], t.other["seat"]
-    if other in track and seat in track and track.index(other) < track.index(seat):
-        t.add(p["strength"], f"opponent higher on the {p['track']} track")
-
-
-def _bonus_if_card_discarded(t: CardText, p: Mapping[str, Any]) -> None:
-    if p["card"] in t.state.discards.get(t.own["seat"], ()):
-        _bonus(t.own, t.card, p, f"{p['card']} is in the discard pile", t.trace)
-
-
-def _bonus_if_defending_structure(t: CardText, p: Mapping[str, Any]) -> None:
-    if t.side == "defender" and t.structure is not None:
-        _bonus(t.own, t.card, p, f"defending a {t.structure}", t.trace)
-
-
-def _bonus_if_unsupported(t: CardText, p: Mapping[str, Any]) -> None:
-    if not supporting_areas(t.combat, t.side):
-        _bonus(t.own, t.card, p, "nobody supports this side", t.trace)
-
-
-def _icon_by_role(t: CardText, p: Mapping[str, Any]) -> None:
-    icons = p.get(t.side) or {}
-    t.own["swords"] += icons.get("swords", 0)
-    t.own["fortifications"] += icons.get("fortifications", 0)
-    if icons.get("strength"):
-        t.add(icons["strength"], f"as {t.side}")
-    t.trace.append(TraceStep("GOT-CARD-4", f"{t.card.name}: as {t.side}, icons {dict(icons)}"))
-
-
-def _double_defense_order(t: CardText, p: Mapping[str, Any]) -> None:
-    extra = t.own["defense_order"] * (p["factor"] - 1)
-    if t.side == "defender" and extra:
-        t.add(extra, f"Defense order counts x{p['factor']}")
-
-
-def _zero_opponent_card_strength(t: CardText, p: Mapping[str, Any]) -> None:
-    printed = t.other["card_strength"]
-    if printed:
-        _text(t.other, t.card, -printed, "printed card strength counts 0", t.trace)
-
-
-def _zero_other_ships_if(t: CardText, p: Mapping[str, Any]) -> None:
-    if p["condition"] == "always" or supporting_areas(t.combat, t.side):
-        _zero_other_ships(t.state, t.combat, t.card, t.own["seat"], t.sides, t.trace)
-
-
-CONTINUOUS: Mapping[str, Callable[[CardText, Mapping[str, Any]], None]] = {
-    "unit_strength": _unit_strength,
-    "strength_if_opponent_higher": _strength_if_opponent_higher,
-    "bonus_if_card_discarded": _bonus_if_card_discarded,
-    "bonus_if_defending_structure": _bonus_if_defending_structure,
-    "bonus_if_unsupported": _bonus_if_unsupported,
-    "icon_by_role": _icon_by_role,
-    "double_defense_order": _double_defense_order,
-    "zero_opponent_card_strength": _zero_opponent_card_strength,
-    "zero_other_ships": _zero_other_ships_if,
-}
-
-
-def _bonus(own: dict[str, Any], card: Card, p: Mapping[str, Any], why: str, trace: list[TraceStep]) -> None:
-    own["swords"] += p.get("swords", 0)
-    own["fortifications"] += p.get("fortifications", 0)
-    if p.get("strength"):
-        _text(own, card, p["strength"], why, trace)
-    if p.get("swords") or p.get("fortifications"):
-        trace.append(
-            TraceStep(
-                "GOT-CARD-4", f"{card.name}: {why}: +{p.get('swords', 0)} sword, +{p.get('fortifications', 0)} fort"
-            )
-        )
-
-
-def _zero_other_ships(
-    state: AgotState, combat: Combat, card: Card, owner: str, sides: dict[str, dict[str, Any]], trace: list[TraceStep]
-) -> None:
-    """Salladhor Saan: every ship not of the owner's House adds 0, fighting or supporting."""
-    for side in SIDES:
-        ships = [u for u in fighting_units(state, combat, side) if u.type == "ship" and u.seat != owner]
-        ships += [
-            u
-            for seat, where in supporting_areas(combat, side)
-            if seat != owner
-            for u in state.units_in(where, seat)
-            if u.type == "ship"
-        ]
-        lost = sum(1 for u in ships if not u.routed)
-        if lost:
-            _text(sides[side], card, -lost, f"{lost} ship(s) not of {owner} add 0", trace)

@@ -11,6 +11,10 @@ from domain.rulesets.agot2.state import TRACKS, AgotState, ev
 
 # --- influence tracks: bids and ties (GOT-THRONE-1/2/3, X-22) ---
 
+# The rule that names who breaks the ties of a track's bids: THRONE-2 speaks of the Fiefdoms bid only; the
+# King's Court bid falls under the holder's general tie rule, THRONE-1 (catalog note on THRONE-2).
+_BID_RULES = {"iron_throne": "GOT-THRONE-3", "fiefdoms": "GOT-THRONE-2", "kings_court": "GOT-THRONE-1"}
+
 
 def open_bidding(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
     """GOT-TRACK-1, X-14, COMBAT-4, THRONE-3: bids on one track are sealed by every seat and revealed together."""
@@ -63,7 +67,7 @@ def reveal_bids(s: AgotState, payloads: Mapping[str, Any]) -> Decision:
     )
     trace = [
         TraceStep(
-            "GOT-THRONE-3" if b.track == "iron_throne" else "GOT-THRONE-2",
+            _BID_RULES.get(b.track, "GOT-THRONE-1"),
             f"bids on {b.track}: {bids}; ties decided by the Iron Throne holder {decider}",
         )
     ]

@@ -93,7 +93,7 @@ def test_got_casualty_1_3_the_loser_chooses_exactly_the_due_number() -> None:
     ]
     assert refusal(decide(game, "choose_casualties", "red", combat_id=cid, units=["blue:knight:l10:1"])) == [
         (
-            "GOT-CASUALTY-4",
+            "GOT-CASUALTY-2",
             "'blue:knight:l10:1' cannot be a casualty; eligible: red:footman:l9:1, red:footman:l9:2",
             {"field": "data.units"},
         )

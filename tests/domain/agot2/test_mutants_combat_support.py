@@ -79,10 +79,14 @@ def test_got_support_3_out_of_turn_is_recorded_with_whose_turn_it_is() -> None:
     ]
 
 
-def test_got_support_3_a_seat_without_a_support_order_cannot_refuse_even_in_a_transcript() -> None:
+def test_got_x_5_a_seat_without_a_support_order_cannot_refuse_even_in_a_transcript() -> None:
     game = deviations._support_game()("transcript")
     assert refusal(decide(game, "refuse_support", "blue", combat_id=combat_id(game))) == [
-        ("GOT-SUPPORT-3", "it is red's turn to declare support (l5), not 'blue''s", {"field": "seat"})
+        (
+            "GOT-X-5",
+            "'blue' has no eligible Support order next to l2: it neither declares nor refuses",
+            {"field": "seat"},
+        )
     ]
     assert refusal(decide(game, "refuse_support", "red", combat_id=combat_id(game) + 1)) == [
         (

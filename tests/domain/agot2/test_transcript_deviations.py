@@ -354,8 +354,8 @@ def test_got_support_5_support_from_the_embattled_area_in_a_transcript_is_a_devi
     cid = combat_id(make("adjudicated"))
     blue = {"combat_id": cid, "side": "defender", "areas": ["l2"]}
     assert _rules(decide(make("adjudicated"), "declare_support", "blue", **blue)) == [
-        "GOT-SUPPORT-3"
-    ]  # not a supporter
+        "GOT-SUPPORT-5"
+    ]  # not a supporter: its only Support order is in the embattled area
     game = make("transcript")
 
     decision = decide(game, "declare_support", "blue", **blue)
@@ -401,10 +401,10 @@ def test_got_support_7_land_units_supporting_a_sea_combat_in_a_transcript_is_a_d
 def test_declaring_support_without_a_support_order_or_out_of_step_1_is_refused_even_in_a_transcript() -> None:
     make = _support_game()
     cid = combat_id(make("adjudicated"))
-    for mode, rule in (("adjudicated", "GOT-SUPPORT-3"), ("transcript", "GOT-SUPPORT-1")):
+    for mode, rule in (("adjudicated", "GOT-X-5"), ("transcript", "GOT-SUPPORT-1")):
         refused = decide(make(mode), "declare_support", "blue", combat_id=cid, side="defender", areas=["l2"])
         assert _rules(refused) == [rule] and not refused.events
-    _refused_in_both(make, "declare_support", "blue", "GOT-SUPPORT-3", combat_id=cid, side="defender")
+    _refused_in_both(make, "declare_support", "blue", "GOT-X-5", combat_id=cid, side="defender")
     _refused_in_both(make, "declare_support", "red", "GOT-SUPPORT-1", combat_id=cid, side="sideways")
     _refused_in_both(make, "declare_support", "red", "GOT-COMBAT-4", combat_id=cid + 1, side="attacker")
 
@@ -500,7 +500,7 @@ def test_got_casualty_3_the_winner_choosing_the_losers_casualties_in_a_transcrip
 def test_casualties_of_another_house_or_twice_the_same_unit_are_refused_even_in_a_transcript() -> None:
     cid = combat_id(_lost_defence("adjudicated"))
     _refused_in_both(
-        _lost_defence, "choose_casualties", "blue", "GOT-CASUALTY-4", combat_id=cid, units=["red:knight:l1:1"]
+        _lost_defence, "choose_casualties", "blue", "GOT-CASUALTY-2", combat_id=cid, units=["red:knight:l1:1"]
     )
     twice = ["blue:footman:l2:1", "blue:footman:l2:1"]
     _refused_in_both(_lost_defence, "choose_casualties", "blue", "GOT-CASUALTY-1", combat_id=cid, units=twice)

@@ -37,6 +37,10 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-RETREAT-5", "combat_actions:choose_retreat"): ("message",),
     ("GOT-X-17", "combat_actions:choose_retreat"): ("… chooses this retreat, not …",),
     ("rule", "combat_actions:choose_retreat"): ("message",),
+    ("GOT-X-5", "combat_support:_no_entry"): (
+        "… has no eligible Support order next to …: it neither declares nor refuses",
+    ),
+    ("rule", "combat_support:_no_entry"): ("… cannot support the combat in …: …",),
     ("GOT-SUPPORT-3", "combat_support:_support_turn"): ("every eligible supporter has already declared", "message"),
     ("GOT-SUPPORT-1", "combat_support:declare_support"): (
         "side … must be 'attacker' or 'defender'",

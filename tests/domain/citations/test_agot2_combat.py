@@ -15,6 +15,7 @@ import pytest
 from domain.kernel import Game
 from tests.domain.agot2.tables import act, decide, seal, units
 from tests.domain.agot2.test_combat_rules import _game, _march
+from tests.domain.agot2.test_qa_rulings import _support_pending
 from tests.domain.agot2.test_transcript_deviations import _raven_late, _rules
 from tests.domain.citations.paths_agot2 import AGOT2 as INVENTORY
 
@@ -38,8 +39,10 @@ CASES: list[tuple[Path, str, str | None, dict[str, Any], list[str]]] = [
     (("GOT-SUPPORT-1", "combat_support:declare_support"), "declare_support", "blue", {"side": "x"}, ["GOT-SUPPORT-1"]),
     # GOT-X-5: an eligible Support order is not a combatant's support of its opponent; Blue defends.
     (("GOT-X-5", "combat_support:declare_support"), "declare_support", "blue", {"side": "attacker"}, ["GOT-X-5"]),
-    # GOT-SUPPORT-3: "support is declared (or refused) in turn order" — Blue's l3 is the one due, not Red.
-    (("GOT-SUPPORT-3", "combat_support:_support_turn"), "refuse_support", "red", {}, ["GOT-SUPPORT-3"]),
+    # GOT-X-5: "A Support order is eligible if … (a) It is in an area adjacent to the embattled area" — Red has
+    # none, so it has no turn in step 1 to declare or refuse.
+    (("GOT-X-5", "combat_support:_no_entry"), "refuse_support", "red", {}, ["GOT-X-5"]),
+    (("GOT-X-5", "combat_support:_no_entry"), "declare_support", "red", {"side": "attacker"}, ["GOT-X-5"]),
     # GOT-COMBAT-5: casualties and retreats are sub-steps of step 6; the combat is at step 2.
     (
         ("GOT-COMBAT-5", "combat_actions:choose_casualties"),
@@ -129,3 +132,15 @@ def test_support_declaration_refused_got_x_4_for_part_of_a_seats_orders() -> Non
     assert _rules(part) == ["GOT-X-4"] and not part.events
     elsewhere = decide(game, "declare_support", "red", combat_id=cid, side="attacker", areas=["l1"])
     assert _rules(elsewhere) == ["GOT-SUPPORT-1"] and not elsewhere.events
+
+
+def test_support_refused_got_support_3_out_of_turn_and_got_support_9_for_a_seat_with_no_eligible_order() -> None:
+    """GOT-SUPPORT-3: 「必须按照顺位宣告（或拒绝）支援」 — Green is eligible but Blue declares first. GOT-SUPPORT-9:
+    Red's only Support order (e) is not adjacent to the embattled area, so Red has no turn at all (GOT-X-5)."""
+    game = _support_pending()
+    cid = game.state.combat.combat_id
+    assert ("GOT-SUPPORT-3", "combat_support:_support_turn") in INVENTORY
+    assert _rules(decide(game, "declare_support", "green", combat_id=cid, side="attacker")) == ["GOT-SUPPORT-3"]
+    assert ("rule", "combat_support:_no_entry") in INVENTORY
+    red = decide(game, "declare_support", "red", combat_id=cid, side="attacker", areas=["e"])
+    assert _rules(red) == ["GOT-SUPPORT-9"]
