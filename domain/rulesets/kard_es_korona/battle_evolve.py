@@ -12,6 +12,7 @@ from domain.rulesets.kard_es_korona.state import (
     BATTLE,
     Battle,
     KKState,
+    Origin,
     PendingHits,
     battle_with,
     evolved,
@@ -33,6 +34,9 @@ def _battle_created(state: KKState, data: Mapping[str, Any]) -> KKState:
         attacker_lord=bool(data["attacker_lord"]),
         defender_lord=bool(data["defender_lord"]),
         forced=data.get("forced") is True,
+        origins=tuple(
+            Origin(str(o["from"]), force_of(o["units"]), o.get("lord") is True) for o in data.get("origins", ())
+        ),
     )
     return evolved(state, battles=(*state.battles, battle), battle_count=state.battle_count + 1)
 

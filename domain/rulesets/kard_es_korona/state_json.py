@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import MISSING, fields
 from typing import Any
 
-from domain.json_values import json_object, whole
+from domain.json_values import json_array, json_object, whole
 from domain.rulesets.kard_es_korona.election_state import election_from_json, sale_from_json
 from domain.rulesets.kard_es_korona.forces import Force, force_from_json
-from domain.rulesets.kard_es_korona.state import Battle, KKState, PendingHits, Retreat, typed_board
+from domain.rulesets.kard_es_korona.state import Battle, KKState, Origin, PendingHits, Retreat, typed_board
 
 _FORCE_MAPS = ("units", "moved")
 
@@ -112,6 +112,8 @@ def _battle_json(battle: Battle) -> dict[str, Any]:
                 }
                 for p in value
             ]
+        elif f.name == "origins":
+            document[f.name] = [{"from": o.county, "units": o.units.to_json(), "lord": o.lord} for o in value]
         elif isinstance(value, tuple):
             document[f.name] = list(value)
         elif isinstance(value, Mapping):
@@ -159,7 +161,13 @@ def _battle(document: Any) -> Battle:
         exchanges=whole(raw["exchanges"]),
         volleyed=tuple(str(s) for s in raw["volleyed"]),
         forced=bool(raw["forced"]),
+        origins=tuple(_origin(o) for o in json_array(raw.get("origins", []))),  # snapshots before origins: none
     )
+
+
+def _origin(document: Any) -> Origin:
+    raw = json_object(document)
+    return Origin(str(raw["from"]), _force(raw["units"]), bool(raw["lord"]))
 
 
 def _plain(value: Mapping[str, Any]) -> dict[str, Any]:
