@@ -212,8 +212,6 @@ def _attack(flow: Flow, step: Step, seq: int) -> None:
             "defender_lord": not is_neutral(defender) and state.lords.get(defender) == destination,
             "entry_counties": sorted({g.path[-2] if len(g.path) > 1 else g.origin for g in step.groups}),
             "step_seq": seq,
-            # KK-MOVE-12, KK-VASSAL-2: where each group set out from, so that a veto sends each back there
-            "origins": [{"from": g.origin, "units": g.force.to_json(), "lord": g.lord} for g in step.groups],
         },
     )
     flow.note("KK-MOVE-11", f"{seat} attacks {county.name} held by {defender}: the units stop and fight")

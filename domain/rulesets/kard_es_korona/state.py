@@ -168,6 +168,8 @@ class KKState:
     election: Election | None = None  # phase V under way (KK-ELECT-5)
     elections_held: int = 0  # elections opened so far, extraordinary ones included
     office_sale: OfficeSale | None = None  # a public office auction under way (KK-OFFICE-6)
+    # The groups of the last step ({from, units, lord}), for the battle it may create (KK-MOVE-12, KK-VASSAL-2)
+    step_groups: tuple[Mapping[str, Any], ...] = ()
 
     # --- queries ---
 

@@ -33,6 +33,8 @@ def dump_state(state: KKState) -> dict[str, Any]:
             document[f.name] = sorted(value)
         elif f.name in ("election", "office_sale"):
             document[f.name] = value.to_json() if value is not None else None
+        elif f.name == "step_groups":
+            document[f.name] = [_plain(g) for g in value]
         elif isinstance(value, tuple):
             document[f.name] = list(value)
         elif isinstance(value, Mapping):
@@ -88,6 +90,8 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             values[f.name] = whole(raw)
         elif f.name == "captives":
             values[f.name] = {str(k): whole(v) for k, v in json_object(raw).items()}
+        elif f.name == "step_groups":
+            values[f.name] = tuple(_plain(json_object(g)) for g in json_array(raw))
         elif f.name in ("lieges", "defeat", "extra_step", "reroll_offer"):
             values[f.name] = dict(json_object(raw))
         elif f.name in ("options", "board_document", "lords", "lord_status", "control", "offices"):

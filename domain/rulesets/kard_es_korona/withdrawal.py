@@ -219,7 +219,6 @@ def _forced_or_destroyed(
             "attacker_lord": lord,
             "defender_lord": not is_neutral(defender) and state.lords.get(defender) == target,
             "entry_counties": [battle.county],
-            "origins": [{"from": battle.county, "units": moving.to_json(), "lord": lord}],
             "step_seq": state.step_seq,
             "forced": True,
         },

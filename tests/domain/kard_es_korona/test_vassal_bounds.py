@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Authority, Decision, Game, Viewer
+from domain.kernel import Authority, Decision, Event, Game, Viewer
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when
@@ -252,3 +252,14 @@ def test_a_44_a_vassals_surplus_with_only_his_liege_around_is_destroyed() -> Non
     lost = next(e.data for e in decision.events if e.type == "WithdrawingUnitsDestroyed")
     assert lost["units"] == SURPLUS
     assert then(game, decision).state.force("tiszahat_k1", RED) == Force(**KEEP)
+
+
+def test_kk_vassal_2_a_veto_recorded_before_returns_were_kept_still_folds_to_its_one_county() -> None:
+    """Older logs: BattleVetoed named one county (`to`) and the whole army (`units`); the fold still applies it."""
+    game = blue_moves({"tiszahat_k1": {BLUE: Force(infantry=2)}, "tiszahat_a": {RED: Force(infantry=1)}})
+    game = play(game, step(BLUE, "tiszahat_a", ("tiszahat_k1", {"infantry": 2})))
+    battle = game.state.battle_in("tiszahat_a")
+    assert battle is not None
+    old = {"battle": battle.id, "liege": YELLOW, "vassal": BLUE, "to": "tiszahat_k1", "units": {"infantry": 2}}
+    state = KARD_ES_KORONA.evolve(game.state, Event("BattleVetoed", old))
+    assert state.force("tiszahat_k1", BLUE) == Force(infantry=2) and state.battle_in("tiszahat_a") is None
