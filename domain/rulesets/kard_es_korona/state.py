@@ -91,7 +91,7 @@ class Battle:
     exchanges: int = 0  # exchanges rolled so far
     volleyed: tuple[str, ...] = ()  # sides whose archers volleyed in round 1 (KK-OPEN-2/3)
     forced: bool = False  # a forced battle of a siege surplus (KK-SIEGE-11)
-    origins: tuple[Origin, ...] = ()  # the creating step's groups by origin; () when the log did not record them
+    origins: tuple[Origin, ...] = ()  # the creating step's groups by origin (KK-MOVE-12); () for a forced battle
 
     def owner_of(self, side: str) -> str:
         return self.attacker if side == ATTACKER else self.defender
