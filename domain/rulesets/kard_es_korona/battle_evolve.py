@@ -12,6 +12,7 @@ from domain.rulesets.kard_es_korona.state import (
     BATTLE,
     Battle,
     KKState,
+    Origin,
     PendingHits,
     battle_with,
     evolved,
@@ -33,8 +34,17 @@ def _battle_created(state: KKState, data: Mapping[str, Any]) -> KKState:
         attacker_lord=bool(data["attacker_lord"]),
         defender_lord=bool(data["defender_lord"]),
         forced=data.get("forced") is True,
+        origins=_origins(state, data),
     )
-    return evolved(state, battles=(*state.battles, battle), battle_count=state.battle_count + 1)
+    return evolved(state, battles=(*state.battles, battle), battle_count=state.battle_count + 1, step_groups=())
+
+
+def _origins(state: KKState, data: Mapping[str, Any]) -> tuple[Origin, ...]:
+    """KK-MOVE-12: the groups of the step that made the attack (the StepTaken just before), by origin county; none
+    for a forced battle (KK-SIEGE-11), which no step made."""
+    if data.get("forced") is True or int(data["step_seq"]) != state.step_seq:
+        return ()
+    return tuple(Origin(str(g["from"]), force_of(g["units"]), g.get("lord") is True) for g in state.step_groups)
 
 
 def _battle_phase_began(state: KKState, data: Mapping[str, Any]) -> KKState:

@@ -63,9 +63,7 @@ def _after_battle_line(
         case "LordReturned":
             return f"{data['seat']}'s lord returns to {name(state, data['to'])}"
         case "BattleVetoed":
-            units = force_from_json(data["units"])
-            shown = units.describe() if units is not None else "units"
-            return f"{data['liege']} vetoes {data['vassal']}'s battle {data['battle']}: {shown} go back"
+            return f"{data['liege']} vetoes {data['vassal']}'s battle {data['battle']}: {_sent_back(data)}"
         case "DuelStarted":
             return f"the lords of {data['attacker']} and {data['defender']} fight a duel ({data['battle']})"
         case "DuelRoundResolved":
@@ -87,3 +85,13 @@ def _after_battle_line(
         case "HitsRecounted":
             return f"the {data['side']} now kills {data['max_kills']} at most"
     return None
+
+
+def _sent_back(data: Mapping[str, Any]) -> str:
+    """KK-VASSAL-2: the groups sent back, each to its county (one county in events before `returns`)."""
+    returns = data.get("returns") or [{"to": data.get("to"), "units": data.get("units")}]
+    shown = []
+    for back in returns:
+        units = force_from_json(back.get("units"))
+        shown.append(f"{units.describe() if units is not None else 'units'} go back to {back.get('to')}")
+    return "; ".join(shown)

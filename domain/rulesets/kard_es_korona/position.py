@@ -17,7 +17,7 @@ from domain.kernel import Seat
 from domain.rulesets.kard_es_korona.election_state import election_from_json, sale_from_json
 from domain.rulesets.kard_es_korona.forces import ARMS, Force
 from domain.rulesets.kard_es_korona.setup import initial_state
-from domain.rulesets.kard_es_korona.state import OFFICES, Battle, KKState, PendingHits, Retreat, evolved
+from domain.rulesets.kard_es_korona.state import OFFICES, Battle, KKState, Origin, PendingHits, Retreat, evolved
 
 # --- state -> position ---
 
@@ -112,6 +112,10 @@ def _units_json(table: Mapping[str, Mapping[str, Force]]) -> dict[str, dict[str,
     return {county: {owner: _force_json(f) for owner, f in by.items()} for county, by in table.items()}
 
 
+def _origin_json(origin: Origin) -> dict[str, Any]:
+    return {"from": origin.county, "units": _force_json(origin.units), "lord": origin.lord}
+
+
 def _battle_json(battle: Battle) -> dict[str, Any]:
     return {
         "id": battle.id,
@@ -121,6 +125,7 @@ def _battle_json(battle: Battle) -> dict[str, Any]:
         "attacker": battle.attacker,
         "defender": battle.defender,
         "entry_counties": list(battle.entry_counties),
+        **({"origins": [_origin_json(o) for o in battle.origins]} if battle.origins else {}),
         "created_at_step": battle.step_seq,
         "attacker_lord": battle.attacker_lord,
         "defender_lord": battle.defender_lord,
@@ -264,4 +269,5 @@ def _battle(raw: Mapping[str, Any]) -> Battle:
         exchanges=raw["exchanges_rolled"],
         volleyed=tuple(raw["volleyed"]),
         forced=raw["forced"],
+        origins=tuple(Origin(o["from"], _force(o["units"]), o["lord"]) for o in raw.get("origins", ())),
     )

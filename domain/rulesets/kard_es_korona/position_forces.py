@@ -190,6 +190,8 @@ def _battle_errors(found: Found, table: Table, index: int, battle: Mapping[str, 
         where = ("battles", index, "entry_counties", entry_index)
         if table.check_county(found, entry, *where) and not table.board.are_adjacent(entry, county.id):
             found.add("KK-MOVE-12", f"the attackers entered {county.id} from a neighbour, not from {entry}", *where)
+    for origin_index, origin in enumerate(battle.get("origins", ())):
+        table.check_county(found, origin["from"], "battles", index, "origins", origin_index, "from")
     sides = {side: battle[side] for side in ("attacker", "defender")}
     if not all(table.check_owner(found, owner, "battles", index, side) for side, owner in sides.items()):
         return

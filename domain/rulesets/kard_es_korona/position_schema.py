@@ -129,6 +129,15 @@ _PENDING_HITS = _closed(
     },
 )
 
+_ORIGIN = _closed(
+    "one group of the step that created the battle: where it set out from (a liege's veto sends it back there)",
+    {
+        "from": _described(COUNTY, "the county the group's step started in"),
+        "units": _described(FORCE, "the group's units"),
+        "lord": {"type": "boolean", "description": "the attacking lord went with this group"},
+    },
+)
+
 BATTLE_SCHEMA = _closed(
     "one battle of the year, from the step that created it to its end (KK-BATTLE-1..14, KK-OPEN, KK-SIEGE)",
     {
@@ -153,6 +162,7 @@ BATTLE_SCHEMA = _closed(
         "volleyed": _described(array(SIDE), "sides whose archers volleyed in round 1 (KK-OPEN-2/3)"),
         "forced": {"type": "boolean", "description": "the forced battle of a siege surplus (KK-SIEGE-11)"},
     },
+    {"origins": _described(array(_ORIGIN), "the creating step's groups by origin county (KK-MOVE-12, KK-VASSAL-2)")},
 )
 
 _ELECTION = _closed(

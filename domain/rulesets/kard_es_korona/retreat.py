@@ -20,6 +20,7 @@ from domain.rulesets.kard_es_korona.hits import (
 )
 from domain.rulesets.kard_es_korona.pinning import picks
 from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle, KKState
+from domain.rulesets.kard_es_korona.vassals import move_problems
 
 
 def round_complete(state: KKState, battle: Battle) -> bool:
@@ -40,8 +41,12 @@ def destinations(state: KKState, battle: Battle, side: str) -> list[str]:
     seat = battle.owner_of(side)
     neighbours = sorted(board.neighbours[battle.county])
 
-    def free(county: str) -> bool:  # KK-ADV-10: never into enemy units, so never a new battle
-        return county not in state.closed and all(owner == seat for owner in state.owners_in(county))
+    def free(county: str) -> bool:  # KK-ADV-10: never into enemy units; KK-VASSAL-6: nor the liege's/vassal's
+        return (
+            county not in state.closed
+            and all(owner == seat for owner in state.owners_in(county))
+            and not move_problems(state, seat, county, ())
+        )
 
     def empty(county: str) -> bool:
         return free(county) and not state.owners_in(county)

@@ -35,6 +35,7 @@ from domain.rulesets.kard_es_korona.retreat import (
     round_complete,
 )
 from domain.rulesets.kard_es_korona.state import ATTACKER, BATTLE, DEFENDER, Battle, KKState, battle_with, is_neutral
+from domain.rulesets.kard_es_korona.vassals import move_problems
 
 
 def _side_of(battle: Battle, seat: str | None) -> str | None:
@@ -88,6 +89,9 @@ def decide_retreat(state: KKState, game: Game, action: Action, inputs: Inputs) -
         else:
             rule = "KK-ADV-8" if side == ATTACKER else "KK-ADV-9"
             message, field = f"the {side} may retreat to {', '.join(allowed)}, not {to!r}", "data.to"
+        for rule_id, reason in move_problems(state, str(action.seat), to, ()) if isinstance(to, str) else ():
+            if checks.broken(rule_id, f"no retreat to {to}: {reason}", field):  # KK-VASSAL-6, A-30
+                return checks.refusal()
         if not isinstance(to, str) or not can_enter(state, battle, side, to):
             return refuse(rule, message, field)
         if checks.broken(rule, message, field):

@@ -79,6 +79,7 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         """KK-ECON-7: everything is public, except other players' treasuries during an election (KK-ELECT-3)."""
         document = offices.hide_treasuries(dump_state(state), state, viewer)
         document.pop("board_document", None)
+        document.pop("step_groups", None)  # the last step's groups, kept only for the battle it creates
         document["board"] = state.board.name if state.board is not None else None
         document["turn_order"] = list(state.turn_order())
         document["battle_status"] = dict(battle_order.chooser_summary(state))

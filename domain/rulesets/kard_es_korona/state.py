@@ -53,6 +53,18 @@ class PendingHits:
     chosen: Force | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """One group of the step that started a battle: the county it set out from, its units, the lord with it.
+
+    A converging attack (KK-MOVE-12) has one per origin county; a liege's veto (KK-VASSAL-2) sends each back there.
+    """
+
+    county: str
+    units: Force
+    lord: bool = False
+
+
 # Battle and KKState keep their fields in a `__dict__` (no slots): evolve copies the state (and the battle being
 # fought) once per event, and a dict is copied in one C call where slots are set one by one (`_copier`).
 @dataclass(frozen=True)
@@ -79,6 +91,7 @@ class Battle:
     exchanges: int = 0  # exchanges rolled so far
     volleyed: tuple[str, ...] = ()  # sides whose archers volleyed in round 1 (KK-OPEN-2/3)
     forced: bool = False  # a forced battle of a siege surplus (KK-SIEGE-11)
+    origins: tuple[Origin, ...] = ()  # the creating step's groups by origin (KK-MOVE-12); () for a forced battle
 
     def owner_of(self, side: str) -> str:
         return self.attacker if side == ATTACKER else self.defender
@@ -155,6 +168,8 @@ class KKState:
     election: Election | None = None  # phase V under way (KK-ELECT-5)
     elections_held: int = 0  # elections opened so far, extraordinary ones included (A-34)
     office_sale: OfficeSale | None = None  # a public office auction under way (KK-OFFICE-6)
+    # The groups of the last step ({from, units, lord}), for the battle it may create (KK-MOVE-12, KK-VASSAL-2)
+    step_groups: tuple[Mapping[str, Any], ...] = ()
 
     # --- queries ---
 

@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import MISSING, fields
 from typing import Any
 
-from domain.json_values import json_object, whole
+from domain.json_values import json_array, json_object, whole
 from domain.rulesets.kard_es_korona.election_state import election_from_json, sale_from_json
 from domain.rulesets.kard_es_korona.forces import Force, force_from_json
-from domain.rulesets.kard_es_korona.state import Battle, KKState, PendingHits, Retreat, typed_board
+from domain.rulesets.kard_es_korona.state import Battle, KKState, Origin, PendingHits, Retreat, typed_board
 
 _FORCE_MAPS = ("units", "moved")
 
@@ -33,6 +33,8 @@ def dump_state(state: KKState) -> dict[str, Any]:
             document[f.name] = sorted(value)
         elif f.name in ("election", "office_sale"):
             document[f.name] = value.to_json() if value is not None else None
+        elif f.name == "step_groups":
+            document[f.name] = [_plain(g) for g in value]
         elif isinstance(value, tuple):
             document[f.name] = list(value)
         elif isinstance(value, Mapping):
@@ -88,6 +90,8 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             values[f.name] = whole(raw)
         elif f.name == "captives":
             values[f.name] = {str(k): whole(v) for k, v in json_object(raw).items()}
+        elif f.name == "step_groups":
+            values[f.name] = tuple(_plain(json_object(g)) for g in json_array(raw))
         elif f.name in ("lieges", "defeat", "extra_step", "reroll_offer"):
             values[f.name] = dict(json_object(raw))
         elif f.name in ("options", "board_document", "lords", "lord_status", "control", "offices"):
@@ -112,6 +116,8 @@ def _battle_json(battle: Battle) -> dict[str, Any]:
                 }
                 for p in value
             ]
+        elif f.name == "origins":
+            document[f.name] = [{"from": o.county, "units": o.units.to_json(), "lord": o.lord} for o in value]
         elif isinstance(value, tuple):
             document[f.name] = list(value)
         elif isinstance(value, Mapping):
@@ -159,7 +165,13 @@ def _battle(document: Any) -> Battle:
         exchanges=whole(raw["exchanges"]),
         volleyed=tuple(str(s) for s in raw["volleyed"]),
         forced=bool(raw["forced"]),
+        origins=tuple(_origin(o) for o in json_array(raw.get("origins", []))),  # snapshots before origins: none
     )
+
+
+def _origin(document: Any) -> Origin:
+    raw = json_object(document)
+    return Origin(str(raw["from"]), _force(raw["units"]), bool(raw["lord"]))
 
 
 def _plain(value: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,8 @@ from typing import Any
 from domain.kernel import Action, Decision
 from domain.rulesets.kard_es_korona.captivity import return_counties
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
-from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState
+from domain.rulesets.kard_es_korona.forces import castle_limit_breaches
+from domain.rulesets.kard_es_korona.state import MOVEMENT, Battle, KKState, Origin
 from domain.rulesets.kard_es_korona.year import next_battle
 
 
@@ -81,25 +82,62 @@ def holds_for(state: KKState, seat: str, county: str) -> bool:
 
 
 def decide_veto_battle(state: KKState, action: Action) -> Decision:
-    """KK-VASSAL-2: the liege vetoes a battle his vassal started; the attackers go back where they came from."""
+    """KK-VASSAL-2: the liege vetoes a battle his vassal started; each group of the attack goes back to the county
+    its step set out from, as if the attack had not been made (KK-MOVE-12: a converging army goes back in its parts).
+
+    When a group's way back is no longer open the veto is refused, citing the rule in the way: its county now holds
+    enemy units (going in would be an attack, KK-MOVE-11, and a veto starts no battle) or is the liege's (KK-VASSAL-6),
+    or it is a castle the group would overfill (KK-CASTLE-2..4). The seed gives the liege a veto over "the starting of
+    his battles", not a new move to somewhere the units never were; he may veto as soon as the step is taken.
+    """
     battle = state.battle(action.data.get("battle"))
     if battle is None or battle.status != "pending":
         return refuse("KK-VASSAL-2", f"{action.data.get('battle')!r} is not a battle still to be fought", "data.battle")
     if state.lieges.get(battle.attacker) != action.seat:
         return refuse("KK-VASSAL-2", f"{action.seat} is not the liege of {battle.attacker}", "seat")
-    units = state.force(battle.county, battle.attacker)
-    back = battle.entry_counties[0]
-    lord = state.lords.get(battle.attacker) == battle.county
+    returns = _ways_back(state, battle)
+    for origin in returns:
+        if (blocked := _blocked_way_back(state, battle.attacker, origin)) is not None:
+            rule_id, reason = blocked
+            return refuse(rule_id, f"the veto cannot send {battle.attacker}'s units back: {reason}", "data.battle")
     flow = Flow(state)
-    flow.emit(
-        "BattleVetoed",
-        {"battle": battle.id, "liege": action.seat, "vassal": battle.attacker, "to": back, "units": units.to_json()}
-        | {"lord": lord},
-    )
-    flow.note("KK-VASSAL-2", f"{action.seat} vetoes {battle.id}: {battle.attacker}'s units return to {back}")
+    moves = [{"to": o.county, "units": o.units.to_json(), "lord": o.lord} for o in returns]
+    flow.emit("BattleVetoed", {"battle": battle.id, "liege": action.seat, "vassal": battle.attacker, "returns": moves})
+    for origin in returns:
+        if state.control.get(origin.county) != battle.attacker:
+            change = {"county": origin.county, "from": state.control.get(origin.county), "to": battle.attacker}
+            flow.emit("CountyControlChanged", change | {"cause": "veto"})
+    shown = "; ".join(f"{o.units.describe()} to {o.county}" for o in returns)
+    flow.note("KK-VASSAL-2", f"{action.seat} vetoes {battle.id}: {battle.attacker}'s units go back: {shown}")
     if state.phase != MOVEMENT and state.current_battle is None:
         next_battle(flow)
     return flow.decision()
+
+
+def _ways_back(state: KKState, battle: Battle) -> tuple[Origin, ...]:
+    """KK-MOVE-12: the groups of the attacking step by origin; a battle whose log did not record them (older games)
+    sends the whole army to its first entry county, as the engine did then."""
+    if battle.origins:
+        return battle.origins
+    lord = state.lords.get(battle.attacker) == battle.county
+    return (Origin(battle.entry_counties[0], state.force(battle.county, battle.attacker), lord),)
+
+
+def _blocked_way_back(state: KKState, vassal: str, origin: Origin) -> tuple[str, str] | None:
+    """KK-MOVE-11, KK-VASSAL-6, KK-CASTLE-2..4: why a group cannot go back to its origin (None: it can)."""
+    county = origin.county
+    for rule_id, reason in move_problems(state, vassal, county, ()):
+        return rule_id, reason
+    enemies = sorted(o for o in state.owners_in(county) if o != vassal)
+    if enemies:
+        return "KK-MOVE-11", f"{county} now holds {enemies[0]}'s units, and a veto starts no battle"
+    board = state.board
+    if board is not None and board.counties[county].castle:
+        arriving = state.force(county, vassal).plus(origin.units)
+        limits = str(state.options["castle_arm_limit"]), str(state.options["variant"])
+        for rule_id, reason in castle_limit_breaches(arriving, *limits):
+            return rule_id, f"the castle {county} would hold {arriving.describe()}: {reason}"
+    return None
 
 
 def decide_return_lord(state: KKState, action: Action) -> Decision:

@@ -43,11 +43,18 @@ def _lord_returned(state: KKState, data: Mapping[str, Any]) -> KKState:
 
 
 def _battle_vetoed(state: KKState, data: Mapping[str, Any]) -> KKState:
-
+    """KK-VASSAL-2: each group goes back where it set out from (`returns`); older events name one county (`to`)."""
     battle = state.battle(str(data["battle"]))
     if battle is None:
         return state
-    after = move_units(state, battle.attacker, battle.county, str(data["to"]), data["units"], data.get("lord") is True)
+    returns = data.get("returns")
+    if returns is None:
+        returns = [{"to": data["to"], "units": data["units"], "lord": data.get("lord")}]
+    after = state
+    for back in returns:
+        after = move_units(
+            after, battle.attacker, battle.county, str(back["to"]), back["units"], back.get("lord") is True
+        )
     return with_battle(after, battle_with(battle, status="ended"))
 
 

@@ -15,15 +15,21 @@ from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import EMPTY, Force, castle_limit_breaches, force_from_json
 from domain.rulesets.kard_es_korona.hits import lord_present, side_force
 from domain.rulesets.kard_es_korona.state import ATTACKER, Battle, KKState, is_neutral
+from domain.rulesets.kard_es_korona.vassals import move_problems
 
 
 def withdrawal_destinations(state: KKState, battle: Battle) -> list[str]:
-    """KK-SIEGE-9/10: entry counties still own or empty; otherwise any adjacent own or empty county."""
+    """KK-SIEGE-9/10: entry counties still own or empty; otherwise any adjacent own or empty county, never the
+    liege's or the vassal's (KK-VASSAL-6, A-30: they may not move into each other's counties)."""
     board = state.board
     assert board is not None
 
     def open_to(county: str) -> bool:
-        return county not in state.closed and all(o == battle.attacker for o in state.owners_in(county))
+        return (
+            county not in state.closed
+            and all(o == battle.attacker for o in state.owners_in(county))
+            and not move_problems(state, battle.attacker, county, ())
+        )
 
     entries = [c for c in battle.entry_counties if open_to(c)]
     if entries:
@@ -118,6 +124,9 @@ def _moves(
         to = move.get("to") if isinstance(move, Mapping) else None
         if force is None:
             return refuse("KK-SIEGE-9", f"units of move {index} are not a force", f"{where}.units")
+        for rule_id, reason in move_problems(state, battle.attacker, to, ()) if isinstance(to, str) else ():
+            if checks.broken(rule_id, f"no withdrawal to {to}: {reason}", f"{where}.to"):  # KK-VASSAL-6, A-30
+                return checks.refusal()
         if to not in destinations:
             message = f"{to!r} is not a legal destination; choose from {', '.join(destinations)}"
             if not _can_enter(state, battle, to):
@@ -143,7 +152,8 @@ def _can_enter(state: KKState, battle: Battle, county: object) -> bool:
 
 
 def forced_battle_targets(state: KKState, battle: Battle, force: Force, lord: bool) -> list[str]:
-    """KK-SIEGE-11, A-44: adjacent counties held by enemies the withdrawing units may attack."""
+    """KK-SIEGE-11, A-44: adjacent counties held by enemies the withdrawing units may attack; never the liege's
+    (KK-VASSAL-2: a vassal may not attack his liege) nor, by default, the vassal's (A-30). With none, A-44 applies."""
     board = state.board
     assert board is not None
     found = []
@@ -151,6 +161,8 @@ def forced_battle_targets(state: KKState, battle: Battle, force: Force, lord: bo
         if county in state.closed or state.battle_in(county) is not None:
             continue
         if not any(o != battle.attacker for o in state.owners_in(county)):
+            continue
+        if move_problems(state, battle.attacker, county, ()):
             continue
         if board.counties[county].castle and force.infantry == 0 and not lord:
             continue  # the infantry requirement holds for the surplus too (A-44)
@@ -169,7 +181,10 @@ def _forced_or_destroyed(
         return flow.decision(tuple(checks.violations))
     raw = action.data.get("moves")
     move = raw[0] if isinstance(raw, list) and len(raw) == 1 and isinstance(raw[0], Mapping) else {}
-    if move.get("to") not in targets or force_from_json(move.get("units")) != moving:
+    to = move.get("to")
+    for rule_id, reason in move_problems(state, battle.attacker, to, ()) if isinstance(to, str) else ():
+        return refuse(rule_id, f"the forced battle may not be fought there: {reason}", "data.moves")
+    if to not in targets or force_from_json(move.get("units")) != moving:
         shown = ", ".join(targets)
         return refuse(
             "KK-SIEGE-11",

@@ -243,7 +243,10 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("KK-NEUTRAL-2", "retreat_choices:decide_retreat"): ("neutral forces never retreat: they defend to the death",),
     ("rule", "retreat_choices:decide_retreat"): ("message",),
-    ("rule_id", "retreat_choices:decide_retreat"): ("the retreat into the castle … breaks its limit: …",),
+    ("rule_id", "retreat_choices:decide_retreat"): (
+        "no retreat to …: … is …'s, the liege of …: a vassal may not enter it",
+        "the retreat into the castle … breaks its limit: …",
+    ),
     ("KK-ADV-5", "retreat_choices:decide_stay"): (
         "message",
         "the attacker, …, declares first (A-46)",
@@ -312,6 +315,14 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… is not a battle still to be fought",
         "… is not the liege of …",
     ),
+    ("rule_id", "vassals:decide_veto_battle"): (
+        "the veto cannot send …'s units back: … now holds …'s units, and a veto starts no battle",
+        "the veto cannot send …'s units back: the castle … would hold …: …",
+    ),
+    ("rule_id", "withdrawal:_forced_or_destroyed"): (
+        "the forced battle may not be fought there: … is …'s, the liege of …: a vassal may not enter it",
+    ),
+    ("rule_id", "withdrawal:_moves"): ("no withdrawal to …: … is …'s, the liege of …: a vassal may not enter it",),
     ("KK-SIEGE-11", "withdrawal:_forced_or_destroyed"): (
         "no neighbour is own or empty: … must attack one of … together",
     ),
