@@ -51,8 +51,9 @@ TEST_WORKERS ?= 2
 PYTEST := $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
 # The gate runs without coverage: coverage.py's tracer made the rules engines' tests 3.5x slower (17.6 s ->
-# 62.6 s for tests/domain/kard_es_korona, branch or not), which put `make test` at 14 of its 15 minutes. The
-# percentage never gated anything; `make coverage` prints it.
+# 62.6 s for tests/domain/kard_es_korona, branch or not), which put `make test` at 14 of its 15 minutes (a fresh
+# clone's `.ci/run`: 845 s with it, 648 s without, quiet machine, 2026-11-29). The percentage never gated
+# anything; `make coverage` prints it.
 unit: install-dev
 	$(PYTEST)
 
