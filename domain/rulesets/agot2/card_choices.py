@@ -165,13 +165,15 @@ def _replace_own_card(a: Ability) -> Resolved | Decision:
 
 
 def _remove_opponent_order(a: Ability) -> Resolved | Decision:
-    """GOT-X-8: an order of the opponent's in an area the card names is removed (optional on some cards)."""
+    """GOT-CARD-5 / X-8 (by the card's timing: Cersei's "if you win", the Queen of Thorns' "immediately"): an order of
+    the opponent's in an area the card names is removed (optional on some cards)."""
+    rule = a.rule
     area = a.choice.get("area") if isinstance(a.choice, Mapping) else None
     targets = order_targets(a.s, a.c, a.seat)
     if area is None and a.card.params.get("optional", False):
         return Resolved(("no order removed",))
     if area not in targets:
-        return refuse("GOT-X-8", f"area {area!r} is not one of {targets}", "data.choice.area")
+        return refuse(rule, f"area {area!r} is not one of {targets}", "data.choice.area")
     order = a.s.orders[area]
     removal = {"area": area, "seat": order.seat, "order_token": order.token, "reason": "card_ability"}
     return Resolved((f"{order.token} removed from {area}",), (ev(a.s, "OrdersRemoved", removals=[removal]),))

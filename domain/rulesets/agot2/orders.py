@@ -141,8 +141,10 @@ def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0, 
         other = defender_of(s, to_area, seat)
         if (other is not None or to_area in s.neutral_forces) and (combat_move is not None or neutral is not None):
             # The catalog leaves march legality, "one combat per march" by name, to GOT-X-25 (§0.2): GOT-COMBAT-1 only
-            # says a move into another House's area starts a combat, not that a march starts one at most.
-            return refuse("GOT-X-25", "one march starts at most one combat", f"{field}.to_area")
+            # says a move into another House's area starts a combat, not that a march starts one at most. With a
+            # neutral force among them the rule is GOT-X-27's: "Attacking a neutral force is the march's one combat".
+            rule = "GOT-X-27" if neutral is not None or to_area in s.neutral_forces else "GOT-X-25"
+            return refuse(rule, "one march starts at most one combat", f"{field}.to_area")
         if to_area in s.neutral_forces:
             neutral = attack_neutral(s, seat, origin, token, to_area, units, field, checks)
             if not neutral.events:

@@ -241,9 +241,9 @@ def test_march_refused_citing_got_x_26_when_it_enters_a_closed_area() -> None:
         assert not decision.events and [v.rule_id for v in decision.violations] == ["GOT-X-26"]
 
 
-def test_march_refused_citing_got_x_25_when_it_attacks_a_neutral_force_and_a_house() -> None:
-    """GOT-X-25 (one combat per march is outside the catalog, §0.2), X-27: attacking a neutral force is the
-    march's one combat."""
+def test_march_refused_citing_got_x_27_when_it_attacks_a_neutral_force_and_a_house() -> None:
+    """GOT-X-27: "Attacking a neutral force is the march's one combat" (two Houses' areas in one march stay GOT-X-25,
+    march legality being outside the catalog, §0.2)."""
     game = deviations._game(
         "adjudicated",
         {"l1": "land", "l2": "land", "l4": "land"},
@@ -259,7 +259,7 @@ def test_march_refused_citing_got_x_25_when_it_attacks_a_neutral_force_and_a_hou
         from_area="l1",
         moves=[{"to_area": "l2", "units": ["red:knight:l1:1"]}, {"to_area": "l4", "units": ["red:footman:l1:2"]}],
     )
-    assert not decision.events and [v.rule_id for v in decision.violations] == ["GOT-X-25"]
+    assert not decision.events and [v.rule_id for v in decision.violations] == ["GOT-X-27"]
 
 
 def test_deviation_recorded_and_token_removed_when_a_transcript_march_is_too_weak() -> None:

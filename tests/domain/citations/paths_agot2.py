@@ -9,7 +9,7 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("rule", "card_choices:_discard_from_opponent_hand"): ("message",),
     ("GOT-X-8", "card_choices:_manual"): ("a manual ability records its choice as an object",),
     ("rule", "card_choices:_opponent_to_track_bottom"): ("choice.track … is not one of …",),
-    ("GOT-X-8", "card_choices:_remove_opponent_order"): ("area … is not one of …",),
+    ("rule", "card_choices:_remove_opponent_order"): ("area … is not one of …",),
     ("GOT-X-8", "card_choices:_replace_own_card"): ("choice must be {replace: true|false}",),
     ("rule", "card_choices:_upgrade_footman"): ("… (…)",),
     ("GOT-CARD-1", "card_choices:card_errors"): ("card … is not in …'s hand (…)",),
@@ -70,7 +70,8 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-TERM-4", "orders:_turn_deviations"): ("message",),
     ("GOT-X-12", "orders:_turn_deviations"): ("… must first use or decline the Messenger Raven",),
     ("GOT-X-11", "orders:close_round"): ("a round ends in the Action Phase with no combat under way",),
-    ("GOT-X-25", "orders:march"): ("moves … must be a list of {to_area, units}", "one march starts at most one combat"),
+    ("GOT-X-25", "orders:march"): ("moves … must be a list of {to_area, units}",),
+    ("rule", "orders:march"): ("one march starts at most one combat",),
     ("GOT-X-25", "orders:resolve_raid"): (
         "message",
         "… cannot remove a … order",

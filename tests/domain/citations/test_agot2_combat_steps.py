@@ -147,8 +147,9 @@ def test_card_ability_choices_refused_citing_the_tier_rule_of_the_card() -> None
     replace: Path = ("GOT-X-8", "card_choices:_replace_own_card")
     cites(replace, _ability(aeron, "greyjoy", "greyjoy_aeron_damphair", {"replace": "please"}), "GOT-X-8")
     cersei, _ = cersei_wins()
-    remove: Path = ("GOT-X-8", "card_choices:_remove_opponent_order")
-    cites(remove, _ability(cersei, "lannister", "lannister_cersei_lannister", {"area": "a"}), "GOT-X-8")
+    remove: Path = ("rule", "card_choices:_remove_opponent_order")
+    # Cersei's "if you win" is GOT-CARD-5's tier: her refused choice cites it, as Renly's and Doran's do
+    cites(remove, _ability(cersei, "lannister", "lannister_cersei_lannister", {"area": "a"}), "GOT-CARD-5")
 
 
 def test_card_ability_targets_refused_citing_the_tier_rule_of_the_card() -> None:

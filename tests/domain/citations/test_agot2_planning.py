@@ -14,6 +14,7 @@ from typing import Any
 from domain.kernel import Decision, Game
 from domain.platform import decide_seal
 from domain.rulesets.agot2 import AGOT2
+from tests.domain.agot2 import test_transcript_deviations as deviations
 from tests.domain.agot2.tables import SALT, act, board, card_set, decide, new_game, open_round, units
 from tests.domain.agot2.test_neutral_forces import _march, _march_game
 from tests.domain.agot2.test_rounds import RBG
@@ -98,3 +99,20 @@ def test_march_on_a_neutral_force_refused_got_x_26_when_closed_and_got_x_27_when
     cites(("GOT-X-26", "neutral:attack_neutral"), closed, "GOT-X-26")
     weak = _march(_march_game(strength=4), KNIGHT_AND_FOOTMAN)
     cites(("GOT-X-27", "neutral:attack_neutral"), weak, "GOT-X-27")
+
+
+def test_march_into_a_neutral_force_and_another_houses_area_refused_got_x_27() -> None:
+    """GOT-X-27: "Attacking a neutral force is the march's one combat" — Red's knight and footman would beat the
+    neutral force of 3 in l2, but its other knight may not attack Blue's footman in l4 in the same march; two
+    Houses' areas in one march stay GOT-X-25's (march legality)."""
+    areas = {"l1": "land", "l2": ("land", {"structure": "castle"}), "l4": "land", "l5": "land"}
+    adjacency = [("l1", "l2"), ("l1", "l4"), ("l1", "l5")]
+    reds = units("red", "l1", "knight", "footman", "knight")
+    blues = units("blue", "l4", "footman") + units("blue", "l5", "footman")
+    neutral = {"neutral_forces": [{"area": "l2", "strength": 3}]}
+    game = deviations._game("adjudicated", areas, adjacency, reds + blues, [("l1", "red", "march_0")], position=neutral)
+    knights = ["red:knight:l1:1", "red:footman:l1:2"]
+    both = [{"to_area": "l2", "units": knights}, {"to_area": "l4", "units": ["red:knight:l1:3"]}]
+    cites(("rule", "orders:march"), decide(game, "march", "red", from_area="l1", moves=both), "GOT-X-27")
+    houses = [{"to_area": "l5", "units": knights}, {"to_area": "l4", "units": ["red:knight:l1:3"]}]
+    cites(("rule", "orders:march"), decide(game, "march", "red", from_area="l1", moves=houses), "GOT-X-25")
