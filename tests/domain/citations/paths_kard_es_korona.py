@@ -215,6 +215,8 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… can no longer pay …",
     ),
     ("KK-ELECT-4", "offices:decide_offer_office"): ("no office is sold during an election (A-38)",),
+    ("KK-ELIM-8", "offices:_fate_open"): ("message",),
+    ("KK-CAPTIVE-4", "offices:_fate_open"): ("message",),
     ("KK-OFFICE-6", "offices:decide_offer_office"): (
         "office … must be one of …",
         "only the holder of … (…) may sell it",

@@ -7,7 +7,12 @@ from __future__ import annotations
 from tests.domain.citations.test_kard_es_korona import Path, cites
 from tests.domain.kard_es_korona.builders import act, then
 from tests.domain.kard_es_korona.test_defeat import BLUE, RED, YELLOW, blue_defeated
-from tests.domain.kard_es_korona.test_defeat_freezes_money_and_offices import eliminated_blue
+from tests.domain.kard_es_korona.test_defeat_freezes_money_and_offices import (
+    eliminated_blue,
+    red_treasurer_beaten_by_royals,
+    sale_open_when_blue_falls,
+    treasurer_defeated,
+)
 from tests.domain.kard_es_korona.test_duel_and_rerolls import duel, duel_roll
 
 
@@ -31,3 +36,18 @@ def test_refused_citing_kk_elim_1_then_kk_elim_4_when_money_is_handed_to_an_elim
     """KK-ELIM-1: "his player is eliminated at once"; KK-ELIM-4: his money went to the conqueror."""
     path: Path = ("KK-ELIM-1", "economy:_money_frozen")
     cites(path, eliminated_blue(), act("transfer_money", RED, to=BLUE, amount=1), "KK-ELIM-1", "KK-ELIM-4")
+
+
+def test_refused_citing_kk_elim_8_when_a_defeated_lord_sells_or_closes_the_sale_of_his_office() -> None:
+    """KK-ELIM-8: "Every office held by a defeated lord returns to the crown and stays vacant until the next
+    election"."""
+    path: Path = ("KK-ELIM-8", "offices:_fate_open")
+    cites(path, treasurer_defeated(), act("offer_office", BLUE, office="treasurer"), "KK-ELIM-8")
+    cites(path, sale_open_when_blue_falls(), act("close_office_sale", BLUE), "KK-ELIM-8")
+
+
+def test_refused_citing_kk_captive_4_when_a_lord_defeated_by_neutrals_sells_his_office() -> None:
+    """KK-CAPTIVE-4: "Any office he holds is lost at once, when he is captured"."""
+    path: Path = ("KK-CAPTIVE-4", "offices:_fate_open")
+    game = red_treasurer_beaten_by_royals()
+    cites(path, game, act("offer_office", RED, office="treasurer"), "KK-CAPTIVE-4")

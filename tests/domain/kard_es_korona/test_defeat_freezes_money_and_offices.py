@@ -11,11 +11,24 @@ from typing import Any
 
 from domain.kernel import Game, Viewer
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
-from tests.domain.kard_es_korona.builders import act, play, rule_ids, then, types, when
-from tests.domain.kard_es_korona.test_defeat import BLUE, RED, YELLOW, blue_defeated, fight, lords_battle
+from domain.rulesets.kard_es_korona.forces import Force
+from domain.rulesets.kard_es_korona.state import ROYAL
+from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when
+from tests.domain.kard_es_korona.test_defeat import (
+    ATTACK,
+    BLUE,
+    GUARDS,
+    PTD,
+    RED,
+    YELLOW,
+    blue_defeated,
+    fight,
+    lords_battle,
+)
 from tests.domain.kard_es_korona.test_duel_and_rerolls import duel, duel_roll
 
 TAKEOVER = {"kunsag": "infantry", "tiszahat_k2": None}
+BLUE_TREASURER = {"judge_royal": None, "treasurer": BLUE, "palatine": None}
 
 
 def offered(game: Game, seat: str, action_type: str) -> list[dict[str, Any]]:
@@ -130,3 +143,94 @@ def test_kk_vassal_1_a_vassal_is_still_a_player_who_trades_money() -> None:
     game = play(game, act("transfer_money", RED, to=BLUE, amount=3))
     assert types(when(game, act("transfer_money", BLUE, to=YELLOW, amount=1))) == ["MoneyTransferred"]
     assert BLUE in recipients(game, RED)
+
+
+# N3 — a defeated lord's offices wait for his fate: no sale meanwhile, and an open sale ends with the office.
+
+
+def treasurer_defeated() -> Game:
+    """Blue, the Treasurer, is defeated by Red (test_defeat's battle) and awaits his escape."""
+    game = blue_defeated()
+    return position(game, game.state.units, control=game.state.control, offices=BLUE_TREASURER)
+
+
+def test_kk_elim_8_a_defeated_lord_awaiting_his_fate_cannot_sell_his_office() -> None:
+    """KK-ELIM-8: „Ha a legyőzött tartományúr tisztséget is töltött be, az visszaszáll a koronára a következő
+    választásig." Blue's Treasurer's office is the crown's if his defeat stands: he may not auction it first."""
+    game = treasurer_defeated()
+    assert rule_ids(when(game, act("offer_office", BLUE, office="treasurer"))) == ["KK-ELIM-8"]
+    assert offered(game, BLUE, "offer_office") == []
+
+
+def red_treasurer_beaten_by_royals() -> Game:
+    """Red, the Treasurer, leads his lone cavalry from Pannónia K1 against Pest's royal archer, who kills it."""
+    game = set_up(PTD)
+    units = {**GUARDS, "pannonia_k1": {RED: Force(infantry=1, cavalry=1)}, "pest": {ROYAL: Force(archer=1)}}
+    lords = {RED: "pannonia_k1", BLUE: "tiszahat_k2", YELLOW: "delvidek_k2"}
+    game = position(game, units, lords=lords, offices={"judge_royal": None, "treasurer": RED, "palatine": None})
+    move = act("move", RED, to="pest", groups=[{"from": "pannonia_k1", "units": {"cavalry": 1}, "lord": True}])
+    game = play(game, act("draw_event", RED, card="veres_kard"), move)
+    game = play(game, act("pass", BLUE), act("pass", YELLOW), act("pass", RED), act("lead_arm", RED, arm="cavalry"))
+    game = fight(game, 6)
+    assert game.state.defeat["seat"] == RED and game.state.defeat["stage"] == "escape"
+    return game
+
+
+def test_kk_captive_4_a_lord_defeated_by_royal_troops_cannot_sell_his_office_before_his_capture() -> None:
+    """KK-CAPTIVE-4: the captive „ha valamilyen rangja volt, azt is azonnal elveszíti". Red, the Treasurer, beaten
+    by royal troops, may not sell the office while he awaits his escape; captured, he has lost it."""
+    game = red_treasurer_beaten_by_royals()
+    assert rule_ids(when(game, act("offer_office", RED, office="treasurer"))) == ["KK-CAPTIVE-4"]
+    assert offered(game, RED, "offer_office") == []
+    game = play(game, act("attempt_escape", RED, to="pannonia_k1", dice=[3]))
+    assert game.state.offices["treasurer"] is None and game.state.lord_status[RED] == "captive"
+
+
+def sale_open_when_blue_falls() -> Game:
+    """Blue, the Treasurer (12 garas), auctions his office and Yellow (5 garas) bids 3; then test_defeat's battle
+    defeats Blue's lord."""
+    game = set_up(PTD)
+    units = {
+        **GUARDS,
+        "pest": {RED: Force(cavalry=1)},
+        "fejer": {BLUE: Force(infantry=1)},
+        "kunsag": {BLUE: Force(infantry=1)},
+    }
+    lords = {RED: "pest", BLUE: "fejer", YELLOW: "delvidek_k2"}
+    treasury = {RED: 0, BLUE: 12, YELLOW: 5}
+    game = position(game, units, lords=lords, treasury=treasury, offices=BLUE_TREASURER)
+    game = play(game, act("draw_event", RED, card="veres_kard"), act("offer_office", BLUE, office="treasurer"))
+    game = play(game, act("bid_for_office", YELLOW, amount=3), act("move", RED, **ATTACK))
+    game = play(game, act("pass", BLUE), act("pass", YELLOW), act("pass", RED))
+    game = play(game, act("lead_arm", RED, arm="cavalry"), act("lead_arm", BLUE, arm="infantry"))
+    game = fight(game, 6, 1)
+    assert game.state.defeat["seat"] == BLUE and game.state.office_sale is not None
+    return game
+
+
+def test_kk_elim_8_a_sale_open_when_the_seller_is_defeated_takes_no_bid_and_is_not_closed() -> None:
+    """KK-ELIM-8 (A-23): until Blue's fate is settled the sale he opened neither takes bids nor closes."""
+    game = sale_open_when_blue_falls()
+    assert rule_ids(when(game, act("close_office_sale", BLUE))) == ["KK-ELIM-8"]
+    assert rule_ids(when(game, act("bid_for_office", YELLOW, amount=4))) == ["KK-ELIM-8"]
+    assert offered(game, BLUE, "close_office_sale") == [] and offered(game, YELLOW, "bid_for_office") == []
+
+
+def test_kk_elim_8_kk_elim_4_the_fallen_sellers_office_goes_back_to_the_crown_unsold() -> None:
+    """KK-ELIM-8: the office „visszaszáll a koronára"; the sale ends with it (no buyer, reason office_lost), so
+    Yellow keeps his 5 garas, and Blue's 12 are Red's by KK-ELIM-4."""
+    game = play(sale_open_when_blue_falls(), act("forgo_escape", BLUE))
+    decision = when(game, act("decline_fealty", BLUE))
+    sold = next(e for e in decision.events if e.type == "OfficeSold")
+    assert sold.data["buyer"] is None and sold.data["reason"] == "office_lost"
+    state = then(game, decision).state
+    assert state.offices["treasurer"] is None and state.office_sale is None
+    assert state.treasury[YELLOW] == 5 and state.treasury[RED] == 12
+
+
+def test_kk_elim_2_a_seller_who_escapes_may_close_his_sale_again() -> None:
+    """KK-ELIM-2: a 6 escapes and cancels the defeat (A-23): Blue is the Treasurer still and sells to Yellow."""
+    game = play(sale_open_when_blue_falls(), act("attempt_escape", BLUE, to="kunsag", dice=[6]))
+    game = play(game, act("close_office_sale", BLUE))
+    assert game.state.offices["treasurer"] == YELLOW
+    assert game.state.treasury[YELLOW] == 2 and game.state.treasury[BLUE] == 15
