@@ -16,6 +16,7 @@ from typing import Any
 from domain.rulesets.kard_es_korona.captivity import return_counties
 from domain.rulesets.kard_es_korona.defeat_evolve import CONSENT, ELIMINATE, ESCAPE, FEALTY, TAKEOVER
 from domain.rulesets.kard_es_korona.flow import Flow
+from domain.rulesets.kard_es_korona.offices import end_sale_of_lost_offices
 from domain.rulesets.kard_es_korona.state import OFFICES, KKState, is_neutral
 
 # --- queries ---
@@ -72,6 +73,7 @@ def vacate_offices(flow: Flow, seat: str, reason: str, rule_id: str) -> list[str
     for office in lost:
         flow.emit("OfficeVacated", {"office": office, "former_holder": seat, "reason": reason})
         flow.note(rule_id, f"{seat} loses the office {office}: it stays vacant until the next election")
+    end_sale_of_lost_offices(flow, lost)
     return lost
 
 

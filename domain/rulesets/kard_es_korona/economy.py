@@ -10,7 +10,7 @@ from domain.rulesets.kard_es_korona.captivity import can_pay_ransom
 from domain.rulesets.kard_es_korona.cards import card_for, neutral_changes
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, castle_limit_breaches, single
-from domain.rulesets.kard_es_korona.state import ELECTION, EVENT, RECRUIT, KKState
+from domain.rulesets.kard_es_korona.state import ELECTION, EVENT, RECRUIT, KKState, is_neutral
 from domain.rulesets.kard_es_korona.vassals import adjust_income, holds_for
 from domain.rulesets.kard_es_korona.year import begin_movement, election_year
 
@@ -336,6 +336,9 @@ def decide_transfer_money(state: KKState, action: Action) -> Decision:
     seat, to, amount = action.seat, action.data.get("to"), action.data.get("amount")
     if seat is None or to not in state.seats or to == seat:
         return refuse("KK-GEN-6", f"{to!r} is not another player of this game", "data.to")
+    frozen = _money_frozen(state, seat, str(to))
+    if frozen is not None:
+        return frozen
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
         return refuse("KK-GEN-7", f"amount {amount!r} must be a whole number of garas", "data.amount")
     if amount > state.treasury.get(seat, 0):
@@ -343,3 +346,19 @@ def decide_transfer_money(state: KKState, action: Action) -> Decision:
     flow = Flow(state)
     flow.emit("MoneyTransferred", {"from": seat, "to": to, "amount": amount, "memo": str(action.data.get("memo", ""))})
     return flow.decision()
+
+
+def _money_frozen(state: KKState, seat: str, to: str) -> Decision | None:
+    """KK-ELIM-1/4, KK-VASSAL-1, KK-LORD-7: an eliminated player's money is gone, and a lord defeated by a player
+    keeps his treasury for the victor until his fate is settled (None: the money may pass)."""
+    for who, field in ((seat, "seat"), (to, "data.to")):
+        if state.lord_status.get(who) == "eliminated":
+            message = f"{who} is out of the game: no money passes to or from him"
+            return refuse("KK-ELIM-1", message, field).then(refuse("KK-ELIM-4", message, field))
+    defeat = state.defeat
+    if defeat.get("seat") != seat or is_neutral(str(defeat.get("by", ""))):
+        return None
+    message = f"{seat}'s lord is defeated by {defeat['by']}: his treasury is the victor's if he falls or swears fealty"
+    if defeat.get("cause") == "duel":
+        return refuse("KK-LORD-7", message, "seat").then(refuse("KK-VASSAL-1", message, "seat"))
+    return refuse("KK-ELIM-4", message, "seat").then(refuse("KK-VASSAL-1", message, "seat"))

@@ -12,7 +12,7 @@ from typing import Any
 from domain.kernel import Action, Decision, Viewer
 from domain.rulesets.kard_es_korona.election_state import OfficeSale
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
-from domain.rulesets.kard_es_korona.state import ELECTION, OFFICES, KKState
+from domain.rulesets.kard_es_korona.state import ELECTION, OFFICES, KKState, is_neutral
 
 
 def hide_treasuries(document: dict[str, Any], state: KKState, viewer: Viewer) -> dict[str, Any]:
@@ -29,6 +29,9 @@ def decide_offer_office(state: KKState, action: Action) -> Decision:
         return refuse("KK-OFFICE-6", f"office {office!r} must be one of {', '.join(OFFICES)}", "data.office")
     if seat is None or state.offices.get(office) != seat:
         return refuse("KK-OFFICE-6", f"only the holder of {office} ({state.offices.get(office)}) may sell it", "seat")
+    frozen = _fate_open(state, seat)
+    if frozen is not None:
+        return frozen
     if state.phase == ELECTION:
         return refuse("KK-ELECT-4", "no office is sold during an election (A-38)", "type")
     if state.current_battle is not None:
@@ -48,6 +51,9 @@ def decide_bid_for_office(state: KKState, action: Action) -> Decision:
     sale, seat, amount = state.office_sale, action.seat, action.data.get("amount")
     if sale is None:
         return refuse("KK-OFFICE-6", "no office is for sale", "type")
+    frozen = _fate_open(state, sale.seller)
+    if frozen is not None:
+        return frozen
     if state.phase == ELECTION:
         return refuse("KK-ELECT-4", "no money passes between players during an election", "type")
     if seat is None or seat == sale.seller or seat not in state.seats:
@@ -75,6 +81,9 @@ def decide_close_office_sale(state: KKState, action: Action) -> Decision:
         flow = Flow(state)
         flow.emit("OfficeSold", _no_sale(sale, "office_lost"))
         return flow.decision()
+    frozen = _fate_open(state, sale.seller)
+    if frozen is not None:
+        return frozen
     if sale.bidder is not None and sale.amount > state.treasury.get(sale.bidder, 0):
         # money moved since the bid (recruitment, transfers): the bid can no longer be paid
         return refuse("KK-OFFICE-6", f"{sale.bidder} can no longer pay {sale.amount}", "type")
@@ -98,6 +107,26 @@ def end_open_sale(flow: Flow) -> None:
     if sale is not None:
         flow.emit("OfficeSold", _no_sale(sale, "election"))
         flow.note("KK-OFFICE-7", f"the election ends the open sale of {sale.office}")
+
+
+def end_sale_of_lost_offices(flow: Flow, lost: list[str]) -> None:
+    """KK-OFFICE-7: an office lost on defeat, capture or fealty ends its open sale with no sale (office_lost)."""
+    sale = flow.state.office_sale
+    if sale is not None and sale.office in lost:
+        flow.emit("OfficeSold", _no_sale(sale, "office_lost"))
+        flow.note("KK-OFFICE-7", f"{sale.seller} has lost {sale.office}: its sale ends with no sale")
+
+
+def _fate_open(state: KKState, seat: str) -> Decision | None:
+    """KK-ELIM-8, KK-CAPTIVE-4 (A-23): while the seat's defeated lord awaits his fate, the offices he will lose if
+    the defeat stands are neither sold nor bid for (None: no defeat of his is open)."""
+    defeat = state.defeat
+    if defeat.get("seat") != seat:
+        return None
+    message = f"{seat}'s lord is defeated: his offices return to the crown if the defeat stands, none is sold"
+    if is_neutral(str(defeat.get("by", ""))):
+        return refuse("KK-CAPTIVE-4", message, "type")
+    return refuse("KK-ELIM-8", message, "type")
 
 
 def _no_sale(sale: OfficeSale, reason: str) -> dict[str, Any]:

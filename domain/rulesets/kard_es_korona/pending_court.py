@@ -90,7 +90,8 @@ def at_any_time(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
     found: list[Waiting] = []
     for seat in state.seats:
         money = state.treasury.get(seat, 0)
-        others = [s for s in state.seats if s != seat]
+        # KK-ELIM-1: no money passes to an eliminated player
+        others = [s for s in state.seats if s != seat and state.lord_status.get(s) != "eliminated"]
         gifts = ({"to": to, "amount": 1} for to in others) if money else ()
         sell = ({"office": office} for office in OFFICES if state.offices.get(office) == seat)
         vetoes = (

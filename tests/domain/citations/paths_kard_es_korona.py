@@ -103,6 +103,12 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… has … garas, not …",
     ),
     ("KK-GEN-7", "economy:decide_transfer_money"): ("amount … must be a whole number of garas",),
+    # message: "… is out of the game: no money passes to or from him"
+    ("KK-ELIM-1", "economy:_money_frozen"): ("message",),
+    ("KK-ELIM-4", "economy:_money_frozen"): ("message",),
+    # message: "…'s lord is defeated by …: his treasury is the victor's if he falls or swears fealty"
+    ("KK-LORD-7", "economy:_money_frozen"): ("message",),
+    ("KK-VASSAL-1", "economy:_money_frozen"): ("message",),
     ("KK-OFFICE-2", "elections:decide_judge_reroll"): (
         "no roll-off die is waiting for the Judge Royal's choice",
         "only the Judge Royal … rerolls his own die",
@@ -209,6 +215,8 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… can no longer pay …",
     ),
     ("KK-ELECT-4", "offices:decide_offer_office"): ("no office is sold during an election (A-38)",),
+    ("KK-ELIM-8", "offices:_fate_open"): ("message",),
+    ("KK-CAPTIVE-4", "offices:_fate_open"): ("message",),
     ("KK-OFFICE-6", "offices:decide_offer_office"): (
         "office … must be one of …",
         "only the holder of … (…) may sell it",
