@@ -21,6 +21,8 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… is not held by royal or neutral forces",
         "… has … neutral infantry, not …",
     ),
+    ("rule", "cards:_castle_overfilled"): ("…: …",),
+    ("KK-EVENT-5", "cards:_castle_overfilled"): ("…: the card cannot add … infantry there",),
     ("KK-EVENT-7", "event_die:decide_roll_event_die"): (
         "no Rainy Autumn roll is due: it comes when a siege begins in that year",
         "the besieger … rolls for Rainy Autumn",
