@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from domain.kernel import Game, Viewer
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
-from tests.domain.kard_es_korona.builders import act, play, rule_ids, set_up, when
+from tests.domain.kard_es_korona.builders import act, play, rule_ids, set_up, types, when, with_state
+from tests.domain.kard_es_korona.test_defeat import fight, lords_battle
 
 PTD = ("pannonia", "tiszahat", "delvidek")
 RED, BLUE, YELLOW = PTD
@@ -47,3 +52,42 @@ def test_bloody_sword_adds_infantry_to_a_castle_when_it_stays_within_its_limits_
     sword = act("draw_event", RED, card="veres_kard", neutral_infantry=[{"county": "pest", "change": 2}])
     game = play(set_up(PTD), sword)
     assert game.state.force("pest", "royal") == Force(cavalry=1, infantry=3, archer=1)
+
+
+# --- N2: the conqueror's takeover (KK-ELIM-5) does not wait for the freed vassal's lord (KK-VASSAL-7) ---
+
+
+def offered(game: Game, seat: str, action_type: str) -> list[dict[str, Any]]:
+    pending = KARD_ES_KORONA.pending(game, Viewer(arbiter=True))
+    return [
+        dict(c)
+        for w in pending.waiting
+        if w.seat == seat
+        for o in w.options
+        if o.type == action_type
+        for c in o.choices
+    ]
+
+
+def blue_eliminated_with_yellow_his_vassal() -> Game:
+    """test_defeat's battle: Red's lord-led cavalry kills Blue's lord-led infantry in Fejér (Blue also holds Kunság
+    and his home castle K2 with 1 infantry each); Yellow is Blue's vassal, his lord off the board. Blue forgoes the
+    escape and refuses fealty: he is out (KK-ELIM-1), Yellow is freed (KK-VASSAL-7)."""
+    game = lords_battle()
+    game = with_state(
+        game, lieges={YELLOW: BLUE}, lord_status={YELLOW: "vassal"}, lords={**game.state.lords, YELLOW: None}
+    )
+    game = play(fight(game, 6, 1), act("forgo_escape", BLUE), act("decline_fealty", BLUE))
+    assert game.state.returning == (YELLOW,) and game.state.defeat["stage"] == "takeover"
+    return game
+
+
+def test_takeover_and_the_freed_vassals_return_both_offered_when_a_liege_is_eliminated_kk_elim_5_kk_vassal_7() -> None:
+    """KK-VASSAL-7: „Tartományura visszakerül a táblára egy saját vármegyébe" — Yellow's lord goes back to his own
+    county; KK-ELIM-5: „A kiesett játékos minden seregét le kell cserélni legyőzőjéére" — Red places one unit of an arm
+    that stood there (infantry) in each of Blue's counties with units. The seed orders neither before the other."""
+    game = blue_eliminated_with_yellow_his_vassal()
+    assert offered(game, YELLOW, "return_lord") == [{"to": "delvidek_k2"}]
+    full = {"placements": {"kunsag": "infantry", "tiszahat_k2": "infantry"}}
+    assert full in offered(game, RED, "place_takeover")
+    assert types(when(game, act("place_takeover", RED, **full))) == ["EliminationTakeoverPlaced"]
