@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Game, Viewer
+from domain.kernel import Decision, Event, Game, Viewer
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
-from tests.domain.kard_es_korona.builders import act, play, rule_ids, set_up, types, when, with_state
+from tests.domain.kard_es_korona.builders import act, play, rule_ids, set_up, then, types, when, with_state
 from tests.domain.kard_es_korona.test_defeat import fight, lords_battle
 
 PTD = ("pannonia", "tiszahat", "delvidek")
@@ -52,6 +52,48 @@ def test_bloody_sword_adds_infantry_to_a_castle_when_it_stays_within_its_limits_
     sword = act("draw_event", RED, card="veres_kard", neutral_infantry=[{"county": "pest", "change": 2}])
     game = play(set_up(PTD), sword)
     assert game.state.force("pest", "royal") == Force(cavalry=1, infantry=3, archer=1)
+
+
+# --- N7: a card turned up is out of the deck for the rest of the game (KK-EVENT-1) ---
+
+
+def next_year_after(card: str) -> Game:
+    """1301: Red draws `card`, everyone passes; 1302's event phase, Red (who passed first) draws again."""
+    game = play(set_up(PTD), act("draw_event", RED, card=card), *(act("pass", s) for s in PTD))
+    assert (game.state.year, game.state.phase, game.state.starting_player) == (1302, "event", RED)
+    return game
+
+
+def test_refused_kk_event_1_when_the_card_drawn_last_year_is_drawn_again() -> None:
+    """KK-EVENT-1: „Minden év legelején ... fel kell csapni egyet az eseménykártyák közül" — one card of the deck is
+    turned up each year (16 cards for at most 12 years, 1301-1308/12); Céhek megerősödése, turned up in 1301, lasts
+    „a játék végéig" and cannot come up again in 1302."""
+    decision = when(next_year_after("cehek_megerosodese"), act("draw_event", RED, card="cehek_megerosodese"))
+    assert rule_ids(decision) == ["KK-EVENT-1"]
+    assert decision.violations[0].details["field"] == "data.card"
+
+
+def test_refused_kk_event_1_when_a_card_the_seed_does_not_name_comes_up_twice() -> None:
+    """KK-EVENT-1: the same holds for the nine cards entered by id (A-55)."""
+    game = next_year_after("adoemeles")
+    assert rule_ids(when(game, act("draw_event", RED, card="adoemeles"))) == ["KK-EVENT-1"]
+
+
+def test_pending_offers_only_cards_not_yet_drawn_kk_event_1() -> None:
+    """KK-EVENT-1: in 1302 the six named cards Red did not turn up in 1301 are offered, Szüret is not."""
+    game = next_year_after("szuret")
+    cards = [c["card"] for c in offered(game, RED, "draw_event")]
+    assert "szuret" not in cards and len(cards) == 6
+    assert types(when(game, act("draw_event", RED, card="esos_osz")))[0] == "EventCardDrawn"
+
+
+def test_an_old_log_that_drew_a_card_twice_still_folds_kk_event_1() -> None:
+    """KK-EVENT-1 is checked when a card is drawn; `evolve` has no error path, so a log recorded before the check
+    (Céhek megerősödése in 1301 and again in 1302) folds, and the card counts as drawn twice."""
+    game = next_year_after("cehek_megerosodese")
+    again = Event("EventCardDrawn", {"year": 1302, "card": "cehek_megerosodese", "name": "x", "duration": "permanent"})
+    state = then(game, Decision(events=(again,))).state
+    assert state.drawn_events == ("cehek_megerosodese", "cehek_megerosodese")
 
 
 # --- N2: the conqueror's takeover (KK-ELIM-5) does not wait for the freed vassal's lord (KK-VASSAL-7) ---
