@@ -92,7 +92,11 @@ def neutral_pieces(state: KKState, rng: random.Random) -> list[dict[str, str]]:
 
 def event_card(state: KKState, rng: random.Random) -> dict[str, Any]:
     """KK-EVENT-1: a card of the deck; a revolt, a plague or a bloody sword sometimes changes neutral infantry."""
-    card = CARDS[rng.choice(DECK)]
+    deck = [card for card in DECK if card not in state.drawn_events]  # KK-EVENT-1: none comes up twice
+    if not deck:  # the six are out: one of the deck's cards the seed does not name, whose effect is not applied
+        return {"card": f"unnamed_card_{len(state.drawn_events) + 1}", "name": "an unnamed card"}
+    drawn = rng.choice(DECK)
+    card = CARDS[drawn if drawn in deck else deck[0]]
     data: dict[str, Any] = {"card": card.id}
     if not card.neutral_infantry or rng.random() < 0.3:
         return data

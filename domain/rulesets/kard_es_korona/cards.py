@@ -19,8 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.kernel import Decision
-from domain.rulesets.kard_es_korona.forces import EMPTY, single
+from domain.kernel import Decision, RuleViolation
+from domain.rulesets.kard_es_korona.forces import EMPTY, castle_limit_breaches, single
 from domain.rulesets.kard_es_korona.state import ATTACKER, BATTLE, Battle, KKState, evolved, is_neutral
 
 REMOVE = "remove"
@@ -120,7 +120,31 @@ def _neutral_change(state: KKState, card: EventCard, item: Any, where: str) -> d
     if change < 0 and state.force(county, holder).infantry < -change:
         has = state.force(county, holder).infantry
         return _refuse("KK-EVENT-5", f"{county} has {has} neutral infantry, not {-change}", f"{where}.change")
+    overfilled = _castle_overfilled(state, county, holder, change, f"{where}.change")
+    if overfilled is not None:
+        return overfilled
     return {"county": county, "owner": holder, "change": change}
+
+
+def _castle_overfilled(state: KKState, county: str, holder: str, change: int, field: str) -> Decision | None:
+    """KK-CASTLE-2/3 (KK-EVENT-5): infantry a card adds to a castle keep it within 7 units and the arm limit.
+
+    Seed: „a várban egyszerre 7 seregnél több nem tartózkodhat, valamint fegyvernembeli limit is vonatkozik rá".
+    """
+    board = state.board
+    assert board is not None
+    if change <= 0 or not board.counties[county].castle:
+        return None
+    garrison = state.force(county, holder).plus(single("infantry", change))
+    arm_limit, variant = str(state.options["castle_arm_limit"]), str(state.options["variant"])
+    breaches = castle_limit_breaches(garrison, arm_limit, variant)
+    if not breaches:
+        return None
+    held = f"{board.counties[county].name} would hold {garrison.describe()}"
+    # The castle's own limits bar the addition; KK-EVENT-5 (the card adds neutral infantry) is the umbrella.
+    broken = tuple(RuleViolation(rule, f"{held}: {reason}", {"field": field}) for rule, reason in breaches)
+    umbrella = RuleViolation("KK-EVENT-5", f"{held}: the card cannot add {change} infantry there", {"field": field})
+    return Decision(violations=(*broken, umbrella))
 
 
 def _effect_applied(state: KKState, data: Mapping[str, Any]) -> KKState:

@@ -26,6 +26,9 @@ def decide_draw_event(state: KKState, action: Action) -> Decision:
     card = card_for(action.data)
     if card is None:
         return refuse("KK-EVENT-1", f"card {action.data.get('card')!r} is not an event card id", "data.card")
+    if card.id in state.drawn_events:
+        # One card of the deck is turned up a year: 16 cards for at most 12 years, none put back.
+        return refuse("KK-EVENT-1", f"{card.name_hu} was turned up already: it is out of the deck", "data.card")
     changes = neutral_changes(state, card, action.data.get("neutral_infantry"))
     if isinstance(changes, Decision):
         return changes

@@ -129,7 +129,8 @@ def _year_began(state: KKState, data: Mapping[str, Any]) -> KKState:
 def _event_card_drawn(state: KKState, data: Mapping[str, Any]) -> KKState:
     card = str(data["card"])
     permanent = state.permanent_events + ((card,) if data.get("duration") == "permanent" else ())
-    return evolved(state, event_card=card, permanent_events=permanent)
+    # KK-EVENT-1: a card turned up stays out of the deck; an old log that drew one twice still folds.
+    return evolved(state, event_card=card, permanent_events=permanent, drawn_events=(*state.drawn_events, card))
 
 
 def _event_card_voided(state: KKState, data: Mapping[str, Any]) -> KKState:

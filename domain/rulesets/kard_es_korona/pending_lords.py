@@ -38,11 +38,18 @@ def reroll_offer(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
 
 
 def lord_to_return(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
-    """KK-VASSAL-7, A-29: the freed vassal's lord returns to a county holding his own units."""
+    """KK-VASSAL-7, A-29: the freed vassal's lord returns to a county holding his own units.
+
+    The conqueror's takeover (KK-ELIM-5) is offered beside it: the seed orders neither before the other
+    („Tartományura visszakerül a táblára egy saját vármegyébe"), and the engine accepts both in either order.
+    """
     seat = state.returning[0]
     choices = ({"to": county} for county in return_counties(state, seat))
     option = offered(probe, seat, "return_lord", ("KK-VASSAL-7",), choices)
-    return waiting(seat, "the freed vassal places his lord", option)
+    found = waiting(seat, "the freed vassal places his lord", option)
+    if state.defeat.get("stage") == TAKEOVER:
+        found = (*found, *_takeover(probe, state, str(state.defeat["by"])))
+    return found
 
 
 def defeat_choice(probe: Probe, state: KKState) -> tuple[Waiting, ...]:

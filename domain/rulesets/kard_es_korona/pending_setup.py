@@ -168,8 +168,10 @@ def event_card(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
         for county, by in state.units.items()
         if state.owners_in(county) and all(is_neutral(owner) for owner in state.owners_in(county))
     )
+    in_deck = sorted(card for card in CARDS if card not in state.drawn_events)  # KK-EVENT-1: none comes up twice
     fields = {
-        "cards": sorted(CARDS),
+        "cards": in_deck,
+        "drawn": list(state.drawn_events),
         "other_cards": "a card the seed does not name: its id, with `name`, `duration` and `income_related`",
         "neutral_infantry": {c: state.force(c, state.owners_in(c)[0]).infantry for c in neutral},
     }
@@ -178,12 +180,17 @@ def event_card(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
         seat,
         "draw_event",
         ("KK-TURN-1", "KK-EVENT-1"),
-        ({"card": card} for card in sorted(CARDS)),
+        ({"card": card} for card in in_deck or (_unnamed_card(state),)),
         complete=False,
         fields=fields,
         note="Parasztlázadás, Pestisjárvány and Véres Kard also take the neutral infantry changes the card shows",
     )
     return waiting(seat, f"{seat} draws the event card", option)
+
+
+def _unnamed_card(state: KKState) -> str:
+    """KK-EVENT-1, A-55: once the seven named cards are out, an id for one of the nine the seed does not name."""
+    return next(f"card_{n}" for n in range(1, len(state.drawn_events) + 2) if f"card_{n}" not in state.drawn_events)
 
 
 def starting_roll(probe: Probe, state: KKState) -> tuple[Waiting, ...]:

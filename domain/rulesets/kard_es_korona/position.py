@@ -43,6 +43,7 @@ def position_of(state: KKState) -> dict[str, Any]:
         "events": {
             "card": state.event_card,
             "permanent": list(state.permanent_events),
+            "drawn": list(state.drawn_events),
             "extraordinary_election": state.extraordinary_election,
             "rainy_autumn_rolls": dict(state.event_rolls),
         },
@@ -53,6 +54,12 @@ def position_of(state: KKState) -> dict[str, Any]:
         "current_battle": state.current_battle,
         "advanced": _advanced_json(state),
     }
+
+
+def _drawn_at_least(events: Mapping[str, Any]) -> list[str]:
+    """KK-EVENT-1: a position written before `drawn` was kept shows at least its permanent cards and this year's."""
+    card = events["card"]
+    return [*events["permanent"], *([card] if card is not None and card not in events["permanent"] else [])]
 
 
 def _lords_json(state: KKState) -> dict[str, Any]:
@@ -201,6 +208,7 @@ def from_position(
         neutral_pool={p: _force(f) for p, f in setup["neutral_pieces_left"].items()},
         event_card=events["card"],
         permanent_events=tuple(events["permanent"]),
+        drawn_events=tuple(events.get("drawn", _drawn_at_least(events))),
         extraordinary_election=events["extraordinary_election"],
         event_rolls=dict(events["rainy_autumn_rolls"]),
         recruited=tuple(position["recruitment"]["recruited"]),

@@ -263,6 +263,13 @@ def _events() -> JsonSchema:
                 "battles", FACE, "by siege of this or an earlier year, the besieger's Rainy Autumn roll (KK-EVENT-7)"
             ),
         },
+        {
+            "drawn": _described(
+                array(card),
+                "every card turned up so far, in order, void ones too: none comes up again (KK-EVENT-1); "
+                "when absent, the permanent cards and this year's card",
+            ),
+        },
     )
 
 

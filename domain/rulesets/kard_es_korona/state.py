@@ -139,6 +139,7 @@ class KKState:
     neutral_pool: Mapping[str, Force] = field(default_factory=dict)  # KK-SETUP-10 pieces still to place
     event_card: str | None = None
     permanent_events: tuple[str, ...] = ()
+    drawn_events: tuple[str, ...] = ()  # KK-EVENT-1: every card turned up this game, void ones too, in order
     extraordinary_election: bool = False
     recruited: tuple[str, ...] = ()
     knights_recruited: int = 0  # this year, all players (KK-RECRUIT-7)

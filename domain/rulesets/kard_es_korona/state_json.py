@@ -77,6 +77,7 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             "lords_moved",
             "placed",
             "permanent_events",
+            "drawn_events",
             "recruited",
             "passed",
             "returning",

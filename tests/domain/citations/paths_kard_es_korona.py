@@ -21,6 +21,8 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… is not held by royal or neutral forces",
         "… has … neutral infantry, not …",
     ),
+    ("rule", "cards:_castle_overfilled"): ("…: …",),
+    ("KK-EVENT-5", "cards:_castle_overfilled"): ("…: the card cannot add … infantry there",),
     ("KK-EVENT-7", "event_die:decide_roll_event_die"): (
         "no Rainy Autumn roll is due: it comes when a siege begins in that year",
         "the besieger … rolls for Rainy Autumn",
@@ -72,7 +74,10 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "in … only … stood; not …",
     ),
     ("KK-ELIM-6", "defeat_choices:decide_place_takeover"): ("… has a pending battle: one unit must be placed there",),
-    ("KK-EVENT-1", "economy:decide_draw_event"): ("card … is not an event card id",),
+    ("KK-EVENT-1", "economy:decide_draw_event"): (
+        "card … is not an event card id",
+        "… was turned up already: it is out of the deck",
+    ),
     ("KK-TURN-1", "economy:decide_draw_event"): ("the starting player … draws the event card",),
     ("KK-TURN-2", "economy:decide_draw_event"): ("the event card is drawn in phase I, not in phase …",),
     ("KK-RECRUIT-1", "economy:decide_recruit"): (
