@@ -188,7 +188,10 @@ class Script:
         match state.phase:
             case "event":
                 self.cards += 1
-                self.do("draw_event", state.starting_player, card=CARDS[self.cards % len(CARDS)])
+                # KK-EVENT-1: no card comes up twice; after the five named ones, cards the seed does not name
+                named = self.cards <= len(CARDS)
+                card = CARDS[self.cards % len(CARDS)] if named else f"card_{self.cards - len(CARDS)}"
+                self.do("draw_event", state.starting_player, card=card)
             case "recruit":
                 assert seat is not None
                 if not self._recruit(seat):
