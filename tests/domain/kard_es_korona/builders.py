@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.dice import SeededDice
-from domain.kernel import Action, Authority, Decision, Event, Game, Inputs, advance, fold, start
+from domain.kernel import Action, Authority, Decision, Event, Game, Inputs, Viewer, advance, fold, start
 from domain.platform import decide_action
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
@@ -145,3 +145,16 @@ def position(game: Game, units: dict[str, dict[str, Force]], **changes: Any) -> 
     if control is None:
         control = {county: next(iter(by)) for county, by in units.items()}
     return with_state(game, units=units, moved={}, control=control, **changes)
+
+
+def offered(game: Game, seat: str, action_type: str) -> list[dict[str, Any]]:
+    """The choices `pending` lists for `seat`'s `action_type`."""
+    pending = KARD_ES_KORONA.pending(game, Viewer(arbiter=True))
+    return [
+        dict(c)
+        for w in pending.waiting
+        if w.seat == seat
+        for o in w.options
+        if o.type == action_type
+        for c in o.choices
+    ]

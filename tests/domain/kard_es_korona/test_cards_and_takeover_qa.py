@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from domain.kernel import Decision, Event, Game, Viewer
-from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from domain.kernel import Decision, Event, Game
 from domain.rulesets.kard_es_korona.forces import Force
-from tests.domain.kard_es_korona.builders import act, play, rule_ids, set_up, then, types, when, with_state
+from tests.domain.kard_es_korona.builders import act, offered, play, rule_ids, set_up, then, types, when, with_state
 from tests.domain.kard_es_korona.test_defeat import fight, lords_battle
 
 PTD = ("pannonia", "tiszahat", "delvidek")
@@ -97,18 +94,6 @@ def test_an_old_log_that_drew_a_card_twice_still_folds_kk_event_1() -> None:
 
 
 # --- N2: the conqueror's takeover (KK-ELIM-5) does not wait for the freed vassal's lord (KK-VASSAL-7) ---
-
-
-def offered(game: Game, seat: str, action_type: str) -> list[dict[str, Any]]:
-    pending = KARD_ES_KORONA.pending(game, Viewer(arbiter=True))
-    return [
-        dict(c)
-        for w in pending.waiting
-        if w.seat == seat
-        for o in w.options
-        if o.type == action_type
-        for c in o.choices
-    ]
 
 
 def blue_eliminated_with_yellow_his_vassal() -> Game:

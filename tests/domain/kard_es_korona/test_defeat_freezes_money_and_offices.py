@@ -7,13 +7,11 @@ infantry stands next door in Kunság; Blue has 12 garas. A 6 always hits and a 1
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.kernel import Game, Viewer
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
 from domain.rulesets.kard_es_korona.state import ROYAL
-from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when
+from tests.domain.kard_es_korona.builders import act, offered, play, position, rule_ids, set_up, then, types, when
 from tests.domain.kard_es_korona.test_defeat import (
     ATTACK,
     BLUE,
@@ -29,19 +27,6 @@ from tests.domain.kard_es_korona.test_duel_and_rerolls import duel, duel_roll
 
 TAKEOVER = {"kunsag": "infantry", "tiszahat_k2": None}
 BLUE_TREASURER = {"judge_royal": None, "treasurer": BLUE, "palatine": None}
-
-
-def offered(game: Game, seat: str, action_type: str) -> list[dict[str, Any]]:
-    """The choices `pending` lists for `seat`'s `action_type`."""
-    pending = KARD_ES_KORONA.pending(game, Viewer(arbiter=True))
-    return [
-        dict(c)
-        for w in pending.waiting
-        if w.seat == seat
-        for o in w.options
-        if o.type == action_type
-        for c in o.choices
-    ]
 
 
 def recipients(game: Game, seat: str) -> list[str]:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Authority, Decision, Event, Game, Viewer
+from domain.kernel import Authority, Decision, Event, Game
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
-from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when
+from tests.domain.kard_es_korona.builders import act, offered, play, position, rule_ids, set_up, then, types, when
 
 PTD = ("pannonia", "tiszahat", "delvidek")
 RED, BLUE, YELLOW = PTD
@@ -48,18 +48,6 @@ def veto(game: Game, county: str) -> Decision:
     battle = game.state.battle_in(county)
     assert battle is not None
     return when(game, act("veto_battle", YELLOW, battle=battle.id))
-
-
-def offered(game: Game, seat: str, action_type: str) -> list[dict[str, Any]]:
-    pending = KARD_ES_KORONA.pending(game, Viewer(arbiter=True))
-    return [
-        dict(c)
-        for w in pending.waiting
-        if w.seat == seat
-        for o in w.options
-        if o.type == action_type
-        for c in o.choices
-    ]
 
 
 # D1 — the veto sends each group of a converging attack back to its own county.
