@@ -216,10 +216,9 @@ def _step_taken(state: KKState, data: Mapping[str, Any]) -> KKState:
         steps_taken=taken,
         step_seq=int(data["step_seq"]),
         turn=_next_mover(state, seat, state.passed),
-        step_groups=tuple(
-            {"from": str(g["from"]), "units": force_of(g["units"]).to_json(), "lord": g.get("lord") is True}
-            for g in data["groups"]
-        ),
+        # kept as recorded: only a battle the step starts reads them (battle_evolve's origins), so the fold of
+        # every other step pays nothing for them
+        step_groups=tuple(data["groups"]),
     )
 
 
