@@ -9,7 +9,9 @@ strength and icons (`red_c3`: strength 3, no icons); only its text changes.
 
 EQUIVALENT_MUTANTS (what `make mutate MODULE=domain/rulesets/agot2/strength.py` leaves alive that no game can tell
 apart; measured 2026-11-27: 1068/1155 killed, 92.5%; on 2026-11-28, after the module changed, 1041/1119 before the
-tables at the end of this file and 1047/1119, 93.6%, with them: 67 of the 72 left are these):
+tables at the end of this file and 1047/1119, 93.6%, with them: 67 of the 72 left are these; on 2026-11-29, after
+step 5 moved to domain/rulesets/agot2/resolution.py, strength.py 384/414 and resolution.py 702/745 with the same
+tests, the survivors of both of the kinds below, the functions named by their new module):
 - Defaults of `.get` on options (`floor_total_strength_at_zero`, `special_support_bonus_always`), on tracks
   (`fiefdoms`, the card's `track`), on `discards`, `garrisons`, `neighbours`, `UNIT_STRENGTH` and the icon/bonus
   params (`swords`/`fortifications` 0 -> 1, `+=` -> `=` on a side that had no icons yet): GameCreated carries
