@@ -39,6 +39,7 @@ from replays.record import (
     parse_record,
     record_header,
     verify_annotations,
+    verify_chain,
     verify_record,
 )
 from service.annotation_stream import stream_of_annotations
@@ -118,17 +119,31 @@ def export_game(
             f"game {game_id}'s log disagrees with its summary at version {summary['version']}: "
             "run `annals verify`; nothing was exported"
         )
+    events = [e.to_json() for e in recorded]
+    notes = (
+        [e.to_json() for e in services.store.iter_stream(stream_of_annotations(game_id))] if with_annotations else []
+    )
+    _refuse_broken_chain(stream_of(game_id), events)
+    _refuse_broken_chain(stream_of_annotations(game_id), notes)
     # The signed head travels with the record: anyone holding the public key can check it offline.
     checkpoint = services.checkpoints.for_export(stream_of(game_id), summary["version"], hash_at).checkpoint
     head = record_header(game_json(summary), board, checkpoint.to_json())
-    stored: Iterable[dict[str, Any]] = (e.to_json() for e in recorded)
+    stored: Iterable[dict[str, Any]] = events
     redactor = EventRedactor.for_summary(principal, summary)
     if redactor.hides_anything:
         stored = (_whole(redactor, e) for e in stored)
-    notes = (
-        (e.to_json() for e in services.store.iter_stream(stream_of_annotations(game_id))) if with_annotations else ()
-    )
     return export_lines(head, stored, notes)
+
+
+def _refuse_broken_chain(stream: str, events: list[dict[str, Any]]) -> None:
+    """LogTampered when a stored event no longer matches its hash: an export signs its head and would hand
+    out a record no import takes."""
+    check = verify_chain(stream, events)
+    if not check.ok:
+        raise LogTampered(
+            f"{stream}'s hash chain breaks at version {check.first_broken} ({check.reason}): "
+            "run `annals verify`; nothing was exported or signed"
+        )
 
 
 def _whole(redactor: EventRedactor, event: dict[str, Any]) -> dict[str, Any]:

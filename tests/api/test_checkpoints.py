@@ -133,6 +133,27 @@ def test_export_is_refused_and_nothing_signed_when_the_log_lost_its_last_event(a
     assert api.client.get("/api/v1/checkpoints").get_json()["items"] == before
 
 
+@pytest.mark.parametrize("stream", ["game", "annotations"])
+def test_export_is_refused_and_nothing_signed_when_an_event_no_longer_matches_its_hash(api: Api, stream: str) -> None:
+    game = str(api.create_game()["id"])  # running, never exported: no head is signed yet
+    assert api.act(game, type="note", seat="red", data={"text": "the ford holds"}).status_code == 201
+    assert api.act(game, type="note", seat="blue", data={"text": "gg"}).status_code == 201
+    note = {"kind": "comment", "at_version": 2, "body": {"text": "the ford holds"}}
+    assert api.client.post(f"/api/v1/games/{game}/annotations", json=note, headers=api.headers()).status_code == 201
+    with api.services.engine.begin() as conn:
+        conn.exec_driver_sql("DROP TRIGGER events_refuse_update")
+        conn.execute(
+            text("UPDATE events SET data = replace(data, 'holds', 'falls') WHERE stream_id = :s"),
+            {"s": f"{stream}:{game}"},
+        )
+
+    response = api.client.get(f"/api/v1/games/{game}/export?with_annotations=true", headers=api.headers())
+
+    body = assert_problem(response, 409, "log-tampered")
+    assert f"{stream}:{game}" in body["detail"] and "version" in body["detail"]
+    assert api.client.get(f"/api/v1/checkpoints?stream=game:{game}").get_json()["items"] == []
+
+
 def test_import_reports_the_checkpoint_verified_and_keeps_it_when_the_id_is_kept(api: Api, tmp_path: Path) -> None:
     from tests.conftest import _api, _finish, _make_app
 
