@@ -217,6 +217,35 @@ def test_import_reports_an_unknown_key_and_goes_on_when_the_signer_is_not_in_the
     assert response.get_json()["checkpoint"]["status"] == "unknown-key"
 
 
+def test_keep_id_reexport_is_signed_anew_when_the_records_key_is_known_but_not_the_current_one(
+    api: Api, tmp_path: Path
+) -> None:
+    from service.signing import key_id_of
+    from tests.conftest import _api, _finish, _make_app
+
+    game = _ended_game(api)
+    header = _header(_export(api, game))
+    retired = Ed25519PrivateKey.generate()  # a key the importer knows, as `annals keys rotate` leaves one
+    checkpoint = from_json({**header["checkpoint"], "key_id": key_id_of(retired.public_key())})
+    header["checkpoint"] = {
+        **checkpoint.to_json(),
+        "signature": base64.b64encode(retired.sign(payload(checkpoint))).decode(),
+    }
+    other_app = _make_app(f"sqlite:///{tmp_path / 'other.db'}")
+    try:
+        other = _api(other_app)
+        other.services.keyring._public[checkpoint.key_id] = retired.public_key()
+        response = _import(other, _with_header(_export(api, game), header), keep_id=True)
+        again = _header(_export(other, game))
+    finally:
+        _finish(other_app)
+
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["checkpoint"]["status"] == "verified"
+    assert again["checkpoint"]["key_id"] != checkpoint.key_id
+    assert again["game"] == header["game"]
+
+
 def test_verify_record_checks_the_signature_offline_when_given_the_published_public_key(
     api: Api, tmp_path: Path
 ) -> None:
