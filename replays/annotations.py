@@ -199,6 +199,65 @@ def _map_mark_errors(body: Mapping[str, Any], known: frozenset[str] | None) -> d
     return {}
 
 
+def recorded_errors(
+    events: Iterable[tuple[int, str, Mapping[str, Any]]],
+    *,
+    game_version: int,
+    seats: Sequence[str],
+    area_ids: Iterable[str] | None,
+) -> dict[str, list[str]]:
+    """Problems of a recorded annotation stream (an imported record's) that the API would have refused when
+    it was written, keyed `annotations[<version>].<field>`: the first event with any (empty when none has)."""
+    areas = None if area_ids is None else tuple(area_ids)
+    kinds: dict[str, Kind] = {}  # every annotation added so far
+    deleted: set[str] = set()
+    for version, event_type, data in events:
+        errors = _event_errors(event_type, data, kinds, deleted, game_version, seats, areas)
+        if errors:
+            return {f"annotations[{version}].{name}": problems for name, problems in errors.items()}
+        if event_type == ANNOTATION_ADDED:
+            kinds[data["id"]] = Kind(data["kind"])
+        elif event_type == ANNOTATION_DELETED:
+            deleted.add(data["id"])
+    return {}
+
+
+def _event_errors(
+    event_type: str,
+    data: Mapping[str, Any],
+    kinds: Mapping[str, Kind],
+    deleted: set[str],
+    game_version: int,
+    seats: Sequence[str],
+    area_ids: Iterable[str] | None,
+) -> dict[str, list[str]]:
+    """What the API would have refused of one recorded annotation event, given those before it."""
+    ident = data.get("id")
+    if not isinstance(ident, str) or not ident:
+        return {"id": [f"{ident!r} is not an annotation id"]}
+    if event_type == ANNOTATION_ADDED:
+        if ident in kinds:
+            return {"id": [f"annotation {ident!r} is added twice"]}
+        errors = annotation_errors(data, game_version=game_version, seats=seats, area_ids=area_ids)
+        if not errors and not isinstance(data.get("author"), str):
+            errors = {"author": [f"{data.get('author')!r} is not an author"]}
+        return errors
+    if event_type not in (ANNOTATION_EDITED, ANNOTATION_DELETED):
+        return {"type": [f"{event_type!r} is not an annotation event"]}
+    if ident not in kinds or ident in deleted:
+        return {"id": [f"{ident!r} is not an annotation that stands at this point of the stream"]}
+    return _edit_errors(kinds[ident], data, seats, area_ids) if event_type == ANNOTATION_EDITED else {}
+
+
+def _edit_errors(
+    kind: Kind, data: Mapping[str, Any], seats: Sequence[str], area_ids: Iterable[str] | None
+) -> dict[str, list[str]]:
+    if "body" not in data and "visibility" not in data:
+        return {"body": ["an edit changes the body, the visibility or both"]}
+    errors = body_errors(kind, data["body"], area_ids) if "body" in data else {}
+    return errors or (visibility_errors(data, seats) if "visibility" in data else {})
+
+
 def _text(errors: dict[str, list[str]], body: Mapping[str, Any], name: str, limit: int) -> None:
     value = body.get(name)
     if not isinstance(value, str) or not value.strip() or len(value) > limit:

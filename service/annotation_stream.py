@@ -144,11 +144,12 @@ def _annotatable(services: Services, principal: Principal, game_id: str) -> dict
 
 
 def _owned(services: Services, principal: Principal, game_id: str, annotation_id: str) -> Annotation:
-    """The annotation, when the caller may change it: its author, or a moderator who can see it."""
+    """The annotation, when the caller may change it: its author, or a moderator who can see it. A deleted one
+    is gone for everyone (404), as `GET` says: an edit or a second deletion would append to the stream."""
     found = _current(services, game_id).get(annotation_id)
     summary = services.loader.summary(game_id, principal)
     moderator = principal.role in MODERATORS
-    if found is None or (not visible_to(found, reader_of(principal, summary)) and not moderator):
+    if found is None or found.deleted or (not visible_to(found, reader_of(principal, summary)) and not moderator):
         raise NotFound(f"no annotation {annotation_id!r} in game {game_id!r}")
     if found.author != author_of(principal) and principal.role not in MODERATORS:
         raise Forbidden(

@@ -121,10 +121,11 @@ def verify_record_command(file: IO[str], public_keys: tuple[Path, ...]) -> None:
     """
     from domain.checkpoints import STREAM, CheckpointFormatError, from_json, payload
     from replays.record import RecordError, parse_record, verify_record
+    from service.cli_records import record_lines
     from service.signing import INVALID, VALID, Keyring, key_id_of, load_keyring, read_public
 
     try:
-        record = parse_record(file)
+        record = parse_record(record_lines(file))
         if public_keys:
             loaded = [read_public(path.read_text(encoding="utf-8"), str(path)) for path in public_keys]
             keyring = Keyring(None, {key_id_of(key): key for key in loaded})

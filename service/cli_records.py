@@ -18,6 +18,16 @@ from service.errors import AnnalsError
 OPERATOR = Principal(token_id="system:cli", role="admin")
 
 
+def record_lines(file: IO[str]) -> list[str]:
+    """The lines of a record file; a file that is not UTF-8 text is a one-line error, not a traceback."""
+    try:
+        return file.read().splitlines()
+    except UnicodeDecodeError as error:
+        raise click.ClickException(
+            f"{file.name} is not a record: it is not UTF-8 text ({error.reason} at byte {error.start})"
+        ) from None
+
+
 @click.command("export")
 @click.argument("game_id")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "text"]), default="jsonl", show_default=True)
@@ -53,7 +63,7 @@ def import_command(ctx: click.Context, file: IO[str], keep_id: bool) -> None:
     from service.records import import_record
 
     wired = _services(ctx)
-    lines = file.read().splitlines()
+    lines = record_lines(file)
     # One tick per event re-adjudicated (the long part); lines beyond the header are events and annotations.
     ticks = max(len(lines) - 1, 1)
     with click.progressbar(length=ticks, label="importing", file=sys.stderr) as bar:
@@ -85,7 +95,7 @@ def verify_dice_command(file: IO[str]) -> None:
     from replays.record import RecordError, parse_record, verify_record
 
     try:
-        record = parse_record(file)
+        record = parse_record(record_lines(file))
     except RecordError as error:
         raise click.ClickException(str(error)) from None
     chain = verify_record(record)

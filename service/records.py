@@ -29,6 +29,7 @@ from domain.checkpoints import STREAM, Checkpoint, CheckpointFormatError
 from domain.checkpoints import from_json as checkpoint_from_json
 from domain.checkpoints import payload as checkpoint_payload
 from domain.kernel import DICE_SEED_REVEALED, GAME_CREATED, DiceMode
+from replays.annotations import recorded_errors as annotation_stream_errors
 from replays.readjudicate import Finding, RecordedStep, readjudicate
 from replays.record import (
     Record,
@@ -38,6 +39,7 @@ from replays.record import (
     parse_record,
     record_header,
     verify_annotations,
+    verify_chain,
     verify_record,
 )
 from service.annotation_stream import stream_of_annotations
@@ -117,17 +119,31 @@ def export_game(
             f"game {game_id}'s log disagrees with its summary at version {summary['version']}: "
             "run `annals verify`; nothing was exported"
         )
+    events = [e.to_json() for e in recorded]
+    notes = (
+        [e.to_json() for e in services.store.iter_stream(stream_of_annotations(game_id))] if with_annotations else []
+    )
+    _refuse_broken_chain(stream_of(game_id), events)
+    _refuse_broken_chain(stream_of_annotations(game_id), notes)
     # The signed head travels with the record: anyone holding the public key can check it offline.
     checkpoint = services.checkpoints.for_export(stream_of(game_id), summary["version"], hash_at).checkpoint
     head = record_header(game_json(summary), board, checkpoint.to_json())
-    stored: Iterable[dict[str, Any]] = (e.to_json() for e in recorded)
+    stored: Iterable[dict[str, Any]] = events
     redactor = EventRedactor.for_summary(principal, summary)
     if redactor.hides_anything:
         stored = (_whole(redactor, e) for e in stored)
-    notes = (
-        (e.to_json() for e in services.store.iter_stream(stream_of_annotations(game_id))) if with_annotations else ()
-    )
     return export_lines(head, stored, notes)
+
+
+def _refuse_broken_chain(stream: str, events: list[dict[str, Any]]) -> None:
+    """LogTampered when a stored event no longer matches its hash: an export signs its head and would hand
+    out a record no import takes."""
+    check = verify_chain(stream, events)
+    if not check.ok:
+        raise LogTampered(
+            f"{stream}'s hash chain breaks at version {check.first_broken} ({check.reason}): "
+            "run `annals verify`; nothing was exported or signed"
+        )
 
 
 def _whole(redactor: EventRedactor, event: dict[str, Any]) -> dict[str, Any]:
@@ -181,6 +197,7 @@ def import_record(
     ruleset = _pinned(created["data"])
     board = _board(record, created["data"])
     check_recorded_position(ruleset, created["data"], board)
+    _check_annotations(record, created["data"], board)
     findings = _readjudicate(ruleset, record, board, progress)
     game_id = original_id if keep_id else str(uuid.uuid4())
     _check_players(services, created["data"])
@@ -262,6 +279,21 @@ def _check_created(record: Record, created: Mapping[str, Any]) -> None:
     if created["data"].get("game_id") != record.game_id:
         detail = f"version 1 creates game {created['data'].get('game_id')!r}, the header names {record.game_id!r}"
         raise Unprocessable(detail, {"record": [detail]})
+
+
+def _check_annotations(record: Record, data: Mapping[str, Any], board: Mapping[str, Any] | None) -> None:
+    """422 for annotation lines the API would have refused (a version the game never reached, an unknown
+    seat or glyph, an edit of a deleted note): their chain only proves they were not changed since."""
+    areas = None if board is None else [str(a["id"]) for a in board.get("areas", ()) if isinstance(a, Mapping)]
+    errors = annotation_stream_errors(
+        ((int(n["version"]), str(n["type"]), n["data"]) for n in record.annotations),
+        game_version=int(record.events[-1]["version"]),
+        seats=[str(s["seat"]) for s in data.get("seats", ()) if isinstance(s, Mapping)],
+        area_ids=areas,
+    )
+    if errors:
+        name, problems = next(iter(errors.items()))
+        raise Unprocessable(f"the record's annotations cannot be imported: {name}: {problems[0]}", errors)
 
 
 def _pinned(data: Mapping[str, Any]) -> Any:

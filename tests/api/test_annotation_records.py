@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from domain.chain import GENESIS, event_hash
 from service.cli import cli
 from service.store import players
 from tests.api.conftest import assert_problem, bearer
@@ -124,3 +126,52 @@ def test_cli_export_with_annotations_writes_the_annotation_lines(
 
     assert result.exit_code == 0, result.output
     assert out.read_text(encoding="utf-8") == _export(api, game).get_data(as_text=True)
+
+
+def _rechained(exported: str, change: Any) -> str:
+    """The record with `change(annotation lines)` applied and the annotations' chain recomputed, as anyone
+    holding a record can: the chain proves the lines unchanged since, not that the API would take them."""
+    lines = [json.loads(line) for line in exported.splitlines()]
+    notes = [line for line in lines if line.get("stream") == "annotations"]
+    change(notes)
+    prev = GENESIS
+    for note in notes:
+        fields = {k: note[k] for k in ("version", "event_id", "type", "schema_version", "data", "metadata")}
+        note["prev_hash"] = prev
+        note["hash"] = prev = event_hash(
+            prev, stream_id=f"annotations:{lines[0]['game']['id']}", recorded_at=note["recorded_at"], **fields
+        )
+    game_lines = [line for line in lines if line.get("stream") != "annotations"]
+    return "\n".join(json.dumps(line) for line in game_lines + notes)
+
+
+def _edit_of_the_deleted_glyph(notes: list[dict[str, Any]]) -> None:
+    deleted = notes[-1]["data"]["id"]
+    notes.append({**notes[-1], "version": len(notes) + 1, "event_id": str(uuid.uuid4())})
+    notes[-1].update(type="AnnotationEdited", data={"id": deleted, "editor": "x", "body": {"glyph": "mistake"}})
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda notes: notes[0]["data"].update(at_version=99), "annotations[1].at_version"),
+        (lambda notes: notes[0]["data"].update(at_version=0), "annotations[1].at_version"),
+        (lambda notes: notes[3]["data"]["body"].update(glyph="nope"), "annotations[4].body.glyph"),
+        (lambda notes: notes[0]["data"].update(visibility="seat", seat="green"), "annotations[1].seat"),
+        (lambda notes: notes[1].update(type="AnnotationVanished"), "annotations[2].type"),
+        (_edit_of_the_deleted_glyph, "annotations[6].id"),
+    ],
+    ids=["beyond-the-game", "version-0", "unknown-glyph", "unknown-seat", "unknown-type", "edit-after-delete"],
+)
+def test_annotation_line_the_api_would_refuse_is_422_naming_it_and_imports_nothing(
+    api: Api, other: Api, change: Any, field: str
+) -> None:
+    game, alice = _annotated_game(api)
+    players.create(other.services.engine, alice, "Alice", None, "2026-01-01T00:00:00Z")
+    crafted = _rechained(_export(api, game).get_data(as_text=True), change)
+
+    body = assert_problem(_import(other, crafted, keep_id=True), 422)
+
+    assert list(body["errors"]) == [field], body
+    assert other.client.get("/api/v1/games", headers=other.headers()).get_json()["items"] == []
+    assert other.services.store.read(f"annotations:{game}") == []

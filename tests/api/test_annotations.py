@@ -185,3 +185,18 @@ def test_repeated_idempotency_key_records_one_annotation(api: Api, table: dict[s
     assert first.status_code == second.status_code == 201
     assert first.get_json()["id"] == second.get_json()["id"]
     assert api.services.store.stream_version(f"annotations:{table['game']}") == 1
+
+
+def test_deleted_annotation_is_404_to_edit_and_to_delete_again_and_nothing_is_appended(
+    api: Api, table: dict[str, Any]
+) -> None:
+    created = _annotate(api, table["game"], table["alice"]).get_json()
+    url = f"/api/v1/games/{table['game']}/annotations/{created['id']}"
+    assert api.client.delete(url, headers=bearer(table["alice"])).status_code == 204
+
+    assert_problem(api.client.patch(url, json={"body": {"text": "back again"}}, headers=bearer(table["alice"])), 404)
+    assert_problem(api.client.patch(url, json={"body": {"text": "back again"}}, headers=api.headers("arbiter")), 404)
+    assert_problem(api.client.delete(url, headers=api.headers("arbiter")), 404)
+
+    types = [e.type for e in api.services.store.read(f"annotations:{table['game']}")]
+    assert types == ["AnnotationAdded", "AnnotationDeleted"]

@@ -133,6 +133,27 @@ def test_export_is_refused_and_nothing_signed_when_the_log_lost_its_last_event(a
     assert api.client.get("/api/v1/checkpoints").get_json()["items"] == before
 
 
+@pytest.mark.parametrize("stream", ["game", "annotations"])
+def test_export_is_refused_and_nothing_signed_when_an_event_no_longer_matches_its_hash(api: Api, stream: str) -> None:
+    game = str(api.create_game()["id"])  # running, never exported: no head is signed yet
+    assert api.act(game, type="note", seat="red", data={"text": "the ford holds"}).status_code == 201
+    assert api.act(game, type="note", seat="blue", data={"text": "gg"}).status_code == 201
+    note = {"kind": "comment", "at_version": 2, "body": {"text": "the ford holds"}}
+    assert api.client.post(f"/api/v1/games/{game}/annotations", json=note, headers=api.headers()).status_code == 201
+    with api.services.engine.begin() as conn:
+        conn.exec_driver_sql("DROP TRIGGER events_refuse_update")
+        conn.execute(
+            text("UPDATE events SET data = replace(data, 'holds', 'falls') WHERE stream_id = :s"),
+            {"s": f"{stream}:{game}"},
+        )
+
+    response = api.client.get(f"/api/v1/games/{game}/export?with_annotations=true", headers=api.headers())
+
+    body = assert_problem(response, 409, "log-tampered")
+    assert f"{stream}:{game}" in body["detail"] and "version" in body["detail"]
+    assert api.client.get(f"/api/v1/checkpoints?stream=game:{game}").get_json()["items"] == []
+
+
 def test_import_reports_the_checkpoint_verified_and_keeps_it_when_the_id_is_kept(api: Api, tmp_path: Path) -> None:
     from tests.conftest import _api, _finish, _make_app
 
@@ -194,6 +215,35 @@ def test_import_reports_an_unknown_key_and_goes_on_when_the_signer_is_not_in_the
 
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["checkpoint"]["status"] == "unknown-key"
+
+
+def test_keep_id_reexport_is_signed_anew_when_the_records_key_is_known_but_not_the_current_one(
+    api: Api, tmp_path: Path
+) -> None:
+    from service.signing import key_id_of
+    from tests.conftest import _api, _finish, _make_app
+
+    game = _ended_game(api)
+    header = _header(_export(api, game))
+    retired = Ed25519PrivateKey.generate()  # a key the importer knows, as `annals keys rotate` leaves one
+    checkpoint = from_json({**header["checkpoint"], "key_id": key_id_of(retired.public_key())})
+    header["checkpoint"] = {
+        **checkpoint.to_json(),
+        "signature": base64.b64encode(retired.sign(payload(checkpoint))).decode(),
+    }
+    other_app = _make_app(f"sqlite:///{tmp_path / 'other.db'}")
+    try:
+        other = _api(other_app)
+        other.services.keyring._public[checkpoint.key_id] = retired.public_key()
+        response = _import(other, _with_header(_export(api, game), header), keep_id=True)
+        again = _header(_export(other, game))
+    finally:
+        _finish(other_app)
+
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["checkpoint"]["status"] == "verified"
+    assert again["checkpoint"]["key_id"] != checkpoint.key_id
+    assert again["game"] == header["game"]
 
 
 def test_verify_record_checks_the_signature_offline_when_given_the_published_public_key(

@@ -203,3 +203,17 @@ def test_error_when_verifying_a_game_that_does_not_exist(runner: CliRunner, upgr
 
     assert result.exit_code == 1
     assert "no stream" in result.output
+
+
+@pytest.mark.parametrize("command", [["import"], ["verify-dice"], ["verify-record"]])
+def test_a_file_that_is_not_utf8_is_a_one_line_error_without_a_traceback(
+    runner: CliRunner, upgraded: str, tmp_path: Path, command: list[str]
+) -> None:
+    garbage = tmp_path / "game.jsonl.gz"
+    garbage.write_bytes(gzip.compress(b'{"format": "annals-record"}\n'))
+
+    result = runner.invoke(cli, [*command, str(garbage)])
+
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output and "is not UTF-8 text" in result.output
