@@ -81,12 +81,22 @@ def decide_forgo_escape(state: KKState, action: Action) -> Decision:
 
 
 def decide_swear_fealty(state: KKState, action: Action) -> Decision:
-    """KK-ELIM-3, A-24: the defeated player offers fealty to his conqueror instead of elimination."""
+    """KK-ELIM-3, A-24: the defeated player offers fealty to his conqueror instead of elimination.
+
+    **Decision:** a vassal takes no vassal. When the conqueror is himself a vassal the oath is refused and the
+    defeated player can only be eliminated (KK-ELIM-4: the vassal takes his lands, which then count for the liege,
+    KK-VASSAL-4). The seed knows one liege and his vassal, whose lands count for the liege "as if he stood on them
+    himself" (L213-215); A-29 frees a liege's vassals when he swears fealty, so no chain ever forms; and a vassal of a
+    vassal would hold castles that count for nobody. As with a neutral victor (A-24), fealty is impossible.
+    """
     refused = _refusal(state, FEALTY, action.seat, "KK-ELIM-3")
     if refused is not None:
         return refused
-    flow = Flow(state)
     liege = str(state.defeat["by"])
+    if liege in state.lieges:
+        message = f"{liege} is the vassal of {state.lieges[liege]}: a vassal takes no vassal, so no oath to him"
+        return refuse("KK-ELIM-3", message, "type")
+    flow = Flow(state)
     flow.emit("FealtyOffered", {"seat": action.seat, "to": liege})
     if state.options.get("fealty_requires_victor_consent", True):
         flow.note("KK-ELIM-3", f"{action.seat} offers fealty; {liege} accepts or refuses (A-24)")
