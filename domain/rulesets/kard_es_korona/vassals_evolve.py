@@ -58,9 +58,20 @@ def _battle_vetoed(state: KKState, data: Mapping[str, Any]) -> KKState:
     return with_battle(after, battle_with(battle, status="ended"))
 
 
+def _frozen_pass_lifted(state: KKState, data: Mapping[str, Any]) -> KKState:
+    """KK-ADV-3, KK-VASSAL-2: the vetoed attack was never made; the pass it forced is undone (the turn goes on)."""
+    seat = str(data["seat"])
+    return evolved(
+        state,
+        passed=tuple(s for s in state.passed if s != seat),
+        frozen_passes=tuple(s for s in state.frozen_passes if s != seat),
+    )
+
+
 HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
     "FealtySworn": _fealty_sworn,
     "VassalFreed": _vassal_freed,
     "LordReturned": _lord_returned,
     "BattleVetoed": _battle_vetoed,
+    "FrozenPassLifted": _frozen_pass_lifted,
 }

@@ -297,3 +297,35 @@ def test_kk_adv_4_released_units_may_fight_another_battle() -> None:
     game = play(game, step(BLUE, "kunsag", "fejer", {"archer": 2}))
     attacks = {(b.county, b.attacker, b.defender) for b in game.state.battles}
     assert attacks == {("fejer", RED, BLUE), ("kunsag", BLUE, YELLOW)}
+
+
+def test_kk_adv_3_kk_vassal_2_a_vetoed_attack_lifts_the_pass_it_forced_on_the_attacked_lords_player() -> None:
+    """Yellow, Red's vassal, attacks Blue's lord in fejer; Blue's turn is passed for him (KK-ADV-3, and he passed
+    first, KK-TURN-4). Red then vetoes the attack (KK-VASSAL-2): it was never made, so Blue moves again and the
+    first pass is still to come."""
+    units = {
+        **GUARDS,
+        "kunsag": {YELLOW: Force(infantry=2)},
+        "fejer": {BLUE: Force(infantry=1)},
+        "tiszahat_a": {BLUE: Force(cavalry=2)},
+        "pannonia_a": {RED: Force(infantry=4)},
+    }
+    lords = {RED: "pannonia_k2", BLUE: "fejer", YELLOW: None}
+    vassal = {"lieges": {YELLOW: RED}, "lord_status": {YELLOW: "vassal"}}
+    game = position(set_up(PTD, "advanced"), units, lords=lords, **vassal)
+    game = play(game, act("draw_event", RED, card="veres_kard"), step(RED, "pannonia_d", "pannonia_a", {"infantry": 1}))
+    game = play(game, step(BLUE, "tiszahat_d", "tiszahat_a", {"cavalry": 1}))
+    game = play(game, step(YELLOW, "fejer", "kunsag", {"infantry": 2}))
+    frozen = when(game, step(RED, "pannonia_k1", "pannonia_a", {"infantry": 1}))
+    assert [e.data for e in frozen.events if e.type == "StepPassed"] == [{"seat": BLUE, "reason": "frozen"}]
+    game = then(game, frozen)
+    assert game.state.passed == (BLUE,) and game.state.turn == YELLOW
+    vetoed = when(game, act("veto_battle", RED, battle="b1301-1"))
+    assert types(vetoed)[0] == "BattleVetoed" and "FrozenPassLifted" in types(vetoed)
+    assert "KK-ADV-3" in [step.rule_id for step in vetoed.trace]
+    game = then(game, vetoed)
+    assert game.state.passed == () and game.state.turn == YELLOW  # Blue moves again; Yellow's turn goes on
+    passed = when(game, act("pass", YELLOW))
+    assert [e.data["seat"] for e in passed.events if e.type == "NextStartingPlayerSet"] == [YELLOW]  # KK-TURN-4
+    game = play(then(game, passed), act("pass", RED))
+    assert types(when(game, step(BLUE, "tiszahat_k1", "tiszahat_a", {"cavalry": 1})))[0] == "StepTaken"

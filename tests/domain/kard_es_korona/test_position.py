@@ -558,3 +558,14 @@ def test_positions_round_trip_when_the_rule_tests_situations_are_exported(situat
     the traditional order's choice of turn position (KK-TRAD-3), the Judge Royal's roll-off reroll (KK-OFFICE-2),
     an advanced open battle and siege (KK-ADV-5..11)."""
     assert_round_trip(situation(), between_actions=True)
+
+
+def test_kk_adv_3_when_a_pass_forced_by_the_freeze_names_a_player_who_has_not_passed() -> None:
+    """KK-ADV-3: `frozen_passes` are the passes the attacked-lord freeze forced, so each is one of `passed`; a
+    position without the key (written before it existed) reads as none."""
+    game = movement_game()
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    position["movement"]["frozen_passes"] = [position["turn"]]
+    assert _errors(game, position) == {("/movement/frozen_passes/0", "KK-ADV-3")}
+    del position["movement"]["frozen_passes"]
+    assert _errors(game, position) == set() and _restarted(game, position).state.frozen_passes == ()
