@@ -92,11 +92,10 @@ def decide_swear_fealty(state: KKState, action: Action) -> Decision:
     refused = _refusal(state, FEALTY, action.seat, "KK-ELIM-3")
     if refused is not None:
         return refused
-    liege = str(state.defeat["by"])
-    if liege in state.lieges:
-        message = f"{liege} is the vassal of {state.lieges[liege]}: a vassal takes no vassal, so no oath to him"
-        return refuse("KK-ELIM-3", message, "type")
+    if (to_a_vassal := _oath_to_a_vassal(state)) is not None:
+        return to_a_vassal
     flow = Flow(state)
+    liege = str(state.defeat["by"])
     flow.emit("FealtyOffered", {"seat": action.seat, "to": liege})
     if state.options.get("fealty_requires_victor_consent", True):
         flow.note("KK-ELIM-3", f"{action.seat} offers fealty; {liege} accepts or refuses (A-24)")
@@ -104,6 +103,15 @@ def decide_swear_fealty(state: KKState, action: Action) -> Decision:
         swear(flow, str(action.seat), liege)
     resume(flow)
     return flow.decision()
+
+
+def _oath_to_a_vassal(state: KKState) -> Decision | None:
+    """KK-ELIM-3 (Decision, N4): the refusal when the victor is himself a vassal, who takes no vassal (None: he may)."""
+    victor = str(state.defeat["by"])
+    if victor not in state.lieges:
+        return None
+    message = f"{victor} is the vassal of {state.lieges[victor]}: a vassal takes no vassal, so no oath to him"
+    return refuse("KK-ELIM-3", message, "type")
 
 
 def decide_decline_fealty(state: KKState, action: Action) -> Decision:
@@ -122,6 +130,8 @@ def decide_answer_fealty(state: KKState, action: Action) -> Decision:
     accept = action.data.get("accept")
     if not isinstance(accept, bool):
         return refuse("KK-ELIM-3", f"accept must be true or false, not {accept!r}", "data.accept")
+    if accept and (to_a_vassal := _oath_to_a_vassal(state)) is not None:
+        return to_a_vassal
     flow = Flow(state)
     vassal = str(state.defeat["seat"])
     if accept:
