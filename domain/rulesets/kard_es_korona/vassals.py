@@ -16,7 +16,7 @@ from domain.rulesets.kard_es_korona.forces import castle_limit_breaches
 from domain.rulesets.kard_es_korona.pinning import freezing_battle
 from domain.rulesets.kard_es_korona.state import MOVEMENT, Battle, KKState, Origin
 from domain.rulesets.kard_es_korona.turn_order import is_traditional, sequential_turns
-from domain.rulesets.kard_es_korona.year import next_battle
+from domain.rulesets.kard_es_korona.year import auto_pass, next_battle
 
 
 def relation(state: KKState, seat: str, other: str | None) -> str | None:
@@ -112,7 +112,10 @@ def decide_veto_battle(state: KKState, action: Action) -> Decision:
     shown = "; ".join(f"{o.units.describe()} to {o.county}" for o in returns)
     flow.note("KK-VASSAL-2", f"{action.seat} vetoes {battle.id}: {battle.attacker}'s units go back: {shown}")
     _lift_forced_pass(flow, battle)
-    if state.phase != MOVEMENT and state.current_battle is None:
+    if state.phase == MOVEMENT and state.release_due == battle.id:
+        flow.note("KK-ADV-4", f"no release is due from {battle.id} any more (A-49): the movement goes on")
+        auto_pass(flow)  # the turn the release held up (a player with no steps left passes)
+    elif state.phase != MOVEMENT and state.current_battle is None:
         next_battle(flow)
     return flow.decision()
 

@@ -55,7 +55,9 @@ def _battle_vetoed(state: KKState, data: Mapping[str, Any]) -> KKState:
         after = move_units(
             after, battle.attacker, battle.county, str(back["to"]), back["units"], back.get("lord") is True
         )
-    return with_battle(after, battle_with(battle, status="ended"))
+    after = with_battle(after, battle_with(battle, status="ended"))
+    # KK-ADV-4, A-49: no battle is left to release defenders from (a log that released them anyway still folds).
+    return evolved(after, release_due=None) if after.release_due == battle.id else after
 
 
 def _frozen_pass_lifted(state: KKState, data: Mapping[str, Any]) -> KKState:
