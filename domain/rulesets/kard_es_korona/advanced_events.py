@@ -1,8 +1,9 @@
 """evolve for the advanced rules' events: pinning, reverse pinning and retreats (KK-ADV-1..11).
 
 Kept apart from `pinning.py` and `retreat.py` because `evolve` imports this table while those decide through
-`Flow`, which imports `evolve`. The attacked-lord freeze (KK-ADV-3) needs no state of its own: it is read off
-the pending battles, so `PlayerMovementFrozen` only records the moment it began.
+`Flow`, which imports `evolve`. The attacked-lord freeze (KK-ADV-3) is read off the pending battles, so
+`PlayerMovementFrozen` only records the moment it began; the passes it forced are kept (`frozen_passes`, set by
+`StepPassed{reason: frozen}`) because a liege's veto undoes the attack and lifts them (`FrozenPassLifted`).
 """
 
 from __future__ import annotations

@@ -81,10 +81,19 @@ def decide_forgo_escape(state: KKState, action: Action) -> Decision:
 
 
 def decide_swear_fealty(state: KKState, action: Action) -> Decision:
-    """KK-ELIM-3, A-24: the defeated player offers fealty to his conqueror instead of elimination."""
+    """KK-ELIM-3, A-24: the defeated player offers fealty to his conqueror instead of elimination.
+
+    **Decision:** a vassal takes no vassal. When the conqueror is himself a vassal the oath is refused and the
+    defeated player can only be eliminated (KK-ELIM-4: the vassal takes his lands, which then count for the liege,
+    KK-VASSAL-4). The seed knows one liege and his vassal, whose lands count for the liege "as if he stood on them
+    himself" (L213-215); A-29 frees a liege's vassals when he swears fealty, so no chain ever forms; and a vassal of a
+    vassal would hold castles that count for nobody. As with a neutral victor (A-24), fealty is impossible.
+    """
     refused = _refusal(state, FEALTY, action.seat, "KK-ELIM-3")
     if refused is not None:
         return refused
+    if (to_a_vassal := _oath_to_a_vassal(state)) is not None:
+        return to_a_vassal
     flow = Flow(state)
     liege = str(state.defeat["by"])
     flow.emit("FealtyOffered", {"seat": action.seat, "to": liege})
@@ -94,6 +103,15 @@ def decide_swear_fealty(state: KKState, action: Action) -> Decision:
         swear(flow, str(action.seat), liege)
     resume(flow)
     return flow.decision()
+
+
+def _oath_to_a_vassal(state: KKState) -> Decision | None:
+    """KK-ELIM-3 (Decision, N4): the refusal when the victor is himself a vassal, who takes no vassal (None: he may)."""
+    victor = str(state.defeat["by"])
+    if victor not in state.lieges:
+        return None
+    message = f"{victor} is the vassal of {state.lieges[victor]}: a vassal takes no vassal, so no oath to him"
+    return refuse("KK-ELIM-3", message, "type")
 
 
 def decide_decline_fealty(state: KKState, action: Action) -> Decision:
@@ -112,6 +130,8 @@ def decide_answer_fealty(state: KKState, action: Action) -> Decision:
     accept = action.data.get("accept")
     if not isinstance(accept, bool):
         return refuse("KK-ELIM-3", f"accept must be true or false, not {accept!r}", "data.accept")
+    if accept and (to_a_vassal := _oath_to_a_vassal(state)) is not None:
+        return to_a_vassal
     flow = Flow(state)
     vassal = str(state.defeat["seat"])
     if accept:

@@ -33,11 +33,11 @@ def decide_draw_event(state: KKState, action: Action) -> Decision:
     if isinstance(changes, Decision):
         return changes
     flow = Flow(state)
-    flow.emit(
-        "EventCardDrawn",
-        {"year": state.year, "card": card.id, "name": card.name_hu, "duration": card.duration},
-    )
-    flow.note("KK-EVENT-1", f"{card.name_hu} ({card.name_en}) drawn for {state.year}")
+    # Catalog §5.3: the card's place in the deck, 1 for the game's first (none is put back); older draws lack it.
+    deck_position = len(state.drawn_events) + 1
+    drawn = {"year": state.year, "card": card.id, "name": card.name_hu, "duration": card.duration}
+    flow.emit("EventCardDrawn", drawn | {"deck_position": deck_position})
+    flow.note("KK-EVENT-1", f"{card.name_hu} ({card.name_en}) drawn for {state.year}, card {deck_position} of the deck")
     if card.calls_election and election_year(state):
         flow.emit("EventCardVoided", {"card": card.id, "reason": "election_year"})
         flow.note("KK-EVENT-3", f"{state.year} already ends with an election: {card.name_hu} is void")

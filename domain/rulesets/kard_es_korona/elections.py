@@ -111,8 +111,16 @@ def resolve_bids(state: KKState, payloads: Mapping[str, Any]) -> Decision:
         flow.note("KK-ELECT-11", f"{', '.join(tied)} tie at {top}; the Palatine {election.decider} decides")
     else:
         flow.emit("AuctionTied", _tie(election, bids, tied, ROLL_OFF))
+        flow.note("KK-ELECT-11", _why_no_palatine(election))
         flow.note("KK-ELECT-10", f"{', '.join(tied)} tie at {top}; a roll-off decides")
     return flow.decision()
+
+
+def _why_no_palatine(election: Election) -> str:
+    """KK-ELECT-11, A-34: why the Palatine does not break this tie (the roll-off of KK-ELECT-10 does)."""
+    if not _palatine_decides(election):
+        return "no Palatine breaks a tie at the game's first election (A-34)"
+    return "no Palatine was seated when the auction opened, so he breaks no tie"
 
 
 def _palatine_decides(election: Election) -> bool:

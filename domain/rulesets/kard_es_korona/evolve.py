@@ -114,6 +114,7 @@ def _year_began(state: KKState, data: Mapping[str, Any]) -> KKState:
         allowances={},
         steps_taken={},
         passed=(),
+        frozen_passes=(),
         battles=(),
         current_battle=None,
         moved={},
@@ -190,6 +191,7 @@ def _movement_phase_began(state: KKState, data: Mapping[str, Any]) -> KKState:
         allowances=allowances,
         steps_taken={seat: 0 for seat in allowances},
         passed=(),
+        frozen_passes=(),
         turn=state.turn_order()[0],
     )
 
@@ -233,7 +235,8 @@ def _county_control_changed(state: KKState, data: Mapping[str, Any]) -> KKState:
 def _step_passed(state: KKState, data: Mapping[str, Any]) -> KKState:
     seat = _seat(state, data["seat"])
     passed = (*state.passed, seat)
-    return evolved(state, passed=passed, turn=_next_mover(state, seat, passed))
+    frozen = (*state.frozen_passes, seat) if data.get("reason") == "frozen" else state.frozen_passes
+    return evolved(state, passed=passed, frozen_passes=frozen, turn=_next_mover(state, seat, passed))
 
 
 def _year_ended(state: KKState, data: Mapping[str, Any]) -> KKState:

@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.kernel import Action, Decision, Game, Inputs
 from domain.platform import roll
-from domain.rulesets.kard_es_korona.battle_end import after_battle_settled, end_battle
+from domain.rulesets.kard_es_korona.battle_end import after_battle_settled, capture_castle, end_battle
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import ARMS, LORD_MOVEMENT_POINTS, MOVEMENT_POINTS
 from domain.rulesets.kard_es_korona.movement import path_cost, step_group
@@ -85,9 +85,29 @@ def duel_round(flow: Flow, battle: Battle, faces: Mapping[str, int]) -> None:
         flow.note("KK-LORD-5", f"duel round {battle.round}: {shown}, no lone 6: the round is repeated")
         return
     loser = battle.owner_of(ATTACKER if sixes[0] == DEFENDER else DEFENDER)
-    flow.note("KK-LORD-7", f"duel round {battle.round}: {shown}: {winner} wins and takes {loser}'s lands and money")
+    if flow.state.options.get("duel_loser", "death") == "death":
+        flow.note("KK-LORD-7", f"duel round {battle.round}: {shown}: {winner} wins and takes {loser}'s lands and money")
+    else:
+        flow.note("KK-LORD-4", f"duel round {battle.round}: {shown}: {winner} wins; {loser}'s lord is defeated (A-22)")
     flow.emit("LordDefeated", {"seat": loser, "battle": battle.id, "by_owner": winner, "duel": True})
-    end_battle(flow, battle, DUEL)
+    if sixes[0] == DEFENDER:
+        end_battle(flow, battle, DUEL)
+        return
+    _attacking_lord_takes_the_county(flow, battle)
+
+
+def _attacking_lord_takes_the_county(flow: Flow, battle: Battle) -> None:
+    """KK-BATTLE-14, KK-SIEGE-9: the attacking lord who wins the duel is the one left, and a lord counts as infantry
+    for a siege (KK-SIEGE-1): he takes the county and its castle, whatever becomes of the beaten lord (A-22)."""
+    previous = flow.state.control.get(battle.county)
+    if previous != battle.attacker:
+        change = {"county": battle.county, "from": previous, "to": battle.attacker, "cause": "battle_won"}
+        flow.emit("CountyControlChanged", change)
+    flow.note("KK-BATTLE-14", f"{battle.attacker}'s lord wins the duel and takes {battle.county}")
+    if battle.kind == "siege":
+        capture_castle(flow, battle, DUEL)
+    else:
+        end_battle(flow, battle, DUEL)
 
 
 # --- the winner's extra step ---

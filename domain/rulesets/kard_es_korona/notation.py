@@ -176,6 +176,8 @@ def _advanced_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | 
             return f"{data['seat']} releases {_units(data['released'])}{lord} from battle {data['battle']}"
         case "PlayerMovementFrozen":
             return f"{data['seat']}'s lord is attacked: {data['seat']} may only pass this year"
+        case "FrozenPassLifted":
+            return f"battle {data['battle']} vetoed: {data['seat']} is no longer frozen and moves again"
         case "RetreatDeclared":
             return (
                 f"{data['seat']} ({data['side']}) retreats from battle {data['battle']} to {_name(state, data['to'])}"

@@ -67,7 +67,9 @@ def defeat_choice(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
     if stage == FEALTY:
         return waiting(
             seat,
-            f"{seat} swears fealty to {victor} or is eliminated",
+            f"{seat} swears fealty to {victor} or is eliminated"
+            if victor not in state.lieges
+            else f"{seat} is eliminated: {victor} is a vassal, and a vassal takes no vassal (KK-ELIM-3)",
             offered(probe, seat, "swear_fealty", ("KK-ELIM-3",), NO_DATA),
             offered(probe, seat, "decline_fealty", ("KK-ELIM-1",), NO_DATA),
         )

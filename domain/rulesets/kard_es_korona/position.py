@@ -93,6 +93,7 @@ def _movement_json(state: KKState) -> dict[str, Any]:
         "step_allowances": dict(state.allowances),
         "steps_taken": dict(state.steps_taken),
         "passed": list(state.passed),
+        "frozen_passes": list(state.frozen_passes),
         "steps_made": state.step_seq,
         "moved_units": _units_json(state.moved),
         "lords_moved": list(state.lords_moved),
@@ -181,12 +182,7 @@ def from_position(
 ) -> KKState:
     """The state of a game started from `position` (valid against the schema) with these options, board, seats."""
     lords, offices = position["lords"], position["offices"]
-    setup, events, movement, advanced = (
-        position["setup"],
-        position["events"],
-        position["movement"],
-        position["advanced"],
-    )
+    setup, events, movement, advanced = (position[part] for part in ("setup", "events", "movement", "advanced"))
     election, sale = offices["election"], offices["sale"]
     return evolved(
         initial_state(options, board, seats),
@@ -216,6 +212,7 @@ def from_position(
         allowances=dict(movement["step_allowances"]),
         steps_taken=dict(movement["steps_taken"]),
         passed=tuple(movement["passed"]),
+        frozen_passes=tuple(movement.get("frozen_passes", ())),
         step_seq=movement["steps_made"],
         battles=tuple(_battle(b) for b in position["battles"]),
         battle_count=position["battles_created"],

@@ -83,8 +83,8 @@ def _id_errors(found: Found, table: Table) -> None:
     for key in ("step_allowances", "steps_taken"):
         for seat in movement[key]:
             table.check_seat(found, seat, "movement", key, seat)
-    for key in ("passed", "lords_moved"):
-        for index, seat in enumerate(movement[key]):
+    for key in ("passed", "lords_moved", "frozen_passes"):
+        for index, seat in enumerate(movement.get(key, ())):
             table.check_seat(found, seat, "movement", key, index)
     _neutral_pool_errors(found, table)
 
@@ -135,6 +135,15 @@ def _movement_errors(found: Found, table: Table) -> None:
     turn = table.position["turn"]
     if turn in movement["passed"]:
         found.add("KK-MOVE-4", f"{turn} has passed: passing is final for the year, so it is not his turn", "turn")
+    for index, seat in enumerate(movement.get("frozen_passes", ())):
+        if seat not in movement["passed"]:
+            found.add(
+                "KK-ADV-3",
+                f"{seat}'s pass was forced by the freeze, but he has not passed",
+                "movement",
+                "frozen_passes",
+                index,
+            )
     missing = [seat for seat in table.in_play if seat not in allowances]
     if missing:
         found.add(

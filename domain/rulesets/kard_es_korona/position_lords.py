@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.rulesets.kard_es_korona.election_state import SEALED
+from domain.rulesets.kard_es_korona.election_state import PALATINE, SEALED
 from domain.rulesets.kard_es_korona.position_table import Found, Table
 from domain.rulesets.kard_es_korona.state import ELECTION
 
@@ -179,7 +179,8 @@ def _election_errors(found: Found, table: Table, election: Mapping[str, Any]) ->
         table.check_seat(found, seat, "offices", "election", "tied", index)
     for seat in election["bids"]:
         table.check_seat(found, seat, "offices", "election", "bids", seat)
-    table.check_seat(found, election["decider"], "offices", "election", "decider")
+    if table.check_seat(found, election["decider"], "offices", "election", "decider"):
+        _decider_errors(found, election)
     if election["office"] and election["awaiting"] == SEALED:
         # The bids are sealed in the game's envelope (its open sealed round), which a new game cannot take over.
         message = (
@@ -187,3 +188,14 @@ def _election_errors(found: Found, table: Table, election: Mapping[str, Any]) ->
             "position after the auction's reveal"
         )
         found.add("KK-ELECT-6", message, "offices", "election", "awaiting")
+
+
+def _decider_errors(found: Found, election: Mapping[str, Any]) -> None:
+    """KK-ELECT-11, A-34: the Palatine decides ties from the game's second election on, so the first election's
+    auctions name no decider; a tie waiting for the Palatine names him."""
+    decider, where = election["decider"], ("offices", "election", "decider")
+    if election["ordinal"] == 1 and decider is not None:
+        message = f"at the game's first election no Palatine decides ties (A-34): the decider is null, not {decider!r}"
+        found.add("KK-ELECT-11", message, *where)
+    elif election["awaiting"] == PALATINE and decider is None:
+        found.add("KK-ELECT-11", "the tie waits for the Palatine's decision, but no decider is named", *where)

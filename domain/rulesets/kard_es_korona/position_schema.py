@@ -284,6 +284,7 @@ def _movement() -> JsonSchema:
             "moved_units": _described(UNITS, "units that stepped this year, by county and owner (KK-MOVE-6)"),
             "lords_moved": _described(array(SEAT), "lords that stepped this year, in order"),
         },
+        {"frozen_passes": _described(array(SEAT), "who passed only because his lord was attacked (KK-ADV-3)")},
     )
 
 

@@ -146,6 +146,7 @@ class KKState:
     allowances: Mapping[str, int] = field(default_factory=dict)
     steps_taken: Mapping[str, int] = field(default_factory=dict)
     passed: tuple[str, ...] = ()
+    frozen_passes: tuple[str, ...] = ()  # seats whose pass the freeze forced this year (KK-ADV-3); a veto lifts it
     step_seq: int = 0
     battles: tuple[Battle, ...] = ()
     battle_count: int = 0

@@ -80,6 +80,7 @@ def load_state(document: Mapping[str, Any]) -> KKState:
             "drawn_events",
             "recruited",
             "passed",
+            "frozen_passes",
             "returning",
             "rerolls_used",
             "released_lords",

@@ -13,8 +13,10 @@ from domain.kernel import Action, Decision
 from domain.rulesets.kard_es_korona.captivity import return_counties
 from domain.rulesets.kard_es_korona.flow import Flow, refuse
 from domain.rulesets.kard_es_korona.forces import castle_limit_breaches
+from domain.rulesets.kard_es_korona.pinning import freezing_battle
 from domain.rulesets.kard_es_korona.state import MOVEMENT, Battle, KKState, Origin
-from domain.rulesets.kard_es_korona.year import next_battle
+from domain.rulesets.kard_es_korona.turn_order import is_traditional, sequential_turns
+from domain.rulesets.kard_es_korona.year import auto_pass, next_battle
 
 
 def relation(state: KKState, seat: str, other: str | None) -> str | None:
@@ -109,9 +111,35 @@ def decide_veto_battle(state: KKState, action: Action) -> Decision:
             flow.emit("CountyControlChanged", change | {"cause": "veto"})
     shown = "; ".join(f"{o.units.describe()} to {o.county}" for o in returns)
     flow.note("KK-VASSAL-2", f"{action.seat} vetoes {battle.id}: {battle.attacker}'s units go back: {shown}")
-    if state.phase != MOVEMENT and state.current_battle is None:
+    _lift_forced_pass(flow, battle)
+    if state.phase == MOVEMENT and state.release_due == battle.id:
+        flow.note("KK-ADV-4", f"no release is due from {battle.id} any more (A-49): the movement goes on")
+        auto_pass(flow)  # the turn the release held up (a player with no steps left passes)
+    elif state.phase != MOVEMENT and state.current_battle is None:
         next_battle(flow)
     return flow.decision()
+
+
+def _lift_forced_pass(flow: Flow, battle: Battle) -> None:
+    """KK-ADV-3, KK-VASSAL-2 (Decision, N8): the veto undoes the attack, so the freeze it caused goes too.
+
+    The attacked lord's player, whose turns the freeze passed for him (`frozen_passes`), moves again when no other
+    attack on his lord still freezes him; if that forced pass was the year's first (KK-TURN-4), the marker goes to
+    the next player who passed, or waits for the next pass. Only while the movement of alternating steps goes on:
+    once it is over (or under the traditional whole turns) a lifted pass would give back nothing but a new turn.
+    """
+    state, seat = flow.state, battle.defender
+    if state.phase != MOVEMENT or sequential_turns(state) or seat not in state.frozen_passes:
+        return
+    if freezing_battle(state, seat) is not None:
+        return
+    first = state.passed[0] == seat
+    flow.emit("FrozenPassLifted", {"seat": seat, "battle": battle.id})
+    flow.note("KK-ADV-3", f"{battle.id} was vetoed, so {seat}'s lord was not attacked: {seat} moves again")
+    if first and flow.state.passed and not is_traditional(state):
+        now_first = flow.state.passed[0]
+        flow.emit("NextStartingPlayerSet", {"year": state.year + 1, "seat": now_first})
+        flow.note("KK-TURN-4", f"{now_first} is now the first to have passed and starts {state.year + 1}")
 
 
 def _ways_back(state: KKState, battle: Battle) -> tuple[Origin, ...]:

@@ -55,7 +55,19 @@ def _battle_vetoed(state: KKState, data: Mapping[str, Any]) -> KKState:
         after = move_units(
             after, battle.attacker, battle.county, str(back["to"]), back["units"], back.get("lord") is True
         )
-    return with_battle(after, battle_with(battle, status="ended"))
+    after = with_battle(after, battle_with(battle, status="ended"))
+    # KK-ADV-4, A-49: no battle is left to release defenders from (a log that released them anyway still folds).
+    return evolved(after, release_due=None) if after.release_due == battle.id else after
+
+
+def _frozen_pass_lifted(state: KKState, data: Mapping[str, Any]) -> KKState:
+    """KK-ADV-3, KK-VASSAL-2: the vetoed attack was never made; the pass it forced is undone (the turn goes on)."""
+    seat = str(data["seat"])
+    return evolved(
+        state,
+        passed=tuple(s for s in state.passed if s != seat),
+        frozen_passes=tuple(s for s in state.frozen_passes if s != seat),
+    )
 
 
 HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
@@ -63,4 +75,5 @@ HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
     "VassalFreed": _vassal_freed,
     "LordReturned": _lord_returned,
     "BattleVetoed": _battle_vetoed,
+    "FrozenPassLifted": _frozen_pass_lifted,
 }

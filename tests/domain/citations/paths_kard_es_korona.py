@@ -67,6 +67,9 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… decides this, not …",
     ),
     ("KK-ELIM-3", "defeat_choices:decide_answer_fealty"): ("accept must be true or false, not …",),
+    ("KK-ELIM-3", "defeat_choices:_oath_to_a_vassal"): (
+        "… is the vassal of …: a vassal takes no vassal, so no oath to him",
+    ),
     ("KK-ELIM-2", "defeat_choices:decide_attempt_escape"): ("… is not an escape route; routes: …",),
     ("KK-ELIM-5", "defeat_choices:decide_place_takeover"): (
         "placements must map county -> arm (or null)",

@@ -122,6 +122,18 @@ def test_answer_fealty_refused_kk_elim_3_when_the_answer_is_not_yes_or_no() -> N
     cites(path, _fealty_offered(), act("answer_fealty", RED, accept="yes"), "KK-ELIM-3")
 
 
+def test_fealty_refused_kk_elim_3_when_the_victor_is_himself_a_vassal() -> None:
+    """KK-ELIM-3, A-29 (Decision N4): a vassal takes no vassal; Yellow, Red's vassal, beat Blue's lord."""
+    path = ("KK-ELIM-3", "defeat_choices:_oath_to_a_vassal")
+    defeat = {"seat": BLUE, "by": YELLOW, "battle": "b1", "county": "fejer", "stage": "fealty", "cause": "battle"}
+    lieges = {"lieges": {YELLOW: RED}, "lord_status": {BLUE: "defeated", YELLOW: "vassal"}}
+    lords = {RED: "pannonia_k2", BLUE: None, YELLOW: None}
+    game = position(set_up(PTD), GUARDS, defeat=defeat, lords=lords, **lieges)
+    cites(path, game, act("swear_fealty", BLUE), "KK-ELIM-3")
+    consent = position(set_up(PTD), GUARDS, defeat=defeat | {"stage": "consent"}, lords=lords, **lieges)
+    cites(path, consent, act("answer_fealty", YELLOW, accept=True), "KK-ELIM-3")  # an oath offered before the rule
+
+
 def test_defeat_steps_refused_by_their_own_rule_when_no_defeat_waits_or_another_seat_answers() -> None:
     """`_refusal` cites the rule of the step asked for: the escape (KK-ELIM-2) when nobody is defeated, the oath
     (KK-ELIM-3) when the defeated player, not the victor, answers it."""

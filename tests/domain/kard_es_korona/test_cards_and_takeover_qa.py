@@ -93,6 +93,15 @@ def test_an_old_log_that_drew_a_card_twice_still_folds_kk_event_1() -> None:
     assert state.drawn_events == ("cehek_megerosodese", "cehek_megerosodese")
 
 
+def test_kk_event_1_each_draw_records_its_place_in_the_deck() -> None:
+    """Catalog §5.3: `EventCardDrawn` carries `deck_position`; one card a year is turned up from the deck and none is
+    put back (KK-EVENT-1), so 1301's card is the deck's 1st and 1302's its 2nd. Old draws without it still fold."""
+    first = when(set_up(PTD), act("draw_event", RED, card="szuret")).events[0]
+    assert (first.type, first.data["deck_position"]) == ("EventCardDrawn", 1)
+    second = when(next_year_after("szuret"), act("draw_event", RED, card="esos_osz")).events[0]
+    assert (second.data["card"], second.data["deck_position"]) == ("esos_osz", 2)
+
+
 # --- N2: the conqueror's takeover (KK-ELIM-5) does not wait for the freed vassal's lord (KK-VASSAL-7) ---
 
 

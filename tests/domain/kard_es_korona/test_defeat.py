@@ -11,7 +11,8 @@ from typing import Any
 
 from domain.kernel import Authority, Game
 from domain.rulesets.kard_es_korona.forces import Force
-from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when
+from domain.rulesets.kard_es_korona.vassals import holds_for
+from tests.domain.kard_es_korona.builders import act, offered, play, position, rule_ids, set_up, then, types, when
 
 PTD = ("pannonia", "tiszahat", "delvidek")
 RED, BLUE, YELLOW = PTD
@@ -221,3 +222,35 @@ def test_kk_elim_2_server_dice_roll_the_escape_and_its_face_decides() -> None:
     rolled, outcome = decision.events[0], decision.events[1]
     assert rolled.data["seat"] == BLUE and len(rolled.data["faces"]) == 1
     assert outcome.type == ("EscapeSucceeded" if rolled.data["faces"] == [6] else "EscapeFailed")
+
+
+def blue_defeated_by_reds_vassal() -> Game:
+    """Yellow, Red's vassal (his lord off the board), beats Blue's lord in Fejér with lordless cavalry from Pest."""
+    units = {**GUARDS, "pest": {YELLOW: Force(cavalry=2)}, "fejer": {BLUE: Force(infantry=1)}}
+    game = position(
+        set_up(PTD),
+        {**units, "kunsag": {BLUE: Force(infantry=1)}},
+        lords={RED: "pannonia_k2", BLUE: "fejer", YELLOW: None},
+        lieges={YELLOW: RED},
+        lord_status={YELLOW: "vassal"},
+        treasury={RED: 0, BLUE: 12, YELLOW: 0},
+    )
+    game = play(game, act("draw_event", RED, card="veres_kard"), act("pass", RED), act("pass", BLUE))
+    game = play(game, act("move", YELLOW, to="fejer", groups=[{"from": "pest", "units": {"cavalry": 2}}]))
+    game = play(game, act("pass", YELLOW), act("lead_arm", BLUE, arm="infantry"))
+    game = fight(game, 6, 6, 1)  # Yellow's two cavalry kill the infantry; Blue's misses
+    assert game.state.defeat["by"] == YELLOW and game.state.defeat["stage"] == "escape"
+    return play(game, act("forgo_escape", BLUE))
+
+
+def test_kk_elim_3_a_29_no_fealty_to_a_vassal_so_the_fallen_lords_castles_count_for_the_top_liege() -> None:
+    """Decision (N4): a vassal takes no vassal. The seed knows one liege and his vassal (L213-215) and A-29 frees a
+    liege's vassals when he swears fealty himself; so fealty to a vassal is refused, as to neutrals (A-24)."""
+    game = blue_defeated_by_reds_vassal()
+    assert rule_ids(when(game, act("swear_fealty", BLUE))) == ["KK-ELIM-3"]
+    assert offered(game, BLUE, "swear_fealty") == [] and offered(game, BLUE, "decline_fealty") == [{}]
+    game = play(game, act("decline_fealty", BLUE))
+    state = game.state
+    assert state.lord_status[BLUE] == "eliminated" and state.lieges == {YELLOW: RED}  # KK-ELIM-4: no chain
+    assert state.control["tiszahat_k2"] == YELLOW and state.treasury[YELLOW] == 12
+    assert holds_for(state, RED, "tiszahat_k2")  # Blue's castle, now Yellow's, counts for Red (KK-VASSAL-4)

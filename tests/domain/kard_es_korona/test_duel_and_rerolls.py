@@ -10,8 +10,8 @@ from typing import Any
 from domain.kernel import Authority, Game, advance
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
-from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, then, types, when
-from tests.domain.kard_es_korona.test_defeat import BLUE, RED, YELLOW, fight, lords_battle
+from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when
+from tests.domain.kard_es_korona.test_defeat import BLUE, GUARDS, PTD, RED, YELLOW, fight, lords_battle
 
 JR = {"judge_royal": BLUE, "treasurer": None, "palatine": None}
 
@@ -211,3 +211,37 @@ def test_no_reroll_offered_kk_office_1_when_the_judge_royals_dice_already_kill_t
     assert "RerollOffered" not in types(rolled)
     assert _noted(rolled, "KK-OFFICE-1")
     assert then(game, rolled).state.force("fejer", BLUE) == Force()
+
+
+def siege_duel(**options: Any) -> Game:
+    """Red's lord and 1 infantry besiege Blue's castle Tiszahát K2 (Blue's lord and 1 infantry) from Tiszahát C;
+    both infantry die in the assault, so the lords duel (KK-LORD-5). Blue has 1 infantry next door in K1."""
+    game = set_up(PTD, **options)
+    units = {**GUARDS, "tiszahat_c": {RED: Force(infantry=1)}, "tiszahat_k1": {BLUE: Force(infantry=1)}}
+    game = position(game, units, lords={RED: "tiszahat_c", BLUE: "tiszahat_k2", YELLOW: "delvidek_k2"})
+    siege = {"to": "tiszahat_k2", "groups": [{"from": "tiszahat_c", "units": {"infantry": 1}, "lord": True}]}
+    game = play(game, act("draw_event", RED, card="veres_kard"), act("move", RED, **siege))
+    game = play(game, act("pass", BLUE), act("pass", YELLOW), act("pass", RED))
+    game = play(game, act("lead_arm", RED, arm="infantry"), act("lead_arm", BLUE, arm="infantry"))
+    return fight(game, 6, 6)
+
+
+def test_kk_lord_5_kk_siege_9_the_attacking_lord_who_wins_a_duel_in_a_castle_takes_it() -> None:
+    """The duel ends the siege: the attacking lord is the one left, and a lord counts as infantry for a siege
+    (KK-SIEGE-1), so he takes the empty castle as any winning besieger does (KK-BATTLE-14, KK-SIEGE-9)."""
+    game = siege_duel()
+    decision = duel_roll(game, 6, 1)
+    captured = [e.data for e in decision.events if e.type == "CastleCaptured"]
+    assert captured == [{"battle": "b1301-1", "county": "tiszahat_k2", "new_owner": RED, "previous_owner": BLUE}]
+    assert then(game, decision).state.control["tiszahat_k2"] == RED
+
+
+def test_a_22_a_duel_loser_who_escapes_still_loses_the_castle_he_defended() -> None:
+    """With `duel_loser = normal_defeat` Blue's beaten lord escapes to K1 on a 6 (KK-ELIM-2): that saves him, not
+    the castle Red's lord won (KK-BATTLE-14); the same when he swears fealty instead (KK-ELIM-3)."""
+    duelled = siege_duel(duel_loser="normal_defeat")
+    game = then(duelled, duel_roll(duelled, 6, 1))
+    escaped = play(game, act("attempt_escape", BLUE, to="tiszahat_k1", dice=[6]))
+    assert escaped.state.lords[BLUE] == "tiszahat_k1" and escaped.state.control["tiszahat_k2"] == RED
+    sworn = play(game, act("forgo_escape", BLUE), act("swear_fealty", BLUE), act("answer_fealty", RED, accept=True))
+    assert sworn.state.lieges == {BLUE: RED} and sworn.state.control["tiszahat_k2"] == RED

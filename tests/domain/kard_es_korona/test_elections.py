@@ -130,6 +130,20 @@ def test_kk_elect_10_a_tie_at_the_first_election_goes_to_a_roll_off() -> None:
     assert game.state.treasury == {F: 20, E: 12, S: 7}  # Erdély 15 - 5 + 2, Szlavónia 12 - 5
 
 
+def test_kk_elect_11_kk_elect_10_the_tie_ruling_says_why_no_palatine_decides_before_the_roll_off() -> None:
+    """A-34: at the first election no Palatine breaks a tie, even one an arbiter's position seats; from the second
+    on, a tie with no Palatine seated is rolled off too (KK-ELECT-11's last sentence). Both cite KK-ELECT-11."""
+    first = at_election({F: 20, E: 15, S: 12}, offices={"palatine": F})
+    _, decision = bid(first, {F: 0, E: 5, S: 5})
+    cited = [step.rule_id for step in decision.trace if "tie" in step.text]
+    assert cited == ["KK-ELECT-11", "KK-ELECT-10"]
+    assert "first election" in next(step.text for step in decision.trace if step.rule_id == "KK-ELECT-11")
+    second = at_election({F: 20, E: 15, S: 12}, year=1306, elections_held=1)
+    _, decision = bid(second, {F: 0, E: 5, S: 5})
+    assert [step.rule_id for step in decision.trace if "tie" in step.text] == ["KK-ELECT-11", "KK-ELECT-10"]
+    assert "no Palatine" in next(step.text for step in decision.trace if step.rule_id == "KK-ELECT-11")
+
+
 def test_kk_elect_10_players_tied_on_the_die_roll_again() -> None:
     game, _ = bid(at_election({F: 20, E: 15, S: 12}), {F: 4, E: 4, S: 4})
     rolled = when(game, act("roll_off", F, dice=[6, 2, 6, 1, 3]))

@@ -11,7 +11,7 @@ from typing import Any
 from domain.kernel import Game
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
-from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when
+from tests.domain.kard_es_korona.builders import act, offered, play, position, rule_ids, set_up, then, types, when
 
 PTD = ("pannonia", "tiszahat", "delvidek")
 RED, BLUE, YELLOW = PTD
@@ -297,3 +297,50 @@ def test_kk_adv_4_released_units_may_fight_another_battle() -> None:
     game = play(game, step(BLUE, "kunsag", "fejer", {"archer": 2}))
     attacks = {(b.county, b.attacker, b.defender) for b in game.state.battles}
     assert attacks == {("fejer", RED, BLUE), ("kunsag", BLUE, YELLOW)}
+
+
+def red_steps_with_yellow_his_vassal(yellow: Force, blue: Force, extra: dict[str, Any] | None = None) -> Game:
+    """Advanced 1301: Yellow (his lord off the board) is Red's vassal with `yellow` in kunsag; Blue's lord holds
+    fejer with `blue`; Red has taken his first step (pannonia_a to pannonia_d), so it is Blue's turn."""
+    units = {**GUARDS, "kunsag": {YELLOW: yellow}, "fejer": {BLUE: blue}, "pannonia_a": {RED: Force(infantry=4)}}
+    lords = {RED: "pannonia_k2", BLUE: "fejer", YELLOW: None}
+    vassal = {"lieges": {YELLOW: RED}, "lord_status": {YELLOW: "vassal"}}
+    game = position(set_up(PTD, "advanced"), {**units, **(extra or {})}, lords=lords, **vassal)
+    return play(game, act("draw_event", RED, card="veres_kard"), step(RED, "pannonia_d", "pannonia_a", {"infantry": 1}))
+
+
+def test_kk_adv_3_kk_vassal_2_a_vetoed_attack_lifts_the_pass_it_forced_on_the_attacked_lords_player() -> None:
+    """Yellow, Red's vassal, attacks Blue's lord in fejer; Blue's turn is passed for him (KK-ADV-3, and he passed
+    first, KK-TURN-4). Red then vetoes the attack (KK-VASSAL-2): it was never made, so Blue moves again and the
+    first pass is still to come."""
+    game = red_steps_with_yellow_his_vassal(
+        Force(infantry=2), Force(infantry=1), {"tiszahat_a": {BLUE: Force(cavalry=2)}}
+    )
+    game = play(game, step(BLUE, "tiszahat_d", "tiszahat_a", {"cavalry": 1}))
+    game = play(game, step(YELLOW, "fejer", "kunsag", {"infantry": 2}))
+    frozen = when(game, step(RED, "pannonia_k1", "pannonia_a", {"infantry": 1}))
+    assert [e.data for e in frozen.events if e.type == "StepPassed"] == [{"seat": BLUE, "reason": "frozen"}]
+    game = then(game, frozen)
+    assert game.state.passed == (BLUE,) and game.state.turn == YELLOW
+    vetoed = when(game, act("veto_battle", RED, battle="b1301-1"))
+    assert types(vetoed)[0] == "BattleVetoed" and "FrozenPassLifted" in types(vetoed)
+    assert "KK-ADV-3" in [step.rule_id for step in vetoed.trace]
+    game = then(game, vetoed)
+    assert game.state.passed == () and game.state.turn == YELLOW  # Blue moves again; Yellow's turn goes on
+    passed = when(game, act("pass", YELLOW))
+    assert [e.data["seat"] for e in passed.events if e.type == "NextStartingPlayerSet"] == [YELLOW]  # KK-TURN-4
+    game = play(then(game, passed), act("pass", RED))
+    assert types(when(game, step(BLUE, "tiszahat_k1", "tiszahat_a", {"cavalry": 1})))[0] == "StepTaken"
+
+
+def test_kk_vassal_2_kk_adv_4_a_vetoed_attack_leaves_no_release_to_name_a_49() -> None:
+    """Yellow, Red's vassal, attacks Blue's 4 infantry in fejer with 1: Blue is to name the 2 released units before
+    the next step (KK-ADV-4, A-49). Red vetoes the attack first (KK-VASSAL-2): there is no battle left to release
+    units from, so nothing waits and the next step is taken."""
+    game = red_steps_with_yellow_his_vassal(Force(infantry=1), Force(infantry=4))
+    game = play(game, act("pass", BLUE), step(YELLOW, "fejer", "kunsag", {"infantry": 1}))
+    assert game.state.release_due == "b1301-1" and game.state.turn == RED
+    game = play(game, act("veto_battle", RED, battle="b1301-1"))
+    assert game.state.release_due is None and game.state.passed == (BLUE,)  # he passed before the attack
+    assert offered(game, BLUE, "release_defenders") == []
+    assert types(when(game, step(RED, "pannonia_k1", "pannonia_a", {"infantry": 1})))[0] == "StepTaken"

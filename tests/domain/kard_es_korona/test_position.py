@@ -28,6 +28,7 @@ from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.forces import castle_limit_breaches
 from domain.rulesets.kard_es_korona.state import MOVEMENT
 from tests.domain.kard_es_korona.builders import set_up
+from tests.domain.kard_es_korona.election_helpers import at_election, bid
 from tests.domain.kard_es_korona.test_duel_and_rerolls import duel
 from tests.domain.kard_es_korona.test_elections import judge_in_a_treasurer_roll_off
 from tests.domain.kard_es_korona.test_retreat import fejer_battle, siege
@@ -558,3 +559,31 @@ def test_positions_round_trip_when_the_rule_tests_situations_are_exported(situat
     the traditional order's choice of turn position (KK-TRAD-3), the Judge Royal's roll-off reroll (KK-OFFICE-2),
     an advanced open battle and siege (KK-ADV-5..11)."""
     assert_round_trip(situation(), between_actions=True)
+
+
+def test_kk_adv_3_when_a_pass_forced_by_the_freeze_names_a_player_who_has_not_passed() -> None:
+    """KK-ADV-3: `frozen_passes` are the passes the attacked-lord freeze forced, so each is one of `passed`; a
+    position without the key (written before it existed) reads as none."""
+    game = movement_game()
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    position["movement"]["frozen_passes"] = [position["turn"]]
+    assert _errors(game, position) == {("/movement/frozen_passes/0", "KK-ADV-3")}
+    del position["movement"]["frozen_passes"]
+    assert _errors(game, position) == set() and _restarted(game, position).state.frozen_passes == ()
+
+
+def test_kk_elect_11_when_a_first_election_auction_names_a_palatine_to_decide_its_ties() -> None:
+    """KK-ELECT-11, A-34: the Palatine decides ties only from the game's second election on, so a first election's
+    auction has no `decider`; and a tie waiting for the Palatine needs one."""
+    game, _ = bid(
+        at_election({"felvidek": 20, "erdely": 15, "szlavonia": 12}), {"felvidek": 0, "erdely": 5, "szlavonia": 5}
+    )
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    election = position["offices"]["election"]
+    assert (election["ordinal"], election["awaiting"], election["decider"]) == (1, "roll_off", None)
+    election["decider"] = "felvidek"
+    assert _errors(game, position) == {("/offices/election/decider", "KK-ELECT-11")}
+    election["ordinal"], position["offices"]["elections_held"] = 2, 1
+    assert _errors(game, position) == set()  # from the second election the seated Palatine is named
+    election["decider"], election["awaiting"] = None, "palatine"
+    assert _errors(game, position) == {("/offices/election/decider", "KK-ELECT-11")}
