@@ -33,10 +33,15 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-RETREAT-1", "combat_actions:choose_retreat"): (
         "a losing attacker retreats to its march origin; nothing to choose",
     ),
-    ("GOT-RETREAT-2", "combat_actions:choose_retreat"): ("message",),
-    ("GOT-RETREAT-5", "combat_actions:choose_retreat"): ("message",),
     ("GOT-X-17", "combat_actions:choose_retreat"): ("… chooses this retreat, not …",),
-    ("rule", "combat_actions:choose_retreat"): ("message",),
+    ("GOT-RETREAT-5", "combat_actions:_losses_first"): ("message",),
+    ("GOT-X-17", "combat_actions:_losses_first"): (
+        "… first names the … unit(s) it destroys, not …",
+        "… picks the area (Robb Stark); … names only the units",
+    ),
+    ("GOT-RETREAT-2", "combat_actions:_retreat_as_played"): ("message",),
+    ("GOT-RETREAT-5", "combat_actions:_retreat_as_played"): ("message",),
+    ("rule", "combat_actions:_retreat_as_played"): ("message",),
     ("GOT-X-5", "combat_support:_no_entry"): (
         "… has no eligible Support order next to …: it neither declares nor refuses",
     ),
