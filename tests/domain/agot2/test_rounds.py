@@ -34,7 +34,7 @@ def _planned(
     return seal(game, "orders", {"red": {"orders": red}, "blue": {"orders": blue}, "green": {"orders": green}})
 
 
-def test_orders_are_refused_when_placed_where_the_seat_has_no_units() -> None:
+def test_orders_are_refused_x_25_when_placed_where_the_seat_has_no_units() -> None:
     game, _ = act(_game(), "plan_orders", None)
     sealed_round = open_round(game, "orders")
 
@@ -42,7 +42,7 @@ def test_orders_are_refused_when_placed_where_the_seat_has_no_units() -> None:
         AGOT2, game, "red", sealed_round.round, {"orders": [{"area": "b", "token": "raid_a"}]}, SALT
     )
 
-    assert [v.rule_id for v in decision.violations] == ["GOT-X-13"]
+    assert [v.rule_id for v in decision.violations] == ["GOT-X-25"]
 
 
 def test_special_orders_are_refused_when_the_seat_has_fewer_stars_court_1_2() -> None:

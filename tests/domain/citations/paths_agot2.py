@@ -86,7 +86,7 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-TRACK-6", "planning:_raven_guard"): ("message",),
     ("GOT-X-12", "planning:_raven_guard"): ("message",),
     ("GOT-COURT-1", "planning:orders_errors"): ("… special orders but … has … star(s) on the King's Court track",),
-    ("GOT-X-13", "planning:orders_errors"): (
+    ("GOT-X-25", "planning:orders_errors"): (
         "… has no units in …",
         "two orders in …",
         "unknown order token …",
