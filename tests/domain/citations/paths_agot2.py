@@ -9,7 +9,10 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("rule", "card_choices:_discard_from_opponent_hand"): ("message",),
     ("GOT-X-8", "card_choices:_manual"): ("a manual ability records its choice as an object",),
     ("rule", "card_choices:_opponent_to_track_bottom"): ("choice.track … is not one of …",),
-    ("rule", "card_choices:_remove_opponent_order"): ("area … is not one of …",),
+    ("rule", "card_choices:_remove_opponent_order"): (
+        "area … is not one of …",
+        "the March order that began this combat (…) cannot be taken: …; one of …",
+    ),
     ("GOT-X-8", "card_choices:_replace_own_card"): ("choice must be {replace: true|false}",),
     ("rule", "card_choices:_upgrade_footman"): ("… (…)",),
     ("GOT-CARD-1", "card_choices:card_errors"): ("card … is not in …'s hand (…)",),
