@@ -156,4 +156,5 @@ def decline_raven(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decisio
     """GOT-RAVEN-1: the holder may let the moment pass (declining out of its moment records nothing)."""
     if (refused := _raven_guard(s, action.seat, Checks(False))) is not None:
         return refused
-    return Decision((ev(s, "RavenDeclined", seat=action.seat),))
+    step = TraceStep("GOT-RAVEN-1", f"{action.seat} does not use the Messenger Raven this round")
+    return Decision((ev(s, "RavenDeclined", seat=action.seat),), trace=(step,))
