@@ -415,3 +415,16 @@ def test_got_x_17_got_retreat_5_the_loser_names_the_units_robb_starks_retreat_co
         "lannister:footman:b:3",
         "lannister:footman:w:1",
     ]
+
+
+def test_got_x_17_a_transcript_records_robb_starks_retreat_named_whole_by_either_side_with_the_deviation() -> None:
+    """GOT-X-17 in a transcript: the table may have let Stark name the lost footman too, or Lannister the area; the
+    retreat is recorded as played, with the rule it broke."""
+    game = _robb_wins(supply_limits={"lannister": [3, 2]}, mode="transcript")
+    cid = combat_id(game)
+    game, _ = act(game, "decline_blade", "stark", combat_id=cid)  # a transcript waits for the Blade holder's word
+    one = ["lannister:footman:b:1"]
+    for seat, broken in (("stark", "lannister first names"), ("lannister", "stark picks the area")):
+        decision = decide(game, "choose_retreat", seat, combat_id=cid, to_area="x", destroy=one)
+        assert only(decision, "RetreatChosen")["to_area"] == "x" and only(decision, "UnitsDestroyed")["units"] == one
+        assert [(v.rule_id, v.message.startswith(broken)) for v in decision.violations] == [("GOT-X-17", True)]
