@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.rulesets.agot2.board import PORT, SEA, Board, load_board
-from domain.rulesets.agot2.data import BASE_ORDER_TOKENS
+from domain.rulesets.agot2.data import BASE_HOUSE_CARDS, BASE_ORDER_TOKENS
 
 WHERE = "options.position"
 
@@ -30,7 +30,34 @@ def legacy_position_errors(
     raw_orders = position.get("orders")
     if isinstance(raw_orders, list):
         errors += _order_errors(raw_orders, units, _token_ids(options), board, seats)
+    return errors + _token_and_card_errors(position, options, board, seats)
+
+
+def _token_and_card_errors(
+    position: Mapping[str, Any], options: Mapping[str, Any], board: Board, seats: Sequence[str]
+) -> list[str]:
+    """Power tokens of seated Houses and garrisons on areas of the board (GOT-TERM-2); hands and discard piles of
+    each House's own cards (GOT-CARD-2)."""
+    errors = []
+    for area, seat in _entries(position.get("power_tokens")):
+        if area not in board.areas:
+            errors.append(f"{WHERE}.power_tokens.{area}: {area!r} is not an area of the board")
+        elif seats and seat not in seats:
+            errors.append(f"{WHERE}.power_tokens.{area}: {seat!r} is not a seat of this game ({', '.join(seats)})")
+    for area, _ in _entries(position.get("garrisons")):
+        if area not in board.areas:
+            errors.append(f"{WHERE}.garrisons.{area}: {area!r} is not an area of the board")
+    houses = {c["id"]: c.get("house") for c in (options.get("house_cards") or BASE_HOUSE_CARDS).get("cards", [])}
+    for key in ("hands", "discards"):
+        for seat, cards in _entries(position.get(key)):
+            wrong = [c for c in cards if houses.get(c) != seat] if isinstance(cards, list) else [cards]
+            if wrong:
+                errors.append(f"{WHERE}.{key}.{seat}: {wrong!r} are not {seat}'s house cards (GOT-CARD-2)")
     return errors
+
+
+def _entries(value: Any) -> list[tuple[Any, Any]]:
+    return list(value.items()) if isinstance(value, Mapping) else []
 
 
 def _unit_errors(index: int, unit: Mapping[str, Any], board: Board, seats: Sequence[str]) -> list[str]:

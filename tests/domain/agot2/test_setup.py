@@ -137,3 +137,21 @@ def test_a_legacy_position_is_refused_naming_each_unit_setup_would_drop() -> Non
         "options.position.units[2].area: 'nowhere' is not an area of the board",
         "options.position.units[3].seat: 'tyrell' is not a seat of this game (stark, lannister, greyjoy)",
     ]
+
+
+def test_a_legacy_position_is_refused_naming_power_tokens_garrisons_and_cards_setup_would_drop() -> None:
+    """GOT-TERM-2: tokens on areas of the board, of seated Houses; GOT-CARD-2: each House holds its own cards."""
+    position = {
+        "power_tokens": {"karhold": "tyrell", "nowhere": "stark"},
+        "garrisons": {"nowhere": 2},
+        "hands": {"stark": ["stark_robb_stark", "lannister_the_hound"]},
+        "discards": {"lannister": ["stark_eddard_stark"]},
+    }
+    options = {**AGOT2.default_options, "position": position}
+    assert AGOT2.game_errors(options, dict(BASE_BOARD), [Seat("stark"), Seat("lannister"), Seat("greyjoy")]) == [
+        "options.position.power_tokens.karhold: 'tyrell' is not a seat of this game (stark, lannister, greyjoy)",
+        "options.position.power_tokens.nowhere: 'nowhere' is not an area of the board",
+        "options.position.garrisons.nowhere: 'nowhere' is not an area of the board",
+        "options.position.hands.stark: ['lannister_the_hound'] are not stark's house cards (GOT-CARD-2)",
+        "options.position.discards.lannister: ['stark_eddard_stark'] are not lannister's house cards (GOT-CARD-2)",
+    ]
