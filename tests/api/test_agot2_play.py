@@ -61,7 +61,7 @@ def test_orders_stay_hidden_until_every_seat_has_sealed_then_resolve_in_turn_ord
     for viewer in ("greyjoy", "baratheon", "spectator"):
         assert _state(api, game_id, viewer)["rules"]["orders"] == {}
     assert_refused(
-        _seal(api, game_id, "greyjoy", {"orders": [{"area": "winterfell", "token": "raid_a"}]}, name), "GOT-X-13"
+        _seal(api, game_id, "greyjoy", {"orders": [{"area": "winterfell", "token": "raid_a"}]}, name), "GOT-X-25"
     )
 
     response = _seal(api, game_id, "greyjoy", {"orders": []}, name)

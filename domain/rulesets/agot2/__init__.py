@@ -14,7 +14,8 @@ Actions (each names the acting seat; a recorder may act for a seat):
   declare_support {combat_id, side}, refuse_support {combat_id}, use_blade / decline_blade {combat_id},
   resolve_card_ability {combat_id, card, choice} (choice: Tyrion {cancel}, Aeron {replace}, Cersei and Queen
   of Thorns {area}, Renly {unit|null}, Patchface {card|null}, Doran {track}), choose_casualties {combat_id, units},
-  choose_retreat {combat_id, to_area, destroy}, open_bidding {track}, break_tie {order}, end_round;
+  choose_retreat {combat_id, to_area, destroy} (after Robb Stark: the loser's {combat_id, destroy} first),
+  open_bidding {track}, break_tie {order}, end_round;
   Westeros cards, wildlings, mustering, Power and supply changes: the universal `adjust` (GOT-X-25).
 Sealed rounds (POST /sealed): purpose "orders" {orders: [{area, token}]}, "house_card" {card},
 "bid:<track>" {amount}; the platform's SubmissionSealed / SubmissionsRevealed stand for the catalog's

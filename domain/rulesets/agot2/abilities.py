@@ -79,8 +79,18 @@ def needs_choice(state: AgotState, c: Combat, seat: str) -> bool:
     return True
 
 
+# Timings resolved once the victor is known (GOT-CARD-5, X-8 steps 7 and 13), when the combat's March order is
+# already bound for clean-up (GOT-CLEANUP-1).
+AFTER_VICTOR = ("if_win", "if_lose", "after_combat")
+
+
 def order_targets(state: AgotState, c: Combat, seat: str) -> list[str]:
-    """Areas holding an opponent order that `remove_opponent_order` may take (Cersei, Queen of Thorns)."""
+    """Areas holding an opponent order that `remove_opponent_order` may take (Cersei, Queen of Thorns).
+
+    The March order that began the combat is left out when the card says so (Queen of Thorns) and for an ability
+    resolved once the victor is known (Cersei's "if you win"): clean-up removes it anyway (GOT-CLEANUP-1), so taking
+    it would spend the ability for nothing.
+    """
     card = card_of(state, c, seat)
     assert card is not None
     opponent = c.opponent(seat)
@@ -91,10 +101,17 @@ def order_targets(state: AgotState, c: Combat, seat: str) -> list[str]:
             continue
         if card.params.get("where") == "adjacent_to_embattled_area" and area not in near:
             continue
-        if card.params.get("exclude_combat_march") and area == c.origin and order.token == c.march_token:
+        if is_combat_march(c, area, order.token) and (
+            card.params.get("exclude_combat_march") or card.timing in AFTER_VICTOR
+        ):
             continue
         found.append(area)
     return found
+
+
+def is_combat_march(c: Combat, area: str, token: str) -> bool:
+    """GOT-CLEANUP-1: the attacker's March order that began this combat (removed at its clean-up)."""
+    return area == c.origin and token == c.march_token
 
 
 def power_in_pool(state: AgotState, seat: str) -> int:

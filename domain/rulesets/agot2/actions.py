@@ -144,9 +144,10 @@ COMBAT_ACTIONS = (
     ),
     ActionSpec(
         "choose_retreat",
-        "The loser retreats to a legal area (destroying the units that cannot fit in its supply).",
-        ("GOT-RETREAT-1", "GOT-RETREAT-2", "GOT-RETREAT-3", "GOT-RETREAT-4", "GOT-RETREAT-5", "GOT-X-20"),
-        obj({"combat_id": COMBAT, "to_area": AREA}, {"destroy": array(UNIT, unique=True)}),
+        "The loser retreats to a legal area (destroying the units that cannot fit in its supply); after Robb "
+        "Stark wins, the loser first names only the units (no to_area), then the winner names the area.",
+        ("GOT-RETREAT-1", "GOT-RETREAT-2", "GOT-RETREAT-3", "GOT-RETREAT-4", "GOT-RETREAT-5", "GOT-X-17", "GOT-X-20"),
+        obj({"combat_id": COMBAT}, {"to_area": AREA, "destroy": array(UNIT, unique=True)}),
         {"combat_id": 28, "to_area": "winterfell"},
         example_seat="stark",
     ),

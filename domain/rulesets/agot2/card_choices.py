@@ -9,8 +9,10 @@ from typing import Any
 
 from domain.kernel import Action, Decision, Event, RuleViolation, TraceStep
 from domain.rulesets.agot2.abilities import (
+    AFTER_VICTOR,
     TIER_RULES,
     footmen_to_upgrade,
+    is_combat_march,
     needs_choice,
     next_ability,
     order_targets,
@@ -173,10 +175,20 @@ def _remove_opponent_order(a: Ability) -> Resolved | Decision:
     if area is None and a.card.params.get("optional", False):
         return Resolved(("no order removed",))
     if area not in targets:
-        return refuse(rule, f"area {area!r} is not one of {targets}", "data.choice.area")
+        return refuse(rule, _not_a_target(a, area, targets), "data.choice.area")
     order = a.s.orders[area]
     removal = {"area": area, "seat": order.seat, "order_token": order.token, "reason": "card_ability"}
     return Resolved((f"{order.token} removed from {area}",), (ev(a.s, "OrdersRemoved", removals=[removal]),))
+
+
+def _not_a_target(a: Ability, area: Any, targets: list[str]) -> str:
+    """Why an order may not be removed: the combat's own March order (by the card, or bound for clean-up after the
+    victor, GOT-CLEANUP-1), or no opponent order the card reaches."""
+    order = a.s.orders.get(area) if isinstance(area, str) else None
+    if order is not None and order.seat != a.seat and is_combat_march(a.c, str(area), order.token):
+        why = "clean-up removes it anyway (GOT-CLEANUP-1)" if a.card.timing in AFTER_VICTOR else "the card says so"
+        return f"the March order that began this combat ({area!r}) cannot be taken: {why}; one of {targets}"
+    return f"area {area!r} is not one of {targets}"
 
 
 def _upgrade_footman(a: Ability) -> Resolved | Decision:

@@ -19,6 +19,7 @@ from domain.rulesets.agot2.retreat import (
     by_transport,
     casualty_eligible,
     losing_units,
+    losses_named_first,
     retreat_options,
     retreating_units,
     supply_losses,
@@ -123,12 +124,24 @@ def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any], lenient: 
     checks = Checks(lenient)
     loser = c.result["loser"]
     chooser = c.effects.get("retreat_chooser") or loser
+    if loser == c.attacker:
+        return refuse("GOT-RETREAT-1", "a losing attacker retreats to its march origin; nothing to choose")
+    first = losses_named_first(s, c)
+    if first:
+        return _losses_first(s, c, action, d, first, checks)
     if action.seat != chooser and checks.broken(
         "GOT-X-17", f"{chooser} chooses this retreat, not {action.seat!r}", "seat"
     ):
         return checks.refusal()
-    if loser == c.attacker:
-        return refuse("GOT-RETREAT-1", "a losing attacker retreats to its march origin; nothing to choose")
+    return _retreat_as_played(s, c, action, d, checks)
+
+
+def _retreat_as_played(s: AgotState, c: Combat, action: Action, d: Mapping[str, Any], checks: Checks) -> Decision:
+    """GOT-RETREAT-3..8, X-17/20: the area named is legal (or, in a transcript, one a table could reach) and the
+    units destroyed first are as many as its supply test demands."""
+    assert c.result is not None
+    loser = c.result["loser"]
+    chooser = c.effects.get("retreat_chooser") or loser
     movers = retreating_units(s, c, loser)
     options = {o.area: o for o in retreat_options(s, c, loser, movers)}
     to_area = d.get("to_area")
@@ -160,6 +173,35 @@ def choose_retreat(s: AgotState, action: Action, d: Mapping[str, Any], lenient: 
             return refuse("GOT-RETREAT-5", message, "data.destroy")
     choice = {"to_area": to_area, "via": list(via), "destroy": destroy}
     return checks.record(retreat(s, c, choice, action.seat or chooser))
+
+
+def _losses_first(s: AgotState, c: Combat, action: Action, d: Mapping[str, Any], due: int, checks: Checks) -> Decision:
+    """GOT-RETREAT-5, X-17, CASUALTY-3: under Robb Stark the loser first names the `due` retreating units it
+    destroys to stay within supply; the winner then picks the area (every one offered costs the same).
+
+    A transcript records the loser naming the area too, or another count, with the rules broken.
+    """
+    assert c.result is not None
+    loser, chooser = c.result["loser"], c.effects.get("retreat_chooser")
+    if action.seat != loser and checks.broken(
+        "GOT-X-17", f"{loser} first names the {due} unit(s) it destroys, not {action.seat!r}", "seat"
+    ):
+        return checks.refusal()
+    if d.get("to_area") is not None:
+        message = f"{chooser} picks the area (Robb Stark); {loser} names only the units"
+        if action.seat == loser and checks.broken("GOT-X-17", message, "data.to_area"):
+            return checks.refusal()
+        return _retreat_as_played(s, c, action, d, checks)
+    destroy = d.get("destroy", [])
+    ids = [u.id for u in retreating_units(s, c, loser)]
+    message = f"destroy exactly {due} of the retreating units ({', '.join(ids)}) first; got {destroy!r}"
+    if not destroy or not _distinct_ids(destroy) or not set(destroy) <= set(ids):
+        return refuse("GOT-RETREAT-5", message, "data.destroy")
+    if len(destroy) != due and checks.broken("GOT-RETREAT-5", message, "data.destroy"):
+        return checks.refusal()
+    gone = ev(s, "UnitsDestroyed", seat=loser, area=c.area, units=list(destroy), reason="supply_limit")
+    step = TraceStep("GOT-RETREAT-5", f"{loser} destroys {', '.join(destroy)} first; {chooser} picks the area")
+    return checks.record(Decision((gone,), trace=(step,)))
 
 
 def _why_not_legal(

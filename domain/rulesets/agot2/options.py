@@ -63,7 +63,8 @@ PREDATING_DEFAULTS: Mapping[str, Any] = {"neutral_forces": False, "engine_card_a
 #                      discards{}, blade_used, raven_used, neutral_forces[{area, strength}]} (null: an empty
 #                      board, planning, round 1; neutral_forces null: the base game's for the player count).
 #                      Kept for the games recorded with it, which fold as they always did; a new game takes the
-#                      documented, checked `position` document instead (position.py, issue 15 point 3).
+#                      documented, checked `position` document instead (position.py, issue 15 point 3); one
+#                      given to a new game is refused where setup would leave a unit or order out (setup_checks.py).
 SETUP_KEYS = ("tracks", "kings_court_stars", "supply_limits", "house_cards", "order_tokens", "position")
 DEFAULT_OPTIONS: Mapping[str, Any] = {
     **{name: default for name, (default, _, _) in SWITCHES.items()},

@@ -80,7 +80,9 @@ def resolve_raid(s: AgotState, action: Action, d: Mapping[str, Any], lenient: bo
         target_seat=target_seat,
         target_token=target_token,
     )
-    return checks.record(Decision((event,)))
+    done = f"removes {target_seat}'s {target_token} in {target}" if target is not None else "is removed unused"
+    step = TraceStep("GOT-X-25", f"{seat}'s {order.token} in {area} {done}")
+    return checks.record(Decision((event,), trace=(step,)))
 
 
 def raid_target_errors(s: AgotState, area: str, target: str) -> list[str]:
@@ -110,7 +112,8 @@ def resolve_consolidate(s: AgotState, action: Action, d: Mapping[str, Any]) -> D
     checks = Checks(False, _turn_deviations(s, action.seat, "consolidate_power"))
     assert isinstance(area, str)
     event = ev(s, "ConsolidateResolved", seat=action.seat, area=area, order_token=s.orders[area].token)
-    return checks.record(Decision((event,)))
+    step = TraceStep("GOT-X-25", f"{action.seat} consolidates Power in {area}; the Power gained is entered with adjust")
+    return checks.record(Decision((event,), trace=(step,)))
 
 
 def march(s: AgotState, action: Action, d: Mapping[str, Any], version: int = 0, lenient: bool = False) -> Decision:

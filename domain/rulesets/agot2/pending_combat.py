@@ -15,7 +15,7 @@ from typing import Any
 from domain.pending import Option, Waiting
 from domain.rulesets.agot2.abilities import TIER_RULES, footmen_to_upgrade, next_ability, order_targets
 from domain.rulesets.agot2.flow import combat_stage
-from domain.rulesets.agot2.retreat import casualty_eligible, retreat_options, retreating_units
+from domain.rulesets.agot2.retreat import casualty_eligible, losses_named_first, retreat_options, retreating_units
 from domain.rulesets.agot2.state import TRACKS, AgotState, Card, Combat
 from domain.rulesets.agot2.strength import card_of
 
@@ -151,6 +151,9 @@ def _retreat(state: AgotState, c: Combat) -> Waiting:
     chooser = c.effects.get("retreat_chooser") or loser
     movers = retreating_units(state, c, loser)
     ids = [u.id for u in movers]
+    first = losses_named_first(state, c)
+    if first:
+        return _losses_first(c, loser, chooser, ids, first)
     options = retreat_options(state, c, loser, movers)
     choices: list[Mapping[str, Any]] = []
     exhaustive = True
@@ -175,6 +178,21 @@ def _retreat(state: AgotState, c: Combat) -> Waiting:
         note="each legal area with the number of retreating units destroyed first to stay within supply",
     )
     return Waiting(chooser, (option,), f"chooses where {loser}'s units retreat from {c.area}")
+
+
+def _losses_first(c: Combat, loser: str, chooser: str, ids: list[str], due: int) -> Waiting:
+    """GOT-RETREAT-5, X-17, CASUALTY-3: the loser names the units it destroys before the winner (Robb Stark)
+    picks the area; every area offered costs `due` units."""
+    losses, exhaustive = _some(combinations(ids, due))
+    option = Option(
+        "choose_retreat",
+        ("GOT-RETREAT-5", "GOT-X-17", "GOT-CARD-5"),
+        tuple({"combat_id": c.combat_id, "destroy": list(lost)} for lost in losses),
+        exhaustive=exhaustive,
+        fields={"seat": loser, "units": ids, "due": due},
+        note=f"name {due} retreating unit(s) to destroy first; {chooser} then picks the area",
+    )
+    return Waiting(loser, (option,), f"destroys {due} retreating unit(s) before {chooser} picks the area")
 
 
 def _some(found: Iterable[tuple[str, ...]]) -> tuple[list[tuple[str, ...]], bool]:

@@ -20,7 +20,7 @@ from domain.rulesets.agot2.state import AgotState
 
 # The order types the representative sets cycle through, one shift per set.
 ORDER_TYPES = ("march", "support", "defense", "raid", "consolidate_power")
-ORDER_RULES = ("GOT-X-13", "GOT-X-14", "GOT-COURT-1", "GOT-COURT-2")
+ORDER_RULES = ("GOT-X-13", "GOT-X-14", "GOT-X-25", "GOT-COURT-1", "GOT-COURT-2")
 TURN_RULES = ("GOT-TERM-4", "GOT-TRACK-2", "GOT-X-25")
 
 

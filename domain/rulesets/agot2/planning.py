@@ -1,4 +1,4 @@
-"""The Planning Phase and the Raven: orders sealed face down (GOT-X-13/14), the King's Court stars (GOT-COURT-1/2),
+"""The Planning Phase and the Raven: orders sealed face down (GOT-X-14, X-25), the King's Court stars (GOT-COURT-1/2),
 the reveal, and the Messenger Raven's moment before the first order is resolved (GOT-RAVEN-*, X-12)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from domain.kernel import SEALED_ROUND_OPENED, Action, Decision, Event, RuleViol
 from domain.rulesets.agot2.guards import Checks, refuse
 from domain.rulesets.agot2.state import AgotState, ev
 
-# --- planning (orders sealed, GOT-X-13/14) and the Raven (GOT-RAVEN-*, X-12) ---
+# --- planning (orders sealed, GOT-X-14/25, COURT-1) and the Raven (GOT-RAVEN-*, X-12) ---
 
 
 def plan_orders(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
@@ -25,7 +25,11 @@ def plan_orders(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
 
 
 def orders_errors(s: AgotState, seat: str, payload: Any) -> list[RuleViolation]:
-    """GOT-COURT-1/2, X-13: own areas, tokens of the set each once, special orders within the stars."""
+    """GOT-X-25: own areas, one order each, tokens of the set each once; GOT-COURT-1/2: specials within the stars.
+
+    Where orders may be placed is the full game's Planning Phase, which the seed does not give and the catalog leaves
+    out of its scope (§0.2, GOT-X-25); GOT-X-13 is only the King's Court limit, checked here by GOT-COURT-1.
+    """
     orders = payload.get("orders") if isinstance(payload, Mapping) else None
     if not isinstance(orders, list) or not all(isinstance(o, Mapping) for o in orders):
         return [
@@ -39,13 +43,13 @@ def orders_errors(s: AgotState, seat: str, payload: Any) -> list[RuleViolation]:
         area, token = o.get("area"), o.get("token")
         where = f"payload.orders[{index}]"
         if not isinstance(area, str) or not s.units_in(area, seat):
-            errors.append(RuleViolation("GOT-X-13", f"{seat} has no units in {area!r}", {"field": f"{where}.area"}))
+            errors.append(RuleViolation("GOT-X-25", f"{seat} has no units in {area!r}", {"field": f"{where}.area"}))
         elif area in areas:
-            errors.append(RuleViolation("GOT-X-13", f"two orders in {area!r}", {"field": f"{where}.area"}))
+            errors.append(RuleViolation("GOT-X-25", f"two orders in {area!r}", {"field": f"{where}.area"}))
         if not isinstance(token, str) or token not in s.tokens:
-            errors.append(RuleViolation("GOT-X-13", f"unknown order token {token!r}", {"field": f"{where}.token"}))
+            errors.append(RuleViolation("GOT-X-25", f"unknown order token {token!r}", {"field": f"{where}.token"}))
         elif token in tokens:
-            errors.append(RuleViolation("GOT-X-13", f"token {token!r} placed twice", {"field": f"{where}.token"}))
+            errors.append(RuleViolation("GOT-X-25", f"token {token!r} placed twice", {"field": f"{where}.token"}))
         areas.add(area)
         tokens.add(token)
     special = sum(1 for t in tokens if isinstance(t, str) and t in s.tokens and s.tokens[t].special)
@@ -152,4 +156,5 @@ def decline_raven(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decisio
     """GOT-RAVEN-1: the holder may let the moment pass (declining out of its moment records nothing)."""
     if (refused := _raven_guard(s, action.seat, Checks(False))) is not None:
         return refused
-    return Decision((ev(s, "RavenDeclined", seat=action.seat),))
+    step = TraceStep("GOT-RAVEN-1", f"{action.seat} does not use the Messenger Raven this round")
+    return Decision((ev(s, "RavenDeclined", seat=action.seat),), trace=(step,))

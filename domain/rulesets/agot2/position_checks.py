@@ -219,7 +219,8 @@ def _track_errors(position: Mapping[str, Any], state: AgotState) -> list[Positio
 
 
 def _order_errors(position: Mapping[str, Any], state: AgotState) -> list[PositionError]:
-    """GOT-X-13: known tokens, each once a House, on areas with its units; GOT-COURT-1: specials within the stars."""
+    """GOT-X-25: known tokens, each once a House, on areas with its units (order placement is outside the catalog);
+    GOT-COURT-1: specials within the stars."""
     errors: list[PositionError] = []
     used: set[tuple[str, str]] = set()
     specials: Counter[str] = Counter()
@@ -229,13 +230,13 @@ def _order_errors(position: Mapping[str, Any], state: AgotState) -> list[Positio
         token = state.tokens.get(order.token)
         if token is None:
             errors.append(
-                PositionError(f"{where}/token", "GOT-X-13", f"{order.token!r} is not a token of the game's set")
+                PositionError(f"{where}/token", "GOT-X-25", f"{order.token!r} is not a token of the game's set")
             )
         elif (order.seat, order.token) in used:
-            errors.append(PositionError(f"{where}/token", "GOT-X-13", f"{order.seat} placed {order.token!r} twice"))
+            errors.append(PositionError(f"{where}/token", "GOT-X-25", f"{order.seat} placed {order.token!r} twice"))
         used.add((order.seat, order.token))
         if check_units and state.board.kind(area) and not state.units_in(area, order.seat):
-            errors.append(PositionError(where, "GOT-X-13", f"{order.seat} has no units in {area!r} to hold its order"))
+            errors.append(PositionError(where, "GOT-X-25", f"{order.seat} has no units in {area!r} to hold its order"))
         if token is not None and token.special:
             specials[order.seat] += 1
             if specials[order.seat] == stars_of(state, order.seat) + 1:
@@ -306,7 +307,7 @@ def _combat_errors(position: Mapping[str, Any], state: AgotState) -> list[Positi
         errors.append(PositionError("/combat/defender", "GOT-X-1", f"{c.attacker} cannot fight itself"))
     if c.march_token not in state.tokens:
         errors.append(
-            PositionError("/combat/march_order", "GOT-X-13", f"{c.march_token!r} is not a token of the game's set")
+            PositionError("/combat/march_order", "GOT-X-25", f"{c.march_token!r} is not a token of the game's set")
         )
     for index, unit_id in enumerate(c.attacking):
         unit = state.units.get(unit_id)

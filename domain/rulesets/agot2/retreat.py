@@ -174,3 +174,20 @@ def retreat_options(
         least = min(o.destroy for o in found)
         return [o for o in found if o.destroy == least]
     return found
+
+
+def losses_named_first(state: AgotState, combat: Combat) -> int:
+    """GOT-RETREAT-5, X-17, CASUALTY-3: how many retreating units the loser must name before another seat (Robb
+    Stark) picks the area; 0 when the loser chooses both or nothing is lost.
+
+    Robb's text gives the winner the area only, among those costing the fewest units, so every area offered costs
+    the same number; the seed's "he must first destroy" (「他必须首先消灭部分撤退单位」) is the loser's, as are
+    his casualties (「当玩家承受伤亡时，他选择哪个单位被消灭」).
+    """
+    assert combat.result is not None
+    loser = combat.result["loser"]
+    chooser = combat.effects.get("retreat_chooser")
+    if chooser in (None, loser) or loser == combat.attacker:
+        return 0
+    options = retreat_options(state, combat, loser, retreating_units(state, combat, loser))
+    return min((o.destroy for o in options), default=0)

@@ -29,6 +29,7 @@ from domain.rulesets.agot2.position_checks import position_errors
 from domain.rulesets.agot2.position_schema import POSITION_SCHEMA
 from domain.rulesets.agot2.rulebook import RULEBOOK
 from domain.rulesets.agot2.setup import setup
+from domain.rulesets.agot2.setup_checks import legacy_position_errors
 from domain.rulesets.agot2.state import AgotState, dump, load
 from domain.rulesets.agot2.view import view
 
@@ -73,8 +74,10 @@ class Agot2Ruleset(Ruleset[AgotState]):
     def game_errors(
         self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]
     ) -> list[str]:
-        """GOT-X-26: the position's neutral forces stand on land areas of the game's board."""
-        return neutral_board_errors(options, board)
+        """GOT-X-26: the position's neutral forces stand on land areas of the game's board; its units and orders fit
+        the board, the seats and the token set (GOT-X-25)."""
+        names = tuple(s.seat for s in seats)
+        return neutral_board_errors(options, board) + legacy_position_errors(options, board, names)
 
     def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> AgotState:
         """The opening state from the options' set-up data and the board."""

@@ -23,7 +23,8 @@ from domain.rulesets.agot2.state import TRACKS, AgotState, Card, Order, Token, U
 
 
 def setup(options: Mapping[str, Any], board_document: Mapping[str, Any] | None, seats: Sequence[Seat]) -> AgotState:
-    """The opening state. Entries of `position` naming unknown areas, seats, cards or tokens are left out."""
+    """The opening state. Entries of `position` naming unknown areas, seats, cards or tokens are left out (a game
+    recorded so folds as it always did; a new game with misplaced units or orders is refused, setup_checks.py)."""
     names = tuple(s.seat for s in seats)
     board = load_board(board_document)
     cards = _cards(options.get("house_cards") or BASE_HOUSE_CARDS)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Game
+from domain.kernel import Game, Viewer
+from domain.rulesets.agot2.pending import pending
 from tests.domain.agot2.tables import act, all_of, board, decide, is_subsequence, new_game, only, seal, types, units
 
 
@@ -172,6 +173,41 @@ def test_an_opponent_order_is_removed_when_cersei_wins_and_chooses_one() -> None
     game, chosen = _ability(act, game, "lannister", cid, "lannister_cersei_lannister", {"area": "c"})
     assert all_of(chosen, "OrdersRemoved")[0]["removals"][0]["reason"] == "card_ability"
     assert "c" not in game.state.orders
+
+
+def _cersei_defends(stark_support: bool) -> tuple[Game, Any]:
+    """Stark's footman marches from a (March order) on Lannister's two knights in b, which win with Cersei; Stark
+    has a Support order in c when `stark_support`."""
+    extra = units("stark", "c", "footman") if stark_support else []
+    orders = [{"area": "c", "seat": "stark", "token": "support_0_a"}] if stark_support else []
+    game = _game("stark", "lannister", ["footman"], ["knight", "knight"], extra_units=extra, extra_orders=orders)
+    return _fight(game, "stark", "lannister", "stark_ser_rodrik_cassel", "lannister_cersei_lannister")
+
+
+def test_got_card_5_got_cleanup_1_cersei_is_not_offered_the_march_order_the_clean_up_removes() -> None:
+    """GOT-CARD-5 (Cersei: "one of the opponent's order tokens", if she wins), GOT-CLEANUP-1
+    「战斗结束后，攻方将本次行军指令从版图上移除」: the attacker's March order in a goes at clean-up anyway, so only
+    Stark's Support order in c is offered, and naming a is refused with the card's rule."""
+    game, _ = _cersei_defends(stark_support=True)
+    assert game.state.combat.result["winner"] == "lannister"
+    cid = game.state.combat.combat_id
+    [waiting] = pending(game, Viewer()).waiting
+    assert waiting.seat == "lannister" and [c["choice"] for c in waiting.options[0].choices] == [
+        {"area": "c"},
+        {"area": None},
+    ]
+    refused = _ability(decide, game, "lannister", cid, "lannister_cersei_lannister", {"area": "a"})
+    assert [(v.rule_id, v.details) for v in refused.violations] == [("GOT-CARD-5", {"field": "data.choice.area"})]
+    assert "GOT-CLEANUP-1" in refused.violations[0].message and not refused.events
+
+
+def test_got_card_5_cersei_waits_for_nothing_when_the_opponents_only_order_is_the_combats_march() -> None:
+    """GOT-CARD-5, GOT-CLEANUP-1: with no other Stark order on the board Cersei has nothing worth taking; the combat
+    goes on: Stark's footman retreats to a and clean-up removes the March order (GOT-RETREAT-1, CLEANUP-1)."""
+    game, decision = _cersei_defends(stark_support=False)
+    assert game.state.combat is None and only(decision, "CombatResolved")["winner"] == "lannister"
+    reasons = [r["reason"] for e in all_of(decision, "OrdersRemoved") for r in e["removals"]]
+    assert reasons[0] == "march_resolved" and "card_ability" not in reasons
 
 
 def test_the_owner_takes_two_power_before_casualties_when_tywin_lannister_wins() -> None:

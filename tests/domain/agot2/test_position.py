@@ -279,9 +279,10 @@ def test_special_orders_beyond_the_king_s_court_stars_are_refused_court_1() -> N
     assert _errors(position) == [("/orders/pyke", "GOT-COURT-1")]
 
 
-def test_an_order_without_its_houses_units_is_refused_x_13() -> None:
+def test_an_order_without_its_houses_units_is_refused_x_25() -> None:
+    """GOT-X-25: where orders stand is the full game's Planning Phase, outside the catalog; X-13 is the star limit."""
     orders = {"karhold": {"house": "stark", "token": "raid_a"}}
-    assert _errors(_table(phase="action", step="raid", orders=orders)) == [("/orders/karhold", "GOT-X-13")]
+    assert _errors(_table(phase="action", step="raid", orders=orders)) == [("/orders/karhold", "GOT-X-25")]
 
 
 def test_a_neutral_force_where_the_board_has_none_is_refused_x_26() -> None:

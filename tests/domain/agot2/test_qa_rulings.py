@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Decision, Game
+from domain.kernel import Decision, Game, Viewer
 from domain.rulesets.agot2.abilities import footmen_to_upgrade
+from domain.rulesets.agot2.pending import pending
 from tests.domain.agot2.examples import order
 from tests.domain.agot2.tables import act, all_of, board, card_set, combat_id, decide, new_game, only, seal, units
 
@@ -369,11 +370,61 @@ def _robb_wins(**options: Any) -> Game:
 
 def test_robb_stark_must_pick_the_area_of_fewest_losses_whatever_the_option() -> None:
     """GOT-CARD-5, GOT-X-17: Robb Stark ("it must be a legal area where that side loses the fewest units") binds
-    Stark even with `retreat_minimize_losses = false`: y (2 losses) is refused, x (1 loss) accepted."""
+    Stark even with `retreat_minimize_losses = false`: Lannister destroys 1 footman (x or w), not 2 (y), and
+    then y, which would cost one more, is refused while x is accepted (GOT-RETREAT-5)."""
     game = _robb_wins(supply_limits={"lannister": [3, 2]}, retreat_minimize_losses=False)
     cid = combat_id(game)
     two = ["lannister:footman:b:1", "lannister:footman:b:2"]
-    refused = decide(game, "choose_retreat", "stark", combat_id=cid, to_area="y", destroy=two)
-    assert _rules(refused) == ["GOT-X-17"] and not refused.events
-    accepted = decide(game, "choose_retreat", "stark", combat_id=cid, to_area="x", destroy=two[:1])
+    refused = decide(game, "choose_retreat", "lannister", combat_id=cid, destroy=two)
+    assert _rules(refused) == ["GOT-RETREAT-5"] and not refused.events
+    game, _ = act(game, "choose_retreat", "lannister", combat_id=cid, destroy=two[1:])
+    refused = decide(game, "choose_retreat", "stark", combat_id=cid, to_area="y")
+    assert _rules(refused) == ["GOT-RETREAT-5"] and not refused.events
+    accepted = decide(game, "choose_retreat", "stark", combat_id=cid, to_area="x")
     assert only(accepted, "RetreatChosen")["to_area"] == "x"
+
+
+def test_got_x_17_got_retreat_5_the_loser_names_the_units_robb_starks_retreat_costs() -> None:
+    """GOT-RETREAT-5 「他必须首先消灭部分撤退单位以满足补给上限」, GOT-X-17 ("the loser picks which retreating units
+    to destroy"), GOT-CASUALTY-3 「他选择哪个单位被消灭」: Robb gives Stark the area only. Lannister (3 footmen in b,
+    supply [3, 2]) first names the 1 footman it loses; Stark then picks x or w, which cost nothing more."""
+    game = _robb_wins(supply_limits={"lannister": [3, 2]})
+    cid = combat_id(game)
+    waiting = pending(game, Viewer()).waiting
+    assert [(w.seat, [o.type for o in w.options]) for w in waiting] == [("lannister", ["choose_retreat"])]
+    assert {tuple(c["destroy"]) for c in waiting[0].options[0].choices} == {
+        ("lannister:footman:b:1",),
+        ("lannister:footman:b:2",),
+        ("lannister:footman:b:3",),
+    }
+    one = ["lannister:footman:b:1"]
+    refused = decide(game, "choose_retreat", "stark", combat_id=cid, to_area="x", destroy=one)
+    assert _rules(refused) == ["GOT-X-17"] and not refused.events
+    refused = decide(game, "choose_retreat", "lannister", combat_id=cid, to_area="x", destroy=one)
+    assert _rules(refused) == ["GOT-X-17"] and not refused.events
+    game, named = act(game, "choose_retreat", "lannister", combat_id=cid, destroy=["lannister:footman:b:2"])
+    assert only(named, "UnitsDestroyed")["units"] == ["lannister:footman:b:2"]
+    assert [step.rule_id for step in named.trace][:1] == ["GOT-RETREAT-5"]
+    waiting = pending(game, Viewer()).waiting
+    assert [(w.seat, sorted(c["to_area"] for c in w.options[0].choices)) for w in waiting] == [("stark", ["w", "x"])]
+    assert _rules(decide(game, "choose_retreat", "lannister", combat_id=cid, to_area="w")) == ["GOT-X-17"]
+    game, chosen = act(game, "choose_retreat", "stark", combat_id=cid, to_area="w")
+    assert only(chosen, "RetreatChosen")["destroy"] == [] and only(chosen, "RetreatChosen")["chooser"] == "stark"
+    assert sorted(u.id for u in game.state.units_in("w", "lannister")) == [
+        "lannister:footman:b:1",
+        "lannister:footman:b:3",
+        "lannister:footman:w:1",
+    ]
+
+
+def test_got_x_17_a_transcript_records_robb_starks_retreat_named_whole_by_either_side_with_the_deviation() -> None:
+    """GOT-X-17 in a transcript: the table may have let Stark name the lost footman too, or Lannister the area; the
+    retreat is recorded as played, with the rule it broke."""
+    game = _robb_wins(supply_limits={"lannister": [3, 2]}, mode="transcript")
+    cid = combat_id(game)
+    game, _ = act(game, "decline_blade", "stark", combat_id=cid)  # a transcript waits for the Blade holder's word
+    one = ["lannister:footman:b:1"]
+    for seat, broken in (("stark", "lannister first names"), ("lannister", "stark picks the area")):
+        decision = decide(game, "choose_retreat", seat, combat_id=cid, to_area="x", destroy=one)
+        assert only(decision, "RetreatChosen")["to_area"] == "x" and only(decision, "UnitsDestroyed")["units"] == one
+        assert [(v.rule_id, v.message.startswith(broken)) for v in decision.violations] == [("GOT-X-17", True)]

@@ -34,7 +34,7 @@ def _planned(
     return seal(game, "orders", {"red": {"orders": red}, "blue": {"orders": blue}, "green": {"orders": green}})
 
 
-def test_orders_are_refused_when_placed_where_the_seat_has_no_units() -> None:
+def test_orders_are_refused_x_25_when_placed_where_the_seat_has_no_units() -> None:
     game, _ = act(_game(), "plan_orders", None)
     sealed_round = open_round(game, "orders")
 
@@ -42,7 +42,7 @@ def test_orders_are_refused_when_placed_where_the_seat_has_no_units() -> None:
         AGOT2, game, "red", sealed_round.round, {"orders": [{"area": "b", "token": "raid_a"}]}, SALT
     )
 
-    assert [v.rule_id for v in decision.violations] == ["GOT-X-13"]
+    assert [v.rule_id for v in decision.violations] == ["GOT-X-25"]
 
 
 def test_special_orders_are_refused_when_the_seat_has_fewer_stars_court_1_2() -> None:
@@ -142,3 +142,26 @@ def test_the_recorder_may_end_the_round_when_no_combat_is_under_way_x_11() -> No
     game, ended = act(game, "end_round", None)
     assert "RoundEnded" in types(ended) and game.state.orders == {}
     assert game.state.round == 2
+
+
+def test_the_raven_raid_and_consolidate_rulings_cite_their_rules_raven_1_x_25() -> None:
+    """Every ruling cites rule ids (an audit shows the trace): the Raven let pass (GOT-RAVEN-1), Red's Raid from s
+    removing Blue's Consolidate Power order in b and Green's Consolidate Power (the Raid and Consolidate Power
+    orders are outside the catalog, GOT-X-25)."""
+    game, _ = _planned(
+        _game(),
+        [{"area": "s", "token": "raid_a"}],
+        [{"area": "b", "token": "consolidate_power_a"}],
+        [{"area": "c", "token": "consolidate_power_b"}],
+    )
+    game, declined = act(game, "decline_raven", "red")
+    assert [(t.rule_id, t.text) for t in declined.trace] == [
+        ("GOT-RAVEN-1", "red does not use the Messenger Raven this round")
+    ]
+    game, raided = act(game, "resolve_raid", "red", area="s", target_area="b")
+    assert (raided.trace[0].rule_id, raided.trace[0].text) == (
+        "GOT-X-25",
+        "red's raid_a in s removes blue's consolidate_power_a in b",
+    )
+    game, consolidated = act(game, "resolve_consolidate", "green", area="c")
+    assert consolidated.trace[0].rule_id == "GOT-X-25" and "green consolidates Power in c" in consolidated.trace[0].text

@@ -73,3 +73,85 @@ def test_a_board_is_refused_when_a_port_is_not_between_its_land_and_sea() -> Non
 def test_seats_are_refused_when_they_are_not_houses_of_the_base_set_and_no_card_set_is_given() -> None:
     errors = AGOT2.seat_errors([Seat("stark"), Seat("lannister"), Seat("red")], {})
     assert errors == ["seats: house 'red' has no cards in the base card set (give options.house_cards)"]
+
+
+# --- the legacy options.position is refused, not trimmed, when a game is created from it (GOT-X-25) ---
+
+STARK_IN_WINTERFELL = [
+    {"id": "stark:footman:1", "seat": "stark", "type": "footman", "area": "winterfell"},
+    {"id": "stark:ship:1", "seat": "stark", "type": "ship", "area": "bay_of_ice"},
+]
+
+
+def _legacy_errors(orders: list[dict[str, str]], units: list[dict[str, str]] = STARK_IN_WINTERFELL) -> list[str]:
+    options = {**AGOT2.default_options, "position": {"units": units, "orders": orders}}
+    return AGOT2.game_errors(options, dict(BASE_BOARD), [Seat("stark"), Seat("lannister"), Seat("greyjoy")])
+
+
+def test_a_legacy_position_is_accepted_when_its_orders_stand_on_their_houses_units_x_25() -> None:
+    orders = [
+        {"area": "winterfell", "seat": "stark", "token": "march_0"},
+        {"area": "bay_of_ice", "seat": "stark", "token": "raid_a"},
+    ]
+    assert _legacy_errors(orders) == []
+    state = AGOT2.setup(
+        {**AGOT2.default_options, "position": {"units": STARK_IN_WINTERFELL, "orders": orders}},
+        dict(BASE_BOARD),
+        [Seat("stark"), Seat("lannister"), Seat("greyjoy")],
+    )
+    assert sorted(state.orders) == ["bay_of_ice", "winterfell"]
+
+
+def test_a_legacy_position_is_refused_naming_each_order_setup_would_drop_x_25() -> None:
+    """GOT-X-25 (order placement is outside the catalog, as the typed position cites it): an order where its House
+    has no units, a second order in an area, a token not of the set, a token placed twice, a House not seated."""
+    orders = [
+        {"area": "winterfell", "seat": "stark", "token": "march_0"},
+        {"area": "karhold", "seat": "stark", "token": "raid_a"},
+        {"area": "winterfell", "seat": "stark", "token": "defense_plus1_a"},
+        {"area": "bay_of_ice", "seat": "stark", "token": "march_9"},
+        {"area": "bay_of_ice", "seat": "stark", "token": "march_0"},
+        {"area": "winterfell", "seat": "tyrell", "token": "raid_a"},
+    ]
+    assert _legacy_errors(orders) == [
+        "options.position.orders[1].area: stark has no units in 'karhold' to hold its order (GOT-X-25)",
+        "options.position.orders[2].area: a second order in 'winterfell' (GOT-X-25)",
+        "options.position.orders[3].token: 'march_9' is not a token of the game's set (GOT-X-25)",
+        "options.position.orders[4].area: a second order in 'bay_of_ice' (GOT-X-25)",
+        "options.position.orders[4].token: stark placed 'march_0' twice (GOT-X-25)",
+        "options.position.orders[5].seat: 'tyrell' is not a seat of this game (stark, lannister, greyjoy) (GOT-X-25)",
+    ]
+
+
+def test_a_legacy_position_is_refused_naming_each_unit_setup_would_drop() -> None:
+    """GOT-TERM-1/2: units of the seated Houses, on areas of the board they may stand in."""
+    units = [
+        {"id": "stark:footman:2", "seat": "stark", "type": "footman", "area": "bay_of_ice"},
+        {"id": "stark:ship:2", "seat": "stark", "type": "ship", "area": "winterfell"},
+        {"id": "stark:knight:1", "seat": "stark", "type": "knight", "area": "nowhere"},
+        {"id": "tyrell:knight:1", "seat": "tyrell", "type": "knight", "area": "winterfell"},
+    ]
+    assert _legacy_errors([], units) == [
+        "options.position.units[0].area: a footman cannot stand in the sea area 'bay_of_ice'",
+        "options.position.units[1].area: a ship cannot stand in the land area 'winterfell'",
+        "options.position.units[2].area: 'nowhere' is not an area of the board",
+        "options.position.units[3].seat: 'tyrell' is not a seat of this game (stark, lannister, greyjoy)",
+    ]
+
+
+def test_a_legacy_position_is_refused_naming_power_tokens_garrisons_and_cards_setup_would_drop() -> None:
+    """GOT-TERM-2: tokens on areas of the board, of seated Houses; GOT-CARD-2: each House holds its own cards."""
+    position = {
+        "power_tokens": {"karhold": "tyrell", "nowhere": "stark"},
+        "garrisons": {"nowhere": 2},
+        "hands": {"stark": ["stark_robb_stark", "lannister_the_hound"]},
+        "discards": {"lannister": ["stark_eddard_stark"]},
+    }
+    options = {**AGOT2.default_options, "position": position}
+    assert AGOT2.game_errors(options, dict(BASE_BOARD), [Seat("stark"), Seat("lannister"), Seat("greyjoy")]) == [
+        "options.position.power_tokens.karhold: 'tyrell' is not a seat of this game (stark, lannister, greyjoy)",
+        "options.position.power_tokens.nowhere: 'nowhere' is not an area of the board",
+        "options.position.garrisons.nowhere: 'nowhere' is not an area of the board",
+        "options.position.hands.stark: ['lannister_the_hound'] are not stark's house cards (GOT-CARD-2)",
+        "options.position.discards.lannister: ['stark_eddard_stark'] are not lannister's house cards (GOT-CARD-2)",
+    ]

@@ -9,7 +9,10 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("rule", "card_choices:_discard_from_opponent_hand"): ("message",),
     ("GOT-X-8", "card_choices:_manual"): ("a manual ability records its choice as an object",),
     ("rule", "card_choices:_opponent_to_track_bottom"): ("choice.track … is not one of …",),
-    ("rule", "card_choices:_remove_opponent_order"): ("area … is not one of …",),
+    ("rule", "card_choices:_remove_opponent_order"): (
+        "area … is not one of …",
+        "the March order that began this combat (…) cannot be taken: …; one of …",
+    ),
     ("GOT-X-8", "card_choices:_replace_own_card"): ("choice must be {replace: true|false}",),
     ("rule", "card_choices:_upgrade_footman"): ("… (…)",),
     ("GOT-CARD-1", "card_choices:card_errors"): ("card … is not in …'s hand (…)",),
@@ -33,10 +36,15 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-RETREAT-1", "combat_actions:choose_retreat"): (
         "a losing attacker retreats to its march origin; nothing to choose",
     ),
-    ("GOT-RETREAT-2", "combat_actions:choose_retreat"): ("message",),
-    ("GOT-RETREAT-5", "combat_actions:choose_retreat"): ("message",),
     ("GOT-X-17", "combat_actions:choose_retreat"): ("… chooses this retreat, not …",),
-    ("rule", "combat_actions:choose_retreat"): ("message",),
+    ("GOT-RETREAT-5", "combat_actions:_losses_first"): ("message",),
+    ("GOT-X-17", "combat_actions:_losses_first"): (
+        "… first names the … unit(s) it destroys, not …",
+        "… picks the area (Robb Stark); … names only the units",
+    ),
+    ("GOT-RETREAT-2", "combat_actions:_retreat_as_played"): ("message",),
+    ("GOT-RETREAT-5", "combat_actions:_retreat_as_played"): ("message",),
+    ("rule", "combat_actions:_retreat_as_played"): ("message",),
     ("GOT-X-5", "combat_support:_no_entry"): (
         "… has no eligible Support order next to …: it neither declares nor refuses",
     ),
@@ -81,7 +89,7 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-TRACK-6", "planning:_raven_guard"): ("message",),
     ("GOT-X-12", "planning:_raven_guard"): ("message",),
     ("GOT-COURT-1", "planning:orders_errors"): ("… special orders but … has … star(s) on the King's Court track",),
-    ("GOT-X-13", "planning:orders_errors"): (
+    ("GOT-X-25", "planning:orders_errors"): (
         "… has no units in …",
         "two orders in …",
         "unknown order token …",

@@ -23,6 +23,7 @@ from tests.domain.agot2.test_card_abilities import (
     _renly_wins,
     cersei_wins,
 )
+from tests.domain.agot2.test_qa_rulings import _robb_wins
 from tests.domain.agot2.test_transcript_deviations import (
     FIGHT_AREAS,
     FIGHT_EDGES,
@@ -40,6 +41,18 @@ cites = citing(INVENTORY, events=False)
 
 def _in(game: Game, kind: str, seat: str, **data: Any) -> Decision:
     return decide(game, kind, seat, combat_id=combat_id(game), **data)
+
+
+def test_robb_starks_retreat_losses_refused_got_x_17_unless_the_loser_names_them_got_retreat_5_as_due() -> None:
+    """GOT-X-17: after Robb Stark wins, the loser names the units its retreat costs and the winner only the area;
+    GOT-RETREAT-5: exactly as many as the supply limit demands (1 of Lannister's 3 footmen)."""
+    game = _robb_wins(supply_limits={"lannister": [3, 2]})
+    path: Path = ("GOT-X-17", "combat_actions:_losses_first")
+    one = ["lannister:footman:b:1"]
+    cites(path, _in(game, "choose_retreat", "stark", destroy=one), "GOT-X-17")
+    cites(path, _in(game, "choose_retreat", "lannister", to_area="x", destroy=one), "GOT-X-17")
+    two = _in(game, "choose_retreat", "lannister", destroy=[*one, "lannister:footman:b:2"])
+    cites(("GOT-RETREAT-5", "combat_actions:_losses_first"), two, "GOT-RETREAT-5")
 
 
 def test_house_card_refused_got_card_1_when_not_in_hand_and_got_card_3_when_sent_back() -> None:
@@ -114,13 +127,13 @@ def test_retreat_refused_citing_the_rule_each_choice_breaks() -> None:
     units are destroyed only when supply demands it (l4 needs none)."""
     game = _retreating("adjudicated")
     cites(("GOT-X-17", "combat_actions:choose_retreat"), _in(game, "choose_retreat", "red", to_area="l5"), "GOT-X-17")
-    path: Path = ("rule", "combat_actions:choose_retreat")
+    path: Path = ("rule", "combat_actions:_retreat_as_played")
     cites(path, _in(game, "choose_retreat", "blue", to_area="l1"), "GOT-RETREAT-4")
     cites(path, _in(game, "choose_retreat", "blue", to_area="l7"), "GOT-RETREAT-3")
     needless = _in(game, "choose_retreat", "blue", to_area="l4", destroy=["blue:footman:l2:2"])
-    cites(("GOT-RETREAT-5", "combat_actions:choose_retreat"), needless, "GOT-RETREAT-5")
+    cites(("GOT-RETREAT-5", "combat_actions:_retreat_as_played"), needless, "GOT-RETREAT-5")
     foreign = _in(game, "choose_retreat", "blue", to_area="l4", destroy=["red:knight:l1:1"])
-    cites(("GOT-RETREAT-5", "combat_actions:choose_retreat"), foreign, "GOT-RETREAT-5")
+    cites(("GOT-RETREAT-5", "combat_actions:_retreat_as_played"), foreign, "GOT-RETREAT-5")
 
 
 def _ability(game: Game, seat: str, card: str, choice: Any) -> Decision:
@@ -181,7 +194,7 @@ def test_retreat_of_footmen_into_a_sea_area_cites_got_retreat_8_then_the_got_ret
     game = _game("tyrell", "stark", ["knight", "knight"], ["footman"])
     game, _ = _fight(game, "tyrell", "stark", "tyrell_ser_loras_tyrell", "stark_catelyn_stark")
     to_sea = _in(game, "choose_retreat", "stark", to_area="s")
-    cites(("GOT-RETREAT-2", "combat_actions:choose_retreat"), to_sea, "GOT-RETREAT-8", "GOT-RETREAT-2")
+    cites(("GOT-RETREAT-2", "combat_actions:_retreat_as_played"), to_sea, "GOT-RETREAT-8", "GOT-RETREAT-2")
 
 
 def test_retreat_chosen_by_a_losing_attacker_refused_got_retreat_1() -> None:

@@ -40,15 +40,16 @@ def _orders(*placed: tuple[Any, Any]) -> dict[str, Any]:
 
 
 def test_sealed_orders_refused_citing_the_rule_each_placement_breaks() -> None:
-    """GOT-X-14: orders are placed face down as one sealed list of {area, token}; GOT-X-13: each in an area of the
-    seat's own units, one per area, each token of the set once."""
+    """GOT-X-14: orders are placed face down as one sealed list of {area, token}; GOT-X-25: each in an area of the
+    seat's own units, one per area, each token of the set once (order placement is outside the catalog, §0.2; GOT-X-13
+    is the King's Court limit only)."""
     game, _ = act(_three_houses(), "plan_orders", None)
     cites(("GOT-X-14", "planning:orders_errors"), _seal(game, "orders", "red", ["march_0"]), "GOT-X-14")
-    x13: Path = ("GOT-X-13", "planning:orders_errors")
-    cites(x13, _seal(game, "orders", "red", _orders(("b", "raid_a"))), "GOT-X-13")
-    cites(x13, _seal(game, "orders", "red", _orders(("a", "raid_a"), ("a", "march_0"))), "GOT-X-13")
-    cites(x13, _seal(game, "orders", "red", _orders(("a", "march_9"))), "GOT-X-13")
-    cites(x13, _seal(game, "orders", "red", _orders(("a", "raid_a"), ("s", "raid_a"))), "GOT-X-13")
+    x25: Path = ("GOT-X-25", "planning:orders_errors")
+    cites(x25, _seal(game, "orders", "red", _orders(("b", "raid_a"))), "GOT-X-25")
+    cites(x25, _seal(game, "orders", "red", _orders(("a", "raid_a"), ("a", "march_0"))), "GOT-X-25")
+    cites(x25, _seal(game, "orders", "red", _orders(("a", "march_9"))), "GOT-X-25")
+    cites(x25, _seal(game, "orders", "red", _orders(("a", "raid_a"), ("s", "raid_a"))), "GOT-X-25")
 
 
 def test_sealed_orders_refused_got_court_1_over_the_kings_court_stars() -> None:

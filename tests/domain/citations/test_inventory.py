@@ -32,7 +32,7 @@ def test_inventory_lists_every_refusal_path_of_the_source_when_scanned(ruleset: 
 
 def test_scan_sees_an_umbrella_built_with_rule_violation_when_a_retreat_is_of_the_wrong_kind() -> None:
     """The scan sees `choose_retreat`'s GOT-RETREAT-2 umbrella, built with RuleViolation, not refuse."""
-    assert ("GOT-RETREAT-2", "combat_actions:choose_retreat") in refusal_paths("agot2")
+    assert ("GOT-RETREAT-2", "combat_actions:_retreat_as_played") in refusal_paths("agot2")
 
 
 def _paths_named_in_citation_tests() -> set[tuple[str, str]]:
