@@ -74,7 +74,7 @@ def needs_choice(state: AgotState, c: Combat, seat: str) -> bool:
     if card.kind == "discard_from_opponent_hand":
         return bool(state.hands.get(c.opponent(seat)))
     if card.kind == "replace_own_card":
-        others = [x for x in state.hands.get(seat, ()) if x != card.id]
+        others = other_playable_cards(state, c, seat, card.id)
         return bool(others) and state.power.get(seat, 0) >= card.params.get("power_cost", 0)
     return True
 
@@ -82,6 +82,13 @@ def needs_choice(state: AgotState, c: Combat, seat: str) -> bool:
 # Timings resolved once the victor is known (GOT-CARD-5, X-8 steps 7 and 13), when the combat's March order is
 # already bound for clean-up (GOT-CLEANUP-1).
 AFTER_VICTOR = ("if_win", "if_lose", "after_combat")
+
+
+def other_playable_cards(state: AgotState, c: Combat, seat: str, card_id: str) -> list[str]:
+    """GOT-CARD-3, X-8, X-15: the seat's cards in hand besides `card_id` that it may still play in this combat
+    (not one an ability sent back, which `card_errors` refuses)."""
+    barred = {card_id, *c.effects.get("withdrawn", ())}
+    return [x for x in state.hands.get(seat, ()) if x not in barred]
 
 
 def order_targets(state: AgotState, c: Combat, seat: str) -> list[str]:

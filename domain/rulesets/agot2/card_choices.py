@@ -16,6 +16,7 @@ from domain.rulesets.agot2.abilities import (
     needs_choice,
     next_ability,
     order_targets,
+    other_playable_cards,
     upgraded_id,
 )
 from domain.rulesets.agot2.flow import card_round, cards_played
@@ -141,7 +142,7 @@ def _cancel_opponent_card(a: Ability) -> Resolved | Decision:
         "withdrawn": [*a.c.effects.get("withdrawn", []), withdrawn],
     }
     effects = [f"{withdrawn} goes back to {opponent}'s hand"]
-    if any(x != withdrawn for x in a.s.hands.get(opponent, ())):
+    if other_playable_cards(a.s, a.c, opponent, withdrawn):
         return Resolved(tuple(effects), (a.another_card(opponent),), flags)
     flags["no_card"] = [opponent]
     effects.append(f"{opponent} has no other card and fights without one (GOT-X-15)")

@@ -336,6 +336,32 @@ def test_the_opponent_fights_without_a_card_when_tyrion_cancels_its_last_one_x_1
     assert game.state.hands["stark"] == ("stark_eddard_stark",)
 
 
+def test_aeron_damphair_stays_when_the_only_other_card_is_the_one_tyrion_sent_back_card_3_x_8() -> None:
+    """GOT-CARD-3, X-8: Tyrion sends Theon back and Greyjoy plays Aeron Damphair ("play another card from your hand
+    instead, if you have one"); Theon may not be played again in this combat, so Aeron has no card to swap for and
+    stays, with no Power paid and no card round nobody could seal (a random game hung there)."""
+    greyjoy = ["greyjoy_theon_greyjoy", "greyjoy_aeron_damphair"]
+    others = ["dagmer_cleftjaw", "balon_greyjoy", "euron_crows_eye", "victarion_greyjoy", "asha_greyjoy"]
+    game = _game(
+        "lannister",
+        "greyjoy",
+        ["knight"],
+        ["footman"],
+        hands={"greyjoy": greyjoy},
+        discards={"greyjoy": [f"greyjoy_{name}" for name in others]},
+    )
+    game, _ = _fight(game, "lannister", "greyjoy", "lannister_tyrion_lannister", "greyjoy_theon_greyjoy")
+    cid = game.state.combat.combat_id
+    game, _ = _ability(act, game, "lannister", cid, "lannister_tyrion_lannister", {"cancel": True})
+
+    game, decision = seal(game, "house_card", {"greyjoy": {"card": "greyjoy_aeron_damphair"}})
+
+    aeron = [e for e in all_of(decision, "HouseCardAbilityResolved") if e["card"] == "greyjoy_aeron_damphair"]
+    assert [e["effects"] for e in aeron] == [["no other card or not enough Power: the card stays"]]
+    assert "SealedRoundOpened" not in types(decision) and "PowerSpent" not in types(decision)
+    assert only(decision, "CombatResolved")["defender"]["card"] == "greyjoy_aeron_damphair"
+
+
 STARK_DISCARDS = ["stark_eddard_stark", "stark_robb_stark"]
 
 
