@@ -67,7 +67,7 @@ def _round_step(state: AgotState) -> Decision | None:
     for step in later:
         if any(has_orders(state, seat, step) for seat in state.seats):
             return Decision((ev(state, "ActionStepBegun", step=step),))
-    return end_round(state, "GOT-X-11: the last order of the Action Phase is resolved")
+    return end_round(state, "the last order of the Action Phase is resolved")
 
 
 def end_round(state: AgotState, why: str) -> Decision:
@@ -86,7 +86,11 @@ def end_round(state: AgotState, why: str) -> Decision:
         if unit.routed:
             routed.setdefault(unit.seat, []).append(uid)
     events.append(ev(state, "RoutedUnitsRallied", units=routed))
-    trace = (TraceStep("GOT-X-11", why), TraceStep("GOT-BLADE-4", "Blade and Raven flipped to available"))
+    trace = (
+        TraceStep("GOT-X-11", why),
+        TraceStep("GOT-BLADE-4", "the Valyrian Steel Blade flipped back to available"),
+        TraceStep("GOT-RAVEN-5", "the Messenger Raven flipped back to available"),
+    )
     return Decision(tuple(events), trace=trace)
 
 

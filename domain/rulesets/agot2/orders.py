@@ -275,4 +275,4 @@ def close_round(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
     """GOT-X-11: the recorder closes the Action Phase (remaining orders are removed)."""
     if s.phase != "action" or s.combat is not None:
         return refuse("GOT-X-11", "a round ends in the Action Phase with no combat under way")
-    return end_round(s, "GOT-X-11: the recorder ends the round")
+    return end_round(s, "the recorder ends the round")

@@ -165,3 +165,17 @@ def test_the_raven_raid_and_consolidate_rulings_cite_their_rules_raven_1_x_25() 
     )
     game, consolidated = act(game, "resolve_consolidate", "green", area="c")
     assert consolidated.trace[0].rule_id == "GOT-X-25" and "green consolidates Power in c" in consolidated.trace[0].text
+
+
+def test_the_round_end_cites_blade_4_and_raven_5_for_the_two_tokens_flipped_back() -> None:
+    """GOT-BLADE-4 「在每回合结束时，将瓦雷利亚钢剑翻回彩色一面」 and GOT-RAVEN-5 「在每回合结束时，将信鸦拥有者翻回彩色
+    一面」: each token's refresh is traced under its own rule, after GOT-X-11's round end (the trace names the rule
+    once, not again in its text)."""
+    game, _ = _planned(_game(), [{"area": "a", "token": "march_0"}], [], [])
+    game, _ = act(game, "decline_raven", "red")
+    _, ended = act(game, "end_round", None)
+    assert [(t.rule_id, t.text) for t in ended.trace] == [
+        ("GOT-X-11", "the recorder ends the round"),
+        ("GOT-BLADE-4", "the Valyrian Steel Blade flipped back to available"),
+        ("GOT-RAVEN-5", "the Messenger Raven flipped back to available"),
+    ]
