@@ -96,7 +96,8 @@ def order_targets(state: AgotState, c: Combat, seat: str) -> list[str]:
 
     The March order that began the combat is left out when the card says so (Queen of Thorns) and for an ability
     resolved once the victor is known (Cersei's "if you win"): clean-up removes it anyway (GOT-CLEANUP-1), so taking
-    it would spend the ability for nothing.
+    it would spend the ability for nothing. So is, once the attacker has won, the defender's order in the embattled
+    area (GOT-CLEANUP-2).
     """
     card = card_of(state, c, seat)
     assert card is not None
@@ -112,8 +113,15 @@ def order_targets(state: AgotState, c: Combat, seat: str) -> list[str]:
             card.params.get("exclude_combat_march") or card.timing in AFTER_VICTOR
         ):
             continue
+        if card.timing in AFTER_VICTOR and cleared_as_beaten_defender(c, area, order.seat):
+            continue
         found.append(area)
     return found
+
+
+def cleared_as_beaten_defender(c: Combat, area: str, seat: str) -> bool:
+    """GOT-CLEANUP-2: the defender's order in the embattled area once the attacker has won (removed at clean-up)."""
+    return c.result is not None and c.result["winner"] == c.attacker and area == c.area and seat == c.defender
 
 
 def is_combat_march(c: Combat, area: str, token: str) -> bool:

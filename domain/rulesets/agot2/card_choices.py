@@ -11,6 +11,7 @@ from domain.kernel import Action, Decision, Event, RuleViolation, TraceStep
 from domain.rulesets.agot2.abilities import (
     AFTER_VICTOR,
     TIER_RULES,
+    cleared_as_beaten_defender,
     footmen_to_upgrade,
     is_combat_march,
     needs_choice,
@@ -184,11 +185,16 @@ def _remove_opponent_order(a: Ability) -> Resolved | Decision:
 
 def _not_a_target(a: Ability, area: Any, targets: list[str]) -> str:
     """Why an order may not be removed: the combat's own March order (by the card, or bound for clean-up after the
-    victor, GOT-CLEANUP-1), or no opponent order the card reaches."""
+    victor, GOT-CLEANUP-1), the beaten defender's order in the embattled area (GOT-CLEANUP-2), or no opponent order
+    the card reaches."""
     order = a.s.orders.get(area) if isinstance(area, str) else None
     if order is not None and order.seat != a.seat and is_combat_march(a.c, str(area), order.token):
         why = "clean-up removes it anyway (GOT-CLEANUP-1)" if a.card.timing in AFTER_VICTOR else "the card says so"
         return f"the March order that began this combat ({area!r}) cannot be taken: {why}; one of {targets}"
+    if order is not None and a.card.timing in AFTER_VICTOR and cleared_as_beaten_defender(a.c, str(area), order.seat):
+        return (
+            f"the beaten defender's order in {area!r} is removed at clean-up anyway (GOT-CLEANUP-2); one of {targets}"
+        )
     return f"area {area!r} is not one of {targets}"
 
 

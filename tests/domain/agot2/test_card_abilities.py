@@ -201,6 +201,20 @@ def test_got_card_5_got_cleanup_1_cersei_is_not_offered_the_march_order_the_clea
     assert "GOT-CLEANUP-1" in refused.violations[0].message and not refused.events
 
 
+def test_got_card_5_got_cleanup_2_cersei_attacking_is_not_offered_the_beaten_defenders_order() -> None:
+    """GOT-CARD-5, GOT-CLEANUP-2 (attacker wins: the defender's tokens in the area are removed): Cersei attacks b and
+    wins; Stark's Defense order in b goes at clean-up anyway, so only Stark's Support order in c is offered, and
+    naming b is refused with the card's rule."""
+    game, _ = cersei_wins()
+    c = game.state.combat
+    assert c.result["winner"] == "lannister" and game.state.orders["b"].seat == "stark"
+    [waiting] = pending(game, Viewer()).waiting
+    assert [o["choice"] for o in waiting.options[0].choices] == [{"area": "c"}, {"area": None}]
+    refused = _ability(decide, game, "lannister", c.combat_id, "lannister_cersei_lannister", {"area": "b"})
+    assert [(v.rule_id, v.details) for v in refused.violations] == [("GOT-CARD-5", {"field": "data.choice.area"})]
+    assert "GOT-CLEANUP-2" in refused.violations[0].message and not refused.events
+
+
 def test_got_card_5_cersei_waits_for_nothing_when_the_opponents_only_order_is_the_combats_march() -> None:
     """GOT-CARD-5, GOT-CLEANUP-1: with no other Stark order on the board Cersei has nothing worth taking; the combat
     goes on: Stark's footman retreats to a and clean-up removes the March order (GOT-RETREAT-1, CLEANUP-1)."""
