@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import GAME_ENDED, Action, Authority, Decision, Event, Game, Inputs, RuleViolation, TraceStep
-from domain.rulesets.cedofan_rv import battles, economy, imperial, league, moves, relief, sieges, storms
+from domain.rulesets.cedofan_rv import alliances, battles, economy, imperial, league, moves, relief, sieges, storms
 from domain.rulesets.cedofan_rv.guards import in_own_impulse
 from domain.rulesets.cedofan_rv.state import RvState
 from domain.rulesets.cedofan_rv.treasuries import KARD_LEAGUE, named, place_treasury
@@ -38,6 +38,8 @@ def decide(game: Game, action: Action, inputs: Inputs) -> Decision:
         "summon_shade": imperial.summon_shade,
         "levy_extraordinary_tax": imperial.levy_extraordinary_tax,
         "choose_retreat": _choose_retreat,
+        "declare_alliance": alliances.declare_alliance,
+        "end_alliance": alliances.end_alliance,
     }
     decider = deciders.get(action.type)
     if decider is None:

@@ -132,6 +132,11 @@ _LINES: Mapping[str, Callable[[Any], str]] = {
         f"{d['seat']} (kard) levies the extraordinary tax: {d['amount']} from {', '.join(d['cities'])}"
     ),
     "CityTurnedNeutral": lambda d: f"{d['place']} is left without units and turns neutral",
+    "AllianceDeclared": lambda d: (
+        f"{d['seat']} declares an alliance with {d['with']}"
+        + (": the alliance is in force" if d["in_force"] else f", in force once {d['with']} declares it too")
+    ),
+    "AllianceEnded": lambda d: f"{d['seat']} ends its alliance with {d['with']}",
     "InfluenceGained": lambda d: f"{d['seat']} gains {d['amount']} influence ({d['reason'].replace('_', ' ')})",
     "SealedRoundOpened": lambda d: f"sealed round {d['round']} opened for {', '.join(d['seats'])}",
     "SubmissionSealed": lambda d: f"{d['seat']} seals in {d['round']}",
