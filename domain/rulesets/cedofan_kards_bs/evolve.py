@@ -212,7 +212,9 @@ def _capture(state: KbsState, data: Mapping[str, Any]) -> KbsState:
     army = state.armies[data["army"]]
     owner, captor = army.owner, str(data["captor"])
     state = _remove(state, army.id, data.get("units", {}), list(data.get("leaders", [])))
-    captives = {**state.captives, **{str(n): Captive(owner, captor, str(data["at"])) for n in data.get("leaders", [])}}
+    barred = data.get("ransom_barred_by")
+    taken = Captive(owner, captor, str(data["at"]), None if barred is None else str(barred))
+    captives = {**state.captives, **{str(n): taken for n in data.get("leaders", [])}}
     prisoners = dict(state.prisoners)
     if data.get("units") and data.get("ransomable", True):
         held = prisoners.get(owner, Prisoners(captor, MappingProxyType({}))).units

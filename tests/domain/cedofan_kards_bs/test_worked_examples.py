@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Event
+from domain.rulesets.cedofan_kards_bs.state import Captive
 from tests.domain.cedofan_kards_bs.builders import (
     army,
     at_turn,
@@ -211,6 +212,18 @@ def test_kbs_gnt_1_9_amb_1_amb_11_giant_raid_ex6() -> None:
     assert sum(n for a in held.state.armies.values() if a.owner == "k" for n in a.units.values()) == 2
     neutral = given(ex6_board("neutral"), ("k", "x"), Event("RoundStarted", {"round": 5}))
     assert events_of(when(neutral, "begin_turns", None, dice=[4]), "GiantsStayedAway")[0]["city"] == "c-lomen"
+
+
+def test_kbs_gnt_8_a_kard_defending_against_a_winning_giant_is_a_prisoner_never_ransomed() -> None:
+    """KBS-GNT-8: „Obránci se nestahují do města ani pevnosti a nejdou vykoupit zajatci" — KBS-EX-6 with the
+    kard kk inside Lomen: the giant wins (dice 6 and 1), the units are lost, and kk is no casualty but a prisoner
+    of the now neutral Lomen, whom k may not ransom (KBS-RAN-1 does not apply)."""
+    board: dict[str, Any] = ex6_board()
+    board["attributes"]["armies"][0]["leaders"] = ["kk"]
+    game = play(given(board, ("k", "x"), Event("RoundStarted", {"round": 5})), "begin_turns", None, dice=[4, 6, 1])
+    assert game.state.captives["kk"] == Captive("k", "neutral", "c-lomen", "KBS-GNT-8")
+    assert game.state.turn == "k"
+    assert refused_by(when(game, "ransom_kard", "k", kard="kk")) == "KBS-GNT-8"
 
 
 def test_kbs_ran_1_ran_2_ran_4_amb_14_ransom_with_little_influence_ex7() -> None:
