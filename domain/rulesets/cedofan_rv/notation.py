@@ -121,7 +121,7 @@ _LINES: Mapping[str, Callable[[Any], str]] = {
     "LootOwed": lambda d: f"{d['from_seat']} owes {d['to_seat']} the loot of {', '.join(d['nobles'])} (sealed slip)",
     "LootDelivered": lambda d: f"{d['from_seat']}'s loot slip reaches {d['to_seat']}",
     "RulerReappeared": lambda d: f"{d['seat']}'s new ruler {d['noble']} appears in {d['area']}, free",
-    "ResourcesExtracted": lambda d: f"{d['seat']} extracts {d['amount']} resource(s) in {d['place']}",
+    "ResourcesExtracted": lambda d: f"{d['seat'] or 'the empire'} extracts {d['amount']} resource(s) in {d['place']}",
     "UnitsRecruited": lambda d: f"{d['seat']} recruits {d['unit']} ({d['kind']}) in {d['place']} for {d['cost']}",
     "RetreatChosen": lambda d: f"{d['seat']} withdraws {', '.join(d['pieces'])} to {d['to']} instead of {d['from']}",
     "ImperialGeneralBought": lambda d: (
