@@ -58,6 +58,19 @@ def test_kbs_mov_2_mov_3_cmb_1_5_ret_1_amb_1_amb_9_field_battle_tie_to_defender_
     assert game.state.factions["rudern"].supplies == 8
 
 
+def test_kbs_mov_8_amb_19_a_ship_fights_with_bs_2_as_the_seed_gives_it() -> None:
+    """KBS-MOV-8: „Jedna loď uveze tolik jednotek, kolik jej její BS. (Tedy každá loď uveze 2 jednotky.)" — a ship's
+    BS is 2 (KBS-AMB-19), against KBS-AMB-1's "ships have no BS"; the seed wins. KBS-EX-1 with Západ's 6 army units
+    replaced by 4 and a ship: still 6 BS, so the same values, survivors and losses (the ship is kept: it is worth
+    2 of the 3 BS that survive)."""
+    board: dict[str, Any] = ex1_board()
+    board["attributes"]["armies"][1]["units"] = {"army": 4, "ship": 1}
+    decision = when(given(board, SEATS, *at_turn(2, "rudern")), "attack", "rudern", dice=[5, 6], army="ra", to="r2")
+    battle = events_of(decision, "BattleResolved")[0]
+    assert battle["bs"] == [7, 6] and battle["values"] == [3, 3] and battle["survivors"] == [3, 3]
+    assert {e["army"]: e["units"] for e in events_of(decision, "UnitsLost")} == {"ra": {"army": 4}, "za": {"army": 3}}
+
+
 def ex2_board(garrison: int = 4) -> dict[str, object]:
     return board_doc(
         regions={"r-c1": {}, "r-za": {}, "r-st": {}},
