@@ -32,9 +32,9 @@ def test_rv_eco_8_unrest_empties_imp1_which_turns_neutral_when_the_kard_taxes_wi
     assert of(events, "ExtraordinaryTaxLevied")[0]["amount"] == 2
     assert [e["place"] for e in of(events, "CityTurnedNeutral")] == ["imp1"]
     state = game.full()
-    assert state["treasuries"]["imperial"] == 4 + 2
+    assert state["treasuries"]["imperial"] == 4 + 2 + 2  # with round 1's yield of both cities (RV-ECO-4)
     assert state["places"]["imp1"]["neutral"] is True and "ii1" not in state["pieces"]
-    assert game.seen_by(A)[0]["treasuries"]["imperial"] == 6  # the kard reads the empire's treasury
+    assert game.seen_by(A)[0]["treasuries"]["imperial"] == 8  # the kard reads the empire's treasury
     assert game.seen_by(B)[0]["treasuries"]["imperial"] == "sealed"
     assert_refused(game.post(A, "levy_extraordinary_tax", dice=[1]), "RV-ECO-8")
 

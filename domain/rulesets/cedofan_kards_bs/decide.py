@@ -114,6 +114,8 @@ def _decide_ransom_kard(game: Game, action: Action) -> Decision:
     held = state.captives.get(kard) if isinstance(kard, str) else None
     if held is None or held.owner != seat:
         return refuse("KBS-RAN-1", f"{kard!r} is not a leader of {seat!r} held by an enemy", "data.kard")
+    if held.barred_by is not None:
+        return refuse(held.barred_by, f"{kard!r} was taken when the raiders won: no prisoner of theirs is ransomed")
     if state.acted:
         return refuse("KBS-RAN-1", f"a kard is ransomed at the start of the turn; {seat!r} has already acted")
     faction = state.factions[seat]

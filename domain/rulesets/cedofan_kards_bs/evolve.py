@@ -13,6 +13,13 @@ from typing import Any
 
 from domain.kernel import Event
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
+from domain.rulesets.cedofan_kards_bs.open_losses import (
+    allocate,
+    battle_resolved,
+    note_removed,
+    open_attrition,
+    open_battle_losses,
+)
 from domain.rulesets.cedofan_kards_bs.state import (
     Army,
     Captive,
@@ -82,7 +89,7 @@ def _pirate_raid_resolved(state: KbsState, data: Mapping[str, Any]) -> KbsState:
     if data.get("winner") != "ostius":
         return state
     city = str(data["city"])
-    return _open_battle_losses(state, city, [a.id for a in state.armies_at(city, state.owners[city])], "KBS-AMB-1")
+    return open_battle_losses(state, city, [a.id for a in state.armies_at(city, state.owners[city])], "KBS-AMB-1")
 
 
 def _army_moved(state: KbsState, data: Mapping[str, Any]) -> KbsState:
@@ -106,13 +113,13 @@ def _siege_started(state: KbsState, data: Mapping[str, Any]) -> KbsState:
 
 def _units_lost(state: KbsState, data: Mapping[str, Any]) -> KbsState:
     state = _remove(state, data["army"], data.get("units", {}), data.get("leaders", []))
-    return _note_removed(state, str(data["army"]), data.get("units", {}), [])
+    return note_removed(state, str(data["army"]), data.get("units", {}), [])
 
 
 def _siege_attrition_applied(state: KbsState, data: Mapping[str, Any]) -> KbsState:
-    state = _open_attrition(state, str(data["city"]), str(data["army"]))
+    state = open_attrition(state, str(data["city"]), str(data["army"]))
     state = _remove(state, data["army"], data.get("units", {}), data.get("leaders", []))
-    return _note_removed(state, str(data["army"]), data.get("units", {}), list(data.get("leaders", [])))
+    return note_removed(state, str(data["army"]), data.get("units", {}), list(data.get("leaders", [])))
 
 
 def _army_relocated(state: KbsState, data: Mapping[str, Any]) -> KbsState:
@@ -172,70 +179,6 @@ def _revolt_declared(state: KbsState, data: Mapping[str, Any]) -> KbsState:
     )
 
 
-def _without_open(state: KbsState, army_ids: set[str]) -> dict[str, OpenLoss]:
-    """Open losses that involve none of these stacks (a new battle or attrition closes the older ones)."""
-    return {k: o for k, o in state.open_losses.items() if not army_ids & {a.id for a in o.before}}
-
-
-def _battle_resolved(state: KbsState, data: Mapping[str, Any]) -> KbsState:
-    """KBS-AMB-1, KBS-AMB-11: a giant battle's defenders choose as one side; after a giant victory none (KBS-GNT-8)."""
-    fought, giants = [str(a) for a in [*data["attackers"], *data["defenders"]]], data.get("kind") == "giants"
-    if giants and data["winner"] != "defender":
-        return replace(state, open_losses=MappingProxyType(_without_open(state, set(fought))))
-    return _open_battle_losses(state, str(data["area"]), fought, "KBS-AMB-11" if giants else "KBS-AMB-1")
-
-
-def _open_battle_losses(state: KbsState, area: str, army_ids: list[str], rule: str) -> KbsState:
-    """KBS-AMB-1: each faction of a battle may allocate its losses itself; remember its stacks before them."""
-    pool = [state.armies[a] for a in army_ids if a in state.armies]
-    found = _without_open(state, {a.id for a in pool})
-    for owner in sorted({a.owner for a in pool if a.owner != NEUTRAL}):
-        mine = tuple(a for a in pool if a.owner == owner)
-        found[f"{owner}|{area}"] = OpenLoss(owner, area, rule, mine)
-    return replace(state, open_losses=MappingProxyType(found))
-
-
-def _open_attrition(state: KbsState, city: str, army_id: str) -> KbsState:
-    """KBS-AMB-5: the owner of a besieged city chooses which of his units a year of siege kills."""
-    owner = state.armies[army_id].owner
-    if owner == NEUTRAL:
-        return state
-    pool = state.armies_at(city, owner)
-    found = _without_open(state, {a.id for a in pool})
-    found[f"{owner}|{city}"] = OpenLoss(owner, city, "KBS-AMB-5", pool)
-    return replace(state, open_losses=MappingProxyType(found))
-
-
-def _note_removed(state: KbsState, army_id: str, units: Mapping[str, Any], leaders: list[str]) -> KbsState:
-    """Add a removal to the open losses that hold this stack."""
-    found = dict(state.open_losses)
-    for key, loss in state.open_losses.items():
-        if army_id in {a.id for a in loss.before}:
-            before = loss.removed.get(army_id, {})
-            now = {k: before.get(k, 0) + int(units.get(k, 0)) for k in {*before, *units}}
-            removed = {**loss.removed, army_id: counts(now)}
-            found[key] = replace(loss, removed=MappingProxyType(removed), leaders=(*loss.leaders, *leaders))
-    return replace(state, open_losses=MappingProxyType(found))
-
-
-def _allocate(state: KbsState, data: Mapping[str, Any]) -> KbsState:
-    """KBS-AMB-1/5: the owner's own allocation replaces the default one on the stacks still standing."""
-    key = f"{data['seat']}|{data['at']}"
-    loss = state.open_losses[key]
-    # KBS-AMB-11: after a giant battle a stack the default wiped out may stand again where it fought, besieging
-    # nothing (`decide` keeps besiegers as the battle left them). Other battles' wiped-out stacks stay so.
-    fought = {a.id: replace(a, besieging=None) for a in loss.before} if loss.rule == "KBS-AMB-11" else {}
-    for army_id, stack in data["stacks"].items():
-        army = state.armies.get(army_id) or fought.get(army_id)
-        if army is not None:
-            state = state.with_army(
-                replace(army, units=counts(stack["units"]), leaders=tuple(str(n) for n in stack["leaders"]))
-            )
-    removed = {str(a): counts(u) for a, u in data["removed"].items()}
-    chosen = replace(loss, removed=MappingProxyType(removed), leaders=tuple(str(n) for n in data.get("leaders", [])))
-    return replace(state, open_losses=MappingProxyType({**state.open_losses, key: chosen}))
-
-
 def _pay(state: KbsState, seat: str, what: str, amount: int) -> KbsState:
     faction = state.factions[seat]
     paid = replace(faction, **{what: max(0, getattr(faction, what) - amount)})
@@ -269,7 +212,9 @@ def _capture(state: KbsState, data: Mapping[str, Any]) -> KbsState:
     army = state.armies[data["army"]]
     owner, captor = army.owner, str(data["captor"])
     state = _remove(state, army.id, data.get("units", {}), list(data.get("leaders", [])))
-    captives = {**state.captives, **{str(n): Captive(owner, captor, str(data["at"])) for n in data.get("leaders", [])}}
+    barred = data.get("ransom_barred_by")
+    taken = Captive(owner, captor, str(data["at"]), None if barred is None else str(barred))
+    captives = {**state.captives, **{str(n): taken for n in data.get("leaders", [])}}
     prisoners = dict(state.prisoners)
     if data.get("units") and data.get("ransomable", True):
         held = prisoners.get(owner, Prisoners(captor, MappingProxyType({}))).units
@@ -364,8 +309,8 @@ _APPLIERS: Mapping[str, _Apply] = {
     "RoundStarted": _round_started,
     "TurnStarted": _turn_started,
     "RoundEnded": _round_ended,
-    "BattleResolved": _battle_resolved,
-    "LossesAllocated": _allocate,
+    "BattleResolved": battle_resolved,
+    "LossesAllocated": allocate,
     "PirateRaidResolved": _pirate_raid_resolved,
     "ArmyMoved": _army_moved,
     "AttackDeclared": _army_moved,

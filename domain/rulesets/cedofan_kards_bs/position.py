@@ -37,12 +37,13 @@ from domain.position_schema import (
 from domain.rulesets.cedofan_kards_bs.options import UNIT_KINDS
 from domain.rulesets.cedofan_kards_bs.state import (
     Army,
-    Captive,
     Faction,
     KbsState,
     OpenLoss,
     Prisoners,
     Siege,
+    captive_from,
+    captive_json,
     counts,
     opening_state,
 )
@@ -85,6 +86,7 @@ SIEGE = record(
 CAPTIVE = record(
     "A leader figure held by an enemy, ransomable by his faction at the start of its turn (KBS-RAN-1).",
     {"owner": FACTION, "captor": FACTION, "at": FIELD},
+    {"barred_by": one_of(("KBS-GNT-8", "KBS-PIR-6"), "taken by the giants or the pirates: never ransomed")},
 )
 PRISONERS = record(
     "Units taken in a battle this turn, ransomable by their owner until the turn ends (KBS-RET-3, KBS-AMB-15).",
@@ -158,7 +160,7 @@ def position_of(game: Game) -> dict[str, Any]:
         "order": list(state.order),
         "cities": {city: _city_of(state, city) for city in sorted(state.owners)},
         "sieges": {city: {"army": s.army, "started": s.started} for city, s in sorted(state.sieges.items())},
-        "captives": {k: {"owner": c.owner, "captor": c.captor, "at": c.at} for k, c in sorted(state.captives.items())},
+        "captives": {k: captive_json(c) for k, c in sorted(state.captives.items())},
         "prisoners": {k: {"captor": p.captor, "units": dict(p.units)} for k, p in sorted(state.prisoners.items())},
         "retreats": {"armies": list(state.retreats), "from": state.retreat_from, "barred": state.retreat_barred},
         "vassal_requests": list(state.requested),
@@ -219,9 +221,7 @@ def from_position(
         sieges=MappingProxyType(
             {city: Siege(city, s["army"], s["started"]) for city, s in position.get("sieges", {}).items()}
         ),
-        captives=MappingProxyType(
-            {k: Captive(c["owner"], c["captor"], c["at"]) for k, c in position.get("captives", {}).items()}
-        ),
+        captives=MappingProxyType({k: captive_from(c) for k, c in position.get("captives", {}).items()}),
         prisoners=MappingProxyType(
             {k: Prisoners(p["captor"], counts(p["units"])) for k, p in position.get("prisoners", {}).items()}
         ),

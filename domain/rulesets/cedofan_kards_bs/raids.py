@@ -153,11 +153,34 @@ def _overrun(
     reason: str,
     raiders: Mapping[str, int],
 ) -> list[Event]:
-    """KBS-GNT-7/8, KBS-PIR-5/6, KBS-AMB-13: the defenders are lost; the city turns neutral, held by the raiders."""
+    """KBS-GNT-7/8, KBS-PIR-5/6, KBS-AMB-13: the defenders' units are lost; the city turns neutral, held by the raiders.
+
+    The seed kills no kard: the defenders neither withdraw nor are ransomed („Obránci se nestahují … a nejdou
+    vykoupit zajatci"), so their leader figures are prisoners of the neutral city, never ransomed (KBS-RAN-1 does
+    not apply) — the faction of a captured ruler cannot win (KBS-LDR-3).
+    """
     events = [
-        Event("UnitsLost", {"army": a.id, "units": dict(a.units), "leaders": list(a.leaders), "rule_ids": [lost_rule]})
+        Event("UnitsLost", {"army": a.id, "units": dict(a.units), "leaders": [], "rule_ids": [lost_rule]})
         for a in armies
-        if not a.is_empty()
+        if a.units
+    ]
+    events += [
+        Event(
+            "UnitsCaptured",
+            {
+                "army": a.id,
+                "owner": a.owner,
+                "captor": NEUTRAL,
+                "at": city,
+                "units": {},
+                "leaders": list(a.leaders),
+                "ransomable": False,
+                "ransom_barred_by": lost_rule,
+                "rule_ids": [lost_rule],
+            },
+        )
+        for a in armies
+        if a.leaders
     ]
     if city in state.sieges:
         events.append(Event("SiegeEnded", {"city": city, "reason": reason, "rule_ids": [held_rules[0]]}))

@@ -58,6 +58,20 @@ class Captive:
     owner: str
     captor: str
     at: str
+    # KBS-GNT-8, KBS-PIR-6: taken when the giants or the pirates won („nejdou vykoupit zajatci"): never ransomed.
+    barred_by: str | None = None
+
+
+def captive_json(captive: Captive) -> dict[str, Any]:
+    """The JSON form of a captive (state, position and view alike)."""
+    barred = {"barred_by": captive.barred_by} if captive.barred_by else {}
+    return {"owner": captive.owner, "captor": captive.captor, "at": captive.at, **barred}
+
+
+def captive_from(raw: Mapping[str, Any]) -> Captive:
+    """A captive from its JSON form."""
+    barred = raw.get("barred_by")
+    return Captive(text(raw["owner"]), text(raw["captor"]), text(raw["at"]), None if barred is None else text(barred))
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +202,7 @@ def dump_state(state: KbsState) -> dict[str, Any]:
         "turn": state.turn,
         "acted": state.acted,
         "sieges": {k: {"army": s.army, "started": s.started} for k, s in state.sieges.items()},
-        "captives": {k: {"owner": c.owner, "captor": c.captor, "at": c.at} for k, c in state.captives.items()},
+        "captives": {k: captive_json(c) for k, c in state.captives.items()},
         "prisoners": {k: {"captor": p.captor, "units": dict(p.units)} for k, p in state.prisoners.items()},
         "retreats": list(state.retreats),
         "retreat_from": state.retreat_from,
@@ -269,10 +283,7 @@ def load_state(document: Mapping[str, Any]) -> KbsState:
             }
         ),
         captives=MappingProxyType(
-            {
-                str(k): Captive(text(c["owner"]), text(c["captor"]), text(c["at"]))
-                for k, c in json_object(document["captives"]).items()
-            }
+            {str(k): captive_from(json_object(c)) for k, c in json_object(document["captives"]).items()}
         ),
         prisoners=MappingProxyType(
             {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Viewer
-from domain.rulesets.cedofan_kards_bs.state import KbsState
+from domain.rulesets.cedofan_kards_bs.state import KbsState, captive_json
 
 
 def view(state: KbsState, viewer: Viewer) -> dict[str, Any]:
@@ -51,7 +51,7 @@ def view(state: KbsState, viewer: Viewer) -> dict[str, Any]:
             for k, a in sorted(state.armies.items())
         },
         "sieges": {c: {"army": s.army, "started": s.started} for c, s in sorted(state.sieges.items())},
-        "captives": {k: {"owner": c.owner, "captor": c.captor, "at": c.at} for k, c in sorted(state.captives.items())},
+        "captives": {k: captive_json(c) for k, c in sorted(state.captives.items())},
         "prisoners": {k: {"captor": p.captor, "units": dict(p.units)} for k, p in sorted(state.prisoners.items())},
         "retreats": {"armies": list(state.retreats), "from": state.retreat_from, "barred": state.retreat_barred},
         "unplaced": list(state.unplaced),

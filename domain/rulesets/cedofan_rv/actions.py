@@ -85,7 +85,7 @@ BATTLES = (
     ActionSpec(
         "attack",
         "Banners attack an enemy army in their region (a field battle); `defender` names it when several stand"
-        " there. The armies in a city held by one of them defend it together.",
+        " there. A city's holder and its allies standing in it defend it together.",
         ("RV-BTY-1", "RV-BTY-2", "RV-FLD-1", "RV-FLD-3", "RV-FLD-5", "RV-FLD-6"),
         with_dice(obj({"nobles": NOBLES}, {"casualty_order": CASUALTY_ORDER, "defender": SEAT}), _FIELD_DICE),
         {"nobles": ["g_gen"], "dice": [6, 6, 1, 1, 1, 1, 5]},
@@ -176,7 +176,28 @@ ECONOMY = (
     ),
 )
 
-ACTION_SPECS = catalog(*TURN, *BATTLES, *ECONOMY)
+ALLY = game_id("seats", "another faction (seat) of the game")
+
+DIPLOMACY = (
+    ActionSpec(
+        "declare_alliance",
+        "The faction declares an alliance with another; it is in force once the other has declared it too.",
+        ("RV-FLD-3", "RV-REL-1"),
+        obj({"with": ALLY}),
+        {"with": "katzowicove"},
+        example_seat="gliviciove",
+    ),
+    ActionSpec(
+        "end_alliance",
+        "The faction ends its alliance with another (or withdraws its unanswered declaration).",
+        ("RV-FLD-3", "RV-REL-1"),
+        obj({"with": ALLY}),
+        {"with": "katzowicove"},
+        example_seat="gliviciove",
+    ),
+)
+
+ACTION_SPECS = catalog(*TURN, *BATTLES, *ECONOMY, *DIPLOMACY)
 
 
 def board_ids(state: RvState) -> dict[str, tuple[str, ...]]:

@@ -38,9 +38,22 @@ def must_be_besieged(place: Place | None, defenders: Sequence[Piece], options: M
 
 
 def defenders_of(state: RvState, area: str, attacker: str) -> tuple[Piece, ...]:
-    """Every piece in the area not of the attacker: a city's or fortress's defenders (RV-FLD-3, allies in a city
-    support each other), and the candidates of a field battle (`defending_side` picks the one attacked)."""
-    return tuple(p for p in state.pieces_in(area) if p.owner != attacker)
+    """RV-FLD-3: the garrison of the place in `area` against `attacker`: its holder's pieces and its allies'
+    („jednotky více spojeneckých armád … se vzájemně při obraně podporují"); a third faction's army there is not
+    in it, each faction fighting for itself. A place nobody else holds is defended by the seat with most units."""
+    others = [p for p in state.pieces_in(area) if p.owner != attacker]
+    if not others:
+        return ()
+    place = state.places.get(area)
+    head = garrison_head(place, others, attacker)
+    return tuple(p for p in others if state.is_friend(p.owner, head))
+
+
+def garrison_head(place: Place | None, others: Sequence[Piece], attacker: str) -> str:
+    """The seat a place is defended for: its holder (even when only allies stand in it), else `lead_seat`."""
+    if place is not None and place.owner is not None and place.owner != attacker:
+        return place.owner
+    return lead_seat(others, place)
 
 
 def defending_side(
@@ -49,30 +62,50 @@ def defending_side(
     """RV-FLD-1/3: the seat attacked in `area` and the pieces that fight for it; None when no enemy stands there.
 
     „Setkají-li se dvě nepřátelské armády mimo město … dojde k bitvě v poli": a field battle is fought between
-    two armies, so in the open only the attacked seat (`data.defender`, needed when several stand there) fights.
-    In a place held by a seat standing in it, every army there defends it together (RV-FLD-3) under that seat.
-    The catalog has no alliance model beyond that: a third army in the open stays out of the battle.
+    two armies, so only the attacked seat (`data.defender`, needed when several stand there) fights. In a place
+    its holder's army and its allies' defend it together (RV-FLD-3), under the holder; another faction's army
+    there stands outside the garrison and is attacked on its own. An ally is no enemy (RV-BTY-1).
     """
-    others = defenders_of(state, area, attacker)
+    others = tuple(p for p in state.pieces_in(area) if p.owner != attacker)
     if not others:
         return None
     seats = sorted({p.owner for p in others})
-    place = state.places.get(area)
-    holder = place.owner if place is not None and place.owner in seats else None
     if named is not None and named not in seats:
         return RuleViolation(
             "RV-FLD-1",
             f"{named!r} has no army in {area!r} to attack (armies there: {', '.join(seats)})",
             {"field": "data.defender"},
         )
-    if holder is not None:
+    side = _side_named(state, area, attacker, others, named)
+    if isinstance(side, RuleViolation):
+        return side
+    if friends := sorted({p.owner for p in side[1] if state.allied(p.owner, attacker)}):
+        return RuleViolation(
+            "RV-BTY-1",
+            f"{', '.join(friends)} and {attacker!r} are allies, not enemy armies: end the alliance first",
+            {"field": "data.defender"},
+        )
+    return side
+
+
+def _side_named(
+    state: RvState, area: str, attacker: str, others: tuple[Piece, ...], named: Any
+) -> tuple[str, tuple[Piece, ...]] | RuleViolation:
+    """RV-FLD-1/3: the garrison of a held place when it is named (or nobody else stands there), else one army."""
+    place = state.places.get(area)
+    held = place is not None and place.owner is not None and place.owner != attacker
+    garrison = defenders_of(state, area, attacker) if held else ()
+    inside = sorted({p.owner for p in garrison})
+    seats = sorted({p.owner for p in others})
+    if garrison and (named in inside or (named is None and inside == seats)):
+        holder = lead_seat(garrison, place)
         if named is not None and named != holder:
             return RuleViolation(
                 "RV-FLD-3",
                 f"{area!r} is held by {holder!r} and the armies in it defend it together: attack {holder!r}",
                 {"field": "data.defender"},
             )
-        return holder, others
+        return holder, garrison
     if named is None and len(seats) > 1:
         return RuleViolation(
             "RV-FLD-1",
@@ -86,9 +119,12 @@ def defending_side(
 def sheltered_from(
     state: RvState, options: Mapping[str, Any], attacker: str, area: str, defenders: Sequence[Piece]
 ) -> RuleViolation | None:
-    """RV-BTY-2/4: defenders a place of someone else's shelters (up to 5 units) are besieged, not attacked."""
+    """RV-BTY-2/4: defenders a place of someone else's shelters (up to 5 units) are besieged, not attacked; an army
+    outside its garrison (a faction neither its holder nor an ally, RV-FLD-3) has no shelter there."""
     place = state.places.get(area)
     if place is None or place.owner == attacker or not must_be_besieged(place, defenders, options):
+        return None
+    if place.owner is not None and not all(state.is_friend(p.owner, place.owner) for p in defenders):
         return None
     return RuleViolation(
         "RV-BTY-2",
@@ -181,22 +217,40 @@ def attack(game: Game, action: Action, inputs: Inputs) -> Decision:
 
 
 def siege_battle_instead(state: RvState, seat: str, area: str, defenders: Sequence[Piece]) -> RuleViolation | None:
-    """RV-STM-4 / RV-REL-1: the besieged fight their besiegers by a storm, others by a relief, not an attack."""
+    """RV-STM-4 / RV-REL-1: the besieged fight their besiegers by a storm, their own or allied armies by a relief,
+    not an attack; a faction that is neither meets the besiegers in a plain field battle (RV-BTY-1)."""
     besieging = {noble for siege in state.sieges.values() for noble in siege.nobles}
     siege = state.sieges.get(area)
-    if siege is not None and siege.besieger != seat and any(p.id in besieging for p in defenders):
+    inside = siege is not None and siege.besieger != seat and any(p.id in besieging for p in defenders)
+    if inside and siege is not None and is_friend_of_besieged(state, seat, siege):
         return RuleViolation(
             "RV-STM-4",
             f"{area!r} is besieged by {siege.besieger!r}: the besieged call a storm (sortie) or are relieved",
             {"field": "data.nobles"},
         )
-    if any(p.id in besieging or p.banner in besieging for p in defenders):
+    ids = {p.id for p in defenders} | {p.banner for p in defenders if p.banner is not None}
+    relieved = [s for s in state.sieges.values() if ids & set(s.nobles) and is_friend_of_besieged(state, seat, s)]
+    if relieved:
         return RuleViolation(
             "RV-REL-1",
             f"the army in {area!r} is besieging a place: attack it with relieve_siege (a field battle, RV-REL-2)",
             {"field": "data.nobles"},
         )
     return None
+
+
+def besieged_head(state: RvState, siege: Siege) -> str | None:
+    """The seat a besieged place is defended for (`garrison_head`); None for an empty place nobody holds."""
+    others = [p for p in state.pieces_in(siege.place) if p.owner != siege.besieger]
+    place = state.places.get(siege.place)
+    if place is not None and place.owner is not None and place.owner != siege.besieger:
+        return place.owner
+    return lead_seat(others, place) if others else None
+
+
+def is_friend_of_besieged(state: RvState, seat: str, siege: Siege) -> bool:
+    """RV-REL-1: „spřátelená/vlastní armáda": the besieged place's own faction or its ally."""
+    return state.is_friend(seat, besieged_head(state, siege))
 
 
 # --- standing sieges ---

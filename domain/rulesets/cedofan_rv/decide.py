@@ -12,10 +12,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import GAME_ENDED, Action, Authority, Decision, Event, Game, Inputs, RuleViolation, TraceStep
-from domain.rulesets.cedofan_rv import battles, economy, imperial, league, moves, relief, sieges, storms
+from domain.rulesets.cedofan_rv import alliances, battles, economy, imperial, league, moves, relief, sieges, storms
 from domain.rulesets.cedofan_rv.guards import in_own_impulse
 from domain.rulesets.cedofan_rv.state import RvState
-from domain.rulesets.cedofan_rv.treasuries import KARD_LEAGUE, named, place_treasury
+from domain.rulesets.cedofan_rv.treasuries import KARD_LEAGUE, is_imperial_city, named, place_treasury
 
 
 def decide(game: Game, action: Action, inputs: Inputs) -> Decision:
@@ -38,6 +38,8 @@ def decide(game: Game, action: Action, inputs: Inputs) -> Decision:
         "summon_shade": imperial.summon_shade,
         "levy_extraordinary_tax": imperial.levy_extraordinary_tax,
         "choose_retreat": _choose_retreat,
+        "declare_alliance": alliances.declare_alliance,
+        "end_alliance": alliances.end_alliance,
     }
     decider = deciders.get(action.type)
     if decider is None:
@@ -113,21 +115,23 @@ def _start_round(game: Game, action: Action, inputs: Inputs) -> Decision:
 
 def _first_round_extraction(state: RvState) -> list[Event]:
     """RV-ECO-4: in the first round every city of a seat extracts automatically, an imperial one into the imperial
-    treasury (RV-ECO-5): „Ve všech městech" — there is no kard yet to choose otherwise (RV-TURN-5)."""
+    treasury (RV-ECO-5): „Ve všech městech" — there is no kard yet to choose otherwise (RV-TURN-5). An imperial city
+    no seat administers works for the empire too (`seat` null), as the kard works it in later rounds."""
     return [
         Event(
             "ResourcesExtracted",
             {
-                "seat": place.owner,
+                "seat": seat,
                 "place": place.area,
                 "amount": place.yields,
                 "uses": place.yields,
-                **named(place_treasury(state, place, str(place.owner)), str(place.owner)),
+                **named(place_treasury(state, place, str(seat)), str(seat)),
                 "rule_ids": ["RV-ECO-4", "RV-ECO-3"] if place.yields > 1 else ["RV-ECO-4"],
             },
         )
         for place in sorted(state.places.values(), key=lambda p: p.area)
-        if place.kind == "city" and place.owner in state.seats
+        if place.kind == "city" and (place.owner in state.seats or is_imperial_city(state, place))
+        for seat in [place.owner if place.owner in state.seats else None]
     ]
 
 

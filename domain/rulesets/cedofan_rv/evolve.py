@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.kernel import Event
+from domain.rulesets.cedofan_rv.alliances import alliance_declared, alliance_ended
 from domain.rulesets.cedofan_rv.options import NOBLE
 from domain.rulesets.cedofan_rv.state import RULER_RANKS, Loot, Piece, RvState, Siege
 from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, impulse_order, piece_treasury
@@ -381,4 +382,6 @@ _APPLIERS: Mapping[str, _Apply] = {
     "ResourcesExtracted": lambda state, data: _worked(state, "ResourcesExtracted", data),
     "UnitsRecruited": lambda state, data: _worked(state, "UnitsRecruited", data),
     "InfluenceGained": _influence_gained,
+    "AllianceDeclared": alliance_declared,
+    "AllianceEnded": alliance_ended,
 }

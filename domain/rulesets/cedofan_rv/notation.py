@@ -121,7 +121,7 @@ _LINES: Mapping[str, Callable[[Any], str]] = {
     "LootOwed": lambda d: f"{d['from_seat']} owes {d['to_seat']} the loot of {', '.join(d['nobles'])} (sealed slip)",
     "LootDelivered": lambda d: f"{d['from_seat']}'s loot slip reaches {d['to_seat']}",
     "RulerReappeared": lambda d: f"{d['seat']}'s new ruler {d['noble']} appears in {d['area']}, free",
-    "ResourcesExtracted": lambda d: f"{d['seat']} extracts {d['amount']} resource(s) in {d['place']}",
+    "ResourcesExtracted": lambda d: f"{d['seat'] or 'the empire'} extracts {d['amount']} resource(s) in {d['place']}",
     "UnitsRecruited": lambda d: f"{d['seat']} recruits {d['unit']} ({d['kind']}) in {d['place']} for {d['cost']}",
     "RetreatChosen": lambda d: f"{d['seat']} withdraws {', '.join(d['pieces'])} to {d['to']} instead of {d['from']}",
     "ImperialGeneralBought": lambda d: (
@@ -132,6 +132,11 @@ _LINES: Mapping[str, Callable[[Any], str]] = {
         f"{d['seat']} (kard) levies the extraordinary tax: {d['amount']} from {', '.join(d['cities'])}"
     ),
     "CityTurnedNeutral": lambda d: f"{d['place']} is left without units and turns neutral",
+    "AllianceDeclared": lambda d: (
+        f"{d['seat']} declares an alliance with {d['with']}"
+        + (": the alliance is in force" if d["in_force"] else f", in force once {d['with']} declares it too")
+    ),
+    "AllianceEnded": lambda d: f"{d['seat']} ends its alliance with {d['with']}",
     "InfluenceGained": lambda d: f"{d['seat']} gains {d['amount']} influence ({d['reason'].replace('_', ' ')})",
     "SealedRoundOpened": lambda d: f"sealed round {d['round']} opened for {', '.join(d['seats'])}",
     "SubmissionSealed": lambda d: f"{d['seat']} seals in {d['round']}",

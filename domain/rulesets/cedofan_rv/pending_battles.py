@@ -19,6 +19,7 @@ from domain.rulesets.cedofan_rv import guards
 from domain.rulesets.cedofan_rv.battles import (
     defenders_of,
     defending_side,
+    is_friend_of_besieged,
     must_be_besieged,
     sheltered_from,
     siege_battle_instead,
@@ -119,7 +120,7 @@ def _attackable_sides(
 ) -> list[tuple[str, tuple[Piece, ...]]]:
     """The defending sides `seat` may attack in `area`: one (a held city's armies, or the only army), or each
     army standing in the open (RV-FLD-1)."""
-    seats = sorted({p.owner for p in defenders_of(state, area, seat)})
+    seats = sorted({p.owner for p in state.pieces_in(area) if p.owner != seat})
     # In a held city every seat named leads to the same side (RV-FLD-3); in the open, each army is one side.
     candidates = {side for other in seats if isinstance(side := defending_side(state, area, seat, other), tuple)}
     return [
@@ -141,7 +142,7 @@ def siege_option(state: RvState, options: Mapping[str, Any], seat: str) -> Optio
     candidates: list[tuple[Choice, bool]] = []
     places: dict[str, Any] = {}
     for place in sorted(state.places.values(), key=lambda p: p.area):
-        if not place.shelters or place.area in state.sieges or place.owner == seat:
+        if not place.shelters or place.area in state.sieges or state.is_friend(seat, place.owner):
             continue
         defenders = defenders_of(state, place.area, seat)
         able = [n for n in nobles if borders_passably(state, n, place.area)]
@@ -213,7 +214,7 @@ def relief_option(state: RvState, seat: str) -> Option | None:
     sieges: dict[str, Any] = {}
     for _, siege in sorted(state.sieges.items()):
         able = [n for n in nobles if reaches_siege(state, n, siege)]
-        if siege.besieger == seat or not able:
+        if siege.besieger == seat or not able or not is_friend_of_besieged(state, seat, siege):
             continue
         inside = joinable(state, siege, seat)
         sieges[siege.place] = {"nobles": [n.id for n in able], "joining": [p.id for p in inside]}

@@ -131,6 +131,8 @@ TIE = record(
     },
 )
 
+PAIR = {**list_of(SEAT, "two different factions seated in the game", unique=True), "minItems": 2, "maxItems": 2}
+
 POSITION_SCHEMA = position_document(
     "cedofan_rv position",
     "A situation of the war for the Rudern Empire. Left-out parts are as the board sets them up.",
@@ -158,6 +160,8 @@ POSITION_SCHEMA = position_document(
         "taxed_round": count("the round of the last extraordinary tax (RV-ECO-8)"),
         "shade_impulse": count("the impulse number in which Kalamé last summoned a shade (RV-ECO-7)"),
         "retreat_ties": keyed_by("seats", TIE, "the last withdrawal of a faction with a choice left (RV-AMB-10)"),
+        "alliances": list_of(PAIR, "alliances in force, each two seats that both declared it (RV-FLD-3)"),
+        "alliance_offers": list_of(PAIR, "alliances one seat declared (first) and the other has not yet (RV-FLD-3)"),
     },
 )
 
@@ -194,6 +198,8 @@ def position_of(game: Game) -> dict[str, Any]:
             seat: {"pieces": list(pieces), "to": to, "ties": list(ties)}
             for seat, (pieces, to, ties) in sorted(state.retreat_ties.items())
         },
+        **present({"alliances": [list(p) for p in state.alliances]}),
+        **present({"alliance_offers": [list(p) for p in state.alliance_offers]}),
     }
 
 
@@ -282,6 +288,8 @@ def from_position(
             seat: (tuple(tie["pieces"]), tie["to"], tuple(tie["ties"]))
             for seat, tie in position.get("retreat_ties", {}).items()
         },
+        alliances=tuple(sorted((min(a, b), max(a, b)) for a, b in position.get("alliances", []))),
+        alliance_offers=tuple((a, b) for a, b in position.get("alliance_offers", [])),
         **_fallen_from(position.get("fallen", {})),
     )
     return _with_turn(state, position.get("turn"))

@@ -116,6 +116,9 @@ def _seat_errors(position: Mapping[str, Any], state: RvState) -> Errors:
     named += [(pointer("offices", office), s, "RV-TURN-5") for office, s in position.get("offices", {}).items()]
     named += [(pointer("sieges", area, "besieger"), s["besieger"], KNOWN) for area, s in _entries(position, "sieges")]
     named += [(pointer("retreat_ties", s), s, KNOWN) for s in position.get("retreat_ties", {})]
+    for part in ("alliances", "alliance_offers"):
+        for index, pair in enumerate(position.get(part, [])):
+            named += [(pointer(part, index, side), seat, "RV-FLD-3") for side, seat in enumerate(pair)]
     for lid, loot in position.get("loot", {}).items():
         named += [(pointer("loot", lid, side), loot[side], KNOWN) for side in ("from_seat", "to_seat")]
     for at, seat, rule_id in named:

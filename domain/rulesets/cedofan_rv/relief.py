@@ -9,7 +9,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
-from domain.rulesets.cedofan_rv.battles import banners, defenders_of, siege_in_own_impulse, siege_pieces
+from domain.rulesets.cedofan_rv.battles import (
+    banners,
+    besieged_head,
+    defenders_of,
+    is_friend_of_besieged,
+    siege_in_own_impulse,
+    siege_pieces,
+)
 from domain.rulesets.cedofan_rv.combat import FIELD, Exchange, Side, chosen_order, exchange
 from domain.rulesets.cedofan_rv.outcomes import besiegers_withdraw, influence, loot, resolved, survivors, winner_of
 from domain.rulesets.cedofan_rv.state import Piece, RvState, Siege, units
@@ -25,6 +32,8 @@ def relieve_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
         return Decision(violations=(siege,))
     if (own := _not_the_besieger(siege, seat)) is not None:
         return Decision(violations=(own,))
+    if (stranger := _a_friend_of_the_besieged(state, siege, seat)) is not None:
+        return Decision(violations=(stranger,))
     relievers = banners(state, seat, action.data.get("nobles"), "data.nobles")
     if isinstance(relievers, RuleViolation):
         return Decision(violations=(relievers,))
@@ -61,6 +70,19 @@ def _not_the_besieger(siege: Siege, seat: str) -> RuleViolation | None:
     if siege.besieger == seat:
         return RuleViolation("RV-REL-1", f"{seat!r} besieges {siege.place!r}; it cannot relieve it", {"field": "seat"})
     return None
+
+
+def _a_friend_of_the_besieged(state: RvState, siege: Siege, seat: str) -> RuleViolation | None:
+    """RV-REL-1: „spřátelená/vlastní armáda": the besieged place's own faction or its ally relieves it; another
+    faction meets the besiegers in a plain field battle (`attack`, RV-BTY-1)."""
+    if is_friend_of_besieged(state, seat, siege):
+        return None
+    head = besieged_head(state, siege)
+    return RuleViolation(
+        "RV-REL-1",
+        f"{seat!r} is neither {head!r}, defending {siege.place!r}, nor its ally: it may attack the besiegers instead",
+        {"field": "seat"},
+    )
 
 
 def _relievers_reach(state: RvState, relievers: Sequence[Piece], siege: Siege) -> RuleViolation | None:

@@ -28,7 +28,7 @@ def start_siege(game: Game, action: Action, inputs: Inputs) -> Decision:
     if isinstance(besiegers, RuleViolation):
         return Decision(violations=(besiegers,))
     defenders = defenders_of(state, place.area, seat)
-    if (own := _held_by_another(place, seat)) is not None:
+    if (own := _held_by_another(state, place, seat)) is not None:
         return Decision(violations=(own,))
     cost = int(options["siege_start_cost"])
     counted = cost if options["limit_counts_siege_start"] else 0
@@ -100,10 +100,14 @@ def _not_besieged_yet(state: RvState, place: Place) -> RuleViolation | None:
     return None
 
 
-def _held_by_another(place: Place, seat: str) -> RuleViolation | None:
-    """RV-SIE-2: a faction besieges another's place, not its own."""
+def _held_by_another(state: RvState, place: Place, seat: str) -> RuleViolation | None:
+    """RV-SIE-2: a faction besieges another's place, not its own; nor an ally's (RV-BTY-1: enemy armies meet)."""
     if place.owner == seat:
         return RuleViolation("RV-SIE-2", f"{place.area!r} is held by {seat!r} itself", {"field": "data.place"})
+    if place.owner is not None and state.allied(seat, place.owner):
+        return RuleViolation(
+            "RV-BTY-1", f"{place.area!r} is held by {place.owner!r}, an ally of {seat!r}", {"field": "data.place"}
+        )
     return None
 
 

@@ -132,6 +132,18 @@ class RvState:
     shade_impulse: int = 0  # the impulse in which Kalamé last summoned a shade (RV-ECO-7: one per turn)
     # RV-AMB-10: a seat's last withdrawal with equally near places: (pieces, where they went, the choices).
     retreat_ties: Mapping[str, tuple[tuple[str, ...], str, tuple[str, ...]]] = field(default_factory=dict)
+    # The seed's allies („spojenecké armády", RV-FLD-3; „spřátelená armáda", RV-REL-1): pairs of seats in force
+    # (sorted), and declarations the other seat has not made yet (declarer, other); `alliances.py`.
+    alliances: tuple[tuple[str, str], ...] = ()
+    alliance_offers: tuple[tuple[str, str], ...] = ()
+
+    def allied(self, a: str, b: str) -> bool:
+        """Two different seats in an alliance both declared (RV-FLD-3)."""
+        return (min(a, b), max(a, b)) in self.alliances and a != b
+
+    def is_friend(self, a: str, b: str | None) -> bool:
+        """The same seat or its ally: the „vlastní/spřátelená armáda" of RV-REL-1."""
+        return b is not None and (a == b or self.allied(a, b))
 
     def pieces_in(self, area: str) -> tuple[Piece, ...]:
         """The pieces standing in an area, by id."""

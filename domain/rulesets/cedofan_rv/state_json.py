@@ -43,6 +43,9 @@ def dump(state: RvState) -> dict[str, Any]:
             seat: {"pieces": list(pieces), "to": to, "ties": list(ties)}
             for seat, (pieces, to, ties) in state.retreat_ties.items()
         },
+        # Written only when there are any, so the states of games without alliances read as before.
+        **({"alliances": [list(pair) for pair in state.alliances]} if state.alliances else {}),
+        **({"alliance_offers": [list(pair) for pair in state.alliance_offers]} if state.alliance_offers else {}),
     }
 
 
@@ -144,7 +147,14 @@ def load(document: Mapping[str, Any]) -> RvState:
         retreat_ties={
             str(k): _retreat_tie(json_object(v)) for k, v in json_object(document.get("retreat_ties", {})).items()
         },
+        alliances=_pairs(document.get("alliances", [])),
+        alliance_offers=_pairs(document.get("alliance_offers", [])),
     )
+
+
+def _pairs(raw: Any) -> tuple[tuple[str, str], ...]:
+    pairs = [tuple(text(s) for s in json_array(pair)) for pair in json_array(raw)]
+    return tuple((a, b) for a, b in pairs)
 
 
 def _map(raw: Mapping[str, Any]) -> MapData:

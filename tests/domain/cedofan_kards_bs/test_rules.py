@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Decision, Event
+from domain.kernel import Decision, Event, Viewer
+from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS as KBS
 from domain.rulesets.cedofan_kards_bs.battle_guards import borders_admin_territory
+from domain.rulesets.cedofan_kards_bs.state import Captive
 from tests.domain.cedofan_kards_bs.builders import (
     HOMES,
     TWO,
@@ -129,7 +131,7 @@ def test_defenders_withdraw_into_the_fortress_instead_of_being_captured_when_the
     assert not events_of(decision, "UnitsCaptured")
 
 
-def _pirate_board(*, besieged_port: bool = False) -> dict[str, Any]:
+def _pirate_board(*, besieged_port: bool = False, o_supplies: int | None = None) -> dict[str, Any]:
     return board_doc(
         regions={"r-o": {}, "r-p1": {}, "r-p2": {}, "r-z": {}},
         cities={
@@ -139,7 +141,7 @@ def _pirate_board(*, besieged_port: bool = False) -> dict[str, Any]:
             "c-z": city("r-z", "z", capital_of="z"),
         },
         factions={
-            "o": {"capital": "c-o", "ruler": "petros"},
+            "o": {"capital": "c-o", "ruler": "petros", **({"supplies": o_supplies} if o_supplies is not None else {})},
             "z": {"capital": "c-z", "ruler": "jaromir", "supplies": 5},
         },
         armies=[
@@ -342,3 +344,15 @@ def test_an_unpaid_siege_or_storm_breaks_kbs_sie_1_or_kbs_stm_4_and_is_decided_f
     assert [v.rule_id for v in storm.violations] == ["KBS-STM-4"]
     assert events_of(storm, "CityCaptured")[0]["owner"] == "r"
     assert then(game, Decision(storm.events)).state.factions["r"].supplies == 0  # never below zero
+
+
+def test_kbs_pir_6_a_kard_in_ostius_when_the_pirates_win_is_their_prisoner_never_ransomed() -> None:
+    """KBS-PIR-6: „Nedá se skrýt do pevnosti ani vykoupit zajatci" — the seed kills no kard: Petros, in Ostius
+    when it falls, is a prisoner of the neutral city, not dead, and Ostius may not ransom him though it has the
+    5 supplies (KBS-RAN-1 does not apply); without its ruler it cannot win (KBS-LDR-3)."""
+    start = given(_pirate_board(o_supplies=9), ("o", "z"), Event("RoundStarted", {"round": 4}))
+    game = play(start, "begin_turns", None)
+    assert game.state.captives["petros"] == Captive("o", "neutral", "c-o", "KBS-PIR-6")
+    assert game.state.turn == "o" and not game.state.acted
+    assert refused_by(when(game, "ransom_kard", "o", kard="petros")) == "KBS-PIR-6"
+    assert KBS.view(game.state, Viewer())["factions"]["o"]["may_win"] is False

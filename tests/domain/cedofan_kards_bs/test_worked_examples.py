@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Event
+from domain.rulesets.cedofan_kards_bs.state import Captive
 from tests.domain.cedofan_kards_bs.builders import (
     army,
     at_turn,
@@ -55,6 +56,19 @@ def test_kbs_mov_2_mov_3_cmb_1_5_ret_1_amb_1_amb_9_field_battle_tie_to_defender_
     assert game.state.armies["ra"].at == "r1" and dict(game.state.armies["ra"].units) == {"army": 3}
     assert game.state.armies["ra"].leaders == ("robert",)
     assert game.state.factions["rudern"].supplies == 8
+
+
+def test_kbs_mov_8_amb_19_a_ship_fights_with_bs_2_as_the_seed_gives_it() -> None:
+    """KBS-MOV-8: „Jedna loď uveze tolik jednotek, kolik jej její BS. (Tedy každá loď uveze 2 jednotky.)" — a ship's
+    BS is 2 (KBS-AMB-19), against KBS-AMB-1's "ships have no BS"; the seed wins. KBS-EX-1 with Západ's 6 army units
+    replaced by 4 and a ship: still 6 BS, so the same values, survivors and losses (the ship is kept: it is worth
+    2 of the 3 BS that survive)."""
+    board: dict[str, Any] = ex1_board()
+    board["attributes"]["armies"][1]["units"] = {"army": 4, "ship": 1}
+    decision = when(given(board, SEATS, *at_turn(2, "rudern")), "attack", "rudern", dice=[5, 6], army="ra", to="r2")
+    battle = events_of(decision, "BattleResolved")[0]
+    assert battle["bs"] == [7, 6] and battle["values"] == [3, 3] and battle["survivors"] == [3, 3]
+    assert {e["army"]: e["units"] for e in events_of(decision, "UnitsLost")} == {"ra": {"army": 4}, "za": {"army": 3}}
 
 
 def ex2_board(garrison: int = 4) -> dict[str, object]:
@@ -211,6 +225,18 @@ def test_kbs_gnt_1_9_amb_1_amb_11_giant_raid_ex6() -> None:
     assert sum(n for a in held.state.armies.values() if a.owner == "k" for n in a.units.values()) == 2
     neutral = given(ex6_board("neutral"), ("k", "x"), Event("RoundStarted", {"round": 5}))
     assert events_of(when(neutral, "begin_turns", None, dice=[4]), "GiantsStayedAway")[0]["city"] == "c-lomen"
+
+
+def test_kbs_gnt_8_a_kard_defending_against_a_winning_giant_is_a_prisoner_never_ransomed() -> None:
+    """KBS-GNT-8: „Obránci se nestahují do města ani pevnosti a nejdou vykoupit zajatci" — KBS-EX-6 with the
+    kard kk inside Lomen: the giant wins (dice 6 and 1), the units are lost, and kk is no casualty but a prisoner
+    of the now neutral Lomen, whom k may not ransom (KBS-RAN-1 does not apply)."""
+    board: dict[str, Any] = ex6_board()
+    board["attributes"]["armies"][0]["leaders"] = ["kk"]
+    game = play(given(board, ("k", "x"), Event("RoundStarted", {"round": 5})), "begin_turns", None, dice=[4, 6, 1])
+    assert game.state.captives["kk"] == Captive("k", "neutral", "c-lomen", "KBS-GNT-8")
+    assert game.state.turn == "k"
+    assert refused_by(when(game, "ransom_kard", "k", kard="kk")) == "KBS-GNT-8"
 
 
 def test_kbs_ran_1_ran_2_ran_4_amb_14_ransom_with_little_influence_ex7() -> None:

@@ -70,3 +70,19 @@ def test_recruits_are_refused_citing_the_unit_rule() -> None:
         refused = table.decide(A, "recruit", place=place, kind=kind)
         assert [v.rule_id for v in refused.violations] == [rule_id], (place, kind)
     assert table.decide(A, "recruit", place="ostius", kind="elephant").violations == ()
+
+
+def test_rv_eco_4_an_imperial_city_no_seat_administers_extracts_for_the_empire_in_the_first_round() -> None:
+    """RV-ECO-4 „Ve všech městech jsou automaticky během prvního kola těženy suroviny" with RV-ECO-5 (an imperial
+    city collects for the imperial treasury): Rudern, imperial and administered by no seat, yields its 1 too."""
+    places = {
+        "kiertz": city(A),
+        "rudern": {"place": {"kind": "city", "owner": None, "class": "imperial"}},
+        "brod": {"place": {"kind": "city", "owner": B, "class": "imperial"}},
+    }
+    table = Table.on(board(places, [("kiertz", "rudern", "passable", 1)], [], {A: 5, B: 0, "imperial": 0}))
+    decision = table.act(None, "start_round")
+    extracted = [(e["place"], e["seat"], e.get("treasury")) for e in every(decision, "ResourcesExtracted")]
+    assert extracted == [("brod", B, "imperial"), ("kiertz", A, None), ("rudern", None, "imperial")]
+    assert (table.state.treasuries["imperial"], table.state.treasuries[A]) == (2, 6)
+    assert table.state.worked["rudern"] == 1

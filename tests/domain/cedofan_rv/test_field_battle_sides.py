@@ -1,9 +1,10 @@
 """Who fights a field battle when more than two factions stand in a region (RV-FLD-1, RV-FLD-3).
 
 The seed: „Setkají-li se dvě nepřátelské armády mimo město … dojde k bitvě v poli" — a field battle is two
-armies meeting; only armies in a city support each other in its defence (RV-FLD-3). So in the open the attacker
-names the army attacked (`data.defender`) and a third army stays out; in a city held by a faction standing in it,
-every army there defends it together.
+armies meeting; only allied armies in a city support each other in its defence (RV-FLD-3, „více spojeneckých
+armád"). So in the open the attacker names the army attacked (`data.defender`) and a third army stays out; in a
+city its holder and the holder's allies (both seats declared the alliance, alliances.py) defend it together, and
+a third faction's army there is no part of its garrison.
 
 Dice use the catalog's §6 TEST FIXTURE unit table: infantry and nobles roll 1 field die and have 1 life.
 """
@@ -29,6 +30,12 @@ def three_armies(place: dict[str, Any] | None = None) -> Table:
     table = Table.on(board(areas, edges, pieces))
     table.impulse(A)
     return table
+
+
+def allied(table: Table, one: str, other: str) -> None:
+    """Both seats declare the alliance (RV-FLD-3)."""
+    table.act(one, "declare_alliance", **{"with": other})
+    table.act(other, "declare_alliance", **{"with": one})
 
 
 def in_bs_city(mover: str) -> Table:
@@ -68,9 +75,10 @@ def test_rv_fld_1_naming_a_faction_with_no_army_there_is_refused() -> None:
     assert (violation.rule_id, violation.details["field"]) == ("RV-FLD-1", "data.defender")
 
 
-def test_rv_fld_3_armies_in_a_city_held_by_one_of_them_defend_it_together() -> None:
-    # r is B's city sheltering B's 3 and C's 3 units: 6, more than 5, so it is met in a field battle (RV-BTY-2).
+def test_rv_fld_3_allied_armies_in_a_city_held_by_one_of_them_defend_it_together() -> None:
+    # r is B's city sheltering B's 3 and its ally C's 3 units: 6, more than 5, so it is met in a field battle.
     table = in_bs_city(A)
+    allied(table, B, C)
     # A rolls 8 dice, all misses; the defence rolls 8 dice (B's 4 and C's 4 together), all misses.
     decision = table.act(A, "attack", [1] * 16, nobles=["ga"])
     assert first(decision, "AttackDeclared")["defender"] == B  # recorded under the city's holder
@@ -91,9 +99,10 @@ def test_rv_fld_1_the_pending_attack_offers_one_choice_per_army_in_the_open() ->
 
 
 def test_rv_fld_3_naming_another_army_than_the_holder_of_a_city_is_refused_not_replaced() -> None:
-    """RV-FLD-3: the armies in a held city defend it together, under its holder: C may attack B's city r (B's and
-    A's armies inside) as B, not single out A there. C rolls 4 dice, the defence 4 (B's) + 8 (A's)."""
+    """RV-FLD-3: allied armies in a held city defend it together, under its holder: C may attack B's city r (B's
+    and its ally A's armies inside) as B, not single out A there. C rolls 4 dice, the defence 4 (B's) + 8 (A's)."""
     table = in_bs_city(C)
+    allied(table, B, A)
     refused = table.decide(C, "attack", [1] * 16, nobles=["gc"], defender=A)
     assert [(v.rule_id, v.details["field"]) for v in refused.violations] == [("RV-FLD-3", "data.defender")]
     assert first(table.act(C, "attack", [1] * 16, nobles=["gc"], defender=B), "AttackDeclared")["defender"] == B
@@ -122,3 +131,42 @@ def test_notation_says_why_pieces_are_lost() -> None:
         "RV-DTH-2": f"{A}: 1 piece(s) fell with their sub-faction's ruler and are lost",
         "RV-ECO-8": f"{A}: 1 piece(s) died in the unrest of the extraordinary tax and are lost",
     }
+
+
+def test_rv_fld_3_without_an_alliance_a_third_faction_in_a_city_is_not_its_garrison() -> None:
+    """RV-FLD-3 speaks of allied armies only; RV-BTY-1 of two enemy armies. B and C have no alliance, so B's city r
+    shelters B's 3 units alone (at most 5: besieged, not attacked, RV-BTY-2/4), and C's army there is met on its
+    own: A's 8 dice against C's 4 (3 infantry + gc), B rolls nothing."""
+    table = in_bs_city(A)
+    unnamed = table.decide(A, "attack", [1] * 16, nobles=["ga"])
+    assert [(v.rule_id, v.details["field"]) for v in unnamed.violations] == [("RV-FLD-1", "data.defender")]
+    sheltered = table.decide(A, "attack", [1] * 12, nobles=["ga"], defender=B)
+    assert [v.rule_id for v in sheltered.violations] == ["RV-BTY-2"]
+    decision = table.act(A, "attack", [1] * 12, nobles=["ga"], defender=C)
+    assert first(decision, "AttackDeclared")["defender"] == C
+    rolls = [step.numbers["dice"] for step in decision.trace if step.rule_id == "RV-DICE-1"]
+    assert rolls == [8, 4]
+
+
+def test_rv_fld_3_an_alliance_is_in_force_once_both_declare_and_ends_when_either_ends_it() -> None:
+    table = in_bs_city(A)
+    table.act(B, "declare_alliance", **{"with": C})
+    assert table.state.alliances == ()  # C has not declared it: B's 3 units still stand alone in r
+    assert [v.rule_id for v in table.decide(A, "attack", [1] * 12, nobles=["ga"], defender=B).violations] == [
+        "RV-BTY-2"
+    ]
+    table.act(C, "declare_alliance", **{"with": B})
+    assert table.state.alliances == ((B, C),)
+    table.act(C, "end_alliance", **{"with": B})
+    assert table.state.alliances == () and table.state.alliance_offers == ()
+    assert [v.rule_id for v in table.decide(A, "end_alliance", **{"with": B}).violations] == ["RV-FLD-3"]
+
+
+def test_rv_bty_1_an_ally_is_not_attacked() -> None:
+    """RV-BTY-1: a field battle is fought by enemy armies; allies end their alliance before they fight."""
+    table = three_armies()
+    allied(table, A, B)
+    refused = table.decide(A, "attack", [1] * 6, nobles=["ga"], defender=B)
+    assert [(v.rule_id, v.details["field"]) for v in refused.violations] == [("RV-BTY-1", "data.defender")]
+    table.act(A, "end_alliance", **{"with": B})
+    assert table.decide(A, "attack", [1] * 6, nobles=["ga"], defender=B).violations == ()

@@ -121,12 +121,13 @@ def _empire(offices: dict[str, str] | None = None) -> Table:
 def test_rv_eco_5_6_the_kard_collects_for_the_empire_and_buys_an_imperial_general_for_3() -> None:
     table = _empire()
     extracted = first(table.act(A, "extract", place="imp1"), "ResourcesExtracted")
-    assert extracted["treasury"] == "imperial" and table.state.treasuries["imperial"] == 5
+    # 4 at the start, 1 from each imperial city in round 1 (RV-ECO-4), 1 now
+    assert extracted["treasury"] == "imperial" and table.state.treasuries["imperial"] == 4 + 2 + 1
     # imp1 has yielded this round; imp2 gives the general, paid 3 from the imperial treasury.
     yielded = table.decide(A, "buy_imperial_general", place="imp1")
     assert [v.rule_id for v in yielded.violations] == ["RV-ECO-2", "RV-ECO-6"]
     bought = first(table.act(A, "buy_imperial_general", place="imp2"), "ImperialGeneralBought")
-    assert table.state.treasuries["imperial"] == 2 and table.state.treasuries[A] == 5 + 1  # home city, round 1
+    assert table.state.treasuries["imperial"] == 7 - 3 and table.state.treasuries[A] == 5 + 1  # home city, round 1
     assert table.state.pieces[bought["noble"]].imperial
     refused = _empire({"treasurer": A}).decide(A, "buy_imperial_general", place="imp2")
     assert [v.rule_id for v in refused.violations] == ["RV-ECO-6"]  # no kard elected: nobody may
@@ -145,7 +146,7 @@ def test_rv_eco_8_the_tax_brings_1_per_imperial_city_and_unrest_kills_on_5_and_6
     table = _empire()
     decision = table.act(A, "levy_extraordinary_tax", dice=[5, 6])
     assert first(decision, "ExtraordinaryTaxLevied")["amount"] == 2
-    assert table.state.treasuries["imperial"] == 4 + 2
+    assert table.state.treasuries["imperial"] == 4 + 2 + 2  # with round 1's yield of both cities (RV-ECO-4)
     # imp1 rolls 5: its only unit dies and it turns neutral; imp2 rolls 6: 2 of its 3 units die, it stays.
     assert [e["pieces"] for e in every(decision, "PiecesEliminated")] == [["ii1"], ["ij1", "ij2"]]
     assert [e["place"] for e in every(decision, "CityTurnedNeutral")] == ["imp1"]

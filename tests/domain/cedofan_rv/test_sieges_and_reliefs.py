@@ -221,19 +221,41 @@ def test_besieged_garrison_cannot_attack_its_besiegers_in_the_field() -> None:
     assert [v.rule_id for v in table.decide(B, "attack", nobles=["gw"]).violations] == ["RV-STM-4"]
 
 
-def test_rv_amb_17_a_third_faction_relieving_a_siege_commits_none_of_the_besieged_units() -> None:
-    """RV-AMB-17: „the defender lists which besieged units join" — C relieves B's city c from A's siege: C may not
-    throw B's units b1, b2 into its battle."""
+def _relief_by_c(alliance: bool) -> Table:
+    """A besieges B's city c (B's gb + 2 inside); C's gc + 3 wait in `w` next to it; C's impulse."""
     pieces = [noble("ha", A, "r", "house_head"), *troops("a", 3, "infantry", A, "r", "ha")]
     pieces += [noble("gb", B, "c"), *troops("b", 2, "infantry", B, "c", "gb")]
     pieces += [noble("gc", C, "w", purse=2), *troops("x", 3, "infantry", C, "w", "gc")]
     areas = {"r": {}, "c": city(B), "w": {}, "hb": city(B), "ha": city(A), "hc": city(C)}
     edges = [("r", "c", "passable", 1), ("c", "w", "passable", 1), ("w", "hb", "passable", 1)]
-    edges += [("r", "ha", "passable", 1), ("w", "hc", "passable", 2)]
+    edges += [("r", "ha", "passable", 1), ("w", "hc", "passable", 2), ("r", "w", "passable", 1)]
     table = Table.on(board(areas, edges, pieces))
+    if alliance:
+        table.act(B, "declare_alliance", **{"with": C})
+        table.act(C, "declare_alliance", **{"with": B})
     table.impulse(A)
     table.act(A, "start_siege", place="c", nobles=["ha"])
     table.impulse(C)
+    return table
+
+
+def test_rv_rel_1_only_the_besieged_faction_or_its_ally_relieves_a_siege() -> None:
+    """RV-REL-1: „Pokud se rozhodne spřátelená/vlastní armáda podpořit jednotky v obléhané pevnosti/městě" — C,
+    no ally of B, may not relieve B's city; it meets A's besiegers (ha + 3) in a plain field battle instead
+    (RV-BTY-1): C's 4 dice all hit, A's 4 miss, and A withdraws, which ends the siege."""
+    table = _relief_by_c(alliance=False)
+    refused = table.decide(C, "relieve_siege", [6, 6, 6, 1] + [1] * 4, place="c", nobles=["gc"])
+    assert [(v.rule_id, v.details["field"]) for v in refused.violations] == [("RV-REL-1", "seat")]
+    table.act(C, "move_banner", noble="gc", path=["r"], units=["x1", "x2", "x3"])
+    decision = table.act(C, "attack", [6, 6, 6, 6] + [1] * 4, nobles=["gc"], defender=A)
+    assert first(decision, "BattleResolved")["winner"] == C
+    assert "c" not in table.state.sieges
+
+
+def test_rv_amb_17_an_ally_relieving_a_siege_commits_none_of_the_besieged_units() -> None:
+    """RV-AMB-17: „the defender lists which besieged units join" — C, B's ally, relieves B's city c from A's siege
+    (RV-REL-1): C may not throw B's units b1, b2 into its battle."""
+    table = _relief_by_c(alliance=True)
     conscripted = table.decide(
         C, "relieve_siege", [6, 6, 6, 1, 1, 1] + [1] * 4, place="c", nobles=["gc"], joining=["b1", "b2"]
     )
@@ -242,9 +264,10 @@ def test_rv_amb_17_a_third_faction_relieving_a_siege_commits_none_of_the_besiege
     assert alone.violations == ()
 
 
-def test_each_losing_owner_writes_its_own_loot_slip_when_a_third_faction_defended_the_city() -> None:
-    """RV-LOOT-2: "the loser writes how much was in the purses": C's general, fallen beside B in B's city, is C's
-    purse; B may neither see it nor write for it, so each losing player seals a slip of its own (RV-LOOT-1/3)."""
+def test_each_losing_owner_writes_its_own_loot_slip_when_an_ally_defended_the_city() -> None:
+    """RV-LOOT-2: "the loser writes how much was in the purses": C's general, fallen beside its ally B in B's city
+    (RV-FLD-3), is C's purse; B may neither see it nor write for it, so each losing player seals a slip of its own
+    (RV-LOOT-1/3)."""
     pieces = [
         noble("ha", A, "r"),
         *troops("a", 6, "infantry", A, "r", "ha"),
@@ -256,6 +279,8 @@ def test_each_losing_owner_writes_its_own_loot_slip_when_a_third_faction_defende
     areas = {"r": {}, "c": city(B), "a_home": city(A), "b_home": city(B), "c_home": city(C)}
     edges = [("r", "c", "passable", 1), ("r", "a_home", "passable", 1), ("c", "b_home", "passable", 1)]
     table = Table.on(board(areas, [*edges, ("c", "c_home", "passable", 1)], pieces))
+    table.act(B, "declare_alliance", **{"with": C})
+    table.act(C, "declare_alliance", **{"with": B})
     table.impulse(A)
     table.act(A, "start_siege", place="c", nobles=["ha"])
     table.impulse(A)
@@ -297,3 +322,26 @@ def test_outnumbered_besiegers_withdraw_to_the_city_nearest_where_they_stand_not
     assert (retreat["from"], retreat["to"], retreat["steps"]) == ("r", "y", 1)
     assert retreat["rule_ids"] == ["RV-STM-6", "RV-AMB-10"]
     assert table.state.pieces["ha"].area == "y"
+
+
+def test_rv_sie_2_a_third_factions_units_in_a_city_count_in_its_garrison_only_as_allies() -> None:
+    """RV-SIE-2 („více jednotek než frakce obránců") with RV-FLD-3: A's 4 units against B's city c, where B has 2
+    units and C 3. Without an alliance C is not B's garrison: 4 > 2, the siege starts. With B and C allied the
+    garrison is 5 units and 4 do not outnumber it."""
+    pieces = [noble("ha", A, "r"), *troops("a", 4, "infantry", A, "r", "ha")]
+    pieces += [noble("gb", B, "c"), *troops("b", 2, "infantry", B, "c", "gb")]
+    pieces += [noble("gc", C, "c"), *troops("k", 3, "infantry", C, "c", "gc")]
+    areas = {"r": {}, "c": city(B), "ha": city(A), "hb": city(B), "hc": city(C)}
+    edges = [("r", "c", "passable", 1), ("r", "ha", "passable", 1), ("c", "hb", "passable", 1)]
+    edges.append(("c", "hc", "passable", 1))
+    alone = Table.on(board(areas, edges, pieces))
+    alone.impulse(A)
+    assert first(alone.act(A, "start_siege", place="c", nobles=["ha"]), "SiegeStarted")["place"] == "c"
+
+    allies = Table.on(board(areas, edges, pieces))
+    allies.act(B, "declare_alliance", **{"with": C})
+    allies.act(C, "declare_alliance", **{"with": B})
+    allies.impulse(A)
+    refused = allies.decide(A, "start_siege", place="c", nobles=["ha"])
+    assert [v.rule_id for v in refused.violations] == ["RV-SIE-2"]
+    assert "5 defending units" in refused.violations[0].message

@@ -47,6 +47,9 @@ CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
     ("KBS-STM-2", "battle_guards:storm_siege"): ("… does not border the administrative territory of …",),
     ("KBS-AMB-20", "decide:_decide_begin_turns"): ("turns begin after the supply phase; the game is in its … phase",),
     ("KBS-AMB-14", "decide:_decide_ransom_kard"): ("the ransom costs … supplies; … has …",),
+    ("held.barred_by", "decide:_decide_ransom_kard"): (
+        "… was taken when the raiders won: no prisoner of theirs is ransomed",
+    ),
     ("KBS-RAN-1", "decide:_decide_ransom_kard"): (
         "… is not a leader of … held by an enemy",
         "a kard is ransomed at the start of the turn; … has already acted",

@@ -212,6 +212,33 @@ def test_ransom_refused_kbs_amb_14_under_5_supplies() -> None:
     cites(("KBS-AMB-14", "decide:_decide_ransom_kard"), when(game, "ransom_kard", "z", kard="jaromir"), "KBS-AMB-14")
 
 
+def test_ransom_refused_kbs_gnt_8_or_kbs_pir_6_for_a_kard_the_raiders_took() -> None:
+    """KBS-GNT-8 / KBS-PIR-6: after the giants' or the pirates' victory „nejdou vykoupit zajatci" — Jaromír, taken
+    there, is not ransomed though Západ has the 5 supplies; the refusal cites the raid's rule."""
+    board = kbs.board_doc(
+        regions={"r-z": {}, "r-r": {}, "r-n": {}},
+        cities={**kbs.HOMES, "c-n": kbs.city("r-n", "neutral")},
+        factions={**kbs.TWO, "z": {**kbs.TWO["z"], "supplies": 9}},
+        armies=[army("zk", "z", "r-n", ["jaromir"])],
+    )
+    path: Path = ("held.barred_by", "decide:_decide_ransom_kard")
+    for rule in ("KBS-GNT-8", "KBS-PIR-6"):
+        taken = Event(
+            "UnitsCaptured",
+            {
+                "army": "zk",
+                "captor": "neutral",
+                "at": "r-n",
+                "units": {},
+                "leaders": ["jaromir"],
+                "ransomable": False,
+                "ransom_barred_by": rule,
+            },
+        )
+        game = given(board, ("z", "r"), taken, *at_turn(2, "z"))
+        cites(path, when(game, "ransom_kard", "z", kard="jaromir"), rule)
+
+
 def test_sealed_submission_refused_kbs_amb_20_and_a_boardless_game_kbs_amb_22() -> None:
     """KBS-AMB-20: a round is the supply phase, then the turns — there is no secret submission; KBS-AMB-22: the
     seed gives no map, so a game created without a board decides nothing."""

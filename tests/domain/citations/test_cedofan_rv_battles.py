@@ -74,7 +74,7 @@ def test_sortie_refused_rv_stm_4_by_a_faction_with_no_units_inside() -> None:
 
 def test_field_attack_on_the_besieged_or_the_besiegers_refused_for_the_siege_rule_of_that_fight() -> None:
     """RV-STM-4: the besieged fight their besiegers by a storm (sortie), not a field attack; RV-REL-1: "A
-    friendly or own army may support the besieged place by attacking the besiegers" — C, come to r with 3
+    friendly or own army may support the besieged place by attacking the besiegers" — C, B's ally, come to r with 3
     infantry, attacks A's besieging army by a relief, not a field battle."""
     pieces = [
         noble("ha", A, "c", "house_head", purse=1),
@@ -90,6 +90,8 @@ def test_field_attack_on_the_besieged_or_the_besiegers_refused_for_the_siege_rul
     instead: Path = ("RV-STM-4", "battles:siege_battle_instead")
     cites([instead], table.decide(B, "attack", nobles=["gc"]), "RV-STM-4")
     table = _siege(extra=(noble("gx", C, "x", purse=5), *troops("x", 3, "infantry", C, "x", "gx")))
+    table.act(B, "declare_alliance", **{"with": C})
+    table.act(C, "declare_alliance", **{"with": B})
     table.impulse(C)
     table.act(C, "move_banner", noble="gx", path=["r"], units=["x1", "x2", "x3"])
     attack = table.decide(C, "attack", dice=[1] * 10, nobles=["gx"])
@@ -147,18 +149,62 @@ def test_attack_refused_rv_fld_1_without_naming_one_of_two_armies_in_the_open_or
     table = Table.on(board(areas, edges, pieces))
     table.impulse(A)
     unnamed = table.decide(A, "attack", dice=[1] * 5, nobles=["ha"])
-    cites([("RV-FLD-1", "battles:defending_side")], unnamed, "RV-FLD-1")
+    cites([("RV-FLD-1", "battles:_side_named")], unnamed, "RV-FLD-1")
     absent = table.decide(A, "attack", dice=[1] * 5, nobles=["ha"], defender="svebodsti")
     cites([("RV-FLD-1", "battles:defending_side")], absent, "RV-FLD-1")
 
 
 def test_attack_refused_rv_fld_3_naming_another_army_than_the_holder_inside_its_city() -> None:
     """RV-FLD-3: „Pokud se nalézají ve městě jednotky více spojeneckých armád, tak se … vzájemně při obraně
-    podporují" — in B's city c the armies defend it together: A may attack B there, not single out C."""
+    podporují" — in B's city c B and its ally C defend it together: A may attack B there, not single out C."""
     pieces = [noble("ha", A, "c", "house_head"), *troops("a", 7, "infantry", A, "c", "ha")]
     pieces += [noble("gb", B, "c"), *troops("b", 3, "infantry", B, "c", "gb")]
     pieces += [noble("gc", C, "c"), *troops("x", 3, "infantry", C, "c", "gc")]
     table = Table.on(board({"c": city(B), "a_home": city(A)}, [("c", "a_home", "passable", 1)], pieces))
+    table.act(B, "declare_alliance", **{"with": C})
+    table.act(C, "declare_alliance", **{"with": B})
     table.impulse(A)
     named = table.decide(A, "attack", dice=[1] * 16, nobles=["ha"], defender=C)
-    cites([("RV-FLD-3", "battles:defending_side")], named, "RV-FLD-3")
+    cites([("RV-FLD-3", "battles:_side_named")], named, "RV-FLD-3")
+
+
+def _allied(table: Table, one: str, other: str) -> None:
+    table.act(one, "declare_alliance", **{"with": other})
+    table.act(other, "declare_alliance", **{"with": one})
+
+
+def test_attack_and_siege_refused_rv_bty_1_against_an_ally() -> None:
+    """RV-BTY-1: „Setkají-li se dvě nepřátelské armády" — battles are between enemies: A, allied with B, neither
+    attacks B's army nor besieges B's city c."""
+    pieces = [noble("ha", A, "r", "house_head"), *troops("a", 3, "infantry", A, "r", "ha")]
+    pieces += [noble("gb", B, "r"), noble("gc", B, "c"), *troops("c", 1, "infantry", B, "c", "gc")]
+    areas = {"r": {}, "c": city(B), "ha_home": city(A)}
+    table = Table.on(board(areas, [("r", "c", "passable", 1), ("r", "ha_home", "passable", 1)], pieces))
+    _allied(table, A, B)
+    table.impulse(A)
+    attack = table.decide(A, "attack", dice=[1] * 5, nobles=["ha"])
+    cites([("RV-BTY-1", "battles:defending_side")], attack, "RV-BTY-1")
+    siege = table.decide(A, "start_siege", place="c", nobles=["ha"])
+    cites([("RV-BTY-1", "sieges:_held_by_another")], siege, "RV-BTY-1")
+
+
+def test_relief_refused_rv_rel_1_by_a_faction_neither_the_besieged_nor_its_ally() -> None:
+    """RV-REL-1: „spřátelená/vlastní armáda" relieves — C, no ally of B, may not relieve B's besieged city c."""
+    table = _siege(extra=(noble("gx", C, "x", purse=5), *troops("x", 3, "infantry", C, "x", "gx")))
+    table.impulse(C)
+    table.act(C, "move_banner", noble="gx", path=["r"], units=["x1", "x2", "x3"])
+    relief = table.decide(C, "relieve_siege", dice=[1] * 8, place="c", nobles=["gx"])
+    cites([("RV-REL-1", "relief:_a_friend_of_the_besieged")], relief, "RV-REL-1")
+
+
+def test_alliance_refused_rv_fld_3_with_oneself_twice_or_ending_none() -> None:
+    """RV-FLD-3 („spojenecké armády"): an alliance is between two factions of the game, declared once by each;
+    only an alliance (or a declaration) there is can be ended."""
+    table = _siege()
+    cites([("RV-FLD-3", "alliances:_pair")], table.decide(A, "declare_alliance", **{"with": A}), "RV-FLD-3")
+    cites([("RV-FLD-3", "alliances:_pair")], table.decide(A, "end_alliance", **{"with": B}), "RV-FLD-3")
+    table.act(A, "declare_alliance", **{"with": C})
+    again = table.decide(A, "declare_alliance", **{"with": C})
+    cites([("RV-FLD-3", "alliances:_pair")], again, "RV-FLD-3")
+    table.act(C, "declare_alliance", **{"with": A})
+    cites([("RV-FLD-3", "alliances:_pair")], table.decide(C, "declare_alliance", **{"with": A}), "RV-FLD-3")
