@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings
@@ -397,3 +398,13 @@ def test_a_game_set_up_with_no_order_left_of_its_step_waits_for_the_round_to_end
 
     assert (pending.rule_id, pending.seats()) == ("GOT-X-11", (None,))
     assert _option(pending, None, "end_round").choices == ({},)
+
+
+def test_the_tables_power_adjust_offers_no_house_whose_20_tokens_are_all_out_x_28() -> None:
+    """GOT-X-25 (what the engine does not compute is adjusted), GOT-X-28 (a House has 20 Power tokens): a House with
+    all 20 available has none left to gain, so the table's one-Power choices name only the other House; taking
+    one for Red would be refused (the position would break GOT-X-28)."""
+    game = _two_houses([1, 0])
+    game = replace(game, state=replace(game.state, power={"red": 20, "blue": 5}))
+    choices = _option(check_pending(AGOT2, game), None, "adjust").choices
+    assert [c["changes"] for c in choices] == [[{"op": "set", "path": "/power/blue", "value": 6}]]

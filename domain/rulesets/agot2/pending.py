@@ -16,6 +16,7 @@ from typing import Any
 
 from domain.kernel import Game, Mode, SealedRound, Viewer
 from domain.pending import Option, Pending, Waiting, ended_or, for_viewer, merged, sealing
+from domain.rulesets.agot2.abilities import power_in_pool
 from domain.rulesets.agot2.card_choices import card_errors
 from domain.rulesets.agot2.flow import current_actor
 from domain.rulesets.agot2.pending_combat import combat_waits
@@ -112,7 +113,8 @@ def _tie_orders(tied: tuple[str, ...]) -> tuple[list[tuple[str, ...]], bool]:
 
 def _adjust(s: AgotState, why: str) -> Option:
     """GOT-X-25: what the engine does not compute is entered by the arbiter or recorder; a choice per House of
-    one Power gained (a Westeros card, Consolidate Power), the other paths in `fields`."""
+    one Power gained (a Westeros card, Consolidate Power), the other paths in `fields`. A House whose 20 Power
+    tokens are all available or on the board has none left to gain (GOT-X-28): no choice is offered for it."""
     choices = tuple(
         {
             "reason": f"{seat} gains 1 Power ({why})",
@@ -120,6 +122,7 @@ def _adjust(s: AgotState, why: str) -> Option:
             "changes": [{"op": "set", "path": f"/power/{seat}", "value": s.power.get(seat, 0) + 1}],
         }
         for seat in s.seats
+        if power_in_pool(s, seat) > 0
     )
     fields = {
         "/power/<seat>": "available Power (GOT-TERM-6): Westeros cards, Consolidate Power, bids paid",
