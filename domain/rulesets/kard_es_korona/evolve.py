@@ -30,6 +30,7 @@ from domain.rulesets.kard_es_korona.state import (
     PLACEMENT,
     RECRUIT,
     KKState,
+    battle_with,
     evolved,
     is_neutral,
     next_in_cycle,
@@ -210,7 +211,7 @@ def _step_taken(state: KKState, data: Mapping[str, Any]) -> KKState:
             lords_moved = (*lords_moved, seat)
     taken = {**state.steps_taken, seat: state.steps_taken.get(seat, 0) + 1}
     return evolved(
-        state,
+        _crossed(state, seat, data.get("pass_through_pinned", ())),
         units=units,
         moved=moved,
         lords=lords,
@@ -222,6 +223,17 @@ def _step_taken(state: KKState, data: Mapping[str, Any]) -> KKState:
         # every other step pays nothing for them
         step_groups=tuple(data["groups"]),
     )
+
+
+def _crossed(state: KKState, seat: str, counties: Any) -> KKState:
+    """KK-ADV-1: the attacker's battles whose pin a step crossed; a liege's veto could no longer undo them."""
+    if not counties:
+        return state
+    battles = tuple(
+        battle_with(b, crossed=True) if b.attacker == seat and b.county in counties and b.status == "pending" else b
+        for b in state.battles
+    )
+    return evolved(state, battles=battles)
 
 
 def _county_control_changed(state: KKState, data: Mapping[str, Any]) -> KKState:

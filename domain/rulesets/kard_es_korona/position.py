@@ -134,6 +134,7 @@ def _battle_json(battle: Battle) -> dict[str, Any]:
         "defender": battle.defender,
         "entry_counties": list(battle.entry_counties),
         **({"origins": [_origin_json(o) for o in battle.origins]} if battle.origins else {}),
+        **({"crossed": True} if battle.crossed else {}),
         "created_at_step": battle.step_seq,
         "attacker_lord": battle.attacker_lord,
         "defender_lord": battle.defender_lord,
@@ -275,4 +276,5 @@ def _battle(raw: Mapping[str, Any]) -> Battle:
         volleyed=tuple(raw["volleyed"]),
         forced=raw["forced"],
         origins=tuple(Origin(o["from"], _force(o["units"]), o["lord"]) for o in raw.get("origins", ())),
+        crossed=raw.get("crossed", False),
     )

@@ -72,7 +72,8 @@ def _fought_here(table: Table, seat: str, county: str) -> bool:
 
 
 def _vassal_errors(found: Found, table: Table) -> None:
-    """KK-VASSAL-1: a vassal has a liege, another player still in the game; a liege's vassal is a vassal."""
+    """KK-VASSAL-1: a vassal has a liege, another player still in the game, who is no vassal (KK-ELIM-3, N4); a
+    liege's vassal is a vassal."""
     lords = table.position["lords"]
     for vassal, liege in lords["lieges"].items():
         where = ("lords", "lieges", vassal)
@@ -82,6 +83,10 @@ def _vassal_errors(found: Found, table: Table) -> None:
             found.add("KK-VASSAL-1", f"{vassal} swears fealty to another player in the game, not {liege}", *where)
         if lords["fates"].get(vassal) != "vassal":
             found.add("KK-VASSAL-1", f"{vassal} has a liege but is not a vassal", "lords", "fates", vassal)
+        if liege != vassal and liege in lords["lieges"]:
+            # Decision N4: a vassal takes no vassal (a liege who swears fealty frees his own, A-29).
+            message = f"{vassal}'s liege {liege} is the vassal of {lords['lieges'][liege]}: a vassal takes no vassal"
+            found.add("KK-ELIM-3", message, *where)
     for seat, fate in lords["fates"].items():
         if fate == "vassal" and seat not in lords["lieges"]:
             found.add("KK-VASSAL-1", f"{seat} is a vassal of nobody", "lords", "lieges")

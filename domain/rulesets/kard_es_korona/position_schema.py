@@ -162,7 +162,8 @@ BATTLE_SCHEMA = _closed(
         "volleyed": _described(array(SIDE), "sides whose archers volleyed in round 1 (KK-OPEN-2/3)"),
         "forced": {"type": "boolean", "description": "the forced battle of a siege surplus (KK-SIEGE-11)"},
     },
-    {"origins": _described(array(_ORIGIN), "the creating step's groups by origin county (KK-MOVE-12, KK-VASSAL-2)")},
+    {"origins": _described(array(_ORIGIN), "the creating step's groups by origin county (KK-MOVE-12, KK-VASSAL-2)")}
+    | {"crossed": {"type": "boolean", "description": "a later step of its attacker crossed on its pin (KK-ADV-1)"}},
 )
 
 _ELECTION = _closed(

@@ -92,6 +92,7 @@ class Battle:
     volleyed: tuple[str, ...] = ()  # sides whose archers volleyed in round 1 (KK-OPEN-2/3)
     forced: bool = False  # a forced battle of a siege surplus (KK-SIEGE-11)
     origins: tuple[Origin, ...] = ()  # the creating step's groups by origin (KK-MOVE-12); () for a forced battle
+    crossed: bool = False  # a later step of the attacker crossed the county on this battle's pin (KK-ADV-1)
 
     def owner_of(self, side: str) -> str:
         return self.attacker if side == ATTACKER else self.defender

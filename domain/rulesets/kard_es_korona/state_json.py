@@ -168,6 +168,7 @@ def _battle(document: Any) -> Battle:
         volleyed=tuple(str(s) for s in raw["volleyed"]),
         forced=bool(raw["forced"]),
         origins=tuple(_origin(o) for o in json_array(raw.get("origins", []))),  # snapshots before origins: none
+        crossed=bool(raw.get("crossed", False)),  # snapshots before it: no crossing marked
     )
 
 

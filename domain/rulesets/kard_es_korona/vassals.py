@@ -90,13 +90,18 @@ def decide_veto_battle(state: KKState, action: Action) -> Decision:
     When a group's way back is no longer open the veto is refused, citing the rule in the way: its county now holds
     enemy units (going in would be an attack, KK-MOVE-11, and a veto starts no battle) or is the liege's (KK-VASSAL-6),
     or it is a castle the group would overfill (KK-CASTLE-2..4). The seed gives the liege a veto over "the starting of
-    his battles", not a new move to somewhere the units never were; he may veto as soon as the step is taken.
+    his battles", not a new move to somewhere the units never were; he may veto as soon as the step is taken, and
+    not once a later step of the vassal crossed the county on the attack's pin (KK-ADV-1): undone, the attack would
+    leave that crossing standing.
     """
     battle = state.battle(action.data.get("battle"))
     if battle is None or battle.status != "pending":
         return refuse("KK-VASSAL-2", f"{action.data.get('battle')!r} is not a battle still to be fought", "data.battle")
     if state.lieges.get(battle.attacker) != action.seat:
         return refuse("KK-VASSAL-2", f"{action.seat} is not the liege of {battle.attacker}", "seat")
+    if battle.crossed:
+        message = f"{battle.attacker}'s units have since crossed {battle.county} on this attack's pin: it stands"
+        return refuse("KK-ADV-1", message, "data.battle")
     returns = _ways_back(state, battle)
     for origin in returns:
         if (blocked := _blocked_way_back(state, battle.attacker, origin)) is not None:

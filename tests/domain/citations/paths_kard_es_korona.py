@@ -331,6 +331,7 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… is not a battle still to be fought",
         "… is not the liege of …",
     ),
+    ("KK-ADV-1", "vassals:decide_veto_battle"): ("…'s units have since crossed … on this attack's pin: it stands",),
     ("rule_id", "vassals:decide_veto_battle"): (
         "the veto cannot send …'s units back: … now holds …'s units, and a veto starts no battle",
         "the veto cannot send …'s units back: the castle … would hold …: …",

@@ -8,12 +8,14 @@ from tests.domain.citations.test_kard_es_korona import Path, cites
 from tests.domain.kard_es_korona.builders import act, play
 from tests.domain.kard_es_korona.test_vassal_bounds import (
     BLUE,
+    CROSSING,
     HOME,
     KEEP,
     RED,
     SURPLUS,
     YELLOW,
     blue_moves,
+    red_pins_fejer,
     red_vassal_besieging,
     step,
 )
@@ -50,3 +52,10 @@ def test_refused_citing_kk_vassal_2_when_a_vassals_forced_battle_targets_his_lie
     blue = {c: {BLUE: Force(infantry=1)} for c in ("tiszahat_d", "tiszahat_k2", "felvidek_m")}
     game = red_vassal_besieging({**blue, "pest": {YELLOW: Force(infantry=1)}})
     cites(path, game, act("withdraw", RED, keep=KEEP, moves=[{"to": "pest", "units": SURPLUS}]), "KK-VASSAL-2")
+
+
+def test_refused_citing_kk_adv_1_when_the_vassal_has_crossed_the_vetoed_attacks_pinned_county() -> None:
+    """KK-ADV-1: only the pin let the vassal's units cross; the veto would undo the attack but not the crossing."""
+    path: Path = ("KK-ADV-1", "vassals:decide_veto_battle")
+    game = play(red_pins_fejer(), CROSSING)
+    cites(path, game, act("veto_battle", YELLOW, battle="b1301-1"), "KK-ADV-1")

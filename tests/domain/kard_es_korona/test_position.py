@@ -29,6 +29,7 @@ from domain.rulesets.kard_es_korona.forces import castle_limit_breaches
 from domain.rulesets.kard_es_korona.state import MOVEMENT
 from tests.domain.kard_es_korona.builders import set_up
 from tests.domain.kard_es_korona.election_helpers import at_election, bid
+from tests.domain.kard_es_korona.test_defeat import blue_defeated_by_reds_vassal
 from tests.domain.kard_es_korona.test_duel_and_rerolls import duel
 from tests.domain.kard_es_korona.test_elections import judge_in_a_treasurer_roll_off
 from tests.domain.kard_es_korona.test_retreat import fejer_battle, siege
@@ -407,6 +408,21 @@ def test_kk_move_4_kk_recruit_1_when_the_turn_belongs_to_a_player_done_for_the_y
     position = copy.deepcopy(KARD_ES_KORONA.position_of(recruiting))
     position["recruitment"]["recruited"].append(position["turn"])
     assert _errors(recruiting, position) == {("/turn", "KK-RECRUIT-1")}
+
+
+def test_kk_elim_3_when_a_position_makes_a_vassal_of_a_vassal() -> None:
+    """Decision N4: a vassal takes no vassal (KK-ELIM-3; A-29 frees a liege's vassals when he swears fealty), so a
+    position whose Tiszahát swears to Délvidék, himself Pannónia's vassal, is refused: Tiszahát's castles would
+    count for nobody (KK-VASSAL-4 reaches one liege). The same oath to Pannónia is a position like any other."""
+    game = blue_defeated_by_reds_vassal()
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    lords = position["lords"]
+    assert lords["lieges"] == {"delvidek": "pannonia"}
+    lords["counties"]["tiszahat"], lords["fates"]["tiszahat"], lords["defeat"] = None, "vassal", None
+    lords["lieges"]["tiszahat"] = "delvidek"
+    assert _errors(game, position) == {("/lords/lieges/tiszahat", "KK-ELIM-3")}
+    lords["lieges"]["tiszahat"] = "pannonia"
+    assert _errors(game, position) == set()
 
 
 def test_every_rule_a_position_error_cites_is_in_the_rulebook() -> None:

@@ -251,3 +251,32 @@ def test_kk_vassal_2_a_veto_recorded_before_returns_were_kept_still_folds_to_its
     old = {"battle": battle.id, "liege": YELLOW, "vassal": BLUE, "to": "tiszahat_k1", "units": {"infantry": 2}}
     state = KARD_ES_KORONA.evolve(game.state, Event("BattleVetoed", old))
     assert state.force("tiszahat_k1", BLUE) == Force(infantry=2) and state.battle_in("tiszahat_a") is None
+
+
+# D6 — a veto comes too late once the vassal has crossed the county on the attack's pin (advanced game).
+
+CROSSING = act(
+    "move", RED, to="kunsag", groups=[{"from": "pest", "units": {"cavalry": 1}, "path": ["fejer", "kunsag"]}]
+)
+
+
+def red_pins_fejer() -> Game:
+    """Advanced game: Red, Yellow's vassal, pins Blue's 1 infantry in Fejér with 2 (KK-ADV-1); Blue and Yellow pass,
+    so Red steps again, with his cavalry still in Pest."""
+    units = {**HOME, "tiszahat_k2": {BLUE: Force(infantry=1)}, "pest": {RED: Force(infantry=2, cavalry=1)}}
+    game = position(set_up(PTD, "advanced"), {**units, "fejer": {BLUE: Force(infantry=1)}}, **RED_VASSAL)
+    game = play(game, act("draw_event", RED, card="veres_kard"), step(RED, "fejer", ("pest", {"infantry": 2})))
+    return play(game, act("pass", BLUE), act("pass", YELLOW))
+
+
+def test_kk_adv_1_the_veto_is_refused_once_the_vassal_has_crossed_the_county_on_the_attacks_pin() -> None:
+    """Red's cavalry crosses Fejér to Kunság, which only the pin allows (KK-ADV-1, KK-MOVE-11). A veto would undo
+    the attack as if it had not been made (KK-VASSAL-2) but leave the crossing standing, so Yellow vetoes before
+    that step, or not at all."""
+    game = red_pins_fejer()
+    assert types(veto(game, "fejer"))[0] == "BattleVetoed"  # before the crossing the attack may still be undone
+    game = play(game, CROSSING)
+    assert game.state.force("kunsag", RED) == Force(cavalry=1)
+    assert rule_ids(veto(game, "fejer")) == ["KK-ADV-1"]
+    [battle] = KARD_ES_KORONA.position_of(game)["battles"]
+    assert battle["crossed"] is True  # a game started from this position refuses the veto too
