@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.kernel import Seat
-from domain.rulesets.kard_es_korona.election_state import election_from_json, sale_from_json
+from domain.rulesets.kard_es_korona.election_state import PALATINE, election_from_json, sale_from_json
 from domain.rulesets.kard_es_korona.forces import ARMS, Force
 from domain.rulesets.kard_es_korona.setup import initial_state
 from domain.rulesets.kard_es_korona.state import OFFICES, Battle, KKState, Origin, PendingHits, Retreat, evolved
@@ -79,12 +79,25 @@ def _offices_json(state: KKState) -> dict[str, Any]:
     """The offices, the election and office sale under way, the Judge Royal's rerolls."""
     return {
         "holders": {office: state.offices.get(office) for office in OFFICES},
-        "election": state.election.to_json() if state.election is not None else None,
+        "election": _election_json(state),
         "elections_held": state.elections_held,
         "sale": state.office_sale.to_json() if state.office_sale is not None else None,
         "reroll_offer": _plain(state.reroll_offer) or None,
         "rerolls_used": list(state.rerolls_used),
     }
+
+
+def _election_json(state: KKState) -> dict[str, Any] | None:
+    """The election under way. A log recorded before A-34 was followed names the Palatine at the first election
+    too, where no Palatine decides ties (KK-ELECT-11) unless its tie already waits for him: such a decider is left
+    out, so the position of an older game is one `position_errors` accepts and plays the same."""
+    election = state.election
+    if election is None:
+        return None
+    found = election.to_json()
+    if election.ordinal == 1 and election.awaiting != PALATINE:
+        found["decider"] = None
+    return found
 
 
 def _movement_json(state: KKState) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import copy
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -586,6 +587,19 @@ def test_kk_adv_3_when_a_pass_forced_by_the_freeze_names_a_player_who_has_not_pa
     assert _errors(game, position) == {("/movement/frozen_passes/0", "KK-ADV-3")}
     del position["movement"]["frozen_passes"]
     assert _errors(game, position) == set() and _restarted(game, position).state.frozen_passes == ()
+
+
+def test_kk_elect_11_a_first_election_from_an_older_log_naming_the_palatine_exports_a_position_without_him() -> None:
+    """KK-ELECT-11, A-34: logs recorded before A-34 was followed name the seated Palatine as the first election's
+    decider; no Palatine decides there unless the tie already waits for him, so the exported position leaves him out
+    and is accepted (the position check refuses a first-election decider)."""
+    game, _ = bid(
+        at_election({"felvidek": 20, "erdely": 15, "szlavonia": 12}), {"felvidek": 0, "erdely": 5, "szlavonia": 5}
+    )
+    older = replace(game.state, election=replace(game.state.election, decider="felvidek"))
+    position = KARD_ES_KORONA.position_of(replace(game, state=older))
+    assert position["offices"]["election"]["decider"] is None
+    assert _errors(game, position) == set()
 
 
 def test_kk_elect_11_when_a_first_election_auction_names_a_palatine_to_decide_its_ties() -> None:
