@@ -120,6 +120,8 @@ def decide_take_extra_step(state: KKState, action: Action) -> Decision:
     offer = state.extra_step
     if not offer or action.seat != offer.get("seat") or state.defeat:
         return refuse("KK-LORD-8", f"{action.seat} has no extra step to take now", "seat")
+    if state.returning:
+        return _lord_returns_first(state)
     seat, board = str(action.seat), state.board
     assert board is not None
     to = action.data.get("to")
@@ -216,6 +218,8 @@ def decide_decline_extra_step(state: KKState, action: Action) -> Decision:
     """A-21: the extra step is optional, except for a lord left alone by a duel who can rejoin his army (A-13)."""
     if not state.extra_step or action.seat != state.extra_step.get("seat") or state.defeat:
         return refuse("KK-LORD-8", f"{action.seat} has no extra step to decline now", "seat")
+    if state.returning:
+        return _lord_returns_first(state)
     if can_rejoin(state, str(action.seat)):
         return refuse(
             "KK-LORD-8", "the lord stands alone after the duel: his extra step must rejoin his units (A-13)", "type"
@@ -224,3 +228,9 @@ def decide_decline_extra_step(state: KKState, action: Action) -> Decision:
     flow.emit("ExtraStepDeclined", {"seat": action.seat, "battle": state.extra_step["battle"]})
     after_battle_settled(flow)
     return flow.decision()
+
+
+def _lord_returns_first(state: KKState) -> Decision:
+    """KK-VASSAL-7 before KK-LORD-8: a vassal freed by the battle places his lord before the winner's extra step,
+    which may end the year (what `pending` asks first)."""
+    return refuse("KK-VASSAL-7", f"{state.returning[0]} places his freed lord first (return_lord)", "type")

@@ -147,6 +147,7 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
         "… has no extra step to decline now",
         "the lord stands alone after the duel: his extra step must rejoin his units (A-13)",
     ),
+    ("KK-VASSAL-7", "lords:_lord_returns_first"): ("… places his freed lord first (return_lord)",),
     ("KK-LORD-5", "lords:decide_fight_duel"): (
         "no duel is being fought",
         "… is not one of the duellists",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.citations.test_kard_es_korona import Path, cites
 from tests.domain.kard_es_korona.builders import act, play
+from tests.domain.kard_es_korona.test_duel_and_rerolls import EXTRA_STEP_TO_KUNSAG, vassal_freed_by_the_duel
 from tests.domain.kard_es_korona.test_vassal_bounds import (
     BLUE,
     CROSSING,
@@ -59,3 +60,9 @@ def test_refused_citing_kk_adv_1_when_the_vassal_has_crossed_the_vetoed_attacks_
     path: Path = ("KK-ADV-1", "vassals:decide_veto_battle")
     game = play(red_pins_fejer(), CROSSING)
     cites(path, game, act("veto_battle", YELLOW, battle="b1301-1"), "KK-ADV-1")
+
+
+def test_refused_citing_kk_vassal_7_when_the_duels_winner_steps_before_the_freed_vassals_lord_returns() -> None:
+    """KK-VASSAL-7: the vassal freed by his liege's fall places his lord; the winner's extra step waits for it."""
+    path: Path = ("KK-VASSAL-7", "lords:_lord_returns_first")
+    cites(path, vassal_freed_by_the_duel(), EXTRA_STEP_TO_KUNSAG, "KK-VASSAL-7")

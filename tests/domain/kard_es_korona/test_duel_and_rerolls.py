@@ -11,7 +11,7 @@ from domain.kernel import Authority, Game, advance
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import act, play, position, rule_ids, set_up, then, types, when
-from tests.domain.kard_es_korona.test_defeat import BLUE, GUARDS, PTD, RED, YELLOW, fight, lords_battle
+from tests.domain.kard_es_korona.test_defeat import ATTACK, BLUE, GUARDS, PTD, RED, YELLOW, fight, lords_battle
 
 JR = {"judge_royal": BLUE, "treasurer": None, "palatine": None}
 
@@ -245,3 +245,49 @@ def test_a_22_a_duel_loser_who_escapes_still_loses_the_castle_he_defended() -> N
     assert escaped.state.lords[BLUE] == "tiszahat_k1" and escaped.state.control["tiszahat_k2"] == RED
     sworn = play(game, act("forgo_escape", BLUE), act("swear_fealty", BLUE), act("answer_fealty", RED, accept=True))
     assert sworn.state.lieges == {BLUE: RED} and sworn.state.control["tiszahat_k2"] == RED
+
+
+def vassal_freed_by_the_duel() -> Game:
+    """Blue's lord kills Red's in a duel (KK-LORD-7) and takes over Red's counties; Yellow, Red's vassal, is free
+    and his lord waits to be placed (KK-VASSAL-7) while Blue's lord has his extra step (KK-LORD-8)."""
+    units = {
+        **GUARDS,
+        "pest": {RED: Force(cavalry=1)},
+        "fejer": {BLUE: Force(infantry=1)},
+        "kunsag": {BLUE: Force(infantry=1)},
+        "delvidek_k1": {YELLOW: Force(infantry=1)},
+        "pannonia_a": {RED: Force(archer=1)},
+    }
+    game = position(
+        set_up(PTD),
+        units,
+        lords={RED: "pest", BLUE: "fejer", YELLOW: None},
+        treasury={RED: 7, BLUE: 12, YELLOW: 2},
+        lieges={YELLOW: RED},
+        lord_status={YELLOW: "vassal"},
+        offices={"judge_royal": None, "treasurer": RED, "palatine": None},
+    )
+    game = play(game, act("draw_event", RED, card="veres_kard"), act("move", RED, **ATTACK))
+    game = play(game, act("pass", BLUE), act("pass", YELLOW), act("pass", RED))
+    game = play(game, act("lead_arm", RED, arm="cavalry"), act("lead_arm", BLUE, arm="infantry"))
+    game = play(game, act("fight_exchange", None, Authority.RECORDER, dice=[6, 6]))
+    game = play(game, act("fight_duel", None, Authority.RECORDER, dice=[1, 6]))
+    return play(game, act("place_takeover", BLUE, placements={"pannonia_k2": "infantry", "pannonia_a": "archer"}))
+
+
+EXTRA_STEP_TO_KUNSAG = act("take_extra_step", BLUE, to="kunsag", groups=[{"from": "fejer", "units": {}, "lord": True}])
+
+
+def test_kk_vassal_7_a_vassal_freed_by_the_duel_places_his_lord_before_the_winners_extra_step() -> None:
+    """KK-LORD-7 (the duel's winner takes the loser's lands), KK-VASSAL-7 (the loser's freed vassal places his lord),
+    KK-LORD-8 (the winner's extra step): the extra step may end the year, so it waits until Yellow's lord stands:
+    taking or declining it first is refused citing KK-VASSAL-7, as `pending` asks the return first; after
+    `return_lord` it is taken."""
+    game = vassal_freed_by_the_duel()
+    assert game.state.returning == (YELLOW,) and game.state.extra_step["seat"] == BLUE
+    for early in (EXTRA_STEP_TO_KUNSAG, act("decline_extra_step", BLUE)):
+        refused = when(game, early)
+        assert [v.rule_id for v in refused.violations] == ["KK-VASSAL-7"] and not refused.events
+    game = play(game, act("return_lord", YELLOW, to="delvidek_k1"))
+    taken = when(game, EXTRA_STEP_TO_KUNSAG)
+    assert not taken.violations and "ExtraStepTaken" in types(taken)
