@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from service.clock import isoformat
+from service.integrity import with_snapshots
 from service.store import tokens
 
 ROLE = click.Choice(list(tokens.ROLES))
@@ -186,13 +187,14 @@ def verify(ctx: click.Context, game_id: str | None) -> None:
     wired = _services(ctx)
     if game_id:
         stream = f"game:{game_id}"
-        check = wired.verifier.check_stream(stream)
+        check = with_snapshots(wired.verifier.check_stream(stream), wired.loader.stale_snapshots)
         if check.report.events == 0 and not check.findings:
             raise click.ClickException(f"no stream {stream!r}")
         streams, log_findings = [check], []
     else:
         whole = wired.verifier.check_all()
-        streams, log_findings = list(whole.streams), list(whole.log_findings)
+        streams = [with_snapshots(check, wired.loader.stale_snapshots) for check in whole.streams]
+        log_findings = list(whole.log_findings)
         click.echo(f"{whole.globals_checked} global checkpoint(s) checked, witness {wired.settings['WITNESS_FILE']}")
     for finding in log_findings:
         click.echo(finding.line())

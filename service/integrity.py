@@ -7,8 +7,8 @@ A finding is one line an operator reads: its kind, the stream (or "log") and wha
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Engine, select
@@ -33,6 +33,7 @@ UNKNOWN_KEY_FINDING = "unknown-key"  # a checkpoint signed by a key that is not 
 GLOBAL_CHAIN = "global-chain"  # a global checkpoint does not follow the one before it
 GLOBAL_HEAD = "global-head"  # the log no longer hashes to the newest global checkpoint
 WITNESS = "witness"  # the witness file outside the database disagrees with the database
+SNAPSHOT = "snapshot"  # a stored snapshot (read instead of the events before it) is not the log's fold
 
 # Findings about a stream that a rebuild of its summary would not erase any evidence of.
 REBUILDABLE = frozenset({MISSING_HEAD})
@@ -121,6 +122,24 @@ def claim_findings(stream: str, last_version: int, hashes: Mapping[int, str], cl
             detail = f"the hash at version {claim.version} is not the head {claim.source} records ({claim.head[:16]})"
             found.append(Finding(kind, stream, claim.version, detail))
     return found
+
+
+def with_snapshots(check: StreamCheck, stale: Callable[[str], list[int]]) -> StreamCheck:
+    """A game stream's check with a finding for each snapshot that is not the fold of its intact log
+    (`stale`: the versions, by game id); a broken chain is not folded, other streams have no snapshots."""
+    if not check.stream.startswith("game:") or not check.report.ok or not check.report.events:
+        return check
+    found = [
+        Finding(
+            SNAPSHOT,
+            check.stream,
+            version,
+            f"the snapshot at version {version} is not the log's fold at that version: states read through it "
+            "are wrong until the game's snapshots are deleted (a cache; they are written again)",
+        )
+        for version in stale(check.stream.removeprefix("game:"))
+    ]
+    return replace(check, findings=(*check.findings, *found)) if found else check
 
 
 def describe(stored: StoredCheckpoint) -> str:

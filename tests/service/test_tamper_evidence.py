@@ -394,3 +394,43 @@ def test_rebuild_restores_a_lost_summary_when_the_log_agrees_with_every_signed_h
     assert rebuilt.exit_code == 0, rebuilt.output
     assert annals("verify").exit_code == 0
     assert _verify_view(site, a)["ok"] is True
+
+
+# --- a snapshot row edited: the chain holds, the state read through it does not ---
+
+
+@pytest.fixture
+def snapshot_site(backend_url: str, witness: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Api]:
+    """The API writing a snapshot every 2 events, and the CLI on the same database."""
+    monkeypatch.setenv("DATABASE_URL", backend_url)
+    monkeypatch.setenv("ANNALS_SNAPSHOT_EVERY", "2")
+    app = _make_app(backend_url, WITNESS_FILE=str(witness), SNAPSHOT_EVERY=2)
+    yield _api(app)
+    _finish(app)
+
+
+def test_verify_reports_a_snapshot_row_edited_to_change_the_state_readers_are_shown(snapshot_site: Api) -> None:
+    api = snapshot_site
+    a, b = _game(api, 4), _game(api, 2)
+
+    def forge(conn: Connection, game: str) -> None:
+        state = conn.execute(
+            text("SELECT state FROM snapshots WHERE stream_id = :s AND version = 4"), {"s": f"game:{game}"}
+        ).scalar_one()
+        forged = state.replace('"counts":{"note":3}', '"counts":{"note":99}')
+        assert forged != state, state[:300]
+        conn.execute(
+            text("UPDATE snapshots SET state = :state WHERE stream_id = :s AND version = 4"),
+            {"state": forged, "s": f"game:{game}"},
+        )
+
+    _tamper(api.services.engine, forge, a)
+
+    result = annals("verify")
+    assert result.exit_code == 1, result.output
+    assert any(line.startswith("SNAPSHOT") and f"game:{a}" in line for line in result.output.splitlines())
+    assert annals("verify", a).exit_code == 1
+    view = _verify_view(api, a)
+    assert view["ok"] is False
+    assert [(f["kind"], f["version"]) for f in view["findings"]] == [("snapshot", 4)]
+    assert _verify_view(api, b)["ok"] is True
