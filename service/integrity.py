@@ -124,21 +124,30 @@ def claim_findings(stream: str, last_version: int, hashes: Mapping[int, str], cl
     return found
 
 
-def with_snapshots(check: StreamCheck, stale: Callable[[str], list[int]]) -> StreamCheck:
-    """A game stream's check with a finding for each snapshot that is not the fold of its intact log
-    (`stale`: the versions, by game id); a broken chain is not folded, other streams have no snapshots."""
-    if not check.stream.startswith("game:") or not check.report.ok or not check.report.events:
+def with_derived(
+    check: StreamCheck,
+    stale_snapshots: Callable[[str], list[int]],
+    dispute_drift: Callable[[str], list[str]] | None = None,
+) -> StreamCheck:
+    """A stream's check with what its intact log re-derives: a game's stored snapshots (read instead of the
+    events before them; `stale_snapshots`: the versions that are not the fold, by game id) and a dispute's
+    read-model row (`dispute_drift`: the fields that are not the fold of its stream, by dispute id)."""
+    if not check.report.ok or not check.report.events:
         return check
-    found = [
-        Finding(
-            SNAPSHOT,
-            check.stream,
-            version,
-            f"the snapshot at version {version} is not the log's fold at that version: states read through it "
-            "are wrong until the game's snapshots are deleted (a cache; they are written again)",
-        )
-        for version in stale(check.stream.removeprefix("game:"))
-    ]
+    kind, _, key = check.stream.partition(":")
+    found: list[Finding] = []
+    if kind == "game":
+        for version in stale_snapshots(key):
+            detail = (
+                f"the snapshot at version {version} is not the log's fold at that version: states read through "
+                "it are wrong until the game's snapshots are deleted (a cache; they are written again)"
+            )
+            found.append(Finding(SNAPSHOT, check.stream, version, detail))
+    elif kind == "dispute" and dispute_drift is not None:
+        fields = dispute_drift(key)
+        if fields:
+            detail = f"the disputes read model disagrees with the dispute's stream on {', '.join(fields)}"
+            found.append(Finding(HEAD_MISMATCH, check.stream, None, detail))
     return replace(check, findings=(*check.findings, *found)) if found else check
 
 

@@ -24,7 +24,7 @@ from service.api.common import (
 from service.auth import WRITERS
 from service.errors import NotAcceptable
 from service.games import Recorded
-from service.integrity import with_snapshots
+from service.integrity import with_derived
 from service.loading import stream_of
 from service.schemas.disputes import DiceRevealSchema
 from service.store import summaries
@@ -165,7 +165,7 @@ def verify_game(game_id: str) -> Response:
     """Recompute the game's hash chain and compare it with its summary, its signed checkpoints and the witness."""
     wired = services()
     summary = wired.loader.summary(game_id, principal())
-    check = with_snapshots(wired.verifier.check_game(stream_of(game_id), summary), wired.loader.stale_snapshots)
+    check = with_derived(wired.verifier.check_game(stream_of(game_id), summary), wired.loader.stale_snapshots)
     report, findings = check.report, check.findings
     first = findings[0] if findings else None
     return jsonify(

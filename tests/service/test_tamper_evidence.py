@@ -23,6 +23,7 @@ from service.cli import cli
 from service.clock import SystemClock
 from service.entropy import SystemEntropy
 from tests.conftest import Api, _api, _finish, _make_app
+from tests.service.test_disputes_rebuild import _disputed
 
 
 @pytest.fixture
@@ -434,3 +435,19 @@ def test_verify_reports_a_snapshot_row_edited_to_change_the_state_readers_are_sh
     assert view["ok"] is False
     assert [(f["kind"], f["version"]) for f in view["findings"]] == [("snapshot", 4)]
     assert _verify_view(api, b)["ok"] is True
+
+
+def test_verify_reports_a_dispute_row_edited_to_close_an_appealed_dispute(site: Api) -> None:
+    _recorded(site)
+    _disputed(site)  # one dispute overturned, then appealed (open again); one open
+    assert annals("verify").exit_code == 0
+
+    def forge(conn: Connection, _: str) -> None:
+        conn.execute(text("UPDATE disputes SET status = 'upheld' WHERE appeals = 1"))
+
+    _tamper(site.services.engine, forge, "")
+
+    result = annals("verify")
+    assert result.exit_code == 1, result.output
+    flagged = [line for line in result.output.splitlines() if line.startswith("HEAD-MISMATCH")]
+    assert len(flagged) == 1 and "dispute:" in flagged[0] and flagged[0].endswith("on status"), flagged
