@@ -14,6 +14,7 @@ import click
 from service.clock import isoformat
 from service.disputes import dispute_drift
 from service.integrity import with_derived
+from service.rebuild import summary_drift
 from service.store import tokens
 
 ROLE = click.Choice(list(tokens.ROLES))
@@ -188,7 +189,10 @@ def verify(ctx: click.Context, game_id: str | None) -> None:
     the witness file, and the global checkpoints against the log; one line per finding, exit 1 on any."""
     wired = _services(ctx)
     derive = partial(
-        with_derived, stale_snapshots=wired.loader.stale_snapshots, dispute_drift=partial(dispute_drift, wired)
+        with_derived,
+        stale_snapshots=wired.loader.stale_snapshots,
+        summary_drift=partial(summary_drift, wired),
+        dispute_drift=partial(dispute_drift, wired),
     )
     if game_id:
         stream = f"game:{game_id}"

@@ -127,11 +127,13 @@ def claim_findings(stream: str, last_version: int, hashes: Mapping[int, str], cl
 def with_derived(
     check: StreamCheck,
     stale_snapshots: Callable[[str], list[int]],
+    summary_drift: Callable[[str], list[str]],
     dispute_drift: Callable[[str], list[str]] | None = None,
 ) -> StreamCheck:
     """A stream's check with what its intact log re-derives: a game's stored snapshots (read instead of the
-    events before them; `stale_snapshots`: the versions that are not the fold, by game id) and a dispute's
-    read-model row (`dispute_drift`: the fields that are not the fold of its stream, by dispute id)."""
+    events before them; `stale_snapshots`: the versions that are not the fold, by game id), its summary
+    (`summary_drift`: the fields that are not the log's) and a dispute's read-model row (`dispute_drift`:
+    the fields that are not the fold of its stream, by dispute id)."""
     if not check.report.ok or not check.report.events:
         return check
     kind, _, key = check.stream.partition(":")
@@ -143,11 +145,11 @@ def with_derived(
                 "it are wrong until the game's snapshots are deleted (a cache; they are written again)"
             )
             found.append(Finding(SNAPSHOT, check.stream, version, detail))
-    elif kind == "dispute" and dispute_drift is not None:
-        fields = dispute_drift(key)
-        if fields:
-            detail = f"the disputes read model disagrees with the dispute's stream on {', '.join(fields)}"
-            found.append(Finding(HEAD_MISMATCH, check.stream, None, detail))
+    fields = summary_drift(key) if kind == "game" else dispute_drift(key) if dispute_drift and kind == "dispute" else []
+    if fields:
+        model = "game summary" if kind == "game" else "disputes read model"
+        detail = f"the {model} disagrees with the {kind}'s stream on {', '.join(fields)}"
+        found.append(Finding(HEAD_MISMATCH, check.stream, None, detail))
     return replace(check, findings=(*check.findings, *found)) if found else check
 
 

@@ -451,3 +451,20 @@ def test_verify_reports_a_dispute_row_edited_to_close_an_appealed_dispute(site: 
     assert result.exit_code == 1, result.output
     flagged = [line for line in result.output.splitlines() if line.startswith("HEAD-MISMATCH")]
     assert len(flagged) == 1 and "dispute:" in flagged[0] and flagged[0].endswith("on status"), flagged
+
+
+def test_verify_and_the_verify_view_report_a_summary_edited_to_hide_a_public_game(site: Api) -> None:
+    a, b = _recorded(site)
+
+    def forge(conn: Connection, game: str) -> None:
+        conn.execute(text("UPDATE game_summaries SET visibility = 'private' WHERE game_id = :g"), {"g": game})
+
+    _tamper(site.services.engine, forge, a)
+
+    result = annals("verify")
+    assert result.exit_code == 1, result.output
+    flagged = [line for line in result.output.splitlines() if line.startswith("HEAD-MISMATCH")]
+    assert len(flagged) == 1 and f"game:{a}" in flagged[0] and flagged[0].endswith("on visibility"), flagged
+    view = site.client.get(f"/api/v1/games/{a}/verify", headers=site.headers("admin")).get_json()
+    assert [f["kind"] for f in view["findings"]] == ["head-mismatch"], view
+    assert _verify_view(site, b)["ok"] is True
