@@ -64,7 +64,11 @@ def summary_drift(services: Services, game_id: str) -> list[str]:
     if stored is None or not events or stored["version"] != events[-1].version:
         return []
     expected = summary_of(events)
-    return sorted(name for name, value in expected.items() if stored.get(name) != value)
+    drift = sorted(name for name, value in expected.items() if stored.get(name) != value)
+    holders = {seat["seat"]: seat.get("player") for seat in expected["seats"]}
+    if summaries.seat_holders(services.engine, game_id) != holders:
+        drift.append("seat holders (game_players)")
+    return drift
 
 
 def summary_of(events: Sequence[RecordedEvent]) -> dict[str, Any]:

@@ -468,3 +468,23 @@ def test_verify_and_the_verify_view_report_a_summary_edited_to_hide_a_public_gam
     view = site.client.get(f"/api/v1/games/{a}/verify", headers=site.headers("admin")).get_json()
     assert [f["kind"] for f in view["findings"]] == ["head-mismatch"], view
     assert _verify_view(site, b)["ok"] is True
+
+
+def test_verify_reports_a_player_row_added_to_list_a_game_to_someone_without_a_seat(site: Api) -> None:
+    a, b = _recorded(site)
+    player = site.client.post("/api/v1/players", json={"name": "Mallory"}, headers=site.headers("admin"))
+    assert player.status_code == 201, player.get_data(as_text=True)
+
+    def forge(conn: Connection, game: str) -> None:
+        conn.execute(
+            text("UPDATE game_players SET player_id = :p WHERE game_id = :g AND seat = 'red'"),
+            {"p": player.get_json()["id"], "g": game},
+        )
+
+    _tamper(site.services.engine, forge, a)
+
+    result = annals("verify")
+    assert result.exit_code == 1, result.output
+    flagged = [line for line in result.output.splitlines() if line.startswith("HEAD-MISMATCH")]
+    assert len(flagged) == 1 and f"game:{a}" in flagged[0] and "seat holders" in flagged[0], flagged
+    assert _verify_view(site, b)["ok"] is True
