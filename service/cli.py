@@ -6,11 +6,15 @@ import os
 import secrets as token_source
 import sys
 import uuid
+from functools import partial
 from typing import Any
 
 import click
 
 from service.clock import isoformat
+from service.disputes import dispute_drift
+from service.integrity import with_derived
+from service.rebuild import summary_drift
 from service.store import tokens
 
 ROLE = click.Choice(list(tokens.ROLES))
@@ -184,15 +188,22 @@ def verify(ctx: click.Context, game_id: str | None) -> None:
     """Check every stream any record knows (or one game) against its chain, summary, signed checkpoints and
     the witness file, and the global checkpoints against the log; one line per finding, exit 1 on any."""
     wired = _services(ctx)
+    derive = partial(
+        with_derived,
+        stale_snapshots=wired.loader.stale_snapshots,
+        summary_drift=partial(summary_drift, wired),
+        dispute_drift=partial(dispute_drift, wired),
+    )
     if game_id:
         stream = f"game:{game_id}"
-        check = wired.verifier.check_stream(stream)
+        check = derive(wired.verifier.check_stream(stream))
         if check.report.events == 0 and not check.findings:
             raise click.ClickException(f"no stream {stream!r}")
         streams, log_findings = [check], []
     else:
         whole = wired.verifier.check_all()
-        streams, log_findings = list(whole.streams), list(whole.log_findings)
+        streams = [derive(check) for check in whole.streams]
+        log_findings = list(whole.log_findings)
         click.echo(f"{whole.globals_checked} global checkpoint(s) checked, witness {wired.settings['WITNESS_FILE']}")
     for finding in log_findings:
         click.echo(finding.line())

@@ -41,6 +41,11 @@ def export_command(ctx: click.Context, game_id: str, fmt: str, output: IO[str], 
 
     wired = _services(ctx)
     try:
+        # An export signs the game's head: an unknown game or a file that cannot be written stops first.
+        wired.loader.summary(game_id, OPERATOR)
+        opener = getattr(output, "open", None)  # click opens a file lazily, at its first write
+        if callable(opener):
+            opener()
         if fmt == "text":
             lines = [line + "\n" for line in export_notation(wired, OPERATOR, game_id)]
         else:

@@ -424,6 +424,19 @@ def _merged(known: Sequence[str], more: Sequence[str]) -> tuple[str, ...]:
 # --- rebuild ---
 
 
+def dispute_drift(services: Services, dispute_id: str) -> list[str]:
+    """The fields of a dispute's read-model row that are not the fold of its stream (an edited row: the
+    list of precedents filters on it); [] without a row or events (other findings name those)."""
+    stored = dispute_rows.get(services.engine, dispute_id)
+    events = list(services.store.iter_stream(stream_of_dispute(dispute_id)))
+    if stored is None or not events:
+        return []
+    folded = fold_dispute(events)
+    expected = {**folded.row(), "rule_ids": sorted(set(folded.rule_ids))}
+    expected.pop("stream_version")  # compared with the stream's length by every verifier already
+    return sorted(name for name, value in expected.items() if stored.get(name) != value)
+
+
 def rebuild_disputes(services: Services) -> int:
     """Empty the disputes read model and refill it from every dispute stream; returns the count."""
     count = 0

@@ -7,8 +7,8 @@ A finding is one line an operator reads: its kind, the stream (or "log") and wha
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Engine, select
@@ -33,6 +33,7 @@ UNKNOWN_KEY_FINDING = "unknown-key"  # a checkpoint signed by a key that is not 
 GLOBAL_CHAIN = "global-chain"  # a global checkpoint does not follow the one before it
 GLOBAL_HEAD = "global-head"  # the log no longer hashes to the newest global checkpoint
 WITNESS = "witness"  # the witness file outside the database disagrees with the database
+SNAPSHOT = "snapshot"  # a stored snapshot (read instead of the events before it) is not the log's fold
 
 # Findings about a stream that a rebuild of its summary would not erase any evidence of.
 REBUILDABLE = frozenset({MISSING_HEAD})
@@ -121,6 +122,35 @@ def claim_findings(stream: str, last_version: int, hashes: Mapping[int, str], cl
             detail = f"the hash at version {claim.version} is not the head {claim.source} records ({claim.head[:16]})"
             found.append(Finding(kind, stream, claim.version, detail))
     return found
+
+
+def with_derived(
+    check: StreamCheck,
+    stale_snapshots: Callable[[str], list[int]],
+    summary_drift: Callable[[str], list[str]],
+    dispute_drift: Callable[[str], list[str]] | None = None,
+) -> StreamCheck:
+    """A stream's check with what its intact log re-derives: a game's stored snapshots (read instead of the
+    events before them; `stale_snapshots`: the versions that are not the fold, by game id), its summary
+    (`summary_drift`: the fields that are not the log's) and a dispute's read-model row (`dispute_drift`:
+    the fields that are not the fold of its stream, by dispute id)."""
+    if not check.report.ok or not check.report.events:
+        return check
+    kind, _, key = check.stream.partition(":")
+    found: list[Finding] = []
+    if kind == "game":
+        for version in stale_snapshots(key):
+            detail = (
+                f"the snapshot at version {version} is not the log's fold at that version: states read through "
+                "it are wrong until the game's snapshots are deleted (a cache; they are written again)"
+            )
+            found.append(Finding(SNAPSHOT, check.stream, version, detail))
+    fields = summary_drift(key) if kind == "game" else dispute_drift(key) if dispute_drift and kind == "dispute" else []
+    if fields:
+        model = "game summary" if kind == "game" else "disputes read model"
+        detail = f"the {model} disagrees with the {kind}'s stream on {', '.join(fields)}"
+        found.append(Finding(HEAD_MISMATCH, check.stream, None, detail))
+    return replace(check, findings=(*check.findings, *found)) if found else check
 
 
 def describe(stored: StoredCheckpoint) -> str:

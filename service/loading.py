@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from domain import registry
+from domain.canonical import canonical_json
 from domain.kernel import Game, Ruleset, fold, game_from_json, game_to_json
 from domain.upcasting import Upcasters, upcasters_for
 from service.auth import Principal
@@ -183,6 +184,29 @@ class GameLoader:
                 return
         with self.store.write() as conn:
             snapshots.drop_other_builds(conn, stream, build)
+
+    def stale_snapshots(self, game_id: str) -> list[int]:
+        """The versions whose snapshot (of the running build, the only one ever read) is not the log's fold.
+
+        A snapshot is read instead of the events before it, so an edited snapshot row changes the state
+        every reader is shown while the chain still holds: `annals verify` and `GET /games/{id}/verify`
+        fold the game from its log and compare. A stream whose chain is broken is not folded here.
+        """
+        summary = summaries.get(self.engine, game_id)
+        if summary is None:
+            return []
+        ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
+        stream, build = stream_of(game_id), build_of(ruleset)
+        stored = snapshots.stored_states(self.engine, stream, build)
+        board, upcasters = self.board(summary["board"]), upcasters_of(ruleset)
+        stale: list[int] = []
+        game: Game | None = None
+        for version, state in stored:
+            after = game.version if game is not None else 0
+            game = fold(ruleset, facts_in_pages(self.store, stream, after, version, upcasters), board, game)
+            if game.version != version or canonical_json(game_to_json(ruleset, game)) != state:
+                stale.append(version)
+        return stale
 
     def close(self) -> None:
         """Stop the background re-folds."""

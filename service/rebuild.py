@@ -55,6 +55,22 @@ def _summarise(conn: Connection, events: Sequence[RecordedEvent]) -> None:
     summaries.insert_game(conn, summary_of(events))
 
 
+def summary_drift(services: Services, game_id: str) -> list[str]:
+    """The fields of a game's summary that are not what its log gives (an edited row: visibility, status,
+    seats and their players decide who reads and acts); [] without a summary, events or at another version
+    (the verifiers report those already)."""
+    stored = summaries.get(services.engine, game_id)
+    events = list(services.store.iter_stream(f"game:{game_id}"))
+    if stored is None or not events or stored["version"] != events[-1].version:
+        return []
+    expected = summary_of(events)
+    drift = sorted(name for name, value in expected.items() if stored.get(name) != value)
+    holders = {seat["seat"]: seat.get("player") for seat in expected["seats"]}
+    if summaries.seat_holders(services.engine, game_id) != holders:
+        drift.append("seat holders (game_players)")
+    return drift
+
+
 def summary_of(events: Sequence[RecordedEvent]) -> dict[str, Any]:
     """A game's summary row from its whole stream (rebuilds and imports)."""
     created, last = events[0], events[-1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -24,7 +25,9 @@ from service.api.common import (
 from service.auth import WRITERS
 from service.errors import NotAcceptable
 from service.games import Recorded
+from service.integrity import with_derived
 from service.loading import stream_of
+from service.rebuild import summary_drift
 from service.schemas.disputes import DiceRevealSchema
 from service.store import summaries
 from service.views import EventRedactor, view_for
@@ -164,7 +167,8 @@ def verify_game(game_id: str) -> Response:
     """Recompute the game's hash chain and compare it with its summary, its signed checkpoints and the witness."""
     wired = services()
     summary = wired.loader.summary(game_id, principal())
-    check = wired.verifier.check_game(stream_of(game_id), summary)
+    checked = wired.verifier.check_game(stream_of(game_id), summary)
+    check = with_derived(checked, wired.loader.stale_snapshots, partial(summary_drift, wired))
     report, findings = check.report, check.findings
     first = findings[0] if findings else None
     return jsonify(

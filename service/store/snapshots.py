@@ -46,6 +46,17 @@ def versions(engine: Engine, stream_id: str, ruleset_version: str) -> list[int]:
         return [row.version for row in conn.execute(query)]
 
 
+def stored_states(engine: Engine, stream_id: str, ruleset_version: str) -> list[tuple[int, str]]:
+    """A stream's snapshots for this ruleset build as stored (version, canonical JSON), oldest first."""
+    query = (
+        select(snapshots.c.version, snapshots.c.state)
+        .where(snapshots.c.stream_id == stream_id, snapshots.c.ruleset_version == ruleset_version)
+        .order_by(snapshots.c.version)
+    )
+    with engine.connect() as conn:
+        return [(row.version, row.state) for row in conn.execute(query)]
+
+
 def drop_other_builds(conn: Connection, stream_id: str, ruleset_version: str) -> int:
     """Delete a stream's snapshots folded by any other build than `ruleset_version` (never read again)."""
     query = delete(snapshots).where(snapshots.c.stream_id == stream_id, snapshots.c.ruleset_version != ruleset_version)

@@ -23,6 +23,13 @@ def insert_game(conn: Connection, summary: dict[str, Any]) -> None:
     conn.execute(insert(game_players), holders)
 
 
+def seat_holders(engine: Engine, game_id: str) -> dict[str, str | None]:
+    """A game's rows of `game_players` (the seated players' listings and filters read them), by seat."""
+    query = select(game_players.c.seat, game_players.c.player_id).where(game_players.c.game_id == game_id)
+    with engine.connect() as conn:
+        return {row.seat: row.player_id for row in conn.execute(query)}
+
+
 def advance(conn: Connection, game_id: str, version: int, last_hash: str, updated_at: str, ended: bool) -> None:
     """Move a summary to the stream's new head (on every append: driver SQL, like the append itself), in the
     append's transaction: through the store's writer, with the append's own statements (`writer_of`)."""

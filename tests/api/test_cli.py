@@ -217,3 +217,23 @@ def test_a_file_that_is_not_utf8_is_a_one_line_error_without_a_traceback(
     assert result.exit_code == 1, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output and "is not UTF-8 text" in result.output
+
+
+def test_an_export_to_a_file_that_cannot_be_written_signs_nothing(
+    runner: CliRunner, app: Flask, upgraded: str, tmp_path: Path
+) -> None:
+    runner.invoke(cli, ["samples", "load"])
+    game = app.test_client().get("/api/v1/games").get_json()["items"][0]["id"]
+    engine = make_engine(upgraded)
+    try:
+        with engine.connect() as conn:
+            before = conn.execute(text("SELECT count(*) FROM checkpoints")).scalar_one()
+        result = runner.invoke(cli, ["export", game, "-o", str(tmp_path / "missing" / "game.jsonl")])
+        with engine.connect() as conn:
+            after = conn.execute(text("SELECT count(*) FROM checkpoints")).scalar_one()
+    finally:
+        engine.dispose()
+
+    assert result.exit_code == 1 and "Could not open file" in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert after == before

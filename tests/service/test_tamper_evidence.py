@@ -23,6 +23,7 @@ from service.cli import cli
 from service.clock import SystemClock
 from service.entropy import SystemEntropy
 from tests.conftest import Api, _api, _finish, _make_app
+from tests.service.test_disputes_rebuild import _disputed
 
 
 @pytest.fixture
@@ -394,3 +395,96 @@ def test_rebuild_restores_a_lost_summary_when_the_log_agrees_with_every_signed_h
     assert rebuilt.exit_code == 0, rebuilt.output
     assert annals("verify").exit_code == 0
     assert _verify_view(site, a)["ok"] is True
+
+
+# --- a snapshot row edited: the chain holds, the state read through it does not ---
+
+
+@pytest.fixture
+def snapshot_site(backend_url: str, witness: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Api]:
+    """The API writing a snapshot every 2 events, and the CLI on the same database."""
+    monkeypatch.setenv("DATABASE_URL", backend_url)
+    monkeypatch.setenv("ANNALS_SNAPSHOT_EVERY", "2")
+    app = _make_app(backend_url, WITNESS_FILE=str(witness), SNAPSHOT_EVERY=2)
+    yield _api(app)
+    _finish(app)
+
+
+def test_verify_reports_a_snapshot_row_edited_to_change_the_state_readers_are_shown(snapshot_site: Api) -> None:
+    api = snapshot_site
+    a, b = _game(api, 4), _game(api, 2)
+
+    def forge(conn: Connection, game: str) -> None:
+        state = conn.execute(
+            text("SELECT state FROM snapshots WHERE stream_id = :s AND version = 4"), {"s": f"game:{game}"}
+        ).scalar_one()
+        forged = state.replace('"counts":{"note":3}', '"counts":{"note":99}')
+        assert forged != state, state[:300]
+        conn.execute(
+            text("UPDATE snapshots SET state = :state WHERE stream_id = :s AND version = 4"),
+            {"state": forged, "s": f"game:{game}"},
+        )
+
+    _tamper(api.services.engine, forge, a)
+
+    result = annals("verify")
+    assert result.exit_code == 1, result.output
+    assert any(line.startswith("SNAPSHOT") and f"game:{a}" in line for line in result.output.splitlines())
+    assert annals("verify", a).exit_code == 1
+    view = _verify_view(api, a)
+    assert view["ok"] is False
+    assert [(f["kind"], f["version"]) for f in view["findings"]] == [("snapshot", 4)]
+    assert _verify_view(api, b)["ok"] is True
+
+
+def test_verify_reports_a_dispute_row_edited_to_close_an_appealed_dispute(site: Api) -> None:
+    _recorded(site)
+    _disputed(site)  # one dispute overturned, then appealed (open again); one open
+    assert annals("verify").exit_code == 0
+
+    def forge(conn: Connection, _: str) -> None:
+        conn.execute(text("UPDATE disputes SET status = 'upheld' WHERE appeals = 1"))
+
+    _tamper(site.services.engine, forge, "")
+
+    result = annals("verify")
+    assert result.exit_code == 1, result.output
+    flagged = [line for line in result.output.splitlines() if line.startswith("HEAD-MISMATCH")]
+    assert len(flagged) == 1 and "dispute:" in flagged[0] and flagged[0].endswith("on status"), flagged
+
+
+def test_verify_and_the_verify_view_report_a_summary_edited_to_hide_a_public_game(site: Api) -> None:
+    a, b = _recorded(site)
+
+    def forge(conn: Connection, game: str) -> None:
+        conn.execute(text("UPDATE game_summaries SET visibility = 'private' WHERE game_id = :g"), {"g": game})
+
+    _tamper(site.services.engine, forge, a)
+
+    result = annals("verify")
+    assert result.exit_code == 1, result.output
+    flagged = [line for line in result.output.splitlines() if line.startswith("HEAD-MISMATCH")]
+    assert len(flagged) == 1 and f"game:{a}" in flagged[0] and flagged[0].endswith("on visibility"), flagged
+    view = site.client.get(f"/api/v1/games/{a}/verify", headers=site.headers("admin")).get_json()
+    assert [f["kind"] for f in view["findings"]] == ["head-mismatch"], view
+    assert _verify_view(site, b)["ok"] is True
+
+
+def test_verify_reports_a_player_row_added_to_list_a_game_to_someone_without_a_seat(site: Api) -> None:
+    a, b = _recorded(site)
+    player = site.client.post("/api/v1/players", json={"name": "Mallory"}, headers=site.headers("admin"))
+    assert player.status_code == 201, player.get_data(as_text=True)
+
+    def forge(conn: Connection, game: str) -> None:
+        conn.execute(
+            text("UPDATE game_players SET player_id = :p WHERE game_id = :g AND seat = 'red'"),
+            {"p": player.get_json()["id"], "g": game},
+        )
+
+    _tamper(site.services.engine, forge, a)
+
+    result = annals("verify")
+    assert result.exit_code == 1, result.output
+    flagged = [line for line in result.output.splitlines() if line.startswith("HEAD-MISMATCH")]
+    assert len(flagged) == 1 and f"game:{a}" in flagged[0] and "seat holders" in flagged[0], flagged
+    assert _verify_view(site, b)["ok"] is True
