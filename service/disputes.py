@@ -231,15 +231,16 @@ def open_dispute(
     body: Mapping[str, Any],
     ctx: RequestContext,
     key: str | None,
-) -> dict[str, Any]:
-    """Open a dispute on the action recorded at `body.version`, with its audit attached."""
+) -> tuple[dict[str, Any], bool]:
+    """Open a dispute on the action recorded at `body.version`, with its audit attached; and whether an
+    identical earlier request (same Idempotency-Key) had opened it."""
     principal.require(*RAISERS)
     loaded = services.loader.load(game_id, principal)
     _check_raiser(principal, loaded, "open a dispute on")
     scoped = f"{principal.token_id}:dispute:{game_id}:{key}" if key else None
     fingerprint = sha256_hex(canonical_bytes({"game": game_id, **body}))
     if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
-        return read(services, principal, earlier.events[0].data["dispute"])
+        return read(services, principal, earlier.events[0].data["dispute"]), True
     version, head = body["version"], loaded.game.version
     if version > head:
         message = f"version {version} is beyond the game's version {head}"
@@ -272,7 +273,7 @@ def open_dispute(
     result = services.store.append(
         stream_of_dispute(dispute_id), 0, drafts, scoped, fingerprint, on_append=_project(services, [])
     )
-    return read(services, principal, result.events[0].data["dispute"])
+    return read(services, principal, result.events[0].data["dispute"]), result.replayed
 
 
 def _request_key(
@@ -290,13 +291,14 @@ def appeal(
     body: Mapping[str, Any],
     ctx: RequestContext,
     key: str | None,
-) -> dict[str, Any]:
-    """Reopen a ruled dispute for a further ruling (a seated player, an arbiter or an admin)."""
+) -> tuple[dict[str, Any], bool]:
+    """Reopen a ruled dispute for a further ruling (a seated player, an arbiter or an admin); the dispute,
+    and whether an identical earlier request (same Idempotency-Key) had appealed it."""
     principal.require(*RAISERS)
     stream = stream_of_dispute(dispute_id)
     scoped, fingerprint = _request_key(principal, stream, "appeal", key, body)
     if scoped is not None and services.store.idempotent_result(scoped, fingerprint) is not None:
-        return read(services, principal, dispute_id)
+        return read(services, principal, dispute_id), True
     events, dispute = _load(services, principal, dispute_id)
     loaded = services.loader.load(dispute.game, principal)
     _check_raiser(principal, loaded, "appeal a ruling on")
@@ -311,10 +313,12 @@ def appeal(
     }
     drafts = [EventDraft(APPEAL_OPENED, data, _metadata(principal, ctx))]
     try:
-        services.store.append(stream, len(events), drafts, scoped, fingerprint, on_append=_project(services, events))
+        result = services.store.append(
+            stream, len(events), drafts, scoped, fingerprint, on_append=_project(services, events)
+        )
     except WrongExpectedVersion:
         raise Conflict(f"dispute {dispute_id} was appealed meanwhile; look again") from None
-    return read(services, principal, dispute_id)
+    return read(services, principal, dispute_id), result.replayed
 
 
 def rule(
@@ -324,13 +328,14 @@ def rule(
     body: Mapping[str, Any],
     ctx: RequestContext,
     key: str | None,
-) -> dict[str, Any]:
-    """Rule on an open dispute (an arbiter or admin); a ruling that changes the game corrects it by appending."""
+) -> tuple[dict[str, Any], bool]:
+    """Rule on an open dispute (an arbiter or admin); a ruling that changes the game corrects it by appending.
+    The dispute, and whether an identical earlier request (same Idempotency-Key) had ruled."""
     principal.require(*ARBITERS)
     stream = stream_of_dispute(dispute_id)
     scoped, fingerprint = _request_key(principal, stream, "ruling", key, body)
     if scoped is not None and services.store.idempotent_result(scoped, fingerprint) is not None:
-        return read(services, principal, dispute_id)
+        return read(services, principal, dispute_id), True
     for _attempt in range(RETRIES):
         events, dispute = _load(services, principal, dispute_id)
         if dispute.status != "open":
@@ -351,7 +356,7 @@ def rule(
         }
         drafts = [EventDraft(RULING_ISSUED, data, _metadata(principal, ctx))]
         try:
-            services.store.append(
+            result = services.store.append(
                 stream, len(events), drafts, scoped, fingerprint, on_append=_project(services, events, correction)
             )
         except WrongExpectedVersion:
@@ -361,7 +366,7 @@ def rule(
             services.loader.forget(dispute.game)
         # A tournament game's result follows the ruling: a changed outcome is amended, naming the dispute (issue 13).
         tournament_results.after_ruling(services, dispute.game, dispute_id)
-        return read(services, principal, dispute_id)
+        return read(services, principal, dispute_id), result.replayed
     raise TooMuchContention(f"dispute {dispute_id} or its game moved on {RETRIES} times while ruling; rule again")
 
 
