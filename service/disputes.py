@@ -64,6 +64,7 @@ from service.errors import (
     WrongExpectedVersion,
 )
 from service.games import RETRIES, RequestContext
+from service.integrity import REBUILDABLE, Finding
 from service.loading import LoadedGame, stream_of
 from service.store import disputes as dispute_rows
 from service.store import summaries
@@ -429,13 +430,31 @@ def _merged(known: Sequence[str], more: Sequence[str]) -> tuple[str, ...]:
 # --- rebuild ---
 
 
-def rebuild_disputes(services: Services) -> int:
-    """Empty the disputes read model and refill it from every dispute stream; returns the count."""
+@dataclass(frozen=True, slots=True)
+class DisputesRebuilt:
+    """What a rebuild of the disputes read model did: disputes refilled, and the findings of those it kept."""
+
+    disputes: int
+    refused: tuple[Finding, ...] = ()
+
+
+def rebuild_disputes(services: Services, accept_tampered: bool = False) -> DisputesRebuilt:
+    """Empty the disputes read model and refill it from every dispute stream.
+
+    As for games (`rebuild_summaries`), a dispute whose stream disagrees with its chain, its row, its signed
+    checkpoints or the witness keeps its row as evidence and its findings are returned as refused, unless
+    `accept_tampered`.
+    """
+    check = services.verifier.check_all("dispute:")
+    refused = [] if accept_tampered else [f for s in check.streams for f in s.findings if f.kind not in REBUILDABLE]
+    kept = {f.stream for f in refused if f.stream}
     count = 0
     with services.engine.connect().execution_options(**WRITE) as conn, conn.begin():
-        dispute_rows.clear(conn)
+        dispute_rows.clear(conn, keep=[stream.removeprefix("dispute:") for stream in kept])
         for stream in services.store.stream_ids("dispute:"):
+            if stream in kept:
+                continue
             dispute = fold_dispute(list(services.store.iter_stream(stream)))
             dispute_rows.put(conn, dispute.row(), dispute.rule_ids)
             count += 1
-    return count
+    return DisputesRebuilt(count, tuple(refused))
