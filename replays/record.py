@@ -196,6 +196,39 @@ def verify_record(record: Record) -> ChainCheck:
     return check
 
 
+def header_disagreements(record: Record) -> dict[str, str]:
+    """The header's game fields that `GameCreated` also states but the record's version 1 states otherwise.
+
+    Compared: what a game is created with and never changes (`ruleset`, `ruleset_version`, `variant`,
+    `options`, `board`, `seats`, `mode`, `dice`, `dice_commitment`, `visibility`), each only when the
+    header has it. **Decision:** `title` is a label an exporter may edit, and `status`, `version`,
+    `updated_at` change over a game: none is compared with `GameCreated` (version and last_hash are checked
+    against the chain's end by `verify_record`).
+    """
+    created = record.events[0] if record.events else None
+    if created is None or created.get("type") != "GameCreated" or not isinstance(created.get("data"), Mapping):
+        return {}
+    data = created["data"]
+    stated = {
+        "ruleset": data.get("ruleset"),
+        "ruleset_version": data.get("ruleset_version"),
+        "variant": data.get("variant"),
+        "options": data.get("options", {}),
+        "board": data.get("board"),
+        "seats": data.get("seats"),
+        "mode": data.get("mode"),
+        "dice": data.get("dice"),
+        "dice_commitment": data.get("dice_commitment"),
+        "visibility": data.get("visibility", "public"),
+    }
+    game = record.header["game"]
+    return {
+        name: f"the header says {_short(game[name])}, version 1 (GameCreated) says {_short(value)}"
+        for name, value in stated.items()
+        if name in game and game[name] != value
+    }
+
+
 def verify_annotations(record: Record) -> ChainCheck:
     """Recompute the chain of the record's annotation events over the original annotation stream."""
     return verify_chain(f"{ANNOTATIONS}:{record.game_id}", record.annotations)

@@ -71,8 +71,9 @@ def add(
     fields: Mapping[str, Any],
     ctx: RequestContext,
     key: str | None,
-) -> Annotation:
-    """Append `AnnotationAdded` after checking the fields against the game."""
+) -> tuple[Annotation, bool]:
+    """Append `AnnotationAdded` after checking the fields against the game; the annotation, and whether an
+    identical earlier request (same Idempotency-Key) had added it."""
     summary = _annotatable(services, principal, game_id)
     seats = [str(s["seat"]) for s in summary["seats"]]
     errors = annotation_errors(fields, game_version=summary["version"], seats=seats, area_ids=_areas(services, summary))
@@ -94,7 +95,7 @@ def add(
     result = services.store.append(
         stream_of_annotations(game_id), None, [_draft(ANNOTATION_ADDED, data, principal, ctx)], scoped, fingerprint
     )
-    return _current(services, game_id)[result.events[0].data["id"]]
+    return _current(services, game_id)[result.events[0].data["id"]], result.replayed
 
 
 def edit(

@@ -237,8 +237,8 @@ def _finding_line(finding: Any) -> str:
 def rebuild(ctx: click.Context, accept_tampered: bool) -> None:
     """Rebuild the read models (game summaries, disputes, tournaments) from the event log; never touches checkpoints.
 
-    A game whose log disagrees with its summary, a signed checkpoint or the witness keeps its summary (the
-    evidence), one line each, and the exit status is 1 — unless --accept-tampered."""
+    A game (or dispute) whose log disagrees with its summary (row), a signed checkpoint or the witness keeps
+    it (the evidence), one line each, and the exit status is 1 — unless --accept-tampered."""
     from service.disputes import rebuild_disputes
     from service.rebuild import rebuild_summaries
     from service.tournaments.projection import rebuild_tournaments
@@ -246,16 +246,19 @@ def rebuild(ctx: click.Context, accept_tampered: bool) -> None:
     services = _services(ctx)
     rebuilt = rebuild_summaries(services, accept_tampered)
     click.echo(f"rebuilt the summaries of {rebuilt.games} game(s)")
-    click.echo(f"rebuilt {rebuild_disputes(services)} dispute(s)")
+    disputes = rebuild_disputes(services, accept_tampered)
+    click.echo(f"rebuilt {disputes.disputes} dispute(s)")
     click.echo(f"rebuilt {rebuild_tournaments(services.engine, services.store)} tournament(s)")
     for stream in rebuilt.dropped:
         click.echo(f"DROPPED  {stream}  has no GameCreated at version 1: no summary (the stream is tampered)")
     for finding in rebuilt.refused:
         click.echo(f"REFUSED  {finding.stream}  summary kept: {finding.kind}: {finding.detail}")
-    if rebuilt.refused:
+    for finding in disputes.refused:
+        click.echo(f"REFUSED  {finding.stream}  dispute row kept: {finding.kind}: {finding.detail}")
+    if refused := len(rebuilt.refused) + len(disputes.refused):
         click.echo(
-            f"{len(rebuilt.refused)} finding(s): those summaries were kept as evidence; "
-            "`annals rebuild --accept-tampered` summarises the log as it stands"
+            f"{refused} finding(s): those summaries and dispute rows were kept as evidence; "
+            "`annals rebuild --accept-tampered` rebuilds them from the log as it stands"
         )
         sys.exit(1)
 

@@ -117,22 +117,20 @@ def verify_record_command(file: IO[str], public_keys: tuple[Path, ...]) -> None:
     """Check an exported record offline (no database): its hash chain and the signed checkpoint in its header.
 
     Exit status: 0 signed and verified, 1 a broken chain or a checkpoint that does not match or verify,
-    2 unverifiable (no checkpoint, or signed by a key not given).
+    2 unverifiable (no checkpoint, signed by a key not given, or the file is not a record).
     """
     from domain.checkpoints import STREAM, CheckpointFormatError, from_json, payload
-    from replays.record import RecordError, parse_record, verify_record
-    from service.cli_records import record_lines
+    from replays.record import verify_record
+    from service.cli_records import offline_record
     from service.signing import INVALID, VALID, Keyring, key_id_of, load_keyring, read_public
 
+    record = offline_record(file)
     try:
-        record = parse_record(record_lines(file))
         if public_keys:
             loaded = [read_public(path.read_text(encoding="utf-8"), str(path)) for path in public_keys]
             keyring = Keyring(None, {key_id_of(key): key for key in loaded})
         else:
             keyring = load_keyring(_places())
-    except RecordError as error:
-        raise click.ClickException(str(error)) from None
     except AnnalsError as error:
         raise click.ClickException(error.detail) from None
     chain = verify_record(record)

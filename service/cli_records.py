@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import click
 
 from service.auth import Principal
 from service.errors import AnnalsError
+
+if TYPE_CHECKING:
+    from replays.record import Record
 
 OPERATOR = Principal(token_id="system:cli", role="admin")
 
@@ -26,6 +29,23 @@ def record_lines(file: IO[str]) -> list[str]:
         raise click.ClickException(
             f"{file.name} is not a record: it is not UTF-8 text ({error.reason} at byte {error.start})"
         ) from None
+
+
+def offline_record(file: IO[str]) -> Record:
+    """The record an offline check reads; a file that is not a record cannot be judged fair or bad, so it
+    ends the command with exit 2 (unverifiable), naming why, rather than 1."""
+    from replays.record import RecordError, parse_record
+
+    try:
+        return parse_record(record_lines(file))
+    except (RecordError, click.ClickException) as error:
+        detail = (
+            error.format_message()
+            if isinstance(error, click.ClickException)
+            else f"{file.name} is not a record: {error}"
+        )
+        click.echo(f"UNVERIFIABLE: {detail}", err=True)
+        sys.exit(2)
 
 
 @click.command("export")
@@ -94,15 +114,12 @@ def verify_dice_command(file: IO[str]) -> None:
     """Re-derive every server roll of an exported record from its revealed seed (no database needed).
 
     Exit status: 0 fair, 1 unfair (a roll or the commitment does not match) or a broken chain,
-    2 unverifiable (table dice, or the seed is not revealed yet).
+    2 unverifiable (table dice, the seed is not revealed yet, or the file is not a record).
     """
     from replays.dice_check import check_dice
-    from replays.record import RecordError, parse_record, verify_record
+    from replays.record import verify_record
 
-    try:
-        record = parse_record(record_lines(file))
-    except RecordError as error:
-        raise click.ClickException(str(error)) from None
+    record = offline_record(file)
     chain = verify_record(record)
     if not chain.ok:
         click.echo(f"BROKEN chain at version {chain.first_broken}: {chain.reason}")

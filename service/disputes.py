@@ -64,6 +64,7 @@ from service.errors import (
     WrongExpectedVersion,
 )
 from service.games import RETRIES, RequestContext
+from service.integrity import REBUILDABLE, Finding
 from service.loading import LoadedGame, stream_of
 from service.store import disputes as dispute_rows
 from service.store import summaries
@@ -231,15 +232,16 @@ def open_dispute(
     body: Mapping[str, Any],
     ctx: RequestContext,
     key: str | None,
-) -> dict[str, Any]:
-    """Open a dispute on the action recorded at `body.version`, with its audit attached."""
+) -> tuple[dict[str, Any], bool]:
+    """Open a dispute on the action recorded at `body.version`, with its audit attached; and whether an
+    identical earlier request (same Idempotency-Key) had opened it."""
     principal.require(*RAISERS)
     loaded = services.loader.load(game_id, principal)
     _check_raiser(principal, loaded, "open a dispute on")
     scoped = f"{principal.token_id}:dispute:{game_id}:{key}" if key else None
     fingerprint = sha256_hex(canonical_bytes({"game": game_id, **body}))
     if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
-        return read(services, principal, earlier.events[0].data["dispute"])
+        return read(services, principal, earlier.events[0].data["dispute"]), True
     version, head = body["version"], loaded.game.version
     if version > head:
         message = f"version {version} is beyond the game's version {head}"
@@ -272,7 +274,7 @@ def open_dispute(
     result = services.store.append(
         stream_of_dispute(dispute_id), 0, drafts, scoped, fingerprint, on_append=_project(services, [])
     )
-    return read(services, principal, result.events[0].data["dispute"])
+    return read(services, principal, result.events[0].data["dispute"]), result.replayed
 
 
 def _request_key(
@@ -290,13 +292,14 @@ def appeal(
     body: Mapping[str, Any],
     ctx: RequestContext,
     key: str | None,
-) -> dict[str, Any]:
-    """Reopen a ruled dispute for a further ruling (a seated player, an arbiter or an admin)."""
+) -> tuple[dict[str, Any], bool]:
+    """Reopen a ruled dispute for a further ruling (a seated player, an arbiter or an admin); the dispute,
+    and whether an identical earlier request (same Idempotency-Key) had appealed it."""
     principal.require(*RAISERS)
     stream = stream_of_dispute(dispute_id)
     scoped, fingerprint = _request_key(principal, stream, "appeal", key, body)
     if scoped is not None and services.store.idempotent_result(scoped, fingerprint) is not None:
-        return read(services, principal, dispute_id)
+        return read(services, principal, dispute_id), True
     events, dispute = _load(services, principal, dispute_id)
     loaded = services.loader.load(dispute.game, principal)
     _check_raiser(principal, loaded, "appeal a ruling on")
@@ -311,10 +314,12 @@ def appeal(
     }
     drafts = [EventDraft(APPEAL_OPENED, data, _metadata(principal, ctx))]
     try:
-        services.store.append(stream, len(events), drafts, scoped, fingerprint, on_append=_project(services, events))
+        result = services.store.append(
+            stream, len(events), drafts, scoped, fingerprint, on_append=_project(services, events)
+        )
     except WrongExpectedVersion:
         raise Conflict(f"dispute {dispute_id} was appealed meanwhile; look again") from None
-    return read(services, principal, dispute_id)
+    return read(services, principal, dispute_id), result.replayed
 
 
 def rule(
@@ -324,13 +329,14 @@ def rule(
     body: Mapping[str, Any],
     ctx: RequestContext,
     key: str | None,
-) -> dict[str, Any]:
-    """Rule on an open dispute (an arbiter or admin); a ruling that changes the game corrects it by appending."""
+) -> tuple[dict[str, Any], bool]:
+    """Rule on an open dispute (an arbiter or admin); a ruling that changes the game corrects it by appending.
+    The dispute, and whether an identical earlier request (same Idempotency-Key) had ruled."""
     principal.require(*ARBITERS)
     stream = stream_of_dispute(dispute_id)
     scoped, fingerprint = _request_key(principal, stream, "ruling", key, body)
     if scoped is not None and services.store.idempotent_result(scoped, fingerprint) is not None:
-        return read(services, principal, dispute_id)
+        return read(services, principal, dispute_id), True
     for _attempt in range(RETRIES):
         events, dispute = _load(services, principal, dispute_id)
         if dispute.status != "open":
@@ -351,7 +357,7 @@ def rule(
         }
         drafts = [EventDraft(RULING_ISSUED, data, _metadata(principal, ctx))]
         try:
-            services.store.append(
+            result = services.store.append(
                 stream, len(events), drafts, scoped, fingerprint, on_append=_project(services, events, correction)
             )
         except WrongExpectedVersion:
@@ -361,7 +367,7 @@ def rule(
             services.loader.forget(dispute.game)
         # A tournament game's result follows the ruling: a changed outcome is amended, naming the dispute (issue 13).
         tournament_results.after_ruling(services, dispute.game, dispute_id)
-        return read(services, principal, dispute_id)
+        return read(services, principal, dispute_id), result.replayed
     raise TooMuchContention(f"dispute {dispute_id} or its game moved on {RETRIES} times while ruling; rule again")
 
 
@@ -437,13 +443,31 @@ def dispute_drift(services: Services, dispute_id: str) -> list[str]:
     return sorted(name for name, value in expected.items() if stored.get(name) != value)
 
 
-def rebuild_disputes(services: Services) -> int:
-    """Empty the disputes read model and refill it from every dispute stream; returns the count."""
+@dataclass(frozen=True, slots=True)
+class DisputesRebuilt:
+    """What a rebuild of the disputes read model did: disputes refilled, and the findings of those it kept."""
+
+    disputes: int
+    refused: tuple[Finding, ...] = ()
+
+
+def rebuild_disputes(services: Services, accept_tampered: bool = False) -> DisputesRebuilt:
+    """Empty the disputes read model and refill it from every dispute stream.
+
+    As for games (`rebuild_summaries`), a dispute whose stream disagrees with its chain, its row, its signed
+    checkpoints or the witness keeps its row as evidence and its findings are returned as refused, unless
+    `accept_tampered`.
+    """
+    check = services.verifier.check_all("dispute:")
+    refused = [] if accept_tampered else [f for s in check.streams for f in s.findings if f.kind not in REBUILDABLE]
+    kept = {f.stream for f in refused if f.stream}
     count = 0
     with services.engine.connect().execution_options(**WRITE) as conn, conn.begin():
-        dispute_rows.clear(conn)
+        dispute_rows.clear(conn, keep=[stream.removeprefix("dispute:") for stream in kept])
         for stream in services.store.stream_ids("dispute:"):
+            if stream in kept:
+                continue
             dispute = fold_dispute(list(services.store.iter_stream(stream)))
             dispute_rows.put(conn, dispute.row(), dispute.rule_ids)
             count += 1
-    return count
+    return DisputesRebuilt(count, tuple(refused))

@@ -11,21 +11,25 @@ with `fork: {parent, at_version, parent_hash, canonical_dice: false}`:
   fork would publish the parent's secrets.
 - Anyone who can read the parent and may create games may fork it; the fork keeps the parent's
   visibility and seats (a what-if is about the same table).
+- **Decision:** a fork starts only where one append ends: the events one request appended (an action's
+  fact and its consequences, a ruling's `CorrectionApplied` with its strike and corrected action) are
+  kept or left out together, else 422 naming the allowed versions either side (`append_ends`).
 """
 
 from __future__ import annotations
 
+import itertools
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Connection
 
 from domain.dice import seed_commitment
-from domain.kernel import DiceMode
+from domain.kernel import GAME_CREATED, DiceMode
 from service.auth import Principal
 from service.clock import isoformat
-from service.errors import BadRequest, Conflict
+from service.errors import BadRequest, Conflict, Unprocessable
 from service.games import RequestContext
 from service.loading import can_read, stream_of
 from service.rebuild import summary_of
@@ -49,13 +53,15 @@ def create_fork(
         raise BadRequest(
             f"at_version={at} is beyond the game's version {parent['version']}", {"at_version": ["beyond the game"]}
         )
+    prefix_events = services.store.read(stream_of(parent_id), 0, parent["version"])
+    _check_append_end(prefix_events, at)
     at_fork = services.loader.load(parent_id, principal, at).game
     if at_fork.meta.sealed:
         rounds = ", ".join(sorted(at_fork.meta.sealed))
         raise Conflict(
             f"sealed round(s) {rounds} are open at version {at}: fork before the round opens or after its reveal"
         )
-    prefix = [e.to_json() for e in services.store.read(stream_of(parent_id), 0, at)]
+    prefix = [e.to_json() for e in prefix_events[:at]]
     fork_id = str(uuid.uuid4())
     seed = services.entropy.token_bytes(32) if parent["dice"] == DiceMode.SERVER.value else None
     title = fields.get("title") or f"What if: {parent['title'] or parent_id} from version {at}"
@@ -89,3 +95,40 @@ def forks_of(services: Services, principal: Principal, parent_id: str) -> list[d
     """The readable forks of a game, oldest first (404 when the parent is not readable)."""
     services.loader.summary(parent_id, principal)
     return [s for s in summaries.forks_of(services.engine, parent_id) if can_read(principal, s)]
+
+
+def append_ends(events: Sequence[RecordedEvent]) -> list[int]:
+    """The versions at which one append ends: every event a single request appended lies on one side."""
+    ends = [e.version for e, after in itertools.pairwise(events) if not _appended_with(e, after)]
+    return [*ends, events[-1].version] if events else []
+
+
+def _appended_with(before: RecordedEvent, event: RecordedEvent) -> bool:
+    """Whether `event` was appended by the same request as `before`, the event just before it.
+
+    A ruling's events all carry its `correction` marker (each of its actions has its own `action`); any
+    other append marks its first event with its cause (`action`, `sealed`), and the rest of it shares the
+    request id and recording time. An event without these markers (`GameCreated`, older logs) stands alone.
+    """
+    if event.type == GAME_CREATED:
+        return False
+    correction = event.metadata.get("correction")
+    if correction is not None:
+        return bool(correction == before.metadata.get("correction"))
+    if "action" in event.metadata or "sealed" in event.metadata or before.metadata.get("correction") is not None:
+        return False
+    request = event.metadata.get("request_id")
+    same_request = request is not None and request == before.metadata.get("request_id")
+    return same_request and before.recorded_at == event.recorded_at
+
+
+def _check_append_end(events: Sequence[RecordedEvent], at: int) -> None:
+    """422 when `at` falls inside one append's events (a fork would keep half of what a request recorded)."""
+    ends = append_ends(events)
+    if at in ends:
+        return
+    before = max((v for v in ends if v < at), default=None)
+    after = min((v for v in ends if v > at), default=None)
+    near = " or ".join(str(v) for v in (before, after) if v is not None)
+    message = f"version {at} falls inside the events one request appended together; fork at {near}"
+    raise Unprocessable(f"at_version={at} cannot start a fork: {message}", {"at_version": [message]})

@@ -178,6 +178,15 @@ class Verifier:
         known = self._known(stream).get(stream, _Known())
         return self._check(stream, known, self._trusted(self.witness.current()), in_full=True)
 
+    def check_companions(self, game_id: str) -> tuple[StreamCheck, ...]:
+        """The game's annotation stream (when it has one) and its disputes' streams, each checked in full."""
+        annotations = f"annotations:{game_id}"
+        streams = [annotations] if self.store.stream_version(annotations) else []
+        query = select(disputes.c.dispute_id).where(disputes.c.game_id == game_id).order_by(disputes.c.dispute_id)
+        with self.engine.connect() as conn:
+            streams += [f"dispute:{dispute_id}" for dispute_id in conn.execute(query).scalars()]
+        return tuple(self.check_stream(stream) for stream in streams)
+
     def check_all(self, prefix: str = "") -> LogCheck:
         """Every stream known to any record (log, summaries, read models, checkpoints, witness), and the log."""
         witness_file = self.witness.current()

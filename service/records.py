@@ -35,6 +35,7 @@ from replays.record import (
     Record,
     RecordError,
     export_lines,
+    header_disagreements,
     notation_lines,
     parse_record,
     record_header,
@@ -280,6 +281,10 @@ def _check_created(record: Record, created: Mapping[str, Any]) -> None:
     if created["data"].get("game_id") != record.game_id:
         detail = f"version 1 creates game {created['data'].get('game_id')!r}, the header names {record.game_id!r}"
         raise Unprocessable(detail, {"record": [detail]})
+    if disagreements := header_disagreements(record):
+        errors = {f"header.game.{name}": [problem] for name, problem in disagreements.items()}
+        name, problem = next(iter(disagreements.items()))
+        raise Unprocessable(f"the record's header disagrees with its GameCreated: game.{name}: {problem}", errors)
 
 
 def _check_annotations(record: Record, data: Mapping[str, Any], board: Mapping[str, Any] | None) -> None:

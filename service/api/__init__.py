@@ -11,7 +11,7 @@ from flask.json.provider import DefaultJSONProvider
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from service.errors import PROBLEM_BASE, AnnalsError, DatabaseNotReady, IdempotencyKeyReused
+from service.errors import PROBLEM_BASE, AnnalsError, DatabaseNotReady, IdempotencyKeyReused, NotFound
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("annals.api")
@@ -106,6 +106,9 @@ def _annals_problem(error: AnnalsError) -> Response:
 
 def _http_problem(error: HTTPException) -> Response:
     status = error.code or 500
+    if status == 404:
+        # A URL no route matches (`/audit/abc`, `/audit/-1`) is the same 404 as an unknown id.
+        return problem_response(NotFound(f"nothing is found at {request.path}").problem())
     body = {
         "type": "about:blank",
         "title": error.name,

@@ -35,10 +35,12 @@ def list_annotations(game_id: str) -> Response:
 def add_annotation(game_id: str) -> Response:
     """Annotate a version of the game: anyone with a token who can read the game."""
     fields = schemas.load(AnnotationCreateSchema, json_body())
-    added = annotation_stream.add(services(), principal(), game_id, fields, context(), idempotency_key())
+    added, replayed = annotation_stream.add(services(), principal(), game_id, fields, context(), idempotency_key())
     response = jsonify(added.to_json())
     response.status_code = 201
     response.headers["Location"] = f"/api/v1/games/{game_id}/annotations/{added.id}"
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     return response
 
 

@@ -12,10 +12,14 @@ from service.store import disputes as dispute_rows
 blueprint = Blueprint("disputes", __name__)
 
 
-def _created(body: dict[str, object]) -> Response:
+def _created(answered: tuple[dict[str, object], bool]) -> Response:
+    """201 with the dispute; `Idempotent-Replayed: true` when an identical earlier request had written it."""
+    body, replayed = answered
     response = jsonify(body)
     response.status_code = 201
     response.headers["Location"] = f"/api/v1/disputes/{body['id']}"
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     return response
 
 

@@ -95,10 +95,11 @@ def open_counts(engine: Engine, game_ids: Sequence[str]) -> dict[str, int]:
         return {r[0]: int(r[1]) for r in conn.execute(query)}
 
 
-def clear(conn: Connection) -> None:
-    """Empty the read model before a rebuild refills it from the log."""
-    conn.execute(delete(dispute_rules))
-    conn.execute(delete(disputes))
+def clear(conn: Connection, keep: Iterable[str] = ()) -> None:
+    """Empty the read model before a rebuild refills it from the log, but for the rows of `keep` (dispute ids)."""
+    kept = list(keep)
+    conn.execute(delete(dispute_rules).where(dispute_rules.c.dispute_id.not_in(kept)))
+    conn.execute(delete(disputes).where(disputes.c.dispute_id.not_in(kept)))
 
 
 def _with_rules(conn: Connection, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -185,6 +185,7 @@ def test_repeated_idempotency_key_records_one_annotation(api: Api, table: dict[s
     assert first.status_code == second.status_code == 201
     assert first.get_json()["id"] == second.get_json()["id"]
     assert api.services.store.stream_version(f"annotations:{table['game']}") == 1
+    assert "Idempotent-Replayed" not in first.headers and second.headers["Idempotent-Replayed"] == "true"
 
 
 def test_deleted_annotation_is_404_to_edit_and_to_delete_again_and_nothing_is_appended(

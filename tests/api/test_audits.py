@@ -121,6 +121,15 @@ def test_sample_game_audits_consistent_when_loaded(sample: Path, api: Api) -> No
     assert body["unverifiable"] == [] and body["drift"] == []
 
 
+@pytest.mark.parametrize("version", ["abc", "-1", "99"])
+def test_audit_of_a_version_that_is_not_one_is_the_projects_not_found_like_any_404(api: Api, version: str) -> None:
+    game = api.create_game()["id"]
+
+    response = api.client.get(f"/api/v1/games/{game}/audit/{version}", headers=api.headers())
+
+    assert_problem(response, 404, "not-found")
+
+
 def test_audit_is_422_naming_the_action_when_the_version_is_a_consequence(api: Api) -> None:
     game = api.create_game(dice="server")["id"]
     api.act(game, type="roll", seat="red", data={"count": 2})

@@ -205,16 +205,17 @@ def test_error_when_verifying_a_game_that_does_not_exist(runner: CliRunner, upgr
     assert "no stream" in result.output
 
 
-@pytest.mark.parametrize("command", [["import"], ["verify-dice"], ["verify-record"]])
+# An offline check of a file that is no record cannot call it unfair or bad (1): it is unverifiable (2).
+@pytest.mark.parametrize(("command", "status"), [(["import"], 1), (["verify-dice"], 2), (["verify-record"], 2)])
 def test_a_file_that_is_not_utf8_is_a_one_line_error_without_a_traceback(
-    runner: CliRunner, upgraded: str, tmp_path: Path, command: list[str]
+    runner: CliRunner, upgraded: str, tmp_path: Path, command: list[str], status: int
 ) -> None:
     garbage = tmp_path / "game.jsonl.gz"
     garbage.write_bytes(gzip.compress(b'{"format": "annals-record"}\n'))
 
     result = runner.invoke(cli, [*command, str(garbage)])
 
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == status, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output and "is not UTF-8 text" in result.output
 
@@ -237,3 +238,17 @@ def test_an_export_to_a_file_that_cannot_be_written_signs_nothing(
     assert result.exit_code == 1 and "Could not open file" in result.output, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert after == before
+
+
+@pytest.mark.parametrize("command", ["verify-dice", "verify-record"])
+@pytest.mark.parametrize("text", ['{"hello": "world"}\n', "not json at all\n", ""])
+def test_offline_check_exits_2_unverifiable_when_the_file_is_not_a_record(
+    runner: CliRunner, tmp_path: Path, command: str, text: str
+) -> None:
+    other = tmp_path / "notes.jsonl"
+    other.write_text(text, encoding="utf-8")
+
+    result = runner.invoke(cli, [command, str(other)])
+
+    assert result.exit_code == 2, result.output
+    assert "UNVERIFIABLE" in result.output and "Traceback" not in result.output

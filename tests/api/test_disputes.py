@@ -320,6 +320,34 @@ def test_repeated_idempotency_key_returns_the_first_dispute_and_writes_nothing_w
     assert first.status_code == again.status_code == 201
     assert again.get_json()["id"] == first.get_json()["id"]
     assert total_events(api) == count
+    assert "Idempotent-Replayed" not in first.headers and again.headers["Idempotent-Replayed"] == "true"
+
+
+def test_repeated_ruling_and_appeal_are_marked_replayed_and_write_nothing_when_resent(api: Api) -> None:
+    game, red = _table_game(api)
+    dispute = _open(api, game, red).get_json()["id"]
+    ruling = {"decision": "upheld", "reasoning": "as entered", "rule_ids": ["CORE-DICE-1"]}
+    ruled = [
+        api.client.post(
+            f"/api/v1/disputes/{dispute}/ruling",
+            json=ruling,
+            headers=api.headers("arbiter", **{"Idempotency-Key": "r1"}),
+        )
+        for _ in range(2)
+    ]
+    appealed = [
+        api.client.post(
+            f"/api/v1/disputes/{dispute}/appeal",
+            json={"claim": "the 6"},
+            headers={**bearer(red), "Idempotency-Key": "a1"},
+        )
+        for _ in range(2)
+    ]
+
+    for first, again in (ruled, appealed):
+        assert first.status_code == again.status_code == 201, first.get_json()
+        assert "Idempotent-Replayed" not in first.headers and again.headers["Idempotent-Replayed"] == "true"
+    assert api.client.get(f"/api/v1/disputes/{dispute}").get_json()["appeals"] == 1
 
 
 def test_corrected_game_imports_with_every_action_consistent_when_its_record_is_exported(api: Api) -> None:

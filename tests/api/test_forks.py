@@ -145,3 +145,46 @@ def test_player_may_fork_a_public_game_to_study_it(api: Api) -> None:
     response = api.client.post(f"/api/v1/games/{parent}/forks", json={"at_version": 3}, headers=bearer(token))
 
     assert response.status_code == 201, response.get_json()
+
+
+def _sample_game(api: Api, name: str) -> str:
+    from service.samples import game_of, load_sample, sample_paths
+
+    path = next(p for p in sample_paths() if p.name.startswith(name))
+    return str(game_of(load_sample(api.services, path)))
+
+
+def test_fork_inside_one_actions_events_is_422_naming_the_versions_either_side(api: Api) -> None:
+    # v2 DiceRolled and v3 StartingPlayerChosen were recorded by one roll_dice: a fork keeps both or neither.
+    parent = _sample_game(api, "kard_es_korona_basic_castle_victory")
+    types = [e["type"] for e in _events(api, parent)[:3]]
+    assert types == ["GameCreated", "DiceRolled", "StartingPlayerChosen"]
+    forks_before = len(api.client.get(f"/api/v1/games/{parent}/forks").get_json()["items"])
+
+    response = _fork(api, parent, 2)
+
+    body = assert_problem(response, 422)
+    assert "at_version" in body["errors"] and "fork at 1 or 3" in body["errors"]["at_version"][0]
+    assert len(api.client.get(f"/api/v1/games/{parent}/forks").get_json()["items"]) == forks_before
+    assert _fork(api, parent, 1).status_code == 201 and _fork(api, parent, 3).status_code == 201
+
+
+def test_fork_inside_a_rulings_correction_is_422_and_after_it_is_allowed(api: Api) -> None:
+    # v2 move, v3 roll 6, v4 CorrectionApplied, v5 StateAdjusted (the strike), v6 the corrected roll: one ruling.
+    game = api.create_game(mode="transcript", dice="table")["id"]
+    api.act(game, type="move", seat="red", data={"to": "b2"})
+    api.act(game, type="roll", seat="red", data={"count": 1, "dice": [6, 3]})
+    claim = {"version": 3, "claim": "one die, two faces", "rule_ids": ["CORE-DICE-1"]}
+    dispute = api.client.post(f"/api/v1/games/{game}/disputes", json=claim, headers=api.headers("arbiter"))
+    reroll = {"type": "roll", "seat": "red", "data": {"count": 1, "dice": [2]}}
+    ruling = {"decision": "overturned", "reasoning": "one die", "rule_ids": ["CORE-DICE-1"], "corrected_action": reroll}
+    ruled = api.client.post(
+        f"/api/v1/disputes/{dispute.get_json()['id']}/ruling", json=ruling, headers=api.headers("arbiter")
+    )
+    assert ruled.status_code == 201, ruled.get_json()
+    assert [e["type"] for e in _events(api, game)[3:]] == ["CorrectionApplied", "StateAdjusted", "DiceRolled"]
+
+    for inside in (4, 5):
+        body = assert_problem(_fork(api, game, inside), 422)
+        assert "fork at 3 or 6" in body["errors"]["at_version"][0]
+    assert _fork(api, game, 3).status_code == 201 and _fork(api, game, 6).status_code == 201

@@ -306,3 +306,44 @@ def test_broken_at_the_edited_version_when_an_event_is_tampered_with(api: Api) -
 
     assert body["ok"] is False
     assert body["first_broken"] == 3
+
+
+def _edit_first_event(api: Api, stream: str) -> None:
+    """Edit the stored data of a stream's first event behind the store's back (its hash no longer matches)."""
+    with api.services.engine.begin() as conn:
+        conn.execute(text("DROP TRIGGER IF EXISTS events_refuse_update"))
+        conn.execute(
+            text("UPDATE events SET data = replace(data, 'ford', 'hill') WHERE stream_id = :s AND version = 1"),
+            {"s": stream},
+        )
+
+
+def test_verify_lists_no_other_stream_when_the_game_has_no_annotations_or_disputes(api: Api) -> None:
+    game = _game_with_notes(api, 1)
+
+    body = api.client.get(f"{GAMES}/{game}/verify").get_json()
+
+    assert body["ok"] is True and body["streams"] == []
+
+
+@pytest.mark.parametrize("edited", ["annotations", "dispute"])
+def test_verify_is_not_ok_naming_the_stream_when_an_annotation_or_dispute_row_was_edited(api: Api, edited: str) -> None:
+    game = _game_with_notes(api, 2)
+    note = {"kind": "comment", "at_version": 2, "body": {"text": "the ford"}}
+    assert api.client.post(f"{GAMES}/{game}/annotations", json=note, headers=api.headers()).status_code == 201
+    claim = {"version": 2, "claim": "the ford was never crossed"}
+    opened = api.client.post(f"{GAMES}/{game}/disputes", json=claim, headers=api.headers("arbiter"))
+    assert opened.status_code == 201, opened.get_json()
+    dispute = f"dispute:{opened.get_json()['id']}"
+    assert api.client.get(f"{GAMES}/{game}/verify").get_json()["ok"] is True
+
+    _edit_first_event(api, f"annotations:{game}" if edited == "annotations" else dispute)
+    body = api.client.get(f"{GAMES}/{game}/verify").get_json()
+
+    assert body["ok"] is False
+    assert body["first_broken"] is None and body["reason"] is None  # the game's own stream holds
+    by_stream = {s["stream"]: s for s in body["streams"]}
+    assert set(by_stream) == {f"annotations:{game}", dispute}
+    broken = by_stream[f"annotations:{game}" if edited == "annotations" else dispute]
+    assert broken["ok"] is False and broken["first_broken"] == 1 and broken["reason"]
+    assert [s["ok"] for s in body["streams"]].count(True) == 1

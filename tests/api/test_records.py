@@ -190,6 +190,35 @@ def test_import_is_refused_naming_the_version_when_the_record_was_tampered_with(
     assert len(api.client.get("/api/v1/games").get_json()["items"]) == before
 
 
+@pytest.mark.parametrize(
+    ("field", "claimed"),
+    [("ruleset", "nope"), ("seats", "str"), ("mode", "transcript"), ("options", {"x": 1}), ("dice", "server")],
+)
+def test_import_is_422_naming_the_header_field_when_the_header_disagrees_with_game_created(
+    api: Api, field: str, claimed: Any
+) -> None:
+    header, *rest = _export(api, _recorded_game(api)).splitlines()
+    changed = json.loads(header)
+    changed["game"][field] = claimed
+    before = len(api.client.get("/api/v1/games").get_json()["items"])
+
+    response = _import(api, "\n".join([json.dumps(changed), *rest]) + "\n")
+
+    body = assert_problem(response, 422, "unprocessable")
+    assert list(body["errors"]) == [f"header.game.{field}"] and f"game.{field}" in body["detail"]
+    assert len(api.client.get("/api/v1/games").get_json()["items"]) == before
+
+
+def test_import_ignores_the_headers_title_and_status_which_game_created_does_not_fix(api: Api) -> None:
+    header, *rest = _export(api, _recorded_game(api)).splitlines()
+    changed = json.loads(header)
+    changed["game"].update(title="renamed for the club bulletin", status="ended")
+
+    response = _import(api, "\n".join([json.dumps(changed), *rest]) + "\n")
+
+    assert response.status_code == 201, response.get_json()
+
+
 def test_import_is_refused_naming_the_line_when_a_line_is_not_json(api: Api) -> None:
     lines = _export(api, _recorded_game(api)).splitlines()
     lines[2] = "{oops"

@@ -218,7 +218,7 @@ def dispute(services: Services, game_id: str, seated: tuple[str, ...], seats: An
         ),
         "rule_ids": ["KK-WIN-7"],
     }
-    opened = open_dispute(services, player_principal(raiser), game_id, claim, ctx("dispute"), "dispute")
+    opened, _replayed = open_dispute(services, player_principal(raiser), game_id, claim, ctx("dispute"), "dispute")
     scores = {seat: len(ranking) + 1 - row["place"] for seat, row in ranking.items()}
     scores[winner], scores[runner_up] = scores[runner_up], scores[winner]
     corrected = {"type": "end_game", "seat": None, "data": {"winners": [runner_up], "scores": scores}}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 from flask import Flask
 from pytest import MonkeyPatch
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from service.cli import cli
 from service.disputes import rebuild_disputes
@@ -44,7 +44,7 @@ def test_dispute_rows_are_identical_when_rebuilt_from_the_log(any_api: Api) -> N
     _disputed(any_api)
     before = _rows(any_api)
 
-    assert rebuild_disputes(any_api.services) == 2
+    assert rebuild_disputes(any_api.services).disputes == 2
 
     assert _rows(any_api) == before
     assert sorted(str(row["status"]) for row in before[0]) == ["open", "open"]
@@ -59,3 +59,29 @@ def test_cli_rebuild_counts_the_disputes_when_run(api: Api, app: Flask, monkeypa
 
     assert result.exit_code == 0, result.output
     assert "rebuilt 2 dispute(s)" in result.output
+
+
+def test_cli_rebuild_reports_refused_and_keeps_the_row_when_a_dispute_stream_was_tampered_with(
+    api: Api, app: Flask, monkeypatch: MonkeyPatch
+) -> None:
+    _disputed(api)
+    before = _rows(api)
+    stream = next(s for s in api.services.store.stream_ids("dispute:"))
+    with api.services.engine.begin() as conn:
+        conn.execute(text("DROP TRIGGER IF EXISTS events_refuse_update"))
+        conn.execute(
+            text("UPDATE events SET data = replace(data, 'faces', 'FACES') WHERE stream_id = :s AND version = 1"),
+            {"s": stream},
+        )
+        conn.execute(
+            text("UPDATE events SET data = replace(data, 'moved', 'MOVED') WHERE stream_id = :s AND version = 1"),
+            {"s": stream},
+        )
+    monkeypatch.setenv("DATABASE_URL", app.config["DATABASE_URL"])
+
+    result = CliRunner().invoke(cli, ["rebuild"])
+
+    assert result.exit_code == 1, result.output
+    assert f"REFUSED  {stream}  dispute row kept: broken-chain" in result.output
+    assert _rows(api) == before
+    assert rebuild_disputes(api.services, accept_tampered=True).disputes == 2
