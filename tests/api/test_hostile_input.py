@@ -248,6 +248,7 @@ def test_an_event_stored_deeper_than_anything_readable_leaves_every_read_of_its_
     assert refused.endswith("nested deeper than 100 levels")
     assert answers["verify"].get_json() == {
         "ok": True,
+        "streams": [],
         "events": 2,
         "first_broken": None,
         "reason": None,
