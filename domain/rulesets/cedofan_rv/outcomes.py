@@ -60,10 +60,12 @@ def withdraw(
     rule_ids: list[str],
     exclude: str | None = None,
 ) -> list[Event]:
-    """RV-FLD-5/6, RV-AMB-10: survivors withdraw, free, to their owner's nearest place; none reachable: lost.
+    """RV-FLD-5/6, RV-AMB-10: survivors withdraw, free, to their owner's nearest friendly place; none reachable:
+    lost. Friendly is the owner's own or an ally's (the seed: „do nejbližšího spřáteleného města/města ve
+    vlastnictví"; alliances in `alliances.py`).
 
     `seat` is the losing side's seat; allied pieces among the survivors (RV-FLD-3) go to their own owner's
-    nearest place. `exclude` is a place they may not withdraw into (the one just lost or left).
+    nearest friendly place. `exclude` is a place they may not withdraw into (the one just lost or left).
     """
     events: list[Event] = []
     for owner in sorted({p.owner for p in survivors}, key=lambda o: (o != seat, o)):
@@ -71,7 +73,7 @@ def withdraw(
         targets = frozenset(
             p.area
             for p in state.places.values()
-            if p.owner == owner and p.kind in kinds and p.shelters and p.area != exclude
+            if state.is_friend(owner, p.owner) and p.kind in kinds and p.shelters and p.area != exclude
         )
         found = nearest_all(state.map.edges, battle_area, targets)
         if found is None:

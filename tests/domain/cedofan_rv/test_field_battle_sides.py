@@ -170,3 +170,30 @@ def test_rv_bty_1_an_ally_is_not_attacked() -> None:
     assert [(v.rule_id, v.details["field"]) for v in refused.violations] == [("RV-BTY-1", "data.defender")]
     table.act(A, "end_alliance", **{"with": B})
     assert table.decide(A, "attack", [1] * 6, nobles=["ga"], defender=B).violations == ()
+
+
+def _b_beaten_between_its_city_and_cs(alliance: bool) -> Event:
+    """A (ga + 3 infantry) beats B (gb + 5 infantry) in region r: B's own city hb is 2 steps away (r-x-hb), C's
+    city hc 1; B and C allied when `alliance`. B's survivors' withdrawal."""
+    pieces = [noble("ga", A, "r"), *troops("a", 3, "infantry", A, "r", "ga")]
+    pieces += [noble("gb", B, "r"), *troops("b", 5, "infantry", B, "r", "gb")]
+    areas = {"r": {}, "x": {}, "ha": city(A), "hb": city(B), "hc": city(C)}
+    edges = [("r", "ha", "passable", 1), ("r", "hc", "passable", 1), ("r", "x", "passable", 1)]
+    table = Table.on(board(areas, [*edges, ("x", "hb", "passable", 1)], pieces))
+    table.impulse(A)
+    if alliance:
+        allied(table, B, C)
+    decision = table.decide(A, "attack", [6] * 4 + [1] * 6, nobles=["ga"], defender=B)
+    assert first(decision, "BattleResolved")["winner"] == A
+    (retreat,) = [e for e in decision.events if e.type == "PiecesRetreated"]
+    return retreat
+
+
+def test_rv_fld_5_the_beaten_withdraw_to_the_nearest_friendly_city_an_allys_included() -> None:
+    """RV-FLD-5 and the seed: „Přeživší z poražené armády se stahují do nejbližšího spřáteleného města/města ve
+    vlastnictví": with C allied, B's survivors go to C's city hc, one step away, not to B's own hb two steps away;
+    without the alliance, to hb."""
+    alone = _b_beaten_between_its_city_and_cs(alliance=False).data
+    assert (alone["seat"], alone["to"], alone["steps"]) == (B, "hb", 2)
+    allied_retreat = _b_beaten_between_its_city_and_cs(alliance=True).data
+    assert (allied_retreat["seat"], allied_retreat["to"], allied_retreat["steps"]) == (B, "hc", 1)
