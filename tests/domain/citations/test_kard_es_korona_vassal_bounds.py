@@ -15,26 +15,16 @@ from tests.domain.kard_es_korona.test_vassal_bounds import (
     RED,
     SURPLUS,
     YELLOW,
-    blue_moves,
+    castle_refilled_after_the_attack,
     red_pins_fejer,
     red_vassal_besieging,
-    step,
 )
 
 
 def test_refused_citing_kk_castle_2_when_the_veto_would_send_units_back_into_a_full_castle() -> None:
     """KK-CASTLE-2: "A castle may never hold more than 7 units of one player at any time"."""
     path: Path = ("rule_id", "vassals:decide_veto_battle")
-    game = blue_moves(
-        {
-            "tiszahat_k1": {BLUE: Force(infantry=3, archer=3, cavalry=1)},
-            "tiszahat_k2": {BLUE: Force(infantry=1, cavalry=1)},
-            "tiszahat_a": {RED: Force(infantry=1)},
-        }
-    )
-    game = play(game, step(BLUE, "tiszahat_a", ("tiszahat_k1", {"infantry": 2})), act("pass", YELLOW))
-    game = play(game, step(BLUE, "tiszahat_k1", ("tiszahat_k2", {"infantry": 1, "cavalry": 1})))
-    cites(path, game, act("veto_battle", YELLOW, battle="b1301-1"), "KK-CASTLE-2")
+    cites(path, castle_refilled_after_the_attack(), act("veto_battle", YELLOW, battle="b1301-1"), "KK-CASTLE-2")
 
 
 def test_refused_citing_kk_vassal_6_when_a_vassals_siege_surplus_withdraws_into_his_lieges_county() -> None:

@@ -97,9 +97,8 @@ def test_kk_castle_2_a_vetoed_converging_attack_never_fills_one_castle_past_7() 
     assert state.force("tiszahat_k2", BLUE) == Force(infantry=3, archer=1)
 
 
-def test_kk_castle_2_the_veto_is_refused_when_the_castle_the_units_came_from_has_filled_up_since() -> None:
-    """KK-CASTLE-2 ("checked at the end of every step"): Blue attacks A with 2 of castle K1's 7 units, then fills
-    K1 up again with 1 infantry and 1 cavalry from K2. Going back would put 9 units in K1: the veto is refused."""
+def castle_refilled_after_the_attack() -> Game:
+    """Blue attacks A with 2 of castle K1's 7 units, then fills K1 up again with 1 infantry and 1 cavalry from K2."""
     game = blue_moves(
         {
             "tiszahat_k1": {BLUE: Force(infantry=3, archer=3, cavalry=1)},
@@ -108,7 +107,13 @@ def test_kk_castle_2_the_veto_is_refused_when_the_castle_the_units_came_from_has
         }
     )
     game = play(game, step(BLUE, "tiszahat_a", ("tiszahat_k1", {"infantry": 2})), act("pass", YELLOW))
-    game = play(game, step(BLUE, "tiszahat_k1", ("tiszahat_k2", {"infantry": 1, "cavalry": 1})))
+    return play(game, step(BLUE, "tiszahat_k1", ("tiszahat_k2", {"infantry": 1, "cavalry": 1})))
+
+
+def test_kk_castle_2_the_veto_is_refused_when_the_castle_the_units_came_from_has_filled_up_since() -> None:
+    """KK-CASTLE-2 ("checked at the end of every step"): Blue attacks A with 2 of castle K1's 7 units, then fills
+    K1 up again with 1 infantry and 1 cavalry from K2. Going back would put 9 units in K1: the veto is refused."""
+    game = castle_refilled_after_the_attack()
     assert game.state.force("tiszahat_k1", BLUE).total == 7
 
     assert rule_ids(veto(game, "tiszahat_a")) == ["KK-CASTLE-2"]
