@@ -4,6 +4,10 @@ A place yields per round either 1 resource or 1 recruit (RV-ECO-2); a place whos
 `"yield": 2` (Jezerní město, RV-ECO-3) yields two, in any mix. In an imperial city the kard chooses between
 the two (RV-ECO-5): what it extracts goes to the imperial treasury, and the units it recruits there are
 imperial units paid from it. A Kard League city works for the sub-faction that administers it (RV-KL-1).
+
+**Decision:** a recruit's cost counts against the impulse's limit (RV-SUP-1, RV-AMB-14): the seed's limit is of
+„využitelných zásob během impulzu" (the resources usable in the impulse, RV-STM-3), and units are what the limit
+page's „stavba" builds (`guards.spending_within_limit`). `UnitsRecruited.counted` records what it added.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
-from domain.rulesets.cedofan_rv.guards import can_pay, in_own_impulse
+from domain.rulesets.cedofan_rv.guards import can_pay, in_own_impulse, spending_within_limit
 from domain.rulesets.cedofan_rv.options import STINOVE_ZEME, UNIT_KINDS
 from domain.rulesets.cedofan_rv.state import Place, RvState
 from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, is_imperial_city, kard, named, place_treasury
@@ -58,6 +62,7 @@ def recruit(game: Game, action: Action, inputs: Inputs) -> Decision:
     cost = int(table[kind]["cost"])
     if (poor := can_pay(state, account, cost, f"a {kind}")) is not None:
         return Decision(violations=(poor,))
+    over = spending_within_limit(state, cost, f"recruiting a {kind}")
     unit = f"{kind}-{place.area}-r{state.round}-{state.worked.get(place.area, 0) + 1}"
     event = Event(
         "UnitsRecruited",
@@ -67,11 +72,22 @@ def recruit(game: Game, action: Action, inputs: Inputs) -> Decision:
             "kind": kind,
             "unit": unit,
             "cost": cost,
+            "counted": cost,
             **named(account, seat),
-            "rule_ids": ["RV-ECO-1", "RV-ECO-2", "RV-UNIT-1"] + (["RV-ECO-5"] if account == IMPERIAL else []),
+            "rule_ids": ["RV-ECO-1", "RV-ECO-2", "RV-UNIT-1", "RV-SUP-1", "RV-AMB-14"]
+            + (["RV-ECO-5"] if account == IMPERIAL else []),
         },
     )
-    return Decision((event,), trace=(TraceStep("RV-UNIT-1", f"RV-UNIT-1: a {kind} costs {cost}", {"cost": cost}),))
+    steps = (
+        TraceStep("RV-UNIT-1", f"RV-UNIT-1: a {kind} costs {cost}", {"cost": cost}),
+        TraceStep(
+            "RV-AMB-14",
+            f"RV-AMB-14: spent {state.spent} -> {state.spent + cost} of limit {state.limit} (RV-SUP-1)",
+            {"spent": state.spent + cost, "limit": state.limit},
+        ),
+    )
+    # Transcript mode records the recruit with the limit it broke; adjudicated mode refuses it.
+    return Decision((event,), over, steps)
 
 
 def _not_a_flame_legion(kind: Any) -> RuleViolation | None:

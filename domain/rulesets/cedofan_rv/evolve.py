@@ -184,6 +184,7 @@ def _noble_created(state: RvState, kind: str, data: Mapping[str, Any]) -> RvStat
             state,
             treasuries={**state.treasuries, IMPERIAL: state.treasuries.get(IMPERIAL, 0) - cost},
             worked={**state.worked, area: state.worked.get(area, 0) + 1},
+            spent=state.spent + _int(data.get("counted", 0)),  # RV-AMB-14 (events before it counted nothing)
         )
     return replace(state, shade_impulse=state.impulse_no)
 
@@ -350,6 +351,7 @@ def _worked(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:
         pieces={**state.pieces, unit.id: unit},
         treasuries={**state.treasuries, account: treasury},
         worked=worked,
+        spent=state.spent + _int(data.get("counted", 0)),  # RV-AMB-14 (events before it counted nothing)
     )
 
 

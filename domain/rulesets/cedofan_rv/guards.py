@@ -34,6 +34,20 @@ def within_limit(state: RvState, cost: int, what: str, rule_id: str = "RV-SUP-1"
     return None
 
 
+def spending_within_limit(state: RvState, cost: int, what: str) -> tuple[RuleViolation, ...]:
+    """RV-SUP-1, RV-AMB-14: recruiting and buying a general are spending of the impulse, within its limit too.
+
+    **Decision:** the seed caps everything an impulse uses: „Zteč jde v průběhu hráčova impulzu opakovat, dokud
+    nedojde limit využitelných zásob během impulzu. (4+počet měst ve vlastnictví)" (RV-STM-3) — a limit of the
+    resources usable in the impulse, not of some kinds of spending. The limit page's „na přesuny, zteče a stavbu"
+    (RV-SUP-1) names units' building among them: units are built („jednotek, které může vystavět", RV-UNIT-2). So a
+    recruit and an imperial general count against the limit (RV-AMB-14), from whichever treasury they are paid; a
+    free shade (RV-ECO-7) costs nothing, and moving money between treasury and purses (RV-SUP-3/4) is no spending.
+    """
+    over = within_limit(state, cost, what)
+    return () if over is None else (over, RuleViolation("RV-AMB-14", over.message, over.details))
+
+
 def can_pay(state: RvState, treasury: str, cost: int, what: str, rule_id: str = "RV-SUP-1") -> RuleViolation | None:
     """RV-SUP-1, RV-KL-1: costs are paid from the faction's own treasury (a sub-faction's in the Kard League)."""
     held = state.treasuries.get(treasury, 0)

@@ -1,7 +1,8 @@
 """The kard's imperial powers and Kalamé's shades (RV-ECO-6..8); extraction and recruitment are `economy.py`.
 
 Who is kard is the council's business (RV-TURN-2/5): the arbiter records elections by `adjust` on
-`offices`. Recruiting and buying generals do not count against the impulse limit, as in `economy.py`.
+`offices`. **Decision:** an imperial general's 3 count against the kard's impulse limit, as a recruit's do
+(RV-SUP-1, RV-AMB-14; the seed's „limit využitelných zásob během impulzu", see `guards.spending_within_limit`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, 
 from domain.platform import roll
 from domain.rulesets.cedofan_rv.battles import siege_pieces
 from domain.rulesets.cedofan_rv.combat import CITY, casualty_order
-from domain.rulesets.cedofan_rv.guards import can_pay, in_own_impulse
+from domain.rulesets.cedofan_rv.guards import can_pay, in_own_impulse, spending_within_limit
 from domain.rulesets.cedofan_rv.state import Piece, RvState
 from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, KARD_LEAGUE, is_imperial_city, kard
 
@@ -62,6 +63,7 @@ def buy_imperial_general(game: Game, action: Action, inputs: Inputs) -> Decision
         return Decision.refuse("RV-ECO-6", f"the empire already has {fielded} generals of at most 3")
     if (poor := can_pay(state, IMPERIAL, IMPERIAL_GENERAL_COST, "an imperial general", "RV-ECO-6")) is not None:
         return Decision(violations=(poor,))
+    over = spending_within_limit(state, IMPERIAL_GENERAL_COST, "an imperial general")
     noble = _new_id(state, f"imperial-general-{place.area}-r{state.round}")  # a city of yield 2 buys two (RV-ECO-3)
     event = Event(
         "ImperialGeneralBought",
@@ -70,11 +72,13 @@ def buy_imperial_general(game: Game, action: Action, inputs: Inputs) -> Decision
             "area": place.area,
             "noble": noble,
             "cost": IMPERIAL_GENERAL_COST,
-            "rule_ids": ["RV-ECO-6", "RV-ECO-5"],
+            "counted": IMPERIAL_GENERAL_COST,
+            "rule_ids": ["RV-ECO-6", "RV-ECO-5", "RV-SUP-1", "RV-AMB-14"],
         },
     )
     step = TraceStep("RV-ECO-6", f"RV-ECO-6: general {fielded + 1} of 3 for {IMPERIAL_GENERAL_COST} imperial", {})
-    return Decision((event,), trace=(step,))
+    # Transcript mode records the purchase with the limit it broke; adjudicated mode refuses it.
+    return Decision((event,), over, (step,))
 
 
 def _new_id(state: RvState, wanted: str) -> str:

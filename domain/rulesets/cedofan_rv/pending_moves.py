@@ -36,7 +36,17 @@ from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, kard, piece_treasury
 MOVE_RULES = ("RV-NOB-1", "RV-NOB-2", "RV-NOB-3", "RV-MOV-1", "RV-MOV-2", "RV-AMB-21", "RV-SUP-1", "RV-SUP-2")
 TRANSFER_RULES = ("RV-SUP-3", "RV-SUP-4")
 EXTRACT_RULES = ("RV-ECO-1", "RV-ECO-2", "RV-ECO-3")
-RECRUIT_RULES = ("RV-ECO-1", "RV-ECO-2", "RV-UNIT-1", "RV-UNIT-2", "RV-UNIT-3", "RV-UNIT-4", "RV-UNIT-5")
+RECRUIT_RULES = (
+    "RV-ECO-1",
+    "RV-ECO-2",
+    "RV-UNIT-1",
+    "RV-UNIT-2",
+    "RV-UNIT-3",
+    "RV-UNIT-4",
+    "RV-UNIT-5",
+    "RV-SUP-1",
+    "RV-AMB-14",
+)
 
 
 def move_options(state: RvState, options: Mapping[str, Any], seat: str) -> list[Option]:
@@ -144,13 +154,15 @@ def extract_option(state: RvState, seat: str) -> Option | None:
 
 def recruit_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option | None:
     """RV-UNIT-1..5, RV-ECO-1/2/5: a kind of the unit table (no flame legions; elephants in Ostius only; no cavalry
-    in Stínové země), within the creator's unit limits, in a place the seat works, paid from the place's treasury
-    (hidden)."""
+    in Stínové země), within the creator's unit limits and the impulse's limit (RV-SUP-1, RV-AMB-14: public), in a
+    place the seat works, paid from the place's treasury (hidden)."""
     table = options["unit_table"]
     candidates: list[tuple[Choice, bool]] = []
     for place in _workable_places(state, seat):
         for kind in UNIT_KINDS:
             if kind not in table or kind == "flame_legion" or recruitable_here(state, options, seat, kind, place):
+                continue
+            if guards.spending_within_limit(state, int(table[kind]["cost"]), f"a {kind}"):
                 continue
             account = place_treasury(state, place, seat)
             affordable = guards.can_pay(state, account, int(table[kind]["cost"]), f"a {kind}") is None
@@ -161,15 +173,17 @@ def recruit_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opt
 
 def imperial_general_option(state: RvState, seat: str) -> Option | None:
     """RV-ECO-6, RV-TURN-5: the kard buys a general in an imperial city not used up this round, 3 at most on the map,
-    for 3 from the imperial treasury (which only the kard sees)."""
+    for 3 from the imperial treasury (which only the kard sees), within the impulse's limit (RV-SUP-1, RV-AMB-14)."""
     if kard(state) != seat or len(imperial_generals(state)) >= MAX_IMPERIAL_GENERALS:
+        return None
+    if guards.spending_within_limit(state, IMPERIAL_GENERAL_COST, "an imperial general"):
         return None
     affordable = guards.can_pay(state, IMPERIAL, IMPERIAL_GENERAL_COST, "an imperial general") is None
     cities: Sequence[str] = imperial_cities(state)
     candidates = [
         ({"place": area}, affordable) for area in cities if state.worked.get(area, 0) < state.places[area].yields
     ]
-    return priced("buy_imperial_general", ("RV-ECO-5", "RV-ECO-6", "RV-TURN-5"), candidates)
+    return priced("buy_imperial_general", ("RV-ECO-5", "RV-ECO-6", "RV-TURN-5", "RV-SUP-1", "RV-AMB-14"), candidates)
 
 
 def tax_option(state: RvState, seat: str) -> Option | None:

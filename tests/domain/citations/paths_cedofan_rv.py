@@ -104,6 +104,7 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
         "noble … belongs to …, not …",
     ),
     ("rule_id", "guards:within_limit"): ("… costs …: … + … = … > limit …",),
+    ("RV-AMB-14", "guards:spending_within_limit"): ("over.message",),
     ("rule_id", "imperial:_the_kard"): ("… is the kard's; the kard is …, not …",),
     ("RV-ECO-6", "imperial:buy_imperial_general"): (
         "… is not an imperial city",

@@ -74,6 +74,25 @@ def test_recruit_refused_rv_unit_4_for_an_elephant_outside_ostius_and_rv_unit_2_
     )
 
 
+def test_recruit_over_the_impulse_limit_refused_rv_sup_1_then_rv_amb_14() -> None:
+    """RV-SUP-1: "at most cities it administers + 4" — A holds h: limit 5, 4 of it spent on a move home (h to far,
+    8 steps at speed 2); RV-AMB-14: building counts too (seed 003: „limit využitelných zásob během impulzu"), so a
+    cavalry (2) would make 6 > 5."""
+    pieces = [noble("g", A, "h"), *troops("i", 1, "infantry", A, "h", "g")]
+    areas = {"h": city(A, home=[A]), "far": {"home": [A]}}
+    table = Table.on(board(areas, [("h", "far", "passable", 8)], pieces))
+    table.impulse(A)
+    table.impulse(A)  # round 2: h has extracted by itself in round 1 (RV-ECO-4)
+    table.act(A, "move_banner", noble="g", units=["i1"], path=["far"])
+    assert (table.state.limit, table.state.spent) == (5, 4)
+    cites(
+        ("RV-AMB-14", "guards:spending_within_limit"),
+        _rules(table, A, "recruit", place="h", kind="cavalry"),
+        "RV-SUP-1",
+        "RV-AMB-14",
+    )
+
+
 def test_cavalry_recruited_in_stinove_zeme_refused_rv_unit_5() -> None:
     """RV-UNIT-5: „Stínové země has no cavalry" — its city `stin` raises infantry, not cavalry."""
     table = _stinove_zeme_recruits()
