@@ -189,8 +189,9 @@ DIPLOMACY = (
     ),
     ActionSpec(
         "end_alliance",
-        "The faction ends its alliance with another (or withdraws its unanswered declaration).",
-        ("RV-FLD-3", "RV-REL-1"),
+        "The faction ends its alliance with another (or withdraws its unanswered declaration); each one's pieces in "
+        "the other's cities withdraw, free, to their nearest friendly city.",
+        ("RV-FLD-3", "RV-REL-1", "RV-FLD-5", "RV-AMB-10"),
         obj({"with": ALLY}),
         {"with": "katzowicove"},
         example_seat="gliviciove",
