@@ -16,6 +16,7 @@ import pytest
 
 from domain.chain import event_hash
 from service.cli_audits import report_lines
+from service.samples import SAMPLES, game_of, load_sample
 from tests.api.test_kard_es_korona_api import PTD, act, create, ok
 from tests.api.test_kard_es_korona_cards import at_year_start, guards
 from tests.api.test_records import NDJSON, _export
@@ -104,6 +105,25 @@ def test_dispute_on_a_draw_recorded_without_deck_position_attaches_a_consistent_
     audit = attached["data"]["audit"]
     assert audit["verdict"] == "consistent"
     assert audit["unrecorded_fields"] == [{"version": version, "event": "EventCardDrawn", "field": "deck_position"}]
+
+
+def test_kk_win_5_game_ended_recorded_without_condition_and_ranking_is_consistent_and_names_them(api: Api) -> None:
+    """a14bc88 added `condition`, `decided_by` and `ranking` to Kard és Korona's GameEnded (KK-WIN-2..7, A-41)."""
+    game = game_of(load_sample(api.services, SAMPLES / "kard_es_korona_basic_castle_victory.sample.json"))
+    events = [json.loads(line) for line in _export(api, game).splitlines()[1:]]
+    version = next(e["version"] for e in events if e["type"] == "GameEnded")
+    added = ("condition", "decided_by", "ranking")
+
+    def older(data: dict[str, Any]) -> None:
+        for name in added:
+            del data[name]
+
+    report = _imported(api, _older_record(api, game, version, older))
+
+    assert report["findings"]["deviates"] == 0
+    named = [(f["event"], f["field"]) for f in report["unrecorded_fields"]]
+    assert named == [("GameEnded", name) for name in added]
+    assert {f["version"] for f in report["unrecorded_fields"]} == {version}
 
 
 @pytest.mark.parametrize(
