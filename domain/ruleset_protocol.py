@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from domain.upcasting import Upcaster
@@ -38,8 +39,9 @@ class Ruleset(Protocol[S]):
 
     A ruleset subclasses `Ruleset[ItsState]` explicitly: mypy then checks every method against this contract,
     refuses to build a ruleset that misses one, and the optional hooks at the end come with their "none" answers
-    (no cross-field game errors, events shown whole, no bookmarks of its own, no upcasters) for a ruleset to
-    override. The game's state stays `Any` in `Game`, which the service carries without knowing its ruleset.
+    (no cross-field game errors, events shown whole, no bookmarks of its own, no upcasters, no fields added later)
+    for a ruleset to override. The game's state stays `Any` in `Game`, which the service carries without knowing
+    its ruleset.
     """
 
     id: str
@@ -97,6 +99,9 @@ class Ruleset(Protocol[S]):
 
     # Event schema changes this ruleset reads old events through (domain/upcasting.py); none while no event changed.
     upcasters: tuple[Upcaster, ...] = ()
+    # Data fields an event type gained after games were recorded, by event type: an older event that lacks only these
+    # is the same ruling (audits and imports say `consistent` and list them as unrecorded); none by default.
+    fields_added_later: Mapping[str, tuple[str, ...]] = MappingProxyType({})
     # Whether `event_view` may hide part of an event: False lets the service hand events out without redacting.
     has_secret_events: bool = False
 

@@ -27,7 +27,7 @@ from domain.kernel import (
     start,
 )
 from domain.platform import all_rules
-from replays.readjudicate import Finding, RecordedStep, readjudicate
+from replays.readjudicate import Finding, RecordedStep, readjudicate, unrecorded_fields
 
 StateView = Callable[[Game], Mapping[str, Any]]  # the state before an action, as the audit's reader may see it
 
@@ -58,6 +58,8 @@ class ActionAudit:
     trace: tuple[Mapping[str, Any], ...]
     rules: tuple[Mapping[str, Any], ...]
     state_before: Mapping[str, Any]
+    # Fields added later to an event type (the ruleset's `fields_added_later`) that the recorded events lack.
+    unrecorded_fields: tuple[Mapping[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The audit as a JSON document."""
@@ -75,6 +77,7 @@ class ActionAudit:
             "trace": _plain(list(self.trace)),
             "rules": _plain(list(self.rules)),
             "state_before": _plain(self.state_before),
+            "unrecorded_fields": _plain(list(self.unrecorded_fields)),
         }
 
 
@@ -90,6 +93,7 @@ class GameAudit:
     corrections: tuple[Mapping[str, Any], ...]
     unverifiable: tuple[Mapping[str, Any], ...]
     drift: tuple[Mapping[str, Any], ...]
+    unrecorded_fields: tuple[Mapping[str, Any], ...] = ()  # of every action, consistent ones too
 
     def to_json(self) -> dict[str, Any]:
         """The audit as a JSON document."""
@@ -102,6 +106,7 @@ class GameAudit:
             "corrections": _plain(list(self.corrections)),
             "unverifiable": _plain(list(self.unverifiable)),
             "drift": _plain(list(self.drift)),
+            "unrecorded_fields": _plain(list(self.unrecorded_fields)),
         }
 
 
@@ -172,6 +177,7 @@ def audit_game(
     unverifiable = tuple({"version": f.version, "reason": f.reason} for f in findings if f.verdict == "unverifiable")
     newest = current if current is not None else _current(ruleset)
     drift = _drift(findings, readjudicate(newest, steps, board, seed), ruleset, newest)
+    unrecorded = tuple(field for f in findings for field in f.unrecorded_fields)
     counts = {
         "actions": len(findings),
         "consistent": verdicts.count("consistent"),
@@ -182,10 +188,11 @@ def audit_game(
         "deviations_recorded": sum(len(s.metadata.get("deviations") or ()) for s in steps),
         "corrections": len(corrections),
         "drift": len(drift),
+        "unrecorded_fields": len(unrecorded),
     }
     pinned = {"id": ruleset.id, "version": ruleset.version, "current_version": newest.version}
     game_id = str(steps[0].data.get("game_id", ""))
-    return GameAudit(game_id, pinned, counts, audits, adjustments, corrections, unverifiable, drift)
+    return GameAudit(game_id, pinned, counts, audits, adjustments, corrections, unverifiable, drift, unrecorded)
 
 
 # --- one action ---
@@ -237,6 +244,7 @@ def _action_audit(
         trace=trace,
         rules=rules,
         state_before=view(before) if view is not None else game_to_json(ruleset, before),
+        unrecorded_fields=finding.unrecorded_fields,
     )
 
 
@@ -283,12 +291,13 @@ def _adjustment(step: RecordedStep) -> dict[str, Any]:
 def _drift(
     pinned: Sequence[Finding], newest: Sequence[Finding], ruleset: Ruleset[Any], current: Ruleset[Any]
 ) -> tuple[dict[str, Any], ...]:
-    """Actions whose expected outcome (events or violations) differs under the current ruleset version."""
+    """Actions whose expected outcome (events or violations) differs under the current ruleset version; events that
+    differ only by fields the current version declares added later (`fields_added_later`) are the same outcome."""
     under_current = {f.version: f for f in newest}
     drift = []
     for then in pinned:
         now = under_current.get(then.version)
-        if now is None or _outcome(then) == _outcome(now):
+        if now is None or _same_outcome(then, now, current):
             continue
         drift.append(
             {
@@ -302,10 +311,11 @@ def _drift(
     return tuple(drift)
 
 
-def _outcome(finding: Finding) -> Any:
-    return json.loads(
-        json.dumps([list(finding.expected), sorted(v.rule_id for v in finding.violations)], sort_keys=True)
-    )
+def _same_outcome(then: Finding, now: Finding, current: Ruleset[Any]) -> bool:
+    """The same rules broken and the same events, as an audit compares a record with its re-decision."""
+    if sorted(v.rule_id for v in then.violations) != sorted(v.rule_id for v in now.violations):
+        return False
+    return unrecorded_fields(now.expected, then.expected, current.fields_added_later) is not None
 
 
 def _current(ruleset: Ruleset[Any]) -> Ruleset[Any]:

@@ -7,7 +7,9 @@ itself (`DiceSeedRevealed`, and the `CorrectionApplied` marker heading an arbite
 A correction (metadata `correction`) is decided as the arbiter's ruling was: on the game as if it
 were still running, since disputes are often ruled after the end. Server dice are re-derived from
 the revealed seed; without it, rolls cannot be checked and those actions are reported as
-unverifiable, never as consistent.
+unverifiable, never as consistent. A recorded event that lacks only data fields its ruleset declares
+added later to its type (`fields_added_later`, an older build's record) is the same event: the action
+is consistent and its finding names those fields. Import shares this comparison.
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ class Finding:
     recorded: tuple[Mapping[str, Any], ...] = ()
     trace: tuple[TraceStep, ...] = ()  # the re-decision's reasoning (empty when unverifiable)
     violations: tuple[RuleViolation, ...] = ()  # what the re-decision says the action breaks
+    # Fields the ruleset declares added later that the recorded events lack: {version, event, field}.
+    unrecorded_fields: tuple[Mapping[str, Any], ...] = ()
 
 
 def readjudicate(
@@ -115,7 +119,8 @@ def _is_cause(step: RecordedStep) -> bool:
 
 def _judge(ruleset: Ruleset[Any], game: Game, batch: Sequence[RecordedStep], seed: bytes | None) -> Finding | None:
     first = batch[0]
-    recorded = tuple({"type": s.type, "data": s.data} for s in batch if s.type not in SERVICE_ADDED)
+    kept = [s for s in batch if s.type not in SERVICE_ADDED]
+    recorded = tuple({"type": s.type, "data": s.data} for s in kept)
     if "action" in first.metadata:
         if "correction" in first.metadata and game.meta.ended:
             game = replace(game, meta=replace(game.meta, ended=False))
@@ -128,8 +133,12 @@ def _judge(ruleset: Ruleset[Any], game: Game, batch: Sequence[RecordedStep], see
         return Finding(first.version, "unverifiable", decision_or_reason, (), recorded)
     decision = decision_or_reason
     expected = tuple({"type": e.type, "data": dict(e.data)} for e in decision.events)
-    if _normalise(expected) == _normalise(recorded):
-        return Finding(first.version, "consistent", "", expected, recorded, decision.trace, decision.violations)
+    lacking = unrecorded_fields(expected, recorded, ruleset.fields_added_later)
+    if lacking is not None:
+        unrecorded = tuple({"version": kept[i].version, "event": kind, "field": name} for i, kind, name in lacking)
+        return Finding(
+            first.version, "consistent", "", expected, recorded, decision.trace, decision.violations, unrecorded
+        )
     reason = "the rules give other events"
     return Finding(first.version, "deviates", reason, expected, recorded, decision.trace, decision.violations)
 
@@ -193,6 +202,43 @@ def _redecide_seal(
     )
     consequences = decide_reveal(ruleset, after_seal, round_, secrets, Inputs(timestamp="", dice=dice))
     return Decision((Event(sealed.type, sealed.data),)).then(consequences)
+
+
+def unrecorded_fields(
+    expected: Sequence[Mapping[str, Any]],
+    recorded: Sequence[Mapping[str, Any]],
+    added_later: Mapping[str, Sequence[str]],
+) -> list[tuple[int, str, str]] | None:
+    """Whether the recorded events are the expected ones: None when they differ, else each (index, event type, field)
+    the ruleset declares added later to that event type (`added_later`) which a recorded event lacks, as an older
+    build wrote it. Anything else differing is a ruling of its own: another value, an event more or less, a key only
+    the recorded event has, an undeclared key missing."""
+    wanted, found = _normalise(tuple(expected)), _normalise(tuple(recorded))
+    if len(wanted) != len(found):
+        return None
+    lacking: list[tuple[int, str, str]] = []
+    for index, (new, old) in enumerate(zip(wanted, found, strict=True)):
+        if new == old:
+            continue
+        missing = _declared_missing(new, old, added_later)
+        if missing is None:
+            return None
+        lacking += [(index, str(old["type"]), name) for name in missing]
+    return lacking
+
+
+def _declared_missing(new: Any, old: Any, added_later: Mapping[str, Sequence[str]]) -> list[str] | None:
+    """The declared-later fields `old` lacks when it is `new` without them (None when it is not)."""
+    if not (isinstance(new, dict) and isinstance(old, dict)) or new.keys() != old.keys():
+        return None
+    new_data, old_data = new.get("data"), old.get("data")
+    if new.get("type") != old.get("type") or not (isinstance(new_data, dict) and isinstance(old_data, dict)):
+        return None
+    missing = sorted(new_data.keys() - old_data.keys())
+    declared = added_later.get(str(new["type"]), ())
+    if not missing or any(name not in declared for name in missing):
+        return None
+    return missing if {k: v for k, v in new_data.items() if k not in missing} == old_data else None
 
 
 def _normalise(events: tuple[Mapping[str, Any], ...]) -> list[Any]:

@@ -67,6 +67,8 @@ def report_lines(report: dict[str, Any]) -> list[str]:
             f"v{entry['version']}  DRIFT  {entry['pinned_version']} -> {entry['current_version']}: "
             f"{entry['pinned']['verdict']} then, {entry['current']['verdict']} now"
         )
+    for entry in report.get("unrecorded_fields", ()):  # consistent: a field the ruleset added to the event later
+        lines.append(f"v{entry['version']}  UNRECORDED FIELD  {entry['event']}.{entry['field']} (added later)")
     if len(lines) == 2:
         lines.append("nothing to report: every action is consistent with the rules")
     return lines

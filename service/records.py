@@ -80,6 +80,8 @@ class ImportReport:
     unverifiable: tuple[dict[str, Any], ...] = ()
     dice_seed_available: bool = True
     checkpoint: Mapping[str, Any] = field(default_factory=lambda: {"status": ABSENT})
+    # Fields added later to an event type that the record's events lack (still consistent): {version, event, field}.
+    unrecorded_fields: tuple[Mapping[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The API's and CLI's shape of the report."""
@@ -94,6 +96,7 @@ class ImportReport:
             "unverifiable": list(self.unverifiable),
             "dice_seed_available": self.dice_seed_available,
             "checkpoint": dict(self.checkpoint),
+            "unrecorded_fields": [dict(f) for f in self.unrecorded_fields],
         }
 
 
@@ -221,6 +224,7 @@ def import_record(
         unverifiable=tuple({"version": f.version, "reason": f.reason} for f in findings if f.verdict == "unverifiable"),
         dice_seed_available=_dice_seed_available(record),
         checkpoint=_checkpoint_report(signed),
+        unrecorded_fields=tuple(lacking for f in findings for lacking in f.unrecorded_fields),
     )
 
 

@@ -85,6 +85,7 @@ def test_game_audit_counts_and_lists_deviations_and_adjustments_when_recorded(ap
         "deviations_recorded": 1,
         "corrections": 0,
         "drift": 0,
+        "unrecorded_fields": 0,
     }
     assert [a["version"] for a in body["deviations"]] == [versions["extra"]]
     [adjustment] = body["adjustments"]

@@ -126,6 +126,7 @@ def test_adjustment_is_listed_with_its_reason_when_the_arbiter_adjusted() -> Non
         "deviations_recorded": 0,
         "corrections": 0,
         "drift": 0,
+        "unrecorded_fields": 0,
     }
     audit = audit_action(FREEFORM, record.steps, None, version, None)
     assert audit.trace[0]["rule_id"] == "CORE-ADJUST-2"
@@ -207,6 +208,36 @@ def test_drift_lists_the_actions_the_current_version_decides_otherwise() -> None
     assert entry["current"]["expected_events"][0]["data"]["loud"] is True
     assert drifted.counts["drift"] == 1
     assert drifted.counts["consistent"] == 2  # drift does not change the verdict under the pinned version
+
+
+class _LouderFreeformDeclared(_LouderFreeform):
+    """The same next version, declaring `loud` as a field its plain actions gained after games were recorded."""
+
+    fields_added_later = {"ActionRecorded": ("loud",)}
+
+
+def test_drift_leaves_out_an_action_whose_current_events_only_add_a_field_declared_added_later() -> None:
+    record = Recording()
+    record.act(by_player("move", "north"))
+
+    drifted = audit_game(FREEFORM, record.steps, None, None, current=_LouderFreeformDeclared())
+
+    assert drifted.drift == () and drifted.counts["drift"] == 0
+
+
+def test_action_recorded_without_a_field_declared_added_later_is_consistent_and_names_it() -> None:
+    record = Recording()  # recorded by freeform 1.0.0, audited by a build whose moves carry `loud`
+    moved = record.act(by_player("move", "north"))
+
+    audit = audit_action(_LouderFreeformDeclared(), record.steps, None, moved, None)
+    game = audit_game(_LouderFreeformDeclared(), record.steps, None, None)
+    undeclared = audit_action(_LouderFreeform(), record.steps, None, moved, None)
+
+    named = ({"version": moved, "event": "ActionRecorded", "field": "loud"},)
+    assert (audit.verdict, audit.unrecorded_fields) == ("consistent", named)
+    assert audit.to_json()["unrecorded_fields"] == list(named)
+    assert game.unrecorded_fields == named and game.counts["consistent"] == 1 and game.counts["unrecorded_fields"] == 1
+    assert (undeclared.verdict, undeclared.unrecorded_fields) == ("deviates", ())
 
 
 def test_game_audit_is_plain_json_when_serialised() -> None:

@@ -387,3 +387,7 @@ _APPLIERS: Mapping[str, _Apply] = {
     "AllianceDeclared": alliance_declared,
     "AllianceEnded": alliance_ended,
 }
+
+# Data fields an event type gained after games were recorded with it: an older event lacking only these is the same
+# ruling (audits and imports say `consistent` and name them). RV-AMB-10: the equally near places (f9309b3, 2026-11-25).
+FIELDS_ADDED_LATER: Mapping[str, tuple[str, ...]] = {"PiecesRetreated": ("ties",)}

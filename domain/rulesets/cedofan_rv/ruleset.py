@@ -13,7 +13,7 @@ from domain.rulesets.cedofan_rv import options as rv_options
 from domain.rulesets.cedofan_rv.actions import ACTION_SPECS, board_ids
 from domain.rulesets.cedofan_rv.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_rv.decide import decide
-from domain.rulesets.cedofan_rv.evolve import evolve
+from domain.rulesets.cedofan_rv.evolve import FIELDS_ADDED_LATER, evolve
 from domain.rulesets.cedofan_rv.notation import notation
 from domain.rulesets.cedofan_rv.pending import pending as _pending
 from domain.rulesets.cedofan_rv.position import POSITION_SCHEMA, from_position, position_of
@@ -48,6 +48,8 @@ class CedofanRvRuleset(Ruleset[RvState]):
     position_schema: Mapping[str, Any] = POSITION_SCHEMA
     # Purses and loot slips are secret (RV-SUP-3, RV-LOOT-2): events are read through `event_view`.
     has_secret_events = True
+    # Event fields added after games were recorded (evolve.py): audits take an older event lacking only these as equal.
+    fields_added_later: Mapping[str, tuple[str, ...]] = FIELDS_ADDED_LATER
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""

@@ -286,6 +286,18 @@ _HANDLERS: Mapping[str, Callable[[KKState, Mapping[str, Any]], KKState]] = {
     **REROLLS_HANDLERS,
 }
 
+# Data fields an event type gained after games were recorded with it (the ruleset stays 1.0.0, improved in place): an
+# older event that lacks only these is the same ruling, so audits and imports say `consistent` and name them.
+FIELDS_ADDED_LATER: Mapping[str, tuple[str, ...]] = {
+    # KK-EVENT-1, catalog §5.3: the card's place in the deck, 1 for the game's first (5389ee8, 2026-11-29).
+    "EventCardDrawn": ("deck_position",),
+    # KK-WIN-2..7, A-41: the victory's rule id, the count that separated first from second, every seat's place
+    # (a14bc88, 2026-11-25).
+    "GameEnded": ("condition", "decided_by", "ranking"),
+    # Not BattleVetoed's `returns` (065763f): it replaced `to`, `units` and `lord`, so an older veto is another
+    # shape, not the same event with a field missing.
+}
+
 
 def _after_placement(state: KKState) -> KKState:
     """The next placer in turn order; then the neutral pieces (KK-SETUP-10) or the substitution step."""

@@ -14,7 +14,7 @@ from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.kard_es_korona.decide import decide
-from domain.rulesets.kard_es_korona.evolve import evolve
+from domain.rulesets.kard_es_korona.evolve import FIELDS_ADDED_LATER, evolve
 from domain.rulesets.kard_es_korona.notation import notation
 from domain.rulesets.kard_es_korona.options import DEFAULT_OPTIONS, option_errors
 from domain.rulesets.kard_es_korona.pending import pending as table_pending
@@ -42,6 +42,8 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         ("KK-EVENT-2", "Céhek megerősödése's effect on the players, which lasts to the end of the game"),
         ("KK-EVENT-1", "every effect of the nine event cards the seed does not name, citing the card (A-55)"),
     )
+    # Event fields added after games were recorded (evolve.py): audits take an older event lacking only these as equal.
+    fields_added_later: Mapping[str, tuple[str, ...]] = FIELDS_ADDED_LATER
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""
