@@ -29,7 +29,7 @@ from domain.dice import seed_commitment
 from domain.kernel import GAME_CREATED, DiceMode
 from service.auth import Principal
 from service.clock import isoformat
-from service.errors import BadRequest, Conflict, Unprocessable
+from service.errors import Conflict, Unprocessable
 from service.games import RequestContext
 from service.loading import can_read, stream_of
 from service.rebuild import summary_of
@@ -50,9 +50,9 @@ def create_fork(
     parent = services.loader.summary(parent_id, principal)
     at = int(fields["at_version"])
     if at > parent["version"]:
-        raise BadRequest(
-            f"at_version={at} is beyond the game's version {parent['version']}", {"at_version": ["beyond the game"]}
-        )
+        # 422 like an annotation's or a dispute's version beyond the game: a write naming what is not there.
+        message = f"version {at} is beyond the game's version {parent['version']}"
+        raise Unprocessable(f"at_version={at} cannot start a fork: {message}", {"at_version": [message]})
     prefix_events = services.store.read(stream_of(parent_id), 0, parent["version"])
     _check_append_end(prefix_events, at)
     at_fork = services.loader.load(parent_id, principal, at).game

@@ -16,6 +16,7 @@ from sqlalchemy import Engine, select
 from domain.checkpoints import FIRST_PREV, checkpoint_hash, heads_root, payload
 from service.signing import INVALID, UNKNOWN_KEY, VALID, Keyring
 from service.store import checkpoints as checkpoint_rows
+from service.store import disputes as dispute_rows
 from service.store.checkpoints import StoredCheckpoint
 from service.store.events import ChainReport, EventStore
 from service.store.tables import disputes, game_summaries
@@ -27,7 +28,7 @@ DELETED_STREAM = "deleted-stream"  # records know the stream, the log has no eve
 TRUNCATED = "truncated"  # the stream is shorter than a record of it says
 RECHAINED = "rechained"  # the hash at a signed version is not the signed head
 HEAD_MISMATCH = "head-mismatch"  # a read model (unsigned) disagrees with the stream's head
-MISSING_HEAD = "missing-head"  # a game stream with events and no summary recording its head
+MISSING_HEAD = "missing-head"  # a game or dispute stream with events and no read-model row recording its head
 BAD_SIGNATURE = "bad-signature"  # a checkpoint whose signature does not verify
 UNKNOWN_KEY_FINDING = "unknown-key"  # a checkpoint signed by a key that is not in the keyring
 GLOBAL_CHAIN = "global-chain"  # a global checkpoint does not follow the one before it
@@ -153,6 +154,15 @@ def with_derived(
     return replace(check, findings=(*check.findings, *found)) if found else check
 
 
+def _missing_read_model(stream: str, known: _Known) -> str | None:
+    """The read model that should hold a row for this stream and holds none (a deleted row), if any."""
+    if stream.startswith("game:") and known.summary is None:
+        return "game summary"
+    if stream.startswith("dispute:") and known.dispute_version is None:
+        return "disputes read-model row"
+    return None
+
+
 def describe(stored: StoredCheckpoint) -> str:
     """A checkpoint as a finding names it."""
     cp = stored.checkpoint
@@ -182,9 +192,11 @@ class Verifier:
         """The game's annotation stream (when it has one) and its disputes' streams, each checked in full."""
         annotations = f"annotations:{game_id}"
         streams = [annotations] if self.store.stream_version(annotations) else []
-        query = select(disputes.c.dispute_id).where(disputes.c.game_id == game_id).order_by(disputes.c.dispute_id)
+        query = select(disputes.c.dispute_id).where(disputes.c.game_id == game_id)
         with self.engine.connect() as conn:
-            streams += [f"dispute:{dispute_id}" for dispute_id in conn.execute(query).scalars()]
+            rows = {f"dispute:{dispute_id}" for dispute_id in conn.execute(query).scalars()}
+        # The log's own disputes of the game too: a dispute whose read-model row was deleted is still listed.
+        streams += sorted(rows | set(dispute_rows.streams_in_log(self.engine, game_id)))
         return tuple(self.check_stream(stream) for stream in streams)
 
     def check_all(self, prefix: str = "") -> LogCheck:
@@ -215,8 +227,8 @@ class Verifier:
         claims, valid = self._claims(stream, known, witness, signatures)
         hashes = checkpoint_rows.hashes_at(self.engine, stream, [c.version for c in claims if c.head is not None])
         ordered = [*chain, *claim_findings(stream, last_version, hashes, claims), *signatures]
-        if in_full and stream.startswith("game:") and last_version and known.summary is None:
-            detail = f"the stream has {last_version} events but no game summary records its head"
+        if in_full and last_version and (missing := _missing_read_model(stream, known)) is not None:
+            detail = f"the stream has {last_version} events but no {missing} records its head"
             ordered.append(Finding(MISSING_HEAD, stream, None, detail))
         return StreamCheck(stream, report, tuple(_unique(ordered)), valid[-1] if valid else None)
 

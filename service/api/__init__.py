@@ -32,6 +32,7 @@ def init_app(app: Flask) -> None:
         pending,
         players,
         positions,
+        query_params,
         records,
         replays,
         rulesets,
@@ -43,6 +44,7 @@ def init_app(app: Flask) -> None:
     # The annotations blueprint is not named `annotations`: `from __future__ import annotations` would shadow it.
     gate.init_app(app)
     app.before_request(_authenticate_sent_token)  # after the rate limits: a refused token is a counted failure
+    query_params.init_app(app)  # after the token: a dead token is a 401 whatever else the request says
     blueprints = (
         meta,
         rulesets,

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, delete, func, insert, select, tuple_
 
 from domain.canonical import canonical_json
-from service.store.tables import dispute_rules, disputes, game_players, game_summaries
+from service.store.tables import dispute_rules, disputes, events, game_players, game_summaries
 
 
 def put(conn: Connection, row: dict[str, Any], rule_ids: Iterable[str]) -> None:
@@ -93,6 +93,27 @@ def open_counts(engine: Engine, game_ids: Sequence[str]) -> dict[str, int]:
     )
     with engine.connect() as conn:
         return {r[0]: int(r[1]) for r in conn.execute(query)}
+
+
+def streams_in_log(engine: Engine, game_id: str) -> list[str]:
+    """The dispute streams whose opening event names `game_id`, read from the log, not from this read model
+    (whose row may be missing: that is what a verifier looks for). A range of the (stream_id, version) index
+    over dispute streams' first events: a handful of rows however long the games are."""
+    query = (
+        select(events.c.stream_id, events.c.data)
+        .where(events.c.stream_id.startswith("dispute:"), events.c.version == 1)
+        .order_by(events.c.stream_id)
+    )
+    with engine.connect() as conn:
+        return [row.stream_id for row in conn.execute(query) if _names_game(row.data, game_id)]
+
+
+def _names_game(data: str, game_id: str) -> bool:
+    try:
+        opened = json.loads(data)
+    except ValueError:
+        return False  # an edited row: the chain check of the streams a verifier does know reports it
+    return isinstance(opened, dict) and opened.get("game") == game_id
 
 
 def clear(conn: Connection, keep: Iterable[str] = ()) -> None:

@@ -132,9 +132,10 @@ def test_fork_inside_an_open_sealed_round_is_409_and_writes_nothing(api: Api) ->
     assert _fork(api, parent, 4).status_code == 201  # before the round opened
 
 
-def test_fork_beyond_the_game_is_400_and_a_viewer_may_not_fork(api: Api) -> None:
+def test_fork_beyond_the_game_is_422_like_a_dispute_and_a_viewer_may_not_fork(api: Api) -> None:
     parent = _game(api)
-    assert "at_version" in assert_problem(_fork(api, parent, 9), 400)["errors"]
+    beyond = assert_problem(_fork(api, parent, 9), 422, "unprocessable")
+    assert beyond["errors"]["at_version"] == ["version 9 is beyond the game's version 4"]
     assert_problem(_fork(api, parent, 2, role="viewer"), 403)
 
 

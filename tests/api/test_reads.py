@@ -347,3 +347,23 @@ def test_verify_is_not_ok_naming_the_stream_when_an_annotation_or_dispute_row_wa
     broken = by_stream[f"annotations:{game}" if edited == "annotations" else dispute]
     assert broken["ok"] is False and broken["first_broken"] == 1 and broken["reason"]
     assert [s["ok"] for s in body["streams"]].count(True) == 1
+
+
+def test_verify_lists_a_dispute_whose_read_model_row_was_deleted_and_not_another_games(api: Api) -> None:
+    game, other = _game_with_notes(api, 2), _game_with_notes(api, 2)
+    opened = [
+        api.client.post(f"{GAMES}/{g}/disputes", json={"version": 2, "claim": "no"}, headers=api.headers("arbiter"))
+        for g in (game, other)
+    ]
+    assert [o.status_code for o in opened] == [201, 201]
+    dispute = opened[0].get_json()["id"]
+    with api.services.engine.begin() as conn:
+        conn.execute(text("DELETE FROM dispute_rules WHERE dispute_id = :d"), {"d": dispute})
+        conn.execute(text("DELETE FROM disputes WHERE dispute_id = :d"), {"d": dispute})
+
+    body = api.client.get(f"{GAMES}/{game}/verify").get_json()
+
+    assert body["ok"] is False and body["first_broken"] is None  # the game's own stream holds
+    assert [s["stream"] for s in body["streams"]] == [f"dispute:{dispute}"]
+    assert body["streams"][0]["ok"] is False
+    assert "no disputes read-model row" in body["streams"][0]["reason"]
