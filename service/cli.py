@@ -108,6 +108,14 @@ def token_create(ctx: click.Context, role: str, player_id: str | None, label: st
     click.echo(value)
 
 
+def _served_url() -> str:
+    """Where `annals serve` (or `make run`) answers with this environment: HOST and PORT as it reads them, an
+    address that listens on every network (0.0.0.0, ::) named as this machine's loopback."""
+    host = os.environ.get("HOST", "127.0.0.1")
+    host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    return f"http://{f'[{host}]' if ':' in host else host}:{os.environ.get('PORT', '5000')}"
+
+
 @token.command("link")
 @click.option("--role", type=ROLE, required=True)
 @click.option("--player", "player_id", default=None, help="player id (required for --role player)")
@@ -115,7 +123,12 @@ def token_create(ctx: click.Context, role: str, player_id: str | None, label: st
 @click.option(
     "--minutes", type=click.IntRange(1, 1440), default=15, show_default=True, help="how long it may be redeemed"
 )
-@click.option("--base-url", default="http://127.0.0.1:5000", show_default=True, help="where the pages are served")
+@click.option(
+    "--base-url",
+    default=lambda: _served_url(),
+    show_default="http://HOST:PORT, as annals serve listens",
+    help="where the pages are served",
+)
 @click.pass_context
 def token_link(
     ctx: click.Context, role: str, player_id: str | None, label: str | None, minutes: int, base_url: str

@@ -100,7 +100,13 @@ def post_action(game_id: str) -> Response:
     caller = principal()
     caller.require(*WRITERS)  # authenticate before validating; seats are checked against the game later
     body = schemas.load_action(json_body())
-    return _answered(services().commands.act(caller, game_id, body, if_match(), idempotency_key(), context()))
+    recorded = services().commands.act(caller, game_id, body, if_match(), idempotency_key(), context())
+    response = _answered(recorded)
+    # openapi.yaml's Location of a recorded action: its events, read from the version before the first of them
+    response.headers["Location"] = (
+        f"/api/v1/games/{recorded.game_id}/events?after={recorded.result.events[0].version - 1}"
+    )
+    return response
 
 
 @blueprint.post("/games/<game_id>/sealed")

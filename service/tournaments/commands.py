@@ -183,7 +183,10 @@ def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
         ):
             errors["board"] = problems
     size = body["table_size"]
-    sizes = [size, size - 1] if body["remainder"] == "smaller_tables" and body["format"] == "swiss" else [size]
+    # Smaller tables are of k - 1, and a table of one is none (domain/tournaments/tables.py: the field then gets a
+    # bye instead), so tables of 2 ask nothing of a size-1 table: no seat set, no placement points.
+    smaller = body["remainder"] == "smaller_tables" and body["format"] == "swiss" and size > 2
+    sizes = [size, size - 1] if smaller else [size]
     settings = {k: v for k, v in body.items() if v is not None}
     settings.update(ruleset=ruleset.id, ruleset_version=ruleset.version, options=options)
     for table_size in sizes:

@@ -48,6 +48,28 @@ def test_game_moves_to_the_new_version_when_an_action_is_recorded(any_api: Api) 
     assert fetched.get_json()["last_hash"] == recorded["events"][-1]["hash"]
 
 
+def test_location_reads_the_recorded_events_when_an_action_records_several(api: Api) -> None:
+    """openapi.yaml: a recorded action's `Location` is its events (`/events?after=<the version before>`); the end of
+    a server-dice game records `GameEnded` and `DiceSeedRevealed` together, and a retry gets the same place."""
+    game = api.create_game(dice="server")["id"]
+    api.act(game, type="note", seat="red")
+    ending = {"type": "end_game", "data": {"winners": ["red"]}}
+    headers = {"Idempotency-Key": "end-1"}
+
+    response = api.send_action(game, ending, headers=headers)
+    retried = api.send_action(game, ending, headers=headers)
+
+    assert response.status_code == 201
+    assert response.headers["Location"] == f"/api/v1/games/{game}/events?after=2"
+    assert retried.headers["Location"] == response.headers["Location"]
+    listed = api.client.get(response.headers["Location"]).get_json()["items"]
+    recorded = response.get_json()["events"]
+    assert [(e["version"], e["type"], e["hash"]) for e in listed] == [
+        (e["version"], e["type"], e["hash"]) for e in recorded
+    ]
+    assert [e["type"] for e in recorded] == ["GameEnded", "DiceSeedRevealed"]
+
+
 @pytest.mark.parametrize("etag", ['"1"', "1", 'W/"1"'])
 def test_201_when_if_match_names_the_current_version(api: Api, etag: str) -> None:
     game = api.create_game()["id"]

@@ -106,6 +106,30 @@ def test_a_login_link_from_the_command_line_is_redeemed_once_by_the_api(runner: 
     assert again.status_code == 410
 
 
+@pytest.mark.parametrize(
+    ("host", "port", "served"),
+    [
+        (None, "5078", "http://127.0.0.1:5078"),
+        ("0.0.0.0", "8080", "http://127.0.0.1:8080"),
+        ("192.168.1.20", None, "http://192.168.1.20:5000"),
+    ],
+)
+def test_a_login_link_points_where_annals_serve_listens_when_no_base_url_is_given(
+    runner: CliRunner, upgraded: str, monkeypatch: pytest.MonkeyPatch, host: str | None, port: str | None, served: str
+) -> None:
+    """`PORT=5078 make run` then `annals token link`: the link opens that server, not one on port 5000."""
+    for name, value in (("HOST", host), ("PORT", port)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+
+    result = runner.invoke(cli, ["token", "link", "--role", "viewer"])
+
+    assert result.exit_code == 0, result.output
+    assert _last_line(result).startswith(f"{served}/login#code=")
+
+
 def test_each_token_is_new_when_tokens_are_created_twice(runner: CliRunner, upgraded: str) -> None:
     first = _last_line(runner.invoke(cli, ["token", "create", "--role", "viewer"]))
     second = _last_line(runner.invoke(cli, ["token", "create", "--role", "viewer"]))

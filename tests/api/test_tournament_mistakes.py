@@ -145,6 +145,20 @@ def test_an_unknown_seat_in_measures_is_named_under_measures_not_places(api: Api
     assert "seat-9" in problem["errors"]["measures"][0] and "places" not in problem["errors"]
 
 
+def test_a_two_player_swiss_with_its_own_placement_points_is_created_without_points_for_tables_of_one(
+    api: Api,
+) -> None:
+    # README: Swiss rounds seat tables of 2-6; WBC has no 2-player points, so the director gives them. The default
+    # remainder (smaller tables, of k - 1) has no table of 1 to score: an odd field gets a bye instead.
+    tournament = _create(api, table_size=2, rounds=3, placement_points={"2": [1, 0]})
+    _register(api, tournament["id"], 5)
+
+    plan = _post(api, f"{tournament['id']}/rounds", {"preview": True}).get_json()
+
+    assert tournament["settings"]["placement_points"] == {"2": [1, 0]}
+    assert [len(t["players"]) for t in plan["tables"]] == [2, 2] and len(plan["byes"]) == 1
+
+
 def test_drops_that_leave_a_field_smaller_tables_cannot_seat_pair_with_a_bye_the_director_accepts(api: Api) -> None:
     # 8 players at tables of 4 (or 3): after three drops 5 remain, and 5 is neither 4 + 3 nor 3 + 3.
     tid = _create(api, remainder="smaller_tables")["id"]

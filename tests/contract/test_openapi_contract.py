@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
+from typing import Any
 
 import yaml
 from flask import Flask, Response, jsonify
@@ -14,8 +16,14 @@ from tests.spec_validation import SPEC_PATH
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
 
 
+@functools.cache
+def _spec() -> dict[str, Any]:
+    found: dict[str, Any] = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+    return found
+
+
 def _spec_operations() -> set[tuple[str, str]]:
-    document = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+    document = _spec()
     return {
         (method.upper(), path) for path, item in document["paths"].items() for method in item if method in HTTP_METHODS
     }
@@ -87,3 +95,22 @@ def test_responses_match_the_spec_when_a_game_is_played(api: Api) -> None:
     ):
         assert api.client.get(path).status_code < 500
     assert not api.app.extensions["spec_failures"], api.app.extensions["spec_failures"]
+
+
+def test_every_operation_lists_the_401_it_answers_when_the_token_sent_is_unknown(api: Api) -> None:
+    """README, Tokens: a token sent but unknown, revoked or expired is a 401 on every request, public reads and
+    the token-less redeem included; each operation's responses say so (a bare `default` tells a client nothing)."""
+    unlisted = []
+    for method, path in sorted(_spec_operations()):
+        url = re.sub(r"\{[^}]+\}", "1", path)
+        response = api.client.open(
+            url,
+            method=method,
+            json={} if method in {"POST", "PATCH"} else None,
+            headers={"Authorization": "Bearer nope"},
+        )
+        assert response.status_code == 401, (method, path, response.status_code)
+        assert response.mimetype == "application/problem+json"
+        if "401" not in _spec()["paths"][path][method.lower()]["responses"]:
+            unlisted.append(f"{method} {path}")
+    assert not unlisted, f"operations whose responses do not list their 401: {unlisted}"
