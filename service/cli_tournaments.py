@@ -50,7 +50,12 @@ def tournament() -> None:
 @click.option("--rounds", type=int, default=None)
 @click.option("--variant", default=None)
 @click.option("--board", default=None, help="a shipped board's name or a stored board's id")
-@click.option("--remainder", type=click.Choice(["smaller_tables", "byes"]), default="smaller_tables")
+@click.option(
+    "--remainder",
+    type=click.Choice(["smaller_tables", "byes"]),
+    default=None,
+    help="default: smaller_tables (byes at tables of 2)",
+)
 @click.option("--settings", "settings_file", type=click.File("r"), default=None, help="JSON with more settings")
 @click.pass_context
 def create_command(ctx: click.Context, /, settings_file: IO[str] | None, **given: Any) -> None:

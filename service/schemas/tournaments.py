@@ -25,7 +25,8 @@ class TournamentCreateSchema(Schema):
     format = fields.String(load_default="swiss", validate=validate.OneOf(["swiss", "league"]))
     rounds = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(1, 30))
     table_size = fields.Integer(required=True, strict=True, validate=validate.Range(2, 6))
-    remainder = fields.String(load_default="smaller_tables", validate=validate.OneOf(["smaller_tables", "byes"]))
+    # Unset: `smaller_tables`, or `byes` at tables of 2, where a smaller table would seat one (service.tournaments).
+    remainder = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["smaller_tables", "byes"]))
     bye_points = fields.String(
         load_default=None,
         allow_none=True,

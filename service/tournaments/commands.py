@@ -183,6 +183,7 @@ def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
         ):
             errors["board"] = problems
     size = body["table_size"]
+    body = {**body, "remainder": _remainder(body, errors)}
     # Smaller tables are of k - 1, and a table of one is none (domain/tournaments/tables.py: the field then gets a
     # bye instead), so tables of 2 ask nothing of a size-1 table: no seat set, no placement points.
     smaller = body["remainder"] == "smaller_tables" and body["format"] == "swiss" and size > 2
@@ -210,6 +211,15 @@ def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
         name, messages = next(iter(errors.items()))
         raise Unprocessable(f"the tournament cannot be created: {name}: {messages[0]}", errors)
     return settings
+
+
+def _remainder(body: Mapping[str, Any], errors: dict[str, list[str]]) -> str:
+    """The remainder the director chose, or by default: smaller tables, except at tables of 2, where the one
+    player left over can only have a bye (as in a chess Swiss). Asked for smaller tables of 1: 422 naming it."""
+    chosen, size = body.get("remainder"), body["table_size"]
+    if size == 2 and chosen == "smaller_tables" and body["format"] == "swiss":
+        errors["remainder"] = ["tables of 2 have no smaller table (one player is no game): choose 'byes'"]
+    return str(chosen or ("byes" if size == 2 else "smaller_tables"))
 
 
 def _seat_set_errors(ruleset: Any, settings: Mapping[str, Any], options: Mapping[str, Any], size: int) -> list[str]:

@@ -159,6 +159,29 @@ def test_a_two_player_swiss_with_its_own_placement_points_is_created_without_poi
     assert [len(t["players"]) for t in plan["tables"]] == [2, 2] and len(plan["byes"]) == 1
 
 
+def test_a_two_player_swiss_gives_the_odd_player_a_bye_without_a_problem_to_accept_each_round(api: Api) -> None:
+    # At tables of 2 the only remainder is a bye (a table of 1 is no game), so the default is `byes`: an odd
+    # field pairs at once, not as a `remainder_byes` problem the director must accept every round.
+    tournament = _create(api, table_size=2, rounds=3, placement_points={"2": [1, 0]})
+    _register(api, tournament["id"], 5)
+
+    paired = _post(api, f"{tournament['id']}/rounds", {})
+
+    assert tournament["settings"]["remainder"] == "byes"
+    assert paired.status_code == 201, paired.get_json()
+    assert [len(t["players"]) for t in paired.get_json()["tables"]] == [2, 2] and len(paired.get_json()["byes"]) == 1
+
+
+def test_smaller_tables_asked_for_at_tables_of_2_is_422_naming_remainder(api: Api) -> None:
+    created = api.client.post(
+        "/api/v1/tournaments",
+        json={"name": "Duels", "ruleset": "freeform", "table_size": 2, "rounds": 3, "remainder": "smaller_tables"},
+        headers=api.headers("organiser"),
+    )
+
+    assert "choose 'byes'" in assert_problem(created, 422)["errors"]["remainder"][0]
+
+
 def test_drops_that_leave_a_field_smaller_tables_cannot_seat_pair_with_a_bye_the_director_accepts(api: Api) -> None:
     # 8 players at tables of 4 (or 3): after three drops 5 remain, and 5 is neither 4 + 3 nor 3 + 3.
     tid = _create(api, remainder="smaller_tables")["id"]
