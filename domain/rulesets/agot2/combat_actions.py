@@ -200,7 +200,9 @@ def _losses_first(s: AgotState, c: Combat, action: Action, d: Mapping[str, Any],
     if len(destroy) != due and checks.broken("GOT-RETREAT-5", message, "data.destroy"):
         return checks.refusal()
     gone = ev(s, "UnitsDestroyed", seat=loser, area=c.area, units=list(destroy), reason="supply_limit")
-    step = TraceStep("GOT-RETREAT-5", f"{loser} destroys {', '.join(destroy)} first; {chooser} picks the area")
+    # Not "then picks the area": when one legal area is left, the retreat goes there at once (GOT-RETREAT-3).
+    text = f"{loser} destroys {', '.join(destroy)} first (the loser names the units, {chooser} the area)"
+    step = TraceStep("GOT-RETREAT-5", text)
     return checks.record(Decision((gone,), trace=(step,)))
 
 

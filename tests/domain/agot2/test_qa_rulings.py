@@ -353,15 +353,18 @@ def _bids_opened(game: Game, track: str) -> Game:
 # --- D9: Robb Stark's retreat among the fewest losses ---
 
 
-def _robb_wins(**options: Any) -> Game:
+def _robb_wins(with_w: bool = True, third: str = "footman", **options: Any) -> Game:
     """Stark's knights march from a on Lannister's three footmen in b and win with Robb Stark. Lannister's supply
     is [3, 2] with a footman in x, one in w and two in y: a retreat to x or w costs 1 footman, to y 2
-    (GOT-RETREAT-5)."""
+    (GOT-RETREAT-5). Without w, x is the only area of fewest losses; `third` is the third unit in b."""
     unit_list = units("stark", "a", "knight", "knight", "knight") + units("lannister", "b", "footman", "footman")
-    unit_list += units("lannister", "b", "footman", first=3) + units("lannister", "x", "footman")
-    unit_list += units("lannister", "y", "footman", "footman") + units("lannister", "w", "footman")
+    unit_list += units("lannister", "b", third, first=3) + units("lannister", "x", "footman")
+    unit_list += units("lannister", "y", "footman", "footman")
     seats = ("stark", "lannister")
-    areas, edges = AROUND_B | {"w": "land"}, [*EDGES_B, ("b", "w")]
+    areas, edges = AROUND_B, EDGES_B
+    if with_w:
+        unit_list += units("lannister", "w", "footman")
+        areas, edges = AROUND_B | {"w": "land"}, [*EDGES_B, ("b", "w")]
     game = _game(areas, edges, seats, unit_list, [order("a", "stark", "march_0")], **options)
     game = _supports(_march(game, "stark", "a", "b"), {})
     game, _ = _cards(game, "stark", "stark_robb_stark", "lannister", "lannister_the_hound")
@@ -414,6 +417,25 @@ def test_got_x_17_got_retreat_5_the_loser_names_the_units_robb_starks_retreat_co
         "lannister:footman:b:1",
         "lannister:footman:b:3",
         "lannister:footman:w:1",
+    ]
+
+
+def test_got_retreat_3_after_the_losers_units_the_only_area_left_is_taken_without_saying_stark_picks() -> None:
+    """GOT-RETREAT-5 then GOT-RETREAT-3: without w, x (1 unit lost) is the only area of fewest losses, so once
+    Lannister names the footman it loses (of two footmen and a knight: a real choice) the retreat goes to x at
+    once; the trace does not promise Stark a pick."""
+    game = _robb_wins(with_w=False, third="knight", supply_limits={"lannister": [3, 2]})
+    cid = combat_id(game)
+
+    game, named = act(game, "choose_retreat", "lannister", combat_id=cid, destroy=["lannister:footman:b:2"])
+
+    texts = [step.text for step in named.trace]
+    assert not any("picks the area" in text for text in texts), texts
+    assert "the only legal retreat is x" in texts
+    assert sorted(u.id for u in game.state.units_in("x", "lannister")) == [
+        "lannister:footman:b:1",
+        "lannister:footman:x:1",
+        "lannister:knight:b:3",
     ]
 
 
