@@ -30,6 +30,10 @@ CASUALTY_ORDER = {
     **array(PIECE),
     "description": "RV-AMB-11: the order in which pieces of equal lives are lost (pieces of this battle)",
 }
+WITHDRAWN = {
+    **array(PIECE, min_items=1),
+    "description": "RV-AMB-10: pieces of the withdrawal whose place is chosen (all of it goes); as `pending` offers",
+}
 SEAT = game_id("seats", "a faction (seat) of the game: the army attacked (RV-FLD-1)")
 SUBFACTION = text("a sub-faction of the Kard League")
 _FIELD_DICE = "the attackers' dice (as the unit table gives them), then the defenders'"
@@ -73,9 +77,10 @@ TURN = (
     ),
     ActionSpec(
         "choose_retreat",
-        "The owner picks among equally near places for a withdrawal.",
+        "The owner picks among equally near places for a withdrawal; `pieces` names which of its withdrawals"
+        " (without it: its last).",
         ("RV-AMB-10",),
-        obj({"to": PLACE}),
+        obj({"to": PLACE}, {"pieces": WITHDRAWN}),
         {"to": "pole"},
         example_seat="gliviciove",
     ),

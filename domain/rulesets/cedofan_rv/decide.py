@@ -14,6 +14,7 @@ from typing import Any
 from domain.kernel import GAME_ENDED, Action, Authority, Decision, Event, Game, Inputs, RuleViolation, TraceStep
 from domain.rulesets.cedofan_rv import alliances, battles, economy, imperial, league, moves, relief, sieges, storms
 from domain.rulesets.cedofan_rv.guards import in_own_impulse
+from domain.rulesets.cedofan_rv.retreat_ties import tie_named
 from domain.rulesets.cedofan_rv.state import RvState
 from domain.rulesets.cedofan_rv.treasuries import KARD_LEAGUE, is_imperial_city, named, place_treasury
 
@@ -268,13 +269,22 @@ def _end_impulse(game: Game, action: Action, inputs: Inputs) -> Decision:
 
 
 def _choose_retreat(game: Game, action: Action, inputs: Inputs) -> Decision:
-    """`choose_retreat {to}`: RV-AMB-10: the owner breaks a tie between equally near places, free."""
+    """`choose_retreat {to, pieces}`: RV-AMB-10: the owner breaks a tie between equally near places, free; `pieces`
+    names the withdrawal, the seat's last without it (`retreat_ties.py`)."""
     state: RvState = game.state
     seat = str(action.seat)
-    tie = state.retreat_ties.get(seat)
-    to = action.data.get("to")
-    if tie is None:
+    own = state.retreat_ties.get(seat, ())
+    to, which = action.data.get("to"), action.data.get("pieces")
+    if not own:
         return Decision.refuse("RV-AMB-10", f"{seat!r} has no withdrawal with equally near places this round")
+    tie = tie_named(own, which)
+    if tie is None:
+        withdrawals = "; ".join(", ".join(t[0]) for t in own)
+        return Decision.refuse(
+            "RV-AMB-10",
+            f"{which!r} are not pieces of one of {seat!r}'s withdrawals: {withdrawals}",
+            field="data.pieces",
+        )
     pieces, went, ties = tie
     if to not in ties or to == went:
         others = ", ".join(t for t in ties if t != went)

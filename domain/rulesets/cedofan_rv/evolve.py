@@ -9,6 +9,7 @@ from typing import Any
 from domain.kernel import Event
 from domain.rulesets.cedofan_rv.alliances import alliance_declared, alliance_ended
 from domain.rulesets.cedofan_rv.options import NOBLE
+from domain.rulesets.cedofan_rv.retreat_ties import tie_closed, tie_opened
 from domain.rulesets.cedofan_rv.state import RULER_RANKS, Loot, Piece, RvState, Siege
 from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, impulse_order, piece_treasury
 
@@ -85,7 +86,7 @@ def _pieces_retreated(state: RvState, data: Mapping[str, Any]) -> RvState:
     state = _relocated(state, [str(p) for p in data["pieces"]], to)
     if data.get("ties"):
         tie = (tuple(str(p) for p in data["pieces"]), to, tuple(str(t) for t in data["ties"]))
-        return replace(state, retreat_ties={**state.retreat_ties, str(data["seat"]): tie})
+        return replace(state, retreat_ties=tie_opened(state.retreat_ties, str(data["seat"]), tie))
     return state
 
 
@@ -94,8 +95,9 @@ def _relief_entered_place(state: RvState, data: Mapping[str, Any]) -> RvState:
 
 
 def _retreat_chosen(state: RvState, data: Mapping[str, Any]) -> RvState:
-    state = _relocated(state, [str(p) for p in data["pieces"]], str(data["to"]))
-    return replace(state, retreat_ties=_without(state.retreat_ties, str(data["seat"])))
+    pieces = [str(p) for p in data["pieces"]]
+    state = _relocated(state, pieces, str(data["to"]))
+    return replace(state, retreat_ties=tie_closed(state.retreat_ties, str(data["seat"]), pieces))
 
 
 def _pieces_eliminated(state: RvState, data: Mapping[str, Any]) -> RvState:

@@ -106,10 +106,15 @@ def _slip(state: RvState, sealed: SealedRound) -> tuple[Mapping[str, Any], ...]:
 def _retreats(state: RvState) -> list[Waiting]:
     """RV-FLD-5, RV-AMB-10: a seat whose survivors withdrew with equally near places may pick another, free."""
     waiting = []
-    for seat, (pieces, went, ties) in sorted(state.retreat_ties.items()):
-        if not retreaters_standing(state, pieces, went):
-            continue
-        choices = tuple({"to": place} for place in ties if place != went)
-        option = Option("choose_retreat", ("RV-FLD-5", "RV-AMB-10"), choices, fields={"now_in": went})
-        waiting.append(Waiting(seat, (option,), f"its survivors withdrew to {went}; equally near: {', '.join(ties)}"))
+    for seat, own in sorted(state.retreat_ties.items()):
+        for pieces, went, ties in own:
+            standing = retreaters_standing(state, pieces, went)
+            if not standing:
+                continue
+            # A seat's only tie needs no naming (`choose_retreat` means its last); with several, each names its own.
+            which = {} if len(own) == 1 else {"pieces": standing}
+            choices = tuple({"to": place, **which} for place in ties if place != went)
+            option = Option("choose_retreat", ("RV-FLD-5", "RV-AMB-10"), choices, fields={"now_in": went, **which})
+            reason = f"its survivors withdrew to {went}; equally near: {', '.join(ties)}"
+            waiting.append(Waiting(seat, (option,), reason))
     return waiting

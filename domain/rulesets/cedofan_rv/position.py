@@ -39,6 +39,7 @@ from domain.position_schema import (
 )
 from domain.rulesets.cedofan_rv.board import BORDER_KINDS
 from domain.rulesets.cedofan_rv.options import DEFAULT_LEADER_TABLE, FACTIONS, NOBLE, SUBFACTIONS, UNIT_KINDS
+from domain.rulesets.cedofan_rv.retreat_ties import Tie, ties_json, ties_read
 from domain.rulesets.cedofan_rv.setup import setup
 from domain.rulesets.cedofan_rv.state import RULER_RANKS, Loot, Piece, Place, RvState, Siege
 from domain.rulesets.cedofan_rv.state_json import siege_json
@@ -131,6 +132,12 @@ TIE = record(
     },
 )
 
+# Each faction's open ties, oldest first; a position written before several were kept holds its one tie alone.
+TIES = {
+    "anyOf": [list_of(TIE, "the open withdrawals, oldest first"), TIE],
+    "description": "a faction's withdrawals with a choice left, oldest first (or, as older positions wrote, its one)",
+}
+
 PAIR = {**list_of(SEAT, "two different factions seated in the game", unique=True), "minItems": 2, "maxItems": 2}
 
 POSITION_SCHEMA = position_document(
@@ -159,7 +166,7 @@ POSITION_SCHEMA = position_document(
         "purses_of_the_dead": keyed_by_text(amount("resources"), "purses of nobles no longer on the map (RV-LOOT-3)"),
         "taxed_round": count("the round of the last extraordinary tax (RV-ECO-8)"),
         "shade_impulse": count("the impulse number in which Kalamé last summoned a shade (RV-ECO-7)"),
-        "retreat_ties": keyed_by("seats", TIE, "the last withdrawal of a faction with a choice left (RV-AMB-10)"),
+        "retreat_ties": keyed_by("seats", TIES, "the withdrawals of a faction with a choice left (RV-AMB-10)"),
         "alliances": list_of(PAIR, "alliances in force, each two seats that both declared it (RV-FLD-3)"),
         "alliance_offers": list_of(PAIR, "alliances one seat declared (first) and the other has not yet (RV-FLD-3)"),
     },
@@ -194,10 +201,7 @@ def position_of(game: Game) -> dict[str, Any]:
         "purses_of_the_dead": {n: v for n, v in sorted(state.purses.items()) if n not in state.pieces},
         "taxed_round": state.taxed_round,
         "shade_impulse": state.shade_impulse,
-        "retreat_ties": {
-            seat: {"pieces": list(pieces), "to": to, "ties": list(ties)}
-            for seat, (pieces, to, ties) in sorted(state.retreat_ties.items())
-        },
+        "retreat_ties": ties_json(state.retreat_ties),
         **present({"alliances": [list(p) for p in state.alliances]}),
         **present({"alliance_offers": [list(p) for p in state.alliance_offers]}),
     }
@@ -284,10 +288,7 @@ def from_position(
         worked=dict(position.get("worked", {})),
         taxed_round=position.get("taxed_round", 0),
         shade_impulse=position.get("shade_impulse", 0),
-        retreat_ties={
-            seat: (tuple(tie["pieces"]), tie["to"], tuple(tie["ties"]))
-            for seat, tie in position.get("retreat_ties", {}).items()
-        },
+        retreat_ties=ties_read(position.get("retreat_ties", {}), _tie_from),
         alliances=tuple(sorted((min(a, b), max(a, b)) for a, b in position.get("alliances", []))),
         alliance_offers=tuple((a, b) for a, b in position.get("alliance_offers", [])),
         **_fallen_from(position.get("fallen", {})),
@@ -338,6 +339,10 @@ def _places_from(places: Mapping[str, Place], given: Mapping[str, Any]) -> dict[
             neutral=p.get("neutral", False),
         )
     return changed
+
+
+def _tie_from(tie: Mapping[str, Any]) -> Tie:
+    return tuple(tie["pieces"]), tie["to"], tuple(tie["ties"])
 
 
 def _siege_from(area: str, siege: Mapping[str, Any]) -> Siege:

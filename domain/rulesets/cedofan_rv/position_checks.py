@@ -17,6 +17,7 @@ from domain.positions import PositionError, pointer
 from domain.rulesets.cedofan_rv.imperial import MAX_IMPERIAL_GENERALS, MAX_SHADES, imperial_generals, shades_of
 from domain.rulesets.cedofan_rv.options import STINOVE_ZEME
 from domain.rulesets.cedofan_rv.position import from_position
+from domain.rulesets.cedofan_rv.retreat_ties import tie_entries
 from domain.rulesets.cedofan_rv.setup import setup
 from domain.rulesets.cedofan_rv.sieges import borders_passably
 from domain.rulesets.cedofan_rv.state import Piece, Place, RvState
@@ -91,10 +92,10 @@ def _area_errors(position: Mapping[str, Any], state: RvState, areas: frozenset[s
         for area in position.get(part, {}):
             if area not in state.places:
                 yield PositionError(pointer(part, area), KNOWN, f"{area!r} is not a place of the board")
-    for seat, tie in position.get("retreat_ties", {}).items():
+    for parts, _, tie in tie_entries(position.get("retreat_ties", {})):
         for index, area in enumerate((tie["to"], *tie["ties"])):
             if area not in state.places:
-                at = pointer("retreat_ties", seat, *(("to",) if index == 0 else ("ties", index - 1)))
+                at = pointer(*parts, *(("to",) if index == 0 else ("ties", index - 1)))
                 yield PositionError(at, KNOWN, f"{area!r} is not a place of the board")
     for noble, fallen in position.get("fallen", {}).items():
         lost = fallen.get("army_lost_in")
@@ -278,11 +279,10 @@ def _aftermath_errors(position: Mapping[str, Any], state: RvState) -> Errors:
     for noble in state.fallen:
         if noble in state.pieces:
             yield PositionError(pointer("fallen", noble), "RV-DTH-1", f"{noble!r} fell this round but is on the map")
-    for seat, (pieces, _, _) in state.retreat_ties.items():
-        for index, piece in enumerate(pieces):
+    for parts, _, tie in tie_entries(position.get("retreat_ties", {})):
+        for index, piece in enumerate(tie["pieces"]):
             if piece not in state.pieces:
-                at = pointer("retreat_ties", seat, "pieces", index)
-                yield PositionError(at, "RV-AMB-10", f"{piece!r} is not on the map")
+                yield PositionError(pointer(*parts, "pieces", index), "RV-AMB-10", f"{piece!r} is not on the map")
 
 
 def _entries(document: Mapping[str, Any], part: str) -> list[tuple[str, Any]]:

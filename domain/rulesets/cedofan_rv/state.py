@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from domain.rulesets.cedofan_rv.options import NOBLE
+from domain.rulesets.cedofan_rv.retreat_ties import Ties
 
 Edges = Mapping[str, Mapping[str, tuple[str, int]]]
 # Ranks that reappear after death (RV-DTH-1: heads of houses; RV-DTH-2: Kard League sub-faction rulers).
@@ -130,8 +131,8 @@ class RvState:
     offices: Mapping[str, str] = field(default_factory=dict)
     taxed_round: int = 0  # the round of the last extraordinary tax (RV-ECO-8: once per round)
     shade_impulse: int = 0  # the impulse in which Kalamé last summoned a shade (RV-ECO-7: one per turn)
-    # RV-AMB-10: a seat's last withdrawal with equally near places: (pieces, where they went, the choices).
-    retreat_ties: Mapping[str, tuple[tuple[str, ...], str, tuple[str, ...]]] = field(default_factory=dict)
+    # RV-AMB-10: each seat's open withdrawals with equally near places, oldest first (`retreat_ties.py`).
+    retreat_ties: Ties = field(default_factory=dict)
     # The seed's allies („spojenecké armády", RV-FLD-3; „spřátelená armáda", RV-REL-1): pairs of seats in force
     # (sorted), and declarations the other seat has not made yet (declarer, other); `alliances.py`.
     alliances: tuple[tuple[str, str], ...] = ()

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.json_values import flag, json_array, json_object, optional_text, text, whole
+from domain.rulesets.cedofan_rv.retreat_ties import Tie, ties_json, ties_read
 from domain.rulesets.cedofan_rv.state import Loot, MapData, Piece, Place, RvState, Siege
 
 
@@ -39,10 +40,7 @@ def dump(state: RvState) -> dict[str, Any]:
         "offices": dict(state.offices),
         "taxed_round": state.taxed_round,
         "shade_impulse": state.shade_impulse,
-        "retreat_ties": {
-            seat: {"pieces": list(pieces), "to": to, "ties": list(ties)}
-            for seat, (pieces, to, ties) in state.retreat_ties.items()
-        },
+        "retreat_ties": ties_json(state.retreat_ties),
         # Written only when there are any, so the states of games without alliances read as before.
         **({"alliances": [list(pair) for pair in state.alliances]} if state.alliances else {}),
         **({"alliance_offers": [list(pair) for pair in state.alliance_offers]} if state.alliance_offers else {}),
@@ -144,9 +142,7 @@ def load(document: Mapping[str, Any]) -> RvState:
         offices={str(k): text(v) for k, v in json_object(document.get("offices", {})).items()},
         taxed_round=whole(document.get("taxed_round", 0)),
         shade_impulse=whole(document.get("shade_impulse", 0)),
-        retreat_ties={
-            str(k): _retreat_tie(json_object(v)) for k, v in json_object(document.get("retreat_ties", {})).items()
-        },
+        retreat_ties=ties_read(json_object(document.get("retreat_ties", {})), lambda v: _retreat_tie(json_object(v))),
         alliances=_pairs(document.get("alliances", [])),
         alliance_offers=_pairs(document.get("alliance_offers", [])),
     )
@@ -222,7 +218,7 @@ def _loot(lid: str, x: Any) -> Loot:
     )
 
 
-def _retreat_tie(v: Mapping[str, Any]) -> tuple[tuple[str, ...], str, tuple[str, ...]]:
+def _retreat_tie(v: Mapping[str, Any]) -> Tie:
     return (
         tuple(text(p) for p in json_array(v["pieces"])),
         text(v["to"]),

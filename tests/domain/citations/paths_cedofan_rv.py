@@ -59,6 +59,7 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ("RV-TURN-3", "decide:_in_impulse_order"): ("… plays before … (order: …)",),
     ("RV-AMB-10", "decide:_choose_retreat"): (
         "… has no withdrawal with equally near places this round",
+        "… are not pieces of one of …'s withdrawals: …",
         "… is not an equally near place; choose one of …",
         "the pieces that withdrew to … have moved since: the withdrawal stands",
     ),

@@ -219,11 +219,12 @@ def _tied_withdrawal() -> Table:
 
 def test_withdrawal_choice_refused_rv_amb_10_unless_an_equally_near_place_for_a_withdrawal_that_stands() -> None:
     """RV-AMB-10: "the owner breaks ties" between equally near places — A has no withdrawal to choose; home is not
-    one of B's; once n has moved on from b1 the withdrawal stands."""
+    one of B's; zz withdrew in none of B's withdrawals; once n has moved on from b1 the withdrawal stands."""
     path: Path = ("RV-AMB-10", "decide:_choose_retreat")
     table = _tied_withdrawal()
     cites(path, _rules(table, A, "choose_retreat", to="b2"), "RV-AMB-10")
     cites(path, _rules(table, B, "choose_retreat", to="home"), "RV-AMB-10")
+    cites(path, _rules(table, B, "choose_retreat", to="b2", pieces=["zz"]), "RV-AMB-10")
     moved = [{"op": "set", "path": "/pieces/n/area", "value": "b2"}]
     table.act(None, "adjust", reason="n rode on to b2", changes=moved)
     cites(path, _rules(table, B, "choose_retreat", to="b2"), "RV-AMB-10")
