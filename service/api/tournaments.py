@@ -53,6 +53,16 @@ def _command(
     byte for byte with `Idempotent-Replayed: true`, nothing written again (422 for the key with another request).
     A command that wrote nothing (a preview) answers what `run` returned."""
     asked = commands.Asked.of(principal(), tournament_id, operation, idempotency_key(), request_fields, answer)
+    return _answered(asked, run, status, location)
+
+
+def _answered(
+    asked: commands.Asked,
+    run: Callable[[commands.Asked], Any],
+    status: int,
+    location: Callable[[dict[str, Any]], str] | None = None,
+) -> Response:
+    """`asked` run by `run`, answered with the body its append kept (or, retried, the first request's)."""
     earlier = asked.earlier(services())
     unwritten = None
     if earlier is None:
@@ -61,13 +71,14 @@ def _command(
         except commands.AnsweredBefore as lost:
             earlier = lost.result
     result = earlier or (asked.results[-1] if asked.results else None)
-    if result is None or result.answer is None:
+    if result is None:
         return jsonify(unwritten)
-    response = Response(result.answer, status=status, mimetype="application/json")
+    answer = asked.answer_of(services(), result)
+    response = Response(answer, status=status, mimetype="application/json")
     if result.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     if location is not None:
-        response.headers["Location"] = location(json.loads(result.answer))
+        response.headers["Location"] = location(json.loads(answer))
     return response
 
 
@@ -77,8 +88,13 @@ def create_tournament() -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.TournamentCreateSchema, json_body())
-    tournament_id = commands.create(services(), caller, body, context(), idempotency_key())
-    return _created(_tournament(tournament_id), f"/api/v1/tournaments/{tournament_id}")
+    asked = commands.Asked.creating(caller, idempotency_key(), body, _tournament_json)
+    return _answered(
+        asked,
+        lambda asked: commands.create(services(), caller, body, context(), asked),
+        201,
+        lambda created: f"/api/v1/tournaments/{created['id']}",
+    )
 
 
 @blueprint.get("/tournaments")
@@ -186,8 +202,13 @@ def register_player(tournament_id: str) -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.RegisterSchema, json_body())
-    data = commands.register(services(), caller, tournament_id, body, context(), idempotency_key())
-    return _created(data, f"/api/v1/tournaments/{tournament_id}/players/{data['player']}")
+    asked = commands.Asked.registering(caller, tournament_id, idempotency_key(), body)
+    return _answered(
+        asked,
+        lambda asked: commands.register(services(), caller, tournament_id, body, context(), asked),
+        201,
+        lambda data: f"/api/v1/tournaments/{tournament_id}/players/{data['player']}",
+    )
 
 
 @blueprint.get("/tournaments/<tournament_id>/players")

@@ -104,9 +104,31 @@ class Asked:
         scoped = f"{principal.token_id}:{tournament_id}:{operation}:{key}" if key else None
         return cls(scoped, fingerprint_of({operation: dict(request)}), answer)
 
+    @classmethod
+    def creating(
+        cls, principal: Principal, key: str | None, body: Mapping[str, Any], answer: Callable[[Loaded], Any]
+    ) -> Asked:
+        """A tournament's creation (its key scoped to the caller alone: the tournament has no id yet)."""
+        return cls(f"{principal.token_id}:tournament-create:{key}" if key else None, fingerprint_of(body), answer)
+
+    @classmethod
+    def registering(cls, principal: Principal, tournament_id: str, key: str | None, body: Mapping[str, Any]) -> Asked:
+        """A registration, answered with its `PlayerRegistered` data."""
+        scoped = f"{principal.token_id}:{tournament_id}:register:{key}" if key else None
+        return cls(scoped, fingerprint_of(body), lambda after: after.events[-1].data)
+
     def answering(self, answer: Callable[[Loaded], Any]) -> Asked:
         """The same request answered otherwise (its results still collected here)."""
         return replace(self, answer=answer)
+
+    def answer_of(self, services: Services, result: AppendResult) -> str:
+        """The body kept with `result`; for a key kept before its operation kept answers (a creation's or a
+        registration's), built again from the tournament as that append left it."""
+        if result.answer is not None:
+            return result.answer
+        events = services.store.read(result.stream_id, 0, result.version)
+        tournament_id = str(events[0].data["tournament_id"])
+        return answer_text(self.answer(Loaded(tournament_id, events, fold_recorded(events))))
 
     def earlier(self, services: Services) -> AppendResult | None:
         """What an earlier request with this key appended and answered, or None (422 for another request)."""
@@ -125,8 +147,6 @@ def append(
     services: Services,
     loaded: Loaded,
     drafts: Sequence[EventDraft],
-    key: str | None = None,
-    fingerprint: str = "",
     extra: Callable[[Connection, tuple[RecordedEvent, ...]], None] | None = None,
     asked: Asked | None = None,
 ) -> AppendResult:
@@ -141,7 +161,7 @@ def append(
 
     stream = stream_of_tournament(loaded.tournament_id)
     if asked is None:
-        return services.store.append(stream, loaded.version, list(drafts), key, fingerprint, on_append=on_append)
+        return services.store.append(stream, loaded.version, list(drafts), on_append=on_append)
     answering = asked.answer
 
     def answer(recorded: tuple[RecordedEvent, ...]) -> str:
@@ -184,8 +204,11 @@ def fingerprint_of(body: Any) -> str:
 # --- create ---
 
 
-def create(services: Services, principal: Principal, body: dict[str, Any], ctx: RequestContext, key: str | None) -> str:
-    """Create a tournament from a validated body (schemas.tournaments.TournamentCreateSchema); its id."""
+def create(
+    services: Services, principal: Principal, body: dict[str, Any], ctx: RequestContext, asked: Asked | None = None
+) -> str:
+    """Create a tournament from a validated body (schemas.tournaments.TournamentCreateSchema); its id. With
+    `asked` (`Asked.creating`), its Idempotency-Key and answer."""
     principal.require(*DIRECTORS)
     principal.require_unbound("create a tournament")
     settings = _settings(services, body)
@@ -198,10 +221,7 @@ def create(services: Services, principal: Principal, body: dict[str, Any], ctx: 
         secrets.put(conn, stream, SEED_KIND, SEED_NAME, seed.hex(), recorded[0].recorded_at)
 
     empty = Loaded(tournament_id, [], TournamentState())
-    scoped = f"{principal.token_id}:tournament-create:{key}" if key else None
-    result = append(
-        services, empty, [draft("TournamentCreated", data, principal, ctx)], scoped, fingerprint_of(body), keep_seed
-    )
+    result = append(services, empty, [draft("TournamentCreated", data, principal, ctx)], extra=keep_seed, asked=asked)
     return str(result.events[0].data["tournament_id"])
 
 
@@ -321,15 +341,11 @@ def register(
     tournament_id: str,
     body: dict[str, Any],
     ctx: RequestContext,
-    key: str | None = None,
+    asked: Asked | None = None,
 ) -> dict[str, Any]:
-    """Register a known player, or a new one by name (personal data stays in `players`). A request repeated with
-    its Idempotency-Key answers the first registration and registers nobody twice."""
+    """Register a known player, or a new one by name (personal data stays in `players`). With `asked`
+    (`Asked.registering`), its Idempotency-Key and answer: a retry registers nobody twice."""
     principal.require(*DIRECTORS)
-    scoped = f"{principal.token_id}:{tournament_id}:register:{key}" if key else None
-    fingerprint = fingerprint_of(body)
-    if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
-        return dict(earlier.events[0].data)
     player_id = body.get("player")
     if player_id is not None and not players.existing(services.engine, [player_id]):
         raise Unprocessable(f"no player {player_id!r}; register a new one by 'name'", {"player": ["unknown player"]})
@@ -347,7 +363,7 @@ def register(
             raise Conflict(f"player {player} is already registered", player=player)
         data = {"player": player, "club": body.get("club"), "team": body.get("team")}
         extra = add_player if new_player else None
-        result = append(services, loaded, [draft("PlayerRegistered", data, principal, ctx)], scoped, fingerprint, extra)
+        result = append(services, loaded, [draft("PlayerRegistered", data, principal, ctx)], extra=extra, asked=asked)
         return dict(result.events[0].data)
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)

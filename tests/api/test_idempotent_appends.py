@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
+from service.store.tables import idempotency_keys
 from tests.api.conftest import assert_problem, total_events
 from tests.conftest import Api
 
@@ -79,6 +81,16 @@ def _places(api: Api, tid: str, table: int, reverse: bool = False) -> dict[str, 
 
 # Each case: the request under test and another request of the same operation (None: there is no other one).
 Case = Callable[[Api], tuple[Request, Request | None]]
+
+
+def _create(api: Api) -> tuple[Request, Request | None]:
+    body = {"name": "Club night", "ruleset": "freeform", "table_size": 4, "rounds": 1}
+    return Request(BASE, body), Request(BASE, {**body, "name": "Another night"})
+
+
+def _register(api: Api) -> tuple[Request, Request | None]:
+    tid = _swiss(api, "registered")
+    return Request(f"{BASE}/{tid}/players", {"name": "Ann"}), Request(f"{BASE}/{tid}/players", {"name": "Bob"})
 
 
 def _drop(api: Api) -> tuple[Request, Request | None]:
@@ -166,6 +178,8 @@ def _import(api: Api) -> tuple[Request, Request | None]:
 CASES: dict[str, Case] = {
     "fork": _fork,
     "import": _import,
+    "create": _create,
+    "register": _register,
     "drop": _drop,
     "pair": _pair,
     "swap": _swap,
@@ -194,7 +208,8 @@ def test_the_first_answer_and_nothing_written_again_when_an_append_is_retried_wi
     assert total_events(api) == written
 
 
-@pytest.mark.parametrize("case", [name for name in CASES if name != "finish"])  # a tournament finishes one way
+# A tournament finishes one way; a creation's and a registration's reused key were refused already.
+@pytest.mark.parametrize("case", [name for name in CASES if name not in ("finish", "create", "register")])
 def test_422_and_nothing_written_when_an_appends_key_is_reused_for_another_request(api: Api, case: str) -> None:
     request, other = CASES[case](api)
     assert other is not None
@@ -246,3 +261,20 @@ def test_a_tournament_import_retried_with_its_key_gets_its_first_report_and_anot
         assert total_events(other) == written
     finally:
         _finish(elsewhere)
+
+
+def test_a_tournaments_creation_retried_after_registrations_gets_its_first_answer(api: Api) -> None:
+    """The answer is the one kept at creation (no players, version 1), not the tournament as it is now; a key
+    kept before creations kept their answer (its row's response empty) is answered from that version too."""
+    create, _ = _create(api)
+    first = create.send(api, "create-1")
+    tid = first.get_json()["id"]
+    _post(api, f"{tid}/players", {"name": "Ann"})
+
+    again = create.send(api, "create-1")
+    with api.services.engine.begin() as conn:
+        conn.execute(update(idempotency_keys).values(response=None))
+    older = create.send(api, "create-1")
+
+    assert again.get_data() == older.get_data() == first.get_data()
+    assert first.get_json()["players"] == 0 and again.headers["Idempotent-Replayed"] == "true"
