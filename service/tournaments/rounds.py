@@ -175,10 +175,10 @@ def start(
             key = f"tournament:{tournament_id}:round:{number}:table:{table.number}"
             game_id = services.commands.create(principal, body, ctx, key).game_id
             created.append({"table": table.number, "game": game_id})
-            answered = asked.answering(lambda _after: {"round": number, "created": created}) if asked else None
-            _link(
-                services, principal, tournament_id, number, table.number, game_id, ctx, answered, table.number == last
-            )
+            # The request's key and answer go with its last append: a retry finds them once every table is linked.
+            keyed = asked if asked is not None and table.number == last else None
+            answered = keyed.answering(lambda _after: {"round": number, "created": created}) if keyed else None
+            _link(services, principal, tournament_id, number, table.number, game_id, ctx, answered)
         if progress is not None:
             progress(done, len(paired.tables))
     if created:
@@ -207,13 +207,12 @@ def _link(
     game: str,
     ctx: RequestContext,
     asked: Asked | None = None,
-    last: bool = False,
 ) -> None:
     def attempt(loaded: Loaded) -> None:
         found = loaded.state.table(number, table)
         if found is not None and found.game is None:
             data = {"round": number, "table": table, "game": game}
-            append(services, loaded, [draft("TableGameCreated", data, principal, ctx)], asked=asked if last else None)
+            append(services, loaded, [draft("TableGameCreated", data, principal, ctx)], asked=asked)
 
     retrying(services, principal, tournament_id, attempt)
 
