@@ -25,28 +25,40 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from domain.canonical import canonical_bytes, sha256_hex
 from domain.dice import seed_commitment
 from domain.kernel import GAME_CREATED, DiceMode
+from service.answers import answer_text, game_json
 from service.auth import Principal
 from service.clock import isoformat
 from service.errors import Conflict, Unprocessable
-from service.games import RequestContext
+from service.games import Recorded, RequestContext
 from service.loading import can_read, stream_of
 from service.rebuild import summary_of
 from service.records import relink
 from service.store import secrets, summaries
-from service.store.events import RecordedEvent
+from service.store.events import AppendResult, RecordedEvent
 from service.wiring import Services
 
 FORKERS = ("admin", "organiser", "arbiter", "player")
 
 
 def create_fork(
-    services: Services, principal: Principal, parent_id: str, fields: Mapping[str, Any], ctx: RequestContext
-) -> str:
-    """Create the fork of `parent_id` at `fields["at_version"]`; the fork's game id."""
+    services: Services,
+    principal: Principal,
+    parent_id: str,
+    fields: Mapping[str, Any],
+    ctx: RequestContext,
+    key: str | None = None,
+) -> Recorded:
+    """Create the fork of `parent_id` at `fields["at_version"]`: the fork and the body answering it. A request
+    repeated with its Idempotency-Key gets the first fork's answer, and no second fork is made."""
     principal.require(*FORKERS)
     principal.require_unbound("fork a game")
+    scoped = f"{principal.token_id}:fork:{key}" if key else None
+    fingerprint = sha256_hex(canonical_bytes({"game": parent_id, **fields}))
+    if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
+        return _recorded(earlier)
     parent = services.loader.summary(parent_id, principal)
     at = int(fields["at_version"])
     if at > parent["version"]:
@@ -87,8 +99,18 @@ def create_fork(
         if seed is not None:
             secrets.put(conn, stream_of(fork_id), "dice_seed", "dice", seed.hex(), now)
 
-    services.store.append_recorded(stream_of(fork_id), build, summarise)
-    return fork_id
+    result = services.store.append_recorded(stream_of(fork_id), build, summarise, (), scoped, fingerprint, _answer)
+    return _recorded(result)
+
+
+def _answer(recorded: tuple[RecordedEvent, ...]) -> str:
+    """The new fork as a game resource, built in its append's transaction (kept with an Idempotency-Key)."""
+    return answer_text({**game_json(summary_of(recorded)), "open_disputes": 0, "provisional": False})
+
+
+def _recorded(result: AppendResult) -> Recorded:
+    game_id = str(result.events[0].data["game_id"])
+    return Recorded(game_id, result, result.answer or "")
 
 
 def forks_of(services: Services, principal: Principal, parent_id: str) -> list[dict[str, Any]]:

@@ -14,9 +14,10 @@ server-dice game imported elsewhere cannot roll again (the report says `dice_see
 
 from __future__ import annotations
 
+import json
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Connection
@@ -24,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 
 from domain import boards as board_model
 from domain import registry
+from domain.canonical import canonical_bytes, sha256_hex
 from domain.chain import GENESIS, event_hash
 from domain.checkpoints import STREAM, Checkpoint, CheckpointFormatError
 from domain.checkpoints import from_json as checkpoint_from_json
@@ -43,7 +45,7 @@ from replays.record import (
     verify_record,
 )
 from service.annotation_stream import stream_of_annotations
-from service.answers import game_json
+from service.answers import answer_text, game_json
 from service.auth import RECORDERS, Principal
 from service.checkpoints import LogTampered
 from service.errors import Conflict, Forbidden, Unprocessable, WrongExpectedVersion
@@ -53,7 +55,7 @@ from service.rebuild import summary_of
 from service.signing import INVALID, VALID
 from service.store import boards, players, summaries
 from service.store import checkpoints as checkpoint_rows
-from service.store.events import RecordedEvent
+from service.store.events import AppendResult, RecordedEvent
 from service.views import EventRedactor
 from service.wiring import Services
 
@@ -82,6 +84,29 @@ class ImportReport:
     checkpoint: Mapping[str, Any] = field(default_factory=lambda: {"status": ABSENT})
     # Fields added later to an event type that the record's events lack (still consistent): {version, event, field}.
     unrecorded_fields: tuple[Mapping[str, Any], ...] = ()
+    # The JSON body kept with the import's Idempotency-Key, and whether this is a retry answered with it.
+    answer: str | None = field(default=None, compare=False)
+    replayed: bool = False
+
+    @classmethod
+    def replayed_from(cls, result: AppendResult) -> ImportReport:
+        """The report an earlier import with the same Idempotency-Key answered, as it was kept."""
+        kept = json.loads(result.answer or "{}")  # an import's key is always kept with its answer
+        return cls(
+            game_id=kept["game"],
+            original_id=kept["original_id"],
+            version=kept["version"],
+            events=kept["events"],
+            chain_ok=kept["chain_ok"],
+            findings=kept["findings"],
+            deviations=tuple(kept["deviations"]),
+            unverifiable=tuple(kept["unverifiable"]),
+            dice_seed_available=kept["dice_seed_available"],
+            checkpoint=kept["checkpoint"],
+            unrecorded_fields=tuple(kept["unrecorded_fields"]),
+            answer=result.answer,
+            replayed=True,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The API's and CLI's shape of the report."""
@@ -175,14 +200,60 @@ def import_record(
     lines: Iterable[str],
     keep_id: bool,
     progress: Callable[[int], None] | None = None,
+    key: str | None = None,
 ) -> ImportReport:
-    """Verify, re-adjudicate and store a record as a game; `progress(n)` hears of every n events re-adjudicated."""
+    """Verify, re-adjudicate and store a record as a game; `progress(n)` hears of every n events re-adjudicated.
+    A request repeated with its Idempotency-Key (`key`) gets the first import's report, and no second game."""
     principal.require(*RECORDERS)
-    record = _parsed(lines)
+    lines = list(lines)
+    scoped = f"{principal.token_id}:import:{key}" if key else None
+    fingerprint = sha256_hex(canonical_bytes({"record": lines, "keep_id": keep_id}))
+    if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
+        return ImportReport.replayed_from(earlier)
+    record, signed, ruleset, board, findings = _checked_record(lines, keep_id, progress, services)
     original_id = record.game_id
-    if keep_id and not _is_uuid(original_id):
+    game_id = original_id if keep_id else str(uuid.uuid4())
+    created = record.events[0]
+    _check_players(services, created["data"])
+    if board is not None:  # content-addressed: storing a board twice is harmless
+        name, when = str(board.get("name") or "unnamed"), str(created["recorded_at"])
+        boards.put(services.engine, created["data"]["board"], name, ruleset.id, board, when)
+    counts = {verdict: sum(f.verdict == verdict for f in findings) for verdict in VERDICTS}
+
+    def report(stored: Sequence[RecordedEvent]) -> ImportReport:
+        return ImportReport(
+            game_id=game_id,
+            original_id=original_id,
+            version=stored[-1].version,
+            events=len(stored),
+            chain_ok=True,
+            findings=counts,
+            deviations=tuple({"version": f.version, "reason": f.reason} for f in findings if f.verdict == "deviates"),
+            unverifiable=tuple(
+                {"version": f.version, "reason": f.reason} for f in findings if f.verdict == "unverifiable"
+            ),
+            dice_seed_available=_dice_seed_available(record),
+            checkpoint=_checkpoint_report(signed),
+            unrecorded_fields=tuple(lacking for f in findings for lacking in f.unrecorded_fields),
+        )
+
+    # Under its own id the game keeps the checkpoint it was exported with, when a key known here signed it.
+    kept = signed if keep_id and signed is not None and signed[1] == VERIFIED else None
+    keyed = _Keyed(scoped, fingerprint, lambda stored: answer_text(report(stored).to_json()))
+    result = _store(services, record, original_id, game_id, kept[0] if kept else None, keyed)
+    if result.replayed:  # lost a race to the same key: the winner's report
+        return ImportReport.replayed_from(result)
+    return replace(report([e for e in result.events if e.stream_id == stream_of(game_id)]), answer=result.answer)
+
+
+def _checked_record(
+    lines: list[str], keep_id: bool, progress: Callable[[int], None] | None, services: Services
+) -> tuple[Record, tuple[Checkpoint, str] | None, Any, dict[str, Any] | None, list[Finding]]:
+    """The record, its checkpoint, ruleset and board, and what re-adjudication found: 422 when it is not whole."""
+    record = _parsed(lines)
+    if keep_id and not _is_uuid(record.game_id):
         raise Unprocessable(
-            f"game id {original_id!r} is not a UUID; import it under a new id", {"keep_id": ["not a UUID"]}
+            f"game id {record.game_id!r} is not a UUID; import it under a new id", {"keep_id": ["not a UUID"]}
         )
     check = verify_record(record)
     if not check.ok:
@@ -203,29 +274,7 @@ def import_record(
     board = _board(record, created["data"])
     check_recorded_position(ruleset, created["data"], board)
     _check_annotations(record, created["data"], board)
-    findings = _readjudicate(ruleset, record, board, progress)
-    game_id = original_id if keep_id else str(uuid.uuid4())
-    _check_players(services, created["data"])
-    if board is not None:  # content-addressed: storing a board twice is harmless
-        name, when = str(board.get("name") or "unnamed"), str(created["recorded_at"])
-        boards.put(services.engine, created["data"]["board"], name, ruleset.id, board, when)
-    # Under its own id the game keeps the checkpoint it was exported with, when a key known here signed it.
-    kept = signed if keep_id and signed is not None and signed[1] == VERIFIED else None
-    stored = _store(services, record, original_id, game_id, kept[0] if kept else None)
-    counts = {verdict: sum(f.verdict == verdict for f in findings) for verdict in VERDICTS}
-    return ImportReport(
-        game_id=game_id,
-        original_id=original_id,
-        version=stored[-1].version,
-        events=len(stored),
-        chain_ok=True,
-        findings=counts,
-        deviations=tuple({"version": f.version, "reason": f.reason} for f in findings if f.verdict == "deviates"),
-        unverifiable=tuple({"version": f.version, "reason": f.reason} for f in findings if f.verdict == "unverifiable"),
-        dice_seed_available=_dice_seed_available(record),
-        checkpoint=_checkpoint_report(signed),
-        unrecorded_fields=tuple(lacking for f in findings for lacking in f.unrecorded_fields),
-    )
+    return record, signed, ruleset, board, _readjudicate(ruleset, record, board, progress)
 
 
 def _checked_checkpoint(services: Services, record: Record, count: int, head: str) -> tuple[Checkpoint, str] | None:
@@ -355,11 +404,20 @@ def _check_players(services: Services, data: Mapping[str, Any]) -> None:
         raise Unprocessable(detail, {"seats": [f"unknown player {p!r}" for p in missing]})
 
 
+@dataclass(frozen=True, slots=True)
+class _Keyed:
+    """An import's caller-scoped Idempotency-Key (None without one), its fingerprint, and its answer's maker."""
+
+    key: str | None
+    fingerprint: str
+    answer: Callable[[tuple[RecordedEvent, ...]], str]
+
+
 def _store(
-    services: Services, record: Record, original_id: str, game_id: str, checkpoint: Checkpoint | None
-) -> list[RecordedEvent]:
+    services: Services, record: Record, original_id: str, game_id: str, checkpoint: Checkpoint | None, keyed: _Keyed
+) -> AppendResult:
     """Append every event to `game:<game_id>` and add its summary (and the record's verified checkpoint), in
-    one transaction of the store."""
+    one transaction of the store, with the Idempotency-Key and the answer it keeps."""
 
     def summarise(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
         summaries.insert_game(conn, summary_of([e for e in recorded if e.stream_id == stream_of(game_id)]))
@@ -373,8 +431,9 @@ def _store(
 
     companions = [stream_of_annotations(game_id)] if record.annotations else []
     try:
-        stored = services.store.append_recorded(stream_of(game_id), build, summarise, companions)
-        return [e for e in stored if e.stream_id == stream_of(game_id)]
+        return services.store.append_recorded(
+            stream_of(game_id), build, summarise, companions, keyed.key, keyed.fingerprint, keyed.answer
+        )
     except WrongExpectedVersion:
         raise Conflict(f"a game {game_id!r} exists already; import without keep_id to give it a new id") from None
     except IntegrityError:

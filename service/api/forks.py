@@ -7,8 +7,8 @@ from marshmallow import Schema, fields, validate
 
 from service import forks, schemas
 from service.answers import game_json, with_disputes
-from service.api.common import context, json_body, page_of, principal, services, with_etag
-from service.api.games import _game_resource
+from service.api.common import context, idempotency_key, json_body, page_of, principal, services
+from service.api.games import _answered
 
 blueprint = Blueprint("forks", __name__)
 
@@ -24,9 +24,10 @@ class ForkCreateSchema(Schema):
 def create_fork(game_id: str) -> Response:
     """Fork the game at a version: a new game whose history is that prefix, to play a what-if."""
     body = schemas.load(ForkCreateSchema, json_body())
-    fork_id = forks.create_fork(services(), principal(), game_id, body, context())
-    resource = _game_resource(fork_id)
-    return with_etag(resource, resource["version"], 201, f"/api/v1/games/{fork_id}")
+    recorded = forks.create_fork(services(), principal(), game_id, body, context(), idempotency_key())
+    response = _answered(recorded)
+    response.headers["Location"] = f"/api/v1/games/{recorded.game_id}"
+    return response
 
 
 @blueprint.get("/games/<game_id>/forks")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, request
 
-from service.api.common import principal, services
+from service.api.common import idempotency_key, principal, services
 from service.errors import BadRequest
 from service.records import export_game, export_notation, import_record
 
@@ -45,9 +45,11 @@ def import_game() -> Response:
         text = request.get_data(cache=False).decode("utf-8")
     except UnicodeDecodeError as error:
         raise BadRequest(f"the record is not UTF-8: {error}", {"body": ["not UTF-8"]}) from None
-    report = import_record(services(), caller, text.splitlines(), keep_id)
-    response = jsonify(report.to_json())
-    response.status_code = 201
+    report = import_record(services(), caller, text.splitlines(), keep_id, key=idempotency_key())
+    # The body kept with the Idempotency-Key, as it is: a retry gets the first answer byte for byte.
+    response = Response(report.answer, status=201, mimetype="application/json")
+    if report.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     response.headers["Location"] = f"/api/v1/games/{report.game_id}"
     return response
 

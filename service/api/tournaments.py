@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -37,14 +39,62 @@ def _created(body: Any, location: str) -> Response:
     return response
 
 
+def _command(
+    tournament_id: str,
+    operation: str,
+    request_fields: dict[str, Any],
+    answer: Callable[[commands.Loaded], Any],
+    run: Callable[[commands.Asked], Any],
+    status: int,
+    location: Callable[[dict[str, Any]], str] | None = None,
+) -> Response:
+    """Run a tournament command with the request's Idempotency-Key (scoped to the caller, the tournament and the
+    operation): the body `answer` builds is kept with the key in the append's transaction, and a retry gets it
+    byte for byte with `Idempotent-Replayed: true`, nothing written again (422 for the key with another request).
+    A command that wrote nothing (a preview) answers what `run` returned."""
+    asked = commands.Asked.of(principal(), tournament_id, operation, idempotency_key(), request_fields, answer)
+    return _answered(asked, run, status, location)
+
+
+def _answered(
+    asked: commands.Asked,
+    run: Callable[[commands.Asked], Any],
+    status: int,
+    location: Callable[[dict[str, Any]], str] | None = None,
+) -> Response:
+    """`asked` run by `run`, answered with the body its append kept (or, retried, the first request's)."""
+    earlier = asked.earlier(services())
+    unwritten = None
+    if earlier is None:
+        try:
+            unwritten = run(asked)
+        except commands.AnsweredBefore as lost:
+            earlier = lost.result
+    result = earlier or (asked.results[-1] if asked.results else None)
+    if result is None:
+        return jsonify(unwritten)
+    answer = asked.answer_of(services(), result)
+    response = Response(answer, status=status, mimetype="application/json")
+    if result.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    if location is not None:
+        response.headers["Location"] = location(json.loads(answer))
+    return response
+
+
 @blueprint.post("/tournaments")
 def create_tournament() -> Response:
     """Create a tournament (organisers and admins)."""
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.TournamentCreateSchema, json_body())
-    tournament_id = commands.create(services(), caller, body, context(), idempotency_key())
-    return _created(_tournament(tournament_id), f"/api/v1/tournaments/{tournament_id}")
+    asked = commands.Asked.creating(caller, idempotency_key(), body, _tournament_json)
+    return _answered(
+        asked,
+        lambda asked: commands.create(services(), caller, body, context(), asked),
+        201,
+        lambda created: f"/api/v1/tournaments/{created['id']}",
+    )
 
 
 @blueprint.get("/tournaments")
@@ -66,8 +116,11 @@ def get_tournament(tournament_id: str) -> Response:
 
 
 def _tournament(tournament_id: str) -> dict[str, Any]:
-    loaded = commands.load(services(), principal(), tournament_id)
-    state = loaded.state
+    return _tournament_json(commands.load(services(), principal(), tournament_id))
+
+
+def _tournament_json(loaded: commands.Loaded) -> dict[str, Any]:
+    state, tournament_id = loaded.state, loaded.tournament_id
     return {
         "id": tournament_id,
         "status": status_of(state),
@@ -128,17 +181,16 @@ def import_tournament_record() -> Response:
     """Import a finished tournament's record (every chain checked first; nothing written on a 422)."""
     caller = principal()
     caller.require(*commands.DIRECTORS)
-    report = records.import_tournament(services(), json_body(), caller)
-    body = {
-        "tournament": report.tournament_id,
-        "written": report.written,
-        "players": report.players,
-        "games": report.games,
-        "disputes": report.disputes,
-        "events": report.events,
-        "deviations": report.deviations,
-    }
-    return _created(body, f"/api/v1/tournaments/{report.tournament_id}")
+    report = records.import_tournament(services(), json_body(), caller, idempotency_key())
+    location = f"/api/v1/tournaments/{report.tournament_id}"
+    if report.answer is None:  # stored already: nothing written, nothing kept
+        return _created(report.to_json(), location)
+    # The body kept with the Idempotency-Key, as it is: a retry gets the first answer byte for byte.
+    response = Response(report.answer, status=201, mimetype="application/json")
+    if report.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    response.headers["Location"] = location
+    return response
 
 
 # --- people ---
@@ -150,8 +202,13 @@ def register_player(tournament_id: str) -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.RegisterSchema, json_body())
-    data = commands.register(services(), caller, tournament_id, body, context(), idempotency_key())
-    return _created(data, f"/api/v1/tournaments/{tournament_id}/players/{data['player']}")
+    asked = commands.Asked.registering(caller, tournament_id, idempotency_key(), body)
+    return _answered(
+        asked,
+        lambda asked: commands.register(services(), caller, tournament_id, body, context(), asked),
+        201,
+        lambda data: f"/api/v1/tournaments/{tournament_id}/players/{data['player']}",
+    )
 
 
 @blueprint.get("/tournaments/<tournament_id>/players")
@@ -170,8 +227,15 @@ def drop_player(tournament_id: str, player_id: str) -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.DropSchema, json_body())
-    commands.drop(services(), caller, tournament_id, player_id, body["reason"], context())
-    return jsonify({"player": player_id, "status": "dropped"})
+    answer = {"player": player_id, "status": "dropped"}
+    return _command(
+        tournament_id,
+        "drop",
+        {"player": player_id, **body},
+        lambda _after: answer,
+        lambda asked: commands.drop(services(), caller, tournament_id, player_id, body["reason"], context(), asked),
+        200,
+    )
 
 
 @blueprint.get("/players/<player_id>/tournaments")
@@ -215,10 +279,15 @@ def pair_round(tournament_id: str) -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.PairSchema, json_body())
-    plan = rounds.pair(services(), caller, tournament_id, body, context())
-    if not plan["published"]:
-        return jsonify(plan)
-    return _created(plan, f"/api/v1/tournaments/{tournament_id}/rounds/{plan['round']}")
+    return _command(
+        tournament_id,
+        "pair",
+        body,
+        lambda after: {**after.events[-1].data, "published": True},
+        lambda asked: rounds.pair(services(), caller, tournament_id, body, context(), asked=asked),
+        201,
+        lambda plan: f"/api/v1/tournaments/{tournament_id}/rounds/{plan['round']}",
+    )
 
 
 @blueprint.post("/tournaments/<tournament_id>/games")
@@ -227,8 +296,26 @@ def link_league_game(tournament_id: str) -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.LinkGameSchema, json_body())
-    linked = league.link_game(services(), caller, tournament_id, body["game"], context())
-    return _created(linked, f"/api/v1/tournaments/{tournament_id}/rounds/0")
+
+    def answer(after: commands.Loaded) -> dict[str, Any]:
+        data = after.events[-1].data
+        return {
+            "round": 0,
+            "table": data["number"],
+            "game": data["game"],
+            "players": data["players"],
+            "seats": data["seats"],
+        }
+
+    return _command(
+        tournament_id,
+        "link",
+        body,
+        answer,
+        lambda asked: league.link_game(services(), caller, tournament_id, body["game"], context(), asked),
+        201,
+        lambda _linked: f"/api/v1/tournaments/{tournament_id}/rounds/0",
+    )
 
 
 @blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>")
@@ -268,7 +355,16 @@ def swap_players(tournament_id: str, number: int) -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.SwapSchema, json_body())
-    return _created(rounds.swap(services(), caller, tournament_id, number, body, context()), request.path)
+    path = request.path
+    return _command(
+        tournament_id,
+        "swap",
+        {"round": number, **body},
+        lambda after: after.events[-1].data,
+        lambda asked: rounds.swap(services(), caller, tournament_id, number, body, context(), asked),
+        201,
+        lambda _swap: path,
+    )
 
 
 @blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/start")
@@ -276,8 +372,15 @@ def start_round(tournament_id: str, number: int) -> Response:
     """Create the round's table games (seats and players from the pairing)."""
     caller = principal()
     caller.require(*commands.DIRECTORS)
-    created = rounds.start(services(), caller, tournament_id, number, context())
-    return jsonify({"round": number, "created": created})
+
+    def run(asked: commands.Asked) -> dict[str, Any]:
+        return {
+            "round": number,
+            "created": rounds.start(services(), caller, tournament_id, number, context(), asked=asked),
+        }
+
+    # rounds.start answers with the tables it gave a game (`answer` is replaced there).
+    return _command(tournament_id, "start", {"round": number}, lambda _after: None, run, 200)
 
 
 @blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/close")
@@ -285,8 +388,15 @@ def close_round(tournament_id: str, number: int) -> Response:
     """Close a round once every table's result is approved."""
     caller = principal()
     caller.require(*commands.DIRECTORS)
-    rounds.close(services(), caller, tournament_id, number, context())
-    return jsonify({"round": number, "closed": True})
+    answer = {"round": number, "closed": True}
+    return _command(
+        tournament_id,
+        "close",
+        {"round": number},
+        lambda _after: answer,
+        lambda asked: rounds.close(services(), caller, tournament_id, number, context(), asked),
+        200,
+    )
 
 
 @blueprint.post("/tournaments/<tournament_id>/finish")
@@ -294,8 +404,14 @@ def finish_tournament(tournament_id: str) -> Response:
     """Finish: every round closed; the draw's seed is revealed."""
     caller = principal()
     caller.require(*commands.DIRECTORS)
-    commands.finish(services(), caller, tournament_id, context())
-    return jsonify(_tournament(tournament_id))
+    return _command(
+        tournament_id,
+        "finish",
+        {},
+        _tournament_json,
+        lambda asked: commands.finish(services(), caller, tournament_id, context(), asked),
+        200,
+    )
 
 
 # --- results ---
@@ -307,8 +423,16 @@ def report_result(tournament_id: str, number: int, table: int) -> Response:
     caller = principal()
     caller.require(*results.STAFF, "player")
     body = schemas.load(shapes.ResultSchema, json_body())
-    data = results.report_by_hand(services(), caller, tournament_id, number, table, body, context())
-    return _created(data, request.path)
+    path = request.path
+    return _command(
+        tournament_id,
+        "result",
+        {"round": number, "table": table, **body},
+        lambda after: after.events[-1].data,
+        lambda asked: results.report_by_hand(services(), caller, tournament_id, number, table, body, context(), asked),
+        201,
+        lambda _data: path,
+    )
 
 
 @blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/confirmations")
@@ -316,8 +440,16 @@ def confirm_result(tournament_id: str, number: int, table: int) -> Response:
     """A seated player confirms their table's result."""
     caller = principal()
     caller.require("player")
-    results.confirm(services(), caller, tournament_id, number, table, context())
-    return _created({"round": number, "table": table, "player": caller.player_id}, request.path)
+    answer, path = {"round": number, "table": table, "player": caller.player_id}, request.path
+    return _command(
+        tournament_id,
+        "confirm",
+        {"round": number, "table": table},
+        lambda _after: answer,
+        lambda asked: results.confirm(services(), caller, tournament_id, number, table, context(), asked),
+        201,
+        lambda _data: path,
+    )
 
 
 @blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/approval")
@@ -326,8 +458,16 @@ def approve_result(tournament_id: str, number: int, table: int) -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.ApprovalSchema, json_body())
-    results.approve(services(), caller, tournament_id, number, table, body, context())
-    return _created({"round": number, "table": table, "approved": True}, request.path)
+    answer, path = {"round": number, "table": table, "approved": True}, request.path
+    return _command(
+        tournament_id,
+        "approve",
+        {"round": number, "table": table, **body},
+        lambda _after: answer,
+        lambda asked: results.approve(services(), caller, tournament_id, number, table, body, context(), asked),
+        201,
+        lambda _data: path,
+    )
 
 
 # --- standings ---

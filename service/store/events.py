@@ -294,27 +294,43 @@ class EventStore:
         build: Callable[[int], Sequence[RecordedEvent]],
         on_append: OnAppend | None = None,
         companions: Sequence[str] = (),
-    ) -> tuple[RecordedEvent, ...]:
+        idempotency_key: str | None = None,
+        fingerprint: str = "",
+        answer: Answer | None = None,
+    ) -> AppendResult:
         """Store events recorded elsewhere (an imported record) as they are: their times and hashes.
 
         The stream, and every companion stream (a game's annotations), must be new
         (WrongExpectedVersion otherwise). `build(position)` makes the events of all of them, numbered
         after the global position read under the write lock, so positions stay gap-free and in commit
-        order exactly as for `append`; they are stored in one transaction.
+        order exactly as for `append`; they are stored in one transaction. An idempotency key is kept in
+        that transaction with `stream_id`'s events and the `answer` built from them, as `append` keeps
+        one: a repeated key with the same fingerprint returns the first result and writes nothing.
         """
-        with self._transaction() as conn:
-            current, _, position = self._head(stream_id)
-            if current:
-                raise WrongExpectedVersion(stream_id, 0, current)
-            for companion in companions:
-                companion_version = self._head(companion)[0]
-                if companion_version:
-                    raise WrongExpectedVersion(companion, 0, companion_version)
-            recorded = tuple(build(position))
-            self._insert([_row_of(e) for e in recorded])
-            if on_append is not None:
-                on_append(conn, recorded)
-        return recorded
+        try:
+            with self._transaction() as conn:
+                current, _, position = self._head(stream_id)
+                if current:
+                    raise WrongExpectedVersion(stream_id, 0, current)
+                for companion in companions:
+                    companion_version = self._head(companion)[0]
+                    if companion_version:
+                        raise WrongExpectedVersion(companion, 0, companion_version)
+                recorded = tuple(build(position))
+                self._insert([_row_of(e) for e in recorded])
+                if on_append is not None:
+                    on_append(conn, recorded)
+                own = tuple(e for e in recorded if e.stream_id == stream_id)
+                body = answer(own) if answer is not None else None
+                if idempotency_key is not None:
+                    self._keep_key((idempotency_key, fingerprint), own, body)
+        except (WrongExpectedVersion, IntegrityError):
+            # Lost a race to a request with the same key (its key's row, or its kept stream id, came first).
+            earlier = self.idempotent_result(idempotency_key, fingerprint) if idempotency_key is not None else None
+            if earlier is None:
+                raise
+            return earlier
+        return AppendResult(stream_id, recorded, answer=body)
 
     def append_within(
         self, conn: Connection, stream_id: str, expected_version: int | None, drafts: Sequence[EventDraft]

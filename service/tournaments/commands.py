@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +24,7 @@ from domain.kernel import Seat
 from domain.tournaments.scoring import SYSTEMS, ScoringError, placement_system
 from domain.tournaments.standings import StandingsError, check_chain
 from domain.tournaments.state import LEAGUE_ROUND, TournamentState
+from service.answers import answer_text
 from service.auth import Principal
 from service.errors import Conflict, NotFound, TooMuchContention, Unprocessable, WrongExpectedVersion
 from service.games import RETRIES, RequestContext
@@ -74,15 +75,83 @@ def load(services: Services, principal: Principal, tournament_id: str) -> Loaded
     return Loaded(tournament_id, events, state)
 
 
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A director's (or player's) request to a tournament, as its append answers it.
+
+    `key` is the request's Idempotency-Key scoped to the caller, the tournament and the operation (None without
+    one) and `fingerprint` the request's identity; `answer` builds the response body from the tournament after
+    the append, in its transaction, and the body is kept with the key: a retry gets it byte for byte
+    (`AnsweredBefore`, `earlier`). `results` collects what the request appended (a copy made by `answering`
+    shares it)."""
+
+    key: str | None
+    fingerprint: str
+    answer: Callable[[Loaded], Any]
+    results: list[AppendResult] = field(default_factory=list)
+
+    @classmethod
+    def of(
+        cls,
+        principal: Principal,
+        tournament_id: str,
+        operation: str,
+        key: str | None,
+        request: Mapping[str, Any],
+        answer: Callable[[Loaded], Any],
+    ) -> Asked:
+        """The request `operation` (with its path's values and body in `request`), keyed when `key` is given."""
+        scoped = f"{principal.token_id}:{tournament_id}:{operation}:{key}" if key else None
+        return cls(scoped, fingerprint_of({operation: dict(request)}), answer)
+
+    @classmethod
+    def creating(
+        cls, principal: Principal, key: str | None, body: Mapping[str, Any], answer: Callable[[Loaded], Any]
+    ) -> Asked:
+        """A tournament's creation (its key scoped to the caller alone: the tournament has no id yet)."""
+        return cls(f"{principal.token_id}:tournament-create:{key}" if key else None, fingerprint_of(body), answer)
+
+    @classmethod
+    def registering(cls, principal: Principal, tournament_id: str, key: str | None, body: Mapping[str, Any]) -> Asked:
+        """A registration, answered with its `PlayerRegistered` data."""
+        scoped = f"{principal.token_id}:{tournament_id}:register:{key}" if key else None
+        return cls(scoped, fingerprint_of(body), lambda after: after.events[-1].data)
+
+    def answering(self, answer: Callable[[Loaded], Any]) -> Asked:
+        """The same request answered otherwise (its results still collected here)."""
+        return replace(self, answer=answer)
+
+    def answer_of(self, services: Services, result: AppendResult) -> str:
+        """The body kept with `result`; for a key kept before its operation kept answers (a creation's or a
+        registration's), built again from the tournament as that append left it."""
+        if result.answer is not None:
+            return result.answer
+        events = services.store.read(result.stream_id, 0, result.version)
+        tournament_id = str(events[0].data["tournament_id"])
+        return answer_text(self.answer(Loaded(tournament_id, events, fold_recorded(events))))
+
+    def earlier(self, services: Services) -> AppendResult | None:
+        """What an earlier request with this key appended and answered, or None (422 for another request)."""
+        return services.store.idempotent_result(self.key, self.fingerprint) if self.key else None
+
+
+class AnsweredBefore(Exception):
+    """A keyed request that lost a race to the same key: the first request's result is the answer."""
+
+    def __init__(self, result: AppendResult) -> None:
+        super().__init__(f"answered before: {result.stream_id}")
+        self.result = result
+
+
 def append(
     services: Services,
     loaded: Loaded,
     drafts: Sequence[EventDraft],
-    key: str | None = None,
-    fingerprint: str = "",
     extra: Callable[[Connection, tuple[RecordedEvent, ...]], None] | None = None,
+    asked: Asked | None = None,
 ) -> AppendResult:
-    """Append after `loaded` (412-style race: WrongExpectedVersion), rewriting the read model in the transaction."""
+    """Append after `loaded` (412-style race: WrongExpectedVersion), rewriting the read model in the transaction;
+    with `asked`, its key, fingerprint and answer (AnsweredBefore when the key was used first by a racer)."""
 
     def on_append(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
         if extra is not None:
@@ -91,7 +160,21 @@ def append(
         project(conn, every, tournament_seed(conn, loaded.tournament_id, fold_recorded(every)))
 
     stream = stream_of_tournament(loaded.tournament_id)
-    return services.store.append(stream, loaded.version, list(drafts), key, fingerprint, on_append=on_append)
+    if asked is None:
+        return services.store.append(stream, loaded.version, list(drafts), on_append=on_append)
+    answering = asked.answer
+
+    def answer(recorded: tuple[RecordedEvent, ...]) -> str:
+        every = [*loaded.events, *recorded]
+        return answer_text(answering(Loaded(loaded.tournament_id, every, fold_recorded(every))))
+
+    result = services.store.append(
+        stream, loaded.version, list(drafts), asked.key, asked.fingerprint, on_append=on_append, answer=answer
+    )
+    if result.replayed:
+        raise AnsweredBefore(result)
+    asked.results.append(result)
+    return result
 
 
 def retrying(services: Services, principal: Principal, tournament_id: str, attempt: Callable[[Loaded], Any]) -> Any:
@@ -121,8 +204,11 @@ def fingerprint_of(body: Any) -> str:
 # --- create ---
 
 
-def create(services: Services, principal: Principal, body: dict[str, Any], ctx: RequestContext, key: str | None) -> str:
-    """Create a tournament from a validated body (schemas.tournaments.TournamentCreateSchema); its id."""
+def create(
+    services: Services, principal: Principal, body: dict[str, Any], ctx: RequestContext, asked: Asked | None = None
+) -> str:
+    """Create a tournament from a validated body (schemas.tournaments.TournamentCreateSchema); its id. With
+    `asked` (`Asked.creating`), its Idempotency-Key and answer."""
     principal.require(*DIRECTORS)
     principal.require_unbound("create a tournament")
     settings = _settings(services, body)
@@ -135,10 +221,7 @@ def create(services: Services, principal: Principal, body: dict[str, Any], ctx: 
         secrets.put(conn, stream, SEED_KIND, SEED_NAME, seed.hex(), recorded[0].recorded_at)
 
     empty = Loaded(tournament_id, [], TournamentState())
-    scoped = f"{principal.token_id}:tournament-create:{key}" if key else None
-    result = append(
-        services, empty, [draft("TournamentCreated", data, principal, ctx)], scoped, fingerprint_of(body), keep_seed
-    )
+    result = append(services, empty, [draft("TournamentCreated", data, principal, ctx)], extra=keep_seed, asked=asked)
     return str(result.events[0].data["tournament_id"])
 
 
@@ -268,15 +351,11 @@ def register(
     tournament_id: str,
     body: dict[str, Any],
     ctx: RequestContext,
-    key: str | None = None,
+    asked: Asked | None = None,
 ) -> dict[str, Any]:
-    """Register a known player, or a new one by name (personal data stays in `players`). A request repeated with
-    its Idempotency-Key answers the first registration and registers nobody twice."""
+    """Register a known player, or a new one by name (personal data stays in `players`). With `asked`
+    (`Asked.registering`), its Idempotency-Key and answer: a retry registers nobody twice."""
     principal.require(*DIRECTORS)
-    scoped = f"{principal.token_id}:{tournament_id}:register:{key}" if key else None
-    fingerprint = fingerprint_of(body)
-    if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
-        return dict(earlier.events[0].data)
     player_id = body.get("player")
     if player_id is not None and not players.existing(services.engine, [player_id]):
         raise Unprocessable(f"no player {player_id!r}; register a new one by 'name'", {"player": ["unknown player"]})
@@ -294,7 +373,7 @@ def register(
             raise Conflict(f"player {player} is already registered", player=player)
         data = {"player": player, "club": body.get("club"), "team": body.get("team")}
         extra = add_player if new_player else None
-        result = append(services, loaded, [draft("PlayerRegistered", data, principal, ctx)], scoped, fingerprint, extra)
+        result = append(services, loaded, [draft("PlayerRegistered", data, principal, ctx)], extra=extra, asked=asked)
         return dict(result.events[0].data)
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
@@ -302,7 +381,13 @@ def register(
 
 
 def drop(
-    services: Services, principal: Principal, tournament_id: str, player_id: str, reason: str, ctx: RequestContext
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    player_id: str,
+    reason: str,
+    ctx: RequestContext,
+    asked: Asked | None = None,
 ) -> None:
     """Drop a player: from the next pairing on they are not paired; their results stay."""
     principal.require(*DIRECTORS)
@@ -313,7 +398,7 @@ def drop(
         if loaded.state.finished:
             raise Conflict(f"tournament {tournament_id} is finished")
         data = {"player": player_id, "reason": reason, "after_round": len(loaded.state.rounds)}
-        append(services, loaded, [draft("PlayerDropped", data, principal, ctx)])
+        append(services, loaded, [draft("PlayerDropped", data, principal, ctx)], asked=asked)
 
     retrying(services, principal, tournament_id, attempt)
 
@@ -321,7 +406,9 @@ def drop(
 # --- finish ---
 
 
-def finish(services: Services, principal: Principal, tournament_id: str, ctx: RequestContext) -> None:
+def finish(
+    services: Services, principal: Principal, tournament_id: str, ctx: RequestContext, asked: Asked | None = None
+) -> None:
     """Finish the tournament: every round closed; the draw's seed is revealed so anyone can re-derive it."""
     principal.require(*DIRECTORS)
 
@@ -345,7 +432,7 @@ def finish(services: Services, principal: Principal, tournament_id: str, ctx: Re
         def reveal(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
             secrets.mark_revealed(conn, stream, SEED_KIND, SEED_NAME, recorded[-1].recorded_at)
 
-        append(services, loaded, [draft("TournamentFinished", data, principal, ctx)], extra=reveal)
+        append(services, loaded, [draft("TournamentFinished", data, principal, ctx)], extra=reveal, asked=asked)
 
     retrying(services, principal, tournament_id, attempt)
 

@@ -11,13 +11,18 @@ from service.auth import Principal
 from service.errors import Conflict, Unprocessable
 from service.games import RequestContext
 from service.store import tournaments as rows
-from service.tournaments.commands import DIRECTORS, Loaded, append, draft, retrying
+from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
 from service.tournaments.results import report_from_game
 from service.wiring import Services
 
 
 def link_game(
-    services: Services, principal: Principal, tournament_id: str, game_id: str, ctx: RequestContext
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    game_id: str,
+    ctx: RequestContext,
+    asked: Asked | None = None,
 ) -> dict[str, Any]:
     """Link a game of the league's ruleset whose every seat is held by an entrant; an ended game reports at once."""
     principal.require(*DIRECTORS)
@@ -46,7 +51,7 @@ def link_game(
         number = 1 + (max((t.number for t in league.tables), default=0) if league else 0)
         order = [str(s["player"]) for s in summary["seats"]]
         data = {"number": number, "game": game_id, "players": order, "seats": {p: seats[p] for p in order}}
-        append(services, loaded, [draft(LEAGUE_GAME_LINKED, data, principal, ctx)])
+        append(services, loaded, [draft(LEAGUE_GAME_LINKED, data, principal, ctx)], asked=asked)
         return {"round": LEAGUE_ROUND, "table": number, "game": game_id, "players": order, "seats": data["seats"]}
 
     linked_table: dict[str, Any] = retrying(services, principal, tournament_id, attempt)

@@ -16,23 +16,25 @@ are appended as recorded, each with its read model in the same transaction. A se
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Connection
 
 from domain.kernel import Event
 from replays.record import EVENT_FIELDS, RecordError, parse_record, verify_chain, verify_record
+from service.answers import answer_text
 from service.auth import Principal
 from service.disputes import DISPUTE_OPENED, fold_dispute, stream_of_dispute
 from service.errors import Conflict, Unprocessable
 from service.records import export_game, import_record, relink
 from service.store import disputes as dispute_rows
 from service.store import players, summaries
-from service.store.events import RecordedEvent
+from service.store.events import AppendResult, RecordedEvent
 from service.tournaments.checking import seed_of
-from service.tournaments.commands import load
+from service.tournaments.commands import fingerprint_of, load
 from service.tournaments.projection import fold_recorded, project, stream_of_tournament
 from service.wiring import Services
 
@@ -50,6 +52,28 @@ class TournamentImport:
     disputes: int
     events: int
     deviations: int
+    # The JSON body kept with the import's Idempotency-Key, and whether this is a retry answered with it.
+    answer: str | None = field(default=None, compare=False)
+    replayed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The API's shape of the report."""
+        return {
+            "tournament": self.tournament_id,
+            "written": self.written,
+            "players": self.players,
+            "games": self.games,
+            "disputes": self.disputes,
+            "events": self.events,
+            "deviations": self.deviations,
+        }
+
+    @classmethod
+    def replayed_from(cls, result: AppendResult) -> TournamentImport:
+        """The report an earlier import with the same Idempotency-Key answered, as it was kept."""
+        kept = json.loads(result.answer or "{}")  # an import's key is always kept with its answer
+        counts = (kept["players"], kept["games"], kept["disputes"], kept["events"], kept["deviations"])
+        return cls(kept["tournament"], kept["written"], *counts, answer=result.answer, replayed=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +107,15 @@ def export_tournament(services: Services, principal: Principal, tournament_id: s
     }
 
 
-def import_tournament(services: Services, document: Any, principal: Principal = IMPORTER) -> TournamentImport:
-    """Check a tournament record whole, then store it (422 naming the bad part, nothing written)."""
+def import_tournament(
+    services: Services, document: Any, principal: Principal = IMPORTER, key: str | None = None
+) -> TournamentImport:
+    """Check a tournament record whole, then store it (422 naming the bad part, nothing written). With an
+    Idempotency-Key (`key`), kept with the tournament's stream and the report, a retry gets the first report."""
+    scoped = f"{principal.token_id}:tournament-import:{key}" if key else None
+    fingerprint = fingerprint_of(document)
+    if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
+        return TournamentImport.replayed_from(earlier)
     checked = _checked(document)
     tid, stream = checked.tournament_id, stream_of_tournament(checked.tournament_id)
     stored = services.store.read(stream)
@@ -104,9 +135,18 @@ def import_tournament(services: Services, document: Any, principal: Principal = 
             report = import_record(services, principal, lines, keep_id=True)
             imported, deviations = imported + 1, deviations + len(report.deviations)
     added = sum(_append_dispute(services, events) for events in checked.disputes.values())
-    services.store.append_recorded(stream, lambda position: _relinked(checked.events, stream, position), _projected)
     created = len(checked.names) - len(known)
-    return TournamentImport(tid, True, created, imported, added, len(checked.events), deviations)
+    wrote = TournamentImport(tid, True, created, imported, added, len(checked.events), deviations)
+    result = services.store.append_recorded(
+        stream,
+        lambda position: _relinked(checked.events, stream, position),
+        _projected,
+        (),
+        scoped,
+        fingerprint,
+        lambda _recorded: answer_text(wrote.to_json()),
+    )
+    return TournamentImport.replayed_from(result) if result.replayed else replace(wrote, answer=result.answer)
 
 
 def _relinked(events: Sequence[Mapping[str, Any]], stream: str, position: int) -> list[RecordedEvent]:

@@ -24,7 +24,7 @@ from service.games import RequestContext
 from service.loading import stream_of
 from service.store import disputes
 from service.store import tournaments as rows
-from service.tournaments.commands import DIRECTORS, Loaded, append, draft, retrying
+from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
 from service.wiring import Services
 
 log = logging.getLogger("annals")
@@ -119,6 +119,7 @@ def report_by_hand(
     table_no: int,
     body: dict[str, Any],
     ctx: RequestContext,
+    asked: Asked | None = None,
 ) -> dict[str, Any]:
     """A result entered by seat: by staff, or by a player of the table (who then cannot confirm it)."""
     principal.require(*STAFF, "player")
@@ -147,7 +148,7 @@ def report_by_hand(
                     f"round {number} table {table_no} already has a result; a director amends it with amend_reason"
                 )
             event, data["reason"] = "ResultAmended", body["amend_reason"]
-        append(services, loaded, [draft(event, data, principal, ctx)])
+        append(services, loaded, [draft(event, data, principal, ctx)], asked=asked)
         return data
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
@@ -155,7 +156,13 @@ def report_by_hand(
 
 
 def confirm(
-    services: Services, principal: Principal, tournament_id: str, number: int, table_no: int, ctx: RequestContext
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    number: int,
+    table_no: int,
+    ctx: RequestContext,
+    asked: Asked | None = None,
 ) -> None:
     """A seated player confirms their table's result (a player token: only its own table)."""
     principal.require("player")
@@ -173,7 +180,7 @@ def confirm(
         if player in table.result.confirmed_by:
             raise Conflict(f"{player} has already confirmed this result")
         data = {"round": number, "table": table_no, "player": player}
-        append(services, loaded, [draft("ResultConfirmed", data, principal, ctx)])
+        append(services, loaded, [draft("ResultConfirmed", data, principal, ctx)], asked=asked)
 
     retrying(services, principal, tournament_id, attempt)
 
@@ -186,6 +193,7 @@ def approve(
     table_no: int,
     body: dict[str, Any],
     ctx: RequestContext,
+    asked: Asked | None = None,
 ) -> None:
     """The director approves a table's result: no dispute open on its game, every confirmation in (or overridden)."""
     principal.require(*DIRECTORS)
@@ -215,7 +223,7 @@ def approve(
                 missing=missing,
             )
         data = {"round": number, "table": table_no, "override_reason": body.get("override_reason")}
-        append(services, loaded, [draft("ResultApproved", data, principal, ctx)])
+        append(services, loaded, [draft("ResultApproved", data, principal, ctx)], asked=asked)
 
     retrying(services, principal, tournament_id, attempt)
 

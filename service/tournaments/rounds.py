@@ -15,7 +15,7 @@ from domain.tournaments.tables import TableSizeError
 from service.auth import Principal
 from service.errors import Conflict, Unprocessable
 from service.games import RequestContext
-from service.tournaments.commands import DIRECTORS, Loaded, append, draft, retrying
+from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
 from service.tournaments.pairing import PairingError
 from service.tournaments.planning import plan_round, reseat
 from service.tournaments.projection import tournament_seed
@@ -37,6 +37,7 @@ def pair(
     body: dict[str, Any],
     ctx: RequestContext,
     time_limit: float = 20.0,
+    asked: Asked | None = None,
 ) -> dict[str, Any]:
     """Pair the next round: its plan (preview), or the plan published as `RoundPaired`."""
     principal.require(*DIRECTORS)
@@ -56,7 +57,7 @@ def pair(
                 "publish with accept_problems, or swap players after publishing",
                 problems=plan["problems"],
             )
-        append(services, loaded, [draft("RoundPaired", plan, principal, ctx)])
+        append(services, loaded, [draft("RoundPaired", plan, principal, ctx)], asked=asked)
         return {**plan, "published": True}
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
@@ -89,7 +90,13 @@ def _next_round(loaded: Loaded) -> int:
 
 
 def swap(
-    services: Services, principal: Principal, tournament_id: str, number: int, body: dict[str, Any], ctx: RequestContext
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    number: int,
+    body: dict[str, Any],
+    ctx: RequestContext,
+    asked: Asked | None = None,
 ) -> dict[str, Any]:
     """Swap two players of a paired round whose games are not created yet; both tables are seated again."""
     principal.require(*DIRECTORS)
@@ -126,7 +133,7 @@ def swap(
             table["band"] = []
         data = {"round": number, "players": [first, second], "reason": body["reason"], "tables": seated}
         data["byes"] = groups[-1]
-        append(services, loaded, [draft("PlayersSwapped", data, principal, ctx)])
+        append(services, loaded, [draft("PlayersSwapped", data, principal, ctx)], asked=asked)
         return data
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
@@ -140,13 +147,17 @@ def start(
     number: int,
     ctx: RequestContext,
     progress: Callable[[int, int], None] | None = None,
+    asked: Asked | None = None,
 ) -> list[dict[str, Any]]:
-    """Create each table's game of round `number` (seats and players from the pairing) and link it."""
+    """Create each table's game of round `number` (seats and players from the pairing) and link it. With
+    `asked`, the last link keeps the request's key and answer (`{"round", "created"}`: every table this request
+    gave a game), so a retry gets that answer; the games themselves are created with keys of their own."""
     principal.require(*DIRECTORS)
     created: list[dict[str, Any]] = []
     loaded = retrying(services, principal, tournament_id, lambda found: found)
     paired = _open_round(loaded.state, number, "start its games")
     settings = loaded.state.settings
+    last = max((t.number for t in paired.tables if t.game is None), default=None)
     for done, table in enumerate(paired.tables, start=1):
         if table.game is None:
             # The body GameCreateSchema would give: every field present, checked by the command itself.
@@ -163,8 +174,11 @@ def start(
             }
             key = f"tournament:{tournament_id}:round:{number}:table:{table.number}"
             game_id = services.commands.create(principal, body, ctx, key).game_id
-            _link(services, principal, tournament_id, number, table.number, game_id, ctx)
             created.append({"table": table.number, "game": game_id})
+            # The request's key and answer go with its last append: a retry finds them once every table is linked.
+            keyed = asked if asked is not None and table.number == last else None
+            answered = keyed.answering(lambda _after: {"round": number, "created": created}) if keyed else None
+            _link(services, principal, tournament_id, number, table.number, game_id, ctx, answered)
         if progress is not None:
             progress(done, len(paired.tables))
     if created:
@@ -192,17 +206,25 @@ def _link(
     table: int,
     game: str,
     ctx: RequestContext,
+    asked: Asked | None = None,
 ) -> None:
     def attempt(loaded: Loaded) -> None:
         found = loaded.state.table(number, table)
         if found is not None and found.game is None:
             data = {"round": number, "table": table, "game": game}
-            append(services, loaded, [draft("TableGameCreated", data, principal, ctx)])
+            append(services, loaded, [draft("TableGameCreated", data, principal, ctx)], asked=asked)
 
     retrying(services, principal, tournament_id, attempt)
 
 
-def close(services: Services, principal: Principal, tournament_id: str, number: int, ctx: RequestContext) -> None:
+def close(
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    number: int,
+    ctx: RequestContext,
+    asked: Asked | None = None,
+) -> None:
     """Close a round: every table's result approved. Results of ended games not yet reported are reported first."""
     principal.require(*DIRECTORS)
     sync_results(services, tournament_id)
@@ -216,6 +238,6 @@ def close(services: Services, principal: Principal, tournament_id: str, number: 
         waiting = [t.number for t in paired.tables if t.result is None or t.result.provisional]
         if waiting:
             raise Conflict(f"round {number}: table(s) {waiting} have no approved result yet", tables=waiting)
-        append(services, loaded, [draft("RoundClosed", {"round": number}, principal, ctx)])
+        append(services, loaded, [draft("RoundClosed", {"round": number}, principal, ctx)], asked=asked)
 
     retrying(services, principal, tournament_id, attempt)

@@ -240,7 +240,8 @@ def run(folder: Path) -> dict[str, Any]:
     services = services_in(folder, clock)
     try:
         body = TournamentCreateSchema().load(SETTINGS)
-        tid = commands.create(services, DIRECTOR, body, ctx("create"), "create")
+        created = commands.Asked.creating(DIRECTOR, "create", body, lambda after: after.tournament_id)
+        tid = commands.create(services, DIRECTOR, body, ctx("create"), created)
         names: dict[str, str] = {}
         for number, name in enumerate(NAMES):
             entry = {"name": name, "club": f"club-{number % 3 + 1}"}

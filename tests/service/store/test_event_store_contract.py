@@ -722,7 +722,7 @@ def test_recorded_events_keep_their_times_and_chain_when_appended_after_the_log(
     stored = store.append_recorded("imported", lambda position: _elsewhere("imported", position, 3))
 
     assert [e.position for e in store.read("imported")] == [2, 3, 4]
-    assert store.read("imported") == list(stored)
+    assert store.read("imported") == list(stored.events)
     assert store.verify("imported").ok
     assert {e.recorded_at for e in store.read("imported")} == {"2020-01-01T00:00:00.000000Z"}
 
@@ -744,6 +744,52 @@ def test_nothing_is_stored_when_the_callback_of_recorded_events_fails(store: Eve
         store.append_recorded("lost", lambda position: _elsewhere("lost", position, 2), fail)
 
     assert store.read("lost") == [] and store.read_all() == []
+
+
+def test_recorded_events_are_stored_once_and_answered_alike_when_their_key_is_resent(
+    store: EventStore, engine: Engine
+) -> None:
+    """A fork or an import retried with its Idempotency-Key: the key is kept with the events and the answer."""
+    first = store.append_recorded(
+        "forked", lambda position: _elsewhere("forked", position, 2), None, (), "player:1:fork:k", "same", _versions
+    )
+    rows = _rows(engine)
+
+    again = store.append_recorded(
+        "forked-again", lambda position: _elsewhere("forked-again", position, 2), None, (), "player:1:fork:k", "same"
+    )
+
+    assert not first.replayed and again.replayed
+    assert again.events == first.events and again.answer == first.answer == "[1,2]"
+    assert _rows(engine) == rows
+    assert _count(engine, idempotency_keys) == 1
+
+
+def test_recorded_events_are_refused_and_not_stored_when_their_key_is_resent_with_another_request(
+    store: EventStore, engine: Engine
+) -> None:
+    store.append_recorded("forked", lambda position: _elsewhere("forked", position, 2), None, (), "player:1:k", "one")
+    rows = _rows(engine)
+
+    with pytest.raises(IdempotencyKeyReused, match="player:1:k"):
+        store.append_recorded("other", lambda position: _elsewhere("other", position, 2), None, (), "player:1:k", "two")
+
+    assert _rows(engine) == rows
+    assert _count(engine, idempotency_keys) == 1
+
+
+def test_the_key_of_recorded_events_is_not_kept_when_their_callback_fails(store: EventStore, engine: Engine) -> None:
+    def fail(_conn: Connection, _events: tuple[RecordedEvent, ...]) -> None:
+        raise RuntimeError("read model refused")
+
+    with pytest.raises(RuntimeError):
+        store.append_recorded("lost", lambda position: _elsewhere("lost", position, 2), fail, (), "player:1:k", "one")
+
+    assert _count(engine, idempotency_keys) == 0
+
+
+def _versions(recorded: tuple[RecordedEvent, ...]) -> str:
+    return canonical_json([e.version for e in recorded])
 
 
 def test_old_schema_event_is_folded_as_the_current_one_and_still_verifies(store: EventStore) -> None:
