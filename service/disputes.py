@@ -69,7 +69,7 @@ from service.loading import LoadedGame, stream_of
 from service.store import disputes as dispute_rows
 from service.store import summaries
 from service.store.engine import WRITE
-from service.store.events import EventDraft, RecordedEvent
+from service.store.events import AppendResult, EventDraft, RecordedEvent
 from service.tournaments import results as tournament_results
 from service.wiring import Services
 
@@ -216,10 +216,18 @@ def dispute_json(row: Mapping[str, Any], events: Sequence[RecordedEvent] | None 
 # --- reads ---
 
 
-def read(services: Services, principal: Principal, dispute_id: str) -> dict[str, Any]:
-    """A dispute with its events and current status (404 when unknown or its game is hidden)."""
-    events, dispute = _load(services, principal, dispute_id)
+def read(services: Services, principal: Principal, dispute_id: str, until: int | None = None) -> dict[str, Any]:
+    """A dispute with its events and current status (404 when unknown or its game is hidden); with `until`, as
+    it stood at that version of its stream (the answer to the append that ended there, retried or not)."""
+    events, dispute = _load(services, principal, dispute_id, until)
     return dispute_json({**dispute.row(), "rule_ids": sorted(set(dispute.rule_ids))}, events)
+
+
+def _as_appended(services: Services, principal: Principal, result: AppendResult) -> tuple[dict[str, Any], bool]:
+    """The answer to a dispute append: the dispute as that append left it, so that a retry with the same
+    Idempotency-Key gets the first answer even after later rulings or appeals (and whether it is a retry)."""
+    last = result.events[-1]
+    return read(services, principal, last.stream_id.removeprefix("dispute:"), last.version), result.replayed
 
 
 # --- writes ---
@@ -241,7 +249,7 @@ def open_dispute(
     scoped = f"{principal.token_id}:dispute:{game_id}:{key}" if key else None
     fingerprint = sha256_hex(canonical_bytes({"game": game_id, **body}))
     if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
-        return read(services, principal, earlier.events[0].data["dispute"]), True
+        return _as_appended(services, principal, earlier)
     version, head = body["version"], loaded.game.version
     if version > head:
         message = f"version {version} is beyond the game's version {head}"
@@ -274,7 +282,7 @@ def open_dispute(
     result = services.store.append(
         stream_of_dispute(dispute_id), 0, drafts, scoped, fingerprint, on_append=_project(services, [])
     )
-    return read(services, principal, result.events[0].data["dispute"]), result.replayed
+    return _as_appended(services, principal, result)
 
 
 def _request_key(
@@ -298,8 +306,8 @@ def appeal(
     principal.require(*RAISERS)
     stream = stream_of_dispute(dispute_id)
     scoped, fingerprint = _request_key(principal, stream, "appeal", key, body)
-    if scoped is not None and services.store.idempotent_result(scoped, fingerprint) is not None:
-        return read(services, principal, dispute_id), True
+    if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
+        return _as_appended(services, principal, earlier)
     events, dispute = _load(services, principal, dispute_id)
     loaded = services.loader.load(dispute.game, principal)
     _check_raiser(principal, loaded, "appeal a ruling on")
@@ -319,7 +327,7 @@ def appeal(
         )
     except WrongExpectedVersion:
         raise Conflict(f"dispute {dispute_id} was appealed meanwhile; look again") from None
-    return read(services, principal, dispute_id), result.replayed
+    return _as_appended(services, principal, result)
 
 
 def rule(
@@ -335,8 +343,8 @@ def rule(
     principal.require(*ARBITERS)
     stream = stream_of_dispute(dispute_id)
     scoped, fingerprint = _request_key(principal, stream, "ruling", key, body)
-    if scoped is not None and services.store.idempotent_result(scoped, fingerprint) is not None:
-        return read(services, principal, dispute_id), True
+    if scoped is not None and (earlier := services.store.idempotent_result(scoped, fingerprint)) is not None:
+        return _as_appended(services, principal, earlier)
     for _attempt in range(RETRIES):
         events, dispute = _load(services, principal, dispute_id)
         if dispute.status != "open":
@@ -367,15 +375,17 @@ def rule(
             services.loader.forget(dispute.game)
         # A tournament game's result follows the ruling: a changed outcome is amended, naming the dispute (issue 13).
         tournament_results.after_ruling(services, dispute.game, dispute_id)
-        return read(services, principal, dispute_id), result.replayed
+        return _as_appended(services, principal, result)
     raise TooMuchContention(f"dispute {dispute_id} or its game moved on {RETRIES} times while ruling; rule again")
 
 
 # --- shared ---
 
 
-def _load(services: Services, principal: Principal, dispute_id: str) -> tuple[list[RecordedEvent], Dispute]:
-    events = services.store.read(stream_of_dispute(dispute_id))
+def _load(
+    services: Services, principal: Principal, dispute_id: str, until: int | None = None
+) -> tuple[list[RecordedEvent], Dispute]:
+    events = services.store.read(stream_of_dispute(dispute_id), 0, until)
     if not events or events[0].type != DISPUTE_OPENED:
         raise DisputeNotFound(f"no dispute {dispute_id!r}")
     dispute = fold_dispute(events)

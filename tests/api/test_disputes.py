@@ -350,6 +350,28 @@ def test_repeated_ruling_and_appeal_are_marked_replayed_and_write_nothing_when_r
     assert api.client.get(f"/api/v1/disputes/{dispute}").get_json()["appeals"] == 1
 
 
+def test_a_retry_after_later_rulings_gets_the_first_answer_byte_for_byte_not_the_dispute_as_it_is_now(
+    api: Api,
+) -> None:
+    game, red = _table_game(api)
+    opening = {**bearer(red), "Idempotency-Key": "open-1"}
+    payload = {"version": 4, "claim": "two faces for one die"}
+    opened = api.client.post(f"/api/v1/games/{game}/disputes", json=payload, headers=opening)
+    dispute = opened.get_json()["id"]
+    ruling = {"decision": "upheld", "reasoning": "as entered", "rule_ids": ["CORE-DICE-1"]}
+    ruling_headers = api.headers("arbiter", **{"Idempotency-Key": "r1"})
+    ruled = api.client.post(f"/api/v1/disputes/{dispute}/ruling", json=ruling, headers=ruling_headers)
+    appeal = api.client.post(f"/api/v1/disputes/{dispute}/appeal", json={"claim": "the 6"}, headers=bearer(red))
+    assert (opened.status_code, ruled.status_code, appeal.status_code) == (201, 201, 201)
+
+    opened_again = api.client.post(f"/api/v1/games/{game}/disputes", json=payload, headers=opening)
+    ruled_again = api.client.post(f"/api/v1/disputes/{dispute}/ruling", json=ruling, headers=ruling_headers)
+
+    assert opened_again.get_data() == opened.get_data() and opened_again.get_json()["status"] == "open"
+    assert ruled_again.get_data() == ruled.get_data() and ruled_again.get_json()["appeals"] == 0
+    assert api.client.get(f"/api/v1/disputes/{dispute}").get_json()["appeals"] == 1
+
+
 def test_corrected_game_imports_with_every_action_consistent_when_its_record_is_exported(api: Api) -> None:
     game, red = _table_game(api)
     dispute = _open(api, game, red).get_json()["id"]
