@@ -206,3 +206,30 @@ def test_each_seat_adds_its_client_seed_from_the_recorder_until_the_first_server
     assert added["type"] == "ClientSeedAdded" and added["data"] == {"seat": "red", "client_seed": "red-7d1c"}
     assert blue_offered == 1  # blue has not added one yet; after the roll nobody may
     assert tab.errors == []
+
+
+def _player_token(site: Site, seat_holders: dict[str, str]) -> tuple[str, str]:
+    """A game whose seats are held by new players, and a player token of the first seat's player."""
+    held = {}
+    for seat, name in seat_holders.items():
+        status, _, raw = site.served.post("/api/v1/players", {"name": name})
+        assert status == 201, raw
+        held[seat] = json.loads(raw)["id"]
+    game = _game(site, seats=[{"seat": seat, "player": player} for seat, player in held.items()])
+    status, _, raw = site.served.post("/api/v1/tokens", {"role": "player", "player": next(iter(held.values()))})
+    assert status == 201, raw
+    return game, str(json.loads(raw)["token"])
+
+
+def test_a_player_token_is_offered_only_its_own_seats_actions(site: Site, tab: Tab) -> None:
+    """A player token acts only for the seats its player holds: red's options would only be refused (403)."""
+    game, blue = _player_token(site, {"blue": "Bea", "red": "Rob"})
+    with_token(tab, blue)
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#recorder:not([hidden]) #pending-seats fieldset[data-seat='blue'] button.option")
+
+    assert tab.page.locator("fieldset[data-seat='blue'] button[data-type='roll']").count() == 1
+    assert tab.page.locator("fieldset[data-seat='red'] button.option").count() == 0
+    assert "nothing this token may send" in tab.page.inner_text("fieldset[data-seat='red']")  # still listed
+    assert tab.errors == []
