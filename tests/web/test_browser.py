@@ -523,3 +523,31 @@ def test_agot_panels_show_the_revealed_orders_and_the_combats_strength_by_part(s
         if isinstance(modifier, int) and modifier:
             assert f"{abs(modifier)}" in shown
     assert tab.errors == []
+
+
+def _table_game(site: Site, notes: int = 3) -> str:
+    """A new freeform game with a few notes recorded: a page of its own, whatever other tests annotate."""
+    status, _, raw = site.served.post("/api/v1/games", {"ruleset": "freeform", "seats": [{"seat": "red"}]})
+    assert status == 201, raw
+    game: str = json.loads(raw)["id"]
+    for n in range(notes):
+        status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", {"type": "note", "data": {"n": n}})
+        assert status == 201, raw
+    return game
+
+
+def test_a_bookmark_added_or_deleted_in_the_page_shows_in_the_chapters_at_once(site: Site, tab: Tab) -> None:
+    game = _table_game(site)
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?v=3")
+    tab.wait_ready()
+    tab.page.select_option("#notes select[name=kind]", "bookmark")
+    tab.page.fill("#notes textarea", "the crossing")
+    tab.page.click("#notes button[type=submit]")
+    tab.page.wait_for_selector("#notes li[data-kind='bookmark']")
+
+    tab.page.wait_for_selector("#chapters button[data-version='3']:has-text('the crossing')")
+    tab.page.click("#notes li[data-kind='bookmark'] button:has-text('Delete')")
+    tab.page.wait_for_selector("#chapters button[data-version='3']", state="detached")
+    assert tab.errors == []
+

@@ -122,9 +122,16 @@ function renderChapters(items) {
   );
 }
 
+function readBookmarks() {
+  return getAll(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`);
+}
+
 function showNotes() {
   renderNotes($("notes"), gameId, page.notes, page.at, async () => {
-    page.notes = await readNotes(gameId);
+    // An annotation added, edited or deleted: a bookmark among them is a chapter too.
+    const [notes, marks] = await Promise.all([readNotes(gameId), readBookmarks()]);
+    page.notes = notes;
+    renderChapters(marks.items || []);
     $("notation").replaceChildren();
     renderLines(1);
     show(page.at);
@@ -249,7 +256,7 @@ async function applyLive(version) {
   if (following) show(page.replay.last); // a reader stepping back keeps their place
   const [game, marks] = await Promise.all([
     getJson(`/api/v1/games/${encodeURIComponent(gameId)}`),
-    getAll(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`),
+    readBookmarks(),
   ]);
   page.game = game;
   describeFacts(game); // its status and event count
@@ -306,7 +313,7 @@ async function start() {
     firstLook(board, wanted);
     const [facts, marks, notes, disputes] = await Promise.all([
       eventFacts(gameId, page.game.version),
-      getAll(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`),
+      readBookmarks(),
       readNotes(gameId),
       getJson(`/api/v1/disputes?game=${encodeURIComponent(gameId)}&limit=100`),
       board,
