@@ -551,3 +551,37 @@ def test_a_bookmark_added_or_deleted_in_the_page_shows_in_the_chapters_at_once(s
     tab.page.wait_for_selector("#chapters button[data-version='3']", state="detached")
     assert tab.errors == []
 
+
+def test_a_token_revoked_while_following_stops_the_stream_and_is_offered_to_be_forgotten(site: Site, tab: Tab) -> None:
+    """Retried every 2 s, a refused token would count failed authentications until the venue's address may send no
+    token at all; the reader is told the token is refused and may forget it and read on as anyone."""
+    game = _table_game(site, notes=1)
+    status, _, raw = site.served.post("/api/v1/tokens", {"role": "viewer"})
+    assert status == 201, raw
+    minted = json.loads(raw)
+    asked: list[str] = []
+
+    def revoke_then_drop(route: Any) -> None:
+        asked.append(route.request.url)
+        if len(asked) == 1:  # the token is revoked, then the venue's wifi drops the stream: the retry is refused
+            admin = {"Authorization": f"Bearer {site.served.token}"}
+            assert site.served.call("DELETE", f"/api/v1/tokens/{minted['id']}", headers=admin)[0] == 204
+            route.abort()
+        else:
+            route.continue_()
+
+    tab.page.route("**/stream", revoke_then_drop)
+    once = "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); "
+    tab.page.add_init_script(once + f"sessionStorage.setItem('annals.token', {minted['token']!r}); }}")  # not on reload
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#live:text('not following: HTTP 401')", timeout=10_000)
+    tab.page.wait_for_timeout(2_500)  # a retry would have come by now
+
+    assert len(asked) == 2
+    assert "refused" in tab.page.inner_text("#who")
+    tab.page.click("#forget-refused")
+    tab.page.wait_for_function("document.getElementById('who').textContent === 'anonymous'")
+    tab.wait_ready()  # the public game reads again, without the token
+    assert tab.page.evaluate("sessionStorage.getItem('annals.token')") is None
+
