@@ -585,3 +585,21 @@ def test_a_token_revoked_while_following_stops_the_stream_and_is_offered_to_be_f
     tab.wait_ready()  # the public game reads again, without the token
     assert tab.page.evaluate("sessionStorage.getItem('annals.token')") is None
 
+
+SMALL_CONTROLS = """() => [...document.querySelectorAll('button, select, input:not([type=range]):not([type=checkbox])')]
+  .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
+  .map((e) => `${e.id || e.textContent.trim().slice(0, 20)}: ${Math.round(e.getBoundingClientRect().height)} px`)"""
+
+
+def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, tab: Tab) -> None:
+    game = site.games["agot2_north_two_rounds"]  # a map to zoom, chapters, and (in progress) the recorder
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#recorder:not([hidden]) #pending-seats button.option")
+    tab.page.wait_for_selector("#chapters button")
+
+    assert tab.page.evaluate(SMALL_CONTROLS) == []
+    assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert tab.errors == []
