@@ -165,6 +165,12 @@ def test_games_list_filters_by_ruleset_and_pages_when_asked(site: Site, tab: Tab
     # The API's own order (newest first): the sample games and the sample tournament's table games.
     kk = [g["id"] for g in site.api("/api/v1/games?ruleset=kard_es_korona&limit=1000")["items"]]
     assert len(kk) > 6 and first + second == kk[:6]
+    tab.page.click(f"#games tr[data-game='{second[0]}'] a")  # a game opened from the second page...
+    tab.wait_ready()
+    tab.page.go_back()  # ...and Back comes back to the second page, as a reload does
+    assert _rows(tab) == second
+    tab.page.reload()
+    assert _rows(tab) == second and "ruleset=kard_es_korona" in tab.page.url
     assert tab.errors == []
 
 

@@ -56,3 +56,17 @@ def test_the_tournament_page_shows_the_apis_standings_and_every_tables_game(site
     assert "dropped" in tab.page.locator("#standings tbody").inner_text()
     assert site.api(f"/api/v1/tournaments/{tournament}")["seed"] in tab.page.locator("#seed").inner_text()
     assert tab.errors == []
+
+
+def test_the_tournaments_lists_filter_stays_in_its_address_through_a_reload(site: Site, tab: Tab) -> None:
+    tab.open(f"{site.base}/tournaments")
+    tab.page.wait_for_selector("#tournaments tr[data-tournament]")
+    tab.page.select_option("#filters select[name=status]", "registration")  # the sample has finished
+    tab.page.click("#filters button[type=submit]")
+    tab.page.wait_for_selector("#tournaments tbody tr:has-text('No tournament matches.')")
+    tab.page.reload()
+    tab.page.wait_for_selector("#tournaments tbody tr:has-text('No tournament matches.')")
+
+    assert tab.page.input_value("#filters select[name=status]") == "registration"
+    assert tab.page.url.endswith("/tournaments?status=registration")
+    assert tab.errors == []
