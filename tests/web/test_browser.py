@@ -592,6 +592,31 @@ def test_a_token_revoked_while_following_stops_the_stream_and_is_offered_to_be_f
     assert tab.page.evaluate("sessionStorage.getItem('annals.token')") is None
 
 
+def test_a_game_that_does_not_exist_shows_the_error_and_no_controls(site: Site, tab: Tab) -> None:
+    tab.open(f"{site.base}/games/no-such-game")
+    tab.page.wait_for_selector("#game-error:not([hidden])")
+
+    assert "no game 'no-such-game'" in tab.page.inner_text("#game-error")
+    assert not tab.page.is_visible("#vcr-play") and not tab.page.is_visible("#seat")  # nothing that would do nothing
+    assert all("404" in error for error in tab.errors)  # the refused read, as the browser logs it
+
+
+def test_the_arbiters_view_is_offered_only_to_a_token_that_may_see_it(site: Site, tab: Tab) -> None:
+    """service/views.py: only arbiter and admin tokens see the arbiter's view; a viewer token's shared ?as=arbiter
+    link opens the spectator's view and says why."""
+    game = site.games["freeform_club_night"]
+    status, _, raw = site.served.post("/api/v1/tokens", {"role": "viewer"})
+    assert status == 201, raw
+    with_token(tab, json.loads(raw)["token"])
+    tab.open(f"{site.base}/games/{game}?as=arbiter")
+    tab.wait_ready()
+
+    offered = tab.page.eval_on_selector_all("#seat option", "options => options.map(o => o.value)")
+    assert "arbiter" not in offered and tab.page.input_value("#seat") == "spectator"
+    assert "The view as arbiter needs a token" in tab.page.inner_text("#game-error")
+    assert tab.errors == []
+
+
 SMALL_CONTROLS = """() => [...document.querySelectorAll('button, select, input:not([type=range]):not([type=checkbox])')]
   .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
   .map((e) => `${e.id || e.textContent.trim().slice(0, 20)}: ${Math.round(e.getBoundingClientRect().height)} px`)"""

@@ -189,14 +189,22 @@ function describeFacts(game) {
   $("game-facts").replaceChildren(rulebook, ` · ${game.mode} · ${game.dice} dice · ${game.status} · ${game.version} events`);
 }
 
-function describe(game) {
+// What the page's token is (GET /tokens/current), or null for an anonymous reader or a refused token.
+async function whoReads() {
+  if (!token()) return null;
+  return getJson("/api/v1/tokens/current").catch(() => null);
+}
+
+function describe(game, who) {
   describeFacts(game);
   const select = $("seat");
   const wanted = new URLSearchParams(location.search).get("as") || "spectator";
-  // The arbiter's view needs an arbiter's token: anonymous readers are not offered it.
-  const viewers = ["spectator", ...game.seats.map((s) => s.seat), ...(token() ? ["arbiter"] : [])];
+  // The arbiter's view needs an arbiter's or admin's token (service/views.py): nobody else is offered it.
+  const arbiter = who && ["admin", "arbiter"].includes(who.role);
+  const viewers = ["spectator", ...game.seats.map((s) => s.seat), ...(arbiter ? ["arbiter"] : [])];
   select.replaceChildren(...viewers.map((v) => el("option", { value: v, text: v })));
-  select.value = wanted;
+  select.value = viewers.includes(wanted) ? wanted : "spectator";
+  return wanted;
 }
 
 async function drawBoard(game) {
@@ -302,9 +310,10 @@ async function firstLook(board, version) {
 
 async function start() {
   try {
-    page.game = await getJson(`/api/v1/games/${encodeURIComponent(gameId)}`);
+    const [game, who] = await Promise.all([getJson(`/api/v1/games/${encodeURIComponent(gameId)}`), whoReads()]);
+    page.game = game;
     page.version = page.game.version;
-    describe(page.game);
+    const asked = describe(page.game, who);
     // The history is the biggest read: it starts at once, beside the smaller ones, and the board is drawn
     // from the one state asked for as soon as that arrives, before the history lets the reader step.
     const wanted = Math.min(Number(new URLSearchParams(location.search).get("v")) || page.game.version, page.game.version);
@@ -325,13 +334,13 @@ async function start() {
     wireControls();
     await history;
     const seat = $("seat").value;
-    if (!page.replay && seat !== "spectator" && (await load("spectator", wanted, false))) {
-      // A shared ?as=<seat> link opened without that seat's token: the public view, and why.
-      $("seat").value = "spectator";
-      $("game-error").textContent = `The view as ${seat} needs a token that may see it: showing the spectator's view.`;
+    if (!page.replay && seat !== "spectator" && (await load("spectator", wanted, false))) $("seat").value = "spectator";
+    if (page.replay && $("seat").value !== asked) {
+      // A shared ?as=<seat> (or ?as=arbiter) link opened without a token that may see it: the public view, and why.
+      $("game-error").textContent = `The view as ${asked} needs a token that may see it: showing the spectator's view.`;
       $("game-error").hidden = false;
     }
-    if (!page.replay) return; // the history could not be read: the error is shown
+    if (!page.replay) return nothingToShow(); // the history could not be read: the error is shown
     renderLines(1);
     show(page.at);
     root.dataset.shown = "true";
@@ -343,7 +352,14 @@ async function start() {
     }
   } catch (problem) {
     fail(problem);
+    if (!page.replay) nothingToShow();
   }
+}
+
+// No game to show (an unknown id, a private game, a refused token): the error alone, not controls that do nothing.
+function nothingToShow() {
+  root.querySelector(".game-body").hidden = true;
+  $("seat").closest("label").hidden = true;
 }
 
 start();
