@@ -97,8 +97,11 @@ export async function sendJson(method, path, value) {
   return body;
 }
 
-// A problem's message with the fields it names (`errors`: JSON pointer -> messages).
+// A problem's message with the fields it names (`errors`: JSON pointer -> messages), each once: a detail that already
+// quotes a field's message is not followed by it again.
 export function problemText(problem) {
-  const fields = Object.entries((problem.problem && problem.problem.errors) || {}).map(([f, m]) => `${f}: ${[].concat(m).join("; ")}`);
+  const fields = Object.entries((problem.problem && problem.problem.errors) || {})
+    .map(([f, m]) => `${f}: ${[].concat(m).join("; ")}`)
+    .filter((text) => !problem.message.includes(text));
   return [problem.message, ...fields].join(" — ");
 }
