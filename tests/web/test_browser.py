@@ -621,6 +621,12 @@ SMALL_CONTROLS = """() => [...document.querySelectorAll('button, select, input:n
   .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
   .map((e) => `${e.id || e.textContent.trim().slice(0, 20)}: ${Math.round(e.getBoundingClientRect().height)} px`)"""
 
+WORDS_BROKEN = """() => [...document.querySelectorAll('main td, main th')].flatMap((cell) => [...cell.childNodes])
+  .filter((node) => node.nodeType === Node.TEXT_NODE && /^\\S{4,}$/.test(node.textContent.trim()))
+  .filter((node) => { const range = document.createRange(); range.selectNodeContents(node);
+                      return range.getClientRects().length > 1; })
+  .map((node) => node.textContent.trim())"""
+
 
 def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, tab: Tab) -> None:
     game = site.games["agot2_north_two_rounds"]  # a map to zoom, chapters, and (in progress) the recorder
@@ -633,4 +639,5 @@ def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, 
 
     assert tab.page.evaluate(SMALL_CONTROLS) == []
     assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert tab.page.evaluate(WORDS_BROKEN) == []  # the status table's "baratheon", "Fiefdoms" stay whole
     assert tab.errors == []
