@@ -226,6 +226,30 @@ def test_page_logs_no_console_error_when_opened(site: Site, tab: Tab, path: str)
     assert tab.errors == []
 
 
+def test_an_arbiter_rules_on_a_dispute_from_its_page_and_the_ruling_is_appealed_there(site: Site, tab: Tab) -> None:
+    """KK-MOVE-11 (the dispute's claim): upheld, the game stays as recorded; an appeal opens the dispute again."""
+    dispute = _open_dispute(site)
+    game = site.api(f"/api/v1/disputes/{dispute}")["game"]
+    version = site.api(f"/api/v1/games/{game}")["version"]
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/disputes/{dispute}")
+    tab.page.wait_for_selector("#ruling")
+    assert tab.page.input_value("#ruling-rules") == "KK-MOVE-11"  # the claim's rules, to start from
+    tab.page.fill("#ruling-reasoning", "Arad held two neutral infantry: the move stopped there, as recorded")
+    tab.page.click("#ruling button[type=submit]")
+    tab.page.wait_for_selector("#dispute [data-status='upheld']")
+
+    ruled = site.api(f"/api/v1/disputes/{dispute}")
+    assert ruled["ruling"]["decision"] == "upheld" and ruled["ruling"]["rule_ids"] == ["KK-MOVE-11"]
+    assert site.api(f"/api/v1/games/{game}")["version"] == version  # upheld: nothing appended to the game
+    assert tab.page.locator("#ruling").count() == 0
+    tab.page.fill("#appeal-claim", "the infantry had left Arad the turn before")
+    tab.page.click("#appeal button[type=submit]")
+    tab.page.wait_for_selector("#dispute [data-status='open']")
+    assert site.api(f"/api/v1/disputes/{dispute}")["status"] == "open"
+    assert tab.errors == []
+
+
 def test_the_interactive_api_page_lists_the_operations_of_the_contract(site: Site, tab: Tab) -> None:
     """Issue 15, point 5: Swagger UI at /api/v1/docs renders openapi.yaml from files Annals serves itself."""
     tab.open(f"{site.base}/api/v1/docs/")
