@@ -45,6 +45,10 @@ def test_the_tournament_page_shows_the_apis_standings_and_every_tables_game(site
             "links => links.map(a => a.getAttribute('href'))",
         )
         assert links == [f"/games/{table['game']}" for table in found["tables"]]
+        named = tab.page.eval_on_selector_all(
+            f"table.round[data-round='{found['round']}'] tbody tr td a", "links => links.map(a => a.ariaLabel)"
+        )  # a screen reader's list of links tells nine "the game" links apart
+        assert named == [f"Round {found['round']}, table {table['table']}: the game" for table in found["tables"]]
     amended = [t for r in rounds for t in r["tables"] if t["result"]["amended_by_dispute"]]
     assert len(amended) == 1
     assert (

@@ -37,13 +37,13 @@ function resultText(result) {
   return result.approved ? "approved" : `provisional, ${result.confirmed_by.length} confirmation(s)`;
 }
 
-function tableRow(table, names) {
+function tableRow(table, names, title) {
   const players = table.players.map((p) => {
     const place = table.result ? ` — ${table.result.places[p]}.` : "";
     return el("li", { "data-player": p, text: `${names[p] || p} (${table.seats[p] || "?"})${place}` });
   });
   const game = table.game
-    ? el("a", { href: `/games/${encodeURIComponent(table.game)}`, text: "the game" })
+    ? el("a", { href: `/games/${encodeURIComponent(table.game)}`, text: "the game", "aria-label": `${title}, table ${table.table}: the game` })
     : el("span", { class: "quiet", text: "no game yet" });
   return el(
     "tr",
@@ -77,7 +77,7 @@ async function round(number, names) {
     "table",
     { class: "games round", "data-round": number },
     el("thead", {}, el("tr", {}, ...["Table", "Players (seat) — place", "Game", "Result"].map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", {}, ...found.tables.map((t) => tableRow(t, names))),
+    el("tbody", {}, ...found.tables.map((t) => tableRow(t, names, number === 0 ? "League" : `Round ${number}`))),
   );
   const byes = found.byes.length ? el("p", { text: `Byes: ${found.byes.map((p) => names[p] || p).join(", ")}` }) : null;
   return el("section", { class: "round" }, el("h3", { text: title }), table, byes, pairing ? explanation(pairing, names) : null);
