@@ -582,6 +582,20 @@ def test_a_bookmark_added_or_deleted_in_the_page_shows_in_the_chapters_at_once(s
     assert tab.errors == []
 
 
+def test_a_double_click_on_annotate_records_one_comment(site: Site, tab: Tab) -> None:
+    game = _table_game(site)
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?v=2")
+    tab.wait_ready()
+    tab.page.fill("#notes textarea", "once is enough")
+    tab.page.dblclick("#notes button[type=submit]")
+    tab.page.wait_for_selector("#notes li[data-kind='comment']")
+    tab.page.wait_for_selector("#notes form.comment-form button[type=submit]:enabled")
+
+    assert len(site.api(f"/api/v1/games/{game}/annotations")["items"]) == 1
+    assert tab.errors == []
+
+
 def test_a_token_revoked_while_following_stops_the_stream_and_is_offered_to_be_forgotten(site: Site, tab: Tab) -> None:
     """Retried every 2 s, a refused token would count failed authentications until the venue's address may send no
     token at all; the reader is told the token is refused and may forget it and read on as anyone."""

@@ -233,3 +233,17 @@ def test_a_player_token_is_offered_only_its_own_seats_actions(site: Site, tab: T
     assert tab.page.locator("fieldset[data-seat='red'] button.option").count() == 0
     assert "nothing this token may send" in tab.page.inner_text("fieldset[data-seat='red']")  # still listed
     assert tab.errors == []
+
+
+def test_a_double_tap_on_send_records_the_action_once(site: Site, tab: Tab) -> None:
+    """Each send carries a fresh Idempotency-Key, so the API would take a second tap as a second roll."""
+    game = _game(site)
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    tab.page.fill("#record-dice", "4")
+    tab.page.dblclick("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    tab.page.wait_for_selector("#record-send:enabled")  # ready for the next action once the API has answered
+
+    assert [e["type"] for e in _events(site, game)] == ["GameCreated", "DiceRolled"]
+    assert tab.errors == []

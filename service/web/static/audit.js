@@ -1,7 +1,7 @@
 // The ruling beside a move: GET /api/v1/games/{id}/audit/{version} re-decides the recorded action and cites
 // the rules, with the numbers (dice, strengths, costs) each step used.
 import { getJson, postJson, problemText, token } from "./session.js";
-import { el, setChildren } from "./dom.js";
+import { el, onSubmit, setChildren } from "./dom.js";
 import { proveRolls } from "./dice.js";
 
 function ruleLink(rulesetId, ruleId) {
@@ -45,8 +45,7 @@ function disputeForm(gameId, actionAt) {
   const claim = el("textarea", { rows: 2, required: true, maxlength: 4000, "aria-label": "What was wrong" });
   const said = el("p", { role: "status" });
   const form = el("form", { class: "dispute-form" }, el("h4", { text: "Dispute this ruling" }), claim, el("button", { type: "submit", text: `Open a dispute on version ${actionAt}` }), said);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(form, async () => {
     try {
       const opened = await postJson(`/api/v1/games/${encodeURIComponent(gameId)}/disputes`, { version: actionAt, claim: claim.value });
       said.replaceChildren("Opened: ", el("a", { href: `/disputes/${encodeURIComponent(opened.id)}`, text: `dispute ${opened.id}` }));

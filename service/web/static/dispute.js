@@ -1,7 +1,7 @@
 // A dispute: the claim, the audit attached when it was opened, the rulings and appeals
 // (GET /api/v1/disputes/{id}), with every rule id linked to its ruleset's rulebook.
 import { getJson, postJson, problemText, token } from "./session.js";
-import { el, setChildren } from "./dom.js";
+import { el, onSubmit, setChildren } from "./dom.js";
 
 const section = document.getElementById("dispute");
 const id = section.dataset.dispute;
@@ -37,8 +37,7 @@ function field(control, label, hint = null) {
 function disputeForm(formId, title, controls, button, send) {
   const said = el("p", { class: "error", role: "alert", hidden: true });
   const form = el("form", { id: formId, class: "dispute-form" }, el("h2", { text: title }), ...controls, el("button", { type: "submit", text: button }), said);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(form, async () => {
     try {
       await postJson(`/api/v1/disputes/${encodeURIComponent(id)}/${formId === "ruling" ? "ruling" : "appeal"}`, send());
       await show();

@@ -1,7 +1,7 @@
 // The game page: board, VCR controls, notation with chapters and marks, rulings, annotations, live updates.
 // Deep links: /games/<id>?v=<version>&as=<seat>; the page keeps its URL in step with what it shows.
 import { ApiProblem, getAll, getJson, token } from "./session.js";
-import { el } from "./dom.js";
+import { el, onSubmit } from "./dom.js";
 import { Board, wireZoom } from "./board.js";
 import { control, pieces } from "./pieces.js";
 import { Replay, actionVersion, eventFacts, rollsOf } from "./replay.js";
@@ -284,7 +284,7 @@ function ended() {
 // The recorder's panel, for a token holder while the game is in progress; what it records shows at once.
 async function startRecorder() {
   const recorder = new Recorder($("recorder"), page.game, async (version) => version && onLive(version));
-  $("record-form").onsubmit = (event) => recorder.send(event);
+  onSubmit($("record-form"), (event) => recorder.send(event));
   try {
     if (await recorder.start()) page.recorder = recorder;
   } catch (problem) {
