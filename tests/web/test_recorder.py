@@ -246,4 +246,5 @@ def test_a_double_tap_on_send_records_the_action_once(site: Site, tab: Tab) -> N
     tab.page.wait_for_selector("#record-send:enabled")  # ready for the next action once the API has answered
 
     assert [e["type"] for e in _events(site, game)] == ["GameCreated", "DiceRolled"]
+    assert tab.page.input_value("#record-dice") == ""  # the recorded faces are not offered for the next roll
     assert tab.errors == []

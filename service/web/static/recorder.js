@@ -243,6 +243,8 @@ export class Recorder {
       const recorded = await request;
       const version = recorded.version ?? recorded.event?.version;
       result.replaceChildren(el("span", { class: "recorded", text: `Recorded${version ? ` as version ${version}` : ""}.` }));
+      // These faces are recorded: left in the box, a second Send for the same seat would enter them again as if rolled.
+      this.root.querySelector("#record-dice").value = "";
       await this.refresh();
       await this.onRecorded(version);
     } catch (problem) {
