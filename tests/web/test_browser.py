@@ -679,3 +679,27 @@ def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, 
     assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert tab.page.evaluate(WORDS_BROKEN) == []  # the status table's "baratheon", "Fiefdoms" stay whole
     assert tab.errors == []
+
+
+def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked_nothing(site: Site, tab: Tab) -> None:
+    """CORE-DICE-1: a transcript roll with two faces for one die, overturned by a ruling."""
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "dice": "table", "mode": "transcript"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201, raw
+    game = json.loads(raw)["id"]
+    roll = {"type": "roll", "seat": "red", "data": {"count": 1, "dice": [6, 2]}}
+    assert site.served.post(f"/api/v1/games/{game}/actions", roll)[0] == 201
+    note = {"type": "record", "seat": "red", "data": {"type": "parley", "data": {}}}
+    assert site.served.post(f"/api/v1/games/{game}/actions", note)[0] == 201
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/disputes", {"version": 2, "claim": "one die, two faces"})
+    assert status == 201, raw
+    ruling = {"decision": "overturned", "reasoning": "one die", "rule_ids": ["CORE-DICE-1"]}
+    assert site.served.post(f"/api/v1/disputes/{json.loads(raw)['id']}/ruling", ruling)[0] == 201
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+
+    assert tab.page.inner_text("#notation li[data-version='2'] .mark.dispute") == "⚖ overturned"
+    tab.page.click("#notation li[data-version='3'] button.line")  # freeform checks nothing of a free action
+    tab.page.wait_for_selector("#audit h3")
+    assert "The ruleset checked nothing here." in tab.page.inner_text("#audit")
+    assert tab.errors == []

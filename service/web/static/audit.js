@@ -39,6 +39,11 @@ function violations(rulesetId, title, items) {
   );
 }
 
+// An empty list under its heading says so, rather than leaving the heading over nothing.
+function listOr(list, none) {
+  return list.childElementCount ? list : el("p", { class: "quiet", text: none });
+}
+
 // A reader with a token may dispute the action; the new dispute's page then tells its course.
 function disputeForm(gameId, actionAt) {
   if (!token()) return null;
@@ -90,9 +95,9 @@ export async function showAudit(panel, gameId, rulesetId, actionAt, version, vie
       violations(rulesetId, "Deviations recorded", audit.deviations),
       violations(rulesetId, "What the rules object to", audit.expected_violations),
       el("h4", { text: "Steps of the ruling" }),
-      el("ol", { class: "trace" }, ...(audit.trace || []).map((step) => traceStep(rulesetId, step))),
+      listOr(el("ol", { class: "trace" }, ...(audit.trace || []).map((step) => traceStep(rulesetId, step))), "The ruleset checked nothing here."),
       el("h4", { text: "Rules cited" }),
-      el("ul", { class: "rules" }, ...(audit.rules || []).map((rule) => ruleItem(rulesetId, rule))),
+      listOr(el("ul", { class: "rules" }, ...(audit.rules || []).map((rule) => ruleItem(rulesetId, rule))), "None."),
       await diceProof(server),
       disputeForm(gameId, actionAt),
     );

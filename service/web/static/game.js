@@ -82,7 +82,9 @@ function marksOf(version) {
   if (facts.corrected) marks.push(el("span", { class: "mark correction", title: "a ruling's correction", text: "⚖ correction" }));
   if (page.notes.some((n) => n.at_version === version)) marks.push(el("span", { class: "mark note", title: "annotated", text: "💬" }));
   for (const dispute of page.disputes.filter((d) => d.version === version)) {
-    const text = dispute.ruling ? `⚖ ${dispute.status}: ${dispute.ruling.decision || "ruled"}` : `⚖ ${dispute.status}`;
+    // "open: overturned" after an appeal of an overturn; "overturned", not "overturned: overturned", once ruled.
+    const decision = dispute.ruling ? dispute.ruling.decision || "ruled" : dispute.status;
+    const text = decision === dispute.status ? `⚖ ${decision}` : `⚖ ${dispute.status}: ${decision}`;
     marks.push(el("a", { class: "mark dispute", href: `/disputes/${encodeURIComponent(dispute.id)}`, title: dispute.claim, text }));
   }
   return marks;
