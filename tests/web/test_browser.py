@@ -678,6 +678,9 @@ def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, 
     assert tab.page.evaluate(SMALL_CONTROLS) == []
     assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert tab.page.evaluate(WORDS_BROKEN) == []  # the status table's "baratheon", "Fiefdoms" stay whole
+    tab.page.click("#to-recorder")  # the Record panel comes after the map, the replay and the status...
+    top = "() => document.getElementById('recorder').getBoundingClientRect().top"
+    tab.page.wait_for_function(f"({top})() >= 0 && ({top})() < 100")  # ...and one tap at the top brings it up
     assert tab.errors == []
 
 

@@ -288,7 +288,11 @@ async function startRecorder() {
   const recorder = new Recorder($("recorder"), page.game, async (version) => version && onLive(version));
   onSubmit($("record-form"), (event) => recorder.send(event));
   try {
-    if (await recorder.start()) page.recorder = recorder;
+    if (await recorder.start()) {
+      page.recorder = recorder;
+      // On a phone the panel comes after the map, the replay and the status: a link at the top goes to it.
+      $("to-recorder").hidden = !matchMedia("(max-width: 900px)").matches;
+    }
   } catch (problem) {
     fail(problem);
   }
