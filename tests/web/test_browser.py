@@ -566,11 +566,17 @@ def _table_game(site: Site, notes: int = 3) -> str:
     return game
 
 
-def test_a_bookmark_added_or_deleted_in_the_page_shows_in_the_chapters_at_once(site: Site, tab: Tab) -> None:
+def _annotating(site: Site, tab: Tab, version: int) -> str:
+    """A new table game opened at `version` with the admin's token, its annotations panel ready to write."""
     game = _table_game(site)
     with_token(tab, site.served.token)
-    tab.open(f"{site.base}/games/{game}?v=3")
+    tab.open(f"{site.base}/games/{game}?v={version}")
     tab.wait_ready()
+    return game
+
+
+def test_a_bookmark_added_or_deleted_in_the_page_shows_in_the_chapters_at_once(site: Site, tab: Tab) -> None:
+    _annotating(site, tab, 3)
     tab.page.select_option("#notes select[name=kind]", "bookmark")
     tab.page.fill("#notes textarea", "the crossing")
     tab.page.click("#notes button[type=submit]")
@@ -583,10 +589,7 @@ def test_a_bookmark_added_or_deleted_in_the_page_shows_in_the_chapters_at_once(s
 
 
 def test_a_double_click_on_annotate_records_one_comment(site: Site, tab: Tab) -> None:
-    game = _table_game(site)
-    with_token(tab, site.served.token)
-    tab.open(f"{site.base}/games/{game}?v=2")
-    tab.wait_ready()
+    game = _annotating(site, tab, 2)
     tab.page.fill("#notes textarea", "once is enough")
     tab.page.dblclick("#notes button[type=submit]")
     tab.page.wait_for_selector("#notes li[data-kind='comment']")

@@ -34,6 +34,14 @@ def _open_recorder(site: Site, tab: Tab, game: str) -> None:
     tab.page.wait_for_selector("#recorder:not([hidden]) #pending-seats fieldset")
 
 
+def _red_roll(site: Site, tab: Tab) -> str:
+    """A new red/blue game with table dice, its recorder open on red's roll."""
+    game = _game(site)
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    return game
+
+
 def test_a_roll_with_table_dice_is_recorded_from_the_offered_choice(site: Site, tab: Tab) -> None:
     game = _game(site)
     _open_recorder(site, tab, game)
@@ -111,9 +119,7 @@ def test_the_recorder_fits_a_tablet_held_upright_with_touch_sized_targets(site: 
 
 
 def test_what_is_typed_stays_when_another_client_records_meanwhile(site: Site, tab: Tab) -> None:
-    game = _game(site)
-    _open_recorder(site, tab, game)
-    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    game = _red_roll(site, tab)
     tab.page.fill("#record-fields [data-field='count']", "3")
     tab.page.fill("#record-fields [data-field='purpose']", "attack on the ford")
     tab.page.fill("#record-dice", "4 4 2")
@@ -237,9 +243,7 @@ def test_a_player_token_is_offered_only_its_own_seats_actions(site: Site, tab: T
 
 def test_a_double_tap_on_send_records_the_action_once(site: Site, tab: Tab) -> None:
     """Each send carries a fresh Idempotency-Key, so the API would take a second tap as a second roll."""
-    game = _game(site)
-    _open_recorder(site, tab, game)
-    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    game = _red_roll(site, tab)
     tab.page.fill("#record-dice", "4")
     tab.page.dblclick("#record-send")
     tab.page.wait_for_selector("#record-result .recorded")
