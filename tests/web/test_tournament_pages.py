@@ -74,3 +74,12 @@ def test_the_tournaments_lists_filter_stays_in_its_address_through_a_reload(site
     assert tab.page.input_value("#filters select[name=status]") == "registration"
     assert tab.page.url.endswith("/tournaments?status=registration")
     assert tab.errors == []
+
+
+def test_a_tournament_that_does_not_exist_shows_the_error_alone(site: Site, tab: Tab) -> None:
+    tab.open(f"{site.base}/tournaments/no-such-tournament")
+    tab.page.wait_for_selector("#tournament-error:not([hidden])")
+
+    assert "no tournament 'no-such-tournament'" in tab.page.inner_text("#tournament-error")
+    assert not tab.page.is_visible("#standings-csv") and not tab.page.is_visible("#rounds")
+    assert all("404" in error for error in tab.errors)  # the refused read, as the browser logs it

@@ -84,8 +84,9 @@ async function round(number, names) {
 }
 
 async function show() {
+  let tournament = null;
   try {
-    const tournament = await getJson(base);
+    tournament = await getJson(base);
     const settings = tournament.settings;
     document.getElementById("tournament-name").textContent = settings.name;
     document.title = `${settings.name} · Annals`;
@@ -103,6 +104,8 @@ async function show() {
       : `Committed seed ${tournament.seed_commitment}; revealed when the tournament finishes.`;
   } catch (problem) {
     showError(problem);
+    // No tournament to show (an unknown id, a refused token): the error alone, not empty standings and rounds.
+    if (!tournament) document.getElementById("tournament-body").hidden = true;
   }
 }
 
