@@ -29,6 +29,7 @@ from service import rate_counters  # noqa: F401  (registers the process:// count
 from service.errors import AnnalsError
 
 FAILURES = "auth-failures"
+STATIC_PREFIX = "/web/static/"  # service/web: the static files of the pages
 
 
 class RateLimited(AnnalsError):
@@ -91,6 +92,11 @@ class RateGate:
         current = request_ctx.request  # looked up once, not once per attribute (as in gate.py)
         if current.method == "OPTIONS" or current.path == "/api/v1/health":
             return  # a CORS preflight refused reads as a CORS error; health checks are the operator's own
+        if current.path.startswith(STATIC_PREFIX):
+            # The pages' scripts and stylesheet: a game page loads about twenty, without a token (a browser sends
+            # none for a module), so a club's tables behind one address spent the anonymous budget on them and
+            # their pages broke; they are the same public files for everyone and run nothing.
+            return
         address = current.remote_addr or "unknown"
         token = _bearer_digest(current.headers.get("Authorization"))
         if token is not None:

@@ -84,11 +84,25 @@ def _authenticate_sent_token() -> None:
 
 
 def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
-    """A problem document response."""
-    response = Response(json.dumps(body), status=body["status"], mimetype=PROBLEM_JSON)
+    """A problem document response; a page (an HTML page that says the same) when a browser opened a page's address."""
+    if _a_browser_opens_a_page():
+        from service.web.views import problem_page  # here: the pages are registered after the API
+
+        response = problem_page(body)
+    else:
+        response = Response(json.dumps(body), status=body["status"], mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
+
+
+def _a_browser_opens_a_page() -> bool:
+    """A person's browser asks a page's address for HTML (`/nope`, an unknown ruleset's rulebook): a problem document
+    would show them raw JSON. The API under /api/, and any client that does not prefer HTML, get the document."""
+    current = request_ctx.request
+    if current.path.startswith("/api/"):
+        return False
+    return current.accept_mimetypes.best_match([PROBLEM_JSON, "application/json", "text/html"]) == "text/html"
 
 
 def _annals_problem(error: AnnalsError) -> Response:

@@ -102,6 +102,11 @@ def login_page() -> str:
     return render_template("login.html")
 
 
+def problem_page(problem: dict[str, Any]) -> Response:
+    """A problem (RFC 9457) as a page of the site, for a browser that opened a page's address."""
+    return Response(render_template("problem.html", problem=problem), status=problem["status"], mimetype="text/html")
+
+
 @blueprint.get("/boards/<board_id>/drawing.json")
 def board_drawing(board_id: str) -> Response:
     """Where the viewer draws a board's areas (its layout, or a cached force-directed placement)."""

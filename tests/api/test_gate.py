@@ -144,3 +144,16 @@ def test_another_origin_gets_no_cors_headers(cors: Api) -> None:
     response = cors.client.get("/api/v1/rulesets", headers={"Origin": "https://elsewhere.example"})
 
     assert "Access-Control-Allow-Origin" not in response.headers
+
+
+def test_the_pages_static_files_are_never_rate_limited(limited: Api) -> None:
+    """A game page loads about twenty scripts without a token: tables behind one address must not spend on them."""
+    statuses = set()
+    for _ in range(5):
+        answer = limited.client.get("/web/static/game.js", **from_address("10.0.0.9"))
+        statuses.add(answer.status_code)
+        answer.close()  # a static file is streamed from disk
+    api = [limited.client.get("/api/v1/rulesets", **from_address("10.0.0.9")).status_code for _ in range(3)]
+
+    assert statuses == {200}
+    assert api == [200, 200, 429]  # the API is counted as before

@@ -165,6 +165,12 @@ def test_games_list_filters_by_ruleset_and_pages_when_asked(site: Site, tab: Tab
     # The API's own order (newest first): the sample games and the sample tournament's table games.
     kk = [g["id"] for g in site.api("/api/v1/games?ruleset=kard_es_korona&limit=1000")["items"]]
     assert len(kk) > 6 and first + second == kk[:6]
+    tab.page.click(f"#games tr[data-game='{second[0]}'] a")  # a game opened from the second page...
+    tab.wait_ready()
+    tab.page.go_back()  # ...and Back comes back to the second page, as a reload does
+    assert _rows(tab) == second
+    tab.page.reload()
+    assert _rows(tab) == second and "ruleset=kard_es_korona" in tab.page.url
     assert tab.errors == []
 
 
@@ -220,6 +226,30 @@ def test_page_logs_no_console_error_when_opened(site: Site, tab: Tab, path: str)
     assert tab.errors == []
 
 
+def test_an_arbiter_rules_on_a_dispute_from_its_page_and_the_ruling_is_appealed_there(site: Site, tab: Tab) -> None:
+    """KK-MOVE-11 (the dispute's claim): upheld, the game stays as recorded; an appeal opens the dispute again."""
+    dispute = _open_dispute(site)
+    game = site.api(f"/api/v1/disputes/{dispute}")["game"]
+    version = site.api(f"/api/v1/games/{game}")["version"]
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/disputes/{dispute}")
+    tab.page.wait_for_selector("#ruling")
+    assert tab.page.input_value("#ruling-rules") == "KK-MOVE-11"  # the claim's rules, to start from
+    tab.page.fill("#ruling-reasoning", "Arad held two neutral infantry: the move stopped there, as recorded")
+    tab.page.click("#ruling button[type=submit]")
+    tab.page.wait_for_selector("#dispute [data-status='upheld']")
+
+    ruled = site.api(f"/api/v1/disputes/{dispute}")
+    assert ruled["ruling"]["decision"] == "upheld" and ruled["ruling"]["rule_ids"] == ["KK-MOVE-11"]
+    assert site.api(f"/api/v1/games/{game}")["version"] == version  # upheld: nothing appended to the game
+    assert tab.page.locator("#ruling").count() == 0
+    tab.page.fill("#appeal-claim", "the infantry had left Arad the turn before")
+    tab.page.click("#appeal button[type=submit]")
+    tab.page.wait_for_selector("#dispute [data-status='open']")
+    assert site.api(f"/api/v1/disputes/{dispute}")["status"] == "open"
+    assert tab.errors == []
+
+
 def test_the_interactive_api_page_lists_the_operations_of_the_contract(site: Site, tab: Tab) -> None:
     """Issue 15, point 5: Swagger UI at /api/v1/docs renders openapi.yaml from files Annals serves itself."""
     tab.open(f"{site.base}/api/v1/docs/")
@@ -248,7 +278,7 @@ def test_a_comment_written_in_the_page_is_recorded_through_the_api(site: Site, t
     tab.page.select_option("#notes select[name=kind]", "bookmark")
     tab.page.click("#notes button[type=submit]")  # a bookmark without a label: the API's refusal names the field
     tab.page.wait_for_selector("#notes p.error:not([hidden])")
-    assert "body.label" in tab.page.inner_text("#notes p.error")
+    assert tab.page.inner_text("#notes p.error").count("body.label") == 1  # said once, not detail then field again
     assert len(site.api(f"/api/v1/games/{game}/annotations")["items"]) == 2  # the refused one wrote nothing
     assert all("422" in error for error in tab.errors)  # only the refusal, as the browser logs it
 
@@ -522,4 +552,165 @@ def test_agot_panels_show_the_revealed_orders_and_the_combats_strength_by_part(s
         assert shown.startswith(kind.replace("_", " ")) and (("★" in shown) == special)
         if isinstance(modifier, int) and modifier:
             assert f"{abs(modifier)}" in shown
+    assert tab.errors == []
+
+
+def _table_game(site: Site, notes: int = 3) -> str:
+    """A new freeform game with a few notes recorded: a page of its own, whatever other tests annotate."""
+    status, _, raw = site.served.post("/api/v1/games", {"ruleset": "freeform", "seats": [{"seat": "red"}]})
+    assert status == 201, raw
+    game: str = json.loads(raw)["id"]
+    for n in range(notes):
+        status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", {"type": "note", "data": {"n": n}})
+        assert status == 201, raw
+    return game
+
+
+def _annotating(site: Site, tab: Tab, version: int) -> str:
+    """A new table game opened at `version` with the admin's token, its annotations panel ready to write."""
+    game = _table_game(site)
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}?v={version}")
+    tab.wait_ready()
+    return game
+
+
+def test_a_bookmark_added_or_deleted_in_the_page_shows_in_the_chapters_at_once(site: Site, tab: Tab) -> None:
+    _annotating(site, tab, 3)
+    tab.page.select_option("#notes select[name=kind]", "bookmark")
+    tab.page.fill("#notes textarea", "the crossing")
+    tab.page.click("#notes button[type=submit]")
+    tab.page.wait_for_selector("#notes li[data-kind='bookmark']")
+
+    tab.page.wait_for_selector("#chapters button[data-version='3']:has-text('the crossing')")
+    tab.page.click("#notes li[data-kind='bookmark'] button:has-text('Delete')")
+    tab.page.wait_for_selector("#chapters button[data-version='3']", state="detached")
+    assert tab.errors == []
+
+
+def test_a_double_click_on_annotate_records_one_comment(site: Site, tab: Tab) -> None:
+    game = _annotating(site, tab, 2)
+    tab.page.fill("#notes textarea", "once is enough")
+    tab.page.dblclick("#notes button[type=submit]")
+    tab.page.wait_for_selector("#notes li[data-kind='comment']")
+    tab.page.wait_for_selector("#notes form.comment-form button[type=submit]:enabled")
+
+    assert len(site.api(f"/api/v1/games/{game}/annotations")["items"]) == 1
+    assert tab.errors == []
+
+
+def test_a_token_revoked_while_following_stops_the_stream_and_is_offered_to_be_forgotten(site: Site, tab: Tab) -> None:
+    """Retried every 2 s, a refused token would count failed authentications until the venue's address may send no
+    token at all; the reader is told the token is refused and may forget it and read on as anyone."""
+    game = _table_game(site, notes=1)
+    status, _, raw = site.served.post("/api/v1/tokens", {"role": "viewer"})
+    assert status == 201, raw
+    minted = json.loads(raw)
+    asked: list[str] = []
+
+    def revoke_then_drop(route: Any) -> None:
+        asked.append(route.request.url)
+        if len(asked) == 1:  # the token is revoked, then the venue's wifi drops the stream: the retry is refused
+            admin = {"Authorization": f"Bearer {site.served.token}"}
+            assert site.served.call("DELETE", f"/api/v1/tokens/{minted['id']}", headers=admin)[0] == 204
+            route.abort()
+        else:
+            route.continue_()
+
+    tab.page.route("**/stream", revoke_then_drop)
+    once = "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); "
+    tab.page.add_init_script(once + f"sessionStorage.setItem('annals.token', {minted['token']!r}); }}")  # not on reload
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#live:text('not following: HTTP 401')", timeout=10_000)
+    tab.page.wait_for_timeout(2_500)  # a retry would have come by now
+
+    assert len(asked) == 2
+    assert "refused" in tab.page.inner_text("#who")
+    tab.open(f"{site.base}/login")  # where a reader goes to fix it: the kept token is not reported as working
+    tab.page.wait_for_selector("#login-status.error")
+    assert "refused" in tab.page.inner_text("#login-status")
+    tab.open(f"{site.base}/games/{game}")
+    tab.page.wait_for_selector("#who[data-refused]")
+    tab.page.click("#forget-refused")
+    tab.page.wait_for_function("document.getElementById('who').textContent === 'anonymous'")
+    tab.wait_ready()  # the public game reads again, without the token
+    assert tab.page.evaluate("sessionStorage.getItem('annals.token')") is None
+
+
+def test_a_game_that_does_not_exist_shows_the_error_and_no_controls(site: Site, tab: Tab) -> None:
+    tab.open(f"{site.base}/games/no-such-game")
+    tab.page.wait_for_selector("#game-error:not([hidden])")
+
+    assert "no game 'no-such-game'" in tab.page.inner_text("#game-error")
+    assert not tab.page.is_visible("#vcr-play") and not tab.page.is_visible("#seat")  # nothing that would do nothing
+    assert all("404" in error for error in tab.errors)  # the refused read, as the browser logs it
+
+
+def test_the_arbiters_view_is_offered_only_to_a_token_that_may_see_it(site: Site, tab: Tab) -> None:
+    """service/views.py: only arbiter and admin tokens see the arbiter's view; a viewer token's shared ?as=arbiter
+    link opens the spectator's view and says why."""
+    game = site.games["freeform_club_night"]
+    status, _, raw = site.served.post("/api/v1/tokens", {"role": "viewer"})
+    assert status == 201, raw
+    with_token(tab, json.loads(raw)["token"])
+    tab.open(f"{site.base}/games/{game}?as=arbiter")
+    tab.wait_ready()
+
+    offered = tab.page.eval_on_selector_all("#seat option", "options => options.map(o => o.value)")
+    assert "arbiter" not in offered and tab.page.input_value("#seat") == "spectator"
+    assert "The view as arbiter needs a token" in tab.page.inner_text("#game-error")
+    assert tab.errors == []
+
+
+SMALL_CONTROLS = """() => [...document.querySelectorAll('button, select, input:not([type=range]):not([type=checkbox])')]
+  .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
+  .map((e) => `${e.id || e.textContent.trim().slice(0, 20)}: ${Math.round(e.getBoundingClientRect().height)} px`)"""
+
+WORDS_BROKEN = """() => [...document.querySelectorAll('main td, main th')].flatMap((cell) => [...cell.childNodes])
+  .filter((node) => node.nodeType === Node.TEXT_NODE && /^\\S{4,}$/.test(node.textContent.trim()))
+  .filter((node) => { const range = document.createRange(); range.selectNodeContents(node);
+                      return range.getClientRects().length > 1; })
+  .map((node) => node.textContent.trim())"""
+
+
+def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, tab: Tab) -> None:
+    game = site.games["agot2_north_two_rounds"]  # a map to zoom, chapters, and (in progress) the recorder
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#recorder:not([hidden]) #pending-seats button.option")
+    tab.page.wait_for_selector("#chapters button")
+
+    assert tab.page.evaluate(SMALL_CONTROLS) == []
+    assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert tab.page.evaluate(WORDS_BROKEN) == []  # the status table's "baratheon", "Fiefdoms" stay whole
+    tab.page.click("#to-recorder")  # the Record panel comes after the map, the replay and the status...
+    top = "() => document.getElementById('recorder').getBoundingClientRect().top"
+    tab.page.wait_for_function(f"({top})() >= 0 && ({top})() < 100")  # ...and one tap at the top brings it up
+    assert tab.errors == []
+
+
+def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked_nothing(site: Site, tab: Tab) -> None:
+    """CORE-DICE-1: a transcript roll with two faces for one die, overturned by a ruling."""
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "dice": "table", "mode": "transcript"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201, raw
+    game = json.loads(raw)["id"]
+    roll = {"type": "roll", "seat": "red", "data": {"count": 1, "dice": [6, 2]}}
+    assert site.served.post(f"/api/v1/games/{game}/actions", roll)[0] == 201
+    note = {"type": "record", "seat": "red", "data": {"type": "parley", "data": {}}}
+    assert site.served.post(f"/api/v1/games/{game}/actions", note)[0] == 201
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/disputes", {"version": 2, "claim": "one die, two faces"})
+    assert status == 201, raw
+    ruling = {"decision": "overturned", "reasoning": "one die", "rule_ids": ["CORE-DICE-1"]}
+    assert site.served.post(f"/api/v1/disputes/{json.loads(raw)['id']}/ruling", ruling)[0] == 201
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+
+    assert tab.page.inner_text("#notation li[data-version='2'] .mark.dispute") == "⚖ overturned"
+    tab.page.click("#notation li[data-version='3'] button.line")  # freeform checks nothing of a free action
+    tab.page.wait_for_selector("#audit h3")
+    assert "The ruleset checked nothing here." in tab.page.inner_text("#audit")
     assert tab.errors == []

@@ -160,3 +160,22 @@ def test_rulebook_lists_what_the_engine_leaves_to_adjust_with_rules_of_its_own_c
         assert f'<li data-rule="{rule_id}"><a href="#{rule_id}">{rule_id}</a>: {_escaped(effect)}</li>' in page
     assert ("What the engine leaves to" in page) == bool(ruleset.left_to_adjust)
     assert bool(ruleset.left_to_adjust) == (ruleset_id != "freeform")  # freeform computes no rules at all
+
+
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"  # what Chromium sends for a page
+
+
+@pytest.mark.parametrize("path", ["/no/such/page", "/rulesets/chess/rules", "/rulesets/chess/actions"])
+def test_a_browser_opening_a_missing_page_gets_a_page_saying_so_not_raw_json(api: Api, path: str) -> None:
+    response = api.client.get(path, headers={"Accept": BROWSER_ACCEPT})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 404
+    assert response.mimetype == "text/html"
+    assert "<!doctype html>" in page and 'data-status="404"' in page
+    assert ("chess" if "chess" in path else "/no/such/page") in page  # the problem's detail, as the API words it
+
+
+def test_the_api_answers_a_browser_with_problem_documents_still(api: Api) -> None:
+    response = api.client.get("/api/v1/games/nope", headers={"Accept": BROWSER_ACCEPT})
+    assert response.status_code == 404
+    assert response.mimetype == "application/problem+json"

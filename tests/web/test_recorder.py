@@ -34,6 +34,14 @@ def _open_recorder(site: Site, tab: Tab, game: str) -> None:
     tab.page.wait_for_selector("#recorder:not([hidden]) #pending-seats fieldset")
 
 
+def _red_roll(site: Site, tab: Tab) -> str:
+    """A new red/blue game with table dice, its recorder open on red's roll."""
+    game = _game(site)
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    return game
+
+
 def test_a_roll_with_table_dice_is_recorded_from_the_offered_choice(site: Site, tab: Tab) -> None:
     game = _game(site)
     _open_recorder(site, tab, game)
@@ -111,9 +119,7 @@ def test_the_recorder_fits_a_tablet_held_upright_with_touch_sized_targets(site: 
 
 
 def test_what_is_typed_stays_when_another_client_records_meanwhile(site: Site, tab: Tab) -> None:
-    game = _game(site)
-    _open_recorder(site, tab, game)
-    tab.page.click("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    game = _red_roll(site, tab)
     tab.page.fill("#record-fields [data-field='count']", "3")
     tab.page.fill("#record-fields [data-field='purpose']", "attack on the ford")
     tab.page.fill("#record-dice", "4 4 2")
@@ -205,4 +211,44 @@ def test_each_seat_adds_its_client_seed_from_the_recorder_until_the_first_server
 
     assert added["type"] == "ClientSeedAdded" and added["data"] == {"seat": "red", "client_seed": "red-7d1c"}
     assert blue_offered == 1  # blue has not added one yet; after the roll nobody may
+    assert tab.errors == []
+
+
+def _player_token(site: Site, seat_holders: dict[str, str]) -> tuple[str, str]:
+    """A game whose seats are held by new players, and a player token of the first seat's player."""
+    held = {}
+    for seat, name in seat_holders.items():
+        status, _, raw = site.served.post("/api/v1/players", {"name": name})
+        assert status == 201, raw
+        held[seat] = json.loads(raw)["id"]
+    game = _game(site, seats=[{"seat": seat, "player": player} for seat, player in held.items()])
+    status, _, raw = site.served.post("/api/v1/tokens", {"role": "player", "player": next(iter(held.values()))})
+    assert status == 201, raw
+    return game, str(json.loads(raw)["token"])
+
+
+def test_a_player_token_is_offered_only_its_own_seats_actions(site: Site, tab: Tab) -> None:
+    """A player token acts only for the seats its player holds: red's options would only be refused (403)."""
+    game, blue = _player_token(site, {"blue": "Bea", "red": "Rob"})
+    with_token(tab, blue)
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#recorder:not([hidden]) #pending-seats fieldset[data-seat='blue'] button.option")
+
+    assert tab.page.locator("fieldset[data-seat='blue'] button[data-type='roll']").count() == 1
+    assert tab.page.locator("fieldset[data-seat='red'] button.option").count() == 0
+    assert "nothing this token may send" in tab.page.inner_text("fieldset[data-seat='red']")  # still listed
+    assert tab.errors == []
+
+
+def test_a_double_tap_on_send_records_the_action_once(site: Site, tab: Tab) -> None:
+    """Each send carries a fresh Idempotency-Key, so the API would take a second tap as a second roll."""
+    game = _red_roll(site, tab)
+    tab.page.fill("#record-dice", "4")
+    tab.page.dblclick("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    tab.page.wait_for_selector("#record-send:enabled")  # ready for the next action once the API has answered
+
+    assert [e["type"] for e in _events(site, game)] == ["GameCreated", "DiceRolled"]
+    assert tab.page.input_value("#record-dice") == ""  # the recorded faces are not offered for the next roll
     assert tab.errors == []

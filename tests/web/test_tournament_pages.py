@@ -45,6 +45,10 @@ def test_the_tournament_page_shows_the_apis_standings_and_every_tables_game(site
             "links => links.map(a => a.getAttribute('href'))",
         )
         assert links == [f"/games/{table['game']}" for table in found["tables"]]
+        named = tab.page.eval_on_selector_all(
+            f"table.round[data-round='{found['round']}'] tbody tr td a", "links => links.map(a => a.ariaLabel)"
+        )  # a screen reader's list of links tells nine "the game" links apart
+        assert named == [f"Round {found['round']}, table {table['table']}: the game" for table in found["tables"]]
     amended = [t for r in rounds for t in r["tables"] if t["result"]["amended_by_dispute"]]
     assert len(amended) == 1
     assert (
@@ -56,3 +60,26 @@ def test_the_tournament_page_shows_the_apis_standings_and_every_tables_game(site
     assert "dropped" in tab.page.locator("#standings tbody").inner_text()
     assert site.api(f"/api/v1/tournaments/{tournament}")["seed"] in tab.page.locator("#seed").inner_text()
     assert tab.errors == []
+
+
+def test_the_tournaments_lists_filter_stays_in_its_address_through_a_reload(site: Site, tab: Tab) -> None:
+    tab.open(f"{site.base}/tournaments")
+    tab.page.wait_for_selector("#tournaments tr[data-tournament]")
+    tab.page.select_option("#filters select[name=status]", "registration")  # the sample has finished
+    tab.page.click("#filters button[type=submit]")
+    tab.page.wait_for_selector("#tournaments tbody tr:has-text('No tournament matches.')")
+    tab.page.reload()
+    tab.page.wait_for_selector("#tournaments tbody tr:has-text('No tournament matches.')")
+
+    assert tab.page.input_value("#filters select[name=status]") == "registration"
+    assert tab.page.url.endswith("/tournaments?status=registration")
+    assert tab.errors == []
+
+
+def test_a_tournament_that_does_not_exist_shows_the_error_alone(site: Site, tab: Tab) -> None:
+    tab.open(f"{site.base}/tournaments/no-such-tournament")
+    tab.page.wait_for_selector("#tournament-error:not([hidden])")
+
+    assert "no tournament 'no-such-tournament'" in tab.page.inner_text("#tournament-error")
+    assert not tab.page.is_visible("#standings-csv") and not tab.page.is_visible("#rounds")
+    assert all("404" in error for error in tab.errors)  # the refused read, as the browser logs it

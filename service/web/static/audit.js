@@ -1,7 +1,7 @@
 // The ruling beside a move: GET /api/v1/games/{id}/audit/{version} re-decides the recorded action and cites
 // the rules, with the numbers (dice, strengths, costs) each step used.
 import { getJson, postJson, problemText, token } from "./session.js";
-import { el, setChildren } from "./dom.js";
+import { el, onSubmit, setChildren } from "./dom.js";
 import { proveRolls } from "./dice.js";
 
 function ruleLink(rulesetId, ruleId) {
@@ -39,14 +39,18 @@ function violations(rulesetId, title, items) {
   );
 }
 
+// An empty list under its heading says so, rather than leaving the heading over nothing.
+function listOr(list, none) {
+  return list.childElementCount ? list : el("p", { class: "quiet", text: none });
+}
+
 // A reader with a token may dispute the action; the new dispute's page then tells its course.
 function disputeForm(gameId, actionAt) {
   if (!token()) return null;
   const claim = el("textarea", { rows: 2, required: true, maxlength: 4000, "aria-label": "What was wrong" });
   const said = el("p", { role: "status" });
   const form = el("form", { class: "dispute-form" }, el("h4", { text: "Dispute this ruling" }), claim, el("button", { type: "submit", text: `Open a dispute on version ${actionAt}` }), said);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(form, async () => {
     try {
       const opened = await postJson(`/api/v1/games/${encodeURIComponent(gameId)}/disputes`, { version: actionAt, claim: claim.value });
       said.replaceChildren("Opened: ", el("a", { href: `/disputes/${encodeURIComponent(opened.id)}`, text: `dispute ${opened.id}` }));
@@ -91,9 +95,9 @@ export async function showAudit(panel, gameId, rulesetId, actionAt, version, vie
       violations(rulesetId, "Deviations recorded", audit.deviations),
       violations(rulesetId, "What the rules object to", audit.expected_violations),
       el("h4", { text: "Steps of the ruling" }),
-      el("ol", { class: "trace" }, ...(audit.trace || []).map((step) => traceStep(rulesetId, step))),
+      listOr(el("ol", { class: "trace" }, ...(audit.trace || []).map((step) => traceStep(rulesetId, step))), "The ruleset checked nothing here."),
       el("h4", { text: "Rules cited" }),
-      el("ul", { class: "rules" }, ...(audit.rules || []).map((rule) => ruleItem(rulesetId, rule))),
+      listOr(el("ul", { class: "rules" }, ...(audit.rules || []).map((rule) => ruleItem(rulesetId, rule))), "None."),
       await diceProof(server),
       disputeForm(gameId, actionAt),
     );

@@ -1,7 +1,7 @@
 // A dispute: the claim, the audit attached when it was opened, the rulings and appeals
 // (GET /api/v1/disputes/{id}), with every rule id linked to its ruleset's rulebook.
-import { getJson } from "./session.js";
-import { el, setChildren } from "./dom.js";
+import { getJson, postJson, problemText, token } from "./session.js";
+import { el, onSubmit, setChildren } from "./dom.js";
 
 const section = document.getElementById("dispute");
 const id = section.dataset.dispute;
@@ -29,6 +29,66 @@ function eventItem(rulesetId, event) {
   );
 }
 
+function field(control, label, hint = null) {
+  return el("div", { class: "field" }, el("label", { for: control.id, text: label }), control, hint ? el("small", { class: "hint", text: hint }) : null);
+}
+
+// A form that posts to the dispute and shows the page again, or says what the API refused.
+function disputeForm(formId, title, controls, button, send) {
+  const said = el("p", { class: "error", role: "alert", hidden: true });
+  const form = el("form", { id: formId, class: "dispute-form" }, el("h2", { text: title }), ...controls, el("button", { type: "submit", text: button }), said);
+  onSubmit(form, async () => {
+    try {
+      await postJson(`/api/v1/disputes/${encodeURIComponent(id)}/${formId === "ruling" ? "ruling" : "appeal"}`, send());
+      await show();
+    } catch (problem) {
+      said.textContent = problem instanceof SyntaxError ? "corrected action: not valid JSON" : problemText(problem);
+      said.hidden = false;
+    }
+  });
+  return form;
+}
+
+// An arbiter (or admin) rules on an open dispute here: upheld leaves the game as recorded; overturned strikes the
+// action and, with a corrected action, records that instead (POST …/ruling; the API appends the correction).
+function rulingForm(dispute) {
+  const decision = el(
+    "select",
+    { id: "ruling-decision" },
+    el("option", { value: "upheld", text: "upheld: the record stands" }),
+    el("option", { value: "overturned", text: "overturned: the action is struck" }),
+  );
+  const reasoning = el("textarea", { id: "ruling-reasoning", rows: 3, required: true, maxlength: 4000 });
+  const ruleIds = el("input", { id: "ruling-rules", type: "text", required: true, autocomplete: "off" });
+  ruleIds.value = (dispute.rule_ids || []).join(", ");
+  const corrected = el("textarea", { id: "ruling-correction", rows: 3, spellcheck: "false", placeholder: '{"type": "roll", "seat": "red", "data": {"count": 1, "dice": [5]}}' });
+  const controls = [
+    field(decision, "Decision"),
+    field(reasoning, "Reasoning"),
+    field(ruleIds, "Rule ids", "separated by commas"),
+    field(corrected, "Corrected action (overturned only, JSON)", "what is recorded instead of the struck action; empty: nothing"),
+  ];
+  return disputeForm("ruling", "Rule on it", controls, "Issue the ruling", () => ({
+    decision: decision.value,
+    reasoning: reasoning.value.trim(),
+    rule_ids: ruleIds.value.split(/[\s,]+/).filter(Boolean),
+    ...(corrected.value.trim() ? { corrected_action: JSON.parse(corrected.value) } : {}),
+  }));
+}
+
+// Anyone who may open a dispute may appeal its ruling (POST …/appeal): the dispute is open again.
+function appealForm() {
+  const claim = el("textarea", { id: "appeal-claim", rows: 2, required: true, maxlength: 4000 });
+  return disputeForm("appeal", "Appeal the ruling", [field(claim, "Why the ruling is wrong")], "Appeal", () => ({ claim: claim.value.trim() }));
+}
+
+async function actions(dispute) {
+  if (!token()) return null;
+  const who = await getJson("/api/v1/tokens/current").catch(() => null);
+  if (dispute.status === "open") return who && ["admin", "arbiter"].includes(who.role) ? rulingForm(dispute) : null;
+  return appealForm();
+}
+
 async function show() {
   try {
     const dispute = await getJson(`/api/v1/disputes/${encodeURIComponent(id)}`);
@@ -41,6 +101,7 @@ async function show() {
       rules(game.ruleset, dispute.rule_ids),
       el("h2", { text: "History" }),
       el("ol", { class: "dispute-events" }, ...(dispute.events || []).map((event) => eventItem(game.ruleset, event))),
+      await actions(dispute),
     );
   } catch (problem) {
     section.replaceChildren(el("p", { class: "error", role: "alert", text: problem.message }));

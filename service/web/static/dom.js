@@ -31,3 +31,22 @@ export function svg(tag, attributes = {}, ...children) {
   for (const child of children.flat()) if (child) node.append(child);
   return node;
 }
+
+// A form that writes runs one submission at a time: its submit buttons are disabled until the API has answered, so
+// a double tap on a phone records once (each POST carries a fresh Idempotency-Key, so the API would take both).
+export function onSubmit(form, handler) {
+  let busy = false;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    const buttons = [...form.querySelectorAll("button[type=submit]")];
+    for (const button of buttons) button.disabled = true;
+    try {
+      await handler(event);
+    } finally {
+      busy = false;
+      for (const button of buttons) button.disabled = false;
+    }
+  });
+}

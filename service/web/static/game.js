@@ -1,7 +1,7 @@
 // The game page: board, VCR controls, notation with chapters and marks, rulings, annotations, live updates.
 // Deep links: /games/<id>?v=<version>&as=<seat>; the page keeps its URL in step with what it shows.
 import { ApiProblem, getAll, getJson, token } from "./session.js";
-import { el } from "./dom.js";
+import { el, onSubmit } from "./dom.js";
 import { Board, wireZoom } from "./board.js";
 import { control, pieces } from "./pieces.js";
 import { Replay, actionVersion, eventFacts, rollsOf } from "./replay.js";
@@ -82,7 +82,9 @@ function marksOf(version) {
   if (facts.corrected) marks.push(el("span", { class: "mark correction", title: "a ruling's correction", text: "⚖ correction" }));
   if (page.notes.some((n) => n.at_version === version)) marks.push(el("span", { class: "mark note", title: "annotated", text: "💬" }));
   for (const dispute of page.disputes.filter((d) => d.version === version)) {
-    const text = dispute.ruling ? `⚖ ${dispute.status}: ${dispute.ruling.decision || "ruled"}` : `⚖ ${dispute.status}`;
+    // "open: overturned" after an appeal of an overturn; "overturned", not "overturned: overturned", once ruled.
+    const decision = dispute.ruling ? dispute.ruling.decision || "ruled" : dispute.status;
+    const text = decision === dispute.status ? `⚖ ${decision}` : `⚖ ${dispute.status}: ${decision}`;
     marks.push(el("a", { class: "mark dispute", href: `/disputes/${encodeURIComponent(dispute.id)}`, title: dispute.claim, text }));
   }
   return marks;
@@ -122,9 +124,16 @@ function renderChapters(items) {
   );
 }
 
+function readBookmarks() {
+  return getAll(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`);
+}
+
 function showNotes() {
   renderNotes($("notes"), gameId, page.notes, page.at, async () => {
-    page.notes = await readNotes(gameId);
+    // An annotation added, edited or deleted: a bookmark among them is a chapter too.
+    const [notes, marks] = await Promise.all([readNotes(gameId), readBookmarks()]);
+    page.notes = notes;
+    renderChapters(marks.items || []);
     $("notation").replaceChildren();
     renderLines(1);
     show(page.at);
@@ -182,14 +191,22 @@ function describeFacts(game) {
   $("game-facts").replaceChildren(rulebook, ` · ${game.mode} · ${game.dice} dice · ${game.status} · ${game.version} events`);
 }
 
-function describe(game) {
+// What the page's token is (GET /tokens/current), or null for an anonymous reader or a refused token.
+async function whoReads() {
+  if (!token()) return null;
+  return getJson("/api/v1/tokens/current").catch(() => null);
+}
+
+function describe(game, who) {
   describeFacts(game);
   const select = $("seat");
   const wanted = new URLSearchParams(location.search).get("as") || "spectator";
-  // The arbiter's view needs an arbiter's token: anonymous readers are not offered it.
-  const viewers = ["spectator", ...game.seats.map((s) => s.seat), ...(token() ? ["arbiter"] : [])];
+  // The arbiter's view needs an arbiter's or admin's token (service/views.py): nobody else is offered it.
+  const arbiter = who && ["admin", "arbiter"].includes(who.role);
+  const viewers = ["spectator", ...game.seats.map((s) => s.seat), ...(arbiter ? ["arbiter"] : [])];
   select.replaceChildren(...viewers.map((v) => el("option", { value: v, text: v })));
-  select.value = wanted;
+  select.value = viewers.includes(wanted) ? wanted : "spectator";
+  return wanted;
 }
 
 async function drawBoard(game) {
@@ -249,7 +266,7 @@ async function applyLive(version) {
   if (following) show(page.replay.last); // a reader stepping back keeps their place
   const [game, marks] = await Promise.all([
     getJson(`/api/v1/games/${encodeURIComponent(gameId)}`),
-    getAll(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`),
+    readBookmarks(),
   ]);
   page.game = game;
   describeFacts(game); // its status and event count
@@ -269,9 +286,13 @@ function ended() {
 // The recorder's panel, for a token holder while the game is in progress; what it records shows at once.
 async function startRecorder() {
   const recorder = new Recorder($("recorder"), page.game, async (version) => version && onLive(version));
-  $("record-form").onsubmit = (event) => recorder.send(event);
+  onSubmit($("record-form"), (event) => recorder.send(event));
   try {
-    if (await recorder.start()) page.recorder = recorder;
+    if (await recorder.start()) {
+      page.recorder = recorder;
+      // On a phone the panel comes after the map, the replay and the status: a link at the top goes to it.
+      $("to-recorder").hidden = !matchMedia("(max-width: 900px)").matches;
+    }
   } catch (problem) {
     fail(problem);
   }
@@ -295,9 +316,10 @@ async function firstLook(board, version) {
 
 async function start() {
   try {
-    page.game = await getJson(`/api/v1/games/${encodeURIComponent(gameId)}`);
+    const [game, who] = await Promise.all([getJson(`/api/v1/games/${encodeURIComponent(gameId)}`), whoReads()]);
+    page.game = game;
     page.version = page.game.version;
-    describe(page.game);
+    const asked = describe(page.game, who);
     // The history is the biggest read: it starts at once, beside the smaller ones, and the board is drawn
     // from the one state asked for as soon as that arrives, before the history lets the reader step.
     const wanted = Math.min(Number(new URLSearchParams(location.search).get("v")) || page.game.version, page.game.version);
@@ -306,7 +328,7 @@ async function start() {
     firstLook(board, wanted);
     const [facts, marks, notes, disputes] = await Promise.all([
       eventFacts(gameId, page.game.version),
-      getAll(`/api/v1/games/${encodeURIComponent(gameId)}/bookmarks`),
+      readBookmarks(),
       readNotes(gameId),
       getJson(`/api/v1/disputes?game=${encodeURIComponent(gameId)}&limit=100`),
       board,
@@ -318,13 +340,13 @@ async function start() {
     wireControls();
     await history;
     const seat = $("seat").value;
-    if (!page.replay && seat !== "spectator" && (await load("spectator", wanted, false))) {
-      // A shared ?as=<seat> link opened without that seat's token: the public view, and why.
-      $("seat").value = "spectator";
-      $("game-error").textContent = `The view as ${seat} needs a token that may see it: showing the spectator's view.`;
+    if (!page.replay && seat !== "spectator" && (await load("spectator", wanted, false))) $("seat").value = "spectator";
+    if (page.replay && $("seat").value !== asked) {
+      // A shared ?as=<seat> (or ?as=arbiter) link opened without a token that may see it: the public view, and why.
+      $("game-error").textContent = `The view as ${asked} needs a token that may see it: showing the spectator's view.`;
       $("game-error").hidden = false;
     }
-    if (!page.replay) return; // the history could not be read: the error is shown
+    if (!page.replay) return nothingToShow(); // the history could not be read: the error is shown
     renderLines(1);
     show(page.at);
     root.dataset.shown = "true";
@@ -336,7 +358,14 @@ async function start() {
     }
   } catch (problem) {
     fail(problem);
+    if (!page.replay) nothingToShow();
   }
+}
+
+// No game to show (an unknown id, a private game, a refused token): the error alone, not controls that do nothing.
+function nothingToShow() {
+  root.querySelector(".game-body").hidden = true;
+  $("seat").closest("label").hidden = true;
 }
 
 start();

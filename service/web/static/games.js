@@ -42,26 +42,31 @@ async function load(after) {
     next = page.next;
     nextButton.disabled = !next;
     firstButton.disabled = !after;
+    keepUrl(after);
   } catch (problem) {
     error.textContent = problem.message;
     error.hidden = false;
   }
 }
 
-// The filters live in the page's URL too, so a filtered list can be shared.
+// The filters and the page shown live in the page's URL too, so a filtered list can be shared, and a reload or the
+// browser's Back from a game opened on page 3 comes back to page 3.
+function keepUrl(after) {
+  const shown = query(after);
+  if (PAGE === 25) shown.delete("limit");
+  history.replaceState(null, "", `${location.pathname}${String(shown) ? `?${shown}` : ""}`);
+}
+
 function fromUrl() {
   const params = new URLSearchParams(location.search);
   for (const name of ["ruleset", "status", "player", "tournament"]) if (params.has(name)) form.elements[name].value = params.get(name);
+  return params.get("after");
 }
 
 form.addEventListener("submit", (event) => {
   event.preventDefault();
-  const shown = query(null);
-  if (PAGE === 25) shown.delete("limit");
-  history.replaceState(null, "", `${location.pathname}?${shown}`);
   load(null);
 });
 nextButton.addEventListener("click", () => load(next));
 firstButton.addEventListener("click", () => load(null));
-fromUrl();
-load(null);
+load(fromUrl());

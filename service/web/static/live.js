@@ -1,8 +1,11 @@
 // Following a game in progress: GET /api/v1/games/{id}/stream (Server-Sent Events) read with fetch, so that
 // the token goes in a header (EventSource cannot send one), resuming with Last-Event-ID after a drop.
-import { authHeaders } from "./session.js";
+import { authHeaders, noteRefusal } from "./session.js";
 
 const RETRY_MS = 2000;
+// Answers that a retry cannot change: the token is refused (401; each retry would count as another failed
+// authentication of the venue's address, which locks every token there out), may not read (403), or no game (404).
+const FINAL = new Set([401, 403, 404]);
 
 function parse(block) {
   const event = { id: null, type: "message", data: "" };
@@ -26,6 +29,12 @@ export function follow(gameId, lastSeen, onEvents, onState) {
   async function once() {
     const headers = authHeaders({ Accept: "text/event-stream", "Last-Event-ID": String(last) });
     const response = await fetch(`/api/v1/games/${encodeURIComponent(gameId)}/stream`, { headers, signal: controller.signal });
+    noteRefusal(response);
+    if (FINAL.has(response.status)) {
+      stopped = true;
+      onState(`not following: HTTP ${response.status}`);
+      return;
+    }
     if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
     onState("live");
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

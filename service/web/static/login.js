@@ -1,4 +1,4 @@
-import { ApiProblem, setToken, token } from "./session.js";
+import { ApiProblem, getJson, setToken, token } from "./session.js";
 
 const form = document.getElementById("login");
 const status = document.getElementById("login-status");
@@ -57,6 +57,15 @@ if (code) {
     status.classList.add("error");
     say(problem.message);
   });
+} else if (token()) {
+  // The kept token is asked about, so that a revoked or expired one is not reported as kept and working.
+  getJson("/api/v1/tokens/current").then(
+    (who) => say(`Signed in (${who.role}${who.label ? `, ${who.label}` : ""}). A token is kept for this tab.`),
+    (problem) => {
+      status.classList.add("error");
+      say(`The token kept for this tab is refused (HTTP ${problem.status}: ${problem.message}); forget it or paste another.`);
+    },
+  );
 } else {
   say();
 }

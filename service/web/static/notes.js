@@ -1,7 +1,7 @@
 // Annotations shown at their versions (GET .../annotations), map marks drawn on the board, and a comment
 // form for a reader with a token (POST .../annotations); the API decides who may read and write what.
 import { getAll, getJson, postJson, problemText, sendJson, token } from "./session.js";
-import { el, svg } from "./dom.js";
+import { el, onSubmit, svg } from "./dom.js";
 
 export async function readNotes(gameId) {
   const found = await getAll(`/api/v1/games/${encodeURIComponent(gameId)}/annotations`);
@@ -98,8 +98,7 @@ function changeControls(gameId, note, onChanged) {
     area.value = (note.body || {})[field] || "";
     const save = el("button", { type: "submit", text: "Save" });
     const form = el("form", { class: "comment-form edit-form" }, area, save);
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
+    onSubmit(form, async () => {
       try {
         await sendJson("PATCH", base, { body: { ...(note.body || {}), [field]: area.value.trim() } });
         await onChanged();
@@ -138,8 +137,7 @@ function annotationForm(gameId, version, onAdded) {
     showPicked();
     if (!glyph.hidden && !glyph.options.length) glyph.replaceChildren(...(await glyphOptions()));
   });
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  onSubmit(form, async () => {
     try {
       const body = { kind: kind.value, at_version: version, visibility: visibility.value, body: bodyOf(kind.value, { text, glyph }) };
       await postJson(`/api/v1/games/${encodeURIComponent(gameId)}/annotations`, body);

@@ -83,7 +83,7 @@ export class Recorder {
     const extra = [...this.specs.values()]
       .filter((spec) => spec.origin === "platform" && spec.seat !== "required" && spec.senders.includes(authority) && !offered.has(spec.type))
       .map(asOption);
-    let shown = pending.waiting;
+    let shown = pending.waiting.map((w) => ({ ...w, options: w.options.filter((o) => this.maySend(w.seat, o)) }));
     const add = (seat, reason, options) => {
       const found = shown.find((w) => w.seat === seat);
       shown = found ? shown.map((w) => (w === found ? { ...w, options: [...w.options, ...options] } : w)) : [...shown, { seat, reason, options }];
@@ -91,10 +91,19 @@ export class Recorder {
     if (extra.length) add(null, "the table's own actions", extra);
     const seed = this.specs.get("add_client_seed");
     if (seed && seed.senders.includes(authority)) {
-      const mine = (seat) => authority !== "player" || this.game.seats.some((s) => s.seat === seat && s.player && s.player === this.who.player);
-      for (const seat of (pending.client_seeds_open || []).filter(mine)) add(seat, "may add a client seed before the first die", [asOption(seed)]);
+      for (const seat of (pending.client_seeds_open || []).filter((seat) => this.mayActFor(seat))) add(seat, "may add a client seed before the first die", [asOption(seed)]);
     }
     return shown;
+  }
+
+  // A player token acts only for the seats its player holds (the API answers 403 for any other): another seat's
+  // options are not offered to it, though the seat is still listed with what the game waits for.
+  mayActFor(seat) {
+    return this.who.authority !== "player" || this.game.seats.some((s) => s.seat === seat && s.player && s.player === this.who.player);
+  }
+
+  maySend(seat, option) {
+    return (!seat || this.mayActFor(seat)) && (!option.senders || option.senders.includes(this.who.authority));
   }
 
   // Freeform's "record" stands for any type of action the ruleset gives no meaning to (FF-ACTION-1): it has no
@@ -136,7 +145,7 @@ export class Recorder {
         text: option.type === "seal" ? `seal (${option.fields.round || "sealed round"})` : option.type.replace(/_/g, " "),
       }),
     );
-    return el("fieldset", { class: "waiting", "data-seat": seat }, el("legend", {}, el("strong", { text: seat }), waiting.reason ? ` — ${waiting.reason}` : ""), ...buttons);
+    return el("fieldset", { class: "waiting", "data-seat": seat }, el("legend", {}, el("strong", { text: seat }), waiting.reason ? ` — ${waiting.reason}` : ""), ...(buttons.length ? buttons : [el("span", { class: "hint", text: "nothing this token may send for it" })]));
   }
 
   isSelected(waiting, option) {
@@ -234,6 +243,8 @@ export class Recorder {
       const recorded = await request;
       const version = recorded.version ?? recorded.event?.version;
       result.replaceChildren(el("span", { class: "recorded", text: `Recorded${version ? ` as version ${version}` : ""}.` }));
+      // These faces are recorded: left in the box, a second Send for the same seat would enter them again as if rolled.
+      this.root.querySelector("#record-dice").value = "";
       await this.refresh();
       await this.onRecorded(version);
     } catch (problem) {

@@ -37,13 +37,13 @@ function resultText(result) {
   return result.approved ? "approved" : `provisional, ${result.confirmed_by.length} confirmation(s)`;
 }
 
-function tableRow(table, names) {
+function tableRow(table, names, title) {
   const players = table.players.map((p) => {
     const place = table.result ? ` — ${table.result.places[p]}.` : "";
     return el("li", { "data-player": p, text: `${names[p] || p} (${table.seats[p] || "?"})${place}` });
   });
   const game = table.game
-    ? el("a", { href: `/games/${encodeURIComponent(table.game)}`, text: "the game" })
+    ? el("a", { href: `/games/${encodeURIComponent(table.game)}`, text: "the game", "aria-label": `${title}, table ${table.table}: the game` })
     : el("span", { class: "quiet", text: "no game yet" });
   return el(
     "tr",
@@ -77,15 +77,16 @@ async function round(number, names) {
     "table",
     { class: "games round", "data-round": number },
     el("thead", {}, el("tr", {}, ...["Table", "Players (seat) — place", "Game", "Result"].map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", {}, ...found.tables.map((t) => tableRow(t, names))),
+    el("tbody", {}, ...found.tables.map((t) => tableRow(t, names, number === 0 ? "League" : `Round ${number}`))),
   );
   const byes = found.byes.length ? el("p", { text: `Byes: ${found.byes.map((p) => names[p] || p).join(", ")}` }) : null;
   return el("section", { class: "round" }, el("h3", { text: title }), table, byes, pairing ? explanation(pairing, names) : null);
 }
 
 async function show() {
+  let tournament = null;
   try {
-    const tournament = await getJson(base);
+    tournament = await getJson(base);
     const settings = tournament.settings;
     document.getElementById("tournament-name").textContent = settings.name;
     document.title = `${settings.name} · Annals`;
@@ -103,6 +104,8 @@ async function show() {
       : `Committed seed ${tournament.seed_commitment}; revealed when the tournament finishes.`;
   } catch (problem) {
     showError(problem);
+    // No tournament to show (an unknown id, a refused token): the error alone, not empty standings and rounds.
+    if (!tournament) document.getElementById("tournament-body").hidden = true;
   }
 }
 

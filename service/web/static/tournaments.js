@@ -38,6 +38,8 @@ async function load(after) {
     next = page.next;
     nextButton.disabled = !next;
     firstButton.disabled = !after;
+    params.delete("limit");
+    history.replaceState(null, "", `${location.pathname}${String(params) ? `?${params}` : ""}`); // a reload or Back keeps them
   } catch (problem) {
     error.textContent = problem.message;
     error.hidden = false;
@@ -50,4 +52,6 @@ form.addEventListener("submit", (event) => {
 });
 nextButton.addEventListener("click", () => load(next));
 firstButton.addEventListener("click", () => load(null));
-load(null);
+const shared = new URLSearchParams(location.search);
+form.elements.status.value = shared.get("status") || "";
+load(shared.get("after"));
