@@ -114,6 +114,7 @@ def test_an_event_line_opens_its_ruling_with_the_rules_cited(site: Site, tab: Ta
     tab.page.wait_for_selector("#audit .trace li")
     assert "version 20" in tab.page.inner_text("#audit h3")
     assert tab.page.inner_text("#audit .verdict-consistent") == "consistent"
+    assert tab.page.inner_text("#audit .verdict-meaning") == "The rules, applied again, give exactly what was recorded."
     # The parts a ruling may lack (deviations, dice proof, the dispute form of a signed-in reader) are left out,
     # not written as the text "null".
     assert (
@@ -660,6 +661,10 @@ def test_the_arbiters_view_is_offered_only_to_a_token_that_may_see_it(site: Site
     offered = tab.page.eval_on_selector_all("#seat option", "options => options.map(o => o.value)")
     assert "arbiter" not in offered and tab.page.input_value("#seat") == "spectator"
     assert "The view as arbiter needs a token" in tab.page.inner_text("#game-error")
+    # A link naming a seat the game does not have says so, not that a token is missing.
+    tab.open(f"{site.base}/games/{game}?as=purple")
+    tab.wait_ready()
+    assert "This game has no seat purple (its seats: " in tab.page.inner_text("#game-error")
     assert tab.errors == []
 
 
@@ -713,4 +718,8 @@ def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked
     tab.page.click("#notation li[data-version='3'] button.line")  # freeform checks nothing of a free action
     tab.page.wait_for_selector("#audit h3")
     assert "The ruleset checked nothing here." in tab.page.inner_text("#audit")
+    # The roll's own ruling: "consistent" beside its recorded deviation says what it means, not a contradiction.
+    tab.page.click("#notation li[data-version='2'] button.line")
+    tab.page.wait_for_selector("#audit .verdict-meaning >> text=recorded as breaking them")
+    assert "CORE-DICE-1" in tab.page.inner_text("#audit")
     assert tab.errors == []

@@ -76,6 +76,20 @@ async function diceProof(server) {
   return el("div", { class: "dice-proof", "data-commitment-ok": proof.revealed ? String(proof.commitmentOk) : "pending" }, el("h4", { text: "Dice" }), el("p", { text: head }), el("ul", {}, ...rolls));
 }
 
+// What a verdict says in words: "consistent" beside "Deviations recorded" read as a contradiction, though it
+// means the record is what the rules give, the deviations (a transcript's rule breaks) included.
+function verdictMeaning(audit) {
+  const deviations = (audit.deviations || []).length;
+  const later = (audit.unrecorded_fields || []).map((f) => `${f.event}.${f.field}`);
+  const older = later.length ? ` Recorded before Annals kept ${later.join(", ")}; the ruling is the same.` : "";
+  if (audit.verdict === "consistent" && deviations) {
+    return `The record is what the rules give: the action breaks the rules recorded below, and was recorded as breaking them (a transcript keeps what happened at the table).${older}`;
+  }
+  if (audit.verdict === "consistent") return `The rules, applied again, give exactly what was recorded.${older}`;
+  if (audit.verdict === "deviates") return "The rules, applied again, give something other than what was recorded.";
+  return "This action cannot be checked here (see why below).";
+}
+
 export async function showAudit(panel, gameId, rulesetId, actionAt, version, viewer, server = null) {
   if (actionAt === null) {
     panel.replaceChildren(el("p", { text: `Version ${version} records no action of a player (the game's creation), so it has no ruling.` }));
@@ -91,6 +105,7 @@ export async function showAudit(panel, gameId, rulesetId, actionAt, version, vie
       panel,
       el("h3", { text: `Ruling of version ${actionAt}${caused}` }),
       el("p", {}, "Action ", el("code", { text: action.type || "?" }), action.seat ? ` by ${action.seat}` : "", " · verdict ", el("strong", { class: `verdict-${audit.verdict}`, text: audit.verdict })),
+      el("p", { class: "verdict-meaning", text: verdictMeaning(audit) }),
       audit.reason ? el("p", { text: audit.reason }) : null,
       violations(rulesetId, "Deviations recorded", audit.deviations),
       violations(rulesetId, "What the rules object to", audit.expected_violations),

@@ -343,7 +343,11 @@ async function start() {
     if (!page.replay && seat !== "spectator" && (await load("spectator", wanted, false))) $("seat").value = "spectator";
     if (page.replay && $("seat").value !== asked) {
       // A shared ?as=<seat> (or ?as=arbiter) link opened without a token that may see it: the public view, and why.
-      $("game-error").textContent = `The view as ${asked} needs a token that may see it: showing the spectator's view.`;
+      const seats = (page.game.seats || []).map((s) => s.seat);
+      const known = asked === "arbiter" || seats.includes(asked);
+      $("game-error").textContent = known
+        ? `The view as ${asked} needs a token that may see it: showing the spectator's view.`
+        : `This game has no seat ${asked} (its seats: ${seats.join(", ")}): showing the spectator's view.`;
       $("game-error").hidden = false;
     }
     if (!page.replay) return nothingToShow(); // the history could not be read: the error is shown
