@@ -81,6 +81,39 @@ def test_a_refused_action_shows_the_rule_it_breaks_and_records_nothing(site: Sit
     assert all("422" in error for error in tab.errors)  # the browser logs the refused request, nothing else
 
 
+def test_a_refusal_that_breaks_several_rules_lists_every_one_of_them(site: Site, tab: Tab) -> None:
+    """A 422 names the first rule in `detail` and every broken rule in `violations` (e.g. KK-CASTLE-2 with
+    KK-RECRUIT-4, tests/api/test_kard_es_korona_api.py): the page lists them all. The API's answer is stood in
+    for here (page.route), so the rendering is tested on the exact problem shape whatever ruleset sends it."""
+    game = _game(site)
+    _open_recorder(site, tab, game)
+    problem = {
+        "type": "https://annals.example/problems/rule-violation",
+        "title": "The action breaks a rule",
+        "status": 422,
+        "detail": "FF-SEAL-1: round 'bids' is already open",
+        "rule": {"id": "FF-SEAL-1", "summary": "A sealed round has a fresh name", "source_quote": None},
+        "violations": [
+            {"rule_id": "FF-SEAL-1", "message": "round 'bids' is already open", "details": {}},
+            {"rule_id": "FF-ACTION-1", "message": "the seat is not waited for", "details": {}},
+        ],
+    }
+    tab.page.route(
+        f"**/api/v1/games/{game}/actions",
+        lambda route: route.fulfill(status=422, content_type="application/problem+json", body=json.dumps(problem)),
+    )
+
+    tab.page.click("#pending-seats fieldset[data-seat='blue'] button[data-type='open_sealed']")
+    tab.page.fill("#record-fields [data-field='round']", "bids")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .refused[data-rule='FF-SEAL-1']")
+
+    more = tab.page.locator("#record-result .more-violations li")
+    assert more.count() == 1 and "the seat is not waited for" in more.first.inner_text()
+    assert more.first.get_attribute("data-rule") == "FF-ACTION-1"
+    assert all("422" in error for error in tab.errors)
+
+
 def test_a_sealed_submission_is_sent_for_the_waited_seat_and_the_round_waits_on_the_other(site: Site, tab: Tab) -> None:
     game = _game(site)
     status, _, raw = site.served.post(

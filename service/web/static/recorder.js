@@ -253,9 +253,14 @@ export class Recorder {
   }
 
   // A refusal as the API said it: the rule it cites (linked to the rulebook), its summary, and what was wrong.
+  // Every rule the action breaks is listed: the API's detail names only the first of its `violations`.
   refusal(problem) {
     const rule = problem instanceof ApiProblem ? problem.problem.rule : null;
     if (!rule) return el("span", { class: "refused", text: problemText(problem) });
-    return el("span", { class: "refused", "data-rule": rule.id }, this.ruleLink(rule.id), ` ${rule.summary} — ${problem.message}`);
+    const first = el("span", { class: "refused", "data-rule": rule.id }, this.ruleLink(rule.id), ` ${rule.summary} — ${problem.message}`);
+    const more = (problem.problem.violations || []).slice(1);
+    if (!more.length) return first;
+    const items = more.map((v) => el("li", { class: "refused", "data-rule": v.rule_id }, this.ruleLink(v.rule_id), ` ${v.message}`));
+    return el("div", {}, first, el("p", { text: `It breaks ${more.length} more rule${more.length > 1 ? "s" : ""}:` }), el("ul", { class: "more-violations" }, ...items));
   }
 }
