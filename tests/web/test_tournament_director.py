@@ -16,10 +16,10 @@ def _post(site: Site, path: str, value: Any) -> Any:
     return json.loads(raw)
 
 
-def _tournament(site: Site) -> str:
+def _tournament(site: Site, rounds: int = 2) -> str:
     """A freeform Swiss of eight players in two clubs kept apart in round 1: tables of four cannot keep them apart,
     so the plan has `same_club` problems the director must accept."""
-    settings = {"name": "Venue night", "ruleset": "freeform", "table_size": 4, "rounds": 2, "keep_apart": "club"}
+    settings = {"name": "Venue night", "ruleset": "freeform", "table_size": 4, "rounds": rounds, "keep_apart": "club"}
     tournament: str = _post(site, "/api/v1/tournaments", settings)["id"]
     for n in range(8):
         _post(site, f"/api/v1/tournaments/{tournament}/players", {"name": f"Player {n}", "club": f"club-{n % 2}"})
@@ -121,3 +121,26 @@ def test_a_refused_close_shows_the_apis_detail_and_a_result_entered_by_seat_is_a
     shown = tab.page.inner_text("table.round[data-round='1'] tr[data-table='1'] td[data-result]")
     assert shown == "approved"
     assert all("409" in error for error in tab.errors)  # the refused close, as the browser logs it
+
+
+def test_a_director_finishes_once_every_round_is_closed_and_the_seed_is_shown(site: Site, tab: Tab) -> None:
+    tournament = _tournament(site, rounds=1)
+    base = f"/api/v1/tournaments/{tournament}"
+    _post(site, f"{base}/rounds", {"accept_problems": True})
+    for table in site.api(f"{base}/rounds/1")["tables"]:  # physical games, entered by seat and approved
+        places = {table["seats"][p]: n for n, p in enumerate(table["players"], start=1)}
+        _post(site, f"{base}/rounds/1/tables/{table['table']}/result", {"places": places})
+        _post(site, f"{base}/rounds/1/tables/{table['table']}/approval", {"override_reason": "scored at the table"})
+    _post(site, f"{base}/rounds/1/close", {})
+    with_token(tab, _token(site, "organiser"))
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.click("#finish-form button[type=submit]")  # not ticked: irreversible, so the browser keeps it back
+    assert site.api(base)["status"] != "finished"
+    tab.page.check("#finish-sure")
+    tab.page.click("#finish-form button[type=submit]")
+    tab.page.wait_for_selector("#director", state="hidden")
+
+    seed = site.api(base)["seed"]
+    assert seed and seed in tab.page.inner_text("#seed")
+    assert tab.errors == []

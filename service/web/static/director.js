@@ -2,8 +2,8 @@
 // do it (service/tournaments: pairing, starting, approving and closing are the directors', admin and organiser;
 // a table's result by seat is staff's, so an arbiter may enter one too): pair the next round (a preview first, its
 // problems accepted only once a box listing them is ticked), start it, enter a table's result by seat, approve
-// a pending result, close the round. A refusal is shown once from the API's problem; after each write the API takes
-// the page reads the tournament again, so what it shows is what the API has.
+// a pending result, close the round, finish. A refusal is shown once from the API's problem; after each write the
+// API takes the page reads the tournament again, so what it shows is what the API has.
 import { getJson, postJson, problemText, token } from "./session.js";
 import { el, onSubmit } from "./dom.js";
 
@@ -126,6 +126,18 @@ function nextToPair(tournament) {
   return open || tournament.rounds.length >= rounds ? null : tournament.rounds.length + 1;
 }
 
+// Every Swiss round closed: the director may finish (results final, the draw's seed revealed). It cannot be undone,
+// so a required box says so first, and says when rounds the settings planned were not played.
+function finishing(ctx, tournament) {
+  const played = tournament.rounds.filter((r) => r.round > 0).length;
+  const planned = Number(tournament.settings.rounds || 0);
+  const box = el("input", { id: "finish-sure", type: "checkbox", required: true });
+  const short = played < planned ? ` after ${played} of ${planned} planned rounds` : "";
+  const label = el("label", { for: "finish-sure", text: `Finish${short}: every result becomes final and the draw's seed is revealed` });
+  const send = () => act(ctx, () => postJson(`${ctx.base}/finish`, {}));
+  return [el("h3", { text: "Finish" }), actionForm("finish-form", "Finish the tournament", send, el("div", { class: "field accept" }, box, label))];
+}
+
 // The director's panel for the tournament as just read, or hidden for a token that may do none of it.
 export async function director(tournament, names, base, reread) {
   const section = document.getElementById("director");
@@ -147,6 +159,8 @@ export async function director(tournament, names, base, reread) {
     else if (tables.length) parts.push(el("h3", { text: `Round ${found.round}` }));
     parts.push(...tables);
   }
+  const rounds = tournament.rounds.filter((r) => r.round > 0);
+  if (DIRECTORS.includes(ctx.role) && tournament.settings.format === "swiss" && rounds.length && rounds.every((r) => r.closed)) parts.push(...finishing(ctx, tournament));
   document.getElementById("director-controls").replaceChildren(...parts);
   section.hidden = parts.length === 0;
   document.getElementById("tournament").dataset.directorReady = "true"; // the tests' sign that it has decided
