@@ -106,6 +106,9 @@ def test_a_refused_close_shows_the_apis_detail_and_a_result_entered_by_seat_is_a
     tab.page.click("#close-form button[type=submit]")
     tab.page.wait_for_selector("#director-error:not([hidden])")
     assert tab.page.inner_text("#director-error") == "round 1: table(s) [1, 2] have no approved result yet"
+    tab.page.set_viewport_size({"width": 390, "height": 844})  # a phone at the venue: the forms wrap, no sideways
+    assert tab.page.evaluate("document.documentElement.scrollWidth") <= 390
+    tab.page.set_viewport_size({"width": 1400, "height": 1000})
 
     for place, player in enumerate(table["players"], start=1):  # a physical game: places entered by seat
         tab.page.fill(f"#result-1-1-{table['seats'][player]}", str(place))
