@@ -2,6 +2,7 @@
 // games with each result's state, and each round's pairing explained (GET /api/v1/tournaments/{id}/...).
 import { getJson } from "./session.js";
 import { el } from "./dom.js";
+import { director } from "./director.js";
 
 const section = document.getElementById("tournament");
 const id = section.dataset.tournament;
@@ -102,6 +103,7 @@ async function show() {
     document.getElementById("seed").textContent = tournament.seed
       ? `Seed ${tournament.seed}, committed as ${tournament.seed_commitment}: every round can be re-derived (annals tournament check-pairing).`
       : `Committed seed ${tournament.seed_commitment}; revealed when the tournament finishes.`;
+    await director(tournament, names, base, show);
   } catch (problem) {
     showError(problem);
     // No tournament to show (an unknown id, a refused token): the error alone, not empty standings and rounds.

@@ -1,0 +1,149 @@
+"""A tournament director runs a round from the tournament page: previews the pairing (its problems listed as the
+API gives them), publishes it once the box listing them is ticked, starts it and sees the tables' games; the
+controls are offered only to the roles service/tournaments lets do it; a refused close shows the API's detail."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.web.conftest import Site, Tab, screenshot, with_token
+
+
+def _post(site: Site, path: str, value: Any) -> Any:
+    status, _, raw = site.served.post(path, value)
+    assert status in (200, 201), (path, raw[:300])
+    return json.loads(raw)
+
+
+def _tournament(site: Site, rounds: int = 2) -> str:
+    """A freeform Swiss of eight players in two clubs kept apart in round 1: tables of four cannot keep them apart,
+    so the plan has `same_club` problems the director must accept."""
+    settings = {"name": "Venue night", "ruleset": "freeform", "table_size": 4, "rounds": rounds, "keep_apart": "club"}
+    tournament: str = _post(site, "/api/v1/tournaments", settings)["id"]
+    for n in range(8):
+        _post(site, f"/api/v1/tournaments/{tournament}/players", {"name": f"Player {n}", "club": f"club-{n % 2}"})
+    return tournament
+
+
+def _token(site: Site, role: str) -> str:
+    value: str = _post(site, "/api/v1/tokens", {"role": role, "label": f"web {role}"})["token"]
+    return value
+
+
+def test_a_director_previews_publishes_with_the_listed_problems_and_starts_round_one(site: Site, tab: Tab) -> None:
+    tournament = _tournament(site)
+    expected = _post(site, f"/api/v1/tournaments/{tournament}/rounds", {"preview": True})
+    assert expected["problems"]  # the setting forces them: the box must list them
+    with_token(tab, _token(site, "organiser"))
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.click("#preview-form button[type=submit]")
+    tab.page.wait_for_selector("#plan-problems li")
+    shown = tab.page.eval_on_selector_all("#plan-problems li", "items => items.map(i => i.innerText)")
+    assert shown == [f"{p['kind']}: {p['detail']}" for p in expected["problems"]]
+    assert tab.page.locator("#plan-tables li").count() == len(expected["tables"])
+    kinds = {p["kind"] for p in expected["problems"]}
+    assert all(kind in tab.page.inner_text("label[for=accept-problems]") for kind in kinds)
+    tab.page.click("#publish-form button[type=submit]")  # not ticked: the browser keeps the form from posting
+    assert site.api(f"/api/v1/tournaments/{tournament}")["rounds"] == []
+    tab.page.check("#accept-problems")
+    tab.page.click("#publish-form button[type=submit]")
+    tab.page.wait_for_selector("#start-form button[type=submit]")
+    tab.page.click("#start-form button[type=submit]")
+    tab.page.wait_for_selector("table.round[data-round='1'] tbody tr td a")
+    tab.page.wait_for_selector("#start-form", state="detached")
+    screenshot(tab, "tournament_director_round_1")
+
+    found = site.api(f"/api/v1/tournaments/{tournament}/rounds/1")
+    links = tab.page.eval_on_selector_all(
+        "table.round[data-round='1'] tbody tr td a", "links => links.map(a => a.getAttribute('href'))"
+    )
+    assert links == [f"/games/{table['game']}" for table in found["tables"]] and len(links) == 2
+    assert site.api(f"/api/v1/tournaments/{tournament}/rounds/1/pairing")["problems"] == expected["problems"]
+    heights = tab.page.eval_on_selector_all(
+        "#director button, #director input", "nodes => nodes.map(n => n.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 44
+    assert tab.errors == []
+
+
+def test_the_controls_are_offered_only_to_roles_the_api_lets_run_the_tournament(site: Site, tab: Tab) -> None:
+    tournament = _tournament(site)
+    _post(site, f"/api/v1/tournaments/{tournament}/rounds", {"accept_problems": True})
+    _post(site, f"/api/v1/tournaments/{tournament}/rounds/1/start", {})
+    page = f"{site.base}/tournaments/{tournament}"
+
+    def offered(token: str | None) -> list[str]:
+        tab.page.evaluate(
+            "t => t ? sessionStorage.setItem('annals.token', t) : sessionStorage.removeItem('annals.token')", token
+        )
+        tab.page.goto(page)
+        tab.page.wait_for_selector("table.round[data-round='1'] tbody tr td a")
+        tab.page.wait_for_function("document.getElementById('tournament').dataset.directorReady === 'true'")
+        if not tab.page.is_visible("#director"):
+            return []
+        forms: list[str] = tab.page.eval_on_selector_all("#director form", "forms => forms.map(f => f.id)")
+        return forms
+
+    tab.open(page)
+    assert offered(None) == []
+    assert offered(_token(site, "viewer")) == []
+    # An arbiter may enter a table's result (results.STAFF), not pair, start, approve or close.
+    assert offered(_token(site, "arbiter")) == ["result-1-1", "result-1-2"]
+    assert offered(_token(site, "organiser")) == ["close-form", "result-1-1", "result-1-2"]
+    assert offered(site.served.token) == ["close-form", "result-1-1", "result-1-2"]  # the admin
+    assert tab.errors == []
+
+
+def test_a_refused_close_shows_the_apis_detail_and_a_result_entered_by_seat_is_approved(site: Site, tab: Tab) -> None:
+    tournament = _tournament(site)
+    _post(site, f"/api/v1/tournaments/{tournament}/rounds", {"accept_problems": True})
+    table = site.api(f"/api/v1/tournaments/{tournament}/rounds/1")["tables"][0]
+    with_token(tab, _token(site, "organiser"))
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.click("#close-form button[type=submit]")
+    tab.page.wait_for_selector("#director-error:not([hidden])")
+    assert tab.page.inner_text("#director-error") == "round 1: table(s) [1, 2] have no approved result yet"
+    tab.page.set_viewport_size({"width": 390, "height": 844})  # a phone at the venue: the forms wrap, no sideways
+    assert tab.page.evaluate("document.documentElement.scrollWidth") <= 390
+    tab.page.set_viewport_size({"width": 1400, "height": 1000})
+
+    for place, player in enumerate(table["players"], start=1):  # a physical game: places entered by seat
+        tab.page.fill(f"#result-1-1-{table['seats'][player]}", str(place))
+    tab.page.click("#result-1-1 button[type=submit]")
+    tab.page.wait_for_selector("#approve-1-1")
+    assert tab.page.is_hidden("#director-error")  # a later write that succeeds clears the earlier refusal
+    tab.page.fill("#approve-1-1-reason", "scored at the table by the director")
+    tab.page.click("#approve-1-1 button[type=submit]")
+    tab.page.wait_for_selector("#approve-1-1", state="detached")
+
+    result = site.api(f"/api/v1/tournaments/{tournament}/rounds/1")["tables"][0]["result"]
+    assert result["approved"] and result["places"] == {p: n for n, p in enumerate(table["players"], start=1)}
+    shown = tab.page.inner_text("table.round[data-round='1'] tr[data-table='1'] td[data-result]")
+    assert shown == "approved"
+    assert all("409" in error for error in tab.errors)  # the refused close, as the browser logs it
+
+
+def test_a_director_finishes_once_every_round_is_closed_and_the_seed_is_shown(site: Site, tab: Tab) -> None:
+    tournament = _tournament(site, rounds=1)
+    base = f"/api/v1/tournaments/{tournament}"
+    _post(site, f"{base}/rounds", {"accept_problems": True})
+    for table in site.api(f"{base}/rounds/1")["tables"]:  # physical games, entered by seat and approved
+        places = {table["seats"][p]: n for n, p in enumerate(table["players"], start=1)}
+        _post(site, f"{base}/rounds/1/tables/{table['table']}/result", {"places": places})
+        _post(site, f"{base}/rounds/1/tables/{table['table']}/approval", {"override_reason": "scored at the table"})
+    _post(site, f"{base}/rounds/1/close", {})
+    with_token(tab, _token(site, "organiser"))
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.click("#finish-form button[type=submit]")  # not ticked: irreversible, so the browser keeps it back
+    assert site.api(base)["status"] != "finished"
+    tab.page.check("#finish-sure")
+    tab.page.click("#finish-form button[type=submit]")
+    tab.page.wait_for_selector("#director", state="hidden")
+
+    seed = site.api(base)["seed"]
+    assert seed and seed in tab.page.inner_text("#seed")
+    assert tab.errors == []
