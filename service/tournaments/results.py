@@ -17,7 +17,7 @@ from domain.kernel import GAME_ENDED
 from domain.tournaments.outcomes import outcome_of
 from domain.tournaments.scoring import WIN_DRAW_LOSS as RANKING_CHECK
 from domain.tournaments.scoring import ScoringError, Seat
-from domain.tournaments.state import Table, result_from, scoring_problem
+from domain.tournaments.state import Result, Table, result_from, scoring_problem
 from service.auth import Principal
 from service.errors import Conflict, Forbidden, Unprocessable
 from service.games import RequestContext
@@ -210,6 +210,7 @@ def approve(
                 f"game {table.game} has open dispute(s) {list(open_ids)}: its result stays provisional until ruled",
                 disputes=list(open_ids),
             )
+        _check_game_agrees(services, table, result)
         if problem := scoring_problem(loaded.state, result):
             raise Conflict(
                 f"round {number} table {table_no}'s result cannot be scored: {problem}; "
@@ -226,6 +227,20 @@ def approve(
         append(services, loaded, [draft("ResultApproved", data, principal, ctx)], asked=asked)
 
     retrying(services, principal, tournament_id, attempt)
+
+
+def _check_game_agrees(services: Services, table: Table, result: Result) -> None:
+    """409 when the table's game ended with other places than the result entered by hand says: approving it would
+    overrule the record unseen. A director's amendment (with its reason) is the decision, so it is approved."""
+    if table.game is None or result.amended:
+        return
+    played = game_result(services, table.game, table)
+    if played is not None and played["places"] != dict(result.places):
+        raise Conflict(
+            f"game {table.game} ended with other places than the result entered by hand: a director amends the "
+            "result (amend_reason) to the one that stands, then approves it",
+            game_places=played["places"],
+        )
 
 
 def _table(loaded: Loaded, number: int, table_no: int, closed_too: bool = False) -> Table:

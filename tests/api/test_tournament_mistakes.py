@@ -40,6 +40,27 @@ def _standings(api: Api, tid: str) -> list[tuple[str, Any]]:
     return [(line["player"], line["values"]["score"]) for line in items]
 
 
+def test_a_result_entered_by_hand_that_its_table_game_contradicts_is_not_approved_until_amended(api: Api) -> None:
+    # The table's game is recorded after all and ends with other places than were entered by hand: approving the
+    # hand entry would silently overrule the record, so the director is told and decides by amending.
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    table = _round(api, tid, 1)["tables"][0]
+    assert _by_hand(api, tid, 1, table).status_code == 201  # the first player in seat order wins
+    last_seat = table["seats"][table["players"][-1]]
+    _end(api, table["game"], {seat: 40 if seat == last_seat else 10 for seat in table["seats"].values()})
+
+    refused = assert_problem(_approve(api, tid, 1, 1), 409)
+    amended = _by_hand(api, tid, 1, table, amend_reason="the score sheet was right; the recorder slipped")
+    approved = _approve(api, tid, 1, 1)
+
+    assert "ended with other places" in refused["detail"] and refused["game_places"][table["players"][-1]] == 1
+    assert amended.status_code == 201, amended.get_json()
+    assert approved.status_code == 201, approved.get_json()
+
+
 def test_a_swap_in_a_closed_round_is_refused_and_its_approved_results_stay(api: Api) -> None:
     tid = _create(api)["id"]
     _register(api, tid, 8)
