@@ -46,6 +46,26 @@ def test_containers_python_finds_equal_are_still_diffed_as_json() -> None:
     assert json_diff({"x": {"n": 1}}, {"x": {"n": 1.0}}) == [{"op": "replace", "path": "/x/n", "value": 1.0}]
 
 
+def test_only_the_children_json_tells_apart_are_patched_among_many_equal_ones() -> None:
+    """Children Python finds equal are confirmed together; the ones JSON tells apart are still each patched."""
+    before = {"a": {"n": 1}, "b": {"n": 2}, "c": [1], "d": {"n": 3}}
+    after = {"a": {"n": 1}, "b": {"n": 2.0}, "c": [True], "d": {"n": 3}}
+
+    assert json_diff(before, after) == [
+        {"op": "replace", "path": "/b/n", "value": 2.0},
+        {"op": "replace", "path": "/c/0", "value": True},
+    ]
+
+
+def test_a_value_held_twice_is_no_change_when_diffed() -> None:
+    """One dict met twice (a view reusing a value) against two equal dicts: the same JSON, so no operation."""
+    shared = {"infantry": 2}
+    before = {"units": {"buda": shared, "pest": shared}, "year": 1301}
+    after = {"units": {"buda": {"infantry": 2}, "pest": {"infantry": 2}}, "year": 1302}
+
+    assert json_diff(before, after) == [{"op": "replace", "path": "/year", "value": 1302}]
+
+
 SCALARS_JSON_TELLS_APART = st.recursive(
     st.booleans() | st.sampled_from([0, 1, 0.0, 1.0, 2]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("ab"), inner, max_size=2),

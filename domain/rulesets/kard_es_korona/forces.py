@@ -49,7 +49,15 @@ class Force:
         return tuple(arm for arm in ARMS if self.of(arm))
 
     def to_json(self) -> dict[str, int]:
-        return {arm: self.of(arm) for arm in ARMS if self.of(arm)}
+        # The arms present in ARMS order, written out: a view of a long game converts tens of thousands of forces.
+        found: dict[str, int] = {}
+        if self.cavalry:
+            found[CAVALRY] = self.cavalry
+        if self.infantry:
+            found[INFANTRY] = self.infantry
+        if self.archer:
+            found[ARCHER] = self.archer
+        return found
 
     def describe(self) -> str:
         """'2 infantry, 1 archer' (or 'no units')."""

@@ -12,35 +12,42 @@ from domain.rulesets.kard_es_korona.forces import Force, force_from_json
 from domain.rulesets.kard_es_korona.state import Battle, KKState, Origin, PendingHits, Retreat, typed_board
 
 _FORCE_MAPS = ("units", "moved")
+# Field names looked up once: a replay of a long game dumps a state per version (`dataclasses.fields` builds its
+# tuple anew on every call).
+_STATE_FIELDS = tuple(f.name for f in fields(KKState) if f.name != "board")
+_BATTLE_FIELDS = tuple(f.name for f in fields(Battle))
+_RETREAT_FIELDS = tuple(f.name for f in fields(Retreat))
+# Values taken as they are, told apart by their exact type before the costlier `isinstance(value, Mapping)`.
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def dump_state(state: KKState) -> dict[str, Any]:
     """The JSON form of a state (snapshots, views, `adjust`)."""
     document: dict[str, Any] = {}
-    for f in fields(KKState):
-        value = getattr(state, f.name)
-        if f.name == "board":
-            continue
-        if f.name in _FORCE_MAPS:
-            document[f.name] = {c: {o: v.to_json() for o, v in by.items()} for c, by in value.items()}
-        elif f.name in ("neutral_pool", "bound"):
-            document[f.name] = {p: v.to_json() for p, v in value.items()}
-        elif f.name == "retreat":
-            document[f.name] = None if value is None else {r.name: getattr(value, r.name) for r in fields(Retreat)}
-        elif f.name == "battles":
-            document[f.name] = [_battle_json(b) for b in value]
-        elif f.name == "closed":
-            document[f.name] = sorted(value)
-        elif f.name in ("election", "office_sale"):
-            document[f.name] = value.to_json() if value is not None else None
-        elif f.name == "step_groups":
-            document[f.name] = [_plain(g) for g in value]
+    for name in _STATE_FIELDS:
+        value = getattr(state, name)
+        if type(value) in _SCALARS:
+            document[name] = value
+        elif name in _FORCE_MAPS:
+            document[name] = {c: {o: v.to_json() for o, v in by.items()} for c, by in value.items()}
+        elif name in ("neutral_pool", "bound"):
+            document[name] = {p: v.to_json() for p, v in value.items()}
+        elif name == "retreat":
+            document[name] = {r: getattr(value, r) for r in _RETREAT_FIELDS}
+        elif name == "battles":
+            document[name] = [_battle_json(b) for b in value]
+        elif name == "closed":
+            document[name] = sorted(value)
+        elif name in ("election", "office_sale"):
+            document[name] = value.to_json()
+        elif name == "step_groups":
+            document[name] = [_plain(g) for g in value]
         elif isinstance(value, tuple):
-            document[f.name] = list(value)
+            document[name] = list(value)
         elif isinstance(value, Mapping):
-            document[f.name] = _plain(value)
+            document[name] = _plain(value)
         else:
-            document[f.name] = value
+            document[name] = value
     return document
 
 
@@ -105,10 +112,12 @@ def load_state(document: Mapping[str, Any]) -> KKState:
 
 def _battle_json(battle: Battle) -> dict[str, Any]:
     document: dict[str, Any] = {}
-    for f in fields(Battle):
-        value = getattr(battle, f.name)
-        if f.name == "pending":
-            document[f.name] = [
+    for name in _BATTLE_FIELDS:
+        value = getattr(battle, name)
+        if type(value) in _SCALARS:
+            document[name] = value
+        elif name == "pending":
+            document[name] = [
                 {
                     "side": p.side,
                     "chooser": p.chooser,
@@ -118,14 +127,14 @@ def _battle_json(battle: Battle) -> dict[str, Any]:
                 }
                 for p in value
             ]
-        elif f.name == "origins":
-            document[f.name] = [{"from": o.county, "units": o.units.to_json(), "lord": o.lord} for o in value]
+        elif name == "origins":
+            document[name] = [{"from": o.county, "units": o.units.to_json(), "lord": o.lord} for o in value]
         elif isinstance(value, tuple):
-            document[f.name] = list(value)
+            document[name] = list(value)
         elif isinstance(value, Mapping):
-            document[f.name] = dict(value)
+            document[name] = dict(value)
         else:
-            document[f.name] = value
+            document[name] = value
     return document
 
 
@@ -179,7 +188,16 @@ def _origin(document: Any) -> Origin:
 
 def _plain(value: Mapping[str, Any]) -> dict[str, Any]:
     return {
-        k: (_plain(v) if isinstance(v, Mapping) else list(v) if isinstance(v, tuple) else v) for k, v in value.items()
+        k: (
+            v
+            if type(v) in _SCALARS
+            else _plain(v)
+            if isinstance(v, Mapping)
+            else list(v)
+            if isinstance(v, tuple)
+            else v
+        )
+        for k, v in value.items()
     }
 
 
