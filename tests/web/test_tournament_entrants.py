@@ -4,7 +4,7 @@ is offered nothing else."""
 
 from __future__ import annotations
 
-from tests.web.conftest import Site, Tab, with_token
+from tests.web.conftest import Site, Tab, screenshot, with_token
 from tests.web.test_tournament_director import _post, _token, _tournament
 
 
@@ -57,6 +57,7 @@ def test_a_director_swaps_two_players_of_two_tables_and_drops_one_from_the_page(
     tab.page.fill("#swap-1-reason", "a married couple asked to sit apart")
     tab.page.click("#swap-1 button[type=submit]")
     assert site.api(f"{base}/rounds/1/pairing")["swaps"] == []
+    screenshot(tab, "tournament_director_swap_and_drop")
     tab.page.select_option("#swap-1-second", two["players"][0])
     tab.page.click("#swap-1 button[type=submit]")
     tab.page.wait_for_function("!document.querySelector('#swap-1-first').value")  # the page was read again

@@ -46,7 +46,8 @@ export function swapping(ctx, found) {
   second.addEventListener("change", check);
   const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/swaps`, { players: [first.value, second.value], reason: valueOf(`${id}-reason`).trim() }));
   const fields = [field(first, "Player"), field(second, "Swaps places with"), reasonField(`${id}-reason`, "Reason (shown with the pairing)")];
-  return [actionForm(id, `Swap the two players of round ${found.round}`, send, ...fields)];
+  const legend = el("legend", { text: "Swap two players (both tables are seated again)" });
+  return [el("fieldset", { class: "swap" }, legend, actionForm(id, `Swap the two players of round ${found.round}`, send, ...fields))];
 }
 
 // A league counts games as they are played: the newest 200 of its ruleset are looked through for ones whose every
