@@ -76,7 +76,7 @@ def test_a_director_swaps_two_players_of_two_tables_and_drops_one_from_the_page(
     assert tab.errors == []
 
 
-def test_a_league_counts_a_game_from_the_page_and_its_player_confirms_only_their_own_table(
+def test_a_league_counts_a_game_from_the_page_and_a_player_is_offered_only_their_own_tables(
     site: Site, tab: Tab
 ) -> None:
     settings = {"name": "Club season", "ruleset": "freeform", "format": "league", "table_size": 2, "rounds": None}
@@ -109,7 +109,12 @@ def test_a_league_counts_a_game_from_the_page_and_its_player_confirms_only_their
         value: str = _post(site, "/api/v1/tokens", body)["token"]
         return value
 
-    for player, forms in ((cid, []), (bob, ["confirm-0-1"])):
+    both = [{"seat": "red", "player": cid}, {"seat": "blue", "player": ann}]
+    later = _post(site, "/api/v1/games", {"ruleset": "freeform", "seats": both})["id"]
+    _post(site, f"/api/v1/tournaments/{league}/games", {"game": later})  # table 2: Cid and Ann, still playing
+
+    # Each player only their own tables: Ann confirms table 1 (the game reported it) and may enter table 2's.
+    for player, forms in ((cid, ["result-0-2"]), (ann, ["confirm-0-1", "result-0-2"]), (bob, ["confirm-0-1"])):
         tab.page.evaluate("t => sessionStorage.setItem('annals.token', t)", token_of(player))
         tab.page.goto(page)
         tab.page.wait_for_function("document.getElementById('tournament').dataset.directorReady === 'true'")
