@@ -104,17 +104,25 @@ def drop_command(ctx: click.Context, tournament_id: str, player_id: str, reason:
 
 @tournament.command("pair")
 @click.argument("tournament_id")
-@click.option("--preview", is_flag=True, help="show the plan, write nothing")
+@click.option("--preview", is_flag=True, help="show the plan and its digest, write nothing")
+@click.option("--plan-digest", default=None, help="publish the plan a preview showed with this digest, or nothing")
 @click.option("--accept-problems", is_flag=True, help="publish although the plan has problems")
 @click.option("--no-start", is_flag=True, help="publish the round but do not create its games yet")
 @click.pass_context
-def pair_command(ctx: click.Context, tournament_id: str, preview: bool, accept_problems: bool, no_start: bool) -> None:
+def pair_command(
+    ctx: click.Context,
+    tournament_id: str,
+    preview: bool,
+    plan_digest: str | None,
+    accept_problems: bool,
+    no_start: bool,
+) -> None:
     """Pair the next round, then create its games (with progress)."""
     from service.tournaments.rounds import pair, start
 
     wired = _wired(ctx)
     click.echo("pairing…", err=True)
-    body = {"preview": preview, "accept_problems": accept_problems}
+    body = {"preview": preview, "accept_problems": accept_problems, "plan_digest": plan_digest}
     plan = _run(lambda: pair(wired, OPERATOR, tournament_id, body, _ctx("pair")))
     name = _namer(wired, [p for t in plan["tables"] for p in t["players"]] + plan["byes"])
     for table in plan["tables"]:
@@ -126,6 +134,7 @@ def pair_command(ctx: click.Context, tournament_id: str, preview: bool, accept_p
         who = ", ".join(map(name, problem["players"]))
         click.echo(f"PROBLEM {problem['kind']} at table {problem.get('table', '-')}: {who}")
     click.echo(f"round {plan['round']}: repeat cost {plan['repeat_cost']}, optimal {plan['optimal']}")
+    click.echo(f"plan digest {plan['plan_digest']}")
     if preview or no_start:
         return
     with click.progressbar(length=len(plan["tables"]), label="creating the games", file=sys.stderr) as bar:

@@ -275,7 +275,8 @@ def _paged(items: list[dict[str, Any]], query: dict[str, Any]) -> dict[str, Any]
 
 @blueprint.post("/tournaments/<tournament_id>/rounds")
 def pair_round(tournament_id: str) -> Response:
-    """Pair the next round: `preview` shows the plan and writes nothing."""
+    """Pair the next round: `preview` shows the plan and its digest and writes nothing; a publish sending that
+    `plan_digest` publishes that plan or nothing (409 plan-changed)."""
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.PairSchema, json_body())
@@ -283,7 +284,11 @@ def pair_round(tournament_id: str) -> Response:
         tournament_id,
         "pair",
         body,
-        lambda after: {**after.events[-1].data, "published": True},
+        lambda after: {
+            **after.events[-1].data,
+            "published": True,
+            "plan_digest": rounds.plan_digest(after.events[-1].data),
+        },
         lambda asked: rounds.pair(services(), caller, tournament_id, body, context(), asked=asked),
         201,
         lambda plan: f"/api/v1/tournaments/{tournament_id}/rounds/{plan['round']}",

@@ -105,6 +105,11 @@ class PairSchema(Schema):
 
     preview = fields.Boolean(load_default=False)
     accept_problems = fields.Boolean(load_default=False)
+    # The digest a preview answered: publish that plan or nothing (409 plan-changed).
+    plan_digest = fields.String(
+        load_default=None,
+        validate=validate.Regexp(r"^[0-9a-f]{64}$", error="not a preview's plan_digest (64 hex digits)"),
+    )
 
 
 class SwapSchema(Schema):

@@ -1,7 +1,8 @@
 """A tournament's rounds (issue 13): pair, swap, start (the table games), close.
 
-Pairing a round is shown before it is published: `preview` answers the plan and writes nothing; publishing a
-plan with problems (an unavoidable repeat, a faction repeat, a second bye) needs `accept_problems`. Until the
+Pairing a round is shown before it is published: `preview` answers the plan and its `plan_digest` and writes
+nothing; publishing a plan with problems (an unavoidable repeat, a faction repeat, a second bye) needs
+`accept_problems`, and publishing with the previewed `plan_digest` publishes that plan or nothing. Until the
 round's games are created the director may swap two players, each swap an event with its reason.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.canonical import canonical_bytes, sha256_hex
 from domain.tournaments.state import LEAGUE_ROUND, Round, TournamentState
 from domain.tournaments.tables import TableSizeError
 from service.auth import Principal
@@ -28,6 +30,17 @@ class PairingProblems(Conflict):
     """A round whose plan has problems the director has not accepted."""
 
     slug, title = "pairing-problems", "The pairing has problems"
+
+
+class PlanChanged(Conflict):
+    """Publishing a round whose plan is no longer the one the director previewed."""
+
+    slug, title = "plan-changed", "The pairing changed since its preview"
+
+
+def plan_digest(plan: dict[str, Any]) -> str:
+    """SHA-256 of the plan's canonical JSON (the `RoundPaired` data): what a preview promises a publish."""
+    return sha256_hex(canonical_bytes(plan))
 
 
 def pair(
@@ -49,8 +62,17 @@ def pair(
             plan = plan_round(loaded.state, number, seed, time_limit)
         except (TableSizeError, PairingError, SeatingError) as error:
             raise Conflict(f"round {number} cannot be paired: {error}") from None
+        digest = plan_digest(plan)
         if body.get("preview"):
-            return {**plan, "published": False}
+            return {**plan, "published": False, "plan_digest": digest}
+        # The planner has a time limit (its search may stop at another plan) and results may arrive between the
+        # preview and the publish: the plan the director checked is published, or nothing is.
+        if body.get("plan_digest") and body["plan_digest"] != digest:
+            raise PlanChanged(
+                f"round {number}'s pairing is not the one previewed (plan_digest {body['plan_digest']}, now "
+                f"{digest}): preview it again, check it and publish that",
+                plan_digest=digest,
+            )
         if plan["problems"] and not body.get("accept_problems"):
             raise PairingProblems(
                 f"round {number} has {len(plan['problems'])} problem(s), first: {plan['problems'][0]['detail']}; "
@@ -58,7 +80,7 @@ def pair(
                 problems=plan["problems"],
             )
         append(services, loaded, [draft("RoundPaired", plan, principal, ctx)], asked=asked)
-        return {**plan, "published": True}
+        return {**plan, "published": True, "plan_digest": digest}
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
     return found

@@ -106,3 +106,23 @@ def test_a_tournament_record_written_by_one_database_imports_into_another(
     assert f"tournament {tid}: imported (2 game(s)" in first
     assert "already here, nothing written" in second
     assert [row["score"] for row in standings] == ["100", "100", "50", "50", "20", "20", "10", "10"]
+
+
+def test_pair_with_the_previews_plan_digest_publishes_that_plan_or_refuses_when_it_changed(runner: CliRunner) -> None:
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "2"])).splitlines()[-1]
+    players = [
+        _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", f"Player {n}"])).split()[-1] for n in range(9)
+    ]
+    shown = _ok(runner.invoke(cli, ["tournament", "pair", tid, "--preview"]))
+    digest = shown.splitlines()[-1].removeprefix("plan digest ")
+    _ok(runner.invoke(cli, ["tournament", "drop", tid, players[0], "--reason", "went home"]))
+
+    refused = runner.invoke(cli, ["tournament", "pair", tid, "--plan-digest", digest, "--accept-problems"])
+    again = _ok(runner.invoke(cli, ["tournament", "pair", tid, "--preview"])).splitlines()[-1]
+    published = runner.invoke(cli, ["tournament", "pair", tid, "--no-start", "--plan-digest", again.split()[-1]])
+
+    assert len(digest) == 64
+    assert refused.exit_code == 1 and "preview it again" in refused.output
+    assert published.exit_code == 0, published.output
+    assert published.stdout.strip().splitlines()[-1] == again

@@ -91,8 +91,8 @@ def test_the_controls_are_offered_only_to_roles_the_api_lets_run_the_tournament(
     assert offered(_token(site, "viewer")) == []
     # An arbiter may enter a table's result (results.STAFF), not pair, start, approve or close.
     assert offered(_token(site, "arbiter")) == ["result-1-1", "result-1-2"]
-    assert offered(_token(site, "organiser")) == ["close-form", "result-1-1", "result-1-2"]
-    assert offered(site.served.token) == ["close-form", "result-1-1", "result-1-2"]  # the admin
+    assert offered(_token(site, "organiser")) == ["close-form", "result-1-1", "result-1-2", "drop-form"]
+    assert offered(site.served.token) == ["close-form", "result-1-1", "result-1-2", "drop-form"]  # the admin
     assert tab.errors == []
 
 

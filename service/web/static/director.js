@@ -1,55 +1,30 @@
-// A tournament director's controls on the tournament page. Each is offered only to a token whose role the API lets
-// do it (service/tournaments: pairing, starting, approving and closing are the directors', admin and organiser;
-// a table's result by seat is staff's, so an arbiter may enter one too): pair the next round (a preview first, its
-// problems accepted only once a box listing them is ticked), start it, enter a table's result by seat, approve
-// a pending result, close the round, finish. A refusal is shown once from the API's problem; after each write the
-// API takes the page reads the tournament again, so what it shows is what the API has.
-import { getJson, postJson, problemText, token } from "./session.js";
-import { el, onSubmit } from "./dom.js";
+// The tournament page's panel: a director's controls, and a player's own table. Each is offered only to a token
+// the API lets do it (service/tournaments: pairing, starting, approving, closing, dropping, swapping and linking a
+// league's games are the directors', admin and organiser; a table's result by seat is staff's, so an arbiter may
+// enter one too, and a player's for its own table, which the other players then confirm): pair the next round (a
+// preview first, its problems accepted only once a box listing them is ticked, and published only as previewed:
+// the preview's `plan_digest` goes with the publish), start it, enter a table's result by seat, approve a pending
+// result, close the round, finish. A refusal is shown once from the API's problem; after each write the API takes
+// the page reads the tournament again, so what it shows is what the API has.
+import { getJson, postJson, token } from "./session.js";
+import { el } from "./dom.js";
+import { DIRECTORS, STAFF, act, actionForm, field, resultForm, seated } from "./director_forms.js";
+import { dropping, linking, swapping } from "./entrants.js";
 
-const DIRECTORS = ["admin", "organiser"];
-const STAFF = ["admin", "organiser", "arbiter"];
-const error = document.getElementById("director-error");
-let role; // undefined until asked once: the token's role does not change while the page is open
+let me; // undefined until asked once: the token (role, player, binding) does not change while the page is open
 
-async function roleOf() {
-  if (role === undefined) role = token() ? ((await getJson("/api/v1/tokens/current").catch(() => null)) || {}).role || null : null;
-  return role;
+async function caller() {
+  if (me === undefined) me = token() ? (await getJson("/api/v1/tokens/current").catch(() => null)) || {} : {};
+  return me;
 }
 
-function said(problem) {
-  error.textContent = problem ? problemText(problem) : "";
-  error.hidden = !problem;
+// A player's token acts for its own table's result in this tournament: unbound, or bound to this tournament (a
+// token bound to games only is refused, auth.require_tournament).
+function playsHere(who, tournamentId) {
+  return who.role === "player" && Boolean(who.player) && (who.tournament ? who.tournament === tournamentId : !who.games);
 }
 
-// Run one write (or the preview): any earlier refusal cleared, then the page read again after a write the API took.
-// A refusal wrote nothing: it is shown, and the forms keep what the director typed (places to correct, say).
-async function act(ctx, write, reread = true) {
-  said(null);
-  try {
-    await write();
-  } catch (problem) {
-    said(problem);
-    return;
-  }
-  if (reread) await ctx.reread();
-}
-
-function actionForm(id, label, handler, ...fields) {
-  const form = el("form", { id, class: "director-form" }, ...fields, el("button", { type: "submit", text: label }));
-  onSubmit(form, handler);
-  return form;
-}
-
-function field(control, label) {
-  return el("div", { class: "field" }, el("label", { for: control.id, text: label }), control);
-}
-
-function seated(table, names) {
-  return table.players.map((p) => `${names[p] || p} (${table.seats[p] || "?"})`).join(", ");
-}
-
-function planView(ctx, plan) {
+function planView(ctx, plan, shown) {
   const tables = el("ul", { id: "plan-tables" }, ...plan.tables.map((t, i) => el("li", { "data-table": t.number ?? i + 1, text: `Table ${t.number ?? i + 1}: ${seated(t, ctx.names)}` })));
   const byes = plan.byes.length ? el("p", { id: "plan-byes", text: `Byes: ${plan.byes.map((p) => ctx.names[p] || p).join(", ")}` }) : null;
   const problems = plan.problems.map((p) => el("li", { "data-kind": p.kind, text: `${p.kind}: ${p.detail}` }));
@@ -62,9 +37,18 @@ function planView(ctx, plan) {
     const label = el("label", { for: "accept-problems", text: `Publish with these ${problems.length} problem(s) (${kinds})` });
     fields.push(el("fieldset", { class: "accept" }, el("legend", { text: "Pairing problems" }), el("ul", { id: "plan-problems" }, ...problems), el("div", { class: "field accept" }, box, label)));
   }
-  const publish = actionForm("publish-form", `Publish round ${plan.round}`, () =>
-    act(ctx, () => postJson(`${ctx.base}/rounds`, { accept_problems: problems.length > 0 && document.getElementById("accept-problems").checked })),
-  ...fields);
+  // What was previewed is what is published: a plan that changed meanwhile is refused (409 plan-changed), and the
+  // stale preview is taken away so that only Preview is left to press.
+  const publishing = async () => {
+    const accept = problems.length > 0 && document.getElementById("accept-problems").checked;
+    try {
+      await postJson(`${ctx.base}/rounds`, { accept_problems: accept, plan_digest: plan.plan_digest });
+    } catch (problem) {
+      if ((problem.problem || {}).type === "/api/v1/problems/plan-changed") shown.replaceChildren();
+      throw problem;
+    }
+  };
+  const publish = actionForm("publish-form", `Publish round ${plan.round}`, () => act(ctx, publishing), ...fields);
   const header = el("p", { text: `Round ${plan.round} as it would be paired (nothing is written until you publish): repeat cost ${plan.repeat_cost}.` });
   return [header, tables, byes, problems.length ? null : el("p", { class: "quiet", text: "No pairing problems." }), publish];
 }
@@ -72,22 +56,9 @@ function planView(ctx, plan) {
 function pairing(ctx, number) {
   const shown = el("div", { id: "pair-plan" });
   const preview = actionForm("preview-form", `Preview round ${number}`, () =>
-    act(ctx, async () => shown.replaceChildren(...planView(ctx, await postJson(`${ctx.base}/rounds`, { preview: true }))), false),
+    act(ctx, async () => shown.replaceChildren(...planView(ctx, await postJson(`${ctx.base}/rounds`, { preview: true }), shown)), false),
   );
   return [el("h3", { text: `Pair round ${number}` }), preview, shown];
-}
-
-function resultForm(ctx, number, table) {
-  const prefix = `result-${number}-${table.table}`;
-  const inputs = table.players.map((p) => {
-    const input = el("input", { id: `${prefix}-${table.seats[p]}`, type: "number", min: 1, max: table.players.length, required: true, inputmode: "numeric", "data-seat": table.seats[p] });
-    return field(input, `Place of ${ctx.names[p] || p} (${table.seats[p]})`);
-  });
-  const send = () => {
-    const places = Object.fromEntries(table.players.map((p) => [table.seats[p], Number(document.getElementById(`${prefix}-${table.seats[p]}`).value)]));
-    return act(ctx, () => postJson(`${ctx.base}/rounds/${number}/tables/${table.table}/result`, { places }));
-  };
-  return actionForm(prefix, `Enter table ${table.table}'s result`, send, ...inputs);
 }
 
 function approvalForm(ctx, number, table) {
@@ -97,14 +68,29 @@ function approvalForm(ctx, number, table) {
   return actionForm(id, `Approve table ${table.table}'s result`, send, field(reason, "Override reason (only while players have not confirmed)"));
 }
 
-// A round's tables needing a hand: a result to enter (staff) or to approve (directors).
+// A player's own table of an open round: enter its result when there is none, else confirm it unless this player
+// entered it or has confirmed it already (results.confirm refuses both).
+function ownTableControl(ctx, found, table) {
+  const mine = ctx.who.player;
+  if (found.closed || !table.players.includes(mine)) return null;
+  const result = table.result;
+  if (!result) return resultForm(ctx, found.round, table);
+  if (result.approved || result.reported_by === `player:${mine}` || result.confirmed_by.includes(mine)) return null;
+  const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/tables/${table.table}/confirmations`, {}));
+  const places = table.players.map((p) => `${result.places[p]}. ${ctx.names[p] || p}`).join(", ");
+  return actionForm(`confirm-${found.round}-${table.table}`, `Confirm table ${table.table}'s result (${places})`, send);
+}
+
+// A round's tables needing a hand: a result to enter (staff), to approve (directors), or a player's own table.
 function tableControls(ctx, found) {
   const items = [];
   for (const table of found.tables) {
     let control = null;
-    if (!table.result && !found.closed && STAFF.includes(ctx.role)) control = resultForm(ctx, found.round, table);
+    if (ctx.who.role === "player") control = ownTableControl(ctx, found, table);
+    else if (!table.result && !found.closed && STAFF.includes(ctx.role)) control = resultForm(ctx, found.round, table);
     else if (table.result && !table.result.approved && DIRECTORS.includes(ctx.role)) control = approvalForm(ctx, found.round, table);
-    if (control) items.push(el("fieldset", { "data-round": found.round, "data-table": table.table }, el("legend", { text: `Round ${found.round}, table ${table.table}: ${seated(table, ctx.names)}` }), control));
+    const title = `${found.round === 0 ? "League" : `Round ${found.round}`}, table ${table.table}: ${seated(table, ctx.names)}`;
+    if (control) items.push(el("fieldset", { "data-round": found.round, "data-table": table.table }, el("legend", { text: title }), control));
   }
   return items;
 }
@@ -114,6 +100,7 @@ function roundControls(ctx, found) {
   if (found.tables.some((t) => !t.game)) {
     parts.push(actionForm("start-form", `Start round ${found.round} (create its games)`, () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/start`, {}))));
   }
+  parts.push(...swapping(ctx, found));
   parts.push(actionForm("close-form", `Close round ${found.round}`, () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/close`, {}))));
   return parts;
 }
@@ -138,29 +125,45 @@ function finishing(ctx, tournament) {
   return [el("h3", { text: "Finish" }), actionForm("finish-form", "Finish the tournament", send, el("div", { class: "field accept" }, box, label))];
 }
 
-// The director's panel for the tournament as just read, or hidden for a token that may do none of it.
-export async function director(tournament, names, base, reread) {
-  const section = document.getElementById("director");
-  const ctx = { role: await roleOf(), names, base, reread };
-  if (!STAFF.includes(ctx.role) || tournament.status === "finished") {
-    section.hidden = true;
-    document.getElementById("tournament").dataset.directorReady = "true";
-    return;
-  }
+// The rounds with something left to do: the open ones (a league's round 0 stays open), and closed ones holding a
+// result amended after closing that awaits approval.
+async function roundParts(ctx, tournament) {
   const parts = [];
-  const number = nextToPair(tournament);
-  if (number && DIRECTORS.includes(ctx.role)) parts.push(...pairing(ctx, number));
-  // The open round, and closed ones holding a result amended after closing that awaits approval.
-  const pending = tournament.rounds.filter((r) => r.round > 0 && (!r.closed || r.results < r.tables));
+  const pending = tournament.rounds.filter((r) => !r.closed || r.results < r.tables);
   for (const summary of pending) {
-    const found = await getJson(`${base}/rounds/${summary.round}`);
+    const found = await getJson(`${ctx.base}/rounds/${summary.round}`);
     const tables = tableControls(ctx, found);
-    if (!found.closed && DIRECTORS.includes(ctx.role)) parts.push(...roundControls(ctx, found));
-    else if (tables.length) parts.push(el("h3", { text: `Round ${found.round}` }));
+    if (found.round > 0 && !found.closed && DIRECTORS.includes(ctx.role)) parts.push(...roundControls(ctx, found));
+    else if (tables.length) parts.push(el("h3", { text: found.round === 0 ? "League games" : `Round ${found.round}` }));
     parts.push(...tables);
   }
+  return parts;
+}
+
+async function directorParts(ctx, tournament) {
+  const parts = [];
+  const number = nextToPair(tournament);
+  if (number) parts.push(...pairing(ctx, number));
+  if (tournament.settings.format === "league") parts.push(...(await linking(ctx, tournament)));
+  parts.push(...(await roundParts(ctx, tournament)));
+  parts.push(...dropping(ctx, tournament));
   const rounds = tournament.rounds.filter((r) => r.round > 0);
-  if (DIRECTORS.includes(ctx.role) && tournament.settings.format === "swiss" && rounds.length && rounds.every((r) => r.closed)) parts.push(...finishing(ctx, tournament));
+  if (tournament.settings.format === "swiss" && rounds.length && rounds.every((r) => r.closed)) parts.push(...finishing(ctx, tournament));
+  return parts;
+}
+
+// The panel for the tournament as just read, or hidden for a token that may do none of it.
+export async function director(tournament, names, base, reread) {
+  const section = document.getElementById("director");
+  const who = await caller();
+  const ctx = { who, role: who.role || null, names, base, reread };
+  const player = playsHere(who, tournament.id);
+  let parts = [];
+  if (tournament.status !== "finished") {
+    if (DIRECTORS.includes(ctx.role)) parts = await directorParts(ctx, tournament);
+    else if (STAFF.includes(ctx.role) || player) parts = await roundParts(ctx, tournament);
+  }
+  document.getElementById("director-title").textContent = player ? "Your table's result" : "Run the tournament";
   document.getElementById("director-controls").replaceChildren(...parts);
   section.hidden = parts.length === 0;
   document.getElementById("tournament").dataset.directorReady = "true"; // the tests' sign that it has decided

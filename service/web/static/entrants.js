@@ -1,0 +1,68 @@
+// Who plays, on the tournament page, for directors only (POST .../drop, .../swaps and .../games are DIRECTORS'):
+// drop a player from the next pairing on, swap two players of a paired round whose games are not created, and count
+// a played game for a league. Each is offered only where the API would take it: a swap names only players of tables
+// without a result (or with the bye), and two of the same table are held back by the browser; a league is offered
+// only games of its ruleset whose every seat is an active entrant and that it does not count already.
+import { getJson, postJson } from "./session.js";
+import { el } from "./dom.js";
+import { act, actionForm, field, reasonField } from "./director_forms.js";
+
+function playerSelect(id, players, label) {
+  const choose = el("option", { value: "", text: "Choose a player" });
+  return el("select", { id, required: true }, choose, ...players.map((p) => el("option", { value: p, text: label(p) })));
+}
+
+function valueOf(id) {
+  return document.getElementById(id).value;
+}
+
+export function dropping(ctx, tournament) {
+  const active = Object.keys(ctx.names).filter((p) => !tournament.dropped.includes(p));
+  if (!active.length) return [];
+  const who = playerSelect("drop-player", active, (p) => ctx.names[p] || p);
+  const send = () => act(ctx, () => postJson(`${ctx.base}/players/${encodeURIComponent(valueOf("drop-player"))}/drop`, { reason: valueOf("drop-reason").trim() }));
+  const note = el("p", { class: "quiet", text: "Not paired from the next round on; the results played stay." });
+  return [el("h3", { text: "Drop a player" }), note, actionForm("drop-form", "Drop the player", send, field(who, "Player"), reasonField("drop-reason", "Reason (kept in the record)"))];
+}
+
+// A round whose games are not created: two players of different tables (or a table and the byes) change places, and
+// both tables are seated again. A table with a result is left out: the swap would discard it (the API's 409).
+export function swapping(ctx, found) {
+  if (found.round === 0 || found.closed || found.tables.some((t) => t.game)) return [];
+  const where = {};
+  for (const t of found.tables) if (!t.result) for (const p of t.players) where[p] = `table ${t.table}`;
+  for (const p of found.byes) where[p] = "the bye";
+  const players = Object.keys(where);
+  if (new Set(Object.values(where)).size < 2) return [];
+  const id = `swap-${found.round}`;
+  const label = (p) => `${ctx.names[p] || p} (${where[p]})`;
+  const first = playerSelect(`${id}-first`, players, label);
+  const second = playerSelect(`${id}-second`, players, label);
+  const check = () => {
+    const same = first.value && second.value && where[first.value] === where[second.value];
+    second.setCustomValidity(same ? `Both are at ${where[first.value]}: choose players of two tables` : "");
+  };
+  first.addEventListener("change", check);
+  second.addEventListener("change", check);
+  const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/swaps`, { players: [first.value, second.value], reason: valueOf(`${id}-reason`).trim() }));
+  const fields = [field(first, "Player"), field(second, "Swaps places with"), reasonField(`${id}-reason`, "Reason (shown with the pairing)")];
+  const legend = el("legend", { text: "Swap two players (both tables are seated again)" });
+  return [el("fieldset", { class: "swap" }, legend, actionForm(id, `Swap the two players of round ${found.round}`, send, ...fields))];
+}
+
+// A league counts games as they are played: the newest 200 of its ruleset are looked through for ones whose every
+// seat an active entrant holds and that the league does not count yet (one counting for another tournament is
+// refused by the API, and that refusal is shown).
+export async function linking(ctx, tournament) {
+  const active = new Set(Object.keys(ctx.names).filter((p) => !tournament.dropped.includes(p)));
+  const league = tournament.rounds.some((r) => r.round === 0) ? await getJson(`${ctx.base}/rounds/0`) : { tables: [] };
+  const counted = new Set(league.tables.map((t) => t.game));
+  const games = (await getJson(`/api/v1/games?ruleset=${encodeURIComponent(tournament.settings.ruleset)}&limit=200`)).items;
+  const fits = games.filter((g) => !counted.has(g.id) && g.seats.length && g.seats.every((s) => s.player && active.has(s.player)));
+  const heading = el("h3", { text: "Count a played game" });
+  if (!fits.length) return [heading, el("p", { class: "quiet", id: "link-none", text: "No game of the league's entrants to count yet." })];
+  const title = (g) => `${g.title || g.id}: ${g.seats.map((s) => ctx.names[s.player] || s.player).join(", ")} (${g.status})`;
+  const game = el("select", { id: "link-game", required: true }, el("option", { value: "", text: "Choose a game" }), ...fits.map((g) => el("option", { value: g.id, text: title(g) })));
+  const send = () => act(ctx, () => postJson(`${ctx.base}/games`, { game: valueOf("link-game") }));
+  return [heading, actionForm("link-form", "Count it for the league", send, field(game, "Game"))];
+}

@@ -1,0 +1,125 @@
+"""The tournament page publishes the plan the director previewed or shows why not; a director drops and swaps
+players and counts a league's played games from it; a player's token confirms its own table's result there and
+is offered nothing else."""
+
+from __future__ import annotations
+
+from tests.web.conftest import Site, Tab, screenshot, with_token
+from tests.web.test_tournament_director import _post, _token, _tournament
+
+
+def _pairs(site: Site, tournament: str) -> list[str]:
+    events = site.api(f"/api/v1/tournaments/{tournament}/events")["items"]
+    return [e["type"] for e in events if e["type"] == "RoundPaired"]
+
+
+def test_a_plan_that_changed_since_its_preview_is_not_published_and_the_page_says_preview_again(
+    site: Site, tab: Tab
+) -> None:
+    tournament = _tournament(site)
+    players = site.api(f"/api/v1/tournaments/{tournament}/players")["items"]
+    with_token(tab, _token(site, "organiser"))
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.click("#preview-form button[type=submit]")
+    tab.page.wait_for_selector("#publish-form")
+    # Meanwhile, at another desk: a player leaves, so round 1 is no longer the plan on the screen.
+    _post(site, f"/api/v1/tournaments/{tournament}/players/{players[0]['player_id']}/drop", {"reason": "went home"})
+
+    tab.page.check("#accept-problems")
+    tab.page.click("#publish-form button[type=submit]")
+    tab.page.wait_for_selector("#director-error:not([hidden])")
+
+    assert "preview it again" in tab.page.inner_text("#director-error")
+    assert _pairs(site, tournament) == []  # nothing was published
+    assert tab.page.locator("#publish-form").count() == 0  # the stale plan is gone: only Preview is left
+    tab.page.click("#preview-form button[type=submit]")
+    tab.page.wait_for_selector("#publish-form")
+    shown = tab.page.eval_on_selector_all("#plan-tables li", "items => items.map(i => i.innerText)")
+    if tab.page.locator("#accept-problems").count():
+        tab.page.check("#accept-problems")
+    tab.page.click("#publish-form button[type=submit]")
+    tab.page.wait_for_selector("#start-form")
+    tables = site.api(f"/api/v1/tournaments/{tournament}/rounds/1")["tables"]
+    assert len(shown) == len(tables) and players[0]["player_id"] not in {p for t in tables for p in t["players"]}
+    assert all("409" in error for error in tab.errors)  # the refused publish, as the browser logs it
+
+
+def test_a_director_swaps_two_players_of_two_tables_and_drops_one_from_the_page(site: Site, tab: Tab) -> None:
+    tournament = _tournament(site)
+    base = f"/api/v1/tournaments/{tournament}"
+    _post(site, f"{base}/rounds", {"accept_problems": True})
+    one, two = site.api(f"{base}/rounds/1")["tables"]
+    with_token(tab, _token(site, "organiser"))
+    tab.open(f"{site.base}/tournaments/{tournament}")
+
+    tab.page.select_option("#swap-1-first", one["players"][0])
+    tab.page.select_option("#swap-1-second", one["players"][1])  # the same table: the browser keeps it back
+    tab.page.fill("#swap-1-reason", "a married couple asked to sit apart")
+    tab.page.click("#swap-1 button[type=submit]")
+    assert site.api(f"{base}/rounds/1/pairing")["swaps"] == []
+    screenshot(tab, "tournament_director_swap_and_drop")
+    tab.page.select_option("#swap-1-second", two["players"][0])
+    tab.page.click("#swap-1 button[type=submit]")
+    tab.page.wait_for_function("!document.querySelector('#swap-1-first').value")  # the page was read again
+
+    swapped = site.api(f"{base}/rounds/1")["tables"]
+    assert one["players"][0] in swapped[1]["players"] and two["players"][0] in swapped[0]["players"]
+    assert site.api(f"{base}/rounds/1/pairing")["swaps"][0]["reason"] == "a married couple asked to sit apart"
+    tab.page.select_option("#drop-player", one["players"][1])
+    tab.page.fill("#drop-reason", "left for the airport")
+    tab.page.click("#drop-form button[type=submit]")
+    tab.page.wait_for_selector(f"#standings tr.dropped[data-player='{one['players'][1]}']")
+    tab.page.wait_for_selector(f"#drop-player option[value='{one['players'][1]}']", state="detached")
+    assert site.api(base)["dropped"] == [one["players"][1]]
+    offered = tab.page.eval_on_selector_all("#drop-player option", "options => options.map(o => o.value)")
+    assert one["players"][1] not in offered and len(offered) == 1 + 7  # "Choose a player" and the seven left
+    assert tab.errors == []
+
+
+def test_a_league_counts_a_game_from_the_page_and_a_player_is_offered_only_their_own_tables(
+    site: Site, tab: Tab
+) -> None:
+    settings = {"name": "Club season", "ruleset": "freeform", "format": "league", "table_size": 2, "rounds": None}
+    league = _post(site, "/api/v1/tournaments", {**settings, "scoring": "win-draw-loss"})["id"]
+    ann, bob, cid = (
+        _post(site, f"/api/v1/tournaments/{league}/players", {"name": name})["player"] for name in ("Ann", "Bob", "Cid")
+    )
+    seats = [{"seat": "red", "player": ann}, {"seat": "blue", "player": bob}]
+    played = _post(site, "/api/v1/games", {"ruleset": "freeform", "seats": seats})["id"]
+    end = {"type": "end_game", "data": {"winners": ["red"], "scores": {"red": 2, "blue": 1}}}
+    _post(site, f"/api/v1/games/{played}/actions", end)
+    stranger = _post(site, "/api/v1/players", {"name": "Not in the league"})["id"]
+    strangers = [{"seat": "red", "player": cid}, {"seat": "blue", "player": stranger}]
+    foreign = _post(site, "/api/v1/games", {"ruleset": "freeform", "seats": strangers})["id"]
+    page = f"{site.base}/tournaments/{league}"
+    tab.open(page)  # the tokens go in this tab's session storage, as the login page puts them
+    tab.page.evaluate("t => sessionStorage.setItem('annals.token', t)", _token(site, "organiser"))
+    tab.page.goto(page)
+    tab.page.wait_for_selector("#link-form")
+
+    offered = tab.page.eval_on_selector_all("#link-game option", "options => options.map(o => o.value)")
+    assert played in offered and foreign not in offered
+    tab.page.select_option("#link-game", played)
+    tab.page.click("#link-form button[type=submit]")
+    tab.page.wait_for_selector("#link-none")  # counted: nothing of the entrants is left to count
+    assert site.api(f"/api/v1/tournaments/{league}/rounds/0")["tables"][0]["game"] == played
+
+    def token_of(player: str) -> str:
+        body = {"role": "player", "player": player, "tournament": league, "label": "web player"}
+        value: str = _post(site, "/api/v1/tokens", body)["token"]
+        return value
+
+    both = [{"seat": "red", "player": cid}, {"seat": "blue", "player": ann}]
+    later = _post(site, "/api/v1/games", {"ruleset": "freeform", "seats": both})["id"]
+    _post(site, f"/api/v1/tournaments/{league}/games", {"game": later})  # table 2: Cid and Ann, still playing
+
+    # Each player only their own tables: Ann confirms table 1 (the game reported it) and may enter table 2's.
+    for player, forms in ((cid, ["result-0-2"]), (ann, ["confirm-0-1", "result-0-2"]), (bob, ["confirm-0-1"])):
+        tab.page.evaluate("t => sessionStorage.setItem('annals.token', t)", token_of(player))
+        tab.page.goto(page)
+        tab.page.wait_for_function("document.getElementById('tournament').dataset.directorReady === 'true'")
+        assert tab.page.eval_on_selector_all("#director form", "forms => forms.map(f => f.id)") == forms
+    tab.page.click("#confirm-0-1 button[type=submit]")
+    tab.page.wait_for_selector("#director", state="hidden")  # confirmed: nothing left for Bob to do
+    assert site.api(f"/api/v1/tournaments/{league}/rounds/0")["tables"][0]["result"]["confirmed_by"] == [bob]
+    assert tab.errors == []
