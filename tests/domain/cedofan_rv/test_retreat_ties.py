@@ -151,3 +151,14 @@ def test_rv_amb_10_a_withdrawal_whose_pieces_the_recorder_moved_elsewhere_leaves
     table = _two_ties()
     table.act(None, "adjust", reason="gd was put back wrongly", changes=[{"path": "/pieces/gd/area", "value": "h4"}])
     assert table.state.retreat_ties == {B: ((tuple(ARMY), "h1", ("h1", "h2")),)}
+
+
+def test_rv_amb_10_a_position_whose_withdrawn_pieces_stand_elsewhere_is_refused_naming_the_piece() -> None:
+    """A position's tie says gd withdrew to h4, but the forces put him in h3: such a tie could not be open (its
+    withdrawal would stand), so the position is refused at the piece (RV-AMB-10)."""
+    table = _two_ties()
+    board = _board(AREAS, EDGES, noble("gd", B, "d"))
+    position: dict[str, Any] = json.loads(json.dumps(CEDOFAN_RV.position_of(table.game)))
+    position["retreat_ties"][B][1]["to"] = "h4"
+    errors = list(CEDOFAN_RV.position_errors(position, table.game.meta.options, board, SEATS))
+    assert [(e.path, e.rule_id) for e in errors] == [(f"/retreat_ties/{B}/1/pieces/0", "RV-AMB-10")]
