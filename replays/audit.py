@@ -27,7 +27,7 @@ from domain.kernel import (
     start,
 )
 from domain.platform import all_rules
-from replays.readjudicate import Finding, RecordedStep, readjudicate, unrecorded_fields
+from replays.readjudicate import Finding, RecordedStep, readjudicate, unrecorded_fields, upcast_steps
 
 StateView = Callable[[Game], Mapping[str, Any]]  # the state before an action, as the audit's reader may see it
 
@@ -119,7 +119,8 @@ def audit_action(
     view: StateView | None = None,
 ) -> ActionAudit:
     """Audit the action whose first recorded event is at `version`; `view` shows the state before it
-    (default: whole, as an arbiter sees it)."""
+    (default: whole, as an arbiter sees it). Events are read, shown and compared through the ruleset's upcasters."""
+    steps = upcast_steps(ruleset, steps)
     index = _index_of(steps, version)
     if not _is_cause(steps[index]):
         owner = _owner(steps, index)
@@ -162,6 +163,7 @@ def audit_game(
     `view` shows the state before each deviating action (default: whole)."""
     if not steps:
         raise AuditError("an empty stream has nothing to audit", 0, None)
+    steps = upcast_steps(ruleset, steps)  # as the fold reads them (the newest version's drift upcasts on its own)
     findings = readjudicate(ruleset, steps, board, seed)
     index_of = {step.version: i for i, step in enumerate(steps)}
     verdicts = [_verdict(f, steps[index_of[f.version]]) for f in findings]

@@ -9,7 +9,9 @@ were still running, since disputes are often ruled after the end. Server dice ar
 the revealed seed; without it, rolls cannot be checked and those actions are reported as
 unverifiable, never as consistent. A recorded event that lacks only data fields its ruleset declares
 added later to its type (`fields_added_later`, an older build's record) is the same event: the action
-is consistent and its finding names those fields. Import shares this comparison.
+is consistent and its finding names those fields. Recorded events are read through the ruleset's upcasters first,
+as the fold reads them, so an event written in an older shape of its type compares as today's. Import shares this
+comparison.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from domain.kernel import (
     start,
 )
 from domain.platform import decide_action, decide_reveal
+from domain.upcasting import upcasters_for
 
 SERVICE_ADDED = frozenset({DICE_SEED_REVEALED, CORRECTION_APPLIED})
 
@@ -52,6 +55,23 @@ class RecordedStep:
     type: str
     data: Mapping[str, Any]
     metadata: Mapping[str, Any]
+    schema_version: int = 1  # as written; `upcast_steps` reads the data as the ruleset's current schema does
+
+
+def upcast_steps(ruleset: Ruleset[Any], steps: Sequence[RecordedStep]) -> list[RecordedStep]:
+    """The steps as a fold reads them: each event written at an older schema version upcast to the current one by
+    the ruleset's upcasters (domain/upcasting.py), so an old shape that means today's event compares equal to it."""
+    upcasters = upcasters_for(ruleset)
+    if not upcasters:
+        return list(steps)
+    read = []
+    for step in steps:
+        current = upcasters.current_version(step.type)
+        if step.schema_version < current:
+            data = upcasters.upcast(step.type, step.schema_version, step.data)
+            step = replace(step, data=data, schema_version=current)
+        read.append(step)
+    return read
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +96,11 @@ def readjudicate(
     seed: bytes | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[Finding]:
-    """A finding for every recorded action of a game, in order; `progress(n)` hears of every n steps judged."""
+    """A finding for every recorded action of a game, in order, its events read through the ruleset's upcasters;
+    `progress(n)` hears of every n steps judged."""
     if not steps:
         return []
+    steps = upcast_steps(ruleset, steps)
     game = start(ruleset, Event(steps[0].type, steps[0].data), board)
     if progress is not None:
         progress(1)

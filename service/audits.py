@@ -50,7 +50,8 @@ def load_record(services: Services, game_id: str, principal: Principal) -> GameR
     ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
     board = services.loader.board(summary["board"])
     steps = [
-        RecordedStep(e.version, e.type, e.data, e.metadata) for e in services.store.iter_stream(stream_of(game_id))
+        RecordedStep(e.version, e.type, e.data, e.metadata, e.schema_version)
+        for e in services.store.iter_stream(stream_of(game_id))
     ]
     revealed = [s for s in steps if s.type == DICE_SEED_REVEALED and isinstance(s.data.get("seed"), str)]
     seed = bytes.fromhex(revealed[-1].data["seed"]) if revealed else None

@@ -89,7 +89,7 @@ class Checkpointer:
                 continue
             if cp.number > version or hash_at.get(cp.number) != cp.head:
                 raise LogTampered(
-                    f"{stream} disagrees with checkpoint #{stored.id} (version {cp.number}, signed {cp.signed_at}): "
+                    f"{stream} disagrees with its checkpoint of version {cp.number} (signed {cp.signed_at}): "
                     "run `annals verify`; nothing was exported"
                 )
         witnessed = self.witness.current()
@@ -162,12 +162,12 @@ class Checkpointer:
         cp = previous.checkpoint
         if self.keyring.verify(cp.key_id, payload(cp), cp.signature) != VALID:
             raise LogTampered(
-                f"global checkpoint #{previous.id} does not verify under the keyring (key {cp.key_id}): "
+                f"the global checkpoint at position {cp.number} does not verify under the keyring (key {cp.key_id}): "
                 "run `annals verify`; no new global checkpoint is signed"
             )
         if last < cp.number:
             raise LogTampered(
-                f"the log ends at position {last} but global checkpoint #{previous.id} covers position {cp.number}: "
+                f"the log ends at position {last}, before the global checkpoint at position {cp.number}: "
                 "run `annals verify`; no new global checkpoint is signed"
             )
         witnessed = self.witness.current()
@@ -177,16 +177,17 @@ class Checkpointer:
             before = rows.heads_at(conn, cp.number)
             if heads_root(before) != cp.head:
                 raise LogTampered(
-                    f"the log up to position {cp.number} no longer hashes to global checkpoint #{previous.id}: "
-                    "run `annals verify`; no new global checkpoint is signed"
+                    f"the log up to position {cp.number} no longer hashes to global checkpoint at position "
+                    f"{cp.number}: run `annals verify`; no new global checkpoint is signed"
                 )
             heads = {s: (v, h) for s, v, h in before}
         for stream, version, head, prev_hash in rows.links_between(conn, cp.number, last):
             known_version, known_head = heads.get(stream, (0, GENESIS))
             if version != known_version + 1 or prev_hash != known_head:
                 raise LogTampered(
-                    f"{stream} version {version} does not continue from its head signed by global checkpoint "
-                    f"#{previous.id} (version {known_version}): run `annals verify`; no new global checkpoint is signed"
+                    f"{stream} version {version} does not continue from its head signed by the global checkpoint "
+                    f"at position {cp.number} (version {known_version}): run `annals verify`; "
+                    "no new global checkpoint is signed"
                 )
             heads[stream] = (version, head)
         return heads

@@ -217,7 +217,10 @@ def verify(ctx: click.Context, game_id: str | None) -> None:
         whole = wired.verifier.check_all()
         streams = [derive(check) for check in whole.streams]
         log_findings = list(whole.log_findings)
-        click.echo(f"{whole.globals_checked} global checkpoint(s) checked, witness {wired.settings['WITNESS_FILE']}")
+        newest = f", the newest at position {whole.newest_global}" if whole.newest_global is not None else ""
+        click.echo(
+            f"{whole.globals_checked} global checkpoint(s) checked{newest}, witness {wired.settings['WITNESS_FILE']}"
+        )
     for finding in log_findings:
         click.echo(finding.line())
     for check in streams:

@@ -93,12 +93,12 @@ def checkpoint_command(ctx: click.Context) -> None:
         sys.exit(1)
     if outcome.made is None:
         latest = outcome.latest
-        where = f"global checkpoint #{latest.id} (position {latest.checkpoint.number})" if latest else "no events"
+        where = f"global checkpoint at position {latest.checkpoint.number}" if latest else "no events"
         click.echo(f"nothing new to sign: {where}")
         return
     made = outcome.made.checkpoint
     click.echo(
-        f"global checkpoint #{outcome.made.id}: position {made.number}, {made.streams} stream(s), "
+        f"global checkpoint at position {made.number}: {made.streams} stream(s), "
         f"head {made.head[:16]}, key {made.key_id}; witness {wired.checkpoints.witness_path}"
     )
 

@@ -86,6 +86,7 @@ class LogCheck:
     streams: tuple[StreamCheck, ...]
     log_findings: tuple[Finding, ...] = ()
     globals_checked: int = 0
+    newest_global: int | None = None  # the position the newest global checkpoint signs: how CLI, API and README name it
 
     @property
     def findings(self) -> list[Finding]:
@@ -164,9 +165,9 @@ def _missing_read_model(stream: str, known: _Known) -> str | None:
 
 
 def describe(stored: StoredCheckpoint) -> str:
-    """A checkpoint as a finding names it."""
+    """A stream checkpoint as a finding names it: when and by which key (the finding gives the version it signs)."""
     cp = stored.checkpoint
-    return f"checkpoint #{stored.id} (signed {cp.signed_at}, key {cp.key_id})"
+    return f"the checkpoint signed {cp.signed_at} (key {cp.key_id})"
 
 
 class Verifier:
@@ -209,8 +210,11 @@ class Verifier:
         checks = tuple(
             self._check(s, known.get(s, _Known()), witness, lengths.get(s, 0), in_full=True) for s in sorted(streams)
         )
-        log_findings, count = self._check_globals(witness_file) if not prefix else ([], 0)
-        return LogCheck(checks, tuple(log_findings), count)
+        if prefix:
+            return LogCheck(checks)
+        log_findings, chain = self._check_globals(witness_file)
+        newest = chain[-1].checkpoint.number if chain else None
+        return LogCheck(checks, tuple(log_findings), len(chain), newest)
 
     # --- one stream ---
 
@@ -254,7 +258,7 @@ class Verifier:
         if stream in witness.heads:
             version, head = witness.heads[stream]
             assert witness.checkpoint is not None
-            source = f"the witness file's global checkpoint (position {witness.checkpoint.number})"
+            source = f"the witness file's global checkpoint at position {witness.checkpoint.number}"
             claims.append(Claim(source, version, head, True))
         return claims, valid
 
@@ -287,7 +291,7 @@ class Verifier:
 
     # --- the log as a whole ---
 
-    def _check_globals(self, witness: Witness) -> tuple[list[Finding], int]:
+    def _check_globals(self, witness: Witness) -> tuple[list[Finding], list[StoredCheckpoint]]:
         found: list[Finding] = []
         chain = checkpoint_rows.globals_in_order(self.engine)
         expected, before = FIRST_PREV, "none (the first global checkpoint)"
@@ -298,15 +302,15 @@ class Verifier:
                 found.append(_signature_finding(verdict, None, stored))
             if cp.prev != expected:
                 detail = (
-                    f"global checkpoint #{stored.id} (position {cp.number}) does not follow the global checkpoint "
-                    f"before it in the database ({before}): a global checkpoint was removed or altered"
+                    f"the global checkpoint at position {cp.number} does not follow the global checkpoint before it "
+                    f"in the database ({before}): a global checkpoint was removed or altered"
                 )
                 found.append(Finding(GLOBAL_CHAIN, None, cp.number, detail))
-            expected, before = checkpoint_hash(cp), f"#{stored.id}"
+            expected, before = checkpoint_hash(cp), f"at position {cp.number}"
         if chain:
             found.extend(self._check_latest(chain[-1]))
         found.extend(self._check_witness(witness, chain))
-        return found, len(chain)
+        return found, chain
 
     def _check_latest(self, latest: StoredCheckpoint) -> list[Finding]:
         cp = latest.checkpoint
@@ -315,11 +319,11 @@ class Verifier:
             heads = checkpoint_rows.heads_at(conn, cp.number)
         found: list[Finding] = []
         if last < cp.number:
-            detail = f"the log ends at position {last} but global checkpoint #{latest.id} covers position {cp.number}"
+            detail = f"the log ends at position {last}, before the global checkpoint at position {cp.number}"
             found.append(Finding(GLOBAL_HEAD, None, last + 1, detail))
         if heads_root(heads) != cp.head or len(heads) != cp.streams:
             detail = (
-                f"the log up to position {cp.number} no longer hashes to global checkpoint #{latest.id} "
+                f"the log up to position {cp.number} no longer hashes to global checkpoint at position {cp.number} "
                 f"(signed {cp.signed_at}; {cp.streams} stream heads then, {len(heads)} now)"
             )
             found.append(Finding(GLOBAL_HEAD, None, cp.number, detail))
@@ -361,9 +365,7 @@ class Verifier:
 
 def _signature_finding(verdict: str, stream: str | None, stored: StoredCheckpoint) -> Finding:
     cp = stored.checkpoint
-    what = (
-        f"{cp.kind} checkpoint #{stored.id} ({'version' if stream else 'position'} {cp.number}, signed {cp.signed_at})"
-    )
+    what = f"the {cp.kind} checkpoint {'of version' if stream else 'at position'} {cp.number} (signed {cp.signed_at})"
     if verdict == INVALID:
         return Finding(BAD_SIGNATURE, stream, cp.number, f"{what}: its signature does not verify under key {cp.key_id}")
     return Finding(UNKNOWN_KEY_FINDING, stream, cp.number, f"{what}: key {cp.key_id} is not in the keyring")

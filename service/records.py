@@ -380,7 +380,9 @@ def _readjudicate(
     ruleset: Any, record: Record, board: Mapping[str, Any] | None, progress: Callable[[int], None] | None
 ) -> list[Finding]:
     """Re-decide on the events as recorded (server dice derive from `dice_game_id`, kept by the kernel)."""
-    steps = [RecordedStep(e["version"], e["type"], e["data"], e["metadata"]) for e in record.events]
+    steps = [
+        RecordedStep(e["version"], e["type"], e["data"], e["metadata"], e["schema_version"]) for e in record.events
+    ]
     revealed = [s for s in steps if s.type == DICE_SEED_REVEALED and isinstance(s.data.get("seed"), str)]
     try:
         seed = bytes.fromhex(revealed[-1].data["seed"]) if revealed else None

@@ -15,14 +15,17 @@ from typing import Any
 import pytest
 
 from domain.chain import event_hash
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from domain.rulesets.kard_es_korona.forces import Force
 from service.cli_audits import report_lines
 from service.samples import SAMPLES, game_of, load_sample
-from tests.api.test_kard_es_korona_api import PTD, act, create, ok
+from tests.api.test_kard_es_korona_api import PTD, act, adjust, create, ok
 from tests.api.test_kard_es_korona_cards import at_year_start, guards
 from tests.api.test_records import NDJSON, _export
 from tests.chain_fields import ChainedFields
 from tests.conftest import Api
 from tests.domain.kard_es_korona.small_boards import province_board
+from tests.domain.kard_es_korona.test_vassal_bounds import blue_moves
 
 RED = PTD[0]
 Change = Callable[[dict[str, Any]], None]
@@ -37,11 +40,14 @@ def _card_drawn(api: Api) -> tuple[str, int]:
     return game, int(drawn["version"])
 
 
-def _older_record(api: Api, game: str, version: int, change: Change) -> str:
-    """The game's record with the data of the event at `version` changed and the chain recomputed from there."""
+def _older_record(api: Api, game: str, version: int, change: Change, schema_version: int | None = None) -> str:
+    """The game's record with the data (and the schema version, when given) of the event at `version` changed and
+    the chain recomputed from there."""
     lines = [json.loads(line) for line in _export(api, game).splitlines()]
     header, events = lines[0], lines[1:]
     change(events[version - 1]["data"])
+    if schema_version is not None:
+        events[version - 1]["schema_version"] = schema_version
     prev = events[version - 2]["hash"]
     for event in events[version - 1 :]:
         fields: ChainedFields = {
@@ -146,3 +152,79 @@ def test_kk_event_1_draw_still_deviates_when_it_differs_otherwise(api: Api, chan
     assert report["deviations"] == [{"version": version, "reason": "the rules give other events"}]
     assert report["unrecorded_fields"] == []
     assert audit["verdict"] == "deviates" and audit["unrecorded_fields"] == []
+
+
+# --- BattleVetoed before 065763f: another shape (`to`/`units`/`lord`), read as today's (`returns`) by its upcaster ---
+
+BLUE, YELLOW = PTD[1], PTD[2]
+
+
+def _vetoed(api: Api, groups: list[dict[str, Any]], units: dict[str, Any]) -> tuple[str, int, dict[str, Any]]:
+    """Blue (Tiszahát), Yellow's vassal, attacks Red's infantry in Tiszahát A with `groups` in 1301's movement, and
+    Yellow vetoes the battle (KK-VASSAL-2): the game, the veto's version and the battle's BattleCreated data."""
+    game = create(api, board=province_board("basic"))
+    position = KARD_ES_KORONA.dump_state(blue_moves({**units, "tiszahat_a": {RED: Force(infantry=1)}}).state)
+    adjust(api, game, **{k: v for k, v in position.items() if k not in ("options", "board_document", "seats")})
+    moved = ok(act(api, game, "move", BLUE, to="tiszahat_a", groups=groups))
+    created = next(e["data"] for e in moved if e["type"] == "BattleCreated")
+    vetoed = ok(act(api, game, "veto_battle", YELLOW, battle=created["battle"]))[0]
+    assert vetoed["type"] == "BattleVetoed"
+    return game, int(vetoed["version"]), created
+
+
+def _as_before_065763f(to: str, units: dict[str, int]) -> Change:
+    """BattleVetoed as the engine wrote it before 065763f: the whole army back to one county (`065763f^`)."""
+
+    def change(data: dict[str, Any]) -> None:
+        del data["returns"]
+        data.update(to=to, units=units, lord=False)
+
+    return change
+
+
+def test_kk_vassal_2_veto_recorded_in_its_shape_before_065763f_is_consistent_when_it_sends_the_same_units_back(
+    api: Api,
+) -> None:
+    """KK-VASSAL-2: Yellow vetoes Blue's attack from D, one group (KK-MOVE-12): its 2 infantry and 2 archers go back
+    to D. The older record says so as `to`/`units`/`lord` (schema 1); audits read it through the upcaster the fold
+    uses, so it is the same ruling: `consistent` in the import report, the action audit and the game audit."""
+    army = {"infantry": 2, "archer": 2}
+    game, version, _ = _vetoed(api, [{"from": "tiszahat_d", "units": army}], {"tiszahat_d": {BLUE: Force(**army)}})
+
+    report = _imported(api, _older_record(api, game, version, _as_before_065763f("tiszahat_d", army), 1))
+    older = report["game"]
+    audit = api.client.get(f"/api/v1/games/{older}/audit/{version}", headers=api.headers()).get_json()
+    whole = api.client.get(f"/api/v1/games/{older}/audit", headers=api.headers()).get_json()
+
+    assert report["findings"]["deviates"] == 0 and report["deviations"] == []
+    assert audit["verdict"] == "consistent", audit
+    assert audit["recorded_events"][0]["data"]["returns"] == [{"to": "tiszahat_d", "units": army, "lord": False}]
+    assert whole["counts"]["deviates"] == 0 and whole["drift"] == []
+    assert api.client.get(f"/api/v1/games/{older}/state", headers=api.headers("arbiter")).status_code == 200
+
+
+def test_kk_vassal_2_kk_move_12_older_veto_of_a_converging_attack_still_deviates_when_it_sent_all_to_one_county(
+    api: Api,
+) -> None:
+    """KK-MOVE-12: Blue's converging attack (2 infantry from castle K1, 2 infantry and 2 archers from D). Before
+    065763f the veto sent the whole army to the first entry county; today each group goes back to its own
+    (KK-VASSAL-2). Read through the upcaster the older event is one group to one county: another ruling, `deviates`."""
+    groups = [
+        {"from": "tiszahat_k1", "units": {"infantry": 2}},
+        {"from": "tiszahat_d", "units": {"infantry": 2, "archer": 2}},
+    ]
+    units = {
+        "tiszahat_k1": {BLUE: Force(infantry=3, archer=3, cavalry=1)},
+        "tiszahat_d": {BLUE: Force(infantry=2, archer=2)},
+    }
+    game, version, created = _vetoed(api, groups, units)
+    whole_army = {"infantry": 4, "archer": 2}
+
+    older = _older_record(api, game, version, _as_before_065763f(created["entry_counties"][0], whole_army), 1)
+    report = _imported(api, older)
+    audit = api.client.get(f"/api/v1/games/{report['game']}/audit/{version}", headers=api.headers()).get_json()
+
+    assert report["findings"]["deviates"] == 1
+    assert report["deviations"] == [{"version": version, "reason": "the rules give other events"}]
+    assert audit["verdict"] == "deviates"
+    assert [r["to"] for r in audit["expected_events"][0]["data"]["returns"]] == ["tiszahat_k1", "tiszahat_d"]

@@ -66,7 +66,7 @@ def _recorded(api: Api) -> tuple[str, str]:
     """Games A (5 events, exported: signed at version 5) and B (3 events), under a global checkpoint."""
     a, b = _game(api, 4), _game(api, 2)
     made = annals("checkpoint")
-    assert made.exit_code == 0 and "global checkpoint #" in made.output, made.output
+    assert made.exit_code == 0 and "global checkpoint at position " in made.output, made.output
     assert api.client.get(f"/api/v1/games/{a}/export").status_code == 200
     assert annals("verify").exit_code == 0
     return a, b
@@ -263,7 +263,7 @@ def test_truncation_stays_detected_by_its_checkpoint_when_rebuild_accepts_the_ta
     assert any(line.startswith("TRUNCATED") and f"game:{a}" in line for line in result.output.splitlines())
     body = _verify_view(site, a)
     assert body["ok"] is False and {f["kind"] for f in body["findings"]} == {"truncated"}
-    assert "checkpoint #" in body["reason"] or "witness" in body["reason"]
+    assert "the checkpoint signed " in body["reason"] or "witness" in body["reason"]
 
 
 def test_only_the_witness_names_the_game_when_stream_summary_and_every_checkpoint_row_are_deleted(
@@ -298,6 +298,25 @@ def test_verify_and_rebuild_find_nothing_when_nobody_tampered(site: Api) -> None
     assert result.exit_code == 0, result.output
     assert "0 broken, 0 finding(s)" in result.output
     assert _verify_view(site, a)["checkpoint"]["version"] == 5
+
+
+def test_checkpoint_verify_and_the_api_name_a_global_checkpoint_by_the_same_position_when_row_ids_have_gaps(
+    site: Api,
+) -> None:
+    a, _ = _recorded(site)  # a global checkpoint, then the export's stream checkpoint: the next row id skips one
+    site.act(a, type="note", seat="red", data={"n": "later"})
+
+    made = annals("checkpoint")
+    again = annals("checkpoint")
+    checked = annals("verify")
+    listed = site.client.get("/api/v1/checkpoints?kind=global", headers=site.headers()).get_json()["items"]
+
+    newest, first = listed[0], listed[1]
+    assert newest["id"] - first["id"] == 2  # rows: global, stream (the export), global: the 2nd global is not id 2
+    assert made.output.startswith(f"global checkpoint at position {newest['position']}: "), made.output
+    assert again.output.startswith(f"nothing new to sign: global checkpoint at position {newest['position']}")
+    assert f"2 global checkpoint(s) checked, the newest at position {newest['position']}," in checked.output
+    assert checked.exit_code == 0, checked.output
 
 
 # --- SQLite's write-ahead log cut short ---

@@ -9,7 +9,7 @@ from typing import Any
 from domain.kernel import Event
 from domain.rulesets.cedofan_rv.alliances import alliance_declared, alliance_ended
 from domain.rulesets.cedofan_rv.options import NOBLE
-from domain.rulesets.cedofan_rv.retreat_ties import tie_closed, tie_opened
+from domain.rulesets.cedofan_rv.retreat_ties import tie_closed, tie_opened, ties_standing
 from domain.rulesets.cedofan_rv.state import RULER_RANKS, Loot, Piece, RvState, Siege
 from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, impulse_order, piece_treasury
 
@@ -19,10 +19,12 @@ TREASURY = "treasury"
 def evolve(state: RvState, event: Event) -> RvState:
     """The state after one event."""
     try:
-        return _apply(state, event.type, event.data)
+        after = _apply(state, event.type, event.data)
     except (KeyError, TypeError, ValueError, AttributeError):
         # An imported or hand-edited event that does not fit is kept in the log but changes nothing.
         return state
+    ties = ties_standing(after.retreat_ties, after.pieces) if after.retreat_ties else after.retreat_ties
+    return after if ties is after.retreat_ties else replace(after, retreat_ties=ties)  # RV-AMB-10 (retreat_ties.py)
 
 
 def _apply(state: RvState, kind: str, data: Mapping[str, Any]) -> RvState:

@@ -275,7 +275,8 @@ def _turn_errors(position: Mapping[str, Any], state: RvState) -> Errors:
 
 
 def _aftermath_errors(position: Mapping[str, Any], state: RvState) -> Errors:
-    """RV-DTH-1/2: a ruler waiting to reappear is not on the map; RV-AMB-10: a retreat's pieces are on the map."""
+    """RV-DTH-1/2: a ruler waiting to reappear is not on the map; RV-AMB-10: a retreat tie's pieces are on the map,
+    where they withdrew to (once they moved on the withdrawal stands, and a state holds no tie of it)."""
     for noble in state.fallen:
         if noble in state.pieces:
             yield PositionError(pointer("fallen", noble), "RV-DTH-1", f"{noble!r} fell this round but is on the map")
@@ -283,6 +284,9 @@ def _aftermath_errors(position: Mapping[str, Any], state: RvState) -> Errors:
         for index, piece in enumerate(tie["pieces"]):
             if piece not in state.pieces:
                 yield PositionError(pointer(*parts, "pieces", index), "RV-AMB-10", f"{piece!r} is not on the map")
+            elif (area := state.pieces[piece].area) != tie["to"]:
+                message = f"{piece!r} stands in {area!r}, not in {tie['to']!r} where it withdrew to"
+                yield PositionError(pointer(*parts, "pieces", index), "RV-AMB-10", message)
 
 
 def _entries(document: Mapping[str, Any], part: str) -> list[tuple[str, Any]]:

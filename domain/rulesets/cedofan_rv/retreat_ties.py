@@ -11,10 +11,17 @@ positions written then hold one tie per seat (an object): they read as a list of
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 Tie = tuple[tuple[str, ...], str, tuple[str, ...]]
 Ties = Mapping[str, tuple[Tie, ...]]
+
+
+class _Placed(Protocol):
+    """What a tie needs of a piece (state.Piece): where it stands."""
+
+    @property
+    def area(self) -> str: ...
 
 
 def tie_opened(ties: Ties, seat: str, tie: Tie) -> dict[str, tuple[Tie, ...]]:
@@ -31,6 +38,22 @@ def tie_closed(ties: Ties, seat: str, pieces: list[str]) -> dict[str, tuple[Tie,
         left = own[:-1]
     rest = {s: t for s, t in ties.items() if s != seat}
     return {**rest, seat: left} if left else rest
+
+
+def ties_standing(ties: Ties, pieces: Mapping[str, _Placed]) -> Ties:
+    """The ties whose pieces still stand where they withdrew to, without those of them lost since (`ties` itself
+    when nothing changed). **Decision:** a withdrawal whose pieces moved on, or were all lost, stands: it is no
+    longer its owner's to redirect (RV-AMB-10) and leaves the state then, not at the round's end."""
+    kept: dict[str, tuple[Tie, ...]] = {}
+    for seat, own in ties.items():
+        left = []
+        for withdrew, went, places in own:
+            standing = tuple(p for p in withdrew if p in pieces)
+            if standing and all(pieces[p].area == went for p in standing):
+                left.append((standing, went, places))
+        if left:
+            kept[seat] = tuple(left)
+    return ties if kept == ties else kept
 
 
 def tie_named(own: tuple[Tie, ...], named: Any) -> Tie | None:

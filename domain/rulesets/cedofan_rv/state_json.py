@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.json_values import flag, json_array, json_object, optional_text, text, whole
-from domain.rulesets.cedofan_rv.retreat_ties import Tie, ties_json, ties_read
+from domain.rulesets.cedofan_rv.retreat_ties import Tie, ties_json, ties_read, ties_standing
 from domain.rulesets.cedofan_rv.state import Loot, MapData, Piece, Place, RvState, Siege
 
 
@@ -108,11 +108,14 @@ def _loot_json(loot: Loot) -> dict[str, Any]:
 
 
 def load(document: Mapping[str, Any]) -> RvState:
-    """The state back from its JSON form; KeyError/TypeError/ValueError on a bad document."""
+    """The state back from its JSON form; KeyError/TypeError/ValueError on a bad document. A retreat tie whose
+    pieces stand elsewhere (an arbiter's `adjust` moved them) is not kept (RV-AMB-10, `ties_standing`)."""
+    pieces = {str(pid): _piece(str(pid), p) for pid, p in json_object(document["pieces"]).items()}
+    ties = ties_read(json_object(document.get("retreat_ties", {})), lambda v: _retreat_tie(json_object(v)))
     return RvState(
         map=_map(json_object(document["map"])),
         seats=tuple(text(s) for s in json_array(document["seats"])),
-        pieces={str(pid): _piece(str(pid), p) for pid, p in json_object(document["pieces"]).items()},
+        pieces=pieces,
         places={str(area): _place(str(area), p) for area, p in json_object(document["places"]).items()},
         treasuries={str(k): whole(v) for k, v in json_object(document["treasuries"]).items()},
         purses={str(k): whole(v) for k, v in json_object(document["purses"]).items()},
@@ -142,7 +145,7 @@ def load(document: Mapping[str, Any]) -> RvState:
         offices={str(k): text(v) for k, v in json_object(document.get("offices", {})).items()},
         taxed_round=whole(document.get("taxed_round", 0)),
         shade_impulse=whole(document.get("shade_impulse", 0)),
-        retreat_ties=ties_read(json_object(document.get("retreat_ties", {})), lambda v: _retreat_tie(json_object(v))),
+        retreat_ties=ties_standing(ties, pieces),
         alliances=_pairs(document.get("alliances", [])),
         alliance_offers=_pairs(document.get("alliance_offers", [])),
     )

@@ -295,7 +295,7 @@ FIELDS_ADDED_LATER: Mapping[str, tuple[str, ...]] = {
     # (a14bc88, 2026-11-25).
     "GameEnded": ("condition", "decided_by", "ranking"),
     # Not BattleVetoed's `returns` (065763f): it replaced `to`, `units` and `lord`, so an older veto is another
-    # shape, not the same event with a field missing.
+    # shape, read as today's by its upcaster (vassals_evolve.UPCASTERS), not the same event with a field missing.
 }
 
 

@@ -24,7 +24,9 @@ from domain.rulesets.kard_es_korona.position_schema import POSITION_SCHEMA
 from domain.rulesets.kard_es_korona.rulebook import RULEBOOK
 from domain.rulesets.kard_es_korona.state import KKState
 from domain.rulesets.kard_es_korona.state_json import dump_state, load_state
+from domain.rulesets.kard_es_korona.vassals_evolve import UPCASTERS
 from domain.rulesets.kard_es_korona.victory import conclude
+from domain.upcasting import Upcaster
 
 
 class KardEsKoronaRuleset(Ruleset[KKState]):
@@ -44,6 +46,8 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
     )
     # Event fields added after games were recorded (evolve.py): audits take an older event lacking only these as equal.
     fields_added_later: Mapping[str, tuple[str, ...]] = FIELDS_ADDED_LATER
+    # Event shapes changed since games were recorded: read as today's by folds and audits alike (domain/upcasting.py).
+    upcasters: tuple[Upcaster, ...] = UPCASTERS
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""

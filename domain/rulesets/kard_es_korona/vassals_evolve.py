@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.rulesets.kard_es_korona.evolve_units import move_units
 from domain.rulesets.kard_es_korona.state import KKState, battle_with, evolved, with_battle
+from domain.upcasting import Upcaster
 
 
 def _fealty_sworn(state: KKState, data: Mapping[str, Any]) -> KKState:
@@ -42,16 +43,27 @@ def _lord_returned(state: KKState, data: Mapping[str, Any]) -> KKState:
     )
 
 
+def vetoed_with_returns(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """KK-VASSAL-2, KK-MOVE-12: a `BattleVetoed` of before 065763f (schema 1: the whole army back to one county,
+    `to`/`units`/`lord`) in today's shape, one group in `returns`; an event that has `returns` is left as it is
+    (schema 1 events were written in both shapes, schema 2 in today's)."""
+    if "returns" in data or "to" not in data:
+        return data
+    kept = {k: v for k, v in data.items() if k not in ("to", "units", "lord")}
+    return {**kept, "returns": [{"to": data["to"], "units": data.get("units"), "lord": data.get("lord") is True}]}
+
+
+# Read by every fold and audit (domain/upcasting.py): older BattleVetoed events compare as today's.
+UPCASTERS = (Upcaster("BattleVetoed", 1, vetoed_with_returns),)
+
+
 def _battle_vetoed(state: KKState, data: Mapping[str, Any]) -> KKState:
     """KK-VASSAL-2: each group goes back where it set out from (`returns`); older events name one county (`to`)."""
     battle = state.battle(str(data["battle"]))
     if battle is None:
         return state
-    returns = data.get("returns")
-    if returns is None:
-        returns = [{"to": data["to"], "units": data["units"], "lord": data.get("lord")}]
     after = state
-    for back in returns:
+    for back in vetoed_with_returns(data)["returns"]:
         after = move_units(
             after, battle.attacker, battle.county, str(back["to"]), back["units"], back.get("lord") is True
         )

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import Seat, Viewer
+from domain.kernel import Event, Seat, Viewer
 from domain.pending import Option
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
 from tests.domain.cedofan_rv.fixtures import A, B, C, Table, city, noble
@@ -103,3 +103,62 @@ def test_rv_amb_10_a_position_with_two_open_withdrawals_sets_up_again_and_an_old
     position["retreat_ties"] = {B: [{"pieces": ["gd"], "to": "h3", "ties": ["h3", "zz"]}]}
     errors = CEDOFAN_RV.position_errors(position, table.game.meta.options, board, SEATS)
     assert [e.path for e in errors] == [f"/retreat_ties/{B}/0/ties/1"]
+
+
+def _gd_moved_on() -> Table:
+    """`_two_ties`, on a board where B's city f is 1 step from h3; in B's impulse gd moves on from h3 to f."""
+    table = _guests({**AREAS, "f": city(B)}, [*EDGES, ("h3", "f", "passable", 1)], noble("gd", B, "d"))
+    table.act(A, "end_alliance", **{"with": B})
+    table.impulse(B)
+    table.act(B, "move_banner", noble="gd", path=["f"], units=[])
+    return table
+
+
+def test_rv_amb_10_rv_mov_1_a_withdrawal_whose_pieces_moved_on_leaves_the_state_and_what_the_game_waits_for() -> None:
+    """gd withdrew to h3 (h4 as near, RV-FLD-5) and then moved on to f (RV-MOV-1): his withdrawal stands, so it is
+    gone from the state and the position at once, not at the round's end. The army's tie is B's only one: offered
+    without naming its pieces, and gd's can no longer be chosen (RV-AMB-10)."""
+    table = _gd_moved_on()
+    army = (tuple(ARMY), "h1", ("h1", "h2"))
+    assert table.state.retreat_ties == {B: (army,)}
+    assert [[dict(c) for c in o.choices] for o in _retreat_options(table)] == [[{"to": "h2"}]]
+    assert [t["pieces"] for t in CEDOFAN_RV.position_of(table.game)["retreat_ties"][B]] == [ARMY]
+    refused = table.decide(B, "choose_retreat", to="h4", pieces=["gd"]).violations
+    assert [v.rule_id for v in refused] == ["RV-AMB-10"]
+    again = Table.on(_board({**AREAS, "f": city(B)}, [*EDGES, ("h3", "f", "passable", 1)], noble("gd", B, "d")))
+    again.record(table.events[1:])
+    assert again.state == table.state
+
+
+def test_rv_amb_10_a_withdrawal_whose_pieces_were_all_lost_leaves_the_state_and_one_with_survivors_stays_theirs() -> (
+    None
+):
+    """A recorded loss (HitsApplied) of b1 leaves the army's tie to gb and b2, still B's to redirect to h2; the
+    loss of gd, the whole of his withdrawal, ends his tie (RV-AMB-10)."""
+    table = _two_ties()
+    table.record([Event("HitsApplied", {"deaths": ["b1", "gd"], "wasted": 0})])
+    assert table.state.retreat_ties == {B: ((("gb", "b2"), "h1", ("h1", "h2")),)}
+    chosen = table.act(B, "choose_retreat", to="h2").events[0].data
+    assert (chosen["pieces"], chosen["to"]) == (["gb", "b2"], "h2")
+    assert table.state.retreat_ties == {}
+
+
+def test_rv_amb_10_a_withdrawal_whose_pieces_the_recorder_moved_elsewhere_leaves_the_state_with_the_adjustment() -> (
+    None
+):
+    """The recorder moves gd from h3 to h4 by `adjust` (CORE-ADJUST-1): his withdrawal no longer stands where it
+    left him, so the adjusted state holds only the army's tie (RV-AMB-10)."""
+    table = _two_ties()
+    table.act(None, "adjust", reason="gd was put back wrongly", changes=[{"path": "/pieces/gd/area", "value": "h4"}])
+    assert table.state.retreat_ties == {B: ((tuple(ARMY), "h1", ("h1", "h2")),)}
+
+
+def test_rv_amb_10_a_position_whose_withdrawn_pieces_stand_elsewhere_is_refused_naming_the_piece() -> None:
+    """A position's tie says gd withdrew to h4, but the forces put him in h3: such a tie could not be open (its
+    withdrawal would stand), so the position is refused at the piece (RV-AMB-10)."""
+    table = _two_ties()
+    board = _board(AREAS, EDGES, noble("gd", B, "d"))
+    position: dict[str, Any] = json.loads(json.dumps(CEDOFAN_RV.position_of(table.game)))
+    position["retreat_ties"][B][1]["to"] = "h4"
+    errors = list(CEDOFAN_RV.position_errors(position, table.game.meta.options, board, SEATS))
+    assert [(e.path, e.rule_id) for e in errors] == [(f"/retreat_ties/{B}/1/pieces/0", "RV-AMB-10")]

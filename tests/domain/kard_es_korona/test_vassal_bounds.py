@@ -17,6 +17,7 @@ from typing import Any
 from domain.kernel import Authority, Decision, Event, Game
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
+from domain.upcasting import upcasters_for
 from tests.domain.kard_es_korona.builders import act, offered, play, position, rule_ids, set_up, then, types, when
 
 PTD = ("pannonia", "tiszahat", "delvidek")
@@ -285,3 +286,22 @@ def test_kk_adv_1_the_veto_is_refused_once_the_vassal_has_crossed_the_county_on_
     assert rule_ids(veto(game, "fejer")) == ["KK-ADV-1"]
     [battle] = KARD_ES_KORONA.position_of(game)["battles"]
     assert battle["crossed"] is True  # a game started from this position refuses the veto too
+
+
+def test_kk_vassal_2_a_veto_in_its_shape_before_065763f_upcasts_to_todays_and_folds_the_same() -> None:
+    """KK-VASSAL-2: Blue attacks A from D alone; Yellow's veto sends the 2 infantry and 2 archers back to D. Written
+    before 065763f the same veto was `to`/`units`/`lord` (schema 1): the upcaster reads it as today's `returns`,
+    and leaves a schema 1 event already in today's shape (written between 065763f and the upcaster) as it is."""
+    army = Force(infantry=2, archer=2)
+    game = blue_moves({"tiszahat_d": {BLUE: army}, "tiszahat_a": {RED: Force(infantry=1)}})
+    game = play(game, step(BLUE, "tiszahat_a", ("tiszahat_d", {"infantry": 2, "archer": 2})))
+    [today] = veto(game, "tiszahat_a").events
+    older = {k: v for k, v in today.data.items() if k != "returns"} | {"to": "tiszahat_d", "units": army.to_json()}
+    upcasters = upcasters_for(KARD_ES_KORONA)
+
+    assert upcasters.current_version("BattleVetoed") == 2
+    assert upcasters.upcast("BattleVetoed", 1, {**older, "lord": False}) == today.data
+    assert upcasters.upcast("BattleVetoed", 1, today.data) == today.data
+    folded = then(game, Decision((Event("BattleVetoed", {**older, "lord": False}),)))
+    assert folded.state == then(game, Decision((today,))).state
+    assert folded.state.force("tiszahat_d", BLUE) == army
