@@ -48,7 +48,8 @@ typecheck: install-dev
 # in one process, and on the 2-core machines it runs on two workers nearly halve it (pytest with coverage:
 # 24 min -> 14, 2026-11-29). TEST_WORKERS=0 runs it in one process.
 TEST_WORKERS ?= 2
-PYTEST := $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
+# The 15 slowest tests close every run's log: the suite's 15-minute budget is watched where it is spent.
+PYTEST := $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile --durations=15
 
 # The gate runs without coverage: coverage.py's tracer made the rules engines' tests 3.5x slower (17.6 s ->
 # 62.6 s for tests/domain/kard_es_korona, branch or not), which put `make test` at 14 of its 15 minutes (a fresh
