@@ -31,6 +31,7 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "RATELIMIT_ANONYMOUS": env.get("ANNALS_RATELIMIT_ANONYMOUS", "600/minute"),
         "RATELIMIT_AUTH_FAILURES": env.get("ANNALS_RATELIMIT_AUTH_FAILURES", "20/minute"),
         "RATELIMIT_STORAGE": env.get("ANNALS_RATELIMIT_STORAGE", "process://"),
+        "RATELIMIT_CPU_MS": float(env.get("ANNALS_RATELIMIT_CPU_MS", "10")),
         "CORS_ORIGINS": [o.strip() for o in env.get("ANNALS_CORS_ORIGINS", "").split(",") if o.strip()],
         "TRUSTED_PROXIES": int(env.get("ANNALS_TRUSTED_PROXIES", "0")),
         "AUTO_MIGRATE": env.get("ANNALS_AUTO_MIGRATE", "0") == "1",

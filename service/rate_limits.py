@@ -12,6 +12,12 @@ resets, as the IETF RateLimit header fields draft has it); a refusal is a 429 pr
 per-request machinery cost about a third of a recorded action's CPU (same-run comparison, limiter on and
 off), and the gate needs only three application-wide limits. Of `limits` the gate keeps the parsing, the
 storages and the key names, and counts the fixed windows itself (issue 19, point 3: 15.6 → 8.9 µs a request).
+
+A request is one unit of its budget plus one for each ANNALS_RATELIMIT_CPU_MS of CPU time its thread spent past
+the first (charged when it answers, so the caller's next requests are refused once it is spent, as GitHub's
+secondary limits count CPU time): an audit of a long game re-decides every action and a replay builds a view
+per version, hundreds of times a recorded action's work, so a budget of requests alone let one address keep
+every core busy with them.
 """
 
 from __future__ import annotations
@@ -70,6 +76,16 @@ class _Counted:
     count: int
 
 
+@dataclass(frozen=True, slots=True)
+class _Charge:
+    """Where a request's CPU time is charged when it answers: its budget's limits and keys, and its thread's CPU
+    clock when it was counted."""
+
+    limits: list[_Limit]
+    keys: list[str]
+    started: float
+
+
 class RateGate:
     """The three limits and their counters, checked before every view and reported after it.
 
@@ -78,7 +94,11 @@ class RateGate:
     building and its second and third reads for the headers cost more than the counting itself.
     """
 
-    def __init__(self, token: str, anonymous: str, failures: str, storage: str) -> None:
+    def __init__(self, token: str, anonymous: str, failures: str, storage: str, cpu_ms: float = 0.0) -> None:
+        if cpu_ms < 0:
+            raise ValueError(f"ANNALS_RATELIMIT_CPU_MS must be 0 (CPU time not charged) or more (got {cpu_ms:g})")
+        self.cpu_ms = cpu_ms  # CPU time one unit of a budget buys past a request's own unit; 0: not charged
+        self.cpu_clock = time.thread_time  # the request's own thread: other requests' work is not its cost
         self.per_token = [_Limit.of(item) for item in parse_many(token)]
         self.per_address = [_Limit.of(item) for item in parse_many(anonymous)]
         self.failures = [_Limit.of(item) for item in parse_many(failures)]
@@ -112,14 +132,16 @@ class RateGate:
         else:
             limits, kind, who, whose = self.per_address, "address", address, "this address"
         counted: _Counted | None = None
-        for limit in limits:
-            key = limit.key(kind, who)
+        keys = [limit.key(kind, who) for limit in limits]
+        for limit, key in zip(limits, keys, strict=True):
             count = self.storage.incr(key, limit.expiry)
             counted = counted or _Counted(limit, key, count)
             if count > limit.item.amount:
                 g.rate_counted = _Counted(limit, key, count)
                 raise self._refusal(limit, key, whose)
         g.rate_counted = counted
+        if self.cpu_ms:
+            g.rate_charge = _Charge(limits, keys, self.cpu_clock())
 
     def report(self, response: Response) -> Response:
         """Count a failed authentication; add the RateLimit-* headers of the limit this request used."""
@@ -128,6 +150,9 @@ class RateGate:
             for limit in self.failures:
                 self.storage.incr(limit.key(FAILURES, address), limit.expiry)
         counted: _Counted | None = g.get("rate_counted")
+        charge: _Charge | None = g.get("rate_charge")
+        if charge is not None and counted is not None:
+            counted = self._charge_cpu(charge, counted)
         if counted is not None:
             reset_at = self.storage.get_expiry(counted.key)
             # Added, not set: only this hook writes them, and `set` first scans every header already there.
@@ -136,6 +161,18 @@ class RateGate:
             headers.add("RateLimit-Remaining", str(max(0, counted.limit.item.amount - counted.count)))
             headers.add("RateLimit-Reset", str(max(0, int(reset_at - time.time()))))
         return response
+
+    def _charge_cpu(self, charge: _Charge, counted: _Counted) -> _Counted:
+        """Count one more request for each `cpu_ms` of CPU time past the first that this request's thread spent;
+        the count the headers then show."""
+        extra = int((self.cpu_clock() - charge.started) * 1000 / self.cpu_ms)
+        if extra <= 0:
+            return counted
+        for limit, key in zip(charge.limits, charge.keys, strict=True):
+            count = self.storage.incr(key, limit.expiry, amount=extra)
+            if key == counted.key:
+                counted = _Counted(limit, key, count)
+        return counted
 
     def _refusal(self, limit: _Limit, key: str, who: str) -> RateLimited:
         wait = max(1, int(self.storage.get_expiry(key) - time.time()) + 1)
@@ -152,6 +189,7 @@ def init_app(app: Flask) -> None:
         config["RATELIMIT_ANONYMOUS"],
         config["RATELIMIT_AUTH_FAILURES"],
         config["RATELIMIT_STORAGE"],
+        config["RATELIMIT_CPU_MS"],
     )
     app.extensions["annals_rate_limits"] = gate
     app.before_request(gate.check)

@@ -21,6 +21,9 @@ def limited(tmp_path: Path) -> Iterator[Api]:
         RATELIMIT_TOKEN="3/minute",
         RATELIMIT_ANONYMOUS="2/minute",
         RATELIMIT_AUTH_FAILURES="2/minute",
+        # Counted by requests alone here (a cold first request may take more than one CPU slice);
+        # test_an_expensive_read_spends_the_budget_its_cpu_time_buys charges CPU time.
+        RATELIMIT_CPU_MS=0,
     )
     yield _api(app)
     _finish(app)
@@ -157,3 +160,24 @@ def test_the_pages_static_files_are_never_rate_limited(limited: Api) -> None:
 
     assert statuses == {200}
     assert api == [200, 200, 429]  # the API is counted as before
+
+
+def test_an_expensive_read_spends_the_budget_its_cpu_time_buys(tmp_path: Path) -> None:
+    """A whole-game audit re-decides every action: each 10 ms of its thread's CPU past the first is one more request
+    against the caller's budget, so the next request is refused once that is spent (ANNALS_RATELIMIT_CPU_MS)."""
+    app = _make_app(f"sqlite:///{tmp_path / 'annals.db'}", RATELIMIT_ENABLED=True, RATELIMIT_ANONYMOUS="100/minute")
+    try:
+        limited = _api(app)
+        game = limited.create_game()["id"]
+        ticks = iter(range(0, 10_000, 250))  # each read of the CPU clock 250 ms on: a request spends 250 ms
+        app.extensions["annals_rate_limits"].cpu_clock = lambda: next(ticks) / 1000
+        audit = f"/api/v1/games/{game}/audit"
+
+        answers = [limited.client.get(audit, **from_address("10.0.0.9")) for _ in range(5)]
+
+        # 1 + 25 units each: 26, 52, 78; the fourth is counted at 79 (allowed) and charged to 104.
+        assert [a.status_code for a in answers] == [200, 200, 200, 200, 429]
+        assert [a.headers["RateLimit-Remaining"] for a in answers[:4]] == ["74", "48", "22", "0"]
+        assert_problem(answers[4], 429, "rate-limited")
+    finally:
+        _finish(app)
