@@ -114,4 +114,6 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-COMBAT-4", "tracks:open_bidding"): ("a combat is under way: bidding opens after it",),
     ("GOT-THRONE-3", "tracks:open_bidding"): ("another bidding is under way",),
     ("GOT-TRACK-1", "tracks:open_bidding"): ("track … must be one of …",),
+    ("GOT-X-13", "tracks:_orders_in_play"): ("message",),
+    ("GOT-X-25", "tracks:_orders_in_play"): ("message",),
 }
