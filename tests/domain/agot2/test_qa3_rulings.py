@@ -5,6 +5,8 @@ Each test names the rule ids of the catalog (shared/rules/agot2.md) and quotes t
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.kernel import Decision, Game, Viewer
 from domain.platform import decide_seal
 from domain.rulesets.agot2 import AGOT2
@@ -79,3 +81,18 @@ def test_got_x_25_resolve_2_no_bidding_while_orders_remain_to_be_resolved() -> N
 
     assert _rules(refused) == ["GOT-X-25"] and not refused.events
     assert all(kind != "open_bidding" for _, kind in _offered(game))
+
+
+def test_got_x_11_term_4_a_player_cannot_end_the_round_while_orders_remain() -> None:
+    """GOT-X-11: "The round ends after the last order of the Action Phase is resolved"; GOT-TERM-4: 「游戏中任何按照
+    “顺位”的规则，均按照王权势力条上的家族位次来执行。」 Blue (first on the Iron Throne) may not end the round while
+    Red's Raid and March are still to be resolved: that would remove them unresolved. `pending` offers it to no
+    one; the recorder may still close the round (test_rounds)."""
+    game = _orders_on_the_board()
+
+    refused: dict[str, Any] = {seat: decide(game, "end_round", seat) for seat in ("blue", "red")}
+
+    assert {seat: _rules(d) for seat, d in refused.items()} == {"blue": ["GOT-X-11"], "red": ["GOT-X-11"]}
+    assert all(not d.events for d in refused.values())
+    assert all(kind != "end_round" for _, kind in _offered(game))
+    assert sorted(game.state.orders) == ["a", "b", "s"]

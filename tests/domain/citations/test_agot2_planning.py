@@ -129,3 +129,4 @@ def test_bidding_refused_got_x_13_while_orders_are_sealed_and_got_x_25_while_ord
     )
     resolving = qa3._orders_on_the_board()
     cites(("GOT-X-25", "tracks:_orders_in_play"), decide(resolving, "open_bidding", None, track="fiefdoms"), "GOT-X-25")
+    cites(("GOT-X-11", "orders:close_round"), decide(resolving, "end_round", "blue"), "GOT-X-11")
