@@ -96,3 +96,31 @@ def test_got_x_11_term_4_a_player_cannot_end_the_round_while_orders_remain() -> 
     assert all(not d.events for d in refused.values())
     assert all(kind != "end_round" for _, kind in _offered(game))
     assert sorted(game.state.orders) == ["a", "b", "s"]
+
+
+def test_got_retreat_5_a_retreat_into_an_area_without_own_units_loses_none_to_supply() -> None:
+    """GOT-RETREAT-5: 「如果撤退单位因撤退至有己方单位的区域，而导致超过补给上限，玩家不能选择这种撤退。」
+    Only a retreat into an area of the seat's own units is held to supply. Blue's supply was cut to [2]
+    (entered with adjust, GOT-X-25) while it keeps two armies of 2 (b and x); beaten in b, its two footmen
+    retreat together into the empty area c (a is Red's march origin, GOT-RETREAT-4) and none is destroyed."""
+    b = board({"a": "land", "b": "land", "c": "land", "x": "land"}, [("a", "b"), ("b", "c"), ("c", "x")])
+    unit_list = units("red", "a", "knight", "knight") + units("blue", "b", "footman", "footman")
+    position = {
+        "phase": "action",
+        "step": "march",
+        "blade_used": True,
+        "units": unit_list + units("blue", "x", "footman", "footman"),
+        "orders": [{"area": "a", "seat": "red", "token": "march_0"}],
+    }
+    tracks = {t: ["red", "blue"] for t in ("iron_throne", "fiefdoms", "kings_court")}
+    options = {"tracks": tracks, "house_cards": card_set(), "position": position, "supply_limits": {"blue": [2]}}
+    game = new_game(b, ("red", "blue"), {**options, "kings_court_stars": [3, 2]})
+    moves = [{"to_area": "b", "units": ["red:knight:a:1", "red:knight:a:2"]}]
+    game, _ = act(game, "march", "red", from_area="a", moves=moves)
+
+    _, decision = seal(game, "house_card", {"red": {"card": "red_c4"}, "blue": {"card": "blue_c1"}})
+
+    assert [(e.data["to_area"], e.data["destroy"]) for e in decision.events if e.type == "RetreatChosen"] == [("c", [])]
+    retreated = [e.data["units"] for e in decision.events if e.type == "UnitsRetreated"]
+    assert retreated == [["blue:footman:b:1", "blue:footman:b:2"]]
+    assert not [e for e in decision.events if e.type == "UnitsDestroyed"]
