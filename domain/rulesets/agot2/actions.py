@@ -157,7 +157,7 @@ TRACK_ACTIONS = (
     ActionSpec(
         "open_bidding",
         "Opens the sealed bidding for one influence track.",
-        ("GOT-TRACK-1", "GOT-THRONE-3", "GOT-COMBAT-4", "GOT-X-14"),
+        ("GOT-TRACK-1", "GOT-THRONE-3", "GOT-COMBAT-4", "GOT-X-13", "GOT-X-14", "GOT-X-25"),
         obj({"track": TRACK}),
         {"track": "fiefdoms"},
         seat="optional",

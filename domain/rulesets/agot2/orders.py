@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.kernel import Action, Decision, Event, RuleViolation, TraceStep
+from domain.kernel import Action, Authority, Decision, Event, RuleViolation, TraceStep
 from domain.rulesets.agot2.board import LAND, PORT, SEA
 from domain.rulesets.agot2.evolve import evolve
 from domain.rulesets.agot2.flow import (
@@ -15,7 +15,7 @@ from domain.rulesets.agot2.flow import (
 )
 from domain.rulesets.agot2.guards import Checks, refuse
 from domain.rulesets.agot2.neutral import attack_neutral
-from domain.rulesets.agot2.state import AgotState, ev
+from domain.rulesets.agot2.state import ACTION_STEPS, AgotState, ev
 from domain.rulesets.agot2.strength import eligible_support
 
 # --- resolving orders in Iron Throne order (GOT-TERM-4; X-25 for what is out of the seed) ---
@@ -272,7 +272,15 @@ def _support_area(s: AgotState, area: str) -> dict[str, Any]:
 
 
 def close_round(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision:
-    """GOT-X-11: the recorder closes the Action Phase (remaining orders are removed)."""
+    """GOT-X-11: the recorder closes the Action Phase (remaining orders are removed).
+
+    A player does not: the round ends by itself after the last order is resolved (X-11), and the orders still to
+    resolve belong to every House in turn (GOT-TERM-4), not to the one that would skip them.
+    """
     if s.phase != "action" or s.combat is not None:
         return refuse("GOT-X-11", "a round ends in the Action Phase with no combat under way")
+    left = sorted(a for a, o in s.orders.items() if o.token in s.tokens and s.tokens[o.token].type in ACTION_STEPS)
+    if action.authority is Authority.PLAYER and left:
+        message = f"orders in {', '.join(left)} are still to be resolved: the round ends after the last one"
+        return refuse("GOT-X-11", message)
     return end_round(s, "the recorder ends the round")

@@ -134,7 +134,14 @@ def left_behind(state: AgotState, combat: Combat, seat: str, movers: tuple[Unit,
 
 def supply_losses(state: AgotState, combat: Combat, seat: str, movers: tuple[Unit, ...], area: str) -> int | None:
     """GOT-RETREAT-5, X-17: the fewest retreating units to destroy first so that, with the rest in `area` and the
-    units left behind gone (RETREAT-9, ROUT-3), the seat's armies fit its supply; None if no number does."""
+    units left behind gone (RETREAT-9, ROUT-3), the seat's armies fit its supply; None if no number does.
+
+    Only a retreat into an area of the seat's own units is held to supply: 「如果撤退单位因撤退至有己方单位的区域，
+    而导致超过补给上限，玩家不能选择这种撤退」. Units retreating into an area without them form no larger army than
+    the one they left, even when a supply change (entered with adjust, GOT-X-25) left the seat's armies over it.
+    """
+    if not state.units_in(area, seat):
+        return 0
     doomed = left_behind(state, combat, seat, movers)
     for destroy in range(len(movers) + 1):
         moves = {u.id: area for u in movers[destroy:]}

@@ -25,6 +25,8 @@ def open_bidding(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision
         return refuse("GOT-COMBAT-4", "a combat is under way: bidding opens after it")
     if s.bidding is not None:  # the Iron Throne's bidding ends, and its holder is settled, before the next
         return refuse("GOT-THRONE-3", "another bidding is under way")
+    if (refused := _orders_in_play(s)) is not None:
+        return refused
     data = {
         "round": f"bid-{track.replace('_', '-')}-{s.round}-{s.sealed_rounds + 1}",
         "seats": list(s.seats),
@@ -32,6 +34,24 @@ def open_bidding(s: AgotState, action: Action, d: Mapping[str, Any]) -> Decision
         "opened_by": action.seat,
     }
     return Decision((Event(SEALED_ROUND_OPENED, data),))
+
+
+def _orders_in_play(s: AgotState) -> Decision | None:
+    """GOT-X-13, X-25: bids are made before the orders are placed (the Westeros phase), never among them.
+
+    Orders being sealed were checked against the King's Court stars of their seal, and X-13 holds them to those
+    stars at the reveal: a King's Court bidding in between could leave a seat more special orders than stars.
+    Orders on the board are resolved in Iron Throne order (GOT-TERM-4), and a bidding opened among them could
+    end inside a combat, moving the Fiefdoms track that breaks its tie (GOT-RESOLVE-2, COMBAT-4); the Westeros
+    phase that holds the bids is outside the catalog (X-25), and comes before the Planning Phase.
+    """
+    if s.planning_round is not None:
+        message = "orders are being sealed under the King's Court stars: bids are made before the orders are placed"
+        return refuse("GOT-X-13", message)
+    if s.phase == "action" and s.orders:
+        message = f"{len(s.orders)} order(s) are on the board: bids are made in the Westeros phase, before the orders"
+        return refuse("GOT-X-25", message)
+    return None
 
 
 def bid_errors(s: AgotState, seat: str, payload: Any) -> list[RuleViolation]:

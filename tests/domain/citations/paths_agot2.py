@@ -77,7 +77,10 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-TERM-4", "orders:_order_turn"): ("… has no … order in …",),
     ("GOT-TERM-4", "orders:_turn_deviations"): ("message",),
     ("GOT-X-12", "orders:_turn_deviations"): ("… must first use or decline the Messenger Raven",),
-    ("GOT-X-11", "orders:close_round"): ("a round ends in the Action Phase with no combat under way",),
+    ("GOT-X-11", "orders:close_round"): (
+        "a round ends in the Action Phase with no combat under way",
+        "orders in … are still to be resolved: the round ends after the last one",
+    ),
     ("GOT-X-25", "orders:march"): ("moves … must be a list of {to_area, units}",),
     ("rule", "orders:march"): ("one march starts at most one combat",),
     ("GOT-X-25", "orders:resolve_raid"): (
@@ -114,4 +117,6 @@ AGOT2: dict[tuple[str, str], tuple[str, ...]] = {
     ("GOT-COMBAT-4", "tracks:open_bidding"): ("a combat is under way: bidding opens after it",),
     ("GOT-THRONE-3", "tracks:open_bidding"): ("another bidding is under way",),
     ("GOT-TRACK-1", "tracks:open_bidding"): ("track … must be one of …",),
+    ("GOT-X-13", "tracks:_orders_in_play"): ("message",),
+    ("GOT-X-25", "tracks:_orders_in_play"): ("message",),
 }

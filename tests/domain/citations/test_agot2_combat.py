@@ -16,7 +16,7 @@ from domain.kernel import Game
 from tests.domain.agot2.tables import act, decide, seal, units
 from tests.domain.agot2.test_combat_rules import _game, _march
 from tests.domain.agot2.test_qa_rulings import _support_pending
-from tests.domain.agot2.test_transcript_deviations import _raven_late, _rules
+from tests.domain.agot2.test_transcript_deviations import _rules
 from tests.domain.citations.paths_agot2 import AGOT2 as INVENTORY
 
 Path = tuple[str, str]
@@ -88,7 +88,8 @@ def test_bidding_refused_got_combat_4_during_a_combat_and_got_throne_3_during_an
     assert ("GOT-COMBAT-4", "tracks:open_bidding") in INVENTORY
     assert _rules(decide(_support_step(), "open_bidding", None, track="iron_throne")) == ["GOT-COMBAT-4"]
     assert ("GOT-THRONE-3", "tracks:open_bidding") in INVENTORY
-    bidding, _ = act(_raven_late("adjudicated"), "open_bidding", None, track="iron_throne")
+    no_orders = _game({"l1": "land", "l2": "land"}, [("l1", "l2")], units("red", "l1", "knight"), [])
+    bidding, _ = act(no_orders, "open_bidding", None, track="iron_throne")
     assert _rules(decide(bidding, "open_bidding", None, track="fiefdoms")) == ["GOT-THRONE-3"]
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from domain.kernel import Decision, Game
 from domain.platform import decide_seal
 from domain.rulesets.agot2 import AGOT2
+from tests.domain.agot2 import test_qa3_rulings as qa3
 from tests.domain.agot2 import test_transcript_deviations as deviations
 from tests.domain.agot2.tables import SALT, act, board, card_set, decide, new_game, open_round, units
 from tests.domain.agot2.test_neutral_forces import _march, _march_game
@@ -117,3 +118,15 @@ def test_march_into_a_neutral_force_and_another_houses_area_refused_got_x_27() -
     cites(("rule", "orders:march"), decide(game, "march", "red", from_area="l1", moves=both), "GOT-X-27")
     houses = [{"to_area": "l5", "units": knights}, {"to_area": "l4", "units": ["red:knight:l1:3"]}]
     cites(("rule", "orders:march"), decide(game, "march", "red", from_area="l1", moves=houses), "GOT-X-25")
+
+
+def test_bidding_refused_got_x_13_while_orders_are_sealed_and_got_x_25_while_orders_remain() -> None:
+    """GOT-X-13: the sealed orders are held to the King's Court stars until their reveal; GOT-X-25: bids belong to
+    the Westeros phase, not among the orders still to be resolved (test_qa3_rulings builds both positions)."""
+    sealing = qa3._planning()
+    cites(
+        ("GOT-X-13", "tracks:_orders_in_play"), decide(sealing, "open_bidding", None, track="iron_throne"), "GOT-X-13"
+    )
+    resolving = qa3._orders_on_the_board()
+    cites(("GOT-X-25", "tracks:_orders_in_play"), decide(resolving, "open_bidding", None, track="fiefdoms"), "GOT-X-25")
+    cites(("GOT-X-11", "orders:close_round"), decide(resolving, "end_round", "blue"), "GOT-X-11")
