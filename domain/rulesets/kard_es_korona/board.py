@@ -21,6 +21,7 @@ typed board the engine asks its questions of.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -336,13 +337,19 @@ def _connection_errors(areas: list[Mapping[str, Any]], edges: list[Any]) -> list
         if isinstance(edge, Mapping) and _is_known(edge.get("a"), links) and _is_known(edge.get("b"), links):
             links[edge["a"]].add(edge["b"])
             links[edge["b"]].add(edge["a"])
-    reached = {ids[0]}
-    frontier = [ids[0]]
+    reached = reached_from(links, ids[0], set(ids))
+    return [f"areas: county {county!r} is not connected to {ids[0]!r}" for county in ids if county not in reached]
+
+
+def reached_from(links: Mapping[str, AbstractSet[str]], start: str, within: AbstractSet[str]) -> set[str]:
+    """The counties of `within` reached from `start` over `links` without leaving `within`."""
+    reached = {start}
+    frontier = [start]
     while frontier:
-        for other in links[frontier.pop()] - reached:
+        for other in (links[frontier.pop()] & within) - reached:
             reached.add(other)
             frontier.append(other)
-    return [f"areas: county {county!r} is not connected to {ids[0]!r}" for county in ids if county not in reached]
+    return reached
 
 
 def _is_known(county: object, counties: Mapping[str, Any]) -> bool:

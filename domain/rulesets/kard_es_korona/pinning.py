@@ -13,6 +13,7 @@ from itertools import product
 from domain.rulesets.kard_es_korona.flow import Flow
 from domain.rulesets.kard_es_korona.forces import ARMS, Force
 from domain.rulesets.kard_es_korona.state import Battle, KKState, is_neutral
+from domain.rulesets.kard_es_korona.turn_order import sequential_turns
 
 
 def is_advanced(state: KKState) -> bool:
@@ -55,18 +56,26 @@ def freeze_applies(state: KKState) -> bool:
 
 
 def freezing_battle(state: KKState, seat: str) -> Battle | None:
-    """KK-ADV-3: a pending battle attacking the seat's lord, who was not released, freezes his movement."""
+    """KK-ADV-3: a battle attacking the seat's lord, who was not released, freezes his movement for the year."""
     if not freeze_applies(state):
         return None
     for battle in state.battles:
         if (
-            battle.status == "pending"
+            _attack_stands(state, battle)
             and battle.defender == seat
             and battle.defender_lord
             and battle.id not in state.released_lords
         ):
             return battle
     return None
+
+
+def _attack_stands(state: KKState, battle: Battle) -> bool:
+    """KK-ADV-3, KK-TRAD-4: "onnantól kezdve az adott évben" — the freeze lasts the year, not only while the
+    battle waits. Under the traditional whole turns the attacker fights it in his own turn, before the attacked
+    player's turn comes, so a battle fought (started: round 1 on) still freezes him; a vetoed attack never
+    started and was never made (KK-VASSAL-2). In the alternating order no battle starts before movement ends."""
+    return battle.status == "pending" or (sequential_turns(state) and battle.round >= 1)
 
 
 def release_size(state: KKState, battle: Battle) -> int:

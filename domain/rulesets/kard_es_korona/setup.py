@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.kernel import Action, Decision, Game, Inputs, Seat
 from domain.platform import roll
-from domain.rulesets.kard_es_korona.board import KKBoard, Terrain
+from domain.rulesets.kard_es_korona.board import KKBoard, Terrain, reached_from
 from domain.rulesets.kard_es_korona.flow import Checks, Flow, refuse
 from domain.rulesets.kard_es_korona.forces import (
     ARMS,
@@ -288,9 +288,9 @@ def _advanced_start(board: KKBoard, placements: Mapping[str, Force]) -> list[str
     castles = sorted(c for c in counties if board.counties[c].castle)
     if len(castles) > 1:
         found.append(f"at most one castle county; {', '.join(castles)} chosen")
-    alone = sorted(c for c in counties if not board.neighbours[c] & counties)
-    if alone:
-        found.append(f"{alone[0]} borders no other chosen county")
+    apart = sorted(counties - reached_from(board.neighbours, min(counties), counties)) if counties else []
+    if apart:  # "egymással legalább egy helyen határos": one piece of land, not pairs apart
+        found.append(f"{apart[0]} is not connected to {min(counties)} through the chosen counties")
     return found
 
 

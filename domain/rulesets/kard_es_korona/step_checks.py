@@ -16,8 +16,9 @@ from typing import Any
 from domain.kernel import Decision
 from domain.rulesets.kard_es_korona.board import KKBoard
 from domain.rulesets.kard_es_korona.flow import Checks, refuse
-from domain.rulesets.kard_es_korona.forces import EMPTY, Force, arm_limit_breaches, castle_limit_breaches
+from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force, arm_limit_breaches, castle_limit_breaches
 from domain.rulesets.kard_es_korona.state import MOVEMENT, Battle, KKState
+from domain.rulesets.kard_es_korona.turn_order import fought_units
 from domain.rulesets.kard_es_korona.vassals import move_problems
 from domain.rulesets.kard_es_korona.year import allowance_of
 
@@ -201,6 +202,25 @@ def siege_has_infantry_or_lord(step: Step, checks: Checks) -> Decision | None:
         )
     ):
         return checks.refusal()
+    return None
+
+
+def attackers_fought_no_battle(step: Step, checks: Checks) -> Decision | None:
+    """KK-MOVE-15: a unit fights one battle a year, so units that have fought (A-60) do not attack again."""
+    if not step.enemies:
+        return None
+    for index, group in enumerate(step.groups):
+        fought = fought_units(step.state, step.seat, group.origin)
+        if not fought.total:
+            continue
+        unmoved = step.state.force(group.origin, step.seat).minus(step.state.moved_force(group.origin, step.seat))
+        fresh = Force(*(max(unmoved.of(arm) - fought.of(arm), 0) for arm in ARMS))
+        if not fresh.contains(group.force) and checks.broken(
+            "KK-MOVE-15",
+            f"{fought.describe()} in {group.origin} fought a battle this year: no second battle for them",
+            f"data.groups[{index}].units",
+        ):
+            return checks.refusal()
     return None
 
 

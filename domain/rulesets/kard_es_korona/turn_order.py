@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from domain.rulesets.kard_es_korona.forces import ARMS, EMPTY, Force
 from domain.rulesets.kard_es_korona.state import MOVEMENT, KKState, evolved
 
 STARTING_ROLL = "starting_roll"  # KK-TRAD-1: the year waits for the roll for the starting player
@@ -36,6 +37,26 @@ def sequential_turns(state: KKState) -> bool:
 def rollers(state: KKState) -> tuple[str, ...]:
     """The players who roll for the marker: all but the eliminated, in seating order."""
     return tuple(s for s in state.seats if state.lord_status.get(s) != "eliminated")
+
+
+def fought_units(state: KKState, seat: str, county: str) -> Force:
+    """KK-MOVE-15, A-60: the seat's units in `county` that have fought a battle this year (and may not attack).
+
+    Only the traditional whole turns fight a battle before a later step of the year (KK-TRAD-4): there a player's
+    units that defended in an earlier turn take their own turn after. Every unit of his in the county when the
+    battle began took part, and those that have not stepped since are still there (units stepping in later are
+    marked as stepped, KK-MOVE-6); of a pinned defender, only the units the attack bound (KK-ADV-4: the released
+    ones did not take part). A defender that retreated out of the county (KK-ADV-9) is not followed.
+    """
+    fought = EMPTY
+    for battle in state.battles:
+        if battle.county != county or battle.round < 1 or seat not in (battle.attacker, battle.defender):
+            continue  # a battle never begun (vetoed, KK-VASSAL-2) was not fought
+        here = state.force(county, seat).minus(state.moved_force(county, seat))
+        bound = state.bound.get(battle.id) if seat == battle.defender else None
+        took_part = here if bound is None else Force(*(min(here.of(arm), bound.of(arm)) for arm in ARMS))
+        fought = Force(*(max(fought.of(arm), took_part.of(arm)) for arm in ARMS))
+    return fought
 
 
 # --- the year's hooks, called by the standard flow ---

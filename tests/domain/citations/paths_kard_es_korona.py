@@ -195,6 +195,9 @@ KARD_ES_KORONA: dict[tuple[str, str], tuple[str, ...]] = {
     ("KK-MOVE-1", "movement:decide_move"): ("a step needs a seat",),
     ("KK-MOVE-1", "step_checks:in_his_turn"): ("it is …'s movement turn, not …'s",),
     ("KK-MOVE-14", "step_checks:joins_no_pending_battle"): ("a battle is pending in …: no unit may join it",),
+    ("KK-MOVE-15", "step_checks:attackers_fought_no_battle"): (
+        "… in … fought a battle this year: no second battle for them",
+    ),
     ("KK-MOVE-16", "step_checks:lord_arrives_with_units"): ("the lord may not enter … without units",),
     ("KK-MOVE-16", "step_checks:lord_not_left_alone"): ("the lord would be left alone in …",),
     ("KK-MOVE-17", "step_checks:siege_has_infantry_or_lord"): (

@@ -16,6 +16,7 @@ from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.citations.test_kard_es_korona import Path, cites
 from tests.domain.kard_es_korona.builders import act, play, position, set_up, with_state
 from tests.domain.kard_es_korona.test_defeat import ATTACK, BLUE, GUARDS, PTD, RED, YELLOW
+from tests.domain.kard_es_korona.test_traditional_whole_turns import blue_turn_after_defending_fejer
 
 A, B, C, D = "pannonia_a", "pannonia_b", "pannonia_c", "pannonia_d"
 K1, K2 = "pannonia_k1", "pannonia_k2"
@@ -154,3 +155,11 @@ def test_step_refused_kk_castle_5_when_the_advanced_besieging_army_is_lopsided()
     game = _red_units(units, "advanced")
     attack = move(RED, "tiszahat_k1", ("pest", {"infantry": 5}, ["tiszahat_k1"]))
     cites(("KK-CASTLE-5", "step_checks:besiegers_within_arm_limit"), game, attack, "KK-CASTLE-5")
+
+
+def test_step_refused_kk_move_15_when_units_that_fought_this_year_attack_again() -> None:
+    """KK-MOVE-15: "A unit may take part in at most one battle per year" — under the traditional whole turns Blue's
+    2 infantry defended Fejér in Red's turn, so in Blue's own turn they may not attack Red's Kunság."""
+    game = blue_turn_after_defending_fejer()
+    attack = move(BLUE, "kunsag", ("fejer", {"infantry": 2}, ["kunsag"]))
+    cites(("KK-MOVE-15", "step_checks:attackers_fought_no_battle"), game, attack, "KK-MOVE-15")

@@ -102,6 +102,27 @@ def test_refused_kk_setup_6_when_a_unit_starts_outside_the_home_province() -> No
     assert rule_ids(decision) == ["KK-SETUP-6"]
 
 
+def test_refused_kk_setup_8_when_the_six_advanced_counties_are_two_groups_apart() -> None:
+    """KK-SETUP-8: 6 counties "egymással legalább egy helyen határos" — one piece of land. A, D, B (a triangle)
+    and K3, E, F (a chain) each border one another, but no chosen county links the two groups (K1, K2 and C,
+    which would, are not chosen); one castle (K3) and 15 units, so only the connection is wrong."""
+    game = play(new_game(variant="advanced"), act("choose_first_player", None, Authority.RECORDER, player="erdely"))
+    two_groups = {
+        "a": {"infantry": 1, "archer": 1, "cavalry": 1},
+        "d": {"infantry": 1, "archer": 1},
+        "b": {"infantry": 1, "cavalry": 1},
+        "k3": {"infantry": 2, "archer": 1, "cavalry": 1},
+        "e": {"infantry": 1, "archer": 1},
+        "f": {"archer": 1, "cavalry": 1},
+    }
+    start = placements("erdely", two_groups)
+    decision = when(game, act("place_forces", "erdely", lord="erdely_k3", placements=start))
+    assert rule_ids(decision) == ["KK-SETUP-8"]
+    joined = placements("erdely", {**two_groups, "c": two_groups["d"]})  # C joins B to F: one piece of land
+    del joined["erdely_d"]
+    assert rule_ids(when(game, act("place_forces", "erdely", lord="erdely_k3", placements=joined))) == []
+
+
 def test_refused_kk_setup_7_when_the_starting_forces_are_not_5_4_3() -> None:
     game = play(new_game(), act("choose_first_player", None, Authority.RECORDER, player="felvidek"))
     start = placements("felvidek", BASIC_START)
