@@ -112,6 +112,7 @@ class TokenLookup:
         # token hash -> (when looked up, principal or None, expiry)
         self._known: dict[str, tuple[float, Principal | None, str | None]] = {}
         self._lock = threading.Lock()
+        self.forgotten = 0  # how many times `forget` ran: a long request's `StillValid` checks again after one
 
     def principal(self, header: str | None) -> Principal:
         """The principal for an Authorization header value (anonymous when absent)."""
@@ -153,6 +154,35 @@ class TokenLookup:
         """Drop every remembered token (after a revocation in this process)."""
         with self._lock:
             self._known.clear()
+            self.forgotten += 1
+
+
+class StillValid:
+    """Whether the token a long request began with (a live stream's) still works: a revoked or expired one stops it.
+
+    `holds` asks the lookup again (it may read the database); `due` says, cheaply, when to: after a revocation in
+    this process (`forget`) or once the lookup's `ttl` has passed, the delay of a revocation in another process.
+    """
+
+    def __init__(self, lookup: TokenLookup, header: str) -> None:
+        self._lookup = lookup
+        self._header = header
+        self._checked_at = lookup.now()
+        self._forgotten = lookup.forgotten
+
+    def due(self) -> bool:
+        """Whether the token must be looked up again before anything more is sent."""
+        return self._forgotten != self._lookup.forgotten or self._lookup.now() - self._checked_at >= self._lookup.ttl
+
+    def holds(self) -> bool:
+        """Whether the token still works (revoked, expired or deleted: False)."""
+        self._forgotten = self._lookup.forgotten
+        self._checked_at = self._lookup.now()
+        try:
+            self._lookup.principal(self._header)
+        except Unauthorized:
+            return False
+        return True
 
 
 def _minutes_apart(earlier: str | None, later: str) -> bool:
