@@ -313,6 +313,19 @@ def test_freeform_malformed_position_is_a_400_by_pointer(api: Api) -> None:
     assert {"/position/actions", "/position/counts", "/position/last/red/data"} <= set(body["errors"])
 
 
+def test_a_float_where_a_position_takes_a_whole_number_is_a_400_by_pointer_and_nothing_is_written(api: Api) -> None:
+    """A Kard és Korona position with `year: 1301.0` started a game whose year stayed a float; now it is malformed."""
+    game_id, _ = record_sample(api, sample_of("kard_es_korona"), PLAYED_A_LITTLE)
+    read = position_of(api, game_id)
+    before = total_events(api)
+
+    response = create(api, {**started_from(read), "position": {**read["position"], "year": 1301.0}})
+
+    body = assert_problem(response, 400)
+    assert "/position/year" in body["errors"]
+    assert total_events(api) == before
+
+
 def test_freeform_adjust_refused_naming_the_invariant_then_recorded_when_forced(api: Api) -> None:
     """CORE-ADJUST-3 with FF-POSITION-2: 5 moves counted but 1 action recorded."""
     game_id = api.create_game()["id"]
