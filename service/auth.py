@@ -53,7 +53,8 @@ class Principal:
         if self.is_anonymous:
             raise Unauthorized("this request needs 'Authorization: Bearer <token>'")
         if self.role not in roles:
-            raise Forbidden(f"a {self.role} token may not do this; needs one of: {', '.join(roles)}")
+            article = "an" if (self.role or "")[:1] in ("a", "o") else "a"  # an admin, an arbiter, an organiser
+            raise Forbidden(f"{article} {self.role} token may not do this; needs one of: {', '.join(roles)}")
 
     def require_game(self, game_id: str) -> None:
         """403 when this token is bound to other games (a tournament player's token)."""
@@ -84,8 +85,10 @@ class Principal:
         authority = self.sends_as
         if authority is not None and authority is not Authority.PLAYER:
             return authority
-        if seat is None or seat not in self.seats_in(meta):
-            held = ", ".join(self.seats_in(meta)) or "none"
+        held = ", ".join(self.seats_in(meta)) or "none"
+        if seat is None:
+            raise Forbidden(f"the action names no seat: this player token acts for its seats [{held}] of this game")
+        if seat not in self.seats_in(meta):
             raise Forbidden(f"this player token holds seats [{held}] of this game, not {seat!r}")
         return Authority.PLAYER
 
