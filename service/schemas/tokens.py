@@ -34,7 +34,9 @@ class TokenCreateSchema(Schema):
     games = fields.List(fields.UUID(), load_default=None, allow_none=True, validate=validate.Length(1, 200))
     tournament = fields.UUID(load_default=None, allow_none=True)
     expires_at = UtcDateTime(load_default=None, allow_none=True, default_timezone=UTC)
-    expires_in_days = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(1, MAX_DAYS))
+    expires_in_days = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(1, MAX_DAYS)
+    )  # strict: 2.5 was cut to 2 days, "2" read as 2
 
     @validates_schema
     def _consistent(self, data: dict[str, Any], **_: Any) -> None:

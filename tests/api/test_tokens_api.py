@@ -96,6 +96,8 @@ def test_400_or_422_naming_the_field_when_the_token_asked_for_is_inconsistent(ap
         ({"role": "player", "player": alice, "games": [game, game.upper()]}, 400, "games"),  # stored twice before
         ({"role": "viewer", "expires_at": "2020-01-01T00:00:00Z"}, 422, "expires_at"),
         ({"role": "viewer", "expires_in_days": 0}, 400, "expires_in_days"),
+        ({"role": "viewer", "expires_in_days": 2.5}, 400, "expires_in_days"),  # was cut to 2 days
+        ({"role": "viewer", "expires_in_days": "2"}, 400, "expires_in_days"),
         # Valid RFC 3339 times that UTC cannot hold: the calendar's last day west of Greenwich, its first east.
         ({"role": "viewer", "expires_at": "9999-12-31T23:59:59-05:00"}, 400, "expires_at"),
         ({"role": "viewer", "expires_at": "0001-01-01T00:00:00+05:00"}, 400, "expires_at"),
