@@ -15,7 +15,7 @@ keys, as the engines ignore what they do not read (a recorder's memo, a client's
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.json_values import thawed
@@ -65,6 +65,15 @@ def catalog(*specs: ActionSpec) -> Mapping[str, ActionSpec]:
             raise ValueError(f"action type {spec.type!r} is declared twice")
         by_type[spec.type] = spec
     return by_type
+
+
+def seated(specs: Iterable[ActionSpec], seat: str) -> tuple[ActionSpec, ...]:
+    """The specs, each example of an action that requires a seat and names none sent by `seat`: an example is a
+    whole action a client may copy, and one with `"seat": null` is refused for it."""
+    return tuple(
+        replace(spec, example_seat=seat) if spec.seat == "required" and spec.example_seat is None else spec
+        for spec in specs
+    )
 
 
 # --- schema builders ---

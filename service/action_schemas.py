@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema import Draft202012Validator, FormatChecker, TypeChecker, validators
 from jsonschema.exceptions import ValidationError
 
 from domain.actions import ActionSpec
@@ -33,6 +33,18 @@ from domain.kernel import Ruleset
 from domain.platform_actions import action_specs
 from service.errors import BadRequest
 
+
+def _is_whole_number(checker: TypeChecker, instance: Any) -> bool:
+    """JSON Schema's `integer` without the floats it also counts (2.0): the engines read whole numbers (garas,
+    units, dice) as Python ints and refused a float by a rule, a 422 for what is a payload's shape."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# Draft 2020-12 whose `integer` is a JSON number written without a fraction or exponent (`2`, never `2.0`);
+# jsonschema's `extend` is untyped, and subclassing its validators is deprecated.
+StrictValidator = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number)
+)
 _VALIDATORS: dict[tuple[str, str, str], Draft202012Validator | None] = {}
 _FAST: dict[tuple[str, str, str], jsonschema_rs.Validator | None] = {}
 _FORMATS = FormatChecker()
@@ -65,7 +77,7 @@ def validator_for(ruleset: Ruleset[Any], action_type: str) -> Draft202012Validat
             _VALIDATORS[key] = None
         else:
             Draft202012Validator.check_schema(spec.schema)
-            _VALIDATORS[key] = Draft202012Validator(spec.schema, format_checker=_FORMATS)
+            _VALIDATORS[key] = StrictValidator(spec.schema, format_checker=_FORMATS)
     return _VALIDATORS[key]
 
 
@@ -122,13 +134,28 @@ def _escape(token: str) -> str:
 
 
 def _surely_valid(fast: jsonschema_rs.Validator | None, data: Any) -> bool:
-    """Whether the Rust validator finds `data` valid (False when there is none, or it cannot read `data`)."""
-    if fast is None:
+    """Whether the Rust validator finds `data` valid (False when there is none, it cannot read `data`, or `data`
+    holds a float: Rust counts 2.0 as an integer, `StrictValidator` does not)."""
+    if fast is None or _holds_float(data):
         return False
     try:
         return bool(fast.is_valid(data))
     except (ValueError, TypeError, OverflowError):  # a value Rust cannot convert: jsonschema decides
         return False
+
+
+def _holds_float(data: Any) -> bool:
+    """Whether a float occurs anywhere in `data` (a JSON document: dicts, lists and scalars)."""
+    pending = [data]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, float):
+            return True
+        if isinstance(value, dict):
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+    return False
 
 
 def _for_rust(schema: Any) -> Any:

@@ -53,7 +53,8 @@ class Principal:
         if self.is_anonymous:
             raise Unauthorized("this request needs 'Authorization: Bearer <token>'")
         if self.role not in roles:
-            raise Forbidden(f"a {self.role} token may not do this; needs one of: {', '.join(roles)}")
+            article = "an" if (self.role or "")[:1] in ("a", "o") else "a"  # an admin, an arbiter, an organiser
+            raise Forbidden(f"{article} {self.role} token may not do this; needs one of: {', '.join(roles)}")
 
     def require_game(self, game_id: str) -> None:
         """403 when this token is bound to other games (a tournament player's token)."""
@@ -84,8 +85,10 @@ class Principal:
         authority = self.sends_as
         if authority is not None and authority is not Authority.PLAYER:
             return authority
-        if seat is None or seat not in self.seats_in(meta):
-            held = ", ".join(self.seats_in(meta)) or "none"
+        held = ", ".join(self.seats_in(meta)) or "none"
+        if seat is None:
+            raise Forbidden(f"the action names no seat: this player token acts for its seats [{held}] of this game")
+        if seat not in self.seats_in(meta):
             raise Forbidden(f"this player token holds seats [{held}] of this game, not {seat!r}")
         return Authority.PLAYER
 
@@ -112,6 +115,7 @@ class TokenLookup:
         # token hash -> (when looked up, principal or None, expiry)
         self._known: dict[str, tuple[float, Principal | None, str | None]] = {}
         self._lock = threading.Lock()
+        self.forgotten = 0  # how many times `forget` ran: a long request's `StillValid` checks again after one
 
     def principal(self, header: str | None) -> Principal:
         """The principal for an Authorization header value (anonymous when absent)."""
@@ -153,6 +157,35 @@ class TokenLookup:
         """Drop every remembered token (after a revocation in this process)."""
         with self._lock:
             self._known.clear()
+            self.forgotten += 1
+
+
+class StillValid:
+    """Whether the token a long request began with (a live stream's) still works: a revoked or expired one stops it.
+
+    `holds` asks the lookup again (it may read the database); `due` says, cheaply, when to: after a revocation in
+    this process (`forget`) or once the lookup's `ttl` has passed, the delay of a revocation in another process.
+    """
+
+    def __init__(self, lookup: TokenLookup, header: str) -> None:
+        self._lookup = lookup
+        self._header = header
+        self._checked_at = lookup.now()
+        self._forgotten = lookup.forgotten
+
+    def due(self) -> bool:
+        """Whether the token must be looked up again before anything more is sent."""
+        return self._forgotten != self._lookup.forgotten or self._lookup.now() - self._checked_at >= self._lookup.ttl
+
+    def holds(self) -> bool:
+        """Whether the token still works (revoked, expired or deleted: False)."""
+        self._forgotten = self._lookup.forgotten
+        self._checked_at = self._lookup.now()
+        try:
+            self._lookup.principal(self._header)
+        except Unauthorized:
+            return False
+        return True
 
 
 def _minutes_apart(earlier: str | None, later: str) -> bool:

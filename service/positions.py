@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 from domain.kernel import Game, Rule, Ruleset, Seat, meta_to_json
 from domain.platform import all_rules
 from domain.positions import PositionError
-from service.action_schemas import data_errors
+from service.action_schemas import StrictValidator, data_errors
 from service.auth import Principal
 from service.errors import AnnalsError, BadRequest, Unprocessable
 
@@ -64,7 +64,7 @@ def position_validator(ruleset: Ruleset[Any]) -> Draft202012Validator:
     key = (ruleset.id, ruleset.version)
     if key not in _VALIDATORS:
         Draft202012Validator.check_schema(ruleset.position_schema)
-        _VALIDATORS[key] = Draft202012Validator(ruleset.position_schema, format_checker=_FORMATS)
+        _VALIDATORS[key] = StrictValidator(ruleset.position_schema, format_checker=_FORMATS)
     return _VALIDATORS[key]
 
 

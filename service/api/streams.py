@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, request
 
 from service import schemas
 from service.api.common import principal, services
-from service.auth import Principal
+from service.auth import Principal, StillValid
 from service.errors import BadRequest, NotAcceptable
 from service.live import live_of
 from service.live.body import LiveStream
@@ -106,9 +106,11 @@ def game_stream(game_id: str) -> Response:
     pending_at = _pending_of(game_id, caller, query["as_"]) if query["pending"] else None
     live = live_of(current_app)
     timeout = float(query["timeout"])
+    header = request.headers.get("Authorization")
+    token = None if caller.is_anonymous or header is None else StillValid(wired.tokens, header)
     slot = live.limits.take(request.remote_addr, caller.token_id, timeout)  # 429 over the client's limit
     body = LiveStream(
-        wired.store, live.notifier, live.limits, slot, stream_of(game_id), after, timeout, redactor, pending_at
+        wired.store, live.notifier, live.limits, slot, stream_of(game_id), after, timeout, redactor, pending_at, token
     )
     # Passed through untouched, so that the ASGI front of `annals serve` finds the LiveStream and drives it.
     response = Response(body, mimetype="text/event-stream", direct_passthrough=True)

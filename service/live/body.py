@@ -17,6 +17,7 @@ import time
 from collections.abc import Awaitable, Callable, Generator, Iterator, Sequence
 from typing import Any, TypeVar
 
+from service.auth import StillValid
 from service.live.limits import Slot, StreamLimits
 from service.live.notifier import Notifier
 from service.store.events import EventStore, RecordedEvent
@@ -77,6 +78,7 @@ class LiveStream:
         timeout: float,
         redactor: EventRedactor,
         pending_at: Callable[[int], str] | None = None,
+        token: StillValid | None = None,
     ) -> None:
         self._store = store
         self._notifier = notifier
@@ -88,10 +90,17 @@ class LiveStream:
         self._redactor = redactor
         # The JSON of what the game waits for at a version; it reads the database, so never on the event loop.
         self._pending_at = pending_at
+        # The caller's token, looked up again before events are sent: once it is revoked or expired the stream ends.
+        self._token = token
+        self.ended = False
         self._iterator: Generator[bytes] | None = None
 
     def read_chunk(self) -> tuple[str, bool]:
-        """The SSE text of the next events from the database, and whether more may follow at once."""
+        """The SSE text of the next events from the database, and whether more may follow at once (nothing, and
+        `ended`, once the caller's token no longer works)."""
+        if self._token is not None and not self._token.holds():
+            self.ended = True
+            return "", False
         events = self._store.read(self._stream_id, after=self._after, limit=READ_LIMIT)
         more = len(events) == READ_LIMIT
         text = self._text(events)
@@ -102,8 +111,9 @@ class LiveStream:
 
     def handed_chunk(self, events: list[RecordedEvent]) -> str | None:
         """The SSE text of events the notifier handed over, or None when they leave a gap or the stream also
-        sends what the game waits for (both read from the database instead, off the event loop)."""
-        if self._pending_at is not None:
+        sends what the game waits for, or the caller's token must be looked up again (all read from the database
+        instead, off the event loop)."""
+        if self._pending_at is not None or (self._token is not None and self._token.due()):
             return None
         fresh = [event for event in events if event.version > self._after]
         if fresh and fresh[0].version != self._after + 1:
@@ -143,6 +153,8 @@ class LiveStream:
             while True:
                 woken.clear()
                 chunk, more = self._next(inbox, self.read_chunk)
+                if self.ended:
+                    return
                 now = time.monotonic()
                 if chunk:
                     yield chunk.encode()
@@ -193,6 +205,9 @@ class LiveStream:
                 if chunk is None:
                     chunk, more = await run_sync(self.read_chunk)
                 now = time.monotonic()
+                if self.ended:
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                    return
                 if chunk:
                     await _send_text(send, chunk)
                     last_sent = now

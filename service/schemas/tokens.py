@@ -34,20 +34,26 @@ class TokenCreateSchema(Schema):
     games = fields.List(fields.UUID(), load_default=None, allow_none=True, validate=validate.Length(1, 200))
     tournament = fields.UUID(load_default=None, allow_none=True)
     expires_at = UtcDateTime(load_default=None, allow_none=True, default_timezone=UTC)
-    expires_in_days = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(1, MAX_DAYS))
+    expires_in_days = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(1, MAX_DAYS)
+    )  # strict: 2.5 was cut to 2 days, "2" read as 2
 
     @validates_schema
     def _consistent(self, data: dict[str, Any], **_: Any) -> None:
         if data["role"] == "player" and data["player"] is None:
             raise ValidationError("a player token names its player", "player")
         if data["role"] != "player" and data["player"] is not None:
-            raise ValidationError(f"only a player token names a player, not a {data['role']} token", "player")
+            article = "an" if data["role"][0] in "aeiou" else "a"
+            raise ValidationError(f"only a player token names a player, not {article} {data['role']} token", "player")
         if data["games"] is not None and data["role"] != "player":
             raise ValidationError("only a player token is bound to games", "games")
         if data["tournament"] is not None and data["role"] != "player":
             raise ValidationError("only a player token is bound to a tournament", "tournament")
         if data["tournament"] is not None and data["games"] is not None:
             raise ValidationError("bind a token to games or to a tournament (its games), not both", "tournament")
+        twice = sorted({str(g) for g in data["games"] or () if data["games"].count(g) > 1})
+        if twice:  # the token listed them twice, and its list said so
+            raise ValidationError(f"each game once: {', '.join(twice)} listed twice", "games")
         if data["expires_at"] is not None and data["expires_in_days"] is not None:
             raise ValidationError("give expires_at or expires_in_days, not both", "expires_in_days")
 

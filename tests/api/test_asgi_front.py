@@ -128,6 +128,42 @@ def test_the_stream_ends_and_frees_its_place_when_the_client_goes_away(front: An
     assert live_of(api.app).notifier.subscribers == 0
 
 
+def test_the_stream_ends_without_the_next_event_when_its_token_is_revoked_while_it_waits(
+    front: AnnalsAsgi, api: Api
+) -> None:
+    """README, Tokens through the API: revoked at once in this process, the token's open stream included."""
+    game = api.create_game(visibility="private")["id"]
+    minted = api.client.post("/api/v1/tokens", json={"role": "viewer"}, headers=api.headers("organiser")).get_json()
+    connection = _Connection(
+        "GET", f"/api/v1/games/{game}/stream?timeout=8", headers={"Authorization": f"Bearer {minted['token']}"}
+    )
+
+    async def revoke_then_record() -> None:
+        for _ in range(int(BOUND_SECONDS / 0.01)):
+            if b"id: 1\n" in connection.body:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.to_thread(api.client.delete, f"/api/v1/tokens/{minted['id']}", headers=api.headers("organiser"))
+        await asyncio.to_thread(api.act, game, type="note", seat="red", data={"secret": "after the revocation"})
+
+    async def both() -> None:
+        await asyncio.gather(front(connection.scope, connection.receive, connection.send), revoke_then_record())
+
+    elapsed = asyncio.run(_timed(both))
+
+    assert connection.status == 200
+    assert "id: 2" not in connection.body.decode()
+    assert connection.sent[-1] == {"type": "http.response.body", "body": b"", "more_body": False}
+    assert elapsed < 6  # ended at the event after the revocation, not at its timeout
+
+
+async def _timed(run: Any) -> float:
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    await asyncio.wait_for(run(), BOUND_SECONDS)
+    return loop.time() - began
+
+
 def test_404_problem_when_an_anonymous_client_streams_a_private_game_through_the_front(
     front: AnnalsAsgi, api: Api
 ) -> None:

@@ -8,6 +8,7 @@ sample of `replays/samples/` whose name starts with its id, as an organiser reco
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -313,6 +314,19 @@ def test_freeform_malformed_position_is_a_400_by_pointer(api: Api) -> None:
     assert {"/position/actions", "/position/counts", "/position/last/red/data"} <= set(body["errors"])
 
 
+def test_a_float_where_a_position_takes_a_whole_number_is_a_400_by_pointer_and_nothing_is_written(api: Api) -> None:
+    """A Kard és Korona position with `year: 1301.0` started a game whose year stayed a float; now it is malformed."""
+    game_id, _ = record_sample(api, sample_of("kard_es_korona"), PLAYED_A_LITTLE)
+    read = position_of(api, game_id)
+    before = total_events(api)
+
+    response = create(api, {**started_from(read), "position": {**read["position"], "year": 1301.0}})
+
+    body = assert_problem(response, 400)
+    assert "/position/year" in body["errors"]
+    assert total_events(api) == before
+
+
 def test_freeform_adjust_refused_naming_the_invariant_then_recorded_when_forced(api: Api) -> None:
     """CORE-ADJUST-3 with FF-POSITION-2: 5 moves counted but 1 action recorded."""
     game_id = api.create_game()["id"]
@@ -360,6 +374,20 @@ def test_position_is_404_for_an_unknown_game_and_400_beyond_its_version(api: Api
 
     assert_problem(api.client.get("/api/v1/games/00000000-0000-4000-8000-000000000000/position"), 404)
     assert_problem(api.client.get(f"/api/v1/games/{game_id}/position?at=5", headers=api.headers()), 400)
+
+
+def test_a_position_inside_the_events_of_one_action_is_a_400_naming_where_that_action_ends(api: Api) -> None:
+    """Between a step's `StepTaken` and the `BattleCreated` it caused the units stand in the county with no battle:
+    such a position was served, and `POST /games` refused it (KK-BATTLE-3, KK-MOVE-18). Positions exist between
+    actions, as forks do (service/forks.py)."""
+    game_id, versions = record_sample(api, sample_of("kard_es_korona"), 40)
+    inside, end = next((v - 1, v) for before, v in itertools.pairwise(versions) if v - before > 1)
+    url = f"/api/v1/games/{game_id}/position?at={inside}"
+
+    body = assert_problem(api.client.get(url, headers=api.headers("arbiter")), 400)
+
+    assert "at" in body["errors"] and str(end) in body["errors"]["at"][0]
+    assert create(api, started_from(position_of(api, game_id, end))).status_code == 201
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)

@@ -209,3 +209,30 @@ def test_a_stream_opens_again_when_one_of_the_client_streams_has_ended(limited: 
     assert again.status_code == 200
     for response in (second, again):
         response.close()
+
+
+def test_an_open_stream_ends_without_the_next_event_when_its_token_is_revoked(api: Api) -> None:
+    """README, Tokens through the API: a revoked token is refused at once by the process that revoked it, so
+    the stream it opened on a private game sends nothing recorded after the revocation (it used to go on to
+    its timeout, up to 60 s of the game's events)."""
+    game = api.create_game(visibility="private")["id"]
+    minted = api.client.post("/api/v1/tokens", json={"role": "viewer"}, headers=api.headers("organiser")).get_json()
+    stream = api.client.get(
+        f"/api/v1/games/{game}/stream?timeout=5",
+        headers={"Authorization": f"Bearer {minted['token']}"},
+        buffered=False,
+    )
+    body: Iterator[bytes] = iter(stream.iter_encoded())
+    opened = b""
+    while b"id: 1\n" not in opened:
+        opened += next(body)
+
+    revoked = api.client.delete(f"/api/v1/tokens/{minted['id']}", headers=api.headers("organiser"))
+    started = time.monotonic()
+    api.act(game, type="note", seat="red", data={"secret": "after the revocation"})
+    rest = b"".join(body).decode()
+    stream.close()
+
+    assert revoked.status_code == 204
+    assert _sse(rest) == []
+    assert time.monotonic() - started < 4  # ended at the next event, not at its timeout

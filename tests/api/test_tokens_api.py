@@ -57,6 +57,17 @@ def test_403_and_nothing_written_when_a_bound_token_acts_in_another_game(api: Ap
     assert api.client.get(f"/api/v1/games/{other}", headers=bearer(token)).status_code == 200  # reads stay open
 
 
+def test_403_saying_the_action_names_no_seat_when_a_player_token_sends_one_for_the_table(api: Api) -> None:
+    """The refusal quoted Python's None ("holds seats [red] of this game, not None")."""
+    alice = api.player("Alice")
+    game = seated_game(api, alice)
+
+    refused = api.act(game, role=None, headers={"Authorization": f"Bearer {api.token_for_player(alice)}"}, type="note")
+
+    detail = assert_problem(refused, 403)["detail"]
+    assert "None" not in detail and "names no seat" in detail and "[red]" in detail
+
+
 def test_403_when_an_organiser_mints_a_role_above_player_and_viewer(api: Api) -> None:
     for role in ("admin", "organiser", "arbiter"):
         assert_problem(mint(api, {"role": role}, "organiser"), 403)
@@ -69,18 +80,24 @@ def test_403_for_players_and_401_for_anonymous_callers(api: Api) -> None:
 
     assert_problem(api.client.post("/api/v1/tokens", json={"role": "viewer"}, headers=bearer(token)), 403)
     assert_problem(api.client.get("/api/v1/tokens"), 401)
+    arbiter = assert_problem(api.client.get("/api/v1/tokens", headers=api.headers("arbiter")), 403)
+    assert arbiter["detail"].startswith("an arbiter token may not do this")  # was "a arbiter token"
 
 
 def test_400_or_422_naming_the_field_when_the_token_asked_for_is_inconsistent(api: Api) -> None:
     alice = api.player("Alice")
+    game = seated_game(api, alice)
     cases: list[tuple[dict[str, object], int, str]] = [
         ({"role": "player"}, 400, "player"),
         ({"role": "viewer", "player": alice}, 400, "player"),
         ({"role": "viewer", "games": ["00000000-0000-4000-8000-000000000000"]}, 400, "games"),
         ({"role": "player", "player": "00000000-0000-4000-8000-000000000000"}, 422, "player"),
         ({"role": "player", "player": alice, "games": ["00000000-0000-4000-8000-000000000001"]}, 422, "games[0]"),
+        ({"role": "player", "player": alice, "games": [game, game.upper()]}, 400, "games"),  # stored twice before
         ({"role": "viewer", "expires_at": "2020-01-01T00:00:00Z"}, 422, "expires_at"),
         ({"role": "viewer", "expires_in_days": 0}, 400, "expires_in_days"),
+        ({"role": "viewer", "expires_in_days": 2.5}, 400, "expires_in_days"),  # was cut to 2 days
+        ({"role": "viewer", "expires_in_days": "2"}, 400, "expires_in_days"),
         # Valid RFC 3339 times that UTC cannot hold: the calendar's last day west of Greenwich, its first east.
         ({"role": "viewer", "expires_at": "9999-12-31T23:59:59-05:00"}, 400, "expires_at"),
         ({"role": "viewer", "expires_at": "0001-01-01T00:00:00+05:00"}, 400, "expires_at"),

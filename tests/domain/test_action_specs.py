@@ -78,3 +78,13 @@ def test_an_optional_field_also_takes_null_because_the_engines_read_it_as_absent
     assert schema["properties"]["arm"] == {"type": ["string", "null"], "enum": ["cavalry", None]}
     assert schema["properties"]["keep"]["type"] == ["object", "null"]
     assert schema["properties"]["to"] == {"type": "string"}
+
+
+@pytest.mark.parametrize("ruleset_id", registry.ruleset_ids())
+def test_every_example_names_a_seat_when_its_action_requires_one(ruleset_id: str) -> None:
+    """An example is a whole action a client may copy: `select_battle`'s had `"seat": null`, refused for it."""
+    specs = action_specs(registry.current(ruleset_id)).values()
+
+    unseated = [s.type for s in specs if s.seat == "required" and s.to_json()["example"]["seat"] is None]
+
+    assert unseated == []

@@ -62,7 +62,14 @@ ORDERS = (
         {"option": "inspect_wildling", "placement": "top"},
         example_seat="stark",
     ),
-    ActionSpec("decline_raven", "The Raven holder does not use the Messenger Raven.", ("GOT-RAVEN-1",), NO_DATA, {}),
+    ActionSpec(
+        "decline_raven",
+        "The Raven holder does not use the Messenger Raven.",
+        ("GOT-RAVEN-1",),
+        NO_DATA,
+        {},
+        example_seat="stark",
+    ),
     ActionSpec(
         "resolve_raid",
         "A raid order removes an adjacent enemy order (target_area null: the raid is removed unused).",

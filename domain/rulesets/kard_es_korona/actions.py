@@ -20,6 +20,7 @@ from domain.actions import (
     nullable,
     obj,
     one_of_values,
+    seated,
     text,
     with_dice,
 )
@@ -362,7 +363,7 @@ ELECTIONS = (
     ActionSpec("close_office_sale", "The seller closes the office sale.", ("KK-OFFICE-6",), NO_DATA, {}),
 )
 
-ACTION_SPECS = catalog(*SETUP, *YEAR, *BATTLE, *LORDS_AND_OFFICES, *ELECTIONS)
+ACTION_SPECS = catalog(*seated((*SETUP, *YEAR, *BATTLE, *LORDS_AND_OFFICES, *ELECTIONS), "erdely"))
 
 
 def board_ids(state: KKState) -> dict[str, tuple[str, ...]]:

@@ -122,6 +122,10 @@ def _phase_errors(found: Found, table: Table) -> None:
         found.add("KK-ECON-5", "in 1301 there is no income and no recruitment", "phase")
     if phase == ELECTION and not (election_year(table.state) or table.state.extraordinary_election):
         found.add("KK-ELECT-1", f"{year} has no election: not a year of the timeline, and no King Election", "phase")
+    if phase == PLACEMENT and position["turn"] is None:
+        found.add("KK-TURN-3", "the starting forces are placed in turn: `turn` names the player placing", "turn")
+    if phase == MOVEMENT and position["turn"] is None:
+        found.add("KK-MOVE-1", "the players step in turn: `turn` names the player to step or pass", "turn")
     if phase == RECRUIT and position["turn"] in position["recruitment"]["recruited"]:
         found.add("KK-RECRUIT-1", f"{position['turn']} has recruited this year; players recruit once, in turn", "turn")
     if phase == MOVEMENT:

@@ -27,7 +27,7 @@ from domain.platform import decide_action
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.forces import castle_limit_breaches
-from domain.rulesets.kard_es_korona.state import MOVEMENT
+from domain.rulesets.kard_es_korona.state import MOVEMENT, PLACEMENT
 from tests.domain.kard_es_korona.builders import set_up
 from tests.domain.kard_es_korona.election_helpers import at_election, bid
 from tests.domain.kard_es_korona.test_defeat import blue_defeated_by_reds_vassal
@@ -203,6 +203,17 @@ def test_kk_move_3_when_a_player_took_more_steps_than_his_allowance() -> None:
     seat = game.meta.seat_names()[0]
     position["movement"]["steps_taken"][seat] = position["movement"]["step_allowances"][seat] + 1
     assert _errors(game, position) == {(f"/movement/steps_taken/{seat}", "KK-MOVE-3")}
+
+
+@pytest.mark.parametrize(("phase", "rule_id"), [(PLACEMENT, "KK-TURN-3"), (MOVEMENT, "KK-MOVE-1")])
+def test_kk_turn_3_kk_move_1_when_a_phase_played_in_turns_names_nobody_in_turn(phase: str, rule_id: str) -> None:
+    """KK-TURN-3 (the players place their forces in turn order) and KK-MOVE-1 ("A játékosok a kezdőjátékos után
+    felváltva léphetnek egyet-egyet"): these phases always have a player in turn. With `turn: null` the position
+    validated, and the game started from it waited on nobody: no step, no pass, no placement could be sent."""
+    game = next(g for g in sample_games("kard_es_korona_basic_three_lords.sample.json") if g.state.phase == phase)
+    position = copy.deepcopy(KARD_ES_KORONA.position_of(game))
+    position["turn"] = None
+    assert _errors(game, position) == {("/turn", rule_id)}
 
 
 def test_unknown_counties_seats_and_owners_are_refused_each_at_its_path() -> None:
