@@ -29,7 +29,10 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("RV-FLD-3", "alliances:_pair"): ("message",),
     ("RV-REL-1", "relief:_not_the_besieger"): ("… besieges …; it cannot relieve it",),
-    ("RV-REL-1", "relief:_relievers_reach"): ("… in … is not at …",),
+    ("RV-REL-1", "relief:_relievers_reach"): (
+        "… stands inside the besieged …: a relief comes from outside (the besieged sally or join)",
+        "… in … is not at …",
+    ),
     ("RV-REL-2", "relief:_joining_from_inside"): ("joining … must list the sender's own besieged units inside …",),
     ("RV-AMB-4", "storms:sortie"): ("the siege of … began in this impulse",),
     ("RV-STM-4", "storms:sortie"): ("… has no units inside … to storm with",),
