@@ -31,6 +31,7 @@ from domain.rulesets.cedofan_rv.outcomes import (
     withdraw,
 )
 from domain.rulesets.cedofan_rv.state import Piece, Place, RvState, Siege, units
+from domain.rulesets.cedofan_rv.treasuries import KARD_LEAGUE
 
 
 def storm_place(game: Game, action: Action, inputs: Inputs) -> Decision:
@@ -255,6 +256,8 @@ def _taken(storm: _Storm, after: Mapping[str, tuple[Piece, ...]]) -> list[Event]
     """RV-STM-5 / RV-SIE-5: the place falls; the defenders' nobles withdraw free and their purses are loot."""
     state, siege, place = storm.state, storm.siege, storm.place
     by_caller = storm.caller if storm.called_by == "besieger" else None
+    # RV-CTY-5: a fortress the Kard League takes is damaged, a village from now on (RV-AMB-25).
+    damaged = place.kind == "fortress" and siege.besieger == KARD_LEAGUE
     captured = Event(
         "PlaceCaptured",
         {
@@ -263,7 +266,8 @@ def _taken(storm: _Storm, after: Mapping[str, tuple[Piece, ...]]) -> list[Event]
             "from": place.owner,
             "movers": [p.id for p in after["besieger"]],
             **conqueror_subfaction(state, siege, by_caller),
-            "rule_ids": ["RV-SIE-5"] if storm.empty else ["RV-STM-5"],
+            **({"damaged": True} if damaged else {}),
+            "rule_ids": [*(["RV-SIE-5"] if storm.empty else ["RV-STM-5"]), *(["RV-CTY-5"] if damaged else [])],
         },
     )
     seat = storm.defending.seat
