@@ -16,6 +16,7 @@ CEDOFAN_RV: dict[tuple[str, str], tuple[str, ...]] = {
     ("RV-AMB-18", "storms:_no_storm_above_five"): ("message",),
     ("RV-BTY-1", "storms:_no_storm_above_five"): ("message",),
     ("RV-STM-3", "storms:_storm_within_limit"): ("over.message",),
+    ("RV-STM-4", "storms:_storm_within_limit"): ("over.message",),
     ("RV-BTY-1", "battles:attack"): ("there is no enemy army in … to fight",),
     ("RV-BTY-2", "battles:sheltered_from"): ("… shelters … unit(s) (at most 5): besiege it, then storm (RV-BTY-4)",),
     ("RV-FLD-1", "battles:attack"): ("the attacking banners stand in …; they must meet in one region",),
