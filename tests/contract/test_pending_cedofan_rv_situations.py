@@ -366,3 +366,30 @@ def test_rv_kl_4_a_sub_faction_noble_is_offered_moves_with_his_own_sub_faction_s
     move = options_of(table, KL)["move_banner"]
     assert {(c["noble"], tuple(c["units"])) for c in move.choices} == {("kz", ()), ("kz", ("zi1",))}
     accepted(table, KL, move)
+
+
+def test_rv_kl_2_another_sub_factions_banners_are_offered_in_support_of_an_attack_and_a_siege() -> None:
+    """RV-KL-2: the League's sub-factions „se mohou podporovat se při bitvách v poli i ve městech" — in Stínové
+    země's impulse its shade ks (2 infantry) may attack A's ha with Západní kardství's kz (1 infantry) beside it,
+    and a siege needs kz too: ks's 2 units do not outnumber c's 2 defenders, ks + kz's 3 do (RV-SIE-2). `decide`
+    accepts both (league.led_by_impulse); `pending` offered only ks's banner alone."""
+    pieces = [
+        *({**p, "subfaction": S} for p in (noble("ks", KL, "r", "shade"), *troops("si", 2, "infantry", KL, "r", "ks"))),
+        *({**p, "subfaction": Z} for p in (noble("kz", KL, "r"), *troops("zi", 1, "infantry", KL, "r", "kz"))),
+        noble("ha", A, "r", "house_head"),
+        *troops("a", 3, "infantry", A, "r", "ha"),
+        *troops("d", 2, "infantry", B, "c"),
+    ]
+    areas = {"r": {}, "c": city(B), "stin": {"place": {"kind": "city", "owner": KL, "subfaction": S}, "home": [KL]}}
+    edges = [("r", "c", "passable", 1), ("r", "stin", "passable", 1)]
+    table = Table.on(board(areas, edges, pieces, {S: 5, Z: 5, A: 5, B: 5}), seats=(KL, A, B))
+    table.impulse(KL, S)
+
+    offered = options_of(table, KL)
+    assert {"nobles": ["ks", "kz"]} in offered["attack"].choices
+    assert offered["attack"].fields["areas"]["r"]["supporting"] == ["kz"]
+    assert offered["start_siege"].choices == ({"nobles": ["ks", "kz"], "place": "c"},)
+    # Field dice: ks 1 + 2 Stínové infantry as cavalry 2 each (RV-UNIT-5) + kz 1 + zi1 1 = 7; then A's 4.
+    attack = table.decide(KL, "attack", [1] * 11, nobles=["ks", "kz"])
+    assert attack.violations == () and attack.events
+    accepted(table, KL, offered["start_siege"])

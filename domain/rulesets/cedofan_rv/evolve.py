@@ -301,11 +301,12 @@ def _captured(state: RvState, data: Mapping[str, Any]) -> RvState:
     for pid in (str(p) for p in data["movers"]):
         if pid in pieces:
             pieces[pid] = replace(pieces[pid], area=area)
-    # RV-KL-3: a Kard League conquest goes to the sub-faction that called the last storm.
-    sub = data.get("subfaction")
+    # RV-KL-3: a Kard League conquest goes to the sub-faction that called the last storm; RV-CTY-5: damaged.
+    sub, damaged = data.get("subfaction"), place.damaged or data.get("damaged") is True
+    taken = replace(place, owner=by, subfaction=str(sub) if sub else None, neutral=False, damaged=damaged)
     return replace(
         state,
-        places={**state.places, area: replace(place, owner=by, subfaction=str(sub) if sub else None, neutral=False)},
+        places={**state.places, area: taken},
         pieces=pieces,
         sieges=_without(state.sieges, area),
     )

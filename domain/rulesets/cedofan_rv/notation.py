@@ -110,7 +110,9 @@ _LINES: Mapping[str, Callable[[Any], str]] = {
     "DiceRolled": _dice_rolled,
     "HitsApplied": _hits_applied,
     "BattleResolved": _battle_resolved,
-    "PlaceCaptured": lambda d: f"{d['place']} is taken by {d['by']}",
+    "PlaceCaptured": lambda d: (
+        f"{d['place']} is taken by {d['by']}" + (", damaged: a village" if d.get("damaged") else "")
+    ),
     "SiegeContinues": lambda d: f"the siege of {d['place']} continues",
     "BesiegersWithdrew": lambda d: f"{d['seat']} lifts the siege of {d['place']} and withdraws",
     "PiecesRetreated": lambda d: (

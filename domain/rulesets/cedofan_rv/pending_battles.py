@@ -76,9 +76,19 @@ def _banner_pieces(state: RvState, nobles: Iterable[Piece]) -> list[Piece]:
     return [piece for noble in nobles for piece in state.banner_of(noble.id)]
 
 
-def _groups(nobles: Sequence[Piece]) -> list[list[Piece]]:
-    """All the nobles together, then each alone (the banners a choice may name; others combine as fields say)."""
-    return [list(nobles), *([[n] for n in nobles] if len(nobles) > 1 else [])]
+def _groups(nobles: Sequence[Piece], supporting: Sequence[Piece] = ()) -> list[list[Piece]]:
+    """All the nobles together, then each alone (the banners a choice may name; others combine as fields say);
+    then all of them with the `supporting` banners of other Kard League sub-factions (RV-KL-2)."""
+    groups = [list(nobles), *([[n] for n in nobles] if len(nobles) > 1 else [])]
+    return [*groups, [*nobles, *supporting]] if nobles and supporting else groups
+
+
+def _supporting(state: RvState, seat: str) -> list[Piece]:
+    """RV-KL-2: in a sub-faction's impulse, the League's nobles of other sub-factions, by id; they may join a
+    battle the acting sub-faction's noble leads (`league.led_by_impulse`)."""
+    acting = {n.id for n in acting_nobles(state, seat)}
+    found = (p for p in state.pieces.values() if p.is_noble and p.owner == seat and p.id not in acting)
+    return sorted(found, key=lambda p: p.id)
 
 
 def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option | None:
@@ -95,11 +105,13 @@ def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opti
             continue
         # RV-FLD-1: the defender is named whenever several armies stand in the open, even if one is left to attack.
         named = isinstance(defending_side(state, area, seat), RuleViolation)
+        support = [p for p in _supporting(state, seat) if p.area == area]
         targets[area] = {
             "nobles": [n.id for n in nobles],
+            "supporting": [n.id for n in support],
             "defenders": {defender: [p.id for p in pieces] for defender, pieces in sides},
         }
-        for group in _groups(nobles):
+        for group in _groups(nobles, support):
             ids = [n.id for n in group]
             choices += [{"nobles": ids, "defender": d} for d, _ in sides] if named else [{"nobles": ids}]
     if not choices:
@@ -110,8 +122,8 @@ def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opti
         tuple(choices),
         exhaustive=False,
         fields={"areas": targets, "casualty_order": "optional: pieces of this battle (RV-AMB-11)"},
-        note="any non-empty set of the seat's nobles standing in one of these regions; `defender` names the army"
-        " attacked when several stand there",
+        note="any non-empty set of the seat's nobles standing in one of these regions, with any of the supporting"
+        " ones (RV-KL-2); `defender` names the army attacked when several stand there",
     )
 
 
@@ -148,9 +160,15 @@ def siege_option(state: RvState, options: Mapping[str, Any], seat: str) -> Optio
         able = [n for n in nobles if borders_passably(state, n, place.area)]
         if not able or not must_be_besieged(place, defenders, options):
             continue
-        groups = [g for g in _groups(able) if units(_banner_pieces(state, g)) > units(defenders)]
+        support = [p for p in _supporting(state, seat) if borders_passably(state, p, place.area)]
+        groups = [g for g in _groups(able, support) if units(_banner_pieces(state, g)) > units(defenders)]
         if groups:
-            places[place.area] = {"nobles": [n.id for n in able], "defenders": units(defenders), "cost": cost}
+            places[place.area] = {
+                "nobles": [n.id for n in able],
+                "supporting": [n.id for n in support],
+                "defenders": units(defenders),
+                "cost": cost,
+            }
         for group in groups:
             account = state.impulse_subfaction or piece_treasury(group[0])  # RV-KL-1, as start_siege pays
             affordable = guards.can_pay(state, account, cost, "the siege") is None
@@ -217,8 +235,13 @@ def relief_option(state: RvState, seat: str) -> Option | None:
         if siege.besieger == seat or not able or not is_friend_of_besieged(state, seat, siege):
             continue
         inside = joinable(state, siege, seat)
-        sieges[siege.place] = {"nobles": [n.id for n in able], "joining": [p.id for p in inside]}
-        for group in _groups(able):
+        support = [p for p in _supporting(state, seat) if reaches_siege(state, p, siege)]
+        sieges[siege.place] = {
+            "nobles": [n.id for n in able],
+            "supporting": [n.id for n in support],
+            "joining": [p.id for p in inside],
+        }
+        for group in _groups(able, support):
             relieving = {p.id for p in _banner_pieces(state, group)}
             joining = [p.id for p in inside if p.id not in relieving]  # a banner does not join itself
             base = {"nobles": [n.id for n in group], "place": siege.place}
@@ -231,5 +254,6 @@ def relief_option(state: RvState, seat: str) -> Option | None:
         tuple(choices),
         exhaustive=False,
         fields={"sieges": sieges},
-        note="any of these nobles, joined by any of the besieged units listed",
+        note="any of these nobles, with any of the supporting ones (RV-KL-2), joined by any of the besieged units"
+        " listed",
     )

@@ -86,8 +86,15 @@ def _a_friend_of_the_besieged(state: RvState, siege: Siege, seat: str) -> RuleVi
 
 
 def _relievers_reach(state: RvState, relievers: Sequence[Piece], siege: Siege) -> RuleViolation | None:
-    """RV-REL-1: every relieving banner stands at the besieged place or next to it."""
+    """RV-REL-1: every relieving banner stands next to the besieged place, outside it („zvenčí")."""
     for noble in (p for p in relievers if p.is_noble):
+        if noble.area == siege.place:
+            return RuleViolation(
+                "RV-REL-1",
+                f"{noble.id!r} stands inside the besieged {siege.place!r}: a relief comes from outside "
+                "(the besieged sally or join)",
+                {"field": "data.nobles"},
+            )
         if not reaches_siege(state, noble, siege):
             return RuleViolation(
                 "RV-REL-1", f"{noble.id!r} in {noble.area!r} is not at {siege.place!r}", {"field": "data.nobles"}
@@ -113,8 +120,10 @@ def joinable(state: RvState, siege: Siege, seat: str) -> list[Piece]:
 
 
 def reaches_siege(state: RvState, noble: Piece, siege: Siege) -> bool:
-    """RV-REL-1: a relieving banner stands at the besieged place or next to it."""
-    return noble.area == siege.place or siege.place in state.map.edges.get(noble.area, {})
+    """RV-REL-1: a relieving banner stands next to the besieged place, not in it: „Podpora obléhané armády
+    spřátelenou/vlastní armádou zvenčí" (from outside); the besieged themselves only join (RV-REL-2) or sally
+    (RV-STM-4). A friend standing in the place is in its garrison (`defenders_of`), so it is besieged."""
+    return noble.area != siege.place and siege.place in state.map.edges.get(noble.area, {})
 
 
 def _outcome(

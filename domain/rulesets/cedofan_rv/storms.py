@@ -31,6 +31,7 @@ from domain.rulesets.cedofan_rv.outcomes import (
     withdraw,
 )
 from domain.rulesets.cedofan_rv.state import Piece, Place, RvState, Siege, units
+from domain.rulesets.cedofan_rv.treasuries import KARD_LEAGUE
 
 
 def storm_place(game: Game, action: Action, inputs: Inputs) -> Decision:
@@ -126,7 +127,7 @@ def _storm(
     caller = storm_caller(state, seat, siege, called_by, action.data.get("subfaction"))
     if isinstance(caller, RuleViolation):
         return Decision(violations=(caller,))
-    violations.extend(_storm_within_limit(state, cost))
+    violations.extend(_storm_within_limit(state, cost, called_by))
     # RV-KL-1: the calling sub-faction pays
     if (unpaid := support.can_pay(state, caller or seat, cost, "the storm")) is not None:
         violations.append(unpaid)
@@ -165,14 +166,20 @@ def _no_storm_above_five(place: Place, defenders: Sequence[Piece], options: Mapp
     return [RuleViolation("RV-AMB-18", message, field), RuleViolation("RV-BTY-1", message, field)]
 
 
-def _storm_within_limit(state: RvState, cost: int) -> list[RuleViolation]:
-    """RV-SUP-1, RV-STM-3: storms are repeated only while the impulse's limit allows their cost.
+def _storm_within_limit(state: RvState, cost: int, called_by: str) -> list[RuleViolation]:
+    """RV-SUP-1, RV-STM-3/4: storms are repeated only while the impulse's limit allows their cost.
 
-    The limit that bars the storm is RV-SUP-1 (cities + 4, every impulse's spending); RV-STM-3, the storm rule
-    that repeats storms "until the limit runs out", follows it (issue 17, point 4: the rule that bars first).
+    The limit that bars the storm is RV-SUP-1 (cities + 4, every impulse's spending); the storm rule that repeats
+    storms "until the limit runs out" follows it (issue 17, point 4: the rule that bars first): RV-STM-3 for the
+    besiegers' storms, RV-STM-4 for the besieged's („Zteč jde v průběhu hráčova impulzu opakovat" after „Vyvolání
+    zteče obráncem").
     """
     over = support.within_limit(state, cost, "the storm")
-    return [] if over is None else [over, RuleViolation("RV-STM-3", over.message, over.details)]
+    if over is None:
+        return []
+    if called_by == "defender":
+        return [over, RuleViolation("RV-STM-4", over.message, over.details)]
+    return [over, RuleViolation("RV-STM-3", over.message, over.details)]
 
 
 def storm_divisor(place: Place, called_by: str, options: Mapping[str, Any]) -> int:
@@ -255,6 +262,8 @@ def _taken(storm: _Storm, after: Mapping[str, tuple[Piece, ...]]) -> list[Event]
     """RV-STM-5 / RV-SIE-5: the place falls; the defenders' nobles withdraw free and their purses are loot."""
     state, siege, place = storm.state, storm.siege, storm.place
     by_caller = storm.caller if storm.called_by == "besieger" else None
+    # RV-CTY-5: a fortress the Kard League takes is damaged, a village from now on (RV-AMB-25).
+    damaged = place.kind == "fortress" and siege.besieger == KARD_LEAGUE
     captured = Event(
         "PlaceCaptured",
         {
@@ -263,7 +272,8 @@ def _taken(storm: _Storm, after: Mapping[str, tuple[Piece, ...]]) -> list[Event]
             "from": place.owner,
             "movers": [p.id for p in after["besieger"]],
             **conqueror_subfaction(state, siege, by_caller),
-            "rule_ids": ["RV-SIE-5"] if storm.empty else ["RV-STM-5"],
+            **({"damaged": True} if damaged else {}),
+            "rule_ids": [*(["RV-SIE-5"] if storm.empty else ["RV-STM-5"]), *(["RV-CTY-5"] if damaged else [])],
         },
     )
     seat = storm.defending.seat

@@ -95,7 +95,7 @@ def test_evolve_never_raises_when_an_event_is_malformed(kind: str, data: dict[st
 
 def test_random_play_exercises_battles_when_played_long_enough() -> None:
     # Guards the property tests against vacuity: a fixed long game does reach battles and sieges.
-    chooser = random.Random(4)
+    chooser = random.Random(7)  # a seed whose game relieves a siege from next door (RV-REL-1)
     events = play_randomly([(chooser.randrange(1_000), chooser.randrange(1_000)) for _ in range(300)])
     kinds = {e.type for e in events}
     expected = {"BannerMoved", "SiegeStarted", "StormCalled", "ReliefDeclared", "AttackDeclared", "LootOwed"}

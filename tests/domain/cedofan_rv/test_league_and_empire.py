@@ -85,6 +85,29 @@ def test_rv_kl_3_amb_19_the_city_goes_to_the_caller_and_the_loot_to_the_noble_le
     assert (table.state.treasuries[Z], table.state.treasuries[S]) == (5 + 2, 5 - 1)
 
 
+def test_rv_cty_5_a_fortress_the_kard_league_takes_is_damaged_and_works_as_a_village() -> None:
+    """RV-CTY-5 (RV-AMB-25): „Chovají se tedy jako vesnice": a fortress taken by the Kard League is damaged: no
+    extraction, no recruiting, no ÷3, no shelter. Západní kardství's kz + 3 infantry storm A's fortress f:
+    city dice 4 ÷ 3 -> 1 die, a 6; A's 1 infantry rolls a 1. f is taken, damaged; working it is refused."""
+    areas = {"r": {}, "f": city(A, kind="fortress"), "jezero": _league_city(Z), "kc": city(A)}
+    pieces = [*_of(Z, noble("kz", KL, "r"), *troops("zi", 3, "infantry", KL, "r", "kz"))]
+    pieces += troops("d", 1, "infantry", A, "f")
+    edges = [("r", "f", "passable", 1), ("r", "jezero", "passable", 1), ("f", "kc", "passable", 1)]
+    table = Table.on(board(areas, edges, pieces, {Z: 5, A: 5}), seats=(KL, A))
+    table.impulse(KL, Z)
+    table.act(KL, "start_siege", place="f", nobles=["kz"])
+    table.impulse(KL, Z)  # round 2
+
+    captured = first(table.act(KL, "storm_place", dice=[6, 1], place="f"), "PlaceCaptured")
+
+    assert captured["damaged"] is True and "RV-CTY-5" in captured["rule_ids"]
+    assert (table.state.places["f"].owner, table.state.places["f"].damaged) == (KL, True)
+    assert not table.state.places["f"].shelters
+    table.impulse(KL, Z)  # round 3: f would be workable again, were it sound
+    assert [v.rule_id for v in table.decide(KL, "extract", place="f").violations] == ["RV-ECO-1"]
+    assert [v.rule_id for v in table.decide(KL, "recruit", place="f", kind="infantry").violations] == ["RV-ECO-1"]
+
+
 def test_rv_dth_2_a_dead_sub_faction_ruler_returns_to_his_capital_without_the_army_he_led() -> None:
     areas = {"r": {}, "far": {}, "stin": {"place": {"kind": "city", "owner": A, "capital_of": S}}}
     pieces = [

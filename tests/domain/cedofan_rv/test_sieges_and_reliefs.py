@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from domain.kernel import Viewer
+from domain.rulesets.cedofan_rv import CEDOFAN_RV
 from tests.domain.cedofan_rv.fixtures import (
     FIXTURE_UNIT_TABLE,
     A,
@@ -219,6 +221,24 @@ def test_besieged_garrison_cannot_attack_its_besiegers_in_the_field() -> None:
     assert [v.rule_id for v in table.decide(B, "attack", nobles=["gc"]).violations] == ["RV-STM-4"]
     table.act(B, "move_banner", noble="gw", path=["c"], units=["w1", "w2", "w3"])
     assert [v.rule_id for v in table.decide(B, "attack", nobles=["gw"]).violations] == ["RV-STM-4"]
+
+
+def test_rv_rel_1_the_besieged_garrison_does_not_relieve_itself_from_inside() -> None:
+    """RV-REL-1/2: „Podpora obléhané armády spřátelenou/vlastní armádou zvenčí" — a relief comes from outside,
+    „kterého se mohou/nemusí účastnit obléhané jednotky": the besieged only join it, or sally (RV-STM-4). B's gc,
+    besieged in c with c1 and c2, is refused; listing c1, c2 as joining too made them fight twice (5 dice and
+    4 "units" from 2 infantry), so 2 units beat A's 3 without a hit. From next door, gw relieves."""
+    table = _besieged(defenders=2, relief=3, besiegers=3)
+
+    refused = table.decide(B, "relieve_siege", [1] * 9, place="c", nobles=["gc"], joining=["c1", "c2"])
+
+    assert [(v.rule_id, v.details["field"]) for v in refused.violations] == [("RV-REL-1", "data.nobles")]
+    assert not refused.events
+    pending = CEDOFAN_RV.pending(table.game, Viewer(arbiter=True))
+    relief = next(o for w in pending.waiting if w.seat == B for o in w.options if o.type == "relieve_siege")
+    assert {tuple(c["nobles"]) for c in relief.choices} == {("gw",)}
+    offered = relief.fields["sieges"]["c"]
+    assert (offered["nobles"], offered["joining"]) == (["gw"], ["c1", "c2"])
 
 
 def _relief_by_c(alliance: bool) -> Table:

@@ -55,6 +55,22 @@ def test_storm_over_the_impulse_limit_cites_rv_sup_1_then_rv_stm_3() -> None:
     )
 
 
+def test_sortie_over_the_impulse_limit_cites_rv_sup_1_then_rv_stm_4() -> None:
+    """RV-SUP-1 (B owns c: limit 1 + 4 = 5), then RV-STM-4, the besieged's storm, seed 003: „Vyvolání zteče obráncem
+    opět stojí 1 surovinu. … Zteč jde v průběhu hráčova impulzu opakovat, dokud nedojde limit" — not RV-STM-3, the
+    besiegers'. B sallies five times (gc + 2 = 3 dice against A's ha + 3 = 4 ÷ 2 = 2, all missing); the sixth
+    would make 6 > 5."""
+    table = _siege()
+    table.impulse(B)
+    assert table.state.limit == 5
+    for _ in range(5):
+        table.act(B, "sortie", place="c", dice=[1] * 5)
+    sortie = table.decide(B, "sortie", place="c", dice=[1] * 5)
+    cites(
+        [("rule_id", "guards:within_limit"), ("RV-STM-4", "storms:_storm_within_limit")], sortie, "RV-SUP-1", "RV-STM-4"
+    )
+
+
 def test_storm_refused_rv_sup_1_when_the_treasury_cannot_pay() -> None:
     """RV-SUP-1: costs are "paid from its own treasury" — A started with none; a_home's 1 paid for the siege, so
     round 2's storm (cost 1, RV-STM-2) finds 0."""
