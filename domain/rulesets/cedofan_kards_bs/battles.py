@@ -284,12 +284,7 @@ def _vassalage(state: KbsState, lord: str, vassal: str, ruler: str, taken: list[
             },
         ),
     ]
-    # KBS-VAS-5: „Nesmí na svého pána zaútočit" — the new vassal's sieges of its lord's cities end with the vassalage.
-    events += [
-        Event("SiegeEnded", {"city": siege.city, "reason": "vassalage", "rule_ids": ["KBS-VAS-5"]})
-        for siege in sorted(state.sieges.values(), key=lambda s: s.city)
-        if getattr(state.armies.get(siege.army), "owner", None) == vassal and state.owners.get(siege.city) == lord
-    ]
+    events += _sieges_ended_by_vassalage(state, vassal, lord)
     trace.append(TraceStep("KBS-VAS-2", f"{vassal} reappears in {capital} with {ruler} and 3 army units"))
     trace.append(
         TraceStep("KBS-VAS-3", f"{vassal} keeps every city not taken; influence for them is the GM's (no rule)")
@@ -337,3 +332,16 @@ def decide_relief(game: Game, action: Action, inputs: Inputs) -> Decision:
     return (
         decision.then(kept).then(retreat).then(siege_break(applied(state, retreat.events), city.id, game.meta.options))
     )
+
+
+def _sieges_ended_by_vassalage(state: KbsState, vassal: str, lord: str) -> list[Event]:
+    """KBS-VAS-5: „Nesmí na svého pána zaútočit" — the new vassal's sieges of its lord's cities end with the
+    vassalage; KBS-VAS-10: „nemůže vstupovat do měst" — and so do the lord's sieges of its vassal's cities."""
+    ending = {(vassal, lord): "KBS-VAS-5", (lord, vassal): "KBS-VAS-10"}
+    events = []
+    for siege in sorted(state.sieges.values(), key=lambda s: s.city):
+        besieger = state.armies.get(siege.army)
+        rule = ending.get((besieger.owner if besieger else "", state.owners.get(siege.city, "")))
+        if rule is not None:
+            events.append(Event("SiegeEnded", {"city": siege.city, "reason": "vassalage", "rule_ids": [rule]}))
+    return events
