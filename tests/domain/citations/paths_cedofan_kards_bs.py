@@ -133,6 +133,7 @@ CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
     ("KBS-CMB-4", "movement:decide_retreat"): ("army … has no battle to retreat from",),
     ("KBS-RET-1", "movement:decide_retreat"): ("listed",),
     ("KBS-AMB-20", "ruleset:KardsBsRuleset.sealed_errors"): ("this game has no sealed submissions",),
+    ("KBS-LDR-3", "ruleset:KardsBsRuleset.end_errors"): ("… cannot win: its ruler … is held",),
     ("KBS-MOV-1", "rulings:army_named"): (
         "… … is not an army on the board",
         "army … belongs to …, not to …",

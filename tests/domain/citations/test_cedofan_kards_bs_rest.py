@@ -261,6 +261,13 @@ def test_sealed_submission_refused_kbs_amb_20_and_a_boardless_game_kbs_amb_22() 
     cites(("KBS-AMB-22", "decide:decide"), when(boardless, "start_round", None), "KBS-AMB-22")
 
 
+def test_end_naming_a_faction_whose_ruler_is_held_a_winner_refused_kbs_ldr_3() -> None:
+    """KBS-LDR-3: "A faction without its ruler cannot win the game" — Rudern's ruler Robert is Západ's captive."""
+    taken = Event("UnitsCaptured", {"army": "rs", "captor": "z", "at": "r-c", "units": {}, "leaders": ["robert"]})
+    game = given(_siege_board([army("rs", "r", "r-c", ["robert"], army=1)]), ("z", "r"), taken)
+    cites(("KBS-LDR-3", "ruleset:KardsBsRuleset.end_errors"), when(game, "end_game", None, winners=["r"]), "KBS-LDR-3")
+
+
 def _beaten_relief() -> Game:
     """Západ's relief of c fails (`test_rules`' position): zr must withdraw from r-c, not into c."""
     armies = [army("zg", "z", "c", army=2), army("rs", "r", "r-c", army=8), army("zr", "z", "r-c", ["jaromir"], army=2)]
