@@ -72,7 +72,8 @@ def decide_attack(game: Game, action: Action, inputs: Inputs) -> Decision:
     if isinstance(target, Decision):
         return target
     to, enemies, defender = target
-    cost = 0 if to == army.at else step_cost(army.movement_units(), state.map.doubles_cost(to))
+    doubled = to != army.at and state.map.doubles_cost(to)  # KBS-MOV-5: stepping into swamp or wild tribes
+    cost = 0 if to == army.at else step_cost(army.movement_units(), doubled)
     unpaid = _unpaid(state, seat, cost, "KBS-MOV-2", "the attack")
     before: list[Event] = []
     if army.besieging and to != army.at:
@@ -86,7 +87,7 @@ def decide_attack(game: Game, action: Action, inputs: Inputs) -> Decision:
             "to": to,
             "defender": defender,
             "cost": cost,
-            "rule_ids": ["KBS-MOV-2", "KBS-AMB-10"],
+            "rule_ids": ["KBS-MOV-2", *(["KBS-MOV-5"] if doubled else []), "KBS-AMB-10"],
         },
     )
     start = unpaid.then(
@@ -94,7 +95,7 @@ def decide_attack(game: Game, action: Action, inputs: Inputs) -> Decision:
             (*before, declared),
             trace=(
                 TraceStep(
-                    "KBS-MOV-3",
+                    "KBS-MOV-5" if doubled else "KBS-MOV-3",
                     f"{army.movement_units()} units: {cost} supplies",
                     {"movement_units": army.movement_units(), "cost": cost},
                 ),
