@@ -127,7 +127,7 @@ def decide_action(ruleset: Ruleset[Any], game: Game, action: Action, inputs: Inp
     if action.type == "add_client_seed":
         return _decide_client_seed(game, action)
     if action.type == "end_game":
-        return _decide_end(game, action)
+        return _decide_end(ruleset, game, action)
     if game.meta.dice is DiceMode.TABLE:
         return _decide_with_table_dice(ruleset, game, action, inputs)
     if "dice" in action.data:
@@ -288,8 +288,9 @@ def client_seeds_open(game: Game) -> list[str]:
     return [seat for seat in game.meta.seat_names() if client_seed_closed(game, seat) is None]
 
 
-def _decide_end(game: Game, action: Action) -> Decision:
-    """CORE-END-1: a recorder or arbiter ends the game, stating its result in terms of its seats."""
+def _decide_end(ruleset: Ruleset[Any], game: Game, action: Action) -> Decision:
+    """CORE-END-1: a recorder or arbiter ends the game, stating its result in terms of its seats; a winner the
+    ruleset's own rules bar is refused with them (`Ruleset.end_errors`)."""
     if action.authority is Authority.PLAYER:
         return Decision.refuse("CORE-END-1", "only a recorder or arbiter may end a game")
     result = {k: v for k, v in action.data.items() if k in ("winners", "scores", "reason")}
@@ -309,6 +310,8 @@ def _decide_end(game: Game, action: Action) -> Decision:
         return Decision.refuse("CORE-END-1", f"scores {scores!r} must map seats to numbers", field="data.scores")
     if "reason" in result and not isinstance(result["reason"], str):
         return Decision.refuse("CORE-END-1", "reason must be text", field="data.reason")
+    if barred := ruleset.end_errors(game, winners):
+        return Decision(violations=tuple(barred))
     return Decision((Event(GAME_ENDED, {"by": action.authority.value, **result}),))
 
 

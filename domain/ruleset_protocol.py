@@ -119,6 +119,11 @@ class Ruleset(Protocol[S]):
         """The ruleset's own places a replay can jump to (years, phases, battles), from the event alone."""
         return ()
 
+    def end_errors(self, game: Game, winners: Sequence[str]) -> list[RuleViolation]:
+        """Why seats named in an `end_game`'s `winners` may not win, in the game's own rules (a faction its rules bar
+        from winning); none by default. The platform refuses the end with these after its own CORE-END-1 checks."""
+        return []
+
     def outside_round_errors(self, game: Game, round: SealedRound, seat: str) -> list[RuleViolation]:
         """Why `seat`, which has no place in the sealed round, may not seal in it, in the game's own rules; none by
         default. The platform asks only for such a seat and cites these before its own CORE-SEAL-1, which it

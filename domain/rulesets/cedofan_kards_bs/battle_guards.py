@@ -100,6 +100,16 @@ def _not_the_lord(state: KbsState, seat: str, owner: str, field: str = "data.to"
     return None
 
 
+def _not_a_vassal_city(state: KbsState, seat: str, owner: str) -> Decision | None:
+    """KBS-VAS-10: the lord may not enter its vassal's cities, so it neither besieges nor storms them."""
+    vassal = state.factions.get(owner)
+    if vassal is not None and vassal.lord == seat:
+        return refuse(
+            "KBS-VAS-10", f"{owner!r} is the vassal of {seat!r}: its lord may not enter its cities", "data.city"
+        )
+    return None
+
+
 def siege_numbers(game: Game, seat: str, army: Army, city_id: Any) -> tuple[City, dict[str, int]] | Decision:
     """KBS-SIE-1..3, KBS-STM-3, KBS-VAS-5, KBS-AMB-3: may `army` besiege `city_id`? The city and the BS compared, or the
     refusal (the supply it costs is checked apart, so a transcript still records an unpaid siege)."""
@@ -110,6 +120,8 @@ def siege_numbers(game: Game, seat: str, army: Army, city_id: Any) -> tuple[City
     owner = state.owners.get(city.id, NEUTRAL)
     if state.factions[seat].lord == owner:
         return refuse("KBS-VAS-5", f"{seat!r} may not besiege {city.id!r} of its lord {owner!r}", "data.city")
+    if (wrong := _not_a_vassal_city(state, seat, owner)) is not None:
+        return wrong
     if (wrong := _not_in_a_siege(state, army, city)) is not None:
         return wrong
     numbers = _siege_strength(game, army, city)
@@ -166,8 +178,9 @@ def storm_siege(state: KbsState, seat: str, army: Army, city_id: Any) -> Siege |
     siege = state.sieges.get(city_id) if isinstance(city_id, str) else None
     if siege is None or siege.army != army.id:
         return _not_besieging(state, army.id, city_id)
-    # KBS-VAS-5: a siege begun before the vassalage outlives it (VassalageEstablished ends none): bar the storm.
-    if (wrong := _not_the_lord(state, seat, state.owners.get(siege.city, NEUTRAL), "data.city")) is not None:
+    # KBS-VAS-5, KBS-VAS-10: a siege begun before a vassalage ends with it; should one outlive it, bar the storm.
+    owner = state.owners.get(siege.city, NEUTRAL)
+    if (wrong := _not_the_lord(state, seat, owner, "data.city") or _not_a_vassal_city(state, seat, owner)) is not None:
         return wrong
     if siege.started >= state.round:
         return refuse(

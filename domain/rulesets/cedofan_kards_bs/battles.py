@@ -72,7 +72,8 @@ def decide_attack(game: Game, action: Action, inputs: Inputs) -> Decision:
     if isinstance(target, Decision):
         return target
     to, enemies, defender = target
-    cost = 0 if to == army.at else step_cost(army.movement_units(), state.map.doubles_cost(to))
+    doubled = to != army.at and state.map.doubles_cost(to)  # KBS-MOV-5: stepping into swamp or wild tribes
+    cost = 0 if to == army.at else step_cost(army.movement_units(), doubled)
     unpaid = _unpaid(state, seat, cost, "KBS-MOV-2", "the attack")
     before: list[Event] = []
     if army.besieging and to != army.at:
@@ -86,7 +87,7 @@ def decide_attack(game: Game, action: Action, inputs: Inputs) -> Decision:
             "to": to,
             "defender": defender,
             "cost": cost,
-            "rule_ids": ["KBS-MOV-2", "KBS-AMB-10"],
+            "rule_ids": ["KBS-MOV-2", *(["KBS-MOV-5"] if doubled else []), "KBS-AMB-10"],
         },
     )
     start = unpaid.then(
@@ -94,7 +95,7 @@ def decide_attack(game: Game, action: Action, inputs: Inputs) -> Decision:
             (*before, declared),
             trace=(
                 TraceStep(
-                    "KBS-MOV-3",
+                    "KBS-MOV-5" if doubled else "KBS-MOV-3",
                     f"{army.movement_units()} units: {cost} supplies",
                     {"movement_units": army.movement_units(), "cost": cost},
                 ),
@@ -284,12 +285,7 @@ def _vassalage(state: KbsState, lord: str, vassal: str, ruler: str, taken: list[
             },
         ),
     ]
-    # KBS-VAS-5: „Nesmí na svého pána zaútočit" — the new vassal's sieges of its lord's cities end with the vassalage.
-    events += [
-        Event("SiegeEnded", {"city": siege.city, "reason": "vassalage", "rule_ids": ["KBS-VAS-5"]})
-        for siege in sorted(state.sieges.values(), key=lambda s: s.city)
-        if getattr(state.armies.get(siege.army), "owner", None) == vassal and state.owners.get(siege.city) == lord
-    ]
+    events += _sieges_ended_by_vassalage(state, vassal, lord)
     trace.append(TraceStep("KBS-VAS-2", f"{vassal} reappears in {capital} with {ruler} and 3 army units"))
     trace.append(
         TraceStep("KBS-VAS-3", f"{vassal} keeps every city not taken; influence for them is the GM's (no rule)")
@@ -337,3 +333,16 @@ def decide_relief(game: Game, action: Action, inputs: Inputs) -> Decision:
     return (
         decision.then(kept).then(retreat).then(siege_break(applied(state, retreat.events), city.id, game.meta.options))
     )
+
+
+def _sieges_ended_by_vassalage(state: KbsState, vassal: str, lord: str) -> list[Event]:
+    """KBS-VAS-5: „Nesmí na svého pána zaútočit" — the new vassal's sieges of its lord's cities end with the
+    vassalage; KBS-VAS-10: „nemůže vstupovat do měst" — and so do the lord's sieges of its vassal's cities."""
+    ending = {(vassal, lord): "KBS-VAS-5", (lord, vassal): "KBS-VAS-10"}
+    events = []
+    for siege in sorted(state.sieges.values(), key=lambda s: s.city):
+        besieger = state.armies.get(siege.army)
+        rule = ending.get((besieger.owner if besieger else "", state.owners.get(siege.city, "")))
+        if rule is not None:
+            events.append(Event("SiegeEnded", {"city": siege.city, "reason": "vassalage", "rule_ids": [rule]}))
+    return events

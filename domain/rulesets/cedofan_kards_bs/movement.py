@@ -89,6 +89,16 @@ def path_cost(game: Game, army: Army, path: list[str]) -> tuple[int, list[TraceS
     return total, trace
 
 
+def priced_by(trace: list[TraceStep]) -> list[str]:
+    """The rules beyond KBS-MOV-2 that priced a path (`path_cost`'s trace): KBS-MOV-5 for a step into swamp or
+    wild tribes (double), KBS-MOV-7 and KBS-MOV-8 for a sea step (the ships pay and carry the rest)."""
+    cited = {step.rule_id for step in trace}
+    return [
+        *(["KBS-MOV-5"] if "KBS-MOV-5" in cited else []),
+        *(["KBS-MOV-7", "KBS-MOV-8"] if "KBS-MOV-7" in cited else []),
+    ]
+
+
 def _shortfall(state: KbsState, seat: str, cost: int, what: str) -> tuple[RuleViolation, ...]:
     """KBS-MOV-2: the supplies a move costs must be in the treasury."""
     have = state.factions[seat].supplies
@@ -221,7 +231,7 @@ def decide_move(game: Game, action: Action) -> Decision:
                 "path": list(path),
                 "to": path[-1],
                 "cost": cost,
-                "rule_ids": ["KBS-MOV-2", "KBS-MOV-3", "KBS-MOV-4"],
+                "rule_ids": ["KBS-MOV-2", "KBS-MOV-3", "KBS-MOV-4", *priced_by(trace)],
             },
         )
     )
@@ -272,7 +282,7 @@ def decide_enter_jointly(game: Game, action: Action) -> Decision:
                 "from": [a.at for a in armies],
                 "to": to,
                 "cost": total,
-                "rule_ids": ["KBS-MOV-10", "KBS-MOV-2"],
+                "rule_ids": ["KBS-MOV-10", "KBS-MOV-2", *priced_by(trace)],
             },
         )
     )

@@ -26,12 +26,12 @@ from typing import Any
 from domain.kernel import Action, Authority, Game, Inputs, Viewer
 from domain.pending import Option, Pending, Waiting, ended_or, for_viewer, merged
 from domain.rulesets.cedofan_kards_bs import decide as deciding
-from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
 from domain.rulesets.cedofan_kards_bs.combat import unit_bs
 from domain.rulesets.cedofan_kards_bs.losses import RULES_CITED
 from domain.rulesets.cedofan_kards_bs.pending_battles import battle_options, retreat_options
 from domain.rulesets.cedofan_kards_bs.pending_moves import joint_entry_options, merge_options, move_options
 from domain.rulesets.cedofan_kards_bs.state import KbsState, OpenLoss
+from domain.rulesets.cedofan_kards_bs.view import ruler_held
 
 TURN_RULE = "KBS-AMB-20"
 # `decide` takes no time of its own for the actions it is asked about here (none of them rolls a die).
@@ -122,10 +122,7 @@ def _between_rounds(game: Game, anytime: tuple[Waiting, ...]) -> Pending:
 def _end_option(game: Game) -> Option:
     """CORE-END-1, KBS-LDR-3: the officials end the game; a faction whose ruler is held cannot be a winner."""
     state: KbsState = game.state
-    held = {name for name, captive in state.captives.items() if captive.owner != NEUTRAL}
-    eligible = [
-        s for s in game.meta.seat_names() if s not in state.map.factions or state.map.factions[s].ruler not in held
-    ]
+    eligible = [s for s in game.meta.seat_names() if not ruler_held(state, s)]
     return Option(
         "end_game",
         ("CORE-END-1", "KBS-LDR-3"),

@@ -112,6 +112,18 @@ class KardsBsRuleset(Ruleset[KbsState]):
         """The state back from its JSON form."""
         return states.load_state(document)
 
+    def end_errors(self, game: Game, winners: Sequence[str]) -> list[RuleViolation]:
+        """KBS-LDR-3: „Bez panovníka nelze vyhrát" — a faction whose ruler is held is named no winner."""
+        return [
+            RuleViolation(
+                "KBS-LDR-3",
+                f"{seat!r} cannot win: its ruler {game.state.map.factions[seat].ruler!r} is held",
+                {"field": "data.winners"},
+            )
+            for seat in winners
+            if views.ruler_held(game.state, seat)
+        ]
+
     def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
         """The seed has no secret submissions (catalog §5: no hidden information)."""
         return [RuleViolation("KBS-AMB-20", "this game has no sealed submissions", {"field": "payload"})]

@@ -72,3 +72,10 @@ def has_ruler(state: KbsState, seat: str, ruler: str | None) -> bool:
     if ruler is None:
         return True
     return any(ruler in a.leaders and a.owner == seat for a in state.armies.values())
+
+
+def ruler_held(state: KbsState, seat: str) -> bool:
+    """KBS-LDR-3: the faction's ruler is a captive (of a faction or of a neutral city), so it cannot win."""
+    start = state.map.factions.get(seat)
+    captive = state.captives.get(start.ruler) if start is not None and start.ruler else None
+    return captive is not None and captive.owner == seat

@@ -52,6 +52,38 @@ def test_leaving_a_city_costs_a_step_and_wild_tribes_double_it_when_an_army_marc
     assert refused_by(when(game, "move_army", "r", army="zz", path=["r-r"])) == "KBS-MOV-1"
 
 
+def test_kbs_mov_5_kbs_mov_7_kbs_mov_8_are_cited_when_they_price_a_march_a_joint_entry_an_attack_or_a_voyage() -> None:
+    """KBS-MOV-5: „platí dvojnásobek zásob" into wild tribes; KBS-MOV-7: „se zásobami jen pro lodě", KBS-MOV-8: the
+    ships carry the rest. Stepping r-r → r-w costs ceil(n/5) × 2; two ships and 3 army units sail for ceil(2/5) = 1."""
+    board = board_doc(
+        regions={"r-z": {}, "r-r": {}, "r-w": {"wild_tribes": True}},
+        cities={"c-z": city("r-z", "z", capital_of="z"), "c-r": city("r-r", "r", capital_of="r")},
+        land=[("r-z", "r-r"), ("r-r", "r-w"), ("r-z", "r-w")],
+        sea=[("r-z", "s1")],
+        seas=["s1"],
+        factions=TWO,
+        armies=[
+            army("rr", "r", "r-r", army=2),
+            army("rz", "r", "r-z", army=2, ship=2),
+            army("zw", "z", "r-w", army=1),
+        ],
+    )
+    game = given(board, ("z", "r"), *at_turn(1, "r"))
+    march = events_of(when(game, "move_army", "r", army="rr", path=["r-w"]), "ArmyMoved")[0]
+    assert (march["cost"], march["rule_ids"]) == (2, ["KBS-MOV-2", "KBS-MOV-3", "KBS-MOV-4", "KBS-MOV-5"])
+    plain = events_of(when(game, "move_army", "r", army="rr", path=["r-z"]), "ArmyMoved")[0]
+    assert (plain["cost"], plain["rule_ids"]) == (1, ["KBS-MOV-2", "KBS-MOV-3", "KBS-MOV-4"])
+    joint = events_of(when(game, "enter_jointly", "r", armies=["rr", "rz"], to="r-w"), "ArmiesEnteredJointly")[0]
+    assert (joint["cost"], joint["rule_ids"]) == (2 + 2, ["KBS-MOV-10", "KBS-MOV-2", "KBS-MOV-5"])
+    attack = events_of(when(game, "attack", "r", dice=[6, 1], army="rr", to="r-w"), "AttackDeclared")[0]
+    assert (attack["cost"], attack["rule_ids"]) == (2, ["KBS-MOV-2", "KBS-MOV-5", "KBS-AMB-10"])
+    voyage = events_of(when(game, "move_army", "r", army="rz", path=["s1"]), "ArmyMoved")[0]
+    assert (voyage["cost"], voyage["rule_ids"]) == (
+        1,
+        ["KBS-MOV-2", "KBS-MOV-3", "KBS-MOV-4", "KBS-MOV-7", "KBS-MOV-8"],
+    )
+
+
 def test_only_the_highest_leader_bonus_counts_when_two_leaders_lead_one_army() -> None:
     game = given(_board(), ("z", "r"), *at_turn(1, "r"))
     game = fold(KBS, when(game, "move_army", "r", army="home", path=["r-r"]).events, None, start_from=game)

@@ -356,3 +356,31 @@ def test_kbs_pir_6_a_kard_in_ostius_when_the_pirates_win_is_their_prisoner_never
     assert game.state.turn == "o" and not game.state.acted
     assert refused_by(when(game, "ransom_kard", "o", kard="petros")) == "KBS-PIR-6"
     assert KBS.view(game.state, Viewer())["factions"]["o"]["may_win"] is False
+
+
+def test_kbs_ldr_3_a_faction_whose_ruler_is_held_is_named_no_winner_until_it_ransoms_him() -> None:
+    """KBS-LDR-3: „Bez panovníka nelze vyhrát." Západ's 9 units beat Robert's 1 in r-c (floor((9+6)/4) = 3 against
+    floor((1+3+1)/4) = 1); r-c's only neighbour r-z holds Západ's army, so Robert is captured (KBS-AMB-9). The
+    officials may then name Západ the winner but not Rudern; once Rudern ransoms Robert (5 supplies, KBS-RAN-2)
+    at the start of its next turn, it may be named again."""
+    board = board_doc(
+        regions={"r-c": {}, "r-z": {}, "r-r": {}},
+        cities={**HOMES, "c": city("r-c", "z")},
+        land=[("r-c", "r-z")],
+        factions=TWO,
+        armies=[
+            army("zg", "z", "r-c", army=9),
+            army("zh", "z", "r-z", army=1),
+            army("ra", "r", "r-c", ["robert"], army=1),
+        ],
+    )
+    game = given(board, ("z", "r"), *at_turn(1, "z"))
+    game = play(game, "attack", "z", dice=[6, 1], army="zg", defender="r")
+    assert game.state.captives["robert"].captor == "z"
+    game = play(play(game, "end_turn", "z"), "end_turn", "r")
+    assert refused_by(when(game, "end_game", None, winners=["r"])) == "KBS-LDR-3"
+    assert refused_by(when(game, "end_game", None, winners=["z", "r"])) == "KBS-LDR-3"
+    assert events_of(when(game, "end_game", None, winners=["z"]), "GameEnded")
+    game = play(play(play(game, "start_round", None), "begin_turns", None), "end_turn", "z")
+    game = play(game, "ransom_kard", "r", kard="robert")
+    assert events_of(when(game, "end_game", None, winners=["r"]), "GameEnded")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import Event, Game, Viewer
+from domain.kernel import Decision, Event, Game, Viewer
 from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS as KBS
 from tests.domain.cedofan_kards_bs.builders import (
     army,
@@ -50,16 +50,17 @@ def test_kbs_amb_4_kbs_sie_5_the_siege_breaks_and_the_catapult_stays_inside_when
     assert "c" not in game.state.sieges and game.state.armies["rs"].besieging is None
 
 
-def _a_and_b(armies: list[dict[str, Any]]) -> dict[str, Any]:
-    """Factions a (capital c-a, city c-a2) and b (capital c-b, ruler bk); r-b lies between r-a and r-a2."""
+def _a_and_b(armies: list[dict[str, Any]], second: str = "a") -> dict[str, Any]:
+    """Factions a (capital c-a) and b (capital c-b, ruler bk); r-b lies between r-a and r-{second}2, the region of
+    the second city c-{second}2 of faction `second`."""
     return board_doc(
-        regions={"r-a": {}, "r-b": {}, "r-a2": {}},
+        regions={"r-a": {}, "r-b": {}, f"r-{second}2": {}},
         cities={
             "c-a": city("r-a", "a", capital_of="a"),
             "c-b": city("r-b", "b", capital_of="b"),
-            "c-a2": city("r-a2", "a"),
+            f"c-{second}2": city(f"r-{second}2", second),
         },
-        land=[("r-a", "r-b"), ("r-b", "r-a2")],
+        land=[("r-a", "r-b"), ("r-b", f"r-{second}2")],
         factions={
             "a": {"capital": "c-a", "ruler": "ak", "supplies": 10},
             "b": {"capital": "c-b", "ruler": "bk", "supplies": 10},
@@ -80,23 +81,33 @@ def test_kbs_vas_5_a_vassal_may_not_storm_its_lords_city_when_its_siege_began_be
     assert "storm_city" in _offered(free, "b") and "storm_city" not in _offered(game, "b")
 
 
-def test_kbs_vas_5_the_new_vassals_siege_of_its_lords_city_ends_with_the_vassalage() -> None:
-    """KBS-VAS-1: a storms b's capital c-b and captures its general bk: b becomes a's vassal; b's army gb2 besieges
-    a's city c-a2 — KBS-VAS-5 („Nesmí na svého pána zaútočit"): that siege ends with the vassalage."""
+def _bs_capital_stormed_beside_a_siege_of_c2(second: str) -> tuple[Game, Decision]:
+    """a's army ga (8 BS) storms b's capital c-b, held by 1 army unit and bk, in round 2 (dice 6, 1: floor((8+6)/4)
+    = 3 against floor((1+1)/4) = 0), while the other faction's army besieges c-{second}2 (1 BS inside)."""
+    besieger = "b" if second == "a" else "a"
     board = _a_and_b(
         [
             army("ga", "a", "r-b", army=8),
             army("gb", "b", "c-b", ["bk"], army=1),
-            army("gb2", "b", "r-a2", army=6),
-            army("ga2", "a", "c-a2", army=1),
-        ]
+            army(f"g{besieger}2", besieger, f"r-{second}2", army=6),
+            army(f"g{second}2", second, f"c-{second}2", army=1),
+        ],
+        second,
     )
     sieges = [
         Event("SiegeStarted", {"seat": "a", "army": "ga", "city": "c-b", "round": 1, "cost": 1}),
-        Event("SiegeStarted", {"seat": "b", "army": "gb2", "city": "c-a2", "round": 1, "cost": 1}),
+        Event(
+            "SiegeStarted", {"seat": besieger, "army": f"g{besieger}2", "city": f"c-{second}2", "round": 1, "cost": 1}
+        ),
     ]
     game = given(board, ("a", "b"), *at_turn(1, "a"), *sieges, *at_turn(2, "a"))
-    decision = when(game, "storm_city", "a", dice=[6, 1], army="ga", city="c-b")
+    return game, when(game, "storm_city", "a", dice=[6, 1], army="ga", city="c-b")
+
+
+def test_kbs_vas_5_the_new_vassals_siege_of_its_lords_city_ends_with_the_vassalage() -> None:
+    """KBS-VAS-1: a storms b's capital c-b and captures its general bk: b becomes a's vassal; b's army gb2 besieges
+    a's city c-a2 — KBS-VAS-5 („Nesmí na svého pána zaútočit"): that siege ends with the vassalage."""
+    game, decision = _bs_capital_stormed_beside_a_siege_of_c2(second="a")
     assert events_of(decision, "VassalageEstablished")[0]["lord"] == "a"
     assert [(e["city"], e["reason"], e["rule_ids"]) for e in events_of(decision, "SiegeEnded")] == [
         ("c-b", "taken", ["KBS-SIE-6"]),  # a's own siege ends with the city it took
@@ -202,6 +213,40 @@ def test_kbs_cmb_3_an_attack_naming_a_faction_with_no_army_there_cites_cmb_3_eve
     game = given(board, ("z", "r"), SIEGE, *at_turn(2, "z"))
     assert refused_by(when(game, "attack", "z", dice=[6, 1], army="zr", defender="neutral")) == "KBS-CMB-3"
     assert refused_by(when(game, "attack", "z", dice=[6, 1], army="zr")) == "KBS-REL-1"  # the besiegers, unnamed
+
+
+def test_kbs_vas_10_the_lords_siege_of_its_new_vassals_city_ends_with_the_vassalage() -> None:
+    """KBS-VAS-1: a storms b's capital c-b and captures bk, so b becomes a's vassal while a's army ga2 besieges b's
+    city c-b2. KBS-VAS-10 („Může chodit přes vazalská území, ale nemůže vstupovat do měst"): a storm would take
+    the lord into its vassal's city, so that siege ends with the vassalage and b keeps c-b2 (KBS-VAS-3)."""
+    game, decision = _bs_capital_stormed_beside_a_siege_of_c2(second="b")
+    assert events_of(decision, "VassalageEstablished")[0]["lord"] == "a"
+    assert [(e["city"], e["reason"], e["rule_ids"]) for e in events_of(decision, "SiegeEnded")] == [
+        ("c-b", "taken", ["KBS-SIE-6"]),
+        ("c-b2", "vassalage", ["KBS-VAS-10"]),
+    ]
+    game = then(game, decision)
+    assert "c-b2" not in game.state.sieges and game.state.armies["ga2"].besieging is None
+    assert game.state.owners["c-b2"] == "b" and "storm_city" not in _offered(game, "a")
+
+
+def test_kbs_vas_10_a_lord_neither_besieges_nor_storms_its_vassals_city() -> None:
+    """KBS-VAS-10: the lord may not enter its vassal's cities. Without the vassalage 6 BS against 1 may besiege c-b2
+    (6 > 1, KBS-SIE-3) and storm it: floor((6+6)/4) = 3 against floor((1+1)/4) = 0 takes it."""
+    board = _a_and_b(second="b", armies=[army("ga2", "a", "r-b2", army=6), army("gb2", "b", "c-b2", army=1)])
+    siege = Event("SiegeStarted", {"seat": "a", "army": "ga2", "city": "c-b2", "round": 1, "cost": 1})
+    vassal = Event("VassalageEstablished", {"vassal": "b", "lord": "a", "ruler": "bk"})
+    free = given(board, ("a", "b"), *at_turn(1, "a"))
+    assert events_of(when(free, "start_siege", "a", army="ga2", city="c-b2"), "SiegeStarted")
+    assert "start_siege" in _offered(free, "a")
+    lord = given(board, ("a", "b"), vassal, *at_turn(1, "a"))
+    assert refused_by(when(lord, "start_siege", "a", army="ga2", city="c-b2")) == "KBS-VAS-10"
+    assert "start_siege" not in _offered(lord, "a")
+    stormed = given(board, ("a", "b"), *at_turn(1, "a"), siege, *at_turn(2, "a"))
+    assert events_of(when(stormed, "storm_city", "a", dice=[6, 1], army="ga2", city="c-b2"), "CityCaptured")
+    lord = given(board, ("a", "b"), *at_turn(1, "a"), siege, vassal, *at_turn(2, "a"))
+    assert refused_by(when(lord, "storm_city", "a", dice=[6, 1], army="ga2", city="c-b2")) == "KBS-VAS-10"
+    assert "storm_city" not in _offered(lord, "a")
 
 
 def _offered(game: Game, seat: str) -> set[str]:

@@ -41,6 +41,7 @@ CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("KBS-SIE-3", "battle_guards:_siege_strength"): ("message",),
     ("KBS-VAS-5", "battle_guards:siege_numbers"): ("… may not besiege … of its lord …",),
+    ("KBS-VAS-10", "battle_guards:_not_a_vassal_city"): ("… is the vassal of …: its lord may not enter its cities",),
     ("KBS-STM-1", "battle_guards:storm_siege"): (
         "the siege of … began this round (…); storm from the next (KBS-AMB-6)",
     ),
@@ -132,6 +133,7 @@ CEDOFAN_KARDS_BS: dict[tuple[str, str], tuple[str, ...]] = {
     ("KBS-CMB-4", "movement:decide_retreat"): ("army … has no battle to retreat from",),
     ("KBS-RET-1", "movement:decide_retreat"): ("listed",),
     ("KBS-AMB-20", "ruleset:KardsBsRuleset.sealed_errors"): ("this game has no sealed submissions",),
+    ("KBS-LDR-3", "ruleset:KardsBsRuleset.end_errors"): ("… cannot win: its ruler … is held",),
     ("KBS-MOV-1", "rulings:army_named"): (
         "… … is not an army on the board",
         "army … belongs to …, not to …",

@@ -68,6 +68,17 @@ def test_vassal_and_lord_refused_each_others_cities_and_the_vassal_its_lord_kbs_
     )
 
 
+def test_lords_siege_of_a_vassal_city_refused_kbs_vas_10() -> None:
+    """KBS-VAS-10: "The lord ... may not enter vassal cities" — a siege and its storm would take it in."""
+    armies = [army("ga", "a", "r-a", army=1), army("gb", "b", "c-b", army=1), army("ga2", "a", "r-b", army=6)]
+    game = given(_vassal_board(armies), ("a", "b"), VASSALAGE, *at_turn(1, "a"))
+    cites(
+        ("KBS-VAS-10", "battle_guards:_not_a_vassal_city"),
+        when(game, "start_siege", "a", army="ga2", city="c-b"),
+        "KBS-VAS-10",
+    )
+
+
 def test_relief_against_the_lords_siege_refused_kbs_vas_5() -> None:
     """KBS-VAS-5: a relief attacks the besiegers (KBS-REL-1); Západ, Rudern's vassal, may not attack Rudern's."""
     armies = [army("zg", "z", "c", army=2), army("rs", "r", "r-c", army=5), army("zr", "z", "r-c", army=6)]
@@ -248,6 +259,13 @@ def test_sealed_submission_refused_kbs_amb_20_and_a_boardless_game_kbs_amb_22() 
     assert [v.rule_id for v in KBS.sealed_errors(game, SealedRound("x", ("z",)), "z", {})] == ["KBS-AMB-20"]
     boardless = start(KBS, kbs.created({}, ("z", "r")), None)
     cites(("KBS-AMB-22", "decide:decide"), when(boardless, "start_round", None), "KBS-AMB-22")
+
+
+def test_end_naming_a_faction_whose_ruler_is_held_a_winner_refused_kbs_ldr_3() -> None:
+    """KBS-LDR-3: "A faction without its ruler cannot win the game" — Rudern's ruler Robert is Západ's captive."""
+    taken = Event("UnitsCaptured", {"army": "rs", "captor": "z", "at": "r-c", "units": {}, "leaders": ["robert"]})
+    game = given(_siege_board([army("rs", "r", "r-c", ["robert"], army=1)]), ("z", "r"), taken)
+    cites(("KBS-LDR-3", "ruleset:KardsBsRuleset.end_errors"), when(game, "end_game", None, winners=["r"]), "KBS-LDR-3")
 
 
 def _beaten_relief() -> Game:
