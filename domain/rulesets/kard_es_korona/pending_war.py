@@ -26,6 +26,7 @@ from domain.rulesets.kard_es_korona.pending_choices import MANY, NO_DATA, Probe,
 from domain.rulesets.kard_es_korona.pending_reach import cheapest_paths
 from domain.rulesets.kard_es_korona.pinning import picks, release_size
 from domain.rulesets.kard_es_korona.state import KKState
+from domain.rulesets.kard_es_korona.turn_order import is_traditional
 from domain.rulesets.kard_es_korona.year import allowance_of
 
 _RECRUIT_RULES = ("KK-TURN-2", "KK-RECRUIT-1")
@@ -128,7 +129,9 @@ def movement(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
         "several stacks may step into one county together",
         limit=MANY,
     )
-    done = offered(probe, seat, "pass", ("KK-MOVE-1", "KK-MOVE-4", "KK-TURN-4"), NO_DATA)
+    # Who starts next year: the first to pass (KK-TURN-4), or under the traditional order the roll that replaces it.
+    next_start = "KK-TRAD-1" if is_traditional(state) else "KK-TURN-4"
+    done = offered(probe, seat, "pass", ("KK-MOVE-1", "KK-MOVE-4", next_start), NO_DATA)
     return waiting(seat, f"{seat} moves ({max(allowed - taken, 0)} steps left)", step, done)
 
 

@@ -6,7 +6,8 @@ Both positions: 1301, traditional order, Red (pannonia) holds the marker and mov
 
 from __future__ import annotations
 
-from domain.kernel import Authority, Game
+from domain.kernel import Authority, Game, Viewer
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona.forces import Force
 from tests.domain.kard_es_korona.builders import act, offered, play, position, rule_ids, set_up, then, types, when
 
@@ -96,3 +97,16 @@ def test_kk_move_15_a_fresh_unit_of_the_same_player_attacks_as_usual() -> None:
         groups=[{"from": "tiszahat_k1", "units": {"cavalry": 1}, "path": ["pest", "fejer", "kunsag"]}],
     )
     assert types(when(game, fresh))[:2] == ["StepTaken", "BattleCreated"]
+
+
+def test_kk_trad_1_not_kk_turn_4_is_why_a_pass_is_offered_under_the_traditional_order() -> None:
+    """Under the traditional order the first to pass does not win the starting marker (KK-TURN-4 is replaced by the
+    roll of KK-TRAD-1), so the pass `pending` offers cites that rule."""
+    lords = {RED: "pannonia_k1", BLUE: "tiszahat_k1", YELLOW: "delvidek_k1"}
+    guards = {county: {seat: ONE} for seat, county in lords.items()}
+    game = position(set_up(SEATS, "basic", turn_order_mode="traditional"), guards, lords=lords)
+    game = play(game, act("draw_event", RED, card="veres_kard"), act("choose_turn_position", RED, position="first"))
+    waiting = KARD_ES_KORONA.pending(game, Viewer(arbiter=True)).waiting
+    passes = [o.rule_ids for w in waiting if w.seat == RED for o in w.options if o.type == "pass"]
+
+    assert passes == [("KK-MOVE-1", "KK-MOVE-4", "KK-TRAD-1")]
