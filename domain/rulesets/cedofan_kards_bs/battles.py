@@ -327,11 +327,17 @@ def decide_relief(game: Game, action: Action, inputs: Inputs) -> Decision:
         state = applied(state, ended.events)
         left = [state.armies[besieger.id]] if besieger.id in state.armies else []
         return decision.then(ended).then(send_losers_back(state, left, city.admin_region, seat, None))
+    # KBS-AMB-9 bars "a besieged city": a lost relief that still breaks the siege (KBS-AMB-4) frees the city, so the
+    # break is ruled first and the relievers may then retreat into it like into any friendly city (KBS-RET-1).
     kept = Decision(trace=(TraceStep("KBS-REL-3", "the besieged survivors go back into the city"),))
+    broken = siege_break(state, city.id, game.meta.options)
+    state = applied(state, broken.events)
     relieving = [state.armies[a.id] for a in relievers if a.id in state.armies]
-    retreat = send_losers_back(state, relieving, city.admin_region, besieger.owner, city.id)
+    barred = city.id if city.id in state.sieges else None
     return (
-        decision.then(kept).then(retreat).then(siege_break(applied(state, retreat.events), city.id, game.meta.options))
+        decision.then(kept)
+        .then(broken)
+        .then(send_losers_back(state, relieving, city.admin_region, besieger.owner, barred))
     )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.kernel import GAME_ENDED, Action, Authority, Decision, Event, Game, Inputs, RuleViolation, TraceStep
 from domain.rulesets.cedofan_rv import alliances, battles, economy, imperial, league, moves, relief, sieges, storms
+from domain.rulesets.cedofan_rv.evolve import evolve
 from domain.rulesets.cedofan_rv.guards import in_own_impulse
 from domain.rulesets.cedofan_rv.retreat_ties import tie_named
 from domain.rulesets.cedofan_rv.state import RvState
@@ -54,7 +55,12 @@ def decide(game: Game, action: Action, inputs: Inputs) -> Decision:
 
 
 def _with_victory(state: RvState, decision: Decision) -> Decision:
-    """RV-VIC-3: the first faction to reach the influence target wins; the game ends."""
+    """RV-VIC-3: the first faction to reach the influence target wins; the game ends.
+
+    **Decision:** loot still owed on an open slip (RV-LOOT-1/2) is settled before the end is declared: the engine
+    delivers what the losing nobles carried (`LootDelivered`, RV-LOOT-2, RV-VIC-3), then `GameEnded`. Nothing can
+    be sealed once the game has ended, and waiting for the loser's slip would let him hold the end back.
+    """
     totals = dict(state.influence)
     for event in decision.events:
         if event.type != "InfluenceGained":
@@ -65,8 +71,30 @@ def _with_victory(state: RvState, decision: Decision) -> Decision:
             reason = f"RV-VIC-3: {seat} reaches {totals[seat]} influence (target {state.influence_target})"
             ended = Event(GAME_ENDED, {"by": "rules", "winners": [seat], "reason": reason})
             step = TraceStep("RV-VIC-3", reason, {"seat": seat, "influence": totals[seat]})
-            return Decision((*decision.events, ended), decision.violations, (*decision.trace, step))
+            settled = _open_slips_settled(state, decision.events)
+            return Decision((*decision.events, *settled, ended), decision.violations, (*decision.trace, step))
     return decision
+
+
+def _open_slips_settled(state: RvState, events: tuple[Event, ...]) -> list[Event]:
+    """RV-LOOT-2, RV-VIC-3: every loot slip still open when the game ends is delivered at the amount the losing
+    nobles carried, which the engine folded from their purses (`Loot.amount`)."""
+    for event in events:
+        state = evolve(state, event)
+    return [
+        Event(
+            "LootDelivered",
+            {
+                "loot": loot.id,
+                "from_seat": loot.from_seat,
+                "to_seat": loot.to_seat,
+                "amount": loot.amount,
+                "rule_ids": ["RV-LOOT-2", "RV-AMB-19", "RV-VIC-3"],
+            },
+        )
+        for loot in state.loot.values()
+        if loot.delivered is None
+    ]
 
 
 def unit_table_gap(state: RvState, options: Mapping[str, Any]) -> RuleViolation | None:

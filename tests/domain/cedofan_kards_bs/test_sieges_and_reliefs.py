@@ -252,3 +252,21 @@ def test_kbs_vas_10_a_lord_neither_besieges_nor_storms_its_vassals_city() -> Non
 def _offered(game: Game, seat: str) -> set[str]:
     """The action types `pending` offers the seat."""
     return {o.type for w in KBS.pending(game, Viewer()).waiting if w.seat == seat for o in w.options}
+
+
+def test_kbs_amb_9_kbs_amb_4_relievers_beaten_may_retreat_into_the_city_their_lost_relief_freed() -> None:
+    """KBS-AMB-9 bars relievers from "a besieged city" only. zr's 6 army units (floor((6 + 1) / 4) = 1) lose to rs
+    (5 army and a catapult, floor((5 + 3) / 4) = 2), but rs keeps 2 BS against the garrison's 3: the siege is
+    broken (KBS-SIE-4, KBS-AMB-4), c is no longer besieged, and zr may retreat into its own city c (KBS-RET-1)."""
+    board = _siege_board(
+        [army("zg", "z", "c", army=3), army("rs", "r", "r-c", army=5, catapult=1), army("zr", "z", "r-c", army=6)]
+    )
+    game = given(board, ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "z"))
+    decision = when(game, "relieve_siege", "z", dice=[1, 3], armies=["zr"], city="c", garrison=False)
+    assert events_of(decision, "BattleResolved")[0]["winner"] == "defender"
+    assert events_of(decision, "SiegeBroken") and events_of(decision, "RetreatsRequired")[0]["barred"] is None
+    game = then(game, decision)
+    retreat = {o.type: o for w in KBS.pending(game, Viewer()).waiting if w.seat == "z" for o in w.options}["retreat"]
+    assert {"army": "zr", "to": "c"} in retreat.choices and retreat.fields["barred"] is None
+    game = then(game, when(game, "retreat", "z", army="zr", to="c"))
+    assert game.state.armies["zr"].at == "c" and not game.state.retreats

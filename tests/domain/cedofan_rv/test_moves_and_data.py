@@ -21,6 +21,7 @@ from tests.domain.cedofan_rv.fixtures import (
     first,
     noble,
     troops,
+    types,
 )
 
 
@@ -271,3 +272,25 @@ def test_reaching_the_influence_target_ends_the_game() -> None:
     ended = first(decision, "GameEnded")
     assert ended["winners"] == [A] and ended["reason"].startswith("RV-VIC-3")
     assert table.game.meta.ended
+
+
+def test_rv_vic_3_rv_loot_2_the_loot_of_the_battle_that_wins_the_game_is_delivered_before_it_ends() -> None:
+    """RV-LOOT-1/2: the beaten noble h carried 3, owed to the winner on a slip; RV-VIC-3: the same battle brings A to
+    the influence target. Nothing can be sealed after the end, so the slip is settled first: A's treasury gets 3."""
+    pieces = [
+        noble("g", A, "r"),
+        *troops("a", 2, "infantry", A, "r", "g"),
+        noble("h", B, "r", purse=3),
+        *troops("b", 1, "infantry", B, "r", "h"),
+    ]
+    table = Table.on(
+        board({"r": {}, "b_home": city(B)}, [("r", "b_home", "passable", 1)], pieces), options={"influence_target": 1}
+    )
+    table.impulse(A)
+    before = table.state.treasuries.get(A, 0)
+    decision = table.act(A, "attack", [6, 1, 1, 1, 1], nobles=["g"])  # A: g, a1, a2; B: h, b1
+    owed, delivered = first(decision, "LootOwed"), first(decision, "LootDelivered")
+    assert (delivered["loot"], delivered["from_seat"], delivered["to_seat"]) == (owed["loot"], B, A)
+    assert delivered["amount"] == 3 and "RV-VIC-3" in delivered["rule_ids"]
+    assert types(decision)[-2:] == ["LootDelivered", "GameEnded"] and table.game.meta.ended
+    assert table.state.treasuries.get(A, 0) == before + 3 and table.state.loot[owed["loot"]].delivered == 3
