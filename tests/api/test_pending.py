@@ -100,6 +100,25 @@ def test_the_stream_follows_each_batch_of_events_with_what_the_game_then_waits_f
     assert blue_seal["choices"] == [{"round": "bids", "payload": {"sealed_by": "blue"}}]
 
 
+def test_a_stream_resumed_at_the_head_sends_what_the_game_waits_for_once(api: Api) -> None:
+    """A reconnecting client with nothing to replay still learns at once what the game waits for."""
+    game = api.create_game()
+    api.act(game["id"], type="open_sealed", seat="red", data={"round": "bids", "seats": ["blue"]})
+    url = f"/api/v1/games/{game['id']}/stream?timeout=0&pending=true&as=blue"
+
+    resumed = api.client.get(url, headers={**api.headers(), "Last-Event-ID": "2"}).get_data(as_text=True)
+    caught_up = api.client.get(url + "&after=1", headers=api.headers()).get_data(as_text=True)
+
+    blocks = _sse_blocks(resumed)
+    assert [(b.get("id"), b["event"]) for b in blocks] == [(None, "pending")]
+    pending = json.loads(blocks[0]["data"])
+    assert pending["version"] == 2 and pending["viewer"] == "blue"
+    assert [(b.get("id"), b["event"]) for b in _sse_blocks(caught_up)] == [
+        ("2", "SealedRoundOpened"),
+        (None, "pending"),
+    ]
+
+
 def test_the_stream_without_pending_sends_events_only_and_refuses_a_view_the_caller_may_not_have(api: Api) -> None:
     game = api.create_game()
 
