@@ -52,6 +52,20 @@ def test_a_roll_option_carries_its_spec_and_a_choice_is_recorded_as_offered(api:
     assert recorded.status_code == 201, recorded.get_json()
 
 
+def test_a_roll_choice_leaves_out_the_dice_in_a_table_dice_game_and_is_accepted_with_them_entered(api: Api) -> None:
+    """FF-ROLL-1 with table dice: the choice is the roll but for the physical dice, which the recorder enters."""
+    game = api.create_game(dice="table")
+    body = api.client.get(f"/api/v1/games/{game['id']}/pending").get_json()
+    roll = next(o for o in body["waiting"][0]["options"] if o["type"] == "roll")
+
+    assert body["dice"] == "table" and roll["dice"] and roll["choices"]
+    assert all("dice" not in choice for choice in roll["choices"])
+    choice = roll["choices"][0]
+    entered = {**choice, "dice": [4] * choice["count"]}
+    recorded = api.act(game["id"], type="roll", seat=body["waiting"][0]["seat"], data=entered)
+    assert recorded.status_code == 201, recorded.get_json()
+
+
 def test_an_ended_game_waits_on_nobody(api: Api) -> None:
     """CORE-GAME-1: an ended game takes no more actions."""
     game = api.create_game()
