@@ -73,6 +73,15 @@ class GameNotFound(NotFound):
     slug, title = "game-not-found", "Game not found"
 
 
+class WrongMethod(AnnalsError):
+    """A method the path does not take; `allowed` lists those it does (sent as the `Allow` header too)."""
+
+    status, slug, title = 405, "method-not-allowed", "Method not allowed"
+
+    def __init__(self, method: str, path: str, allowed: list[str]) -> None:
+        super().__init__(f"{method} is not allowed on {path}; it takes {', '.join(allowed)}", allowed=allowed)
+
+
 class NotAcceptable(AnnalsError):
     """No representation the client accepts."""
 

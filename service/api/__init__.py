@@ -11,7 +11,7 @@ from flask.json.provider import DefaultJSONProvider
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from service.errors import PROBLEM_BASE, AnnalsError, DatabaseNotReady, IdempotencyKeyReused, NotFound
+from service.errors import PROBLEM_BASE, AnnalsError, DatabaseNotReady, IdempotencyKeyReused, NotFound, WrongMethod
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("annals.api")
@@ -125,16 +125,18 @@ def _http_problem(error: HTTPException) -> Response:
     if status == 404:
         # A URL no route matches (`/audit/abc`, `/audit/-1`) is the same 404 as an unknown id.
         return problem_response(NotFound(f"nothing is found at {request.path}").problem())
+    if isinstance(error, MethodNotAllowed):
+        allowed = sorted(error.valid_methods or ())
+        return problem_response(
+            WrongMethod(request.method, request.path, allowed).problem(), {"Allow": ", ".join(allowed)}
+        )
     body = {
         "type": "about:blank",
         "title": error.name,
         "status": status,
         "detail": error.description or error.name,
     }
-    response = problem_response(body)
-    if isinstance(error, MethodNotAllowed) and error.valid_methods:
-        response.headers["Allow"] = ", ".join(error.valid_methods)
-    return response
+    return problem_response(body)
 
 
 def _unexpected_problem(error: Exception) -> Response:

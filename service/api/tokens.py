@@ -9,6 +9,8 @@ from datetime import timedelta
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
+from flask.blueprints import BlueprintSetupState
+from werkzeug.routing import BaseConverter
 
 from service.api.common import decode_cursor, encode_cursor, json_body, no_content, principal, services
 from service.auth import Principal
@@ -20,6 +22,21 @@ from service.store import login_codes, players, summaries, tokens
 from service.store import tournaments as tournament_rows
 
 blueprint = Blueprint("tokens", __name__)
+# The fixed paths beside /tokens/<token_id>: a method they do not take is a 405 there, never "no token 'current'".
+FIXED_PATHS = ("current", "links", "redeem")
+
+
+class TokenId(BaseConverter):
+    """A token id in a path: any segment but the fixed paths beside it."""
+
+    regex = "(?!(?:" + "|".join(FIXED_PATHS) + ")$)[^/]+"
+
+
+@blueprint.record_once
+def _register_token_id(state: BlueprintSetupState) -> None:
+    """Before the routes below are added: a rule's converter is looked up when the rule is."""
+    state.app.url_map.converters["token_id"] = TokenId
+
 
 MANAGERS = ("admin", "organiser")
 # What an organiser may mint: the people at its tables, never a role with more power than its own.
@@ -175,13 +192,13 @@ def current_token() -> Response:
     return jsonify({**row, "authority": authority.value if authority is not None else None})
 
 
-@blueprint.get("/tokens/<token_id>")
+@blueprint.get("/tokens/<token_id:token_id>")
 def get_token(token_id: str) -> Response:
     """One token (never its value)."""
     return jsonify(_managed(principal(), token_id))
 
 
-@blueprint.delete("/tokens/<token_id>")
+@blueprint.delete("/tokens/<token_id:token_id>")
 def revoke_token(token_id: str) -> Response:
     """Revoke a token: refused in this process at once, in every serving process within 10 seconds."""
     caller = principal()

@@ -90,6 +90,7 @@ class LiveStream:
         self._redactor = redactor
         # The JSON of what the game waits for at a version; it reads the database, so never on the event loop.
         self._pending_at = pending_at
+        self._pending_sent = False
         # The caller's token, looked up again before events are sent: once it is revoked or expired the stream ends.
         self._token = token
         self.ended = False
@@ -104,9 +105,11 @@ class LiveStream:
         events = self._store.read(self._stream_id, after=self._after, limit=READ_LIMIT)
         more = len(events) == READ_LIMIT
         text = self._text(events)
-        if events and not more and self._pending_at is not None:
-            # Once per batch, after its last event: the pending of a version already passed would be stale.
+        if not more and self._pending_at is not None and (events or not self._pending_sent):
+            # Once per batch, after its last event: the pending of a version already passed would be stale. Also
+            # once on connecting with nothing to replay (resumed at the head), so the client knows what is awaited.
             text += f"event: pending\ndata: {self._pending_at(self._after)}\n\n"
+            self._pending_sent = True
         return text, more
 
     def handed_chunk(self, events: list[RecordedEvent]) -> str | None:

@@ -35,9 +35,29 @@ def test_405_problem_with_allow_when_the_method_is_wrong(
 ) -> None:
     response = getattr(off_contract.client, method)(path, headers=off_contract.headers())
 
-    assert_problem(response, 405)
+    problem = assert_problem(response, 405, "method-not-allowed")
     assert allowed <= {m.strip() for m in response.headers["Allow"].split(",")}
+    assert allowed <= set(problem["allowed"]) and method.upper() in problem["detail"]
     assert "<html" not in response.get_data(as_text=True).lower()
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("delete", "/api/v1/tokens/current", {"GET"}),
+        ("delete", "/api/v1/tokens/links", {"POST"}),
+        ("get", "/api/v1/tokens/links", {"POST"}),
+        ("delete", "/api/v1/tokens/redeem", {"POST"}),
+    ],
+)
+def test_405_not_an_unknown_token_when_a_fixed_token_path_is_sent_a_method_it_does_not_take(
+    off_contract: Api, method: str, path: str, allowed: set[str]
+) -> None:
+    response = getattr(off_contract.client, method)(path, headers=off_contract.headers("admin"))
+
+    problem = assert_problem(response, 405, "method-not-allowed")
+    assert allowed <= {m.strip() for m in response.headers["Allow"].split(",")}
+    assert "DELETE" not in response.headers["Allow"] and "no token" not in problem["detail"]
 
 
 def test_413_problem_when_the_body_is_too_large(off_contract: Api) -> None:

@@ -52,6 +52,20 @@ def test_a_roll_option_carries_its_spec_and_a_choice_is_recorded_as_offered(api:
     assert recorded.status_code == 201, recorded.get_json()
 
 
+def test_a_roll_choice_leaves_out_the_dice_in_a_table_dice_game_and_is_accepted_with_them_entered(api: Api) -> None:
+    """FF-ROLL-1 with table dice: the choice is the roll but for the physical dice, which the recorder enters."""
+    game = api.create_game(dice="table")
+    body = api.client.get(f"/api/v1/games/{game['id']}/pending").get_json()
+    roll = next(o for o in body["waiting"][0]["options"] if o["type"] == "roll")
+
+    assert body["dice"] == "table" and roll["dice"] and roll["choices"]
+    assert all("dice" not in choice for choice in roll["choices"])
+    choice = roll["choices"][0]
+    entered = {**choice, "dice": [4] * choice["count"]}
+    recorded = api.act(game["id"], type="roll", seat=body["waiting"][0]["seat"], data=entered)
+    assert recorded.status_code == 201, recorded.get_json()
+
+
 def test_an_ended_game_waits_on_nobody(api: Api) -> None:
     """CORE-GAME-1: an ended game takes no more actions."""
     game = api.create_game()
@@ -98,6 +112,25 @@ def test_the_stream_follows_each_batch_of_events_with_what_the_game_then_waits_f
     assert pending["version"] == 2 and pending["viewer"] == "blue"
     blue_seal = next(o for w in pending["waiting"] if w["seat"] == "blue" for o in w["options"] if o["type"] == "seal")
     assert blue_seal["choices"] == [{"round": "bids", "payload": {"sealed_by": "blue"}}]
+
+
+def test_a_stream_resumed_at_the_head_sends_what_the_game_waits_for_once(api: Api) -> None:
+    """A reconnecting client with nothing to replay still learns at once what the game waits for."""
+    game = api.create_game()
+    api.act(game["id"], type="open_sealed", seat="red", data={"round": "bids", "seats": ["blue"]})
+    url = f"/api/v1/games/{game['id']}/stream?timeout=0&pending=true&as=blue"
+
+    resumed = api.client.get(url, headers={**api.headers(), "Last-Event-ID": "2"}).get_data(as_text=True)
+    caught_up = api.client.get(url + "&after=1", headers=api.headers()).get_data(as_text=True)
+
+    blocks = _sse_blocks(resumed)
+    assert [(b.get("id"), b["event"]) for b in blocks] == [(None, "pending")]
+    pending = json.loads(blocks[0]["data"])
+    assert pending["version"] == 2 and pending["viewer"] == "blue"
+    assert [(b.get("id"), b["event"]) for b in _sse_blocks(caught_up)] == [
+        ("2", "SealedRoundOpened"),
+        (None, "pending"),
+    ]
 
 
 def test_the_stream_without_pending_sends_events_only_and_refuses_a_view_the_caller_may_not_have(api: Api) -> None:

@@ -4,6 +4,9 @@ is offered nothing else."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from tests.web.conftest import Site, Tab, screenshot, with_token
 from tests.web.test_tournament_director import _post, _token, _tournament
 
@@ -84,14 +87,23 @@ def test_a_league_counts_a_game_from_the_page_and_a_player_is_offered_only_their
     ann, bob, cid = (
         _post(site, f"/api/v1/tournaments/{league}/players", {"name": name})["player"] for name in ("Ann", "Bob", "Cid")
     )
+    stranger = _post(site, "/api/v1/players", {"name": "Not in the league"})["id"]
+    strangers = [{"seat": "red", "player": cid}, {"seat": "blue", "player": stranger}]
+    for _ in range(4):  # older games of the ruleset, enough for more pages than the page reads
+        _post(site, "/api/v1/games", {"ruleset": "freeform", "seats": strangers})
     seats = [{"seat": "red", "player": ann}, {"seat": "blue", "player": bob}]
     played = _post(site, "/api/v1/games", {"ruleset": "freeform", "seats": seats})["id"]
     end = {"type": "end_game", "data": {"winners": ["red"], "scores": {"red": 2, "blue": 1}}}
     _post(site, f"/api/v1/games/{played}/actions", end)
-    stranger = _post(site, "/api/v1/players", {"name": "Not in the league"})["id"]
-    strangers = [{"seat": "red", "player": cid}, {"seat": "blue", "player": stranger}]
     foreign = _post(site, "/api/v1/games", {"ruleset": "freeform", "seats": strangers})["id"]
     page = f"{site.base}/tournaments/{league}"
+
+    # Pages of one game instead of 1000 (or the 200 the page once read alone): `played` is on the list's second page,
+    # and five pages do not reach the end.
+    def one_a_page(route: Any) -> None:
+        route.continue_(url=re.sub(r"limit=\d+", "limit=1", route.request.url))
+
+    tab.page.route(re.compile(r"/api/v1/games\?"), one_a_page)
     tab.open(page)  # the tokens go in this tab's session storage, as the login page puts them
     tab.page.evaluate("t => sessionStorage.setItem('annals.token', t)", _token(site, "organiser"))
     tab.page.goto(page)
@@ -99,6 +111,7 @@ def test_a_league_counts_a_game_from_the_page_and_a_player_is_offered_only_their
 
     offered = tab.page.eval_on_selector_all("#link-game option", "options => options.map(o => o.value)")
     assert played in offered and foreign not in offered
+    assert "Only the newest 5 games of freeform were looked through" in tab.page.inner_text("#link-cut")
     tab.page.select_option("#link-game", played)
     tab.page.click("#link-form button[type=submit]")
     tab.page.wait_for_selector("#link-none")  # counted: nothing of the entrants is left to count

@@ -50,19 +50,37 @@ export function swapping(ctx, found) {
   return [el("fieldset", { class: "swap" }, legend, actionForm(id, `Swap the two players of round ${found.round}`, send, ...fields))];
 }
 
-// A league counts games as they are played: the newest 200 of its ruleset are looked through for ones whose every
-// seat an active entrant holds and that the league does not count yet (one counting for another tournament is
-// refused by the API, and that refusal is shown).
+// A league counts games as they are played: the newest games of its ruleset (up to GAME_PAGES pages of the list, its
+// `next` cursor followed) are looked through for ones whose every seat an active entrant holds and that the league
+// does not count yet (one counting for another tournament is refused by the API, and that refusal is shown). When
+// the ruleset has more games than that, the page says so: an older game is not offered.
+const GAME_PAGE = 1000; // the most GET /api/v1/games gives at once
+const GAME_PAGES = 5;
+
+async function gamesOfRuleset(ruleset) {
+  const games = [];
+  let after = null;
+  for (let n = 0; n < GAME_PAGES; n += 1) {
+    const cursor = after ? `&after=${encodeURIComponent(after)}` : "";
+    const page = await getJson(`/api/v1/games?ruleset=${encodeURIComponent(ruleset)}&limit=${GAME_PAGE}${cursor}`);
+    games.push(...page.items);
+    after = page.next;
+    if (!after) return { games, cut: false };
+  }
+  return { games, cut: true };
+}
+
 export async function linking(ctx, tournament) {
   const active = new Set(Object.keys(ctx.names).filter((p) => !tournament.dropped.includes(p)));
   const league = tournament.rounds.some((r) => r.round === 0) ? await getJson(`${ctx.base}/rounds/0`) : { tables: [] };
   const counted = new Set(league.tables.map((t) => t.game));
-  const games = (await getJson(`/api/v1/games?ruleset=${encodeURIComponent(tournament.settings.ruleset)}&limit=200`)).items;
+  const { games, cut } = await gamesOfRuleset(tournament.settings.ruleset);
   const fits = games.filter((g) => !counted.has(g.id) && g.seats.length && g.seats.every((s) => s.player && active.has(s.player)));
   const heading = el("h3", { text: "Count a played game" });
-  if (!fits.length) return [heading, el("p", { class: "quiet", id: "link-none", text: "No game of the league's entrants to count yet." })];
+  const cutNote = cut ? [el("p", { class: "quiet", id: "link-cut", text: `Only the newest ${games.length} games of ${tournament.settings.ruleset} were looked through: an older game of the entrants is not offered here.` })] : [];
+  if (!fits.length) return [heading, el("p", { class: "quiet", id: "link-none", text: "No game of the league's entrants to count yet." }), ...cutNote];
   const title = (g) => `${g.title || g.id}: ${g.seats.map((s) => ctx.names[s.player] || s.player).join(", ")} (${g.status})`;
   const game = el("select", { id: "link-game", required: true }, el("option", { value: "", text: "Choose a game" }), ...fits.map((g) => el("option", { value: g.id, text: title(g) })));
   const send = () => act(ctx, () => postJson(`${ctx.base}/games`, { game: valueOf("link-game") }));
-  return [heading, actionForm("link-form", "Count it for the league", send, field(game, "Game"))];
+  return [heading, ...cutNote, actionForm("link-form", "Count it for the league", send, field(game, "Game"))];
 }
