@@ -82,6 +82,17 @@ class WrongMethod(AnnalsError):
         super().__init__(f"{method} is not allowed on {path}; it takes {', '.join(allowed)}", allowed=allowed)
 
 
+class BodyTooLarge(AnnalsError):
+    """A request body past the server's limit (ANNALS_MAX_BODY_BYTES), refused before it is read."""
+
+    status, slug, title = 413, "body-too-large", "The request body is too large"
+
+    def __init__(self, limit: int | None, sent: int | None) -> None:
+        size = f"{sent:,} bytes" if sent is not None else "a body sent in chunks"
+        most = f"at most {limit:,} bytes (ANNALS_MAX_BODY_BYTES)" if limit is not None else "no body this large"
+        super().__init__(f"{size}: this server accepts {most}", errors={"body": [most]}, limit=limit)
+
+
 class NotAcceptable(AnnalsError):
     """No representation the client accepts."""
 

@@ -5,13 +5,21 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, json, request
+from flask import Flask, Response, current_app, json, request
 from flask.globals import request_ctx
 from flask.json.provider import DefaultJSONProvider
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
-from service.errors import PROBLEM_BASE, AnnalsError, DatabaseNotReady, IdempotencyKeyReused, NotFound, WrongMethod
+from service.errors import (
+    PROBLEM_BASE,
+    AnnalsError,
+    BodyTooLarge,
+    DatabaseNotReady,
+    IdempotencyKeyReused,
+    NotFound,
+    WrongMethod,
+)
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("annals.api")
@@ -129,6 +137,11 @@ def _http_problem(error: HTTPException) -> Response:
         allowed = sorted(error.valid_methods or ())
         return problem_response(
             WrongMethod(request.method, request.path, allowed).problem(), {"Allow": ", ".join(allowed)}
+        )
+    if isinstance(error, RequestEntityTooLarge):
+        # Which limit, and how far past it: "the data value transmitted exceeds the capacity limit" said neither.
+        return problem_response(
+            BodyTooLarge(current_app.config["MAX_CONTENT_LENGTH"], request.content_length).problem()
         )
     body = {
         "type": "about:blank",

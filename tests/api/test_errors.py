@@ -66,7 +66,9 @@ def test_413_problem_when_the_body_is_too_large(off_contract: Api) -> None:
 
     response = off_contract.act(game, type="note", seat="red", data={"text": "x" * 4096})
 
-    assert_problem(response, 413)
+    body = assert_problem(response, 413, "body-too-large")
+    assert body["limit"] == 1024 and body["errors"] == {"body": ["at most 1,024 bytes (ANNALS_MAX_BODY_BYTES)"]}
+    assert body["detail"].startswith(f"{int(response.request.headers['Content-Length']):,} bytes: ")
 
 
 def test_500_problem_without_a_stack_trace_when_the_server_fails(off_contract: Api) -> None:
