@@ -290,7 +290,8 @@ def client_seeds_open(game: Game) -> list[str]:
 
 def _decide_end(ruleset: Ruleset[Any], game: Game, action: Action) -> Decision:
     """CORE-END-1: a recorder or arbiter ends the game, stating its result in terms of its seats; a winner the
-    ruleset's own rules bar is refused with them (`Ruleset.end_errors`)."""
+    ruleset's own rules bar is refused with them (`Ruleset.end_errors`); what its rules settle at the end comes
+    before `GameEnded` (`Ruleset.settled_at_end`)."""
     if action.authority is Authority.PLAYER:
         return Decision.refuse("CORE-END-1", "only a recorder or arbiter may end a game")
     result = {k: v for k, v in action.data.items() if k in ("winners", "scores", "reason")}
@@ -312,7 +313,9 @@ def _decide_end(ruleset: Ruleset[Any], game: Game, action: Action) -> Decision:
         return Decision.refuse("CORE-END-1", "reason must be text", field="data.reason")
     if barred := ruleset.end_errors(game, winners):
         return Decision(violations=tuple(barred))
-    return Decision((Event(GAME_ENDED, {"by": action.authority.value, **result}),))
+    # What the rules still owe is settled first (`Ruleset.settled_at_end`): nothing can be sealed after the end.
+    settled = ruleset.settled_at_end(game)
+    return Decision((*settled, Event(GAME_ENDED, {"by": action.authority.value, **result})))
 
 
 def roll(game: Game, inputs: Inputs, count: int, seat: str | None, purpose: str) -> tuple[Event, tuple[int, ...]]:

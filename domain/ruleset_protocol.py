@@ -124,6 +124,11 @@ class Ruleset(Protocol[S]):
         from winning); none by default. The platform refuses the end with these after its own CORE-END-1 checks."""
         return []
 
+    def settled_at_end(self, game: Game) -> tuple[Event, ...]:
+        """What the game's own rules settle when an `end_game` ends it (loot owed on a slip nobody can seal any
+        more), recorded before `GameEnded`; nothing by default."""
+        return ()
+
     def outside_round_errors(self, game: Game, round: SealedRound, seat: str) -> list[RuleViolation]:
         """Why `seat`, which has no place in the sealed round, may not seal in it, in the game's own rules; none by
         default. The platform asks only for such a seat and cites these before its own CORE-SEAL-1, which it

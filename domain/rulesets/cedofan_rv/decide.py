@@ -71,14 +71,15 @@ def _with_victory(state: RvState, decision: Decision) -> Decision:
             reason = f"RV-VIC-3: {seat} reaches {totals[seat]} influence (target {state.influence_target})"
             ended = Event(GAME_ENDED, {"by": "rules", "winners": [seat], "reason": reason})
             step = TraceStep("RV-VIC-3", reason, {"seat": seat, "influence": totals[seat]})
-            settled = _open_slips_settled(state, decision.events)
+            settled = open_slips_settled(state, decision.events, "RV-VIC-3")
             return Decision((*decision.events, *settled, ended), decision.violations, (*decision.trace, step))
     return decision
 
 
-def _open_slips_settled(state: RvState, events: tuple[Event, ...]) -> list[Event]:
-    """RV-LOOT-2, RV-VIC-3: every loot slip still open when the game ends is delivered at the amount the losing
-    nobles carried, which the engine folded from their purses (`Loot.amount`)."""
+def open_slips_settled(state: RvState, events: tuple[Event, ...], ended_by: str) -> list[Event]:
+    """RV-LOOT-2 and the rule that ends the game (`ended_by`: RV-VIC-3, or CORE-END-1 for an `end_game`): every
+    loot slip still open after `events` is delivered at the amount the losing nobles carried, which the engine
+    folded from their purses (`Loot.amount`)."""
     for event in events:
         state = evolve(state, event)
     return [
@@ -89,7 +90,7 @@ def _open_slips_settled(state: RvState, events: tuple[Event, ...]) -> list[Event
                 "from_seat": loot.from_seat,
                 "to_seat": loot.to_seat,
                 "amount": loot.amount,
-                "rule_ids": ["RV-LOOT-2", "RV-AMB-19", "RV-VIC-3"],
+                "rule_ids": ["RV-LOOT-2", "RV-AMB-19", ended_by],
             },
         )
         for loot in state.loot.values()

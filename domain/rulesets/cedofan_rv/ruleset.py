@@ -12,7 +12,7 @@ from domain.rulesets.cedofan_rv import board as rv_board
 from domain.rulesets.cedofan_rv import options as rv_options
 from domain.rulesets.cedofan_rv.actions import ACTION_SPECS, board_ids
 from domain.rulesets.cedofan_rv.bookmarks import bookmarks as _bookmarks
-from domain.rulesets.cedofan_rv.decide import decide
+from domain.rulesets.cedofan_rv.decide import decide, open_slips_settled
 from domain.rulesets.cedofan_rv.evolve import FIELDS_ADDED_LATER, evolve
 from domain.rulesets.cedofan_rv.notation import notation
 from domain.rulesets.cedofan_rv.pending import pending as _pending
@@ -136,6 +136,10 @@ class CedofanRvRuleset(Ruleset[RvState]):
                 )
             ]
         return []
+
+    def settled_at_end(self, game: Game) -> tuple[Event, ...]:
+        """RV-LOOT-2, CORE-END-1: an `end_game` delivers every open loot slip at what the losing nobles carried."""
+        return tuple(open_slips_settled(game.state, (), "CORE-END-1"))
 
     def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
         """RV-LOOT-2: the slip's amount goes to the winner's treasury; it must match the purses the engine knew."""
