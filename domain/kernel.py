@@ -178,7 +178,8 @@ def _evolve_meta(meta: GameMeta, event: Event) -> GameMeta:
         case "StateAdjusted":
             return _replace(meta, adjustments=meta.adjustments + 1)
         case "GameEnded":
-            return _replace(meta, ended=True, result=data)
+            # CORE-GAME-1: nothing is sealed after the end, so no round is left open (unrevealed payloads stay secret).
+            return _replace(meta, ended=True, result=data, sealed={})
         case _:
             return meta
 

@@ -139,12 +139,11 @@ def test_a_snapshot_round_trips_every_field_of_the_envelope() -> None:
         Event("SealedRoundOpened", {"round": "r0", "seats": ["east"]}),
         Event("SubmissionsRevealed", {"round": "r0", "submissions": {}}),
         Event("StateAdjusted", {"changes": [], "reason": "r"}),
-        Event("GameEnded", {"winner": "south"}),
     )
     document = game_to_json(FREEFORM, game)
     meta = document["meta"]
     assert (document["version"], meta["dice_drawn"], meta["client_seeds"], meta["adjustments"]) == (
-        9,
+        8,
         2,
         {"north": "n1"},
         1,
@@ -152,22 +151,27 @@ def test_a_snapshot_round_trips_every_field_of_the_envelope() -> None:
     assert meta["sealed"] == {
         "r1": {"seats": ["north", "south"], "purpose": "bids", "commitments": {"south": COMMIT_A}}
     }
-    assert (meta["revealed_rounds"], meta["ended"], meta["result"], meta["dice"]) == (
-        ["r0"],
-        True,
-        {"winner": "south"},
-        "server",
-    )
+    assert (meta["revealed_rounds"], meta["ended"], meta["result"], meta["dice"]) == (["r0"], False, None, "server")
     assert game_from_json(FREEFORM, document) == game
     shown = public_meta(game.meta)
     assert shown["sealed_rounds"] == {"r1": {"seats": ["north", "south"], "purpose": "bids", "sealed": ["south"]}}
-    assert (shown["dice_drawn"], shown["ended"], shown["result"], shown["adjustments"]) == (
-        2,
-        True,
-        {"winner": "south"},
-        1,
-    )
+    assert (shown["dice_drawn"], shown["ended"], shown["result"], shown["adjustments"]) == (2, False, None, 1)
     assert shown["seats"] == [{"seat": s, "player": None} for s in ("north", "south", "east")]
+    ended = advance(FREEFORM, game, Event("GameEnded", {"winner": "south"}))
+    document = game_to_json(FREEFORM, ended)
+    assert (document["meta"]["ended"], document["meta"]["result"]) == (True, {"winner": "south"})
+    assert game_from_json(FREEFORM, document) == ended
+
+
+def test_the_end_closes_every_open_sealed_round() -> None:
+    """CORE-GAME-1: nothing is sealed after the end, so a round still open then is no longer listed as open."""
+    game = game_after(
+        Event("SealedRoundOpened", {"round": "r1", "seats": ["north", "south"], "purpose": "bids"}),
+        Event("SubmissionSealed", {"round": "r1", "seat": "south", "commitment": COMMIT_A}),
+        Event("GameEnded", {"winner": "south"}),
+    )
+    assert (game.meta.ended, game.meta.sealed, game.meta.revealed_rounds) == (True, {}, ())
+    assert public_meta(game.meta)["sealed_rounds"] == {}
 
 
 def test_an_older_snapshot_without_the_newer_fields_still_loads() -> None:
