@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -10,7 +10,7 @@ from domain.kernel import Event
 from domain.rulesets.cedofan_rv.alliances import alliance_declared, alliance_ended
 from domain.rulesets.cedofan_rv.options import NOBLE
 from domain.rulesets.cedofan_rv.retreat_ties import tie_closed, tie_opened, ties_standing
-from domain.rulesets.cedofan_rv.state import RULER_RANKS, Loot, Piece, RvState, Siege
+from domain.rulesets.cedofan_rv.state import RULER_RANKS, Loot, Piece, RvState, Siege, leave_sieges
 from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, impulse_order, piece_treasury
 
 TREASURY = "treasury"
@@ -212,7 +212,7 @@ def _moved(state: RvState, data: Mapping[str, Any]) -> RvState:
         elif piece.banner == noble_id:
             pieces[piece.id] = replace(piece, banner=None)  # left behind: a garrison without a banner
     pieces[noble_id] = replace(noble, area=to, came_from=str(data["from"]), entered_by=str(data["border"]))
-    sieges = _leave_sieges(state.sieges, [noble_id])
+    sieges = leave_sieges(state.sieges, [noble_id], {str(area) for area in data.get("besieges", ())})
     treasuries: Mapping[str, int]
     purses: Mapping[str, int]
     if data["paid_from"] == TREASURY:
@@ -223,19 +223,6 @@ def _moved(state: RvState, data: Mapping[str, Any]) -> RvState:
     else:
         treasuries, purses = state.treasuries, {**state.purses, noble_id: state.purses.get(noble_id, 0) - cost}
     return replace(state, pieces=pieces, sieges=sieges, treasuries=treasuries, purses=purses, spent=state.spent + cost)
-
-
-def _leave_sieges(sieges: Mapping[str, Siege], nobles: Iterable[str]) -> Mapping[str, Siege]:
-    """A noble who leaves (moves off, dies) no longer besieges; a siege with no noble left ends."""
-    gone = set(nobles)
-    if not any(gone & set(s.nobles) for s in sieges.values()):
-        return sieges
-    kept: dict[str, Siege] = {}
-    for area, siege in sieges.items():
-        left = tuple(n for n in siege.nobles if n not in gone)
-        if left:
-            kept[area] = replace(siege, nobles=left)
-    return kept
 
 
 def _transferred(state: RvState, data: Mapping[str, Any]) -> RvState:
@@ -280,7 +267,7 @@ def _killed(state: RvState, dead: list[str]) -> RvState:
     return replace(
         state,
         pieces=pieces,
-        sieges=_leave_sieges(state.sieges, dead),
+        sieges=leave_sieges(state.sieges, dead),
         fallen={**state.fallen, **fallen} if fallen else state.fallen,
         fallen_with={**state.fallen_with, **fallen_with} if fallen_with else state.fallen_with,
     )
@@ -291,7 +278,7 @@ def _relocated(state: RvState, moved: list[str], to: str) -> RvState:
     for pid in moved:
         if pid in pieces:
             pieces[pid] = replace(pieces[pid], area=to, came_from=None, entered_by=None)
-    return replace(state, pieces=pieces, sieges=_leave_sieges(state.sieges, moved))
+    return replace(state, pieces=pieces, sieges=leave_sieges(state.sieges, moved))
 
 
 def _captured(state: RvState, data: Mapping[str, Any]) -> RvState:
@@ -394,5 +381,9 @@ _APPLIERS: Mapping[str, _Apply] = {
 }
 
 # Data fields an event type gained after games were recorded with it: an older event lacking only these is the same
-# ruling (audits and imports say `consistent` and name them). RV-AMB-10: the equally near places (f9309b3, 2026-11-25).
-FIELDS_ADDED_LATER: Mapping[str, tuple[str, ...]] = {"PiecesRetreated": ("ties",)}
+# ruling (audits and imports say `consistent` and name them). RV-AMB-10: the equally near places (f9309b3, 2026-11-25);
+# RV-REL-7: the sieges a move keeps or breaks off (2026-11-29; an older move kept none).
+FIELDS_ADDED_LATER: Mapping[str, tuple[str, ...]] = {
+    "PiecesRetreated": ("ties",),
+    "BannerMoved": ("besieges", "breaks_off"),
+}

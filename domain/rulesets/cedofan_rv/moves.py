@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
 from domain.rulesets.cedofan_rv import league
 from domain.rulesets.cedofan_rv.guards import in_own_impulse, own_noble, within_limit
 from domain.rulesets.cedofan_rv.options import NOBLE
+from domain.rulesets.cedofan_rv.sieges import borders_passably
 from domain.rulesets.cedofan_rv.state import Piece, RvState
 from domain.rulesets.cedofan_rv.treasuries import piece_treasury
 
@@ -51,6 +53,7 @@ def move_banner(game: Game, action: Action, inputs: Inputs) -> Decision:
         home = paid_from == TREASURY
         where = f"the treasury of {account!r}" if home else f"the purse of {noble.id!r} (enemy territory)"
         violations.append(RuleViolation("RV-SUP-2", f"the move costs {cost} but {where} holds {held}", {}))
+    kept, broken = sieges_after_move(state, noble, destination, border)
     event = Event(
         "BannerMoved",
         {
@@ -64,7 +67,9 @@ def move_banner(game: Game, action: Action, inputs: Inputs) -> Decision:
             "steps": steps,
             "cost": cost,
             "paid_from": paid_from,
-            "rule_ids": ["RV-MOV-1", "RV-MOV-2", "RV-AMB-21", "RV-SUP-1", "RV-SUP-2"],
+            **({"besieges": kept} if kept else {}),
+            **({"breaks_off": broken} if broken else {}),
+            "rule_ids": [*MOVE_RULE_IDS, *(SIEGE_KEPT_RULES if kept else ())],
         },
     )
     step = TraceStep(
@@ -73,7 +78,34 @@ def move_banner(game: Game, action: Action, inputs: Inputs) -> Decision:
         {"steps": steps, "speed": slowest, "cost": cost},
     )
     # Transcript mode records the move with what it overspent; adjudicated mode refuses it.
-    return Decision((event,), tuple(violations), (step,))
+    return Decision((event,), tuple(violations), (step, *_siege_steps(noble, kept, broken)))
+
+
+MOVE_RULE_IDS = ("RV-MOV-1", "RV-MOV-2", "RV-AMB-21", "RV-SUP-1", "RV-SUP-2")
+# The rules a move that keeps its siege cites: the siege lasts until broken off, from in the region or next to it.
+SIEGE_KEPT_RULES = ("RV-REL-7", "RV-AMB-16")
+
+
+def sieges_after_move(state: RvState, noble: Piece, to: str, border: str) -> tuple[list[str], list[str]]:
+    """RV-REL-7, RV-AMB-16: of the places the noble besieges, those his move keeps besieged (it ends where he still
+    besieges them: in the region, entered over a passable border, or next to it across one) and those it breaks
+    off (he no longer stands where a besieger may)."""
+    moved = replace(noble, area=to, entered_by=border)
+    held = sorted(area for area, siege in state.sieges.items() if noble.id in siege.nobles)
+    kept = [area for area in held if borders_passably(state, moved, area)]
+    return kept, [area for area in held if area not in kept]
+
+
+def _siege_steps(noble: Piece, kept: list[str], broken: list[str]) -> tuple[TraceStep, ...]:
+    """RV-REL-7: what the move does to the sieges the noble holds, said in the trace."""
+    steps = []
+    if kept:
+        text = f"RV-REL-7, RV-AMB-16: {noble.id!r} still besieges {', '.join(kept)}: the siege is not broken off"
+        steps.append(TraceStep("RV-REL-7", text, {"besieges": kept}))
+    if broken:
+        text = f"RV-SIE-3: {noble.id!r} no longer borders {', '.join(broken)}: he breaks off its siege"
+        steps.append(TraceStep("RV-SIE-3", text, {"breaks_off": broken}))
+    return tuple(steps)
 
 
 def move_cost(table: Mapping[str, Mapping[str, int]], banner: tuple[Piece, ...], steps: int) -> tuple[int, int]:

@@ -48,9 +48,14 @@ def _line(kind: str, d: Any) -> str:
 
 
 def _banner_moved(d: Any) -> str:
+    sieges = "".join(
+        f"; {label} {', '.join(d[key])}"
+        for key, label in (("besieges", "still besieges"), ("breaks_off", "breaks off the siege of"))
+        if d.get(key)
+    )
     return (
         f"{d['noble']} leads {len(d['units'])} unit(s) {d['from']} -> {d['to']}: "
-        f"{d['steps']} step(s), cost {d['cost']} from {d['paid_from']}"
+        f"{d['steps']} step(s), cost {d['cost']} from {d['paid_from']}{sieges}"
     )
 
 

@@ -6,8 +6,8 @@ Its JSON form, exact both ways (snapshots and `adjust` go through it), is in `st
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 
 from domain.rulesets.cedofan_rv.options import NOBLE
 from domain.rulesets.cedofan_rv.retreat_ties import Ties
@@ -177,3 +177,19 @@ class RvState:
 def units(pieces: tuple[Piece, ...] | list[Piece]) -> int:
     """How many units (non-noble pieces) there are (RV-AMB-2)."""
     return sum(1 for p in pieces if not p.is_noble)
+
+
+def leave_sieges(
+    sieges: Mapping[str, Siege], nobles: Iterable[str], keep: set[str] | None = None
+) -> Mapping[str, Siege]:
+    """A noble who leaves (moves off, dies) no longer besieges; a siege with no noble left ends. A move that ends where
+    he still besieges a place (`BannerMoved.besieges`, RV-REL-7, RV-AMB-16) keeps that siege."""
+    gone = set(nobles)
+    if not any(gone & set(s.nobles) for s in sieges.values()):
+        return sieges
+    kept: dict[str, Siege] = {}
+    for area, siege in sieges.items():
+        left = siege.nobles if keep and area in keep else tuple(n for n in siege.nobles if n not in gone)
+        if left:
+            kept[area] = replace(siege, nobles=left)
+    return kept
