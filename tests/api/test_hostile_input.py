@@ -115,6 +115,31 @@ def test_400_naming_the_body_when_its_text_is_no_json_the_store_can_keep(api: Ap
     assert total_events(api) == before
 
 
+@pytest.mark.parametrize(
+    ("path", "raw", "pointer"),
+    [
+        ("actions", b'{"type":"note","seat":"red","seat":"blue","data":{}}', "/seat"),
+        ("actions", b'{"type":"note","seat":"red","data":{"n":1,"m":[{"n":2,"n":3}]}}', "/data/m/0/n"),
+        ("/api/v1/tokens", b'{"role":"admin","label":"dup","role":"viewer"}', "/role"),
+    ],
+)
+def test_400_naming_the_member_and_nothing_written_when_an_object_repeats_a_key(
+    api: Api, path: str, raw: bytes, pointer: str
+) -> None:
+    """Python kept the last of two same-named members (the seat 'blue', the role 'viewer'); another parser in
+    front of the service (a proxy, a client library) may read the first, so such a body means two requests."""
+    game = api.create_game()["id"]
+    before = total_events(api)
+    target = f"/api/v1/games/{game}/actions" if path == "actions" else path
+
+    body = assert_problem(post_raw(api, target, raw), 400, "bad-request")
+
+    assert body["errors"] == {pointer: ["the key appears twice in one object"]}
+    assert total_events(api) == before
+    minted = api.client.get("/api/v1/tokens", headers=api.headers("admin")).get_json()["items"]
+    assert [t for t in minted if t["label"] == "dup"] == []
+
+
 def test_401_before_the_body_is_read_when_it_is_malformed_but_within_the_limits(api: Api) -> None:
     game = api.create_game()["id"]
 
