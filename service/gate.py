@@ -88,6 +88,14 @@ def _check_request() -> None:
             "X-Request-Id must be 1-200 printable ASCII characters without spaces",
             {"X-Request-Id": [f"{len(request_id)} characters, or characters outside printable ASCII"]},
         )
+    encoding = current.headers.get("Content-Encoding")
+    if encoding and encoding.strip().lower() != "identity":
+        # Nothing here decompresses a body (so no gzip bomb can be sent), and one read as it came was
+        # refused as "not UTF-8 (byte 1)", which sent the client looking for the wrong mistake.
+        raise BadRequest(
+            f"Content-Encoding {encoding[:40]!r} is not accepted: send the body uncompressed",
+            {"Content-Encoding": ["only identity"]},
+        )
     # Set on every request, so json_body() reads this request's answer, never an earlier one's; the
     # Content-Type is parsed here once.
     g.json_body = _parsed_body(current.get_data(cache=True)) if current.is_json else NOT_JSON

@@ -3,6 +3,7 @@ nothing stored, however deep, makes a read of its game fail."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from typing import Any
 
@@ -138,6 +139,20 @@ def test_400_naming_the_member_and_nothing_written_when_an_object_repeats_a_key(
     assert total_events(api) == before
     minted = api.client.get("/api/v1/tokens", headers=api.headers("admin")).get_json()["items"]
     assert [t for t in minted if t["label"] == "dup"] == []
+
+
+@pytest.mark.parametrize("path", ["actions", "/api/v1/games/import"])
+def test_400_naming_content_encoding_and_nothing_written_when_the_body_is_compressed(api: Api, path: str) -> None:
+    """A gzipped body was read as it came and refused as "not UTF-8 (byte 1)" (or "the record is not UTF-8")."""
+    game = api.create_game()["id"]
+    before = total_events(api)
+    target = f"/api/v1/games/{game}/actions" if path == "actions" else path
+    packed = gzip.compress(b'{"type":"note","seat":"red","data":{}}')
+
+    body = assert_problem(post_raw(api, target, packed, **{"Content-Encoding": "gzip"}), 400, "bad-request")
+
+    assert body["errors"] == {"Content-Encoding": ["only identity"]}
+    assert total_events(api) == before
 
 
 def test_401_before_the_body_is_read_when_it_is_malformed_but_within_the_limits(api: Api) -> None:
