@@ -390,3 +390,29 @@ def test_400_naming_the_path_when_a_string_holds_nul(any_api: Api, path: str, bo
 
     assert assert_problem(response, 400)["errors"] == {pointer: ["NUL character"]}
     assert total_events(any_api) == before
+
+
+HUGE = "x" * 400_000
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("annotations", {"kind": "glyph", "at_version": 1, "body": {"glyph": HUGE}}),
+        ("annotations", {"kind": "comment", "at_version": 1, "body": {"text": "a", HUGE: 1}}),
+        ("actions", {"type": "end_game", "seat": None, "data": {"winners": [HUGE]}}),
+        ("/api/v1/games", {"ruleset": "freeform", "seats": [{"seat": "red"}], "options": {HUGE: 1}}),
+    ],
+)
+def test_a_refusal_quotes_a_huge_input_shortened_not_whole(api: Api, path: str, body: Any) -> None:
+    """Refusals quoted the bad value whole, in `detail` and again in `errors` or `violations`: a body of 400 kB
+    got an answer of 0.8-1.6 MB, each request amplified (and the quote helped no one read it)."""
+    game = api.create_game()["id"]
+    target = path if path.startswith("/") else f"/api/v1/games/{game}/{path}"
+
+    response = api.client.post(target, json=body, headers=api.headers("admin"))
+
+    assert response.status_code in (400, 422)
+    assert len(response.get_data()) < 20_000
+    problem = response.get_json()
+    assert "xxxx" in problem["detail"] and problem["detail"].endswith("…")
