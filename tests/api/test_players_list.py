@@ -72,6 +72,8 @@ SPOOFS = [
 
 def _named(api: Api, what: str, name: str) -> Any:
     """Create one named thing (`what`) called `name`, as an admin; the response."""
+    path: str
+    body: dict[str, Any]
     if what == "tournament entrant":
         created = api.client.post(
             "/api/v1/tournaments",
@@ -80,12 +82,13 @@ def _named(api: Api, what: str, name: str) -> Any:
         )
         path, body = f"/api/v1/tournaments/{created.get_json()['id']}/players", {"name": "Cid", "club": name}
     else:
-        path, body = {
+        bodies: dict[str, tuple[str, dict[str, Any]]] = {
             "player": ("/api/v1/players", {"name": name}),
             "game": ("/api/v1/games", {"ruleset": "freeform", "seats": [{"seat": "red"}], "title": name}),
             "token": ("/api/v1/tokens", {"role": "viewer", "label": name}),
             "tournament": ("/api/v1/tournaments", {"name": name, "ruleset": "freeform", "table_size": 4, "rounds": 1}),
-        }[what]
+        }
+        path, body = bodies[what]
     return api.client.post(path, json=body, headers=api.headers("admin"))
 
 
