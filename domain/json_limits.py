@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,16 +42,46 @@ class JsonTooComplex(ValueError):
         self.message = message
 
 
+class DuplicateKey(ValueError):
+    """A JSON object that names one key twice; `pointer` is the RFC 6901 pointer of the repeated member.
+
+    RFC 8259 §4 leaves the meaning to each parser: Python keeps the last value, others the first or refuse,
+    so a proxy, a client library and this service could each read another request from the same bytes.
+    """
+
+    def __init__(self, pointer: str) -> None:
+        super().__init__(f"{pointer}: the key appears twice in one object")
+        self.pointer = pointer
+
+
+def _unique_members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        raise DuplicateKey("")  # its pointer is found afterwards, from the text (parse_bounded)
+    return value
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_members)
+
+
 def parse_bounded(text: str, limits: JsonLimits) -> Any:
-    """`json.loads(text)`, refusing (JsonTooComplex) nesting or containers past `limits`.
+    """`json.loads(text)`, refusing (JsonTooComplex) nesting or containers past `limits` and (DuplicateKey)
+    an object that repeats a key.
 
     Other malformed input raises json.JSONDecodeError or ValueError (an integer of more digits than
     Python converts), as json.loads does.
     """
-    if _surely_within(text, limits):
-        return json.loads(text)
     try:
-        value = json.loads(text)
+        return _parse_bounded(text, limits)
+    except DuplicateKey:
+        raise DuplicateKey(_pointer_of_duplicate(text)) from None
+
+
+def _parse_bounded(text: str, limits: JsonLimits) -> Any:
+    if _surely_within(text, limits):
+        return _DECODER.decode(text)
+    try:
+        value = _DECODER.decode(text)
     except RecursionError:
         pointer = _pointer_past_depth(text, limits.depth)
         raise JsonTooComplex(pointer, f"nested deeper than {limits.depth} levels") from None
@@ -133,14 +164,30 @@ def _max_depth(text: str) -> int:
 
 def _pointer_past_depth(text: str, limit: int) -> str:
     """The pointer of the first container opened past `limit` levels, found by following tokens."""
-    # Each open container: [is_object, current key or index, a string now would be a key].
+    for kind, stack, _ in _walk(text):
+        if kind == "open" and len(stack) >= limit:
+            return pointer_of(tuple(frame[1] for frame in stack))
+    return ""
+
+
+def _pointer_of_duplicate(text: str) -> str:
+    """The pointer of the first member whose key its object has named before, found by following tokens."""
+    for kind, stack, key in _walk(text):
+        if kind == "key" and key in stack[-1][3]:
+            return pointer_of((*(frame[1] for frame in stack[:-1]), key))
+    return ""
+
+
+def _walk(text: str) -> Iterator[tuple[str, list[list[Any]], str]]:
+    """Follow `text`'s tokens without a parse: ("open", containers, "") before a container opens, ("key",
+    containers, key) before an object's member is read. Each open container is [is_object, current key or
+    index, a string now would be a key, the keys seen so far]."""
     stack: list[list[Any]] = []
     for match in _TOKEN.finditer(text):
         token = match.group()
         if token in "[{":
-            if len(stack) >= limit:
-                return pointer_of(tuple(frame[1] for frame in stack))
-            stack.append([token == "{", "" if token == "{" else 0, token == "{"])
+            yield "open", stack, ""
+            stack.append([token == "{", "" if token == "{" else 0, token == "{", set()])
         elif token in "]}":
             if stack:
                 stack.pop()
@@ -150,8 +197,10 @@ def _pointer_past_depth(text: str, limit: int) -> str:
             elif stack:
                 stack[-1][1] += 1
         elif stack and stack[-1][0] and stack[-1][2]:
-            stack[-1][1], stack[-1][2] = _string_value(token), False
-    return ""
+            key = _string_value(token)
+            yield "key", stack, key
+            stack[-1][1], stack[-1][2] = key, False
+            stack[-1][3].add(key)
 
 
 def _string_value(token: str) -> str:

@@ -141,7 +141,9 @@ def delete(services: Services, principal: Principal, game_id: str, annotation_id
 def _annotatable(services: Services, principal: Principal, game_id: str) -> dict[str, Any]:
     if principal.is_anonymous:
         raise Unauthorized("annotating needs 'Authorization: Bearer <token>'")
-    return services.loader.summary(game_id, principal)
+    summary = services.loader.summary(game_id, principal)  # 404 first: a game it cannot read stays unnamed
+    principal.require_game(game_id)  # a token bound to games annotates only those, as it records only there
+    return summary
 
 
 def _owned(services: Services, principal: Principal, game_id: str, annotation_id: str) -> Annotation:

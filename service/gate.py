@@ -17,7 +17,14 @@ from flask.globals import request_ctx
 from flask_cors import CORS
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from domain.json_limits import STORED_DEPTH, JsonLimits, JsonTooComplex, nul_pointer, parse_bounded
+from domain.json_limits import (
+    STORED_DEPTH,
+    DuplicateKey,
+    JsonLimits,
+    JsonTooComplex,
+    nul_pointer,
+    parse_bounded,
+)
 from service import rate_limits
 from service.errors import BadRequest
 
@@ -81,6 +88,14 @@ def _check_request() -> None:
             "X-Request-Id must be 1-200 printable ASCII characters without spaces",
             {"X-Request-Id": [f"{len(request_id)} characters, or characters outside printable ASCII"]},
         )
+    encoding = current.headers.get("Content-Encoding")
+    if encoding and encoding.strip().lower() != "identity":
+        # Nothing here decompresses a body (so no gzip bomb can be sent), and one read as it came was
+        # refused as "not UTF-8 (byte 1)", which sent the client looking for the wrong mistake.
+        raise BadRequest(
+            f"Content-Encoding {encoding[:40]!r} is not accepted: send the body uncompressed",
+            {"Content-Encoding": ["only identity"]},
+        )
     # Set on every request, so json_body() reads this request's answer, never an earlier one's; the
     # Content-Type is parsed here once.
     g.json_body = _parsed_body(current.get_data(cache=True)) if current.is_json else NOT_JSON
@@ -104,6 +119,9 @@ def _parsed_body(raw: bytes) -> Any:
         raise BadRequest(f"the body is too complex at {error.pointer or '/'}: {error.message}", _at(error)) from None
     except json.JSONDecodeError as error:
         return JsonBodyError(f"the request body is not valid JSON: {error}", "invalid JSON")
+    except DuplicateKey as error:
+        message = "the key appears twice in one object"
+        return JsonBodyError(f"the request body repeats a key at {error.pointer}: {message}", message, error.pointer)
     except ValueError as error:  # e.g. an integer of more digits than Python converts
         return JsonBodyError(f"the request body cannot be read as JSON: {error}", "invalid JSON")
     if "\\u0000" in text and (pointer := nul_pointer(value)) is not None:
@@ -119,13 +137,14 @@ def _at(error: JsonTooComplex) -> dict[str, list[str]]:
 class JsonBodyError:
     """A body that is not JSON, kept until the view asks for it (after authenticating its caller)."""
 
-    def __init__(self, detail: str, reason: str) -> None:
+    def __init__(self, detail: str, reason: str, where: str = "body") -> None:
         self.detail = detail
         self.reason = reason
+        self.where = where  # "body", or the JSON pointer of the member at fault
 
     def raise_it(self) -> None:
-        """Report it as a 400 naming the body."""
-        raise BadRequest(self.detail, {"body": [self.reason]})
+        """Report it as a 400 naming the body (or the member at fault)."""
+        raise BadRequest(self.detail, {self.where: [self.reason]})
 
 
 NOT_JSON = JsonBodyError("the request body must be JSON (Content-Type: application/json)", "not JSON")

@@ -93,6 +93,7 @@ def _authenticate_sent_token() -> None:
 
 def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
     """A problem document response; a page (an HTML page that says the same) when a browser opened a page's address."""
+    body = _shortened(body)
     if _a_browser_opens_a_page():
         from service.web.views import problem_page  # here: the pages are registered after the API
 
@@ -102,6 +103,31 @@ def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
+
+
+QUOTED = 1000  # characters of one message a problem document keeps
+
+
+def _shortened(body: dict[str, Any]) -> dict[str, Any]:
+    """`body` with its messages (`detail`, `errors`' fields and messages, `violations`' messages) cut to `QUOTED`
+    characters: they quote the bad input, and a 400 kB value quoted whole in two places made a 1 MB answer."""
+    if len(body.get("detail", "")) <= QUOTED and "errors" not in body and "violations" not in body:
+        return body  # nearly every refusal: nothing that could quote a long input
+
+    def cut(text: Any) -> Any:
+        return text[:QUOTED] + "…" if isinstance(text, str) and len(text) > QUOTED else text
+
+    shortened = {**body, "detail": cut(body["detail"])} if "detail" in body else dict(body)
+    if isinstance(body.get("errors"), dict):
+        shortened["errors"] = {
+            cut(field): [cut(m) for m in messages] if isinstance(messages, list) else cut(messages)
+            for field, messages in body["errors"].items()
+        }
+    if isinstance(body.get("violations"), list):
+        shortened["violations"] = [
+            {**v, "message": cut(v.get("message"))} if isinstance(v, dict) else v for v in body["violations"]
+        ]
+    return shortened
 
 
 def _a_browser_opens_a_page() -> bool:

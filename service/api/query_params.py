@@ -1,4 +1,5 @@
-"""Query parameters an API operation does not declare in openapi.yaml are a 400 naming them.
+"""Query parameters an API operation does not declare in openapi.yaml, or that a request repeats, are a 400
+naming them.
 
 Endpoints with a query schema refused an unknown parameter already (marshmallow); the others took any and
 ignored it, so a client's typo (`/verify?at_version=3`, `/export?formt=pgn`) got an answer to a question it
@@ -42,6 +43,12 @@ def init_app(app: Flask) -> None:
             takes = ", ".join(sorted(allowed)) or "none"
             message = f"unknown query parameter; this operation takes: {takes}"
             raise BadRequest(f"{unknown[0]}: {message}", {name: [message] for name in unknown})
+        # No operation takes a list: `?as=red&as=blue` would be read as red here and as blue by a proxy or
+        # cache that keeps the last value (parameter pollution), so a repeated one is refused, not guessed.
+        repeated = sorted(name for name, values in current.args.lists() if len(values) > 1)
+        if repeated:
+            message = "given more than once; this operation takes one value"
+            raise BadRequest(f"{repeated[0]}: {message}", {name: [message] for name in repeated})
 
     app.before_request(refuse_undeclared)
 

@@ -3,11 +3,37 @@
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from service.errors import BadRequest
+
+# Characters a name shows nothing of, or that change how the text around it is shown: C0 and C1 controls
+# (a newline, a terminal escape), the zero-width space, word joiner and BOM, line and paragraph separators,
+# and the bidi embeddings, overrides and isolates ("\u202eecilA" is shown as "Alice"). ZWJ and ZWNJ
+# (U+200C, U+200D) stay: Persian, Indic scripts and emoji need them.
+_HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u200b\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
+
+
+class ShownText(validate.Validator):
+    """A name or title people read in lists, standings and terminals: no control or invisible characters
+    that could make a second "Alice" look like the first or reach a terminal, and not only spaces."""
+
+    def __call__(self, value: str) -> str:
+        found = _HIDDEN.search(value)
+        if found is not None:
+            raise ValidationError(f"holds U+{ord(found.group()):04X}, a control or invisible character")
+        if value and not value.strip():
+            raise ValidationError("is only spaces")
+        return value
+
+
+def shown_text(shortest: int, longest: int) -> list[validate.Validator]:
+    """Validators of a name or title of `shortest`..`longest` characters (ShownText)."""
+    return [validate.Length(shortest, longest), ShownText()]
+
 
 SEAT_ID = validate.Regexp(r"^[a-z0-9][a-z0-9_\-]{0,63}$", error="must be 1-64 of a-z, 0-9, '_' or '-'")
 MAX_VERSION = 2**31 - 1  # versions are 32-bit integers in both databases
@@ -17,14 +43,14 @@ HASH = validate.Regexp(r"^[0-9a-f]{64}$", error="must be 64 lower-case hex digit
 class PlayerCreateSchema(Schema):
     """POST /players."""
 
-    name = fields.String(required=True, validate=validate.Length(1, 200))
+    name = fields.String(required=True, validate=shown_text(1, 200))
     email = fields.Email(load_default=None, allow_none=True)
 
 
 class BoardCreateSchema(Schema):
     """POST /boards."""
 
-    name = fields.String(required=True, validate=validate.Length(1, 200))
+    name = fields.String(required=True, validate=shown_text(1, 200))
     ruleset = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 64))
     board = fields.Dict(required=True)
 
@@ -65,7 +91,7 @@ class GameCreateSchema(Schema):
     mode = fields.String(load_default="adjudicated", validate=validate.OneOf(["adjudicated", "transcript"]))
     dice = fields.String(load_default="server", validate=validate.OneOf(["server", "table"]))
     visibility = fields.String(load_default="public", validate=validate.OneOf(["public", "private"]))
-    title = fields.String(load_default="", validate=validate.Length(0, 200))
+    title = fields.String(load_default="", validate=shown_text(0, 200))
     # A mid-game position to start from (issue 15, point 3): checked against the ruleset's position schema.
     position = fields.Dict(load_default=None, allow_none=True)
 

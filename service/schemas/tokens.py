@@ -7,7 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from service.schemas import PageSchema
+from service.schemas import PageSchema, shown_text
 from service.store.tokens import ROLES
 
 MAX_DAYS = 3650
@@ -30,7 +30,7 @@ class TokenCreateSchema(Schema):
 
     role = fields.String(required=True, validate=validate.OneOf(ROLES))
     player = fields.UUID(load_default=None, allow_none=True)
-    label = fields.String(load_default=None, allow_none=True, validate=validate.Length(0, 200))
+    label = fields.String(load_default=None, allow_none=True, validate=shown_text(0, 200))
     games = fields.List(fields.UUID(), load_default=None, allow_none=True, validate=validate.Length(1, 200))
     tournament = fields.UUID(load_default=None, allow_none=True)
     expires_at = UtcDateTime(load_default=None, allow_none=True, default_timezone=UTC)

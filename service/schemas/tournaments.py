@@ -6,9 +6,9 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from service.schemas import BoardField, PageSchema
+from service.schemas import BoardField, PageSchema, shown_text
 
-NAME = validate.Length(1, 200)
+NAME = shown_text(1, 200)
 REASON = fields.String(required=True, validate=validate.Length(1, 2000))
 PLAYER_ID = fields.String(validate=validate.Length(1, 36))
 WEIGHT = fields.Integer(strict=True, validate=validate.Range(0, 1000))

@@ -3,6 +3,7 @@ nothing stored, however deep, makes a read of its game fail."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from typing import Any
 
@@ -112,6 +113,45 @@ def test_400_naming_the_body_when_its_text_is_no_json_the_store_can_keep(api: Ap
     body = assert_problem(post_raw(api, f"/api/v1/games/{game}/actions", raw), 400, "bad-request")
 
     assert body["errors"] == {"body": [reason]}
+    assert total_events(api) == before
+
+
+@pytest.mark.parametrize(
+    ("path", "raw", "pointer"),
+    [
+        ("actions", b'{"type":"note","seat":"red","seat":"blue","data":{}}', "/seat"),
+        ("actions", b'{"type":"note","seat":"red","data":{"n":1,"m":[{"n":2,"n":3}]}}', "/data/m/0/n"),
+        ("/api/v1/tokens", b'{"role":"admin","label":"dup","role":"viewer"}', "/role"),
+    ],
+)
+def test_400_naming_the_member_and_nothing_written_when_an_object_repeats_a_key(
+    api: Api, path: str, raw: bytes, pointer: str
+) -> None:
+    """Python kept the last of two same-named members (the seat 'blue', the role 'viewer'); another parser in
+    front of the service (a proxy, a client library) may read the first, so such a body means two requests."""
+    game = api.create_game()["id"]
+    before = total_events(api)
+    target = f"/api/v1/games/{game}/actions" if path == "actions" else path
+
+    body = assert_problem(post_raw(api, target, raw), 400, "bad-request")
+
+    assert body["errors"] == {pointer: ["the key appears twice in one object"]}
+    assert total_events(api) == before
+    minted = api.client.get("/api/v1/tokens", headers=api.headers("admin")).get_json()["items"]
+    assert [t for t in minted if t["label"] == "dup"] == []
+
+
+@pytest.mark.parametrize("path", ["actions", "/api/v1/games/import"])
+def test_400_naming_content_encoding_and_nothing_written_when_the_body_is_compressed(api: Api, path: str) -> None:
+    """A gzipped body was read as it came and refused as "not UTF-8 (byte 1)" (or "the record is not UTF-8")."""
+    game = api.create_game()["id"]
+    before = total_events(api)
+    target = f"/api/v1/games/{game}/actions" if path == "actions" else path
+    packed = gzip.compress(b'{"type":"note","seat":"red","data":{}}')
+
+    body = assert_problem(post_raw(api, target, packed, **{"Content-Encoding": "gzip"}), 400, "bad-request")
+
+    assert body["errors"] == {"Content-Encoding": ["only identity"]}
     assert total_events(api) == before
 
 
@@ -350,3 +390,29 @@ def test_400_naming_the_path_when_a_string_holds_nul(any_api: Api, path: str, bo
 
     assert assert_problem(response, 400)["errors"] == {pointer: ["NUL character"]}
     assert total_events(any_api) == before
+
+
+HUGE = "x" * 400_000
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("annotations", {"kind": "glyph", "at_version": 1, "body": {"glyph": HUGE}}),
+        ("annotations", {"kind": "comment", "at_version": 1, "body": {"text": "a", HUGE: 1}}),
+        ("actions", {"type": "end_game", "seat": None, "data": {"winners": [HUGE]}}),
+        ("/api/v1/games", {"ruleset": "freeform", "seats": [{"seat": "red"}], "options": {HUGE: 1}}),
+    ],
+)
+def test_a_refusal_quotes_a_huge_input_shortened_not_whole(api: Api, path: str, body: Any) -> None:
+    """Refusals quoted the bad value whole, in `detail` and again in `errors` or `violations`: a body of 400 kB
+    got an answer of 0.8-1.6 MB, each request amplified (and the quote helped no one read it)."""
+    game = api.create_game()["id"]
+    target = path if path.startswith("/") else f"/api/v1/games/{game}/{path}"
+
+    response = api.client.post(target, json=body, headers=api.headers("admin"))
+
+    assert response.status_code in (400, 422)
+    assert len(response.get_data()) < 20_000
+    problem = response.get_json()
+    assert "xxxx" in problem["detail"] and problem["detail"].endswith("…")

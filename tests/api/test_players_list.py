@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from tests.api.conftest import assert_problem
 from tests.conftest import Api
 
@@ -55,3 +59,53 @@ def test_emails_only_for_organisers_and_401_for_anonymous_callers(api: Api) -> N
     assert [p["email"] for p in organiser] == ["alice@example.org"]
     assert [p["email"] for p in viewer] == [None]
     assert_problem(api.client.get("/api/v1/players"), 401)
+
+
+SPOOFS = [
+    ("\u202eecilA", "U+202E"),  # right-to-left override: shown as "Alice"
+    ("Al\u200bice", "U+200B"),  # zero-width space: a second "Alice"
+    ("A\x1b[2Jlice", "U+001B"),  # a terminal escape (clears the screen of `annals tournament standings`)
+    ("Alice\nBob", "U+000A"),  # a second line in every table of names
+    ("   ", "only spaces"),
+]
+
+
+def _named(api: Api, what: str, name: str) -> Any:
+    """Create one named thing (`what`) called `name`, as an admin; the response."""
+    path: str
+    body: dict[str, Any]
+    if what == "tournament entrant":
+        created = api.client.post(
+            "/api/v1/tournaments",
+            json={"name": "Open", "ruleset": "freeform", "table_size": 4, "rounds": 1},
+            headers=api.headers("admin"),
+        )
+        path, body = f"/api/v1/tournaments/{created.get_json()['id']}/players", {"name": "Cid", "club": name}
+    else:
+        bodies: dict[str, tuple[str, dict[str, Any]]] = {
+            "player": ("/api/v1/players", {"name": name}),
+            "game": ("/api/v1/games", {"ruleset": "freeform", "seats": [{"seat": "red"}], "title": name}),
+            "token": ("/api/v1/tokens", {"role": "viewer", "label": name}),
+            "tournament": ("/api/v1/tournaments", {"name": name, "ruleset": "freeform", "table_size": 4, "rounds": 1}),
+        }
+        path, body = bodies[what]
+    return api.client.post(path, json=body, headers=api.headers("admin"))
+
+
+@pytest.mark.parametrize(("name", "named"), SPOOFS)
+@pytest.mark.parametrize("what", ["player", "game", "token", "tournament", "tournament entrant"])
+def test_400_naming_the_character_when_a_name_holds_a_control_or_invisible_one(
+    api: Api, what: str, name: str, named: str
+) -> None:
+    """Names were taken whole: a bidi override or a zero-width space made a second "Alice" that standings,
+    pages and the CLI show like the first, and an escape sequence reached the operator's terminal."""
+    body = assert_problem(_named(api, what, name), 400)
+
+    (messages,) = body["errors"].values()
+    assert named in messages[0]
+
+
+@pytest.mark.parametrize("name", ["Ágnes Kovács", "Алиса", "محمد", "می\u200cخواهم", "O'Brien-Smith (jr.)", "李小龍"])
+def test_names_in_any_script_are_kept_as_written(api: Api, name: str) -> None:
+    for what in ("player", "game", "token", "tournament"):
+        assert _named(api, what, name).status_code == 201, (what, name)

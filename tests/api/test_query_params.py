@@ -32,6 +32,20 @@ def test_a_typo_in_a_query_parameter_is_400_naming_it_and_what_the_operation_tak
     assert body["errors"][typo][0].startswith("unknown query parameter; this operation takes:")
 
 
+@pytest.mark.parametrize(
+    ("path", "query", "repeated"),
+    [("/state", "as=red&as=blue", "as"), ("/events", "limit=1&after=0&limit=1000000", "limit")],
+)
+def test_a_query_parameter_given_twice_is_400_naming_it(api: Api, path: str, query: str, repeated: str) -> None:
+    """`?as=red&as=blue` answered as red and `?limit=1&limit=1000000` a page of one: the first value won
+    unsaid, where a proxy or cache in front of the service may take the last (parameter pollution)."""
+    game = _game(api)
+
+    body = assert_problem(api.client.get(f"/api/v1/games/{game}{path}?{query}", headers=api.headers()), 400)
+
+    assert body["errors"] == {repeated: ["given more than once; this operation takes one value"]}
+
+
 def test_declared_parameters_and_web_pages_keep_working(api: Api) -> None:
     game = _game(api)
     headers = api.headers()

@@ -57,6 +57,30 @@ def test_403_and_nothing_written_when_a_bound_token_acts_in_another_game(api: Ap
     assert api.client.get(f"/api/v1/games/{other}", headers=bearer(token)).status_code == 200  # reads stay open
 
 
+def test_403_and_nothing_written_when_a_bound_token_annotates_another_game(api: Api) -> None:
+    """A token bound to game A added, edited and deleted annotations of game B (its player's, written with
+    another token) as if it were unbound: annotating is acting in a game too."""
+    alice = api.player("Alice")
+    bound_to, other = seated_game(api, alice), seated_game(api, alice)
+    token = mint(api, {"role": "player", "player": alice, "games": [bound_to]}).get_json()["token"]
+    comment = {"kind": "comment", "at_version": 1, "body": {"text": "good opening"}}
+    mine = api.client.post(
+        f"/api/v1/games/{other}/annotations", json=comment, headers=bearer(api.token_for_player(alice))
+    ).get_json()["id"]
+    before = total_events(api)
+    path = f"/api/v1/games/{other}/annotations"
+
+    added = api.client.post(path, json=comment, headers=bearer(token))
+    edited = api.client.patch(f"{path}/{mine}", json={"body": {"text": "bad"}}, headers=bearer(token))
+    deleted = api.client.delete(f"{path}/{mine}", headers=bearer(token))
+
+    for refused in (added, edited, deleted):
+        assert assert_problem(refused, 403)["detail"] == f"this token is bound to games [{bound_to}], not {other}"
+    assert total_events(api) == before
+    in_own_game = api.client.post(f"/api/v1/games/{bound_to}/annotations", json=comment, headers=bearer(token))
+    assert in_own_game.status_code == 201
+
+
 def test_403_saying_the_action_names_no_seat_when_a_player_token_sends_one_for_the_table(api: Api) -> None:
     """The refusal quoted Python's None ("holds seats [red] of this game, not None")."""
     alice = api.player("Alice")

@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.json_limits import STORED_DEPTH, JsonLimits, JsonTooComplex, check_limits, decode_stored, parse_bounded
+from domain.json_limits import (
+    STORED_DEPTH,
+    DuplicateKey,
+    JsonLimits,
+    JsonTooComplex,
+    check_limits,
+    decode_stored,
+    parse_bounded,
+)
 
 LIMITS = JsonLimits(depth=4, items=3)
 
@@ -53,6 +61,27 @@ def test_refused_when_one_container_holds_more_members_than_allowed(text: str, p
     with pytest.raises(JsonTooComplex) as caught:
         parse_bounded(text, LIMITS)
     assert (caught.value.pointer, caught.value.message) == (pointer, message)
+
+
+@pytest.mark.parametrize(
+    ("text", "pointer"),
+    [
+        ('{"a":1,"a":2}', "/a"),
+        ('{"a":{"b":"x","c":["b"],"b":"y"}}', "/a/b"),
+        ('[0,{"k,\\"":1,"k,\\"":2}]', '/1/k,"'),
+        ('{"a":{"x":1},"b":{"x":1},"b":2}', "/b"),
+        ('{"a/b":' + "[" * 9 + '{"~":1,"~":1}' + "]" * 9 + "}", "/a~1b/0/0/0/0/0/0/0/0/0/~0"),
+    ],
+)
+def test_an_object_naming_a_key_twice_is_refused_with_the_pointer_of_the_second(text: str, pointer: str) -> None:
+    with pytest.raises(DuplicateKey) as caught:
+        parse_bounded(text, JsonLimits(depth=16, items=10))
+    assert caught.value.pointer == pointer
+
+
+def test_the_same_key_in_two_objects_is_no_duplicate() -> None:
+    text = '{"a":{"x":1},"b":{"x":2},"c":[{"x":3},{"x":4}]}'
+    assert parse_bounded(text, JsonLimits(depth=16, items=10)) == json.loads(text)
 
 
 def test_brackets_and_commas_inside_strings_do_not_count() -> None:

@@ -131,6 +131,7 @@ def test_chain_breaks_when_verified_under_another_game_id() -> None:
         (2, "{not json", "not JSON"),
         (2, "[1, 2]", "expected a JSON object"),
         (2, '{"version": 1}', "the event has no event_id"),
+        (2, '{"version": 1, "version": 2}', "/version: the key appears twice in one object"),
     ],
 )
 def test_parse_names_the_line_when_a_line_is_malformed(line: int, text: str, message: str) -> None:

@@ -101,10 +101,11 @@ def _edit_data(conn: Connection, game: str, version: int) -> None:
     )
 
 
-def _rechain_from(conn: Connection, game: str, version: int) -> None:
-    """Recompute every hash from `version` on, as if the edited event had been recorded that way."""
+def _rechain_from(conn: Connection, game: str, version: int, stream: str | None = None) -> None:
+    """Recompute every hash from `version` on, as if the edited event had been recorded that way (in the
+    game's stream, or in `stream`)."""
     rows = conn.execute(
-        text("SELECT * FROM events WHERE stream_id = :s ORDER BY version"), {"s": f"game:{game}"}
+        text("SELECT * FROM events WHERE stream_id = :s ORDER BY version"), {"s": stream or f"game:{game}"}
     ).mappings()
     prev = None
     for row in list(rows):
@@ -507,3 +508,36 @@ def test_verify_reports_a_player_row_added_to_list_a_game_to_someone_without_a_s
     flagged = [line for line in result.output.splitlines() if line.startswith("HEAD-MISMATCH")]
     assert len(flagged) == 1 and f"game:{a}" in flagged[0] and "seat holders" in flagged[0], flagged
     assert _verify_view(site, b)["ok"] is True
+
+
+def test_the_tournament_verify_view_reports_a_registration_edited_and_rechained_under_a_signed_head(
+    site: Api,
+) -> None:
+    """GET /tournaments/{id}/verify recomputed the chain alone: after an entrant's club was edited and the
+    stream re-chained it answered ok, while `annals verify` named the stream RECHAINED against the global
+    checkpoint and the witness."""
+    headers = site.headers("organiser")
+    created = site.client.post(
+        "/api/v1/tournaments",
+        json={"name": "Open", "ruleset": "freeform", "table_size": 4, "rounds": 1},
+        headers=headers,
+    ).get_json()["id"]
+    for name in ("Ann", "Bea"):
+        body = {"name": name, "club": "north"}
+        assert site.client.post(f"/api/v1/tournaments/{created}/players", json=body, headers=headers).status_code == 201
+    site.services.checkpoints.checkpoint_global()
+    stream = f"tournament:{created}"
+    with site.services.engine.begin() as conn:
+        _unlock(conn)
+        conn.execute(
+            text("UPDATE events SET data = replace(data, 'north', 'south') WHERE stream_id = :s AND version = 2"),
+            {"s": stream},
+        )
+        _rechain_from(conn, created, 2, stream)
+
+    verified = site.client.get(f"/api/v1/tournaments/{created}/verify", headers=headers).get_json()
+
+    assert any(line.startswith("RECHAINED") and stream in line for line in annals("verify").output.splitlines())
+    assert verified["ok"] is False
+    assert [f["kind"] for f in verified["findings"]] == ["rechained"]
+    assert verified["first_broken"] == 3 and "witness" in verified["reason"]
