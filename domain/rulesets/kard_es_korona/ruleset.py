@@ -10,6 +10,7 @@ from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleVi
 from domain.pending import Pending
 from domain.rulesets.kard_es_korona import battle_order, cards, elections, lords, offices, setup
 from domain.rulesets.kard_es_korona.actions import ACTION_SPECS, board_ids
+from domain.rulesets.kard_es_korona.amendments import EMPTY_MELEE_SKIPPED
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
@@ -176,6 +177,10 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
 # Every shipped version, oldest first (domain/registry.py): the last is current, for new games.
 KARD_ES_KORONA_1_0_0 = KardEsKoronaRuleset("1.0.0")
 KARD_ES_KORONA = KardEsKoronaRuleset(
-    "1.1.0", changes="no ruling changed yet: the version the next ruling change ships in"
+    "1.1.0",
+    amendments=frozenset({EMPTY_MELEE_SKIPPED}),
+    changes="an open battle whose volley leaves no cavalry or infantry on either side goes straight to full round 2, "
+    "without a melee exchange of no dice",
+    changed_rules=("KK-OPEN-4", "KK-OPEN-5"),
 )
 VERSIONS: tuple[KardEsKoronaRuleset, ...] = (KARD_ES_KORONA_1_0_0, KARD_ES_KORONA)
