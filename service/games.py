@@ -515,7 +515,8 @@ class GameCommands:
 
 def _ruleset_of(body: Mapping[str, Any]) -> Ruleset[Any]:
     """The current version of the body's ruleset, for a new game; a tournament's game is pinned to the version its
-    tournament was created with (`ruleset_version`, set by service/tournaments/rounds.py; POST /games refuses it)."""
+    tournament was created with, and a sample game to the one it was recorded with (`ruleset_version`, set by
+    service/tournaments/rounds.py and service/samples.py; POST /games refuses it)."""
     try:
         if body.get("ruleset_version") is not None:
             return registry.pinned(body["ruleset"], str(body["ruleset_version"]))

@@ -34,7 +34,7 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
     """Kard és Korona: the whole catalog, from setup to victory, in the basic and advanced games.
 
     One instance per shipped version (`VERSIONS`): a ruling change that alters what recorded games decide ships as
-    a new version carrying an amendment (`AMENDMENTS`), which the version puts in every state it builds and the
+    a new version carrying an amendment (amendments.py), which the version puts in every state it builds and the
     decide paths read (`state.amendments`); games pinned to an older version keep its rulings.
     """
 
