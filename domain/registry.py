@@ -11,12 +11,15 @@ from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
 from domain.rulesets.freeform import FREEFORM
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from domain.rulesets.kard_es_korona import VERSIONS as KARD_ES_KORONA_VERSIONS
 
-# Every version still able to replay a recorded game stays listed here; the last one is current.
+# Every version still able to replay a recorded game stays listed here, oldest first; the last one is current.
+# A ruling change that alters what recorded games decide ships as a new version beside the old (README, "Ruleset
+# versions"): games keep deciding, folding, replaying and auditing under the version they were created with.
 _VERSIONS: Mapping[str, tuple[Ruleset[Any], ...]] = {
     FREEFORM.id: (FREEFORM,),
     AGOT2.id: (AGOT2,),
-    KARD_ES_KORONA.id: (KARD_ES_KORONA,),
+    KARD_ES_KORONA.id: KARD_ES_KORONA_VERSIONS,
     CEDOFAN_KARDS_BS.id: (CEDOFAN_KARDS_BS,),
     CEDOFAN_RV.id: (CEDOFAN_RV,),
 }
@@ -50,3 +53,8 @@ def pinned(ruleset_id: str, version: str) -> Ruleset[Any]:
 def versions(ruleset_id: str) -> tuple[str, ...]:
     """Every shipped version of a ruleset, oldest first."""
     return tuple(r.version for r in _VERSIONS.get(ruleset_id, ()))
+
+
+def shipped(ruleset_id: str) -> tuple[Ruleset[Any], ...]:
+    """Every shipped version of a ruleset, oldest first (the last is current)."""
+    return tuple(_VERSIONS.get(ruleset_id, ()))

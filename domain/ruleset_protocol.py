@@ -104,6 +104,10 @@ class Ruleset(Protocol[S]):
     fields_added_later: Mapping[str, tuple[str, ...]] = MappingProxyType({})
     # Whether `event_view` may hide part of an event: False lets the service hand events out without redacting.
     has_secret_events: bool = False
+    # What this version changed from the one before it, in one line, and the rule ids whose rulings it changed
+    # (GET /rulesets lists every shipped version with these); a ruleset's first version changed nothing.
+    changes: str = "the first version"
+    changed_rules: tuple[str, ...] = ()
 
     def game_errors(
         self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]

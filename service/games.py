@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -121,10 +121,7 @@ class GameCommands:
         """Create a game from a validated request body (see schemas.GameCreateSchema)."""
         principal.require("admin", "organiser", "player")
         principal.require_unbound("create a game")
-        try:
-            ruleset = registry.current(body["ruleset"])
-        except registry.UnknownRuleset as error:
-            raise Unprocessable(str(error), {"ruleset": [str(error)]}) from None
+        ruleset = _ruleset_of(body)
         position = body.get("position")
         if position is not None:  # a malformed position is a 400 before anything else is checked
             check_position_schema(ruleset, position)
@@ -516,6 +513,18 @@ class GameCommands:
         return meta
 
 
+def _ruleset_of(body: Mapping[str, Any]) -> Ruleset[Any]:
+    """The current version of the body's ruleset, for a new game; a tournament's game is pinned to the version its
+    tournament was created with, and a sample game to the one it was recorded with (`ruleset_version`, set by
+    service/tournaments/rounds.py and service/samples.py; POST /games refuses it)."""
+    try:
+        if body.get("ruleset_version") is not None:
+            return registry.pinned(body["ruleset"], str(body["ruleset_version"]))
+        return registry.current(body["ruleset"])
+    except registry.UnknownRuleset as error:
+        raise Unprocessable(str(error), {"ruleset": [str(error)]}) from None
+
+
 def _variant(
     ruleset: Ruleset[Any], body: dict[str, Any], errors: dict[str, list[str]]
 ) -> tuple[dict[str, Any], str | None]:
@@ -578,6 +587,10 @@ def _violation_json(violation: RuleViolation) -> dict[str, Any]:
 
 
 def _fingerprint(body: Any) -> str:
+    # A pinned `ruleset_version` is left out: a sample or a tournament's table created under an idempotency key
+    # before its version was pinned is the same request (the game it created kept the version of its time).
+    if isinstance(body, dict) and "ruleset_version" in body:
+        body = {k: v for k, v in body.items() if k != "ruleset_version"}
     return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
 
 

@@ -43,7 +43,10 @@ def load_sample(services: Services, path: Path) -> str:
     sample = json.loads(path.read_text(encoding="utf-8"))
     name = sample_name(path)
     ctx = RequestContext(request_id=f"sample:{name}", client="annals samples load")
-    created = services.commands.create(RECORDER, sample["game"], ctx, key=f"sample:{name}")
+    # A sample names the ruleset version it was recorded with, beside its game: it is played under that version,
+    # not the current one (README, "Ruleset versions"); POST /games itself always takes the current version.
+    body = {**sample["game"], "ruleset_version": sample.get("ruleset_version")}
+    created = services.commands.create(RECORDER, body, ctx, key=f"sample:{name}")
     game_id = created.game_id
     for index, step in enumerate(sample["actions"]):
         key = f"sample:{name}:{index}"

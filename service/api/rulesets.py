@@ -31,11 +31,22 @@ def _summary(ruleset: Ruleset[Any]) -> dict[str, Any]:
         "id": ruleset.id,
         "version": ruleset.version,
         "versions": list(registry.versions(ruleset.id)),
+        "releases": [_release(shipped, ruleset) for shipped in registry.shipped(ruleset.id)],
         "title": ruleset.title,
         "rule_count": len(all_rules(ruleset)),
         "default_options": dict(ruleset.default_options),
         "boards": sorted(ruleset.shipped_boards),
         "left_to_adjust": [{"rule_id": rule_id, "effect": effect} for rule_id, effect in ruleset.left_to_adjust],
+    }
+
+
+def _release(shipped: Ruleset[Any], current: Ruleset[Any]) -> dict[str, Any]:
+    """One shipped version: what it changed from the one before and the rules whose rulings it changed."""
+    return {
+        "version": shipped.version,
+        "current": shipped is current,
+        "changes": shipped.changes,
+        "rule_ids": list(shipped.changed_rules),
     }
 
 

@@ -185,6 +185,8 @@ def start(
             # The body GameCreateSchema would give: every field present, checked by the command itself.
             body = {
                 "ruleset": settings["ruleset"],
+                # The version pinned when the tournament was created: every table plays the same rulings.
+                "ruleset_version": settings.get("ruleset_version"),
                 "variant": settings.get("variant"),
                 "options": settings.get("options", {}),
                 "board": settings.get("board"),

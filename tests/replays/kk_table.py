@@ -156,7 +156,9 @@ def _salt(seat: str) -> str:
 
 
 def write_sample(target: Path, description: str, game: dict[str, Any], steps: list[dict[str, Any]]) -> None:
-    """The sample file: the header indented, one step per line (short diffs when a script changes)."""
+    """The sample file: the header indented, one step per line (short diffs when a script changes). It names the
+    ruleset version the steps were played under, which `annals samples load` plays them under."""
     lines = [json.dumps(step, ensure_ascii=False) for step in steps]
-    head = json.dumps({"description": description, "game": game}, ensure_ascii=False, indent=2)
+    header = {"description": description, "ruleset_version": KARD_ES_KORONA.version, "game": game}
+    head = json.dumps(header, ensure_ascii=False, indent=2)
     target.write_text(head[:-2] + ',\n  "actions": [\n    ' + ",\n    ".join(lines) + "\n  ]\n}\n", encoding="utf-8")

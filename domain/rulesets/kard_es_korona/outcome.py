@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from domain.rulesets.kard_es_korona.amendments import EMPTY_MELEE_SKIPPED
 from domain.rulesets.kard_es_korona.battle_end import capture_castle, end_battle
 from domain.rulesets.kard_es_korona.flow import Flow
 from domain.rulesets.kard_es_korona.forces import ARCHER, CAVALRY, INFANTRY, Force
@@ -15,14 +16,16 @@ from domain.rulesets.kard_es_korona.hits import (
     MELEE,
     SIEGE_ARCHERS,
     SIEGE_ASSAULT,
+    VOLLEY,
     casualty_options,
     lord_present,
     other,
+    rolling_arms,
     side_force,
 )
 from domain.rulesets.kard_es_korona.lords import start_duel
 from domain.rulesets.kard_es_korona.retreat import go_on_retreating, is_retreat_under_way, is_retreating_army_destroyed
-from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle, KKState
+from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle, KKState, battle_with
 from domain.rulesets.kard_es_korona.withdrawal import abandon_siege
 
 
@@ -174,6 +177,10 @@ def _outcome(flow: Flow, battle_id: str) -> None:
             abandon_siege(flow, battle, "no_infantry")
         case Outcome.NEXT_EXCHANGE:
             following = _next_exchange(state, battle)
+            if battle.exchange == VOLLEY and following[1] == FULL:
+                flow.note(
+                    "KK-OPEN-4", "no cavalry or infantry left to fight the melee: full round 2 follows (KK-OPEN-5)"
+                )
             flow.emit("ExchangeResolved", {"battle": battle.id, "round": following[0], "exchange": following[1]})
 
 
@@ -200,8 +207,11 @@ def _control_changes(flow: Flow, battle: Battle, previous: str | None, to: str |
 
 
 def _next_exchange(state: KKState, battle: Battle) -> tuple[int, str]:
+    """The exchange after this one, as (round, exchange) (KK-OPEN-2..5, KK-SIEGE-2..4)."""
     match battle.exchange:
         case "volley":
+            if EMPTY_MELEE_SKIPPED in state.amendments and is_melee_empty(state, battle):
+                return battle.round + 1, FULL
             return battle.round, MELEE
         case "siege_archers":
             return battle.round, SIEGE_ASSAULT
@@ -210,6 +220,13 @@ def _next_exchange(state: KKState, battle: Battle) -> tuple[int, str]:
             return battle.round + 1, SIEGE_ARCHERS if has_archers else SIEGE_ASSAULT
         case _:
             return battle.round + 1, FULL
+
+
+def is_melee_empty(state: KKState, battle: Battle) -> bool:
+    """KK-OPEN-4 (1.1.0, `EMPTY_MELEE_SKIPPED`): after the volley no unit of either side rolls in the melee (only
+    cavalry and infantry do, and archers that did not volley, KK-OPEN-3), so full round 1 is over."""
+    melee = battle_with(battle, exchange=MELEE)
+    return not any(rolling_arms(state, melee, side) for side in (ATTACKER, DEFENDER))
 
 
 def _lords_defeated(flow: Flow, battle: Battle, sides: tuple[str, ...]) -> None:

@@ -10,6 +10,7 @@ from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleVi
 from domain.pending import Pending
 from domain.rulesets.kard_es_korona import battle_order, cards, elections, lords, offices, setup
 from domain.rulesets.kard_es_korona.actions import ACTION_SPECS, board_ids
+from domain.rulesets.kard_es_korona.amendments import EMPTY_MELEE_SKIPPED
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
@@ -22,7 +23,7 @@ from domain.rulesets.kard_es_korona.position import from_position, position_of
 from domain.rulesets.kard_es_korona.position_checks import position_errors
 from domain.rulesets.kard_es_korona.position_schema import POSITION_SCHEMA
 from domain.rulesets.kard_es_korona.rulebook import RULEBOOK
-from domain.rulesets.kard_es_korona.state import KKState
+from domain.rulesets.kard_es_korona.state import KKState, evolved
 from domain.rulesets.kard_es_korona.state_json import dump_state, load_state
 from domain.rulesets.kard_es_korona.vassals_evolve import UPCASTERS
 from domain.rulesets.kard_es_korona.victory import conclude
@@ -30,10 +31,14 @@ from domain.upcasting import Upcaster
 
 
 class KardEsKoronaRuleset(Ruleset[KKState]):
-    """Kard és Korona: the whole catalog, from setup to victory, in the basic and advanced games."""
+    """Kard és Korona: the whole catalog, from setup to victory, in the basic and advanced games.
+
+    One instance per shipped version (`VERSIONS`): a ruling change that alters what recorded games decide ships as
+    a new version carrying an amendment (amendments.py), which the version puts in every state it builds and the
+    decide paths read (`state.amendments`); games pinned to an older version keep its rulings.
+    """
 
     id = "kard_es_korona"
-    version = "1.0.0"
     title = "Kard és Korona (Sword and Crown)"
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = DEFAULT_OPTIONS
@@ -48,6 +53,22 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
     fields_added_later: Mapping[str, tuple[str, ...]] = FIELDS_ADDED_LATER
     # Event shapes changed since games were recorded: read as today's by folds and audits alike (domain/upcasting.py).
     upcasters: tuple[Upcaster, ...] = UPCASTERS
+
+    def __init__(
+        self,
+        version: str,
+        amendments: frozenset[str] = frozenset(),
+        changes: str = "",
+        changed_rules: tuple[str, ...] = (),
+    ) -> None:
+        self.version = version
+        self.amendments = amendments
+        self.changes = changes or "the first version"
+        self.changed_rules = changed_rules
+
+    def _amended(self, state: KKState) -> KKState:
+        """The state under this version's rulings."""
+        return evolved(state, amendments=self.amendments)
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""
@@ -72,7 +93,7 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         return [setup.board_problem(options, board)] if setup.board_problem(options, board) else []
 
     def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> KKState:
-        return setup.initial_state(options, board, seats)
+        return self._amended(setup.initial_state(options, board, seats))
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
         """The action decided by its phase's module (decide.py), then the victory check of KK-WIN-1 (A-58)."""
@@ -105,9 +126,18 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         """The game's situation in the documented form of `position_schema` (position_schema.py)."""
         return position_of(game.state)
 
-    # The position contract's invariant checks and builder (position_checks.py, position.py), taken as they are.
+    # The position contract's invariant checks (position_checks.py), taken as they are.
     position_errors = staticmethod(position_errors)
-    from_position = staticmethod(from_position)
+
+    def from_position(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> KKState:
+        """The state of a game started from `position` (position.py), under this version's rulings."""
+        return self._amended(from_position(position, options, board, seats))
 
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
@@ -120,7 +150,7 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         return dump_state(state)
 
     def load_state(self, document: Mapping[str, Any]) -> KKState:
-        return load_state(document)
+        return self._amended(load_state(document))
 
     def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
         """KK-ELECT-6: the only sealed rounds are the elections' auctions."""
@@ -144,4 +174,13 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         return Decision()
 
 
-KARD_ES_KORONA = KardEsKoronaRuleset()
+# Every shipped version, oldest first (domain/registry.py): the last is current, for new games.
+KARD_ES_KORONA_1_0_0 = KardEsKoronaRuleset("1.0.0")
+KARD_ES_KORONA = KardEsKoronaRuleset(
+    "1.1.0",
+    amendments=frozenset({EMPTY_MELEE_SKIPPED}),
+    changes="an open battle whose volley leaves no cavalry or infantry on either side goes straight to full round 2, "
+    "without a melee exchange of no dice",
+    changed_rules=("KK-OPEN-4", "KK-OPEN-5"),
+)
+VERSIONS: tuple[KardEsKoronaRuleset, ...] = (KARD_ES_KORONA_1_0_0, KARD_ES_KORONA)

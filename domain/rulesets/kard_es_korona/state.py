@@ -173,6 +173,10 @@ class KKState:
     office_sale: OfficeSale | None = None  # a public office auction under way (KK-OFFICE-6)
     # The groups of the last step ({from, units, lord}), for the battle it may create (KK-MOVE-12, KK-VASSAL-2)
     step_groups: tuple[Mapping[str, Any], ...] = ()
+    # The ruling changes of the ruleset version the game is pinned to (amendments.py, ruleset.py), which decide
+    # paths read: set by that version's ruleset whenever it builds a state, never dumped (not a fact of the table,
+    # so neither views nor `adjust` see it).
+    amendments: frozenset[str] = frozenset()
 
     # --- queries ---
 

@@ -14,7 +14,8 @@ from domain.rulesets.kard_es_korona.state import Battle, KKState, Origin, Pendin
 _FORCE_MAPS = ("units", "moved")
 # Field names looked up once: a replay of a long game dumps a state per version (`dataclasses.fields` builds its
 # tuple anew on every call).
-_STATE_FIELDS = tuple(f.name for f in fields(KKState) if f.name != "board")
+# `amendments` belongs to the ruleset version, which sets it again when it loads a state (ruleset.py).
+_STATE_FIELDS = tuple(f.name for f in fields(KKState) if f.name not in ("board", "amendments"))
 _BATTLE_FIELDS = tuple(f.name for f in fields(Battle))
 _RETREAT_FIELDS = tuple(f.name for f in fields(Retreat))
 # Values taken as they are, told apart by their exact type before the costlier `isinstance(value, Mapping)`.
@@ -57,7 +58,7 @@ def load_state(document: Mapping[str, Any]) -> KKState:
     board = typed_board(board_document) if board_document is not None else None
     values: dict[str, Any] = {"board": board}
     for f in fields(KKState):
-        if f.name == "board":
+        if f.name in ("board", "amendments"):
             continue
         if f.name not in document and (f.default is not MISSING or f.default_factory is not MISSING):
             continue  # a field newer than the document (an older snapshot) keeps its default
