@@ -28,7 +28,7 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator, FormatChecker, TypeChecker, validators
 from jsonschema.exceptions import ValidationError
 
-from domain.actions import ActionSpec
+from domain.actions import ActionSpec, SealedSpec, sealed_spec_for
 from domain.kernel import Ruleset
 from domain.platform_actions import action_specs
 from service.errors import BadRequest
@@ -47,6 +47,7 @@ StrictValidator = validators.extend(  # type: ignore[no-untyped-call]
 )
 _VALIDATORS: dict[tuple[str, str, str], Draft202012Validator | None] = {}
 _FAST: dict[tuple[str, str, str], jsonschema_rs.Validator | None] = {}
+_SEALED: dict[tuple[str, str, str], Draft202012Validator] = {}
 _FORMATS = FormatChecker()
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 # Python's `\S` refuses U+001C-U+001F, which it counts as whitespace and Rust does not.
@@ -105,6 +106,29 @@ def check_action(ruleset: Ruleset[Any], action_type: str, data: Mapping[str, Any
         first_pointer, messages = next(iter(errors.items()))
         detail = f"{action_type!r} data is malformed: {first_pointer}: {messages[0]}"
         raise BadRequest(detail, errors)
+
+
+def check_sealed(ruleset: Ruleset[Any], purpose: str, payload: Any) -> None:
+    """Raise a 400 naming every malformed part of a sealed `payload` by JSON pointer (`/payload/amount`), checked
+    against the ruleset's declaration for a round of this purpose; nothing when it is well formed or none is declared.
+
+    Sealing is rare beside actions, so `jsonschema` alone checks it (no Rust fast path)."""
+    spec = sealed_spec_for(ruleset.sealed_specs, purpose)
+    if spec is None:
+        return
+    errors = data_errors(_sealed_validator(ruleset, spec), payload, root="/payload")
+    if errors:
+        first_pointer, messages = next(iter(errors.items()))
+        raise BadRequest(f"the sealed {spec.kind!r} payload is malformed: {first_pointer}: {messages[0]}", errors)
+
+
+def _sealed_validator(ruleset: Ruleset[Any], spec: SealedSpec) -> Draft202012Validator:
+    """The compiled validator of one sealed payload kind, built once per ruleset version and kind."""
+    key = (ruleset.id, ruleset.version, spec.kind)
+    if key not in _SEALED:
+        Draft202012Validator.check_schema(spec.schema)
+        _SEALED[key] = StrictValidator(spec.schema, format_checker=_FORMATS)
+    return _SEALED[key]
 
 
 def data_errors(validator: Draft202012Validator, data: Any, root: str = "/data") -> dict[str, list[str]]:
