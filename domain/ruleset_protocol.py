@@ -105,6 +105,9 @@ class Ruleset(Protocol[S]):
     # The payloads of the ruleset's sealed rounds, by kind (domain/actions.py `SealedSpec`): checked by the service
     # before `sealed_errors` (a malformed payload is a 400); none by default (any payload goes to `sealed_errors`).
     sealed_specs: Mapping[str, SealedSpec] = MappingProxyType({})
+    # Whether an action type the ruleset does not declare is recorded as it is (freeform) rather than being a malformed
+    # request (a 400 naming `type` before `decide`); False for every ruleset whose vocabulary is closed.
+    accepts_any_action_type: bool = False
     # Whether `event_view` may hide part of an event: False lets the service hand events out without redacting.
     has_secret_events: bool = False
 

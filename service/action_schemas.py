@@ -6,8 +6,10 @@ ruleset; this module compiles each (ruleset, version, type) validator once, beca
 action (the hot path of issue 19).
 
 A malformed payload is a 400 whose `errors` are keyed by JSON pointers into the request body
-(`/data/groups/0/units/cavalry`); an action type the ruleset does not declare passes through unchanged, so
-the ruleset keeps answering it as before (freeform records any type; the others refuse it by rule).
+(`/data/groups/0/units/cavalry`). An action type the ruleset does not declare is a 400 naming `type` and the
+types it takes (DESIGN §9, §12: the type is the discriminator of the ruleset's declared action union, so a type
+outside it is a malformed request, not a rule broken; it was a 422 citing each ruleset's catch-all rule, which
+no mode ever recorded). Freeform, which records any type, lets it through (`accepts_any_action_type`).
 
 Well-formed data is recognised by jsonschema-rs (compiled Rust, well under a microsecond) and only data it
 finds malformed goes through `jsonschema` (15-75 µs an action for Kard és Korona's), which names the
@@ -99,6 +101,10 @@ def fast_validator_for(ruleset: Ruleset[Any], action_type: str) -> jsonschema_rs
 def check_action(ruleset: Ruleset[Any], action_type: str, data: Mapping[str, Any]) -> None:
     """Raise a 400 naming every malformed part of `data` by JSON pointer; nothing when it is well formed."""
     validator = validator_for(ruleset, action_type)
+    if validator is None and not ruleset.accepts_any_action_type:
+        known = ", ".join(sorted(action_specs(ruleset)))
+        message = f"{ruleset.id} takes no action {action_type!r}; its actions: {known}"
+        raise BadRequest(message, {"type": [message]})
     if validator is None or _surely_valid(fast_validator_for(ruleset, action_type), data):
         return
     errors = data_errors(validator, data)

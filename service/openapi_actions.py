@@ -115,7 +115,7 @@ def components(rulesets: Sequence[Ruleset[Any]]) -> dict[str, Any]:
         for action_type, name in own.items():
             found[name] = _action_schema(ruleset.actions[action_type])
         note = f"Every action a `{ruleset.id}` game accepts, by `type` (`GET /api/v1/rulesets/{ruleset.id}/actions`)."
-        if ruleset.id == "freeform":
+        if ruleset.accepts_any_action_type:
             note += " Any other snake_case type is recorded as it is, with any object as `data`."
         found[f"{prefix}Action"] = _union(f"{prefix}Action", {**own, **platform}, note)
         for sealed in ruleset.sealed_specs.values():
