@@ -57,6 +57,51 @@ class ActionSpec:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class SealedSpec:
+    """The payload of one kind of sealed round (DESIGN §7): the rounds it fits, its rules, JSON Schema and example.
+
+    A round fits when its `purpose` is `purpose` or starts with it (`kk:bid:` fits `kk:bid:treasurer`). Sealed
+    payloads are closed objects, unlike actions' `data`: a payload is committed and later revealed whole, so an
+    extra key would be shown to every seat, and a misspelt one (`amout`) would be read as missing.
+    """
+
+    kind: str
+    purpose: str
+    summary: str
+    rule_ids: tuple[str, ...]
+    schema: JsonSchema
+    example: Mapping[str, Any]
+
+    def fits(self, purpose: str) -> bool:
+        """Whether a round opened with this purpose takes this payload."""
+        return purpose.startswith(self.purpose)
+
+    def to_json(self) -> dict[str, Any]:
+        """The declaration as the API serves it."""
+        return {
+            "kind": self.kind,
+            "purpose": self.purpose,
+            "summary": self.summary,
+            "rule_ids": list(self.rule_ids),
+            "schema": thawed(self.schema),
+            "example": thawed(self.example),
+        }
+
+
+def sealed_catalog(*specs: SealedSpec) -> Mapping[str, SealedSpec]:
+    """Sealed payload specs by kind; a kind declared twice is a programming error caught at import."""
+    by_kind = {spec.kind: spec for spec in specs}
+    if len(by_kind) != len(specs):
+        raise ValueError("a sealed payload kind is declared twice")
+    return by_kind
+
+
+def sealed_spec_for(specs: Mapping[str, SealedSpec], purpose: str) -> SealedSpec | None:
+    """The payload spec a round of this purpose takes, or None when the ruleset declares none for it."""
+    return next((spec for spec in specs.values() if spec.fits(purpose)), None)
+
+
 def catalog(*specs: ActionSpec) -> Mapping[str, ActionSpec]:
     """Specs by type; a type declared twice is a programming error caught at import."""
     by_type: dict[str, ActionSpec] = {}

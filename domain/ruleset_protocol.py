@@ -24,7 +24,7 @@ from domain.values import (
 )
 
 if TYPE_CHECKING:  # domain.actions and domain.pending import from domain.kernel
-    from domain.actions import ActionSpec
+    from domain.actions import ActionSpec, SealedSpec
     from domain.pending import Pending
     from domain.positions import PositionError
 
@@ -102,6 +102,12 @@ class Ruleset(Protocol[S]):
     # Data fields an event type gained after games were recorded, by event type: an older event that lacks only these
     # is the same ruling (audits and imports say `consistent` and list them as unrecorded); none by default.
     fields_added_later: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+    # The payloads of the ruleset's sealed rounds, by kind (domain/actions.py `SealedSpec`): checked by the service
+    # before `sealed_errors` (a malformed payload is a 400); none by default (any payload goes to `sealed_errors`).
+    sealed_specs: Mapping[str, SealedSpec] = MappingProxyType({})
+    # Whether an action type the ruleset does not declare is recorded as it is (freeform) rather than being a malformed
+    # request (a 400 naming `type` before `decide`); False for every ruleset whose vocabulary is closed.
+    accepts_any_action_type: bool = False
     # Whether `event_view` may hide part of an event: False lets the service hand events out without redacting.
     has_secret_events: bool = False
     # What this version changed from the one before it, in one line, and the rule ids whose rulings it changed

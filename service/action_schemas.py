@@ -6,8 +6,10 @@ ruleset; this module compiles each (ruleset, version, type) validator once, beca
 action (the hot path of issue 19).
 
 A malformed payload is a 400 whose `errors` are keyed by JSON pointers into the request body
-(`/data/groups/0/units/cavalry`); an action type the ruleset does not declare passes through unchanged, so
-the ruleset keeps answering it as before (freeform records any type; the others refuse it by rule).
+(`/data/groups/0/units/cavalry`). An action type the ruleset does not declare is a 400 naming `type` and the
+types it takes (DESIGN §9, §12: the type is the discriminator of the ruleset's declared action union, so a type
+outside it is a malformed request, not a rule broken; it was a 422 citing each ruleset's catch-all rule, which
+no mode ever recorded). Freeform, which records any type, lets it through (`accepts_any_action_type`).
 
 Well-formed data is recognised by jsonschema-rs (compiled Rust, well under a microsecond) and only data it
 finds malformed goes through `jsonschema` (15-75 µs an action for Kard és Korona's), which names the
@@ -28,7 +30,7 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator, FormatChecker, TypeChecker, validators
 from jsonschema.exceptions import ValidationError
 
-from domain.actions import ActionSpec
+from domain.actions import ActionSpec, SealedSpec, sealed_spec_for
 from domain.kernel import Ruleset
 from domain.platform_actions import action_specs
 from service.errors import BadRequest
@@ -47,6 +49,7 @@ StrictValidator = validators.extend(  # type: ignore[no-untyped-call]
 )
 _VALIDATORS: dict[tuple[str, str, str], Draft202012Validator | None] = {}
 _FAST: dict[tuple[str, str, str], jsonschema_rs.Validator | None] = {}
+_SEALED: dict[tuple[str, str, str], Draft202012Validator] = {}
 _FORMATS = FormatChecker()
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 # Python's `\S` refuses U+001C-U+001F, which it counts as whitespace and Rust does not.
@@ -98,6 +101,10 @@ def fast_validator_for(ruleset: Ruleset[Any], action_type: str) -> jsonschema_rs
 def check_action(ruleset: Ruleset[Any], action_type: str, data: Mapping[str, Any]) -> None:
     """Raise a 400 naming every malformed part of `data` by JSON pointer; nothing when it is well formed."""
     validator = validator_for(ruleset, action_type)
+    if validator is None and not ruleset.accepts_any_action_type:
+        known = ", ".join(sorted(action_specs(ruleset)))
+        message = f"{ruleset.id} takes no action {action_type!r}; its actions: {known}"
+        raise BadRequest(message, {"type": [message]})
     if validator is None or _surely_valid(fast_validator_for(ruleset, action_type), data):
         return
     errors = data_errors(validator, data)
@@ -105,6 +112,29 @@ def check_action(ruleset: Ruleset[Any], action_type: str, data: Mapping[str, Any
         first_pointer, messages = next(iter(errors.items()))
         detail = f"{action_type!r} data is malformed: {first_pointer}: {messages[0]}"
         raise BadRequest(detail, errors)
+
+
+def check_sealed(ruleset: Ruleset[Any], purpose: str, payload: Any) -> None:
+    """Raise a 400 naming every malformed part of a sealed `payload` by JSON pointer (`/payload/amount`), checked
+    against the ruleset's declaration for a round of this purpose; nothing when it is well formed or none is declared.
+
+    Sealing is rare beside actions, so `jsonschema` alone checks it (no Rust fast path)."""
+    spec = sealed_spec_for(ruleset.sealed_specs, purpose)
+    if spec is None:
+        return
+    errors = data_errors(_sealed_validator(ruleset, spec), payload, root="/payload")
+    if errors:
+        first_pointer, messages = next(iter(errors.items()))
+        raise BadRequest(f"the sealed {spec.kind!r} payload is malformed: {first_pointer}: {messages[0]}", errors)
+
+
+def _sealed_validator(ruleset: Ruleset[Any], spec: SealedSpec) -> Draft202012Validator:
+    """The compiled validator of one sealed payload kind, built once per ruleset version and kind."""
+    key = (ruleset.id, ruleset.version, spec.kind)
+    if key not in _SEALED:
+        Draft202012Validator.check_schema(spec.schema)
+        _SEALED[key] = StrictValidator(spec.schema, format_checker=_FORMATS)
+    return _SEALED[key]
 
 
 def data_errors(validator: Draft202012Validator, data: Any, root: str = "/data") -> dict[str, list[str]]:

@@ -93,6 +93,20 @@ class BodyTooLarge(AnnalsError):
         super().__init__(f"{size}: this server accepts {most}", errors={"body": [most]}, limit=limit)
 
 
+class RequestTimeout(AnnalsError):
+    """A request body not complete within the ASGI front's time after its headers (service/live/asgi.py)."""
+
+    status, slug, title = 408, "request-timeout", "The request body came too slowly"
+
+    def __init__(self, seconds: float) -> None:
+        most = f"the whole body within {seconds:g} s of the request's headers"
+        super().__init__(
+            f"the request body did not arrive within {seconds:g} s of its headers; send it again, whole",
+            errors={"body": [most]},
+            limit_seconds=seconds,
+        )
+
+
 class NotAcceptable(AnnalsError):
     """No representation the client accepts."""
 

@@ -36,7 +36,7 @@ from domain.kernel import (
     start,
 )
 from domain.platform import decide_action, decide_reveal, decide_seal
-from service.action_schemas import check_action
+from service.action_schemas import check_action, check_sealed
 from service.answers import answer_text, game_json, recorded_json, with_disputes
 from service.auth import Principal
 from service.clock import Clock, isoformat
@@ -298,6 +298,8 @@ class GameCommands:
             loaded = self.loader.load(game_id, principal)
             game = loaded.game
             principal.authority_for(game.meta, seat)
+            if (sealed_round := game.meta.sealed.get(round_id)) is not None:
+                check_sealed(loaded.ruleset, sealed_round.purpose, payload)  # a malformed payload is a 400
             _check_if_match(game_id, if_match, game.version)
             salt = self.entropy.token_bytes(16).hex()
             decision, completed = decide_seal(loaded.ruleset, game, seat, round_id, payload, salt)

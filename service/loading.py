@@ -8,6 +8,8 @@ rebuilt in the background after an upgrade of the ruleset's code (service/snapsh
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import threading
 from collections import OrderedDict
@@ -28,6 +30,8 @@ from service.store import boards, snapshots, summaries
 from service.store.events import EventStore
 
 log = logging.getLogger("annals")
+# Snapshots remembered as found to be the log's fold (`GameLoader.stale_snapshots`): 100 games of 60 snapshots each.
+VERIFIED_SIZE = 6000
 
 
 def stream_of(game_id: str) -> str:
@@ -60,6 +64,9 @@ class GameLoader:
         # What never changes in a summary (ruleset, board, seats, visibility) — by game id.
         self._static: dict[str, dict[str, Any]] = {}
         self._lock = threading.Lock()
+        # Snapshots found to be the log's fold (see `stale_snapshots`): (stream, build, version) -> (the event hash at
+        # that version, the SHA-256 of the snapshot's stored state), the newest VERIFIED_SIZE of them.
+        self._verified: OrderedDict[tuple[str, str, int], tuple[str, str]] = OrderedDict()
 
     def summary(self, game_id: str, principal: Principal) -> dict[str, Any]:
         """A game's summary, or 404 when it does not exist or the caller may not see it."""
@@ -190,27 +197,56 @@ class GameLoader:
 
         A snapshot is read instead of the events before it, so an edited snapshot row changes the state
         every reader is shown while the chain still holds: `annals verify` and `GET /games/{id}/verify`
-        fold the game from its log and compare. A stream whose chain is broken is not folded here.
+        fold the game from its log and compare (the chain check itself needs no state: this is the only fold).
+        A stream whose chain is broken is not folded here.
+
+        A snapshot once found to be the fold is remembered with the event hash at its version (which commits to
+        every event before it; the caller checked the chain) and the digest of its bytes: while both are the
+        same it is the fold still, so it is not folded again, and a later snapshot is folded from it, not from
+        the first event. A second GET /verify of a long game folds only what was appended since the first.
         """
         summary = summaries.get(self.engine, game_id)
         if summary is None:
             return []
         ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
         stream, build = stream_of(game_id), build_of(ruleset)
-        stored = snapshots.stored_states(self.engine, stream, build)
         board, upcasters = self.board(summary["board"]), upcasters_of(ruleset)
         stale: list[int] = []
         game: Game | None = None
+        known: str | None = None  # the stored state of the newest snapshot known to be the fold, past `game`
+        stored = snapshots.stored_states(self.engine, stream, build)
+        heads = self.store.hashes_at(stream, [version for version, _ in stored])
         for version, state in stored:
+            key, seal = (stream, build, version), _seal_of(heads.get(version), state)
+            if seal is not None and self._verified.get(key) == seal:
+                game, known = None, state
+                continue
+            if game is None and known is not None:
+                game = game_from_json(ruleset, json.loads(known))
             after = game.version if game is not None else 0
             game = fold(ruleset, facts_in_pages(self.store, stream, after, version, upcasters), board, game)
             if game.version != version or canonical_json(game_to_json(ruleset, game)) != state:
                 stale.append(version)
+            elif seal is not None:
+                self._remember_verified(key, seal)
         return stale
+
+    def _remember_verified(self, key: tuple[str, str, int], seal: tuple[str, str]) -> None:
+        with self._lock:
+            self._verified[key] = seal
+            self._verified.move_to_end(key)
+            while len(self._verified) > VERIFIED_SIZE:
+                self._verified.popitem(last=False)
 
     def close(self) -> None:
         """Stop the background re-folds."""
         self.refolder.close()
+
+
+def _seal_of(head: str | None, state: str) -> tuple[str, str] | None:
+    """What a snapshot's verdict rests on: the event hash at its version and the digest of its stored state (None
+    when the stream holds no event at that version)."""
+    return (head, hashlib.sha256(state.encode("utf-8")).hexdigest()) if head is not None else None
 
 
 _UPCASTERS: dict[tuple[str, str], Upcasters] = {}

@@ -4,9 +4,10 @@
     python -m service.openapi_actions --check   # exit 1 when the block is not what the code declares
 
 The block sits between two marker comments at the end of `components.schemas` and holds only generated
-schemas: `ActionDeclaration` (what `GET /rulesets/{id}/actions` serves), one schema per action type and
-one discriminated `oneOf` on `type` per ruleset (`KardEsKoronaAction`, …). Everything else in openapi.yaml
-is written by hand, so a merge of both is mechanical and the generator can be re-run after it.
+schemas: `ActionDeclaration` and `SealedDeclaration` (what `GET /rulesets/{id}/actions` serves), one schema per
+action type, one discriminated `oneOf` on `type` per ruleset (`KardEsKoronaAction`, …) and one schema per sealed
+payload kind (`KardEsKoronaSealedBid`, …: what `POST /games/{id}/sealed` checks `payload` against). Everything
+else in openapi.yaml is written by hand, so a merge of both is mechanical and the generator can be re-run after it.
 """
 
 from __future__ import annotations
@@ -59,6 +60,25 @@ DECLARATION: Mapping[str, Any] = {
 }
 
 
+SEALED_DECLARATION: Mapping[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "One kind of sealed payload a ruleset takes (`sealed` of `GET /api/v1/rulesets/{id}/actions`).",
+    "required": ["kind", "purpose", "summary", "rule_ids", "schema", "example"],
+    "properties": {
+        "kind": {"type": "string"},
+        "purpose": {
+            "type": "string",
+            "description": "The rounds it fits: those whose `purpose` (`meta.sealed_rounds` of a view) starts with it.",
+        },
+        "summary": {"type": "string"},
+        "rule_ids": {"type": "array", "items": {"type": "string"}, "description": "The rules the payload touches."},
+        "schema": {"type": "object", "description": "JSON Schema (draft 2020-12) of the sealed `payload`."},
+        "example": {"description": "A well-formed payload."},
+    },
+}
+
+
 def _camel(name: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
 
@@ -85,7 +105,7 @@ def _union(title: str, names: Mapping[str, str], note: str) -> dict[str, Any]:
 
 def components(rulesets: Sequence[Ruleset[Any]]) -> dict[str, Any]:
     """The generated component schemas, in a fixed order."""
-    found: dict[str, Any] = {"ActionDeclaration": DECLARATION}
+    found: dict[str, Any] = {"ActionDeclaration": DECLARATION, "SealedDeclaration": SEALED_DECLARATION}
     platform = {spec.type: f"Platform{_camel(spec.type)}Action" for spec in PLATFORM_ACTIONS.values()}
     for spec in PLATFORM_ACTIONS.values():
         found[platform[spec.type]] = _action_schema(spec)
@@ -95,9 +115,15 @@ def components(rulesets: Sequence[Ruleset[Any]]) -> dict[str, Any]:
         for action_type, name in own.items():
             found[name] = _action_schema(ruleset.actions[action_type])
         note = f"Every action a `{ruleset.id}` game accepts, by `type` (`GET /api/v1/rulesets/{ruleset.id}/actions`)."
-        if ruleset.id == "freeform":
+        if ruleset.accepts_any_action_type:
             note += " Any other snake_case type is recorded as it is, with any object as `data`."
         found[f"{prefix}Action"] = _union(f"{prefix}Action", {**own, **platform}, note)
+        for sealed in ruleset.sealed_specs.values():
+            rounds = f"Rules: {', '.join(sealed.rule_ids)}. Rounds whose purpose starts with `{sealed.purpose}`."
+            found[f"{prefix}Sealed{_camel(sealed.kind)}"] = {
+                **sealed.to_json()["schema"],
+                "description": f"{sealed.summary} {rounds}",
+            }
     return found
 
 

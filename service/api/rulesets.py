@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from domain import registry
-from domain.actions import ActionSpec, refined
+from domain.actions import ActionSpec, SealedSpec, refined
 from domain.kernel import Rule, Ruleset
 from domain.platform import all_rules
 from domain.platform_actions import PLATFORM_ACTIONS, action_specs
@@ -105,9 +105,20 @@ def action_json(spec: ActionSpec, ids: Mapping[str, Sequence[str]] | None = None
     of one game's board and seats as enums when `ids` are given."""
     document = spec.to_json()
     document["origin"] = "platform" if spec.type in PLATFORM_ACTIONS else "ruleset"
-    schema = refined(document["schema"], ids) if ids is not None else document["schema"]
-    document["schema"] = {"$schema": JSON_SCHEMA_DIALECT, **schema}
+    document["schema"] = _served_schema(document["schema"], ids)
     return document
+
+
+def sealed_json(spec: SealedSpec, ids: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
+    """A sealed payload declaration as the API shows it, refined to one game's ids like an action's."""
+    document = spec.to_json()
+    document["schema"] = _served_schema(document["schema"], ids)
+    return document
+
+
+def _served_schema(schema: dict[str, Any], ids: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
+    """A declared schema with its dialect, and one game's ids as enums when `ids` are given."""
+    return {"$schema": JSON_SCHEMA_DIALECT, **(refined(schema, ids) if ids is not None else schema)}
 
 
 def _game_ids(ruleset: Ruleset[Any]) -> Mapping[str, Sequence[str]] | None:
@@ -125,11 +136,12 @@ def _game_ids(ruleset: Ruleset[Any]) -> Mapping[str, Sequence[str]] | None:
 
 @blueprint.get("/rulesets/<ruleset_id>/actions")
 def list_actions(ruleset_id: str) -> Response:
-    """Every action type a game of the ruleset accepts (`?game=`: with that game's ids as enums)."""
+    """Every action type a game of the ruleset accepts and its sealed payloads (`?game=`: with its ids as enums)."""
     ruleset = _ruleset(ruleset_id)
     ids = _game_ids(ruleset)
     items = [action_json(spec, ids) for spec in action_specs(ruleset).values()]
-    return jsonify({"ruleset": ruleset.id, "version": ruleset.version, "items": items})
+    sealed = [sealed_json(spec, ids) for spec in ruleset.sealed_specs.values()]
+    return jsonify({"ruleset": ruleset.id, "version": ruleset.version, "items": items, "sealed": sealed})
 
 
 @blueprint.get("/rulesets/<ruleset_id>/actions/<action_type>")

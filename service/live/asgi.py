@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from a2wsgi.wsgi import build_environ
 from flask import Flask
 
+from service.errors import RequestTimeout
 from service.live import live_of
 from service.live.body import LiveStream
 
@@ -200,10 +201,9 @@ def _declared_length(scope: Scope) -> int:
 
 
 async def _too_slow(send: Send) -> None:
-    """408 as problem+json, and the connection closed: what is left of the body cannot be told from a
-    next request."""
-    detail = f"the request body did not arrive within {BODY_SECONDS:.0f} s of its headers"
-    body = json.dumps({"type": "about:blank", "title": "Request Timeout", "status": 408, "detail": detail})
+    """408 as problem+json (`request-timeout`, a project problem like the 413's `body-too-large`), and the
+    connection closed: what is left of the body cannot be told from a next request."""
+    body = json.dumps(RequestTimeout(BODY_SECONDS).problem())
     headers = [(b"content-type", b"application/problem+json"), (b"connection", b"close")]
     await send({"type": "http.response.start", "status": 408, "headers": headers})
     await send({"type": "http.response.body", "body": body.encode(), "more_body": False})

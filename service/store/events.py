@@ -415,6 +415,14 @@ class EventStore:
             value = conn.execute(select(func.max(events.c.version)).where(events.c.stream_id == stream_id)).scalar()
         return int(value or 0)
 
+    def hashes_at(self, stream_id: str, versions: Sequence[int]) -> dict[int, str]:
+        """The stored hash of each of these versions the stream holds, in one query."""
+        query = select(events.c.version, events.c.hash).where(
+            events.c.stream_id == stream_id, events.c.version.in_(list(versions))
+        )
+        with self.engine.connect() as conn:
+            return {int(row.version): str(row.hash) for row in conn.execute(query)}
+
     def read(
         self, stream_id: str, after: int = 0, until: int | None = None, limit: int | None = None
     ) -> list[RecordedEvent]:

@@ -223,7 +223,9 @@ def test_408_problem_and_the_connection_closed_when_the_body_stops_coming(
     assert (b"content-type", b"application/problem+json") in sent.sent[0]["headers"]
     assert (b"connection", b"close") in sent.sent[0]["headers"]
     problem = json.loads(sent.body)
-    assert problem["status"] == 408 and "did not arrive within" in problem["detail"]
+    assert problem["status"] == 408 and "did not arrive within 0.2 s" in problem["detail"]
+    assert problem["type"] == "/api/v1/problems/request-timeout"  # a project problem, as the 413's, not about:blank
+    assert problem["title"] and problem["limit_seconds"] == 0.2 and problem["errors"]["body"]
     assert api.client.get(f"/api/v1/games/{game}", headers=api.headers()).get_json()["version"] == 1  # nothing recorded
 
 

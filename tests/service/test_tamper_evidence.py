@@ -430,22 +430,24 @@ def snapshot_site(backend_url: str, witness: Path, monkeypatch: pytest.MonkeyPat
     _finish(app)
 
 
+def _forge_snapshot_4(conn: Connection, game: str) -> None:
+    """The snapshot at version 4 (three notes) edited to show 99."""
+    state = conn.execute(
+        text("SELECT state FROM snapshots WHERE stream_id = :s AND version = 4"), {"s": f"game:{game}"}
+    ).scalar_one()
+    forged = state.replace('"counts":{"note":3}', '"counts":{"note":99}')
+    assert forged != state, state[:300]
+    conn.execute(
+        text("UPDATE snapshots SET state = :state WHERE stream_id = :s AND version = 4"),
+        {"state": forged, "s": f"game:{game}"},
+    )
+
+
 def test_verify_reports_a_snapshot_row_edited_to_change_the_state_readers_are_shown(snapshot_site: Api) -> None:
     api = snapshot_site
     a, b = _game(api, 4), _game(api, 2)
 
-    def forge(conn: Connection, game: str) -> None:
-        state = conn.execute(
-            text("SELECT state FROM snapshots WHERE stream_id = :s AND version = 4"), {"s": f"game:{game}"}
-        ).scalar_one()
-        forged = state.replace('"counts":{"note":3}', '"counts":{"note":99}')
-        assert forged != state, state[:300]
-        conn.execute(
-            text("UPDATE snapshots SET state = :state WHERE stream_id = :s AND version = 4"),
-            {"state": forged, "s": f"game:{game}"},
-        )
-
-    _tamper(api.services.engine, forge, a)
+    _tamper(api.services.engine, _forge_snapshot_4, a)
 
     result = annals("verify")
     assert result.exit_code == 1, result.output
@@ -455,6 +457,34 @@ def test_verify_reports_a_snapshot_row_edited_to_change_the_state_readers_are_sh
     assert view["ok"] is False
     assert [(f["kind"], f["version"]) for f in view["findings"]] == [("snapshot", 4)]
     assert _verify_view(api, b)["ok"] is True
+
+
+def test_a_second_verify_folds_only_what_came_after_the_snapshots_the_first_found_to_be_the_fold(
+    snapshot_site: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    api = snapshot_site
+    game = _game(api, 5)  # versions 1-6, a snapshot at 2, 4 and 6
+    assert _verify_view(api, game)["ok"] is True
+    folded: list[tuple[int, int]] = []
+    read_facts = api.services.store.read_facts
+
+    def counted(stream: str, after: int, until: int, upcasters: Any = None) -> Any:
+        folded.append((after, until))
+        return read_facts(stream, after, until, upcasters)
+
+    monkeypatch.setattr(api.services.store, "read_facts", counted)
+
+    assert _verify_view(api, game)["ok"] is True
+    assert folded == []  # the chain check needs no state, and every snapshot was found to be the fold before
+    for n in (5, 6):
+        assert api.act(game, type="note", seat="red", data={"n": n}).status_code == 201  # a snapshot at 8
+    folded.clear()
+    assert _verify_view(api, game)["ok"] is True
+    assert folded == [(6, 8)]  # from the snapshot at 6, known to be the fold, not from the first event
+
+    _tamper(api.services.engine, _forge_snapshot_4, game)  # edited after it was found to be the fold
+    view = _verify_view(api, game)
+    assert [(f["kind"], f["version"]) for f in view["findings"]] == [("snapshot", 4)]
 
 
 def test_verify_reports_a_dispute_row_edited_to_close_an_appealed_dispute(site: Api) -> None:

@@ -11,13 +11,16 @@ from domain.actions import (
     BOOLEAN,
     NO_DATA,
     ActionSpec,
+    SealedSpec,
     array,
     catalog,
+    closed,
     game_id,
     integer,
     nullable,
     obj,
     one_of_values,
+    sealed_catalog,
     text,
 )
 from domain.rulesets.agot2.state import TRACKS, AgotState
@@ -180,6 +183,34 @@ TRACK_ACTIONS = (
 )
 
 ACTION_SPECS = catalog(*ORDERS, *COMBAT_ACTIONS, *TRACK_ACTIONS)
+# POST /sealed: the Planning orders, a combat's house card and a track bid (whose areas, tokens, cards and Power the
+# seat may use are the rules' checks, a 422).
+SEALED_SPECS = sealed_catalog(
+    SealedSpec(
+        "orders",
+        "orders",
+        "The seat's order tokens for the round, one per area with its units.",
+        ("GOT-X-14", "GOT-X-25", "GOT-COURT-1"),
+        closed({"orders": array(closed({"area": AREA, "token": text("an order token id")}))}),
+        {"orders": [{"area": "winterfell", "token": "march_plus1"}]},
+    ),
+    SealedSpec(
+        "house_card",
+        "house_card",
+        "The house card the seat plays in the combat under way.",
+        ("GOT-CARD-1",),
+        closed({"card": text("a house card id from the seat's hand")}),
+        {"card": "stark_eddard_stark"},
+    ),
+    SealedSpec(
+        "bid",
+        "bid:",
+        "A bid of Power for an influence track.",
+        ("GOT-TERM-6",),
+        closed({"amount": integer(0)}),
+        {"amount": 3},
+    ),
+)
 
 
 def board_ids(state: AgotState) -> dict[str, tuple[str, ...]]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.actions import ActionSpec
+from domain.actions import ActionSpec, SealedSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.positions import PositionError
-from domain.rulesets.agot2.actions import ACTION_SPECS, board_ids
+from domain.rulesets.agot2.actions import ACTION_SPECS, SEALED_SPECS, board_ids
 from domain.rulesets.agot2.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.agot2.data import BASE_BOARD
 from domain.rulesets.agot2.data import board_errors as data_board_errors
@@ -44,6 +44,7 @@ class Agot2Ruleset(Ruleset[AgotState]):
     default_options: Mapping[str, Any] = DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = {"base": BASE_BOARD}
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+    sealed_specs: Mapping[str, SealedSpec] = SEALED_SPECS
     # What the engine does not compute: entered with `adjust`, citing the rule (GET /rulesets/{id}, the rulebook page).
     left_to_adjust: tuple[tuple[str, str], ...] = (
         ("GOT-X-25", "the Westeros phase: Westeros cards, mustering and supply track changes"),

@@ -11,12 +11,15 @@ from __future__ import annotations
 from domain.actions import (
     NO_DATA,
     ActionSpec,
+    SealedSpec,
     array,
     catalog,
+    closed,
     game_id,
     integer,
     obj,
     one_of_values,
+    sealed_catalog,
     text,
     with_dice,
 )
@@ -204,6 +207,17 @@ DIPLOMACY = (
 )
 
 ACTION_SPECS = catalog(*TURN, *BATTLES, *ECONOMY, *DIPLOMACY)
+# POST /sealed: the loser's loot slip (whether it matches the purses carried is RV-LOOT-2's rule, a 422 or deviation).
+SEALED_SPECS = sealed_catalog(
+    SealedSpec(
+        "loot_slip",
+        "RV-LOOT-2: loot slip",
+        "The beaten side's secret slip: the resources its nobles carried.",
+        ("RV-LOOT-2",),
+        closed({"amount": integer(0)}),
+        {"amount": 3},
+    )
+)
 
 
 def board_ids(state: RvState) -> dict[str, tuple[str, ...]]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.actions import ActionSpec
+from domain.actions import ActionSpec, SealedSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.rulesets.cedofan_rv import board as rv_board
 from domain.rulesets.cedofan_rv import options as rv_options
-from domain.rulesets.cedofan_rv.actions import ACTION_SPECS, board_ids
+from domain.rulesets.cedofan_rv.actions import ACTION_SPECS, SEALED_SPECS, board_ids
 from domain.rulesets.cedofan_rv.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_rv.decide import decide, open_slips_settled
 from domain.rulesets.cedofan_rv.evolve import FIELDS_ADDED_LATER, evolve
@@ -37,6 +37,7 @@ class CedofanRvRuleset(Ruleset[RvState]):
     # The demonstration board (an invented map, labelled as such), by the shipped-data loader.
     shipped_boards: Mapping[str, Mapping[str, Any]] = shipped_jsons(__package__, "boards")
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+    sealed_specs: Mapping[str, SealedSpec] = SEALED_SPECS
     # What the engine does not compute: entered with `adjust`, citing the rule (GET /rulesets/{id}, the rulebook page).
     left_to_adjust: tuple[tuple[str, str], ...] = (
         ("RV-TURN-2", "each round's weather and political event cards, council elections and the influence target"),

@@ -52,6 +52,8 @@ class FreeformRuleset(Ruleset[FreeformState]):
     default_options: Mapping[str, Any] = {}
     shipped_boards: Mapping[str, Mapping[str, Any]] = {}
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+    # Any other snake_case type is recorded as it is (`ActionRecorded`), for systems not modelled yet (DESIGN §2).
+    accepts_any_action_type = True
     # Freeform checks no game rules, so nothing is left to adjust: what the table records is the record.
     left_to_adjust: tuple[tuple[str, str], ...] = ()
 

@@ -11,8 +11,10 @@ from domain.actions import (
     BOOLEAN,
     NO_DATA,
     ActionSpec,
+    SealedSpec,
     array,
     catalog,
+    closed,
     counts_by_kind,
     game_id,
     integer,
@@ -20,10 +22,12 @@ from domain.actions import (
     nullable,
     obj,
     one_of_values,
+    sealed_catalog,
     seated,
     text,
     with_dice,
 )
+from domain.rulesets.kard_es_korona.elections import BID_PURPOSE
 from domain.rulesets.kard_es_korona.forces import ARMS
 from domain.rulesets.kard_es_korona.state import OFFICES, KKState
 
@@ -364,6 +368,17 @@ ELECTIONS = (
 )
 
 ACTION_SPECS = catalog(*seated((*SETUP, *YEAR, *BATTLE, *LORDS_AND_OFFICES, *ELECTIONS), "erdely"))
+# POST /sealed: an election's sealed bid (whether the bidder has the garas is KK-ELECT-6's rule, a 422).
+SEALED_SPECS = sealed_catalog(
+    SealedSpec(
+        "bid",
+        BID_PURPOSE,
+        "A sealed bid for the office under auction, in garas.",
+        ("KK-ELECT-6",),
+        closed({"amount": integer(0)}),
+        {"amount": 5},
+    )
+)
 
 
 def board_ids(state: KKState) -> dict[str, tuple[str, ...]]:

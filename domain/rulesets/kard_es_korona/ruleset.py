@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.actions import ActionSpec
+from domain.actions import ActionSpec, SealedSpec
 from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
 from domain.pending import Pending
 from domain.rulesets.kard_es_korona import battle_order, cards, elections, lords, offices, setup
-from domain.rulesets.kard_es_korona.actions import ACTION_SPECS, board_ids
+from domain.rulesets.kard_es_korona.actions import ACTION_SPECS, SEALED_SPECS, board_ids
 from domain.rulesets.kard_es_korona.amendments import EMPTY_MELEE_SKIPPED
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
@@ -44,6 +44,7 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
     default_options: Mapping[str, Any] = DEFAULT_OPTIONS
     shipped_boards: Mapping[str, Mapping[str, Any]] = SHIPPED_BOARDS
     actions: Mapping[str, ActionSpec] = ACTION_SPECS
+    sealed_specs: Mapping[str, SealedSpec] = SEALED_SPECS
     # What the engine does not compute: entered with `adjust`, citing the rule (GET /rulesets/{id}, the rulebook page).
     left_to_adjust: tuple[tuple[str, str], ...] = (
         ("KK-EVENT-2", "Céhek megerősödése's effect on the players, which lasts to the end of the game"),
