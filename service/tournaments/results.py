@@ -22,7 +22,7 @@ from service.auth import Principal
 from service.errors import Conflict, Forbidden, Unprocessable
 from service.games import RequestContext
 from service.loading import stream_of
-from service.store import disputes
+from service.store import disputes, summaries
 from service.store import tournaments as rows
 from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
 from service.wiring import Services
@@ -30,6 +30,12 @@ from service.wiring import Services
 log = logging.getLogger("annals")
 SYSTEM = Principal(token_id="system:tournaments", role="admin")
 STAFF = ("admin", "organiser", "arbiter")
+
+
+class GameInProgress(Conflict):
+    """A player's result for a table whose game is still being recorded: the game's end will report it."""
+
+    slug, title = "game-in-progress", "The table's game is still being recorded"
 
 
 def game_result(services: Services, game_id: str, table: Table) -> dict[str, Any] | None:
@@ -130,6 +136,7 @@ def report_by_hand(
         amending = principal.role in DIRECTORS and bool(body.get("amend_reason"))
         table = _table(loaded, number, table_no, closed_too=amending)
         _check_at_table(principal, table, "report")
+        _check_game_over(services, principal, table)
         places, measures = _by_player(table, body)
         if problem := scoring_problem(loaded.state, result_from({"places": places, "measures": measures})):
             raise Unprocessable(f"the result cannot be scored: {problem}", {"measures": [problem]})
@@ -240,6 +247,24 @@ def _check_game_agrees(services: Services, table: Table, result: Result) -> None
             f"game {table.game} ended with other places than the result entered by hand: a director amends the "
             "result (amend_reason) to the one that stands, then approves it",
             game_places=played["places"],
+        )
+
+
+def _check_game_over(services: Services, principal: Principal, table: Table) -> None:
+    """409 `game-in-progress` for a player's result while the table's game is still being recorded: its end reports
+    the result, and a hand entry made before it would only be contradicted by it (409 `game_places` at approval).
+
+    **Decision:** staff (director, arbiter) may still enter it, as a TD in Best Coast Pairings or Tabletop.to
+    enters any table's result: time called, a game abandoned or a recording given up are theirs to score."""
+    if principal.role != "player" or table.game is None:
+        return
+    status = summaries.statuses(services.engine, [table.game]).get(table.game)
+    if status is not None and status != "ended":
+        raise GameInProgress(
+            f"table {table.number}'s game {table.game} is still being recorded (it has not ended): its result is "
+            "reported when the game ends, or entered by the director if time is called",
+            game=table.game,
+            game_status=status,
         )
 
 

@@ -68,13 +68,20 @@ function approvalForm(ctx, number, table) {
   return actionForm(id, `Approve table ${table.table}'s result`, send, field(reason, "Override reason (only while players have not confirmed)"));
 }
 
-// A player's own table of an open round: enter its result when there is none, else confirm it unless this player
-// entered it or has confirmed it already (results.confirm refuses both).
+// A table whose game is still being recorded: its end reports the result (a player's entry is 409 game-in-progress).
+function beingRecorded(found, table) {
+  const game = el("a", { href: `/games/${encodeURIComponent(table.game)}`, text: "its game" });
+  const text = `Table ${table.table}'s result comes from `;
+  return el("p", { id: `recording-${found.round}-${table.table}`, class: "quiet" }, text, game, " when it ends: it is still being recorded.");
+}
+
+// A player's own table of an open round: enter its result when there is none and its game is not being recorded,
+// else confirm it unless this player entered it or has confirmed it already (results.confirm refuses both).
 function ownTableControl(ctx, found, table) {
   const mine = ctx.who.player;
   if (found.closed || !table.players.includes(mine)) return null;
   const result = table.result;
-  if (!result) return resultForm(ctx, found.round, table);
+  if (!result) return table.game_status === "active" ? beingRecorded(found, table) : resultForm(ctx, found.round, table);
   if (result.approved || result.reported_by === `player:${mine}` || result.confirmed_by.includes(mine)) return null;
   const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/tables/${table.table}/confirmations`, {}));
   const places = table.players.map((p) => `${result.places[p]}. ${ctx.names[p] || p}`).join(", ");
