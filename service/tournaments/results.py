@@ -38,14 +38,21 @@ class GameInProgress(Conflict):
     slug, title = "game-in-progress", "The table's game is still being recorded"
 
 
-def game_result(services: Services, game_id: str, table: Table) -> dict[str, Any] | None:
-    """The table's result as the game's last `GameEnded` gives it (places and measures by player), or None."""
+def _ended(services: Services, game_id: str) -> tuple[Any, Any] | None:
+    """The game as loaded and its last `GameEnded` event, or None while it has not ended."""
     loaded = services.loader.load(game_id, SYSTEM)
     if not loaded.game.meta.ended:
         return None
     ended = next((e for e in reversed(services.store.read(stream_of(game_id))) if e.type == GAME_ENDED), None)
-    if ended is None:
+    return None if ended is None else (loaded, ended)
+
+
+def game_result(services: Services, game_id: str, table: Table) -> dict[str, Any] | None:
+    """The table's result as the game's last `GameEnded` gives it (places and measures by player), or None."""
+    found = _ended(services, game_id)
+    if found is None:
         return None
+    loaded, ended = found
     seats = [s.seat for s in loaded.game.meta.seats]
     outcome = outcome_of(loaded.ruleset.id, loaded.game.state, ended.data, seats)
     if outcome is None:
@@ -237,8 +244,9 @@ def approve(
 
 
 def _check_game_agrees(services: Services, table: Table, result: Result) -> None:
-    """409 when the table's game ended with other places than the result entered by hand says: approving it would
-    overrule the record unseen. A director's amendment (with its reason) is the decision, so it is approved."""
+    """409 when the table's game ended with other places than the result entered by hand says, or (its places left to
+    be entered by hand) declaring other winners than the result places first: approving it would overrule the
+    record unseen. A director's amendment (with its reason) is the decision, so it is approved."""
     if table.game is None or result.amended:
         return
     played = game_result(services, table.game, table)
@@ -248,6 +256,25 @@ def _check_game_agrees(services: Services, table: Table, result: Result) -> None
             "result (amend_reason) to the one that stands, then approves it",
             game_places=played["places"],
         )
+    winners = None if played is not None else _declared_winners(services, table.game, table)
+    first = sorted(p for p, n in result.places.items() if n == 1)
+    if winners and winners != first:
+        raise Conflict(
+            f"game {table.game} ended declaring other winners than the result entered by hand places first: a "
+            "director amends the result (amend_reason) to the one that stands, then approves it",
+            game_winners=winners,
+        )
+
+
+def _declared_winners(services: Services, game_id: str, table: Table) -> list[str] | None:
+    """CORE-END-1: the players of the seats an `end_game` declared winners (without every seat's score, so the
+    places are entered by hand), or None when the game has not ended or declared none."""
+    found = _ended(services, game_id)
+    declared = found[1].data.get("winners") if found is not None else None
+    if not isinstance(declared, list):
+        return None
+    player_of = {seat: player for player, seat in table.seats.items()}
+    return sorted(player_of[s] for s in declared if s in player_of) or None
 
 
 def _check_game_over(services: Services, principal: Principal, table: Table) -> None:

@@ -61,6 +61,31 @@ def test_a_result_entered_by_hand_that_its_table_game_contradicts_is_not_approve
     assert approved.status_code == 201, approved.get_json()
 
 
+def test_core_end_1_a_result_by_hand_placing_first_another_than_the_games_declared_winner_waits_for_an_amendment(
+    api: Api,
+) -> None:
+    # The game ended naming its winner only (CORE-END-1 without scores), so its places are entered by hand; a hand
+    # entry that puts someone else first contradicts the record and would be approved unseen.
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    table = _round(api, tid, 1)["tables"][0]
+    winner = table["players"][-1]  # the last in seat order; _by_hand places the first one first
+    ended = api.act(table["game"], "organiser", type="end_game", seat=None, data={"winners": [table["seats"][winner]]})
+    assert ended.status_code == 201, ended.get_json()
+    assert _by_hand(api, tid, 1, table).status_code == 201
+
+    refused = assert_problem(_approve(api, tid, 1, 1), 409)
+    places = {table["seats"][p]: n for n, p in enumerate(reversed(table["players"]), start=1)}
+    amended = _post(api, f"{tid}/rounds/1/tables/1/result", {"places": places, "amend_reason": "the record stands"})
+    approved = _approve(api, tid, 1, 1)
+
+    assert "declaring other winners" in refused["detail"] and refused["game_winners"] == [winner]
+    assert amended.status_code == 201, amended.get_json()
+    assert approved.status_code == 201, approved.get_json()
+
+
 def test_a_swap_in_a_closed_round_is_refused_and_its_approved_results_stay(api: Api) -> None:
     tid = _create(api)["id"]
     _register(api, tid, 8)
