@@ -26,6 +26,12 @@ def _tournament(site: Site, rounds: int = 2) -> str:
     return tournament
 
 
+def _named(text: str, names: dict[str, str]) -> str:
+    for player, name in names.items():
+        text = text.replace(player, name)
+    return text
+
+
 def _token(site: Site, role: str) -> str:
     value: str = _post(site, "/api/v1/tokens", {"role": role, "label": f"web {role}"})["token"]
     return value
@@ -41,7 +47,10 @@ def test_a_director_previews_publishes_with_the_listed_problems_and_starts_round
     tab.page.click("#preview-form button[type=submit]")
     tab.page.wait_for_selector("#plan-problems li")
     shown = tab.page.eval_on_selector_all("#plan-problems li", "items => items.map(i => i.innerText)")
-    assert shown == [f"{p['kind']}: {p['detail']}" for p in expected["problems"]]
+    names = {e["player_id"]: e["name"] for e in site.api(f"/api/v1/tournaments/{tournament}/players")["items"]}
+    # The API's detail names players by id; the page names them as the director knows them.
+    assert shown == [f"{p['kind']}: {_named(p['detail'], names)}" for p in expected["problems"]]
+    assert not any(player in line for line in shown for player in names)
     assert tab.page.locator("#plan-tables li").count() == len(expected["tables"])
     kinds = {p["kind"] for p in expected["problems"]}
     assert all(kind in tab.page.inner_text("label[for=accept-problems]") for kind in kinds)

@@ -8,7 +8,7 @@
 // the page reads the tournament again, so what it shows is what the API has.
 import { getJson, postJson, token } from "./session.js";
 import { el } from "./dom.js";
-import { DIRECTORS, STAFF, act, actionForm, field, resultForm, seated } from "./director_forms.js";
+import { DIRECTORS, STAFF, act, actionForm, field, problemLine, resultForm, seated } from "./director_forms.js";
 import { dropping, linking, swapping } from "./entrants.js";
 
 let me; // undefined until asked once: the token (role, player, binding) does not change while the page is open
@@ -27,7 +27,7 @@ function playsHere(who, tournamentId) {
 function planView(ctx, plan, shown) {
   const tables = el("ul", { id: "plan-tables" }, ...plan.tables.map((t, i) => el("li", { "data-table": t.number ?? i + 1, text: `Table ${t.number ?? i + 1}: ${seated(t, ctx.names)}` })));
   const byes = plan.byes.length ? el("p", { id: "plan-byes", text: `Byes: ${plan.byes.map((p) => ctx.names[p] || p).join(", ")}` }) : null;
-  const problems = plan.problems.map((p) => el("li", { "data-kind": p.kind, text: `${p.kind}: ${p.detail}` }));
+  const problems = plan.problems.map((p) => el("li", { "data-kind": p.kind, text: problemLine(p, ctx.names) }));
   const fields = [];
   if (problems.length) {
     // The box names what it accepts (the list is its description): ticking it is the director's `accept_problems`,

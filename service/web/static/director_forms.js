@@ -36,6 +36,13 @@ export function field(control, label) {
   return el("div", { class: "field" }, el("label", { for: control.id, text: label }), control);
 }
 
+// A pairing problem as a director reads it: its detail names players by id (the tournament's events carry ids
+// only), so each player it lists is shown by name.
+export function problemLine(problem, names) {
+  const detail = (problem.players || []).reduce((text, p) => text.replaceAll(p, names[p] || p), problem.detail);
+  return `${problem.kind}: ${detail}`;
+}
+
 export function seated(table, names) {
   return table.players.map((p) => `${names[p] || p} (${table.seats[p] || "?"})`).join(", ");
 }

@@ -3,6 +3,7 @@
 import { getJson } from "./session.js";
 import { el } from "./dom.js";
 import { director } from "./director.js";
+import { problemLine } from "./director_forms.js";
 
 const section = document.getElementById("tournament");
 const id = section.dataset.tournament;
@@ -65,7 +66,7 @@ function explanation(pairing, names) {
     const groups = (table.score_group || []).join(", ");
     items.push(el("li", { text: `Table ${table.number}: score group ${groups}; seating cost ${table.seating.cost}${repeats ? `; unavoidable: ${repeats}` : ""}.` }));
   }
-  for (const problem of pairing.problems || []) items.push(el("li", { class: "error", text: `${problem.kind}: ${problem.detail}` }));
+  for (const problem of pairing.problems || []) items.push(el("li", { class: "error", text: problemLine(problem, names) }));
   for (const swap of pairing.swaps || []) items.push(el("li", { text: `Swap ${swap.players.map(name).join(" ↔ ")}: ${swap.reason}` }));
   return el("details", { class: "pairing" }, el("summary", { text: "How this round was paired" }), el("ul", {}, ...items));
 }
