@@ -24,6 +24,7 @@ from service.games import RequestContext
 from service.loading import stream_of
 from service.store import disputes, summaries
 from service.store import tournaments as rows
+from service.store.players import names_of
 from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
 from service.wiring import Services
 
@@ -233,8 +234,10 @@ def approve(
         needed = set(table.players) - {result.reported_by.removeprefix("player:")} if result.reported_by else set()
         missing = sorted(needed - result.confirmed_by) if not result.amended else []
         if missing and not body.get("override_reason"):
+            names = names_of(services.engine, missing)  # the director knows them by name; `missing` keeps the ids
             raise Conflict(
-                f"waiting for confirmation by {', '.join(missing)}; approve with override_reason to go on without",
+                f"waiting for confirmation by {', '.join(names.get(p, p) for p in missing)}; approve with "
+                "override_reason to go on without",
                 missing=missing,
             )
         data = {"round": number, "table": table_no, "override_reason": body.get("override_reason")}

@@ -86,6 +86,23 @@ def test_core_end_1_a_result_by_hand_placing_first_another_than_the_games_declar
     assert approved.status_code == 201, approved.get_json()
 
 
+def test_an_approval_waiting_for_confirmations_names_the_players_it_waits_for(api: Api) -> None:
+    tid = _create(api)["id"]
+    players = _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    table = _round(api, tid, 1)["tables"][0]
+    assert _by_hand(api, tid, 1, table).status_code == 201  # by the director: every seated player confirms
+
+    refused = assert_problem(_post(api, f"{tid}/rounds/1/tables/1/approval", {}), 409)
+
+    names = {p: f"Player {n:02d}" for n, p in enumerate(players)}  # as _register names them
+    assert sorted(refused["missing"]) == sorted(table["players"])
+    assert refused["detail"].startswith(
+        "waiting for confirmation by " + ", ".join(names[p] for p in refused["missing"])
+    )
+    assert not any(p in refused["detail"] for p in players)
+
+
 def test_a_swap_in_a_closed_round_is_refused_and_its_approved_results_stay(api: Api) -> None:
     tid = _create(api)["id"]
     _register(api, tid, 8)
