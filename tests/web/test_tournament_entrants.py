@@ -136,6 +136,8 @@ def test_a_league_counts_a_game_from_the_page_and_a_player_is_offered_only_their
         recording = tab.page.eval_on_selector_all("#director p[id^=recording]", "notes => notes.map(n => n.id)")
         assert recording == ([] if player == bob else ["recording-0-2"])
         assert all("still being recorded" in tab.page.inner_text(f"#{note}") for note in recording)
+    being_recorded = "table.round[data-round='0'] tr[data-table='2'] td[data-result]"
+    assert tab.page.inner_text(being_recorded) == "no result yet: the game is being recorded"
     tab.page.click("#confirm-0-1 button[type=submit]")
     tab.page.wait_for_selector("#director", state="hidden")  # confirmed: nothing left for Bob to do
     assert site.api(f"/api/v1/tournaments/{league}/rounds/0")["tables"][0]["result"]["confirmed_by"] == [bob]

@@ -33,8 +33,8 @@ function standings(body, names) {
   document.querySelector("#standings tbody").replaceChildren(...rows);
 }
 
-function resultText(result) {
-  if (!result) return "no result yet";
+function resultText(result, table) {
+  if (!result) return table.game_status === "active" ? "no result yet: the game is being recorded" : "no result yet";
   if (result.amended_by_dispute) return result.approved ? "approved (amended by a ruling)" : "amended by a ruling, provisional";
   return result.approved ? "approved" : `provisional, ${result.confirmed_by.length} confirmation(s)`;
 }
@@ -53,7 +53,7 @@ function tableRow(table, names, title) {
     el("td", { text: table.table }),
     el("td", {}, el("ol", { class: "seated" }, ...players)),
     el("td", {}, game),
-    el("td", { "data-result": table.result ? (table.result.approved ? "approved" : "provisional") : "none", text: resultText(table.result) }),
+    el("td", { "data-result": table.result ? (table.result.approved ? "approved" : "provisional") : "none", text: resultText(table.result, table) }),
   );
 }
 
