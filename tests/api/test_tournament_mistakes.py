@@ -146,6 +146,21 @@ def test_starting_a_closed_round_creates_no_games(api: Api) -> None:
     assert listed == []
 
 
+def test_starting_a_round_creates_no_game_for_a_table_whose_result_is_already_in(api: Api) -> None:
+    # A table played on paper and entered by hand before the director starts the round's recorded games.
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    assert _by_hand(api, tid, 1, _round(api, tid, 1)["tables"][0]).status_code == 201
+
+    started = _post(api, f"{tid}/rounds/1/start")
+
+    assert started.status_code == 200, started.get_json()
+    assert [c["table"] for c in started.get_json()["created"]] == [2]
+    assert [t["game"] is None for t in _round(api, tid, 1)["tables"]] == [True, False]
+    assert _post(api, f"{tid}/rounds/1/start").get_json()["created"] == []
+
+
 def test_a_seat_set_naming_a_seat_twice_is_refused_at_creation_naming_seat_sets(api: Api) -> None:
     body = {"name": "Twice", "ruleset": "freeform", "table_size": 4, "rounds": 1, "remainder": "byes"}
     body["seat_sets"] = {"4": [["north", "north", "east", "west"]]}

@@ -104,7 +104,7 @@ function tableControls(ctx, found) {
 
 function roundControls(ctx, found) {
   const parts = [el("h3", { text: `Round ${found.round}` })];
-  if (found.tables.some((t) => !t.game)) {
+  if (found.tables.some((t) => !t.game && !t.result)) {
     parts.push(actionForm("start-form", `Start round ${found.round} (create its games)`, () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/start`, {}))));
   }
   parts.push(...swapping(ctx, found));
