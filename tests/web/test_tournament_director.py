@@ -124,12 +124,20 @@ def test_a_refused_close_shows_the_apis_detail_and_a_result_entered_by_seat_is_a
     tab.page.click("#result-1-1 button[type=submit]")
     tab.page.wait_for_selector("#approve-1-1")
     assert tab.page.is_hidden("#director-error")  # a later write that succeeds clears the earlier refusal
+    # Entered upside down: the director amends it from the page, with a reason (the way out of a game_places refusal).
+    last = len(table["players"])
+    for place, player in enumerate(table["players"], start=1):
+        tab.page.fill(f"#amend-1-1-{table['seats'][player]}", str(last + 1 - place))
+    tab.page.fill("#amend-1-1-reason", "the places were entered upside down")
+    tab.page.click("#amend-1-1 button[type=submit]")
+    first = f"table.round[data-round='1'] tr[data-table='1'] li[data-player='{table['players'][0]}']"
+    tab.page.wait_for_function(f"document.querySelector(`{first}`).innerText.endsWith('— {last}.')")
     tab.page.fill("#approve-1-1-reason", "scored at the table by the director")
     tab.page.click("#approve-1-1 button[type=submit]")
     tab.page.wait_for_selector("#approve-1-1", state="detached")
 
     result = site.api(f"/api/v1/tournaments/{tournament}/rounds/1")["tables"][0]["result"]
-    assert result["approved"] and result["places"] == {p: n for n, p in enumerate(table["players"], start=1)}
+    assert result["approved"] and result["places"] == {p: last + 1 - n for n, p in enumerate(table["players"], 1)}
     shown = tab.page.inner_text("table.round[data-round='1'] tr[data-table='1'] td[data-result]")
     assert shown == "approved"
     assert all("409" in error for error in tab.errors)  # the refused close, as the browser logs it
