@@ -485,6 +485,9 @@ def get_standings(tournament_id: str) -> Response:
     """The ranking with every criterion's value and what separated each line from the one above (JSON or CSV)."""
     query = schemas.load(shapes.StandingsQuerySchema, request.args.to_dict(), "query")
     loaded = commands.load(services(), principal(), tournament_id)
+    after = query["after_round"]
+    if after and loaded.state.round(after) is None:  # not "as they stood": that round was never paired
+        raise commands.TournamentNotFound(f"tournament {tournament_id} has no round {after}: no standings after it")
     seed = tournament_seed(services().engine, tournament_id, loaded.state)
     lines = current_standings(loaded.state, seed, query["after_round"])
     names = _names([s.player for s in lines])

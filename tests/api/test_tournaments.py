@@ -287,6 +287,18 @@ def test_finishing_reveals_the_seed_its_commitment_promised_and_the_read_model_e
     assert api.client.get(f"{BASE}/{tid}/verify", headers=api.headers()).get_json()["ok"] is True
 
 
+def test_standings_after_a_round_never_paired_are_404_not_the_current_ones_relabelled(api: Api) -> None:
+    tid = _create(api, rounds=3)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+
+    after_one = api.client.get(f"{BASE}/{tid}/standings?after_round=1", headers=api.headers())
+    after_seven = api.client.get(f"{BASE}/{tid}/standings?after_round=7", headers=api.headers())
+
+    assert after_one.status_code == 200 and after_one.get_json()["after_round"] == 1
+    assert "no round 7" in assert_problem(after_seven, 404)["detail"]
+
+
 def test_public_standings_in_csv_carry_names_but_no_player_ids(api: Api) -> None:
     tid = _create(api, rounds=1)["id"]
     players = _register(api, tid, 16)
