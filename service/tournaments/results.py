@@ -262,9 +262,11 @@ def _check_game_agrees(services: Services, table: Table, result: Result) -> None
     winners = None if played is not None else _declared_winners(services, table.game, table)
     first = sorted(p for p, n in result.places.items() if n == 1)
     if winners and winners != first:
+        names = names_of(services.engine, winners)
         raise Conflict(
-            f"game {table.game} ended declaring other winners than the result entered by hand places first: a "
-            "director amends the result (amend_reason) to the one that stands, then approves it",
+            f"game {table.game} ended declaring {', '.join(names.get(p, p) for p in winners)} the winner(s), but "
+            "the result entered by hand places others first: a director amends the result (amend_reason) to the one "
+            "that stands, then approves it",
             game_winners=winners,
         )
 

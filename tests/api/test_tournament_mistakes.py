@@ -81,7 +81,9 @@ def test_core_end_1_a_result_by_hand_placing_first_another_than_the_games_declar
     amended = _post(api, f"{tid}/rounds/1/tables/1/result", {"places": places, "amend_reason": "the record stands"})
     approved = _approve(api, tid, 1, 1)
 
-    assert "declaring other winners" in refused["detail"] and refused["game_winners"] == [winner]
+    entrants = api.client.get(f"{BASE}/{tid}/players", headers=api.headers()).get_json()["items"]
+    name = next(e["name"] for e in entrants if e["player_id"] == winner)
+    assert f"declaring {name} the winner(s)" in refused["detail"] and refused["game_winners"] == [winner]
     assert amended.status_code == 201, amended.get_json()
     assert approved.status_code == 201, approved.get_json()
 
