@@ -46,7 +46,7 @@ function tableRow(table, names, title) {
   });
   const game = table.game
     ? el("a", { href: `/games/${encodeURIComponent(table.game)}`, text: "the game", "aria-label": `${title}, table ${table.table}: the game` })
-    : el("span", { class: "quiet", text: "no game yet" });
+    : el("span", { class: "quiet", text: table.result ? "not recorded (result entered by seat)" : "no game yet" });
   return el(
     "tr",
     { "data-table": table.table },
