@@ -163,6 +163,19 @@ def test_starting_a_round_creates_no_game_for_a_table_whose_result_is_already_in
     assert _post(api, f"{tid}/rounds/1/start").get_json()["created"] == []
 
 
+def test_dropping_a_player_never_registered_is_404_and_one_already_dropped_is_409_saying_so(api: Api) -> None:
+    tid = _create(api)["id"]
+    player = _register(api, tid, 8)[0]
+    stranger = api.player("Never entered")
+    assert _post(api, f"{tid}/players/{player}/drop", {"reason": "went home"}).status_code == 200
+
+    unknown = _post(api, f"{tid}/players/{stranger}/drop", {"reason": "mistyped"})
+    again = _post(api, f"{tid}/players/{player}/drop", {"reason": "went home"})
+
+    assert stranger in assert_problem(unknown, 404)["detail"]
+    assert "already dropped" in assert_problem(again, 409)["detail"]
+
+
 def test_a_seat_set_naming_a_seat_twice_is_refused_at_creation_naming_seat_sets(api: Api) -> None:
     body = {"name": "Twice", "ruleset": "freeform", "table_size": 4, "rounds": 1, "remainder": "byes"}
     body["seat_sets"] = {"4": [["north", "north", "east", "west"]]}
