@@ -19,7 +19,7 @@ from domain.tournaments.scoring import WIN_DRAW_LOSS as RANKING_CHECK
 from domain.tournaments.scoring import ScoringError, Seat
 from domain.tournaments.state import Result, Table, result_from, scoring_problem
 from service.auth import Principal
-from service.errors import Conflict, Forbidden, Unprocessable
+from service.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.games import RequestContext
 from service.loading import stream_of
 from service.store import disputes, summaries
@@ -305,8 +305,9 @@ def _table(loaded: Loaded, number: int, table_no: int, closed_too: bool = False)
     if loaded.state.finished:
         raise Conflict(f"tournament {loaded.tournament_id} is finished: its results are final")
     table = loaded.state.table(number, table_no)
-    if table is None:
-        raise Unprocessable(f"round {number} has no table {table_no}", {"table": ["no such table"]})
+    if table is None:  # the path names no table (DESIGN 9: 404), as GET .../rounds/{n} of a round never paired
+        paired = loaded.state.round(number) is not None
+        raise NotFound(f"round {number} has no table {table_no}" if paired else f"round {number} is not paired")
     round_ = loaded.state.round(number)
     if round_ is not None and round_.closed and not closed_too:
         raise Conflict(f"round {number} is closed")

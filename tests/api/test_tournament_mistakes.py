@@ -176,6 +176,21 @@ def test_dropping_a_player_never_registered_is_404_and_one_already_dropped_is_40
     assert "already dropped" in assert_problem(again, 409)["detail"]
 
 
+def test_a_result_for_a_table_or_round_that_does_not_exist_is_404_naming_it(api: Api) -> None:
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    places = {"places": {"seat-1": 1, "seat-2": 2, "seat-3": 3, "seat-4": 4}}
+
+    no_table = _post(api, f"{tid}/rounds/1/tables/9/result", places)
+    no_round = _post(api, f"{tid}/rounds/4/tables/1/result", places)
+    no_approval = _post(api, f"{tid}/rounds/1/tables/9/approval", {})
+
+    assert assert_problem(no_table, 404)["detail"] == "round 1 has no table 9"
+    assert assert_problem(no_round, 404)["detail"] == "round 4 is not paired"
+    assert assert_problem(no_approval, 404)["detail"] == "round 1 has no table 9"
+
+
 def test_a_seat_set_naming_a_seat_twice_is_refused_at_creation_naming_seat_sets(api: Api) -> None:
     body = {"name": "Twice", "ruleset": "freeform", "table_size": 4, "rounds": 1, "remainder": "byes"}
     body["seat_sets"] = {"4": [["north", "north", "east", "west"]]}
