@@ -88,13 +88,20 @@ function ownTableControl(ctx, found, table) {
   return actionForm(`confirm-${found.round}-${table.table}`, `Confirm table ${table.table}'s result (${places})`, send);
 }
 
+// Staff may enter a result while the table's game is still being recorded (time called, a game abandoned: the API
+// takes it from them alone), so the form stays, under the note saying the game is still running.
+function staffEntry(ctx, found, table) {
+  const form = resultForm(ctx, found.round, table);
+  return table.game_status === "active" ? [beingRecorded(found, table), form] : form;
+}
+
 // A round's tables needing a hand: a result to enter (staff), to approve or amend (directors), or a player's own table.
 function tableControls(ctx, found) {
   const items = [];
   for (const table of found.tables) {
     let control = null;
     if (ctx.who.role === "player") control = ownTableControl(ctx, found, table);
-    else if (!table.result && !found.closed && STAFF.includes(ctx.role)) control = resultForm(ctx, found.round, table);
+    else if (!table.result && !found.closed && STAFF.includes(ctx.role)) control = staffEntry(ctx, found, table);
     else if (table.result && !table.result.approved && DIRECTORS.includes(ctx.role)) control = [approvalForm(ctx, found.round, table), resultForm(ctx, found.round, table, true)];
     const title = `${found.round === 0 ? "League" : `Round ${found.round}`}, table ${table.table}: ${seated(table, ctx.names)}`;
     if (control) items.push(el("fieldset", { "data-round": found.round, "data-table": table.table }, el("legend", { text: title }), control));
