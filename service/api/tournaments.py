@@ -24,7 +24,7 @@ from service.api.common import (
 )
 from service.errors import NotFound
 from service.schemas import tournaments as shapes
-from service.store import players
+from service.store import players, summaries
 from service.store import tournaments as rows
 from service.tournaments import commands, league, records, results, rounds
 from service.tournaments.projection import current_standings, status_of, tournament_seed
@@ -329,17 +329,19 @@ def link_league_game(tournament_id: str) -> Response:
 
 @blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>")
 def get_round(tournament_id: str, number: int) -> Response:
-    """A round's tables: players, seats, game and result."""
+    """A round's tables: players, seats, game (`active` or `ended`) and result."""
     loaded = commands.load(services(), principal(), tournament_id)
     paired = loaded.state.round(number)
     if paired is None:
         raise commands.TournamentNotFound(f"tournament {tournament_id} has no round {number}")
+    status = summaries.statuses(services().engine, [t.game for t in paired.tables if t.game is not None])
     tables = [
         {
             "table": t.number,
             "players": list(t.players),
             "seats": dict(t.seats),
             "game": t.game,
+            "game_status": status.get(t.game) if t.game is not None else None,
             "result": _result_json(t.result),
         }
         for t in paired.tables
@@ -487,6 +489,9 @@ def get_standings(tournament_id: str) -> Response:
     """The ranking with every criterion's value and what separated each line from the one above (JSON or CSV)."""
     query = schemas.load(shapes.StandingsQuerySchema, request.args.to_dict(), "query")
     loaded = commands.load(services(), principal(), tournament_id)
+    after = query["after_round"]
+    if after and loaded.state.round(after) is None:  # not "as they stood": that round was never paired
+        raise commands.TournamentNotFound(f"tournament {tournament_id} has no round {after}: no standings after it")
     seed = tournament_seed(services().engine, tournament_id, loaded.state)
     lines = current_standings(loaded.state, seed, query["after_round"])
     names = _names([s.player for s in lines])

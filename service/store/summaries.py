@@ -57,6 +57,14 @@ def get(engine: Engine, game_id: str) -> dict[str, Any] | None:
     return _decode(row) if row else None
 
 
+def statuses(engine: Engine, game_ids: Collection[str]) -> dict[str, str]:
+    """Each game's status (`active` or `ended`) by id, read at once (a round's tables)."""
+    g = game_summaries
+    query = select(g.c.game_id, g.c.status).where(g.c.game_id.in_(sorted(game_ids)))
+    with engine.connect() as conn:
+        return {row.game_id: row.status for row in conn.execute(query)}
+
+
 def page(
     engine: Engine,
     *,

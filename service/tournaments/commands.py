@@ -393,10 +393,12 @@ def drop(
     principal.require(*DIRECTORS)
 
     def attempt(loaded: Loaded) -> None:
-        if player_id not in loaded.state.active_players:
-            raise Conflict(f"player {player_id} is not an active entrant of tournament {tournament_id}")
         if loaded.state.finished:
             raise Conflict(f"tournament {tournament_id} is finished")
+        if player_id not in loaded.state.registered:  # a mistyped or another event's player: nothing to drop
+            raise NotFound(f"player {player_id!r} is not registered in tournament {tournament_id}")
+        if player_id not in loaded.state.active_players:
+            raise Conflict(f"player {player_id} has already dropped out of tournament {tournament_id}")
         data = {"player": player_id, "reason": reason, "after_round": len(loaded.state.rounds)}
         append(services, loaded, [draft("PlayerDropped", data, principal, ctx)], asked=asked)
 

@@ -19,11 +19,12 @@ from domain.tournaments.scoring import WIN_DRAW_LOSS as RANKING_CHECK
 from domain.tournaments.scoring import ScoringError, Seat
 from domain.tournaments.state import Result, Table, result_from, scoring_problem
 from service.auth import Principal
-from service.errors import Conflict, Forbidden, Unprocessable
+from service.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.games import RequestContext
 from service.loading import stream_of
-from service.store import disputes
+from service.store import disputes, summaries
 from service.store import tournaments as rows
+from service.store.players import names_of
 from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
 from service.wiring import Services
 
@@ -32,14 +33,27 @@ SYSTEM = Principal(token_id="system:tournaments", role="admin")
 STAFF = ("admin", "organiser", "arbiter")
 
 
-def game_result(services: Services, game_id: str, table: Table) -> dict[str, Any] | None:
-    """The table's result as the game's last `GameEnded` gives it (places and measures by player), or None."""
+class GameInProgress(Conflict):
+    """A player's result for a table whose game is still being recorded: the game's end will report it."""
+
+    slug, title = "game-in-progress", "The table's game is still being recorded"
+
+
+def _ended(services: Services, game_id: str) -> tuple[Any, Any] | None:
+    """The game as loaded and its last `GameEnded` event, or None while it has not ended."""
     loaded = services.loader.load(game_id, SYSTEM)
     if not loaded.game.meta.ended:
         return None
     ended = next((e for e in reversed(services.store.read(stream_of(game_id))) if e.type == GAME_ENDED), None)
-    if ended is None:
+    return None if ended is None else (loaded, ended)
+
+
+def game_result(services: Services, game_id: str, table: Table) -> dict[str, Any] | None:
+    """The table's result as the game's last `GameEnded` gives it (places and measures by player), or None."""
+    found = _ended(services, game_id)
+    if found is None:
         return None
+    loaded, ended = found
     seats = [s.seat for s in loaded.game.meta.seats]
     outcome = outcome_of(loaded.ruleset.id, loaded.game.state, ended.data, seats)
     if outcome is None:
@@ -130,6 +144,7 @@ def report_by_hand(
         amending = principal.role in DIRECTORS and bool(body.get("amend_reason"))
         table = _table(loaded, number, table_no, closed_too=amending)
         _check_at_table(principal, table, "report")
+        _check_game_over(services, principal, table)
         places, measures = _by_player(table, body)
         if problem := scoring_problem(loaded.state, result_from({"places": places, "measures": measures})):
             raise Unprocessable(f"the result cannot be scored: {problem}", {"measures": [problem]})
@@ -219,8 +234,10 @@ def approve(
         needed = set(table.players) - {result.reported_by.removeprefix("player:")} if result.reported_by else set()
         missing = sorted(needed - result.confirmed_by) if not result.amended else []
         if missing and not body.get("override_reason"):
+            names = names_of(services.engine, missing)  # the director knows them by name; `missing` keeps the ids
             raise Conflict(
-                f"waiting for confirmation by {', '.join(missing)}; approve with override_reason to go on without",
+                f"waiting for confirmation by {', '.join(names.get(p, p) for p in missing)}; approve with "
+                "override_reason to go on without",
                 missing=missing,
             )
         data = {"round": number, "table": table_no, "override_reason": body.get("override_reason")}
@@ -230,8 +247,9 @@ def approve(
 
 
 def _check_game_agrees(services: Services, table: Table, result: Result) -> None:
-    """409 when the table's game ended with other places than the result entered by hand says: approving it would
-    overrule the record unseen. A director's amendment (with its reason) is the decision, so it is approved."""
+    """409 when the table's game ended with other places than the result entered by hand says, or (its places left to
+    be entered by hand) declaring other winners than the result places first: approving it would overrule the
+    record unseen. A director's amendment (with its reason) is the decision, so it is approved."""
     if table.game is None or result.amended:
         return
     played = game_result(services, table.game, table)
@@ -241,6 +259,45 @@ def _check_game_agrees(services: Services, table: Table, result: Result) -> None
             "result (amend_reason) to the one that stands, then approves it",
             game_places=played["places"],
         )
+    winners = None if played is not None else _declared_winners(services, table.game, table)
+    first = sorted(p for p, n in result.places.items() if n == 1)
+    if winners and winners != first:
+        names = names_of(services.engine, winners)
+        raise Conflict(
+            f"game {table.game} ended declaring {', '.join(names.get(p, p) for p in winners)} the winner(s), but "
+            "the result entered by hand places others first: a director amends the result (amend_reason) to the one "
+            "that stands, then approves it",
+            game_winners=winners,
+        )
+
+
+def _declared_winners(services: Services, game_id: str, table: Table) -> list[str] | None:
+    """CORE-END-1: the players of the seats an `end_game` declared winners (without every seat's score, so the
+    places are entered by hand), or None when the game has not ended or declared none."""
+    found = _ended(services, game_id)
+    declared = found[1].data.get("winners") if found is not None else None
+    if not isinstance(declared, list):
+        return None
+    player_of = {seat: player for player, seat in table.seats.items()}
+    return sorted(player_of[s] for s in declared if s in player_of) or None
+
+
+def _check_game_over(services: Services, principal: Principal, table: Table) -> None:
+    """409 `game-in-progress` for a player's result while the table's game is still being recorded: its end reports
+    the result, and a hand entry made before it would only be contradicted by it (409 `game_places` at approval).
+
+    **Decision:** staff (director, arbiter) may still enter it, as a TD in Best Coast Pairings or Tabletop.to
+    enters any table's result: time called, a game abandoned or a recording given up are theirs to score."""
+    if principal.role != "player" or table.game is None:
+        return
+    status = summaries.statuses(services.engine, [table.game]).get(table.game)
+    if status is not None and status != "ended":
+        raise GameInProgress(
+            f"table {table.number}'s game {table.game} is still being recorded (it has not ended): its result is "
+            "reported when the game ends, or entered by the director if time is called",
+            game=table.game,
+            game_status=status,
+        )
 
 
 def _table(loaded: Loaded, number: int, table_no: int, closed_too: bool = False) -> Table:
@@ -248,8 +305,9 @@ def _table(loaded: Loaded, number: int, table_no: int, closed_too: bool = False)
     if loaded.state.finished:
         raise Conflict(f"tournament {loaded.tournament_id} is finished: its results are final")
     table = loaded.state.table(number, table_no)
-    if table is None:
-        raise Unprocessable(f"round {number} has no table {table_no}", {"table": ["no such table"]})
+    if table is None:  # the path names no table (DESIGN 9: 404), as GET .../rounds/{n} of a round never paired
+        paired = loaded.state.round(number) is not None
+        raise NotFound(f"round {number} has no table {table_no}" if paired else f"round {number} is not paired")
     round_ = loaded.state.round(number)
     if round_ is not None and round_.closed and not closed_too:
         raise Conflict(f"round {number} is closed")

@@ -171,7 +171,8 @@ def start(
     progress: Callable[[int, int], None] | None = None,
     asked: Asked | None = None,
 ) -> list[dict[str, Any]]:
-    """Create each table's game of round `number` (seats and players from the pairing) and link it. With
+    """Create the game of each table of round `number` without a game or result (seats and players from the
+    pairing) and link it. With
     `asked`, the last link keeps the request's key and answer (`{"round", "created"}`: every table this request
     gave a game), so a retry gets that answer; the games themselves are created with keys of their own."""
     principal.require(*DIRECTORS)
@@ -179,9 +180,10 @@ def start(
     loaded = retrying(services, principal, tournament_id, lambda found: found)
     paired = _open_round(loaded.state, number, "start its games")
     settings = loaded.state.settings
-    last = max((t.number for t in paired.tables if t.game is None), default=None)
+    # A table whose result is in already (a physical game entered by hand) gets no game nobody would play.
+    last = max((t.number for t in paired.tables if t.game is None and t.result is None), default=None)
     for done, table in enumerate(paired.tables, start=1):
-        if table.game is None:
+        if table.game is None and table.result is None:
             # The body GameCreateSchema would give: every field present, checked by the command itself.
             body = {
                 "ruleset": settings["ruleset"],

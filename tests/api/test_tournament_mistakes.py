@@ -61,6 +61,50 @@ def test_a_result_entered_by_hand_that_its_table_game_contradicts_is_not_approve
     assert approved.status_code == 201, approved.get_json()
 
 
+def test_core_end_1_a_result_by_hand_placing_first_another_than_the_games_declared_winner_waits_for_an_amendment(
+    api: Api,
+) -> None:
+    # The game ended naming its winner only (CORE-END-1 without scores), so its places are entered by hand; a hand
+    # entry that puts someone else first contradicts the record and would be approved unseen.
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    table = _round(api, tid, 1)["tables"][0]
+    winner = table["players"][-1]  # the last in seat order; _by_hand places the first one first
+    ended = api.act(table["game"], "organiser", type="end_game", seat=None, data={"winners": [table["seats"][winner]]})
+    assert ended.status_code == 201, ended.get_json()
+    assert _by_hand(api, tid, 1, table).status_code == 201
+
+    refused = assert_problem(_approve(api, tid, 1, 1), 409)
+    places = {table["seats"][p]: n for n, p in enumerate(reversed(table["players"]), start=1)}
+    amended = _post(api, f"{tid}/rounds/1/tables/1/result", {"places": places, "amend_reason": "the record stands"})
+    approved = _approve(api, tid, 1, 1)
+
+    entrants = api.client.get(f"{BASE}/{tid}/players", headers=api.headers()).get_json()["items"]
+    name = next(e["name"] for e in entrants if e["player_id"] == winner)
+    assert f"declaring {name} the winner(s)" in refused["detail"] and refused["game_winners"] == [winner]
+    assert amended.status_code == 201, amended.get_json()
+    assert approved.status_code == 201, approved.get_json()
+
+
+def test_an_approval_waiting_for_confirmations_names_the_players_it_waits_for(api: Api) -> None:
+    tid = _create(api)["id"]
+    players = _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    table = _round(api, tid, 1)["tables"][0]
+    assert _by_hand(api, tid, 1, table).status_code == 201  # by the director: every seated player confirms
+
+    refused = assert_problem(_post(api, f"{tid}/rounds/1/tables/1/approval", {}), 409)
+
+    names = {p: f"Player {n:02d}" for n, p in enumerate(players)}  # as _register names them
+    assert sorted(refused["missing"]) == sorted(table["players"])
+    assert refused["detail"].startswith(
+        "waiting for confirmation by " + ", ".join(names[p] for p in refused["missing"])
+    )
+    assert not any(p in refused["detail"] for p in players)
+
+
 def test_a_swap_in_a_closed_round_is_refused_and_its_approved_results_stay(api: Api) -> None:
     tid = _create(api)["id"]
     _register(api, tid, 8)
@@ -102,6 +146,49 @@ def test_starting_a_closed_round_creates_no_games(api: Api) -> None:
     assert [t["game"] for t in _round(api, tid, 1)["tables"]] == [t["game"] for t in closed["tables"]] == [None, None]
     listed = api.client.get(f"/api/v1/games?tournament={tid}", headers=api.headers()).get_json()["items"]
     assert listed == []
+
+
+def test_starting_a_round_creates_no_game_for_a_table_whose_result_is_already_in(api: Api) -> None:
+    # A table played on paper and entered by hand before the director starts the round's recorded games.
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    assert _by_hand(api, tid, 1, _round(api, tid, 1)["tables"][0]).status_code == 201
+
+    started = _post(api, f"{tid}/rounds/1/start")
+
+    assert started.status_code == 200, started.get_json()
+    assert [c["table"] for c in started.get_json()["created"]] == [2]
+    assert [t["game"] is None for t in _round(api, tid, 1)["tables"]] == [True, False]
+    assert _post(api, f"{tid}/rounds/1/start").get_json()["created"] == []
+
+
+def test_dropping_a_player_never_registered_is_404_and_one_already_dropped_is_409_saying_so(api: Api) -> None:
+    tid = _create(api)["id"]
+    player = _register(api, tid, 8)[0]
+    stranger = api.player("Never entered")
+    assert _post(api, f"{tid}/players/{player}/drop", {"reason": "went home"}).status_code == 200
+
+    unknown = _post(api, f"{tid}/players/{stranger}/drop", {"reason": "mistyped"})
+    again = _post(api, f"{tid}/players/{player}/drop", {"reason": "went home"})
+
+    assert stranger in assert_problem(unknown, 404)["detail"]
+    assert "already dropped" in assert_problem(again, 409)["detail"]
+
+
+def test_a_result_for_a_table_or_round_that_does_not_exist_is_404_naming_it(api: Api) -> None:
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    places = {"places": {"seat-1": 1, "seat-2": 2, "seat-3": 3, "seat-4": 4}}
+
+    no_table = _post(api, f"{tid}/rounds/1/tables/9/result", places)
+    no_round = _post(api, f"{tid}/rounds/4/tables/1/result", places)
+    no_approval = _post(api, f"{tid}/rounds/1/tables/9/approval", {})
+
+    assert assert_problem(no_table, 404)["detail"] == "round 1 has no table 9"
+    assert assert_problem(no_round, 404)["detail"] == "round 4 is not paired"
+    assert assert_problem(no_approval, 404)["detail"] == "round 1 has no table 9"
 
 
 def test_a_seat_set_naming_a_seat_twice_is_refused_at_creation_naming_seat_sets(api: Api) -> None:

@@ -146,15 +146,26 @@ def test_round_two_is_rematch_free_and_the_explanation_says_so(api: Api) -> None
     assert explained["repeat_cost"] == 0 and explained["problems"] == []
 
 
-def test_a_player_confirms_only_their_own_table_and_never_a_result_they_entered(api: Api) -> None:
+def _started(api: Api, count: int) -> tuple[str, dict[str, str], list[dict[str, Any]]]:
+    """A Swiss of `count` players with round 1 started: its id, each player's token, round 1's tables."""
     tid = _create(api)["id"]
-    players = _register(api, tid, 16)
-    tokens = {p: api.token_for_player(p) for p in players}
+    tokens = {p: api.token_for_player(p) for p in _register(api, tid, count)}
     _post(api, f"{tid}/rounds", {})
     _post(api, f"{tid}/rounds/1/start")
-    first, second = _round(api, tid, 1)["tables"][:2]
+    return tid, tokens, _round(api, tid, 1)["tables"]
+
+
+def _in_seat_order(table: dict[str, Any]) -> dict[str, int]:
+    """Places by seat: the table's players ranked in seat order."""
+    return {table["seats"][p]: n for n, p in enumerate(table["players"], start=1)}
+
+
+def test_a_player_confirms_only_their_own_table_and_never_a_result_they_entered(api: Api) -> None:
+    tid, tokens, tables = _started(api, 16)
+    first, second = tables[:2]
     entering = first["players"][0]
-    by_seat = {first["seats"][p]: n for n, p in enumerate(first["players"], start=1)}
+    by_seat = _in_seat_order(first)
+    _end_unscored(api, first["game"], first["seats"][entering])  # its end gives no ranking: entered by seat
 
     entered = _post(api, f"{tid}/rounds/1/tables/1/result", {"places": by_seat}, token=tokens[entering])
     own = _post(api, f"{tid}/rounds/1/tables/1/confirmations", token=tokens[entering])
@@ -163,6 +174,35 @@ def test_a_player_confirms_only_their_own_table_and_never_a_result_they_entered(
     assert entered.status_code == 201, entered.get_json()
     assert_problem(own, 409)
     assert_problem(other, 403)
+
+
+def _end_unscored(api: Api, game: str, winner: str) -> None:
+    """End a freeform game naming its winner only: no ranking of every seat, so the result is entered by seat."""
+    response = api.act(game, "organiser", type="end_game", seat=None, data={"winners": [winner]})
+    assert response.status_code == 201, response.get_json()
+
+
+def test_a_player_cannot_enter_a_result_while_the_tables_game_is_still_being_recorded(api: Api) -> None:
+    tid, tokens, (first, second) = _started(api, 8)
+    entering = first["players"][0]
+    by_seat = _in_seat_order(first)
+    before = api.client.get(f"{BASE}/{tid}", headers=api.headers()).get_json()["version"]
+
+    refused = _post(api, f"{tid}/rounds/1/tables/1/result", {"places": by_seat}, token=tokens[entering])
+    after_refusal = api.client.get(f"{BASE}/{tid}", headers=api.headers()).get_json()["version"]
+    # Decision: the director still enters one while the game runs (time called); a player waits for the game's end.
+    by_director = _post(api, f"{tid}/rounds/1/tables/2/result", {"places": {s: 1 for s in second["seats"].values()}})
+    _end_unscored(api, first["game"], first["seats"][entering])
+    entered = _post(api, f"{tid}/rounds/1/tables/1/result", {"places": by_seat}, token=tokens[entering])
+
+    problem = assert_problem(refused, 409, "game-in-progress")
+    assert problem["game"] == first["game"] and first["game"] in problem["detail"]
+    assert problem["game_status"] == "active" and "still being recorded" in problem["detail"]
+    assert after_refusal == before  # nothing written
+    assert by_director.status_code == 201, by_director.get_json()
+    assert entered.status_code == 201, entered.get_json()
+    statuses = [t["game_status"] for t in _round(api, tid, 1)["tables"]]
+    assert statuses == ["ended", "active"]
 
 
 def test_a_hand_entered_result_must_rank_every_seat(api: Api) -> None:
@@ -245,6 +285,18 @@ def test_finishing_reveals_the_seed_its_commitment_promised_and_the_read_model_e
     after = (rows.get(engine, tid), rows.tables_of(engine, tid), rows.entrants_of(engine, tid))
     assert after[1:] == before[1:] and after[0] is not None and after[0]["status"] == "finished"
     assert api.client.get(f"{BASE}/{tid}/verify", headers=api.headers()).get_json()["ok"] is True
+
+
+def test_standings_after_a_round_never_paired_are_404_not_the_current_ones_relabelled(api: Api) -> None:
+    tid = _create(api, rounds=3)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+
+    after_one = api.client.get(f"{BASE}/{tid}/standings?after_round=1", headers=api.headers())
+    after_seven = api.client.get(f"{BASE}/{tid}/standings?after_round=7", headers=api.headers())
+
+    assert after_one.status_code == 200 and after_one.get_json()["after_round"] == 1
+    assert "no round 7" in assert_problem(after_seven, 404)["detail"]
 
 
 def test_public_standings_in_csv_carry_names_but_no_player_ids(api: Api) -> None:

@@ -26,6 +26,12 @@ def _tournament(site: Site, rounds: int = 2) -> str:
     return tournament
 
 
+def _named(text: str, names: dict[str, str]) -> str:
+    for player, name in names.items():
+        text = text.replace(player, name)
+    return text
+
+
 def _token(site: Site, role: str) -> str:
     value: str = _post(site, "/api/v1/tokens", {"role": role, "label": f"web {role}"})["token"]
     return value
@@ -41,7 +47,10 @@ def test_a_director_previews_publishes_with_the_listed_problems_and_starts_round
     tab.page.click("#preview-form button[type=submit]")
     tab.page.wait_for_selector("#plan-problems li")
     shown = tab.page.eval_on_selector_all("#plan-problems li", "items => items.map(i => i.innerText)")
-    assert shown == [f"{p['kind']}: {p['detail']}" for p in expected["problems"]]
+    names = {e["player_id"]: e["name"] for e in site.api(f"/api/v1/tournaments/{tournament}/players")["items"]}
+    # The API's detail names players by id; the page names them as the director knows them.
+    assert shown == [f"{p['kind']}: {_named(p['detail'], names)}" for p in expected["problems"]]
+    assert not any(player in line for line in shown for player in names)
     assert tab.page.locator("#plan-tables li").count() == len(expected["tables"])
     kinds = {p["kind"] for p in expected["problems"]}
     assert all(kind in tab.page.inner_text("label[for=accept-problems]") for kind in kinds)
@@ -92,6 +101,9 @@ def test_the_controls_are_offered_only_to_roles_the_api_lets_run_the_tournament(
     # An arbiter may enter a table's result (results.STAFF), not pair, start, approve or close.
     assert offered(_token(site, "arbiter")) == ["result-1-1", "result-1-2"]
     assert offered(_token(site, "organiser")) == ["close-form", "result-1-1", "result-1-2", "drop-form"]
+    # The games are being recorded: the director may still enter a result (time called), told the game runs on.
+    notes = tab.page.eval_on_selector_all("#director p[id^=recording]", "notes => notes.map(n => n.id)")
+    assert notes == ["recording-1-1", "recording-1-2"]
     assert offered(site.served.token) == ["close-form", "result-1-1", "result-1-2", "drop-form"]  # the admin
     assert tab.errors == []
 
@@ -115,12 +127,20 @@ def test_a_refused_close_shows_the_apis_detail_and_a_result_entered_by_seat_is_a
     tab.page.click("#result-1-1 button[type=submit]")
     tab.page.wait_for_selector("#approve-1-1")
     assert tab.page.is_hidden("#director-error")  # a later write that succeeds clears the earlier refusal
+    # Entered upside down: the director amends it from the page, with a reason (the way out of a game_places refusal).
+    last = len(table["players"])
+    for place, player in enumerate(table["players"], start=1):
+        tab.page.fill(f"#amend-1-1-{table['seats'][player]}", str(last + 1 - place))
+    tab.page.fill("#amend-1-1-reason", "the places were entered upside down")
+    tab.page.click("#amend-1-1 button[type=submit]")
+    first = f"table.round[data-round='1'] tr[data-table='1'] li[data-player='{table['players'][0]}']"
+    tab.page.wait_for_function(f"document.querySelector(`{first}`).innerText.endsWith('— {last}.')")
     tab.page.fill("#approve-1-1-reason", "scored at the table by the director")
     tab.page.click("#approve-1-1 button[type=submit]")
     tab.page.wait_for_selector("#approve-1-1", state="detached")
 
     result = site.api(f"/api/v1/tournaments/{tournament}/rounds/1")["tables"][0]["result"]
-    assert result["approved"] and result["places"] == {p: n for n, p in enumerate(table["players"], start=1)}
+    assert result["approved"] and result["places"] == {p: last + 1 - n for n, p in enumerate(table["players"], 1)}
     shown = tab.page.inner_text("table.round[data-round='1'] tr[data-table='1'] td[data-result]")
     assert shown == "approved"
     assert all("409" in error for error in tab.errors)  # the refused close, as the browser logs it
@@ -138,6 +158,11 @@ def test_a_director_finishes_once_every_round_is_closed_and_the_seed_is_shown(si
     with_token(tab, _token(site, "organiser"))
 
     tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.wait_for_selector("table.round[data-round='1'] tbody tr")
+    games = tab.page.eval_on_selector_all(
+        "table.round[data-round='1'] tbody tr td:nth-child(3)", "cells => cells.map(c => c.innerText)"
+    )  # played on paper: the round was never started, and its tables will not get a game
+    assert games == ["not recorded (result entered by seat)"] * 2
     tab.page.click("#finish-form button[type=submit]")  # not ticked: irreversible, so the browser keeps it back
     assert site.api(base)["status"] != "finished"
     tab.page.check("#finish-sure")

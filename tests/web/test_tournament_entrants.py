@@ -126,12 +126,18 @@ def test_a_league_counts_a_game_from_the_page_and_a_player_is_offered_only_their
     later = _post(site, "/api/v1/games", {"ruleset": "freeform", "seats": both})["id"]
     _post(site, f"/api/v1/tournaments/{league}/games", {"game": later})  # table 2: Cid and Ann, still playing
 
-    # Each player only their own tables: Ann confirms table 1 (the game reported it) and may enter table 2's.
-    for player, forms in ((cid, ["result-0-2"]), (ann, ["confirm-0-1", "result-0-2"]), (bob, ["confirm-0-1"])):
+    # Each player only their own tables: Ann confirms table 1 (the game reported it); table 2's game is still being
+    # recorded, so its players are told so instead of offered a result form (the API refuses it: game-in-progress).
+    for player, forms in ((cid, []), (ann, ["confirm-0-1"]), (bob, ["confirm-0-1"])):
         tab.page.evaluate("t => sessionStorage.setItem('annals.token', t)", token_of(player))
         tab.page.goto(page)
         tab.page.wait_for_function("document.getElementById('tournament').dataset.directorReady === 'true'")
         assert tab.page.eval_on_selector_all("#director form", "forms => forms.map(f => f.id)") == forms
+        recording = tab.page.eval_on_selector_all("#director p[id^=recording]", "notes => notes.map(n => n.id)")
+        assert recording == ([] if player == bob else ["recording-0-2"])
+        assert all("still being recorded" in tab.page.inner_text(f"#{note}") for note in recording)
+    being_recorded = "table.round[data-round='0'] tr[data-table='2'] td[data-result]"
+    assert tab.page.inner_text(being_recorded) == "no result yet: the game is being recorded"
     tab.page.click("#confirm-0-1 button[type=submit]")
     tab.page.wait_for_selector("#director", state="hidden")  # confirmed: nothing left for Bob to do
     assert site.api(f"/api/v1/tournaments/{league}/rounds/0")["tables"][0]["result"]["confirmed_by"] == [bob]

@@ -8,7 +8,7 @@
 // the page reads the tournament again, so what it shows is what the API has.
 import { getJson, postJson, token } from "./session.js";
 import { el } from "./dom.js";
-import { DIRECTORS, STAFF, act, actionForm, field, resultForm, seated } from "./director_forms.js";
+import { DIRECTORS, STAFF, act, actionForm, field, problemLine, resultForm, seated } from "./director_forms.js";
 import { dropping, linking, swapping } from "./entrants.js";
 
 let me; // undefined until asked once: the token (role, player, binding) does not change while the page is open
@@ -27,7 +27,7 @@ function playsHere(who, tournamentId) {
 function planView(ctx, plan, shown) {
   const tables = el("ul", { id: "plan-tables" }, ...plan.tables.map((t, i) => el("li", { "data-table": t.number ?? i + 1, text: `Table ${t.number ?? i + 1}: ${seated(t, ctx.names)}` })));
   const byes = plan.byes.length ? el("p", { id: "plan-byes", text: `Byes: ${plan.byes.map((p) => ctx.names[p] || p).join(", ")}` }) : null;
-  const problems = plan.problems.map((p) => el("li", { "data-kind": p.kind, text: `${p.kind}: ${p.detail}` }));
+  const problems = plan.problems.map((p) => el("li", { "data-kind": p.kind, text: problemLine(p, ctx.names) }));
   const fields = [];
   if (problems.length) {
     // The box names what it accepts (the list is its description): ticking it is the director's `accept_problems`,
@@ -68,27 +68,41 @@ function approvalForm(ctx, number, table) {
   return actionForm(id, `Approve table ${table.table}'s result`, send, field(reason, "Override reason (only while players have not confirmed)"));
 }
 
-// A player's own table of an open round: enter its result when there is none, else confirm it unless this player
-// entered it or has confirmed it already (results.confirm refuses both).
+// A table whose game is still being recorded: its end reports the result (a player's entry is 409 game-in-progress).
+function beingRecorded(found, table) {
+  const game = el("a", { href: `/games/${encodeURIComponent(table.game)}`, text: "its game" });
+  const text = `Table ${table.table}'s result comes from `;
+  return el("p", { id: `recording-${found.round}-${table.table}`, class: "quiet" }, text, game, " when it ends: it is still being recorded.");
+}
+
+// A player's own table of an open round: enter its result when there is none and its game is not being recorded,
+// else confirm it unless this player entered it or has confirmed it already (results.confirm refuses both).
 function ownTableControl(ctx, found, table) {
   const mine = ctx.who.player;
   if (found.closed || !table.players.includes(mine)) return null;
   const result = table.result;
-  if (!result) return resultForm(ctx, found.round, table);
+  if (!result) return table.game_status === "active" ? beingRecorded(found, table) : resultForm(ctx, found.round, table);
   if (result.approved || result.reported_by === `player:${mine}` || result.confirmed_by.includes(mine)) return null;
   const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/tables/${table.table}/confirmations`, {}));
   const places = table.players.map((p) => `${result.places[p]}. ${ctx.names[p] || p}`).join(", ");
   return actionForm(`confirm-${found.round}-${table.table}`, `Confirm table ${table.table}'s result (${places})`, send);
 }
 
-// A round's tables needing a hand: a result to enter (staff), to approve (directors), or a player's own table.
+// Staff may enter a result while the table's game is still being recorded (time called, a game abandoned: the API
+// takes it from them alone), so the form stays, under the note saying the game is still running.
+function staffEntry(ctx, found, table) {
+  const form = resultForm(ctx, found.round, table);
+  return table.game_status === "active" ? [beingRecorded(found, table), form] : form;
+}
+
+// A round's tables needing a hand: a result to enter (staff), to approve or amend (directors), or a player's own table.
 function tableControls(ctx, found) {
   const items = [];
   for (const table of found.tables) {
     let control = null;
     if (ctx.who.role === "player") control = ownTableControl(ctx, found, table);
-    else if (!table.result && !found.closed && STAFF.includes(ctx.role)) control = resultForm(ctx, found.round, table);
-    else if (table.result && !table.result.approved && DIRECTORS.includes(ctx.role)) control = approvalForm(ctx, found.round, table);
+    else if (!table.result && !found.closed && STAFF.includes(ctx.role)) control = staffEntry(ctx, found, table);
+    else if (table.result && !table.result.approved && DIRECTORS.includes(ctx.role)) control = [approvalForm(ctx, found.round, table), resultForm(ctx, found.round, table, true)];
     const title = `${found.round === 0 ? "League" : `Round ${found.round}`}, table ${table.table}: ${seated(table, ctx.names)}`;
     if (control) items.push(el("fieldset", { "data-round": found.round, "data-table": table.table }, el("legend", { text: title }), control));
   }
@@ -97,7 +111,7 @@ function tableControls(ctx, found) {
 
 function roundControls(ctx, found) {
   const parts = [el("h3", { text: `Round ${found.round}` })];
-  if (found.tables.some((t) => !t.game)) {
+  if (found.tables.some((t) => !t.game && !t.result)) {
     parts.push(actionForm("start-form", `Start round ${found.round} (create its games)`, () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/start`, {}))));
   }
   parts.push(...swapping(ctx, found));

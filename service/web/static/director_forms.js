@@ -36,6 +36,13 @@ export function field(control, label) {
   return el("div", { class: "field" }, el("label", { for: control.id, text: label }), control);
 }
 
+// A pairing problem as a director reads it: its detail names players by id (the tournament's events carry ids
+// only), so each player it lists is shown by name.
+export function problemLine(problem, names) {
+  const detail = (problem.players || []).reduce((text, p) => text.replaceAll(p, names[p] || p), problem.detail);
+  return `${problem.kind}: ${detail}`;
+}
+
 export function seated(table, names) {
   return table.players.map((p) => `${names[p] || p} (${table.seats[p] || "?"})`).join(", ");
 }
@@ -45,16 +52,20 @@ export function reasonField(id, label) {
   return field(el("input", { id, type: "text", required: true, maxlength: 2000, pattern: ".*\\S.*", autocomplete: "off" }), label);
 }
 
-// A place by seat for each player of the table: a physical game's result (staff, or a player of the table).
-export function resultForm(ctx, number, table) {
-  const prefix = `result-${number}-${table.table}`;
+// A place by seat for each player of the table: a physical game's result (staff, or a player of the table). Amending
+// (a director, with a reason the record keeps) replaces a result in: the way out of an approval refused because the
+// table's game ended otherwise (game_places, game_winners) or of a result entered wrong.
+export function resultForm(ctx, number, table, amending = false) {
+  const prefix = `${amending ? "amend" : "result"}-${number}-${table.table}`;
   const inputs = table.players.map((p) => {
     const input = el("input", { id: `${prefix}-${table.seats[p]}`, type: "number", min: 1, max: table.players.length, required: true, inputmode: "numeric", "data-seat": table.seats[p] });
     return field(input, `Place of ${ctx.names[p] || p} (${table.seats[p]})`);
   });
+  if (amending) inputs.push(reasonField(`${prefix}-reason`, "Why the result is amended"));
   const send = () => {
     const places = Object.fromEntries(table.players.map((p) => [table.seats[p], Number(document.getElementById(`${prefix}-${table.seats[p]}`).value)]));
-    return act(ctx, () => postJson(`${ctx.base}/rounds/${number}/tables/${table.table}/result`, { places }));
+    const body = amending ? { places, amend_reason: document.getElementById(`${prefix}-reason`).value.trim() } : { places };
+    return act(ctx, () => postJson(`${ctx.base}/rounds/${number}/tables/${table.table}/result`, body));
   };
-  return actionForm(prefix, `Enter table ${table.table}'s result`, send, ...inputs);
+  return actionForm(prefix, `${amending ? "Amend" : "Enter"} table ${table.table}'s result`, send, ...inputs);
 }

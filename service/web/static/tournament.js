@@ -3,6 +3,7 @@
 import { getJson } from "./session.js";
 import { el } from "./dom.js";
 import { director } from "./director.js";
+import { problemLine } from "./director_forms.js";
 
 const section = document.getElementById("tournament");
 const id = section.dataset.tournament;
@@ -32,8 +33,8 @@ function standings(body, names) {
   document.querySelector("#standings tbody").replaceChildren(...rows);
 }
 
-function resultText(result) {
-  if (!result) return "no result yet";
+function resultText(result, table) {
+  if (!result) return table.game_status === "active" ? "no result yet: the game is being recorded" : "no result yet";
   if (result.amended_by_dispute) return result.approved ? "approved (amended by a ruling)" : "amended by a ruling, provisional";
   return result.approved ? "approved" : `provisional, ${result.confirmed_by.length} confirmation(s)`;
 }
@@ -45,14 +46,14 @@ function tableRow(table, names, title) {
   });
   const game = table.game
     ? el("a", { href: `/games/${encodeURIComponent(table.game)}`, text: "the game", "aria-label": `${title}, table ${table.table}: the game` })
-    : el("span", { class: "quiet", text: "no game yet" });
+    : el("span", { class: "quiet", text: table.result ? "not recorded (result entered by seat)" : "no game yet" });
   return el(
     "tr",
     { "data-table": table.table },
     el("td", { text: table.table }),
     el("td", {}, el("ol", { class: "seated" }, ...players)),
     el("td", {}, game),
-    el("td", { "data-result": table.result ? (table.result.approved ? "approved" : "provisional") : "none", text: resultText(table.result) }),
+    el("td", { "data-result": table.result ? (table.result.approved ? "approved" : "provisional") : "none", text: resultText(table.result, table) }),
   );
 }
 
@@ -65,7 +66,7 @@ function explanation(pairing, names) {
     const groups = (table.score_group || []).join(", ");
     items.push(el("li", { text: `Table ${table.number}: score group ${groups}; seating cost ${table.seating.cost}${repeats ? `; unavoidable: ${repeats}` : ""}.` }));
   }
-  for (const problem of pairing.problems || []) items.push(el("li", { class: "error", text: `${problem.kind}: ${problem.detail}` }));
+  for (const problem of pairing.problems || []) items.push(el("li", { class: "error", text: problemLine(problem, names) }));
   for (const swap of pairing.swaps || []) items.push(el("li", { text: `Swap ${swap.players.map(name).join(" ↔ ")}: ${swap.reason}` }));
   return el("details", { class: "pairing" }, el("summary", { text: "How this round was paired" }), el("ul", {}, ...items));
 }
