@@ -114,6 +114,18 @@ def test_a_refusal_that_breaks_several_rules_lists_every_one_of_them(site: Site,
     assert all("422" in error for error in tab.errors)
 
 
+def test_a_mistyped_die_is_quoted_as_typed_and_nothing_is_sent(site: Site, tab: Tab) -> None:
+    """CORE-DICE-1: a face is 1 to 6; the page names the one typed wrong ("x", not "NaN") before anything is sent."""
+    game = _red_roll(site, tab)
+    tab.page.fill("#record-dice", "4 x")
+    tab.page.click("#record-send")
+
+    refusal = tab.page.wait_for_selector("#record-result .refused").inner_text()
+    assert '"x" is not a face from 1 to 6' in refusal and "NaN" not in refusal
+    assert len(_events(site, game)) == 1
+    assert tab.errors == []
+
+
 def test_a_sealed_submission_is_sent_for_the_waited_seat_and_the_round_waits_on_the_other(site: Site, tab: Tab) -> None:
     game = _game(site)
     status, _, raw = site.served.post(

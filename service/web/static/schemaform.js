@@ -77,10 +77,11 @@ export function schemaForm(schema) {
   };
 }
 
-// Faces typed as "3 5 1" or "3,5,1": a list of integers, or an error naming the first that is not a face.
+// Faces typed as "3 5 1" or "3,5,1": a list of integers, or an error quoting the first that is not a face as it was
+// typed ("x", not the NaN it reads as).
 export function readFaces(text) {
-  const faces = text.split(/[\s,]+/).filter(Boolean).map(Number);
-  const wrong = faces.find((f) => !Number.isInteger(f) || f < 1 || f > 6);
-  if (wrong !== undefined) throw new Error(`dice: ${wrong} is not a face from 1 to 6`);
-  return faces;
+  const typed = text.split(/[\s,]+/).filter(Boolean);
+  const wrong = typed.find((t) => !/^[1-6]$/.test(t));
+  if (wrong !== undefined) throw new Error(`dice: "${wrong}" is not a face from 1 to 6`);
+  return typed.map(Number);
 }
