@@ -127,6 +127,23 @@ def test_a_kard_es_korona_setup_is_recorded_from_the_page(site: Site, tab: Tab) 
     assert tab.errors == []
 
 
+def test_kk_setup_7_the_placement_choices_and_legal_values_read_as_words_not_json(site: Site, tab: Tab) -> None:
+    """KK-SETUP-7: the placing player's units and counties are listed as a person reads them, not as JSON text."""
+    game = _kk_game(site)
+    rolled = {"type": "roll_for_first_player", "data": {"dice": [2, 6, 3]}}
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", rolled)
+    assert status == 201, raw
+    _open(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='felvidek'] button[data-type='place_forces']")
+
+    first = tab.page.inner_text("#record-choices button[data-choice='0']")
+    units = tab.page.inner_text("#record-fields-note li[data-field='units']")
+    assert first.startswith("lord: ") and " · placements: " in first and "cavalry: " in first
+    assert units == "units: cavalry: 3, infantry: 5, archer: 4"
+    assert not any(mark in first + tab.page.inner_text("#record-fields-note") for mark in '{["')
+    assert tab.errors == []
+
+
 def test_a_battle_exchange_with_table_dice_is_refused_with_its_rule_then_recorded(site: Site, tab: Tab) -> None:
     """CORE-DICE-1: the faces entered must be exactly those the exchange rolls, in the declared order."""
     game = _kk_game(site)

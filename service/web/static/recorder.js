@@ -25,11 +25,20 @@ async function readPending(gameId, who, seats) {
   return pending;
 }
 
-function label(choice) {
-  const text = Object.entries(choice)
-    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`)
-    .join(", ");
-  return text || "(no data)";
+const isRange = (v) => v && typeof v === "object" && Object.keys(v).length === 2 && "minimum" in v && "maximum" in v;
+const isOpen = (v) => v && typeof v === "object" && !isRange(v) && Object.keys(v).length > 0;
+
+// A choice or the pending's legal values as a person at the table reads them, never as JSON: lists joined by commas,
+// an object's fields as "name: value" (an object inside one as "name (…)"), a range as "1 to 100", nothing as "none".
+// The top level's fields are set apart by " · ", so only what lies deeper needs parentheses.
+export function plain(value, depth = 0) {
+  if (value === null || value === undefined) return "none";
+  if (isRange(value)) return `${value.minimum} to ${value.maximum}`;
+  if (typeof value !== "object") return String(value);
+  const inner = (v) => (depth > 0 && isOpen(v) ? `(${plain(v, depth + 1)})` : plain(v, depth + 1));
+  if (Array.isArray(value)) return value.length ? value.map(inner).join(", ") : "none";
+  const fields = Object.entries(value).map(([k, v]) => (depth > 0 && isOpen(v) && !Array.isArray(v) ? `${k} (${plain(v, depth + 1)})` : `${k}: ${inner(v)}`));
+  return fields.length ? fields.join(depth === 0 ? " · " : ", ") : "none";
 }
 
 export class Recorder {
@@ -187,24 +196,32 @@ export class Recorder {
       this.form = schemaForm(this.schemaOf(option.type));
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
-    const choices = option.choices.slice(0, SHOWN_CHOICES);
-    const list = form.querySelector("#record-choices");
-    list.replaceChildren(
-      ...choices.map((choice, n) =>
-        el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text: label(this.asFields(choice)) })),
-      ),
+    this.listChoices(form, option);
+    const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round");
+    form.querySelector("#record-fields-note").replaceChildren(
+      ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
     );
-    const more = option.exhaustive ? "" : " Not every legal choice is listed: the form takes any other.";
-    form.querySelector("#record-choices-note").textContent = option.choices.length
-      ? `${option.choices.length} legal choice${option.choices.length === 1 ? "" : "s"}${option.choices.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`
-      : `No choice is listed.${more}`;
-    const fields = Object.keys(option.fields || {}).filter((k) => k !== "round");
-    form.querySelector("#record-fields-note").textContent = fields.length ? `Legal values: ${JSON.stringify(option.fields)}` : "";
     const dice = this.game.dice === "table" && option.dice;
     form.querySelector("#record-dice-field").hidden = !dice;
     form.querySelector("#record-dice-order").textContent = dice ? option.dice : "";
     if (clear) form.querySelector("#record-dice").value = "";
-    if (choices.length && clear) this.fill(choices[0]);
+    if (option.choices.length && clear) this.fill(option.choices[0]);
+  }
+
+  // The legal choices, each a button that fills the form with it.
+  listChoices(form, option) {
+    const list = form.querySelector("#record-choices");
+    const note = form.querySelector("#record-choices-note");
+    const choices = option.choices.slice(0, SHOWN_CHOICES);
+    list.replaceChildren(
+      ...choices.map((choice, n) =>
+        el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text: plain(this.asFields(choice)) })),
+      ),
+    );
+    const more = option.exhaustive ? "" : " Not every legal choice is listed: the form takes any other.";
+    note.textContent = option.choices.length
+      ? `${option.choices.length} legal choice${option.choices.length === 1 ? "" : "s"}${option.choices.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`
+      : `No choice is listed.${more}`;
   }
 
   fill(choice) {
