@@ -208,14 +208,22 @@ export class Recorder {
     if (option.choices.length && clear) this.fill(option.choices[0]);
   }
 
-  // The legal choices, each a button that fills the form with it.
+  // The legal choices, each a button that fills the form with it. An action that takes no data has one empty choice:
+  // a button for it would fill nothing, so the note says Send records it instead.
   listChoices(form, option) {
     const list = form.querySelector("#record-choices");
     const note = form.querySelector("#record-choices-note");
+    const fields = Object.keys(this.schemaOf(option.type).properties || {}).filter((k) => k !== "dice"); // table dice have their own box
+    const noData = option.choices.length && !option.choices.some(isOpen) && !fields.length;
+    if (noData) {
+      list.replaceChildren();
+      note.textContent = "This action takes no data: Send records it.";
+      return;
+    }
     const choices = option.choices.slice(0, SHOWN_CHOICES);
     list.replaceChildren(
       ...choices.map((choice, n) =>
-        el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text: plain(this.asFields(choice)) })),
+        el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text: isOpen(choice) ? plain(this.asFields(choice)) : "every field left empty" })),
       ),
     );
     const more = option.exhaustive ? "" : " Not every legal choice is listed: the form takes any other.";
