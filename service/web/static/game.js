@@ -29,12 +29,15 @@ function keepUrl() {
   urlTimer = setTimeout(writeUrl, 250);
 }
 
+// At the newest version the address names none: reloaded, or opened on another device, while the game goes on, it
+// opens at the newest version then and follows the game, not at the one that was newest when the address was written.
 function writeUrl() {
   const params = new URLSearchParams(location.search);
-  params.set("v", String(page.at));
+  if (page.replay && page.at >= page.replay.last) params.delete("v");
+  else params.set("v", String(page.at));
   if ($("seat").value === "spectator") params.delete("as");
   else params.set("as", $("seat").value);
-  history.replaceState(null, "", `${location.pathname}?${params}`);
+  history.replaceState(null, "", `${location.pathname}${String(params) ? `?${params}` : ""}`);
 }
 
 function show(version) {
