@@ -145,6 +145,33 @@ def test_a_sealed_submission_is_sent_for_the_waited_seat_and_the_round_waits_on_
     assert tab.errors == []
 
 
+def test_a_keyboard_user_keeps_their_place_after_send(site: Site, tab: Tab) -> None:
+    """Send pressed from the keyboard leaves the focus on Send while its form stays, and on the first action waited
+    for once the form is gone (FF-SEAL-1: red has sealed) — never back at the top of the page."""
+    game = _game(site)
+    _open_round(site, game, "bids")
+    _open_recorder(site, tab, game)
+
+    tab.page.focus("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    tab.page.keyboard.press("Enter")
+    tab.page.fill("#record-dice", "4")
+    tab.page.focus("#record-send")
+    tab.page.keyboard.press("Enter")
+    tab.page.wait_for_selector("#record-result .recorded")
+    tab.page.wait_for_function("() => document.activeElement.id === 'record-send'")
+
+    tab.page.focus("#pending-seats fieldset[data-seat='red'] button[data-type='seal']")
+    tab.page.keyboard.press("Enter")
+    tab.page.fill("#record-fields [data-field='payload']", '{"bid": 2}')
+    tab.page.focus("#record-send")
+    tab.page.keyboard.press("Enter")
+    tab.page.wait_for_selector("#record-form", state="hidden")
+    first_waited = "document.querySelector('#pending-seats button.option')"
+    tab.page.wait_for_function(f"() => document.activeElement === {first_waited}")
+    assert [e["type"] for e in _events(site, game)][-2:] == ["DiceRolled", "SubmissionSealed"]
+    assert tab.errors == []
+
+
 def test_the_recorder_fits_a_tablet_held_upright_with_touch_sized_targets(site: Site, tab: Tab) -> None:
     """Issue 14: usable on a tablet — no sideways scrolling at 768 px, and every control a finger's 44 px."""
     game = _game(site)

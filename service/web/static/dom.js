@@ -34,6 +34,8 @@ export function svg(tag, attributes = {}, ...children) {
 
 // A form that writes runs one submission at a time: its submit buttons are disabled until the API has answered, so
 // a double tap on a phone records once (each POST carries a fresh Idempotency-Key, so the API would take both).
+// A disabled button loses the focus to the page itself: a keyboard user who pressed Send gets it back on the button
+// (when it is still shown and nothing else took the focus meanwhile), not at the top of the page.
 export function onSubmit(form, handler) {
   let busy = false;
   form.addEventListener("submit", async (event) => {
@@ -41,12 +43,15 @@ export function onSubmit(form, handler) {
     if (busy) return;
     busy = true;
     const buttons = [...form.querySelectorAll("button[type=submit]")];
+    const focused = document.activeElement;
     for (const button of buttons) button.disabled = true;
     try {
       await handler(event);
     } finally {
       busy = false;
       for (const button of buttons) button.disabled = false;
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && buttons.includes(focused) && focused.offsetParent) focused.focus();
     }
   });
 }

@@ -271,10 +271,19 @@ export class Recorder {
       // These faces are recorded: left in the box, a second Send for the same seat would enter them again as if rolled.
       this.root.querySelector("#record-dice").value = "";
       await this.refresh();
+      this.keepFocus();
       await this.onRecorded(version);
     } catch (problem) {
       result.replaceChildren(this.refusal(problem));
     }
+  }
+
+  // What was recorded is no longer waited for, so its form is gone, and the focus with it: a keyboard user goes on
+  // from the first action the game waits for now rather than from the top of the page.
+  keepFocus() {
+    const active = document.activeElement;
+    if (!this.root.querySelector("#record-form").hidden || (active && active !== document.body && active.offsetParent)) return;
+    this.root.querySelector("#pending-seats button.option")?.focus();
   }
 
   // A refusal as the API said it: the rule it cites (linked to the rulebook), its summary, and what was wrong.
