@@ -233,6 +233,7 @@ def test_core_end_1_the_table_ends_the_game_from_the_recorder(site: Site, tab: T
     _open_recorder(site, tab, game)
     tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='end_game']")
     assert "CORE-END-1" in tab.page.inner_text("#record-what")
+    assert tab.page.inner_text("#record-choices-note") == "No choice is listed: fill in the form."
     tab.page.fill("#record-fields [data-field='winners']", '["red"]')
     tab.page.fill("#record-fields [data-field='reason']", "blue conceded")
     tab.page.click("#record-send")

@@ -227,9 +227,9 @@ export class Recorder {
       ),
     );
     const more = option.exhaustive ? "" : " Not every legal choice is listed: the form takes any other.";
-    note.textContent = option.choices.length
-      ? `${option.choices.length} legal choice${option.choices.length === 1 ? "" : "s"}${option.choices.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`
-      : `No choice is listed.${more}`;
+    // With nothing listed, "no choice is listed; not every legal choice is listed" said the same thing twice.
+    if (!option.choices.length) note.textContent = option.exhaustive ? "No choice is legal now." : "No choice is listed: fill in the form.";
+    else note.textContent = `${option.choices.length} legal choice${option.choices.length === 1 ? "" : "s"}${option.choices.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`;
   }
 
   fill(choice) {
