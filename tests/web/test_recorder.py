@@ -234,6 +234,12 @@ def test_core_end_1_the_table_ends_the_game_from_the_recorder(site: Site, tab: T
     tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='end_game']")
     assert "CORE-END-1" in tab.page.inner_text("#record-what")
     assert tab.page.inner_text("#record-choices-note") == "No choice is listed: fill in the form."
+    tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='adjust']")
+    tab.page.click("#record-send")  # CORE-ADJUST-1: a reason and the changes are required, and both are empty
+    refused = tab.page.wait_for_selector("#record-result .refused").inner_text()
+    assert refused == "reason, changes: required, fill them in"
+    assert len(_events(site, game)) == 1  # nothing was sent
+    tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='end_game']")
     tab.page.fill("#record-fields [data-field='winners']", '["red"]')
     tab.page.fill("#record-fields [data-field='reason']", "blue conceded")
     tab.page.click("#record-send")

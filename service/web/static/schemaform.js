@@ -27,6 +27,7 @@ function control(name, schema, required) {
     input = el("textarea", { id, rows: 2, "data-kind": "json", spellcheck: "false", placeholder: kind === "array" ? "[ … ] as JSON" : "{ … } as JSON" });
   }
   input.dataset.field = name;
+  if (required) input.setAttribute("aria-required", "true");
   const hint = schema.description ? el("small", { class: "hint", text: schema.description }) : null;
   return el("div", { class: "field" }, el("label", { for: id, text: `${name}${required ? " *" : ""}` }), input, hint);
 }
@@ -49,9 +50,12 @@ export function schemaForm(schema) {
         else input.value = String(value);
       }
     },
-    // The data object; a JSON field that does not parse is reported with its name.
+    // The data object; a JSON field that does not parse is reported with its name, and so are the required fields
+    // left empty (all of them at once, before anything is sent: the API would name them as JSON pointers).
     read() {
       const data = {};
+      const missing = inputs().filter((i) => i.dataset.kind !== "boolean" && required.has(i.dataset.field) && i.value.trim() === "");
+      if (missing.length) throw new Error(`${missing.map((i) => i.dataset.field).join(", ")}: required, fill ${missing.length > 1 ? "them" : "it"} in`);
       for (const input of inputs()) {
         const name = input.dataset.field;
         if (input.dataset.kind === "boolean") {
