@@ -235,6 +235,8 @@ def test_core_end_1_the_table_ends_the_game_from_the_recorder(site: Site, tab: T
     assert "CORE-END-1" in tab.page.inner_text("#record-what")
     assert tab.page.inner_text("#record-choices-note") == "No choice is listed: fill in the form."
     tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='adjust']")
+    shape = tab.page.get_attribute("#record-fields [data-field='changes']", "placeholder") or ""
+    assert shape.startswith("e.g. [{") and '"path":' in shape  # the action's example shows what a change is
     tab.page.click("#record-send")  # CORE-ADJUST-1: a reason and the changes are required, and both are empty
     refused = tab.page.wait_for_selector("#record-result .refused").inner_text()
     assert refused == "reason, changes: required, fill them in"

@@ -193,7 +193,7 @@ export class Recorder {
       option.note ? ` · ${option.note}` : "",
     );
     if (!keep) {
-      this.form = schemaForm(this.schemaOf(option.type));
+      this.form = schemaForm(this.schemaOf(option.type), this.specs.get(option.type)?.example?.data);
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
     this.listChoices(form, option);

@@ -10,7 +10,7 @@ function kinds(schema) {
   return [].concat(schema.type || []).filter((k) => k !== "null");
 }
 
-function control(name, schema, required) {
+function control(name, schema, required, example) {
   const id = `field-${(counter += 1)}`;
   const [kind] = kinds(schema);
   const enumValues = (schema.enum || []).filter((v) => v !== null);
@@ -22,9 +22,11 @@ function control(name, schema, required) {
   } else if (kind === "boolean") {
     input = el("input", { id, type: "checkbox", "data-kind": "boolean" });
   } else if (kind === "string") {
-    input = el("input", { id, type: "text", "data-kind": "string" });
+    input = el("input", { id, type: "text", "data-kind": "string", placeholder: typeof example === "string" ? `e.g. ${example}` : null });
   } else {
-    input = el("textarea", { id, rows: 2, "data-kind": "json", spellcheck: "false", placeholder: kind === "array" ? "[ … ] as JSON" : "{ … } as JSON" });
+    // The action's example shows the shape a JSON field takes (an adjust's changes: path, op, value).
+    const shape = example === undefined || example === null ? (kind === "array" ? "[ … ] as JSON" : "{ … } as JSON") : `e.g. ${JSON.stringify(example)}`;
+    input = el("textarea", { id, rows: 2, "data-kind": "json", spellcheck: "false", placeholder: shape });
   }
   input.dataset.field = name;
   if (required) input.setAttribute("aria-required", "true");
@@ -32,11 +34,12 @@ function control(name, schema, required) {
   return el("div", { class: "field" }, el("label", { for: id, text: `${name}${required ? " *" : ""}` }), input, hint);
 }
 
-export function schemaForm(schema) {
+// `example` is the action's example data (GET …/actions gives one per action): it shows what a field takes.
+export function schemaForm(schema, example = {}) {
   const properties = (schema && schema.properties) || {};
   const required = new Set((schema && schema.required) || []);
   const names = Object.keys(properties).filter((n) => n !== "dice"); // table dice have their own input
-  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n))));
+  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n])));
   const inputs = () => [...node.querySelectorAll("[data-field]")];
   return {
     node,
