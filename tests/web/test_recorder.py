@@ -51,6 +51,8 @@ def test_a_roll_with_table_dice_is_recorded_from_the_offered_choice(site: Site, 
     tab.page.click("#record-choices button[data-choice='1']")  # the second offered choice: two dice
     assert tab.page.input_value("#record-fields [data-field='count']") == "2"
     assert "faces" in tab.page.inner_text("#record-dice-order")  # the order the action declares
+    assert "`" not in tab.page.inner_text("#record-dice-order")  # FF-ROLL-1's "the `count` faces": count as code
+    assert tab.page.inner_text("#record-dice-order code") == "count"
     tab.page.fill("#record-dice", "6 3")
     tab.page.click("#record-send")
     tab.page.wait_for_selector("#record-result .recorded")

@@ -14,6 +14,15 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// A text of the API written for the README (an action's dice order, a field's description): its `name` spans as code,
+// not with their backticks showing.
+export function codeText(text) {
+  return String(text ?? "")
+    .split("`")
+    .map((part, n) => (n % 2 ? el("code", { text: part }) : part))
+    .filter((part) => part !== "");
+}
+
 // replaceChildren with what el() leaves out left out too: the DOM would show a null child as the text "null".
 export function setChildren(node, ...children) {
   node.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined));

@@ -2,7 +2,7 @@
 // choices the rules accept now, a form generated from the chosen action's schema, table dice entered in the order
 // the action declares, sealed submissions, and every refusal shown with the rule it cites.
 import { ApiProblem, getJson, postJson, problemText, token } from "./session.js";
-import { el } from "./dom.js";
+import { codeText, el } from "./dom.js";
 import { readFaces, schemaForm } from "./schemaform.js";
 
 const SHOWN_CHOICES = 40;
@@ -203,7 +203,7 @@ export class Recorder {
     );
     const dice = this.game.dice === "table" && option.dice;
     form.querySelector("#record-dice-field").hidden = !dice;
-    form.querySelector("#record-dice-order").textContent = dice ? option.dice : "";
+    form.querySelector("#record-dice-order").replaceChildren(...(dice ? codeText(option.dice) : []));
     if (clear) form.querySelector("#record-dice").value = "";
     if (option.choices.length && clear) this.fill(option.choices[0]);
   }

@@ -2,7 +2,7 @@
 // field — a select for enums (the game's areas and seats come as enums), a number input for integers, a checkbox for
 // booleans, a text input for strings — and a JSON text area for nested objects and lists. `read()` gives the data
 // object back; `fill(data)` sets the controls from a choice offered by GET …/pending.
-import { el } from "./dom.js";
+import { codeText, el } from "./dom.js";
 
 let counter = 0;
 
@@ -30,7 +30,7 @@ function control(name, schema, required, example) {
   }
   input.dataset.field = name;
   if (required) input.setAttribute("aria-required", "true");
-  const hint = schema.description ? el("small", { class: "hint", text: schema.description }) : null;
+  const hint = schema.description ? el("small", { class: "hint" }, ...codeText(schema.description)) : null;
   return el("div", { class: "field" }, el("label", { for: id, text: `${name}${required ? " *" : ""}` }), input, hint);
 }
 
