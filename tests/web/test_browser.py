@@ -259,6 +259,12 @@ def test_an_arbiter_rules_on_a_dispute_from_its_page_and_the_ruling_is_appealed_
     tab.open(f"{site.base}/disputes/{dispute}")
     tab.page.wait_for_selector("#ruling")
     assert tab.page.input_value("#ruling-rules") == "KK-MOVE-11"  # the claim's rules, to start from
+    for control in ("ruling-decision", "ruling-reasoning", "ruling-correction"):  # each label above its box
+        label = tab.page.locator(f"label[for='{control}']").bounding_box() or {}
+        box = tab.page.locator(f"#{control}").bounding_box() or {}
+        assert label["y"] + label["height"] <= box["y"] + 1, control
+    button = tab.page.locator("#ruling button[type=submit]").bounding_box() or {}
+    assert button["width"] < 400  # its own size, not the page's width
     tab.page.fill("#ruling-reasoning", "Arad held two neutral infantry: the move stopped there, as recorded")
     tab.page.click("#ruling button[type=submit]")
     tab.page.wait_for_selector("#dispute [data-status='upheld']")
