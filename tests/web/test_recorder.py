@@ -42,6 +42,38 @@ def _red_roll(site: Site, tab: Tab) -> str:
     return game
 
 
+def test_a_new_game_is_started_from_the_games_list_and_opens_on_its_recorder(site: Site, tab: Tab) -> None:
+    """The games list offers a token that may create games a New game form: a refusal is the API's, field by field
+    (KK-SETUP-1 names the provinces), and a game created opens on its Record panel (FF-ACTION-1)."""
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games")
+    tab.page.click("#new-game summary")
+    tab.page.select_option("#new-game-form [name=ruleset]", "kard_es_korona")
+    tab.page.wait_for_selector("#new-game-form [name=board] option[value='basic']", state="attached")
+    tab.page.fill("#new-game-form [name=seats]", "red, blue")
+    tab.page.click("#new-game-form button[type=submit]")
+    assert "KK-SETUP-1" in tab.page.wait_for_selector("#new-game-error:not([hidden])").inner_text()
+
+    tab.page.select_option("#new-game-form [name=ruleset]", "freeform")
+    tab.page.wait_for_selector("#new-game-form [name=board] option[value='']", state="attached")
+    tab.page.fill("#new-game-form [name=title]", "Friday, table 2")
+    tab.page.click("#new-game-form button[type=submit]")
+    tab.page.wait_for_url("**/games/*")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#recorder:not([hidden]) #pending-seats fieldset[data-seat='blue']")
+    game = tab.page.url.rsplit("/", 1)[1]
+    created = site.api(f"/api/v1/games/{game}")
+    assert created["title"] == "Friday, table 2" and [s["seat"] for s in created["seats"]] == ["red", "blue"]
+    assert all("422" in error for error in tab.errors)
+
+
+def test_the_games_list_offers_no_new_game_form_to_an_anonymous_reader(site: Site, tab: Tab) -> None:
+    tab.open(f"{site.base}/games")
+    tab.page.wait_for_selector("#games tbody tr")
+    assert tab.page.locator("#new-game").is_hidden()
+    assert tab.errors == []
+
+
 def test_a_roll_with_table_dice_is_recorded_from_the_offered_choice(site: Site, tab: Tab) -> None:
     game = _game(site)
     _open_recorder(site, tab, game)
