@@ -206,6 +206,25 @@ def test_a_keyboard_user_keeps_their_place_after_send(site: Site, tab: Tab) -> N
     assert tab.errors == []
 
 
+def test_the_keyboard_skips_from_the_games_header_to_the_first_waited_action(site: Site, tab: Tab) -> None:
+    """On a wide screen the Record panel is a dozen Tabs away: the Tab after the view's selector is a skip link,
+    shown once focused, that lands on the first action the game waits for."""
+    game = _game(site)
+    _open_recorder(site, tab, game)
+    hidden = tab.page.locator("#to-recorder").bounding_box() or {}
+    assert hidden["width"] <= 1
+
+    tab.page.focus("#seat")
+    tab.page.keyboard.press("Tab")
+    assert tab.page.evaluate("() => document.activeElement.id") == "to-recorder"
+    shown = tab.page.locator("#to-recorder").bounding_box() or {}
+    assert shown["width"] > 40
+    tab.page.keyboard.press("Enter")
+    first_waited = "document.querySelector('#pending-seats button.option')"
+    tab.page.wait_for_function(f"() => document.activeElement === {first_waited}")
+    assert tab.errors == []
+
+
 def test_the_recorder_fits_a_tablet_held_upright_with_touch_sized_targets(site: Site, tab: Tab) -> None:
     """Issue 14: usable on a tablet — no sideways scrolling at 768 px, and every control a finger's 44 px."""
     game = _game(site)

@@ -293,8 +293,15 @@ async function startRecorder() {
   try {
     if (await recorder.start()) {
       page.recorder = recorder;
-      // On a phone the panel comes after the map, the replay and the status: a link at the top goes to it.
-      $("to-recorder").hidden = !matchMedia("(max-width: 900px)").matches;
+      // On a phone the panel comes after the map, the replay and the status: a link at the top goes to it. On a wide
+      // screen the panel is in sight, but a keyboard is a dozen Tabs from it: there the link shows once focused
+      // (annals.css), a skip link. Either way it lands on the first action the game waits for.
+      $("to-recorder").hidden = false;
+      $("to-recorder").onclick = (event) => {
+        event.preventDefault();
+        $("recorder").scrollIntoView();
+        $("recorder").querySelector("button.option")?.focus({ preventScroll: true });
+      };
     }
   } catch (problem) {
     fail(problem);
