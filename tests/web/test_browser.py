@@ -149,6 +149,29 @@ def test_a_live_game_shows_an_event_posted_through_the_api(site: Site, tab: Tab)
     assert tab.errors == []
 
 
+def test_a_live_games_address_at_its_newest_version_reopens_at_the_newest_one_then(site: Site, tab: Tab) -> None:
+    """A recorder reloading mid-game (or a second device opening the copied address) comes back to the game as it
+    is now and follows it, not to the version that was newest when the address was written."""
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}], "title": "Reloaded table"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201
+    game = json.loads(raw)["id"]
+    note = {"type": "note", "seat": "red", "data": {"text": "red holds the ford"}}
+    assert site.served.post(f"/api/v1/games/{game}/actions", note)[0] == 201
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.keyboard.press("ArrowLeft")
+    tab.page.wait_for_url("**/games/*?v=1")  # an earlier version is named
+    tab.page.keyboard.press("ArrowRight")
+    tab.page.wait_for_url(f"**/games/{game}")  # the newest is not
+
+    assert site.served.post(f"/api/v1/games/{game}/actions", {**note, "seat": "blue"})[0] == 201
+    tab.page.reload()
+    tab.wait_ready()
+    _shown(tab, 3)
+    assert tab.errors == []
+
+
 def _rows(tab: Tab) -> list[str]:
     tab.page.wait_for_selector("#games tbody tr")
     script = "rows => rows.map(r => r.dataset.game)"
@@ -236,6 +259,12 @@ def test_an_arbiter_rules_on_a_dispute_from_its_page_and_the_ruling_is_appealed_
     tab.open(f"{site.base}/disputes/{dispute}")
     tab.page.wait_for_selector("#ruling")
     assert tab.page.input_value("#ruling-rules") == "KK-MOVE-11"  # the claim's rules, to start from
+    for control in ("ruling-decision", "ruling-reasoning", "ruling-correction"):  # each label above its box
+        label = tab.page.locator(f"label[for='{control}']").bounding_box() or {}
+        box = tab.page.locator(f"#{control}").bounding_box() or {}
+        assert label["y"] + label["height"] <= box["y"] + 1, control
+    button = tab.page.locator("#ruling button[type=submit]").bounding_box() or {}
+    assert button["width"] < 400  # its own size, not the page's width
     tab.page.fill("#ruling-reasoning", "Arad held two neutral infantry: the move stopped there, as recorded")
     tab.page.click("#ruling button[type=submit]")
     tab.page.wait_for_selector("#dispute [data-status='upheld']")

@@ -42,6 +42,38 @@ def _red_roll(site: Site, tab: Tab) -> str:
     return game
 
 
+def test_a_new_game_is_started_from_the_games_list_and_opens_on_its_recorder(site: Site, tab: Tab) -> None:
+    """The games list offers a token that may create games a New game form: a refusal is the API's, field by field
+    (KK-SETUP-1 names the provinces), and a game created opens on its Record panel (FF-ACTION-1)."""
+    with_token(tab, site.served.token)
+    tab.open(f"{site.base}/games")
+    tab.page.click("#new-game summary")
+    tab.page.select_option("#new-game-form [name=ruleset]", "kard_es_korona")
+    tab.page.wait_for_selector("#new-game-form [name=board] option[value='basic']", state="attached")
+    tab.page.fill("#new-game-form [name=seats]", "red, blue")
+    tab.page.click("#new-game-form button[type=submit]")
+    assert "KK-SETUP-1" in tab.page.wait_for_selector("#new-game-error:not([hidden])").inner_text()
+
+    tab.page.select_option("#new-game-form [name=ruleset]", "freeform")
+    tab.page.wait_for_selector("#new-game-form [name=board] option[value='']", state="attached")
+    tab.page.fill("#new-game-form [name=title]", "Friday, table 2")
+    tab.page.click("#new-game-form button[type=submit]")
+    tab.page.wait_for_url("**/games/*")
+    tab.wait_ready()
+    tab.page.wait_for_selector("#recorder:not([hidden]) #pending-seats fieldset[data-seat='blue']")
+    game = tab.page.url.rsplit("/", 1)[1]
+    created = site.api(f"/api/v1/games/{game}")
+    assert created["title"] == "Friday, table 2" and [s["seat"] for s in created["seats"]] == ["red", "blue"]
+    assert all("422" in error for error in tab.errors)
+
+
+def test_the_games_list_offers_no_new_game_form_to_an_anonymous_reader(site: Site, tab: Tab) -> None:
+    tab.open(f"{site.base}/games")
+    tab.page.wait_for_selector("#games tbody tr")
+    assert tab.page.locator("#new-game").is_hidden()
+    assert tab.errors == []
+
+
 def test_a_roll_with_table_dice_is_recorded_from_the_offered_choice(site: Site, tab: Tab) -> None:
     game = _game(site)
     _open_recorder(site, tab, game)
@@ -51,6 +83,8 @@ def test_a_roll_with_table_dice_is_recorded_from_the_offered_choice(site: Site, 
     tab.page.click("#record-choices button[data-choice='1']")  # the second offered choice: two dice
     assert tab.page.input_value("#record-fields [data-field='count']") == "2"
     assert "faces" in tab.page.inner_text("#record-dice-order")  # the order the action declares
+    assert "`" not in tab.page.inner_text("#record-dice-order")  # FF-ROLL-1's "the `count` faces": count as code
+    assert tab.page.inner_text("#record-dice-order code") == "count"
     tab.page.fill("#record-dice", "6 3")
     tab.page.click("#record-send")
     tab.page.wait_for_selector("#record-result .recorded")
@@ -114,6 +148,18 @@ def test_a_refusal_that_breaks_several_rules_lists_every_one_of_them(site: Site,
     assert all("422" in error for error in tab.errors)
 
 
+def test_a_mistyped_die_is_quoted_as_typed_and_nothing_is_sent(site: Site, tab: Tab) -> None:
+    """CORE-DICE-1: a face is 1 to 6; the page names the one typed wrong ("x", not "NaN") before anything is sent."""
+    game = _red_roll(site, tab)
+    tab.page.fill("#record-dice", "4 x")
+    tab.page.click("#record-send")
+
+    refusal = tab.page.wait_for_selector("#record-result .refused").inner_text()
+    assert '"x" is not a face from 1 to 6' in refusal and "NaN" not in refusal
+    assert len(_events(site, game)) == 1
+    assert tab.errors == []
+
+
 def test_a_sealed_submission_is_sent_for_the_waited_seat_and_the_round_waits_on_the_other(site: Site, tab: Tab) -> None:
     game = _game(site)
     status, _, raw = site.served.post(
@@ -130,6 +176,52 @@ def test_a_sealed_submission_is_sent_for_the_waited_seat_and_the_round_waits_on_
     assert _events(site, game)[-1]["type"] == "SubmissionSealed"
     tab.page.wait_for_function("() => !document.querySelector(\"fieldset[data-seat='red'] button[data-type='seal']\")")
     assert tab.page.locator("fieldset[data-seat='blue'] button[data-type='seal']").count() == 1
+    assert tab.errors == []
+
+
+def test_a_keyboard_user_keeps_their_place_after_send(site: Site, tab: Tab) -> None:
+    """Send pressed from the keyboard leaves the focus on Send while its form stays, and on the first action waited
+    for once the form is gone (FF-SEAL-1: red has sealed) — never back at the top of the page."""
+    game = _game(site)
+    _open_round(site, game, "bids")
+    _open_recorder(site, tab, game)
+
+    tab.page.focus("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    tab.page.keyboard.press("Enter")
+    tab.page.fill("#record-dice", "4")
+    tab.page.focus("#record-send")
+    tab.page.keyboard.press("Enter")
+    tab.page.wait_for_selector("#record-result .recorded")
+    tab.page.wait_for_function("() => document.activeElement.id === 'record-send'")
+
+    tab.page.focus("#pending-seats fieldset[data-seat='red'] button[data-type='seal']")
+    tab.page.keyboard.press("Enter")
+    tab.page.fill("#record-fields [data-field='payload']", '{"bid": 2}')
+    tab.page.focus("#record-send")
+    tab.page.keyboard.press("Enter")
+    tab.page.wait_for_selector("#record-form", state="hidden")
+    first_waited = "document.querySelector('#pending-seats button.option')"
+    tab.page.wait_for_function(f"() => document.activeElement === {first_waited}")
+    assert [e["type"] for e in _events(site, game)][-2:] == ["DiceRolled", "SubmissionSealed"]
+    assert tab.errors == []
+
+
+def test_the_keyboard_skips_from_the_games_header_to_the_first_waited_action(site: Site, tab: Tab) -> None:
+    """On a wide screen the Record panel is a dozen Tabs away: the Tab after the view's selector is a skip link,
+    shown once focused, that lands on the first action the game waits for."""
+    game = _game(site)
+    _open_recorder(site, tab, game)
+    hidden = tab.page.locator("#to-recorder").bounding_box() or {}
+    assert hidden["width"] <= 1
+
+    tab.page.focus("#seat")
+    tab.page.keyboard.press("Tab")
+    assert tab.page.evaluate("() => document.activeElement.id") == "to-recorder"
+    shown = tab.page.locator("#to-recorder").bounding_box() or {}
+    assert shown["width"] > 40
+    tab.page.keyboard.press("Enter")
+    first_waited = "document.querySelector('#pending-seats button.option')"
+    tab.page.wait_for_function(f"() => document.activeElement === {first_waited}")
     assert tab.errors == []
 
 
@@ -194,6 +286,15 @@ def test_core_end_1_the_table_ends_the_game_from_the_recorder(site: Site, tab: T
     _open_recorder(site, tab, game)
     tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='end_game']")
     assert "CORE-END-1" in tab.page.inner_text("#record-what")
+    assert tab.page.inner_text("#record-choices-note") == "No choice is listed: fill in the form."
+    tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='adjust']")
+    shape = tab.page.get_attribute("#record-fields [data-field='changes']", "placeholder") or ""
+    assert shape.startswith("e.g. [{") and '"path":' in shape  # the action's example shows what a change is
+    tab.page.click("#record-send")  # CORE-ADJUST-1: a reason and the changes are required, and both are empty
+    refused = tab.page.wait_for_selector("#record-result .refused").inner_text()
+    assert refused == "reason, changes: required, fill them in"
+    assert len(_events(site, game)) == 1  # nothing was sent
+    tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='end_game']")
     tab.page.fill("#record-fields [data-field='winners']", '["red"]')
     tab.page.fill("#record-fields [data-field='reason']", "blue conceded")
     tab.page.click("#record-send")

@@ -93,21 +93,18 @@ def _settled(site: Site, tab: Tab, game: str) -> None:
     tab.page.wait_for_selector(f"#recorder[data-version='{version}']")
 
 
-def _send_first_choice(tab: Tab, seat: str, action: str, dice: str | None = None) -> None:
-    tab.page.click(f"#pending-seats fieldset[data-seat='{seat}'] button[data-type='{action}']")
-    tab.page.click("#record-choices button[data-choice='0']")
-    if dice is not None:
-        tab.page.fill("#record-dice", dice)
-    tab.page.click("#record-send")
-
-
 def test_a_kard_es_korona_setup_is_recorded_from_the_page(site: Site, tab: Tab) -> None:
     """KK-TURN-3: every player rolls one die and the highest starts; KK-SETUP-6..8: each places in his province."""
     game = _kk_game(site)
     _open(site, tab, game)
 
     assert "roll for first player" in tab.page.inner_text("#pending-seats")
-    _send_first_choice(tab, "table", "roll_for_first_player", "2 6 3")  # one die per seat in seating order
+    tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='roll_for_first_player']")
+    # The roll takes no data but its dice: no choice button that would fill nothing, the note says so.
+    assert tab.page.locator("#record-choices button").count() == 0
+    assert tab.page.inner_text("#record-choices-note") == "This action takes no data: Send records it."
+    tab.page.fill("#record-dice", "2 6 3")  # one die per seat in seating order
+    tab.page.click("#record-send")
     tab.page.wait_for_selector("#record-result .recorded")
     assert _phase(site, game) not in ("first_player",)
     for _ in range(40):
@@ -127,6 +124,23 @@ def test_a_kard_es_korona_setup_is_recorded_from_the_page(site: Site, tab: Tab) 
     assert tab.errors == []
 
 
+def test_kk_setup_7_the_placement_choices_and_legal_values_read_as_words_not_json(site: Site, tab: Tab) -> None:
+    """KK-SETUP-7: the placing player's units and counties are listed as a person reads them, not as JSON text."""
+    game = _kk_game(site)
+    rolled = {"type": "roll_for_first_player", "data": {"dice": [2, 6, 3]}}
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", rolled)
+    assert status == 201, raw
+    _open(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='felvidek'] button[data-type='place_forces']")
+
+    first = tab.page.inner_text("#record-choices button[data-choice='0']")
+    units = tab.page.inner_text("#record-fields-note li[data-field='units']")
+    assert first.startswith("lord: ") and " · placements: " in first and "cavalry: " in first
+    assert units == "units: cavalry: 3, infantry: 5, archer: 4"
+    assert not any(mark in first + tab.page.inner_text("#record-fields-note") for mark in '{["')
+    assert tab.errors == []
+
+
 def test_a_battle_exchange_with_table_dice_is_refused_with_its_rule_then_recorded(site: Site, tab: Tab) -> None:
     """CORE-DICE-1: the faces entered must be exactly those the exchange rolls, in the declared order."""
     game = _kk_game(site)
@@ -137,7 +151,7 @@ def test_a_battle_exchange_with_table_dice_is_refused_with_its_rule_then_recorde
     shown = seat or "table"
     tab.page.click(f"#pending-seats fieldset[data-seat='{shown}'] button[data-type='fight_exchange']")
     assert "attacker" in tab.page.inner_text("#record-dice-order")  # the order the action declares
-    tab.page.click("#record-choices button[data-choice='0']")
+    assert "takes no data" in tab.page.inner_text("#record-choices-note")  # the exchange's data is its dice
     tab.page.fill("#record-dice", " ".join(["6"] * 40))
     tab.page.click("#record-send")
     refusal = tab.page.wait_for_selector("#record-result .refused[data-rule='CORE-DICE-1']")

@@ -29,12 +29,15 @@ function keepUrl() {
   urlTimer = setTimeout(writeUrl, 250);
 }
 
+// At the newest version the address names none: reloaded, or opened on another device, while the game goes on, it
+// opens at the newest version then and follows the game, not at the one that was newest when the address was written.
 function writeUrl() {
   const params = new URLSearchParams(location.search);
-  params.set("v", String(page.at));
+  if (page.replay && page.at >= page.replay.last) params.delete("v");
+  else params.set("v", String(page.at));
   if ($("seat").value === "spectator") params.delete("as");
   else params.set("as", $("seat").value);
-  history.replaceState(null, "", `${location.pathname}?${params}`);
+  history.replaceState(null, "", `${location.pathname}${String(params) ? `?${params}` : ""}`);
 }
 
 function show(version) {
@@ -290,8 +293,15 @@ async function startRecorder() {
   try {
     if (await recorder.start()) {
       page.recorder = recorder;
-      // On a phone the panel comes after the map, the replay and the status: a link at the top goes to it.
-      $("to-recorder").hidden = !matchMedia("(max-width: 900px)").matches;
+      // On a phone the panel comes after the map, the replay and the status: a link at the top goes to it. On a wide
+      // screen the panel is in sight, but a keyboard is a dozen Tabs from it: there the link shows once focused
+      // (annals.css), a skip link. Either way it lands on the first action the game waits for.
+      $("to-recorder").hidden = false;
+      $("to-recorder").onclick = (event) => {
+        event.preventDefault();
+        $("recorder").scrollIntoView();
+        $("recorder").querySelector("button.option")?.focus({ preventScroll: true });
+      };
     }
   } catch (problem) {
     fail(problem);

@@ -2,7 +2,7 @@
 // choices the rules accept now, a form generated from the chosen action's schema, table dice entered in the order
 // the action declares, sealed submissions, and every refusal shown with the rule it cites.
 import { ApiProblem, getJson, postJson, problemText, token } from "./session.js";
-import { el } from "./dom.js";
+import { codeText, el } from "./dom.js";
 import { readFaces, schemaForm } from "./schemaform.js";
 
 const SHOWN_CHOICES = 40;
@@ -25,11 +25,20 @@ async function readPending(gameId, who, seats) {
   return pending;
 }
 
-function label(choice) {
-  const text = Object.entries(choice)
-    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`)
-    .join(", ");
-  return text || "(no data)";
+const isRange = (v) => v && typeof v === "object" && Object.keys(v).length === 2 && "minimum" in v && "maximum" in v;
+const isOpen = (v) => v && typeof v === "object" && !isRange(v) && Object.keys(v).length > 0;
+
+// A choice or the pending's legal values as a person at the table reads them, never as JSON: lists joined by commas,
+// an object's fields as "name: value" (an object inside one as "name (…)"), a range as "1 to 100", nothing as "none".
+// The top level's fields are set apart by " · ", so only what lies deeper needs parentheses.
+export function plain(value, depth = 0) {
+  if (value === null || value === undefined) return "none";
+  if (isRange(value)) return `${value.minimum} to ${value.maximum}`;
+  if (typeof value !== "object") return String(value);
+  const inner = (v) => (depth > 0 && isOpen(v) ? `(${plain(v, depth + 1)})` : plain(v, depth + 1));
+  if (Array.isArray(value)) return value.length ? value.map(inner).join(", ") : "none";
+  const fields = Object.entries(value).map(([k, v]) => (depth > 0 && isOpen(v) && !Array.isArray(v) ? `${k} (${plain(v, depth + 1)})` : `${k}: ${inner(v)}`));
+  return fields.length ? fields.join(depth === 0 ? " · " : ", ") : "none";
 }
 
 export class Recorder {
@@ -184,27 +193,43 @@ export class Recorder {
       option.note ? ` · ${option.note}` : "",
     );
     if (!keep) {
-      this.form = schemaForm(this.schemaOf(option.type));
+      this.form = schemaForm(this.schemaOf(option.type), this.specs.get(option.type)?.example?.data);
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
-    const choices = option.choices.slice(0, SHOWN_CHOICES);
+    this.listChoices(form, option);
+    const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round");
+    form.querySelector("#record-fields-note").replaceChildren(
+      ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
+    );
+    const dice = this.game.dice === "table" && option.dice;
+    form.querySelector("#record-dice-field").hidden = !dice;
+    form.querySelector("#record-dice-order").replaceChildren(...(dice ? codeText(option.dice) : []));
+    if (clear) form.querySelector("#record-dice").value = "";
+    if (option.choices.length && clear) this.fill(option.choices[0]);
+  }
+
+  // The legal choices, each a button that fills the form with it. An action that takes no data has one empty choice:
+  // a button for it would fill nothing, so the note says Send records it instead.
+  listChoices(form, option) {
     const list = form.querySelector("#record-choices");
+    const note = form.querySelector("#record-choices-note");
+    const fields = Object.keys(this.schemaOf(option.type).properties || {}).filter((k) => k !== "dice"); // table dice have their own box
+    const noData = option.choices.length && !option.choices.some(isOpen) && !fields.length;
+    if (noData) {
+      list.replaceChildren();
+      note.textContent = "This action takes no data: Send records it.";
+      return;
+    }
+    const choices = option.choices.slice(0, SHOWN_CHOICES);
     list.replaceChildren(
       ...choices.map((choice, n) =>
-        el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text: label(this.asFields(choice)) })),
+        el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text: isOpen(choice) ? plain(this.asFields(choice)) : "every field left empty" })),
       ),
     );
     const more = option.exhaustive ? "" : " Not every legal choice is listed: the form takes any other.";
-    form.querySelector("#record-choices-note").textContent = option.choices.length
-      ? `${option.choices.length} legal choice${option.choices.length === 1 ? "" : "s"}${option.choices.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`
-      : `No choice is listed.${more}`;
-    const fields = Object.keys(option.fields || {}).filter((k) => k !== "round");
-    form.querySelector("#record-fields-note").textContent = fields.length ? `Legal values: ${JSON.stringify(option.fields)}` : "";
-    const dice = this.game.dice === "table" && option.dice;
-    form.querySelector("#record-dice-field").hidden = !dice;
-    form.querySelector("#record-dice-order").textContent = dice ? option.dice : "";
-    if (clear) form.querySelector("#record-dice").value = "";
-    if (choices.length && clear) this.fill(choices[0]);
+    // With nothing listed, "no choice is listed; not every legal choice is listed" said the same thing twice.
+    if (!option.choices.length) note.textContent = option.exhaustive ? "No choice is legal now." : "No choice is listed: fill in the form.";
+    else note.textContent = `${option.choices.length} legal choice${option.choices.length === 1 ? "" : "s"}${option.choices.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`;
   }
 
   fill(choice) {
@@ -246,10 +271,19 @@ export class Recorder {
       // These faces are recorded: left in the box, a second Send for the same seat would enter them again as if rolled.
       this.root.querySelector("#record-dice").value = "";
       await this.refresh();
+      this.keepFocus();
       await this.onRecorded(version);
     } catch (problem) {
       result.replaceChildren(this.refusal(problem));
     }
+  }
+
+  // What was recorded is no longer waited for, so its form is gone, and the focus with it: a keyboard user goes on
+  // from the first action the game waits for now rather than from the top of the page.
+  keepFocus() {
+    const active = document.activeElement;
+    if (!this.root.querySelector("#record-form").hidden || (active && active !== document.body && active.offsetParent)) return;
+    this.root.querySelector("#pending-seats button.option")?.focus();
   }
 
   // A refusal as the API said it: the rule it cites (linked to the rulebook), its summary, and what was wrong.

@@ -2,7 +2,7 @@
 // field — a select for enums (the game's areas and seats come as enums), a number input for integers, a checkbox for
 // booleans, a text input for strings — and a JSON text area for nested objects and lists. `read()` gives the data
 // object back; `fill(data)` sets the controls from a choice offered by GET …/pending.
-import { el } from "./dom.js";
+import { codeText, el } from "./dom.js";
 
 let counter = 0;
 
@@ -10,7 +10,7 @@ function kinds(schema) {
   return [].concat(schema.type || []).filter((k) => k !== "null");
 }
 
-function control(name, schema, required) {
+function control(name, schema, required, example) {
   const id = `field-${(counter += 1)}`;
   const [kind] = kinds(schema);
   const enumValues = (schema.enum || []).filter((v) => v !== null);
@@ -22,20 +22,24 @@ function control(name, schema, required) {
   } else if (kind === "boolean") {
     input = el("input", { id, type: "checkbox", "data-kind": "boolean" });
   } else if (kind === "string") {
-    input = el("input", { id, type: "text", "data-kind": "string" });
+    input = el("input", { id, type: "text", "data-kind": "string", placeholder: typeof example === "string" ? `e.g. ${example}` : null });
   } else {
-    input = el("textarea", { id, rows: 2, "data-kind": "json", spellcheck: "false", placeholder: kind === "array" ? "[ … ] as JSON" : "{ … } as JSON" });
+    // The action's example shows the shape a JSON field takes (an adjust's changes: path, op, value).
+    const shape = example === undefined || example === null ? (kind === "array" ? "[ … ] as JSON" : "{ … } as JSON") : `e.g. ${JSON.stringify(example)}`;
+    input = el("textarea", { id, rows: 2, "data-kind": "json", spellcheck: "false", placeholder: shape });
   }
   input.dataset.field = name;
-  const hint = schema.description ? el("small", { class: "hint", text: schema.description }) : null;
+  if (required) input.setAttribute("aria-required", "true");
+  const hint = schema.description ? el("small", { class: "hint" }, ...codeText(schema.description)) : null;
   return el("div", { class: "field" }, el("label", { for: id, text: `${name}${required ? " *" : ""}` }), input, hint);
 }
 
-export function schemaForm(schema) {
+// `example` is the action's example data (GET …/actions gives one per action): it shows what a field takes.
+export function schemaForm(schema, example = {}) {
   const properties = (schema && schema.properties) || {};
   const required = new Set((schema && schema.required) || []);
   const names = Object.keys(properties).filter((n) => n !== "dice"); // table dice have their own input
-  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n))));
+  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n])));
   const inputs = () => [...node.querySelectorAll("[data-field]")];
   return {
     node,
@@ -49,9 +53,12 @@ export function schemaForm(schema) {
         else input.value = String(value);
       }
     },
-    // The data object; a JSON field that does not parse is reported with its name.
+    // The data object; a JSON field that does not parse is reported with its name, and so are the required fields
+    // left empty (all of them at once, before anything is sent: the API would name them as JSON pointers).
     read() {
       const data = {};
+      const missing = inputs().filter((i) => i.dataset.kind !== "boolean" && required.has(i.dataset.field) && i.value.trim() === "");
+      if (missing.length) throw new Error(`${missing.map((i) => i.dataset.field).join(", ")}: required, fill ${missing.length > 1 ? "them" : "it"} in`);
       for (const input of inputs()) {
         const name = input.dataset.field;
         if (input.dataset.kind === "boolean") {
@@ -77,10 +84,11 @@ export function schemaForm(schema) {
   };
 }
 
-// Faces typed as "3 5 1" or "3,5,1": a list of integers, or an error naming the first that is not a face.
+// Faces typed as "3 5 1" or "3,5,1": a list of integers, or an error quoting the first that is not a face as it was
+// typed ("x", not the NaN it reads as).
 export function readFaces(text) {
-  const faces = text.split(/[\s,]+/).filter(Boolean).map(Number);
-  const wrong = faces.find((f) => !Number.isInteger(f) || f < 1 || f > 6);
-  if (wrong !== undefined) throw new Error(`dice: ${wrong} is not a face from 1 to 6`);
-  return faces;
+  const typed = text.split(/[\s,]+/).filter(Boolean);
+  const wrong = typed.find((t) => !/^[1-6]$/.test(t));
+  if (wrong !== undefined) throw new Error(`dice: "${wrong}" is not a face from 1 to 6`);
+  return typed.map(Number);
 }
