@@ -9,6 +9,7 @@ from domain.kernel import Ruleset
 from domain.rulesets.agot2 import AGOT2
 from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
+from domain.rulesets.cedofan_rv import VERSIONS as CEDOFAN_RV_VERSIONS
 from domain.rulesets.freeform import FREEFORM
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
 from domain.rulesets.kard_es_korona import VERSIONS as KARD_ES_KORONA_VERSIONS
@@ -21,7 +22,7 @@ _VERSIONS: Mapping[str, tuple[Ruleset[Any], ...]] = {
     AGOT2.id: (AGOT2,),
     KARD_ES_KORONA.id: KARD_ES_KORONA_VERSIONS,
     CEDOFAN_KARDS_BS.id: (CEDOFAN_KARDS_BS,),
-    CEDOFAN_RV.id: (CEDOFAN_RV,),
+    CEDOFAN_RV.id: CEDOFAN_RV_VERSIONS,
 }
 
 

@@ -18,6 +18,8 @@ API = "/api/v1"
 NDJSON = "application/x-ndjson"
 # The shortest Kard és Korona sample, recorded under 1.0.0 (its file names the version).
 SAMPLE = SAMPLES / "kard_es_korona_basic_castle_victory.sample.json"
+# The cedofan RV sample, recorded under 1.0.0 (before the siege and loot-slip rulings of 1.1.0).
+RV_SAMPLE = SAMPLES / "cedofan_rv_siege_of_brod.sample.json"
 KK_BOARD = {"ruleset": "kard_es_korona", "variant": "basic", "board": "basic"}
 
 
@@ -38,6 +40,34 @@ def test_kard_es_korona_lists_every_shipped_version_oldest_first_and_the_newest_
     assert [(r["version"], r["current"]) for r in releases] == [("1.0.0", False), ("1.1.0", True)]
     assert releases[0]["changes"] == "the first version" and releases[0]["rule_ids"] == []
     assert "full round 2" in releases[1]["changes"] and releases[1]["rule_ids"] == ["KK-OPEN-4", "KK-OPEN-5"]
+
+
+def test_cedofan_rv_lists_1_0_0_and_1_1_0_with_the_rulings_1_1_0_changed(api: Api) -> None:
+    """1.1.0 carries the siege a besieger's move keeps (RV-REL-7, RV-AMB-16, RV-SIE-3) and the loot slips settled
+    at the end (RV-LOOT-2 under RV-VIC-3 and CORE-END-1)."""
+    fetched = api.client.get(f"{API}/rulesets/cedofan_rv").get_json()
+
+    assert fetched["versions"] == ["1.0.0", "1.1.0"] and fetched["version"] == "1.1.0"
+    older, newer = fetched["releases"]
+    assert (older["version"], older["current"], older["changes"], older["rule_ids"]) == (
+        "1.0.0",
+        False,
+        "the first version",
+        [],
+    )
+    assert newer["version"] == "1.1.0" and newer["current"] is True
+    assert "keeps the siege" in newer["changes"] and "loot slip" in newer["changes"]
+    assert newer["rule_ids"] == ["RV-REL-7", "RV-AMB-16", "RV-SIE-3", "RV-LOOT-2", "RV-VIC-3", "CORE-END-1"]
+
+
+def test_the_cedofan_rv_sample_is_played_under_1_0_0_and_verifies(api: Api) -> None:
+    game = game_of(load_sample(api.services, RV_SAMPLE))
+
+    summary = _summary(api, game)
+
+    assert summary["ruleset_version"] == "1.0.0" and summary["status"] == "ended"
+    audit = api.client.get(f"{API}/games/{game}/audit", headers=api.headers()).get_json()
+    assert audit["ruleset"]["version"] == "1.0.0" and audit["counts"]["deviates"] == 0
 
 
 def test_a_ruleset_that_shipped_one_version_lists_it_as_its_first_and_current(api: Api) -> None:

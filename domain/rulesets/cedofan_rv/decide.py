@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.kernel import GAME_ENDED, Action, Authority, Decision, Event, Game, Inputs, RuleViolation, TraceStep
 from domain.rulesets.cedofan_rv import alliances, battles, economy, imperial, league, moves, relief, sieges, storms
+from domain.rulesets.cedofan_rv.amendments import SLIPS_SETTLED_AT_END
 from domain.rulesets.cedofan_rv.evolve import evolve
 from domain.rulesets.cedofan_rv.guards import in_own_impulse
 from domain.rulesets.cedofan_rv.retreat_ties import tie_named
@@ -59,7 +60,8 @@ def _with_victory(state: RvState, decision: Decision) -> Decision:
 
     **Decision:** loot still owed on an open slip (RV-LOOT-1/2) is settled before the end is declared: the engine
     delivers what the losing nobles carried (`LootDelivered`, RV-LOOT-2, RV-VIC-3), then `GameEnded`. Nothing can
-    be sealed once the game has ended, and waiting for the loser's slip would let him hold the end back.
+    be sealed once the game has ended, and waiting for the loser's slip would let him hold the end back. Since 1.1.0
+    (`SLIPS_SETTLED_AT_END`); a game pinned to 1.0.0 ends with the slip open, as it was played.
     """
     totals = dict(state.influence)
     for event in decision.events:
@@ -71,7 +73,11 @@ def _with_victory(state: RvState, decision: Decision) -> Decision:
             reason = f"RV-VIC-3: {seat} reaches {totals[seat]} influence (target {state.influence_target})"
             ended = Event(GAME_ENDED, {"by": "rules", "winners": [seat], "reason": reason})
             step = TraceStep("RV-VIC-3", reason, {"seat": seat, "influence": totals[seat]})
-            settled = open_slips_settled(state, decision.events, "RV-VIC-3")
+            settled = (
+                open_slips_settled(state, decision.events, "RV-VIC-3")
+                if SLIPS_SETTLED_AT_END in state.amendments
+                else []
+            )
             return Decision((*decision.events, *settled, ended), decision.violations, (*decision.trace, step))
     return decision
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.kernel import Action, Decision, Event, Game, Inputs, RuleViolation, TraceStep
 from domain.rulesets.cedofan_rv import league
+from domain.rulesets.cedofan_rv.amendments import SIEGE_KEPT_ON_MOVE
 from domain.rulesets.cedofan_rv.guards import in_own_impulse, own_noble, within_limit
 from domain.rulesets.cedofan_rv.options import NOBLE
 from domain.rulesets.cedofan_rv.sieges import borders_passably
@@ -53,7 +54,9 @@ def move_banner(game: Game, action: Action, inputs: Inputs) -> Decision:
         home = paid_from == TREASURY
         where = f"the treasury of {account!r}" if home else f"the purse of {noble.id!r} (enemy territory)"
         violations.append(RuleViolation("RV-SUP-2", f"the move costs {cost} but {where} holds {held}", {}))
-    kept, broken = sieges_after_move(state, noble, destination, border)
+    kept, broken = (
+        sieges_after_move(state, noble, destination, border) if SIEGE_KEPT_ON_MOVE in state.amendments else ([], [])
+    )
     event = Event(
         "BannerMoved",
         {
@@ -89,7 +92,8 @@ SIEGE_KEPT_RULES = ("RV-REL-7", "RV-AMB-16")
 def sieges_after_move(state: RvState, noble: Piece, to: str, border: str) -> tuple[list[str], list[str]]:
     """RV-REL-7, RV-AMB-16: of the places the noble besieges, those his move keeps besieged (it ends where he still
     besieges them: in the region, entered over a passable border, or next to it across one) and those it breaks
-    off (he no longer stands where a besieger may)."""
+    off (he no longer stands where a besieger may). Since 1.1.0 (`SIEGE_KEPT_ON_MOVE`); under 1.0.0 the move names
+    neither, and the fold ends his part in every siege he held, as it did when those games were played."""
     moved = replace(noble, area=to, entered_by=border)
     held = sorted(area for area, siege in state.sieges.items() if noble.id in siege.nobles)
     kept = [area for area in held if borders_passably(state, moved, area)]

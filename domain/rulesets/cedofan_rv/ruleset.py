@@ -11,6 +11,7 @@ from domain.pending import Pending
 from domain.rulesets.cedofan_rv import board as rv_board
 from domain.rulesets.cedofan_rv import options as rv_options
 from domain.rulesets.cedofan_rv.actions import ACTION_SPECS, SEALED_SPECS, board_ids
+from domain.rulesets.cedofan_rv.amendments import SIEGE_KEPT_ON_MOVE, SLIPS_SETTLED_AT_END
 from domain.rulesets.cedofan_rv.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_rv.decide import decide, open_slips_settled
 from domain.rulesets.cedofan_rv.evolve import FIELDS_ADDED_LATER, evolve
@@ -24,13 +25,18 @@ from domain.rulesets.cedofan_rv.state import RvState
 from domain.rulesets.cedofan_rv.state_json import dump, load
 from domain.rulesets.cedofan_rv.view import event_view, view
 from domain.shipped_data import shipped_jsons
+from domain.versioned import Versioned
 
 
-class CedofanRvRuleset(Ruleset[RvState]):
-    """Battles by dice pools, sieges, storms, reliefs and the secret loot slip."""
+class CedofanRvRuleset(Versioned, Ruleset[RvState]):
+    """Battles by dice pools, sieges, storms, reliefs and the secret loot slip.
+
+    One instance per shipped version (`VERSIONS`, domain/versioned.py): a ruling change that alters what recorded
+    games decide ships as a new version carrying an amendment (amendments.py), which the version puts in every state
+    it builds and the decide paths read (`state.amendments`); games pinned to an older version keep its rulings.
+    """
 
     id = "cedofan_rv"
-    version = "1.0.0"
     title = "cedofan.cz RV: the war for the Rudern Empire (combat, sieges, storms)"
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = rv_options.DEFAULT_OPTIONS
@@ -76,8 +82,8 @@ class CedofanRvRuleset(Ruleset[RvState]):
         return errors
 
     def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> RvState:
-        """The board's regions, places and starting forces."""
-        return setup(options, board, seats)
+        """The board's regions, places and starting forces, under this version's rulings."""
+        return self.amended(setup(options, board, seats))
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
         """Check an action against the rules and derive its consequences."""
@@ -107,9 +113,18 @@ class CedofanRvRuleset(Ruleset[RvState]):
         """Where every piece stands, who holds each place, the impulse, money, offices and sieges (position.py)."""
         return position_of(game)
 
-    # The position contract's invariant checks and builder (position_checks.py, position.py), taken as they are.
+    # The position contract's invariant checks (position_checks.py), taken as they are.
     position_errors = staticmethod(position_errors)
-    from_position = staticmethod(from_position)
+
+    def from_position(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> RvState:
+        """The state of a game started from `position` (position.py), under this version's rulings."""
+        return self.amended(from_position(position, options, board, seats))
 
     def notation(self, event: Event, state_before: RvState) -> str:
         """One line per event."""
@@ -120,8 +135,8 @@ class CedofanRvRuleset(Ruleset[RvState]):
         return dump(state)
 
     def load_state(self, document: Mapping[str, Any]) -> RvState:
-        """The state back from its JSON form."""
-        return load(document)
+        """The state back from its JSON form, under this version's rulings."""
+        return self.amended(load(document))
 
     def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
         """RV-LOOT-2: a loot slip is `{"amount": n}`, a whole number of resources."""
@@ -139,8 +154,12 @@ class CedofanRvRuleset(Ruleset[RvState]):
         return []
 
     def settled_at_end(self, game: Game) -> tuple[Event, ...]:
-        """RV-LOOT-2, CORE-END-1: an `end_game` delivers every open loot slip at what the losing nobles carried."""
-        return tuple(open_slips_settled(game.state, (), "CORE-END-1"))
+        """RV-LOOT-2, CORE-END-1: an `end_game` delivers every open loot slip at what the losing nobles carried
+        (since 1.1.0, `SLIPS_SETTLED_AT_END`; under 1.0.0 the game ends with the slip open)."""
+        state: RvState = game.state
+        if SLIPS_SETTLED_AT_END not in state.amendments:
+            return ()
+        return tuple(open_slips_settled(state, (), "CORE-END-1"))
 
     def resolve_reveal(self, game: Game, round: SealedRound, payloads: Mapping[str, Any], inputs: Inputs) -> Decision:
         """RV-LOOT-2: the slip's amount goes to the winner's treasury; it must match the purses the engine knew."""
@@ -167,4 +186,13 @@ class CedofanRvRuleset(Ruleset[RvState]):
         return Decision((event,))
 
 
-CEDOFAN_RV = CedofanRvRuleset()
+# Every shipped version, oldest first (domain/registry.py): the last is current, for new games.
+CEDOFAN_RV_1_0_0 = CedofanRvRuleset("1.0.0")
+CEDOFAN_RV = CedofanRvRuleset(
+    "1.1.0",
+    amendments=frozenset({SIEGE_KEPT_ON_MOVE, SLIPS_SETTLED_AT_END}),
+    changes="a besieger's move that ends where he may still besiege keeps the siege (one out of reach breaks it off), "
+    "and a game ending on influence or by end_game first delivers every open loot slip",
+    changed_rules=("RV-REL-7", "RV-AMB-16", "RV-SIE-3", "RV-LOOT-2", "RV-VIC-3", "CORE-END-1"),
+)
+VERSIONS: tuple[CedofanRvRuleset, ...] = (CEDOFAN_RV_1_0_0, CEDOFAN_RV)

@@ -137,6 +137,9 @@ class RvState:
     # (sorted), and declarations the other seat has not made yet (declarer, other); `alliances.py`.
     alliances: tuple[tuple[str, str], ...] = ()
     alliance_offers: tuple[tuple[str, str], ...] = ()
+    # The ruling changes of the ruleset version the game is pinned to (amendments.py, ruleset.py), which decide
+    # paths read; set by the version that builds the state, never written to its JSON (state_json.py).
+    amendments: frozenset[str] = frozenset()
 
     def allied(self, a: str, b: str) -> bool:
         """Two different seats in an alliance both declared (RV-FLD-3)."""

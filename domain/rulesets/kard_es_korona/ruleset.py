@@ -23,19 +23,20 @@ from domain.rulesets.kard_es_korona.position import from_position, position_of
 from domain.rulesets.kard_es_korona.position_checks import position_errors
 from domain.rulesets.kard_es_korona.position_schema import POSITION_SCHEMA
 from domain.rulesets.kard_es_korona.rulebook import RULEBOOK
-from domain.rulesets.kard_es_korona.state import KKState, evolved
+from domain.rulesets.kard_es_korona.state import KKState
 from domain.rulesets.kard_es_korona.state_json import dump_state, load_state
 from domain.rulesets.kard_es_korona.vassals_evolve import UPCASTERS
 from domain.rulesets.kard_es_korona.victory import conclude
 from domain.upcasting import Upcaster
+from domain.versioned import Versioned
 
 
-class KardEsKoronaRuleset(Ruleset[KKState]):
+class KardEsKoronaRuleset(Versioned, Ruleset[KKState]):
     """Kard és Korona: the whole catalog, from setup to victory, in the basic and advanced games.
 
-    One instance per shipped version (`VERSIONS`): a ruling change that alters what recorded games decide ships as
-    a new version carrying an amendment (amendments.py), which the version puts in every state it builds and the
-    decide paths read (`state.amendments`); games pinned to an older version keep its rulings.
+    One instance per shipped version (`VERSIONS`, domain/versioned.py): a ruling change that alters what recorded
+    games decide ships as a new version carrying an amendment (amendments.py), which the version puts in every state
+    it builds and the decide paths read (`state.amendments`); games pinned to an older version keep its rulings.
     """
 
     id = "kard_es_korona"
@@ -54,22 +55,6 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
     fields_added_later: Mapping[str, tuple[str, ...]] = FIELDS_ADDED_LATER
     # Event shapes changed since games were recorded: read as today's by folds and audits alike (domain/upcasting.py).
     upcasters: tuple[Upcaster, ...] = UPCASTERS
-
-    def __init__(
-        self,
-        version: str,
-        amendments: frozenset[str] = frozenset(),
-        changes: str = "",
-        changed_rules: tuple[str, ...] = (),
-    ) -> None:
-        self.version = version
-        self.amendments = amendments
-        self.changes = changes or "the first version"
-        self.changed_rules = changed_rules
-
-    def _amended(self, state: KKState) -> KKState:
-        """The state under this version's rulings."""
-        return evolved(state, amendments=self.amendments)
 
     def action_ids(self, state: Any) -> Mapping[str, tuple[str, ...]]:
         """The ids this game's board fixes, by kind, for the schemas refined per game."""
@@ -94,7 +79,7 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         return [setup.board_problem(options, board)] if setup.board_problem(options, board) else []
 
     def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> KKState:
-        return self._amended(setup.initial_state(options, board, seats))
+        return self.amended(setup.initial_state(options, board, seats))
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
         """The action decided by its phase's module (decide.py), then the victory check of KK-WIN-1 (A-58)."""
@@ -138,7 +123,7 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         seats: Sequence[Seat],
     ) -> KKState:
         """The state of a game started from `position` (position.py), under this version's rulings."""
-        return self._amended(from_position(position, options, board, seats))
+        return self.amended(from_position(position, options, board, seats))
 
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
@@ -151,7 +136,7 @@ class KardEsKoronaRuleset(Ruleset[KKState]):
         return dump_state(state)
 
     def load_state(self, document: Mapping[str, Any]) -> KKState:
-        return self._amended(load_state(document))
+        return self.amended(load_state(document))
 
     def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
         """KK-ELECT-6: the only sealed rounds are the elections' auctions."""

@@ -7,12 +7,12 @@ catalog gives no recruit costs, so the costs are invented too (they only break c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from domain.kernel import Action, Authority, Decision, Event, Game, Inputs, advance, start
 from domain.platform import decide_action
-from domain.rulesets.cedofan_rv import CEDOFAN_RV
+from domain.rulesets.cedofan_rv import CEDOFAN_RV, CedofanRvRuleset
 from domain.rulesets.cedofan_rv.league import has_played, next_subfaction
 
 A, B, C = "katzowicove", "gliviciove", "uradiove"
@@ -106,6 +106,8 @@ class Table:
 
     game: Game
     events: list[Event] = field(default_factory=list)
+    # The ruleset version the game is pinned to (`pinned_to` moves a table to another).
+    ruleset: CedofanRvRuleset = CEDOFAN_RV
 
     @classmethod
     def on(cls, document: Mapping[str, Any], **kwargs: Any) -> Table:
@@ -113,12 +115,20 @@ class Table:
         first = created(document, **kwargs)
         return cls(start(CEDOFAN_RV, first, document), [first])
 
+    def pinned_to(self, ruleset: CedofanRvRuleset) -> Table:
+        """The same table pinned to another version of the ruleset: versions differ only in the amendments their
+        states carry (ruleset.py), so it is the game with its GameCreated's version and its state's amendments."""
+        meta = replace(self.game.meta, ruleset_version=ruleset.version)
+        game = Game(meta, ruleset.amended(self.state), self.game.version, self.game.board)
+        created = Event("GameCreated", {**self.events[0].data, "ruleset_version": ruleset.version})
+        return Table(game, [created, *self.events[1:]], ruleset)
+
     def decide(self, seat: str | None, action_type: str, dice: list[int] | None = None, /, **data: Any) -> Decision:
         """Decide an action (nothing recorded). Every keyword is the action's data, `dice=[...]` included: the
         positional-only head lets a test unpack data (`**{"from": ...}`) that no parameter can capture."""
         payload = {**data, **({"dice": dice} if dice is not None else {})}
         authority = Authority.RECORDER if seat is None else Authority.PLAYER
-        return decide_action(CEDOFAN_RV, self.game, Action(action_type, seat, payload, authority), Inputs(NOW))
+        return decide_action(self.ruleset, self.game, Action(action_type, seat, payload, authority), Inputs(NOW))
 
     def act(self, seat: str | None, action_type: str, dice: list[int] | None = None, /, **data: Any) -> Decision:
         """Decide an action and record its events; it must be accepted."""
@@ -130,19 +140,19 @@ class Table:
     def record(self, events: tuple[Event, ...] | list[Event]) -> None:
         """Fold events into the game."""
         for event in events:
-            self.game = advance(CEDOFAN_RV, self.game, event)
+            self.game = advance(self.ruleset, self.game, event)
             self.events.append(event)
 
     def seal_loot(self, round_id: str, seat: str, amount: int) -> Decision:
         """The loser's slip is sealed and revealed (as the platform does when the last seat seals)."""
         payload = {"amount": amount}
         sealed = self.game.meta.sealed[round_id]
-        assert CEDOFAN_RV.sealed_errors(self.game, sealed, seat, payload) == []
+        assert self.ruleset.sealed_errors(self.game, sealed, seat, payload) == []
         self.record([Event("SubmissionSealed", {"round": round_id, "seat": seat, "commitment": "c" * 64})])
         reveal = Event(
             "SubmissionsRevealed", {"round": round_id, "submissions": {seat: {"payload": payload, "salt": "00"}}}
         )
-        decision = CEDOFAN_RV.resolve_reveal(self.game, sealed, {seat: payload}, Inputs(NOW))
+        decision = self.ruleset.resolve_reveal(self.game, sealed, {seat: payload}, Inputs(NOW))
         if not decision.violations:
             self.record([reveal, *decision.events])
         return decision
