@@ -65,6 +65,11 @@ def test_every_version_builds_its_states_with_its_own_amendments_and_dumps_them_
         document = ruleset.dump_state(state)
         assert state.amendments == ruleset.amendments
         assert ruleset.load_state(document).amendments == ruleset.amendments
+        position = ruleset.position_of(table.game)
+        meta = table.game.meta
+        assert ruleset.from_position(position, meta.options, table.game.board, meta.seats).amendments == (
+            ruleset.amendments
+        )
         assert "amendments" not in document  # not a fact of the table: views and `adjust` never see it
         dumped.append(document)
     assert dumped[0] == dumped[1]
