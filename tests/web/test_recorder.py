@@ -206,6 +206,20 @@ def test_a_keyboard_user_keeps_their_place_after_send(site: Site, tab: Tab) -> N
     assert tab.errors == []
 
 
+def test_a_live_event_keeps_the_keyboard_on_the_action_it_stood_on(site: Site, tab: Tab) -> None:
+    """Another recorder's action re-renders what the game waits for (the live stream): a keyboard user standing on
+    red's roll stays on it, not sent back to the top of the page with the button that was replaced."""
+    game = _game(site)
+    _open_recorder(site, tab, game)
+    tab.page.focus("#pending-seats fieldset[data-seat='red'] button[data-type='roll']")
+    before = tab.page.get_attribute("#recorder", "data-version")
+    _open_round(site, game, "bids")
+    tab.page.wait_for_function(f"() => document.querySelector('#recorder').dataset.version !== '{before}'")
+    focused = "(() => { const a = document.activeElement; return [a.dataset.seat, a.dataset.type]; })()"
+    assert tab.page.evaluate(focused) == ["red", "roll"]
+    assert tab.errors == []
+
+
 def test_the_keyboard_skips_from_the_games_header_to_the_first_waited_action(site: Site, tab: Tab) -> None:
     """On a wide screen the Record panel is a dozen Tabs away: the Tab after the view's selector is a skip link,
     shown once focused, that lands on the first action the game waits for."""

@@ -75,8 +75,19 @@ export class Recorder {
       p.ended ? "The game has ended." : `${p.phase} · ${p.summary} · `,
       p.ended ? "" : this.ruleLink(p.rule_id),
     );
-    this.root.querySelector("#pending-seats").replaceChildren(...this.shownWaiting(p).map((w) => this.seatBlock(w)));
+    const seats = this.root.querySelector("#pending-seats");
+    const focused = seats.contains(document.activeElement) ? document.activeElement : null;
+    seats.replaceChildren(...this.shownWaiting(p).map((w) => this.seatBlock(w)));
+    if (focused) this.refocus(seats, focused.dataset);
     if (this.selected) this.reselect();
+  }
+
+  // A live event re-renders what the game waits for while a keyboard user stands on one of its buttons (often the
+  // one keepFocus just gave them): the focus goes to the same seat's same action if it is still waited for, else to
+  // the first one, not back to the top of the page with the button it was on.
+  refocus(seats, { seat, type }) {
+    const same = seat && type ? seats.querySelector(`button.option[data-seat="${CSS.escape(seat)}"][data-type="${CSS.escape(type)}"]`) : null;
+    (same || seats.querySelector("button.option"))?.focus();
   }
 
   // What the game waits for, and the platform's own actions for no seat that this token may send (ending the game,
