@@ -210,7 +210,7 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
     wired = _wired(ctx)
     loaded = _run(lambda: load(wired, OPERATOR, tournament_id))
     seed = tournament_seed(wired.engine, tournament_id, loaded.state)
-    lines = current_standings(loaded.state, seed, after_round)
+    lines = current_standings(loaded.state, seed, after_round, approved_only=False)  # the operator is staff
     chain = [c for c in loaded.state.settings.get("tiebreaks", []) if c not in ("draw", "head_to_head")]
     known = players.names_of(wired.engine, [s.player for s in lines])
     names = {s.player: known.get(s.player, s.player) for s in lines}

@@ -243,8 +243,11 @@ def fold(events: list[Event]) -> TournamentState:
     return state
 
 
-def standings_of(state: TournamentState, seed: bytes, after_round: int | None = None) -> list[Standing]:
-    """The standings after `after_round` (default: every round so far), from results and byes in the state."""
+def standings_of(
+    state: TournamentState, seed: bytes, after_round: int | None = None, approved_only: bool = False
+) -> list[Standing]:
+    """The standings after `after_round` (default: every round so far), from results and byes in the state; with
+    `approved_only`, a result counts once the director has approved it (the public standings)."""
     rounds = [r for r in state.rounds if after_round is None or r.number <= after_round]
     results: list[TableResult] = []
     byes: dict[str, Fraction] = {}
@@ -252,7 +255,7 @@ def standings_of(state: TournamentState, seed: bytes, after_round: int | None = 
         for player in paired.byes:
             byes[player] = byes.get(player, Fraction(0)) + state.bye_points
         for table in paired.tables:
-            if table.result is None:
+            if table.result is None or (approved_only and table.result.provisional):
                 continue
             points = _points(state, table.result)
             results.append(

@@ -162,3 +162,10 @@ class StandingsQuerySchema(Schema):
     after_round = fields.Integer(load_default=None, validate=validate.Range(0, 100))
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
     public = fields.Boolean(load_default=False)
+    # Which results count: `approved` (the public standings), or `all`, provisional ones marked (staff only).
+    results = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["approved", "all"]))
+
+    @validates_schema
+    def _public_counts_approved(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("public") and data.get("results") == "all":
+            raise ValidationError("public standings count approved results only", "results")

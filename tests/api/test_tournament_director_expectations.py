@@ -1,0 +1,58 @@
+"""What a tournament director expects of results, entrants and refusals (the tournament QA pass, td15).
+
+Each test is a defect the QA pass found: provisional results ranked as final in the public standings, a
+confirmation accepted after the approval, the same name registered twice in silence, refusals naming entrants by
+id. The expected behaviour is what a TD running Best Coast Pairings or a club Swiss would expect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.conftest import assert_problem, bearer
+from tests.api.test_tournaments import BASE, _create, _post, _register, _round
+from tests.conftest import Api
+
+
+def _places_in_seat_order(table: dict[str, Any]) -> dict[str, int]:
+    return {table["seats"][p]: n for n, p in enumerate(table["players"], start=1)}
+
+
+def _standings(api: Api, tid: str, query: str = "", role: str | None = "organiser") -> Any:
+    return api.client.get(f"{BASE}/{tid}/standings{query}", headers=api.headers(role))
+
+
+def test_public_standings_count_approved_results_only_while_staff_see_provisional_ones_marked(api: Api) -> None:
+    tid = _create(api, rounds=1)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    table = _round(api, tid, 1)["tables"][0]
+    winner = table["players"][0]
+    player_token = api.token_for_player(winner)
+    entered = api.client.post(
+        f"{BASE}/{tid}/rounds/1/tables/1/result",
+        json={"places": _places_in_seat_order(table)},
+        headers=bearer(player_token),
+    )
+    assert entered.status_code == 201, entered.get_json()
+
+    public = _standings(api, tid, "?public=true", role=None).get_json()
+    staff = _standings(api, tid).get_json()
+    staff_approved = _standings(api, tid, "?results=approved").get_json()
+    players_all = _standings(api, tid, "?results=all", role=None)
+    public_all = _standings(api, tid, "?public=true&results=all")
+
+    assert public["results"] == "approved" and public["provisional_tables"] == 1
+    assert {line["values"]["score"] for line in public["items"]} == {0}  # the player's own entry is not final
+    assert staff["results"] == "all"
+    top = staff["items"][0]
+    assert top["player"] == winner and top["values"]["score"] > 0 and top["provisional"] == 1
+    assert {line["values"]["score"] for line in staff_approved["items"]} == {0}
+    assert_problem(players_all, 403)
+    assert_problem(public_all, 400)
+
+    approved = _post(api, f"{tid}/rounds/1/tables/1/approval", {"override_reason": "score sheet signed"})
+    assert approved.status_code == 201, approved.get_json()
+    after = _standings(api, tid, "?public=true", role=None).get_json()
+    assert after["provisional_tables"] == 0 and after["items"][0]["name"] == top["name"]
+    assert after["items"][0]["values"]["score"] == top["values"]["score"]
