@@ -56,3 +56,22 @@ def test_public_standings_count_approved_results_only_while_staff_see_provisiona
     after = _standings(api, tid, "?public=true", role=None).get_json()
     assert after["provisional_tables"] == 0 and after["items"][0]["name"] == top["name"]
     assert after["items"][0]["values"]["score"] == top["values"]["score"]
+
+
+def test_a_confirmation_after_the_directors_approval_is_409_naming_the_approval(api: Api) -> None:
+    tid = _create(api, rounds=1)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    table = _round(api, tid, 1)["tables"][0]
+    assert _post(api, f"{tid}/rounds/1/tables/1/result", {"places": _places_in_seat_order(table)}).status_code == 201
+    approved = _post(api, f"{tid}/rounds/1/tables/1/approval", {"override_reason": "score sheet signed"})
+    assert approved.status_code == 201, approved.get_json()
+    events = api.client.get(f"{BASE}/{tid}/events", headers=api.headers()).get_json()["items"]
+    approval = next(e for e in events if e["type"] == "ResultApproved")
+
+    late = _post(api, f"{tid}/rounds/1/tables/1/confirmations", token=api.token_for_player(table["players"][1]))
+
+    refused = assert_problem(late, 409)
+    assert "approved by the director" in refused["detail"] and refused["approval"]["version"] == approval["version"]
+    after = api.client.get(f"{BASE}/{tid}/events", headers=api.headers()).get_json()["items"]
+    assert len(after) == len(events)  # nothing written
