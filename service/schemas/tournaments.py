@@ -87,6 +87,8 @@ class RegisterSchema(Schema):
     email = fields.Email(load_default=None, allow_none=True)
     club = fields.String(load_default=None, allow_none=True, validate=NAME)
     team = fields.String(load_default=None, allow_none=True, validate=NAME)
+    # A new player whose name an entrant already has is refused (409) unless this says it is someone else.
+    different_person = fields.Boolean()
 
     @validates_schema
     def _one_way(self, data: dict[str, Any], **_: Any) -> None:

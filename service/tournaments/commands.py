@@ -371,6 +371,8 @@ def register(
             raise Conflict(f"tournament {tournament_id} is finished")
         if player in loaded.state.active_players:
             raise Conflict(f"player {player} is already registered", player=player)
+        if new_player and not body.get("different_person"):
+            _check_name_is_new(services, loaded.state, body)
         data = {"player": player, "club": body.get("club"), "team": body.get("team")}
         extra = add_player if new_player else None
         result = append(services, loaded, [draft("PlayerRegistered", data, principal, ctx)], extra=extra, asked=asked)
@@ -378,6 +380,31 @@ def register(
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
     return found
+
+
+def _check_name_is_new(services: Services, state: TournamentState, body: Mapping[str, Any]) -> None:
+    """409 naming the entrant already registered under this name (case and spacing aside), as a TD asks "the same
+    Ann?" before writing a second one on the sheet. **Decision:** another `club` than the entrant's own says it is
+    another person, and so does `different_person: true`; the same person dropped re-enters by `player` id."""
+    wanted = _same_name(str(body["name"]))
+    names = players.names_of(services.engine, list(state.registered))
+    for entrant in state.registered:
+        club = state.entrants.get(entrant, {}).get("club")
+        if _same_name(names.get(entrant, "")) != wanted or (club and body.get("club") and body["club"] != club):
+            continue
+        status = "dropped" if entrant in state.dropped else "registered"
+        at = f" of {club}" if club else ""
+        again = "; register them again by 'player' to bring them back" if entrant in state.dropped else ""
+        raise Conflict(
+            f"{names[entrant]}{at} is already an entrant of this tournament ({status}){again}; a different person "
+            "of the same "
+            "name is registered with another 'club' or with 'different_person': true",
+            entrant={"player": entrant, "name": names[entrant], "club": club, "status": status},
+        )
+
+
+def _same_name(name: str) -> str:
+    return " ".join(name.split()).casefold()
 
 
 def drop(

@@ -75,3 +75,43 @@ def test_a_confirmation_after_the_directors_approval_is_409_naming_the_approval(
     assert "approved by the director" in refused["detail"] and refused["approval"]["version"] == approval["version"]
     after = api.client.get(f"{BASE}/{tid}/events", headers=api.headers()).get_json()["items"]
     assert len(after) == len(events)  # nothing written
+
+
+def test_registering_a_name_an_entrant_has_is_409_naming_them_unless_the_request_says_it_is_someone_else(
+    api: Api,
+) -> None:
+    tid = _create(api, rounds=1)["id"]
+    players = f"{BASE}/{tid}/players"
+    headers = api.headers("organiser")
+    ann = api.client.post(players, json={"name": "Ann", "club": "Szeged"}, headers=headers).get_json()["player"]
+
+    again = api.client.post(players, json={"name": " ann "}, headers=headers)
+    same_club = api.client.post(players, json={"name": "Ann", "club": "Szeged"}, headers=headers)
+    other_club = api.client.post(players, json={"name": "Ann", "club": "Pécs"}, headers=headers)
+    told = api.client.post(players, json={"name": "Ann", "different_person": True}, headers=headers)
+
+    refused = assert_problem(again, 409)
+    assert (
+        refused["detail"].startswith("Ann of Szeged is already an entrant of this tournament (registered)")
+        and ann not in refused["detail"]
+    )
+    assert refused["entrant"] == {"player": ann, "name": "Ann", "club": "Szeged", "status": "registered"}
+    assert_problem(same_club, 409)
+    assert other_club.status_code == 201 and told.status_code == 201, (other_club.get_json(), told.get_json())
+    entrants = api.client.get(players, headers=headers).get_json()["items"]
+    assert [e["name"] for e in entrants].count("Ann") == 3  # the first Ann, Ann of Pécs, the Ann said to differ
+
+
+def test_a_dropped_entrant_registered_again_by_name_is_409_pointing_to_their_id(api: Api) -> None:
+    tid = _create(api, rounds=1)["id"]
+    (bob,) = _register(api, tid, 1)
+    assert _post(api, f"{tid}/players/{bob}/drop", {"reason": "left early"}).status_code == 200
+
+    again = api.client.post(f"{BASE}/{tid}/players", json={"name": "Player 00"}, headers=api.headers("organiser"))
+
+    refused = assert_problem(again, 409)
+    assert (
+        "Player 00 of club-0 is already an entrant of this tournament (dropped)" in refused["detail"]
+        and "by 'player'" in refused["detail"]
+    )
+    assert refused["entrant"]["player"] == bob and refused["entrant"]["status"] == "dropped"
