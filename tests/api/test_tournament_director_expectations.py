@@ -115,3 +115,14 @@ def test_a_dropped_entrant_registered_again_by_name_is_409_pointing_to_their_id(
         and "by 'player'" in refused["detail"]
     )
     assert refused["entrant"]["player"] == bob and refused["entrant"]["status"] == "dropped"
+
+
+def test_registering_an_entrant_again_by_id_is_409_naming_them_with_the_id_kept_in_player(api: Api) -> None:
+    tid = _create(api, rounds=1)["id"]
+    (ann,) = _register(api, tid, 1)
+
+    again = api.client.post(f"{BASE}/{tid}/players", json={"player": ann}, headers=api.headers("organiser"))
+
+    refused = assert_problem(again, 409)
+    assert refused["detail"] == "Player 00 of club-0 is already registered in this tournament"
+    assert refused["player"] == ann
