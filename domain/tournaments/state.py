@@ -29,6 +29,7 @@ ROUND_CLOSED = "RoundClosed"
 TOURNAMENT_FINISHED = "TournamentFinished"
 PLAYERS_SWAPPED = "PlayersSwapped"  # a director's change to a paired round, with its reason
 LEAGUE_GAME_LINKED = "LeagueGameLinked"  # an open league's game, linked as it is played
+ROUND_WITHDRAWN = "RoundWithdrawn"  # a published round taken back before it started (a no-show), with its reason
 LEAGUE_ROUND = 0  # an open league keeps its games as the tables of one round that never closes
 
 
@@ -187,6 +188,8 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             return _at_table(state, data, lambda table: _with_result(table, confirmed=player))
         case "ResultApproved":
             return _at_table(state, data, lambda table: _with_result(table, approved=True))
+        case "RoundWithdrawn":  # the round is paired again as if never published (its RoundPaired stays in the log)
+            return replace(state, rounds=tuple(r for r in state.rounds if r.number != data.get("round")))
         case "RoundClosed":
             number = data.get("round")
             return replace(

@@ -353,11 +353,14 @@ def get_round(tournament_id: str, number: int) -> Response:
 def get_pairing(tournament_id: str, number: int) -> Response:
     """How round `number` was paired: each table's score group, the repeats avoided, the assignment's cost."""
     loaded = commands.load(services(), principal(), tournament_id)
-    published = [e for e in loaded.events if e.type == "RoundPaired" and e.data.get("round") == number]
-    if not published:
+    # The round as paired last: a withdrawn pairing of the same number (and its swaps) is history, not this round.
+    paired = [i for i, e in enumerate(loaded.events) if e.type == "RoundPaired" and e.data.get("round") == number]
+    if not paired or loaded.state.round(number) is None:  # never paired, or withdrawn and not paired again
         raise commands.TournamentNotFound(f"tournament {tournament_id} has no round {number}")
-    swaps = [e.data for e in loaded.events if e.type == "PlayersSwapped" and e.data.get("round") == number]
-    return jsonify({**published[0].data, "swaps": swaps})
+    at = paired[-1]
+    later = loaded.events[at:]
+    swaps = [e.data for e in later if e.type == "PlayersSwapped" and e.data.get("round") == number]
+    return jsonify({**loaded.events[at].data, "swaps": swaps})
 
 
 @blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/swaps")
@@ -392,6 +395,23 @@ def start_round(tournament_id: str, number: int) -> Response:
 
     # rounds.start answers with the tables it gave a game (`answer` is replaced there).
     return _command(tournament_id, "start", {"round": number}, lambda _after: None, run, 200)
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/withdrawal")
+def withdraw_round(tournament_id: str, number: int) -> Response:
+    """Withdraw the last published round before it starts (a reason is required); it is then paired again."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    body = schemas.load(shapes.WithdrawSchema, json_body())
+    answer = {"round": number, "withdrawn": True, "reason": body["reason"]}
+    return _command(
+        tournament_id,
+        "withdraw",
+        {"round": number, **body},
+        lambda _after: answer,
+        lambda asked: rounds.withdraw(services(), caller, tournament_id, number, body["reason"], context(), asked),
+        200,
+    )
 
 
 @blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/close")

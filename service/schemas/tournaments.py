@@ -121,6 +121,12 @@ class SwapSchema(Schema):
     reason = REASON
 
 
+class WithdrawSchema(Schema):
+    """POST /tournaments/{id}/rounds/{n}/withdrawal."""
+
+    reason = REASON
+
+
 class ResultSchema(Schema):
     """POST /tournaments/{id}/rounds/{n}/tables/{t}/result: places and measures by seat."""
 

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel import Event
+from domain.tournaments.state import fold
+from service.tournaments.checking import check_rounds
+from service.tournaments.projection import tournament_seed
 from tests.api.conftest import assert_problem, bearer
 from tests.api.test_tournaments import BASE, _create, _post, _register, _round
 from tests.conftest import Api
@@ -126,3 +130,42 @@ def test_registering_an_entrant_again_by_id_is_409_naming_them_with_the_id_kept_
     refused = assert_problem(again, 409)
     assert refused["detail"] == "Player 00 of club-0 is already registered in this tournament"
     assert refused["player"] == ann
+
+
+def test_a_published_round_not_started_is_withdrawn_and_paired_again_without_the_no_show(api: Api) -> None:
+    tid = _create(api, rounds=1)["id"]
+    players = _register(api, tid, 9)  # nine: tables of 4 and smaller ones (or byes), whichever the plan gives
+    assert _post(api, f"{tid}/rounds", {"accept_problems": True}).status_code == 201
+    no_show = _round(api, tid, 1)["tables"][0]["players"][0]
+
+    withdrawn = _post(api, f"{tid}/rounds/1/withdrawal", {"reason": f"{no_show} did not show up"})
+    gone = api.client.get(f"{BASE}/{tid}/rounds/1", headers=api.headers())
+    dropped = _post(api, f"{tid}/players/{no_show}/drop", {"reason": "no-show"})
+    again = _post(api, f"{tid}/rounds", {"accept_problems": True})
+
+    assert withdrawn.status_code == 200, withdrawn.get_json()
+    assert_problem(gone, 404)
+    assert dropped.status_code == 200 and again.status_code == 201, (dropped.get_json(), again.get_json())
+    paired = _round(api, tid, 1)
+    seated = [p for t in paired["tables"] for p in t["players"]] + paired["byes"]
+    assert sorted(seated) == sorted(p for p in players if p != no_show)
+    pairing = api.client.get(f"{BASE}/{tid}/rounds/1/pairing", headers=api.headers()).get_json()
+    assert [t["players"] for t in pairing["tables"]] == [t["players"] for t in paired["tables"]]
+    events = api.client.get(f"{BASE}/{tid}/events", headers=api.headers()).get_json()["items"]
+    assert [e["type"] for e in events].count("RoundPaired") == 2  # the withdrawn pairing stays in the log
+    # Both pairings re-derive from the seed (annals tournament check-pairing): the withdrawal hides no draw.
+    log = [Event(e["type"], e["data"]) for e in events]
+    seed = tournament_seed(api.services.engine, tid, fold(log))
+    assert [(c.round, c.same) for c in check_rounds(log, seed)] == [(1, True), (1, True)]
+
+
+def test_a_round_that_has_started_is_not_withdrawn(api: Api) -> None:
+    tid = _create(api, rounds=1)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+
+    refused = assert_problem(_post(api, f"{tid}/rounds/1/withdrawal", {"reason": "too late"}), 409)
+
+    assert "round 1 has started" in refused["detail"] and refused["tables"] == [1, 2]
+    assert len(_round(api, tid, 1)["tables"]) == 2
