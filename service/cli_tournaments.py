@@ -76,6 +76,7 @@ def create_command(ctx: click.Context, /, settings_file: IO[str] | None, **given
 @click.option("--player", default=None, help="a registered player's id")
 @click.option("--club", default=None)
 @click.option("--team", default=None)
+@click.option("--different-person", is_flag=True, help="a new player whose name an entrant already has")
 @click.pass_context
 def register_command(ctx: click.Context, /, tournament_id: str, **given: Any) -> None:
     """Register a player (new by --name, known by --player); prints the player's id."""
@@ -84,7 +85,7 @@ def register_command(ctx: click.Context, /, tournament_id: str, **given: Any) ->
     from service.tournaments.commands import register
 
     wired = _wired(ctx)
-    body = _run(lambda: schemas.load(RegisterSchema, {k: v for k, v in given.items() if v is not None}))
+    body = _run(lambda: schemas.load(RegisterSchema, {k: v for k, v in given.items() if v not in (None, False)}))
     click.echo(_run(lambda: register(wired, OPERATOR, tournament_id, body, _ctx("register")))["player"])
 
 
@@ -210,7 +211,7 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
     wired = _wired(ctx)
     loaded = _run(lambda: load(wired, OPERATOR, tournament_id))
     seed = tournament_seed(wired.engine, tournament_id, loaded.state)
-    lines = current_standings(loaded.state, seed, after_round)
+    lines = current_standings(loaded.state, seed, after_round, approved_only=False)  # the operator is staff
     chain = [c for c in loaded.state.settings.get("tiebreaks", []) if c not in ("draw", "head_to_head")]
     known = players.names_of(wired.engine, [s.player for s in lines])
     names = {s.player: known.get(s.player, s.player) for s in lines}

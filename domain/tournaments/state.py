@@ -29,6 +29,7 @@ ROUND_CLOSED = "RoundClosed"
 TOURNAMENT_FINISHED = "TournamentFinished"
 PLAYERS_SWAPPED = "PlayersSwapped"  # a director's change to a paired round, with its reason
 LEAGUE_GAME_LINKED = "LeagueGameLinked"  # an open league's game, linked as it is played
+ROUND_WITHDRAWN = "RoundWithdrawn"  # a published round taken back before it started (a no-show), with its reason
 LEAGUE_ROUND = 0  # an open league keeps its games as the tables of one round that never closes
 
 
@@ -187,6 +188,8 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             return _at_table(state, data, lambda table: _with_result(table, confirmed=player))
         case "ResultApproved":
             return _at_table(state, data, lambda table: _with_result(table, approved=True))
+        case "RoundWithdrawn":  # the round is paired again as if never published (its RoundPaired stays in the log)
+            return replace(state, rounds=tuple(r for r in state.rounds if r.number != data.get("round")))
         case "RoundClosed":
             number = data.get("round")
             return replace(
@@ -243,8 +246,11 @@ def fold(events: list[Event]) -> TournamentState:
     return state
 
 
-def standings_of(state: TournamentState, seed: bytes, after_round: int | None = None) -> list[Standing]:
-    """The standings after `after_round` (default: every round so far), from results and byes in the state."""
+def standings_of(
+    state: TournamentState, seed: bytes, after_round: int | None = None, approved_only: bool = False
+) -> list[Standing]:
+    """The standings after `after_round` (default: every round so far), from results and byes in the state; with
+    `approved_only`, a result counts once the director has approved it (the public standings)."""
     rounds = [r for r in state.rounds if after_round is None or r.number <= after_round]
     results: list[TableResult] = []
     byes: dict[str, Fraction] = {}
@@ -252,7 +258,7 @@ def standings_of(state: TournamentState, seed: bytes, after_round: int | None = 
         for player in paired.byes:
             byes[player] = byes.get(player, Fraction(0)) + state.bye_points
         for table in paired.tables:
-            if table.result is None:
+            if table.result is None or (approved_only and table.result.provisional):
                 continue
             points = _points(state, table.result)
             results.append(

@@ -22,12 +22,12 @@ from service.api.common import (
     principal,
     services,
 )
-from service.errors import NotFound
+from service.errors import Forbidden, NotFound
 from service.schemas import tournaments as shapes
 from service.store import players, summaries
 from service.store import tournaments as rows
 from service.tournaments import commands, league, records, results, rounds
-from service.tournaments.projection import current_standings, status_of, tournament_seed
+from service.tournaments.projection import current_standings, provisional_counts, status_of, tournament_seed
 
 blueprint = Blueprint("tournaments", __name__)
 
@@ -353,11 +353,14 @@ def get_round(tournament_id: str, number: int) -> Response:
 def get_pairing(tournament_id: str, number: int) -> Response:
     """How round `number` was paired: each table's score group, the repeats avoided, the assignment's cost."""
     loaded = commands.load(services(), principal(), tournament_id)
-    published = [e for e in loaded.events if e.type == "RoundPaired" and e.data.get("round") == number]
-    if not published:
+    # The round as paired last: a withdrawn pairing of the same number (and its swaps) is history, not this round.
+    paired = [i for i, e in enumerate(loaded.events) if e.type == "RoundPaired" and e.data.get("round") == number]
+    if not paired or loaded.state.round(number) is None:  # never paired, or withdrawn and not paired again
         raise commands.TournamentNotFound(f"tournament {tournament_id} has no round {number}")
-    swaps = [e.data for e in loaded.events if e.type == "PlayersSwapped" and e.data.get("round") == number]
-    return jsonify({**published[0].data, "swaps": swaps})
+    at = paired[-1]
+    later = loaded.events[at:]
+    swaps = [e.data for e in later if e.type == "PlayersSwapped" and e.data.get("round") == number]
+    return jsonify({**loaded.events[at].data, "swaps": swaps})
 
 
 @blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/swaps")
@@ -392,6 +395,23 @@ def start_round(tournament_id: str, number: int) -> Response:
 
     # rounds.start answers with the tables it gave a game (`answer` is replaced there).
     return _command(tournament_id, "start", {"round": number}, lambda _after: None, run, 200)
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/withdrawal")
+def withdraw_round(tournament_id: str, number: int) -> Response:
+    """Withdraw the last published round before it starts (a reason is required); it is then paired again."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    body = schemas.load(shapes.WithdrawSchema, json_body())
+    answer = {"round": number, "withdrawn": True, "reason": body["reason"]}
+    return _command(
+        tournament_id,
+        "withdraw",
+        {"round": number, **body},
+        lambda _after: answer,
+        lambda asked: rounds.withdraw(services(), caller, tournament_id, number, body["reason"], context(), asked),
+        200,
+    )
 
 
 @blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/close")
@@ -486,14 +506,18 @@ def approve_result(tournament_id: str, number: int, table: int) -> Response:
 
 @blueprint.get("/tournaments/<tournament_id>/standings")
 def get_standings(tournament_id: str) -> Response:
-    """The ranking with every criterion's value and what separated each line from the one above (JSON or CSV)."""
+    """The ranking with every criterion's value and what separated each line from the one above (JSON or CSV):
+    approved results only, unless staff ask for `results=all` (each line then says how many are provisional)."""
     query = schemas.load(shapes.StandingsQuerySchema, request.args.to_dict(), "query")
-    loaded = commands.load(services(), principal(), tournament_id)
+    caller = principal()
+    loaded = commands.load(services(), caller, tournament_id)
     after = query["after_round"]
     if after and loaded.state.round(after) is None:  # not "as they stood": that round was never paired
         raise commands.TournamentNotFound(f"tournament {tournament_id} has no round {after}: no standings after it")
+    counted = _counted(caller, query)
     seed = tournament_seed(services().engine, tournament_id, loaded.state)
-    lines = current_standings(loaded.state, seed, query["after_round"])
+    lines = current_standings(loaded.state, seed, after, approved_only=counted == "approved")
+    waiting = provisional_counts(loaded.state, after)
     names = _names([s.player for s in lines])
     items = []
     for line in lines:
@@ -504,6 +528,8 @@ def get_standings(tournament_id: str) -> Response:
             "exact": {k: str(v) for k, v in line.values.items()},
             "separated_by": line.separated_by,
             "dropped": line.player in loaded.state.dropped,
+            # Provisional results counted in this line (always 0 when only approved results count).
+            "provisional": waiting.get(line.player, 0) if counted == "all" else 0,
         }
         if not query["public"]:
             item["player"] = line.player
@@ -511,20 +537,38 @@ def get_standings(tournament_id: str) -> Response:
     chain = loaded.state.tiebreaks
     if query["format"] == "csv":
         return _csv(items, chain, query["public"])
-    return jsonify({"after_round": query["after_round"], "tiebreaks": chain, "items": items})
+    pending = sum(1 for r in loaded.state.rounds if not after or r.number <= after for t in r.tables if _waits(t))
+    body = {"after_round": after, "tiebreaks": chain, "results": counted, "provisional_tables": pending}
+    return jsonify({**body, "items": items})
+
+
+def _counted(caller: Any, query: dict[str, Any]) -> str:
+    """Which results the standings count. **Decision:** as a TD's public standings in Best Coast Pairings, only
+    approved results count for everyone, the public page and CSV included; staff (director, arbiter) count the
+    provisional ones too by default when not asking for the public form, each line saying how many it holds."""
+    staff = caller.role in results.STAFF
+    if query["results"] == "all" and not staff:
+        raise Forbidden("standings with provisional results are for the tournament's staff; players see approved ones")
+    return str(query["results"] or ("all" if staff and not query["public"] else "approved"))
+
+
+def _waits(table: Any) -> bool:
+    return table.result is not None and table.result.provisional
 
 
 def _csv(items: list[dict[str, Any]], chain: list[str], public: bool) -> Response:
     out = io.StringIO()
     criteria = [c for c in chain if c not in ("draw", "head_to_head")]
-    header = ["rank", "name", *([] if public else ["player"]), *criteria, "separated_by", "dropped"]
+    staff = [] if public else ["provisional"]
+    header = ["rank", "name", *([] if public else ["player"]), *criteria, "separated_by", "dropped", *staff]
     writer = csv.writer(out)
     writer.writerow(header)
     for item in items:
         values = [item["values"].get(c, "") for c in criteria]
         person = [] if public else [item["player"]]
         name = _inert(item["name"])
-        writer.writerow([item["rank"], name, *person, *values, item["separated_by"] or "", item["dropped"]])
+        extra = [] if public else [item["provisional"]]
+        writer.writerow([item["rank"], name, *person, *values, item["separated_by"] or "", item["dropped"], *extra])
     return Response(out.getvalue(), mimetype="text/csv")
 
 

@@ -87,6 +87,8 @@ class RegisterSchema(Schema):
     email = fields.Email(load_default=None, allow_none=True)
     club = fields.String(load_default=None, allow_none=True, validate=NAME)
     team = fields.String(load_default=None, allow_none=True, validate=NAME)
+    # A new player whose name an entrant already has is refused (409) unless this says it is someone else.
+    different_person = fields.Boolean()
 
     @validates_schema
     def _one_way(self, data: dict[str, Any], **_: Any) -> None:
@@ -116,6 +118,12 @@ class SwapSchema(Schema):
     """POST /tournaments/{id}/rounds/{n}/swaps."""
 
     players = fields.List(PLAYER_ID, required=True, validate=validate.Length(2, 2))
+    reason = REASON
+
+
+class WithdrawSchema(Schema):
+    """POST /tournaments/{id}/rounds/{n}/withdrawal."""
+
     reason = REASON
 
 
@@ -162,3 +170,10 @@ class StandingsQuerySchema(Schema):
     after_round = fields.Integer(load_default=None, validate=validate.Range(0, 100))
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
     public = fields.Boolean(load_default=False)
+    # Which results count: `approved` (the public standings), or `all`, provisional ones marked (staff only).
+    results = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["approved", "all"]))
+
+    @validates_schema
+    def _public_counts_approved(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("public") and data.get("results") == "all":
+            raise ValidationError("public standings count approved results only", "results")

@@ -370,7 +370,10 @@ def register(
         if loaded.state.finished:
             raise Conflict(f"tournament {tournament_id} is finished")
         if player in loaded.state.active_players:
-            raise Conflict(f"player {player} is already registered", player=player)
+            known = _known_as(services, loaded.state, player) or player
+            raise Conflict(f"{known} is already registered in this tournament", player=player)
+        if new_player and not body.get("different_person"):
+            _check_name_is_new(services, loaded.state, body)
         data = {"player": player, "club": body.get("club"), "team": body.get("team")}
         extra = add_player if new_player else None
         result = append(services, loaded, [draft("PlayerRegistered", data, principal, ctx)], extra=extra, asked=asked)
@@ -378,6 +381,41 @@ def register(
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
     return found
+
+
+def _check_name_is_new(services: Services, state: TournamentState, body: Mapping[str, Any]) -> None:
+    """409 naming the entrant already registered under this name (case and spacing aside), as a TD asks "the same
+    Ann?" before writing a second one on the sheet. **Decision:** another `club` than the entrant's own says it is
+    another person, and so does `different_person: true`; the same person dropped re-enters by `player` id."""
+    wanted = _same_name(str(body["name"]))
+    names = players.names_of(services.engine, list(state.registered))
+    for entrant in state.registered:
+        club = state.entrants.get(entrant, {}).get("club")
+        if _same_name(names.get(entrant, "")) != wanted or (club and body.get("club") and body["club"] != club):
+            continue
+        status = "dropped" if entrant in state.dropped else "registered"
+        at = f" of {club}" if club else ""
+        again = "; register them again by 'player' to bring them back" if entrant in state.dropped else ""
+        raise Conflict(
+            f"{names[entrant]}{at} is already an entrant of this tournament ({status}){again}; a different person "
+            "of the same "
+            "name is registered with another 'club' or with 'different_person': true",
+            entrant={"player": entrant, "name": names[entrant], "club": club, "status": status},
+        )
+
+
+def _known_as(services: Services, state: TournamentState, player: str) -> str | None:
+    """A player as the director knows them in a refusal: name and club ("Ann of Szeged"); the id stays in the
+    problem's structured `player` field. None for a player the store does not know (a mistyped id)."""
+    name = players.names_of(services.engine, [player]).get(player)
+    if name is None:
+        return None
+    club = state.entrants.get(player, {}).get("club")
+    return f"{name} of {club}" if club else name
+
+
+def _same_name(name: str) -> str:
+    return " ".join(name.split()).casefold()
 
 
 def drop(
@@ -396,9 +434,12 @@ def drop(
         if loaded.state.finished:
             raise Conflict(f"tournament {tournament_id} is finished")
         if player_id not in loaded.state.registered:  # a mistyped or another event's player: nothing to drop
-            raise NotFound(f"player {player_id!r} is not registered in tournament {tournament_id}")
+            known = _known_as(services, loaded.state, player_id)
+            detail = f"{known} is not registered" if known else f"no player {player_id!r} is registered"
+            raise NotFound(f"{detail} in this tournament", player=player_id)
         if player_id not in loaded.state.active_players:
-            raise Conflict(f"player {player_id} has already dropped out of tournament {tournament_id}")
+            known = _known_as(services, loaded.state, player_id) or player_id
+            raise Conflict(f"{known} has already dropped out of this tournament", player=player_id)
         data = {"player": player_id, "reason": reason, "after_round": len(loaded.state.rounds)}
         append(services, loaded, [draft("PlayerDropped", data, principal, ctx)], asked=asked)
 

@@ -60,7 +60,7 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
     players = list(state.active_players)
     size = int(settings.get("table_size", 4))
     round_seed = draw_seed(seed, f"round:{number}")
-    standing = current_standings(state, seed)
+    standing = current_standings(state, seed, approved_only=False)  # a director pairs on what is entered
     scores = {s.player: s.values["score"] for s in standing}
     met, had_bye, history = history_of(state, number)
     final = bool(settings.get("final_table")) and number == int(settings.get("rounds") or 0) + 1
@@ -139,7 +139,7 @@ def reseat(state: TournamentState, number: int, seed: bytes, tables: Sequence[Se
     """Tables whose players a director chose (a swap), seated and explained like a paired round's."""
     met, _, history = history_of(state, number)
     round_seed = draw_seed(seed, f"round:{number}")
-    scores = {s.player: s.values["score"] for s in current_standings(state, seed)}
+    scores = {s.player: s.values["score"] for s in current_standings(state, seed, approved_only=False)}
     found = []
     for index, members in enumerate(tables, start=1):
         rematches = tuple(

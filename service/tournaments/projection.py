@@ -50,9 +50,25 @@ def tournament_seed(engine: Engine | Connection, tournament_id: str, state: Tour
     return bytes.fromhex(stored) if isinstance(stored, str) else b""
 
 
-def current_standings(state: TournamentState, seed: bytes, after_round: int | None = None) -> list[Standing]:
-    """The standings every reader sees: the chain's draw uses the tournament seed's 'standings' draw."""
-    return standings_of(state, draw_seed(seed, "standings"), after_round)
+def current_standings(
+    state: TournamentState, seed: bytes, after_round: int | None = None, approved_only: bool = True
+) -> list[Standing]:
+    """The standings every reader sees: approved results only unless staff ask for the provisional ones too
+    (`approved_only=False`); the chain's draw uses the tournament seed's 'standings' draw."""
+    return standings_of(state, draw_seed(seed, "standings"), after_round, approved_only)
+
+
+def provisional_counts(state: TournamentState, after_round: int | None = None) -> dict[str, int]:
+    """Per player, how many of their tables' results (up to `after_round`) wait for the director's approval."""
+    counts: dict[str, int] = {}
+    for paired in state.rounds:
+        if after_round is not None and paired.number > after_round:
+            continue
+        for table in paired.tables:
+            if table.result is not None and table.result.provisional:
+                for player in table.players:
+                    counts[player] = counts.get(player, 0) + 1
+    return counts
 
 
 def status_of(state: TournamentState) -> str:

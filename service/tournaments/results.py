@@ -190,6 +190,8 @@ def confirm(
             raise Forbidden(f"this token's player does not sit at round {number} table {table_no}")
         if table.result is None:
             raise Conflict(f"round {number} table {table_no} has no result to confirm yet")
+        if table.result.approved:
+            raise _approved_already(loaded, number, table_no)
         if table.result.reported_by == f"player:{player}":
             raise Conflict("a result entered by hand is confirmed by the other players, not by who entered it")
         if player in table.result.confirmed_by:
@@ -198,6 +200,21 @@ def confirm(
         append(services, loaded, [draft("ResultConfirmed", data, principal, ctx)], asked=asked)
 
     retrying(services, principal, tournament_id, attempt)
+
+
+def _approved_already(loaded: Loaded, number: int, table_no: int) -> Conflict:
+    """409 for a confirmation after the director's approval: the result is final; it names the approval."""
+    approval = next(
+        e
+        for e in reversed(loaded.events)
+        if e.type == "ResultApproved" and e.data.get("round") == number and e.data.get("table") == table_no
+    )
+    return Conflict(
+        f"round {number} table {table_no}'s result was approved by the director at {approval.recorded_at} "
+        f"(tournament event {approval.version}): a confirmation no longer changes it; "
+        "a player who disagrees asks the director to amend it (amend_reason)",
+        approval={"version": approval.version, "recorded_at": approval.recorded_at},
+    )
 
 
 def approve(

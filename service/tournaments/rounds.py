@@ -3,7 +3,8 @@
 Pairing a round is shown before it is published: `preview` answers the plan and its `plan_digest` and writes
 nothing; publishing a plan with problems (an unavoidable repeat, a faction repeat, a second bye) needs
 `accept_problems`, and publishing with the previewed `plan_digest` publishes that plan or nothing. Until the
-round's games are created the director may swap two players, each swap an event with its reason.
+round's games are created the director may swap two players, each swap an event with its reason, or withdraw the
+round (a no-show after the publish) to drop the player and pair it again.
 """
 
 from __future__ import annotations
@@ -210,6 +211,37 @@ def start(
     if created:
         services.tokens.forget()  # tournament-bound tokens act in the new games at once (in this process)
     return created
+
+
+def withdraw(
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    number: int,
+    reason: str,
+    ctx: RequestContext,
+    asked: Asked | None = None,
+) -> None:
+    """Take back the last published round before it starts (no game created, no result): `RoundWithdrawn` with the
+    reason; the round is then paired again under its number. **Decision:** as a TD re-pairs when a player does not
+    show up after the pairings went out, but never once a table has begun: then it is 409 and the director drops
+    the player, whose table plays short or gets the result entered."""
+    principal.require(*DIRECTORS)
+
+    def attempt(loaded: Loaded) -> None:
+        paired = _open_round(loaded.state, number, "withdraw it")
+        if loaded.state.rounds[-1].number != number:
+            raise Conflict(f"round {number} is not the last one paired: only the last round is withdrawn")
+        started = [t.number for t in paired.tables if t.game is not None or t.result is not None]
+        if started:
+            raise Conflict(
+                f"round {number} has started (table(s) {started} have a game or a result): it is not withdrawn",
+                tables=started,
+            )
+        data = {"round": number, "reason": reason}
+        append(services, loaded, [draft("RoundWithdrawn", data, principal, ctx)], asked=asked)
+
+    retrying(services, principal, tournament_id, attempt)
 
 
 def _open_round(state: TournamentState, number: int, what: str) -> Round:

@@ -126,3 +126,15 @@ def test_pair_with_the_previews_plan_digest_publishes_that_plan_or_refuses_when_
     assert refused.exit_code == 1 and "preview it again" in refused.output
     assert published.exit_code == 0, published.output
     assert published.stdout.strip().splitlines()[-1] == again
+
+
+def test_registering_a_name_twice_from_the_command_line_needs_different_person(runner: CliRunner) -> None:
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "Ann"]))
+
+    again = runner.invoke(cli, ["tournament", "register", tid, "--name", "Ann"])
+    told = runner.invoke(cli, ["tournament", "register", tid, "--name", "Ann", "--different-person"])
+
+    assert again.exit_code != 0 and "Ann is already an entrant" in again.output
+    assert told.exit_code == 0, told.output

@@ -172,8 +172,11 @@ def test_dropping_a_player_never_registered_is_404_and_one_already_dropped_is_40
     unknown = _post(api, f"{tid}/players/{stranger}/drop", {"reason": "mistyped"})
     again = _post(api, f"{tid}/players/{player}/drop", {"reason": "went home"})
 
-    assert stranger in assert_problem(unknown, 404)["detail"]
-    assert "already dropped" in assert_problem(again, 409)["detail"]
+    missing, dropped = assert_problem(unknown, 404), assert_problem(again, 409)
+    # Named as the director knows them (td15 #4); the ids stay in the structured `player` field.
+    assert missing["detail"].startswith("Never entered is not registered") and missing["player"] == stranger
+    assert dropped["detail"].startswith("Player 00 of club-0 has already dropped") and dropped["player"] == player
+    assert player not in dropped["detail"] and stranger not in missing["detail"]
 
 
 def test_a_result_for_a_table_or_round_that_does_not_exist_is_404_naming_it(api: Api) -> None:

@@ -25,12 +25,18 @@ function standings(body, names) {
       "tr",
       { "data-player": line.player, class: line.dropped ? "dropped" : null },
       el("td", { text: line.rank }),
-      el("td", { text: `${line.name || names[line.player] || line.player}${line.dropped ? " (dropped)" : ""}` }),
+      el("td", { text: `${line.name || names[line.player] || line.player}${line.dropped ? " (dropped)" : ""}${line.provisional ? ` (${line.provisional} provisional)` : ""}` }),
       ...criteria.map((c) => el("td", { title: line.exact[c], text: line.values[c] ?? "" })),
       el("td", { text: line.separated_by || "" }),
     ),
   );
   document.querySelector("#standings tbody").replaceChildren(...rows);
+  // Public standings count approved results only; staff see the provisional ones counted and marked per line.
+  const waiting = body.provisional_tables;
+  document.getElementById("standings-counted").textContent =
+    body.results === "approved"
+      ? `Approved results only${waiting ? `; ${waiting} table result(s) wait for the director's approval and are not counted yet` : ""}.`
+      : `Provisional results counted too (${waiting} table(s) not yet approved), marked on each line; the public standings count approved results only.`;
 }
 
 function resultText(result, table) {
