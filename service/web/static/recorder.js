@@ -196,6 +196,7 @@ export class Recorder {
       this.form = schemaForm(this.schemaOf(option.type), this.specs.get(option.type)?.example?.data);
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
+    this.form.narrow(option.fields);
     this.listChoices(form, option);
     const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round");
     form.querySelector("#record-fields-note").replaceChildren(
