@@ -386,3 +386,37 @@ def test_a_double_tap_on_send_records_the_action_once(site: Site, tab: Tab) -> N
     assert [e["type"] for e in _events(site, game)] == ["GameCreated", "DiceRolled"]
     assert tab.page.input_value("#record-dice") == ""  # the recorded faces are not offered for the next roll
     assert tab.errors == []
+
+
+def _kbs_first_turn(site: Site) -> str:
+    """A new cedofan Kards game on the demonstration map at zapad's first turn (KBS-AMB-20)."""
+    seats = ["zapad", "rudern", "stiny", "ostius"]
+    options = {"giant_repelled_influence": 2, "recruit_cost": 1, "turn_order": seats}
+    game = _game(
+        site, ruleset="cedofan_kards_bs", board="demonstration", options=options, seats=[{"seat": s} for s in seats]
+    )
+    for begun in ("start_round", "begin_turns"):
+        status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", {"type": begun, "data": {}})
+        assert status == 201, raw
+    return game
+
+
+def test_every_legal_move_is_found_by_a_word_of_it_when_more_are_legal_than_listed(site: Site, tab: Tab) -> None:
+    """KBS-MOV-5: of an army's many legal moves the first 40 are listed; the others are found by an area or army."""
+    game = _kbs_first_turn(site)
+    pending = site.api(f"/api/v1/games/{game}/pending?as=arbiter")
+    moves = next(o for w in pending["waiting"] for o in w["options"] if o["type"] == "move_army")["choices"]
+    assert len(moves) > 40
+    last = moves[-1]
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='zapad'] button[data-type='move_army']")
+    assert tab.page.locator("#record-choices button").count() == 40
+    assert f"{len(moves)} legal choices" in tab.page.inner_text("#record-choices-note")
+
+    tab.page.fill("#record-filter", f"{last['army']} {' '.join(last['path'])}")
+    tab.page.keyboard.press("Enter")  # finds, never sends
+    tab.page.click(f"#record-choices button[data-choice='{len(moves) - 1}']")
+    assert tab.page.input_value("[data-field='path']") == json.dumps(last["path"])
+    assert " of " in tab.page.inner_text("#record-choices-note")
+    assert tab.page.inner_text("#record-result") == ""
+    assert tab.errors == []

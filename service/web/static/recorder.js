@@ -197,6 +197,7 @@ export class Recorder {
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
     this.form.narrow(option.fields);
+    if (clear) form.querySelector("#record-filter").value = "";
     this.listChoices(form, option);
     const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round");
     form.querySelector("#record-fields-note").replaceChildren(
@@ -214,6 +215,7 @@ export class Recorder {
   listChoices(form, option) {
     const list = form.querySelector("#record-choices");
     const note = form.querySelector("#record-choices-note");
+    form.querySelector("#record-filter-field").hidden = true;
     const fields = Object.keys(this.schemaOf(option.type).properties || {}).filter((k) => k !== "dice"); // table dice have their own box
     const noData = option.choices.length && !option.choices.some(isOpen) && !fields.length;
     if (noData) {
@@ -221,16 +223,34 @@ export class Recorder {
       note.textContent = "This action takes no data: Send records it.";
       return;
     }
-    const choices = option.choices.slice(0, SHOWN_CHOICES);
-    list.replaceChildren(
-      ...choices.map((choice, n) =>
-        el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text: isOpen(choice) ? plain(this.asFields(choice)) : "every field left empty" })),
-      ),
+    // More choices than fit (a KBS army's 76 moves): a search box narrows them by any word of their text (an area,
+    // a unit, a seat), so every legal choice can be reached, not only the first ones.
+    const filterField = form.querySelector("#record-filter-field");
+    const filter = form.querySelector("#record-filter");
+    const many = option.choices.length > SHOWN_CHOICES;
+    filterField.hidden = !many;
+    if (!many) filter.value = "";
+    filter.oninput = () => this.showChoices(form, option, filter.value);
+    filter.onkeydown = (event) => event.key === "Enter" && event.preventDefault(); // Enter finds; only Send sends
+    this.showChoices(form, option, many ? filter.value : "");
+  }
+
+  showChoices(form, option, query) {
+    const text = (choice) => (isOpen(choice) ? plain(this.asFields(choice)) : "every field left empty");
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const matching = option.choices.map((choice, n) => ({ choice, n, text: text(choice) })).filter((c) => words.every((w) => c.text.toLowerCase().includes(w)));
+    const shown = matching.slice(0, SHOWN_CHOICES);
+    form.querySelector("#record-choices").replaceChildren(
+      ...shown.map(({ choice, n, text }) => el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text }))),
     );
+    const count = option.choices.length;
     const more = option.exhaustive ? "" : " Not every legal choice is listed: the form takes any other.";
+    const note = form.querySelector("#record-choices-note");
     // With nothing listed, "no choice is listed; not every legal choice is listed" said the same thing twice.
-    if (!option.choices.length) note.textContent = option.exhaustive ? "No choice is legal now." : "No choice is listed: fill in the form.";
-    else note.textContent = `${option.choices.length} legal choice${option.choices.length === 1 ? "" : "s"}${option.choices.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`;
+    if (!count) note.textContent = option.exhaustive ? "No choice is legal now." : "No choice is listed: fill in the form.";
+    else if (count <= SHOWN_CHOICES) note.textContent = `${count} legal choice${count === 1 ? "" : "s"}.${more}`;
+    else if (!words.length) note.textContent = `${count} legal choices; the first ${SHOWN_CHOICES} are shown: find the others by an area, unit or seat.${more}`;
+    else note.textContent = `${matching.length} of ${count} legal choices match "${query.trim()}"${matching.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`;
   }
 
   fill(choice) {
