@@ -388,22 +388,33 @@ def test_a_double_tap_on_send_records_the_action_once(site: Site, tab: Tab) -> N
     assert tab.errors == []
 
 
-def _kbs_first_turn(site: Site) -> str:
-    """A new cedofan Kards game on the demonstration map at zapad's first turn (KBS-AMB-20)."""
+def _kbs_game(site: Site, *begun: str) -> str:
+    """A new cedofan Kards game on the demonstration map with table dice, `begun` recorded (KBS-AMB-20)."""
     seats = ["zapad", "rudern", "stiny", "ostius"]
     options = {"giant_repelled_influence": 2, "recruit_cost": 1, "turn_order": seats}
     game = _game(
         site, ruleset="cedofan_kards_bs", board="demonstration", options=options, seats=[{"seat": s} for s in seats]
     )
-    for begun in ("start_round", "begin_turns"):
-        status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", {"type": begun, "data": {}})
+    for action in begun:
+        status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", {"type": action, "data": {}})
         assert status == 201, raw
     return game
 
 
+def test_kbs_amb_20_beginning_the_turns_of_round_1_asks_for_no_table_dice(site: Site, tab: Tab) -> None:
+    """KBS-GNT-1, KBS-PIR-1: no raid in round 1, so the pending says begin_turns rolls nothing and no box asks."""
+    game = _kbs_game(site, "start_round")
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='begin_turns']")
+    assert tab.page.locator("#record-dice-field").is_hidden()
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    assert tab.errors == []
+
+
 def test_every_legal_move_is_found_by_a_word_of_it_when_more_are_legal_than_listed(site: Site, tab: Tab) -> None:
     """KBS-MOV-5: of an army's many legal moves the first 40 are listed; the others are found by an area or army."""
-    game = _kbs_first_turn(site)
+    game = _kbs_game(site, "start_round", "begin_turns")
     pending = site.api(f"/api/v1/games/{game}/pending?as=arbiter")
     moves = next(o for w in pending["waiting"] for o in w["options"] if o["type"] == "move_army")["choices"]
     assert len(moves) > 40

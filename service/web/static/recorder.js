@@ -203,7 +203,8 @@ export class Recorder {
     form.querySelector("#record-fields-note").replaceChildren(
       ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
     );
-    const dice = this.game.dice === "table" && option.dice;
+    // An action that rolls nothing this time (the pending's dice_count 0) asks for no faces.
+    const dice = this.game.dice === "table" && option.dice && option.dice_count !== 0;
     form.querySelector("#record-dice-field").hidden = !dice;
     form.querySelector("#record-dice-order").replaceChildren(...(dice ? codeText(option.dice) : []));
     if (clear) form.querySelector("#record-dice").value = "";
