@@ -4,6 +4,7 @@ action's schema, table dice entered in the declared order, sealed submissions, a
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import Site, Tab, screenshot, with_token
@@ -430,4 +431,25 @@ def test_every_legal_move_is_found_by_a_word_of_it_when_more_are_legal_than_list
     assert tab.page.input_value("[data-field='path']") == json.dumps(last["path"])
     assert " of " in tab.page.inner_text("#record-choices-note")
     assert tab.page.inner_text("#record-result") == ""
+    assert tab.errors == []
+
+
+def test_got_term_6_a_sealed_bid_is_entered_in_the_fields_its_payload_declares(site: Site, tab: Tab) -> None:
+    """GOT-TERM-6: a bid of Power is sealed from an "amount" number field (the declared payload), not typed as JSON."""
+    sample = Path(__file__).resolve().parents[2] / "replays" / "samples" / "agot2_north_two_rounds.sample.json"
+    body = {k: v for k, v in json.loads(sample.read_text())["game"].items() if k not in ("title", "mode")}
+    game = _game(site, **body)
+    pending = site.api(f"/api/v1/games/{game}/pending?as=arbiter")
+    bidding = next(o for w in pending["waiting"] for o in w["options"] if o["type"] == "open_bidding")
+    opened = {"type": "open_bidding", "data": bidding["choices"][0]}
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", opened)
+    assert status == 201, raw
+    _open_recorder(site, tab, game)
+
+    tab.page.click("#pending-seats fieldset[data-seat='stark'] button[data-type='seal']")
+    assert tab.page.locator("#record-fields [data-field='payload']").count() == 0
+    tab.page.fill("#record-fields input[data-field='amount']", "0")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    assert _events(site, game)[-1]["type"] == "SubmissionSealed"
     assert tab.errors == []

@@ -56,6 +56,7 @@ export class Recorder {
     if (!this.who.authority) return false; // a viewer token records nothing
     const declared = await getJson(`/api/v1/rulesets/${encodeURIComponent(this.game.ruleset)}/actions?game=${encodeURIComponent(this.game.id)}`);
     for (const spec of declared.items) this.specs.set(spec.type, spec);
+    this.sealedSpecs = declared.sealed || [];
     this.root.hidden = false;
     await this.refresh();
     return true;
@@ -121,8 +122,16 @@ export class Recorder {
     return type === "record" && !this.specs.has(type);
   }
 
-  schemaOf(type) {
-    if (type === "seal") return { properties: { payload: { description: "the sealed payload, as JSON" } }, required: ["payload"] };
+  // The declared payload of a sealed round (GET …/actions lists them under `sealed`): the one whose purpose the
+  // round's purpose (the seal option's note) starts with, the longest if several fit; none for a free purpose.
+  sealedSpec(option) {
+    const purpose = option?.note || "";
+    const fitting = (this.sealedSpecs || []).filter((spec) => purpose.startsWith(spec.purpose));
+    return fitting.sort((a, b) => b.purpose.length - a.purpose.length)[0] || null;
+  }
+
+  schemaOf(type, option = this.selected?.option) {
+    if (type === "seal") return this.sealedSpec(option)?.schema || { properties: { payload: { description: "the sealed payload, as JSON" } }, required: ["payload"] };
     if (this.isFreeType(type)) {
       return {
         properties: {
@@ -193,7 +202,8 @@ export class Recorder {
       option.note ? ` · ${option.note}` : "",
     );
     if (!keep) {
-      this.form = schemaForm(this.schemaOf(option.type), this.specs.get(option.type)?.example?.data);
+      const example = option.type === "seal" ? this.sealedSpec(option)?.example : this.specs.get(option.type)?.example?.data;
+      this.form = schemaForm(this.schemaOf(option.type, option), example);
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
     this.form.narrow(option.fields);
@@ -217,7 +227,7 @@ export class Recorder {
     const list = form.querySelector("#record-choices");
     const note = form.querySelector("#record-choices-note");
     form.querySelector("#record-filter-field").hidden = true;
-    const fields = Object.keys(this.schemaOf(option.type).properties || {}).filter((k) => k !== "dice"); // table dice have their own box
+    const fields = Object.keys(this.schemaOf(option.type, option).properties || {}).filter((k) => k !== "dice"); // table dice have their own box
     const noData = option.choices.length && !option.choices.some(isOpen) && !fields.length;
     if (noData) {
       list.replaceChildren();
@@ -261,7 +271,7 @@ export class Recorder {
   // A listed choice as the form's fields: a seal's payload, a free action's data, or an action's data itself.
   asFields(choice) {
     const type = this.selected?.type;
-    if (type === "seal") return { payload: choice.payload };
+    if (type === "seal") return this.sealedSpec(this.selected.option) ? choice.payload : { payload: choice.payload };
     if (this.isFreeType(type)) return { data: choice };
     return this.specs.has(type) ? choice : { data: choice };
   }
@@ -274,7 +284,9 @@ export class Recorder {
     try {
       const data = this.form.read();
       if (type === "seal") {
-        request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/sealed`, { seat, round, payload: data.payload ?? null });
+        // A declared payload's fields are the payload; a free one is typed as JSON in its one field.
+        const payload = this.sealedSpec(this.selected.option) ? data : (data.payload ?? null);
+        request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/sealed`, { seat, round, payload });
       } else {
         const faces = this.root.querySelector("#record-dice").value;
         if (!this.root.querySelector("#record-dice-field").hidden && faces.trim()) data.dice = readFaces(faces);
