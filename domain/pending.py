@@ -49,6 +49,9 @@ class Option:
     note: str = ""
     # Choices and fields only the waiting seat (and the arbiter) may see: a hand, a bid within a hidden treasury.
     private: bool = False
+    # How many table dice the action rolls now, when the rules know it before it is sent (0: none this time, so a
+    # recorder asks for none); None when it depends on the choice or the dice (a battle's rounds).
+    dice_count: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The option as the API shows it (the service adds the spec's senders and dice order)."""
@@ -60,6 +63,7 @@ class Option:
             "fields": thawed(self.fields),
             "note": self.note,
             "private": self.private,
+            "dice_count": self.dice_count,
         }
 
 

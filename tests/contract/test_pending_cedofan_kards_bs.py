@@ -289,6 +289,16 @@ def test_the_raid_rules_are_cited_in_their_rounds_only_on_a_board_that_has_giant
         assert begin.rule_ids == ("KBS-AMB-20",)
 
 
+def test_kbs_gnt_1_kbs_pir_1_beginning_the_turns_rolls_no_die_in_a_round_without_raids() -> None:
+    """Rounds 1 and 2 have no raid (KBS-GNT-1: odd rounds from 3; KBS-PIR-1: even rounds from 4), so
+    `begin_turns` says it rolls no table die; in a raid round how many depends on the raid, so it says nothing."""
+    shipped = KBS.shipped_boards[BOARD]
+    start = play(KBS, created(KBS, SEATS, options=OPTIONS, board=BOARD), shipped, random.Random(0), steps=0).game
+    counts = {n: _options(_pending(fold(KBS, [_round(n)], None, start_from=start)), None) for n in (1, 2, 3, 4)}
+    assert {n: options["begin_turns"].dice_count for n, options in counts.items()} == {1: 0, 2: 0, 3: None, 4: None}
+    assert counts[1]["begin_turns"].to_json()["dice_count"] == 0
+
+
 def _round(number: int) -> Event:
     return Event("RoundStarted", {"round": number})
 

@@ -4,6 +4,7 @@ action's schema, table dice entered in the declared order, sealed submissions, a
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import Site, Tab, screenshot, with_token
@@ -399,4 +400,70 @@ def test_a_double_tap_on_send_records_the_action_once(site: Site, tab: Tab) -> N
 
     assert [e["type"] for e in _events(site, game)] == ["GameCreated", "DiceRolled"]
     assert tab.page.input_value("#record-dice") == ""  # the recorded faces are not offered for the next roll
+    assert tab.errors == []
+
+
+def _kbs_game(site: Site, *begun: str) -> str:
+    """A new cedofan Kards game on the demonstration map with table dice, `begun` recorded (KBS-AMB-20)."""
+    seats = ["zapad", "rudern", "stiny", "ostius"]
+    options = {"giant_repelled_influence": 2, "recruit_cost": 1, "turn_order": seats}
+    game = _game(
+        site, ruleset="cedofan_kards_bs", board="demonstration", options=options, seats=[{"seat": s} for s in seats]
+    )
+    for action in begun:
+        status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", {"type": action, "data": {}})
+        assert status == 201, raw
+    return game
+
+
+def test_kbs_amb_20_beginning_the_turns_of_round_1_asks_for_no_table_dice(site: Site, tab: Tab) -> None:
+    """KBS-GNT-1, KBS-PIR-1: no raid in round 1, so the pending says begin_turns rolls nothing and no box asks."""
+    game = _kbs_game(site, "start_round")
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='begin_turns']")
+    assert tab.page.locator("#record-dice-field").is_hidden()
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    assert tab.errors == []
+
+
+def test_every_legal_move_is_found_by_a_word_of_it_when_more_are_legal_than_listed(site: Site, tab: Tab) -> None:
+    """KBS-MOV-5: of an army's many legal moves the first 40 are listed; the others are found by an area or army."""
+    game = _kbs_game(site, "start_round", "begin_turns")
+    pending = site.api(f"/api/v1/games/{game}/pending?as=arbiter")
+    moves = next(o for w in pending["waiting"] for o in w["options"] if o["type"] == "move_army")["choices"]
+    assert len(moves) > 40
+    last = moves[-1]
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='zapad'] button[data-type='move_army']")
+    assert tab.page.locator("#record-choices button").count() == 40
+    assert f"{len(moves)} legal choices" in tab.page.inner_text("#record-choices-note")
+
+    tab.page.fill("#record-filter", f"{last['army']} {' '.join(last['path'])}")
+    tab.page.keyboard.press("Enter")  # finds, never sends
+    tab.page.click(f"#record-choices button[data-choice='{len(moves) - 1}']")
+    assert tab.page.input_value("[data-field='path']") == json.dumps(last["path"])
+    assert " of " in tab.page.inner_text("#record-choices-note")
+    assert tab.page.inner_text("#record-result") == ""
+    assert tab.errors == []
+
+
+def test_got_term_6_a_sealed_bid_is_entered_in_the_fields_its_payload_declares(site: Site, tab: Tab) -> None:
+    """GOT-TERM-6: a bid of Power is sealed from an "amount" number field (the declared payload), not typed as JSON."""
+    sample = Path(__file__).resolve().parents[2] / "replays" / "samples" / "agot2_north_two_rounds.sample.json"
+    body = {k: v for k, v in json.loads(sample.read_text())["game"].items() if k not in ("title", "mode")}
+    game = _game(site, **body)
+    pending = site.api(f"/api/v1/games/{game}/pending?as=arbiter")
+    bidding = next(o for w in pending["waiting"] for o in w["options"] if o["type"] == "open_bidding")
+    opened = {"type": "open_bidding", "data": bidding["choices"][0]}
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", opened)
+    assert status == 201, raw
+    _open_recorder(site, tab, game)
+
+    tab.page.click("#pending-seats fieldset[data-seat='stark'] button[data-type='seal']")
+    assert tab.page.locator("#record-fields [data-field='payload']").count() == 0
+    tab.page.fill("#record-fields input[data-field='amount']", "0")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    assert _events(site, game)[-1]["type"] == "SubmissionSealed"
     assert tab.errors == []

@@ -168,3 +168,14 @@ def test_a_battle_exchange_with_table_dice_is_refused_with_its_rule_then_recorde
     assert all(face == 5 for e in rolls for face in e["data"]["faces"])
     screenshot(tab, "recorder-kard-es-korona-battle")
     assert all("422" in error for error in tab.errors)
+
+
+def test_kk_gen_6_a_transfer_offers_only_the_other_players_as_its_recipient(site: Site, tab: Tab) -> None:
+    """KK-GEN-6: money is handed to another player, so the recorder's "to" lists the others, never the sender."""
+    game = site.games["kard_es_korona_basic_three_lords"]  # still running, every lord with money: opened, not played
+    _open(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='erdely'] button[data-type='transfer_money']")
+
+    offered = tab.page.eval_on_selector_all("select[data-field='to'] option", "os => os.map((o) => o.textContent)")
+    assert sorted(offered) == ["felvidek", "szlavonia"]
+    assert tab.errors == []

@@ -135,7 +135,9 @@ def _end_option(game: Game) -> Option:
 def _supply(game: Game, anytime: tuple[Waiting, ...]) -> Pending:
     """KBS-AMB-20, KBS-VAS-9: lords may ask their vassals; the table then begins the turns and the raids."""
     state: KbsState = game.state
-    begin = Option("begin_turns", _raid_rules(state), ({},), note=_raid_note(state))
+    # No raid this round (rounds 1 and 2, KBS-GNT-1, KBS-PIR-1): beginning the turns rolls no die.
+    raids = _raid_rules(state) != (TURN_RULE,)
+    begin = Option("begin_turns", _raid_rules(state), ({},), note=_raid_note(state), dice_count=None if raids else 0)
     income = Option(
         "adjust",
         (TURN_RULE, "CORE-ADJUST-1"),

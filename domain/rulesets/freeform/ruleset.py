@@ -12,7 +12,6 @@ from typing import Any
 
 from domain import json_values
 from domain.actions import ActionSpec
-from domain.canonical import canonical_bytes
 from domain.kernel import (
     SEALED_ROUND_OPENED,
     Action,
@@ -168,7 +167,7 @@ class FreeformRuleset(Ruleset[FreeformState]):
         data = event.data
         match event.type:
             case "ActionRecorded":
-                return f"{data['seat'] or 'table'}: {data['type']} {_short(data['data'])}".rstrip()
+                return _said(f"{data['seat'] or 'table'}: {data['type']}", data["data"])
             case "DiceRolled":
                 faces = " ".join(str(f) for f in data["faces"])
                 return f"{data.get('seat') or 'table'} rolls {len(data['faces'])}d6: {faces}"
@@ -177,7 +176,7 @@ class FreeformRuleset(Ruleset[FreeformState]):
             case "SubmissionSealed":
                 return f"{data['seat']} seals in {data['round']}"
             case "SubmissionsRevealed":
-                shown = "; ".join(f"{seat}: {_short(s['payload'])}" for seat, s in data["submissions"].items())
+                shown = "; ".join(_said(seat, s["payload"]) for seat, s in data["submissions"].items())
                 return f"{data['round']} revealed: {shown}"
             case "GameEnded":
                 winners = data.get("winners")
@@ -265,11 +264,38 @@ def _decide_open_sealed(game: Game, action: Action) -> Decision:
     return Decision((Event(SEALED_ROUND_OPENED, data),))
 
 
+def _said(who: str, value: Any) -> str:
+    """`who — what`, or `who` alone when there is nothing to say (an action without data)."""
+    said = _short(value)
+    return f"{who} — {said}" if said else who
+
+
 def _short(value: Any, limit: int = 80) -> str:
-    text = canonical_bytes(value).decode("utf-8")
-    if text == "{}":
-        return ""
+    """An action's data or a sealed payload as words, never JSON: `{"text": "x"}` reads "x", `{"to": "ford",
+    "units": 3}` "to: ford · units: 3" (fields in key order, so a line never changes); no data reads ""."""
+    text = _words(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _words(value: Any, depth: int = 0) -> str:
+    """One value as a person at the table reads it: lists joined by commas, a nested object in parentheses."""
+    match value:
+        case None:
+            return "none"
+        case bool():
+            return "yes" if value else "no"
+        case str():
+            return " ".join(value.split())  # one line, whatever was typed
+        case list() | tuple():
+            return ", ".join(_words(v, depth + 1) for v in value) or "none"
+        case Mapping():
+            if depth == 0 and set(value) == {"text"} and isinstance(value["text"], str):
+                return value["text"]
+            fields = [f"{k}: {_words(value[k], depth + 1)}" for k in sorted(value)]
+            joined = (" · " if depth == 0 else ", ").join(fields)
+            return joined if depth == 0 else f"({joined or 'nothing'})"
+        case _:
+            return str(value)
 
 
 FREEFORM = FreeformRuleset()

@@ -119,25 +119,50 @@ function changeControls(gameId, note, onChanged) {
   return el("span", { class: "note-controls" }, editButton, deleteButton, error);
 }
 
+// The text box's visible label and placeholder for each kind: a comment and a bookmark need it (an empty one is
+// not sent, and the placeholder says so before Send), a glyph and a map mark take it as an optional note.
+const TEXT_LABELS = {
+  comment: ["Comment", "what to note at this version (required: an empty comment is not sent)"],
+  glyph: ["Note (optional)", "a word on the glyph, if any"],
+  bookmark: ["Bookmark label", "the bookmark's name (required: an empty label is not sent)"],
+  map_mark: ["Note (optional)", "a word on the marked areas, if any"],
+};
+
+const labelled = (text, control) => el("label", { class: "note-field" }, el("span", { text }), control);
+
 function annotationForm(gameId, version, onAdded) {
   const kinds = ["comment", "glyph", "bookmark", "map_mark"];
-  const kind = el("select", { name: "kind", "aria-label": "Kind" }, ...kinds.map((k) => el("option", { value: k, text: k.replace("_", " ") })));
+  const kind = el("select", { name: "kind" }, ...kinds.map((k) => el("option", { value: k, text: k.replace("_", " ") })));
   const picked = el("p", { class: "quiet picked", hidden: true });
-  const glyph = el("select", { name: "glyph", "aria-label": "Glyph", hidden: true });
-  const text = el("textarea", { name: "text", rows: 2, "aria-label": "Text (a bookmark's label)", maxlength: 4000 });
-  const visibility = el("select", { name: "visibility", "aria-label": "Who may read it" }, ...["public", "private"].map((v) => el("option", { value: v, text: v })));
+  const glyph = el("select", { name: "glyph" });
+  const glyphField = labelled("Glyph", glyph);
+  glyphField.hidden = true;
+  const text = el("textarea", { name: "text", rows: 2, maxlength: 4000, placeholder: TEXT_LABELS.comment[1] });
+  const textField = labelled(TEXT_LABELS.comment[0], text);
+  textField.classList.add("note-text");
+  const visibility = el("select", { name: "visibility" }, ...["public", "private"].map((v) => el("option", { value: v, text: v })));
   const error = el("p", { class: "error", role: "alert", hidden: true });
-  const form = el("form", { class: "comment-form" }, text, kind, glyph, visibility, el("button", { type: "submit", text: `Annotate version ${version}` }), picked, error);
+  const fields = [textField, labelled("Kind", kind), glyphField, labelled("Who may read it", visibility)];
+  const form = el("form", { class: "comment-form" }, ...fields, el("button", { type: "submit", text: `Annotate version ${version}` }), picked, error);
   kind.addEventListener("change", async () => {
-    glyph.hidden = kind.value !== "glyph";
+    glyphField.hidden = kind.value !== "glyph";
+    textField.firstChild.textContent = TEXT_LABELS[kind.value][0];
+    text.placeholder = TEXT_LABELS[kind.value][1];
     picking.on = kind.value === "map_mark";
     if (watched) areasPickable(watched, picking.on);
     picked.hidden = !picking.on;
     picking.shown = picked;
     showPicked();
-    if (!glyph.hidden && !glyph.options.length) glyph.replaceChildren(...(await glyphOptions()));
+    if (!glyphField.hidden && !glyph.options.length) glyph.replaceChildren(...(await glyphOptions()));
   });
   onSubmit(form, async () => {
+    if ((kind.value === "comment" || kind.value === "bookmark") && !text.value.trim()) {
+      error.textContent = `${TEXT_LABELS[kind.value][0]}: empty, so nothing was sent; write it first.`;
+      error.hidden = false;
+      text.focus();
+      return;
+    }
+    error.hidden = true;
     try {
       const body = { kind: kind.value, at_version: version, visibility: visibility.value, body: bodyOf(kind.value, { text, glyph }) };
       await postJson(`/api/v1/games/${encodeURIComponent(gameId)}/annotations`, body);

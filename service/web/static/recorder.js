@@ -56,6 +56,7 @@ export class Recorder {
     if (!this.who.authority) return false; // a viewer token records nothing
     const declared = await getJson(`/api/v1/rulesets/${encodeURIComponent(this.game.ruleset)}/actions?game=${encodeURIComponent(this.game.id)}`);
     for (const spec of declared.items) this.specs.set(spec.type, spec);
+    this.sealedSpecs = declared.sealed || [];
     this.root.hidden = false;
     await this.refresh();
     return true;
@@ -132,8 +133,16 @@ export class Recorder {
     return type === "record" && !this.specs.has(type);
   }
 
-  schemaOf(type) {
-    if (type === "seal") return { properties: { payload: { description: "the sealed payload, as JSON" } }, required: ["payload"] };
+  // The declared payload of a sealed round (GET …/actions lists them under `sealed`): the one whose purpose the
+  // round's purpose (the seal option's note) starts with, the longest if several fit; none for a free purpose.
+  sealedSpec(option) {
+    const purpose = option?.note || "";
+    const fitting = (this.sealedSpecs || []).filter((spec) => purpose.startsWith(spec.purpose));
+    return fitting.sort((a, b) => b.purpose.length - a.purpose.length)[0] || null;
+  }
+
+  schemaOf(type, option = this.selected?.option) {
+    if (type === "seal") return this.sealedSpec(option)?.schema || { properties: { payload: { description: "the sealed payload, as JSON" } }, required: ["payload"] };
     if (this.isFreeType(type)) {
       return {
         properties: {
@@ -204,15 +213,19 @@ export class Recorder {
       option.note ? ` · ${option.note}` : "",
     );
     if (!keep) {
-      this.form = schemaForm(this.schemaOf(option.type), this.specs.get(option.type)?.example?.data);
+      const example = option.type === "seal" ? this.sealedSpec(option)?.example : this.specs.get(option.type)?.example?.data;
+      this.form = schemaForm(this.schemaOf(option.type, option), example);
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
+    this.form.narrow(option.fields);
+    if (clear) form.querySelector("#record-filter").value = "";
     this.listChoices(form, option);
     const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round");
     form.querySelector("#record-fields-note").replaceChildren(
       ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
     );
-    const dice = this.game.dice === "table" && option.dice;
+    // An action that rolls nothing this time (the pending's dice_count 0) asks for no faces.
+    const dice = this.game.dice === "table" && option.dice && option.dice_count !== 0;
     form.querySelector("#record-dice-field").hidden = !dice;
     form.querySelector("#record-dice-order").replaceChildren(...(dice ? codeText(option.dice) : []));
     if (clear) form.querySelector("#record-dice").value = "";
@@ -224,23 +237,42 @@ export class Recorder {
   listChoices(form, option) {
     const list = form.querySelector("#record-choices");
     const note = form.querySelector("#record-choices-note");
-    const fields = Object.keys(this.schemaOf(option.type).properties || {}).filter((k) => k !== "dice"); // table dice have their own box
+    form.querySelector("#record-filter-field").hidden = true;
+    const fields = Object.keys(this.schemaOf(option.type, option).properties || {}).filter((k) => k !== "dice"); // table dice have their own box
     const noData = option.choices.length && !option.choices.some(isOpen) && !fields.length;
     if (noData) {
       list.replaceChildren();
       note.textContent = "This action takes no data: Send records it.";
       return;
     }
-    const choices = option.choices.slice(0, SHOWN_CHOICES);
-    list.replaceChildren(
-      ...choices.map((choice, n) =>
-        el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text: isOpen(choice) ? plain(this.asFields(choice)) : "every field left empty" })),
-      ),
+    // More choices than fit (a KBS army's 76 moves): a search box narrows them by any word of their text (an area,
+    // a unit, a seat), so every legal choice can be reached, not only the first ones.
+    const filterField = form.querySelector("#record-filter-field");
+    const filter = form.querySelector("#record-filter");
+    const many = option.choices.length > SHOWN_CHOICES;
+    filterField.hidden = !many;
+    if (!many) filter.value = "";
+    filter.oninput = () => this.showChoices(form, option, filter.value);
+    filter.onkeydown = (event) => event.key === "Enter" && event.preventDefault(); // Enter finds; only Send sends
+    this.showChoices(form, option, many ? filter.value : "");
+  }
+
+  showChoices(form, option, query) {
+    const text = (choice) => (isOpen(choice) ? plain(this.asFields(choice)) : "every field left empty");
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const matching = option.choices.map((choice, n) => ({ choice, n, text: text(choice) })).filter((c) => words.every((w) => c.text.toLowerCase().includes(w)));
+    const shown = matching.slice(0, SHOWN_CHOICES);
+    form.querySelector("#record-choices").replaceChildren(
+      ...shown.map(({ choice, n, text }) => el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text }))),
     );
+    const count = option.choices.length;
     const more = option.exhaustive ? "" : " Not every legal choice is listed: the form takes any other.";
+    const note = form.querySelector("#record-choices-note");
     // With nothing listed, "no choice is listed; not every legal choice is listed" said the same thing twice.
-    if (!option.choices.length) note.textContent = option.exhaustive ? "No choice is legal now." : "No choice is listed: fill in the form.";
-    else note.textContent = `${option.choices.length} legal choice${option.choices.length === 1 ? "" : "s"}${option.choices.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`;
+    if (!count) note.textContent = option.exhaustive ? "No choice is legal now." : "No choice is listed: fill in the form.";
+    else if (count <= SHOWN_CHOICES) note.textContent = `${count} legal choice${count === 1 ? "" : "s"}.${more}`;
+    else if (!words.length) note.textContent = `${count} legal choices; the first ${SHOWN_CHOICES} are shown: find the others by an area, unit or seat.${more}`;
+    else note.textContent = `${matching.length} of ${count} legal choices match "${query.trim()}"${matching.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`;
   }
 
   fill(choice) {
@@ -250,7 +282,7 @@ export class Recorder {
   // A listed choice as the form's fields: a seal's payload, a free action's data, or an action's data itself.
   asFields(choice) {
     const type = this.selected?.type;
-    if (type === "seal") return { payload: choice.payload };
+    if (type === "seal") return this.sealedSpec(this.selected.option) ? choice.payload : { payload: choice.payload };
     if (this.isFreeType(type)) return { data: choice };
     return this.specs.has(type) ? choice : { data: choice };
   }
@@ -263,7 +295,9 @@ export class Recorder {
     try {
       const data = this.form.read();
       if (type === "seal") {
-        request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/sealed`, { seat, round, payload: data.payload ?? null });
+        // A declared payload's fields are the payload; a free one is typed as JSON in its one field.
+        const payload = this.sealedSpec(this.selected.option) ? data : (data.payload ?? null);
+        request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/sealed`, { seat, round, payload });
       } else {
         const faces = this.root.querySelector("#record-dice").value;
         if (!this.root.querySelector("#record-dice-field").hidden && faces.trim()) data.dice = readFaces(faces);

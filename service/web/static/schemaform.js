@@ -10,13 +10,18 @@ function kinds(schema) {
   return [].concat(schema.type || []).filter((k) => k !== "null");
 }
 
+function enumOptions(values, required) {
+  return [required ? null : el("option", { value: "", text: "—" }), ...values.map((v) => el("option", { value: JSON.stringify(v), text: String(v) }))];
+}
+
 function control(name, schema, required, example) {
   const id = `field-${(counter += 1)}`;
   const [kind] = kinds(schema);
   const enumValues = (schema.enum || []).filter((v) => v !== null);
   let input;
   if (enumValues.length) {
-    input = el("select", { id, "data-kind": "enum" }, required ? null : el("option", { value: "", text: "—" }), ...enumValues.map((v) => el("option", { value: JSON.stringify(v), text: String(v) })));
+    input = el("select", { id, "data-kind": "enum" }, ...enumOptions(enumValues, required));
+    input.enumValues = enumValues;
   } else if (kind === "integer" || kind === "number") {
     input = el("input", { id, type: "number", inputmode: "numeric", step: kind === "integer" ? "1" : "any", min: schema.minimum, max: schema.maximum, "data-kind": "number" });
   } else if (kind === "boolean") {
@@ -51,6 +56,17 @@ export function schemaForm(schema, example = {}) {
         else if (input.dataset.kind === "enum") input.value = JSON.stringify(value);
         else if (input.dataset.kind === "json") input.value = JSON.stringify(value);
         else input.value = String(value);
+      }
+    },
+    // A select offers only the values the pending lists as legal for its field now (`fields` of an option: a
+    // transfer's "to" leaves out the sender's own seat); a field the pending gives no list for keeps its whole enum.
+    narrow(legal) {
+      for (const input of inputs().filter((i) => i.dataset.kind === "enum")) {
+        const allowed = legal && Array.isArray(legal[input.dataset.field]) ? legal[input.dataset.field].map((v) => JSON.stringify(v)) : null;
+        const values = allowed ? input.enumValues.filter((v) => allowed.includes(JSON.stringify(v))) : input.enumValues;
+        const kept = input.value;
+        input.replaceChildren(...enumOptions(values, required.has(input.dataset.field)).filter(Boolean));
+        if ([...input.options].some((o) => o.value === kept)) input.value = kept;
       }
     },
     // The data object; a JSON field that does not parse is reported with its name, and so are the required fields
