@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from flask import Flask, Response, current_app, json, request
 from flask.globals import request_ctx
 from flask.json.provider import DefaultJSONProvider
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestedRangeNotSatisfiable, RequestEntityTooLarge
 
 from service.errors import (
     PROBLEM_BASE,
@@ -169,13 +170,34 @@ def _http_problem(error: HTTPException) -> Response:
         return problem_response(
             BodyTooLarge(current_app.config["MAX_CONTENT_LENGTH"], request.content_length).problem()
         )
-    body = {
-        "type": "about:blank",
-        "title": error.name,
-        "status": status,
-        "detail": error.description or error.name,
-    }
-    return problem_response(body)
+    # Its own headers but the HTML Content-Type: a 416's `Content-Range: bytes */<length>` (RFC 9110 §15.5.17).
+    headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}
+    return problem_response(_werkzeug_problem(error, status), headers)
+
+
+# Werkzeug's other errors, each a project problem type (it was `about:blank`): the ones the app meets — a Range
+# past a static file's end (416), a body cut short, an untrusted Host, a missing form key (400) — by their own slug,
+# any other by its name (`unsupported-media-type`), so a client never has to tell two kinds of problem apart.
+WERKZEUG_PROBLEMS = {
+    400: ("bad-request", "The request is malformed"),
+    416: ("range-not-satisfiable", "The range cannot be served"),
+}
+
+
+def _werkzeug_problem(error: HTTPException, status: int) -> dict[str, Any]:
+    """The problem document of a werkzeug HTTP error that no AnnalsError stands for."""
+    slug, title = WERKZEUG_PROBLEMS.get(status) or (
+        re.sub(r"[^a-z0-9]+", "-", error.name.lower()).strip("-"),
+        error.name,
+    )
+    detail = re.sub(r"<[^>]*>", "", error.description or error.name)  # its HTML markup (`<code>`) is no JSON's
+    if isinstance(error, RequestedRangeNotSatisfiable):
+        length = f" ({error.length:,} bytes)" if error.length is not None else ""
+        detail = f"Range {request.headers.get('Range', '')!r} is not within {request.path}{length}"
+    body: dict[str, Any] = {"type": PROBLEM_BASE + slug, "title": title, "status": status, "detail": detail}
+    if status == 400:
+        body["errors"] = {}  # as every other 400 of the API
+    return body
 
 
 def _unexpected_problem(error: Exception) -> Response:
