@@ -74,6 +74,7 @@ def init_app(app: Flask) -> None:
     )
     for module in (*blueprints, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")
+    app.after_request(_plain_options_answered_204)  # after flask-cors's in order, so it runs before it
     app.register_error_handler(AnnalsError, _annals_problem)
     app.register_error_handler(HTTPException, _http_problem)
     app.register_error_handler(Exception, _unexpected_problem)
@@ -90,6 +91,25 @@ def _authenticate_sent_token() -> None:
     current = request_ctx.request
     if "Authorization" in current.headers and current.method != "OPTIONS" and current.path.startswith("/api/"):
         principal()
+
+
+def _plain_options_answered_204(response: Response) -> Response:
+    """A plain OPTIONS (no CORS preflight) is `204` with `Allow`: Flask's automatic answer was `200 text/html` with an
+    empty body. A preflight (it names `Access-Control-Request-Method`) keeps the answer flask-cors gives it."""
+    current = request_ctx.request
+    rule = current.url_rule
+    if (
+        current.method == "OPTIONS"
+        and response.status_code == 200
+        and rule is not None
+        and getattr(rule, "provide_automatic_options", False)  # set by Flask on the rules it answers OPTIONS for
+        and "Access-Control-Request-Method" not in current.headers
+    ):
+        response.status_code = 204
+        response.set_data(b"")
+        del response.headers["Content-Type"]
+        del response.headers["Content-Length"]
+    return response
 
 
 def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
