@@ -12,7 +12,7 @@ from domain.kernel import GAME_CREATED, GAME_ENDED
 from service.integrity import REBUILDABLE, Finding
 from service.store import summaries
 from service.store.engine import WRITE
-from service.store.events import RecordedEvent
+from service.store.events import ChainReport, RecordedEvent
 from service.wiring import Services
 
 
@@ -55,16 +55,20 @@ def _summarise(conn: Connection, events: Sequence[RecordedEvent]) -> None:
     summaries.insert_game(conn, summary_of(events))
 
 
-def summary_drift(services: Services, game_id: str) -> list[str]:
+def summary_drift(services: Services, game_id: str, chain: ChainReport | None = None) -> list[str]:
     """The fields of a game's summary that are not what its log gives (an edited row: visibility, status,
     seats and their players decide who reads and acts); [] without a summary, events or at another version
-    (the verifiers report those already)."""
+    (the verifiers report those already). With the `chain` check of the stream that holds, the log is not read
+    again: the summary comes from the ends and the types that check saw (GET /verify, one pass for both)."""
     stored = summaries.get(services.engine, game_id)
     if stored is None:
         return []
-    # Read as a stream: a long game's events are never all held at once (GET /verify runs this; the verifiers
-    # ask only for a stream that holds events).
-    expected = summary_of(services.store.iter_stream(f"game:{game_id}"))
+    if chain is not None and chain.ok and chain.first is not None and chain.last is not None:
+        expected = summary_from(chain.first, chain.last, GAME_ENDED in chain.types)
+    else:
+        # Read as a stream: a long game's events are never all held at once (the verifiers ask only for a stream
+        # that holds events).
+        expected = summary_of(services.store.iter_stream(f"game:{game_id}"))
     if stored["version"] != expected["version"]:
         return []
     drift = sorted(name for name, value in expected.items() if stored.get(name) != value)
@@ -83,6 +87,11 @@ def summary_of(events: Iterable[RecordedEvent]) -> dict[str, Any]:
         ended = ended or event.type == GAME_ENDED
     if created is None or last is None:
         raise ValueError("a game's summary needs its stream's events; the stream has none")
+    return summary_from(created, last, ended)
+
+
+def summary_from(created: RecordedEvent, last: RecordedEvent, ended: bool) -> dict[str, Any]:
+    """A game's summary row from its first and last events and whether a `GameEnded` is among them."""
     data = created.data
     fork = data.get("fork") if isinstance(data.get("fork"), dict) else None
     return {

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from flask import Flask, Response, current_app, json, request
 from flask.globals import request_ctx
 from flask.json.provider import DefaultJSONProvider
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestedRangeNotSatisfiable, RequestEntityTooLarge
 
 from service.errors import (
     PROBLEM_BASE,
@@ -73,6 +74,7 @@ def init_app(app: Flask) -> None:
     )
     for module in (*blueprints, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")
+    app.after_request(_plain_options_answered_204)  # after flask-cors's in order, so it runs before it
     app.register_error_handler(AnnalsError, _annals_problem)
     app.register_error_handler(HTTPException, _http_problem)
     app.register_error_handler(Exception, _unexpected_problem)
@@ -89,6 +91,25 @@ def _authenticate_sent_token() -> None:
     current = request_ctx.request
     if "Authorization" in current.headers and current.method != "OPTIONS" and current.path.startswith("/api/"):
         principal()
+
+
+def _plain_options_answered_204(response: Response) -> Response:
+    """A plain OPTIONS (no CORS preflight) is `204` with `Allow`: Flask's automatic answer was `200 text/html` with an
+    empty body. A preflight (it names `Access-Control-Request-Method`) keeps the answer flask-cors gives it."""
+    current = request_ctx.request
+    rule = current.url_rule
+    if (
+        current.method == "OPTIONS"
+        and response.status_code == 200
+        and rule is not None
+        and getattr(rule, "provide_automatic_options", False)  # set by Flask on the rules it answers OPTIONS for
+        and "Access-Control-Request-Method" not in current.headers
+    ):
+        response.status_code = 204
+        response.set_data(b"")
+        del response.headers["Content-Type"]
+        del response.headers["Content-Length"]
+    return response
 
 
 def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
@@ -169,13 +190,34 @@ def _http_problem(error: HTTPException) -> Response:
         return problem_response(
             BodyTooLarge(current_app.config["MAX_CONTENT_LENGTH"], request.content_length).problem()
         )
-    body = {
-        "type": "about:blank",
-        "title": error.name,
-        "status": status,
-        "detail": error.description or error.name,
-    }
-    return problem_response(body)
+    # Its own headers but the HTML Content-Type: a 416's `Content-Range: bytes */<length>` (RFC 9110 §15.5.17).
+    headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}
+    return problem_response(_werkzeug_problem(error, status), headers)
+
+
+# Werkzeug's other errors, each a project problem type (it was `about:blank`): the ones the app meets — a Range
+# past a static file's end (416), a body cut short, an untrusted Host, a missing form key (400) — by their own slug,
+# any other by its name (`unsupported-media-type`), so a client never has to tell two kinds of problem apart.
+WERKZEUG_PROBLEMS = {
+    400: ("bad-request", "The request is malformed"),
+    416: ("range-not-satisfiable", "The range cannot be served"),
+}
+
+
+def _werkzeug_problem(error: HTTPException, status: int) -> dict[str, Any]:
+    """The problem document of a werkzeug HTTP error that no AnnalsError stands for."""
+    slug, title = WERKZEUG_PROBLEMS.get(status) or (
+        re.sub(r"[^a-z0-9]+", "-", error.name.lower()).strip("-"),
+        error.name,
+    )
+    detail = re.sub(r"<[^>]*>", "", error.description or error.name)  # its HTML markup (`<code>`) is no JSON's
+    if isinstance(error, RequestedRangeNotSatisfiable):
+        length = f" ({error.length:,} bytes)" if error.length is not None else ""
+        detail = f"Range {request.headers.get('Range', '')!r} is not within {request.path}{length}"
+    body: dict[str, Any] = {"type": PROBLEM_BASE + slug, "title": title, "status": status, "detail": detail}
+    if status == 400:
+        body["errors"] = {}  # as every other 400 of the API
+    return body
 
 
 def _unexpected_problem(error: Exception) -> Response:

@@ -185,7 +185,8 @@ def verify_game(game_id: str) -> Response:
     wired = services()
     summary = wired.loader.summary(game_id, principal())
     checked = wired.verifier.check_game(stream_of(game_id), summary)
-    check = with_derived(checked, wired.loader.stale_snapshots, partial(summary_drift, wired))
+    # The summary is compared with what the chain check read: the stream is read once (it was twice).
+    check = with_derived(checked, wired.loader.stale_snapshots, partial(summary_drift, wired, chain=checked.report))
     report, findings = check.report, check.findings
     first = findings[0] if findings else None
     companions = [_companion_json(c) for c in wired.verifier.check_companions(game_id)]

@@ -192,6 +192,17 @@ def current_token() -> Response:
     return jsonify({**row, "authority": authority.value if authority is not None else None})
 
 
+@blueprint.delete("/tokens/current")
+def revoke_current_token() -> Response:
+    """Revoke the token this request is sent with (signing out), whatever its role; its live streams end."""
+    caller = principal()
+    if caller.token_id is None:
+        raise Unauthorized("no token was sent; DELETE /tokens/current revokes the token of the request")
+    # Any role: a player or viewer may not manage tokens (DELETE /tokens/{id}) but may always give up its own.
+    _revoke(caller.token_id)
+    return no_content()
+
+
 @blueprint.get("/tokens/<token_id:token_id>")
 def get_token(token_id: str) -> Response:
     """One token (never its value)."""
@@ -203,10 +214,15 @@ def revoke_token(token_id: str) -> Response:
     """Revoke a token: refused in this process at once, in every serving process within 10 seconds."""
     caller = principal()
     _managed(caller, token_id)
+    _revoke(token_id)
+    return no_content()
+
+
+def _revoke(token_id: str) -> None:
+    """Mark a token revoked and drop this process's remembered tokens: its requests and live streams stop at once."""
     wired = services()
     tokens.revoke(wired.engine, token_id, isoformat(wired.clock.now()))  # revoking twice changes nothing
     wired.tokens.forget()
-    return no_content()
 
 
 def _managed(caller: Principal, token_id: str) -> dict[str, Any]:

@@ -100,6 +100,11 @@ class ChainReport:
     first_broken: int | None = None
     reason: str | None = None
     head: str = GENESIS
+    # Of a whole chain that holds, what the same pass saw: its first and last events and the types between them.
+    # GET /verify derives the game's summary from them instead of reading the stream a second time.
+    first: RecordedEvent | None = None
+    last: RecordedEvent | None = None
+    types: frozenset[str] = frozenset()
 
 
 Row = tuple[Any, ...]  # an `events` row in _HotSql.COLUMNS order
@@ -475,6 +480,8 @@ class EventStore:
         The hash is recomputed over the stored text itself, not over a decoding of it: what is checked is
         exactly what is kept, and no stored content, however deep, has to be decoded to be checked."""
         prev_hash, expected_version, count = GENESIS, 1, 0
+        first = last = None
+        types: set[str] = set()
         for row in self._rows_as_stored(stream_id):
             count += 1
             if row.version != expected_version:
@@ -484,7 +491,12 @@ class EventStore:
             if _hash_of_row(row) != row.hash:
                 return ChainReport(stream_id, False, count, row.version, "hash does not match the event's content")
             prev_hash, expected_version = row.hash, expected_version + 1
-        return ChainReport(stream_id, True, count, head=prev_hash)
+            first, last = first or row, row
+            types.add(row.type)
+        if first is None or last is None:
+            return ChainReport(stream_id, True, count, head=prev_hash)
+        ends = _from_row(first), _from_row(last)  # decoded once each: the rows between stay stored text
+        return ChainReport(stream_id, True, count, head=prev_hash, first=ends[0], last=ends[1], types=frozenset(types))
 
     def _rows_as_stored(self, stream_id: str, batch: int = 5000) -> Iterator[Any]:
         """A stream's rows with data and metadata as their stored text, in batches, oldest first."""

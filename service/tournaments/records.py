@@ -27,6 +27,7 @@ from domain.kernel import Event
 from replays.record import EVENT_FIELDS, RecordError, parse_record, verify_chain, verify_record
 from service.answers import answer_text
 from service.auth import Principal
+from service.checkpoints import LogTampered
 from service.disputes import DISPUTE_OPENED, fold_dispute, stream_of_dispute
 from service.errors import Conflict, Unprocessable
 from service.records import export_game, import_record, relink
@@ -90,6 +91,7 @@ def export_tournament(services: Services, principal: Principal, tournament_id: s
     its amendments name (what `import_tournament` reads; only a finished tournament's record can be imported,
     since its draw seed is secret until then)."""
     loaded = load(services, principal, tournament_id)
+    _refuse_failed_check(services, stream_of_tournament(tournament_id))
     games = [t.game for r in loaded.state.rounds for t in r.tables if t.game is not None]
     disputes = sorted(
         {str(e.data["dispute"]) for e in loaded.events if e.type == "ResultAmended" and e.data.get("dispute")}
@@ -105,6 +107,20 @@ def export_tournament(services: Services, principal: Principal, tournament_id: s
         "games": [list(export_game(services, principal, g)) for g in games],
         "disputes": [[e.to_json() for e in services.store.read(stream_of_dispute(d))] for d in disputes],
     }
+
+
+def _refuse_failed_check(services: Services, stream: str) -> None:
+    """LogTampered (409) naming the first finding `GET /tournaments/{id}/verify` reports: a stream edited and
+    re-chained holds its own chain, and only its signed heads (checkpoints, the witness) show it; exported, it
+    would pass for the tournament's history wherever it is imported."""
+    findings = services.verifier.check_stream(stream).findings
+    if findings:
+        first = findings[0]
+        at = f" at version {first.version}" if first.version is not None else ""
+        raise LogTampered(
+            f"{stream} fails its check ({first.kind}{at}: {first.detail}): run `annals verify`; nothing was exported",
+            findings=[f.to_json() for f in findings],
+        )
 
 
 def import_tournament(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import werkzeug.exceptions
 
 from tests.api.conftest import assert_problem
 from tests.conftest import Api
@@ -44,7 +45,7 @@ def test_405_problem_with_allow_when_the_method_is_wrong(
 @pytest.mark.parametrize(
     ("method", "path", "allowed"),
     [
-        ("delete", "/api/v1/tokens/current", {"GET"}),
+        ("post", "/api/v1/tokens/current", {"GET", "DELETE"}),
         ("delete", "/api/v1/tokens/links", {"POST"}),
         ("get", "/api/v1/tokens/links", {"POST"}),
         ("delete", "/api/v1/tokens/redeem", {"POST"}),
@@ -57,7 +58,50 @@ def test_405_not_an_unknown_token_when_a_fixed_token_path_is_sent_a_method_it_do
 
     problem = assert_problem(response, 405, "method-not-allowed")
     assert allowed <= {m.strip() for m in response.headers["Allow"].split(",")}
-    assert "DELETE" not in response.headers["Allow"] and "no token" not in problem["detail"]
+    assert method.upper() not in response.headers["Allow"] and "no token" not in problem["detail"]
+
+
+def test_416_range_problem_with_content_range_when_a_static_file_is_asked_past_its_end(off_contract: Api) -> None:
+    """Werkzeug's 416 answered `type: about:blank` and dropped its `Content-Range: bytes */<length>`."""
+    with off_contract.client.get("/web/static/session.js") as served:
+        whole = served.get_data()
+
+    response = off_contract.client.get("/web/static/session.js", headers={"Range": "bytes=999999-"})
+
+    problem = assert_problem(response, 416, "range-not-satisfiable")
+    assert response.headers["Content-Range"] == f"bytes */{len(whole)}"
+    assert "bytes=999999-" in problem["detail"] and f"{len(whole):,} bytes" in problem["detail"]
+
+
+# Every HTTP error werkzeug can raise in a view or before one (its whole table, and the 400s it raises by name: a body
+# cut short, an untrusted Host, a missing form key), except the 404, 405 and 413 the cases above describe.
+WERKZEUG_ERRORS = [
+    *(
+        error
+        for code, error in sorted(werkzeug.exceptions.default_exceptions.items())
+        if code not in (404, 405, 413) and code >= 400
+    ),
+    werkzeug.exceptions.ClientDisconnected,
+    werkzeug.exceptions.SecurityError,
+    werkzeug.exceptions.BadRequestKeyError,
+]
+
+
+@pytest.mark.parametrize("error", WERKZEUG_ERRORS, ids=lambda e: e.__name__)
+def test_a_project_problem_type_when_werkzeug_raises_an_http_error(
+    off_contract: Api, error: type[werkzeug.exceptions.HTTPException]
+) -> None:
+    def raising() -> str:
+        raise error()
+
+    off_contract.app.add_url_rule("/api/v1/raises", "raises", raising)
+    expected = {400: "bad-request", 416: "range-not-satisfiable"}.get(error.code or 500)
+
+    response = off_contract.client.get("/api/v1/raises")
+
+    problem = assert_problem(response, error.code or 500, expected)
+    assert problem["type"].startswith("/api/v1/problems/") and problem["type"] != "/api/v1/problems/"
+    assert "<" not in response.get_data(as_text=True)
 
 
 def test_413_problem_when_the_body_is_too_large(off_contract: Api) -> None:

@@ -143,6 +143,29 @@ def test_an_allowed_origin_may_send_tokens_and_read_the_etag(cors: Api) -> None:
     assert "Access-Control-Allow-Credentials" not in game.headers
 
 
+@pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/tokens/current", "/games"])
+def test_a_plain_options_request_is_204_with_allow_and_no_html(api: Api, path: str) -> None:
+    """Not a CORS preflight (no Access-Control-Request-Method): Flask's automatic answer was 200 text/html, empty."""
+    response = api.client.options(path)
+
+    assert response.status_code == 204 and response.get_data() == b""
+    assert "Content-Type" not in response.headers
+    assert "GET" in {m.strip() for m in response.headers["Allow"].split(",")}
+
+
+def test_a_cors_preflight_keeps_its_answer_while_a_plain_options_is_204(cors: Api) -> None:
+    origin = {"Origin": "https://club.example"}
+    preflight = cors.client.options("/api/v1/games", headers={**origin, "Access-Control-Request-Method": "POST"})
+    plain = cors.client.options("/api/v1/games", headers=origin)
+
+    assert preflight.status_code == 200
+    assert preflight.headers["Access-Control-Allow-Origin"] == "https://club.example"
+    assert "POST" in preflight.headers["Access-Control-Allow-Methods"]
+    assert plain.status_code == 204 and "Content-Type" not in plain.headers
+    assert {"GET", "POST"} <= {m.strip() for m in plain.headers["Allow"].split(",")}
+    assert plain.headers["Access-Control-Allow-Origin"] == "https://club.example"
+
+
 def test_another_origin_gets_no_cors_headers(cors: Api) -> None:
     response = cors.client.get("/api/v1/rulesets", headers={"Origin": "https://elsewhere.example"})
 

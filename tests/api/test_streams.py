@@ -211,10 +211,11 @@ def test_a_stream_opens_again_when_one_of_the_client_streams_has_ended(limited: 
         response.close()
 
 
-def test_an_open_stream_ends_without_the_next_event_when_its_token_is_revoked(api: Api) -> None:
+@pytest.mark.parametrize("revoker", ["organiser", "itself"])
+def test_an_open_stream_ends_without_the_next_event_when_its_token_is_revoked(api: Api, revoker: str) -> None:
     """README, Tokens through the API: a revoked token is refused at once by the process that revoked it, so
     the stream it opened on a private game sends nothing recorded after the revocation (it used to go on to
-    its timeout, up to 60 s of the game's events)."""
+    its timeout, up to 60 s of the game's events); a token that signs out (DELETE /tokens/current) too."""
     game = api.create_game(visibility="private")["id"]
     minted = api.client.post("/api/v1/tokens", json={"role": "viewer"}, headers=api.headers("organiser")).get_json()
     stream = api.client.get(
@@ -227,7 +228,10 @@ def test_an_open_stream_ends_without_the_next_event_when_its_token_is_revoked(ap
     while b"id: 1\n" not in opened:
         opened += next(body)
 
-    revoked = api.client.delete(f"/api/v1/tokens/{minted['id']}", headers=api.headers("organiser"))
+    if revoker == "itself":
+        revoked = api.client.delete("/api/v1/tokens/current", headers={"Authorization": f"Bearer {minted['token']}"})
+    else:
+        revoked = api.client.delete(f"/api/v1/tokens/{minted['id']}", headers=api.headers("organiser"))
     started = time.monotonic()
     api.act(game, type="note", seat="red", data={"secret": "after the revocation"})
     rest = b"".join(body).decode()

@@ -219,3 +219,21 @@ def test_a_204_carries_no_content_type(api: Api) -> None:
 
     assert revoked.status_code == 204 and revoked.get_data() == b""
     assert "Content-Type" not in revoked.headers
+
+
+def test_any_token_revokes_itself_with_delete_current(api: Api) -> None:
+    """Signing out (as GitHub and Stripe let a token do): a player, a viewer and an organiser each revoke the token
+    they send with DELETE /tokens/current, and nothing else (an organiser used to get 404 on its own id, a player 403,
+    and DELETE /tokens/current was a 405)."""
+    player = api.token_for_player(api.player("Ada"))
+    viewer = mint(api, {"role": "viewer"}, "admin").get_json()["token"]
+    organiser = api.tokens["organiser"]
+
+    answers = [api.client.delete("/api/v1/tokens/current", headers=bearer(value)) for value in (player, viewer)]
+    answers.append(api.client.delete("/api/v1/tokens/current", headers=api.headers("organiser")))
+
+    assert [(a.status_code, a.get_data()) for a in answers] == [(204, b"")] * 3
+    for value in (player, viewer, organiser):
+        assert_problem(api.client.get("/api/v1/games", headers=bearer(value)), 401)
+    assert api.client.get("/api/v1/tokens/current", headers=api.headers("admin")).status_code == 200
+    assert_problem(api.client.delete("/api/v1/tokens/current"), 401)

@@ -540,19 +540,16 @@ def test_verify_reports_a_player_row_added_to_list_a_game_to_someone_without_a_s
     assert _verify_view(site, b)["ok"] is True
 
 
-def test_the_tournament_verify_view_reports_a_registration_edited_and_rechained_under_a_signed_head(
-    site: Api,
-) -> None:
-    """GET /tournaments/{id}/verify recomputed the chain alone: after an entrant's club was edited and the
-    stream re-chained it answered ok, while `annals verify` named the stream RECHAINED against the global
-    checkpoint and the witness."""
+def _tournament_rechained_under_a_signed_head(site: Api, names: tuple[str, ...]) -> str:
+    """A tournament whose entrants (of club north) are under a global checkpoint, then whose first registration
+    was edited (club south) and the stream re-chained from it: its chain holds, its signed heads do not."""
     headers = site.headers("organiser")
-    created = site.client.post(
+    created: str = site.client.post(
         "/api/v1/tournaments",
         json={"name": "Open", "ruleset": "freeform", "table_size": 4, "rounds": 1},
         headers=headers,
     ).get_json()["id"]
-    for name in ("Ann", "Bea"):
+    for name in names:
         body = {"name": name, "club": "north"}
         assert site.client.post(f"/api/v1/tournaments/{created}/players", json=body, headers=headers).status_code == 201
     site.services.checkpoints.checkpoint_global()
@@ -564,10 +561,36 @@ def test_the_tournament_verify_view_reports_a_registration_edited_and_rechained_
             {"s": stream},
         )
         _rechain_from(conn, created, 2, stream)
+    return created
 
-    verified = site.client.get(f"/api/v1/tournaments/{created}/verify", headers=headers).get_json()
+
+def test_the_tournament_verify_view_reports_a_registration_edited_and_rechained_under_a_signed_head(
+    site: Api,
+) -> None:
+    """GET /tournaments/{id}/verify recomputed the chain alone: after an entrant's club was edited and the
+    stream re-chained it answered ok, while `annals verify` named the stream RECHAINED against the global
+    checkpoint and the witness."""
+    created = _tournament_rechained_under_a_signed_head(site, ("Ann", "Bea"))
+    stream = f"tournament:{created}"
+
+    verified = site.client.get(f"/api/v1/tournaments/{created}/verify", headers=site.headers("organiser")).get_json()
 
     assert any(line.startswith("RECHAINED") and stream in line for line in annals("verify").output.splitlines())
     assert verified["ok"] is False
     assert [f["kind"] for f in verified["findings"]] == ["rechained"]
     assert verified["first_broken"] == 3 and "witness" in verified["reason"]
+
+
+def test_the_tournament_record_is_refused_naming_the_finding_when_its_stream_was_edited_and_rechained(
+    site: Api,
+) -> None:
+    """GET /tournaments/{id}/record exported the edited, re-chained stream as the tournament's history, though its
+    verify view reported it `rechained` against the signed heads."""
+    created = _tournament_rechained_under_a_signed_head(site, ("Ann",))
+
+    exported = site.client.get(f"/api/v1/tournaments/{created}/record", headers=site.headers("organiser"))
+
+    problem = exported.get_json()
+    assert exported.status_code == 409 and problem["type"] == "/api/v1/problems/log-tampered", problem
+    assert "rechained at version 2" in problem["detail"] and "nothing was exported" in problem["detail"]
+    assert [f["kind"] for f in problem["findings"]] == ["rechained"]

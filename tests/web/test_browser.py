@@ -442,6 +442,25 @@ def test_a_login_link_signs_the_tab_in_once_and_leaves_no_code_in_the_address(si
     assert tab.errors == []
 
 
+def test_signing_out_revokes_the_kept_token_and_forgets_it(site: Site, tab: Tab) -> None:
+    """A sign-out that only forgot the tab's copy left a working token behind (a tablet's, from a login link)."""
+    status, _, raw = site.served.post("/api/v1/tokens", {"role": "viewer", "label": "tablet 3"})
+    assert status == 201
+    minted = json.loads(raw)["token"]
+    with_token(tab, minted)
+    tab.open(f"{site.base}/login")
+    tab.page.wait_for_function("document.getElementById('login-status').textContent.includes('Signed in')")
+
+    tab.page.click("#sign-out")
+    tab.page.wait_for_function("document.getElementById('who').textContent === 'anonymous'")
+
+    assert "revoked" in tab.page.inner_text("#login-status")
+    assert tab.page.evaluate("sessionStorage.getItem('annals.token')") is None
+    status, _, _ = site.served.call("GET", "/api/v1/tokens/current", headers={"Authorization": f"Bearer {minted}"})
+    assert status == 401
+    assert tab.errors == []
+
+
 def test_the_browser_reproduces_the_published_dice_vectors(site: Site, tab: Tab) -> None:
     # domain/dice.py's test vectors: seed S1 commits to 630dcd29…, and game-1's rolls 1..8 are 3 6 2 1 4 4 1 3.
     tab.open(f"{site.base}/login")

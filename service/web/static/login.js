@@ -1,4 +1,4 @@
-import { ApiProblem, getJson, setToken, token } from "./session.js";
+import { ApiProblem, getJson, problemText, sendJson, setToken, token } from "./session.js";
 
 const form = document.getElementById("login");
 const status = document.getElementById("login-status");
@@ -46,6 +46,21 @@ form.addEventListener("submit", async (event) => {
     status.classList.add("error");
     say(`That token was refused (${problem instanceof ApiProblem ? `HTTP ${problem.status}: ${problem.message}` : problem}); nothing was kept.`);
   }
+});
+// Signing out revokes the kept token (DELETE /tokens/current), then forgets it; a token already refused is only forgotten.
+document.getElementById("sign-out").addEventListener("click", async () => {
+  status.classList.remove("error");
+  if (!token()) return say();
+  try {
+    await sendJson("DELETE", "/api/v1/tokens/current");
+  } catch (problem) {
+    if (!(problem instanceof ApiProblem && problem.status === 401)) {
+      status.classList.add("error");
+      return say(`Could not sign out (${problem instanceof ApiProblem ? problemText(problem) : problem}); the token is still kept.`);
+    }
+  }
+  setToken(null);
+  say("Signed out: the token is revoked and forgotten.");
 });
 document.getElementById("forget").addEventListener("click", () => {
   setToken(null);
