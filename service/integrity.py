@@ -129,12 +129,13 @@ def claim_findings(stream: str, last_version: int, hashes: Mapping[int, str], cl
 def with_derived(
     check: StreamCheck,
     stale_snapshots: Callable[[str], list[int]],
-    summary_drift: Callable[[str], list[str]],
+    summary_drift: Callable[[str, ChainReport], list[str]],
     dispute_drift: Callable[[str], list[str]] | None = None,
 ) -> StreamCheck:
     """A stream's check with what its intact log re-derives: a game's stored snapshots (read instead of the
     events before them; `stale_snapshots`: the versions that are not the fold, by game id), its summary
-    (`summary_drift`: the fields that are not the log's) and a dispute's read-model row (`dispute_drift`:
+    (`summary_drift`: the fields that are not the log's, given the chain check that holds, so the log is not
+    read a second time) and a dispute's read-model row (`dispute_drift`:
     the fields that are not the fold of its stream, by dispute id)."""
     if not check.report.ok or not check.report.events:
         return check
@@ -147,7 +148,13 @@ def with_derived(
                 "it are wrong until the game's snapshots are deleted (a cache; they are written again)"
             )
             found.append(Finding(SNAPSHOT, check.stream, version, detail))
-    fields = summary_drift(key) if kind == "game" else dispute_drift(key) if dispute_drift and kind == "dispute" else []
+    fields = (
+        summary_drift(key, check.report)
+        if kind == "game"
+        else dispute_drift(key)
+        if dispute_drift and kind == "dispute"
+        else []
+    )
     if fields:
         model = "game summary" if kind == "game" else "disputes read model"
         detail = f"the {model} disagrees with the {kind}'s stream on {', '.join(fields)}"

@@ -186,7 +186,7 @@ def verify_game(game_id: str) -> Response:
     summary = wired.loader.summary(game_id, principal())
     checked = wired.verifier.check_game(stream_of(game_id), summary)
     # The summary is compared with what the chain check read: the stream is read once (it was twice).
-    check = with_derived(checked, wired.loader.stale_snapshots, partial(summary_drift, wired, chain=checked.report))
+    check = with_derived(checked, wired.loader.stale_snapshots, partial(summary_drift, wired))
     report, findings = check.report, check.findings
     first = findings[0] if findings else None
     companions = [_companion_json(c) for c in wired.verifier.check_companions(game_id)]

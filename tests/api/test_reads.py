@@ -6,8 +6,10 @@ import json
 from typing import Any
 
 import pytest
-from sqlalchemy import event, text
+from click.testing import CliRunner
+from sqlalchemy import Engine, event, text
 
+from service.cli import cli
 from tests.api.conftest import assert_problem
 from tests.conftest import Api
 
@@ -341,6 +343,33 @@ def test_verify_reads_the_games_events_once_and_still_finds_an_edited_summary(ap
     assert intact["ok"] is True and edited["ok"] is False
     assert [(f["kind"], f["detail"].endswith("on title")) for f in edited["findings"]] == [("head-mismatch", True)]
     assert len(reads) == 2  # one read of the events per GET /verify
+
+
+def test_annals_verify_reads_a_games_events_once_and_still_finds_an_edited_summary(
+    api: Api, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`annals verify GAME` checks the chain and the summary in one read of the stream, as GET /verify does."""
+    game = _game_with_notes(api, 3)
+    stream = f"game:{game}"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'annals.db'}")  # the api fixture's database
+    reads: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, params: Any, *_: Any) -> None:
+        if "events.data" in statement and stream in (params if isinstance(params, tuple | list) else ()):
+            reads.append(statement)
+
+    event.listen(Engine, "before_cursor_execute", count)  # every engine: the command makes its own
+    try:
+        intact = CliRunner().invoke(cli, ["verify", game])
+        with api.services.engine.begin() as conn:
+            conn.execute(text("UPDATE game_summaries SET title = 'forged' WHERE game_id = :g"), {"g": game})
+        edited = CliRunner().invoke(cli, ["verify", game])
+    finally:
+        event.remove(Engine, "before_cursor_execute", count)
+
+    assert intact.exit_code == 0, intact.output
+    assert edited.exit_code == 1 and "on title" in edited.output
+    assert len(reads) == 2  # one read of the events per run
 
 
 def test_verify_lists_no_other_stream_when_the_game_has_no_annotations_or_disputes(api: Api) -> None:
