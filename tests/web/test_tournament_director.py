@@ -100,11 +100,12 @@ def test_the_controls_are_offered_only_to_roles_the_api_lets_run_the_tournament(
     assert offered(_token(site, "viewer")) == []
     # An arbiter may enter a table's result (results.STAFF), not pair, start, approve or close.
     assert offered(_token(site, "arbiter")) == ["result-1-1", "result-1-2"]
-    assert offered(_token(site, "organiser")) == ["close-form", "result-1-1", "result-1-2", "drop-form"]
+    directing = ["close-form", "result-1-1", "result-1-2", "register-form", "drop-form"]
+    assert offered(_token(site, "organiser")) == directing
     # The games are being recorded: the director may still enter a result (time called), told the game runs on.
     notes = tab.page.eval_on_selector_all("#director p[id^=recording]", "notes => notes.map(n => n.id)")
     assert notes == ["recording-1-1", "recording-1-2"]
-    assert offered(site.served.token) == ["close-form", "result-1-1", "result-1-2", "drop-form"]  # the admin
+    assert offered(site.served.token) == directing  # the admin
     assert tab.errors == []
 
 

@@ -79,6 +79,31 @@ def test_a_director_swaps_two_players_of_two_tables_and_drops_one_from_the_page(
     assert tab.errors == []
 
 
+def test_a_director_registers_a_late_entrant_and_a_namesake_only_once_told_it_is_another_person(
+    site: Site, tab: Tab
+) -> None:
+    tournament = _tournament(site)
+    base = f"/api/v1/tournaments/{tournament}"
+    with_token(tab, _token(site, "organiser"))
+    tab.open(f"{site.base}/tournaments/{tournament}")
+
+    tab.page.fill("#register-name", "Late Comer")
+    tab.page.fill("#register-club", "club-9")
+    tab.page.click("#register-form button[type=submit]")
+    tab.page.wait_for_selector("#drop-player option:has-text('Late Comer')", state="attached")
+    tab.page.fill("#register-name", "Player 3")  # a second "Player 3" at the desk, of the same club or none
+    tab.page.click("#register-form button[type=submit]")
+    tab.page.wait_for_selector("#director-error:not([hidden])")
+    assert "Player 3" in tab.page.inner_text("#director-error")
+    tab.page.check("#register-other")
+    tab.page.click("#register-form button[type=submit]")
+    tab.page.wait_for_selector("#director-error", state="hidden")
+
+    names = sorted(e["name"] for e in site.api(f"{base}/players")["items"])
+    assert names.count("Player 3") == 2 and "Late Comer" in names and len(names) == 10
+    assert all("409" in error for error in tab.errors)  # the refused namesake, as the browser logs it
+
+
 def test_a_league_counts_a_game_from_the_page_and_a_player_is_offered_only_their_own_tables(
     site: Site, tab: Tab
 ) -> None:

@@ -1,8 +1,9 @@
-// Who plays, on the tournament page, for directors only (POST .../drop, .../swaps and .../games are DIRECTORS'):
-// drop a player from the next pairing on, swap two players of a paired round whose games are not created, and count
-// a played game for a league. Each is offered only where the API would take it: a swap names only players of tables
-// without a result (or with the bye), and two of the same table are held back by the browser; a league is offered
-// only games of its ruleset whose every seat is an active entrant and that it does not count already.
+// Who plays, on the tournament page, for directors only (POST .../players, .../drop, .../swaps and .../games are
+// DIRECTORS'): register a late entrant, drop a player from the next pairing on, swap two players of a paired round
+// whose games are not created, and count a played game for a league. Each is offered only where the API would take
+// it: a swap names only players of tables without a result (or with the bye), and two of the same table are held
+// back by the browser; a league is offered only games of its ruleset whose every seat is an active entrant and that
+// it does not count already.
 import { getJson, postJson } from "./session.js";
 import { el } from "./dom.js";
 import { act, actionForm, field, reasonField } from "./director_forms.js";
@@ -14,6 +15,24 @@ function playerSelect(id, players, label) {
 
 function valueOf(id) {
   return document.getElementById(id).value;
+}
+
+// A late entrant at the desk (POST .../players): paired from the next round on. A name an entrant already has is the
+// API's 409 naming them, shown as any refusal; ticking "another person" (or giving another club) registers them.
+export function registering(ctx) {
+  const name = el("input", { id: "register-name", type: "text", required: true, maxlength: 200, pattern: ".*\\S.*", autocomplete: "off" });
+  const club = el("input", { id: "register-club", type: "text", maxlength: 200, autocomplete: "off" });
+  const other = el("input", { id: "register-other", type: "checkbox" });
+  const send = () => {
+    const body = { name: valueOf("register-name").trim() };
+    const clubName = valueOf("register-club").trim();
+    if (clubName) body.club = clubName;
+    if (other.checked) body.different_person = true;
+    return act(ctx, () => postJson(`${ctx.base}/players`, body));
+  };
+  const note = el("p", { class: "quiet", text: "Paired from the next round on." });
+  const sameName = el("div", { class: "field" }, other, el("label", { for: "register-other", text: " Another person than the entrant of the same name" }));
+  return [el("h3", { text: "Register a player" }), note, actionForm("register-form", "Register", send, field(name, "Name"), field(club, "Club (optional)"), sameName)];
 }
 
 export function dropping(ctx, tournament) {
