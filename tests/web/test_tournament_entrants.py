@@ -104,6 +104,23 @@ def test_a_director_registers_a_late_entrant_and_a_namesake_only_once_told_it_is
     assert all("409" in error for error in tab.errors)  # the refused namesake, as the browser logs it
 
 
+def test_a_director_withdraws_a_published_round_after_a_no_show_and_pairs_it_again(site: Site, tab: Tab) -> None:
+    tournament = _tournament(site)
+    base = f"/api/v1/tournaments/{tournament}"
+    _post(site, f"{base}/rounds", {"accept_problems": True})
+    with_token(tab, _token(site, "organiser"))
+    tab.open(f"{site.base}/tournaments/{tournament}")
+
+    tab.page.fill("#withdraw-1-reason", "Player 3 did not show up")
+    tab.page.click("#withdraw-1 button[type=submit]")
+    tab.page.wait_for_selector("#preview-form")  # round 1 is to be paired again
+
+    withdrawn = [e for e in site.api(f"{base}/events")["items"] if e["type"] == "RoundWithdrawn"]
+    assert [(e["data"]["round"], e["data"]["reason"]) for e in withdrawn] == [(1, "Player 3 did not show up")]
+    assert site.api(base)["rounds"] == [] and tab.page.locator("#withdraw-1").count() == 0
+    assert tab.errors == []
+
+
 def test_a_league_counts_a_game_from_the_page_and_a_player_is_offered_only_their_own_tables(
     site: Site, tab: Tab
 ) -> None:

@@ -8,7 +8,7 @@
 // the page reads the tournament again, so what it shows is what the API has.
 import { getJson, postJson, token } from "./session.js";
 import { el } from "./dom.js";
-import { DIRECTORS, STAFF, act, actionForm, field, problemLine, resultForm, seated } from "./director_forms.js";
+import { DIRECTORS, STAFF, act, actionForm, field, problemLine, reasonField, resultForm, seated } from "./director_forms.js";
 import { dropping, linking, registering, swapping } from "./entrants.js";
 
 let me; // undefined until asked once: the token (role, player, binding) does not change while the page is open
@@ -115,8 +115,18 @@ function roundControls(ctx, found) {
     parts.push(actionForm("start-form", `Start round ${found.round} (create its games)`, () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/start`, {}))));
   }
   parts.push(...swapping(ctx, found));
+  parts.push(...withdrawing(ctx, found));
   parts.push(actionForm("close-form", `Close round ${found.round}`, () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/close`, {}))));
   return parts;
+}
+
+// A published round nobody has begun (no game, no result): withdrawn, it is paired again under its number — the way
+// out of a no-show after publishing (drop the player, then preview again). The API refuses it once a table started.
+function withdrawing(ctx, found) {
+  if (found.tables.some((t) => t.game || t.result)) return [];
+  const id = `withdraw-${found.round}`;
+  const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/withdrawal`, { reason: document.getElementById(`${id}-reason`).value.trim() }));
+  return [actionForm(id, `Withdraw round ${found.round} to pair it again`, send, reasonField(`${id}-reason`, "Reason (kept in the record)"))];
 }
 
 function nextToPair(tournament) {
