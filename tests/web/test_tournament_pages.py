@@ -36,9 +36,23 @@ def test_the_tournament_page_shows_the_apis_standings_and_every_tables_game(site
     shown = tab.page.eval_on_selector_all("#standings tbody tr", "rows => rows.map(r => r.dataset.player)")
     assert shown == [line["player"] for line in standings]  # the API's order, line by line
     separated = tab.page.eval_on_selector_all(
-        "#standings tbody tr td:last-child", "cells => cells.map(c => c.innerText)"
+        "#standings tbody tr td:last-child", "cells => cells.map(c => c.dataset.criterion)"
     )
     assert separated == [line["separated_by"] or "" for line in standings]
+    # Read as words, not the API's ids: the chain, the columns and what set each line apart.
+    headings = tab.page.eval_on_selector_all("#standings thead th", "cells => cells.map(c => c.innerText)")
+    assert headings == ["#", "Player", "Score", "Opponents' score", "Wins", "Set apart by"]
+    assert tab.page.inner_text("#chain") == "Score → Opponents' score → Wins → Head to head → Seeded draw"
+    words = {"score": "Score", "opponents_score": "Opponents' score", "wins": "Wins", "draw": "Seeded draw", None: ""}
+    said = tab.page.eval_on_selector_all("#standings tbody tr td:last-child", "cells => cells.map(c => c.innerText)")
+    assert said == [words[line["separated_by"]] for line in standings]
+    facts = tab.page.inner_text("#tournament-facts")
+    assert facts.startswith("Kard és Korona · Swiss, 3 round(s)") and "WBC placement points" in facts
+    assert tab.page.get_attribute("#tournament-facts a", "href") == "/rulesets/kard_es_korona/rules"
+    fraction = next(line for line in standings if line["exact"]["opponents_score"].count("/"))
+    cell = tab.page.locator(f"#standings tr[data-player='{fraction['player']}'] td[data-criterion='opponents_score']")
+    assert cell.inner_text() == f"{fraction['values']['opponents_score']:.2f}"  # 136.67, the exact one its title
+    assert cell.get_attribute("title") == fraction["exact"]["opponents_score"]
     for found in rounds:
         links = tab.page.eval_on_selector_all(
             f"table.round[data-round='{found['round']}'] tbody tr td a",

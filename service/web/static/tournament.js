@@ -15,19 +15,46 @@ function showError(problem) {
   error.hidden = false;
 }
 
+// The tiebreak criteria as a director and the players read them (the API and the CSV keep the ids).
+const CRITERIA = {
+  score: "Score",
+  opponents_score: "Opponents' score",
+  wins: "Wins",
+  head_to_head: "Head to head",
+  draw: "Seeded draw",
+};
+const SCORINGS = {
+  "placement-wbc": "WBC placement points",
+  "win-draw-loss": "win 1, draw ½, loss 0",
+  "sum-of-squares": "sum of squares",
+  "draw-size": "draw size",
+};
+
+function criterionLabel(criterion) {
+  if (criterion.startsWith("measure:")) return criterion.slice("measure:".length).replaceAll("_", " ");
+  return CRITERIA[criterion] || criterion;
+}
+
+// A value as a person compares it: whole numbers as they are, others to two places (the exact fraction is the title).
+function shown(value) {
+  if (value === undefined || value === null) return "";
+  return Number.isInteger(value) ? String(value) : Number(value).toFixed(2);
+}
+
 function standings(body, names) {
   const criteria = body.tiebreaks.filter((c) => c !== "draw" && c !== "head_to_head");
-  document.getElementById("chain").textContent = body.tiebreaks.join(" → ");
+  document.getElementById("chain").textContent = body.tiebreaks.map(criterionLabel).join(" → ");
   const head = document.querySelector("#standings thead tr");
-  head.replaceChildren(...["#", "Player", ...criteria, "Set apart by"].map((h) => el("th", { scope: "col", text: h })));
+  const headings = ["#", "Player", ...criteria.map(criterionLabel), "Set apart by"];
+  head.replaceChildren(...headings.map((h) => el("th", { scope: "col", text: h })));
   const rows = body.items.map((line) =>
     el(
       "tr",
       { "data-player": line.player, class: line.dropped ? "dropped" : null },
       el("td", { text: line.rank }),
       el("td", { text: `${line.name || names[line.player] || line.player}${line.dropped ? " (dropped)" : ""}${line.provisional ? ` (${line.provisional} provisional)` : ""}` }),
-      ...criteria.map((c) => el("td", { title: line.exact[c], text: line.values[c] ?? "" })),
-      el("td", { text: line.separated_by || "" }),
+      ...criteria.map((c) => el("td", { "data-criterion": c, title: line.exact[c], text: shown(line.values[c]) })),
+      el("td", { "data-criterion": line.separated_by || "", text: line.separated_by ? criterionLabel(line.separated_by) : "" }),
     ),
   );
   document.querySelector("#standings tbody").replaceChildren(...rows);
@@ -91,6 +118,16 @@ async function round(number, names) {
   return el("section", { class: "round" }, el("h3", { text: title }), table, byes, pairing ? explanation(pairing, names) : null);
 }
 
+// The game's short name ("Kard és Korona" of "Kard és Korona (Sword and Crown)"), its id when the list fails.
+async function rulesetName(id) {
+  try {
+    const found = (await getJson("/api/v1/rulesets")).items.find((r) => r.id === id);
+    return found ? found.title.split(/[:(]/)[0].trim() : id;
+  } catch {
+    return id;
+  }
+}
+
 async function show() {
   let tournament = null;
   try {
@@ -98,8 +135,14 @@ async function show() {
     const settings = tournament.settings;
     document.getElementById("tournament-name").textContent = settings.name;
     document.title = `${settings.name} · Annals`;
-    const facts = [settings.ruleset, settings.format === "league" ? "open league" : `Swiss, ${settings.rounds} round(s)`, `tables of ${settings.table_size}`, settings.scoring, tournament.status];
-    document.getElementById("tournament-facts").textContent = facts.join(" · ");
+    const facts = [
+      settings.format === "league" ? "open league" : `Swiss, ${settings.rounds} round(s)`,
+      `tables of ${settings.table_size}`,
+      SCORINGS[settings.scoring] || settings.scoring,
+      tournament.status,
+    ];
+    const rules = el("a", { href: `/rulesets/${encodeURIComponent(settings.ruleset)}/rules`, text: await rulesetName(settings.ruleset) });
+    document.getElementById("tournament-facts").replaceChildren(rules, ` · ${facts.join(" · ")}`);
     const entrants = await getJson(`${base}/players`);
     const names = Object.fromEntries(entrants.items.map((e) => [e.player_id, e.name]));
     standings(await getJson(`${base}/standings`), names);
