@@ -6,7 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 import yaml
-from flask import Blueprint, Response, jsonify, render_template
+from flask import Blueprint, Response, jsonify, render_template, request
 
 from domain import registry
 from domain.platform import all_rules
@@ -52,13 +52,31 @@ def tournament_page(tournament_id: str) -> str:
 
 @blueprint.get("/rulesets/<ruleset_id>/rules")
 def rulebook_page(ruleset_id: str) -> str:
-    """A ruleset's rulebook: every rule with its id, summary and original quote, anchored by id."""
+    """A ruleset's rulebook: every rule with its id, summary and original quote, anchored by id.
+
+    `?version=` shows the version a game is pinned to (a game's page links there): its releases listed, and each
+    rule whose ruling a version changed marked with that version, earlier or later than the one shown."""
+    version = request.args.get("version")
     try:
-        ruleset = registry.current(ruleset_id)
+        ruleset = registry.pinned(ruleset_id, version) if version else registry.current(ruleset_id)
     except registry.UnknownRuleset as error:
         raise NotFound(str(error)) from None
+    releases = registry.shipped(ruleset_id)
+    changed: dict[str, list[tuple[Any, bool]]] = {}
+    for release in releases[1:]:  # the first version changed nothing
+        later = releases.index(release) > releases.index(ruleset)
+        for rule_id in release.changed_rules:
+            changed.setdefault(rule_id, []).append((release, later))
     rules = [rule_json(rule) for rule in all_rules(ruleset).values()]
-    return render_template("rulebook.html", ruleset=ruleset, rules=rules, ruleset_ids=registry.ruleset_ids())
+    return render_template(
+        "rulebook.html",
+        ruleset=ruleset,
+        rules=rules,
+        ruleset_ids=registry.ruleset_ids(),
+        releases=releases,
+        current=releases[-1],
+        changed=changed,
+    )
 
 
 @blueprint.get("/rulesets/<ruleset_id>/actions")

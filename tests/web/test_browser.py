@@ -124,10 +124,12 @@ def test_an_event_line_opens_its_ruling_with_the_rules_cited(site: Site, tab: Ta
         == []
     )
     link = tab.page.locator("#audit .trace a.rule-id", has_text="KK-MOVE-11").first
-    assert link.get_attribute("href") == "/rulesets/kard_es_korona/rules#KK-MOVE-11"
+    # The rulings of a game pinned to 1.0.0 link to 1.0.0's rulebook, as its facts line does.
+    assert link.get_attribute("href") == "/rulesets/kard_es_korona/rules?version=1.0.0#KK-MOVE-11"
+    assert tab.page.get_attribute("#game-facts a", "href") == "/rulesets/kard_es_korona/rules?version=1.0.0"
     assert _shown(tab, 21) == _expected(site, game, 21)
     link.click()
-    tab.page.wait_for_url("**/rulesets/kard_es_korona/rules#KK-MOVE-11")
+    tab.page.wait_for_url("**/rulesets/kard_es_korona/rules?version=1.0.0#KK-MOVE-11")
     assert tab.page.locator("#KK-MOVE-11 .summary").inner_text().startswith("Stop on contact")
     assert tab.errors == []
 

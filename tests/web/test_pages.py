@@ -50,6 +50,31 @@ def test_rulebook_anchors_every_rule_with_its_summary_and_quote_when_opened(api:
     assert _escaped(siege.source_quote) in block
 
 
+def test_rulebook_of_a_games_older_version_marks_the_rules_a_later_version_rules_differently(api: Api) -> None:
+    # Kard és Korona 1.1.0 changed KK-OPEN-4/5 (an all-archer open battle): a 1.0.0 game's rulebook says so.
+    old = api.client.get("/rulesets/kard_es_korona/rules?version=1.0.0").get_data(as_text=True)
+    assert "This page shows 1.0.0, not the current 1.1.0." in old
+    marked = set(re.findall(r'id="([A-Z0-9-]+)">(?:(?!<div class="rule").)*?<p class="changed"', old, re.S))
+    assert marked == {"KK-OPEN-4", "KK-OPEN-5"}
+    assert "Ruled differently from 1.1.0 on:" in old.split('id="KK-OPEN-4"', 1)[1].split('<div class="rule"', 1)[0]
+    assert '<a href="/rulesets/kard_es_korona/rules?version=1.1.0">1.1.0</a>, current' in old
+
+    current = api.client.get("/rulesets/kard_es_korona/rules").get_data(as_text=True)
+    assert "This page shows" not in current
+    assert "Ruling changed in 1.1.0:" in current.split('id="KK-OPEN-5"', 1)[1].split('<div class="rule"', 1)[0]
+    assert '<a href="/rulesets/kard_es_korona/rules?version=1.0.0">1.0.0</a>' in current
+
+
+def test_rulebook_of_a_version_not_shipped_is_a_404_naming_it(api: Api) -> None:
+    response = api.client.get("/rulesets/kard_es_korona/rules?version=0.9")
+    assert response.status_code == 404
+    assert "'0.9'" in response.get_json()["detail"]
+
+
+def test_rulebook_of_a_ruleset_with_one_version_lists_no_versions(api: Api) -> None:
+    assert 'class="releases"' not in api.client.get("/rulesets/freeform/rules").get_data(as_text=True)
+
+
 def test_docs_page_lists_every_operation_of_the_contract_when_opened(api: Api) -> None:
     page = api.client.get("/docs").get_data(as_text=True)
     spec = yaml.safe_load(SPEC.read_text(encoding="utf-8"))

@@ -4,8 +4,10 @@ import { getJson, postJson, problemText, token } from "./session.js";
 import { el, onSubmit, setChildren } from "./dom.js";
 import { proveRolls } from "./dice.js";
 
-function ruleLink(rulesetId, ruleId) {
-  return el("a", { href: `/rulesets/${encodeURIComponent(rulesetId)}/rules#${encodeURIComponent(ruleId)}`, class: "rule-id", text: ruleId });
+// A rule of the version the game is pinned to (`ruleset`: { id, version }), as that version's rulebook words it.
+function ruleLink(ruleset, ruleId) {
+  const page = `/rulesets/${encodeURIComponent(ruleset.id)}/rules?version=${encodeURIComponent(ruleset.version)}`;
+  return el("a", { href: `${page}#${encodeURIComponent(ruleId)}`, class: "rule-id", text: ruleId });
 }
 
 function numbers(values) {
@@ -14,28 +16,28 @@ function numbers(values) {
   return el("span", { class: "numbers" }, ...entries.map(([k, v]) => el("span", { class: "number", text: `${k}: ${JSON.stringify(v)}` })));
 }
 
-function traceStep(rulesetId, step) {
-  return el("li", { "data-rule": step.rule_id }, ruleLink(rulesetId, step.rule_id), " ", step.text || "", " ", numbers(step.numbers));
+function traceStep(ruleset, step) {
+  return el("li", { "data-rule": step.rule_id }, ruleLink(ruleset, step.rule_id), " ", step.text || "", " ", numbers(step.numbers));
 }
 
-function ruleItem(rulesetId, rule) {
+function ruleItem(ruleset, rule) {
   return el(
     "li",
     {},
-    ruleLink(rulesetId, rule.id),
+    ruleLink(ruleset, rule.id),
     " ",
     el("span", { class: "summary", text: rule.summary }),
     rule.source_quote ? el("details", {}, el("summary", { text: "original text" }), el("blockquote", { text: rule.source_quote })) : null,
   );
 }
 
-function violations(rulesetId, title, items) {
+function violations(ruleset, title, items) {
   if (!items || !items.length) return null;
   return el(
     "div",
     { class: "violations" },
     el("h4", { text: title }),
-    el("ul", {}, ...items.map((v) => (typeof v === "string" ? el("li", {}, ruleLink(rulesetId, v)) : el("li", {}, ruleLink(rulesetId, v.rule_id || v.rule || "?"), " ", v.message || "")))),
+    el("ul", {}, ...items.map((v) => (typeof v === "string" ? el("li", {}, ruleLink(ruleset, v)) : el("li", {}, ruleLink(ruleset, v.rule_id || v.rule || "?"), " ", v.message || "")))),
   );
 }
 
@@ -90,7 +92,7 @@ function verdictMeaning(audit) {
   return "This action cannot be checked here (see why below).";
 }
 
-export async function showAudit(panel, gameId, rulesetId, actionAt, version, viewer, server = null) {
+export async function showAudit(panel, gameId, ruleset, actionAt, version, viewer, server = null) {
   if (actionAt === null) {
     panel.replaceChildren(el("p", { text: `Version ${version} records no action of a player (the game's creation), so it has no ruling.` }));
     return;
@@ -107,12 +109,12 @@ export async function showAudit(panel, gameId, rulesetId, actionAt, version, vie
       el("p", {}, "Action ", el("code", { text: action.type || "?" }), action.seat ? ` by ${action.seat}` : "", " · verdict ", el("strong", { class: `verdict-${audit.verdict}`, text: audit.verdict })),
       el("p", { class: "verdict-meaning", text: verdictMeaning(audit) }),
       audit.reason ? el("p", { text: audit.reason }) : null,
-      violations(rulesetId, "Deviations recorded", audit.deviations),
-      violations(rulesetId, "What the rules object to", audit.expected_violations),
+      violations(ruleset, "Deviations recorded", audit.deviations),
+      violations(ruleset, "What the rules object to", audit.expected_violations),
       el("h4", { text: "Steps of the ruling" }),
-      listOr(el("ol", { class: "trace" }, ...(audit.trace || []).map((step) => traceStep(rulesetId, step))), "The ruleset checked nothing here."),
+      listOr(el("ol", { class: "trace" }, ...(audit.trace || []).map((step) => traceStep(ruleset, step))), "The ruleset checked nothing here."),
       el("h4", { text: "Rules cited" }),
-      listOr(el("ul", { class: "rules" }, ...(audit.rules || []).map((rule) => ruleItem(rulesetId, rule))), "None."),
+      listOr(el("ul", { class: "rules" }, ...(audit.rules || []).map((rule) => ruleItem(ruleset, rule))), "None."),
       await diceProof(server),
       disputeForm(gameId, actionAt),
     );

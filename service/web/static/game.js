@@ -115,7 +115,7 @@ function select(version) {
   const actionAt = actionVersion(page.facts, version);
   const dice = page.facts.get("dice");
   const rolls = dice && dice.commitment && actionAt !== null ? rollsOf(page.facts, actionAt) : [];
-  showAudit($("audit"), gameId, page.game.ruleset, actionAt, version, $("seat").value, dice && rolls.length ? { dice, rolls } : null);
+  showAudit($("audit"), gameId, { id: page.game.ruleset, version: page.game.ruleset_version }, actionAt, version, $("seat").value, dice && rolls.length ? { dice, rolls } : null);
 }
 
 function renderChapters(items) {
@@ -190,7 +190,9 @@ function wireControls() {
 function describeFacts(game) {
   document.title = `${game.title || "Game"} · Annals`;
   $("game-title").textContent = game.title || `Game ${game.id}`;
-  const rulebook = el("a", { href: `/rulesets/${encodeURIComponent(game.ruleset)}/rules`, text: `${game.ruleset} ${game.ruleset_version}` });
+  // The rules of the version the game is pinned to, not the current ones (README, "Ruleset versions").
+  const rules = `/rulesets/${encodeURIComponent(game.ruleset)}/rules?version=${encodeURIComponent(game.ruleset_version)}`;
+  const rulebook = el("a", { href: rules, text: `${game.ruleset} ${game.ruleset_version}` });
   $("game-facts").replaceChildren(rulebook, ` · ${game.mode} · ${game.dice} dice · ${game.status} · ${game.version} events`);
 }
 
