@@ -540,9 +540,19 @@ def _variant(
         if variant is not None and variant != options["variant"]:
             errors["variant"] = [f"{variant!r} differs from options.variant {options['variant']!r}; give one"]
         return options, options["variant"] if isinstance(options["variant"], str) else variant
+    variant = implied_variant(ruleset, variant, body.get("board"))
     if variant is not None and not ruleset.option_errors({"variant": variant}):
         options["variant"] = variant
     return options, variant
+
+
+def implied_variant(ruleset: Ruleset[Any], variant: str | None, board: object) -> str | None:
+    """The variant a request gives, else the one its shipped board is named for: Kard és Korona plays each
+    variant on its own map (KK-GEN-1), so a game or tournament on the `advanced` board is the advanced game
+    without saying it twice. A board no variant is named after implies none (the options then say it or not)."""
+    if variant is not None or not isinstance(board, str) or board not in ruleset.shipped_boards:
+        return variant
+    return None if ruleset.option_errors({"variant": board}) else board
 
 
 class _ServerDice:

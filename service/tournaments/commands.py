@@ -27,7 +27,7 @@ from domain.tournaments.state import LEAGUE_ROUND, TournamentState
 from service.answers import answer_text
 from service.auth import Principal
 from service.errors import Conflict, NotFound, TooMuchContention, Unprocessable, WrongExpectedVersion
-from service.games import RETRIES, RequestContext
+from service.games import RETRIES, RequestContext, implied_variant
 from service.store import players, secrets
 from service.store.events import AppendResult, EventDraft, RecordedEvent
 from service.tournaments.planning import seat_sets
@@ -233,12 +233,9 @@ def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
     except registry.UnknownRuleset as error:
         raise Unprocessable(str(error), {"ruleset": [str(error)]}) from None
     options = dict(body["options"])
-    if (
-        body["variant"] is not None
-        and "variant" not in options
-        and not ruleset.option_errors({"variant": body["variant"]})
-    ):
-        options["variant"] = body["variant"]
+    variant = implied_variant(ruleset, body["variant"], body["board"])
+    if variant is not None and "variant" not in options and not ruleset.option_errors({"variant": variant}):
+        options["variant"] = variant
     if problems := ruleset.option_errors(options):
         errors["options"] = problems
     options = {**ruleset.default_options, **options}

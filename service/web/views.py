@@ -39,8 +39,8 @@ def game_page(game_id: str) -> str:
 
 @blueprint.get("/tournaments")
 def tournaments_page() -> str:
-    """The tournaments list, through `GET /api/v1/tournaments`."""
-    return render_template("tournaments.html")
+    """The tournaments list, through `GET /api/v1/tournaments`, and a director's New tournament form."""
+    return render_template("tournaments.html", rulesets=registry.ruleset_ids())
 
 
 @blueprint.get("/tournaments/<tournament_id>")

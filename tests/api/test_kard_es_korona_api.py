@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.api.conftest import assert_problem, assert_refused
 from tests.conftest import Api
 from tests.domain.kard_es_korona.small_boards import province_board
@@ -245,11 +247,21 @@ def test_transcript_records_a_recruitment_over_the_castle_limit_with_its_deviati
     assert state(api, game)["units"]["gyor"][red] == {"cavalry": 1, "infantry": 5, "archer": 1}
 
 
-def test_422_names_the_option_when_the_variant_is_missing(api: Api) -> None:
-    body = {"ruleset": "kard_es_korona", "board": "basic", "seats": [{"seat": s} for s in PTD], "options": {}}
+def test_422_names_the_option_when_the_variant_is_missing_and_the_board_names_none(api: Api) -> None:
+    board = province_board("basic")  # a board document: no shipped map's name to take the variant from
+    body = {"ruleset": "kard_es_korona", "board": board, "seats": [{"seat": s} for s in PTD], "options": {}}
     response = api.client.post("/api/v1/games", json=body, headers=api.headers())
     assert response.status_code == 422
     assert "options.variant" in str(response.get_json())
+
+
+@pytest.mark.parametrize("board", ["basic", "advanced"])
+def test_kk_gen_1_a_shipped_map_names_the_variant_when_none_is_given(api: Api, board: str) -> None:
+    # KK-GEN-1: each variant is played on its own side of the map, so the map chosen says which game it is.
+    body = {"ruleset": "kard_es_korona", "board": board, "seats": [{"seat": s} for s in PTD]}
+    created = api.client.post("/api/v1/games", json=body, headers=api.headers())
+    assert created.status_code == 201, created.get_json()
+    assert created.get_json()["variant"] == board and created.get_json()["options"]["variant"] == board
 
 
 def test_setup_and_server_dice_first_player_on_every_backend(any_api: Api) -> None:

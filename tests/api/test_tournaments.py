@@ -457,6 +457,13 @@ def test_kk_gen_1_a_tournament_whose_variant_is_not_its_boards_is_refused_before
     assert [t for t in listed if t["name"] == "Mismatch"] == []
 
 
+def test_kk_gen_1_a_tournament_on_a_shipped_map_plays_that_maps_variant(api: Api) -> None:
+    payload = {"name": "Advanced Swiss", "ruleset": "kard_es_korona", "table_size": 4, "rounds": 3, "board": "advanced"}
+    created = api.client.post(BASE, json=payload, headers=api.headers())
+    assert created.status_code == 201, created.get_json()
+    assert created.get_json()["settings"]["options"]["variant"] == "advanced"
+
+
 def test_a_players_history_lists_each_tournament_with_their_entry(api: Api) -> None:
     first = _create(api, name="Autumn Swiss")["id"]
     second = _create(api, name="Winter League", format="league", rounds=None)["id"]
