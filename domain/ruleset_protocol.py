@@ -121,6 +121,13 @@ class Ruleset(Protocol[S]):
         """Checks that need options, board and seats together (a variant against its map); none by default."""
         return []
 
+    def start_errors(
+        self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]
+    ) -> list[str]:
+        """Checks of a game set up from its options alone, not started from a given position (the set-up the options
+        ask for fits the board and seats); none by default."""
+        return []
+
     def event_view(self, event: Event, viewer: Viewer) -> Event:
         """An event as `viewer` may read it; whole by default (set `has_secret_events` when overriding)."""
         return event

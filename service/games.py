@@ -142,6 +142,9 @@ class GameCommands:
         # Checks that need options, board and seats together (a variant against its map), once each is sound.
         if not errors and (problems := ruleset.game_errors(options, board_doc, seats)):
             errors["game"] = problems
+        # A game given no position is set up from its options, which must fit its seats and board (GOT-X-29).
+        if not errors and position is None and (problems := ruleset.start_errors(options, board_doc, seats)):
+            errors["options"] = problems
         if errors:
             raise Unprocessable(f"the game cannot be created: {_first(errors)}", errors)
         if position is not None:  # its invariants need the options, board and seats checked above

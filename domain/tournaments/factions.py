@@ -10,19 +10,17 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from domain.rulesets.agot2.data import BASE_SETUP
 from domain.rulesets.kard_es_korona.setup import PROVINCES, THREE_PLAYER_SETS, four_player_sets
-
-# AGoT 2nd edition: with fewer than six players the game uses the first houses of this order (the issue's
-# example: three players play Baratheon, Lannister and Stark only).
-AGOT_HOUSES_BY_COUNT = ("baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell")
 
 
 def default_seat_sets(ruleset_id: str, size: int) -> tuple[tuple[str, ...], ...]:
     """The seat sets the rulebook allows at a table of `size`, each in turn order; () when it gives none."""
     if ruleset_id == "kard_es_korona":
         return _kard_es_korona(size)
-    if ruleset_id == "agot2" and 3 <= size <= 6:
-        chosen = set(AGOT_HOUSES_BY_COUNT[:size])
+    if ruleset_id == "agot2" and str(size) in BASE_SETUP["players"]:
+        # AGoT 2nd edition: the Houses the rulebook seats at each count (three players: Baratheon, Lannister, Stark).
+        chosen = set(BASE_SETUP["players"][str(size)])
         return (tuple(h for h in ("stark", "greyjoy", "lannister", "baratheon", "tyrell", "martell") if h in chosen),)
     if ruleset_id == "freeform" and size >= 1:
         return (tuple(f"seat-{n}" for n in range(1, size + 1)),)

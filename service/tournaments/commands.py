@@ -240,12 +240,12 @@ def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
         errors["options"] = problems
     options = {**ruleset.default_options, **options}
     board = body["board"]
+    document: dict[str, Any] | None = None
     if isinstance(board, dict):
         errors["board"] = ["a tournament names its board: a shipped board's name or a stored board's id"]
     elif board is None and (problems := ruleset.board_errors(None)):
         errors["board"] = problems
     elif isinstance(board, str):
-        document: dict[str, Any] | None = None
         if board in ruleset.shipped_boards:
             document = dict(ruleset.shipped_boards[board])
         else:
@@ -271,7 +271,7 @@ def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
     settings = {k: v for k, v in body.items() if v is not None}
     settings.update(ruleset=ruleset.id, ruleset_version=ruleset.version, options=options)
     for table_size in sizes:
-        problems = _seat_set_errors(ruleset, settings, options, table_size)
+        problems = _seat_set_errors(ruleset, settings, options, document, table_size)
         if problems and table_size == size:
             errors.setdefault("seat_sets", []).extend(problems)
         elif problems:
@@ -280,7 +280,7 @@ def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
                 "choose remainder 'byes' or give seat_sets"
             )
     settings["min_table_size"] = min(
-        (n for n in range(2, size + 1) if not _seat_set_errors(ruleset, settings, options, n)), default=size
+        (n for n in range(2, size + 1) if not _seat_set_errors(ruleset, settings, options, document, n)), default=size
     )
     errors.update(_scoring_errors(body, sizes))
     try:
@@ -302,7 +302,9 @@ def _remainder(body: Mapping[str, Any], errors: dict[str, list[str]]) -> str:
     return str(chosen or ("byes" if size == 2 else "smaller_tables"))
 
 
-def _seat_set_errors(ruleset: Any, settings: Mapping[str, Any], options: Mapping[str, Any], size: int) -> list[str]:
+def _seat_set_errors(
+    ruleset: Any, settings: Mapping[str, Any], options: Mapping[str, Any], board: Mapping[str, Any] | None, size: int
+) -> list[str]:
     chosen = seat_sets(settings, size)
     if not chosen:
         return [f"{ruleset.id} has no default seats for a table of {size}: give seat_sets[{size}]"]
@@ -313,6 +315,8 @@ def _seat_set_errors(ruleset: Any, settings: Mapping[str, Any], options: Mapping
         if repeated := sorted({s for s in seats if seats.count(s) > 1}):
             problems.append(f"seat set {list(seats)} names {', '.join(repeated)} twice: one player a seat")
         problems += ruleset.seat_errors([Seat(s, None) for s in seats], options)
+        # Tournament games start from their options' set-up (no position), checked here rather than at round start.
+        problems += ruleset.start_errors(options, board, [Seat(s, None) for s in seats])
     return problems
 
 

@@ -16,14 +16,14 @@ def _units(seat: str, area: str, *types: str) -> list[dict[str, Any]]:
     return [{"id": f"{seat}:{t}:{area}:{i}", "seat": seat, "type": t, "area": area} for i, t in enumerate(types, 1)]
 
 
-def _create(api: Api, position: dict[str, Any] | None = None) -> tuple[str, dict[str, str]]:
+def _create(api: Api, position: dict[str, Any] | None = None, setup: str = "standard") -> tuple[str, dict[str, str]]:
     """A base-board game whose seats are held by players; returns its id and each seat's token."""
     players = {seat: api.player(seat.title()) for seat in SEATS}
     tracks = {"iron_throne": list(SEATS), "fiefdoms": ["baratheon", "stark", "lannister"], "kings_court": list(SEATS)}
     body = {
         "ruleset": "agot2",
         "board": "base",
-        "options": {"tracks": tracks, **({"position": position} if position else {})},
+        "options": {"tracks": tracks, "setup": setup, **({"position": position} if position else {})},
         "seats": [{"seat": seat, "player": players[seat]} for seat in SEATS],
     }
     response = api.client.post("/api/v1/games", json=body, headers=api.headers("admin"))
@@ -124,7 +124,7 @@ def test_the_sealed_cards_chosen_from_pending_are_accepted_and_revealed_together
 def test_the_westeros_phase_waits_on_the_table_and_its_orders_round_on_every_house(api: Api) -> None:
     """GOT-X-14: the orders are sealed by every House; before them the table opens bids or enters the Westeros
     cards' effects (GOT-X-25); a recorder's choice is accepted."""
-    game_id, tokens = _create(api)
+    game_id, tokens = _create(api, setup="empty")  # no units: each House's one choice is to place no order
     body = api.client.get(f"/api/v1/games/{game_id}/pending?as=arbiter", headers=api.headers("admin")).get_json()
     assert body["phase"] == "planning" and [w["seat"] for w in body["waiting"]] == [None]
     adjust = _option(body, None, "adjust")

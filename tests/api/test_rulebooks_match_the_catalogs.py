@@ -25,6 +25,7 @@ ADDED = {
         "GOT-X-26": "neutral force tokens on the board (issue 17, point 2)",
         "GOT-X-27": "a march against a neutral force (issue 17, point 2)",
         "GOT-X-28": "a House's components, the limit of a position (issue 15)",
+        "GOT-X-29": "the printed set-up of a new game given no position",
     },
     "cedofan_rv": {"RV-POS-1": "positions (issue 15)"},
     "cedofan_kards_bs": {"KBS-POS-1": "positions (issue 15)"},

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.kernel import Event, Game, Viewer
+from domain.kernel import Event, Game, Viewer, start
 from domain.pending import SEAL, Option, Pending, Waiting
 from domain.platform import all_rules
 from domain.rulesets.agot2 import AGOT2
@@ -52,7 +52,8 @@ def front_position(seats: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _created(seats: tuple[str, ...], from_position: bool, mode: str = "adjudicated") -> Event:
-    """A new game (an empty board, default options) or one set up on the front, within generous supply."""
+    """A new game (the printed set-up, default options: GOT-X-29) or one set up on the front, within generous
+    supply."""
     options = {"position": front_position(seats), "supply_limits": {s: [2] * 8 for s in seats}} if from_position else {}
     event = created(AGOT2, seats, options=options, board="base")
     return Event(event.type, {**event.data, "mode": mode})
@@ -73,6 +74,15 @@ def test_random_agot2_games_played_from_pending_alone_are_accepted_throughout(
     played = play(AGOT2, _created(seats, from_position, mode), BASE_BOARD, random.Random(seed), steps=200)
 
     assert len(played.steps) == 200  # never ended, never waited on nobody, every choice played was accepted
+
+
+def test_new_games_from_the_printed_setup_reach_a_combat_from_pending_alone_x_29() -> None:
+    """GOT-X-29: 3 and 6 Houses given no position start from their House screens; their choices lead to combat."""
+    for players, seed, on_board in ((3, 1, 13), (6, 1, 27)):
+        event = created(AGOT2, HOUSES[:players], board="base")
+        assert len(start(AGOT2, event, BASE_BOARD).state.units) == on_board
+        played = play(AGOT2, event, BASE_BOARD, random.Random(seed), steps=80)
+        assert any(kind == SEAL and str(data["round"]).startswith("cards") for _, kind, data in played.steps)
 
 
 class _Citing:

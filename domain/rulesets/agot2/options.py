@@ -3,7 +3,8 @@
 Design: a club's own house-card set and order-token set are game options (`house_cards`, `order_tokens`;
 null = the base game's), checked by the data validators of `domain.rulesets.agot2.data`; a club's own map
 is a board. `position` is the table at the moment recording starts (units, orders, tokens, hands): null is
-an empty board at the Planning Phase of round 1, so a game can start from the printed set-up or mid-game.
+the printed set-up (`setup: "standard"`, GOT-X-29, standard_setup.py) or, with `setup: "empty"` and in games
+recorded before that option, an empty board at the Planning Phase of round 1.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ SWITCHES: Mapping[str, tuple[Any, tuple[Any, ...], str]] = {
     ),
     "remove_orders_in_empty_areas": (True, (True, False), "GOT-X-21: orders left without units are removed"),
     "neutral_forces": (True, (True, False), "GOT-X-26: the base game's neutral force tokens stand on its board"),
+    "setup": (
+        "standard",
+        ("standard", "empty"),
+        "GOT-X-29: a game given no position starts from the printed set-up ('empty': garrisons only)",
+    ),
     "engine_card_abilities": (
         True,
         (True, False),
@@ -51,7 +57,7 @@ SWITCHES: Mapping[str, tuple[Any, tuple[Any, ...], str]] = {
 }
 # What a game recorded before an option existed plays by: the rules it was recorded under (a game created
 # before neutral forces were modelled has none, whatever new games default to).
-PREDATING_DEFAULTS: Mapping[str, Any] = {"neutral_forces": False, "engine_card_abilities": False}
+PREDATING_DEFAULTS: Mapping[str, Any] = {"neutral_forces": False, "engine_card_abilities": False, "setup": "empty"}
 
 # Set-up data (catalog §0.3.4), each null by default:
 #   tracks             {iron_throne|fiefdoms|kings_court: [seat, ...]}, position 1 first (null: seating order)
@@ -60,8 +66,8 @@ PREDATING_DEFAULTS: Mapping[str, Any] = {"neutral_forces": False, "engine_card_a
 #   house_cards        a house-card set document (null: the 42 base cards)
 #   order_tokens       an order-token set document (null: the 15 base tokens each House owns)
 #   position           {round, phase, step, units[], orders[], power_tokens{}, garrisons{}, power{}, hands{},
-#                      discards{}, blade_used, raven_used, neutral_forces[{area, strength}]} (null: an empty
-#                      board, planning, round 1; neutral_forces null: the base game's for the player count).
+#                      discards{}, blade_used, raven_used, neutral_forces[{area, strength}]} (null: the `setup`
+#                      option's table, planning, round 1; neutral_forces null: the base game's for the player count).
 #                      Kept for the games recorded with it, which fold as they always did; a new game takes the
 #                      documented, checked `position` document instead (position.py, issue 15 point 3); one
 #                      given to a new game is refused where setup would leave a unit or order out (setup_checks.py).

@@ -23,6 +23,7 @@ from domain.kernel import Seat
 from domain.rulesets.agot2.options import DEFAULT_OPTIONS, DEFAULT_POWER, PREDATING_DEFAULTS
 from domain.rulesets.agot2.retreat import controls
 from domain.rulesets.agot2.setup import neutral_forces_at_start, setup, starting_hand
+from domain.rulesets.agot2.standard_setup import EMPTY
 from domain.rulesets.agot2.state import AgotState, Bidding, Combat, Order, Unit
 
 
@@ -71,7 +72,8 @@ def from_position(
 ) -> AgotState:
     """The state of a game started from a (schema-valid) position; fields left out take a game start's values."""
     merged = {**DEFAULT_OPTIONS, **PREDATING_DEFAULTS, **options}
-    start = setup({**merged, "position": None}, board_document, seats)
+    # GOT-X-29: the position is the whole table; the printed set-up adds nothing to it.
+    start = setup({**merged, "position": None, "setup": EMPTY}, board_document, seats)
     units = units_of(position.get("units") or {})
     power = position.get("power") or {}
     tokens = position.get("dominance_tokens") or {}

@@ -25,7 +25,7 @@ from domain.rulesets.agot2.options import PIECES, POWER_TOKENS
 from domain.rulesets.agot2.planning import stars_of
 from domain.rulesets.agot2.position import castles_held, from_position
 from domain.rulesets.agot2.position_schema import POSITION_SCHEMA
-from domain.rulesets.agot2.setup import is_base_board
+from domain.rulesets.agot2.standard_setup import is_base_board
 from domain.rulesets.agot2.state import AgotState
 
 # GOT-RETREAT-8, X-19: where each unit kind may stand.

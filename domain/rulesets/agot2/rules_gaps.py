@@ -359,4 +359,20 @@ RULES = (
         SOURCE_FILE,
         "catalog §4",
     ),
+    # Beyond catalog 1.0.0: the starting set-up, which the catalog leaves out of scope (§0.2) and the seed does not
+    # list (it is on the House screens); the numbers are the base game's (data/standard_setup.json).
+    Rule(
+        "GOT-X-29",
+        (
+            'The printed set-up: A game given no position starts, with options.setup = "standard" (the default of '
+            "new games), from the base game's set-up on the base board for 3 to 6 of its Houses: each House's "
+            "starting units from its House screen (in a three-player game Lannister leaves out the ship in the Port "
+            "of Lannisport), 5 Power tokens each, its garrison, the printed starting order of the three influence "
+            "tracks (absent Houses left out) and each House's starting supply (Stark 1, the others 2). "
+            'options.setup = "empty" (and every game recorded before the option) starts with garrisons only.'
+        ),
+        _X,
+        SOURCE_FILE,
+        "catalog §4",
+    ),
 )

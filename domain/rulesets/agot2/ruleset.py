@@ -30,6 +30,7 @@ from domain.rulesets.agot2.position_schema import POSITION_SCHEMA
 from domain.rulesets.agot2.rulebook import RULEBOOK
 from domain.rulesets.agot2.setup import setup
 from domain.rulesets.agot2.setup_checks import legacy_position_errors
+from domain.rulesets.agot2.standard_setup import start_errors
 from domain.rulesets.agot2.state import AgotState, dump, load
 from domain.rulesets.agot2.view import view
 
@@ -79,6 +80,12 @@ class Agot2Ruleset(Ruleset[AgotState]):
         the board, the seats and the token set (GOT-X-25)."""
         names = tuple(s.seat for s in seats)
         return neutral_board_errors(options, board) + legacy_position_errors(options, board, names)
+
+    def start_errors(
+        self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]
+    ) -> list[str]:
+        """GOT-X-29: the printed set-up seats 3 to 6 of the base game's Houses on the base board."""
+        return start_errors({**DEFAULT_OPTIONS, **options}, board, tuple(s.seat for s in seats))
 
     def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> AgotState:
         """The opening state from the options' set-up data and the board."""

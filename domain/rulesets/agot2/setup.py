@@ -9,7 +9,6 @@ from typing import Any
 from domain.kernel import Seat
 from domain.rulesets.agot2.board import LAND, SEA, Board, load_board
 from domain.rulesets.agot2.data import (
-    BASE_BOARD,
     BASE_HOUSE_CARDS,
     BASE_NEUTRAL_FORCES,
     BASE_ORDER_TOKENS,
@@ -19,6 +18,14 @@ from domain.rulesets.agot2.data import (
 )
 from domain.rulesets.agot2.data.cards import ENGINE_DECIDED_LATER, MANUAL
 from domain.rulesets.agot2.options import DEFAULT_POWER, DEFAULT_SUPPLY
+from domain.rulesets.agot2.standard_setup import (
+    HOUSES,
+    is_base_board,
+    standard_supply,
+    standard_tracks,
+    standard_units,
+    uses_standard_setup,
+)
 from domain.rulesets.agot2.state import TRACKS, AgotState, Card, Order, Token, Unit
 
 
@@ -33,10 +40,8 @@ def setup(options: Mapping[str, Any], board_document: Mapping[str, Any] | None, 
         # replay that way.
         cards = {k: replace(c, kind=MANUAL) if c.kind in ENGINE_DECIDED_LATER else c for k, c in cards.items()}
     tokens = _tokens(options.get("order_tokens") or BASE_ORDER_TOKENS)
-    position: Mapping[str, Any] = options.get("position") or {}
-    tracks = options.get("tracks") or {}
+    position, tracks, limits = _start(options, names)
     stars = options.get("kings_court_stars")
-    limits = options.get("supply_limits") or {}
     units = _units(position.get("units", []), board, names)
     garrisons = position.get("garrisons")
     if garrisons is None:
@@ -70,6 +75,21 @@ def setup(options: Mapping[str, Any], board_document: Mapping[str, Any] | None, 
         hands={s: starting_hand(s, hands.get(s), cards, discards.get(s)) for s in names},
         discards={s: tuple(c for c in discards.get(s, ()) if c in cards and cards[c].house == s) for s in names},
     )
+
+
+def _start(
+    options: Mapping[str, Any], names: tuple[str, ...]
+) -> tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]:
+    """The position, track orders and supply limits the game starts from: the options' own, else the printed set-up
+    when the options ask for it (GOT-X-29), else an empty board in seating order at the lowest supply."""
+    position: Mapping[str, Any] = options.get("position") or {}
+    tracks: Mapping[str, Any] = options.get("tracks") or {}
+    limits: Mapping[str, Any] = options.get("supply_limits") or {}
+    if uses_standard_setup(options) and all(seat in HOUSES for seat in names):  # other seats: refused at creation
+        position = {"units": standard_units(names)}
+        tracks = tracks or standard_tracks(names)
+        limits = limits or standard_supply(names)
+    return position, tracks, limits
 
 
 def _stars(players: int) -> tuple[int, ...]:
@@ -139,11 +159,6 @@ def neutral_forces_at_start(
         for area, strength in neutral_forces_for(BASE_NEUTRAL_FORCES, len(seats)).items()
         if board.kind(area) == LAND and board.areas[area].home_of not in seats and area not in occupied
     }
-
-
-def is_base_board(document: Mapping[str, Any] | None) -> bool:
-    attributes = document.get("attributes") if isinstance(document, Mapping) else None
-    return isinstance(attributes, Mapping) and attributes.get("board_id") == BASE_BOARD["attributes"]["board_id"]
 
 
 def _orders(

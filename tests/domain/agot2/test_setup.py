@@ -18,7 +18,7 @@ def test_every_catalog_rule_id_is_in_the_rulebook_with_its_seed_quote_when_loade
     if CATALOG.exists():
         ids = set(re.findall(r"GOT-(?:[A-Z]+)-\d+", CATALOG.read_text(encoding="utf-8")))
         assert ids and ids <= set(AGOT2.rulebook)
-    assert len(AGOT2.rulebook) == 108  # the catalog's 80 rules and 25 gap defaults, X-26/27 (neutral forces), X-28
+    assert len(AGOT2.rulebook) == 109  # the catalog's 80 rules, 25 gap defaults, X-26/27 (neutral forces), X-28, X-29
     for rule in AGOT2.rulebook.values():
         assert rule.source_file == "001_57c9193692832850.txt"
         assert rule.source_quote

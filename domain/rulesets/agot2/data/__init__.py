@@ -7,6 +7,8 @@ Documents (JSON files of this package, loaded once; treat them as read-only):
 - ``BASE_ORDER_TOKENS``: the 15 order tokens each House owns (``order_tokens_base.json``).
 - ``KINGS_COURT``: special-order stars per King's Court position, per player count (``kings_court.json``).
 - ``BASE_NEUTRAL_FORCES``: the neutral force tokens per player count (``neutral_forces.json``, GOT-X-26).
+- ``BASE_SETUP``: the printed set-up, each House's starting units, track positions and supply
+  (``standard_setup.json``, GOT-X-29).
 
 How the catalog's board schema (§0.3.1) maps onto the generic board structure of `domain.boards`, which
 every board must also pass (the service runs `domain.boards.board_errors` first, then `board_errors` here):
@@ -70,6 +72,7 @@ BASE_HOUSE_CARDS: Mapping[str, Any] = shipped_json(__name__, "house_cards_base.j
 BASE_ORDER_TOKENS: Mapping[str, Any] = shipped_json(__name__, "order_tokens_base.json")
 KINGS_COURT: Mapping[str, Any] = shipped_json(__name__, "kings_court.json")
 BASE_NEUTRAL_FORCES: Mapping[str, Any] = shipped_json(__name__, "neutral_forces.json")
+BASE_SETUP: Mapping[str, Any] = shipped_json(__name__, "standard_setup.json")
 
 __all__ = [
     "ABILITY_KINDS",
@@ -78,6 +81,7 @@ __all__ = [
     "BASE_HOUSE_CARDS",
     "BASE_NEUTRAL_FORCES",
     "BASE_ORDER_TOKENS",
+    "BASE_SETUP",
     "CARDS_PER_HOUSE",
     "EDGE_KINDS",
     "KINGS_COURT",
