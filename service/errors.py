@@ -132,6 +132,12 @@ class WrongExpectedVersion(AnnalsError):
         self.current = current
 
 
+class PreconditionFailed(AnnalsError):
+    """A conditional request whose condition (If-Match) the resource does not meet: a static file changed."""
+
+    status, slug, title = 412, "precondition-failed", "Precondition Failed"
+
+
 class IdempotencyKeyReused(AnnalsError):
     """An Idempotency-Key sent again with a different request."""
 

@@ -78,6 +78,16 @@ class StreamCheck:
     findings: tuple[Finding, ...]
     checkpoint: StoredCheckpoint | None = None
 
+    def companion_json(self) -> dict[str, Any]:
+        """The stream as a verify report lists another stream beside its own: whether it holds, its first finding."""
+        first = self.findings[0] if self.findings else None
+        return {
+            "stream": self.stream,
+            "ok": first is None,
+            "first_broken": first.version if first else None,
+            "reason": first.detail if first else None,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class LogCheck:

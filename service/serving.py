@@ -24,6 +24,7 @@ from uvicorn_worker import UvicornWorker
 
 from service import config
 from service.balanced_accept import BalancedServer, ConnectionLedger
+from service.http_protocol import ProblemHttpToolsProtocol
 from service.store.writer_process import WriterSupervisor, wants_writer
 from service.worker_cores import pin_this_process, worker_cores
 
@@ -52,6 +53,7 @@ def run_uvicorn(host: str, port: int, threads: int) -> None:
         access_log=False,
         timeout_graceful_shutdown=GRACE_SECONDS,
         ws="none",  # no websocket is served (the front closes them)
+        http=ProblemHttpToolsProtocol,  # a request it cannot parse is a problem document (service/http_protocol.py)
     )
 
 
@@ -67,6 +69,7 @@ class AnnalsUvicornWorker(UvicornWorker):  # type: ignore[misc]
         # No websocket is served (the front closes them), and a connection whose protocol switched would go
         # uncounted by balanced_accept when it closes: upgrade requests are answered as plain HTTP.
         "ws": "none",
+        "http": ProblemHttpToolsProtocol,  # a request it cannot parse is a problem document
     }
 
     async def _serve(self) -> None:

@@ -51,6 +51,9 @@ def init_app(app: Flask) -> None:
     )
 
     # The annotations blueprint is not named `annotations`: `from __future__ import annotations` would shadow it.
+    # Before the gate's flask-cors: Flask runs after_request functions last registered first, so this one sees
+    # the answer flask-cors made of a preflight (its Access-Control-Allow-Methods) and leaves that one alone.
+    app.after_request(_options_answered_204)
     gate.init_app(app)
     app.before_request(_authenticate_sent_token)  # after the rate limits: a refused token is a counted failure
     query_params.init_app(app)  # after the token: a dead token is a 401 whatever else the request says
@@ -74,7 +77,6 @@ def init_app(app: Flask) -> None:
     )
     for module in (*blueprints, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")
-    app.after_request(_plain_options_answered_204)  # after flask-cors's in order, so it runs before it
     app.register_error_handler(AnnalsError, _annals_problem)
     app.register_error_handler(HTTPException, _http_problem)
     app.register_error_handler(Exception, _unexpected_problem)
@@ -93,9 +95,12 @@ def _authenticate_sent_token() -> None:
         principal()
 
 
-def _plain_options_answered_204(response: Response) -> Response:
-    """A plain OPTIONS (no CORS preflight) is `204` with `Allow`: Flask's automatic answer was `200 text/html` with an
-    empty body. A preflight (it names `Access-Control-Request-Method`) keeps the answer flask-cors gives it."""
+def _options_answered_204(response: Response) -> Response:
+    """An OPTIONS that flask-cors did not answer as an allowed preflight is `204` with `Allow`: Flask's automatic
+    answer was `200 text/html` with an empty body. That is a plain OPTIONS (no `Access-Control-Request-Method`),
+    and a preflight while CORS is off or from an origin not listed: with no CORS header the browser refuses the
+    request, and its console says why ("No 'Access-Control-Allow-Origin' header"), as ASP.NET Core's and
+    flask-cors's own refusals (no CORS headers, a success status) leave it. An allowed preflight keeps its answer."""
     current = request_ctx.request
     rule = current.url_rule
     if (
@@ -103,7 +108,7 @@ def _plain_options_answered_204(response: Response) -> Response:
         and response.status_code == 200
         and rule is not None
         and getattr(rule, "provide_automatic_options", False)  # set by Flask on the rules it answers OPTIONS for
-        and "Access-Control-Request-Method" not in current.headers
+        and "Access-Control-Allow-Methods" not in response.headers  # flask-cors's mark of a preflight it allowed
     ):
         response.status_code = 204
         response.set_data(b"")

@@ -25,7 +25,7 @@ from service.api.common import (
 from service.auth import WRITERS
 from service.errors import NotAcceptable
 from service.games import Recorded
-from service.integrity import StreamCheck, with_derived
+from service.integrity import with_derived
 from service.loading import stream_of
 from service.rebuild import summary_drift
 from service.schemas.disputes import DiceRevealSchema
@@ -168,17 +168,6 @@ def get_state(game_id: str) -> Response:
     return with_etag(payload, game.version)
 
 
-def _companion_json(check: StreamCheck) -> dict[str, Any]:
-    """One other stream of a game as its verify report lists it: whether it holds, and its first finding."""
-    first = check.findings[0] if check.findings else None
-    return {
-        "stream": check.stream,
-        "ok": first is None,
-        "first_broken": first.version if first else None,
-        "reason": first.detail if first else None,
-    }
-
-
 @blueprint.get("/games/<game_id>/verify")
 def verify_game(game_id: str) -> Response:
     """Recompute the game's hash chain (and its annotations' and disputes') against every record of them."""
@@ -189,7 +178,7 @@ def verify_game(game_id: str) -> Response:
     check = with_derived(checked, wired.loader.stale_snapshots, partial(summary_drift, wired))
     report, findings = check.report, check.findings
     first = findings[0] if findings else None
-    companions = [_companion_json(c) for c in wired.verifier.check_companions(game_id)]
+    companions = [c.companion_json() for c in wired.verifier.check_companions(game_id)]
     return jsonify(
         {
             "ok": not findings and all(c["ok"] for c in companions),

@@ -22,6 +22,7 @@ from service.api.common import (
     principal,
     services,
 )
+from service.disputes import stream_of_dispute
 from service.errors import Forbidden, NotFound
 from service.schemas import tournaments as shapes
 from service.store import players, summaries
@@ -153,15 +154,21 @@ def tournament_events(tournament_id: str) -> Response:
 
 @blueprint.get("/tournaments/<tournament_id>/verify")
 def verify_tournament(tournament_id: str) -> Response:
-    """Check the stream's hash chain, and its heads against the signed checkpoints and the witness."""
-    commands.load(services(), principal(), tournament_id)
+    """Check the stream's hash chain, and its heads against the signed checkpoints and the witness; and so the
+    streams of the disputes its record carries."""
+    loaded = commands.load(services(), principal(), tournament_id)
+    verifier = services().verifier
     # The chain alone answered ok for a stream edited and re-chained: the signed heads are what show that.
-    check = services().verifier.check_stream(f"tournament:{tournament_id}")
+    check = verifier.check_stream(f"tournament:{tournament_id}")
+    disputes = [
+        verifier.check_stream(stream_of_dispute(d)).companion_json() for d in records.amending_disputes(loaded.events)
+    ]
     report, findings = check.report, check.findings
     first = findings[0] if findings else None
     return jsonify(
         {
-            "ok": not findings,
+            "ok": not findings and all(d["ok"] for d in disputes),
+            "streams": disputes,
             "events": report.events,
             "head": report.head,
             "first_broken": first.version if first else None,

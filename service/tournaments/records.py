@@ -91,11 +91,12 @@ def export_tournament(services: Services, principal: Principal, tournament_id: s
     its amendments name (what `import_tournament` reads; only a finished tournament's record can be imported,
     since its draw seed is secret until then)."""
     loaded = load(services, principal, tournament_id)
-    _refuse_failed_check(services, stream_of_tournament(tournament_id))
+    disputes = amending_disputes(loaded.events)
+    # The dispute streams travel as they are stored (a game's record is checked by its export): an edited and
+    # re-chained one holds its own chain, and would be imported elsewhere as the ruling behind an amendment.
+    for stream in [stream_of_tournament(tournament_id), *map(stream_of_dispute, disputes)]:
+        _refuse_failed_check(services, stream)
     games = [t.game for r in loaded.state.rounds for t in r.tables if t.game is not None]
-    disputes = sorted(
-        {str(e.data["dispute"]) for e in loaded.events if e.type == "ResultAmended" and e.data.get("dispute")}
-    )
     known = players.names_of(services.engine, list(loaded.state.registered))
     names = {p: known.get(p) or p for p in loaded.state.registered}
     return {
@@ -107,6 +108,11 @@ def export_tournament(services: Services, principal: Principal, tournament_id: s
         "games": [list(export_game(services, principal, g)) for g in games],
         "disputes": [[e.to_json() for e in services.store.read(stream_of_dispute(d))] for d in disputes],
     }
+
+
+def amending_disputes(events: Sequence[RecordedEvent]) -> list[str]:
+    """The disputes whose rulings amended a result (`ResultAmended` names them): those the record carries."""
+    return sorted({str(e.data["dispute"]) for e in events if e.type == "ResultAmended" and e.data.get("dispute")})
 
 
 def _refuse_failed_check(services: Services, stream: str) -> None:

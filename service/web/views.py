@@ -11,10 +11,11 @@ from flask import Blueprint, Response, jsonify, render_template, request
 from domain import registry
 from domain.platform import all_rules
 from domain.platform_actions import action_specs
+from service.api import PROBLEM_JSON, problem_response
 from service.api.common import services
 from service.api.meta import SPEC
 from service.api.rulesets import action_json, rule_json
-from service.errors import NotFound
+from service.errors import NotFound, PreconditionFailed
 from service.store import boards
 from service.web.layout import drawing
 
@@ -22,6 +23,19 @@ from service.web.layout import drawing
 blueprint = Blueprint(
     "web", __name__, template_folder="templates", static_folder="static", static_url_path="/web/static"
 )
+
+
+@blueprint.after_request
+def _precondition_failed_as_a_problem(response: Response) -> Response:
+    """A static file asked with an `If-Match` it does not meet: werkzeug's conditional answer is a 412 whose body is
+    the whole file. It is a problem document, as the API's 412s are, with the file's current `ETag`."""
+    if response.status_code != 412 or response.mimetype == PROBLEM_JSON:
+        return response
+    response.close()  # the file it would have sent
+    etag = response.headers.get("ETag", "none")
+    detail = f"If-Match {request.headers.get('If-Match', '')!r} does not match {request.path}, whose ETag is {etag}"
+    kept = {name: value for name in ("ETag", "Last-Modified") if (value := response.headers.get(name))}
+    return problem_response(PreconditionFailed(detail).problem(), kept)
 
 
 @blueprint.get("/")

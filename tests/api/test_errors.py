@@ -73,6 +73,22 @@ def test_416_range_problem_with_content_range_when_a_static_file_is_asked_past_i
     assert "bytes=999999-" in problem["detail"] and f"{len(whole):,} bytes" in problem["detail"]
 
 
+def test_412_problem_without_the_file_when_a_static_file_is_asked_if_it_matches_another_etag(off_contract: Api) -> None:
+    """Werkzeug's conditional answer to a stale If-Match was a 412 carrying the whole file as its body."""
+    with off_contract.client.get("/web/static/session.js") as served:
+        etag, whole = served.headers["ETag"], served.get_data()
+
+    response = off_contract.client.get("/web/static/session.js", headers={"If-Match": '"stale"'})
+    matching = off_contract.client.get("/web/static/session.js", headers={"If-Match": etag})
+
+    problem = assert_problem(response, 412, "precondition-failed")
+    assert whole not in response.get_data() and len(response.get_data()) < 1000
+    assert '"stale"' in problem["detail"] and "/web/static/session.js" in problem["detail"]
+    assert response.headers["ETag"] == etag  # the current one, as an API 412 gives current_version
+    assert matching.status_code == 200 and matching.get_data() == whole
+    matching.close()
+
+
 # Every HTTP error werkzeug can raise in a view or before one (its whole table, and the 400s it raises by name: a body
 # cut short, an untrusted Host, a missing form key), except the 404, 405 and 413 the cases above describe.
 WERKZEUG_ERRORS = [

@@ -166,6 +166,30 @@ def test_a_cors_preflight_keeps_its_answer_while_a_plain_options_is_204(cors: Ap
     assert plain.headers["Access-Control-Allow-Origin"] == "https://club.example"
 
 
+def _assert_refused_preflight(response: Any) -> None:
+    assert response.status_code == 204 and response.get_data() == b"", response.get_data(as_text=True)
+    assert "Content-Type" not in response.headers
+    assert not [h for h, _ in response.headers.items() if h.lower().startswith("access-control-")], response.headers
+    assert "GET" in {m.strip() for m in response.headers["Allow"].split(",")}
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games", "/games"])
+def test_a_cors_preflight_is_204_with_no_cors_headers_when_cors_is_off(api: Api, path: str) -> None:
+    """Flask's automatic answer was 200 text/html: a page-shaped success where nothing was allowed."""
+    preflight = {"Origin": "https://club.example", "Access-Control-Request-Method": "POST"}
+
+    _assert_refused_preflight(api.client.options(path, headers=preflight))
+
+
+def test_a_cors_preflight_from_an_origin_not_listed_is_204_with_no_cors_headers(cors: Api) -> None:
+    preflight = {"Origin": "https://elsewhere.example", "Access-Control-Request-Method": "POST"}
+    allowed = cors.client.options("/api/v1/games", headers={**preflight, "Origin": "https://club.example"})
+
+    _assert_refused_preflight(cors.client.options("/api/v1/games", headers=preflight))
+    assert allowed.status_code == 200  # the allowed origin keeps flask-cors's answer
+    assert allowed.headers["Access-Control-Allow-Origin"] == "https://club.example"
+
+
 def test_another_origin_gets_no_cors_headers(cors: Api) -> None:
     response = cors.client.get("/api/v1/rulesets", headers={"Origin": "https://elsewhere.example"})
 

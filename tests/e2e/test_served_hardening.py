@@ -195,3 +195,41 @@ def test_clients_stalled_in_their_bodies_keep_no_one_else_waiting_over_real_http
         for connection in stalled:
             connection.close()
     assert _version(served, game) == 2  # the stalled ones recorded nothing
+
+
+def _raw_answer(served: Served, request: bytes) -> tuple[str, dict[str, str], bytes]:
+    """Send `request` as it is and read the answer to its end (the server closes the connection)."""
+    with socket.create_connection(("127.0.0.1", served.port), timeout=10) as connection:
+        connection.sendall(request)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status, *lines = head.decode("latin-1").split("\r\n")
+    return status, {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines)}, body
+
+
+@pytest.mark.parametrize("backend_url", ["sqlite"], indirect=True)
+def test_a_request_the_server_cannot_parse_is_a_problem_naming_why_over_real_http(served: Served) -> None:
+    """uvicorn answered a URL longer than its parser reads, or a request line that is not HTTP, itself with
+    `400 text/plain` "Invalid HTTP request received.": the only answer that was not a problem document."""
+    target = b"/api/v1/rulesets?"
+
+    def get(url_bytes: int) -> bytes:
+        return b"GET " + target + b"a" * (url_bytes - len(target)) + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
+    long_url, longest = get(70_000), get(65_535)
+
+    too_long = _raw_answer(served, long_url)
+    garbled = _raw_answer(served, b"NOT AN HTTP REQUEST\r\n\r\n")
+    read = _raw_answer(served, longest)
+
+    status, headers, body = too_long
+    assert status == "HTTP/1.1 414 URI Too Long" and headers["content-type"] == "application/problem+json"
+    problem = json.loads(body)
+    assert problem["type"] == "/api/v1/problems/uri-too-long" and problem["limit_bytes"] == 65_535
+    assert "70,000 bytes" in problem["detail"] and "65,535" in problem["detail"]
+    status, headers, body = garbled
+    assert status == "HTTP/1.1 400 Bad Request" and headers["content-type"] == "application/problem+json"
+    assert json.loads(body)["errors"] == {"request": ["not parsable as HTTP/1.1"]}
+    assert read[0] != "HTTP/1.1 414 URI Too Long" and b"uri-too-long" not in read[2]  # the limit's own length is read

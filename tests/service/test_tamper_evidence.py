@@ -552,16 +552,20 @@ def _tournament_rechained_under_a_signed_head(site: Api, names: tuple[str, ...])
     for name in names:
         body = {"name": name, "club": "north"}
         assert site.client.post(f"/api/v1/tournaments/{created}/players", json=body, headers=headers).status_code == 201
+    _rechained_under_a_global_checkpoint(site, f"tournament:{created}", "north", "south")
+    return created
+
+
+def _rechained_under_a_global_checkpoint(site: Api, stream: str, old: str, new: str, version: int = 2) -> None:
+    """Sign a global checkpoint, then edit `old` to `new` in one version of the stream and re-chain it from there."""
     site.services.checkpoints.checkpoint_global()
-    stream = f"tournament:{created}"
     with site.services.engine.begin() as conn:
         _unlock(conn)
         conn.execute(
-            text("UPDATE events SET data = replace(data, 'north', 'south') WHERE stream_id = :s AND version = 2"),
-            {"s": stream},
+            text("UPDATE events SET data = replace(data, :old, :new) WHERE stream_id = :s AND version = :v"),
+            {"s": stream, "v": version, "old": old, "new": new},
         )
-        _rechain_from(conn, created, 2, stream)
-    return created
+        _rechain_from(conn, "", version, stream)
 
 
 def test_the_tournament_verify_view_reports_a_registration_edited_and_rechained_under_a_signed_head(
@@ -594,3 +598,53 @@ def test_the_tournament_record_is_refused_naming_the_finding_when_its_stream_was
     assert exported.status_code == 409 and problem["type"] == "/api/v1/problems/log-tampered", problem
     assert "rechained at version 2" in problem["detail"] and "nothing was exported" in problem["detail"]
     assert [f["kind"] for f in problem["findings"]] == ["rechained"]
+
+
+def _tournament_with_a_rechained_dispute(site: Api) -> tuple[str, str]:
+    """A tournament of four whose one game's end was overturned by a dispute (the ruling amends the result, naming
+    it), under a global checkpoint; then its ruling (version 3) was edited and re-chained."""
+    headers = site.headers("organiser")
+    base = "/api/v1/tournaments"
+    body = {"name": "Open", "ruleset": "freeform", "table_size": 4, "rounds": 1}
+    created: str = site.client.post(base, json=body, headers=headers).get_json()["id"]
+    for n in range(4):
+        entrant = {"name": f"Player {n}"}
+        assert site.client.post(f"{base}/{created}/players", json=entrant, headers=headers).status_code == 201
+    assert site.client.post(f"{base}/{created}/rounds", json={}, headers=headers).status_code == 201
+    assert site.client.post(f"{base}/{created}/rounds/1/start", json={}, headers=headers).status_code == 200
+    game = site.client.get(f"{base}/{created}/rounds/1", headers=headers).get_json()["tables"][0]["game"]
+    end = {"winners": ["seat-1"], "scores": {"seat-1": 40, "seat-2": 30, "seat-3": 20, "seat-4": 10}}
+    assert site.act(game, "organiser", type="end_game", seat=None, data=end).status_code == 201
+    claim = {"version": 2, "claim": "seat-4 held the most points at the end"}
+    arbiter = site.headers("arbiter")
+    dispute = site.client.post(f"/api/v1/games/{game}/disputes", json=claim, headers=arbiter).get_json()["id"]
+    corrected = {"winners": ["seat-4"], "scores": {"seat-1": 30, "seat-2": 20, "seat-3": 10, "seat-4": 40}}
+    ruling = {
+        "decision": "overturned",
+        "reasoning": "recount",
+        "rule_ids": ["CORE-END-1"],
+        "corrected_action": {"type": "end_game", "seat": None, "data": corrected},
+    }
+    assert site.client.post(f"/api/v1/disputes/{dispute}/ruling", json=ruling, headers=arbiter).status_code == 201
+    stream = f"dispute:{dispute}"
+    _rechained_under_a_global_checkpoint(site, stream, "recount", "coin toss", version=3)
+    return created, stream
+
+
+def test_the_tournament_record_and_verify_view_report_a_dispute_stream_edited_and_rechained(site: Api) -> None:
+    """GET /tournaments/{id}/record checked the tournament's stream against its signed heads and each table game by
+    its export, but carried the disputes behind its amendments as stored: a ruling edited and re-chained under the
+    global checkpoint was exported as the reason a result changed, and the verify view answered ok."""
+    created, stream = _tournament_with_a_rechained_dispute(site)
+    headers = site.headers("organiser")
+
+    exported = site.client.get(f"/api/v1/tournaments/{created}/record", headers=headers)
+    verified = site.client.get(f"/api/v1/tournaments/{created}/verify", headers=headers).get_json()
+
+    assert any(line.startswith("RECHAINED") and stream in line for line in annals("verify").output.splitlines())
+    problem = exported.get_json()
+    assert exported.status_code == 409 and problem["type"] == "/api/v1/problems/log-tampered", problem
+    assert problem["detail"].startswith(f"{stream} fails its check (rechained")
+    assert "rechained" in [f["kind"] for f in problem["findings"]]
+    assert verified["ok"] is False and verified["findings"] == [], verified
+    assert [(s["stream"], s["ok"]) for s in verified["streams"]] == [(stream, False)]
