@@ -1,8 +1,11 @@
 """A tournament's rounds (issue 13): pair, swap, start (the table games), close.
 
 Pairing a round is shown before it is published: `preview` answers the plan and its `plan_digest` and writes
-nothing; publishing a plan with problems (an unavoidable repeat, a faction repeat, a second bye) needs
-`accept_problems`, and publishing with the previewed `plan_digest` publishes that plan or nothing. Until the
+nothing; publishing a plan with problems the director can act on (a rematch, a faction repeat a swap could spare,
+a second bye, club-mates together) needs `accept_problems`, while an unavoidable faction repeat (the player's
+seat is as fresh as any seat a table of that size offers them: `planning._above_floor`) is shown and counted
+(`unavoidable_repeats`) but waits for nobody; publishing with the previewed `plan_digest` publishes that plan or
+nothing. Until the
 round's games are created the director may swap two players, each swap an event with its reason, or withdraw the
 round (a no-show after the publish) to drop the player and pair it again.
 """
@@ -74,11 +77,13 @@ def pair(
                 f"{digest}): preview it again, check it and publish that",
                 plan_digest=digest,
             )
-        if plan["problems"] and not body.get("accept_problems"):
+        to_accept = [problem for problem in plan["problems"] if not problem.get("unavoidable")]
+        if to_accept and not body.get("accept_problems"):
             raise PairingProblems(
-                f"round {number} has {len(plan['problems'])} problem(s), first: {plan['problems'][0]['detail']}; "
+                f"round {number} has {len(to_accept)} problem(s) to accept, first: {to_accept[0]['detail']}; "
                 "publish with accept_problems, or swap players after publishing",
-                problems=plan["problems"],
+                problems=to_accept,
+                unavoidable_repeats=plan["unavoidable_repeats"],
             )
         append(services, loaded, [draft("RoundPaired", plan, principal, ctx)], asked=asked)
         return {**plan, "published": True, "plan_digest": digest}
