@@ -22,6 +22,7 @@ from service.auth import Principal
 from service.errors import Conflict, Unprocessable
 from service.games import RequestContext
 from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
+from service.tournaments.naming import tournament_named
 from service.tournaments.pairing import PairingError
 from service.tournaments.planning import plan_round, reseat
 from service.tournaments.projection import tournament_seed
@@ -95,7 +96,7 @@ def pair(
 def _next_round(loaded: Loaded) -> int:
     state, settings = loaded.state, loaded.state.settings
     if state.finished:
-        raise Conflict(f"tournament {loaded.tournament_id} is finished")
+        raise Conflict(f"{tournament_named(state)} is finished", tournament=loaded.tournament_id)
     if settings.get("format") != "swiss":
         raise Conflict("a league is not paired: link its games as they are played")
     if state.rounds and not state.rounds[-1].closed:
@@ -252,7 +253,7 @@ def withdraw(
 def _open_round(state: TournamentState, number: int, what: str) -> Round:
     """Round `number` of a running Swiss tournament, still open: what a director may change or start."""
     if state.finished:
-        raise Conflict(f"tournament {state.tournament_id} is finished: too late to {what}")
+        raise Conflict(f"{tournament_named(state)} is finished: too late to {what}", tournament=state.tournament_id)
     paired = state.round(number) if number != LEAGUE_ROUND else None
     if paired is None:
         raise Conflict(f"round {number} is not paired")

@@ -90,14 +90,22 @@ def test_check_pairing_finds_a_published_round_that_is_not_the_seeds_draw(runner
     assert checked.exit_code == 1 and "round 1: DIFFERS" in checked.output
 
 
-def test_a_tournament_record_written_by_one_database_imports_into_another(
+def _recorded_for_another_database(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+) -> tuple[str, Path]:
+    """A finished tournament's record written to a file, then the runner switched to an empty database."""
     tid, _ = _one_round(runner, tmp_path)
     record = tmp_path / "club-night.tournament.json"
     _ok(runner.invoke(cli, ["tournament", "record", tid, "-o", str(record)]))
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'another.db'}")
     _ok(runner.invoke(cli, ["db", "upgrade"]))
+    return tid, record
+
+
+def test_a_tournament_record_written_by_one_database_imports_into_another(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tid, record = _recorded_for_another_database(runner, tmp_path, monkeypatch)
 
     first = _ok(runner.invoke(cli, ["tournament", "import", str(record)]))
     second = _ok(runner.invoke(cli, ["tournament", "import", str(record)]))
@@ -138,3 +146,19 @@ def test_registering_a_name_twice_from_the_command_line_needs_different_person(r
 
     assert again.exit_code != 0 and "Ann is already an entrant" in again.output
     assert told.exit_code == 0, told.output
+
+
+def test_a_tournament_record_missing_a_table_game_is_refused_naming_its_table_not_its_id(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, record = _recorded_for_another_database(runner, tmp_path, monkeypatch)
+    document = json.loads(record.read_text())
+    games = [json.loads(lines[0])["game"]["id"] for lines in document["games"]]
+    document["games"] = document["games"][:1]  # the second table's game record left out
+    record.write_text(json.dumps(document))
+
+    refused = runner.invoke(cli, ["tournament", "import", str(record)])
+
+    assert refused.exit_code != 0
+    assert "the record of the game of round 1 table 2 is missing" in refused.output, refused.output
+    assert games[1] not in refused.output
