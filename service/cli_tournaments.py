@@ -185,6 +185,23 @@ def close_round_command(ctx: click.Context, tournament_id: str, number: int) -> 
     click.echo(f"round {number} closed")
 
 
+@tournament.command("withdraw-round")
+@click.argument("tournament_id")
+@click.argument("number", type=int)
+@click.option("--reason", required=True, help="why it is paired again (a no-show after publishing), kept in the log")
+@click.pass_context
+def withdraw_round_command(ctx: click.Context, tournament_id: str, number: int, reason: str) -> None:
+    """Withdraw the last published round while no table has a game or result; it is then paired again."""
+    from service import schemas
+    from service.schemas.tournaments import WithdrawSchema
+    from service.tournaments.rounds import withdraw
+
+    wired = _wired(ctx)
+    body = _run(lambda: schemas.load(WithdrawSchema, {"reason": reason}))
+    _run(lambda: withdraw(wired, OPERATOR, tournament_id, number, body["reason"], _ctx("withdraw-round")))
+    click.echo(f"round {number} withdrawn; pair it again with: annals tournament pair {tournament_id}")
+
+
 @tournament.command("finish")
 @click.argument("tournament_id")
 @click.pass_context

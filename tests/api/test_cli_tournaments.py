@@ -162,3 +162,24 @@ def test_a_tournament_record_missing_a_table_game_is_refused_naming_its_table_no
     assert refused.exit_code != 0
     assert "the record of the game of round 1 table 2 is missing" in refused.output, refused.output
     assert games[1] not in refused.output
+
+
+def test_a_director_withdraws_a_published_round_from_the_command_line_and_pairs_it_again(runner: CliRunner) -> None:
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    players = [
+        _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", f"Player {n}"])).split()[-1] for n in range(9)
+    ]
+    _ok(runner.invoke(cli, ["tournament", "pair", tid, "--no-start", "--accept-problems"]))  # one bye of nine
+    no_reason = runner.invoke(cli, ["tournament", "withdraw-round", tid, "1", "--reason", ""])
+
+    withdrawn = runner.invoke(cli, ["tournament", "withdraw-round", tid, "1", "--reason", "Player 0 did not show"])
+    _ok(runner.invoke(cli, ["tournament", "drop", tid, players[0], "--reason", "did not show"]))
+    again = _ok(runner.invoke(cli, ["tournament", "pair", tid]))  # eight left: two tables, their games created
+    started = runner.invoke(cli, ["tournament", "withdraw-round", tid, "1", "--reason", "too late"])
+
+    assert no_reason.exit_code != 0 and "reason" in no_reason.output
+    assert withdrawn.exit_code == 0, withdrawn.output
+    assert f"round 1 withdrawn; pair it again with: annals tournament pair {tid}" in withdrawn.output
+    assert "round 1: repeat cost 0" in again and "Player 0" not in again and "byes" not in again
+    assert started.exit_code == 1 and "round 1 has started" in started.output
