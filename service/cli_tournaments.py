@@ -133,7 +133,9 @@ def pair_command(
         click.echo(f"byes: {', '.join(map(name, plan['byes']))}")
     for problem in plan["problems"]:
         who = ", ".join(map(name, problem["players"]))
-        click.echo(f"PROBLEM {problem['kind']} at table {problem.get('table', '-')}: {who}")
+        # An unavoidable repeat is shown, not accepted (rounds.pair publishes without --accept-problems for it).
+        label = "UNAVOIDABLE" if problem.get("unavoidable") else "PROBLEM"
+        click.echo(f"{label} {problem['kind']} at table {problem.get('table', '-')}: {who}")
     click.echo(f"round {plan['round']}: repeat cost {plan['repeat_cost']}, optimal {plan['optimal']}")
     click.echo(f"plan digest {plan['plan_digest']}")
     if preview or no_start:
