@@ -133,7 +133,9 @@ def pair_command(
         click.echo(f"byes: {', '.join(map(name, plan['byes']))}")
     for problem in plan["problems"]:
         who = ", ".join(map(name, problem["players"]))
-        click.echo(f"PROBLEM {problem['kind']} at table {problem.get('table', '-')}: {who}")
+        # An unavoidable repeat is shown, not accepted (rounds.pair publishes without --accept-problems for it).
+        label = "UNAVOIDABLE" if problem.get("unavoidable") else "PROBLEM"
+        click.echo(f"{label} {problem['kind']} at table {problem.get('table', '-')}: {who}")
     click.echo(f"round {plan['round']}: repeat cost {plan['repeat_cost']}, optimal {plan['optimal']}")
     click.echo(f"plan digest {plan['plan_digest']}")
     if preview or no_start:
@@ -183,6 +185,23 @@ def close_round_command(ctx: click.Context, tournament_id: str, number: int) -> 
     wired = _wired(ctx)
     _run(lambda: close(wired, OPERATOR, tournament_id, number, _ctx("close-round")))
     click.echo(f"round {number} closed")
+
+
+@tournament.command("withdraw-round")
+@click.argument("tournament_id")
+@click.argument("number", type=int)
+@click.option("--reason", required=True, help="why it is paired again (a no-show after publishing), kept in the log")
+@click.pass_context
+def withdraw_round_command(ctx: click.Context, tournament_id: str, number: int, reason: str) -> None:
+    """Withdraw the last published round while no table has a game or result; it is then paired again."""
+    from service import schemas
+    from service.schemas.tournaments import WithdrawSchema
+    from service.tournaments.rounds import withdraw
+
+    wired = _wired(ctx)
+    body = _run(lambda: schemas.load(WithdrawSchema, {"reason": reason}))
+    _run(lambda: withdraw(wired, OPERATOR, tournament_id, number, body["reason"], _ctx("withdraw-round")))
+    click.echo(f"round {number} withdrawn; pair it again with: annals tournament pair {tournament_id}")
 
 
 @tournament.command("finish")

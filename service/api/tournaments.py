@@ -28,6 +28,7 @@ from service.schemas import tournaments as shapes
 from service.store import players, summaries
 from service.store import tournaments as rows
 from service.tournaments import commands, league, records, results, rounds
+from service.tournaments.naming import tournament_named
 from service.tournaments.projection import current_standings, provisional_counts, status_of, tournament_seed
 
 blueprint = Blueprint("tournaments", __name__)
@@ -340,7 +341,9 @@ def get_round(tournament_id: str, number: int) -> Response:
     loaded = commands.load(services(), principal(), tournament_id)
     paired = loaded.state.round(number)
     if paired is None:
-        raise commands.TournamentNotFound(f"tournament {tournament_id} has no round {number}")
+        raise commands.TournamentNotFound(
+            f"{tournament_named(loaded.state)} has no round {number}", tournament=tournament_id
+        )
     status = summaries.statuses(services().engine, [t.game for t in paired.tables if t.game is not None])
     tables = [
         {
@@ -363,7 +366,9 @@ def get_pairing(tournament_id: str, number: int) -> Response:
     # The round as paired last: a withdrawn pairing of the same number (and its swaps) is history, not this round.
     paired = [i for i, e in enumerate(loaded.events) if e.type == "RoundPaired" and e.data.get("round") == number]
     if not paired or loaded.state.round(number) is None:  # never paired, or withdrawn and not paired again
-        raise commands.TournamentNotFound(f"tournament {tournament_id} has no round {number}")
+        raise commands.TournamentNotFound(
+            f"{tournament_named(loaded.state)} has no round {number}", tournament=tournament_id
+        )
     at = paired[-1]
     later = loaded.events[at:]
     swaps = [e.data for e in later if e.type == "PlayersSwapped" and e.data.get("round") == number]
@@ -520,7 +525,10 @@ def get_standings(tournament_id: str) -> Response:
     loaded = commands.load(services(), caller, tournament_id)
     after = query["after_round"]
     if after and loaded.state.round(after) is None:  # not "as they stood": that round was never paired
-        raise commands.TournamentNotFound(f"tournament {tournament_id} has no round {after}: no standings after it")
+        raise commands.TournamentNotFound(
+            f"{tournament_named(loaded.state)} has no round {after}: no standings after it",
+            tournament=tournament_id,
+        )
     counted = _counted(caller, query)
     seed = tournament_seed(services().engine, tournament_id, loaded.state)
     lines = current_standings(loaded.state, seed, after, approved_only=counted == "approved")

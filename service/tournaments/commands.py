@@ -30,6 +30,7 @@ from service.errors import Conflict, NotFound, TooMuchContention, Unprocessable,
 from service.games import RETRIES, RequestContext, implied_variant
 from service.store import players, secrets
 from service.store.events import AppendResult, EventDraft, RecordedEvent
+from service.tournaments.naming import tournament_named
 from service.tournaments.planning import seat_sets
 from service.tournaments.projection import (
     SEED_KIND,
@@ -179,13 +180,15 @@ def append(
 
 def retrying(services: Services, principal: Principal, tournament_id: str, attempt: Callable[[Loaded], Any]) -> Any:
     """Run a command on the newest tournament, again when another writer got there first."""
+    named = "the tournament"
     for _ in range(RETRIES):
         loaded = load(services, principal, tournament_id)
+        named = tournament_named(loaded.state)
         try:
             return attempt(loaded)
         except WrongExpectedVersion:
             continue
-    raise TooMuchContention(f"tournament {tournament_id} moved on {RETRIES} times; send the request again")
+    raise TooMuchContention(f"{named} moved on {RETRIES} times; send the request again", tournament=tournament_id)
 
 
 def draft(event_type: str, data: dict[str, Any], principal: Principal, ctx: RequestContext) -> EventDraft:
@@ -369,7 +372,7 @@ def register(
 
     def attempt(loaded: Loaded) -> dict[str, Any]:
         if loaded.state.finished:
-            raise Conflict(f"tournament {tournament_id} is finished")
+            raise Conflict(f"{tournament_named(loaded.state)} is finished", tournament=tournament_id)
         if player in loaded.state.active_players:
             known = _known_as(services, loaded.state, player) or player
             raise Conflict(f"{known} is already registered in this tournament", player=player)
@@ -433,7 +436,7 @@ def drop(
 
     def attempt(loaded: Loaded) -> None:
         if loaded.state.finished:
-            raise Conflict(f"tournament {tournament_id} is finished")
+            raise Conflict(f"{tournament_named(loaded.state)} is finished", tournament=tournament_id)
         if player_id not in loaded.state.registered:  # a mistyped or another event's player: nothing to drop
             known = _known_as(services, loaded.state, player_id)
             detail = f"{known} is not registered" if known else f"no player {player_id!r} is registered"
@@ -459,14 +462,18 @@ def finish(
     def attempt(loaded: Loaded) -> None:
         state = loaded.state
         if state.finished:
-            raise Conflict(f"tournament {tournament_id} is already finished")
+            raise Conflict(f"{tournament_named(state)} is already finished", tournament=tournament_id)
         open_rounds = [r.number for r in state.rounds if not r.closed and r.number != LEAGUE_ROUND]
         if open_rounds:
             raise Conflict(f"round(s) {open_rounds} are not closed", rounds=open_rounds)
         league = state.round(LEAGUE_ROUND)
-        waiting = [t.game for t in league.tables if t.result is None or t.result.provisional] if league else []
+        waiting = [t for t in league.tables if t.result is None or t.result.provisional] if league else []
         if waiting:
-            raise Conflict(f"league game(s) {waiting} have no approved result yet", games=waiting)
+            raise Conflict(
+                f"league game(s) {[t.number for t in waiting]} have no approved result yet",
+                tables=[t.number for t in waiting],
+                games=[t.game for t in waiting],
+            )
         if not state.rounds and state.settings.get("format") == "swiss":
             raise Conflict("no round was played")
         seed = tournament_seed(services.engine, tournament_id, state)

@@ -2,9 +2,12 @@
 
 The plan is the `RoundPaired` event's data: the tables (players in seat order, their seats, the band of the
 ranking each table drew from, the rematches it could not avoid and the seating's cost), the byes, and the
-problems a director is shown before publishing (an unavoidable repeat, a faction repeat, a second bye, a
-solver stopped at its time limit). Everything is derived from the log and the committed seed, so
-`annals tournament check-pairing` re-derives a published round and compares.
+problems a director is shown before publishing (a rematch, a faction repeat, a second bye, a solver stopped at
+its time limit). A faction repeat is `unavoidable` when the player's seat costs no more than their floor, the
+cheapest seat any table of that size could give them whoever else sat there (at tables of 2 from round 3 on,
+once a player has played both seats): no pairing, swap or seating could spare them it, so it is counted
+(`unavoidable_repeats`) and publishing does not wait for it. Everything is derived from the log and the
+committed seed, so `annals tournament check-pairing` re-derives a published round and compares.
 """
 
 from __future__ import annotations
@@ -22,7 +25,15 @@ from domain.tournaments.state import TournamentState
 from domain.tournaments.tables import Remainder, Split, TableSizeError, split_field
 from service.tournaments.pairing import PairedTable, pair_round
 from service.tournaments.projection import current_standings, draw_seed
-from service.tournaments.seating import FACTION_WEIGHT, POSITION_WEIGHT, History, Seating, SeatingError, seat_table
+from service.tournaments.seating import (
+    FACTION_WEIGHT,
+    POSITION_WEIGHT,
+    History,
+    Seating,
+    SeatingError,
+    Weights,
+    seat_table,
+)
 
 
 def seat_sets(settings: Mapping[str, Any], size: int) -> list[tuple[str, ...]]:
@@ -84,7 +95,7 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
         seated = _seat(settings, table, history, round_seed)
         table = _real_rematches(table, met)
         tables.append(_table_json(table, seated, scores))
-        problems += _table_problems(table, seated)
+        problems += _table_problems(table, seated, _above_floor(settings, seated, history))
         problems += _kept_together(table, apart, str(settings.get("keep_apart")))
     byes = [] if final else list(paired.byes)
     problems += [{"kind": "second_bye", "players": [p], "detail": f"{p} already had a bye"} for p in paired.second_byes]
@@ -100,6 +111,7 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
         "band_cost": paired.band_cost,
         "optimal": paired.optimal,
         "problems": problems,
+        "unavoidable_repeats": sum(1 for problem in problems if problem.get("unavoidable")),
         "seed_purpose": f"round:{number}",
     }
     if final and len(eligible) > size:
@@ -150,21 +162,36 @@ def reseat(state: TournamentState, number: int, seed: bytes, tables: Sequence[Se
     return found
 
 
-def _seat(settings: Mapping[str, Any], table: PairedTable, history: History, seed: bytes) -> tuple[Seating, list[str]]:
-    """The cheapest seating over every seat set the table's size allows (the first set on equal cost)."""
-    best: tuple[Seating, list[str]] | None = None
-    faction_weight = _weight(settings, "faction_weight", FACTION_WEIGHT)
-    position_weight = _weight(settings, "position_weight", POSITION_WEIGHT)
-    neighbour_weight = _weight(settings, "neighbour_weight", 0)
+def weights_of(settings: Mapping[str, Any]) -> Weights:
+    """The director's seating weights (faction, position, neighbours on the map), else the defaults."""
     given = settings.get("faction_neighbours")
     neighbours = (
         {str(f): frozenset(str(n) for n in near) for f, near in given.items() if isinstance(near, list)}
         if isinstance(given, Mapping)
         else default_neighbours(str(settings.get("ruleset", "")))
     )
+    return Weights(
+        _weight(settings, "faction_weight", FACTION_WEIGHT),
+        _weight(settings, "position_weight", POSITION_WEIGHT),
+        neighbours,
+        _weight(settings, "neighbour_weight", 0),
+    )
+
+
+def _seat(settings: Mapping[str, Any], table: PairedTable, history: History, seed: bytes) -> tuple[Seating, list[str]]:
+    """The cheapest seating over every seat set the table's size allows (the first set on equal cost)."""
+    best: tuple[Seating, list[str]] | None = None
+    weights = weights_of(settings)
     for chosen in seat_sets(settings, len(table.players)):
         seating = seat_table(
-            table.players, chosen, history, seed, faction_weight, position_weight, neighbours, neighbour_weight
+            table.players,
+            chosen,
+            history,
+            seed,
+            weights.faction,
+            weights.position,
+            weights.neighbours,
+            weights.neighbour,
         )
         if best is None or seating.cost < best[0].cost:
             best = (seating, list(chosen))
@@ -215,7 +242,26 @@ def _kept_together(table: PairedTable, apart: Sequence[frozenset[str]], key: str
     ]
 
 
-def _table_problems(table: PairedTable, seated: tuple[Seating, list[str]]) -> list[dict[str, Any]]:
+def _above_floor(settings: Mapping[str, Any], seated: tuple[Seating, list[str]], history: History) -> frozenset[str]:
+    """The players of a table whose seat costs more than their floor: the cheapest seat any table of this size
+    could give them, whoever else sat there (`Weights.floor`). A repeat at the floor is unavoidable (they have
+    played every seat as often, weighted as the director set); above it, another composition of the tables (a
+    swap) could have spared them it."""
+    seating, chosen = seated
+    weights, position = weights_of(settings), {seat: n for n, seat in enumerate(chosen, start=1)}
+    sets = seat_sets(settings, len(chosen))
+    return frozenset(
+        player
+        for player, seat in seating.seats.items()
+        if weights.cost(history, player, seat, position[seat]) > weights.floor(history, player, sets)
+    )
+
+
+def _table_problems(
+    table: PairedTable, seated: tuple[Seating, list[str]], above_floor: frozenset[str]
+) -> list[dict[str, Any]]:
+    """The table's rematches and faction repeats; a repeat at the player's floor is `unavoidable` (see
+    `_above_floor`): it is shown, but publishing does not wait for it to be accepted."""
     problems = [
         {
             "kind": "repeat_opponent",
@@ -229,8 +275,14 @@ def _table_problems(table: PairedTable, seated: tuple[Seating, list[str]]) -> li
         {
             "kind": "faction_repeat",
             "players": [p],
-            "detail": f"{p} plays {s} again ({n} time(s) before)",
+            "detail": f"{p} plays {s} again ({n} time(s) before)"
+            + (
+                ", though a table of this size has a fresher seat for them: a swap may spare them it"
+                if p in above_floor
+                else f": unavoidable, no seat a table of {len(table.players)} offers is fresher for them"
+            ),
             "table": table.number,
+            "unavoidable": p not in above_floor,
         }
         for p, s, n in seated[0].faction_repeats
     ]

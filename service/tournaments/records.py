@@ -36,6 +36,7 @@ from service.store import players, summaries
 from service.store.events import AppendResult, RecordedEvent
 from service.tournaments.checking import seed_of
 from service.tournaments.commands import fingerprint_of, load
+from service.tournaments.naming import table_named
 from service.tournaments.projection import fold_recorded, project, stream_of_tournament
 from service.wiring import Services
 
@@ -143,7 +144,8 @@ def import_tournament(
     stored = services.store.read(stream)
     if stored:
         if stored[-1].hash != checked.events[-1]["hash"] or len(stored) != len(checked.events):
-            raise Conflict(f"tournament {tid} is stored already with another history; nothing was imported")
+            named = f"the tournament {checked.events[0]['data'].get('name')!r}"
+            raise Conflict(f"{named} is stored already with another history; nothing was imported", tournament=tid)
         return TournamentImport(tid, False, 0, 0, 0, 0, 0)
     _check_stored_games(services, checked)
     known = players.existing(services.engine, list(checked.names))
@@ -201,7 +203,17 @@ def _check_stored_games(services: Services, checked: _Checked) -> None:
     for game_id, (_, last_hash) in checked.games.items():
         summary = summaries.get(services.engine, game_id)
         if summary is not None and summary["last_hash"] != last_hash:
-            raise Conflict(f"game {game_id} is stored already with another history; nothing was imported")
+            raise Conflict(
+                f"the game of {_table_of(checked.events, game_id)} is stored already with another history; nothing "
+                "was imported",
+                game=game_id,
+            )
+
+
+def _table_of(events: Sequence[Mapping[str, Any]], game_id: str) -> str:
+    """The table whose game `game_id` is, as a director knows it ("round 2 table 3")."""
+    linked = next(e["data"] for e in events if e["type"] == "TableGameCreated" and e["data"].get("game") == game_id)
+    return table_named(int(linked["round"]), int(linked["table"]))
 
 
 # --- checks (nothing is written until all pass) ---
@@ -220,7 +232,7 @@ def _checked(document: Any) -> _Checked:
     events = _stream(document, "/events", stream_of_tournament(tid))
     created = events[0]
     if created["type"] != "TournamentCreated" or created["data"].get("tournament_id") != tid:
-        raise _refuse("/events/0", f"version 1 is not the TournamentCreated of tournament {tid}")
+        raise _refuse("/events/0", "version 1 is not the TournamentCreated of the tournament /tournament names")
     try:
         if seed_of([Event(e["type"], e["data"]) for e in events]) is None:
             raise _refuse("/events", "the tournament is not finished: its draw seed is not revealed yet")
@@ -276,6 +288,7 @@ def _names(document: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> 
 def _games(document: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> dict[str, tuple[list[str], str]]:
     """The record of every game the tournament links (and no other), each read and its chain verified."""
     games: dict[str, tuple[list[str], str]] = {}
+    linked = [str(e["data"]["game"]) for e in events if e["type"] == "TableGameCreated"]
     for index, lines in enumerate(_list(document, "/games")):
         pointer = f"/games/{index}"
         if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
@@ -284,15 +297,15 @@ def _games(document: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> 
             record = parse_record(lines)
         except RecordError as error:
             raise _refuse(f"{pointer}/{max(error.line - 1, 0)}", error.message) from None
+        if record.game_id not in linked:
+            raise _refuse(pointer, "this game is no table's game in this tournament")
         check = verify_record(record)
         if not check.ok:
-            raise _refuse(pointer, f"game {record.game_id}'s hash chain breaks at version {check.first_broken}")
+            table = _table_of(events, record.game_id)
+            raise _refuse(pointer, f"the game of {table}: its hash chain breaks at version {check.first_broken}")
         games[record.game_id] = (lines, check.head)
-    linked = [str(e["data"]["game"]) for e in events if e["type"] == "TableGameCreated"]
     if missing := [g for g in linked if g not in games]:
-        raise _refuse("/games", f"the record of table game {missing[0]} is missing")
-    if extra := sorted(set(games) - set(linked)):
-        raise _refuse("/games", f"game {extra[0]} is not a table game of this tournament")
+        raise _refuse("/games", f"the record of the game of {_table_of(events, missing[0])} is missing")
     return games
 
 

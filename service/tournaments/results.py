@@ -26,6 +26,7 @@ from service.store import disputes, summaries
 from service.store import tournaments as rows
 from service.store.players import names_of
 from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
+from service.tournaments.naming import table_named, tournament_named
 from service.wiring import Services
 
 log = logging.getLogger("annals")
@@ -144,7 +145,7 @@ def report_by_hand(
         amending = principal.role in DIRECTORS and bool(body.get("amend_reason"))
         table = _table(loaded, number, table_no, closed_too=amending)
         _check_at_table(principal, table, "report")
-        _check_game_over(services, principal, table)
+        _check_game_over(services, principal, number, table)
         places, measures = _by_player(table, body)
         if problem := scoring_problem(loaded.state, result_from({"places": places, "measures": measures})):
             raise Unprocessable(f"the result cannot be scored: {problem}", {"measures": [problem]})
@@ -239,10 +240,12 @@ def approve(
             raise Conflict(f"round {number} table {table_no}'s result is already approved")
         if table.game is not None and (open_ids := disputes.open_ids(services.engine, table.game)):
             raise Conflict(
-                f"game {table.game} has open dispute(s) {list(open_ids)}: its result stays provisional until ruled",
+                f"the game of {table_named(number, table_no)} has {len(open_ids)} open dispute(s): its result stays "
+                "provisional until ruled",
                 disputes=list(open_ids),
+                game=table.game,
             )
-        _check_game_agrees(services, table, result)
+        _check_game_agrees(services, number, table, result)
         if problem := scoring_problem(loaded.state, result):
             raise Conflict(
                 f"round {number} table {table_no}'s result cannot be scored: {problem}; "
@@ -263,7 +266,7 @@ def approve(
     retrying(services, principal, tournament_id, attempt)
 
 
-def _check_game_agrees(services: Services, table: Table, result: Result) -> None:
+def _check_game_agrees(services: Services, number: int, table: Table, result: Result) -> None:
     """409 when the table's game ended with other places than the result entered by hand says, or (its places left to
     be entered by hand) declaring other winners than the result places first: approving it would overrule the
     record unseen. A director's amendment (with its reason) is the decision, so it is approved."""
@@ -272,19 +275,21 @@ def _check_game_agrees(services: Services, table: Table, result: Result) -> None
     played = game_result(services, table.game, table)
     if played is not None and played["places"] != dict(result.places):
         raise Conflict(
-            f"game {table.game} ended with other places than the result entered by hand: a director amends the "
-            "result (amend_reason) to the one that stands, then approves it",
+            f"the game of {table_named(number, table.number)} ended with other places than the result entered by "
+            "hand: a director amends the result (amend_reason) to the one that stands, then approves it",
             game_places=played["places"],
+            game=table.game,
         )
     winners = None if played is not None else _declared_winners(services, table.game, table)
     first = sorted(p for p, n in result.places.items() if n == 1)
     if winners and winners != first:
         names = names_of(services.engine, winners)
         raise Conflict(
-            f"game {table.game} ended declaring {', '.join(names.get(p, p) for p in winners)} the winner(s), but "
-            "the result entered by hand places others first: a director amends the result (amend_reason) to the one "
-            "that stands, then approves it",
+            f"the game of {table_named(number, table.number)} ended declaring "
+            f"{', '.join(names.get(p, p) for p in winners)} the winner(s), but the result entered by hand places "
+            "others first: a director amends the result (amend_reason) to the one that stands, then approves it",
             game_winners=winners,
+            game=table.game,
         )
 
 
@@ -299,7 +304,7 @@ def _declared_winners(services: Services, game_id: str, table: Table) -> list[st
     return sorted(player_of[s] for s in declared if s in player_of) or None
 
 
-def _check_game_over(services: Services, principal: Principal, table: Table) -> None:
+def _check_game_over(services: Services, principal: Principal, number: int, table: Table) -> None:
     """409 `game-in-progress` for a player's result while the table's game is still being recorded: its end reports
     the result, and a hand entry made before it would only be contradicted by it (409 `game_places` at approval).
 
@@ -310,8 +315,8 @@ def _check_game_over(services: Services, principal: Principal, table: Table) -> 
     status = summaries.statuses(services.engine, [table.game]).get(table.game)
     if status is not None and status != "ended":
         raise GameInProgress(
-            f"table {table.number}'s game {table.game} is still being recorded (it has not ended): its result is "
-            "reported when the game ends, or entered by the director if time is called",
+            f"the game of {table_named(number, table.number)} is still being recorded (it has not ended): its "
+            "result is reported when the game ends, or entered by the director if time is called",
             game=table.game,
             game_status=status,
         )
@@ -320,7 +325,9 @@ def _check_game_over(services: Services, principal: Principal, table: Table) -> 
 def _table(loaded: Loaded, number: int, table_no: int, closed_too: bool = False) -> Table:
     """The table; in a closed round only when `closed_too` (a director's amendment or approval after a ruling)."""
     if loaded.state.finished:
-        raise Conflict(f"tournament {loaded.tournament_id} is finished: its results are final")
+        raise Conflict(
+            f"{tournament_named(loaded.state)} is finished: its results are final", tournament=loaded.tournament_id
+        )
     table = loaded.state.table(number, table_no)
     if table is None:  # the path names no table (DESIGN 9: 404), as GET .../rounds/{n} of a round never paired
         paired = loaded.state.round(number) is not None

@@ -1,8 +1,11 @@
 """A tournament's rounds (issue 13): pair, swap, start (the table games), close.
 
 Pairing a round is shown before it is published: `preview` answers the plan and its `plan_digest` and writes
-nothing; publishing a plan with problems (an unavoidable repeat, a faction repeat, a second bye) needs
-`accept_problems`, and publishing with the previewed `plan_digest` publishes that plan or nothing. Until the
+nothing; publishing a plan with problems the director can act on (a rematch, a faction repeat a swap could spare,
+a second bye, club-mates together) needs `accept_problems`, while an unavoidable faction repeat (the player's
+seat is as fresh as any seat a table of that size offers them: `planning._above_floor`) is shown and counted
+(`unavoidable_repeats`) but waits for nobody; publishing with the previewed `plan_digest` publishes that plan or
+nothing. Until the
 round's games are created the director may swap two players, each swap an event with its reason, or withdraw the
 round (a no-show after the publish) to drop the player and pair it again.
 """
@@ -19,6 +22,7 @@ from service.auth import Principal
 from service.errors import Conflict, Unprocessable
 from service.games import RequestContext
 from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
+from service.tournaments.naming import tournament_named
 from service.tournaments.pairing import PairingError
 from service.tournaments.planning import plan_round, reseat
 from service.tournaments.projection import tournament_seed
@@ -74,11 +78,13 @@ def pair(
                 f"{digest}): preview it again, check it and publish that",
                 plan_digest=digest,
             )
-        if plan["problems"] and not body.get("accept_problems"):
+        to_accept = [problem for problem in plan["problems"] if not problem.get("unavoidable")]
+        if to_accept and not body.get("accept_problems"):
             raise PairingProblems(
-                f"round {number} has {len(plan['problems'])} problem(s), first: {plan['problems'][0]['detail']}; "
+                f"round {number} has {len(to_accept)} problem(s) to accept, first: {to_accept[0]['detail']}; "
                 "publish with accept_problems, or swap players after publishing",
-                problems=plan["problems"],
+                problems=to_accept,
+                unavoidable_repeats=plan["unavoidable_repeats"],
             )
         append(services, loaded, [draft("RoundPaired", plan, principal, ctx)], asked=asked)
         return {**plan, "published": True, "plan_digest": digest}
@@ -90,7 +96,7 @@ def pair(
 def _next_round(loaded: Loaded) -> int:
     state, settings = loaded.state, loaded.state.settings
     if state.finished:
-        raise Conflict(f"tournament {loaded.tournament_id} is finished")
+        raise Conflict(f"{tournament_named(state)} is finished", tournament=loaded.tournament_id)
     if settings.get("format") != "swiss":
         raise Conflict("a league is not paired: link its games as they are played")
     if state.rounds and not state.rounds[-1].closed:
@@ -247,7 +253,7 @@ def withdraw(
 def _open_round(state: TournamentState, number: int, what: str) -> Round:
     """Round `number` of a running Swiss tournament, still open: what a director may change or start."""
     if state.finished:
-        raise Conflict(f"tournament {state.tournament_id} is finished: too late to {what}")
+        raise Conflict(f"{tournament_named(state)} is finished: too late to {what}", tournament=state.tournament_id)
     paired = state.round(number) if number != LEAGUE_ROUND else None
     if paired is None:
         raise Conflict(f"round {number} is not paired")

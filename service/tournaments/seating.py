@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment
@@ -45,6 +45,31 @@ class History:
     def position_count(self, player: str, position: int) -> int:
         """How often `player` already sat at `position`."""
         return self.positions.get(player, {}).get(position, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """What one earlier game costs a player in a seat: at its faction, at its position, beside it on the map."""
+
+    faction: int = FACTION_WEIGHT
+    position: int = POSITION_WEIGHT
+    neighbours: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    neighbour: int = 0
+
+    def cost(self, history: History, player: str, seat: str, position: int) -> int:
+        """The cost of seating `player` in `seat` at `position` (1-based) of the turn order."""
+        return (
+            self.faction * history.faction_count(player, seat)
+            + self.position * history.position_count(player, position)
+            + self.neighbour * sum(history.faction_count(player, near) for near in self.neighbours.get(seat, ()))
+        )
+
+    def floor(self, history: History, player: str, seat_sets: Sequence[Sequence[str]]) -> int:
+        """The cheapest seat `player` could have at any table of these seat sets, whoever sits beside them."""
+        return min(
+            (self.cost(history, player, seat, n) for chosen in seat_sets for n, seat in enumerate(chosen, start=1)),
+            default=0,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +103,10 @@ def seat_table(
     if len(set(players)) != len(players) or len(set(seats)) != len(seats):
         raise SeatingError("a player or a seat appears twice at one table")
     ordered = sorted(players, key=lambda p: hmac.new(seed, f"seating:{p}".encode(), hashlib.sha256).digest())
+    weights = Weights(faction_weight, position_weight, beside, neighbour_weight)
     cost = np.array(
         [
-            [
-                faction_weight * history.faction_count(player, seat)
-                + position_weight * history.position_count(player, position)
-                + neighbour_weight * sum(history.faction_count(player, near) for near in beside.get(seat, ()))
-                for position, seat in enumerate(seats, start=1)
-            ]
+            [weights.cost(history, player, seat, position) for position, seat in enumerate(seats, start=1)]
             for player in ordered
         ],
         dtype=np.int64,

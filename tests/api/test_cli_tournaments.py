@@ -29,17 +29,17 @@ def _ok(result: Result) -> str:
     return result.stdout.strip()
 
 
-def _end_every_game(games: list[str]) -> None:
-    """The tables play: each game ends with seat-1 first down to seat-4 (through the service's own commands)."""
+def _end_every_game(games: list[str], seats: int = 4, winners: list[str] | None = None) -> None:
+    """The tables play: each game ends with seat-1 first down to seat-`seats` (through the service's own commands),
+    or game n with `winners[n]` first."""
     app = create_app()
     services = app.extensions["annals"]
     try:
-        for game in games:
-            body = {
-                "type": "end_game",
-                "seat": None,
-                "data": {"winners": ["seat-1"], "scores": {"seat-1": 4, "seat-2": 3, "seat-3": 2, "seat-4": 1}},
-            }
+        for n, game in enumerate(games):
+            first = winners[n] if winners else "seat-1"
+            scores = {f"seat-{k}": seats + 1 - k for k in range(1, seats + 1)}
+            scores[first], scores["seat-1"] = scores["seat-1"], scores[first]
+            body = {"type": "end_game", "seat": None, "data": {"winners": [first], "scores": scores}}
             services.commands.act(Principal("system:test", "admin"), game, body, None, None, RequestContext("t"))
     finally:
         services.close()
@@ -90,14 +90,22 @@ def test_check_pairing_finds_a_published_round_that_is_not_the_seeds_draw(runner
     assert checked.exit_code == 1 and "round 1: DIFFERS" in checked.output
 
 
-def test_a_tournament_record_written_by_one_database_imports_into_another(
+def _recorded_for_another_database(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+) -> tuple[str, Path]:
+    """A finished tournament's record written to a file, then the runner switched to an empty database."""
     tid, _ = _one_round(runner, tmp_path)
     record = tmp_path / "club-night.tournament.json"
     _ok(runner.invoke(cli, ["tournament", "record", tid, "-o", str(record)]))
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'another.db'}")
     _ok(runner.invoke(cli, ["db", "upgrade"]))
+    return tid, record
+
+
+def test_a_tournament_record_written_by_one_database_imports_into_another(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tid, record = _recorded_for_another_database(runner, tmp_path, monkeypatch)
 
     first = _ok(runner.invoke(cli, ["tournament", "import", str(record)]))
     second = _ok(runner.invoke(cli, ["tournament", "import", str(record)]))
@@ -138,3 +146,71 @@ def test_registering_a_name_twice_from_the_command_line_needs_different_person(r
 
     assert again.exit_code != 0 and "Ann is already an entrant" in again.output
     assert told.exit_code == 0, told.output
+
+
+def test_a_tournament_record_missing_a_table_game_is_refused_naming_its_table_not_its_id(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, record = _recorded_for_another_database(runner, tmp_path, monkeypatch)
+    document = json.loads(record.read_text())
+    games = [json.loads(lines[0])["game"]["id"] for lines in document["games"]]
+    document["games"] = document["games"][:1]  # the second table's game record left out
+    record.write_text(json.dumps(document))
+
+    refused = runner.invoke(cli, ["tournament", "import", str(record)])
+
+    assert refused.exit_code != 0
+    assert "the record of the game of round 1 table 2 is missing" in refused.output, refused.output
+    assert games[1] not in refused.output
+
+
+def test_a_director_withdraws_a_published_round_from_the_command_line_and_pairs_it_again(runner: CliRunner) -> None:
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    players = [
+        _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", f"Player {n}"])).split()[-1] for n in range(9)
+    ]
+    _ok(runner.invoke(cli, ["tournament", "pair", tid, "--no-start", "--accept-problems"]))  # one bye of nine
+    no_reason = runner.invoke(cli, ["tournament", "withdraw-round", tid, "1", "--reason", ""])
+
+    withdrawn = runner.invoke(cli, ["tournament", "withdraw-round", tid, "1", "--reason", "Player 0 did not show"])
+    _ok(runner.invoke(cli, ["tournament", "drop", tid, players[0], "--reason", "did not show"]))
+    again = _ok(runner.invoke(cli, ["tournament", "pair", tid]))  # eight left: two tables, their games created
+    started = runner.invoke(cli, ["tournament", "withdraw-round", tid, "1", "--reason", "too late"])
+
+    assert no_reason.exit_code != 0 and "reason" in no_reason.output
+    assert withdrawn.exit_code == 0, withdrawn.output
+    assert f"round 1 withdrawn; pair it again with: annals tournament pair {tid}" in withdrawn.output
+    assert "round 1: repeat cost 0" in again and "Player 0" not in again and "byes" not in again
+    assert started.exit_code == 1 and "round 1 has started" in started.output
+
+
+def _played_round(runner: CliRunner, tid: str, number: int, winners: list[str]) -> None:
+    """Round `number` paired (its problems accepted), its games ended (game n won by `winners[n]`), closed."""
+    paired = _ok(runner.invoke(cli, ["tournament", "pair", tid, "--accept-problems"]))
+    games = [line.split()[-1] for line in paired.splitlines() if line.startswith("table ") and ": game " in line]
+    _end_every_game(games, seats=2, winners=winners)
+    for table in range(1, len(games) + 1):
+        _ok(runner.invoke(cli, ["tournament", "approve", tid, str(number), str(table), "--override-reason", "sheet"]))
+    _ok(runner.invoke(cli, ["tournament", "close-round", tid, str(number)]))
+
+
+def test_pair_prints_unavoidable_repeats_apart_and_publishes_without_accept_problems_at_tables_of_2(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({"placement_points": {"2": [1, 0]}}))
+    create = ["tournament", "create", "--name", "Duels", "--ruleset", "freeform", "--table-size", "2"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "3", "--settings", str(settings)])).splitlines()[-1]
+    for n in range(4):
+        _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", f"Player {n}"]))
+    _played_round(runner, tid, 1, ["seat-1", "seat-2"])  # the winners played different seats: round 2 swaps them
+    _played_round(runner, tid, 2, ["seat-1", "seat-1"])  # now everyone has played both seats once
+
+    third = runner.invoke(cli, ["tournament", "pair", tid, "--no-start"])
+
+    assert third.exit_code == 0, third.output
+    lines = third.stdout.splitlines()
+    assert [line.split()[:2] for line in lines if line.split()[0] in ("UNAVOIDABLE", "PROBLEM")] == [
+        ["UNAVOIDABLE", "faction_repeat"]
+    ] * 4

@@ -57,6 +57,9 @@ def test_a_result_entered_by_hand_that_its_table_game_contradicts_is_not_approve
     approved = _approve(api, tid, 1, 1)
 
     assert "ended with other places" in refused["detail"] and refused["game_places"][table["players"][-1]] == 1
+    # The game named by its table, as the director knows it (td16); its id in `game`.
+    assert refused["detail"].startswith("the game of round 1 table 1 ") and table["game"] not in refused["detail"]
+    assert refused["game"] == table["game"]
     assert amended.status_code == 201, amended.get_json()
     assert approved.status_code == 201, approved.get_json()
 

@@ -196,7 +196,8 @@ def test_a_player_cannot_enter_a_result_while_the_tables_game_is_still_being_rec
     entered = _post(api, f"{tid}/rounds/1/tables/1/result", {"places": by_seat}, token=tokens[entering])
 
     problem = assert_problem(refused, 409, "game-in-progress")
-    assert problem["game"] == first["game"] and first["game"] in problem["detail"]
+    assert problem["game"] == first["game"] and first["game"] not in problem["detail"]  # named by its table:
+    assert problem["detail"].startswith("the game of round 1 table 1 is still being recorded")
     assert problem["game_status"] == "active" and "still being recorded" in problem["detail"]
     assert after_refusal == before  # nothing written
     assert by_director.status_code == 201, by_director.get_json()
@@ -326,11 +327,18 @@ def test_a_league_counts_games_as_they_are_played_and_refuses_strangers_and_repe
     _end(api, later, {"red": 3, "blue": 3})  # a draw, reported as the game ends
 
     assert first.status_code == 201 and second.status_code == 201, (first.get_json(), second.get_json())
-    assert_problem(_post(api, f"{tid}/games", {"game": foreign}), 422)
-    assert_problem(_post(api, f"{tid}/games", {"game": played}), 409)
+    strangers = assert_problem(_post(api, f"{tid}/games", {"game": foreign}), 422)
+    again = assert_problem(_post(api, f"{tid}/games", {"game": played}), 409)
     tables = _round(api, tid, 0)["tables"]
     assert [t["result"]["places"] for t in tables] == [{ann: 1, bob: 2}, {cid: 1, ann: 1}]
-    assert_problem(_post(api, f"{tid}/finish"), 409)  # results still provisional
+    waiting = assert_problem(_post(api, f"{tid}/finish"), 409)  # results still provisional
+    # Named as the director knows them (td16): the stranger by name, a linked game by its league game number.
+    assert (
+        "Stranger" in strangers["detail"] and stranger not in strangers["detail"] and foreign not in strangers["detail"]
+    )
+    assert "already counts for this league as league game 1" in again["detail"] and played not in again["detail"]
+    assert again["game"] == played and again["tournament"] == tid
+    assert "league game(s) [1, 2]" in waiting["detail"] and waiting["games"] == [played, later]
     for table in tables:
         _post(api, f"{tid}/rounds/0/tables/{table['table']}/approval", {"override_reason": "club season"})
     standings = api.client.get(f"{BASE}/{tid}/standings", headers=api.headers()).get_json()["items"]

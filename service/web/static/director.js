@@ -27,13 +27,17 @@ function playsHere(who, tournamentId) {
 function planView(ctx, plan, shown) {
   const tables = el("ul", { id: "plan-tables" }, ...plan.tables.map((t, i) => el("li", { "data-table": t.number ?? i + 1, text: `Table ${t.number ?? i + 1}: ${seated(t, ctx.names)}` })));
   const byes = plan.byes.length ? el("p", { id: "plan-byes", text: `Byes: ${plan.byes.map((p) => ctx.names[p] || p).join(", ")}` }) : null;
-  const problems = plan.problems.map((p) => el("li", { "data-kind": p.kind, text: problemLine(p, ctx.names) }));
+  // An unavoidable faction repeat is shown, not accepted: the API publishes without waiting for it.
+  const toAccept = plan.problems.filter((p) => !p.unavoidable);
+  const problems = toAccept.map((p) => el("li", { "data-kind": p.kind, text: problemLine(p, ctx.names) }));
+  const unavoidable = plan.problems.filter((p) => p.unavoidable).map((p) => el("li", { "data-kind": p.kind, text: problemLine(p, ctx.names) }));
   const fields = [];
+  if (unavoidable.length) fields.push(el("fieldset", { class: "unavoidable" }, el("legend", { text: `Unavoidable repeats (${unavoidable.length})` }), el("ul", { id: "plan-unavoidable" }, ...unavoidable)));
   if (problems.length) {
     // The box names what it accepts (the list is its description): ticking it is the director's `accept_problems`,
     // and Publish waits for it (a required box: the browser keeps the form from posting until it is ticked).
     const box = el("input", { id: "accept-problems", type: "checkbox", name: "accept_problems", required: true, "aria-describedby": "plan-problems" });
-    const kinds = [...new Set(plan.problems.map((p) => p.kind))].join(", ");
+    const kinds = [...new Set(toAccept.map((p) => p.kind))].join(", ");
     const label = el("label", { for: "accept-problems", text: `Publish with these ${problems.length} problem(s) (${kinds})` });
     fields.push(el("fieldset", { class: "accept" }, el("legend", { text: "Pairing problems" }), el("ul", { id: "plan-problems" }, ...problems), el("div", { class: "field accept" }, box, label)));
   }
@@ -50,7 +54,7 @@ function planView(ctx, plan, shown) {
   };
   const publish = actionForm("publish-form", `Publish round ${plan.round}`, () => act(ctx, publishing), ...fields);
   const header = el("p", { text: `Round ${plan.round} as it would be paired (nothing is written until you publish): repeat cost ${plan.repeat_cost}.` });
-  return [header, tables, byes, problems.length ? null : el("p", { class: "quiet", text: "No pairing problems." }), publish];
+  return [header, tables, byes, problems.length ? null : el("p", { class: "quiet", text: unavoidable.length ? "No pairing problems to accept." : "No pairing problems." }), publish];
 }
 
 function pairing(ctx, number) {

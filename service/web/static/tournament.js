@@ -99,7 +99,8 @@ function explanation(pairing, names) {
     const groups = (table.score_group || []).join(", ");
     items.push(el("li", { text: `Table ${table.number}: score group ${groups}; seating cost ${table.seating.cost}${repeats ? `; unavoidable: ${repeats}` : ""}.` }));
   }
-  for (const problem of pairing.problems || []) items.push(el("li", { class: "error", text: problemLine(problem, names) }));
+  // An unavoidable repeat was shown, not accepted: it is no error of the pairing.
+  for (const problem of pairing.problems || []) items.push(el("li", { class: problem.unavoidable ? "quiet" : "error", text: problemLine(problem, names) }));
   for (const swap of pairing.swaps || []) items.push(el("li", { text: `Swap ${swap.players.map(name).join(" ↔ ")}: ${swap.reason}` }));
   return el("details", { class: "pairing" }, el("summary", { text: "How this round was paired" }), el("ul", {}, ...items));
 }
