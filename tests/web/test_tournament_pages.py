@@ -141,7 +141,7 @@ def test_a_director_creates_a_tournament_from_the_list_and_lands_on_its_page(sit
     assert (settings["format"], settings["rounds"], settings["table_size"]) == ("swiss", 4, 4)
     assert (settings["scoring"], settings["keep_apart"]) == ("placement-wbc", "club")
     assert tab.page.inner_text("#tournament-name") == "Club Swiss, winter"
-    assert tab.page.is_visible("#register-form")  # the director goes on to register the players
+    tab.page.wait_for_selector("#register-form")  # the director goes on to register the players (drawn last)
     assert all("422" in error for error in tab.errors)  # the refused tables of 5, as the browser logs it
 
 
