@@ -416,11 +416,28 @@ def test_games_list_filters_by_tournament_when_asked(site: Site, tab: Tab) -> No
     with_token(tab, site.served.token)
     tab.open(f"{site.base}/games")
     _rows(tab)
-    tab.page.fill("#filters input[name=tournament]", tournament)
+    offered = f"#filters select[name=tournament] option[value='{tournament}']"
+    assert tab.page.inner_text(offered) == "Club Swiss (running)"  # chosen by its name, not typed as an id
+    tab.page.select_option("#filters select[name=tournament]", tournament)
     tab.page.click("#filters button[type=submit]")
     tab.page.wait_for_url(f"**/games?tournament={tournament}")
     tab.page.wait_for_function("document.querySelectorAll('#games tbody tr[data-game]').length === 2")
     assert set(_rows(tab)) == tables
+
+    # A player is found by name: the suggestions carry the ids the filter sends.
+    players = {e["name"]: e["player_id"] for e in site.api(f"/api/v1/tournaments/{tournament}/players")["items"]}
+    tab.page.fill("#filters input[name=player]", "Player 5")
+    tab.page.wait_for_selector(f"#player-names option[value='{players['Player 5']}']", state="attached")
+    assert tab.page.get_attribute(f"#player-names option[value='{players['Player 5']}']", "label") == "Player 5"
+    tab.page.fill("#filters input[name=player]", players["Player 5"])
+    tab.page.click("#filters button[type=submit]")
+    tab.page.wait_for_function("document.querySelectorAll('#games tbody tr[data-game]').length === 1")
+    assert set(_rows(tab)) <= tables
+    tab.page.reload()  # the address keeps both filters, the tournament shown by name again
+    tab.page.wait_for_function("document.querySelectorAll('#games tbody tr[data-game]').length === 1")
+    assert tab.page.eval_on_selector("#filters select[name=tournament]", "s => s.selectedOptions[0].text") == (
+        "Club Swiss (running)"
+    )
     assert tab.errors == []
 
 

@@ -1,5 +1,5 @@
 // The games list: GET /api/v1/games with the form's filters (ruleset, status, player, tournament), one page at a time (cursor `next`).
-import { getJson } from "./session.js";
+import { getJson, token } from "./session.js";
 import { el } from "./dom.js";
 
 const form = document.getElementById("filters");
@@ -59,8 +59,35 @@ function keepUrl(after) {
 
 function fromUrl() {
   const params = new URLSearchParams(location.search);
-  for (const name of ["ruleset", "status", "player", "tournament"]) if (params.has(name)) form.elements[name].value = params.get(name);
+  for (const name of ["ruleset", "status", "player"]) if (params.has(name)) form.elements[name].value = params.get(name);
   return params.get("after");
+}
+
+// The tournaments by name (a public list); one named by the address but not listed keeps its id.
+async function offerTournaments(chosen) {
+  const select = form.elements.tournament;
+  // The newest 200: a longer list is a search, not a drop-down (an older one is still reached by its address).
+  const listed = await getJson("/api/v1/tournaments?limit=200").catch(() => ({ items: [] }));
+  const options = listed.items.map((t) => el("option", { value: t.tournament_id, text: `${t.name} (${t.status})` }));
+  if (chosen && !listed.items.some((t) => t.tournament_id === chosen)) options.push(el("option", { value: chosen, text: chosen }));
+  select.append(...options);
+  select.value = chosen || "";
+}
+
+// With a token, names typed in the player box are looked up (GET /api/v1/players?q=): choosing one fills its id.
+// Names are personal data: an anonymous reader filters by an id they were given.
+function offerPlayers() {
+  if (!token()) return;
+  const box = form.elements.player;
+  let asked = "";
+  box.addEventListener("input", async () => {
+    const typed = box.value.trim();
+    if (typed.length < 2 || typed === asked || /^[0-9a-f-]{36}$/.test(typed)) return;
+    asked = typed;
+    const found = await getJson(`/api/v1/players?limit=20&q=${encodeURIComponent(typed)}`).catch(() => ({ items: [] }));
+    if (asked !== typed) return; // a later keystroke asked again
+    document.getElementById("player-names").replaceChildren(...found.items.map((p) => el("option", { value: p.id, label: p.name })));
+  });
 }
 
 form.addEventListener("submit", (event) => {
@@ -69,4 +96,6 @@ form.addEventListener("submit", (event) => {
 });
 nextButton.addEventListener("click", () => load(next));
 firstButton.addEventListener("click", () => load(null));
-load(fromUrl());
+const startAt = fromUrl();
+offerPlayers();
+offerTournaments(new URLSearchParams(location.search).get("tournament")).then(() => load(startAt));
