@@ -64,6 +64,13 @@ def tournament_page(tournament_id: str) -> str:
     return render_template("tournament.html", tournament_id=tournament_id)
 
 
+@blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>/pairings")
+def pairings_page(tournament_id: str, number: int) -> str:
+    """A round's pairings as a director posts them at the venue: by table (seats, each player's score before the
+    round) and by name (who sits where), the byes, printable on one sheet."""
+    return render_template("pairings.html", tournament_id=tournament_id, number=number)
+
+
 @blueprint.get("/rulesets/<ruleset_id>/rules")
 def rulebook_page(ruleset_id: str) -> str:
     """A ruleset's rulebook: every rule with its id, summary and original quote, anchored by id.

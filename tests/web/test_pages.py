@@ -18,7 +18,10 @@ from tests.conftest import Api
 STATIC = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
 
 
-@pytest.mark.parametrize("path", ["/", "/games", "/login", "/docs", "/games/any-id", "/disputes/any-id"])
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/games", "/login", "/docs", "/games/any-id", "/disputes/any-id", "/tournaments/any/rounds/1/pairings"],
+)
 def test_page_is_html_when_a_browser_opens_it(api: Api, path: str) -> None:
     response = api.client.get(path)
     assert response.status_code == 200

@@ -149,3 +149,33 @@ def test_the_new_tournament_form_is_not_offered_without_a_directors_token(site: 
     tab.open(f"{site.base}/tournaments")
     tab.page.wait_for_selector("#tournaments tbody tr")
     assert tab.page.is_hidden("#new-tournament")
+
+
+def test_a_rounds_pairings_print_by_table_and_by_name_with_the_scores_before_it(site: Site, tab: Tab) -> None:
+    tournament = site.tournaments[SAMPLE]
+    base = f"/api/v1/tournaments/{tournament}"
+    round_2 = site.api(f"{base}/rounds/2")
+    names = {e["player_id"]: e["name"] for e in site.api(f"{base}/players")["items"]}
+    before = {line["player"]: line["values"]["score"] for line in site.api(f"{base}/standings?after_round=1")["items"]}
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.click("a.pairings-link:has-text('Round 2 pairings to print')")
+    tab.page.wait_for_selector("#pairings-body:not([hidden])")
+    screenshot(tab, "pairings_round_2")
+
+    rows = tab.page.eval_on_selector_all(
+        "#by-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.innerText))"
+    )
+    expected = [
+        [str(t["table"]) if i == 0 else "", names[p], t["seats"][p], str(before[p])]
+        for t in round_2["tables"]
+        for i, p in enumerate(t["players"])
+    ]
+    assert rows == expected
+    by_name = tab.page.eval_on_selector_all("#by-name tbody tr", "rows => rows.map(r => r.cells[0].innerText)")
+    seated = [p for t in round_2["tables"] for p in t["players"]] + round_2["byes"]
+    assert by_name == sorted((names[p] for p in seated), key=str.casefold) and len(by_name) == len(seated)
+    tab.page.emulate_media(media="print")  # on paper: the lists alone, no site header or buttons
+    assert tab.page.is_hidden("header.site") and tab.page.is_hidden("#print")
+    assert tab.page.is_visible("#by-table") and tab.page.is_visible("#by-name")
+    assert tab.errors == []

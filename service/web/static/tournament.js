@@ -116,7 +116,10 @@ async function round(number, names) {
     el("tbody", {}, ...found.tables.map((t) => tableRow(t, names, number === 0 ? "League" : `Round ${number}`))),
   );
   const byes = found.byes.length ? el("p", { text: `Byes: ${found.byes.map((p) => names[p] || p).join(", ")}` }) : null;
-  return el("section", { class: "round" }, el("h3", { text: title }), table, byes, pairing ? explanation(pairing, names) : null);
+  const sheet = number > 0
+    ? el("p", {}, el("a", { class: "pairings-link", href: `/tournaments/${encodeURIComponent(id)}/rounds/${number}/pairings`, text: `Round ${number} pairings to print` }))
+    : null;
+  return el("section", { class: "round" }, el("h3", { text: title }), sheet, table, byes, pairing ? explanation(pairing, names) : null);
 }
 
 // The game's short name ("Kard és Korona" of "Kard és Korona (Sword and Crown)"), its id when the list fails.
