@@ -185,6 +185,11 @@ def test_games_list_filters_by_ruleset_and_pages_when_asked(site: Site, tab: Tab
     tab.open(f"{site.base}/games?ruleset=kard_es_korona&limit=3")
     first = _rows(tab)
     assert len(first) == 3
+    # The game's name, linking to the rules of the version each game is pinned to.
+    cell = tab.page.locator(f"#games tr[data-game='{first[0]}'] td:nth-child(2) a")
+    assert cell.inner_text() == "Kard és Korona"
+    pinned = site.api(f"/api/v1/games/{first[0]}")["ruleset_version"]
+    assert cell.get_attribute("href") == f"/rulesets/kard_es_korona/rules?version={pinned}"
     tab.page.click("#next-page")
     tab.page.wait_for_function(f"!document.querySelector('#games tbody tr[data-game=\"{first[0]}\"]')")
     second = _rows(tab)

@@ -15,6 +15,7 @@ def test_the_tournaments_list_links_each_tournament(site: Site, tab: Tab) -> Non
 
     tab.open(f"{site.base}/tournaments")
     tab.page.wait_for_selector(f"#tournaments tr[data-tournament='{tournament}']")
+    assert tab.page.inner_text(f"#tournaments tr[data-tournament='{tournament}'] td:nth-child(2)") == "Kard és Korona"
     tab.page.click(f"#tournaments tr[data-tournament='{tournament}'] a")
     tab.page.wait_for_url(f"**/tournaments/{tournament}")
     tab.page.wait_for_selector("#standings tbody tr")  # the page has read the tournament

@@ -1,6 +1,7 @@
 // The games list: GET /api/v1/games with the form's filters (ruleset, status, player, tournament), one page at a time (cursor `next`).
 import { getJson, token } from "./session.js";
 import { el } from "./dom.js";
+import { rulesetNames } from "./rulesets.js";
 
 const form = document.getElementById("filters");
 const body = document.querySelector("#games tbody");
@@ -18,14 +19,14 @@ function query(after) {
   return params;
 }
 
-function row(game) {
+function row(game, names) {
   const link = el("a", { href: `/games/${encodeURIComponent(game.id)}`, text: game.title || game.id });
   const seats = game.seats.map((s) => s.seat).join(", ");
   return el(
     "tr",
     { "data-game": game.id },
     el("td", {}, link),
-    el("td", {}, el("a", { href: `/rulesets/${game.ruleset}/rules`, text: game.ruleset })),
+    el("td", {}, el("a", { href: `/rulesets/${encodeURIComponent(game.ruleset)}/rules?version=${encodeURIComponent(game.ruleset_version)}`, text: names[game.ruleset] || game.ruleset })),
     el("td", { text: seats }),
     el("td", { text: game.status }),
     el("td", { text: game.version }),
@@ -37,7 +38,8 @@ async function load(after) {
   error.hidden = true;
   try {
     const page = await getJson(`/api/v1/games?${query(after)}`);
-    body.replaceChildren(...page.items.map(row));
+    const names = await rulesetNames();
+    body.replaceChildren(...page.items.map((game) => row(game, names)));
     if (!page.items.length) body.append(el("tr", {}, el("td", { colspan: 6, text: "No game matches." })));
     next = page.next;
     nextButton.disabled = !next;

@@ -1,6 +1,7 @@
 // One tournament: its standings (every criterion, what separated each line), its rounds' tables linking to their
 // games with each result's state, and each round's pairing explained (GET /api/v1/tournaments/{id}/...).
 import { getJson } from "./session.js";
+import { rulesetName } from "./rulesets.js";
 import { el } from "./dom.js";
 import { director } from "./director.js";
 import { problemLine } from "./director_forms.js";
@@ -120,16 +121,6 @@ async function round(number, names) {
     ? el("p", {}, el("a", { class: "pairings-link", href: `/tournaments/${encodeURIComponent(id)}/rounds/${number}/pairings`, text: `Round ${number} pairings to print` }))
     : null;
   return el("section", { class: "round" }, el("h3", { text: title }), sheet, table, byes, pairing ? explanation(pairing, names) : null);
-}
-
-// The game's short name ("Kard és Korona" of "Kard és Korona (Sword and Crown)"), its id when the list fails.
-async function rulesetName(id) {
-  try {
-    const found = (await getJson("/api/v1/rulesets")).items.find((r) => r.id === id);
-    return found ? found.title.split(/[:(]/)[0].trim() : id;
-  } catch {
-    return id;
-  }
 }
 
 async function show() {

@@ -1,6 +1,7 @@
 // The tournaments list: GET /api/v1/tournaments, one page at a time (cursor `next`).
 import { getJson } from "./session.js";
 import { el } from "./dom.js";
+import { rulesetNames } from "./rulesets.js";
 
 const form = document.getElementById("filters");
 const body = document.querySelector("#tournaments tbody");
@@ -9,14 +10,14 @@ const nextButton = document.getElementById("next-page");
 const firstButton = document.getElementById("first-page");
 let next = null;
 
-function row(t) {
+function row(t, names) {
   const link = el("a", { href: `/tournaments/${encodeURIComponent(t.tournament_id)}`, text: t.name });
   const rounds = t.rounds_planned ? `${t.rounds_paired} of ${t.rounds_planned}` : String(t.rounds_paired);
   return el(
     "tr",
     { "data-tournament": t.tournament_id },
     el("td", {}, link),
-    el("td", {}, el("a", { href: `/rulesets/${encodeURIComponent(t.ruleset)}/rules`, text: t.ruleset })),
+    el("td", {}, el("a", { href: `/rulesets/${encodeURIComponent(t.ruleset)}/rules`, text: names[t.ruleset] || t.ruleset })),
     el("td", { text: t.format }),
     el("td", { text: t.status }),
     el("td", { text: t.players }),
@@ -33,7 +34,8 @@ async function load(after) {
   if (after) params.set("after", after);
   try {
     const page = await getJson(`/api/v1/tournaments?${params}`);
-    body.replaceChildren(...page.items.map(row));
+    const names = await rulesetNames();
+    body.replaceChildren(...page.items.map((t) => row(t, names)));
     if (!page.items.length) body.append(el("tr", {}, el("td", { colspan: 7, text: "No tournament matches." })));
     next = page.next;
     nextButton.disabled = !next;
