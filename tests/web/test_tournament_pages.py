@@ -180,3 +180,28 @@ def test_a_rounds_pairings_print_by_table_and_by_name_with_the_scores_before_it(
     assert tab.page.is_hidden("header.site") and tab.page.is_hidden("#print")
     assert tab.page.is_visible("#by-table") and tab.page.is_visible("#by-name")
     assert tab.errors == []
+
+
+def test_the_standings_after_an_earlier_round_are_the_apis_and_the_csv_link_follows(site: Site, tab: Tab) -> None:
+    tournament = site.tournaments[SAMPLE]
+    after_1 = site.api(f"/api/v1/tournaments/{tournament}/standings?after_round=1")["items"]
+    latest = site.api(f"/api/v1/tournaments/{tournament}/standings")["items"]
+    assert [line["player"] for line in after_1] != [line["player"] for line in latest]  # the choice shows
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.wait_for_selector("#standings-when:not([hidden])")
+    tab.page.select_option("#standings-after", "1")
+    order = [line["player"] for line in after_1]
+    tab.page.wait_for_function(
+        "order => JSON.stringify([...document.querySelectorAll('#standings tbody tr')].map(r => r.dataset.player))"
+        " === JSON.stringify(order)",
+        arg=order,
+    )
+    assert tab.page.get_attribute("#standings-csv", "href").endswith("&after_round=1")
+    tab.page.select_option("#standings-after", "")
+    tab.page.wait_for_function(
+        "order => JSON.stringify([...document.querySelectorAll('#standings tbody tr')].map(r => r.dataset.player))"
+        " === JSON.stringify(order)",
+        arg=[line["player"] for line in latest],
+    )
+    assert tab.errors == []

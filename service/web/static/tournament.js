@@ -67,6 +67,20 @@ function standings(body, names) {
       : `Provisional results counted too (${waiting} table(s) not yet approved), marked on each line; the public standings count approved results only.`;
 }
 
+// The standings after the round chosen (the API's `after_round`; "the latest" by default), the CSV link with them;
+// the choice survives the page being read again after a director's write.
+async function standingsAfter(rounds, names) {
+  const choice = document.getElementById("standings-after");
+  const chosen = rounds.includes(Number(choice.value)) ? choice.value : "";
+  choice.replaceChildren(el("option", { value: "", text: "the latest round" }), ...rounds.map((n) => el("option", { value: String(n), text: `round ${n}` })));
+  choice.value = chosen;
+  document.getElementById("standings-when").hidden = rounds.length < 2;
+  choice.onchange = () => standingsAfter(rounds, names).catch(showError);
+  const after = choice.value ? `after_round=${choice.value}` : "";
+  standings(await getJson(`${base}/standings${after ? `?${after}` : ""}`), names);
+  document.getElementById("standings-csv").href = `${base}/standings?format=csv&public=true${after ? `&${after}` : ""}`;
+}
+
 function resultText(result, table) {
   if (!result) return table.game_status === "active" ? "no result yet: the game is being recorded" : "no result yet";
   if (result.amended_by_dispute) return result.approved ? "approved (amended by a ruling)" : "amended by a ruling, provisional";
@@ -140,9 +154,8 @@ async function show() {
     document.getElementById("tournament-facts").replaceChildren(rules, ` · ${facts.join(" · ")}`);
     const entrants = await getJson(`${base}/players`);
     const names = Object.fromEntries(entrants.items.map((e) => [e.player_id, e.name]));
-    standings(await getJson(`${base}/standings`), names);
-    document.getElementById("standings-csv").href = `${base}/standings?format=csv&public=true`;
     const numbers = tournament.rounds.map((r) => r.round);
+    await standingsAfter(numbers.filter((n) => n > 0), names);
     const rounds = await Promise.all(numbers.map((n) => round(n, names)));
     document.getElementById("rounds").replaceChildren(...(rounds.length ? rounds : [el("p", { class: "quiet", text: "No round paired yet." })]));
     document.getElementById("seed").textContent = tournament.seed
