@@ -64,6 +64,12 @@ def tournament_page(tournament_id: str) -> str:
     return render_template("tournament.html", tournament_id=tournament_id)
 
 
+@blueprint.get("/players/<player_id>")
+def player_page(player_id: str) -> str:
+    """A player's record: their tournaments (rank, score, games, dropped or not) and the games they sat in."""
+    return render_template("player.html", player_id=player_id)
+
+
 @blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>/pairings")
 def pairings_page(tournament_id: str, number: int) -> str:
     """A round's pairings as a director posts them at the venue: by table (seats, each player's score before the

@@ -20,7 +20,16 @@ STATIC = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
 
 @pytest.mark.parametrize(
     "path",
-    ["/", "/games", "/login", "/docs", "/games/any-id", "/disputes/any-id", "/tournaments/any/rounds/1/pairings"],
+    [
+        "/",
+        "/games",
+        "/login",
+        "/docs",
+        "/games/any-id",
+        "/disputes/any-id",
+        "/tournaments/any/rounds/1/pairings",
+        "/players/any-id",
+    ],
 )
 def test_page_is_html_when_a_browser_opens_it(api: Api, path: str) -> None:
     response = api.client.get(path)

@@ -205,3 +205,34 @@ def test_the_standings_after_an_earlier_round_are_the_apis_and_the_csv_link_foll
         arg=[line["player"] for line in latest],
     )
     assert tab.errors == []
+
+
+def test_a_players_name_in_the_standings_opens_their_tournaments_and_games(site: Site, tab: Tab) -> None:
+    tournament = site.tournaments[SAMPLE]
+    winner = site.api(f"/api/v1/tournaments/{tournament}/standings")["items"][0]
+    played = [g["id"] for g in site.api(f"/api/v1/games?player={winner['player']}&limit=25")["items"]]
+    assert len(played) == 3  # three rounds, a table each
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.click(f"#standings tr[data-player='{winner['player']}'] a")
+    tab.page.wait_for_url(f"**/players/{winner['player']}")
+    tab.page.wait_for_selector("#player-body:not([hidden])")
+    assert tab.page.inner_text("#player-name") == winner["name"]
+    row = tab.page.eval_on_selector(
+        f"#player-tournaments tr[data-tournament='{tournament}']", "r => [...r.cells].map(c => c.innerText)"
+    )
+    assert row[1:] == ["Kard és Korona", "1", str(winner["values"]["score"]), "3", "active", "finished"]
+    shown = tab.page.eval_on_selector_all("#player-games tbody tr", "rows => rows.map(r => r.dataset.game)")
+    assert shown == played
+    seats = tab.page.eval_on_selector_all(
+        "#player-games tbody tr td:nth-child(3)", "cells => cells.map(c => c.innerText)"
+    )
+    assert all(seats)  # the seat they held at each table
+    assert tab.errors == []
+
+
+def test_a_player_that_does_not_exist_shows_the_error_alone(site: Site, tab: Tab) -> None:
+    tab.open(f"{site.base}/players/no-such-player")
+    tab.page.wait_for_selector("#player-error:not([hidden])")
+    assert "no player 'no-such-player'" in tab.page.inner_text("#player-error")
+    assert tab.page.is_hidden("#player-body")

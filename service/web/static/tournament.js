@@ -53,7 +53,12 @@ function standings(body, names) {
       "tr",
       { "data-player": line.player, class: line.dropped ? "dropped" : null },
       el("td", { text: line.rank }),
-      el("td", { text: `${line.name || names[line.player] || line.player}${line.dropped ? " (dropped)" : ""}${line.provisional ? ` (${line.provisional} provisional)` : ""}` }),
+      el(
+        "td",
+        {},
+        el("a", { href: `/players/${encodeURIComponent(line.player)}`, text: line.name || names[line.player] || line.player }),
+        `${line.dropped ? " (dropped)" : ""}${line.provisional ? ` (${line.provisional} provisional)` : ""}`,
+      ),
       ...criteria.map((c) => el("td", { "data-criterion": c, title: line.exact[c], text: shown(line.values[c]) })),
       el("td", { "data-criterion": line.separated_by || "", text: line.separated_by ? criterionLabel(line.separated_by) : "" }),
     ),
