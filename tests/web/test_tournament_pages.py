@@ -58,12 +58,12 @@ def test_the_tournament_page_shows_the_apis_standings_and_every_tables_game(site
     assert cell.get_attribute("title") == fraction["exact"]["opponents_score"]
     for found in rounds:
         links = tab.page.eval_on_selector_all(
-            f"table.round[data-round='{found['round']}'] tbody tr td a",
+            f"table.round[data-round='{found['round']}'] tbody tr td a.game",
             "links => links.map(a => a.getAttribute('href'))",
         )
         assert links == [f"/games/{table['game']}" for table in found["tables"]]
         named = tab.page.eval_on_selector_all(
-            f"table.round[data-round='{found['round']}'] tbody tr td a", "links => links.map(a => a.ariaLabel)"
+            f"table.round[data-round='{found['round']}'] tbody tr td a.game", "links => links.map(a => a.ariaLabel)"
         )  # a screen reader's list of links tells nine "the game" links apart
         assert named == [f"Round {found['round']}, table {table['table']}: the game" for table in found["tables"]]
     amended = [t for r in rounds for t in r["tables"] if t["result"]["amended_by_dispute"]]
@@ -75,6 +75,10 @@ def test_the_tournament_page_shows_the_apis_standings_and_every_tables_game(site
         ).inner_text()
     )
     assert "dropped" in tab.page.locator("#standings tbody").inner_text()
+    seated = tab.page.eval_on_selector_all(
+        "table.round[data-round='1'] li[data-player] a", "links => links.map(a => a.getAttribute('href'))"
+    )  # each player at a table links to their page
+    assert seated == [f"/players/{p}" for t in rounds[0]["tables"] for p in t["players"]]
     assert site.api(f"/api/v1/tournaments/{tournament}")["seed"] in tab.page.locator("#seed").inner_text()
     assert tab.errors == []
 

@@ -95,10 +95,11 @@ function resultText(result, table) {
 function tableRow(table, names, title) {
   const players = table.players.map((p) => {
     const place = table.result ? ` — ${table.result.places[p]}.` : "";
-    return el("li", { "data-player": p, text: `${names[p] || p} (${table.seats[p] || "?"})${place}` });
+    const who = el("a", { href: `/players/${encodeURIComponent(p)}`, text: names[p] || p });
+    return el("li", { "data-player": p }, who, ` (${table.seats[p] || "?"})${place}`);
   });
   const game = table.game
-    ? el("a", { href: `/games/${encodeURIComponent(table.game)}`, text: "the game", "aria-label": `${title}, table ${table.table}: the game` })
+    ? el("a", { class: "game", href: `/games/${encodeURIComponent(table.game)}`, text: "the game", "aria-label": `${title}, table ${table.table}: the game` })
     : el("span", { class: "quiet", text: table.result ? "not recorded (result entered by seat)" : "no game yet" });
   return el(
     "tr",
