@@ -12,6 +12,15 @@ only then the one closest to the score groups.
 z[p, q, t] ≥ x[p, t] + x[q, t] − 1 per pair that met and table, so the program grows with the rematches
 possible, not with every pair. Players asked to be kept apart (team-mates, club members in round 1) are
 treated as having met once.
+
+Seat clashes (td17, tables of 2 of a tournament created with `settings.pairing` 2): `clash` gives, for a pair of
+players, how far the cheapest seating of the two lies above what each could get at the best table of 2 (their
+floors, `service.tournaments.seating.Weights.floor`) - two who both played seat-1 clash, a seat-1 and a seat-2
+player do not. Each unit of clash costs more than every band cost together and less than one rematch (or second
+bye) whatever the round's clashes add up to: a rematch-free round comes first, then the one whose players can each
+take a seat as fresh as any table would give them (FIDE Dutch's colour preferences, at the price of a float when
+the score group cannot give it), then the closest to the score groups. Without `clash` the costs, the variables
+and their order are exactly those of the first method, so rounds of older tournaments re-derive unchanged.
 """
 
 from __future__ import annotations
@@ -67,8 +76,10 @@ def pair_round(
     had_bye: frozenset[str] = frozenset(),
     apart: Sequence[frozenset[str]] = (),
     time_limit: float = TIME_LIMIT_SECONDS,
+    clash: Mapping[frozenset[str], int] | None = None,
 ) -> Round:
-    """Tables (of `split`'s sizes) and byes for `players`, from their `scores` and who `met` whom how often."""
+    """Tables (of `split`'s sizes) and byes for `players`, from their `scores`, who `met` whom how often and,
+    at tables of 2, which pairs' seats `clash` (module docstring)."""
     if sum(split.tables) + split.byes != len(players):
         raise PairingError(
             f"{len(players)} players, but the split seats {sum(split.tables)} and gives {split.byes} byes"
@@ -85,11 +96,10 @@ def pair_round(
     weights = dict(met)
     for pair in apart:
         weights[pair] = max(weights.get(pair, 0), 1)
-    pairs = [(tuple(sorted(pair)), count) for pair, count in weights.items() if count > 0 and pair <= set(players)]
-
     n, tables = len(players), len(groups)
+    # Above any total band cost: seat clashes come next, and rematches and second byes first (`_pair_costs`).
+    big, pairs = _pair_costs(players, weights, clash or {}, len(split.tables), float(n * n * tables + 1))
     band_cost = np.array([[_distance(rank[p], bands[t]) for t in range(tables)] for p in ranking], dtype=float)
-    big = float(n * n * tables + 1)  # above any total band cost: rematches and second byes come first
     x_count, z_count = n * tables, len(pairs) * len(split.tables)
     cost = np.zeros(x_count + z_count)
     cost[:x_count] = band_cost.ravel()
@@ -98,9 +108,9 @@ def pair_round(
         for p in had_bye:
             if p in rank:
                 cost[rank[p] * tables + bye_table] += big
-    for index, ((_, _), count) in enumerate(pairs):
+    for index, (_, pair_cost) in enumerate(pairs):
         for t in range(len(split.tables)):
-            cost[x_count + index * len(split.tables) + t] = big * (2 * count - 1)
+            cost[x_count + index * len(split.tables) + t] = pair_cost
 
     rows = n + tables + z_count
     matrix = lil_matrix((rows, x_count + z_count))
@@ -134,6 +144,28 @@ def pair_round(
     chosen = np.rint(result.x[:x_count]).reshape(n, tables)
     seated = [[ranking[p] for p in range(n) if chosen[p, t] == 1] for t in range(tables)]
     return _round(seated, split, ranking, rank, bands, weights, had_bye, optimal=result.status == 0)
+
+
+def _pair_costs(
+    players: Sequence[str],
+    weights: Mapping[frozenset[str], int],
+    clash: Mapping[frozenset[str], int],
+    table_count: int,
+    band_bound: float,
+) -> tuple[float, list[tuple[tuple[str, ...], float]]]:
+    """The cost of a rematch (and of a second bye), and what each pair costs at one table: (2·meetings − 1)
+    rematches, plus `band_bound` per unit of seat clash. A rematch outweighs the clashes a round can hold (one
+    pair a table); the pairs that met come first in their old order, so without clashes nothing changes."""
+    seated = set(players)
+    clashes = {pair: units for pair, units in clash.items() if units > 0 and pair <= seated}
+    big = band_bound * (1 + table_count * max(clashes.values(), default=0))
+    costs: dict[tuple[str, ...], float] = {
+        tuple(sorted(pair)): big * (2 * count - 1) for pair, count in weights.items() if count > 0 and pair <= seated
+    }
+    for pair, units in clashes.items():
+        key = tuple(sorted(pair))
+        costs[key] = costs.get(key, 0.0) + band_bound * units
+    return big, list(costs.items())
 
 
 def _round(
