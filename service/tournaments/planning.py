@@ -10,7 +10,7 @@ once a player has played both seats): no pairing, swap or seating could spare th
 committed seed, so `annals tournament check-pairing` re-derives a published round and compares.
 
 The pairing method is the tournament's, recorded at creation (`settings.pairing`, td17): a tournament created with
-`SEAT_AWARE_PAIRING` (2) pairs its tables of 2 on seats too (`seat_clashes`: two who both played seat-1 clash), so
+`SEAT_AWARE_PAIRING` (2) pairs its tables of 2 on seats too (`seat_needs`: two who both played seat-1 clash), so
 a repeat a swap or a float could spare is spared; one without (created before) pairs as it always did.
 """
 
@@ -95,8 +95,8 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
     else:
         split, problems = _split(settings, len(players), size)
     apart = _apart(state, players) if number == 1 and settings.get("keep_apart") else ()
-    clash = seat_clashes(settings, players, split, history)
-    paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit, clash)
+    needs = seat_needs(settings, players, split, history)
+    paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit, needs)
     tables = []
     for table in paired.tables:
         seated = _seat(settings, table, history, round_seed)
@@ -128,30 +128,20 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
     return data
 
 
-def seat_clashes(
-    settings: Mapping[str, Any], players: Sequence[str], split: Split, history: History
-) -> dict[frozenset[str], int]:
-    """For a round of tables of 2 of a tournament created with `SEAT_AWARE_PAIRING`: each pair whose cheapest seating
-    together costs more than the two players' floors (`Weights.floor`, the best seat any table of 2 would give each),
-    and by how much - the pair would make one of them repeat a seat that another opponent would spare them. Other
-    tournaments and table sizes: none, and the pairing is the first method's."""
-    sets = [(chosen[0], chosen[1]) for chosen in seat_sets(settings, 2) if len(chosen) == 2]
+def seat_needs(settings: Mapping[str, Any], players: Sequence[str], split: Split, history: History) -> dict[str, int]:
+    """For a round of tables of 2 of a tournament created with `SEAT_AWARE_PAIRING`: the seat position (1 or 2) each
+    player needs, when their cheapest seat at the other costs more (`Weights.cost`, over every seat set of 2) - who
+    played seat-1 needs seat-2. Two who need the same position clash: one of them would sit above their floor, in a
+    repeat another opponent would spare them. Other tournaments and table sizes: none, the first method's pairing."""
+    sets = [chosen for chosen in seat_sets(settings, 2) if len(chosen) == 2]
     if settings.get("pairing") != SEAT_AWARE_PAIRING or set(split.tables) != {2} or not sets:
         return {}
-    weights = weights_of(settings)
-    floors = {p: weights.floor(history, p, sets) for p in players}
-
-    def together(a: str, b: str) -> int:  # the cheapest of a first and b second, or b first and a second
-        return min(
-            min(
-                weights.cost(history, a, one, 1) + weights.cost(history, b, two, 2),
-                weights.cost(history, b, one, 1) + weights.cost(history, a, two, 2),
-            )
-            for one, two in sets
-        )
-
-    found = {frozenset((a, b)): together(a, b) - floors[a] - floors[b] for a, b in combinations(players, 2)}
-    return {pair: units for pair, units in found.items() if units > 0}
+    weights, found = weights_of(settings), {}
+    for player in players:
+        first, second = (min(weights.cost(history, player, chosen[n - 1], n) for chosen in sets) for n in (1, 2))
+        if first != second:
+            found[player] = 1 if first < second else 2
+    return found
 
 
 def _separated_by(standing: Sequence[Standing], chain: Sequence[str], above: str, below: str) -> str | None:
