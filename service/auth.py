@@ -66,11 +66,17 @@ class Principal:
         if self.games is not None:
             raise Forbidden(f"a token bound to games [{', '.join(self.games)}] may not {what}")
 
-    def require_tournament(self, tournament_id: str) -> None:
-        """403 when this token is bound to another tournament, or to games rather than a tournament."""
+    def require_tournament(self, tournament_id: str, named: Callable[[str, str], str]) -> None:
+        """403 when this token is bound to another tournament, or to games rather than a tournament. `named(id,
+        otherwise)` names a tournament as this caller may read it (`naming.tournament_named_for`); the ids stay in
+        the problem's `tournament` and `bound_tournament`."""
         if self.games is not None and self.tournament != tournament_id:
-            bound = f"tournament {self.tournament}" if self.tournament else "its games"
-            raise Forbidden(f"this token is bound to {bound}, not tournament {tournament_id}")
+            bound = named(self.tournament, "another tournament") if self.tournament else "its games"
+            raise Forbidden(
+                f"this token is bound to {bound}, not {named(tournament_id, 'the tournament asked for')}",
+                tournament=tournament_id,
+                bound_tournament=self.tournament,
+            )
 
     def seats_in(self, meta: GameMeta) -> tuple[str, ...]:
         """The seats of a game this caller's player holds."""

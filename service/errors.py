@@ -174,5 +174,5 @@ class Unprocessable(AnnalsError):
 
     status, slug, title = 422, "unprocessable", "The request cannot be applied"
 
-    def __init__(self, detail: str, errors: dict[str, list[str]] | None = None) -> None:
-        super().__init__(detail, errors=errors or {})
+    def __init__(self, detail: str, errors: dict[str, list[str]] | None = None, **extra: Any) -> None:
+        super().__init__(detail, errors=errors or {}, **extra)

@@ -20,6 +20,7 @@ from service.schemas import load
 from service.schemas.tokens import RedeemSchema, TokenCreateSchema, TokenLinkSchema, TokenListSchema
 from service.store import login_codes, players, summaries, tokens
 from service.store import tournaments as tournament_rows
+from service.tournaments.naming import tournament_named_for
 
 blueprint = Blueprint("tokens", __name__)
 # The fixed paths beside /tokens/<token_id>: a method they do not take is a 405 there, never "no token 'current'".
@@ -116,7 +117,8 @@ def _spec(caller: Principal, body: dict[str, Any]) -> dict[str, Any]:
         if tournament_rows.get(wired.engine, tournament) is None:
             errors["tournament"] = [f"unknown tournament {tournament!r}"]
         elif entrants.get(player or "") != "active":
-            errors["tournament"] = [f"player {player!r} is not an active entrant of tournament {tournament}"]
+            named = tournament_named_for(wired.engine, caller, tournament, "the tournament asked for")
+            errors["tournament"] = [f"player {player!r} is not an active entrant of {named}"]
     for index, game in enumerate(games or ()):
         if summaries.get(wired.engine, game) is None:
             errors[f"games[{index}]"] = [f"unknown game {game!r}"]
@@ -125,7 +127,9 @@ def _spec(caller: Principal, body: dict[str, Any]) -> dict[str, Any]:
         errors["expires_at"] = [f"{isoformat(expires)} has passed"]
     if errors:
         field, messages = next(iter(errors.items()))
-        raise Unprocessable(f"the token cannot be created: {field}: {messages[0]}", errors)
+        # The tournament's id stays a structured field; the message names it as the director knows it (td17).
+        extra = {"tournament": tournament} if "tournament" in errors else {}
+        raise Unprocessable(f"the token cannot be created: {field}: {messages[0]}", errors, **extra)
     return {
         "role": body["role"],
         "player": player,

@@ -3,13 +3,30 @@ by its round and number. The ids stay in the problem's structured fields (`tourn
 
 from __future__ import annotations
 
+from sqlalchemy import Engine
+
 from domain.tournaments.state import LEAGUE_ROUND, TournamentState
+from service.auth import Principal
+from service.store import tournaments as rows
 
 
 def tournament_named(state: TournamentState) -> str:
     """The tournament by its name ("the tournament 'Club Swiss'")."""
     name = state.settings.get("name")
     return f"the tournament {name!r}" if isinstance(name, str) and name else "the tournament"
+
+
+def tournament_named_for(engine: Engine, principal: Principal, tournament_id: str, otherwise: str) -> str:
+    """The tournament by its name when `principal` may read it (a public one; a private one staff see or they
+    entered, as `commands.load` allows); `otherwise` for one unknown or hidden from them (td17)."""
+    row = rows.get(engine, tournament_id)
+    if row is None:
+        return otherwise
+    if row["visibility"] == "private" and not principal.sees_everything:
+        entered = {e["player_id"] for e in rows.entrants_of(engine, tournament_id)}
+        if principal.player_id is None or principal.player_id not in entered:
+            return otherwise
+    return f"the tournament {row['name']!r}"
 
 
 def table_named(number: int, table: int) -> str:

@@ -12,6 +12,17 @@ only then the one closest to the score groups.
 z[p, q, t] ≥ x[p, t] + x[q, t] − 1 per pair that met and table, so the program grows with the rematches
 possible, not with every pair. Players asked to be kept apart (team-mates, club members in round 1) are
 treated as having met once.
+
+Seat clashes (td17, tables of 2 of a tournament created with `settings.pairing` 2): `needs` gives the players who
+need one seat position (1 or 2) of a table of 2 - the other would cost them more than their floor, the best seat
+any table of 2 gives them (`service.tournaments.seating.Weights.floor`): who played seat-1 needs seat-2. A table
+whose two players need the same position clashes (one of them repeats what another opponent would spare them);
+one continuous y[t, k] ≥ Σ x[p, t] − 1 over the players p needing k counts it, two variables a table, so the
+program stays small. A clash costs more than every band cost together and less than one rematch (or second bye)
+whatever the round's clashes add up to: a rematch-free round comes first, then the one with fewest clashes (FIDE
+Dutch's colour preferences, at the price of a float when the score group cannot balance the seats), then the
+closest to the score groups. Without `needs` the costs, the variables and their order are exactly the first
+method's, so rounds of older tournaments re-derive unchanged.
 """
 
 from __future__ import annotations
@@ -67,8 +78,10 @@ def pair_round(
     had_bye: frozenset[str] = frozenset(),
     apart: Sequence[frozenset[str]] = (),
     time_limit: float = TIME_LIMIT_SECONDS,
+    needs: Mapping[str, int] | None = None,
 ) -> Round:
-    """Tables (of `split`'s sizes) and byes for `players`, from their `scores` and who `met` whom how often."""
+    """Tables (of `split`'s sizes) and byes for `players`, from their `scores`, who `met` whom how often and,
+    at tables of 2, which seat position each player `needs` (module docstring)."""
     if sum(split.tables) + split.byes != len(players):
         raise PairingError(
             f"{len(players)} players, but the split seats {sum(split.tables)} and gives {split.byes} byes"
@@ -85,13 +98,16 @@ def pair_round(
     weights = dict(met)
     for pair in apart:
         weights[pair] = max(weights.get(pair, 0), 1)
-    pairs = [(tuple(sorted(pair)), count) for pair, count in weights.items() if count > 0 and pair <= set(players)]
-
     n, tables = len(players), len(groups)
+    # Above any total band cost: seat clashes come next, and rematches and second byes first.
+    needing = _needing(ranking, rank, needs or {}) if set(split.tables) == {2} else []
+    band_bound = float(n * n * tables + 1)
+    big = band_bound * (1 + (len(split.tables) if needing else 0))
+    pairs = [(tuple(sorted(pair)), count) for pair, count in weights.items() if count > 0 and pair <= set(players)]
     band_cost = np.array([[_distance(rank[p], bands[t]) for t in range(tables)] for p in ranking], dtype=float)
-    big = float(n * n * tables + 1)  # above any total band cost: rematches and second byes come first
     x_count, z_count = n * tables, len(pairs) * len(split.tables)
-    cost = np.zeros(x_count + z_count)
+    y_count = len(needing) * len(split.tables)
+    cost = np.zeros(x_count + z_count + y_count)
     cost[:x_count] = band_cost.ravel()
     if split.byes:
         bye_table = tables - 1
@@ -101,9 +117,10 @@ def pair_round(
     for index, ((_, _), count) in enumerate(pairs):
         for t in range(len(split.tables)):
             cost[x_count + index * len(split.tables) + t] = big * (2 * count - 1)
+    cost[x_count + z_count :] = band_bound
 
-    rows = n + tables + z_count
-    matrix = lil_matrix((rows, x_count + z_count))
+    rows = n + tables + z_count + y_count
+    matrix = lil_matrix((rows, x_count + z_count + y_count))
     lower, upper = np.zeros(rows), np.zeros(rows)
     for i in range(n):  # each player (by rank index) sits exactly once (a table or the byes)
         for t in range(tables):
@@ -121,11 +138,18 @@ def pair_round(
             matrix[row, x_count + index * len(split.tables) + t] = -1
             lower[row], upper[row] = -np.inf, 1
             row += 1
-    integrality = np.concatenate([np.ones(x_count), np.zeros(z_count)])
+    for index, group in enumerate(needing):  # y ≥ Σ x_p,t − 1 over the players needing one position
+        for t in range(len(split.tables)):
+            for i in group:
+                matrix[row, i * tables + t] = 1
+            matrix[row, x_count + z_count + index * len(split.tables) + t] = -1
+            lower[row], upper[row] = -np.inf, 1
+            row += 1
+    integrality = np.concatenate([np.ones(x_count), np.zeros(z_count + y_count)])
     result = milp(
         cost,
         integrality=integrality,
-        bounds=Bounds(np.zeros(x_count + z_count), np.ones(x_count + z_count)),
+        bounds=Bounds(np.zeros(x_count + z_count + y_count), np.ones(x_count + z_count + y_count)),
         constraints=LinearConstraint(matrix.tocsr(), lower, upper),
         options={"time_limit": time_limit, "disp": False},
     )
@@ -134,6 +158,12 @@ def pair_round(
     chosen = np.rint(result.x[:x_count]).reshape(n, tables)
     seated = [[ranking[p] for p in range(n) if chosen[p, t] == 1] for t in range(tables)]
     return _round(seated, split, ranking, rank, bands, weights, had_bye, optimal=result.status == 0)
+
+
+def _needing(ranking: Sequence[str], rank: Mapping[str, int], needs: Mapping[str, int]) -> list[list[int]]:
+    """The rank indices of the players needing position 1, then 2 (a group nobody needs is left out)."""
+    groups = [[rank[p] for p in ranking if needs.get(p) == position] for position in (1, 2)]
+    return [group for group in groups if len(group) > 1]
 
 
 def _round(

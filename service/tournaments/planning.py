@@ -8,6 +8,10 @@ cheapest seat any table of that size could give them whoever else sat there (at 
 once a player has played both seats): no pairing, swap or seating could spare them it, so it is counted
 (`unavoidable_repeats`) and publishing does not wait for it. Everything is derived from the log and the
 committed seed, so `annals tournament check-pairing` re-derives a published round and compares.
+
+The pairing method is the tournament's, recorded at creation (`settings.pairing`, td17): a tournament created with
+`SEAT_AWARE_PAIRING` (2) pairs its tables of 2 on seats too (`seat_needs`: two who both played seat-1 clash), so
+a repeat a swap or a float could spare is spared; one without (created before) pairs as it always did.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from service.tournaments.seating import (
     Weights,
     seat_table,
 )
+
+SEAT_AWARE_PAIRING = 2  # settings.pairing of tournaments created since td17; absent: the first method
 
 
 def seat_sets(settings: Mapping[str, Any], size: int) -> list[tuple[str, ...]]:
@@ -89,7 +95,8 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
     else:
         split, problems = _split(settings, len(players), size)
     apart = _apart(state, players) if number == 1 and settings.get("keep_apart") else ()
-    paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit)
+    needs = seat_needs(settings, players, split, history)
+    paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit, needs)
     tables = []
     for table in paired.tables:
         seated = _seat(settings, table, history, round_seed)
@@ -119,6 +126,22 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
         separated_by = _separated_by(standing, state.tiebreaks, last_in, first_out)
         data["cut"] = {"last_in": last_in, "first_out": first_out, "separated_by": separated_by}
     return data
+
+
+def seat_needs(settings: Mapping[str, Any], players: Sequence[str], split: Split, history: History) -> dict[str, int]:
+    """For a round of tables of 2 of a tournament created with `SEAT_AWARE_PAIRING`: the seat position (1 or 2) each
+    player needs, when their cheapest seat at the other costs more (`Weights.cost`, over every seat set of 2) - who
+    played seat-1 needs seat-2. Two who need the same position clash: one of them would sit above their floor, in a
+    repeat another opponent would spare them. Other tournaments and table sizes: none, the first method's pairing."""
+    sets = [chosen for chosen in seat_sets(settings, 2) if len(chosen) == 2]
+    if settings.get("pairing") != SEAT_AWARE_PAIRING or set(split.tables) != {2} or not sets:
+        return {}
+    weights, found = weights_of(settings), {}
+    for player in players:
+        first, second = (min(weights.cost(history, player, chosen[n - 1], n) for chosen in sets) for n in (1, 2))
+        if first != second:
+            found[player] = 1 if first < second else 2
+    return found
 
 
 def _separated_by(standing: Sequence[Standing], chain: Sequence[str], above: str, below: str) -> str | None:

@@ -10,7 +10,7 @@ the engine does not compute (AGoT, freeform without scores) has its ranking ente
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.kernel import GAME_ENDED
@@ -26,7 +26,7 @@ from service.store import disputes, summaries
 from service.store import tournaments as rows
 from service.store.players import names_of
 from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
-from service.tournaments.naming import table_named, tournament_named
+from service.tournaments.naming import table_named, tournament_named, tournament_named_for
 from service.wiring import Services
 
 log = logging.getLogger("annals")
@@ -138,7 +138,7 @@ def report_by_hand(
 ) -> dict[str, Any]:
     """A result entered by seat: by staff, or by a player of the table (who then cannot confirm it)."""
     principal.require(*STAFF, "player")
-    principal.require_tournament(tournament_id)
+    principal.require_tournament(tournament_id, _named_for(services, principal))
 
     def attempt(loaded: Loaded) -> dict[str, Any]:
         # A director amends with a reason even after the round closed (a late ruling, a scoring error).
@@ -182,7 +182,7 @@ def confirm(
 ) -> None:
     """A seated player confirms their table's result (a player token: only its own table)."""
     principal.require("player")
-    principal.require_tournament(tournament_id)
+    principal.require_tournament(tournament_id, _named_for(services, principal))
 
     def attempt(loaded: Loaded) -> None:
         table = _table(loaded, number, table_no)
@@ -382,3 +382,8 @@ def _who(principal: Principal) -> str:
 
 def _system_ctx(game_id: str) -> RequestContext:
     return RequestContext(request_id=f"game-ended:{game_id}", client="annals tournaments")
+
+
+def _named_for(services: Services, principal: Principal) -> Callable[[str, str], str]:
+    """How `principal` may see a tournament named in a refusal (`naming.tournament_named_for`)."""
+    return lambda tournament_id, otherwise: tournament_named_for(services.engine, principal, tournament_id, otherwise)

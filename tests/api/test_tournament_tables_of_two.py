@@ -2,14 +2,14 @@
 
 From the round after each player has played both seats, every seat repeats one: a tournament manager shows such
 repeats but does not make the director accept them each round. A repeat a swap could spare a player (two who
-played the same seat meet) still waits for `accept_problems`.
+played the same seat meet) is spared by the pairing of a tournament created since td17 (`settings.pairing` 2):
+each meets an opponent of the other seat, as a chess Swiss balances colours.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.api.conftest import assert_problem
 from tests.api.test_tournaments import BASE, _create, _post, _register, _round
 from tests.conftest import Api
 
@@ -60,16 +60,20 @@ def test_a_round_whose_only_problems_are_unavoidable_repeats_publishes_without_a
     assert published.get_json()["repeat_cost"] == 0  # round 3 completes the round robin: no rematch
 
 
-def test_a_repeat_a_swap_could_spare_still_waits_for_accept_problems_at_tables_of_2(api: Api) -> None:
+def test_a_repeat_a_swap_or_a_float_could_spare_is_spared_by_the_pairing_at_tables_of_2(api: Api) -> None:
     tid = _tournament_of_four(api)
-    _play(api, tid, 1, {1: "seat-1", 2: "seat-1"})  # both winners played seat-1, and they meet in round 2
-    before = _events(api, tid)
+    _play(api, tid, 1, {1: "seat-1", 2: "seat-1"})  # both winners played seat-1: they must not meet in round 2
+    first = _round(api, tid, 1)["tables"]
+    winners = {player for table in first for player, seat in table["seats"].items() if seat == "seat-1"}
+    assert len(winners) == 2
 
-    refused = _post(api, f"{tid}/rounds", {})
+    published = _post(api, f"{tid}/rounds", {})  # no accept_problems
 
-    problem = assert_problem(refused, 409, "pairing-problems")
-    assert [(p["kind"], p["unavoidable"]) for p in problem["problems"]] == [("faction_repeat", False)] * 2
-    assert "a swap may spare them it" in problem["detail"] and problem["unavoidable_repeats"] == 0
-    assert _events(api, tid) == before  # nothing written
-    accepted = _post(api, f"{tid}/rounds", {"accept_problems": True})
-    assert accepted.status_code == 201, accepted.get_json()
+    assert published.status_code == 201, published.get_json()
+    body = published.get_json()
+    assert body["problems"] == [] and body["repeat_cost"] == 0
+    for table in body["tables"]:  # each winner meets a loser, and plays seat-2 this time
+        by_seat = {seat: player for player, seat in table["seats"].items()}
+        assert by_seat["seat-2"] in winners and by_seat["seat-1"] not in winners
+    tournament = api.client.get(f"{BASE}/{tid}", headers=api.headers()).get_json()
+    assert tournament["settings"]["pairing"] == 2  # the method is the tournament's, recorded at its creation
