@@ -773,7 +773,8 @@ def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, 
 
 
 def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked_nothing(site: Site, tab: Tab) -> None:
-    """CORE-DICE-1: a transcript roll with two faces for one die, overturned by a ruling."""
+    """CORE-DICE-1: a transcript roll with two faces for one die, overturned by a ruling: its line reads struck, the
+    correction's line says what it struck; an upheld appeal (the record stands again) lets it stand, live."""
     body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "dice": "table", "mode": "transcript"}
     status, _, raw = site.served.post("/api/v1/games", body)
     assert status == 201, raw
@@ -784,12 +785,26 @@ def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked
     assert site.served.post(f"/api/v1/games/{game}/actions", note)[0] == 201
     status, _, raw = site.served.post(f"/api/v1/games/{game}/disputes", {"version": 2, "claim": "one die, two faces"})
     assert status == 201, raw
+    dispute = json.loads(raw)["id"]
     ruling = {"decision": "overturned", "reasoning": "one die", "rule_ids": ["CORE-DICE-1"]}
-    assert site.served.post(f"/api/v1/disputes/{json.loads(raw)['id']}/ruling", ruling)[0] == 201
+    assert site.served.post(f"/api/v1/disputes/{dispute}/ruling", ruling)[0] == 201
     tab.open(f"{site.base}/games/{game}")
     tab.wait_ready()
 
     assert tab.page.inner_text("#notation li[data-version='2'] .mark.dispute") == "⚖ overturned"
+    rolled = tab.page.locator("#notation li[data-version='2']")
+    assert "red rolls" in rolled.locator("del").inner_text()  # the struck roll is crossed out...
+    assert rolled.locator(".mark.struck").inner_text() == "struck by ruling 1"  # ...says by what...
+    assert "struck by ruling 1" in (rolled.locator("button.line").get_attribute("aria-label") or "")  # ...aloud too
+    assert tab.page.locator("#notation li[data-version='3'] del").count() == 0  # the parley after it stands
+    assert "strikes v2" in tab.page.inner_text("#notation li[data-version='4']")  # the correction's own line
+    screenshot(tab, "struck-line")
+    appeal = {"claim": "the second face was a typo"}
+    assert site.served.post(f"/api/v1/disputes/{dispute}/appeal", appeal)[0] == 201
+    upheld = {"decision": "upheld", "reasoning": "the 6 was fair", "rule_ids": ["CORE-DICE-1"]}
+    assert site.served.post(f"/api/v1/disputes/{dispute}/ruling", upheld)[0] == 201
+    tab.page.wait_for_selector("#notation li[data-version='4'] del")  # the appeal's ruling struck the correction...
+    assert tab.page.locator("#notation li[data-version='2'] del").count() == 0  # ...and the roll stands again
     tab.page.click("#notation li[data-version='3'] button.line")  # freeform checks nothing of a free action
     tab.page.wait_for_selector("#audit h3")
     assert "The ruleset checked nothing here." in tab.page.inner_text("#audit")
