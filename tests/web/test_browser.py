@@ -754,6 +754,11 @@ WORDS_BROKEN = """() => [...document.querySelectorAll('main td, main th')].flatM
   .map((node) => node.textContent.trim())"""
 
 
+REGIONS = "#status-panel, #board-frame, #notation, #recorder"
+IN_DOCUMENT_ORDER = f"() => [...document.querySelectorAll('{REGIONS}')].map((node) => node.id)"
+TOPS = f"() => [...document.querySelectorAll('{REGIONS}')].map((node) => node.getBoundingClientRect().top)"
+
+
 def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, tab: Tab) -> None:
     game = site.games["agot2_north_two_rounds"]  # a map to zoom, chapters, and (in progress) the recorder
     tab.page.set_viewport_size({"width": 390, "height": 844})
@@ -766,9 +771,18 @@ def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, 
     assert tab.page.evaluate(SMALL_CONTROLS) == []
     assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert tab.page.evaluate(WORDS_BROKEN) == []  # the status table's "baratheon", "Fiefdoms" stay whole
-    tab.page.click("#to-recorder")  # the Record panel comes after the map, the replay and the status...
+    # One column: whose turn first, then the board and the game's history, the Record panel after them; seen so and
+    # read so (a keyboard's and a screen reader's order is the document's).
+    assert tab.page.evaluate(IN_DOCUMENT_ORDER) == ["status-panel", "board-frame", "notation", "recorder"]
+    tops = tab.page.evaluate(TOPS)
+    assert tops == sorted(tops)
+    screenshot(tab, "phone-game")
+    tab.page.click("#to-recorder")  # the Record panel comes after the history...
     top = "() => document.getElementById('recorder').getBoundingClientRect().top"
-    tab.page.wait_for_function(f"({top})() >= 0 && ({top})() < 100")  # ...and one tap at the top brings it up
+    # ...and one tap at the top brings it into sight (near the page's end, it stops short of the very top)
+    tab.page.wait_for_function(f"({top})() >= 0 && ({top})() < innerHeight / 2")
+    tab.page.set_viewport_size({"width": 1400, "height": 1000})  # beside the board, the panel heads its column again
+    tab.page.wait_for_function(f"({IN_DOCUMENT_ORDER})().join() === 'board-frame,status-panel,recorder,notation'")
     assert tab.errors == []
 
 

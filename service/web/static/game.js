@@ -10,6 +10,7 @@ import { showAudit } from "./audit.js";
 import { follow } from "./live.js";
 import { drawMarks, readNotes, renderNotes, watchBoard } from "./notes.js";
 import { Recorder } from "./recorder.js";
+import { arrange } from "./arrange.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
@@ -309,7 +310,7 @@ async function startRecorder() {
   try {
     if (await recorder.start()) {
       page.recorder = recorder;
-      // On a phone the panel comes after the map, the replay and the status: a link at the top goes to it. On a wide
+      // On a phone the panel comes after the board, the replay and the notation (arrange.js): a link at the top goes to it. On a wide
       // screen the panel is in sight, but a keyboard is a dozen Tabs from it: there the link shows once focused
       // (annals.css), a skip link. Either way it lands on the first action the game waits for.
       $("to-recorder").hidden = false;
@@ -399,4 +400,5 @@ function nothingToShow() {
   $("seat").closest("label").hidden = true;
 }
 
+arrange(root);
 start();
