@@ -229,7 +229,42 @@ export class Recorder {
     form.querySelector("#record-dice-field").hidden = !dice;
     form.querySelector("#record-dice-order").replaceChildren(...(dice ? codeText(option.dice) : []));
     if (clear) form.querySelector("#record-dice").value = "";
+    this.diceBoxes(form, dice ? option.dice_count : null, clear);
     if (option.choices.length && clear) this.fill(option.choices[0]);
+  }
+
+  // When the pending says how many dice the action rolls, the page says so and gives a box a die, in the declared
+  // order (a face typed moves on to the next box). A transcript records what was rolled, even against the rules, so
+  // there the one free box stays, under the same words; so it does wherever the count depends on the choice or dice.
+  diceBoxes(form, count, clear) {
+    const boxes = form.querySelector("#record-dice-boxes");
+    const known = Number.isInteger(count) && count > 0;
+    form.querySelector("#record-dice-label").textContent = known ? `Roll ${count} ${count === 1 ? "die" : "dice"}` : "Table dice";
+    const shown = known && this.game.mode !== "transcript";
+    boxes.hidden = !shown;
+    form.querySelector("#record-dice").hidden = shown;
+    if (!shown) return boxes.replaceChildren();
+    const typed = clear ? [] : [...boxes.querySelectorAll("input")].map((box) => box.value);
+    if (!clear && typed.length === count) return; // a refresh for the same roll: what was typed stays
+    boxes.replaceChildren(
+      ...Array.from({ length: count }, (_, n) =>
+        el("input", { type: "text", inputmode: "numeric", maxlength: "1", autocomplete: "off", class: "die", "data-die": n + 1, "aria-label": `die ${n + 1} of ${count}`, value: typed[n] || "" }),
+      ),
+    );
+    for (const box of boxes.querySelectorAll("input")) box.oninput = () => /^[1-6]$/.test(box.value) && box.nextElementSibling?.focus();
+  }
+
+  // The faces typed for the action: from its boxes (each one filled) or its one box; none when it asks for none.
+  readDice() {
+    if (this.root.querySelector("#record-dice-field").hidden) return null;
+    const boxes = [...this.root.querySelectorAll("#record-dice-boxes:not([hidden]) input")];
+    if (!boxes.length) {
+      const faces = this.root.querySelector("#record-dice").value;
+      return faces.trim() ? readFaces(faces) : null;
+    }
+    const empty = boxes.findIndex((box) => !box.value.trim());
+    if (empty >= 0) throw new Error(`dice: die ${empty + 1} of ${boxes.length} is not entered`);
+    return readFaces(boxes.map((box) => box.value).join(" "));
   }
 
   // The legal choices, each a button that fills the form with it. An action that takes no data has one empty choice:
@@ -299,8 +334,8 @@ export class Recorder {
         const payload = this.sealedSpec(this.selected.option) ? data : (data.payload ?? null);
         request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/sealed`, { seat, round, payload });
       } else {
-        const faces = this.root.querySelector("#record-dice").value;
-        if (!this.root.querySelector("#record-dice-field").hidden && faces.trim()) data.dice = readFaces(faces);
+        const faces = this.readDice();
+        if (faces) data.dice = faces;
         if (this.isFreeType(type) && !data.type) throw new Error("type: name the action, e.g. move or note");
         const sent = this.isFreeType(type) ? { type: data.type, data: data.data ?? {} } : this.specs.has(type) ? { type, data } : { type, data: data.data ?? {} };
         request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/actions`, { ...sent, seat });
@@ -315,6 +350,7 @@ export class Recorder {
       result.replaceChildren(el("span", { class: "recorded", text: `Recorded${version ? ` as version ${version}` : ""}.` }));
       // These faces are recorded: left in the box, a second Send for the same seat would enter them again as if rolled.
       this.root.querySelector("#record-dice").value = "";
+      for (const box of this.root.querySelectorAll("#record-dice-boxes input")) box.value = "";
       await this.refresh();
       this.keepFocus();
       await this.onRecorded(version);
