@@ -112,6 +112,7 @@ def test_a_refused_action_shows_the_rule_it_breaks_and_records_nothing(site: Sit
     refusal = tab.page.wait_for_selector("#record-result .refused[data-rule='FF-SEAL-1']")
 
     assert "FF-SEAL-1" in refusal.inner_text() and "already open" in refusal.inner_text()
+    assert refusal.inner_text().count("FF-SEAL-1") == 1  # the link names the rule; the API's words follow it
     assert len(_events(site, game)) == 2
     assert all("422" in error for error in tab.errors)  # the browser logs the refused request, nothing else
 

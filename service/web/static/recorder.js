@@ -372,7 +372,9 @@ export class Recorder {
   refusal(problem) {
     const rule = problem instanceof ApiProblem ? problem.problem.rule : null;
     if (!rule) return el("span", { class: "refused", text: problemText(problem) });
-    const first = el("span", { class: "refused", "data-rule": rule.id }, this.ruleLink(rule.id), ` ${rule.summary} — ${problem.message}`);
+    // The API's detail starts with the rule id the link already shows ("CORE-DICE-1: 4 faces entered…"): said once.
+    const said = problem.message.startsWith(`${rule.id}: `) ? problem.message.slice(rule.id.length + 2) : problem.message;
+    const first = el("span", { class: "refused", "data-rule": rule.id }, this.ruleLink(rule.id), ` ${rule.summary} — ${said}`);
     const more = (problem.problem.violations || []).slice(1);
     if (!more.length) return first;
     const items = more.map((v) => el("li", { class: "refused", "data-rule": v.rule_id }, this.ruleLink(v.rule_id), ` ${v.message}`));
