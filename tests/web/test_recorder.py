@@ -86,6 +86,10 @@ def test_a_roll_with_table_dice_is_recorded_from_the_offered_choice(site: Site, 
     assert "faces" in tab.page.inner_text("#record-dice-order")  # the order the action declares
     assert "`" not in tab.page.inner_text("#record-dice-order")  # FF-ROLL-1's "the `count` faces": count as code
     assert tab.page.inner_text("#record-dice-order code") == "count"
+    assert tab.page.inner_text("#record-dice-label") == "Roll 2 dice"  # FF-ROLL-1: as many faces as `count` says
+    tab.page.fill("#record-fields [data-field='count']", "1")
+    assert tab.page.inner_text("#record-dice-label") == "Roll 1 die"
+    tab.page.fill("#record-fields [data-field='count']", "2")
     tab.page.fill("#record-dice", "6 3")
     tab.page.click("#record-send")
     tab.page.wait_for_selector("#record-result .recorded")

@@ -6,6 +6,8 @@ import { codeText, el } from "./dom.js";
 import { readFaces, schemaForm } from "./schemaform.js";
 
 const SHOWN_CHOICES = 40;
+// More dice than this are typed in the one box (a box a die would fill screens), under the same "Roll N dice".
+const MOST_BOXES = 30;
 
 // The pending as the arbiter sees it when the token is an arbiter's or admin's; otherwise as a spectator, with
 // each waited seat whose options are private read again as that seat when the token may look as it (an
@@ -230,17 +232,23 @@ export class Recorder {
     form.querySelector("#record-dice-order").replaceChildren(...(dice ? codeText(option.dice) : []));
     if (clear) form.querySelector("#record-dice").value = "";
     this.diceBoxes(form, dice ? option.dice_count : null, clear);
+    // Freeform's roll names the field that sets its count ("the `count` faces"): the words follow what it holds.
+    const counted = dice && option.dice_count == null ? this.countField(form, option) : null;
+    this.followDice = counted ? () => this.diceBoxes(form, Number(counted.value), false, false) : null;
+    form.querySelector("#record-fields").oninput = () => this.followDice?.();
+    this.followDice?.();
     if (option.choices.length && clear) this.fill(option.choices[0]);
   }
 
   // When the pending says how many dice the action rolls, the page says so and gives a box a die, in the declared
   // order (a face typed moves on to the next box). A transcript records what was rolled, even against the rules, so
   // there the one free box stays, under the same words; so it does wherever the count depends on the choice or dice.
-  diceBoxes(form, count, clear) {
+  // `boxed` false: the count is the person's own choice, still being typed, so the one box stays.
+  diceBoxes(form, count, clear, boxed = true) {
     const boxes = form.querySelector("#record-dice-boxes");
     const known = Number.isInteger(count) && count > 0;
     form.querySelector("#record-dice-label").textContent = known ? `Roll ${count} ${count === 1 ? "die" : "dice"}` : "Table dice";
-    const shown = known && this.game.mode !== "transcript";
+    const shown = boxed && known && count <= MOST_BOXES && this.game.mode !== "transcript";
     boxes.hidden = !shown;
     form.querySelector("#record-dice").hidden = shown;
     if (!shown) return boxes.replaceChildren();
@@ -252,6 +260,12 @@ export class Recorder {
       ),
     );
     for (const box of boxes.querySelectorAll("input")) box.oninput = () => /^[1-6]$/.test(box.value) && box.nextElementSibling?.focus();
+  }
+
+  // The integer field the action's dice order names in backticks, when the form has it.
+  countField(form, option) {
+    const name = /`(\w+)`/.exec(option.dice || "")?.[1];
+    return name ? form.querySelector(`#record-fields input[data-field="${CSS.escape(name)}"]`) : null;
   }
 
   // The faces typed for the action: from its boxes (each one filled) or its one box; none when it asks for none.
@@ -312,6 +326,7 @@ export class Recorder {
 
   fill(choice) {
     this.form.fill(this.asFields(choice));
+    this.followDice?.(); // a choice sets the count without an input event
   }
 
   // A listed choice as the form's fields: a seal's payload, a free action's data, or an action's data itself.
