@@ -306,6 +306,7 @@ def test_core_end_1_the_table_ends_the_game_from_the_recorder(site: Site, tab: T
     _open_recorder(site, tab, game)
     tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='end_game']")
     assert "CORE-END-1" in tab.page.inner_text("#record-what")
+    assert tab.page.inner_text("#record-what strong") == "end game"  # as its button says, not the API's end_game
     assert tab.page.inner_text("#record-choices-note") == "No choice is listed: fill in the form."
     tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='adjust']")
     shape = tab.page.get_attribute("#record-fields [data-field='changes']", "placeholder") or ""

@@ -208,8 +208,9 @@ export class Recorder {
     const form = this.root.querySelector("#record-form");
     form.hidden = false;
     if (clear) this.root.querySelector("#record-result").replaceChildren();
+    // Named as its button names it ("end game"), not by the API's type (end_game), which the rulebook link carries.
     form.querySelector("#record-what").replaceChildren(
-      el("strong", { text: option.type }),
+      el("strong", { text: option.type.replace(/_/g, " ") }),
       ` for ${waiting.seat || "the table"} · `,
       ...option.rule_ids.flatMap((id, n) => [n ? ", " : "", this.ruleLink(id)]),
       option.note ? ` · ${option.note}` : "",
