@@ -813,12 +813,14 @@ def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked
     assert tab.page.locator("#notation li[data-version='3'] del").count() == 0  # the parley after it stands
     assert "strikes v2" in tab.page.inner_text("#notation li[data-version='4']")  # the correction's own line
     screenshot(tab, "struck-line")
+    tab.page.focus("#notation li[data-version='3'] button.line")  # a keyboard reading the parley's line
     appeal = {"claim": "the second face was a typo"}
     assert site.served.post(f"/api/v1/disputes/{dispute}/appeal", appeal)[0] == 201
     upheld = {"decision": "upheld", "reasoning": "the 6 was fair", "rule_ids": ["CORE-DICE-1"]}
     assert site.served.post(f"/api/v1/disputes/{dispute}/ruling", upheld)[0] == 201
     tab.page.wait_for_selector("#notation li[data-version='4'] del")  # the appeal's ruling struck the correction...
     assert tab.page.locator("#notation li[data-version='2'] del").count() == 0  # ...and the roll stands again
+    assert tab.page.evaluate("document.activeElement.closest('li')?.dataset.version") == "3"  # the keyboard stayed
     tab.page.click("#notation li[data-version='3'] button.line")  # freeform checks nothing of a free action
     tab.page.wait_for_selector("#audit h3")
     assert "The ruleset checked nothing here." in tab.page.inner_text("#audit")

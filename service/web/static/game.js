@@ -280,8 +280,12 @@ async function applyLive(version) {
   const struck = struckVersions(page.facts);
   const restrikes = [...struck.keys(), ...page.struck.keys()].some((v) => v < from && page.struck.get(v) !== struck.get(v));
   page.struck = struck;
-  if (restrikes) $("notation").replaceChildren(); // a ruling meanwhile struck lines already listed (or let one stand)
+  // A ruling meanwhile struck lines already listed (or let one stand): the list is drawn again, and a keyboard on
+  // one of its lines stays on that line.
+  const focused = restrikes ? document.activeElement?.closest("#notation li")?.dataset.version : undefined;
+  if (restrikes) $("notation").replaceChildren();
   renderLines(restrikes ? 1 : from);
+  if (focused) $("notation").querySelector(`li[data-version="${focused}"] button.line`)?.focus({ preventScroll: true });
   $("vcr-at").textContent = `version ${page.at} of ${page.replay.last}`;
   if (following) show(page.replay.last); // a reader stepping back keeps their place
   const [game, marks] = await Promise.all([
