@@ -473,3 +473,18 @@ def test_got_term_6_a_sealed_bid_is_entered_in_the_fields_its_payload_declares(s
     tab.page.wait_for_selector("#record-result .recorded")
     assert _events(site, game)[-1]["type"] == "SubmissionSealed"
     assert tab.errors == []
+
+
+def test_a_tapped_action_brings_its_form_into_sight_on_a_phone_held_sideways(site: Site, tab: Tab) -> None:
+    """FF-ACTION-1: the form of an action opens below every waited seat's buttons; a tap that opened it off the
+    screen seemed to do nothing."""
+    game = _game(site)
+    tab.page.set_viewport_size({"width": 844, "height": 390})
+    _open_recorder(site, tab, game)
+    tab.page.click("#to-recorder")
+    tab.page.click("#pending-seats fieldset[data-seat='blue'] button[data-type='roll']")
+
+    top = tab.page.evaluate("() => document.getElementById('record-what').getBoundingClientRect().top")
+    assert -1 <= top < 390 / 2  # its head at the top (a sub-pixel above it once scrolled there)
+    assert tab.page.evaluate("document.activeElement.dataset.type") == "roll"  # the focus stays on the button
+    assert tab.errors == []

@@ -172,11 +172,20 @@ export class Recorder {
         "data-type": option.type,
         "aria-pressed": this.isSelected(waiting, option) ? "true" : "false",
         title: option.note || option.rule_ids.join(", "),
-        onclick: () => this.select(waiting, option),
+        onclick: () => this.pick(waiting, option),
         text: option.type === "seal" ? `seal (${option.fields.round || "sealed round"})` : option.type.replace(/_/g, " "),
       }),
     );
     return el("fieldset", { class: "waiting", "data-seat": seat }, el("legend", {}, el("strong", { text: seat }), waiting.reason ? ` — ${waiting.reason}` : ""), ...(buttons.length ? buttons : [el("span", { class: "hint", text: "nothing this token may send for it" })]));
+  }
+
+  // A tap on an action opens its form under every waited seat's buttons: on a phone, or with many seats, that is
+  // below the screen, and the tap seemed to do nothing. The form's head is brought into sight (the focus stays on the
+  // button, so no keyboard pops up).
+  pick(waiting, option) {
+    this.select(waiting, option);
+    const what = this.root.querySelector("#record-what");
+    if (what.getBoundingClientRect().bottom > innerHeight) what.scrollIntoView({ block: "start" });
   }
 
   isSelected(waiting, option) {
