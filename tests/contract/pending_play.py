@@ -8,7 +8,8 @@ domain/pending.py:
 - the choices of the option played (a sample of them when there are many) and one choice of every other option
   are accepted: their `data` passes the action's JSON Schema and `decide` records events without a violation;
 - a spectator and each other seat see the same seats and option types as the arbiter, and none of a private
-  option's choices.
+  option's choices;
+- an option that says how many dice it rolls (`dice_count`) rolls that many, whichever of its choices is sent.
 
 A ruleset's own test module builds the `GameCreated` event and calls `play`.
 """
@@ -98,9 +99,9 @@ def play(
         pending = check_pending(ruleset, played.game)
         entry, option = _pick(pending, rng)
         for data in _checked(option, rng):
-            _decide(ruleset, played, entry.seat, option.type, data)  # raises when refused
+            _decide(ruleset, played, entry.seat, option, data)  # raises when refused
         chosen = option.choices[rng.randrange(len(option.choices))]
-        _record(ruleset, played, entry.seat, option.type, chosen)
+        _record(ruleset, played, entry.seat, option, chosen)
     return played
 
 
@@ -148,9 +149,9 @@ def _authority(ruleset: Ruleset[Any], action_type: str, seat: str | None) -> Aut
 
 
 def _decide(
-    ruleset: Ruleset[Any], played: Played, seat: str | None, action_type: str, data: Mapping[str, Any]
+    ruleset: Ruleset[Any], played: Played, seat: str | None, option: Option, data: Mapping[str, Any]
 ) -> Decision:
-    game = played.game
+    game, action_type = played.game, option.type
     where = f"version {game.version}: {seat or 'the table'} {action_type} {dict(data)}"
     if action_type == SEAL:
         if seat is None:
@@ -166,11 +167,15 @@ def _decide(
     if decision.violations or not decision.events:
         cited = [(v.rule_id, v.message) for v in decision.violations]
         raise ContractBroken(f"{where}: offered by pending but refused: {cited or 'no events'}")
+    rolled = sum(len(e.data["faces"]) for e in decision.events if e.type == "DiceRolled")
+    if option.dice_count is not None and rolled != option.dice_count:
+        raise ContractBroken(f"{where}: pending says it rolls {option.dice_count} dice, it rolled {rolled}")
     return decision
 
 
-def _record(ruleset: Ruleset[Any], played: Played, seat: str | None, action_type: str, data: Mapping[str, Any]) -> None:
-    decision = _decide(ruleset, played, seat, action_type, data)
+def _record(ruleset: Ruleset[Any], played: Played, seat: str | None, option: Option, data: Mapping[str, Any]) -> None:
+    decision = _decide(ruleset, played, seat, option, data)
+    action_type = option.type
     played.steps.append((seat, action_type, data))
     game = played.game
     for event in decision.events:

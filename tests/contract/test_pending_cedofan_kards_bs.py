@@ -119,6 +119,7 @@ def test_the_turn_offers_the_attack_of_ex1_at_two_supplies_and_the_tied_attacker
     turn = _options(_pending(game), "rudern")
     assert turn["attack"].choices == ({"army": "ra", "to": "r2", "defender": "zapad"},)
     assert turn["attack"].fields["cost"] == {"ra": {"r2": 2}} and "KBS-CMB-5" in turn["attack"].rule_ids
+    assert turn["attack"].dice_count == 2  # KBS-CMB-1/2: the attacker's d6 and the defender's
     assert "end_turn" in turn and "attack" not in _options(_pending(game), "zapad")
 
     game = then(game, when(game, "attack", "rudern", dice=[5, 6], **turn["attack"].choices[0]))
@@ -141,6 +142,7 @@ def test_relieving_armies_beaten_are_never_offered_the_besieged_city_as_a_retrea
     game = builders.given(board, ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "z"))
     relief = _options(_pending(game), "z")["relieve_siege"]
     assert {"armies": ["zr"], "city": "c", "garrison": True} in relief.choices  # KBS-REL-2: the owner may commit
+    assert relief.dice_count == 2  # a battle like any other (KBS-CMB-1/2): two dice
     game = then(game, when(game, "relieve_siege", "z", dice=[1, 6], armies=["zr"], city="c"))
 
     retreat = _options(_pending(game), "z")["retreat"]
@@ -157,7 +159,7 @@ def test_a_storm_is_offered_only_against_the_city_the_army_has_besieged_since_an
     later = builders.given(board, ("z", "r"), *at_turn(1, "r"), SIEGE, *at_turn(2, "r"))
     storm = _options(_pending(later), "r")["storm_city"]
     assert storm.choices == ({"army": "rs", "city": "c"},)
-    assert {"KBS-STM-1", "KBS-STM-2", "KBS-STM-4"} <= set(storm.rule_ids)
+    assert {"KBS-STM-1", "KBS-STM-2", "KBS-STM-4"} <= set(storm.rule_ids) and storm.dice_count == 2
     assert "start_siege" not in _options(_pending(later), "r")  # KBS-SIE-1: c is already besieged
 
 

@@ -310,6 +310,7 @@ def test_rv_eco_5_6_8_the_kard_alone_is_offered_the_imperial_city_the_tax_and_an
     assert offered["levy_extraordinary_tax"].choices == ({},) and offered["levy_extraordinary_tax"].fields == {
         "cities": ["rud"]
     }
+    assert offered["levy_extraordinary_tax"].dice_count == 1  # a die for each imperial city's unrest: rud's
     assert {"place": "rud"} in offered["extract"].choices  # not worked yet in round 2
     accepted(table, A, offered["levy_extraordinary_tax"], [1])
     table.act(A, "levy_extraordinary_tax", dice=[1])

@@ -70,6 +70,8 @@ def test_kk_battle_11_the_hitter_chooses_among_the_casualties_his_dice_can_kill_
     """KK-BATTLE-5/11, A-8 (E1): Red's mounted cavalry rolls 5 and 4, each hitting foot targets on 4-6, against
     Blue's 2 infantry and 2 archers: Red kills two, any two of them; Blue's two 6s kill Red's two knights with no
     choice left to make."""
+    # KK-BATTLE-4 (E1, full exchange, no volley): one die per rolling unit, Red's 3 cavalry and Blue's 2 + 2 foot
+    assert {option_of(arbiter_pending(e1_battle()), s, "fight_exchange").dice_count for s in (RED, BLUE)} == {7}
     game = play_actions(e1_battle(), act("fight_exchange", None, Authority.RECORDER, dice=[5, 4, 1, 6, 5, 6, 2]))
     pending = arbiter_pending(game)
 
@@ -91,6 +93,7 @@ def test_kk_elim_2_the_defeated_lord_may_escape_only_to_his_units_one_step_away_
 
     assert pending.rule_id == "KK-LORD-4"
     assert option_of(pending, BLUE, "attempt_escape").choices == ({"to": "kunsag"},)
+    assert option_of(pending, BLUE, "attempt_escape").dice_count == 1  # the lord's one die
     assert option_of(pending, BLUE, "forgo_escape").rule_ids == ("KK-ELIM-2",)
     assert seats_offering(pending, "take_extra_step") == []
 

@@ -754,6 +754,11 @@ WORDS_BROKEN = """() => [...document.querySelectorAll('main td, main th')].flatM
   .map((node) => node.textContent.trim())"""
 
 
+REGIONS = "#status-panel, #board-frame, #notation, #recorder"
+IN_DOCUMENT_ORDER = f"() => [...document.querySelectorAll('{REGIONS}')].map((node) => node.id)"
+TOPS = f"() => [...document.querySelectorAll('{REGIONS}')].map((node) => node.getBoundingClientRect().top)"
+
+
 def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, tab: Tab) -> None:
     game = site.games["agot2_north_two_rounds"]  # a map to zoom, chapters, and (in progress) the recorder
     tab.page.set_viewport_size({"width": 390, "height": 844})
@@ -766,14 +771,24 @@ def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, 
     assert tab.page.evaluate(SMALL_CONTROLS) == []
     assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert tab.page.evaluate(WORDS_BROKEN) == []  # the status table's "baratheon", "Fiefdoms" stay whole
-    tab.page.click("#to-recorder")  # the Record panel comes after the map, the replay and the status...
+    # One column: whose turn first, then the board and the game's history, the Record panel after them; seen so and
+    # read so (a keyboard's and a screen reader's order is the document's).
+    assert tab.page.evaluate(IN_DOCUMENT_ORDER) == ["status-panel", "board-frame", "notation", "recorder"]
+    tops = tab.page.evaluate(TOPS)
+    assert tops == sorted(tops)
+    screenshot(tab, "phone-game")
+    tab.page.click("#to-recorder")  # the Record panel comes after the history...
     top = "() => document.getElementById('recorder').getBoundingClientRect().top"
-    tab.page.wait_for_function(f"({top})() >= 0 && ({top})() < 100")  # ...and one tap at the top brings it up
+    # ...and one tap at the top brings it into sight (near the page's end, it stops short of the very top)
+    tab.page.wait_for_function(f"({top})() >= 0 && ({top})() < innerHeight / 2")
+    tab.page.set_viewport_size({"width": 1400, "height": 1000})  # beside the board, the panel heads its column again
+    tab.page.wait_for_function(f"({IN_DOCUMENT_ORDER})().join() === 'board-frame,status-panel,recorder,notation'")
     assert tab.errors == []
 
 
 def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked_nothing(site: Site, tab: Tab) -> None:
-    """CORE-DICE-1: a transcript roll with two faces for one die, overturned by a ruling."""
+    """CORE-DICE-1: a transcript roll with two faces for one die, overturned by a ruling: its line reads struck, the
+    correction's line says what it struck; an upheld appeal (the record stands again) lets it stand, live."""
     body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "dice": "table", "mode": "transcript"}
     status, _, raw = site.served.post("/api/v1/games", body)
     assert status == 201, raw
@@ -784,12 +799,28 @@ def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked
     assert site.served.post(f"/api/v1/games/{game}/actions", note)[0] == 201
     status, _, raw = site.served.post(f"/api/v1/games/{game}/disputes", {"version": 2, "claim": "one die, two faces"})
     assert status == 201, raw
+    dispute = json.loads(raw)["id"]
     ruling = {"decision": "overturned", "reasoning": "one die", "rule_ids": ["CORE-DICE-1"]}
-    assert site.served.post(f"/api/v1/disputes/{json.loads(raw)['id']}/ruling", ruling)[0] == 201
+    assert site.served.post(f"/api/v1/disputes/{dispute}/ruling", ruling)[0] == 201
     tab.open(f"{site.base}/games/{game}")
     tab.wait_ready()
 
     assert tab.page.inner_text("#notation li[data-version='2'] .mark.dispute") == "⚖ overturned"
+    rolled = tab.page.locator("#notation li[data-version='2']")
+    assert "red rolls" in rolled.locator("del").inner_text()  # the struck roll is crossed out...
+    assert rolled.locator(".mark.struck").inner_text() == "struck by ruling 1"  # ...says by what...
+    assert "struck by ruling 1" in (rolled.locator("button.line").get_attribute("aria-label") or "")  # ...aloud too
+    assert tab.page.locator("#notation li[data-version='3'] del").count() == 0  # the parley after it stands
+    assert "strikes v2" in tab.page.inner_text("#notation li[data-version='4']")  # the correction's own line
+    screenshot(tab, "struck-line")
+    tab.page.focus("#notation li[data-version='3'] button.line")  # a keyboard reading the parley's line
+    appeal = {"claim": "the second face was a typo"}
+    assert site.served.post(f"/api/v1/disputes/{dispute}/appeal", appeal)[0] == 201
+    upheld = {"decision": "upheld", "reasoning": "the 6 was fair", "rule_ids": ["CORE-DICE-1"]}
+    assert site.served.post(f"/api/v1/disputes/{dispute}/ruling", upheld)[0] == 201
+    tab.page.wait_for_selector("#notation li[data-version='4'] del")  # the appeal's ruling struck the correction...
+    assert tab.page.locator("#notation li[data-version='2'] del").count() == 0  # ...and the roll stands again
+    assert tab.page.evaluate("document.activeElement.closest('li')?.dataset.version") == "3"  # the keyboard stayed
     tab.page.click("#notation li[data-version='3'] button.line")  # freeform checks nothing of a free action
     tab.page.wait_for_selector("#audit h3")
     assert "The ruleset checked nothing here." in tab.page.inner_text("#audit")

@@ -86,6 +86,10 @@ def test_a_roll_with_table_dice_is_recorded_from_the_offered_choice(site: Site, 
     assert "faces" in tab.page.inner_text("#record-dice-order")  # the order the action declares
     assert "`" not in tab.page.inner_text("#record-dice-order")  # FF-ROLL-1's "the `count` faces": count as code
     assert tab.page.inner_text("#record-dice-order code") == "count"
+    assert tab.page.inner_text("#record-dice-label") == "Roll 2 dice"  # FF-ROLL-1: as many faces as `count` says
+    tab.page.fill("#record-fields [data-field='count']", "1")
+    assert tab.page.inner_text("#record-dice-label") == "Roll 1 die"
+    tab.page.fill("#record-fields [data-field='count']", "2")
     tab.page.fill("#record-dice", "6 3")
     tab.page.click("#record-send")
     tab.page.wait_for_selector("#record-result .recorded")
@@ -112,6 +116,7 @@ def test_a_refused_action_shows_the_rule_it_breaks_and_records_nothing(site: Sit
     refusal = tab.page.wait_for_selector("#record-result .refused[data-rule='FF-SEAL-1']")
 
     assert "FF-SEAL-1" in refusal.inner_text() and "already open" in refusal.inner_text()
+    assert refusal.inner_text().count("FF-SEAL-1") == 1  # the link names the rule; the API's words follow it
     assert len(_events(site, game)) == 2
     assert all("422" in error for error in tab.errors)  # the browser logs the refused request, nothing else
 
@@ -301,6 +306,7 @@ def test_core_end_1_the_table_ends_the_game_from_the_recorder(site: Site, tab: T
     _open_recorder(site, tab, game)
     tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='end_game']")
     assert "CORE-END-1" in tab.page.inner_text("#record-what")
+    assert tab.page.inner_text("#record-what strong") == "end game"  # as its button says, not the API's end_game
     assert tab.page.inner_text("#record-choices-note") == "No choice is listed: fill in the form."
     tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='adjust']")
     shape = tab.page.get_attribute("#record-fields [data-field='changes']", "placeholder") or ""
@@ -466,4 +472,19 @@ def test_got_term_6_a_sealed_bid_is_entered_in_the_fields_its_payload_declares(s
     tab.page.click("#record-send")
     tab.page.wait_for_selector("#record-result .recorded")
     assert _events(site, game)[-1]["type"] == "SubmissionSealed"
+    assert tab.errors == []
+
+
+def test_a_tapped_action_brings_its_form_into_sight_on_a_phone_held_sideways(site: Site, tab: Tab) -> None:
+    """FF-ACTION-1: the form of an action opens below every waited seat's buttons; a tap that opened it off the
+    screen seemed to do nothing."""
+    game = _game(site)
+    tab.page.set_viewport_size({"width": 844, "height": 390})
+    _open_recorder(site, tab, game)
+    tab.page.click("#to-recorder")
+    tab.page.click("#pending-seats fieldset[data-seat='blue'] button[data-type='roll']")
+
+    top = tab.page.evaluate("() => document.getElementById('record-what').getBoundingClientRect().top")
+    assert -1 <= top < 390 / 2  # its head at the top (a sub-pixel above it once scrolled there)
+    assert tab.page.evaluate("document.activeElement.dataset.type") == "roll"  # the focus stays on the button
     assert tab.errors == []

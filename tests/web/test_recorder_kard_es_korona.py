@@ -141,33 +141,38 @@ def test_kk_setup_7_the_placement_choices_and_legal_values_read_as_words_not_jso
     assert tab.errors == []
 
 
-def test_a_battle_exchange_with_table_dice_is_refused_with_its_rule_then_recorded(site: Site, tab: Tab) -> None:
-    """CORE-DICE-1: the faces entered must be exactly those the exchange rolls, in the declared order."""
+def test_kk_battle_4_an_exchange_asks_for_its_dice_box_by_box_and_records_them(site: Site, tab: Tab) -> None:
+    """KK-BATTLE-4: one die per rolling unit, a number the pending knows (`dice_count`): the page says "Roll N
+    dice" with a box a die in the declared order, names a box left empty (CORE-DICE-1), and records what is typed."""
     game = _kk_game(site)
     pending = _play_until(site, game, "fight_exchange", random.Random(3))
-    seat = next(w["seat"] for w in pending["waiting"] for o in w["options"] if o["type"] == "fight_exchange")
+    seat, count = next(
+        (w["seat"], o["dice_count"]) for w in pending["waiting"] for o in w["options"] if o["type"] == "fight_exchange"
+    )
     _open(site, tab, game)
 
     shown = seat or "table"
     tab.page.click(f"#pending-seats fieldset[data-seat='{shown}'] button[data-type='fight_exchange']")
     assert "attacker" in tab.page.inner_text("#record-dice-order")  # the order the action declares
     assert "takes no data" in tab.page.inner_text("#record-choices-note")  # the exchange's data is its dice
-    tab.page.fill("#record-dice", " ".join(["6"] * 40))
-    tab.page.click("#record-send")
-    refusal = tab.page.wait_for_selector("#record-result .refused[data-rule='CORE-DICE-1']")
-    rolled = int(refusal.inner_text().split("rolls ")[1].split()[0].rstrip(";,."))
+    assert tab.page.inner_text("#record-dice-label") == f"Roll {count} {'die' if count == 1 else 'dice'}"
+    boxes = tab.page.locator("#record-dice-boxes input")
+    assert boxes.count() == count and boxes.last.get_attribute("aria-label") == f"die {count} of {count}"
+    assert tab.page.locator("#record-dice").is_hidden()
     before = site.api(f"/api/v1/games/{game}")["version"]
-
-    tab.page.fill("#record-dice", " ".join(["5"] * rolled))
+    boxes.first.click()
+    tab.page.keyboard.type("5" * (count - 1))  # each face moves on to the next box; the last is left empty
+    tab.page.click("#record-send")
+    assert tab.page.inner_text("#record-result .refused") == f"dice: die {count} of {count} is not entered"
+    boxes.last.fill("5")
     tab.page.click("#record-send")
     tab.page.wait_for_selector("#record-result .recorded")
 
     events = site.api(f"/api/v1/games/{game}/events?after={before}")["items"]
     rolls = [e for e in events if e["type"] == "DiceRolled"]
-    assert rolls and sum(len(e["data"]["faces"]) for e in rolls) == rolled
-    assert all(face == 5 for e in rolls for face in e["data"]["faces"])
+    assert [face for e in rolls for face in e["data"]["faces"]] == [5] * count
     screenshot(tab, "recorder-kard-es-korona-battle")
-    assert all("422" in error for error in tab.errors)
+    assert tab.errors == []
 
 
 def test_kk_gen_6_a_transfer_offers_only_the_other_players_as_its_recipient(site: Site, tab: Tab) -> None:

@@ -26,6 +26,10 @@ class Outcome:
     defender_keeps: int
 
 
+# KBS-CMB-1, KBS-CMB-2: every battle rolls one d6 for the attacker and one for the defender.
+DICE_PER_BATTLE = 2
+
+
 def fight(
     game: Game,
     inputs: Inputs,
@@ -47,7 +51,7 @@ def fight(
         leader_bonus(attackers, options),
         leader_bonus(defenders, options),
     )
-    dice_event, (die_att, die_def) = roll(game, inputs, 2, seat, f"{kind} at {area}: attacker, defender")
+    dice_event, (die_att, die_def) = roll(game, inputs, DICE_PER_BATTLE, seat, f"{kind} at {area}: attacker, defender")
     v_att, v_def = value(bs_att, bonus_att, 0, die_att), value(bs_def, bonus_def, defence, die_def)
     attacker_wins = v_att > v_def
     model = options["loss_model"]

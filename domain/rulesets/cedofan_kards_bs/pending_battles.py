@@ -3,7 +3,7 @@ a battle may retreat, each found by the deciders' own guards (`attack_target`, `
 `relief_sides`, `retreat_destinations`) before any die is rolled.
 
 Every battle rolls two dice, the attacker's then the defender's (the action spec's `dice`); the choices carry no
-faces, so a table-dice game enters them as the spec says.
+faces, so a table-dice game enters them as the spec says; each option says it rolls two (`dice_count`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from domain.pending import Option
 from domain.rulesets.cedofan_kards_bs.battle_guards import attack_target, relief_sides, siege_numbers, storm_siege
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
 from domain.rulesets.cedofan_kards_bs.combat import step_cost
+from domain.rulesets.cedofan_kards_bs.fights import DICE_PER_BATTLE
 from domain.rulesets.cedofan_kards_bs.pending_moves import own_armies
 from domain.rulesets.cedofan_kards_bs.rulings import retreat_destinations
 from domain.rulesets.cedofan_kards_bs.state import KbsState
@@ -58,7 +59,18 @@ def _attacks(game: Game, seat: str) -> tuple[Option, ...]:
         "the defender is the side already there (KBS-AMB-10) and wins ties (KBS-CMB-5); two dice: attacker, "
         "defender; `defender` may be left out where one faction stands, `to` where the army fights in its region"
     )
-    return (Option("attack", ATTACK_RULES, tuple(choices), exhaustive=False, fields={"cost": costs}, note=note),)
+    fields = {"cost": costs}
+    return (
+        Option(
+            "attack",
+            ATTACK_RULES,
+            tuple(choices),
+            exhaustive=False,
+            fields=fields,
+            note=note,
+            dice_count=DICE_PER_BATTLE,
+        ),
+    )
 
 
 def _sieges(game: Game, seat: str) -> tuple[Option, ...]:
@@ -94,7 +106,7 @@ def _storms(game: Game, seat: str) -> tuple[Option, ...]:
     if not choices:
         return ()
     note = "1 supply; city defence doubles the garrison's BS in a fortified city (KBS-CTY-3); two dice"
-    return (Option("storm_city", STORM_RULES, tuple(choices), note=note),)
+    return (Option("storm_city", STORM_RULES, tuple(choices), note=note, dice_count=DICE_PER_BATTLE),)
 
 
 def _reliefs(game: Game, seat: str) -> tuple[Option, ...]:
@@ -117,7 +129,9 @@ def _reliefs(game: Game, seat: str) -> tuple[Option, ...]:
         "any of the listed armies may relieve; the city's owner may commit its besieged units, without city "
         "defence (KBS-REL-2); the besiegers defend and win ties (KBS-AMB-10)"
     )
-    return (Option("relieve_siege", RELIEF_RULES, tuple(choices), exhaustive=False, note=note),)
+    return (
+        Option("relieve_siege", RELIEF_RULES, tuple(choices), exhaustive=False, note=note, dice_count=DICE_PER_BATTLE),
+    )
 
 
 def retreat_options(game: Game, seat: str) -> tuple[Option, ...]:

@@ -188,10 +188,11 @@ def imperial_general_option(state: RvState, seat: str) -> Option | None:
 
 def tax_option(state: RvState, seat: str) -> Option | None:
     """RV-ECO-8, RV-TURN-5: once a round the kard levies 1 from every imperial city (a die each for unrest)."""
-    if kard(state) != seat or state.taxed_round == state.round or not imperial_cities(state):
+    cities = imperial_cities(state)
+    if kard(state) != seat or state.taxed_round == state.round or not cities:
         return None
-    fields = {"cities": imperial_cities(state)}
-    return Option("levy_extraordinary_tax", ("RV-ECO-8", "RV-TURN-5"), ({},), fields=fields)
+    rules = ("RV-ECO-8", "RV-TURN-5")
+    return Option("levy_extraordinary_tax", rules, ({},), fields={"cities": cities}, dice_count=len(cities))
 
 
 def shade_option(state: RvState, seat: str) -> Option | None:

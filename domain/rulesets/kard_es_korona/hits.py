@@ -67,6 +67,15 @@ def rolling_arms(state: KKState, battle: Battle, side: str) -> tuple[str, ...]:
     return tuple(a for a in arms if force.of(a))
 
 
+def exchange_dice(state: KKState, battle: Battle) -> int:
+    """KK-BATTLE-4: the dice the battle's next exchange rolls, one per rolling unit of either side."""
+    return sum(
+        side_force(state, battle, side).of(arm)
+        for side in (ATTACKER, DEFENDER)
+        for arm in rolling_arms(state, battle, side)
+    )
+
+
 def modifier(state: KKState, battle: Battle, side: str, arm: str) -> int:
     """KK-BATTLE-6/8, KK-LORD-2/3: +1 for the arm the lord leads, +1 for defenders in mountain or swamp.
 

@@ -14,7 +14,7 @@ from domain.pending import Waiting
 from domain.rulesets.kard_es_korona.battle_order import battle_chooser, neutral_roller
 from domain.rulesets.kard_es_korona.cards import siege_roll_due
 from domain.rulesets.kard_es_korona.forces import ARMS, CASTLE_CAPACITY, EMPTY, Force, castle_limit_breaches
-from domain.rulesets.kard_es_korona.hits import casualty_options, lord_present, other, side_force
+from domain.rulesets.kard_es_korona.hits import casualty_options, exchange_dice, lord_present, other, side_force
 from domain.rulesets.kard_es_korona.pending_choices import JUDGE_MAY_REROLL, MANY, NO_DATA, Probe, offered, waiting
 from domain.rulesets.kard_es_korona.pinning import is_advanced, picks
 from domain.rulesets.kard_es_korona.retreat import crosses_obstacle, destinations, round_complete
@@ -86,8 +86,10 @@ def _exchange(probe: Probe, state: KKState, battle: Battle) -> tuple[Waiting, ..
         option = offered(probe, seat, "lead_arm", ("KK-LORD-2",), (*arms, {}), note="{}: the lord leads no arm")
         found.extend(waiting(seat, f"{seat}'s lord names the arm he leads", option))
     roller = neutral_roller(state, battle.attacker) if is_neutral(battle.defender) else battle.defender
+    fields = {"exchange": battle.exchange}
+    dice = exchange_dice(state, battle)  # KK-BATTLE-4: one die per rolling unit
     for seat in dict.fromkeys((battle.attacker, roller)):
-        fight = offered(probe, seat, "fight_exchange", _EXCHANGE_RULES, NO_DATA, fields={"exchange": battle.exchange})
+        fight = offered(probe, seat, "fight_exchange", _EXCHANGE_RULES, NO_DATA, fields=fields, dice_count=dice)
         found.extend(waiting(seat, f"{battle.id}: the {battle.exchange} exchange is rolled", fight))
     if is_advanced(state) and round_complete(state, battle):
         found.extend(_retreats(probe, state, battle))

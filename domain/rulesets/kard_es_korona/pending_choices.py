@@ -98,16 +98,21 @@ def offered(
     fields: Mapping[str, Any] | None = None,
     note: str = "",
     limit: int | None = None,
+    dice_count: int | None = None,
 ) -> Option | None:
     """The option of the accepted candidates (None when the rules accept none of them).
 
     `complete` says the candidates are every legal payload; a `limit` reached makes the list representative.
+    `dice_count`: the dice the action rolls whichever choice is sent, when the state says how many (Option's).
     """
     choices = probe.kept(seat, action_type, candidates, limit)
     if not choices:
         return None
     exhaustive = complete and (limit is None or len(choices) < limit)
-    return Option(action_type, rule_ids, choices, exhaustive=exhaustive, fields=dict(fields or {}), note=note)
+    fields = dict(fields or {})
+    return Option(
+        action_type, rule_ids, choices, exhaustive=exhaustive, fields=fields, note=note, dice_count=dice_count
+    )
 
 
 def waiting(seat: str | None, reason: str, *options: Option | None) -> tuple[Waiting, ...]:

@@ -61,7 +61,8 @@ def defeat_choice(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
         return waiting(
             seat,
             f"{seat}'s defeated lord may try to escape",
-            offered(probe, seat, "attempt_escape", ("KK-ELIM-2",), ({"to": c} for c in routes)),
+            # KK-ELIM-2: the lord rolls one die (a Judge Royal's reroll of it is an action of its own).
+            offered(probe, seat, "attempt_escape", ("KK-ELIM-2",), ({"to": c} for c in routes), dice_count=1),
             offered(probe, seat, "forgo_escape", ("KK-ELIM-2",), NO_DATA),
         )
     if stage == FEALTY:

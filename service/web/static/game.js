@@ -4,18 +4,19 @@ import { ApiProblem, getAll, getJson, token } from "./session.js";
 import { el, onSubmit } from "./dom.js";
 import { Board, wireZoom } from "./board.js";
 import { control, pieces } from "./pieces.js";
-import { Replay, actionVersion, eventFacts, rollsOf } from "./replay.js";
+import { Replay, actionVersion, eventFacts, rollsOf, struckVersions } from "./replay.js";
 import { renderStatus } from "./status.js";
 import { showAudit } from "./audit.js";
 import { follow } from "./live.js";
 import { drawMarks, readNotes, renderNotes, watchBoard } from "./notes.js";
 import { Recorder } from "./recorder.js";
+import { arrange } from "./arrange.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
 const $ = (id) => document.getElementById(id);
 // `version` is the newest version the page knows of (the game's when it opened, then what live updates brought).
-const page = { game: null, version: 0, board: null, replay: null, facts: new Map(), notes: [], disputes: [], at: 1, timer: null, stopLive: null, recorder: null };
+const page = { game: null, version: 0, board: null, replay: null, facts: new Map(), struck: new Map(), notes: [], disputes: [], at: 1, timer: null, stopLive: null, recorder: null };
 
 function fail(problem) {
   $("game-error").textContent = problem instanceof ApiProblem ? `${problem.message} (HTTP ${problem.status})` : String(problem);
@@ -90,15 +91,25 @@ function marksOf(version) {
     const text = decision === dispute.status ? `⚖ ${decision}` : `⚖ ${dispute.status}: ${decision}`;
     marks.push(el("a", { class: "mark dispute", href: `/disputes/${encodeURIComponent(dispute.id)}`, title: dispute.claim, text }));
   }
+  const struck = page.struck.get(version);
+  if (struck) {
+    const title = "an arbiter's ruling struck this line's effect on the game";
+    marks.push(el("a", { class: "mark struck", href: `/disputes/${encodeURIComponent(struck.dispute)}`, title, text: `struck by ruling ${struck.ruling}` }));
+  }
   return marks;
 }
 
+// A struck line reads struck: its text crossed out (a <del>, which screen readers mostly leave unsaid, so the button
+// names the ruling too), and a mark that links to the dispute.
 function lineItem(line) {
   const open = () => select(line.version);
+  const struck = page.struck.get(line.version);
+  const classes = [page.facts.get(line.version)?.deviations?.length ? "deviates" : "", struck ? "struck" : ""].filter(Boolean).join(" ");
+  const label = struck ? `${line.version} ${line.notation} (struck by ruling ${struck.ruling})` : null;
   return el(
     "li",
-    { "data-version": line.version, "data-type": line.type, class: page.facts.get(line.version)?.deviations?.length ? "deviates" : null },
-    el("button", { type: "button", class: "line", onclick: open }, el("span", { class: "v", text: line.version }), " ", line.notation),
+    { "data-version": line.version, "data-type": line.type, class: classes || null },
+    el("button", { type: "button", class: "line", onclick: open, "aria-label": label }, el("span", { class: "v", text: line.version }), " ", struck ? el("del", { text: line.notation }) : line.notation),
     ...marksOf(line.version),
   );
 }
@@ -266,7 +277,15 @@ async function applyLive(version) {
   const from = page.replay.last + 1;
   await page.replay.extend(version);
   page.facts = await eventFacts(gameId, version, page.facts);
-  renderLines(from);
+  const struck = struckVersions(page.facts);
+  const restrikes = [...struck.keys(), ...page.struck.keys()].some((v) => v < from && page.struck.get(v) !== struck.get(v));
+  page.struck = struck;
+  // A ruling meanwhile struck lines already listed (or let one stand): the list is drawn again, and a keyboard on
+  // one of its lines stays on that line.
+  const focused = restrikes ? document.activeElement?.closest("#notation li")?.dataset.version : undefined;
+  if (restrikes) $("notation").replaceChildren();
+  renderLines(restrikes ? 1 : from);
+  if (focused) $("notation").querySelector(`li[data-version="${focused}"] button.line`)?.focus({ preventScroll: true });
   $("vcr-at").textContent = `version ${page.at} of ${page.replay.last}`;
   if (following) show(page.replay.last); // a reader stepping back keeps their place
   const [game, marks] = await Promise.all([
@@ -295,7 +314,7 @@ async function startRecorder() {
   try {
     if (await recorder.start()) {
       page.recorder = recorder;
-      // On a phone the panel comes after the map, the replay and the status: a link at the top goes to it. On a wide
+      // On a phone the panel comes after the board, the replay and the notation (arrange.js): a link at the top goes to it. On a wide
       // screen the panel is in sight, but a keyboard is a dozen Tabs from it: there the link shows once focused
       // (annals.css), a skip link. Either way it lands on the first action the game waits for.
       $("to-recorder").hidden = false;
@@ -346,6 +365,7 @@ async function start() {
       board,
     ]);
     page.facts = facts;
+    page.struck = struckVersions(facts);
     page.notes = notes;
     page.disputes = disputes.items || [];
     renderChapters(marks.items || []);
@@ -384,4 +404,5 @@ function nothingToShow() {
   $("seat").closest("label").hidden = true;
 }
 
+arrange(root);
 start();

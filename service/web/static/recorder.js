@@ -6,6 +6,8 @@ import { codeText, el } from "./dom.js";
 import { readFaces, schemaForm } from "./schemaform.js";
 
 const SHOWN_CHOICES = 40;
+// More dice than this are typed in the one box (a box a die would fill screens), under the same "Roll N dice".
+const MOST_BOXES = 30;
 
 // The pending as the arbiter sees it when the token is an arbiter's or admin's; otherwise as a spectator, with
 // each waited seat whose options are private read again as that seat when the token may look as it (an
@@ -170,11 +172,20 @@ export class Recorder {
         "data-type": option.type,
         "aria-pressed": this.isSelected(waiting, option) ? "true" : "false",
         title: option.note || option.rule_ids.join(", "),
-        onclick: () => this.select(waiting, option),
+        onclick: () => this.pick(waiting, option),
         text: option.type === "seal" ? `seal (${option.fields.round || "sealed round"})` : option.type.replace(/_/g, " "),
       }),
     );
     return el("fieldset", { class: "waiting", "data-seat": seat }, el("legend", {}, el("strong", { text: seat }), waiting.reason ? ` — ${waiting.reason}` : ""), ...(buttons.length ? buttons : [el("span", { class: "hint", text: "nothing this token may send for it" })]));
+  }
+
+  // A tap on an action opens its form under every waited seat's buttons: on a phone, or with many seats, that is
+  // below the screen, and the tap seemed to do nothing. The form's head is brought into sight (the focus stays on the
+  // button, so no keyboard pops up).
+  pick(waiting, option) {
+    this.select(waiting, option);
+    const what = this.root.querySelector("#record-what");
+    if (what.getBoundingClientRect().bottom > innerHeight) what.scrollIntoView({ block: "start" });
   }
 
   isSelected(waiting, option) {
@@ -206,8 +217,9 @@ export class Recorder {
     const form = this.root.querySelector("#record-form");
     form.hidden = false;
     if (clear) this.root.querySelector("#record-result").replaceChildren();
+    // Named as its button names it ("end game"), not by the API's type (end_game), which the rulebook link carries.
     form.querySelector("#record-what").replaceChildren(
-      el("strong", { text: option.type }),
+      el("strong", { text: option.type.replace(/_/g, " ") }),
       ` for ${waiting.seat || "the table"} · `,
       ...option.rule_ids.flatMap((id, n) => [n ? ", " : "", this.ruleLink(id)]),
       option.note ? ` · ${option.note}` : "",
@@ -229,7 +241,54 @@ export class Recorder {
     form.querySelector("#record-dice-field").hidden = !dice;
     form.querySelector("#record-dice-order").replaceChildren(...(dice ? codeText(option.dice) : []));
     if (clear) form.querySelector("#record-dice").value = "";
+    this.diceBoxes(form, dice ? option.dice_count : null, clear);
+    // Freeform's roll names the field that sets its count ("the `count` faces"): the words follow what it holds.
+    const counted = dice && option.dice_count == null ? this.countField(form, option) : null;
+    this.followDice = counted ? () => this.diceBoxes(form, Number(counted.value), false, false) : null;
+    form.querySelector("#record-fields").oninput = () => this.followDice?.();
+    this.followDice?.();
     if (option.choices.length && clear) this.fill(option.choices[0]);
+  }
+
+  // When the pending says how many dice the action rolls, the page says so and gives a box a die, in the declared
+  // order (a face typed moves on to the next box). A transcript records what was rolled, even against the rules, so
+  // there the one free box stays, under the same words; so it does wherever the count depends on the choice or dice.
+  // `boxed` false: the count is the person's own choice, still being typed, so the one box stays.
+  diceBoxes(form, count, clear, boxed = true) {
+    const boxes = form.querySelector("#record-dice-boxes");
+    const known = Number.isInteger(count) && count > 0;
+    form.querySelector("#record-dice-label").textContent = known ? `Roll ${count} ${count === 1 ? "die" : "dice"}` : "Table dice";
+    const shown = boxed && known && count <= MOST_BOXES && this.game.mode !== "transcript";
+    boxes.hidden = !shown;
+    form.querySelector("#record-dice").hidden = shown;
+    if (!shown) return boxes.replaceChildren();
+    const typed = clear ? [] : [...boxes.querySelectorAll("input")].map((box) => box.value);
+    if (!clear && typed.length === count) return; // a refresh for the same roll: what was typed stays
+    boxes.replaceChildren(
+      ...Array.from({ length: count }, (_, n) =>
+        el("input", { type: "text", inputmode: "numeric", maxlength: "1", autocomplete: "off", class: "die", "data-die": n + 1, "aria-label": `die ${n + 1} of ${count}`, value: typed[n] || "" }),
+      ),
+    );
+    for (const box of boxes.querySelectorAll("input")) box.oninput = () => /^[1-6]$/.test(box.value) && box.nextElementSibling?.focus();
+  }
+
+  // The integer field the action's dice order names in backticks, when the form has it.
+  countField(form, option) {
+    const name = /`(\w+)`/.exec(option.dice || "")?.[1];
+    return name ? form.querySelector(`#record-fields input[data-field="${CSS.escape(name)}"]`) : null;
+  }
+
+  // The faces typed for the action: from its boxes (each one filled) or its one box; none when it asks for none.
+  readDice() {
+    if (this.root.querySelector("#record-dice-field").hidden) return null;
+    const boxes = [...this.root.querySelectorAll("#record-dice-boxes:not([hidden]) input")];
+    if (!boxes.length) {
+      const faces = this.root.querySelector("#record-dice").value;
+      return faces.trim() ? readFaces(faces) : null;
+    }
+    const empty = boxes.findIndex((box) => !box.value.trim());
+    if (empty >= 0) throw new Error(`dice: die ${empty + 1} of ${boxes.length} is not entered`);
+    return readFaces(boxes.map((box) => box.value).join(" "));
   }
 
   // The legal choices, each a button that fills the form with it. An action that takes no data has one empty choice:
@@ -277,6 +336,7 @@ export class Recorder {
 
   fill(choice) {
     this.form.fill(this.asFields(choice));
+    this.followDice?.(); // a choice sets the count without an input event
   }
 
   // A listed choice as the form's fields: a seal's payload, a free action's data, or an action's data itself.
@@ -299,8 +359,8 @@ export class Recorder {
         const payload = this.sealedSpec(this.selected.option) ? data : (data.payload ?? null);
         request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/sealed`, { seat, round, payload });
       } else {
-        const faces = this.root.querySelector("#record-dice").value;
-        if (!this.root.querySelector("#record-dice-field").hidden && faces.trim()) data.dice = readFaces(faces);
+        const faces = this.readDice();
+        if (faces) data.dice = faces;
         if (this.isFreeType(type) && !data.type) throw new Error("type: name the action, e.g. move or note");
         const sent = this.isFreeType(type) ? { type: data.type, data: data.data ?? {} } : this.specs.has(type) ? { type, data } : { type, data: data.data ?? {} };
         request = postJson(`/api/v1/games/${encodeURIComponent(this.game.id)}/actions`, { ...sent, seat });
@@ -315,6 +375,7 @@ export class Recorder {
       result.replaceChildren(el("span", { class: "recorded", text: `Recorded${version ? ` as version ${version}` : ""}.` }));
       // These faces are recorded: left in the box, a second Send for the same seat would enter them again as if rolled.
       this.root.querySelector("#record-dice").value = "";
+      for (const box of this.root.querySelectorAll("#record-dice-boxes input")) box.value = "";
       await this.refresh();
       this.keepFocus();
       await this.onRecorded(version);
@@ -336,7 +397,9 @@ export class Recorder {
   refusal(problem) {
     const rule = problem instanceof ApiProblem ? problem.problem.rule : null;
     if (!rule) return el("span", { class: "refused", text: problemText(problem) });
-    const first = el("span", { class: "refused", "data-rule": rule.id }, this.ruleLink(rule.id), ` ${rule.summary} — ${problem.message}`);
+    // The API's detail starts with the rule id the link already shows ("CORE-DICE-1: 4 faces entered…"): said once.
+    const said = problem.message.startsWith(`${rule.id}: `) ? problem.message.slice(rule.id.length + 2) : problem.message;
+    const first = el("span", { class: "refused", "data-rule": rule.id }, this.ruleLink(rule.id), ` ${rule.summary} — ${said}`);
     const more = (problem.problem.violations || []).slice(1);
     if (!more.length) return first;
     const items = more.map((v) => el("li", { class: "refused", "data-rule": v.rule_id }, this.ruleLink(v.rule_id), ` ${v.message}`));

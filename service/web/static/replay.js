@@ -80,6 +80,8 @@ export async function eventFacts(gameId, until, known = new Map()) {
         deviations: metadata.deviations || [],
         adjusted: event.type === "StateAdjusted",
         corrected: event.type === "CorrectionApplied",
+        // What a ruling's correction strikes: the page draws those versions' lines struck through.
+        correction: event.type === "CorrectionApplied" && event.data ? { dispute: event.data.dispute, ruling: event.data.ruling, strikes: event.data.strikes || [] } : null,
         roll: event.type === "DiceRolled" && event.data ? { version: event.version, first_k: event.data.first_k, faces: event.data.faces } : null,
       });
       noteDice(facts, event);
@@ -118,4 +120,18 @@ export function rollsOf(facts, actionAt) {
 export function actionVersion(facts, version) {
   for (let v = version; v >= 1; v -= 1) if (facts.get(v)?.action) return v;
   return null;
+}
+
+// The versions a ruling's correction has struck, each with that ruling: only a dispute's newest correction counts, as
+// it strikes all of the dispute's earlier corrections again (service/corrections.py), and an upheld appeal, which does
+// not strike the disputed action again, leaves that action standing.
+export function struckVersions(facts) {
+  const newest = new Map(); // dispute -> its newest correction
+  const versions = [...facts.keys()].filter((k) => typeof k === "number").sort((a, b) => a - b);
+  for (const v of versions) if (facts.get(v).correction) newest.set(facts.get(v).correction.dispute, facts.get(v).correction);
+  const struck = new Map();
+  for (const correction of newest.values()) {
+    for (const [first, last] of correction.strikes) for (let v = first; v <= last; v += 1) struck.set(v, correction);
+  }
+  return struck;
 }
