@@ -10,12 +10,18 @@ It also bounds the head of a request, which uvicorn and httptools read whole how
 was buffered and answered 200): header fields past ANNALS_MAX_HEADER_BYTES in all are a 431, and a URL past the
 65,535 bytes a 414, as soon as a read passes the limit rather than once the head ends. The bytes of each read are
 added while a head is incomplete, and only a read that takes the count past the limit looks further.
+
+Nor did anything bound the time a head takes: uvicorn times out only the idle wait between requests, and a client
+that never sent a byte, or one of its head a second, held its connection (a file descriptor of the worker) for
+ever. A head must now end within ANNALS_HEADER_TIMEOUT_SECONDS of the connection, or of the previous response:
+past it, a head begun is a 408 and the connection closed, a connection with nothing sent is closed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from asyncio import TimerHandle
 from functools import cache
 from typing import Any
 
@@ -28,7 +34,7 @@ from service.errors import PROBLEM_BASE
 
 # httptools' parse_url keeps offsets in 16 bits: a longer URL is refused before any app sees it.
 MAX_URL_BYTES = 65_535
-REASONS = {400: b"Bad Request", 414: b"URI Too Long", 431: b"Request Header Fields Too Large"}
+REASONS = {400: b"Bad Request", 408: b"Request Timeout", 414: b"URI Too Long", 431: b"Request Header Fields Too Large"}
 # What a header field adds to the head besides its name and value: ": " and CRLF.
 FIELD_FRAMING = 4
 # How long a refused connection is still read from (and what is read dropped) before it is closed.
@@ -39,6 +45,12 @@ LINGER_SECONDS = 2.0
 def header_limit() -> int:
     """ANNALS_MAX_HEADER_BYTES, read once per serving process (not per connection)."""
     return int(config.load()["MAX_HEADER_BYTES"])
+
+
+@cache
+def header_seconds() -> float:
+    """ANNALS_HEADER_TIMEOUT_SECONDS, read once per serving process."""
+    return float(config.load()["HEADER_TIMEOUT_SECONDS"])
 
 
 class HeadTooLarge(Exception):
@@ -77,6 +89,18 @@ def head_too_large_problem(read: int, limit: int) -> dict[str, Any]:
     }
 
 
+def head_timeout_problem(seconds: float) -> dict[str, Any]:
+    """The problem document of a request whose head did not end within `seconds`."""
+    return {
+        "type": PROBLEM_BASE + "request-header-timeout",
+        "title": "The request's head came too slowly",
+        "status": 408,
+        "detail": f"the request's line and header fields did not all arrive within {seconds:g} s "
+        "(ANNALS_HEADER_TIMEOUT_SECONDS); send them again, whole",
+        "limit_seconds": seconds,
+    }
+
+
 class ProblemHttpToolsProtocol(HttpToolsProtocol):
     """uvicorn's httptools protocol; a request it cannot parse, or whose head is too large, is refused with a problem
     document naming why."""
@@ -93,11 +117,49 @@ class ProblemHttpToolsProtocol(HttpToolsProtocol):
         _loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
         super().__init__(config, server_state, app_state, _loop)
-        self.header_limit = header_limit()
+        self.header_limit, self.header_seconds = header_limit(), header_seconds()
+        self.head_timer: TimerHandle | None = None  # runs from a connection or a response until the next head ends
         # Bytes read since the current request's head began; None from its end to the end of its body.
         self.head_read: int | None = 0
         self.refusal: dict[str, Any] | None = None  # a refusal decided in a parser callback
         self.refused = False  # answered with a refusal: the connection is closing
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """uvicorn's; the first head's time starts."""
+        super().connection_made(transport)
+        self._time_the_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """uvicorn's, with the head's timer stopped."""
+        self._stop_the_head_timer()
+        super().connection_lost(exc)
+
+    def on_response_complete(self) -> None:
+        """uvicorn's; the next head's time starts (not before: a live stream's client sends nothing for long)."""
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._time_the_head()
+
+    def _time_the_head(self) -> None:
+        self._stop_the_head_timer()
+        self.head_timer = self.loop.call_later(self.header_seconds, self._head_timed_out)
+
+    def _stop_the_head_timer(self) -> None:
+        if self.head_timer is not None:
+            self.head_timer.cancel()
+            self.head_timer = None
+
+    def _head_timed_out(self) -> None:
+        """A head begun is refused with a 408; a connection that sent nothing since its last answer is closed (as
+        uvicorn's keep-alive timeout closes it); one whose response is still going out is left to it."""
+        self.head_timer = None
+        if self.refused or self.transport.is_closing() or (self.cycle is not None and not self.cycle.response_complete):
+            return
+        if not self.head_read:
+            self.transport.close()
+            return
+        self.refusal = head_timeout_problem(self.header_seconds)
+        self.send_400_response("head timeout")
 
     def data_received(self, data: bytes) -> None:
         """uvicorn's, counting the bytes of an incomplete head: one addition and one comparison per read."""
@@ -123,6 +185,7 @@ class ProblemHttpToolsProtocol(HttpToolsProtocol):
         """uvicorn's, once the head is known to be within the limit. Only when the read that ended it took the
         count past the limit (and maybe into the body) are its fields measured, a read at most behind."""
         read, self.head_read = self.head_read, None
+        self._stop_the_head_timer()
         if read is not None and read > self.header_limit:
             fields = sum(len(name) + len(value) + FIELD_FRAMING for name, value in self.headers)
             if fields > self.header_limit:
@@ -137,7 +200,7 @@ class ProblemHttpToolsProtocol(HttpToolsProtocol):
 
     def send_400_response(self, msg: str) -> None:
         """The refusal uvicorn writes (then closes the connection), as a problem document: 431 for a head past the
-        header limit, 414 for a URL past what its parser reads, else 400."""
+        header limit, 408 for one that came too slowly, 414 for a URL past what its parser reads, else 400."""
         problem = self.refusal or unparsed_problem(len(getattr(self, "url", b"") or b""))  # once a request began
         body = json.dumps(problem).encode("utf-8")
         head = [b"HTTP/1.1 %d %s\r\n" % (problem["status"], REASONS[problem["status"]])]

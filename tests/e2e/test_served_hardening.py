@@ -9,6 +9,7 @@ import select
 import socket
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -296,3 +297,45 @@ def test_a_request_head_past_the_header_limit_is_a_431_before_it_is_all_sent_ove
     whole = b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Filler: " + b"a" * 70_000 + b"\r\n\r\n"
     status, _, body = _raw_answer(served, whole)
     assert status == "HTTP/1.1 431 Request Header Fields Too Large", (status, body[:300])
+
+
+@pytest.fixture(params=[pytest.param(1, id="uvicorn"), pytest.param(2, id="gunicorn")])
+def served_hasty(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
+    """`annals serve` on SQLite giving a request's head one second."""
+    yield from serve_annals(f"sqlite:///{tmp_path / 'annals.db'}", request.param, ANNALS_HEADER_TIMEOUT_SECONDS="1")
+
+
+def test_a_head_not_ended_in_time_is_a_408_and_a_silent_connection_is_closed_over_real_http(
+    served_hasty: Served,
+) -> None:
+    """A client sending its head a byte at a time, or nothing, held its connection (a descriptor of the worker)
+    for ever: uvicorn times out only the wait between two requests."""
+    create = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}]}
+    game = json.loads(served_hasty.post("/api/v1/games", create)[2])["id"]
+    with (
+        socket.create_connection(("127.0.0.1", served_hasty.port), timeout=10) as trickling,
+        socket.create_connection(("127.0.0.1", served_hasty.port), timeout=10) as silent,
+    ):
+        started = time.monotonic()
+        for byte in b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: aaaa":
+            if select.select([trickling], [], [], 0.2)[0]:
+                break
+            trickling.sendall(bytes([byte]))
+        status, headers, body = _read_answer(trickling)
+        assert status == "HTTP/1.1 408 Request Timeout" and time.monotonic() - started < 5, (status, body[:300])
+        problem = json.loads(body)
+        assert headers["content-type"] == "application/problem+json" and problem["limit_seconds"] == 1
+        assert problem["type"] == "/api/v1/problems/request-header-timeout"
+        assert silent.recv(1) == b"" and time.monotonic() - started < 5  # closed, with no answer to nothing
+
+    # The time runs from the previous response, not from the request: a stream open past it is not cut.
+    connection = http.client.HTTPConnection("127.0.0.1", served_hasty.port, timeout=10)
+    try:
+        connection.request("GET", f"/api/v1/games/{game}/stream?timeout=2")
+        response = connection.getresponse()
+        assert response.status == 200 and b"event:" in response.read()
+        time.sleep(0.5)
+        connection.request("GET", "/api/v1/health")
+        assert connection.getresponse().status == 200
+    finally:
+        connection.close()
