@@ -24,6 +24,10 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "SNAPSHOT_EVERY": int(env.get("ANNALS_SNAPSHOT_EVERY", "100")),
         "GAME_CACHE_SIZE": int(env.get("ANNALS_GAME_CACHE_SIZE", "512")),
         "MAX_CONTENT_LENGTH": int(env.get("ANNALS_MAX_BODY_BYTES", str(1024 * 1024))),
+        # `annals serve`: the most bytes of header fields one request's head may hold (service/http_protocol.py).
+        "MAX_HEADER_BYTES": int(env.get("ANNALS_MAX_HEADER_BYTES", str(64 * 1024))),
+        # `annals serve`: how long a request's head may take, from the connection or the previous response.
+        "HEADER_TIMEOUT_SECONDS": float(env.get("ANNALS_HEADER_TIMEOUT_SECONDS", "30")),
         "MAX_JSON_DEPTH": int(env.get("ANNALS_MAX_JSON_DEPTH", "64")),
         "MAX_JSON_ITEMS": int(env.get("ANNALS_MAX_JSON_ITEMS", "10000")),
         "RATELIMIT_ENABLED": env.get("ANNALS_RATELIMIT", "1") == "1",

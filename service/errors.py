@@ -133,7 +133,8 @@ class WrongExpectedVersion(AnnalsError):
 
 
 class PreconditionFailed(AnnalsError):
-    """A conditional request whose condition (If-Match) the resource does not meet: a static file changed."""
+    """A conditional request whose condition (If-Match, If-Unmodified-Since) the resource does not meet: a static file
+    changed."""
 
     status, slug, title = 412, "precondition-failed", "Precondition Failed"
 

@@ -4,21 +4,57 @@ A request uvicorn cannot parse never reaches the app: a malformed request line, 
 that is not HTTP, or a URL longer than the 65,535 bytes its parser reads (httptools' `parse_url`). uvicorn
 answered those itself with `400 text/plain` "Invalid HTTP request received.", which named no cause and was the one
 answer of the service that was not a problem document (DESIGN §9). uvicorn takes the protocol as a class
-(`Config(http=...)`, gunicorn's worker too); this one writes the refusal, and nothing else changes.
+(`Config(http=...)`, gunicorn's worker too); this one writes the refusal.
+
+It also bounds the head of a request, which uvicorn and httptools read whole however long it is (a 20 MB header
+was buffered and answered 200): header fields past ANNALS_MAX_HEADER_BYTES in all are a 431, and a URL past the
+65,535 bytes a 414, as soon as a read passes the limit rather than once the head ends. The bytes of each read are
+added while a head is incomplete, and only a read that takes the count past the limit looks further.
+
+Nor did anything bound the time a head takes: uvicorn times out only the idle wait between requests, and a client
+that never sent a byte, or one of its head a second, held its connection (a file descriptor of the worker) for
+ever. A head must now end within ANNALS_HEADER_TIMEOUT_SECONDS of the connection, or of the previous response:
+past it, a head begun is a 408 and the connection closed, a connection with nothing sent is closed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+from asyncio import TimerHandle
+from functools import cache
 from typing import Any
 
+from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.server import ServerState
 
+from service import config
 from service.errors import PROBLEM_BASE
 
 # httptools' parse_url keeps offsets in 16 bits: a longer URL is refused before any app sees it.
 MAX_URL_BYTES = 65_535
-REASONS = {400: b"Bad Request", 414: b"URI Too Long"}
+REASONS = {400: b"Bad Request", 408: b"Request Timeout", 414: b"URI Too Long", 431: b"Request Header Fields Too Large"}
+# What a header field adds to the head besides its name and value: ": " and CRLF.
+FIELD_FRAMING = 4
+# How long a refused connection is still read from (and what is read dropped) before it is closed.
+LINGER_SECONDS = 2.0
+
+
+@cache
+def header_limit() -> int:
+    """ANNALS_MAX_HEADER_BYTES, read once per serving process (not per connection)."""
+    return int(config.load()["MAX_HEADER_BYTES"])
+
+
+@cache
+def header_seconds() -> float:
+    """ANNALS_HEADER_TIMEOUT_SECONDS, read once per serving process."""
+    return float(config.load()["HEADER_TIMEOUT_SECONDS"])
+
+
+class HeadTooLarge(Exception):
+    """Raised in a parser callback to stop httptools; uvicorn then calls `send_400_response`."""
 
 
 def unparsed_problem(url_bytes: int) -> dict[str, Any]:
@@ -41,13 +77,131 @@ def unparsed_problem(url_bytes: int) -> dict[str, Any]:
     }
 
 
+def head_too_large_problem(read: int, limit: int) -> dict[str, Any]:
+    """The problem document of a request whose header fields passed `limit` bytes (`read` of them read)."""
+    return {
+        "type": PROBLEM_BASE + "request-header-fields-too-large",
+        "title": "Request Header Fields Too Large",
+        "status": 431,
+        "detail": f"the request's header fields passed {limit:,} bytes ({read:,} read), the most this server reads "
+        "(ANNALS_MAX_HEADER_BYTES)",
+        "limit_bytes": limit,
+    }
+
+
+def head_timeout_problem(seconds: float) -> dict[str, Any]:
+    """The problem document of a request whose head did not end within `seconds`."""
+    return {
+        "type": PROBLEM_BASE + "request-header-timeout",
+        "title": "The request's head came too slowly",
+        "status": 408,
+        "detail": f"the request's line and header fields did not all arrive within {seconds:g} s "
+        "(ANNALS_HEADER_TIMEOUT_SECONDS); send them again, whole",
+        "limit_seconds": seconds,
+    }
+
+
 class ProblemHttpToolsProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol; a request it cannot parse is refused with a problem document naming why."""
+    """uvicorn's httptools protocol; a request it cannot parse, or whose head is too large, is refused with a problem
+    document naming why."""
+
+    # Besides the parser's callbacks, this reads attributes uvicorn's class keeps without documenting them: `url`
+    # (the URL read so far), `headers`, `transport`, `loop` and `server_state`. If one goes, the tests of
+    # tests/e2e/test_served_hardening.py that send a long URL or head fail (a 400 or a 431 instead of a 414).
+
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        self.header_limit, self.header_seconds = header_limit(), header_seconds()
+        self.head_timer: TimerHandle | None = None  # runs from a connection or a response until the next head ends
+        # Bytes read since the current request's head began; None from its end to the end of its body.
+        self.head_read: int | None = 0
+        self.refusal: dict[str, Any] | None = None  # a refusal decided in a parser callback
+        self.refused = False  # answered with a refusal: the connection is closing
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """uvicorn's; the first head's time starts."""
+        super().connection_made(transport)
+        self._time_the_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """uvicorn's, with the head's timer stopped."""
+        self._stop_the_head_timer()
+        super().connection_lost(exc)
+
+    def on_response_complete(self) -> None:
+        """uvicorn's; the next head's time starts (not before: a live stream's client sends nothing for long)."""
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._time_the_head()
+
+    def _time_the_head(self) -> None:
+        self._stop_the_head_timer()
+        self.head_timer = self.loop.call_later(self.header_seconds, self._head_timed_out)
+
+    def _stop_the_head_timer(self) -> None:
+        if self.head_timer is not None:
+            self.head_timer.cancel()
+            self.head_timer = None
+
+    def _head_timed_out(self) -> None:
+        """A head begun is refused with a 408; a connection that sent nothing since its last answer is closed (as
+        uvicorn's keep-alive timeout closes it); one whose response is still going out is left to it."""
+        self.head_timer = None
+        if self.refused or self.transport.is_closing() or (self.cycle is not None and not self.cycle.response_complete):
+            return
+        if not self.head_read:
+            self.transport.close()
+            return
+        self.refusal = head_timeout_problem(self.header_seconds)
+        self.send_400_response("head timeout")
+
+    def data_received(self, data: bytes) -> None:
+        """uvicorn's, counting the bytes of an incomplete head: one addition and one comparison per read."""
+        if self.refused:  # what follows a refusal is dropped unread (_close_lingering)
+            return
+        if self.head_read is not None:
+            self.head_read += len(data)
+        super().data_received(data)
+        if self.head_read is not None and self.head_read > self.header_limit and not self.refused:
+            self._head_past_limit(self.head_read)
+
+    def _head_past_limit(self, read: int) -> None:
+        """The head is still incomplete after `read` bytes: refused once its URL or its other bytes pass a limit
+        (a long URL alone takes the count past the header limit, and has its own)."""
+        url = len(getattr(self, "url", b""))  # set by on_message_begin, once a request line began
+        if url > MAX_URL_BYTES:
+            self.send_400_response("URL too long")
+        elif read - url > self.header_limit:
+            self.refusal = head_too_large_problem(read - url, self.header_limit)
+            self.send_400_response("header fields too large")
+
+    def on_headers_complete(self) -> None:
+        """uvicorn's, once the head is known to be within the limit. Only when the read that ended it took the
+        count past the limit (and maybe into the body) are its fields measured, a read at most behind."""
+        read, self.head_read = self.head_read, None
+        self._stop_the_head_timer()
+        if read is not None and read > self.header_limit:
+            fields = sum(len(name) + len(value) + FIELD_FRAMING for name, value in self.headers)
+            if fields > self.header_limit:
+                self.refusal = head_too_large_problem(fields, self.header_limit)
+                raise HeadTooLarge(fields)
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        """uvicorn's; the next request's head begins (its bytes already in this read go uncounted)."""
+        self.head_read = 0
+        super().on_message_complete()
 
     def send_400_response(self, msg: str) -> None:
-        """The refusal uvicorn writes (then closes the connection), as a problem document: 414 for a URL past
-        what its parser reads, else 400."""
-        problem = unparsed_problem(len(getattr(self, "url", b"") or b""))  # set once a request line began
+        """The refusal uvicorn writes (then closes the connection), as a problem document: 431 for a head past the
+        header limit, 408 for one that came too slowly, 414 for a URL past what its parser reads, else 400."""
+        problem = self.refusal or unparsed_problem(len(getattr(self, "url", b"") or b""))  # once a request began
         body = json.dumps(problem).encode("utf-8")
         head = [b"HTTP/1.1 %d %s\r\n" % (problem["status"], REASONS[problem["status"]])]
         head += [name + b": " + value + b"\r\n" for name, value in self.server_state.default_headers]
@@ -57,4 +211,16 @@ class ProblemHttpToolsProtocol(HttpToolsProtocol):
             b"connection: close\r\n\r\n",
         ]
         self.transport.write(b"".join(head) + body)
-        self.transport.close()
+        self._close_lingering()
+
+    def _close_lingering(self) -> None:
+        """Close after the refusal is sent, reading (and dropping) what the client still sends for a while, as
+        nginx's lingering close does: a socket closed with bytes unread is reset, and the reset discards the
+        refusal not yet sent and may reach the client before the refusal it did send (a client still sending its
+        head read `connection reset` instead of the 431). The client's own close, or LINGER_SECONDS, ends it."""
+        self.refused = True
+        if not self.transport.can_write_eof():
+            self.transport.close()
+            return
+        self.transport.write_eof()  # sent once the refusal is
+        self.loop.call_later(LINGER_SECONDS, self.transport.close)

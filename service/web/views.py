@@ -28,14 +28,33 @@ blueprint = Blueprint(
 @blueprint.after_request
 def _precondition_failed_as_a_problem(response: Response) -> Response:
     """A static file asked with an `If-Match` it does not meet: werkzeug's conditional answer is a 412 whose body is
-    the whole file. It is a problem document, as the API's 412s are, with the file's current `ETag`."""
-    if response.status_code != 412 or response.mimetype == PROBLEM_JSON:
+    the whole file. It is a problem document, as the API's 412s are, with the file's current `ETag`. A file changed
+    after an `If-Unmodified-Since` date, which werkzeug served as if unasked, is the same 412 (RFC 9110 §13.1.4)."""
+    if response.mimetype == PROBLEM_JSON:
+        return response
+    if response.status_code == 412:
+        etag = response.headers.get("ETag", "none")
+        detail = f"If-Match {request.headers.get('If-Match', '')!r} does not match {request.path}, whose ETag is {etag}"
+    elif _modified_since_the_date_asked(response):
+        asked = request.headers.get("If-Unmodified-Since", "")
+        detail = (
+            f"If-Unmodified-Since {asked!r}: {request.path} was modified since, on {response.headers['Last-Modified']}"
+        )
+    else:
         return response
     response.close()  # the file it would have sent
-    etag = response.headers.get("ETag", "none")
-    detail = f"If-Match {request.headers.get('If-Match', '')!r} does not match {request.path}, whose ETag is {etag}"
     kept = {name: value for name in ("ETag", "Last-Modified") if (value := response.headers.get(name))}
     return problem_response(PreconditionFailed(detail).problem(), kept)
+
+
+def _modified_since_the_date_asked(response: Response) -> bool:
+    """RFC 9110 §13.1.4: `If-Unmodified-Since` fails when the resource was modified after its date. It is ignored
+    with an `If-Match` (which decides alone), when it is not an HTTP-date, on an answer without `Last-Modified` (the
+    pages), and on one that is not a 2xx or a 304 (§13.2.1: a 304 is If-None-Match's, which comes after it)."""
+    asked, modified = request.if_unmodified_since, response.last_modified
+    if asked is None or modified is None or "If-Match" in request.headers:
+        return False
+    return (200 <= response.status_code < 300 or response.status_code == 304) and modified > asked
 
 
 @blueprint.get("/")

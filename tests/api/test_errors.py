@@ -89,6 +89,30 @@ def test_412_problem_without_the_file_when_a_static_file_is_asked_if_it_matches_
     matching.close()
 
 
+def test_412_problem_when_a_static_file_was_modified_after_the_if_unmodified_since_date(off_contract: Api) -> None:
+    """RFC 9110 §13.1.4: a failed If-Unmodified-Since was ignored (200 with the file). It is a 412, unless an
+    If-Match is sent (which decides alone) or the date is not an HTTP-date."""
+    path, before, after = "/web/static/session.js", "Mon, 01 Jan 2001 00:00:00 GMT", "Fri, 01 Jan 2100 00:00:00 GMT"
+    with off_contract.client.get(path) as served:
+        etag, modified, whole = served.headers["ETag"], served.headers["Last-Modified"], served.get_data()
+
+    response = off_contract.client.get(path, headers={"If-Unmodified-Since": before})
+    not_modified = off_contract.client.get(path, headers={"If-Unmodified-Since": before, "If-None-Match": etag})
+
+    problem = assert_problem(response, 412, "precondition-failed")
+    assert whole not in response.get_data()
+    assert (response.headers["ETag"], response.headers["Last-Modified"]) == (etag, modified)
+    assert before in problem["detail"] and path in problem["detail"] and modified in problem["detail"]
+    assert not_modified.status_code == 412  # §13.2.2: If-Unmodified-Since is evaluated before If-None-Match
+    for passing in (
+        {"If-Unmodified-Since": after},
+        {"If-Unmodified-Since": before, "If-Match": etag},
+        {"If-Unmodified-Since": "yesterday"},
+    ):
+        with off_contract.client.get(path, headers=passing) as answer:
+            assert (answer.status_code, answer.get_data()) == (200, whole), passing
+
+
 # Every HTTP error werkzeug can raise in a view or before one (its whole table, and the 400s it raises by name: a body
 # cut short, an untrusted Host, a missing form key), except the 404, 405 and 413 the cases above describe.
 WERKZEUG_ERRORS = [

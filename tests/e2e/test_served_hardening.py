@@ -3,10 +3,13 @@ gunicorn (two uvicorn worker processes), on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import http.client
 import json
+import select
 import socket
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -201,9 +204,14 @@ def _raw_answer(served: Served, request: bytes) -> tuple[str, dict[str, str], by
     """Send `request` as it is and read the answer to its end (the server closes the connection)."""
     with socket.create_connection(("127.0.0.1", served.port), timeout=10) as connection:
         connection.sendall(request)
-        answer = b""
-        while chunk := connection.recv(65536):
-            answer += chunk
+        return _read_answer(connection)
+
+
+def _read_answer(connection: socket.socket) -> tuple[str, dict[str, str], bytes]:
+    """The answer on `connection`, read to its end (the server closes the connection after it)."""
+    answer = b""
+    while chunk := connection.recv(65536):
+        answer += chunk
     head, _, body = answer.partition(b"\r\n\r\n")
     status, *lines = head.decode("latin-1").split("\r\n")
     return status, {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines)}, body
@@ -233,3 +241,101 @@ def test_a_request_the_server_cannot_parse_is_a_problem_naming_why_over_real_htt
     assert status == "HTTP/1.1 400 Bad Request" and headers["content-type"] == "application/problem+json"
     assert json.loads(body)["errors"] == {"request": ["not parsable as HTTP/1.1"]}
     assert read[0] != "HTTP/1.1 414 URI Too Long" and b"uri-too-long" not in read[2]  # the limit's own length is read
+
+
+HEADER_LIMIT = 64 * 1024  # ANNALS_MAX_HEADER_BYTES' default
+
+
+def _answer_while_sending(served: Served, head: bytes, most: int) -> tuple[int, tuple[str, dict[str, str], bytes]]:
+    """Send `head`, then filler bytes 16 KiB at a time (5 ms apart) up to `most` bytes in all, until the server
+    answers: how many bytes were sent by then, and its answer."""
+    with socket.create_connection(("127.0.0.1", served.port), timeout=10) as connection:
+        connection.sendall(head)
+        sent, filler = len(head), b"a" * 16384
+        while sent < most and not select.select([connection], [], [], 0.005)[0]:
+            try:
+                connection.sendall(filler)
+            except (BrokenPipeError, ConnectionResetError):
+                break
+            sent += len(filler)
+        return sent, _read_answer(connection)
+
+
+@pytest.mark.parametrize("backend_url", ["sqlite"], indirect=True)
+def test_a_request_head_past_the_header_limit_is_a_431_before_it_is_all_sent_over_real_http(served: Served) -> None:
+    """A 20,000,000-byte header was read whole and answered 200: every worker could be made to hold megabytes."""
+    # Just under the limit (8 fields of 8,000 bytes, with a 10,000-byte URL), and requests on one connection whose
+    # heads add up past it: each head is counted on its own. (These also wait for every worker to be up.)
+    fields = {f"X-Filler-{n}": "a" * 8_000 for n in range(8)}
+    assert served.call("GET", "/api/v1/health?" + "a=1&" * 2_500, headers=fields)[0] == 400  # undeclared `a`
+    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    try:
+        for _ in range(3):
+            connection.request("GET", "/api/v1/health", headers=fields)
+            response = connection.getresponse()
+            assert (response.status, response.read()[:1]) == (200, b"{")
+    finally:
+        connection.close()
+
+    huge_header = b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: "
+    sent, (status, headers, body) = _answer_while_sending(served, huge_header, 20_000_000)
+
+    assert status == "HTTP/1.1 431 Request Header Fields Too Large", (status, body[:300])
+    assert headers["content-type"] == "application/problem+json" and headers["connection"] == "close"
+    problem = json.loads(body)
+    assert problem["type"] == "/api/v1/problems/request-header-fields-too-large"
+    assert problem["limit_bytes"] == HEADER_LIMIT and "65,536 bytes" in problem["detail"]
+    # Answered after a read past the limit, not at the end: `sent` also counts what the loopback's socket buffers
+    # took in meanwhile (megabytes, on a busy machine).
+    assert sent < 5_000_000
+
+    # A URL trickling in is refused once it passes the 65,535 bytes the parser reads, not buffered to its end.
+    sent, (status, _, body) = _answer_while_sending(served, b"GET /api/v1/health?", 20_000_000)
+    assert status == "HTTP/1.1 414 URI Too Long" and sent < 5_000_000, (status, body[:300])
+
+    # A head past the limit that arrives whole, with its end in the same read, is measured when it ends.
+    whole = b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Filler: " + b"a" * 70_000 + b"\r\n\r\n"
+    status, _, body = _raw_answer(served, whole)
+    assert status == "HTTP/1.1 431 Request Header Fields Too Large", (status, body[:300])
+
+
+@pytest.fixture(params=[pytest.param(1, id="uvicorn"), pytest.param(2, id="gunicorn")])
+def served_hasty(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
+    """`annals serve` on SQLite giving a request's head one second."""
+    yield from serve_annals(f"sqlite:///{tmp_path / 'annals.db'}", request.param, ANNALS_HEADER_TIMEOUT_SECONDS="1")
+
+
+def test_a_head_not_ended_in_time_is_a_408_and_a_silent_connection_is_closed_over_real_http(
+    served_hasty: Served,
+) -> None:
+    """A client sending its head a byte at a time, or nothing, held its connection (a descriptor of the worker)
+    for ever: uvicorn times out only the wait between two requests."""
+    create = {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue"}]}
+    game = json.loads(served_hasty.post("/api/v1/games", create)[2])["id"]
+    with (
+        socket.create_connection(("127.0.0.1", served_hasty.port), timeout=10) as trickling,
+        socket.create_connection(("127.0.0.1", served_hasty.port), timeout=10) as silent,
+    ):
+        started = time.monotonic()
+        for byte in b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: aaaa":
+            if select.select([trickling], [], [], 0.2)[0]:
+                break
+            trickling.sendall(bytes([byte]))
+        status, headers, body = _read_answer(trickling)
+        assert status == "HTTP/1.1 408 Request Timeout" and time.monotonic() - started < 5, (status, body[:300])
+        problem = json.loads(body)
+        assert headers["content-type"] == "application/problem+json" and problem["limit_seconds"] == 1
+        assert problem["type"] == "/api/v1/problems/request-header-timeout"
+        assert silent.recv(1) == b"" and time.monotonic() - started < 5  # closed, with no answer to nothing
+
+    # The time runs from the previous response, not from the request: a stream open past it is not cut.
+    connection = http.client.HTTPConnection("127.0.0.1", served_hasty.port, timeout=10)
+    try:
+        connection.request("GET", f"/api/v1/games/{game}/stream?timeout=2")
+        response = connection.getresponse()
+        assert response.status == 200 and b"event:" in response.read()
+        time.sleep(0.5)
+        connection.request("GET", "/api/v1/health")
+        assert connection.getresponse().status == 200
+    finally:
+        connection.close()
