@@ -253,7 +253,9 @@ def test_page_logs_no_console_error_when_opened(site: Site, tab: Tab, path: str)
     tab.page.wait_for_load_state("networkidle")
     if path == "dispute":
         assert tab.page.inner_text("#dispute [data-status]") == "open"
-        assert tab.page.locator("#dispute a.rule-id", has_text="KK-MOVE-11").count() >= 1
+        cited = tab.page.locator("#dispute a.rule-id", has_text="KK-MOVE-11")
+        assert cited.count() >= 1  # linked to the rules of the version the game is pinned to
+        assert cited.first.get_attribute("href") == "/rulesets/kard_es_korona/rules?version=1.0.0#KK-MOVE-11"
     assert tab.errors == []
 
 

@@ -1,18 +1,18 @@
 // A dispute: the claim, the audit attached when it was opened, the rulings and appeals
-// (GET /api/v1/disputes/{id}), with every rule id linked to its ruleset's rulebook.
+// (GET /api/v1/disputes/{id}), with every rule id linked to the rulebook of the version its game is pinned to.
 import { getJson, postJson, problemText, token } from "./session.js";
 import { el, onSubmit, setChildren } from "./dom.js";
 
 const section = document.getElementById("dispute");
 const id = section.dataset.dispute;
 
-function rules(rulesetId, ids) {
+function rules(game, ids) {
   if (!ids || !ids.length) return null;
-  const links = ids.map((r) => el("a", { class: "rule-id", href: `/rulesets/${encodeURIComponent(rulesetId)}/rules#${encodeURIComponent(r)}`, text: r }));
+  const links = ids.map((r) => el("a", { class: "rule-id", href: `/rulesets/${encodeURIComponent(game.ruleset)}/rules?version=${encodeURIComponent(game.ruleset_version)}#${encodeURIComponent(r)}`, text: r }));
   return el("p", {}, "Rules: ", ...links.flatMap((link, i) => (i ? [", ", link] : [link])));
 }
 
-function eventItem(rulesetId, event) {
+function eventItem(game, event) {
   const data = event.data || {};
   const audit = data.audit || null;
   return el(
@@ -25,7 +25,7 @@ function eventItem(rulesetId, event) {
     audit ? el("p", {}, "Audit of the action: ", el("strong", { class: `verdict-${audit.verdict}`, text: audit.verdict })) : null,
     data.decision ? el("p", {}, "Decision: ", el("strong", { text: data.decision })) : null,
     data.reasoning ? el("p", { text: data.reasoning }) : null,
-    rules(rulesetId, data.rule_ids),
+    rules(game, data.rule_ids),
   );
 }
 
@@ -98,9 +98,9 @@ async function show() {
       section,
       el("p", {}, "Status: ", el("strong", { "data-status": dispute.status, text: dispute.status }), " · on ", at),
       el("p", { class: "claim", text: dispute.claim }),
-      rules(game.ruleset, dispute.rule_ids),
+      rules(game, dispute.rule_ids),
       el("h2", { text: "History" }),
-      el("ol", { class: "dispute-events" }, ...(dispute.events || []).map((event) => eventItem(game.ruleset, event))),
+      el("ol", { class: "dispute-events" }, ...(dispute.events || []).map((event) => eventItem(game, event))),
       await actions(dispute),
     );
   } catch (problem) {
