@@ -98,7 +98,7 @@ def refusals_of(
         if player is not None:
             refusal = _player_refusal(services, state, entrants, index, known)
         else:
-            refusal = _name_refusal(services, state, entrants, index)
+            refusal = _name_refusal(services, state, entrants, index, names)
         if refusal is not None:
             refusals.append(Refusal(index, name, *refusal))
     return refusals
@@ -120,9 +120,14 @@ def _player_refusal(
 
 
 def _name_refusal(
-    services: Services, state: TournamentState, entrants: Sequence[Mapping[str, Any]], index: int
+    services: Services,
+    state: TournamentState,
+    entrants: Sequence[Mapping[str, Any]],
+    index: int,
+    names: Mapping[str, str],
 ) -> tuple[str, str, bool] | None:
-    """A new player's entry: (field, why, unprocessable) when it is a namesake, of an entrant or of the list."""
+    """A new player's entry: (field, why, unprocessable) when it is a namesake, of an entrant or of the list (an
+    earlier entry by name, or by `player` id under its player's name, as registering one by one would find)."""
     entrant = entrants[index]
     if entrant.get("different_person"):
         return None
@@ -131,21 +136,18 @@ def _name_refusal(
     except Conflict as namesake:
         return "name", namesake.detail, False
     for other, before in enumerate(entrants[:index]):
-        if before.get("player") is None and _may_be_one_person(before, entrant):
-            return (
-                "name",
-                f"{before['name']} is entrant {other} of this list too; a different person of the "
-                + ("same name is listed with another 'club' or with 'different_person': true"),
-                False,
-            )
+        name = str(before["name"]) if before.get("player") is None else names.get(str(before["player"]), "")
+        if _may_be_one_person(name, before.get("club"), entrant):
+            told = "a different person of the same name is listed with another 'club' or with 'different_person': true"
+            return "name", f"{name} is entrant {other} of this list too; {told}", False
     return None
 
 
-def _may_be_one_person(first: Mapping[str, Any], second: Mapping[str, Any]) -> bool:
+def _may_be_one_person(name: str, club: str | None, entrant: Mapping[str, Any]) -> bool:
     """The same name (case and spacing aside), and no two different clubs to tell them apart."""
-    if commands.same_name(str(first["name"])) != commands.same_name(str(second["name"])):
+    if commands.same_name(name) != commands.same_name(str(entrant["name"])):
         return False
-    return not (first.get("club") and second.get("club") and first["club"] != second["club"])
+    return not (club and entrant.get("club") and club != entrant["club"])
 
 
 def _refuse(refusals: Sequence[Refusal], count: int) -> None:

@@ -129,3 +129,15 @@ def test_a_finished_tournament_takes_no_list(api: Api) -> None:
 
     assert "is finished" in problem["detail"]
     assert _entrants(api, tid["id"]) == []
+
+
+def test_a_new_namesake_of_a_player_listed_earlier_by_id_is_refused_as_one_by_one(api: Api) -> None:
+    other = _tournament(api)
+    bob = _batch(api, other, [{"name": "Bob"}]).get_json()["entrants"][0]["player"]
+    tid = _tournament(api)
+
+    problem = assert_problem(_batch(api, tid, [{"player": bob}, {"name": "bob"}]), 409, "conflict")
+
+    assert [(r["index"], r["name"], r["pointer"]) for r in problem["refused"]] == [(1, "bob", "/entrants/1/name")]
+    assert problem["refused"][0]["detail"].startswith("Bob is entrant 0 of this list too")
+    assert _entrants(api, tid) == []
