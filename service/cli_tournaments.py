@@ -77,16 +77,63 @@ def create_command(ctx: click.Context, /, settings_file: IO[str] | None, **given
 @click.option("--club", default=None)
 @click.option("--team", default=None)
 @click.option("--different-person", is_flag=True, help="a new player whose name an entrant already has")
+@click.option(
+    "--csv",
+    "csv_file",
+    type=click.File("r", encoding="utf-8-sig"),
+    default=None,
+    help="a whole list: a header row, then one entrant a row (columns name, club, team, email); all or nothing",
+)
 @click.pass_context
-def register_command(ctx: click.Context, /, tournament_id: str, **given: Any) -> None:
-    """Register a player (new by --name, known by --player); prints the player's id."""
+def register_command(ctx: click.Context, /, tournament_id: str, csv_file: IO[str] | None, **given: Any) -> None:
+    """Register a player (new by --name, known by --player), or a whole list (--csv); prints each player's id."""
     from service import schemas
     from service.schemas.tournaments import RegisterSchema
     from service.tournaments.commands import register
 
     wired = _wired(ctx)
+    if csv_file is not None:
+        if any(v not in (None, False) for v in given.values()):
+            raise click.UsageError("--csv registers the file's entrants: give no --name, --player or other entrant")
+        _register_list(wired, tournament_id, csv_file)
+        return
     body = _run(lambda: schemas.load(RegisterSchema, {k: v for k, v in given.items() if v not in (None, False)}))
     click.echo(_run(lambda: register(wired, OPERATOR, tournament_id, body, _ctx("register")))["player"])
+
+
+CSV_COLUMNS = ("name", "club", "team", "email")
+
+
+def _register_list(wired: Any, tournament_id: str, csv_file: IO[str]) -> None:
+    """Register the file's entrants, all or none; a refusal prints each refused entrant by its line number."""
+    from service.schemas.tournaments import load_entrants
+    from service.tournaments.entrants import register_many
+
+    reader = csv.DictReader(csv_file)
+    columns = [c.strip().casefold() for c in reader.fieldnames or []]
+    if "name" not in columns or not set(columns) <= set(CSV_COLUMNS):
+        raise click.UsageError(
+            f"the file's header row names {columns or 'nothing'}: columns are {', '.join(CSV_COLUMNS)}"
+        )
+    rows, lines = [], []
+    for row in reader:
+        cells = {c: (v or "").strip() for c, v in zip(columns, row.values(), strict=False) if isinstance(v, str)}
+        if any(cells.values()):  # a blank row (or one of commas) is no entrant
+            rows.append({c: v for c, v in cells.items() if v})
+            lines.append(reader.line_num)
+    if not rows:
+        raise click.UsageError("the file lists nobody under its header row")
+    try:
+        entrants = load_entrants({"entrants": rows})
+        registered = register_many(wired, OPERATOR, tournament_id, entrants, _ctx("register"))
+    except AnnalsError as error:
+        for refused in error.extra.get("refused", []):
+            click.echo(f"line {lines[refused['index']]}: {refused['name']}: {refused['detail']}", err=True)
+        # Each refusal was printed by its line: the summary is the detail's head ("2 of 40 entrant(s) refused, …").
+        head = error.detail.partition(": ")[0] if error.extra.get("refused") else error.detail
+        raise click.ClickException(head) from None
+    for entrant, data in zip(rows, registered, strict=True):
+        click.echo(f"{data['player']} {entrant['name']}")
 
 
 @tournament.command("drop")

@@ -27,7 +27,7 @@ from service.errors import Forbidden, NotFound
 from service.schemas import tournaments as shapes
 from service.store import players, summaries
 from service.store import tournaments as rows
-from service.tournaments import commands, league, records, results, rounds
+from service.tournaments import commands, entrants, league, records, results, rounds
 from service.tournaments.naming import tournament_named
 from service.tournaments.projection import current_standings, provisional_counts, status_of, tournament_seed
 
@@ -220,6 +220,22 @@ def register_player(tournament_id: str) -> Response:
         lambda asked: commands.register(services(), caller, tournament_id, body, context(), asked),
         201,
         lambda data: f"/api/v1/tournaments/{tournament_id}/players/{data['player']}",
+    )
+
+
+@blueprint.post("/tournaments/<tournament_id>/players/batch")
+def register_players(tournament_id: str) -> Response:
+    """Register a whole list of entrants, all or nothing."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    listed = shapes.load_entrants(json_body())
+    return _command(
+        tournament_id,
+        "register-batch",
+        {"entrants": listed},
+        lambda after: {"entrants": [dict(e.data) for e in after.events[-len(listed) :]]},
+        lambda asked: entrants.register_many(services(), caller, tournament_id, listed, context(), asked),
+        201,
     )
 
 

@@ -378,7 +378,7 @@ def register(
             known = _known_as(services, loaded.state, player) or player
             raise Conflict(f"{known} is already registered in this tournament", player=player)
         if new_player and not body.get("different_person"):
-            _check_name_is_new(services, loaded.state, body)
+            check_name_is_new(services, loaded.state, body)
         data = {"player": player, "club": body.get("club"), "team": body.get("team")}
         extra = add_player if new_player else None
         result = append(services, loaded, [draft("PlayerRegistered", data, principal, ctx)], extra=extra, asked=asked)
@@ -388,15 +388,15 @@ def register(
     return found
 
 
-def _check_name_is_new(services: Services, state: TournamentState, body: Mapping[str, Any]) -> None:
+def check_name_is_new(services: Services, state: TournamentState, body: Mapping[str, Any]) -> None:
     """409 naming the entrant already registered under this name (case and spacing aside), as a TD asks "the same
     Ann?" before writing a second one on the sheet. **Decision:** another `club` than the entrant's own says it is
     another person, and so does `different_person: true`; the same person dropped re-enters by `player` id."""
-    wanted = _same_name(str(body["name"]))
+    wanted = same_name(str(body["name"]))
     names = players.names_of(services.engine, list(state.registered))
     for entrant in state.registered:
         club = state.entrants.get(entrant, {}).get("club")
-        if _same_name(names.get(entrant, "")) != wanted or (club and body.get("club") and body["club"] != club):
+        if same_name(names.get(entrant, "")) != wanted or (club and body.get("club") and body["club"] != club):
             continue
         status = "dropped" if entrant in state.dropped else "registered"
         at = f" of {club}" if club else ""
@@ -419,7 +419,8 @@ def _known_as(services: Services, state: TournamentState, player: str) -> str | 
     return f"{name} of {club}" if club else name
 
 
-def _same_name(name: str) -> str:
+def same_name(name: str) -> str:
+    """A name as a TD compares two on the sheet: case and spacing aside."""
     return " ".join(name.split()).casefold()
 
 

@@ -214,3 +214,31 @@ def test_pair_prints_unavoidable_repeats_apart_and_publishes_without_accept_prob
     assert [line.split()[:2] for line in lines if line.split()[0] in ("UNAVOIDABLE", "PROBLEM")] == [
         ["UNAVOIDABLE", "faction_repeat"]
     ] * 4
+
+
+def test_a_csv_list_registers_everyone_or_nobody_naming_each_refused_line(runner: CliRunner, tmp_path: Path) -> None:
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "Ann", "--club", "Szeged"]))
+    bad = tmp_path / "bad.csv"
+    bad.write_text("Name,Club,Team,Email\nBob,Pécs,,\n\nann,Szeged,,\nCid,,,not-an-email\nbob,Pécs,,\n", "utf-8")
+    good = tmp_path / "good.csv"
+    good.write_text("name,club\n" + "".join(f"Player {n},club-{n % 3}\n" for n in range(8)), "utf-8")
+
+    refused = runner.invoke(cli, ["tournament", "register", tid, "--csv", str(bad)])
+    malformed = bad.read_text("utf-8").replace("not-an-email", "cid@example.org")
+    bad.write_text(malformed, "utf-8")
+    conflicting = runner.invoke(cli, ["tournament", "register", tid, "--csv", str(bad)])
+    registered = runner.invoke(cli, ["tournament", "register", tid, "--csv", str(good)])
+    paired = runner.invoke(cli, ["tournament", "pair", tid, "--no-start"])
+
+    assert refused.exit_code == 1 and "line 5: Cid: email" in refused.stderr and "malformed" in refused.stderr
+    assert conflicting.exit_code == 1
+    assert "line 4: ann: Ann of Szeged is already an entrant" in conflicting.stderr
+    assert "line 6: bob: Bob is entrant 0 of this list too" in conflicting.stderr
+    assert "2 of 4 entrant(s) refused, nobody registered" in conflicting.stderr
+    assert [line.split(" ", 1)[1] for line in _ok(registered).splitlines()] == [f"Player {n}" for n in range(8)]
+    assert paired.exit_code == 0, paired.output
+    # Ann and the file's eight: three tables of three (smaller tables, the default remainder), nobody left out.
+    assert "byes:" not in paired.stdout and paired.stdout.count("table ") == 3
+    assert all(f"Player {n} (" in paired.stdout for n in range(8)) and "Ann (" in paired.stdout

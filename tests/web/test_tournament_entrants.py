@@ -106,7 +106,18 @@ def test_a_director_registers_a_late_entrant_and_a_namesake_only_once_told_it_is
 
     names = sorted(e["name"] for e in site.api(f"{base}/players")["items"])
     assert names.count("Player 3") == 2 and "Late Comer" in names and len(names) == 10
-    assert all("409" in error for error in tab.errors)  # the refused namesake, as the browser logs it
+    # A list pasted at once (td18): its line 3 names an entrant again, so nobody of it is registered.
+    tab.page.fill("#register-list", "Ann Kovács, Szeged\n\nlate comer, club-9\nBéla Tóth")
+    tab.page.click("#register-list-form button[type=submit]")
+    tab.page.wait_for_selector("#director-error:not([hidden])")
+    assert "line 3 (late comer)" in tab.page.inner_text("#director-error")
+    assert len(site.api(f"{base}/players")["items"]) == 10
+    tab.page.fill("#register-list", "Ann Kovács, Szeged\n\nBéla Tóth")
+    tab.page.click("#register-list-form button[type=submit]")
+    tab.page.wait_for_selector("#drop-player option:has-text('Béla Tóth')", state="attached")
+    entrants = {e["name"]: e["club"] for e in site.api(f"{base}/players")["items"]}
+    assert len(entrants) == 11 and entrants["Ann Kovács"] == "Szeged" and entrants["Béla Tóth"] is None
+    assert all("409" in error for error in tab.errors)  # the refused namesakes, as the browser logs them
 
 
 def test_a_director_withdraws_a_published_round_after_a_no_show_and_pairs_it_again(site: Site, tab: Tab) -> None:

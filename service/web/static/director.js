@@ -9,7 +9,7 @@
 import { getJson, postJson, token } from "./session.js";
 import { el } from "./dom.js";
 import { DIRECTORS, STAFF, act, actionForm, field, problemLine, reasonField, resultForm, seated } from "./director_forms.js";
-import { dropping, linking, registering, swapping } from "./entrants.js";
+import { dropping, linking, registering, registeringList, swapping } from "./entrants.js";
 
 let me; // undefined until asked once: the token (role, player, binding) does not change while the page is open
 
@@ -174,7 +174,7 @@ async function directorParts(ctx, tournament) {
   if (number) parts.push(...pairing(ctx, number));
   if (tournament.settings.format === "league") parts.push(...(await linking(ctx, tournament)));
   parts.push(...(await roundParts(ctx, tournament)));
-  parts.push(...registering(ctx));
+  parts.push(...registering(ctx), ...registeringList(ctx));
   parts.push(...dropping(ctx, tournament));
   const rounds = tournament.rounds.filter((r) => r.round > 0);
   if (tournament.settings.format === "swiss" && rounds.length && rounds.every((r) => r.closed)) parts.push(...finishing(ctx, tournament));

@@ -35,6 +35,44 @@ export function registering(ctx) {
   return [el("h3", { text: "Register a player" }), note, actionForm("register-form", "Register", send, field(name, "Name"), field(club, "Club (optional)"), sameName)];
 }
 
+// A whole field pasted from a spreadsheet (POST .../players/batch): one entrant a line, "name, club" (the club
+// optional), blank lines skipped. All or nothing: a refusal registers nobody and is shown by the box's line numbers.
+export function registeringList(ctx) {
+  const box = el("textarea", { id: "register-list", rows: 6, required: true, placeholder: "Ann Kovács, Szeged\nBéla Tóth, Pécs", autocomplete: "off" });
+  const send = () => {
+    const lines = [];
+    const entrants = [];
+    valueOf("register-list").split("\n").forEach((text, n) => {
+      if (!text.trim()) return;
+      const comma = text.indexOf(",");
+      const name = (comma < 0 ? text : text.slice(0, comma)).trim();
+      const club = comma < 0 ? "" : text.slice(comma + 1).trim();
+      entrants.push(club ? { name, club } : { name });
+      lines.push(n + 1);
+    });
+    return act(ctx, async () => {
+      try {
+        await postJson(`${ctx.base}/players/batch`, { entrants });
+      } catch (problem) {
+        throw byLine(problem, lines);
+      }
+      box.value = "";
+    });
+  };
+  const note = el("p", { class: "quiet", text: "One entrant a line: name, club (optional). All are registered, or none." });
+  return [el("h3", { text: "Register a list" }), note, actionForm("register-list-form", "Register the list", send, field(box, "Entrants"))];
+}
+
+// The list's refusal said by the box's lines ("line 3 (Ann): …") instead of the request's pointers.
+function byLine(problem, lines) {
+  const refused = (problem.problem && problem.problem.refused) || [];
+  if (!refused.length) return problem;
+  const told = refused.map((r) => `line ${lines[r.index]} (${r.name}): ${r.detail}`);
+  const shown = new Error(`Nobody registered. ${told.join(" — ")}`);
+  shown.problem = { ...problem.problem, errors: {} };
+  return shown;
+}
+
 export function dropping(ctx, tournament) {
   const active = Object.keys(ctx.names).filter((p) => !tournament.dropped.includes(p));
   if (!active.length) return [];

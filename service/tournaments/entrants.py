@@ -1,0 +1,164 @@
+"""Registering a whole field at once (td18): a director's list of entrants, written all or nothing.
+
+A list is checked entrant by entrant as `commands.register` checks one (an unknown player id, a player already
+registered, a namesake of an entrant without another club or `different_person`), and also against itself (the
+same player or the same name twice in the list). Any refusal refuses the whole list: nothing is written, and the
+problem names every refused entrant by its index in the list, its name and the JSON pointer of the field at fault
+(`/entrants/3/name`). **Decision:** an accepted list is one append of one `PlayerRegistered` per entrant, in list
+order, so the log, the projection and `annals tournament check` read it exactly as the same entrants registered
+one by one; the Idempotency-Key covers the whole list.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection
+
+from domain.tournaments.state import TournamentState
+from service.auth import Principal
+from service.errors import Conflict, Unprocessable
+from service.games import RequestContext
+from service.store import players
+from service.store.events import RecordedEvent
+from service.tournaments import commands
+from service.tournaments.naming import tournament_named
+from service.wiring import Services
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """One refused entrant of a list: where it is (`index`, `field`), who (`name`) and why."""
+
+    index: int
+    name: str
+    field: str
+    detail: str
+    unprocessable: bool = False
+
+    @property
+    def pointer(self) -> str:
+        """The JSON pointer of the field at fault in the request body."""
+        return f"/entrants/{self.index}/{self.field}"
+
+    def shown(self) -> dict[str, Any]:
+        """The refusal as the problem document lists it."""
+        return {"index": self.index, "name": self.name, "pointer": self.pointer, "detail": self.detail}
+
+
+def register_many(
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    entrants: Sequence[Mapping[str, Any]],
+    ctx: RequestContext,
+    asked: commands.Asked | None = None,
+) -> list[dict[str, Any]]:
+    """Register every entrant of the list, or none (409/422 naming each refused one); their `PlayerRegistered`
+    data in list order."""
+    principal.require(*commands.DIRECTORS)
+    known = players.existing(services.engine, [str(e["player"]) for e in entrants if e.get("player")])
+    ids = [str(e.get("player") or uuid.uuid4()) for e in entrants]  # a new player's id, kept across retries
+    new = [(pid, e) for pid, e in zip(ids, entrants, strict=True) if not e.get("player")]
+
+    def add_players(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
+        for player, entrant in new:
+            players.create_within(conn, player, entrant["name"], entrant.get("email"), recorded[0].recorded_at)
+
+    def attempt(loaded: commands.Loaded) -> list[dict[str, Any]]:
+        if loaded.state.finished:
+            raise Conflict(f"{tournament_named(loaded.state)} is finished", tournament=tournament_id)
+        if refusals := refusals_of(services, loaded.state, entrants, known):
+            _refuse(refusals, len(entrants))
+        drafts = [
+            commands.draft(
+                "PlayerRegistered", {"player": p, "club": e.get("club"), "team": e.get("team")}, principal, ctx
+            )
+            for p, e in zip(ids, entrants, strict=True)
+        ]
+        result = commands.append(services, loaded, drafts, extra=add_players if new else None, asked=asked)
+        return [dict(event.data) for event in result.events]
+
+    registered: list[dict[str, Any]] = commands.retrying(services, principal, tournament_id, attempt)
+    return registered
+
+
+def refusals_of(
+    services: Services, state: TournamentState, entrants: Sequence[Mapping[str, Any]], known: set[str]
+) -> list[Refusal]:
+    """Every entrant of the list that `commands.register` would refuse, or that repeats an earlier one."""
+    names = players.names_of(services.engine, sorted(known))
+    refusals: list[Refusal] = []
+    for index, entrant in enumerate(entrants):
+        player = entrant.get("player")
+        name = str(entrant.get("name") or names.get(str(player), player))
+        if player is not None:
+            refusal = _player_refusal(services, state, entrants, index, known)
+        else:
+            refusal = _name_refusal(services, state, entrants, index, names)
+        if refusal is not None:
+            refusals.append(Refusal(index, name, *refusal))
+    return refusals
+
+
+def _player_refusal(
+    services: Services, state: TournamentState, entrants: Sequence[Mapping[str, Any]], index: int, known: set[str]
+) -> tuple[str, str, bool] | None:
+    """A known player's entry: (field, why, unprocessable) when refused."""
+    player = str(entrants[index]["player"])
+    if player not in known:
+        return "player", f"no player {player!r}; register a new one by 'name'", True
+    if player in state.active_players:
+        return "player", "already registered in this tournament", False
+    earlier = [i for i, e in enumerate(entrants[:index]) if e.get("player") == player]
+    if earlier:
+        return "player", f"the same player as entrant {earlier[0]} of this list", False
+    return None
+
+
+def _name_refusal(
+    services: Services,
+    state: TournamentState,
+    entrants: Sequence[Mapping[str, Any]],
+    index: int,
+    names: Mapping[str, str],
+) -> tuple[str, str, bool] | None:
+    """A new player's entry: (field, why, unprocessable) when it is a namesake, of an entrant or of the list (an
+    earlier entry by name, or by `player` id under its player's name, as registering one by one would find)."""
+    entrant = entrants[index]
+    if entrant.get("different_person"):
+        return None
+    try:
+        commands.check_name_is_new(services, state, entrant)
+    except Conflict as namesake:
+        return "name", namesake.detail, False
+    for other, before in enumerate(entrants[:index]):
+        name = str(before["name"]) if before.get("player") is None else names.get(str(before["player"]), "")
+        if _may_be_one_person(name, before.get("club"), entrant):
+            told = "a different person of the same name is listed with another 'club' or with 'different_person': true"
+            return "name", f"{name} is entrant {other} of this list too; {told}", False
+    return None
+
+
+def _may_be_one_person(name: str, club: str | None, entrant: Mapping[str, Any]) -> bool:
+    """The same name (case and spacing aside), and no two different clubs to tell them apart."""
+    if commands.same_name(name) != commands.same_name(str(entrant["name"])):
+        return False
+    return not (club and entrant.get("club") and club != entrant["club"])
+
+
+def _refuse(refusals: Sequence[Refusal], count: int) -> None:
+    """The list's problem: 422 when an entrant cannot be applied at all (an unknown player), 409 otherwise."""
+    first = refusals[0]
+    detail = (
+        f"{len(refusals)} of {count} entrant(s) refused, nobody registered: "
+        f"entrant {first.index} ({first.name}): {first.detail}"
+    )
+    errors = {r.pointer: [f"{r.name}: {r.detail}"] for r in refusals}
+    shown = [r.shown() for r in refusals]
+    if any(r.unprocessable for r in refusals):
+        raise Unprocessable(detail, errors, refused=shown)
+    raise Conflict(detail, errors=errors, refused=shown)

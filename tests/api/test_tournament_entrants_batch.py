@@ -1,0 +1,143 @@
+"""Registering a whole field in one request (td18): all or nothing, each refusal named by index, name and pointer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.conftest import assert_problem
+from tests.conftest import Api
+
+BASE = "/api/v1/tournaments"
+
+
+def _tournament(api: Api) -> str:
+    body = {"name": "Spring Swiss", "ruleset": "freeform", "table_size": 4, "rounds": 3}
+    response = api.client.post(BASE, json=body, headers=api.headers("organiser"))
+    assert response.status_code == 201, response.get_json()
+    return str(response.get_json()["id"])
+
+
+def _batch(api: Api, tid: str, entrants: list[dict[str, Any]], key: str | None = None) -> Any:
+    headers = {**api.headers("organiser"), **({"Idempotency-Key": key} if key else {})}
+    return api.client.post(f"{BASE}/{tid}/players/batch", json={"entrants": entrants}, headers=headers)
+
+
+def _field(count: int) -> list[dict[str, Any]]:
+    return [{"name": f"Entrant {n:02d}", "club": f"club-{n % 5}"} for n in range(count)]
+
+
+def _entrants(api: Api, tid: str) -> list[str]:
+    listed = api.client.get(f"{BASE}/{tid}/players", headers=api.headers()).get_json()["items"]
+    return sorted(e["name"] for e in listed)
+
+
+def test_a_list_of_forty_registers_everyone_and_round_one_pairs_them_all(api: Api) -> None:
+    tid = _tournament(api)
+
+    response = _batch(api, tid, _field(40))
+
+    assert response.status_code == 201, response.get_json()
+    registered = response.get_json()["entrants"]
+    assert [e["club"] for e in registered] == [f"club-{n % 5}" for n in range(40)]
+    assert _entrants(api, tid) == [f"Entrant {n:02d}" for n in range(40)]
+    paired = api.client.post(f"{BASE}/{tid}/rounds", json={}, headers=api.headers("organiser"))
+    assert paired.status_code == 201, paired.get_json()
+    tables = api.client.get(f"{BASE}/{tid}/rounds/1", headers=api.headers()).get_json()["tables"]
+    seated = sorted(p for t in tables for p in t["players"])
+    assert len(tables) == 10 and seated == sorted(e["player"] for e in registered)
+
+
+def test_one_namesake_in_the_list_registers_nobody_and_names_its_line(api: Api) -> None:
+    tid = _tournament(api)
+    assert _batch(api, tid, [{"name": "Ann Kovács", "club": "Szeged"}]).status_code == 201
+    listed = [*_field(5), {"name": "ann  kovács", "club": "Szeged"}, *_field(8)[5:]]
+
+    problem = assert_problem(_batch(api, tid, listed), 409, "conflict")
+
+    assert problem["refused"] == [
+        {"index": 5, "name": "ann  kovács", "pointer": "/entrants/5/name", "detail": problem["refused"][0]["detail"]}
+    ]
+    assert "Ann Kovács of Szeged is already an entrant" in problem["errors"]["/entrants/5/name"][0]
+    assert _entrants(api, tid) == ["Ann Kovács"]
+
+
+def test_the_same_person_twice_in_the_list_is_refused_but_another_club_is_another_person(api: Api) -> None:
+    tid = _tournament(api)
+    listed: list[dict[str, Any]] = [
+        {"name": "Bob"},
+        {"name": "Cid", "club": "A"},
+        {"name": "BOB"},
+        {"name": "Cid", "club": "B"},
+    ]
+
+    problem = assert_problem(_batch(api, tid, listed), 409, "conflict")
+
+    assert [(r["index"], r["name"], r["pointer"]) for r in problem["refused"]] == [(2, "BOB", "/entrants/2/name")]
+    assert "entrant 0 of this list" in problem["refused"][0]["detail"]
+    assert _entrants(api, tid) == []
+    listed[2]["different_person"] = True
+    assert _batch(api, tid, listed).status_code == 201
+    assert _entrants(api, tid) == ["BOB", "Bob", "Cid", "Cid"]
+
+
+def test_an_unknown_player_id_is_a_422_and_a_malformed_club_a_400_each_naming_the_entrant(api: Api) -> None:
+    tid = _tournament(api)
+    unknown = "00000000-0000-4000-8000-000000000000"
+
+    problem = assert_problem(_batch(api, tid, [{"name": "Dan"}, {"player": unknown}]), 422, "unprocessable")
+    malformed = assert_problem(_batch(api, tid, [{"name": "Eve", "club": ""}, {"name": "Fay"}]), 400)
+
+    assert [(r["index"], r["name"], r["pointer"]) for r in problem["refused"]] == [(1, unknown, "/entrants/1/player")]
+    assert [(r["index"], r["name"], r["pointer"]) for r in malformed["refused"]] == [(0, "Eve", "/entrants/0/club")]
+    assert _entrants(api, tid) == []
+
+
+def test_a_player_registered_twice_in_the_list_or_already_entered_is_refused(api: Api) -> None:
+    tid = _tournament(api)
+    ann = _batch(api, tid, [{"name": "Ann"}]).get_json()["entrants"][0]["player"]
+    other = _tournament(api)
+    bob = _batch(api, other, [{"name": "Bob"}]).get_json()["entrants"][0]["player"]
+
+    problem = assert_problem(_batch(api, tid, [{"player": bob}, {"player": ann}, {"player": bob}]), 409)
+
+    assert [(r["index"], r["name"], r["pointer"]) for r in problem["refused"]] == [
+        (1, "Ann", "/entrants/1/player"),
+        (2, "Bob", "/entrants/2/player"),
+    ]
+    assert _entrants(api, tid) == ["Ann"]
+
+
+def test_a_list_repeated_with_its_idempotency_key_registers_nobody_twice(api: Api) -> None:
+    tid = _tournament(api)
+
+    first = _batch(api, tid, _field(6), key="field-1")
+    again = _batch(api, tid, _field(6), key="field-1")
+
+    assert first.status_code == 201 and again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_data() == first.get_data()
+    assert len(_entrants(api, tid)) == 6
+
+
+def test_a_finished_tournament_takes_no_list(api: Api) -> None:
+    body = {"name": "Club League", "ruleset": "freeform", "table_size": 2, "format": "league"}
+    tid = api.client.post(BASE, json={**body, "scoring": "win-draw-loss"}, headers=api.headers("organiser")).get_json()
+    finished = api.client.post(f"{BASE}/{tid['id']}/finish", json={}, headers=api.headers("organiser"))
+    assert finished.status_code == 200, finished.get_json()
+
+    problem = assert_problem(_batch(api, tid["id"], _field(2)), 409, "conflict")
+
+    assert "is finished" in problem["detail"]
+    assert _entrants(api, tid["id"]) == []
+
+
+def test_a_new_namesake_of_a_player_listed_earlier_by_id_is_refused_as_one_by_one(api: Api) -> None:
+    other = _tournament(api)
+    bob = _batch(api, other, [{"name": "Bob"}]).get_json()["entrants"][0]["player"]
+    tid = _tournament(api)
+
+    problem = assert_problem(_batch(api, tid, [{"player": bob}, {"name": "bob"}]), 409, "conflict")
+
+    assert [(r["index"], r["name"], r["pointer"]) for r in problem["refused"]] == [(1, "bob", "/entrants/1/name")]
+    assert problem["refused"][0]["detail"].startswith("Bob is entrant 0 of this list too")
+    assert _entrants(api, tid) == []
