@@ -310,6 +310,7 @@ function ended() {
 // The recorder's panel, for a token holder while the game is in progress; what it records shows at once.
 async function startRecorder() {
   const recorder = new Recorder($("recorder"), page.game, async (version) => version && onLive(version));
+  if (page.board) recorder.areaNames = new Map([...page.board.areas].map(([id, drawn]) => [id, drawn.name]));
   onSubmit($("record-form"), (event) => recorder.send(event));
   try {
     if (await recorder.start()) {

@@ -3,6 +3,7 @@
 // the action declares, sealed submissions, and every refusal shown with the rule it cites.
 import { ApiProblem, getJson, postJson, problemText, token } from "./session.js";
 import { codeText, el } from "./dom.js";
+import { ordersForm } from "./orders_form.js";
 import { readFaces, schemaForm } from "./schemaform.js";
 
 const SHOWN_CHOICES = 40;
@@ -157,6 +158,11 @@ export class Recorder {
     return this.specs.get(type)?.schema || { properties: { data: { type: "object", description: "the action's data, as a JSON object" } } };
   }
 
+  // An area by the name the board's drawing gives it (game.js passes them), else its id in words.
+  areaName(id) {
+    return this.areaNames?.get(id) || String(id).replace(/_/g, " ");
+  }
+
   // The served rulebook of a game's ruleset lists the platform's CORE- rules too.
   ruleLink(ruleId) {
     return el("a", { class: "rule-id", href: `/rulesets/${encodeURIComponent(this.game.ruleset)}/rules#${encodeURIComponent(ruleId)}`, text: ruleId });
@@ -226,13 +232,16 @@ export class Recorder {
     );
     if (!keep) {
       const example = option.type === "seal" ? this.sealedSpec(option)?.example : this.specs.get(option.type)?.example?.data;
-      this.form = schemaForm(this.schemaOf(option.type, option), example);
+      const generated = schemaForm(this.schemaOf(option.type, option), example);
+      this.form = (option.type === "seal" && this.sealedSpec(option)?.kind === "orders" && ordersForm(option.fields, generated, (id) => this.areaName(id))) || generated;
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
     this.form.narrow(option.fields);
     if (clear) form.querySelector("#record-filter").value = "";
     this.listChoices(form, option);
-    const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round");
+    // The orders' rows already offer the areas and tokens: listed again as ids they were a screenful of noise.
+    const shownInRows = this.form.node.classList.contains("orders-form") ? ["areas", "tokens", "special_limit"] : [];
+    const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
       ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
     );
