@@ -138,6 +138,14 @@ def test_kk_setup_7_the_placement_choices_and_legal_values_read_as_words_not_jso
     assert first.startswith("lord: ") and " · placements: " in first and "cavalry: " in first
     assert units == "units: cavalry: 3, infantry: 5, archer: 4"
     assert not any(mark in first + tab.page.inner_text("#record-fields-note") for mark in '{["')
+    # The lord's county is a select of the board's counties by their names, not hinted as "a county id".
+    board = site.api(f"/api/v1/games/{game}")["board"]
+    names = {area["id"]: area["name"] for area in site.api(f"/boards/{board}/drawing.json")["areas"]}
+    offered = tab.page.eval_on_selector_all(
+        "select[data-field='lord'] option", "os => os.map((o) => [JSON.parse(o.value), o.textContent])"
+    )
+    assert offered and all(text == names[county] for county, text in offered)
+    assert "county id" not in tab.page.inner_text("#record-fields")
     assert tab.errors == []
 
 

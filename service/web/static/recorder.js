@@ -163,6 +163,11 @@ export class Recorder {
     return this.areaNames?.get(id) || String(id).replace(/_/g, " ");
   }
 
+  // A value of a select: an area of the board by its name, anything else (a seat, an arm) as it is.
+  valueName(value) {
+    return this.areaNames?.get(value) || String(value);
+  }
+
   // The served rulebook of a game's ruleset lists the platform's CORE- rules too.
   ruleLink(ruleId) {
     return el("a", { class: "rule-id", href: `/rulesets/${encodeURIComponent(this.game.ruleset)}/rules#${encodeURIComponent(ruleId)}`, text: ruleId });
@@ -232,7 +237,7 @@ export class Recorder {
     );
     if (!keep) {
       const example = option.type === "seal" ? this.sealedSpec(option)?.example : this.specs.get(option.type)?.example?.data;
-      const generated = schemaForm(this.schemaOf(option.type, option), example);
+      const generated = schemaForm(this.schemaOf(option.type, option), example, (value) => this.valueName(value));
       this.form = (option.type === "seal" && this.sealedSpec(option)?.kind === "orders" && ordersForm(option.fields, generated, (id) => this.areaName(id))) || generated;
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
