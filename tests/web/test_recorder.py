@@ -506,6 +506,8 @@ def test_got_x_25_orders_are_sealed_from_one_row_per_area_and_a_token_twice_is_r
     assert tab.page.locator("#record-fields details.raw-payload:not([open]) [data-field='orders']").count() == 1
     assert "order token id" not in tab.page.inner_text("#record-form")
     assert "tokens:" not in tab.page.inner_text("#record-fields-note")
+    first = tab.page.inner_text("#record-choices button[data-choice='0']")  # a listed set reads as the rows would
+    assert first == "The Shivering Sea: March 0 · White Harbor: Support 0 · Winterfell: Defense +1"
 
     tab.page.select_option("select[data-area='shivering_sea']", "raid_a")
     assert tab.page.locator("select[data-area='winterfell'] option[value='raid_a']").is_disabled()

@@ -55,6 +55,12 @@ export function ordersForm(fields, raw, areaName) {
     narrow(legal) {
       raw.narrow(legal);
     },
+    // A listed choice as the rows would show it: "The Shivering Sea: March 0 · Winterfell: Defense +1".
+    describe(payload) {
+      const orders = Array.isArray(payload?.orders) ? payload.orders : [];
+      const named = (o) => `${areaName(o.area)}: ${tokens.has(o.token) ? tokenName(tokens.get(o.token)) : o.token}`;
+      return orders.length ? orders.map(named).join(" · ") : "no orders";
+    },
     // The rows' orders, or what the disclosure holds when it is open; a token twice, or more stars than the King's
     // Court allows, is refused here, before anything is sent.
     read() {

@@ -331,7 +331,7 @@ export class Recorder {
   }
 
   showChoices(form, option, query) {
-    const text = (choice) => (isOpen(choice) ? plain(this.asFields(choice)) : "every field left empty");
+    const text = (choice) => (this.form.describe ? this.form.describe(this.asFields(choice)) : isOpen(choice) ? plain(this.asFields(choice)) : "every field left empty");
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     const matching = option.choices.map((choice, n) => ({ choice, n, text: text(choice) })).filter((c) => words.every((w) => c.text.toLowerCase().includes(w)));
     const shown = matching.slice(0, SHOWN_CHOICES);
