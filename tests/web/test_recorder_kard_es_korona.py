@@ -179,8 +179,27 @@ def test_kk_battle_4_an_exchange_asks_for_its_dice_box_by_box_and_records_them(s
     events = site.api(f"/api/v1/games/{game}/events?after={before}")["items"]
     rolls = [e for e in events if e["type"] == "DiceRolled"]
     assert [face for e in rolls for face in e["data"]["faces"]] == [5] * count
-    screenshot(tab, "recorder-kard-es-korona-battle")
+    screenshot(tab, "recorder-kard-es-korona-battle")  # full page: Chromium lays the page out taller, then back
+    version = site.api(f"/api/v1/games/{game}")["version"]
+    _current_line_in_sight(tab, version)
+    tab.page.set_viewport_size({"width": 1400, "height": 1800})  # a window made taller and back clamps the scroll
+    tab.page.set_viewport_size({"width": 1400, "height": 1000})
+    _current_line_in_sight(tab, version)
     assert tab.errors == []
+
+
+def _current_line_in_sight(tab: Tab, version: int) -> None:
+    """Wait until the notation's current line is `version` and the list's scroll shows it whole (else time out)."""
+    tab.page.wait_for_function(
+        """(version) => {
+          const list = document.getElementById("notation");
+          const line = list.querySelector("li[aria-current]");
+          const [box, at] = [list.getBoundingClientRect(), line.getBoundingClientRect()];
+          return line.dataset.version === String(version) && at.top >= box.top - 1 && at.bottom <= box.bottom + 1;
+        }""",
+        arg=version,
+        timeout=3_000,
+    )
 
 
 def test_kk_gen_6_a_transfer_offers_only_the_other_players_as_its_recipient(site: Site, tab: Tab) -> None:

@@ -405,5 +405,14 @@ function nothingToShow() {
   $("seat").closest("label").hidden = true;
 }
 
+// The list's height is 45vh: a window made taller and back (a tablet turned, a full-page screenshot) clamped or reset
+// its scroll, and it showed v1–8 while the page stood at v51. Its size changing brings the current line back in sight.
+function keepCurrentLine() {
+  const current = $("notation").querySelector("li[aria-current]");
+  if (current) scrollInto($("notation"), current);
+}
+new ResizeObserver(keepCurrentLine).observe($("notation"));
+addEventListener("resize", () => requestAnimationFrame(keepCurrentLine));
+
 arrange(root);
 start();
