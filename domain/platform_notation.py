@@ -32,10 +32,13 @@ def platform_line(event: Event) -> str | None:
 
 
 def _correction(data: Mapping[str, Any]) -> str:
-    ruling = f"ruling {data['ruling']}, {data['decision']}" + (" on appeal" if data.get("appeal") else "")
+    """Names the ruling by its number within the dispute and the disputed version, not the dispute's UUID:
+    a reader follows "ruling 2 of the dispute on v12"; the id stays in the event's data and the dispute page."""
+    outcome = f"{data['decision']}" + (" on appeal" if data.get("appeal") else "")
     spans = [f"v{a}" if a == b else f"v{a}–v{b}" for a, b in data.get("strikes") or ()]
     struck = f"strikes {', '.join(spans)}" if spans else "strikes nothing"
     rules = f" ({', '.join(data['rule_ids'])})" if data.get("rule_ids") else ""
     action = data.get("corrected_action")
     then = f"; the corrected {action['type']} follows" if isinstance(action, Mapping) and "type" in action else ""
-    return f"correction for dispute {data['dispute']} of v{data['version']} ({ruling}){rules}: {struck}{then}"
+    head = f"ruling {int(data['ruling'])} of the dispute on v{int(data['version'])} ({outcome})"
+    return f"{head}{rules}: {struck}{then}"

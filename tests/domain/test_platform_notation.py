@@ -17,7 +17,7 @@ from tests.domain.kard_es_korona.builders import new_game
 
 OVERTURN = {
     "dispute": "d-7",
-    "ruling": "r-2",
+    "ruling": 2,
     "version": 12,
     "decision": "overturned",
     "appeal": False,
@@ -28,18 +28,24 @@ OVERTURN = {
 }
 
 
-def test_correction_line_names_the_dispute_the_struck_versions_and_the_corrected_action() -> None:
+def test_correction_line_names_the_ruling_the_disputed_version_the_struck_versions_and_the_corrected_action() -> None:
     line = platform_line(Event(CORRECTION_APPLIED, OVERTURN))
     assert line == (
-        "correction for dispute d-7 of v12 (ruling r-2, overturned) (KK-RECRUIT-4): strikes v12–v14; "
-        "the corrected recruit follows"
+        "ruling 2 of the dispute on v12 (overturned) (KK-RECRUIT-4): strikes v12–v14; the corrected recruit follows"
     )
+
+
+def test_correction_line_does_not_quote_the_dispute_uuid() -> None:
+    data = {**OVERTURN, "dispute": "84686243-1c5e-4a0b-9d3f-2f1e0c9b7a65"}
+    line = platform_line(Event(CORRECTION_APPLIED, data)) or ""
+    assert "84686243" not in line
+    assert line.startswith("ruling 2 of the dispute on v12")
 
 
 def test_correction_line_of_an_appeal_that_restores_the_record_strikes_the_earlier_correction() -> None:
     data = {**OVERTURN, "decision": "upheld", "appeal": True, "strikes": [[15, 15]], "corrected_action": None}
     line = platform_line(Event(CORRECTION_APPLIED, data))
-    assert line == "correction for dispute d-7 of v12 (ruling r-2, upheld on appeal) (KK-RECRUIT-4): strikes v15"
+    assert line == "ruling 2 of the dispute on v12 (upheld on appeal) (KK-RECRUIT-4): strikes v15"
 
 
 def test_a_malformed_or_foreign_event_has_no_platform_line() -> None:

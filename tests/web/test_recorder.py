@@ -488,3 +488,41 @@ def test_a_tapped_action_brings_its_form_into_sight_on_a_phone_held_sideways(sit
     assert -1 <= top < 390 / 2  # its head at the top (a sub-pixel above it once scrolled there)
     assert tab.page.evaluate("document.activeElement.dataset.type") == "roll"  # the focus stays on the button
     assert tab.errors == []
+
+
+def test_got_x_25_orders_are_sealed_from_one_row_per_area_and_a_token_twice_is_refused_before_sending(
+    site: Site, tab: Tab
+) -> None:
+    """GOT-X-14/X-25/COURT-1: a House's orders are placed one row per area holding its units, from drop-downs of its
+    tokens (each once, stars within the King's Court); the raw JSON stays behind a disclosure."""
+    seats = [{"seat": s} for s in ("stark", "lannister", "baratheon")]
+    game = _game(site, ruleset="agot2", board="base", seats=seats, dice="server")
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", {"type": "plan_orders", "data": {}})
+    assert status == 201, raw
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='stark'] button[data-type='seal']")
+    rows = tab.page.locator("#record-fields .order-row label")
+    assert rows.all_inner_texts() == ["The Shivering Sea", "White Harbor", "Winterfell"]
+    assert tab.page.locator("#record-fields details.raw-payload:not([open]) [data-field='orders']").count() == 1
+    assert "order token id" not in tab.page.inner_text("#record-form")
+    assert "tokens:" not in tab.page.inner_text("#record-fields-note")
+    first = tab.page.inner_text("#record-choices button[data-choice='0']")  # a listed set reads as the rows would
+    assert first == "The Shivering Sea: March 0 · White Harbor: Support 0 · Winterfell: Defense +1"
+
+    tab.page.select_option("select[data-area='shivering_sea']", "raid_a")
+    assert tab.page.locator("select[data-area='winterfell'] option[value='raid_a']").is_disabled()
+    tab.page.evaluate("document.querySelector(\"select[data-area='winterfell']\").value = 'raid_a'")
+    before = len(_events(site, game))
+    tab.page.click("#record-send")
+    assert "placed twice" in tab.page.wait_for_selector("#record-result .refused").inner_text()
+    assert len(_events(site, game)) == before
+
+    tab.page.select_option("select[data-area='winterfell']", "march_plus1")
+    tab.page.select_option("select[data-area='white_harbor']", "support_0_a")
+    screenshot(tab, "agot_orders_rows")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    assert _events(site, game)[-1]["type"] == "SubmissionSealed"
+    sealed = site.api(f"/api/v1/games/{game}/pending?as=arbiter")["waiting"]
+    assert "stark" not in [w["seat"] for w in sealed]
+    assert tab.errors == []

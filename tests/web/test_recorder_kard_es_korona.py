@@ -138,6 +138,14 @@ def test_kk_setup_7_the_placement_choices_and_legal_values_read_as_words_not_jso
     assert first.startswith("lord: ") and " · placements: " in first and "cavalry: " in first
     assert units == "units: cavalry: 3, infantry: 5, archer: 4"
     assert not any(mark in first + tab.page.inner_text("#record-fields-note") for mark in '{["')
+    # The lord's county is a select of the board's counties by their names, not hinted as "a county id".
+    board = site.api(f"/api/v1/games/{game}")["board"]
+    names = {area["id"]: area["name"] for area in site.api(f"/boards/{board}/drawing.json")["areas"]}
+    offered = tab.page.eval_on_selector_all(
+        "select[data-field='lord'] option", "os => os.map((o) => [JSON.parse(o.value), o.textContent])"
+    )
+    assert offered and all(text == names[county] for county, text in offered)
+    assert "county id" not in tab.page.inner_text("#record-fields")
     assert tab.errors == []
 
 
@@ -171,8 +179,27 @@ def test_kk_battle_4_an_exchange_asks_for_its_dice_box_by_box_and_records_them(s
     events = site.api(f"/api/v1/games/{game}/events?after={before}")["items"]
     rolls = [e for e in events if e["type"] == "DiceRolled"]
     assert [face for e in rolls for face in e["data"]["faces"]] == [5] * count
-    screenshot(tab, "recorder-kard-es-korona-battle")
+    screenshot(tab, "recorder-kard-es-korona-battle")  # full page: Chromium lays the page out taller, then back
+    version = site.api(f"/api/v1/games/{game}")["version"]
+    _current_line_in_sight(tab, version)
+    tab.page.set_viewport_size({"width": 1400, "height": 1800})  # a window made taller and back clamps the scroll
+    tab.page.set_viewport_size({"width": 1400, "height": 1000})
+    _current_line_in_sight(tab, version)
     assert tab.errors == []
+
+
+def _current_line_in_sight(tab: Tab, version: int) -> None:
+    """Wait until the notation's current line is `version` and the list's scroll shows it whole (else time out)."""
+    tab.page.wait_for_function(
+        """(version) => {
+          const list = document.getElementById("notation");
+          const line = list.querySelector("li[aria-current]");
+          const [box, at] = [list.getBoundingClientRect(), line.getBoundingClientRect()];
+          return line.dataset.version === String(version) && at.top >= box.top - 1 && at.bottom <= box.bottom + 1;
+        }""",
+        arg=version,
+        timeout=3_000,
+    )
 
 
 def test_kk_gen_6_a_transfer_offers_only_the_other_players_as_its_recipient(site: Site, tab: Tab) -> None:

@@ -310,6 +310,7 @@ function ended() {
 // The recorder's panel, for a token holder while the game is in progress; what it records shows at once.
 async function startRecorder() {
   const recorder = new Recorder($("recorder"), page.game, async (version) => version && onLive(version));
+  if (page.board) recorder.areaNames = new Map([...page.board.areas].map(([id, drawn]) => [id, drawn.name]));
   onSubmit($("record-form"), (event) => recorder.send(event));
   try {
     if (await recorder.start()) {
@@ -403,6 +404,15 @@ function nothingToShow() {
   root.querySelector(".game-body").hidden = true;
   $("seat").closest("label").hidden = true;
 }
+
+// The list's height is 45vh: a window made taller and back (a tablet turned, a full-page screenshot) clamped or reset
+// its scroll, and it showed v1–8 while the page stood at v51. Its size changing brings the current line back in sight.
+function keepCurrentLine() {
+  const current = $("notation").querySelector("li[aria-current]");
+  if (current) scrollInto($("notation"), current);
+}
+new ResizeObserver(keepCurrentLine).observe($("notation"));
+addEventListener("resize", () => requestAnimationFrame(keepCurrentLine));
 
 arrange(root);
 start();

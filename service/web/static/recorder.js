@@ -3,6 +3,7 @@
 // the action declares, sealed submissions, and every refusal shown with the rule it cites.
 import { ApiProblem, getJson, postJson, problemText, token } from "./session.js";
 import { codeText, el } from "./dom.js";
+import { ordersForm } from "./orders_form.js";
 import { readFaces, schemaForm } from "./schemaform.js";
 
 const SHOWN_CHOICES = 40;
@@ -157,6 +158,16 @@ export class Recorder {
     return this.specs.get(type)?.schema || { properties: { data: { type: "object", description: "the action's data, as a JSON object" } } };
   }
 
+  // An area by the name the board's drawing gives it (game.js passes them), else its id in words.
+  areaName(id) {
+    return this.areaNames?.get(id) || String(id).replace(/_/g, " ");
+  }
+
+  // A value of a select: an area of the board by its name, anything else (a seat, an arm) as it is.
+  valueName(value) {
+    return this.areaNames?.get(value) || String(value);
+  }
+
   // The served rulebook of a game's ruleset lists the platform's CORE- rules too.
   ruleLink(ruleId) {
     return el("a", { class: "rule-id", href: `/rulesets/${encodeURIComponent(this.game.ruleset)}/rules#${encodeURIComponent(ruleId)}`, text: ruleId });
@@ -226,13 +237,16 @@ export class Recorder {
     );
     if (!keep) {
       const example = option.type === "seal" ? this.sealedSpec(option)?.example : this.specs.get(option.type)?.example?.data;
-      this.form = schemaForm(this.schemaOf(option.type, option), example);
+      const generated = schemaForm(this.schemaOf(option.type, option), example, (value) => this.valueName(value));
+      this.form = (option.type === "seal" && this.sealedSpec(option)?.kind === "orders" && ordersForm(option.fields, generated, (id) => this.areaName(id))) || generated;
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
     this.form.narrow(option.fields);
     if (clear) form.querySelector("#record-filter").value = "";
     this.listChoices(form, option);
-    const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round");
+    // The orders' rows already offer the areas and tokens: listed again as ids they were a screenful of noise.
+    const shownInRows = this.form.node.classList.contains("orders-form") ? ["areas", "tokens", "special_limit"] : [];
+    const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
       ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
     );
@@ -317,7 +331,7 @@ export class Recorder {
   }
 
   showChoices(form, option, query) {
-    const text = (choice) => (isOpen(choice) ? plain(this.asFields(choice)) : "every field left empty");
+    const text = (choice) => (this.form.describe ? this.form.describe(this.asFields(choice)) : isOpen(choice) ? plain(this.asFields(choice)) : "every field left empty");
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     const matching = option.choices.map((choice, n) => ({ choice, n, text: text(choice) })).filter((c) => words.every((w) => c.text.toLowerCase().includes(w)));
     const shown = matching.slice(0, SHOWN_CHOICES);

@@ -10,17 +10,21 @@ function kinds(schema) {
   return [].concat(schema.type || []).filter((k) => k !== "null");
 }
 
-function enumOptions(values, required) {
-  return [required ? null : el("option", { value: "", text: "—" }), ...values.map((v) => el("option", { value: JSON.stringify(v), text: String(v) }))];
+function enumOptions(values, required, label) {
+  return [required ? null : el("option", { value: "", text: "—" }), ...values.map((v) => el("option", { value: JSON.stringify(v), text: label(v) }))];
 }
 
-function control(name, schema, required, example) {
+// A select already lists the legal values by name: a description of what id it takes ("an area id of the game's
+// board") only named the API's internals.
+const describesAnId = (schema) => Boolean(schema["x-annals-ids"]) || /\bid\b/.test(schema.description || "");
+
+function control(name, schema, required, example, label) {
   const id = `field-${(counter += 1)}`;
   const [kind] = kinds(schema);
   const enumValues = (schema.enum || []).filter((v) => v !== null);
   let input;
   if (enumValues.length) {
-    input = el("select", { id, "data-kind": "enum" }, ...enumOptions(enumValues, required));
+    input = el("select", { id, "data-kind": "enum" }, ...enumOptions(enumValues, required, label));
     input.enumValues = enumValues;
   } else if (kind === "integer" || kind === "number") {
     input = el("input", { id, type: "number", inputmode: "numeric", step: kind === "integer" ? "1" : "any", min: schema.minimum, max: schema.maximum, "data-kind": "number" });
@@ -35,16 +39,18 @@ function control(name, schema, required, example) {
   }
   input.dataset.field = name;
   if (required) input.setAttribute("aria-required", "true");
-  const hint = schema.description ? el("small", { class: "hint" }, ...codeText(schema.description)) : null;
+  const shown = schema.description && !(enumValues.length && describesAnId(schema));
+  const hint = shown ? el("small", { class: "hint" }, ...codeText(schema.description)) : null;
   return el("div", { class: "field" }, el("label", { for: id, text: `${name}${required ? " *" : ""}` }), input, hint);
 }
 
 // `example` is the action's example data (GET …/actions gives one per action): it shows what a field takes.
-export function schemaForm(schema, example = {}) {
+// `label` names a value of a select as a person reads it (an area by the board's name for it).
+export function schemaForm(schema, example = {}, label = String) {
   const properties = (schema && schema.properties) || {};
   const required = new Set((schema && schema.required) || []);
   const names = Object.keys(properties).filter((n) => n !== "dice"); // table dice have their own input
-  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n])));
+  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n], label)));
   const inputs = () => [...node.querySelectorAll("[data-field]")];
   return {
     node,
@@ -65,7 +71,7 @@ export function schemaForm(schema, example = {}) {
         const allowed = legal && Array.isArray(legal[input.dataset.field]) ? legal[input.dataset.field].map((v) => JSON.stringify(v)) : null;
         const values = allowed ? input.enumValues.filter((v) => allowed.includes(JSON.stringify(v))) : input.enumValues;
         const kept = input.value;
-        input.replaceChildren(...enumOptions(values, required.has(input.dataset.field)).filter(Boolean));
+        input.replaceChildren(...enumOptions(values, required.has(input.dataset.field), label).filter(Boolean));
         if ([...input.options].some((o) => o.value === kept)) input.value = kept;
       }
     },

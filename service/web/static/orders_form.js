@@ -1,0 +1,79 @@
+// AGoT's sealed orders (GOT-X-14, X-25, COURT-1) as a player places them: one row per area holding their units, the
+// area's name and a drop-down of the order tokens they may still place. The pending's `fields` say which areas, which
+// tokens and how many special (star) orders the King's Court allows; a token chosen in one row is not offered in
+// another, nor a special one once the stars are spent. The generated form of the declared payload (a JSON list) stays
+// behind a "type the payload" disclosure for any other case. Same interface as schemaForm: node, fill, narrow, read.
+import { el } from "./dom.js";
+
+const sign = (n) => (n > 0 ? `+${n}` : String(n));
+
+// "March +1 ★": the token as printed, not its id.
+export function tokenName(token) {
+  const type = token.type.replace(/_/g, " ");
+  const modifier = token.type === "march" || token.type === "defense" || token.type === "support" ? ` ${sign(token.modifier)}` : "";
+  return `${type[0].toUpperCase()}${type.slice(1)}${modifier}${token.special ? " ★" : ""}`;
+}
+
+// The form when the pending lists the seat's areas and tokens; null otherwise (the generated form is used).
+export function ordersForm(fields, raw, areaName) {
+  if (!Array.isArray(fields?.areas) || !Array.isArray(fields?.tokens)) return null;
+  const tokens = new Map(fields.tokens.map((t) => [t.id, t]));
+  const limit = Number.isInteger(fields.special_limit) ? fields.special_limit : null;
+  const rows = fields.areas.map((area) => {
+    const id = `order-${area}`;
+    const select = el("select", { id, "data-area": area }, el("option", { value: "", text: "— no order —" }), ...fields.tokens.map((t) => el("option", { value: t.id, text: tokenName(t) })));
+    return { area, select, node: el("div", { class: "field order-row" }, el("label", { for: id, text: areaName(area) }), select) };
+  });
+  const chosen = () => rows.filter((r) => r.select.value).map((r) => ({ area: r.area, token: r.select.value }));
+  const stars = el("small", { class: "hint", "data-stars": "" });
+  // A token already placed elsewhere, or a special one once the stars are spent, is greyed out in the other rows.
+  const offer = () => {
+    const placed = chosen();
+    const specials = placed.filter((o) => tokens.get(o.token)?.special).length;
+    for (const row of rows) {
+      for (const option of row.select.options) {
+        const token = tokens.get(option.value);
+        const elsewhere = placed.some((o) => o.token === option.value && o.area !== row.area);
+        const starred = token?.special && limit !== null && specials >= limit && row.select.value !== option.value;
+        option.disabled = Boolean(token && (elsewhere || starred));
+      }
+    }
+    stars.textContent = limit === null ? "" : `Special orders (★): ${specials} of ${limit} your King's Court position allows (GOT-COURT-1).`;
+  };
+  for (const row of rows) row.select.addEventListener("change", offer);
+  const disclosure = el("details", { class: "raw-payload" }, el("summary", { text: "type the payload" }), raw.node);
+  const node = el("div", { class: "orders-form" }, el("p", { class: "hint", text: "One order per area holding your units; each token once." }), ...rows.map((r) => r.node), stars, disclosure);
+  offer();
+  return {
+    node,
+    fill(data) {
+      const orders = Array.isArray(data?.orders) ? data.orders : [];
+      for (const row of rows) row.select.value = orders.find((o) => o.area === row.area)?.token || "";
+      raw.fill(data);
+      offer();
+    },
+    narrow(legal) {
+      raw.narrow(legal);
+    },
+    // A listed choice as the rows would show it: "The Shivering Sea: March 0 · Winterfell: Defense +1".
+    describe(payload) {
+      const orders = Array.isArray(payload?.orders) ? payload.orders : [];
+      const named = (o) => `${areaName(o.area)}: ${tokens.has(o.token) ? tokenName(tokens.get(o.token)) : o.token}`;
+      return orders.length ? orders.map(named).join(" · ") : "no orders";
+    },
+    // The rows' orders, or what the disclosure holds when it is open; a token twice, or more stars than the King's
+    // Court allows, is refused here, before anything is sent.
+    read() {
+      if (disclosure.open) return raw.read();
+      const orders = chosen();
+      const twice = orders.find((o, n) => orders.findIndex((p) => p.token === o.token) !== n);
+      if (twice) {
+        const areas = orders.filter((o) => o.token === twice.token).map((o) => areaName(o.area));
+        throw new Error(`GOT-X-25: ${tokenName(tokens.get(twice.token))} is placed twice (${areas.join(" and ")}); each token once`);
+      }
+      const specials = orders.filter((o) => tokens.get(o.token)?.special).length;
+      if (limit !== null && specials > limit) throw new Error(`GOT-COURT-1: ${specials} special orders, but the King's Court allows ${limit}`);
+      return { orders };
+    },
+  };
+}
