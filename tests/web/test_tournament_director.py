@@ -60,13 +60,13 @@ def test_a_director_previews_publishes_with_the_listed_problems_and_starts_round
     tab.page.click("#publish-form button[type=submit]")
     tab.page.wait_for_selector("#start-form button[type=submit]")
     tab.page.click("#start-form button[type=submit]")
-    tab.page.wait_for_selector("table.round[data-round='1'] tbody tr td a")
+    tab.page.wait_for_selector("table.round[data-round='1'] tbody tr td a.game")
     tab.page.wait_for_selector("#start-form", state="detached")
     screenshot(tab, "tournament_director_round_1")
 
     found = site.api(f"/api/v1/tournaments/{tournament}/rounds/1")
     links = tab.page.eval_on_selector_all(
-        "table.round[data-round='1'] tbody tr td a", "links => links.map(a => a.getAttribute('href'))"
+        "table.round[data-round='1'] tbody tr td a.game", "links => links.map(a => a.getAttribute('href'))"
     )
     assert links == [f"/games/{table['game']}" for table in found["tables"]] and len(links) == 2
     assert site.api(f"/api/v1/tournaments/{tournament}/rounds/1/pairing")["problems"] == expected["problems"]
@@ -88,7 +88,7 @@ def test_the_controls_are_offered_only_to_roles_the_api_lets_run_the_tournament(
             "t => t ? sessionStorage.setItem('annals.token', t) : sessionStorage.removeItem('annals.token')", token
         )
         tab.page.goto(page)
-        tab.page.wait_for_selector("table.round[data-round='1'] tbody tr td a")
+        tab.page.wait_for_selector("table.round[data-round='1'] tbody tr td a.game")
         tab.page.wait_for_function("document.getElementById('tournament').dataset.directorReady === 'true'")
         if not tab.page.is_visible("#director"):
             return []
@@ -100,7 +100,7 @@ def test_the_controls_are_offered_only_to_roles_the_api_lets_run_the_tournament(
     assert offered(_token(site, "viewer")) == []
     # An arbiter may enter a table's result (results.STAFF), not pair, start, approve or close.
     assert offered(_token(site, "arbiter")) == ["result-1-1", "result-1-2"]
-    directing = ["close-form", "result-1-1", "result-1-2", "register-form", "drop-form"]
+    directing = ["close-form", "result-1-1", "result-1-2", "register-form", "register-list-form", "drop-form"]
     assert offered(_token(site, "organiser")) == directing
     # The games are being recorded: the director may still enter a result (time called), told the game runs on.
     notes = tab.page.eval_on_selector_all("#director p[id^=recording]", "notes => notes.map(n => n.id)")
