@@ -31,6 +31,10 @@ from service.worker_cores import pin_this_process, worker_cores
 # Open streams would keep a stopping server waiting for up to their 60 s; after this grace they are cut
 # (clients reconnect with Last-Event-ID) and requests still running are given up.
 GRACE_SECONDS = 5
+# How long an idle keep-alive connection is kept, with one process or several: uvicorn's own 5 s. gunicorn handed
+# its workers its `keepalive` (2 s), so `--workers 2` closed idle connections 3 s sooner than one process, and a
+# client (or a front's upstream pool) sending on a connection just closed gets a reset, not an answer.
+KEEP_ALIVE_SECONDS = 5
 
 AppFactory = Callable[[int], Any]  # request threads -> an ASGI app
 
@@ -52,6 +56,7 @@ def run_uvicorn(host: str, port: int, threads: int) -> None:
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=GRACE_SECONDS,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
         ws="none",  # no websocket is served (the front closes them)
         http=ProblemHttpToolsProtocol,  # a request it cannot parse is a problem document (service/http_protocol.py)
     )
@@ -139,6 +144,7 @@ def run_gunicorn(host: str, port: int, workers: int, threads: int, app_factory: 
         "workers": workers,
         "worker_class": f"{__name__}.AnnalsUvicornWorker",
         "graceful_timeout": GRACE_SECONDS + 5,
+        "keepalive": KEEP_ALIVE_SECONDS,  # uvicorn_worker passes it on as uvicorn's timeout_keep_alive
         "preload_app": False,  # build the app in each worker, after the fork
         "accesslog": None,
         "errorlog": "-",

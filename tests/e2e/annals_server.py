@@ -92,14 +92,30 @@ def free_port() -> int:
 
 
 def _wait_until_up(process: subprocess.Popen[bytes], port: int) -> None:
+    """Until the server answers GET /api/v1/health with 200, not merely until its port takes connections: gunicorn's
+    master listens seconds before a worker can answer (the first request of a test waited in the backlog while the
+    workers were built), and a port that takes connections may be another program's."""
     deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
+    while True:
         if process.poll() is not None:
             assert process.stderr is not None  # started with stderr=PIPE
             raise AssertionError(f"annals serve exited with {process.returncode}: {process.stderr.read()!r}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"annals serve did not listen on port {port} within {START_SECONDS} s")
+        left = deadline - time.monotonic()
+        assert left > 0, f"annals serve did not answer GET /api/v1/health on port {port} within {START_SECONDS} s"
+        if _answers_health(port, max(0.5, left)):
+            return
+        time.sleep(0.1)
+
+
+def _answers_health(port: int, seconds: float) -> bool:
+    """Whether GET /api/v1/health on `port` is answered 200 within `seconds` (a connection refused is a no at once)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=seconds)
+    try:
+        connection.request("GET", "/api/v1/health")
+        response = connection.getresponse()
+        response.read()
+        return response.status == 200
+    except (OSError, http.client.HTTPException):
+        return False
+    finally:
+        connection.close()

@@ -18,6 +18,7 @@ import pytest
 from tests.e2e.annals_server import Served, serve_annals
 
 CONNECTIONS = 8
+IDLE_SECONDS = 3  # past gunicorn's own 2 s keep-alive, within the 5 s annals serve keeps (service/serving.py)
 
 
 @pytest.fixture
@@ -121,3 +122,19 @@ def test_a_worker_started_in_place_of_a_killed_one_takes_its_half(served: Served
     os.kill(killed, signal.SIGKILL)  # gunicorn starts another; its master frees the dead one's slot
     assert killed not in _workers_once_both_serve(served)
     _assert_half_each(served)
+
+
+def test_two_workers_keep_an_idle_keep_alive_connection_as_long_as_one_process_does(served: Served) -> None:
+    """gunicorn gave its workers its own 2 s keep-alive (uvicorn alone keeps 5 s): a request sent on a connection
+    idle for 3 s found it closed, and http.client got a broken pipe or a reset instead of an answer."""
+    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=30)
+    try:
+        statuses = []
+        for pause in (IDLE_SECONDS, 0):
+            connection.request("GET", "/api/v1/health")
+            response = connection.getresponse()
+            statuses.append((response.status, response.read()[:1]))
+            time.sleep(pause)
+        assert statuses == [(200, b"{")] * 2
+    finally:
+        connection.close()
