@@ -57,11 +57,17 @@ def _modified_since_the_date_asked(response: Response) -> bool:
     return (200 <= response.status_code < 300 or response.status_code == 304) and modified > asked
 
 
+def _ruleset_names() -> list[tuple[str, str]]:
+    """Each shipped ruleset's id and the game's short name, as the forms offer them: its title before the
+    parenthesis ("Kard és Korona", "A Game of Thrones: The Board Game"), as rulesets.js shortens them for the lists."""
+    return [(i, registry.current(i).title.split("(")[0].strip()) for i in registry.ruleset_ids()]
+
+
 @blueprint.get("/")
 @blueprint.get("/games")
 def games_page() -> str:
     """The games list, filtered and paged through `GET /api/v1/games`."""
-    return render_template("games.html", rulesets=registry.ruleset_ids())
+    return render_template("games.html", rulesets=_ruleset_names())
 
 
 @blueprint.get("/games/<game_id>")
@@ -73,7 +79,7 @@ def game_page(game_id: str) -> str:
 @blueprint.get("/tournaments")
 def tournaments_page() -> str:
     """The tournaments list, through `GET /api/v1/tournaments`, and a director's New tournament form."""
-    return render_template("tournaments.html", rulesets=registry.ruleset_ids())
+    return render_template("tournaments.html", rulesets=_ruleset_names())
 
 
 @blueprint.get("/tournaments/<tournament_id>")

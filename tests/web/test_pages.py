@@ -40,8 +40,11 @@ def test_page_is_html_when_a_browser_opens_it(api: Api, path: str) -> None:
 
 def test_games_list_offers_every_ruleset_as_a_filter_when_opened(api: Api) -> None:
     page = api.client.get("/games").get_data(as_text=True)
-    offered = set(re.findall(r'<option value="([a-z0-9_]+)">', page))
-    assert set(registry.ruleset_ids()) <= offered
+    offered = dict(re.findall(r'<option value="([a-z0-9_]+)">([^<]*)</option>', page))
+    assert set(registry.ruleset_ids()) <= set(offered)
+    # Offered by the game's name, not its id.
+    assert offered["kard_es_korona"] == "Kard és Korona"
+    assert offered["agot2"] == "A Game of Thrones: The Board Game"
 
 
 def test_game_page_names_its_game_and_loads_its_module_when_opened(api: Api) -> None:
