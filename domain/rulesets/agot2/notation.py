@@ -1,4 +1,5 @@
-"""One readable English line per event."""
+"""One readable English line per event, naming what the table sees: Houses, areas, units by type, order tokens
+by their printed face, house cards by name (ids only where the game does not know them)."""
 
 from __future__ import annotations
 
@@ -7,20 +8,31 @@ from typing import Any
 
 from domain.kernel import Event
 from domain.platform_notation import platform_line
+from domain.rulesets.agot2.notation_names import area, areas, card, house, houses, token, unit_types, units, words
 from domain.rulesets.agot2.state import AgotState
 
 
-def _units(ids: Any) -> str:
-    return ", ".join(map(str, ids)) if isinstance(ids, list) and ids else "no units"
-
-
-def _cards(d: Mapping[str, Any]) -> str:
-    return ", ".join(f"{seat}: {card}" for seat, card in (d.get("cards") or {}).items())
+def _cards(d: Mapping[str, Any], state: AgotState) -> str:
+    return ", ".join(f"{house(seat)}: {card(state, c)}" for seat, c in (d.get("cards") or {}).items())
 
 
 def _side(d: Mapping[str, Any], side: str) -> str:
     s = d.get(side) or {}
-    return f"{s.get('seat')} {s.get('total', s.get('base'))}"
+    return f"{house(s.get('seat'))} {s.get('total', s.get('base'))}"
+
+
+def _sealed_round(name: Any) -> str:
+    """A sealed round by what it seals: "orders-2" reads "the orders of round 2", "cards-12" "the house cards of
+    combat 12", "bid-fiefdoms-2-4" "the Fiefdoms bids"."""
+    kind, _, rest = str(name).partition("-")
+    number = rest.split("-")[-1] if rest else ""
+    if kind == "orders" and number.isdigit():
+        return f"the orders of round {number}"
+    if kind == "cards" and number.isdigit():
+        return f"the house cards of combat {number}"
+    if kind == "bid" and rest:
+        return f"the {words(rest.split('-')[0])} bids"
+    return str(name)
 
 
 Line = Callable[[Mapping[str, Any], AgotState], str]
@@ -33,107 +45,152 @@ def notation(event: Event, state: AgotState) -> str:
 
 
 def _orders_revealed(d: Mapping[str, Any], state: AgotState) -> str:
-    placed = "; ".join(f"{seat}: {len(ps)} order(s)" for seat, ps in d.get("placements", {}).items())
-    return f"round {d.get('round')}: orders revealed ({placed})"
+    def placed(orders: Any) -> str:
+        faces = [f"{token(state, o.get('order_token'))} in {area(state, o.get('area'))}" for o in orders or []]
+        return ", ".join(faces) or "no orders"
+
+    seats = "; ".join(f"{house(seat)}: {placed(orders)}" for seat, orders in d.get("placements", {}).items())
+    return f"round {d.get('round')}: orders revealed ({seats})"
 
 
 def _raven_used(d: Mapping[str, Any], state: AgotState) -> str:
     if d.get("option") == "replace_order":
-        swap = f"{d.get('removed_token')} -> {d.get('placed_token')}"
-        return f"{d.get('seat')} uses the Raven: {swap} in {d.get('area')}"
-    return f"{d.get('seat')} uses the Raven on the Wildling deck, card back on the {d.get('placement')}"
+        swap = f"{token(state, d.get('removed_token'))} -> {token(state, d.get('placed_token'))}"
+        return f"{house(d.get('seat'))} uses the Raven: {swap} in {area(state, d.get('area'))}"
+    where = "leaves it on top" if d.get("placement") == "top" else f"puts it at the {d.get('placement')}"
+    return f"{house(d.get('seat'))} uses the Raven: looks at the top Wildling card and {where}"
 
 
 def _raid_resolved(d: Mapping[str, Any], state: AgotState) -> str:
-    target = f", removing {d.get('target_token')} in {d.get('target_area')}" if d.get("target_area") else ""
-    return f"{d.get('seat')} resolves the Raid in {d.get('area')}{target}"
+    target = ""
+    if d.get("target_area"):
+        target = f", removing {token(state, d.get('target_token'))} in {area(state, d.get('target_area'))}"
+    return f"{house(d.get('seat'))} resolves the Raid in {area(state, d.get('area'))}{target}"
 
 
 def _neutral_force_defeated(d: Mapping[str, Any], state: AgotState) -> str:
-    where = state.board.name(str(d.get("area")))
     return (
-        f"{d.get('seat')} beats the neutral force ({d.get('strength')}) in {where} "
+        f"{house(d.get('seat'))} beats the neutral force ({d.get('strength')}) in {area(state, d.get('area'))} "
         f"with strength {d.get('attack_strength')}; the token is removed from the game"
     )
 
 
 def _combat_initiated(d: Mapping[str, Any], state: AgotState) -> str:
-    return f"combat {d.get('combat_id')} in {d.get('embattled_area')}: {d.get('attacker')} attacks {d.get('defender')}"
+    where = area(state, d.get("embattled_area"))
+    return f"combat {d.get('combat_id')} in {where}: {house(d.get('attacker'))} attacks {house(d.get('defender'))}"
 
 
 def _combat_resolved(d: Mapping[str, Any], state: AgotState) -> str:
     how = " (tie, Fiefdoms)" if d.get("tie") else ""
-    return f"{_side(d, 'attacker')} vs {_side(d, 'defender')}: {d.get('winner')} wins{how}"
+    return f"{_side(d, 'attacker')} vs {_side(d, 'defender')}: {house(d.get('winner'))} wins{how}"
 
 
 def _orders_removed(d: Mapping[str, Any], state: AgotState) -> str:
-    gone = ", ".join(f"{r.get('order_token')} in {r.get('area')}" for r in d.get("removals") or [])
+    removals = d.get("removals") or []
+    gone = ", ".join(f"{token(state, r.get('order_token'))} in {area(state, r.get('area'))}" for r in removals)
     return f"orders removed: {gone}"
 
 
 def _track_bids_revealed(d: Mapping[str, Any], state: AgotState) -> str:
-    bids = ", ".join(f"{s} {b.get('amount')}" for s, b in (d.get("bids") or {}).items())
-    return f"bids on {d.get('track')}: {bids}"
+    bids = ", ".join(f"{house(s)} {b.get('amount')}" for s, b in (d.get("bids") or {}).items())
+    return f"bids on the {words(d.get('track'))} track: {bids}"
+
+
+def _sealed_round_opened(d: Mapping[str, Any], state: AgotState) -> str:
+    return f"{_sealed_round(d.get('round'))} are chosen in secret by {houses(d.get('seats'))}"
+
+
+def _marched(d: Mapping[str, Any], state: AgotState) -> str:
+    moved, to = units(state, d.get("units")), area(state, d.get("to_area"))
+    return f"{house(d.get('seat'))} marches {moved} from {area(state, d.get('from_area'))} to {to}"
+
+
+def _retreat_chosen(d: Mapping[str, Any], state: AgotState) -> str:
+    to = area(state, d.get("to_area")) if d.get("to_area") else "none possible"
+    return f"{house(d.get('seat'))}'s retreat from {area(state, d.get('from_area'))}: {to}"
+
+
+def _units_destroyed(d: Mapping[str, Any], state: AgotState) -> str:
+    lost, where = units(state, d.get("units")), area(state, d.get("area"))
+    return f"{house(d.get('seat'))} loses {lost} in {where}: destroyed ({words(d.get('reason'))})"
+
+
+def _strengths(d: Mapping[str, Any], state: AgotState) -> str:
+    return f"initial strength: {_side(d, 'attacker')} vs {_side(d, 'defender')}"
+
+
+def _upgraded(d: Mapping[str, Any], state: AgotState) -> str:
+    was = units(state, [d.get("unit")])
+    return f"{was} in {area(state, d.get('area'))} becomes a {unit_types([d.get('to_type')]).removeprefix('a ')}"
 
 
 # One line per event type; the platform's other events are told by domain.platform_notation.
 LINES: Mapping[str, Line] = {
     "OrdersRevealed": _orders_revealed,
     "RavenUsed": _raven_used,
-    "RavenDeclined": lambda d, state: f"{d.get('seat')} does not use the Raven",
-    "ActionStepBegun": lambda d, state: f"{d.get('step')} orders are resolved now",
+    "RavenDeclined": lambda d, state: f"{house(d.get('seat'))} does not use the Raven",
+    "ActionStepBegun": lambda d, state: f"{words(d.get('step')).title()} orders are resolved now",
     "RaidResolved": _raid_resolved,
-    "ConsolidateResolved": lambda d, state: f"{d.get('seat')} consolidates Power in {d.get('area')}",
-    "UnitsMarched": lambda d, state: (
-        f"{d.get('seat')} marches {_units(d.get('units'))} from {d.get('from_area')} to {d.get('to_area')}"
+    "ConsolidateResolved": lambda d, state: (
+        f"{house(d.get('seat'))} consolidates Power in {area(state, d.get('area'))}"
     ),
+    "UnitsMarched": _marched,
     "NeutralForceDefeated": _neutral_force_defeated,
     "CombatInitiated": _combat_initiated,
-    "SupportDeclared": lambda d, state: f"{d.get('seat')} supports the {d.get('side')} from {_units(d.get('areas'))}",
-    "SupportRefused": lambda d, state: f"{d.get('seat')} refuses to support",
-    "BaseStrengthAnnounced": lambda d, state: f"initial strength: {_side(d, 'attacker')} vs {_side(d, 'defender')}",
-    "HouseCardsRevealed": lambda d, state: f"house cards revealed: {_cards(d)}",
+    "SupportDeclared": lambda d, state: (
+        f"{house(d.get('seat'))} supports the {d.get('side')} from {areas(state, d.get('areas'))}"
+    ),
+    "SupportRefused": lambda d, state: f"{house(d.get('seat'))} refuses to support",
+    "BaseStrengthAnnounced": _strengths,
+    "HouseCardsRevealed": lambda d, state: f"house cards revealed: {_cards(d, state)}",
     "HouseCardAbilityResolved": lambda d, state: (
-        f"{d.get('card')} ({d.get('seat')}): {'; '.join(map(str, d.get('effects') or []))}"
+        f"{card(state, d.get('card'))} ({house(d.get('seat'))}): {'; '.join(map(str, d.get('effects') or []))}"
     ),
-    "BladeUsed": lambda d, state: f"{d.get('seat')} uses the Valyrian Steel Blade (+1)",
-    "BladeDeclined": lambda d, state: f"{d.get('seat')} keeps the Valyrian Steel Blade",
+    "BladeUsed": lambda d, state: f"{house(d.get('seat'))} uses the Valyrian Steel Blade (+1)",
+    "BladeDeclined": lambda d, state: f"{house(d.get('seat'))} keeps the Valyrian Steel Blade",
     "CombatResolved": _combat_resolved,
-    "CasualtiesTaken": lambda d, state: f"{d.get('seat')} loses {_units(d.get('units'))} ({d.get('due')} due)",
-    "RetreatChosen": lambda d, state: (
-        f"{d.get('seat')}'s retreat from {d.get('from_area')}: {d.get('to_area') or 'none possible'}"
+    "CasualtiesTaken": lambda d, state: (
+        f"{house(d.get('seat'))} loses {units(state, d.get('units'))} ({d.get('due')} due)"
     ),
-    "UnitsDestroyed": lambda d, state: (
-        f"{d.get('seat')}'s {_units(d.get('units'))} destroyed in {d.get('area')} ({d.get('reason')})"
+    "RetreatChosen": _retreat_chosen,
+    "UnitsDestroyed": _units_destroyed,
+    "UnitsRetreated": lambda d, state: (
+        f"{house(d.get('seat'))} retreats {units(state, d.get('units'))} to {area(state, d.get('to_area'))}"
     ),
-    "UnitsRetreated": lambda d, state: f"{d.get('seat')}'s {_units(d.get('units'))} retreat to {d.get('to_area')}",
-    "UnitsRouted": lambda d, state: f"{_units(d.get('units'))} routed in {d.get('area')}",
-    "UnitsMovedIn": lambda d, state: f"{d.get('seat')}'s {_units(d.get('units'))} move into {d.get('to_area')}",
+    "UnitsRouted": lambda d, state: f"routed in {area(state, d.get('area'))}: {units(state, d.get('units'))}",
+    "UnitsMovedIn": lambda d, state: (
+        f"{house(d.get('seat'))} moves {units(state, d.get('units'))} into {area(state, d.get('to_area'))}"
+    ),
     "OrdersRemoved": _orders_removed,
-    "OrderMoved": lambda d, state: f"{d.get('order_token')} moves from {d.get('from_area')} to {d.get('to_area')}",
-    "PowerTokenRemoved": lambda d, state: f"{d.get('seat')}'s Power token removed from {d.get('area')}",
-    "PowerSpent": lambda d, state: f"{d.get('seat')} pays {d.get('amount')} Power",
-    "PowerGained": lambda d, state: f"{d.get('seat')} takes {d.get('amount')} Power",
-    "UnitUpgraded": lambda d, state: (
-        f"{d.get('unit')} in {d.get('area')} becomes the {d.get('to_type')} {d.get('new_unit')}"
+    "OrderMoved": lambda d, state: (
+        f"{token(state, d.get('order_token'))} moves from {area(state, d.get('from_area'))} "
+        f"to {area(state, d.get('to_area'))}"
     ),
-    "GarrisonRemoved": lambda d, state: f"{d.get('seat')}'s garrison in {d.get('area')} removed",
-    "HouseCardsDiscarded": lambda d, state: f"discarded: {_cards(d)}",
+    "PowerTokenRemoved": lambda d, state: (
+        f"{house(d.get('seat'))}'s Power token removed from {area(state, d.get('area'))}"
+    ),
+    "PowerSpent": lambda d, state: f"{house(d.get('seat'))} pays {d.get('amount')} Power",
+    "PowerGained": lambda d, state: f"{house(d.get('seat'))} takes {d.get('amount')} Power",
+    "UnitUpgraded": _upgraded,
+    "GarrisonRemoved": lambda d, state: f"{house(d.get('seat'))}'s garrison in {area(state, d.get('area'))} removed",
+    "HouseCardsDiscarded": lambda d, state: f"discarded: {_cards(d, state)}",
     "HouseCardsReturned": lambda d, state: (
-        f"{d.get('seat')} takes back {len(d.get('cards') or [])} card(s) ({d.get('reason')})"
+        f"{house(d.get('seat'))} takes back {len(d.get('cards') or [])} card(s) ({words(d.get('reason'))})"
     ),
-    "CombatEnded": lambda d, state: f"combat {d.get('combat_id')} ends; winner {d.get('winner') or 'none'}",
+    "CombatEnded": lambda d, state: (
+        f"combat {d.get('combat_id')} ends; winner {house(d.get('winner')) if d.get('winner') else 'none'}"
+    ),
     "RoundEnded": lambda d, state: f"round {d.get('round')} ends",
     "DominanceTokensRefreshed": lambda d, state: "the Valyrian Steel Blade and the Messenger Raven are available again",
     "RoutedUnitsRallied": lambda d, state: "routed units stand up",
     "TrackBidsRevealed": _track_bids_revealed,
-    "TieBroken": lambda d, state: f"{d.get('decided_by')} breaks the tie: {_units(d.get('order'))}",
-    "TrackPositionsSet": lambda d, state: f"{d.get('track')} track: {_units(d.get('order'))}",
-    "DominanceTokenPassed": lambda d, state: f"{d.get('token')} passes from {d.get('from')} to {d.get('to')}",
-    "SealedRoundOpened": lambda d, state: (
-        f"sealed round {d.get('round')} ({d.get('purpose')}) opened for {_units(d.get('seats'))}"
+    "TieBroken": lambda d, state: f"{house(d.get('decided_by'))} breaks the tie: {houses(d.get('order'))}",
+    "TrackPositionsSet": lambda d, state: f"{words(d.get('track'))} track: {houses(d.get('order'))}",
+    "DominanceTokenPassed": lambda d, state: (
+        f"the {words(d.get('token'))} passes from {house(d.get('from'))} to {house(d.get('to'))}"
     ),
-    "SubmissionSealed": lambda d, state: f"{d.get('seat')} seals in {d.get('round')}",
-    "SubmissionsRevealed": lambda d, state: f"{d.get('round')} revealed",
-    "GameEnded": lambda d, state: f"game ended by {d.get('by')}",
+    "SealedRoundOpened": _sealed_round_opened,
+    "SubmissionSealed": lambda d, state: f"{house(d.get('seat'))} seals its choice of {_sealed_round(d.get('round'))}",
+    "SubmissionsRevealed": lambda d, state: f"{_sealed_round(d.get('round'))} are revealed",
+    "GameEnded": lambda d, state: f"game ended by {words(d.get('by'))}",
 }

@@ -276,7 +276,7 @@ def test_notation_says_the_neutral_force_was_beaten_when_a_march_beats_it() -> N
     decision = _march(game, ["red:knight:l1:1", "red:footman:l1:2"])
     event = next(e for e in decision.events if e.type == "NeutralForceDefeated")
     line = AGOT2.notation(event, game.state)
-    assert line == "red beats the neutral force (3) in L2 with strength 3; the token is removed from the game"
+    assert line == "Red beats the neutral force (3) in L2 with strength 3; the token is removed from the game"
 
 
 # --- retreats (GOT-X-20), views and old documents ---
