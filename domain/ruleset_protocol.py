@@ -132,6 +132,11 @@ class Ruleset(Protocol[S]):
         """An event as `viewer` may read it; whole by default (set `has_secret_events` when overriding)."""
         return event
 
+    def seat_name(self, seat: str) -> str:
+        """A seat as people call it at the table (a House, a lord's province, a faction); the id by default, as a
+        freeform game's seats are named by whoever created it."""
+        return seat
+
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """The ruleset's own places a replay can jump to (years, phases, battles), from the event alone."""
         return ()

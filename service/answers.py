@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from domain import registry
 from service.store import disputes
 from service.store.events import RecordedEvent
 
@@ -35,7 +36,7 @@ def game_json(summary: dict[str, Any]) -> dict[str, Any]:
         "variant": summary["variant"],
         "options": summary["options"],
         "board": summary["board"],
-        "seats": summary["seats"],
+        "seats": _named_seats(summary),
         "mode": summary["mode"],
         "dice": summary["dice"],
         "dice_commitment": summary["dice_commitment"],
@@ -48,6 +49,15 @@ def game_json(summary: dict[str, Any]) -> dict[str, Any]:
         "created_by": summary["created_by"],
         "fork": _fork_of(summary),
     }
+
+
+def _named_seats(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seats with the name people call each by (the ruleset's `seat_name`: "stark" is Stark)."""
+    try:
+        ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
+    except registry.UnknownRuleset:  # a game of a ruleset this build no longer ships still reads
+        return [{**seat, "name": seat["seat"]} for seat in summary["seats"]]
+    return [{**seat, "name": ruleset.seat_name(seat["seat"])} for seat in summary["seats"]]
 
 
 def with_disputes(engine: Engine, games: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -156,7 +156,8 @@ def export_game(
         _refuse_broken_chain(services, stream_of_annotations(game_id))
     # The signed head travels with the record: anyone holding the public key can check it offline.
     checkpoint = services.checkpoints.for_export(stream_of(game_id), summary["version"], hash_at).checkpoint
-    head = record_header(game_json(summary), board, checkpoint.to_json())
+    # The header's seats are those GameCreated recorded (an import checks them against it); names are the reader's.
+    head = record_header({**game_json(summary), "seats": summary["seats"]}, board, checkpoint.to_json())
     stored: Iterable[dict[str, Any]] = events
     redactor = EventRedactor.for_summary(principal, summary)
     if redactor.hides_anything:

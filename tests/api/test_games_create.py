@@ -47,7 +47,10 @@ def test_201_with_location_etag_and_fields_when_game_created(any_api: Api) -> No
     assert game["version"] == 1
     assert game["ruleset"] == "freeform"
     assert game["title"] == "Club night, table 3"
-    assert game["seats"] == [{"seat": "red", "player": alice}, {"seat": "blue", "player": None}]
+    assert game["seats"] == [
+        {"seat": "red", "player": alice, "name": "red"},
+        {"seat": "blue", "player": None, "name": "blue"},
+    ]
     assert game["mode"] == "transcript"
     assert game["dice"] == "server"
     assert game["visibility"] == "public"

@@ -16,6 +16,7 @@ from domain.rulesets.agot2.data import board_errors as data_board_errors
 from domain.rulesets.agot2.decide import decide, resolve_reveal, sealed_errors
 from domain.rulesets.agot2.evolve import evolve
 from domain.rulesets.agot2.notation import notation
+from domain.rulesets.agot2.notation_names import house
 from domain.rulesets.agot2.options import (
     DEFAULT_OPTIONS,
     PREDATING_DEFAULTS,
@@ -134,6 +135,10 @@ class Agot2Ruleset(Ruleset[AgotState]):
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
         return _bookmarks(event)
+
+    def seat_name(self, seat: str) -> str:
+        """A House by name ("stark": Stark)."""
+        return house(seat)
 
     def notation(self, event: Event, state_before: AgotState) -> str:
         """One English line."""

@@ -220,9 +220,15 @@ function describe(game, who) {
   // The arbiter's view needs an arbiter's or admin's token (service/views.py): nobody else is offered it.
   const arbiter = who && ["admin", "arbiter"].includes(who.role);
   const viewers = ["spectator", ...game.seats.map((s) => s.seat), ...(arbiter ? ["arbiter"] : [])];
-  select.replaceChildren(...viewers.map((v) => el("option", { value: v, text: v })));
+  const named = Object.fromEntries(game.seats.map((s) => [s.seat, s.name || s.seat]));
+  select.replaceChildren(...viewers.map((v) => el("option", { value: v, text: named[v] || v })));
   select.value = viewers.includes(wanted) ? wanted : "spectator";
   return wanted;
+}
+
+// A seat as people call it (the game resource's `name`: "Stark", not "stark").
+function seatName(game, seat) {
+  return game.seats.find((s) => s.seat === seat)?.name || seat;
 }
 
 async function drawBoard(game) {
@@ -237,7 +243,7 @@ async function drawBoard(game) {
   $("board-zoom").hidden = false;
   wireZoom($("board-frame"), $("board"), { in: $("zoom-in"), out: $("zoom-out"), fit: $("zoom-fit"), level: $("zoom-level") });
   $("legend").replaceChildren(
-    ...page.board.legend().map((s) => el("li", { "data-seat": s.seat }, el("span", { class: "swatch", style: `background:${s.colour}`, text: s.letter }), " ", s.seat)),
+    ...page.board.legend().map((s) => el("li", { "data-seat": s.seat }, el("span", { class: "swatch", style: `background:${s.colour}`, text: s.letter }), " ", seatName(game, s.seat))),
   );
 }
 

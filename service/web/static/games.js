@@ -21,7 +21,7 @@ function query(after) {
 
 function row(game, names) {
   const link = el("a", { href: `/games/${encodeURIComponent(game.id)}`, text: game.title || game.id });
-  const seats = game.seats.map((s) => s.seat).join(", ");
+  const seats = game.seats.map((s) => s.name || s.seat).join(", ");
   return el(
     "tr",
     { "data-game": game.id },

@@ -1,0 +1,35 @@
+"""A game's seats carry the name people call them by (the ruleset's `seat_name`): the viewer's legend, its "Seen as"
+list and the games list read "Stark", not the seat id "stark"; a freeform game's seats are named by whoever created
+the game, so they read as given."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.conftest import Api
+
+
+def _created(api: Api, body: dict[str, Any]) -> Any:
+    response = api.client.post("/api/v1/games", json=body, headers=api.headers("admin"))
+    assert response.status_code == 201, response.get_json()
+    game = response.get_json()
+    again = api.client.get(f"/api/v1/games/{game['id']}", headers=api.headers("admin")).get_json()
+    assert again["seats"] == game["seats"]  # the created answer and a later read agree
+    return game
+
+
+def test_got_term_4_an_agot2_game_names_its_seats_by_house(api: Api) -> None:
+    seats = ("baratheon", "stark", "greyjoy")
+    game = _created(api, {"ruleset": "agot2", "board": "base", "seats": [{"seat": s} for s in seats]})
+    assert [(s["seat"], s["name"]) for s in game["seats"]] == [
+        ("baratheon", "Baratheon"),
+        ("stark", "Stark"),
+        ("greyjoy", "Greyjoy"),
+    ]
+
+
+def test_a_freeform_game_reads_its_seats_as_given(api: Api) -> None:
+    game = _created(api, {"ruleset": "freeform", "seats": [{"seat": "red"}, {"seat": "blue-team"}]})
+    listed = api.client.get("/api/v1/games?ruleset=freeform", headers=api.headers("admin")).get_json()["items"]
+    assert [(s["seat"], s["name"]) for s in game["seats"]] == [("red", "red"), ("blue-team", "blue-team")]
+    assert any(g["id"] == game["id"] and g["seats"] == game["seats"] for g in listed)
