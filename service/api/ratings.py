@@ -32,11 +32,10 @@ def leaderboard() -> Response:
         known = ", ".join(registry.ruleset_ids())
         raise Unprocessable(f"ruleset: no ruleset {ruleset!r} (known: {known})", {"ruleset": [f"one of {known}"]})
     wired = services()
-    board = wired.ratings.current(wired).leaderboard(ruleset)
-    page, cursor = page_of(board, [f"{n:06d}" for n in range(1, len(board) + 1)], query["limit"], query["after"])
-    start = board.index(page[0]) + 1 if page else 0
-    names = _shown_names([r.player for r in page])
-    items = [{"rank": start + n, **_summary(r), "name": names.get(r.player)} for n, r in enumerate(page)]
+    board = list(enumerate(wired.ratings.current(wired).leaderboard(ruleset), start=1))
+    page, cursor = page_of(board, [f"{rank:06d}" for rank, _ in board], query["limit"], query["after"])
+    names = _shown_names([r.player for _, r in page])
+    items = [{"rank": rank, **_summary(r), "name": names.get(r.player)} for rank, r in page]
     return jsonify({"ruleset": ruleset, "items": items, "next": cursor})
 
 

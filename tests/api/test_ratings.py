@@ -49,14 +49,14 @@ def _expected(games: list[tuple[list[str], list[int]]]) -> dict[str, PlackettLuc
     return current
 
 
-def test_ratings_are_openskills_own_rate_on_the_places_of_the_finished_games(api: Api) -> None:
-    ann, bob, cid = api.player("Ann"), api.player("Bob"), api.player("Cid")
-    _played(api, [ann, bob, cid], [9, 5, 1])  # Ann 1st, Bob 2nd, Cid 3rd
-    _played(api, [cid, ann], [7, 3])  # Cid beats Ann
-    last = _played(api, [bob, cid, ann], [4, 4, 2])  # Bob and Cid share place 1
+def test_ratings_are_openskills_own_rate_on_the_places_of_the_finished_games(any_api: Api) -> None:
+    ann, bob, cid = any_api.player("Ann"), any_api.player("Bob"), any_api.player("Cid")
+    _played(any_api, [ann, bob, cid], [9, 5, 1])  # Ann 1st, Bob 2nd, Cid 3rd
+    _played(any_api, [cid, ann], [7, 3])  # Cid beats Ann
+    last = _played(any_api, [bob, cid, ann], [4, 4, 2])  # Bob and Cid share place 1
 
     expected = _expected([([ann, bob, cid], [1, 2, 3]), ([cid, ann], [1, 2]), ([bob, cid, ann], [1, 1, 3])])
-    items = _board(api)["items"]
+    items = _board(any_api)["items"]
 
     assert sorted(i["player"] for i in items) == sorted([ann, bob, cid])
     for item in items:
@@ -120,21 +120,21 @@ def test_a_new_ending_moves_the_ratings_at_the_next_read(api: Api) -> None:
     assert {i["player"]: i["games"] for i in _board(api)["items"]} == {ann: 2, bob: 2}
 
 
-def test_anonymous_callers_see_only_the_names_a_public_tournament_shows(api: Api) -> None:
-    ann, bob = api.player("Ann"), api.player("Bob")
-    _played(api, [ann, bob], [3, 1])
-    created = api.client.post(
+def test_anonymous_callers_see_only_the_names_a_public_tournament_shows(any_api: Api) -> None:
+    ann, bob = any_api.player("Ann"), any_api.player("Bob")
+    _played(any_api, [ann, bob], [3, 1])
+    created = any_api.client.post(
         "/api/v1/tournaments",
         json={"name": "Open", "ruleset": "freeform", "table_size": 4, "rounds": 1},
-        headers=api.headers("organiser"),
+        headers=any_api.headers("organiser"),
     ).get_json()
-    entered = api.client.post(
-        f"/api/v1/tournaments/{created['id']}/players", json={"player": ann}, headers=api.headers("organiser")
+    entered = any_api.client.post(
+        f"/api/v1/tournaments/{created['id']}/players", json={"player": ann}, headers=any_api.headers("organiser")
     )
     assert entered.status_code == 201, entered.get_json()
 
-    anonymous = {i["player"]: i["name"] for i in _board(api, role=None)["items"]}
-    viewer = {i["player"]: i["name"] for i in _board(api, role="viewer")["items"]}
+    anonymous = {i["player"]: i["name"] for i in _board(any_api, role=None)["items"]}
+    viewer = {i["player"]: i["name"] for i in _board(any_api, role="viewer")["items"]}
 
     assert anonymous == {ann: "Ann", bob: None}
     assert viewer == {ann: "Ann", bob: "Bob"}
