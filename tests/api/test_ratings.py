@@ -161,3 +161,17 @@ def test_an_unknown_ruleset_is_422_naming_the_field_and_a_missing_one_400(api: A
 
 def test_an_unknown_player_is_404(api: Api) -> None:
     assert_problem(api.client.get("/api/v1/players/no-such-player/ratings"), 404)
+
+
+def test_ratings_are_kept_while_the_log_stands_and_computed_again_when_it_moves(api: Api) -> None:
+    ann, bob = api.player("Ann"), api.player("Bob")
+    _played(api, [ann, bob], [3, 1])
+    first = api.services.ratings.current(api.services)
+
+    same = api.services.ratings.current(api.services)
+    open_game = _game(api, [ann, bob])  # the head moves; nothing rated changes
+    after = api.services.ratings.current(api.services)
+
+    assert same is first
+    assert after is not first and after.head > first.head and after.by_key == first.by_key
+    assert open_game not in {s.game for r in after.by_key.values() for s in r.history}
