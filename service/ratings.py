@@ -2,9 +2,9 @@
 
 A rating is never stored as truth: it is the fold of the counted games in a fixed order (the global position of
 each game's last `GameEnded`, then the game id), so two servers with the same log compute the same numbers. It is
-recomputed on demand and kept while the store's head position stands (`RatingsCache`); nothing is done in the
-append path. Each game's outcome is kept by (game, version), so a recomputation folds again only the games that
-changed since.
+computed on demand and kept while the store's head position stands (`RatingsCache`); nothing is done in the
+append path. Each game's outcome is kept by (game, version), and games that ended since the last read are folded on
+top of the kept fold (the whole log is folded again only when a counted game changed or left).
 
 **Decision:** a game counts when it is public, not a fork, has ended, every seat names a player (at least two
 different players, none holding two seats) and its end ranks every seat (`domain.tournaments.outcomes`: Kard és
@@ -100,36 +100,71 @@ class Ratings:
 
 def rate_games(games: Iterable[CountedGame]) -> dict[tuple[str, str], PlayerRating]:
     """Fold the games into ratings, in the fixed order (end position, then game id)."""
-    current: dict[tuple[str, str], PlackettLuceRating] = {}
-    history: dict[tuple[str, str], list[Step]] = {}
-    for game in sorted(games, key=lambda g: (g.position, g.game_id)):
+    fold = Fold()
+    for game in in_order(games):
+        fold.add(game)
+    return fold.ratings()
+
+
+def in_order(games: Iterable[CountedGame]) -> list[CountedGame]:
+    """The games in the order they are rated: by the position of their end in the log, then by id."""
+    return sorted(games, key=lambda g: (g.position, g.game_id))
+
+
+@dataclass(slots=True)
+class Fold:
+    """openskill's ratings after `games` (folded in order), and every player's steps."""
+
+    games: list[CountedGame] = field(default_factory=list)
+    current: dict[tuple[str, str], PlackettLuceRating] = field(default_factory=dict)
+    steps: dict[tuple[str, str], list[Step]] = field(default_factory=dict)
+
+    def add(self, game: CountedGame) -> None:
+        """Rate one more game, from the ratings its players have now (a first game: the library's defaults)."""
         order = sorted(game.places)  # the teams in a fixed order
         keys = [(game.ruleset, p) for p in order]
-        teams = [[current.get(key) or MODEL.rating(name=key[1])] for key in keys]
+        teams = [[self.current.get(key) or MODEL.rating(name=key[1])] for key in keys]
         rated = MODEL.rate(teams, ranks=[game.places[p] for p in order])
         for key, (rating,) in zip(keys, rated, strict=True):
-            current[key] = rating
+            self.current[key] = rating
             place, ordinal = game.places[key[1]], rating.ordinal()
             step = Step(game.game_id, game.ended_at, place, len(order), rating.mu, rating.sigma, ordinal)
-            history.setdefault(key, []).append(step)
-    return {key: PlayerRating(key[1], key[0], tuple(steps)) for key, steps in history.items()}
+            self.steps.setdefault(key, []).append(step)
+        self.games.append(game)
+
+    def ratings(self) -> dict[tuple[str, str], PlayerRating]:
+        """Each rated (ruleset, player)'s rating with its history."""
+        return {key: PlayerRating(key[1], key[0], tuple(steps)) for key, steps in self.steps.items()}
 
 
 @dataclass(slots=True)
 class RatingsCache:
-    """The ratings as of the store's head, recomputed when the head has moved; outcomes kept by (game, version)."""
+    """The ratings as of the store's head, computed again when the head has moved: each game's outcome is kept by
+    (game, version), and when the games counted before are still the first ones counted, unchanged (the usual case:
+    games only end later in the log), only the new ones are folded on top of the kept fold."""
 
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _ratings: Ratings | None = None
     _outcomes: dict[tuple[str, int], CountedGame | None] = field(default_factory=dict)
+    _fold: Fold = field(default_factory=Fold)
 
     def current(self, services: Services) -> Ratings:
         """The ratings of the log as it stands now."""
         head = head_position(services.engine)
         with self._lock:
             if self._ratings is None or self._ratings.head != head:
-                self._ratings = Ratings(head, rate_games(self._counted(services)))
+                self._ratings = self.refresh(head, self._counted(services))
             return self._ratings
+
+    def refresh(self, head: int, counted: Iterable[CountedGame]) -> Ratings:
+        """The ratings of these counted games: the kept fold carried on, or (a counted game changed or left, a
+        dispute's correction say) folded again from the start."""
+        ordered, kept = in_order(counted), len(self._fold.games)
+        if ordered[:kept] != self._fold.games:
+            self._fold, kept = Fold(), 0
+        for game in ordered[kept:]:
+            self._fold.add(game)
+        return Ratings(head, self._fold.ratings())
 
     def _counted(self, services: Services) -> list[CountedGame]:
         outcomes: dict[tuple[str, int], CountedGame | None] = {}

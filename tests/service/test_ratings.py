@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from openskill.models import PlackettLuce
 
-from service.ratings import CountedGame, rate_games, seated_players
+from service.ratings import CountedGame, RatingsCache, rate_games, seated_players
 from service.tournaments.pairing import ranking_of
 
 GAMES = [
@@ -59,3 +59,23 @@ def test_round_one_ranks_by_rating_with_the_unrated_last_only_when_ratings_are_g
     assert seeded[:2] == ["cid", "ann"] and set(seeded[2:]) == {"bob", "dan"}
     assert [p for p in drawn if p in ("bob", "dan")] == seeded[2:]  # the draw orders the unrated as before
     assert ranking_of(players, {**scores, "dan": Fraction(1)}, seed, {"cid": 3.5})[0] == "dan"  # score first
+
+
+def test_games_ending_later_are_folded_on_top_and_give_what_a_whole_fold_gives() -> None:
+    cache = RatingsCache()
+    cache.refresh(1, GAMES[1:3])
+
+    carried_on = cache.refresh(2, GAMES)
+
+    assert carried_on.by_key == rate_games(GAMES) and carried_on.head == 2
+
+
+def test_a_counted_game_that_changed_folds_every_game_again() -> None:
+    cache = RatingsCache()
+    cache.refresh(1, GAMES)
+    amended = CountedGame("g-1", "freeform", 10, "2026-01-01T00:00:00Z", {"ann": 3, "bob": 2, "cid": 1})
+    changed = [amended, *GAMES[:1], *GAMES[2:]]
+
+    again = cache.refresh(2, changed)
+
+    assert again.by_key == rate_games(changed) and again.by_key != rate_games(GAMES)
