@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from service.games import GameCommands
 from service.integrity import Verifier
 from service.live.notifier import Notifier
 from service.loading import GameLoader
+from service.ratings import RatingsCache
 from service.signing import KeyPlaces, Keyring, ensure_key, load_keyring
 from service.store.engine import make_engine
 from service.store.events import EventStore
@@ -43,6 +44,7 @@ class Services:
     checkpoints: Checkpointer
     verifier: Verifier
     notifier: Notifier
+    ratings: RatingsCache = field(default_factory=RatingsCache)  # derived from the log, kept per head position
 
     def close(self) -> None:
         """Stop the live-stream notifier and the background re-folds, and release every database connection."""

@@ -42,6 +42,7 @@ def init_app(app: Flask) -> None:
         players,
         positions,
         query_params,
+        ratings,
         records,
         replays,
         rulesets,
@@ -74,6 +75,7 @@ def init_app(app: Flask) -> None:
         tokens,
         checkpoints,
         tournaments,
+        ratings,
     )
     for module in (*blueprints, streams):
         app.register_blueprint(module.blueprint, url_prefix="/api/v1")

@@ -145,6 +145,12 @@ class PlayerListSchema(PageSchema):
     q = fields.String(load_default=None, validate=validate.Length(1, 200))
 
 
+class RatingsListSchema(PageSchema):
+    """GET /ratings: a ruleset's leaderboard, paged."""
+
+    ruleset = fields.String(required=True, validate=validate.Length(1, 64))
+
+
 class BoardListSchema(PageSchema):
     """GET /boards filters."""
 

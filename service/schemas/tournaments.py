@@ -71,6 +71,8 @@ class TournamentCreateSchema(Schema):
     )
     keep_apart = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["club", "team"]))
     final_table = fields.Boolean(load_default=False)
+    # Unset (or "draw"): round 1 is the seeded draw alone; "rating": by rating first (service.tournaments.planning).
+    seeding = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["draw", "rating"]))
     mode = fields.String(load_default="adjudicated", validate=validate.OneOf(["adjudicated", "transcript"]))
     dice = fields.String(load_default="table", validate=validate.OneOf(["server", "table"]))
     visibility = fields.String(load_default="public", validate=validate.OneOf(["public", "private"]))

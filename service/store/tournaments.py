@@ -97,6 +97,20 @@ def tournaments_of_player(engine: Engine, player_id: str) -> list[dict[str, Any]
         return [dict(r._mapping) for r in conn.execute(select(e).where(e.c.player_id == player_id))]
 
 
+def in_public_tournaments(engine: Engine, player_ids: Sequence[str]) -> set[str]:
+    """Which of these players entered a public tournament (whose entrants list names them to anyone)."""
+    if not player_ids:
+        return set()
+    e, t = tournament_entrants, tournaments
+    query = (
+        select(e.c.player_id)
+        .join(t, t.c.tournament_id == e.c.tournament_id)
+        .where(e.c.player_id.in_(sorted(set(player_ids))), t.c.visibility == "public")
+    )
+    with engine.connect() as conn:
+        return {r[0] for r in conn.execute(query)}
+
+
 def _decoded(row: Any) -> dict[str, Any]:
     found = dict(row)
     found["players"] = json.loads(found["players"])

@@ -45,7 +45,8 @@ def check_rounds(events: Sequence[Event], seed: bytes, only: int | None = None) 
         if event.type != "RoundPaired" or (only is not None and event.data.get("round") != only):
             continue
         number = int(event.data["round"])
-        planned = plan_round(fold(list(events[:index])), number, seed)
+        recorded = event.data.get("ratings")  # a round seeded by rating: the ratings it was paired with
+        planned = plan_round(fold(list(events[:index])), number, seed, ratings=recorded)
         checks.append(RoundCheck(number, *_compare(event.data, planned)))
     return checks
 

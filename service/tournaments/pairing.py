@@ -79,16 +79,18 @@ def pair_round(
     apart: Sequence[frozenset[str]] = (),
     time_limit: float = TIME_LIMIT_SECONDS,
     needs: Mapping[str, int] | None = None,
+    ratings: Mapping[str, float] | None = None,
 ) -> Round:
     """Tables (of `split`'s sizes) and byes for `players`, from their `scores`, who `met` whom how often and,
-    at tables of 2, which seat position each player `needs` (module docstring)."""
+    at tables of 2, which seat position each player `needs` (module docstring); with `ratings`, players of equal
+    score are ranked by them (`ranking_of`)."""
     if sum(split.tables) + split.byes != len(players):
         raise PairingError(
             f"{len(players)} players, but the split seats {sum(split.tables)} and gives {split.byes} byes"
         )
     if len(set(players)) != len(players):
         raise PairingError("a player is entered twice in the round")
-    ranking = sorted(players, key=lambda p: (-scores.get(p, Fraction(0)), _draw(seed, p)))
+    ranking = ranking_of(players, scores, seed, ratings)
     rank = {p: index for index, p in enumerate(ranking)}
     groups = list(split.tables) + ([split.byes] if split.byes else [])
     bands, start = [], 0
@@ -206,6 +208,20 @@ def _distance(rank: int, band: tuple[int, int]) -> int:
     """How far a rank lies outside a band of ranks (0 inside it)."""
     low, high = band
     return low - rank if rank < low else rank - high if rank > high else 0
+
+
+def ranking_of(
+    players: Sequence[str], scores: Mapping[str, Fraction], seed: bytes, ratings: Mapping[str, float] | None = None
+) -> list[str]:
+    """The order the bands are cut from: by score, then the seeded draw. With `ratings` (a tournament seeded by
+    rating, its round 1), players of equal score go by rating, highest first, the unrated after them, and the draw
+    orders those left equal; without, the order is exactly the first method's, so older rounds re-derive unchanged."""
+    if ratings is None:
+        return sorted(players, key=lambda p: (-scores.get(p, Fraction(0)), _draw(seed, p)))
+    return sorted(
+        players,
+        key=lambda p: (-scores.get(p, Fraction(0)), p not in ratings, -ratings.get(p, 0.0), _draw(seed, p)),
+    )
 
 
 def _draw(seed: bytes, player: str) -> bytes:

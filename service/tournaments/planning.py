@@ -71,8 +71,17 @@ def history_of(state: TournamentState, before_round: int) -> tuple[dict[frozense
     return dict(met), frozenset(had_bye), History(factions, positions)
 
 
-def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: float = 20.0) -> dict[str, Any]:
-    """The `RoundPaired` data of round `number` (a Swiss round, or the final table after the last one)."""
+def plan_round(
+    state: TournamentState,
+    number: int,
+    seed: bytes,
+    time_limit: float = 20.0,
+    ratings: Mapping[str, float | None] | None = None,
+) -> dict[str, Any]:
+    """The `RoundPaired` data of round `number` (a Swiss round, or the final table after the last one).
+
+    `ratings` are the players' ratings for a tournament seeded by rating (`seeded_by_rating`): looked up when the
+    round is paired, read back from its `RoundPaired` when it is re-derived."""
     settings = state.settings
     players = list(state.active_players)
     size = int(settings.get("table_size", 4))
@@ -96,7 +105,9 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
         split, problems = _split(settings, len(players), size)
     apart = _apart(state, players) if number == 1 and settings.get("keep_apart") else ()
     needs = seat_needs(settings, players, split, history)
-    paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit, needs)
+    frozen = seeded_by_rating(settings, number, players, ratings) if not final else None
+    rated = None if frozen is None else {p: r for p, r in frozen.items() if r is not None}
+    paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit, needs, rated)
     tables = []
     for table in paired.tables:
         seated = _seat(settings, table, history, round_seed)
@@ -121,11 +132,25 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
         "unavoidable_repeats": sum(1 for problem in problems if problem.get("unavoidable")),
         "seed_purpose": f"round:{number}",
     }
+    if frozen is not None:  # the ratings round 1 was seeded by, frozen: a later game cannot change its re-derivation
+        data["ratings"] = frozen
     if final and len(eligible) > size:
         last_in, first_out = eligible[size - 1].player, eligible[size].player
         separated_by = _separated_by(standing, state.tiebreaks, last_in, first_out)
         data["cut"] = {"last_in": last_in, "first_out": first_out, "separated_by": separated_by}
     return data
+
+
+def seeded_by_rating(
+    settings: Mapping[str, Any], number: int, players: Sequence[str], ratings: Mapping[str, float | None] | None
+) -> dict[str, float | None] | None:
+    """Round 1 of a tournament created with `"seeding": "rating"`: each player's rating (the conservative ordinal,
+    to 6 decimals; None when unrated), as recorded in its `RoundPaired`. Other rounds and tournaments: None, and
+    round 1 is the seeded draw alone, as it always was."""
+    if settings.get("seeding") != "rating" or number != 1:
+        return None
+    given = ratings or {}
+    return {p: None if (found := given.get(p)) is None else round(float(found), 6) for p in sorted(players)}
 
 
 def seat_needs(settings: Mapping[str, Any], players: Sequence[str], split: Split, history: History) -> dict[str, int]:

@@ -64,7 +64,7 @@ def pair(
         number = _next_round(loaded)
         seed = tournament_seed(services.engine, tournament_id, loaded.state)
         try:
-            plan = plan_round(loaded.state, number, seed, time_limit)
+            plan = plan_round(loaded.state, number, seed, time_limit, _ratings(services, loaded.state, number))
         except (TableSizeError, PairingError, SeatingError) as error:
             raise Conflict(f"round {number} cannot be paired: {error}") from None
         digest = plan_digest(plan)
@@ -91,6 +91,15 @@ def pair(
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
     return found
+
+
+def _ratings(services: Services, state: TournamentState, number: int) -> dict[str, float | None] | None:
+    """The entrants' ratings in the tournament's ruleset, for round 1 of a tournament seeded by rating (`planning.
+    seeded_by_rating` freezes them into the round); None otherwise, so no other round computes ratings."""
+    if state.settings.get("seeding") != "rating" or number != 1:
+        return None
+    ratings, ruleset = services.ratings.current(services), str(state.settings.get("ruleset"))
+    return {player: ratings.rating_of(ruleset, player) for player in state.active_players}
 
 
 def _next_round(loaded: Loaded) -> int:

@@ -95,6 +95,15 @@ def player_page(player_id: str) -> str:
     return render_template("player.html", player_id=player_id)
 
 
+@blueprint.get("/ratings")
+def ratings_page() -> str:
+    """A game system's leaderboard (`?ruleset=`, Kard és Korona by default), through `GET /api/v1/ratings`."""
+    names = _ruleset_names()
+    asked = request.args.get("ruleset")
+    chosen = asked if asked in dict(names) else "kard_es_korona"
+    return render_template("ratings.html", rulesets=names, chosen=chosen)
+
+
 @blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>/pairings")
 def pairings_page(tournament_id: str, number: int) -> str:
     """A round's pairings as a director posts them at the venue: by table (seats, each player's score before the

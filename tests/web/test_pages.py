@@ -29,6 +29,7 @@ STATIC = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
         "/disputes/any-id",
         "/tournaments/any/rounds/1/pairings",
         "/players/any-id",
+        "/ratings",
     ],
 )
 def test_page_is_html_when_a_browser_opens_it(api: Api, path: str) -> None:
@@ -45,6 +46,14 @@ def test_games_list_offers_every_ruleset_as_a_filter_when_opened(api: Api) -> No
     # Offered by the game's name, not its id.
     assert offered["kard_es_korona"] == "Kard és Korona"
     assert offered["agot2"] == "A Game of Thrones: The Board Game"
+
+
+def test_ratings_page_offers_every_game_and_shows_the_one_asked_for(api: Api) -> None:
+    page = api.client.get("/ratings?ruleset=agot2").get_data(as_text=True)
+    offered = re.findall(r'<option value="([a-z0-9_]+)"', page)
+    assert offered == list(registry.ruleset_ids())
+    assert '<option value="agot2" selected>A Game of Thrones: The Board Game</option>' in page
+    assert '<option value="kard_es_korona" selected>' in api.client.get("/ratings?ruleset=nope").get_data(as_text=True)
 
 
 def test_game_page_names_its_game_and_loads_its_module_when_opened(api: Api) -> None:

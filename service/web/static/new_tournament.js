@@ -25,6 +25,7 @@ function body(form) {
     table_size: Number(data.get("table_size")),
     scoring: data.get("scoring"),
     ...(data.get("keep_apart") ? { keep_apart: data.get("keep_apart") } : {}),
+    ...(data.get("seeding") ? { seeding: data.get("seeding") } : {}),
     dice: data.get("dice"),
     visibility: data.get("visibility"),
     options: optionsOf(form, "Game options"),

@@ -1,5 +1,6 @@
 // A player's record, as a club member looks someone up: their tournaments (rank, score, games played, still in or
-// dropped) and the newest games they sat in, each linking on (GET /api/v1/players/{id}, .../tournaments, /games).
+// dropped), their rating per game system with its newest steps, and the newest games they sat in, each linking on
+// (GET /api/v1/players/{id}, .../tournaments, .../ratings, /games).
 import { getJson } from "./session.js";
 import { el } from "./dom.js";
 import { rulesetNames } from "./rulesets.js";
@@ -36,6 +37,28 @@ function gameRow(game, names) {
   );
 }
 
+const HISTORY = 10; // the newest steps of a rating's history shown
+
+// One game system's rating: the numbers, then the rating after each of its newest counted games.
+function ratingBlock(rating, names) {
+  const game = names[rating.ruleset] || rating.ruleset;
+  const steps = rating.history.slice(-HISTORY).reverse().map((step) =>
+    el(
+      "li",
+      { "data-game": step.game },
+      el("a", { href: `/games/${encodeURIComponent(step.game)}`, text: (step.ended_at || "").slice(0, 10) }),
+      ` place ${step.place} of ${step.players}: ${step.rating.toFixed(2)}`,
+    ),
+  );
+  return el(
+    "section",
+    { class: "rating", "data-ruleset": rating.ruleset },
+    el("h3", {}, el("a", { href: `/ratings?ruleset=${encodeURIComponent(rating.ruleset)}`, text: game })),
+    el("p", { text: `Rating ${rating.rating.toFixed(2)} (μ ${rating.mu.toFixed(2)}, σ ${rating.sigma.toFixed(2)}) after ${rating.games} game(s)` }),
+    el("ol", { class: "rating-history", "aria-label": `${game}: rating after each game, newest first` }, steps),
+  );
+}
+
 function emptyRow(columns, text) {
   return el("tr", {}, el("td", { colspan: columns, class: "quiet", text }));
 }
@@ -45,11 +68,14 @@ async function show() {
     const player = await getJson(`/api/v1/players/${encodeURIComponent(id)}`);
     document.getElementById("player-name").textContent = player.name;
     document.title = `${player.name} · Annals`;
-    const [entries, games, names] = await Promise.all([
+    const [entries, games, names, ratings] = await Promise.all([
       getJson(`/api/v1/players/${encodeURIComponent(id)}/tournaments`),
       getJson(`/api/v1/games?player=${encodeURIComponent(id)}&limit=${GAMES}`),
       rulesetNames(),
+      getJson(`/api/v1/players/${encodeURIComponent(id)}/ratings`),
     ]);
+    const blocks = ratings.items.map((r) => ratingBlock(r, names));
+    document.getElementById("player-ratings").replaceChildren(...(blocks.length ? blocks : [el("p", { class: "quiet", text: "Not rated yet: no counted game." })]));
     const tournaments = entries.items.map((e) => tournamentRow(e, names));
     document.querySelector("#player-tournaments tbody").replaceChildren(...(tournaments.length ? tournaments : [emptyRow(7, "No tournament you may read.")]));
     const rows = games.items.map((g) => gameRow(g, names));

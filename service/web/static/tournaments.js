@@ -2,13 +2,12 @@
 import { getJson } from "./session.js";
 import { el } from "./dom.js";
 import { rulesetNames } from "./rulesets.js";
+import { pager } from "./pager.js";
 
 const form = document.getElementById("filters");
 const body = document.querySelector("#tournaments tbody");
 const error = document.getElementById("tournaments-error");
-const nextButton = document.getElementById("next-page");
-const firstButton = document.getElementById("first-page");
-let next = null;
+const pages = pager(form, error, load);
 
 function row(t, names) {
   const link = el("a", { href: `/tournaments/${encodeURIComponent(t.tournament_id)}`, text: t.name });
@@ -37,23 +36,14 @@ async function load(after) {
     const names = await rulesetNames();
     body.replaceChildren(...page.items.map((t) => row(t, names)));
     if (!page.items.length) body.append(el("tr", {}, el("td", { colspan: 7, text: "No tournament matches." })));
-    next = page.next;
-    nextButton.disabled = !next;
-    firstButton.disabled = !after;
+    pages.shown(page.next, after);
     params.delete("limit");
     history.replaceState(null, "", `${location.pathname}${String(params) ? `?${params}` : ""}`); // a reload or Back keeps them
   } catch (problem) {
-    error.textContent = problem.message;
-    error.hidden = false;
+    pages.failed(problem);
   }
 }
 
-form.addEventListener("submit", (event) => {
-  event.preventDefault();
-  load(null);
-});
-nextButton.addEventListener("click", () => load(next));
-firstButton.addEventListener("click", () => load(null));
 const shared = new URLSearchParams(location.search);
 form.elements.status.value = shared.get("status") || "";
 load(shared.get("after"));
