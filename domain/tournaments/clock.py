@@ -35,9 +35,16 @@ class RoundClock:
         return _later(self.started_at, self.minutes + self.extended)
 
     def table_ends_at(self, table: int) -> str | None:
-        """When table `table` ends, for a table given time of its own (None for the others: the round's end)."""
+        """When table `table` ends, for a table given time of its own (None for the others: the round's end). Time
+        called early leaves such a table its extension past the call: the minutes a ruling cost it, no more."""
         extra = self.tables.get(table)
-        return _later(self.started_at, self.minutes + self.extended + extra) if extra else None
+        if not extra:
+            return None
+        own = _later(self.started_at, self.minutes + self.extended + extra)
+        if self.time_called is None:
+            return own
+        after_call = _later(self.time_called, extra)
+        return min((own, after_call), key=lambda moment: _moment(moment) or datetime.min.replace(tzinfo=UTC))
 
 
 def clock_after(clock: RoundClock | None, event_type: str, data: Mapping[str, Any]) -> RoundClock | None:

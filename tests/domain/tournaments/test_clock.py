@@ -36,6 +36,16 @@ def test_a_round_ends_after_its_minutes_and_its_whole_round_extensions_and_a_tab
     assert clock.table_ends_at(1) is None
 
 
+def test_time_called_early_leaves_an_extended_table_its_minutes_past_the_call_and_no_more() -> None:
+    extended = (_started(), _extended(10, table=2))
+    early = Event("RoundTimeCalled", {"round": 1, "at": "2026-11-29T15:00:00.000000Z"})
+    on_time = Event("RoundTimeCalled", {"round": 1, "at": "2026-11-29T16:30:00.000000Z"})
+
+    assert _clock(*extended, early).table_ends_at(2) == "2026-11-29T15:10:00.000000Z"
+    assert _clock(*extended, on_time).table_ends_at(2) == "2026-11-29T16:40:00.000000Z"
+    assert _clock(*extended, early).table_ends_at(1) is None
+
+
 def test_an_extension_before_the_start_and_anything_after_time_is_called_change_nothing() -> None:
     called = Event("RoundTimeCalled", {"round": 1, "at": "2026-11-29T16:31:00.000000Z"})
 
