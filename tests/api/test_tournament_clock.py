@@ -150,3 +150,14 @@ def test_a_timed_rounds_stream_verifies_and_folds_to_the_same_clock_while_untime
     shown = _round(api, untimed, 1)
     assert (shown["started_at"], shown["ends_at"], shown["time_called"]) == (None, None, None)
     assert "round_minutes" not in api.client.get(f"{BASE}/{untimed}", headers=api.headers()).get_json()["settings"]
+
+
+def test_a_round_whose_clock_started_is_not_withdrawn_even_without_games(api: Api) -> None:
+    tid = _published(api, round_minutes=150)
+    assert _post(api, f"{tid}/rounds/1/clock/start").status_code == 201
+    before = len(_events(api, tid))
+
+    refused = assert_problem(_post(api, f"{tid}/rounds/1/withdrawal", {"reason": "a no-show"}), 409)
+
+    assert "clock was started" in refused["detail"] and refused["started_at"] == _round(api, tid, 1)["started_at"]
+    assert len(_events(api, tid)) == before

@@ -126,10 +126,10 @@ function roundControls(ctx, found) {
   return parts;
 }
 
-// A published round nobody has begun (no game, no result): withdrawn, it is paired again under its number — the way
+// A published round nobody has begun (no game, no result, its clock not started): withdrawn, it is paired again under its number — the way
 // out of a no-show after publishing (drop the player, then preview again). The API refuses it once a table started.
 function withdrawing(ctx, found) {
-  if (found.tables.some((t) => t.game || t.result)) return [];
+  if (found.started_at || found.tables.some((t) => t.game || t.result)) return [];
   const id = `withdraw-${found.round}`;
   const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/withdrawal`, { reason: document.getElementById(`${id}-reason`).value.trim() }));
   return [actionForm(id, `Withdraw round ${found.round} to pair it again`, send, reasonField(`${id}-reason`, "Reason (kept in the record)"))];
