@@ -56,6 +56,7 @@ def tournament() -> None:
     default=None,
     help="default: smaller_tables (byes at tables of 2)",
 )
+@click.option("--round-minutes", type=int, default=None, help="a round's length on its clock (unset: untimed)")
 @click.option("--settings", "settings_file", type=click.File("r"), default=None, help="JSON with more settings")
 @click.pass_context
 def create_command(ctx: click.Context, /, settings_file: IO[str] | None, **given: Any) -> None:
@@ -249,6 +250,70 @@ def withdraw_round_command(ctx: click.Context, tournament_id: str, number: int, 
     body = _run(lambda: schemas.load(WithdrawSchema, {"reason": reason}))
     _run(lambda: withdraw(wired, OPERATOR, tournament_id, number, body["reason"], _ctx("withdraw-round")))
     click.echo(f"round {number} withdrawn; pair it again with: annals tournament pair {tournament_id}")
+
+
+@tournament.command("start-round")
+@click.argument("tournament_id")
+@click.argument("number", type=int)
+@click.option("--minutes", type=int, default=None, help="the round's length (default: the tournament's round_minutes)")
+@click.pass_context
+def start_round_command(ctx: click.Context, tournament_id: str, number: int, minutes: int | None) -> None:
+    """Start a published round's clock now (its games are created by `pair`); prints when it ends."""
+    from service import schemas
+    from service.schemas.tournaments import ClockStartSchema
+    from service.tournaments.clock import start_clock
+
+    wired = _wired(ctx)
+    body = _run(lambda: schemas.load(ClockStartSchema, {"minutes": minutes}))
+    started = _run(lambda: start_clock(wired, OPERATOR, tournament_id, number, body, _ctx("start-round")))
+    state = _run(lambda: _round_clock(wired, tournament_id, number))
+    click.echo(f"round {number} started at {started['started_at']} for {started['minutes']} minutes; ends {state}")
+
+
+@tournament.command("extend-round")
+@click.argument("tournament_id")
+@click.argument("number", type=int)
+@click.option("--minutes", type=int, required=True, help="minutes more (1 or more)")
+@click.option("--reason", required=True, help="why (a ruling's delay, a fire alarm), kept in the log")
+@click.option("--table", type=int, default=None, help="one table's extension (default: the whole round)")
+@click.pass_context
+def extend_round_command(
+    ctx: click.Context, tournament_id: str, number: int, minutes: int, reason: str, table: int | None
+) -> None:
+    """Give a running round, or one of its tables, more minutes; prints the new end."""
+    from service import schemas
+    from service.schemas.tournaments import ClockExtensionSchema
+    from service.tournaments.clock import extend_clock
+
+    wired = _wired(ctx)
+    body = _run(lambda: schemas.load(ClockExtensionSchema, {"minutes": minutes, "reason": reason, "table": table}))
+    _run(lambda: extend_clock(wired, OPERATOR, tournament_id, number, body, _ctx("extend-round")))
+    ends = _run(lambda: _round_clock(wired, tournament_id, number, table))
+    click.echo(f"round {number}{f' table {table}' if table else ''}: {minutes} minute(s) more; ends {ends}")
+
+
+@tournament.command("call-time")
+@click.argument("tournament_id")
+@click.argument("number", type=int)
+@click.pass_context
+def call_time_command(ctx: click.Context, tournament_id: str, number: int) -> None:
+    """Call time on a running round now: its games end and are scored as they stand."""
+    from service.tournaments.clock import call_time
+
+    wired = _wired(ctx)
+    called = _run(lambda: call_time(wired, OPERATOR, tournament_id, number, _ctx("call-time")))
+    click.echo(f"round {number}: time called at {called['at']}")
+
+
+def _round_clock(wired: Any, tournament_id: str, number: int, table: int | None = None) -> str:
+    """When round `number` (or its table `table`) ends, as its clock now says."""
+    from service.tournaments.commands import load
+
+    paired = load(wired, OPERATOR, tournament_id).state.round(number)
+    clock = paired.clock if paired is not None else None
+    if clock is None:
+        return "?"
+    return (clock.table_ends_at(table) if table is not None else None) or clock.ends_at
 
 
 @tournament.command("finish")

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from domain.kernel import Event
+from domain.tournaments.clock import CLOCK_EVENTS, RoundClock, clock_after
 from domain.tournaments.scoring import SYSTEMS, ScoringError, ScoringSystem, Seat, placement_system
 from domain.tournaments.standings import Standing, TableResult, standings
 
@@ -72,12 +73,13 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """A round's tables and byes, and whether the director closed it."""
+    """A round's tables and byes, its clock once started (td19), and whether the director closed it."""
 
     number: int
     tables: tuple[Table, ...]
     byes: tuple[str, ...] = ()
     closed: bool = False
+    clock: RoundClock | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +196,15 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             number = data.get("round")
             return replace(
                 state, rounds=tuple(replace(r, closed=True) if r.number == number else r for r in state.rounds)
+            )
+        case kind if kind in CLOCK_EVENTS:
+            number = data.get("round")
+            return replace(
+                state,
+                rounds=tuple(
+                    replace(r, clock=clock_after(r.clock, kind, data)) if r.number == number else r
+                    for r in state.rounds
+                ),
             )
         case "TournamentFinished":
             seed = data.get("seed")

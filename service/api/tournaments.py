@@ -17,6 +17,7 @@ from service.api.common import (
     decode_cursor,
     encode_cursor,
     idempotency_key,
+    if_match,
     json_body,
     page_of,
     principal,
@@ -27,7 +28,7 @@ from service.errors import Forbidden, NotFound
 from service.schemas import tournaments as shapes
 from service.store import players, summaries
 from service.store import tournaments as rows
-from service.tournaments import commands, entrants, league, records, results, rounds
+from service.tournaments import clock, commands, entrants, league, records, results, rounds
 from service.tournaments.naming import tournament_named
 from service.tournaments.projection import current_standings, provisional_counts, status_of, tournament_seed
 
@@ -369,10 +370,13 @@ def get_round(tournament_id: str, number: int) -> Response:
             "game": t.game,
             "game_status": status.get(t.game) if t.game is not None else None,
             "result": _result_json(t.result),
+            # A table given time of its own (a ruling's delay) ends later than the round; null for the others.
+            "ends_at": paired.clock.table_ends_at(t.number) if paired.clock else None,
         }
         for t in paired.tables
     ]
-    return jsonify({"round": number, "closed": paired.closed, "tables": tables, "byes": list(paired.byes)})
+    found = {"round": number, "closed": paired.closed, "tables": tables, "byes": list(paired.byes)}
+    return jsonify({**found, **clock.clock_json(paired.clock)})
 
 
 @blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>/pairing")
@@ -423,6 +427,69 @@ def start_round(tournament_id: str, number: int) -> Response:
 
     # rounds.start answers with the tables it gave a game (`answer` is replaced there).
     return _command(tournament_id, "start", {"round": number}, lambda _after: None, run, 200)
+
+
+def _clock_answer(number: int) -> Callable[[commands.Loaded], dict[str, Any]]:
+    """The answer of a clock write: the round's clock after it, each table's own end, the tournament's version."""
+
+    def answer(after: commands.Loaded) -> dict[str, Any]:
+        paired = after.state.round(number)
+        ticking = paired.clock if paired is not None else None
+        tables = (
+            [
+                {"table": t, "ends_at": ticking.table_ends_at(t), "extended": minutes}
+                for t, minutes in sorted(ticking.tables.items())
+            ]
+            if ticking is not None
+            else []
+        )
+        return {"round": number, **clock.clock_json(ticking), "tables": tables, "version": after.version}
+
+    return answer
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/clock/start")
+def start_round_clock(tournament_id: str, number: int) -> Response:
+    """Start a published round's clock now, for `minutes` or the tournament's round_minutes."""
+    return _clock_write(tournament_id, number, "clock-start", shapes.ClockStartSchema, clock.start_clock)
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/clock/extensions")
+def extend_round_clock(tournament_id: str, number: int) -> Response:
+    """Give a running round, or one of its tables, more minutes (a reason is required)."""
+    return _clock_write(tournament_id, number, "clock-extend", shapes.ClockExtensionSchema, clock.extend_clock)
+
+
+def _clock_write(tournament_id: str, number: int, operation: str, shape: type, write: Callable[..., Any]) -> Response:
+    """A clock write with a body (`shape`), answered 201 with the clock after it."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    body, expected, path = schemas.load(shape, json_body()), if_match(), request.path
+    return _command(
+        tournament_id,
+        operation,
+        {"round": number, **body},
+        _clock_answer(number),
+        lambda asked: write(services(), caller, tournament_id, number, body, context(), expected, asked),
+        201,
+        lambda _clock: path,
+    )
+
+
+@blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/clock/call")
+def call_round_time(tournament_id: str, number: int) -> Response:
+    """Call time on a running round now: its games end and are scored as they stand."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    expected = if_match()
+    return _command(
+        tournament_id,
+        "clock-call",
+        {"round": number},
+        _clock_answer(number),
+        lambda asked: clock.call_time(services(), caller, tournament_id, number, context(), expected, asked),
+        200,
+    )
 
 
 @blueprint.post("/tournaments/<tournament_id>/rounds/<int:number>/withdrawal")

@@ -14,6 +14,7 @@ NAME = shown_text(1, 200)
 REASON = fields.String(required=True, validate=validate.Length(1, 2000))
 PLAYER_ID = fields.String(validate=validate.Length(1, 36))
 WEIGHT = fields.Integer(strict=True, validate=validate.Range(0, 1000))
+CLOCK_MINUTES = validate.Range(1, 1440, error="a whole number of minutes from 1 to 1440")
 
 
 class TournamentCreateSchema(Schema):
@@ -76,6 +77,8 @@ class TournamentCreateSchema(Schema):
     mode = fields.String(load_default="adjudicated", validate=validate.OneOf(["adjudicated", "transcript"]))
     dice = fields.String(load_default="table", validate=validate.OneOf(["server", "table"]))
     visibility = fields.String(load_default="public", validate=validate.OneOf(["public", "private"]))
+    # A round's length on its clock (td19); unset: untimed, unless a round's clock is started with its minutes.
+    round_minutes = fields.Integer(load_default=None, allow_none=True, strict=True, validate=CLOCK_MINUTES)
 
     @validates_schema
     def _swiss_has_rounds(self, data: dict[str, Any], **_: Any) -> None:
@@ -175,6 +178,20 @@ class WithdrawSchema(Schema):
     """POST /tournaments/{id}/rounds/{n}/withdrawal."""
 
     reason = REASON
+
+
+class ClockStartSchema(Schema):
+    """POST /tournaments/{id}/rounds/{n}/clock/start: the round's length, else the tournament's round_minutes."""
+
+    minutes = fields.Integer(load_default=None, allow_none=True, strict=True, validate=CLOCK_MINUTES)
+
+
+class ClockExtensionSchema(Schema):
+    """POST /tournaments/{id}/rounds/{n}/clock/extensions: minutes more for the round, or for one table."""
+
+    minutes = fields.Integer(required=True, strict=True, validate=CLOCK_MINUTES)
+    reason = REASON
+    table = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(1, 10**4))
 
 
 class ResultSchema(Schema):

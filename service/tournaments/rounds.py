@@ -239,14 +239,19 @@ def withdraw(
 ) -> None:
     """Take back the last published round before it starts (no game created, no result): `RoundWithdrawn` with the
     reason; the round is then paired again under its number. **Decision:** as a TD re-pairs when a player does not
-    show up after the pairings went out, but never once a table has begun: then it is 409 and the director drops
-    the player, whose table plays short or gets the result entered."""
+    show up after the pairings went out, but never once a table has begun or the round's clock started (td19): then
+    it is 409 and the director drops the player, whose table plays short or gets the result entered."""
     principal.require(*DIRECTORS)
 
     def attempt(loaded: Loaded) -> None:
         paired = _open_round(loaded.state, number, "withdraw it")
         if loaded.state.rounds[-1].number != number:
             raise Conflict(f"round {number} is not the last one paired: only the last round is withdrawn")
+        if paired.clock is not None:  # its clock runs (td19): the players are playing, games created or not
+            raise Conflict(
+                f"round {number}'s clock was started at {paired.clock.started_at}: it is not withdrawn",
+                started_at=paired.clock.started_at,
+            )
         started = [t.number for t in paired.tables if t.game is not None or t.result is not None]
         if started:
             raise Conflict(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -13,6 +14,7 @@ from service import create_app
 from service.auth import Principal
 from service.cli import cli
 from service.games import RequestContext
+from service.tournaments.commands import load
 
 
 @pytest.fixture
@@ -45,15 +47,19 @@ def _end_every_game(games: list[str], seats: int = 4, winners: list[str] | None 
         services.close()
 
 
-def _one_round(runner: CliRunner, tmp_path: Path) -> tuple[str, Path]:
-    """A finished one-round tournament of eight, run from the command line; its id and its exported stream."""
+def _one_round(runner: CliRunner, tmp_path: Path, timed: bool = False) -> tuple[str, Path]:
+    """A finished one-round tournament of eight, run from the command line; its id and its exported stream. Timed:
+    a round of 150 minutes whose clock is started, extended (the round, then table 2 alone) and called."""
     create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
-    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    timing = ["--round-minutes", "150"] if timed else []
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1", *timing])).splitlines()[-1]
     for n in range(8):
         _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", f"Player {n}"]))
     paired = _ok(runner.invoke(cli, ["tournament", "pair", tid]))
     games = [line.split()[-1] for line in paired.splitlines() if line.startswith("table ") and ": game " in line]
     assert len(games) == 2
+    if timed:
+        _time_round_one(runner, tid)
     _end_every_game(games)
     for table in (1, 2):
         _ok(runner.invoke(cli, ["tournament", "approve", tid, "1", str(table), "--override-reason", "club night"]))
@@ -75,6 +81,51 @@ def test_a_director_runs_a_round_from_the_command_line_and_the_export_rederives_
     # WBC placement points at four: each table's seat-1 takes 100, seat-2 50, seat-3 20, seat-4 10.
     assert [row["score"] for row in standings] == ["100", "100", "50", "50", "20", "20", "10", "10"]
     assert checked.exit_code == 0 and "round 1: same as published" in checked.output
+
+
+def _time_round_one(runner: CliRunner, tid: str) -> None:
+    started = _ok(runner.invoke(cli, ["tournament", "start-round", tid, "1"]))
+    assert "for 150 minutes" in started
+    extend = ["tournament", "extend-round", tid, "1", "--reason", "fire alarm"]
+    assert "10 minute(s) more" in _ok(runner.invoke(cli, [*extend, "--minutes", "10"]))
+    assert "table 2: 5 minute(s) more" in _ok(runner.invoke(cli, [*extend, "--minutes", "5", "--table", "2"]))
+    refused = runner.invoke(cli, [*extend, "--minutes", "0"])
+    twice = runner.invoke(cli, ["tournament", "start-round", tid, "1"])
+    assert refused.exit_code == 1 and "minutes" in refused.output, refused.output
+    assert twice.exit_code == 1 and "started once" in twice.output, twice.output
+    assert "time called at" in _ok(runner.invoke(cli, ["tournament", "call-time", tid, "1"]))
+
+
+def _clock_of(tid: str) -> Any:
+    app = create_app()
+    services = app.extensions["annals"]
+    try:
+        paired = load(services, Principal("system:test", "admin"), tid).state.round(1)
+        assert paired is not None and paired.clock is not None
+        return paired.clock
+    finally:
+        services.close()
+
+
+def test_a_timed_rounds_clock_survives_export_check_pairing_and_a_record_imported_elsewhere(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tid, export = _one_round(runner, tmp_path, timed=True)
+    clock = _clock_of(tid)
+    record = tmp_path / "timed.tournament.json"
+    _ok(runner.invoke(cli, ["tournament", "record", tid, "-o", str(record)]))
+
+    checked = runner.invoke(cli, ["tournament", "check-pairing", "--events", str(export)])
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'another.db'}")
+    _ok(runner.invoke(cli, ["db", "upgrade"]))
+    _ok(runner.invoke(cli, ["tournament", "import", str(record)]))
+    verified = runner.invoke(cli, ["verify"])
+
+    assert checked.exit_code == 0 and "round 1: same as published" in checked.output
+    assert clock.minutes == 150 and clock.extended == 10 and dict(clock.tables) == {2: 5}
+    assert clock.time_called is not None
+    assert _clock_of(tid) == clock
+    assert verified.exit_code == 0, verified.output
 
 
 def test_check_pairing_finds_a_published_round_that_is_not_the_seeds_draw(runner: CliRunner, tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ controls are offered only to the roles service/tournaments lets do it; a refused
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from tests.web.conftest import Site, Tab, screenshot, with_token
@@ -74,7 +75,42 @@ def test_a_director_previews_publishes_with_the_listed_problems_and_starts_round
         "#director button, #director input", "nodes => nodes.map(n => n.getBoundingClientRect().height)"
     )
     assert heights and min(heights) >= 44
+    _time_round_one(site, tab, tournament)
     assert tab.errors == []
+
+
+def _time_round_one(site: Site, tab: Tab, tournament: str) -> None:
+    """The round's clock (td19): started from the page (an untimed tournament: the length is typed), one table
+    extended, time called; the countdown's digits are a timer a screen reader does not read every second, and the
+    printable pairings print the start and the end."""
+    tab.page.fill("#clock-start-1-minutes", "150")
+    tab.page.click("#clock-start-1 button[type=submit]")
+    tab.page.wait_for_selector("#clock-1 .clock-left")
+    shown = tab.page.inner_text("#clock-1 .clock-left")
+    clock = site.api(f"/api/v1/tournaments/{tournament}/rounds/1")
+    ends = tab.page.evaluate(
+        "iso => { const d = new Date(iso); return [d.getHours(), d.getMinutes()]; }", clock["ends_at"]
+    )
+    assert re.fullmatch(rf"2:(29:[0-5]\d|30:00) left — ends {ends[0]:02d}:{ends[1]:02d}", shown), shown
+    assert tab.page.get_attribute("#clock-1 .clock-left", "role") == "timer"
+    assert tab.page.get_attribute("#clock-1 .clock-left", "aria-live") == "off"
+    assert tab.page.inner_text("#clock-1 .clock-said") == ""  # no minute mark yet: nothing said
+    tab.page.select_option("#extend-table-1-table", "2")
+    tab.page.fill("#extend-table-1-minutes", "7")
+    tab.page.fill("#extend-table-1-reason", "ruling at table 2")
+    tab.page.click("#extend-table-1 button[type=submit]")
+    tab.page.wait_for_selector("#clock-1-table-2")
+    tab.page.click("#call-time-1 button[type=submit]")
+    tab.page.wait_for_selector("#clock-1[data-state='called']")
+    assert tab.page.inner_text("#clock-1 .clock-left").startswith("Time called at ")
+    assert tab.page.locator("#extend-1").count() == 0  # no extension after the call
+    screenshot(tab, "tournament_round_clock")
+    tab.open(f"{site.base}/tournaments/{tournament}/rounds/1/pairings")
+    tab.page.wait_for_selector("#pairings-clock:not([hidden])")
+    printed = tab.page.inner_text("#pairings-clock")
+    assert re.fullmatch(
+        r"Round starts at \d\d:\d\d, ends at \d\d:\d\d; table 2 ends at \d\d:\d\d; time called at \d\d:\d\d", printed
+    )
 
 
 def test_the_controls_are_offered_only_to_roles_the_api_lets_run_the_tournament(site: Site, tab: Tab) -> None:
@@ -100,7 +136,15 @@ def test_the_controls_are_offered_only_to_roles_the_api_lets_run_the_tournament(
     assert offered(_token(site, "viewer")) == []
     # An arbiter may enter a table's result (results.STAFF), not pair, start, approve or close.
     assert offered(_token(site, "arbiter")) == ["result-1-1", "result-1-2"]
-    directing = ["close-form", "result-1-1", "result-1-2", "register-form", "register-list-form", "drop-form"]
+    directing = [
+        "clock-start-1",
+        "close-form",
+        "result-1-1",
+        "result-1-2",
+        "register-form",
+        "register-list-form",
+        "drop-form",
+    ]
     assert offered(_token(site, "organiser")) == directing
     # The games are being recorded: the director may still enter a result (time called), told the game runs on.
     notes = tab.page.eval_on_selector_all("#director p[id^=recording]", "notes => notes.map(n => n.id)")

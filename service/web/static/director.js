@@ -10,6 +10,7 @@ import { getJson, postJson, token } from "./session.js";
 import { el } from "./dom.js";
 import { DIRECTORS, STAFF, act, actionForm, field, problemLine, reasonField, resultForm, seated } from "./director_forms.js";
 import { dropping, linking, registering, registeringList, swapping } from "./entrants.js";
+import { clockControls } from "./clock.js";
 
 let me; // undefined until asked once: the token (role, player, binding) does not change while the page is open
 
@@ -118,16 +119,17 @@ function roundControls(ctx, found) {
   if (found.tables.some((t) => !t.game && !t.result)) {
     parts.push(actionForm("start-form", `Start round ${found.round} (create its games)`, () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/start`, {}))));
   }
+  parts.push(...clockControls(ctx, found));
   parts.push(...swapping(ctx, found));
   parts.push(...withdrawing(ctx, found));
   parts.push(actionForm("close-form", `Close round ${found.round}`, () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/close`, {}))));
   return parts;
 }
 
-// A published round nobody has begun (no game, no result): withdrawn, it is paired again under its number — the way
+// A published round nobody has begun (no game, no result, its clock not started): withdrawn, it is paired again under its number — the way
 // out of a no-show after publishing (drop the player, then preview again). The API refuses it once a table started.
 function withdrawing(ctx, found) {
-  if (found.tables.some((t) => t.game || t.result)) return [];
+  if (found.started_at || found.tables.some((t) => t.game || t.result)) return [];
   const id = `withdraw-${found.round}`;
   const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/withdrawal`, { reason: document.getElementById(`${id}-reason`).value.trim() }));
   return [actionForm(id, `Withdraw round ${found.round} to pair it again`, send, reasonField(`${id}-reason`, "Reason (kept in the record)"))];
@@ -185,7 +187,7 @@ async function directorParts(ctx, tournament) {
 export async function director(tournament, names, base, reread) {
   const section = document.getElementById("director");
   const who = await caller();
-  const ctx = { who, role: who.role || null, names, base, reread };
+  const ctx = { who, role: who.role || null, names, base, reread, settings: tournament.settings };
   const player = playsHere(who, tournament.id);
   let parts = [];
   if (tournament.status !== "finished") {

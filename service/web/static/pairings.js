@@ -2,6 +2,7 @@
 // (who sits where: the list a player looks for), the byes; Print prints both (annals.css @media print).
 import { getJson } from "./session.js";
 import { el } from "./dom.js";
+import { hhmm } from "./clock.js";
 
 const section = document.getElementById("pairings");
 const id = section.dataset.tournament;
@@ -44,6 +45,16 @@ function byName(round, names) {
     .map((p) => el("tr", { "data-player": p.player }, el("td", { text: name(p) }), el("td", { text: String(p.table) }), el("td", { text: p.seat })));
 }
 
+// When the round's clock says: its start and end (after the whole round's extensions), time called; nothing before it starts.
+function clockLine(round) {
+  const line = document.getElementById("pairings-clock");
+  line.hidden = !round.started_at;
+  if (!round.started_at) return;
+  const called = round.time_called ? `; time called at ${hhmm(round.time_called)}` : "";
+  const tables = round.tables.filter((t) => t.ends_at).map((t) => `; table ${t.table} ends at ${hhmm(t.ends_at)}`).join("");
+  line.textContent = `Round starts at ${hhmm(round.started_at)}, ends at ${hhmm(round.ends_at)}${tables}${called}`;
+}
+
 async function show() {
   try {
     const [tournament, entrants, round] = await Promise.all([getJson(base), getJson(`${base}/players`), getJson(`${base}/rounds/${number}`)]);
@@ -54,6 +65,7 @@ async function show() {
     document.getElementById("pairings-title").textContent = `${name}: round ${number}`;
     const planned = tournament.settings.rounds ? ` of ${tournament.settings.rounds}` : "";
     document.getElementById("pairings-facts").textContent = `Round ${number}${planned} · ${round.tables.length} table(s) · ${round.closed ? "closed" : "open"}`;
+    clockLine(round);
     document.querySelector("#by-table tbody").replaceChildren(...byTable(round, names, scores));
     document.querySelector("#by-name tbody").replaceChildren(...byName(round, names));
     document.getElementById("byes").textContent = round.byes.length ? `Byes: ${round.byes.map((p) => names[p] || p).join(", ")}` : "";

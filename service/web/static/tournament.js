@@ -5,6 +5,7 @@ import { rulesetName } from "./rulesets.js";
 import { el } from "./dom.js";
 import { director } from "./director.js";
 import { problemLine } from "./director_forms.js";
+import { roundClock } from "./clock.js";
 
 const section = document.getElementById("tournament");
 const id = section.dataset.tournament;
@@ -140,7 +141,7 @@ async function round(number, names) {
   const sheet = number > 0
     ? el("p", {}, el("a", { class: "pairings-link", href: `/tournaments/${encodeURIComponent(id)}/rounds/${number}/pairings`, text: `Round ${number} pairings to print` }))
     : null;
-  return el("section", { class: "round" }, el("h3", { text: title }), sheet, table, byes, pairing ? explanation(pairing, names) : null);
+  return el("section", { class: "round" }, el("h3", { text: title }), ...roundClock(found), sheet, table, byes, pairing ? explanation(pairing, names) : null);
 }
 
 async function show() {

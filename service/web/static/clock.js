@@ -1,0 +1,117 @@
+// A round's clock (td19): the countdown the tournament page shows for a running round ("1:23:45 left — ends 16:30",
+// "Time called" once its end has passed or the director called it), and the director's clock controls: start the
+// clock, extend the round or one table (minutes and a reason the record keeps), call time. The digits change every
+// second in a role="timer" element, which screen readers do not read out (aria-live off, inside the page's polite
+// region); a separate polite line speaks only at each minute mark and when time is called. The times are the API's
+// (the service clock's); the seconds count on the browser's clock.
+import { postJson } from "./session.js";
+import { el } from "./dom.js";
+import { act, actionForm, field, reasonField } from "./director_forms.js";
+
+const pad = (n) => String(n).padStart(2, "0");
+
+// A time of day as the venue's wall clock shows it (the browser's time zone), HH:MM.
+export function hhmm(iso) {
+  const moment = new Date(iso);
+  return `${pad(moment.getHours())}:${pad(moment.getMinutes())}`;
+}
+
+function digits(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 3600)}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+}
+
+function minutesWords(minutes) {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [hours ? `${hours} hour${hours > 1 ? "s" : ""}` : "", rest ? `${rest} minute${rest > 1 ? "s" : ""}` : ""];
+  return parts.filter(Boolean).join(" ") || "less than a minute";
+}
+
+function tick(node) {
+  const shown = node.querySelector(".clock-left");
+  const said = node.querySelector(".clock-said");
+  const { endsAt, timeCalled, label } = node.dataset;
+  const left = Date.parse(endsAt) - Date.now();
+  if (timeCalled || left <= 0) {
+    const text = `${label}Time called${timeCalled ? ` at ${hhmm(timeCalled)}` : ""}`;
+    if (shown.textContent !== text) {
+      shown.textContent = text;
+      said.textContent = text; // once: the call is worth hearing
+    }
+    node.dataset.state = "called";
+    return;
+  }
+  shown.textContent = `${label}${digits(left)} left — ends ${hhmm(endsAt)}`;
+  node.dataset.state = "running";
+  const minutes = Math.ceil(left / 60000);
+  // At each minute mark (not on the first count: the page has just been read out).
+  if (node.dataset.minute && node.dataset.minute !== String(minutes)) said.textContent = `${label}${minutesWords(minutes)} left, ends ${hhmm(endsAt)}`;
+  node.dataset.minute = String(minutes);
+}
+
+let ticking = null;
+
+function tickAll() {
+  for (const node of document.querySelectorAll(".round-clock")) tick(node);
+}
+
+// A countdown to `endsAt` ("Table 2: " as `label` for a table given time of its own); every countdown on the page
+// counts on one timer, which survives the page being read again.
+export function countdown(id, endsAt, timeCalled, label = "") {
+  const node = el(
+    "p",
+    { id, class: "round-clock", "data-ends-at": endsAt, "data-time-called": timeCalled || "", "data-label": label },
+    el("span", { class: "clock-left", role: "timer", "aria-live": "off" }),
+    el("span", { class: "clock-said visually-hidden", "aria-live": "polite" }),
+  );
+  tick(node);
+  if (ticking === null) ticking = setInterval(tickAll, 1000);
+  return node;
+}
+
+// A running round's countdown and those of its tables given time of their own; nothing before the clock starts or
+// once the round is closed.
+export function roundClock(found) {
+  if (!found.started_at || found.closed) return [];
+  const tables = found.tables.filter((t) => t.ends_at).map((t) => countdown(`clock-${found.round}-table-${t.table}`, t.ends_at, null, `Table ${t.table} (extended): `));
+  return [countdown(`clock-${found.round}`, found.ends_at, found.time_called), ...tables];
+}
+
+function minutesInput(id, value) {
+  return el("input", { id, type: "number", min: 1, max: 1440, step: 1, required: true, inputmode: "numeric", value: value ?? null });
+}
+
+function extending(ctx, found) {
+  const round = found.round;
+  const id = `extend-${round}`;
+  const send = () => {
+    const body = { minutes: Number(document.getElementById(`${id}-minutes`).value), reason: document.getElementById(`${id}-reason`).value.trim() };
+    return act(ctx, () => postJson(`${ctx.base}/rounds/${round}/clock/extensions`, body));
+  };
+  const whole = actionForm(id, `Extend round ${round}`, send, field(minutesInput(`${id}-minutes`), "Minutes more"), reasonField(`${id}-reason`, "Reason (kept in the record)"));
+  const tid = `extend-table-${round}`;
+  const tables = el("select", { id: `${tid}-table`, required: true }, ...found.tables.map((t) => el("option", { value: t.table, text: `Table ${t.table}` })));
+  const sendTable = () => {
+    const body = {
+      minutes: Number(document.getElementById(`${tid}-minutes`).value),
+      reason: document.getElementById(`${tid}-reason`).value.trim(),
+      table: Number(tables.value),
+    };
+    return act(ctx, () => postJson(`${ctx.base}/rounds/${round}/clock/extensions`, body));
+  };
+  const one = actionForm(tid, "Extend one table", sendTable, field(tables, "Table (delayed by a ruling)"), field(minutesInput(`${tid}-minutes`), "Minutes more"), reasonField(`${tid}-reason`, "Reason (kept in the record)"));
+  const call = actionForm(`call-time-${round}`, `Call time on round ${round}`, () => act(ctx, () => postJson(`${ctx.base}/rounds/${round}/clock/call`, {})));
+  return [whole, one, call];
+}
+
+// The director's clock controls of an open round: start it (the tournament's round length filled in), then extend
+// it or one table, or call time; nothing once time is called.
+export function clockControls(ctx, found) {
+  if (found.time_called) return [];
+  if (found.started_at) return extending(ctx, found);
+  const id = `clock-start-${found.round}`;
+  const preset = (ctx.settings || {}).round_minutes;
+  const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/clock/start`, { minutes: Number(document.getElementById(`${id}-minutes`).value) }));
+  return [actionForm(id, `Start round ${found.round}'s clock`, send, field(minutesInput(`${id}-minutes`, preset), "Round length (minutes)"))];
+}
