@@ -390,10 +390,15 @@ def register(
 
 def check_name_is_new(services: Services, state: TournamentState, body: Mapping[str, Any]) -> None:
     """409 naming the entrant already registered under this name (case and spacing aside), as a TD asks "the same
-    Ann?" before writing a second one on the sheet. **Decision:** another `club` than the entrant's own says it is
-    another person, and so does `different_person: true`; the same person dropped re-enters by `player` id."""
+    Ann?" before writing a second one on the sheet (`check_namesake`, the entrants' names read here)."""
+    check_namesake(state, body, players.names_of(services.engine, list(state.registered)))
+
+
+def check_namesake(state: TournamentState, body: Mapping[str, Any], names: Mapping[str, str]) -> None:
+    """409 naming the entrant, of those `names` names (player -> name), whose name is `body`'s. **Decision:**
+    another `club` than the entrant's own says it is another person, and so does `different_person: true`; the same
+    person dropped re-enters by `player` id."""
     wanted = same_name(str(body["name"]))
-    names = players.names_of(services.engine, list(state.registered))
     for entrant in state.registered:
         club = state.entrants.get(entrant, {}).get("club")
         if same_name(names.get(entrant, "")) != wanted or (club and body.get("club") and body["club"] != club):
