@@ -31,7 +31,7 @@ from service.games import RETRIES, RequestContext, implied_variant
 from service.store import players, secrets
 from service.store.events import AppendResult, EventDraft, RecordedEvent
 from service.tournaments.naming import tournament_named
-from service.tournaments.planning import SEAT_AWARE_PAIRING, seat_sets
+from service.tournaments.planning import EXACT_PAIRING, seat_sets
 from service.tournaments.projection import (
     SEED_KIND,
     SEED_NAME,
@@ -273,7 +273,7 @@ def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
     sizes = [size, size - 1] if smaller else [size]
     settings = {k: v for k, v in body.items() if v is not None}
     # The pairing method is recorded so that check-pairing re-derives each tournament by its own (td17).
-    settings.update(ruleset=ruleset.id, ruleset_version=ruleset.version, options=options, pairing=SEAT_AWARE_PAIRING)
+    settings.update(ruleset=ruleset.id, ruleset_version=ruleset.version, options=options, pairing=EXACT_PAIRING)
     for table_size in sizes:
         problems = _seat_set_errors(ruleset, settings, options, document, table_size)
         if problems and table_size == size:

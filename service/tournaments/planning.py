@@ -11,7 +11,9 @@ committed seed, so `annals tournament check-pairing` re-derives a published roun
 
 The pairing method is the tournament's, recorded at creation (`settings.pairing`, td17): a tournament created with
 `SEAT_AWARE_PAIRING` (2) pairs its tables of 2 on seats too (`seat_needs`: two who both played seat-1 clash), so
-a repeat a swap or a float could spare is spared; one without (created before) pairs as it always did.
+a repeat a swap or a float could spare is spared; one without (created before) pairs as it always did. Since td20
+new tournaments record `EXACT_PAIRING` (3): the same, solved to a relative gap of 0 rather than HiGHS's 1e-4, so
+`optimal: true` means the optimum itself; older ones keep the gap they were paired with, and so re-derive.
 """
 
 from __future__ import annotations
@@ -40,6 +42,13 @@ from service.tournaments.seating import (
 )
 
 SEAT_AWARE_PAIRING = 2  # settings.pairing of tournaments created since td17; absent: the first method
+EXACT_PAIRING = 3  # since td20: seat-aware, and solved to the optimum (HiGHS's relative gap 0, not its 1e-4)
+
+
+def _method(settings: Mapping[str, Any]) -> int:
+    """The tournament's pairing method (1, the first, when its settings name none)."""
+    method = settings.get("pairing")
+    return method if isinstance(method, int) and not isinstance(method, bool) else 1
 
 
 def seat_sets(settings: Mapping[str, Any], size: int) -> list[tuple[str, ...]]:
@@ -96,7 +105,8 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
         split, problems = _split(settings, len(players), size)
     apart = _apart(state, players) if number == 1 and settings.get("keep_apart") else ()
     needs = seat_needs(settings, players, split, history)
-    paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit, needs)
+    exact = _method(settings) >= EXACT_PAIRING
+    paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit, needs, exact)
     tables = []
     for table in paired.tables:
         seated = _seat(settings, table, history, round_seed)
@@ -134,7 +144,7 @@ def seat_needs(settings: Mapping[str, Any], players: Sequence[str], split: Split
     played seat-1 needs seat-2. Two who need the same position clash: one of them would sit above their floor, in a
     repeat another opponent would spare them. Other tournaments and table sizes: none, the first method's pairing."""
     sets = [chosen for chosen in seat_sets(settings, 2) if len(chosen) == 2]
-    if settings.get("pairing") != SEAT_AWARE_PAIRING or set(split.tables) != {2} or not sets:
+    if _method(settings) < SEAT_AWARE_PAIRING or set(split.tables) != {2} or not sets:
         return {}
     weights, found = weights_of(settings), {}
     for player in players:
