@@ -30,6 +30,9 @@ TOURNAMENT_FINISHED = "TournamentFinished"
 PLAYERS_SWAPPED = "PlayersSwapped"  # a director's change to a paired round, with its reason
 LEAGUE_GAME_LINKED = "LeagueGameLinked"  # an open league's game, linked as it is played
 ROUND_WITHDRAWN = "RoundWithdrawn"  # a published round taken back before it started (a no-show), with its reason
+CHECK_IN_OPENED = "CheckInOpened"  # the director opens check-in for the next round (td20)
+PLAYER_CHECKED_IN = "PlayerCheckedIn"  # an entrant is present: by their own token, or marked by the director
+CHECK_IN_CLOSED = "CheckInClosed"  # the director ends check-in without pairing (pairing the round ends it too)
 LEAGUE_ROUND = 0  # an open league keeps its games as the tables of one round that never closes
 
 
@@ -92,6 +95,16 @@ class TournamentState:
     finished: bool = False
     entrants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # player -> club, team
     seed: str | None = None  # the draw's seed, once revealed at the end
+    check_in_open: bool = False
+    checked_in: frozenset[str] = frozenset()  # since check-in was last opened
+
+    @property
+    def not_checked_in(self) -> tuple[str, ...]:
+        """Active entrants the next round leaves out: check-in is open, the tournament requires it, and they have
+        not checked in. Empty when check-in is closed or only informative (no `require_check_in`)."""
+        if not (self.check_in_open and self.settings.get("require_check_in") is True):
+            return ()
+        return tuple(p for p in self.active_players if p not in self.checked_in)
 
     def round(self, number: int) -> Round | None:
         """The round numbered `number`, if paired."""
@@ -173,7 +186,13 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
                 _tables(data.get("tables")),
                 tuple(str(p) for p in _sequence(data.get("byes"))),
             )
-            return replace(state, rounds=(*state.rounds, paired))
+            return replace(state, rounds=(*state.rounds, paired), check_in_open=False)  # check-in was for this round
+        case "CheckInOpened":
+            return replace(state, check_in_open=True, checked_in=frozenset())
+        case "PlayerCheckedIn" if state.check_in_open:
+            return replace(state, checked_in=state.checked_in | {str(data.get("player", ""))})
+        case "CheckInClosed":
+            return replace(state, check_in_open=False)
         case "PlayersSwapped":
             return _players_swapped(state, data)
         case "TableGameCreated":

@@ -375,7 +375,7 @@ def register(
         if loaded.state.finished:
             raise Conflict(f"{tournament_named(loaded.state)} is finished", tournament=tournament_id)
         if player in loaded.state.active_players:
-            known = _known_as(services, loaded.state, player) or player
+            known = known_as(services, loaded.state, player) or player
             raise Conflict(f"{known} is already registered in this tournament", player=player)
         if new_player and not body.get("different_person"):
             check_name_is_new(services, loaded.state, body)
@@ -414,7 +414,7 @@ def check_namesake(state: TournamentState, body: Mapping[str, Any], names: Mappi
         )
 
 
-def _known_as(services: Services, state: TournamentState, player: str) -> str | None:
+def known_as(services: Services, state: TournamentState, player: str) -> str | None:
     """A player as the director knows them in a refusal: name and club ("Ann of Szeged"); the id stays in the
     problem's structured `player` field. None for a player the store does not know (a mistyped id)."""
     name = players.names_of(services.engine, [player]).get(player)
@@ -445,11 +445,11 @@ def drop(
         if loaded.state.finished:
             raise Conflict(f"{tournament_named(loaded.state)} is finished", tournament=tournament_id)
         if player_id not in loaded.state.registered:  # a mistyped or another event's player: nothing to drop
-            known = _known_as(services, loaded.state, player_id)
+            known = known_as(services, loaded.state, player_id)
             detail = f"{known} is not registered" if known else f"no player {player_id!r} is registered"
             raise NotFound(f"{detail} in this tournament", player=player_id)
         if player_id not in loaded.state.active_players:
-            known = _known_as(services, loaded.state, player_id) or player_id
+            known = known_as(services, loaded.state, player_id) or player_id
             raise Conflict(f"{known} has already dropped out of this tournament", player=player_id)
         data = {"player": player_id, "reason": reason, "after_round": len(loaded.state.rounds)}
         append(services, loaded, [draft("PlayerDropped", data, principal, ctx)], asked=asked)

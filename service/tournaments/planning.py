@@ -83,7 +83,8 @@ def history_of(state: TournamentState, before_round: int) -> tuple[dict[frozense
 def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: float = 20.0) -> dict[str, Any]:
     """The `RoundPaired` data of round `number` (a Swiss round, or the final table after the last one)."""
     settings = state.settings
-    players = list(state.active_players)
+    left_out = state.not_checked_in  # with check-in required: who has not checked in is not paired (td20)
+    players = [p for p in state.active_players if p not in left_out]
     size = int(settings.get("table_size", 4))
     round_seed = draw_seed(seed, f"round:{number}")
     standing = current_standings(state, seed, approved_only=False)  # a director pairs on what is entered
@@ -131,6 +132,8 @@ def plan_round(state: TournamentState, number: int, seed: bytes, time_limit: flo
         "unavoidable_repeats": sum(1 for problem in problems if problem.get("unavoidable")),
         "seed_purpose": f"round:{number}",
     }
+    if left_out:
+        data["not_checked_in"] = list(left_out)
     if final and len(eligible) > size:
         last_in, first_out = eligible[size - 1].player, eligible[size].player
         separated_by = _separated_by(standing, state.tiebreaks, last_in, first_out)
