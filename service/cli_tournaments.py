@@ -211,12 +211,15 @@ def pair_command(
     click.echo("pairing…", err=True)
     body = {"preview": preview, "accept_problems": accept_problems, "plan_digest": plan_digest}
     plan = _run(lambda: pair(wired, OPERATOR, tournament_id, body, _ctx("pair")))
-    name = _namer(wired, [p for t in plan["tables"] for p in t["players"]] + plan["byes"])
+    left_out = plan.get("not_checked_in", [])
+    name = _namer(wired, [p for t in plan["tables"] for p in t["players"]] + plan["byes"] + left_out)
     for table in plan["tables"]:
         seats = ", ".join(f"{name(p)} ({table['seats'][p]})" for p in table["players"])
         click.echo(f"table {table['number']}: {seats}")
     if plan["byes"]:
         click.echo(f"byes: {', '.join(map(name, plan['byes']))}")
+    if left_out:  # check-in required: published, they are dropped (service.tournaments.check_in)
+        click.echo(f"not checked in, {'left out' if preview else 'dropped'}: {', '.join(map(name, left_out))}")
     for problem in plan["problems"]:
         who = ", ".join(map(name, problem["players"]))
         # An unavoidable repeat is shown, not accepted (rounds.pair publishes without --accept-problems for it).
@@ -232,6 +235,33 @@ def pair_command(
         )
     for game in created:
         click.echo(f"table {game['table']}: game {game['game']}")
+
+
+@tournament.command("check-in")
+@click.argument("tournament_id")
+@click.option("--open", "opening", is_flag=True, help="open check-in for the next round")
+@click.option("--close", "closing", is_flag=True, help="end check-in without pairing")
+@click.option("--player", "players", multiple=True, help="an entrant to mark present (repeatable)")
+@click.pass_context
+def check_in_command(
+    ctx: click.Context, tournament_id: str, opening: bool, closing: bool, players: tuple[str, ...]
+) -> None:
+    """Open check-in, mark entrants present, or end it (with require_check_in, a round pairs who checked in)."""
+    from service.tournaments import check_in
+
+    if opening + closing + bool(players) != 1:
+        raise click.UsageError("give one of --open, --close or --player")
+    wired = _wired(ctx)
+    if opening:
+        _run(lambda: check_in.open_check_in(wired, OPERATOR, tournament_id, _ctx("check-in")))
+        click.echo("check-in is open")
+    elif closing:
+        _run(lambda: check_in.close_check_in(wired, OPERATOR, tournament_id, _ctx("check-in")))
+        click.echo("check-in is closed")
+    name = _namer(wired, list(players))
+    for player in players:
+        _run(lambda player=player: check_in.check_in(wired, OPERATOR, tournament_id, player, _ctx("check-in")))
+        click.echo(f"checked in: {name(player)}")
 
 
 @tournament.command("approve")

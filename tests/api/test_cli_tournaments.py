@@ -270,3 +270,26 @@ def test_a_csv_list_registers_known_players_by_id_and_a_second_namesake_by_diffe
     assert [line.split(" ", 1)[0] for line in _ok(registered).splitlines()][:2] == [ann, bob]
     names = sorted(line["name"] for line in json.loads(entrants))
     assert names == ["Ann", "Bob", "Cid", "John Smith", "John Smith"]
+
+
+def test_check_in_from_the_command_line_pairs_who_checked_in_and_names_who_is_dropped(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({"require_check_in": True}))
+    create = ["tournament", "create", "--name", "Venue", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1", "--settings", str(settings)])).splitlines()[-1]
+    ids = [_ok(runner.invoke(cli, ["tournament", "register", tid, "--name", f"Player {n}"])) for n in range(5)]
+
+    neither = runner.invoke(cli, ["tournament", "check-in", tid])
+    opened = _ok(runner.invoke(cli, ["tournament", "check-in", tid, "--open"]))
+    marked = _ok(runner.invoke(cli, ["tournament", "check-in", tid, *[f"--player={p}" for p in ids[:4]]]))
+    twice = runner.invoke(cli, ["tournament", "check-in", tid, "--player", ids[0]])
+    preview = _ok(runner.invoke(cli, ["tournament", "pair", tid, "--preview"]))
+    published = _ok(runner.invoke(cli, ["tournament", "pair", tid, "--no-start"]))
+
+    assert neither.exit_code == 2 and opened == "check-in is open"
+    assert marked.splitlines() == [f"checked in: Player {n} ({ids[n][:8]})" for n in range(4)]
+    assert twice.exit_code == 1 and "Player 0 has checked in already" in twice.stderr
+    assert f"not checked in, left out: Player 4 ({ids[4][:8]})" in preview
+    assert f"not checked in, dropped: Player 4 ({ids[4][:8]})" in published and published.count("table ") == 1
