@@ -70,6 +70,11 @@ def test_a_round_with_check_in_required_pairs_who_checked_in_and_publishing_drop
     events = [Event(e.type, dict(e.data)) for e in loaded.events]
     seed = tournament_seed(api.services.engine, tid, loaded.state)
     assert [(c.round, c.same) for c in check_rounds(events, seed)] == [(1, True)]
+    verified = api.client.get(f"{BASE}/{tid}/verify", headers=api.headers()).get_json()
+    record = api.client.get(f"{BASE}/{tid}/record", headers=api.headers()).get_json()
+    assert verified["ok"] and verified["events"] == len(loaded.events)
+    recorded = [e["type"] for e in record["events"]]
+    assert recorded.count("CheckInOpened") == 1 and recorded.count("PlayerCheckedIn") == len(here)
 
 
 def test_a_late_arrival_re_enters_by_player_id_and_is_paired_from_the_next_round(api: Api) -> None:
