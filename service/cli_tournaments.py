@@ -83,7 +83,8 @@ def create_command(ctx: click.Context, /, settings_file: IO[str] | None, **given
     "csv_file",
     type=click.File("r", encoding="utf-8-sig"),
     default=None,
-    help="a whole list: a header row, then one entrant a row (columns name, club, team, email); all or nothing",
+    help="a whole list: a header row, then one entrant a row (columns name or player, club, team, email, "
+    "different_person true/yes/1); all or nothing",
 )
 @click.pass_context
 def register_command(ctx: click.Context, /, tournament_id: str, csv_file: IO[str] | None, **given: Any) -> None:
@@ -102,7 +103,7 @@ def register_command(ctx: click.Context, /, tournament_id: str, csv_file: IO[str
     click.echo(_run(lambda: register(wired, OPERATOR, tournament_id, body, _ctx("register")))["player"])
 
 
-CSV_COLUMNS = ("name", "club", "team", "email")
+CSV_COLUMNS = ("name", "player", "club", "team", "email", "different_person")
 
 
 def _register_list(wired: Any, tournament_id: str, csv_file: IO[str]) -> None:
@@ -110,11 +111,33 @@ def _register_list(wired: Any, tournament_id: str, csv_file: IO[str]) -> None:
     from service.schemas.tournaments import load_entrants
     from service.tournaments.entrants import register_many
 
+    rows, lines = _csv_rows(csv_file)
+    try:
+        _check_named_players(wired, rows)
+        # A known player's row may keep their name for whoever reads the file: checked, then the id registers them.
+        entrants = load_entrants(
+            {"entrants": [{k: v for k, v in r.items() if k != "name" or "player" not in r} for r in rows]}
+        )
+        registered = register_many(wired, OPERATOR, tournament_id, entrants, _ctx("register"))
+    except AnnalsError as error:
+        for refused in error.extra.get("refused", []):
+            click.echo(f"line {lines[refused['index']]}: {refused['name']}: {refused['detail']}", err=True)
+        # Each refusal was printed by its line: the summary is the detail's head ("2 of 40 entrant(s) refused, …").
+        head = error.detail.partition(": ")[0] if error.extra.get("refused") else error.detail
+        raise click.ClickException(head) from None
+    for entrant, data in zip(rows, registered, strict=True):
+        click.echo(f"{data['player']} {entrant.get('name', '')}".rstrip())
+
+
+def _csv_rows(csv_file: IO[str]) -> tuple[list[dict[str, str]], list[int]]:
+    """The file's entrants (each row's filled cells by column) and their line numbers; a header without a name or
+    player column, or with another column, is a usage error."""
     reader = csv.DictReader(csv_file)
     columns = [c.strip().casefold() for c in reader.fieldnames or []]
-    if "name" not in columns or not set(columns) <= set(CSV_COLUMNS):
+    if not {"name", "player"} & set(columns) or not set(columns) <= set(CSV_COLUMNS):
         raise click.UsageError(
-            f"the file's header row names {columns or 'nothing'}: columns are {', '.join(CSV_COLUMNS)}"
+            f"the file's header row names {columns or 'nothing'}: columns are {', '.join(CSV_COLUMNS)} "
+            "(a name or a player column at least)"
         )
     rows, lines = [], []
     for row in reader:
@@ -124,17 +147,33 @@ def _register_list(wired: Any, tournament_id: str, csv_file: IO[str]) -> None:
             lines.append(reader.line_num)
     if not rows:
         raise click.UsageError("the file lists nobody under its header row")
-    try:
-        entrants = load_entrants({"entrants": rows})
-        registered = register_many(wired, OPERATOR, tournament_id, entrants, _ctx("register"))
-    except AnnalsError as error:
-        for refused in error.extra.get("refused", []):
-            click.echo(f"line {lines[refused['index']]}: {refused['name']}: {refused['detail']}", err=True)
-        # Each refusal was printed by its line: the summary is the detail's head ("2 of 40 entrant(s) refused, …").
-        head = error.detail.partition(": ")[0] if error.extra.get("refused") else error.detail
-        raise click.ClickException(head) from None
-    for entrant, data in zip(rows, registered, strict=True):
-        click.echo(f"{data['player']} {entrant['name']}")
+    return rows, lines
+
+
+def _check_named_players(wired: Any, rows: list[dict[str, str]]) -> None:
+    """A row giving both a player id and a name: the name must be that player's (case and spacing aside), or the
+    list is refused (409) naming each such row, before anyone is registered. An unknown id is the list's 422."""
+    from service.errors import Conflict
+    from service.store import players
+    from service.tournaments.commands import same_name
+
+    named = [(i, r) for i, r in enumerate(rows) if "player" in r and "name" in r]
+    stored = players.names_of(wired.engine, [r["player"] for _, r in named])
+    refused = [
+        {
+            "index": i,
+            "name": r["name"],
+            "pointer": f"/entrants/{i}/name",
+            "detail": f"player {r['player']} is {stored[r['player']]}, not {r['name']}",
+        }
+        for i, r in named
+        if r["player"] in stored and same_name(stored[r["player"]]) != same_name(r["name"])
+    ]
+    if refused:
+        raise Conflict(
+            f"{len(refused)} of {len(rows)} entrant(s) refused, nobody registered: {refused[0]['detail']}",
+            refused=refused,
+        )
 
 
 @tournament.command("drop")
@@ -173,12 +212,15 @@ def pair_command(
     click.echo("pairing…", err=True)
     body = {"preview": preview, "accept_problems": accept_problems, "plan_digest": plan_digest}
     plan = _run(lambda: pair(wired, OPERATOR, tournament_id, body, _ctx("pair")))
-    name = _namer(wired, [p for t in plan["tables"] for p in t["players"]] + plan["byes"])
+    left_out = plan.get("not_checked_in", [])
+    name = _namer(wired, [p for t in plan["tables"] for p in t["players"]] + plan["byes"] + left_out)
     for table in plan["tables"]:
         seats = ", ".join(f"{name(p)} ({table['seats'][p]})" for p in table["players"])
         click.echo(f"table {table['number']}: {seats}")
     if plan["byes"]:
         click.echo(f"byes: {', '.join(map(name, plan['byes']))}")
+    if left_out:  # check-in required: published, they are dropped (service.tournaments.check_in)
+        click.echo(f"not checked in, {'left out' if preview else 'dropped'}: {', '.join(map(name, left_out))}")
     for problem in plan["problems"]:
         who = ", ".join(map(name, problem["players"]))
         # An unavoidable repeat is shown, not accepted (rounds.pair publishes without --accept-problems for it).
@@ -194,6 +236,33 @@ def pair_command(
         )
     for game in created:
         click.echo(f"table {game['table']}: game {game['game']}")
+
+
+@tournament.command("check-in")
+@click.argument("tournament_id")
+@click.option("--open", "opening", is_flag=True, help="open check-in for the next round")
+@click.option("--close", "closing", is_flag=True, help="end check-in without pairing")
+@click.option("--player", "players", multiple=True, help="an entrant to mark present (repeatable)")
+@click.pass_context
+def check_in_command(
+    ctx: click.Context, tournament_id: str, opening: bool, closing: bool, players: tuple[str, ...]
+) -> None:
+    """Open check-in, mark entrants present, or end it (with require_check_in, a round pairs who checked in)."""
+    from service.tournaments import check_in
+
+    if opening + closing + bool(players) != 1:
+        raise click.UsageError("give one of --open, --close or --player")
+    wired = _wired(ctx)
+    if opening:
+        _run(lambda: check_in.open_check_in(wired, OPERATOR, tournament_id, _ctx("check-in")))
+        click.echo("check-in is open")
+    elif closing:
+        _run(lambda: check_in.close_check_in(wired, OPERATOR, tournament_id, _ctx("check-in")))
+        click.echo("check-in is closed")
+    name = _namer(wired, list(players))
+    for player in players:
+        _run(lambda player=player: check_in.check_in(wired, OPERATOR, tournament_id, player, _ctx("check-in")))
+        click.echo(f"checked in: {name(player)}")
 
 
 @tournament.command("approve")

@@ -31,6 +31,9 @@ TOURNAMENT_FINISHED = "TournamentFinished"
 PLAYERS_SWAPPED = "PlayersSwapped"  # a director's change to a paired round, with its reason
 LEAGUE_GAME_LINKED = "LeagueGameLinked"  # an open league's game, linked as it is played
 ROUND_WITHDRAWN = "RoundWithdrawn"  # a published round taken back before it started (a no-show), with its reason
+CHECK_IN_OPENED = "CheckInOpened"  # the director opens check-in for the next round (td20)
+PLAYER_CHECKED_IN = "PlayerCheckedIn"  # an entrant is present: by their own token, or marked by the director
+CHECK_IN_CLOSED = "CheckInClosed"  # the director ends check-in without pairing (pairing the round ends it too)
 LEAGUE_ROUND = 0  # an open league keeps its games as the tables of one round that never closes
 
 
@@ -94,6 +97,16 @@ class TournamentState:
     finished: bool = False
     entrants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # player -> club, team
     seed: str | None = None  # the draw's seed, once revealed at the end
+    check_in_open: bool = False
+    checked_in: frozenset[str] = frozenset()  # since check-in was last opened
+
+    @property
+    def not_checked_in(self) -> tuple[str, ...]:
+        """Active entrants the next round leaves out: check-in is open, the tournament requires it, and they have
+        not checked in. Empty when check-in is closed or only informative (no `require_check_in`)."""
+        if not (self.check_in_open and self.settings.get("require_check_in") is True):
+            return ()
+        return tuple(p for p in self.active_players if p not in self.checked_in)
 
     def round(self, number: int) -> Round | None:
         """The round numbered `number`, if paired."""
@@ -161,21 +174,17 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
         case "TournamentCreated":
             return TournamentState(str(data.get("tournament_id", "")), dict(data))
         case "PlayerRegistered":
-            player = str(data.get("player", ""))
-            entrant = {k: data[k] for k in ("club", "team") if isinstance(data.get(k), str)}
-            entrants = {**state.entrants, player: entrant}
-            if player in state.registered:
-                return replace(state, dropped=state.dropped - {player}, entrants=entrants)
-            return replace(state, registered=(*state.registered, player), entrants=entrants)
+            return _registered(state, data)
         case "PlayerDropped":
             return replace(state, dropped=state.dropped | {str(data.get("player", ""))})
         case "RoundPaired":
-            paired = Round(
-                _whole(data.get("round", len(state.rounds) + 1)),
-                _tables(data.get("tables")),
-                tuple(str(p) for p in _sequence(data.get("byes"))),
-            )
-            return replace(state, rounds=(*state.rounds, paired))
+            return _round_paired(state, data)
+        case "CheckInOpened":
+            return replace(state, check_in_open=True, checked_in=frozenset())
+        case "PlayerCheckedIn" if state.check_in_open:
+            return replace(state, checked_in=state.checked_in | {str(data.get("player", ""))})
+        case "CheckInClosed":
+            return replace(state, check_in_open=False)
         case "PlayersSwapped":
             return _players_swapped(state, data)
         case "TableGameCreated":
@@ -199,17 +208,32 @@ def evolve(state: TournamentState, event: Event) -> TournamentState:
             )
         case kind if kind in CLOCK_EVENTS:
             number = data.get("round")
-            return replace(
-                state,
-                rounds=tuple(
-                    replace(r, clock=clock_after(r.clock, kind, data)) if r.number == number else r
-                    for r in state.rounds
-                ),
+            rounds = (
+                replace(r, clock=clock_after(r.clock, kind, data)) if r.number == number else r for r in state.rounds
             )
+            return replace(state, rounds=tuple(rounds))
         case "TournamentFinished":
             seed = data.get("seed")
             return replace(state, finished=True, seed=seed if isinstance(seed, str) else None)
     return state
+
+
+def _registered(state: TournamentState, data: Mapping[str, Any]) -> TournamentState:
+    player = str(data.get("player", ""))
+    entrant = {k: data[k] for k in ("club", "team") if isinstance(data.get(k), str)}
+    entrants = {**state.entrants, player: entrant}
+    if player in state.registered:  # a dropped player entered again
+        return replace(state, dropped=state.dropped - {player}, entrants=entrants)
+    return replace(state, registered=(*state.registered, player), entrants=entrants)
+
+
+def _round_paired(state: TournamentState, data: Mapping[str, Any]) -> TournamentState:
+    paired = Round(
+        _whole(data.get("round", len(state.rounds) + 1)),
+        _tables(data.get("tables")),
+        tuple(str(p) for p in _sequence(data.get("byes"))),
+    )
+    return replace(state, rounds=(*state.rounds, paired), check_in_open=False)  # check-in was for this round
 
 
 def _players_swapped(state: TournamentState, data: Mapping[str, Any]) -> TournamentState:

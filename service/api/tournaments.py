@@ -28,7 +28,7 @@ from service.errors import Forbidden, NotFound
 from service.schemas import tournaments as shapes
 from service.store import players, summaries
 from service.store import tournaments as rows
-from service.tournaments import clock, commands, entrants, league, records, results, rounds
+from service.tournaments import check_in, clock, commands, entrants, league, records, results, rounds
 from service.tournaments.naming import tournament_named
 from service.tournaments.projection import current_standings, provisional_counts, status_of, tournament_seed
 
@@ -140,6 +140,11 @@ def _tournament_json(loaded: commands.Loaded) -> dict[str, Any]:
             }
             for r in state.rounds
         ],
+        "check_in": {
+            "open": state.check_in_open,
+            "required": state.settings.get("require_check_in") is True,
+            "checked_in": sorted(state.checked_in),
+        },
         "seed_commitment": state.settings.get("seed_commitment"),
         "seed": state.seed,
         "version": loaded.version,
@@ -264,6 +269,48 @@ def drop_player(tournament_id: str, player_id: str) -> Response:
         lambda _after: answer,
         lambda asked: commands.drop(services(), caller, tournament_id, player_id, body["reason"], context(), asked),
         200,
+    )
+
+
+@blueprint.post("/tournaments/<tournament_id>/check-in")
+def open_check_in(tournament_id: str) -> Response:
+    """Open check-in for the next round (directors)."""
+    return _check_in_switched(tournament_id, "check-in-open", check_in.open_check_in)
+
+
+@blueprint.post("/tournaments/<tournament_id>/check-in/close")
+def close_check_in(tournament_id: str) -> Response:
+    """End check-in without pairing (directors): the next round pairs every active entrant."""
+    return _check_in_switched(tournament_id, "check-in-close", check_in.close_check_in)
+
+
+def _check_in_switched(tournament_id: str, operation: str, command: Callable[..., None]) -> Response:
+    """A director opens or ends check-in; answered with the tournament's `check_in` after it."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS)
+    return _command(
+        tournament_id,
+        operation,
+        {},
+        lambda after: _tournament_json(after)["check_in"],
+        lambda asked: command(services(), caller, tournament_id, context(), asked),
+        200,
+    )
+
+
+@blueprint.post("/tournaments/<tournament_id>/check-ins")
+def check_in_player(tournament_id: str) -> Response:
+    """Check in: a player's token its own player, a director the entrant named by `player`."""
+    caller = principal()
+    caller.require(*commands.DIRECTORS, "player")
+    body = schemas.load(shapes.CheckInSchema, json_body())
+    return _command(
+        tournament_id,
+        "check-in",
+        body,
+        lambda after: {"player": after.events[-1].data["player"], "checked_in": True},
+        lambda asked: check_in.check_in(services(), caller, tournament_id, body["player"], context(), asked),
+        201,
     )
 
 

@@ -74,6 +74,8 @@ class TournamentCreateSchema(Schema):
     final_table = fields.Boolean(load_default=False)
     # Unset (or "draw"): round 1 is the seeded draw alone; "rating": by rating first (service.tournaments.planning).
     seeding = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["draw", "rating"]))
+    # With check-in open, a round pairs only who checked in and drops the others (service.tournaments.check_in).
+    require_check_in = fields.Boolean(load_default=None, allow_none=True)
     mode = fields.String(load_default="adjudicated", validate=validate.OneOf(["adjudicated", "transcript"]))
     dice = fields.String(load_default="table", validate=validate.OneOf(["server", "table"]))
     visibility = fields.String(load_default="public", validate=validate.OneOf(["public", "private"]))
@@ -147,6 +149,12 @@ def _malformed(entrants: list[Any], listed: dict[int, Any]) -> BadRequest:
     error = BadRequest(f"{len(listed)} of {len(entrants)} entrant(s) malformed, nobody registered: {detail}", errors)
     error.extra["refused"] = refused
     return error
+
+
+class CheckInSchema(Schema):
+    """POST /tournaments/{id}/check-ins: the entrant a director marks present; a player's token checks in its own."""
+
+    player = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 36))
 
 
 class DropSchema(Schema):

@@ -31,7 +31,7 @@ from service.games import RETRIES, RequestContext, implied_variant
 from service.store import players, secrets
 from service.store.events import AppendResult, EventDraft, RecordedEvent
 from service.tournaments.naming import tournament_named
-from service.tournaments.planning import SEAT_AWARE_PAIRING, seat_sets
+from service.tournaments.planning import EXACT_PAIRING, seat_sets
 from service.tournaments.projection import (
     SEED_KIND,
     SEED_NAME,
@@ -273,7 +273,7 @@ def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
     sizes = [size, size - 1] if smaller else [size]
     settings = {k: v for k, v in body.items() if v is not None}
     # The pairing method is recorded so that check-pairing re-derives each tournament by its own (td17).
-    settings.update(ruleset=ruleset.id, ruleset_version=ruleset.version, options=options, pairing=SEAT_AWARE_PAIRING)
+    settings.update(ruleset=ruleset.id, ruleset_version=ruleset.version, options=options, pairing=EXACT_PAIRING)
     for table_size in sizes:
         problems = _seat_set_errors(ruleset, settings, options, document, table_size)
         if problems and table_size == size:
@@ -375,7 +375,7 @@ def register(
         if loaded.state.finished:
             raise Conflict(f"{tournament_named(loaded.state)} is finished", tournament=tournament_id)
         if player in loaded.state.active_players:
-            known = _known_as(services, loaded.state, player) or player
+            known = known_as(services, loaded.state, player) or player
             raise Conflict(f"{known} is already registered in this tournament", player=player)
         if new_player and not body.get("different_person"):
             check_name_is_new(services, loaded.state, body)
@@ -390,10 +390,15 @@ def register(
 
 def check_name_is_new(services: Services, state: TournamentState, body: Mapping[str, Any]) -> None:
     """409 naming the entrant already registered under this name (case and spacing aside), as a TD asks "the same
-    Ann?" before writing a second one on the sheet. **Decision:** another `club` than the entrant's own says it is
-    another person, and so does `different_person: true`; the same person dropped re-enters by `player` id."""
+    Ann?" before writing a second one on the sheet (`check_namesake`, the entrants' names read here)."""
+    check_namesake(state, body, players.names_of(services.engine, list(state.registered)))
+
+
+def check_namesake(state: TournamentState, body: Mapping[str, Any], names: Mapping[str, str]) -> None:
+    """409 naming the entrant, of those `names` names (player -> name), whose name is `body`'s. **Decision:**
+    another `club` than the entrant's own says it is another person, and so does `different_person: true`; the same
+    person dropped re-enters by `player` id."""
     wanted = same_name(str(body["name"]))
-    names = players.names_of(services.engine, list(state.registered))
     for entrant in state.registered:
         club = state.entrants.get(entrant, {}).get("club")
         if same_name(names.get(entrant, "")) != wanted or (club and body.get("club") and body["club"] != club):
@@ -409,7 +414,7 @@ def check_name_is_new(services: Services, state: TournamentState, body: Mapping[
         )
 
 
-def _known_as(services: Services, state: TournamentState, player: str) -> str | None:
+def known_as(services: Services, state: TournamentState, player: str) -> str | None:
     """A player as the director knows them in a refusal: name and club ("Ann of Szeged"); the id stays in the
     problem's structured `player` field. None for a player the store does not know (a mistyped id)."""
     name = players.names_of(services.engine, [player]).get(player)
@@ -440,11 +445,11 @@ def drop(
         if loaded.state.finished:
             raise Conflict(f"{tournament_named(loaded.state)} is finished", tournament=tournament_id)
         if player_id not in loaded.state.registered:  # a mistyped or another event's player: nothing to drop
-            known = _known_as(services, loaded.state, player_id)
+            known = known_as(services, loaded.state, player_id)
             detail = f"{known} is not registered" if known else f"no player {player_id!r} is registered"
             raise NotFound(f"{detail} in this tournament", player=player_id)
         if player_id not in loaded.state.active_players:
-            known = _known_as(services, loaded.state, player_id) or player_id
+            known = known_as(services, loaded.state, player_id) or player_id
             raise Conflict(f"{known} has already dropped out of this tournament", player=player_id)
         data = {"player": player_id, "reason": reason, "after_round": len(loaded.state.rounds)}
         append(services, loaded, [draft("PlayerDropped", data, principal, ctx)], asked=asked)

@@ -89,23 +89,24 @@ def register_many(
 def refusals_of(
     services: Services, state: TournamentState, entrants: Sequence[Mapping[str, Any]], known: set[str]
 ) -> list[Refusal]:
-    """Every entrant of the list that `commands.register` would refuse, or that repeats an earlier one."""
-    names = players.names_of(services.engine, sorted(known))
+    """Every entrant of the list that `commands.register` would refuse, or that repeats an earlier one. The names of
+    the list's known players and of the tournament's entrants are read in one query, whatever the list's length."""
+    names = players.names_of(services.engine, sorted(known | set(state.registered)))
     refusals: list[Refusal] = []
     for index, entrant in enumerate(entrants):
         player = entrant.get("player")
         name = str(entrant.get("name") or names.get(str(player), player))
         if player is not None:
-            refusal = _player_refusal(services, state, entrants, index, known)
+            refusal = _player_refusal(state, entrants, index, known)
         else:
-            refusal = _name_refusal(services, state, entrants, index, names)
+            refusal = _name_refusal(state, entrants, index, names)
         if refusal is not None:
             refusals.append(Refusal(index, name, *refusal))
     return refusals
 
 
 def _player_refusal(
-    services: Services, state: TournamentState, entrants: Sequence[Mapping[str, Any]], index: int, known: set[str]
+    state: TournamentState, entrants: Sequence[Mapping[str, Any]], index: int, known: set[str]
 ) -> tuple[str, str, bool] | None:
     """A known player's entry: (field, why, unprocessable) when refused."""
     player = str(entrants[index]["player"])
@@ -120,7 +121,6 @@ def _player_refusal(
 
 
 def _name_refusal(
-    services: Services,
     state: TournamentState,
     entrants: Sequence[Mapping[str, Any]],
     index: int,
@@ -132,7 +132,7 @@ def _name_refusal(
     if entrant.get("different_person"):
         return None
     try:
-        commands.check_name_is_new(services, state, entrant)
+        commands.check_namesake(state, entrant, names)
     except Conflict as namesake:
         return "name", namesake.detail, False
     for other, before in enumerate(entrants[:index]):

@@ -11,7 +11,9 @@ committed seed, so `annals tournament check-pairing` re-derives a published roun
 
 The pairing method is the tournament's, recorded at creation (`settings.pairing`, td17): a tournament created with
 `SEAT_AWARE_PAIRING` (2) pairs its tables of 2 on seats too (`seat_needs`: two who both played seat-1 clash), so
-a repeat a swap or a float could spare is spared; one without (created before) pairs as it always did.
+a repeat a swap or a float could spare is spared; one without (created before) pairs as it always did. Since td20
+new tournaments record `EXACT_PAIRING` (3): the same, solved to a relative gap of 0 rather than HiGHS's 1e-4, so
+`optimal: true` means the optimum itself; older ones keep the gap they were paired with, and so re-derive.
 """
 
 from __future__ import annotations
@@ -40,6 +42,13 @@ from service.tournaments.seating import (
 )
 
 SEAT_AWARE_PAIRING = 2  # settings.pairing of tournaments created since td17; absent: the first method
+EXACT_PAIRING = 3  # since td20: seat-aware, and solved to the optimum (HiGHS's relative gap 0, not its 1e-4)
+
+
+def _method(settings: Mapping[str, Any]) -> int:
+    """The tournament's pairing method (1, the first, when its settings name none)."""
+    method = settings.get("pairing")
+    return method if isinstance(method, int) and not isinstance(method, bool) else 1
 
 
 def seat_sets(settings: Mapping[str, Any], size: int) -> list[tuple[str, ...]]:
@@ -83,7 +92,8 @@ def plan_round(
     `ratings` are the players' ratings for a tournament seeded by rating (`seeded_by_rating`): looked up when the
     round is paired, read back from its `RoundPaired` when it is re-derived."""
     settings = state.settings
-    players = list(state.active_players)
+    left_out = state.not_checked_in  # with check-in required: who has not checked in is not paired (td20)
+    players = [p for p in state.active_players if p not in left_out]
     size = int(settings.get("table_size", 4))
     round_seed = draw_seed(seed, f"round:{number}")
     standing = current_standings(state, seed, approved_only=False)  # a director pairs on what is entered
@@ -107,7 +117,8 @@ def plan_round(
     needs = seat_needs(settings, players, split, history)
     frozen = seeded_by_rating(settings, number, players, ratings) if not final else None
     rated = None if frozen is None else {p: r for p, r in frozen.items() if r is not None}
-    paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit, needs, rated)
+    exact = _method(settings) >= EXACT_PAIRING
+    paired = pair_round(players, scores, met, split, round_seed, had_bye, apart, time_limit, needs, rated, exact)
     tables = []
     for table in paired.tables:
         seated = _seat(settings, table, history, round_seed)
@@ -134,6 +145,8 @@ def plan_round(
     }
     if frozen is not None:  # the ratings round 1 was seeded by, frozen: a later game cannot change its re-derivation
         data["ratings"] = frozen
+    if left_out:
+        data["not_checked_in"] = list(left_out)
     if final and len(eligible) > size:
         last_in, first_out = eligible[size - 1].player, eligible[size].player
         separated_by = _separated_by(standing, state.tiebreaks, last_in, first_out)
@@ -159,7 +172,7 @@ def seat_needs(settings: Mapping[str, Any], players: Sequence[str], split: Split
     played seat-1 needs seat-2. Two who need the same position clash: one of them would sit above their floor, in a
     repeat another opponent would spare them. Other tournaments and table sizes: none, the first method's pairing."""
     sets = [chosen for chosen in seat_sets(settings, 2) if len(chosen) == 2]
-    if settings.get("pairing") != SEAT_AWARE_PAIRING or set(split.tables) != {2} or not sets:
+    if _method(settings) < SEAT_AWARE_PAIRING or set(split.tables) != {2} or not sets:
         return {}
     weights, found = weights_of(settings), {}
     for player in players:

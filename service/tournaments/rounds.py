@@ -30,6 +30,8 @@ from service.tournaments.results import sync_results
 from service.tournaments.seating import SeatingError
 from service.wiring import Services
 
+NOT_CHECKED_IN = "did not check in"  # the reason of the drops a round with check-in required publishes
+
 
 class PairingProblems(Conflict):
     """A round whose plan has problems the director has not accepted."""
@@ -86,7 +88,13 @@ def pair(
                 problems=to_accept,
                 unavoidable_repeats=plan["unavoidable_repeats"],
             )
-        append(services, loaded, [draft("RoundPaired", plan, principal, ctx)], asked=asked)
+        # Check-in required (td20): who did not check in is dropped, as the director drops a no-show, before the
+        # round that leaves them out, so the round re-derives from the events before it.
+        drops = [
+            draft("PlayerDropped", {"player": p, "reason": NOT_CHECKED_IN, "after_round": number - 1}, principal, ctx)
+            for p in plan.get("not_checked_in", [])
+        ]
+        append(services, loaded, [*drops, draft("RoundPaired", plan, principal, ctx)], asked=asked)
         return {**plan, "published": True, "plan_digest": digest}
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)

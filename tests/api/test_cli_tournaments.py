@@ -293,3 +293,54 @@ def test_a_csv_list_registers_everyone_or_nobody_naming_each_refused_line(runner
     # Ann and the file's eight: three tables of three (smaller tables, the default remainder), nobody left out.
     assert "byes:" not in paired.stdout and paired.stdout.count("table ") == 3
     assert all(f"Player {n} (" in paired.stdout for n in range(8)) and "Ann (" in paired.stdout
+
+
+def test_a_csv_list_registers_known_players_by_id_and_a_second_namesake_by_different_person(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    earlier = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    ann, bob = (_ok(runner.invoke(cli, ["tournament", "register", earlier, "--name", n])) for n in ("Ann", "Bob"))
+    _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "John Smith"]))
+    listed = tmp_path / "list.csv"
+    header = "name,player,club,different_person\n"
+    wrong = f"Ann,{ann},,\nBobby,{bob},,\nJohn Smith,,,\nJohn Smith,,,maybe\n"
+    listed.write_text(header + wrong, "utf-8")
+
+    mistyped = runner.invoke(cli, ["tournament", "register", tid, "--csv", str(listed)])
+    listed.write_text(header + f"Ann,{ann},,\nbob,{bob},,\n,{bob[:-1]}x,,\nJohn Smith,,,\n", "utf-8")
+    unknown = runner.invoke(cli, ["tournament", "register", tid, "--csv", str(listed)])
+    listed.write_text(header + f"Ann,{ann},,\n,{bob},,\nJohn Smith,,,Yes\nCid,,,no\n", "utf-8")
+    registered = runner.invoke(cli, ["tournament", "register", tid, "--csv", str(listed)])
+    entrants = _ok(runner.invoke(cli, ["tournament", "standings", tid, "--format", "json"]))
+
+    assert mistyped.exit_code == 1 and f"line 3: Bobby: player {bob} is Bob, not Bobby" in mistyped.stderr
+    assert unknown.exit_code == 1 and f"line 4: {bob[:-1]}x: no player" in unknown.stderr
+    assert "line 5: John Smith: John Smith is already an entrant" in unknown.stderr
+    assert [line.split(" ", 1)[0] for line in _ok(registered).splitlines()][:2] == [ann, bob]
+    names = sorted(line["name"] for line in json.loads(entrants))
+    assert names == ["Ann", "Bob", "Cid", "John Smith", "John Smith"]
+
+
+def test_check_in_from_the_command_line_pairs_who_checked_in_and_names_who_is_dropped(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({"require_check_in": True}))
+    create = ["tournament", "create", "--name", "Venue", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1", "--settings", str(settings)])).splitlines()[-1]
+    ids = [_ok(runner.invoke(cli, ["tournament", "register", tid, "--name", f"Player {n}"])) for n in range(5)]
+
+    neither = runner.invoke(cli, ["tournament", "check-in", tid])
+    opened = _ok(runner.invoke(cli, ["tournament", "check-in", tid, "--open"]))
+    marked = _ok(runner.invoke(cli, ["tournament", "check-in", tid, *[f"--player={p}" for p in ids[:4]]]))
+    twice = runner.invoke(cli, ["tournament", "check-in", tid, "--player", ids[0]])
+    preview = _ok(runner.invoke(cli, ["tournament", "pair", tid, "--preview"]))
+    published = _ok(runner.invoke(cli, ["tournament", "pair", tid, "--no-start"]))
+
+    assert neither.exit_code == 2 and opened == "check-in is open"
+    assert marked.splitlines() == [f"checked in: Player {n} ({ids[n][:8]})" for n in range(4)]
+    assert twice.exit_code == 1 and "Player 0 has checked in already" in twice.stderr
+    assert f"not checked in, left out: Player 4 ({ids[4][:8]})" in preview
+    assert f"not checked in, dropped: Player 4 ({ids[4][:8]})" in published and published.count("table ") == 1

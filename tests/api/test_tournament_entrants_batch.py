@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import event
+
 from tests.api.conftest import assert_problem
 from tests.conftest import Api
 
@@ -141,3 +143,32 @@ def test_a_new_namesake_of_a_player_listed_earlier_by_id_is_refused_as_one_by_on
     assert [(r["index"], r["name"], r["pointer"]) for r in problem["refused"]] == [(1, "bob", "/entrants/1/name")]
     assert problem["refused"][0]["detail"].startswith("Bob is entrant 0 of this list too")
     assert _entrants(api, tid) == []
+
+
+def _statements_of(api: Api, tid: str, entrants: list[dict[str, Any]]) -> list[str]:
+    """The SQL statements a list's registration runs (SQLAlchemy's `before_cursor_execute`)."""
+    seen: list[str] = []
+
+    def record(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        seen.append(" ".join(statement.split()))
+
+    engine = api.services.engine
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        assert _batch(api, tid, entrants).status_code == 201
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    return seen
+
+
+def test_a_list_checks_its_namesakes_in_one_query_however_long_it_is(api: Api) -> None:
+    tid = _tournament(api)
+    assert _batch(api, tid, _field(6)).status_code == 201  # entrants whose names every new one is checked against
+    short = [{"name": f"Short {n}"} for n in range(2)]
+    long = [{"name": f"Long {n:03d}"} for n in range(120)]
+
+    def player_reads(entrants: list[dict[str, Any]]) -> int:
+        statements = _statements_of(api, tid, entrants)
+        return sum(1 for s in statements if s.startswith("SELECT") and " FROM players" in s)
+
+    assert player_reads(long) == player_reads(short) <= 2

@@ -76,4 +76,4 @@ def test_a_repeat_a_swap_or_a_float_could_spare_is_spared_by_the_pairing_at_tabl
         by_seat = {seat: player for player, seat in table["seats"].items()}
         assert by_seat["seat-2"] in winners and by_seat["seat-1"] not in winners
     tournament = api.client.get(f"{BASE}/{tid}", headers=api.headers()).get_json()
-    assert tournament["settings"]["pairing"] == 2  # the method is the tournament's, recorded at its creation
+    assert tournament["settings"]["pairing"] == 3  # the method is the tournament's, recorded at its creation (td20)

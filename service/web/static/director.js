@@ -11,6 +11,7 @@ import { el } from "./dom.js";
 import { DIRECTORS, STAFF, act, actionForm, field, problemLine, reasonField, resultForm, seated } from "./director_forms.js";
 import { dropping, linking, registering, registeringList, swapping } from "./entrants.js";
 import { clockControls } from "./clock.js";
+import { checkingIn, leftOutLine, playerCheckIn } from "./check_in.js";
 
 let me; // undefined until asked once: the token (role, player, binding) does not change while the page is open
 
@@ -55,7 +56,9 @@ function planView(ctx, plan, shown) {
   };
   const publish = actionForm("publish-form", `Publish round ${plan.round}`, () => act(ctx, publishing), ...fields);
   const header = el("p", { text: `Round ${plan.round} as it would be paired (nothing is written until you publish): repeat cost ${plan.repeat_cost}.` });
-  return [header, tables, byes, problems.length ? null : el("p", { class: "quiet", text: unavoidable.length ? "No pairing problems to accept." : "No pairing problems." }), publish];
+  // Parts a plan lacks are null, left out: replaceChildren would write them as the text "null".
+  const parts = [header, tables, byes, leftOutLine(plan, ctx.names), problems.length ? null : el("p", { class: "quiet", text: unavoidable.length ? "No pairing problems to accept." : "No pairing problems." }), publish];
+  return parts.filter((part) => part !== null);
 }
 
 function pairing(ctx, number) {
@@ -173,6 +176,8 @@ async function roundParts(ctx, tournament) {
 async function directorParts(ctx, tournament) {
   const parts = [];
   const number = nextToPair(tournament);
+  // Check-in is for the round to pair next: offered once there is one (the API takes it earlier too), or while open.
+  if (number || (tournament.check_in && tournament.check_in.open)) parts.push(...checkingIn(ctx, tournament));
   if (number) parts.push(...pairing(ctx, number));
   if (tournament.settings.format === "league") parts.push(...(await linking(ctx, tournament)));
   parts.push(...(await roundParts(ctx, tournament)));
@@ -192,9 +197,10 @@ export async function director(tournament, names, base, reread) {
   let parts = [];
   if (tournament.status !== "finished") {
     if (DIRECTORS.includes(ctx.role)) parts = await directorParts(ctx, tournament);
-    else if (STAFF.includes(ctx.role) || player) parts = await roundParts(ctx, tournament);
+    else if (STAFF.includes(ctx.role) || player) parts = [...(player ? playerCheckIn(ctx, tournament) : []), ...(await roundParts(ctx, tournament))];
   }
-  document.getElementById("director-title").textContent = player ? "Your table's result" : "Run the tournament";
+  const checking = player && tournament.check_in && tournament.check_in.open;
+  document.getElementById("director-title").textContent = player ? (checking ? "Check-in and your table" : "Your table's result") : "Run the tournament";
   document.getElementById("director-controls").replaceChildren(...parts);
   section.hidden = parts.length === 0;
   document.getElementById("tournament").dataset.directorReady = "true"; // the tests' sign that it has decided

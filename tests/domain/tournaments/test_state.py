@@ -193,3 +193,17 @@ def test_normalised_scores_make_a_three_player_win_worth_what_a_four_player_win_
     score = {line.player: line.values["score"] for line in standings_of(fold(events), SEED)}
 
     assert score == {"ann": Fraction(90), "bob": Fraction(36), "cid": Fraction(9)}
+
+
+def test_check_in_leaves_out_who_has_not_checked_in_only_while_open_and_required() -> None:
+    """td20: a check-in that is not open ignores a `PlayerCheckedIn` (evolve stays total), opening it again starts
+    afresh, and a `RoundPaired` ends it; without `require_check_in` nobody is left out."""
+    opened = [*registered("a", "b", "c"), Event("CheckInOpened", {}), Event("PlayerCheckedIn", {"player": "a"})]
+    required = [created(require_check_in=True), *opened]
+
+    assert fold(required).not_checked_in == ("b", "c")
+    assert fold([created(), *opened]).not_checked_in == ()
+    assert fold([*required, Event("CheckInClosed", {}), Event("PlayerCheckedIn", {"player": "b"})]).checked_in == {"a"}
+    assert fold([*required, Event("CheckInOpened", {})]).not_checked_in == ("a", "b", "c")
+    paired = fold([*required, Event("RoundPaired", {"round": 1, "tables": []})])
+    assert not paired.check_in_open and paired.not_checked_in == ()

@@ -9,13 +9,16 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from scipy.optimize import milp
 
 from domain.kernel import Event
 from domain.tournaments.state import TournamentState
+from service.tournaments import pairing
 from service.tournaments.checking import check_rounds
-from service.tournaments.planning import SEAT_AWARE_PAIRING, history_of, plan_round, weights_of
+from service.tournaments.planning import EXACT_PAIRING, SEAT_AWARE_PAIRING, history_of, plan_round, weights_of
 from tests.service.tournaments.test_planning_properties import SEED, _apply, _state
 
 OLD = {"ruleset": "freeform", "table_size": 2, "rounds": 5, "remainder": "byes", "placement_points": {"2": [1, 0]}}
@@ -165,3 +168,29 @@ def test_each_round_of_a_5_round_swiss_at_tables_of_2_publishes_without_accept_p
         if _balanced_pairing_exists(state, number):
             assert to_accept == [], (number, to_accept)
         state = _play(state, plan, winners)
+
+
+def _gaps_asked(monkeypatch: pytest.MonkeyPatch, settings_: dict[str, Any]) -> list[float | None]:
+    """The relative gap each solve of a 5-round tournament with `settings_` asked HiGHS for (None: its default)."""
+    asked: list[float | None] = []
+
+    def solving(*args: Any, options: dict[str, Any], **kwargs: Any) -> Any:
+        asked.append(options.get("mip_rel_gap"))
+        return milp(*args, options=options, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pairing, "milp", solving)
+    events = _tournament(settings_, 7, 5, 3)
+    assert [(c.round, c.same) for c in check_rounds(events, SEED)] == [(n, True) for n in range(1, 6)]
+    return asked
+
+
+def test_a_tournament_created_since_td20_is_solved_to_the_optimum_and_an_older_one_with_the_gap_it_was_paired_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """HiGHS stops within a relative gap of 1e-4 by default: `optimal: true` meant within 0.01 % of the optimum.
+    A tournament recording `EXACT_PAIRING` asks for a gap of 0; one recording 2 keeps the default, so the rounds it
+    published re-derive (`check_rounds`, here over both: each planned 5 rounds, then re-derived 5)."""
+    exact = _gaps_asked(monkeypatch, {**OLD, "pairing": EXACT_PAIRING})
+    seat_aware = _gaps_asked(monkeypatch, NEW)
+
+    assert exact == [0.0] * 10 and seat_aware == [None] * 10
