@@ -16,6 +16,7 @@ from domain.rulesets.kard_es_korona.notation_names import (
     card,
     county,
     namer,
+    plural,
     units,
     whom,
     words,
@@ -150,7 +151,7 @@ def _battle_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | No
         case "CasualtiesRemoved":
             return f"the {data['side']} loses {units(data['removed'])}"
         case "LordBonusLost":
-            return f"{owner(data['seat'])}'s lord loses his bonus: his {data['arm']} are gone"
+            return f"{owner(data['seat'])}'s lord loses his bonus: his {plural(data['arm'])} are gone"
         case "ExchangeResolved":
             return f"battle {data['battle']} goes on: round {data['round']}, {data['exchange'].replace('_', ' ')}"
         case "SiegeAbandoned":

@@ -72,7 +72,12 @@ def county(state: KKState, county_id: Any) -> str:
 
 def arms(arm: Any, count: int) -> str:
     """A count of one arm: "1 archer", "2 archers", "2 cavalry"."""
-    return f"{count} {arm if count == 1 else _PLURAL.get(str(arm), str(arm))}"
+    return f"{count} {arm if count == 1 else plural(arm)}"
+
+
+def plural(arm: Any) -> str:
+    """An arm as many: "archers", "cavalry", "infantry"."""
+    return _PLURAL.get(str(arm), str(arm))
 
 
 def units(value: Any) -> str:

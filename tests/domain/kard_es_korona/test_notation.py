@@ -98,3 +98,7 @@ def test_kk_vassal_1_fealty_names_both_lords() -> None:
 def test_an_id_the_game_does_not_know_reads_as_itself_rather_than_failing() -> None:
     line = _line("BattleCreated", attacker="atlantis", county="nowhere", kind="field", defender="neutral:mars")
     assert line == "atlantis attacks nowhere held by the neutral forces of mars"
+
+
+def test_kk_lord_3_the_lord_loses_his_bonus_when_his_archers_are_gone() -> None:
+    assert _line("LordBonusLost", seat="erdely", arm="archer") == "Erdély's lord loses his bonus: his archers are gone"
