@@ -43,11 +43,11 @@ def test_rv_turn_4_round_one_gives_stinove_zeme_then_zapadni_kardstvi_their_own_
     moved = game.ok(KL, "move_banner", noble="ks", path=["les"], units=["si1"])
     assert of(moved, "BannerMoved")[0]["cost"] == 1
     ended = game.ok(KL, "end_impulse")
-    assert ended[0]["notation"] == "kard_league (stinove_zeme) ends its impulse having spent 1"
+    assert ended[0]["notation"] == "the Kard League (Stínové země) ends its impulse having spent 1"
 
     assert_refused(game.post(G, "begin_impulse"), "RV-TURN-3")  # Západní kardství has still to play
     events = game.ok(KL, "begin_impulse")
-    assert events[0]["notation"] == "kard_league (zapadni_kardstvi)'s impulse (round 1), limit 5"
+    assert events[0]["notation"] == "the Kard League (Západní kardství)'s impulse (round 1), limit 5"
     assert game.full()["spent"] == 0  # its own limit, untouched by Stínové země's move
     game.ok(KL, "end_impulse")
     assert_refused(game.post(KL, "begin_impulse"), "RV-TURN-1")

@@ -125,7 +125,7 @@ def test_views_are_identical_for_every_viewer_and_list_the_table_when_read() -> 
 def test_one_readable_line_per_event_when_noted() -> None:
     game = given(_board(), ("z", "r"), *at_turn(1, "r"))
     decision = when(game, "move_army", "r", army="home", path=["r-r"])
-    assert KBS.notation(decision.events[0], game.state) == "r: home moves c-r -> r-r (2 supplies)"
+    assert KBS.notation(decision.events[0], game.state) == "r: Robert and Rim's army moves from c-r to r-r (2 supplies)"
     assert KBS.notation(Event("ArmyMoved", {"army": 1}), game.state) == "ArmyMoved"  # malformed: named by type
     assert KBS.notation(Event("RoundStarted", {"round": 3}), game.state) == "round 3 begins"
 
@@ -198,7 +198,7 @@ def test_notation_reads_right_for_ransoms_pirate_raids_and_giants() -> None:
     (KBS-GNT-*), has no survivors to report."""
     game = given(_board(), ("z", "r"))
     ransom = {"seat": "r", "units": {"army": 1}, "captor": "z", "cost": 1}
-    assert KBS.notation(Event("PrisonersRansomed", ransom), game.state) == "r ransoms 1 army from z for 1 supply"
+    assert KBS.notation(Event("PrisonersRansomed", ransom), game.state) == "r ransoms 1 army unit from z for 1 supply"
     raid = {"round": 3, "city": "c-o", "happened": True, "values": [1, 2], "winner": "ostius"}
     assert KBS.notation(Event("PirateRaidResolved", raid), game.state) == "round 3: pirates raid c-o: 1 vs 2, c-o holds"
     giants = {"kind": "giants", "area": "c-l", "values": [2, 1], "survivors": [0, 0], "winner": "attacker"}

@@ -127,9 +127,9 @@ def test_notation_says_why_pieces_are_lost() -> None:
         for rule in ("RV-AMB-10", "RV-DTH-2", "RV-ECO-8")
     }
     assert lines == {
-        "RV-AMB-10": f"{A}: 1 piece(s) have no city to withdraw to and are lost",
-        "RV-DTH-2": f"{A}: 1 piece(s) fell with their sub-faction's ruler and are lost",
-        "RV-ECO-8": f"{A}: 1 piece(s) died in the unrest of the extraordinary tax and are lost",
+        "RV-AMB-10": "Katzowicové: 1 infantry have no city to withdraw to and are lost",
+        "RV-DTH-2": "Katzowicové: 1 infantry fell with their sub-faction's ruler and are lost",
+        "RV-ECO-8": "Katzowicové: 1 infantry died in the unrest of the extraordinary tax and are lost",
     }
 
 

@@ -172,15 +172,15 @@ def test_views_notation_and_bookmarks_name_the_sub_faction_whose_impulse_it_is()
     table.to_round(2)
     before = table.state
     started = table.act(KL, "begin_impulse").events[0]
-    assert CEDOFAN_RV.notation(started, before) == "kard_league (stinove_zeme)'s impulse (round 2), limit 5"
+    assert CEDOFAN_RV.notation(started, before) == "the Kard League (Stínové země)'s impulse (round 2), limit 5"
     assert CEDOFAN_RV.bookmarks(started) == ("round 2: kard_league (stinove_zeme)'s impulse 1",)
     recruit = table.act(KL, "recruit", place="stin", kind="infantry").events[0]
-    assert CEDOFAN_RV.notation(recruit, table.state).startswith("kard_league (stinove_zeme) recruits ")
+    assert CEDOFAN_RV.notation(recruit, table.state).startswith("the Kard League (Stínové země) recruits ")
     seen = CEDOFAN_RV.view(table.state, Viewer(A))
     assert (seen["impulse"], seen["impulse_subfaction"], seen["sub_impulses"]) == (KL, S, [S])
     assert CEDOFAN_RV.load_state(CEDOFAN_RV.dump_state(table.state)) == table.state
     ended = Event("ImpulseEnded", {"faction": KL, "subfaction": S, "spent": 0})
-    assert CEDOFAN_RV.notation(ended, table.state) == "kard_league (stinove_zeme) ends its impulse having spent 0"
+    assert CEDOFAN_RV.notation(ended, table.state) == "the Kard League (Stínové země) ends its impulse having spent 0"
 
 
 def test_rv_turn_1_a_player_may_not_start_a_round_before_every_player_has_played_but_the_recorder_may() -> None:

@@ -279,7 +279,7 @@ def test_election_events_have_readable_notation_and_bookmarks() -> None:
     _, decision = bid(game, {F: 5, E: 8, S: 0})
     [event] = [e for e in decision.events if e.type == "OfficeAwarded"]
     line = KARD_ES_KORONA.notation(event, game.state)
-    assert line.startswith("Judge Royal: erdely (highest bid")
+    assert line.startswith("Judge Royal: Erdély (highest bid")
     opened = next(e for e in decision.events if e.type == "AuctionOpened")
     assert KARD_ES_KORONA.bookmarks(opened) == ("auction: Treasurer",)
 

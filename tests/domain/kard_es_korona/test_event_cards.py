@@ -169,7 +169,7 @@ def test_notation_names_the_county_when_neutral_infantry_changes() -> None:
         game, act("draw_event", RED, card="pestisjarvany", neutral_infantry=[{"county": "pest", "change": -1}])
     )
     assert KARD_ES_KORONA.notation(decision.events[1], game.state) == (
-        "pestisjarvany: the neutral forces change: -1 infantry in Pest"
+        "Pestisjárvány: the neutral forces change: -1 infantry in Pest"
     )
 
 

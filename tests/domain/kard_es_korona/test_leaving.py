@@ -92,7 +92,7 @@ def test_notation_says_the_player_left_when_he_leaves() -> None:
     game = recruitment_1304()
     eliminated = next(e for e in when(game, act("leave_game", RED)).events if e.type == "PlayerEliminated")
     assert KARD_ES_KORONA.notation(eliminated, game.state) == (
-        f"{RED} leaves the game; his units turn neutral and his money goes to the crown"
+        "Pannónia leaves the game; his units turn neutral and his money goes to the crown"
     )
 
 

@@ -94,9 +94,9 @@ def test_office_sale_events_have_notation_lines_and_the_sale_a_bookmark() -> Non
         game = play(game, action)
     lines = [KARD_ES_KORONA.notation(e, game.state) for e in events]
     assert lines == [
-        "felvidek offers the office of Treasurer at a public auction",
-        "erdely bids 4 for Treasurer",
-        "erdely buys Treasurer from felvidek for 4 garas",
+        "Felvidék offers the office of Treasurer at a public auction",
+        "Erdély bids 4 for Treasurer",
+        "Erdély buys Treasurer from Felvidék for 4 garas",
     ]
     assert KARD_ES_KORONA.bookmarks(events[-1]) == ("office sale: Treasurer",)
 

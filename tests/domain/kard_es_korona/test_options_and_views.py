@@ -103,7 +103,7 @@ def test_notation_names_counties_in_hungarian_when_units_move() -> None:
         ),
         state,
     )
-    assert line == "pannonia moves 2 cavalry with the lord from Pannónia K1 to Pest"
+    assert line == "Pannónia moves 2 cavalry with the lord from Pannónia K1 to Pest"
     assert KARD_ES_KORONA.notation(Event("Nonsense", {}), state) == "Nonsense"
 
 

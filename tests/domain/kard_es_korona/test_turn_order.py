@@ -142,7 +142,7 @@ def test_notation_says_who_begins_when_the_starting_player_moves_last() -> None:
     game = traditional()
     decision = when(game, act("choose_turn_position", F, position="last"))
     line = KARD_ES_KORONA.notation(decision.events[0], game.state)
-    assert line == "felvidek moves last: erdely begins"
+    assert line == "Felvidék moves last: Erdély begins"
 
 
 def test_kk_office_2_the_judge_royal_rerolls_his_losing_pair_once() -> None:

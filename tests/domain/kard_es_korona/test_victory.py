@@ -255,7 +255,7 @@ def test_notation_and_bookmark_name_the_winner_when_the_game_ends() -> None:
     game = seven_castle_game()
     decision = step(game, F, "felvidek_k1", "pest")
     line = KARD_ES_KORONA.notation(decision.events[-1], game.state)
-    assert line.startswith("game ended by rules: felvidek win (KK-WIN-5")
+    assert line.startswith("game ended by rules: Felvidék win (KK-WIN-5")
     assert KARD_ES_KORONA.bookmarks(decision.events[-1]) == ("game end",)
 
 
@@ -294,4 +294,4 @@ def test_game_ended_recorded_before_condition_and_ranking_still_folds_and_reads(
     after = advance(KARD_ES_KORONA, game, old)
     assert after.meta.ended and after.meta.result == old.data
     assert KARD_ES_KORONA.view(after.state, Viewer(arbiter=True))["phase"] == game.state.phase
-    assert line == "game ended by rules: felvidek win (KK-WIN-5: felvidek holds 7 castles)"
+    assert line == "game ended by rules: Felvidék win (KK-WIN-5: felvidek holds 7 castles)"

@@ -1,0 +1,103 @@
+"""The names notation reads for the ids cedofan_kards_bs's events carry: factions and kards as the catalog writes
+them (Západní kardství, Stínové země; Jaromír, Kalamé), areas and cities by the board's names (Jezerní město,
+Heráň), units counted by kind, and an army by its kard ("Robert's army") or, without one, by its faction and where
+it stands ("the Západní kardství army in Heráň"). An id the game does not know is read as itself.
+
+**Decision:** the board names no army (its ids, "z-heran", are the recorder's), so an army reads as the table sees
+it: the kard who leads it, else its faction's army where it stands before the event, with its id only when another
+army of that faction without a kard stands there too."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
+from domain.rulesets.cedofan_kards_bs.options import UNIT_KINDS
+from domain.rulesets.cedofan_kards_bs.state import KbsState
+
+# The catalog's factions (KBS header) and kards (KBS-LDR-1/2), as the seed writes them.
+FACTION_NAMES: Mapping[str, str] = {
+    "zapad": "Západní kardství",
+    "rudern": "Rudern",
+    "stiny": "Stínové země",
+    "ostius": "Ostius",
+    "kerdurin": "Kerdurin",
+    "baria": "Baria",
+    NEUTRAL: "neutral",
+}
+KARD_NAMES: Mapping[str, str] = {
+    "robert": "Robert",
+    "rim": "Rim",
+    "kalame": "Kalamé",
+    "petros": "Petros",
+    "jaromir": "Jaromír",
+}
+# A unit kind, one and many (KBS-MOV-1's figures).
+_KINDS: Mapping[str, tuple[str, str]] = {
+    "army": ("army unit", "army units"),
+    "fanatic": ("fanatic", "fanatics"),
+    "ship": ("ship", "ships"),
+    "catapult": ("catapult", "catapults"),
+    "shade": ("shade", "shades"),
+    "giant": ("giant", "giants"),
+    "fire_sword": ("fire sword", "fire swords"),
+}
+
+
+def faction(seat: Any) -> str:
+    """A faction by name: "zapad" reads "Západní kardství"."""
+    return FACTION_NAMES.get(str(seat), str(seat)) if seat else "nobody"
+
+
+def kard(leader: Any) -> str:
+    """A kard by name: "jaromir" reads "Jaromír"."""
+    return KARD_NAMES.get(str(leader), str(leader))
+
+
+def kards(leaders: Iterable[Any]) -> str:
+    """Kards by name, joined with "and"."""
+    return _and([kard(leader) for leader in leaders])
+
+
+def area(state: KbsState, area_id: Any) -> str:
+    """An area or city by the board's name."""
+    found = state.map.board.areas_by_id.get(str(area_id))
+    return found.name if found is not None and found.name else str(area_id)
+
+
+def army(state: KbsState, army_id: Any) -> str:
+    """An army as the table sees it: "Robert's army", or "the Západní kardství army in Heráň"."""
+    found = state.armies.get(str(army_id))
+    if found is None:
+        return str(army_id)
+    if found.leaders:
+        return f"{kards(found.leaders)}'s army"
+    owner = "the neutral" if found.owner == NEUTRAL else f"the {faction(found.owner)}"
+    named = f"{owner} army in {area(state, found.at)}"
+    beside = [a for a in state.armies.values() if (a.owner, a.at) == (found.owner, found.at) and not a.leaders]
+    return f"{named} ({found.id})" if len(beside) > 1 else named
+
+
+def armies(state: KbsState, army_ids: Iterable[Any]) -> str:
+    """Armies by name, joined with "and"."""
+    return _and([army(state, a) for a in army_ids]) or "no army"
+
+
+def units(counts: Any) -> str:
+    """Units counted by kind ("3 army units, 2 fanatics"); a kind the game does not know as itself."""
+    if not isinstance(counts, Mapping) or not counts:
+        return "nothing"
+    order = sorted(counts, key=lambda k: (UNIT_KINDS.index(k) if k in UNIT_KINDS else len(UNIT_KINDS), str(k)))
+    return ", ".join(_counted(kind, counts[kind]) for kind in order)
+
+
+def _counted(kind: Any, count: Any) -> str:
+    one, many = _KINDS.get(str(kind), (str(kind), str(kind)))
+    return f"{count} {one if count == 1 else many}"
+
+
+def _and(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"
