@@ -170,7 +170,14 @@ def _cards(s: AgotState, seat: str) -> tuple[Mapping[str, Any], ...]:
 
 
 def _hand_of(s: AgotState) -> Callable[[SealedRound, str], Mapping[str, Any]]:
-    return lambda _r, seat: {"hand": list(s.hands.get(seat, ()))}
+    """The seat's hand; `card` the ones it may play, each in `cards` with its printed name and strength."""
+
+    def fields(_r: SealedRound, seat: str) -> Mapping[str, Any]:
+        playable = [c["card"] for c in _cards(s, seat)]
+        cards = [{"id": c, "name": s.cards[c].name, "strength": s.cards[c].strength} for c in playable if c in s.cards]
+        return {"hand": list(s.hands.get(seat, ())), "card": playable, "cards": cards}
+
+    return fields
 
 
 def _bids(s: AgotState, seat: str) -> tuple[Mapping[str, Any], ...]:
