@@ -831,3 +831,39 @@ def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked
     tab.page.wait_for_selector("#audit .verdict-meaning >> text=recorded as breaking them")
     assert "CORE-DICE-1" in tab.page.inner_text("#audit")
     assert tab.errors == []
+
+
+IN_LIST_VIEW = """(version) => { const list = document.getElementById('notation');
+  const line = list.querySelector(`li[data-version="${version}"]`); const box = list.getBoundingClientRect();
+  const at = line.getBoundingClientRect(); return at.top >= box.top - 1 && at.bottom <= box.bottom + 1; }"""
+
+
+def test_a_ruling_arriving_live_keeps_a_reader_who_stepped_back_on_their_line(site: Site, tab: Tab) -> None:
+    """CORE-DICE-1: a ruling that strikes an earlier line redraws the notation; a reader stepped back to v30 of 42
+    stayed at v30 (the board, the slider) but the list went back to its top and lost the current line's mark."""
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "dice": "table", "mode": "transcript"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201, raw
+    game = json.loads(raw)["id"]
+    roll = {"type": "roll", "seat": "red", "data": {"count": 1, "dice": [6, 2]}}
+    assert site.served.post(f"/api/v1/games/{game}/actions", roll)[0] == 201
+    for n in range(40):
+        note = {"type": "record", "seat": "red", "data": {"type": "parley", "data": {"n": n}}}
+        assert site.served.post(f"/api/v1/games/{game}/actions", note)[0] == 201
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/disputes", {"version": 2, "claim": "one die, two faces"})
+    assert status == 201, raw
+    dispute = json.loads(raw)["id"]
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.click("#notation li[data-version='30'] button.line")  # the reader steps back
+    tab.page.wait_for_function(IN_LIST_VIEW, arg=30)
+
+    ruling = {"decision": "overturned", "reasoning": "one die", "rule_ids": ["CORE-DICE-1"]}
+    assert site.served.post(f"/api/v1/disputes/{dispute}/ruling", ruling)[0] == 201
+    tab.page.wait_for_selector("#notation li[data-version='2'] del")  # the list was drawn again, v2 struck
+    tab.page.wait_for_selector("#notation li[data-version='43']")  # with the correction's line
+
+    assert tab.page.input_value("#vcr-slider") == "30"
+    assert tab.page.get_attribute("#notation li[data-version='30']", "aria-current") == "step"
+    assert tab.page.evaluate(IN_LIST_VIEW, 30)
+    assert tab.errors == []
