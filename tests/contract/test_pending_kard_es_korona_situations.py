@@ -16,6 +16,7 @@ from tests.domain.kard_es_korona.test_battle_endings import capturing_pest
 from tests.domain.kard_es_korona.test_battle_rules import e1_battle
 from tests.domain.kard_es_korona.test_defeat import blue_defeated, lords_battle
 from tests.domain.kard_es_korona.test_duel_and_rerolls import duel, with_judge
+from tests.domain.kard_es_korona.test_event_cards import rainy_siege
 from tests.domain.kard_es_korona.test_offices import movement_game as office_movement_game
 from tests.domain.kard_es_korona.test_retreat import BLUE, RED, battle, fejer_battle, fight
 
@@ -28,6 +29,7 @@ def test_kk_adv_5_kk_adv_8_after_a_full_round_the_attacker_may_retreat_to_where_
     retreat = option_of(pending, RED, "retreat")
     assert retreat.choices == ({"to": "pest"},)
     assert retreat.fields["destinations"]["pest"]["pursuit_dice"] == 2
+    assert retreat.dice_count == 2  # KK-ADV-6: the recorder asks for the pursuers' two dice, whichever county
     assert retreat.fields["destinations"]["pest"]["obstacle_losses_at_most"] == 0
     assert retreat.rule_ids == ("KK-ADV-5", "KK-ADV-8", "KK-ADV-11")
     assert option_of(pending, RED, "stay").choices == ({},)
@@ -188,3 +190,10 @@ def test_kk_office_6_a_holder_may_sell_his_office_then_the_others_bid_above_the_
     assert all(5 <= c["amount"] <= 12 for c in bid.choices)
     assert option_of(pending, holder, "close_office_sale").choices == ({},)
     assert holder not in seats_offering(pending, "bid_for_office")
+
+
+def test_kk_event_7_the_rainy_autumn_roll_is_one_die_unless_the_besieger_is_the_judge_royal_kk_office_2() -> None:
+    """KK-EVENT-7: the besieger rolls one die; KK-OFFICE-2: a Judge Royal besieger may roll a second after a low
+    first one, so his count waits on the die (the recorder keeps its one free box)."""
+    assert option_of(arbiter_pending(rainy_siege()), RED, "roll_event_die").dice_count == 1
+    assert option_of(arbiter_pending(rainy_siege(judge_royal=True)), RED, "roll_event_die").dice_count is None
