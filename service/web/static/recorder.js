@@ -39,6 +39,13 @@ export function printedNames(fields) {
   return names;
 }
 
+// A control's value as JSON text, the keys of the pending's `dice_by` ('"cavalry"', 'true', '3').
+function valueKey(input) {
+  if (input.dataset.kind === "boolean") return String(input.checked);
+  if (input.dataset.kind === "enum" || input.dataset.kind === "number" || input.dataset.kind === "json") return input.value.trim();
+  return JSON.stringify(input.value);
+}
+
 const isRange = (v) => v && typeof v === "object" && Object.keys(v).length === 2 && "minimum" in v && "maximum" in v;
 const isOpen = (v) => v && typeof v === "object" && !isRange(v) && Object.keys(v).length > 0;
 
@@ -272,7 +279,12 @@ export class Recorder {
     this.diceBoxes(form, dice ? option.dice_count : null, clear);
     // Freeform's roll names the field that sets its count ("the `count` faces"): the words follow what it holds.
     const counted = dice && option.dice_count == null ? this.countField(form, option) : null;
-    this.followDice = counted ? () => this.diceBoxes(form, Number(counted.value), false, false) : null;
+    // Where the pending says how many dice each value of a field rolls (`dice_by`: a Judge Royal's reroll, by the
+    // group he names or his yes/no), the boxes follow that field as it is chosen.
+    const [byName, counts] = (dice && option.dice_count == null && Object.entries(option.dice_by || {})[0]) || [];
+    const byField = byName ? form.querySelector(`#record-fields [data-field="${CSS.escape(byName)}"]`) : null;
+    if (byField) this.followDice = () => this.diceFollowing(form, counts[valueKey(byField)]);
+    else this.followDice = counted ? () => this.diceBoxes(form, Number(counted.value), false, false) : null;
     form.querySelector("#record-fields").oninput = () => this.followDice?.();
     this.followDice?.();
     if (option.choices.length && clear) this.fill(option.choices[0]);
@@ -298,6 +310,13 @@ export class Recorder {
       ),
     );
     for (const box of boxes.querySelectorAll("input")) box.oninput = () => /^[1-6]$/.test(box.value) && box.nextElementSibling?.focus();
+  }
+
+  // The dice a value of a field rolls, from the pending's `dice_by`: a box a die; no dice field for a value that
+  // rolls none (a kept die); the one free box while the field is not chosen.
+  diceFollowing(form, count) {
+    form.querySelector("#record-dice-field").hidden = count === 0;
+    this.diceBoxes(form, count ?? null, false);
   }
 
   // The integer field the action's dice order names in backticks, when the form has it.
