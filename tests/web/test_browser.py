@@ -788,15 +788,21 @@ def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, 
     assert tab.errors == []
 
 
-def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked_nothing(site: Site, tab: Tab) -> None:
-    """CORE-DICE-1: a transcript roll with two faces for one die, overturned by a ruling: its line reads struck, the
-    correction's line says what it struck; an upheld appeal (the record stands again) lets it stand, live."""
+def _transcript_with_a_two_faced_roll(site: Site) -> str:
+    """A freeform transcript with table dice whose v2 is red's roll of one die entered with two faces (CORE-DICE-1)."""
     body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "dice": "table", "mode": "transcript"}
     status, _, raw = site.served.post("/api/v1/games", body)
     assert status == 201, raw
-    game = json.loads(raw)["id"]
+    game: str = json.loads(raw)["id"]
     roll = {"type": "roll", "seat": "red", "data": {"count": 1, "dice": [6, 2]}}
     assert site.served.post(f"/api/v1/games/{game}/actions", roll)[0] == 201
+    return game
+
+
+def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked_nothing(site: Site, tab: Tab) -> None:
+    """CORE-DICE-1: a transcript roll with two faces for one die, overturned by a ruling: its line reads struck, the
+    correction's line says what it struck; an upheld appeal (the record stands again) lets it stand, live."""
+    game = _transcript_with_a_two_faced_roll(site)
     note = {"type": "record", "seat": "red", "data": {"type": "parley", "data": {}}}
     assert site.served.post(f"/api/v1/games/{game}/actions", note)[0] == 201
     status, _, raw = site.served.post(f"/api/v1/games/{game}/disputes", {"version": 2, "claim": "one die, two faces"})
@@ -841,12 +847,7 @@ IN_LIST_VIEW = """(version) => { const list = document.getElementById('notation'
 def test_a_ruling_arriving_live_keeps_a_reader_who_stepped_back_on_their_line(site: Site, tab: Tab) -> None:
     """CORE-DICE-1: a ruling that strikes an earlier line redraws the notation; a reader stepped back to v30 of 42
     stayed at v30 (the board, the slider) but the list went back to its top and lost the current line's mark."""
-    body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "dice": "table", "mode": "transcript"}
-    status, _, raw = site.served.post("/api/v1/games", body)
-    assert status == 201, raw
-    game = json.loads(raw)["id"]
-    roll = {"type": "roll", "seat": "red", "data": {"count": 1, "dice": [6, 2]}}
-    assert site.served.post(f"/api/v1/games/{game}/actions", roll)[0] == 201
+    game = _transcript_with_a_two_faced_roll(site)
     for n in range(40):
         note = {"type": "record", "seat": "red", "data": {"type": "parley", "data": {"n": n}}}
         assert site.served.post(f"/api/v1/games/{game}/actions", note)[0] == 201
