@@ -745,7 +745,8 @@ def test_the_arbiters_view_is_offered_only_to_a_token_that_may_see_it(site: Site
     assert tab.errors == []
 
 
-SMALL_CONTROLS = """() => [...document.querySelectorAll('button, select, input:not([type=range]):not([type=checkbox])')]
+SMALL_CONTROLS = """() => [...document.querySelectorAll(
+  'button, select, input:not([type=range]):not([type=checkbox]), header.site a, summary')]
   .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
   .map((e) => `${e.id || e.textContent.trim().slice(0, 20)}: ${Math.round(e.getBoundingClientRect().height)} px`)"""
 
@@ -867,4 +868,20 @@ def test_a_ruling_arriving_live_keeps_a_reader_who_stepped_back_on_their_line(si
     assert tab.page.input_value("#vcr-slider") == "30"
     assert tab.page.get_attribute("#notation li[data-version='30']", "aria-current") == "step"
     assert tab.page.evaluate(IN_LIST_VIEW, 30)
+    assert tab.errors == []
+
+
+def test_an_ended_campaign_reads_how_it_ended_in_words_on_a_phone(site: Site, tab: Tab) -> None:
+    """CORE-END-1: the sample RV campaign was ended by the recorder with a reason; the status said it as the event's
+    JSON ({"by":"recorder",…}). On a phone every standalone link (the site's header) is a finger's 44 px too."""
+    game = site.games["cedofan_rv_siege_of_brod"]
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+
+    ended = tab.page.inner_text("#status-panel .ended")
+    assert ended == "Ended by recorder · reason: sample campaign ends after three rounds", ended
+    assert tab.page.evaluate(SMALL_CONTROLS) == []
+    assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    screenshot(tab, "phone-ended-campaign")
     assert tab.errors == []
