@@ -507,7 +507,8 @@ def test_got_x_25_orders_are_sealed_from_one_row_per_area_and_a_token_twice_is_r
     assert "order token id" not in tab.page.inner_text("#record-form")
     assert "tokens:" not in tab.page.inner_text("#record-fields-note")
     first = tab.page.inner_text("#record-choices button[data-choice='0']")  # a listed set reads as the rows would
-    assert first == "The Shivering Sea: March 0 · White Harbor: Support 0 · Winterfell: Defense +1"
+    # By printed face, as the notation names them: "March +0", not "March 0" (GOT-STRENGTH-3).
+    assert first == "The Shivering Sea: March +0 · White Harbor: Support +0 · Winterfell: Defense +1"
 
     # A House's two plain Raids are one printed token: each row offers "Raid" once, "Raid ★" apart, until both
     # copies are placed.

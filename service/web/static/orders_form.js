@@ -5,13 +5,14 @@
 // behind a "type the payload" disclosure for any other case. Same interface as schemaForm: node, fill, narrow, read.
 import { el } from "./dom.js";
 
-const sign = (n) => (n > 0 ? `+${n}` : String(n));
+const sign = (n) => (n >= 0 ? `+${n}` : String(n));
 
-// "March +1 ★": the token as printed, not its id.
+// "March +1 ★", "March +0", "Consolidate Power ★": the token by its printed face, as the game's notation names it
+// (domain/rulesets/agot2/notation_names.py), not its id.
 export function tokenName(token) {
-  const type = token.type.replace(/_/g, " ");
+  const type = token.type.split("_").map((word) => `${word[0].toUpperCase()}${word.slice(1)}`).join(" ");
   const modifier = token.type === "march" || token.type === "defense" || token.type === "support" ? ` ${sign(token.modifier)}` : "";
-  return `${type[0].toUpperCase()}${type.slice(1)}${modifier}${token.special ? " ★" : ""}`;
+  return `${type}${modifier}${token.special ? " ★" : ""}`;
 }
 
 // The tokens of a set grouped by printed name, in the set's order: a House's two plain Raids (raid_a, raid_b) are
@@ -74,7 +75,7 @@ export function ordersForm(fields, raw, areaName) {
     narrow(legal) {
       raw.narrow(legal);
     },
-    // A listed choice as the rows would show it: "The Shivering Sea: March 0 · Winterfell: Defense +1".
+    // A listed choice as the rows would show it: "The Shivering Sea: March +0 · Winterfell: Defense +1".
     describe(payload) {
       const orders = Array.isArray(payload?.orders) ? payload.orders : [];
       const named = (o) => `${areaName(o.area)}: ${tokens.has(o.token) ? tokenName(tokens.get(o.token)) : o.token}`;
