@@ -255,13 +255,16 @@ export class Recorder {
       option.note ? ` · ${option.note}` : "",
     );
     this.printed = printedNames(option.fields);
+    // A field's one legal value that the option names (the card whose ability resolves) is a list of one, so the
+    // form offers it by name like any other; a free note ("reason": "free text") stays what it is.
+    const listed = Object.fromEntries(Object.entries(option.fields || {}).map(([k, v]) => [k, typeof v === "string" && this.printed.has(v) ? [v] : v]));
     if (!keep) {
       const example = option.type === "seal" ? this.sealedSpec(option)?.example : this.specs.get(option.type)?.example?.data;
-      const generated = schemaForm(this.schemaOf(option.type, option), example, (value) => this.valueName(value), option.fields);
+      const generated = schemaForm(this.schemaOf(option.type, option), example, (value) => this.valueName(value), listed);
       this.form = (option.type === "seal" && this.sealedSpec(option)?.kind === "orders" && ordersForm(option.fields, generated, (id) => this.areaName(id))) || generated;
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
-    this.form.narrow(option.fields);
+    this.form.narrow(listed);
     if (clear) form.querySelector("#record-filter").value = "";
     this.listChoices(form, option);
     // The orders' rows already offer the areas and tokens: listed again as ids they were a screenful of noise.
