@@ -873,7 +873,8 @@ def test_a_ruling_arriving_live_keeps_a_reader_who_stepped_back_on_their_line(si
 
 def test_an_ended_campaign_reads_how_it_ended_in_words_on_a_phone(site: Site, tab: Tab) -> None:
     """CORE-END-1: the sample RV campaign was ended by the recorder with a reason; the status said it as the event's
-    JSON ({"by":"recorder",…}). On a phone every standalone link (the site's header) is a finger's 44 px too."""
+    JSON ({"by":"recorder",…}). On a phone every standalone link (the site's header) is a finger's 44 px too, and
+    the status table fits the screen."""
     game = site.games["cedofan_rv_siege_of_brod"]
     tab.page.set_viewport_size({"width": 390, "height": 844})
     tab.open(f"{site.base}/games/{game}")
@@ -883,5 +884,8 @@ def test_an_ended_campaign_reads_how_it_ended_in_words_on_a_phone(site: Site, ta
     assert ended == "Ended by recorder · reason: sample campaign ends after three rounds", ended
     assert tab.page.evaluate(SMALL_CONTROLS) == []
     assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    # The four-column status fits whole: its "office" column was cut at the screen's edge ("army comman…").
+    status = "#status-panel table.seats"
+    assert tab.page.evaluate(f"() => document.querySelector('{status}').scrollWidth") <= 358
     screenshot(tab, "phone-ended-campaign")
     assert tab.errors == []
