@@ -52,6 +52,9 @@ class Option:
     # How many table dice the action rolls now, when the rules know it before it is sent (0: none this time, so a
     # recorder asks for none); None when it depends on the choice or the dice (a battle's rounds).
     dice_count: int | None = None
+    # When one field of the data sets the count (a Judge Royal's reroll: the group he names), the dice each of its
+    # values rolls: {field: {value as JSON text: count}} ('"cavalry"', 'true'); empty otherwise.
+    dice_by: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The option as the API shows it (the service adds the spec's senders and dice order)."""
@@ -64,6 +67,7 @@ class Option:
             "note": self.note,
             "private": self.private,
             "dice_count": self.dice_count,
+            "dice_by": thawed(self.dice_by),
         }
 
 

@@ -114,6 +114,10 @@ def test_renly_baratheon_upgrades_the_footman_his_owner_names_when_he_wins(api: 
     game_id, cid, events = _fight(api, game, cards, supporters=("baratheon",))
     assert _one(events, "CombatResolved")["winner"] == "baratheon"
     assert "CasualtiesTaken" not in _types(events)
+    pending = api.client.get(f"/api/v1/games/{game_id}/pending?as=arbiter", headers=api.headers("admin")).get_json()
+    [fields] = [o["fields"] for w in pending["waiting"] for o in w["options"] if o["type"] == "resolve_card_ability"]
+    # GOT-CARD-1: the card is named as printed, for the recorder's drop-down (not typed as its id)
+    assert fields["cards"] == [{"id": "baratheon_renly_baratheon", "name": "Renly Baratheon", "strength": 3}]
 
     chosen = _ability(api, game_id, "baratheon", cid, "baratheon_renly_baratheon", {"unit": "baratheon:footman:c:1"})
 

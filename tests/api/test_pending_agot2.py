@@ -102,6 +102,18 @@ def test_a_march_offered_by_pending_is_accepted_and_each_seat_sees_only_its_own_
     )
 
 
+def test_got_card_1_the_house_card_field_lists_the_playable_cards_by_printed_name_and_strength(api: Api) -> None:
+    """GOT-CARD-1: the seal's `card` lists the cards of the seat's own hand it may play and `cards` names each as
+    printed (a recorder's drop-down shows "Eddard Stark (4)", not the id it was typed as)."""
+    game_id, tokens = _lannister_attacks_stark(api)
+    fields = _option(_pending(api, game_id, "stark", tokens["stark"]), "stark", "seal")["fields"]
+
+    assert fields["card"] == _hand(api, game_id, "stark")
+    eddard = next(c for c in fields["cards"] if c["id"] == "stark_eddard_stark")
+    assert eddard == {"id": "stark_eddard_stark", "name": "Eddard Stark", "strength": 4}
+    assert [c["id"] for c in fields["cards"]] == fields["card"]
+
+
 def test_the_sealed_cards_chosen_from_pending_are_accepted_and_revealed_together(api: Api) -> None:
     """GOT-CARD-1: the last card sealed reveals both, and the combat moves on past its card step."""
     game_id, tokens = _lannister_attacks_stark(api)

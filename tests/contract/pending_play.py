@@ -9,13 +9,15 @@ domain/pending.py:
   are accepted: their `data` passes the action's JSON Schema and `decide` records events without a violation;
 - a spectator and each other seat see the same seats and option types as the arbiter, and none of a private
   option's choices;
-- an option that says how many dice it rolls (`dice_count`) rolls that many, whichever of its choices is sent.
+- an option that says how many dice it rolls (`dice_count`) rolls that many, whichever of its choices is sent; one
+  that says how many each value of a field rolls (`dice_by`) rolls that many for the value sent.
 
 A ruleset's own test module builds the `GameCreated` event and calls `play`.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import secrets as token_source
 from collections.abc import Mapping
@@ -170,6 +172,12 @@ def _decide(
     rolled = sum(len(e.data["faces"]) for e in decision.events if e.type == "DiceRolled")
     if option.dice_count is not None and rolled != option.dice_count:
         raise ContractBroken(f"{where}: pending says it rolls {option.dice_count} dice, it rolled {rolled}")
+    for name, counts in option.dice_by.items():
+        said = counts.get(json.dumps(data.get(name)))
+        if said is not None and rolled != said:
+            raise ContractBroken(
+                f"{where}: pending says {name}={data.get(name)!r} rolls {said} dice, it rolled {rolled}"
+            )
     return decision
 
 

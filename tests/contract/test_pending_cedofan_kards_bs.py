@@ -30,6 +30,7 @@ from tests.domain.cedofan_kards_bs.builders import (
     then,
     when,
 )
+from tests.domain.cedofan_kards_bs.test_rules import _pirate_board as pirate_board
 
 SEATS = ("zapad", "rudern", "stiny", "ostius")
 SAMPLES = Path(__file__).resolve().parents[2] / "replays" / "samples"
@@ -293,11 +294,12 @@ def test_the_raid_rules_are_cited_in_their_rounds_only_on_a_board_that_has_giant
 
 def test_kbs_gnt_1_kbs_pir_1_beginning_the_turns_rolls_no_die_in_a_round_without_raids() -> None:
     """Rounds 1 and 2 have no raid (KBS-GNT-1: odd rounds from 3; KBS-PIR-1: even rounds from 4), so
-    `begin_turns` says it rolls no table die; in a raid round how many depends on the raid, so it says nothing."""
+    `begin_turns` says it rolls no table die; in a giants' round how many depends on their target die, so it says
+    nothing; the pirates' round 4 rolls none here (no `pirate_dice`)."""
     shipped = KBS.shipped_boards[BOARD]
     start = play(KBS, created(KBS, SEATS, options=OPTIONS, board=BOARD), shipped, random.Random(0), steps=0).game
     counts = {n: _options(_pending(fold(KBS, [_round(n)], None, start_from=start)), None) for n in (1, 2, 3, 4)}
-    assert {n: options["begin_turns"].dice_count for n, options in counts.items()} == {1: 0, 2: 0, 3: None, 4: None}
+    assert {n: options["begin_turns"].dice_count for n, options in counts.items()} == {1: 0, 2: 0, 3: None, 4: 0}
     assert counts[1]["begin_turns"].to_json()["dice_count"] == 0
 
 
@@ -438,3 +440,12 @@ def test_every_action_of_the_recorded_sample_campaign_was_offered_to_its_seat_wh
         offered[recorded["type"]] += 1
         game = builders.play(game, recorded["type"], recorded["seat"], recorded["data"].get("dice"), **data)
     assert offered["relieve_siege"] and offered["storm_city"] and offered["retreat"] and offered["enter_jointly"]
+
+
+def test_kbs_pir_3_kbs_amb_12_a_pirates_raid_says_it_rolls_their_and_ostiuss_die_when_the_game_rolls_them() -> None:
+    """KBS-PIR-3, KBS-AMB-12: in an even round from 4 the pirates storm a held Ostius; with `pirate_dice` the
+    pirates and Ostius roll a die each, without it none: the count is known before the turns begin."""
+    for pirate_dice, dice in ((True, 2), (False, 0)):
+        round_4 = Event("RoundStarted", {"round": 4})
+        game = builders.given(pirate_board(), ("o", "z"), round_4, options={"pirate_dice": pirate_dice})
+        assert _options(_pending(game), None)["begin_turns"].dice_count == dice

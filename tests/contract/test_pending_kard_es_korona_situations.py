@@ -16,6 +16,8 @@ from tests.domain.kard_es_korona.test_battle_endings import capturing_pest
 from tests.domain.kard_es_korona.test_battle_rules import e1_battle
 from tests.domain.kard_es_korona.test_defeat import blue_defeated, lords_battle
 from tests.domain.kard_es_korona.test_duel_and_rerolls import duel, with_judge
+from tests.domain.kard_es_korona.test_elections import judge_in_a_treasurer_roll_off
+from tests.domain.kard_es_korona.test_event_cards import rainy_siege
 from tests.domain.kard_es_korona.test_offices import movement_game as office_movement_game
 from tests.domain.kard_es_korona.test_retreat import BLUE, RED, battle, fejer_battle, fight
 
@@ -28,6 +30,7 @@ def test_kk_adv_5_kk_adv_8_after_a_full_round_the_attacker_may_retreat_to_where_
     retreat = option_of(pending, RED, "retreat")
     assert retreat.choices == ({"to": "pest"},)
     assert retreat.fields["destinations"]["pest"]["pursuit_dice"] == 2
+    assert retreat.dice_count == 2  # KK-ADV-6: the recorder asks for the pursuers' two dice, whichever county
     assert retreat.fields["destinations"]["pest"]["obstacle_losses_at_most"] == 0
     assert retreat.rule_ids == ("KK-ADV-5", "KK-ADV-8", "KK-ADV-11")
     assert option_of(pending, RED, "stay").choices == ({},)
@@ -152,6 +155,8 @@ def test_kk_office_1_a_57_the_judge_royal_rerolls_one_of_his_own_groups_or_keeps
     assert option_of(pending, RED, "reroll").choices == ({"arm": "cavalry"},)
     assert option_of(pending, RED, "keep_roll").choices == ({},)
     assert option_of(pending, RED, "reroll").rule_ids == ("KK-OFFICE-1", "KK-OFFICE-2")
+    # The count follows the group named: his cavalry's one die (the knight's), which the recorder asks for once named.
+    assert option_of(pending, RED, "reroll").to_json()["dice_by"] == {"arm": {'"cavalry"': 1}}
 
 
 def test_a_13_kk_lord_8_a_duel_winner_left_alone_must_rejoin_his_units_and_cannot_decline() -> None:
@@ -188,3 +193,20 @@ def test_kk_office_6_a_holder_may_sell_his_office_then_the_others_bid_above_the_
     assert all(5 <= c["amount"] <= 12 for c in bid.choices)
     assert option_of(pending, holder, "close_office_sale").choices == ({},)
     assert holder not in seats_offering(pending, "bid_for_office")
+
+
+def test_kk_event_7_the_rainy_autumn_roll_is_one_die_unless_the_besieger_is_the_judge_royal_kk_office_2() -> None:
+    """KK-EVENT-7: the besieger rolls one die; KK-OFFICE-2: a Judge Royal besieger may roll a second after a low
+    first one, so his count waits on the die (the recorder keeps its one free box)."""
+    assert option_of(arbiter_pending(rainy_siege()), RED, "roll_event_die").dice_count == 1
+    assert option_of(arbiter_pending(rainy_siege(judge_royal=True)), RED, "roll_event_die").dice_count is None
+
+
+def test_kk_office_2_the_judge_royals_tie_die_asks_for_one_die_when_he_rerolls_and_none_when_he_keeps_it() -> None:
+    """KK-OFFICE-2: Felvidék, Judge Royal, lost the Treasurer roll-off 2 to 4; his answer sets the dice: one new die
+    (`reroll: true`), none (`false`). The recorder gives the box once the answer is ticked."""
+    game = play_actions(judge_in_a_treasurer_roll_off(), act("roll_off", "erdely", dice=[2, 4]))
+    option = option_of(arbiter_pending(game), "felvidek", "reroll_tie_die")
+
+    assert option.dice_count is None
+    assert option.to_json()["dice_by"] == {"reroll": {"true": 1, "false": 0}}

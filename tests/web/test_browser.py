@@ -745,7 +745,8 @@ def test_the_arbiters_view_is_offered_only_to_a_token_that_may_see_it(site: Site
     assert tab.errors == []
 
 
-SMALL_CONTROLS = """() => [...document.querySelectorAll('button, select, input:not([type=range]):not([type=checkbox])')]
+SMALL_CONTROLS = """() => [...document.querySelectorAll(
+  'button, select, input:not([type=range]):not([type=checkbox]), header.site a, summary')]
   .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
   .map((e) => `${e.id || e.textContent.trim().slice(0, 20)}: ${Math.round(e.getBoundingClientRect().height)} px`)"""
 
@@ -788,15 +789,21 @@ def test_every_control_of_a_game_page_is_a_fingers_44_px_on_a_phone(site: Site, 
     assert tab.errors == []
 
 
-def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked_nothing(site: Site, tab: Tab) -> None:
-    """CORE-DICE-1: a transcript roll with two faces for one die, overturned by a ruling: its line reads struck, the
-    correction's line says what it struck; an upheld appeal (the record stands again) lets it stand, live."""
+def _transcript_with_a_two_faced_roll(site: Site) -> str:
+    """A freeform transcript with table dice whose v2 is red's roll of one die entered with two faces (CORE-DICE-1)."""
     body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "dice": "table", "mode": "transcript"}
     status, _, raw = site.served.post("/api/v1/games", body)
     assert status == 201, raw
-    game = json.loads(raw)["id"]
+    game: str = json.loads(raw)["id"]
     roll = {"type": "roll", "seat": "red", "data": {"count": 1, "dice": [6, 2]}}
     assert site.served.post(f"/api/v1/games/{game}/actions", roll)[0] == 201
+    return game
+
+
+def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked_nothing(site: Site, tab: Tab) -> None:
+    """CORE-DICE-1: a transcript roll with two faces for one die, overturned by a ruling: its line reads struck, the
+    correction's line says what it struck; an upheld appeal (the record stands again) lets it stand, live."""
+    game = _transcript_with_a_two_faced_roll(site)
     note = {"type": "record", "seat": "red", "data": {"type": "parley", "data": {}}}
     assert site.served.post(f"/api/v1/games/{game}/actions", note)[0] == 201
     status, _, raw = site.served.post(f"/api/v1/games/{game}/disputes", {"version": 2, "claim": "one die, two faces"})
@@ -830,4 +837,55 @@ def test_an_overturned_line_says_so_once_and_an_unchecked_ruling_says_it_checked
     tab.page.click("#notation li[data-version='2'] button.line")
     tab.page.wait_for_selector("#audit .verdict-meaning >> text=recorded as breaking them")
     assert "CORE-DICE-1" in tab.page.inner_text("#audit")
+    assert tab.errors == []
+
+
+IN_LIST_VIEW = """(version) => { const list = document.getElementById('notation');
+  const line = list.querySelector(`li[data-version="${version}"]`); const box = list.getBoundingClientRect();
+  const at = line.getBoundingClientRect(); return at.top >= box.top - 1 && at.bottom <= box.bottom + 1; }"""
+
+
+def test_a_ruling_arriving_live_keeps_a_reader_who_stepped_back_on_their_line(site: Site, tab: Tab) -> None:
+    """CORE-DICE-1: a ruling that strikes an earlier line redraws the notation; a reader stepped back to v30 of 42
+    stayed at v30 (the board, the slider) but the list went back to its top and lost the current line's mark."""
+    game = _transcript_with_a_two_faced_roll(site)
+    for n in range(40):
+        note = {"type": "record", "seat": "red", "data": {"type": "parley", "data": {"n": n}}}
+        assert site.served.post(f"/api/v1/games/{game}/actions", note)[0] == 201
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/disputes", {"version": 2, "claim": "one die, two faces"})
+    assert status == 201, raw
+    dispute = json.loads(raw)["id"]
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+    tab.page.click("#notation li[data-version='30'] button.line")  # the reader steps back
+    tab.page.wait_for_function(IN_LIST_VIEW, arg=30)
+
+    ruling = {"decision": "overturned", "reasoning": "one die", "rule_ids": ["CORE-DICE-1"]}
+    assert site.served.post(f"/api/v1/disputes/{dispute}/ruling", ruling)[0] == 201
+    tab.page.wait_for_selector("#notation li[data-version='2'] del")  # the list was drawn again, v2 struck
+    tab.page.wait_for_selector("#notation li[data-version='43']")  # with the correction's line
+
+    assert tab.page.input_value("#vcr-slider") == "30"
+    assert tab.page.get_attribute("#notation li[data-version='30']", "aria-current") == "step"
+    assert tab.page.evaluate(IN_LIST_VIEW, 30)
+    assert tab.errors == []
+
+
+def test_an_ended_campaign_reads_how_it_ended_in_words_on_a_phone(site: Site, tab: Tab) -> None:
+    """CORE-END-1: the sample RV campaign was ended by the recorder with a reason; the status said it as the event's
+    JSON ({"by":"recorder",…}). On a phone every standalone link (the site's header) is a finger's 44 px too, and
+    the status table fits the screen."""
+    game = site.games["cedofan_rv_siege_of_brod"]
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+
+    ended = tab.page.inner_text("#status-panel .ended")
+    assert ended == "Ended by recorder · reason: sample campaign ends after three rounds", ended
+    assert tab.page.evaluate(SMALL_CONTROLS) == []
+    assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    # The four-column status fits whole: its "office" column was cut at the screen's edge ("army comman…").
+    status = "#status-panel table.seats"
+    assert tab.page.evaluate(f"() => document.querySelector('{status}').scrollWidth") <= 358
+    screenshot(tab, "phone-ended-campaign")
     assert tab.errors == []

@@ -507,11 +507,23 @@ def test_got_x_25_orders_are_sealed_from_one_row_per_area_and_a_token_twice_is_r
     assert "order token id" not in tab.page.inner_text("#record-form")
     assert "tokens:" not in tab.page.inner_text("#record-fields-note")
     first = tab.page.inner_text("#record-choices button[data-choice='0']")  # a listed set reads as the rows would
-    assert first == "The Shivering Sea: March 0 · White Harbor: Support 0 · Winterfell: Defense +1"
+    # By printed face, as the notation names them: "March +0", not "March 0" (GOT-STRENGTH-3).
+    assert first == "The Shivering Sea: March +0 · White Harbor: Support +0 · Winterfell: Defense +1"
 
-    tab.page.select_option("select[data-area='shivering_sea']", "raid_a")
-    assert tab.page.locator("select[data-area='winterfell'] option[value='raid_a']").is_disabled()
-    tab.page.evaluate("document.querySelector(\"select[data-area='winterfell']\").value = 'raid_a'")
+    # A House's two plain Raids are one printed token: each row offers "Raid" once, "Raid ★" apart, until both
+    # copies are placed.
+    names = tab.page.locator("select[data-area='winterfell'] option").all_inner_texts()
+    assert names.count("Raid") == 1 and names.count("Raid ★") == 1 and names.count("Defense +1") == 1
+    tab.page.select_option("select[data-area='shivering_sea']", label="Raid")
+    tab.page.select_option("select[data-area='winterfell']", label="Raid")
+    placed = [tab.page.input_value(f"select[data-area='{a}']") for a in ("shivering_sea", "winterfell")]
+    assert sorted(placed) == ["raid_a", "raid_b"]
+    harbor_raid = tab.page.locator("select[data-area='white_harbor'] option", has_text="Raid").first
+    assert harbor_raid.inner_text() == "Raid" and harbor_raid.is_disabled()
+    tab.page.evaluate(
+        "(s => { s.value = 'raid_a'; s.dispatchEvent(new Event('change')); })"
+        "(document.querySelector(\"select[data-area='white_harbor']\"))"
+    )
     before = len(_events(site, game))
     tab.page.click("#record-send")
     assert "placed twice" in tab.page.wait_for_selector("#record-result .refused").inner_text()

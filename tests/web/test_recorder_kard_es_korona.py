@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+from tests.domain.kard_es_korona.small_boards import province_board
 from tests.web.conftest import Site, Tab, screenshot, with_token
 
 SETUP_PHASES = ("first_player", "placement", "neutral_placement")
@@ -210,4 +211,78 @@ def test_kk_gen_6_a_transfer_offers_only_the_other_players_as_its_recipient(site
 
     offered = tab.page.eval_on_selector_all("select[data-field='to'] option", "os => os.map((o) => o.textContent)")
     assert sorted(offered) == ["felvidek", "szlavonia"]
+    assert tab.errors == []
+
+
+E3 = ["felvidek", "erdely", "delvidek", "pannonia"]  # the seating of tests/api/test_kard_es_korona_elections.py
+
+
+def _ok(site: Site, game: str, body: dict[str, Any], path: str = "actions", token: str = "") -> list[dict[str, Any]]:
+    headers = {"Authorization": f"Bearer {token}"} if token else None
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/{path}", body, headers=headers)
+    assert status == 201, raw
+    events: list[dict[str, Any]] = json.loads(raw).get("events", [])
+    return events
+
+
+def _judge_royal_lost_a_roll_off(site: Site) -> str:
+    """E3's 1306 election (tests/api/test_kard_es_korona_elections.py): Felvidék, Judge Royal, ties Erdély for the
+    Treasurer's office and loses the roll-off 1 to 5; he may reroll his die (KK-OFFICE-2)."""
+    body = {"ruleset": "kard_es_korona", "board": province_board("basic"), "seats": [{"seat": s} for s in E3]}
+    status, _, raw = site.served.post("/api/v1/games", {**body, "dice": "table", "options": {"variant": "basic"}})
+    assert status == 201, raw
+    game: str = json.loads(raw)["id"]
+    units = {f"{s}_k2": {s: {"infantry": 1}} for s in E3}
+    position = {
+        "phase": "movement",
+        "year": 1306,
+        "starting_player": E3[0],
+        "turn": E3[0],
+        "units": units,
+        "control": {c: next(iter(by)) for c, by in units.items()},
+        "treasury": dict(zip(E3, (20, 15, 12, 9), strict=True)),
+        "offices": {"judge_royal": E3[0], "treasurer": None, "palatine": None},
+        "elections_held": 1,
+    }
+    more = (
+        {"lords": {s: f"{s}_k2" for s in E3}, "allowances": dict.fromkeys(E3, 4)},
+        {"steps_taken": dict.fromkeys(E3, 0)},
+    )
+    status, _, raw = site.served.post("/api/v1/tokens", {"role": "arbiter", "label": "web arbiter"})
+    assert status == 201, raw
+    arbiter = json.loads(raw)["token"]  # CORE-ADJUST-3: only an arbiter forces a position the setup never made
+    for values in (position, *more):
+        changes = [{"op": "set", "path": f"/{k}", "value": v} for k, v in values.items()]
+        adjust = {"type": "adjust", "data": {"changes": changes, "reason": "E3's position", "force": True}}
+        _ok(site, game, adjust, token=arbiter)
+    events = [e for seat in E3 for e in _ok(site, game, {"type": "pass", "seat": seat, "data": {}})]
+    for bids in ((6, 6, 0, 0), (4, 4, 1, 0)):
+        round_id = events[-1]["data"]["round"]
+        for seat, amount in zip(E3, bids, strict=True):
+            events = _ok(site, game, {"seat": seat, "round": round_id, "payload": {"amount": amount}}, "sealed")
+    _ok(site, game, {"type": "roll_off", "seat": E3[1], "data": {"dice": [1, 5]}})
+    return game
+
+
+def test_kk_office_2_the_judge_royals_reroll_asks_for_its_die_once_ticked_and_for_none_when_kept(
+    site: Site, tab: Tab
+) -> None:
+    """KK-OFFICE-2: the count of the Judge Royal's tie die is his answer's (the pending's `dice_by`): ticked, the
+    page asks "Roll 1 die" in a box; unticked, it asks for no dice at all; the reroll is recorded."""
+    game = _judge_royal_lost_a_roll_off(site)
+    _open(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='felvidek'] button[data-type='reroll_tie_die']")
+    reroll = tab.page.locator("#record-fields input[data-field='reroll']")
+
+    reroll.check()
+    assert tab.page.inner_text("#record-dice-label") == "Roll 1 die"
+    assert tab.page.locator("#record-dice-boxes input").count() == 1
+    reroll.uncheck()
+    assert tab.page.locator("#record-dice-field").is_hidden()
+    reroll.check()
+    tab.page.fill("#record-dice-boxes input", "6")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    rolled = site.api(f"/api/v1/games/{game}/events")["items"]
+    assert [e["data"]["faces"] for e in rolled if e["type"] == "DiceRolled"][-1] == [6]
     assert tab.errors == []

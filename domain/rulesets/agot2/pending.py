@@ -19,7 +19,7 @@ from domain.pending import Option, Pending, Waiting, ended_or, for_viewer, merge
 from domain.rulesets.agot2.abilities import power_in_pool
 from domain.rulesets.agot2.card_choices import card_errors
 from domain.rulesets.agot2.flow import current_actor
-from domain.rulesets.agot2.pending_combat import combat_waits
+from domain.rulesets.agot2.pending_combat import combat_waits, printed_card
 from domain.rulesets.agot2.pending_orders import ORDER_RULES, order_fields, order_sets, raven_options, turn_options
 from domain.rulesets.agot2.state import TRACKS, AgotState
 
@@ -170,7 +170,14 @@ def _cards(s: AgotState, seat: str) -> tuple[Mapping[str, Any], ...]:
 
 
 def _hand_of(s: AgotState) -> Callable[[SealedRound, str], Mapping[str, Any]]:
-    return lambda _r, seat: {"hand": list(s.hands.get(seat, ()))}
+    """The seat's hand; `card` the ones it may play, each in `cards` with its printed name and strength."""
+
+    def fields(_r: SealedRound, seat: str) -> Mapping[str, Any]:
+        playable = [c["card"] for c in _cards(s, seat)]
+        cards = [printed_card(s.cards[c]) for c in playable if c in s.cards]
+        return {"hand": list(s.hands.get(seat, ())), "card": playable, "cards": cards}
+
+    return fields
 
 
 def _bids(s: AgotState, seat: str) -> tuple[Mapping[str, Any], ...]:

@@ -70,6 +70,11 @@ def _support(state: AgotState, c: Combat) -> Waiting:
     return Waiting(seat, (declare, refuse), f"declares support in the combat in {c.area}")
 
 
+def printed_card(card: Card) -> dict[str, Any]:
+    """A house card as printed, for a client to name its id: its name and combat strength (GOT-CARD-1)."""
+    return {"id": card.id, "name": card.name, "strength": card.strength}
+
+
 def _ability(state: AgotState, c: Combat, tier: str) -> tuple[str, str, tuple[Waiting, ...]]:
     """GOT-CARD-3/5, X-8: the owner of the next ability of the tier chooses what it does."""
     seat = next_ability(state, c, tier)
@@ -83,7 +88,7 @@ def _ability(state: AgotState, c: Combat, tier: str) -> tuple[str, str, tuple[Wa
         tuple(dict.fromkeys((rule, "GOT-X-8"))),
         tuple({"combat_id": c.combat_id, "card": card.id, "choice": choice} for choice in choices),
         exhaustive=exhaustive,
-        fields={"card": card.id, "kind": card.kind, "timing": card.timing},
+        fields={"card": card.id, "kind": card.kind, "timing": card.timing, "cards": [printed_card(card)]},
         note=note,
     )
     summary = f"combat {c.combat_id}: {seat} resolves {card.name}'s ability"

@@ -16,7 +16,7 @@ from domain.pending import Option
 from domain.rulesets.agot2.neutral import can_attack_neutral
 from domain.rulesets.agot2.orders import can_enter, defender_of, raid_target_errors
 from domain.rulesets.agot2.planning import orders_errors, specials_after_swap, stars_of, unplaced_tokens
-from domain.rulesets.agot2.state import AgotState
+from domain.rulesets.agot2.state import AgotState, Token
 
 # The order types the representative sets cycle through, one shift per set.
 ORDER_TYPES = ("march", "support", "defense", "raid", "consolidate_power")
@@ -45,10 +45,12 @@ def order_sets(s: AgotState, seat: str) -> tuple[Mapping[str, Any], ...]:
 
 def order_fields(s: AgotState, seat: str) -> dict[str, Any]:
     """What else the seat may seal: any of its areas, each token of the set once, specials within its stars."""
-    tokens = [
-        {"id": t.id, "type": t.type, "modifier": t.modifier, "special": t.special} for _, t in sorted(s.tokens.items())
-    ]
+    tokens = [_token_json(t) for _, t in sorted(s.tokens.items())]
     return {"areas": _held_areas(s, seat), "tokens": tokens, "special_limit": stars_of(s, seat)}
+
+
+def _token_json(t: Token) -> dict[str, Any]:
+    return {"id": t.id, "type": t.type, "modifier": t.modifier, "special": t.special}
 
 
 def _held_areas(s: AgotState, seat: str) -> list[str]:
@@ -91,11 +93,24 @@ def raven_options(s: AgotState, holder: str) -> tuple[Option, ...]:
         "use_raven",
         ("GOT-RAVEN-1", "GOT-RAVEN-2", "GOT-RAVEN-3", "GOT-X-12", "GOT-X-13"),
         (*swaps, *peeks),
-        fields={"special_limit": stars, "unplaced_tokens": unplaced_tokens(s, holder)},
+        fields=_raven_fields(s, holder, stars),
         note="replace one own order with an unplaced token, or look at the top Wildling card and put it back",
     )
     decline = Option("decline_raven", ("GOT-RAVEN-1", "GOT-X-12"), ({},))
     return use, decline
+
+
+def _raven_fields(s: AgotState, holder: str, stars: int) -> dict[str, Any]:
+    """The stars, the unplaced tokens (`token`, each in `tokens` as the order sets give them) and the areas of the
+    holder's orders (`area`) a swap may take."""
+    unplaced = unplaced_tokens(s, holder)
+    return {
+        "special_limit": stars,
+        "unplaced_tokens": unplaced,
+        "area": sorted(a for a, o in s.orders.items() if o.seat == holder),
+        "token": unplaced,
+        "tokens": [_token_json(s.tokens[t]) for t in unplaced],
+    }
 
 
 # --- the Action Phase: the order resolved in turn (GOT-TERM-4) ---

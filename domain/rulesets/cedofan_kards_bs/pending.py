@@ -30,6 +30,7 @@ from domain.rulesets.cedofan_kards_bs.combat import unit_bs
 from domain.rulesets.cedofan_kards_bs.losses import RULES_CITED
 from domain.rulesets.cedofan_kards_bs.pending_battles import battle_options, retreat_options
 from domain.rulesets.cedofan_kards_bs.pending_moves import joint_entry_options, merge_options, move_options
+from domain.rulesets.cedofan_kards_bs.raids import raid_dice
 from domain.rulesets.cedofan_kards_bs.state import KbsState, OpenLoss
 from domain.rulesets.cedofan_kards_bs.view import ruler_held
 
@@ -135,9 +136,10 @@ def _end_option(game: Game) -> Option:
 def _supply(game: Game, anytime: tuple[Waiting, ...]) -> Pending:
     """KBS-AMB-20, KBS-VAS-9: lords may ask their vassals; the table then begins the turns and the raids."""
     state: KbsState = game.state
-    # No raid this round (rounds 1 and 2, KBS-GNT-1, KBS-PIR-1): beginning the turns rolls no die.
-    raids = _raid_rules(state) != (TURN_RULE,)
-    begin = Option("begin_turns", _raid_rules(state), ({},), note=_raid_note(state), dice_count=None if raids else 0)
+    # No raid this round (rounds 1 and 2, KBS-GNT-1, KBS-PIR-1): beginning the turns rolls no die; a pirates' raid
+    # rolls a known two (or none); only the giants' count waits on their target die.
+    dice = raid_dice(state, game.meta.options)
+    begin = Option("begin_turns", _raid_rules(state), ({},), note=_raid_note(state), dice_count=dice)
     income = Option(
         "adjust",
         (TURN_RULE, "CORE-ADJUST-1"),

@@ -209,6 +209,18 @@ def pirate_raid(game: Game, inputs: Inputs, state: KbsState, round_no: int) -> D
     return _pirate_battle(game, inputs, state, round_no, ostius)
 
 
+def raid_dice(state: KbsState, options: Mapping[str, Any]) -> int | None:
+    """The table dice beginning the turns rolls for this round's raid (`giant_raid`, `pirate_raid`): None in a giants'
+    round, whose target die decides whether a battle's two follow (KBS-GNT-2/3); in a pirates' round the pirates'
+    and Ostius's two when Ostius is held and the game rolls them (KBS-PIR-3, KBS-AMB-12); else none."""
+    round_no, ostius = state.round, state.map.pirate_target
+    if round_no >= 3 and round_no % 2 == 1 and state.map.giant_targets:
+        return None
+    if round_no < 4 or round_no % 2 == 1 or ostius is None or state.owners.get(ostius, NEUTRAL) == NEUTRAL:
+        return 0
+    return 2 if options["pirate_dice"] else 0
+
+
 def raiding_ports(state: KbsState) -> list[str]:
     """KBS-PIR-1, KBS-PIR-3: the neutral ports not under siege, whose fleets raid."""
     return sorted(

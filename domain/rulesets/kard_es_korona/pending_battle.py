@@ -18,6 +18,7 @@ from domain.rulesets.kard_es_korona.hits import casualty_options, exchange_dice,
 from domain.rulesets.kard_es_korona.pending_choices import JUDGE_MAY_REROLL, MANY, NO_DATA, Probe, offered, waiting
 from domain.rulesets.kard_es_korona.pinning import is_advanced, picks
 from domain.rulesets.kard_es_korona.retreat import crosses_obstacle, destinations, round_complete
+from domain.rulesets.kard_es_korona.retreat_choices import pursuit_dice
 from domain.rulesets.kard_es_korona.state import ATTACKER, DEFENDER, Battle, KKState, is_neutral
 from domain.rulesets.kard_es_korona.withdrawal import forced_battle_targets, withdrawal_destinations
 
@@ -38,7 +39,11 @@ def battle_phase(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
     if battle.status in ("withdrawing", "capturing"):
         return _withdrawal(probe, state, battle)
     if siege_roll_due(state) is not None:
-        option = offered(probe, battle.attacker, "roll_event_die", ("KK-EVENT-7",), JUDGE_MAY_REROLL)
+        # KK-OFFICE-2: only a Judge Royal's besieger may roll a second die, and only after a low first one.
+        judge = state.offices.get("judge_royal") == battle.attacker
+        option = offered(
+            probe, battle.attacker, "roll_event_die", ("KK-EVENT-7",), JUDGE_MAY_REROLL, dice_count=None if judge else 1
+        )
         return waiting(battle.attacker, f"{battle.attacker} rolls for Rainy Autumn before the siege", option)
     if any(p.chosen is None for p in battle.pending):
         return _casualties(probe, state, battle)
@@ -104,7 +109,11 @@ def _retreats(probe: Probe, state: KKState, battle: Battle) -> tuple[Waiting, ..
         places = destinations(state, battle, side)
         costs = {county: _retreat_cost(state, battle, side, county) for county in places}
         rules = ("KK-ADV-5", "KK-ADV-8" if side == ATTACKER else "KK-ADV-9", "KK-ADV-11")
-        leave = offered(probe, seat, "retreat", rules, ({"to": c} for c in places), fields={"destinations": costs})
+        # KK-ADV-6: the pursuers' dice are the same whichever county the retreat goes to.
+        dice = pursuit_dice(state, battle, other(side))
+        leave = offered(
+            probe, seat, "retreat", rules, ({"to": c} for c in places), fields={"destinations": costs}, dice_count=dice
+        )
         stay = offered(probe, seat, "stay", ("KK-ADV-5",), NO_DATA) if side == ATTACKER else None
         found.extend(waiting(seat, f"{seat} may retreat from {battle.id}", leave, stay))
     return tuple(found)

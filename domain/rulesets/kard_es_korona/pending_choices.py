@@ -99,11 +99,13 @@ def offered(
     note: str = "",
     limit: int | None = None,
     dice_count: int | None = None,
+    dice_by: Mapping[str, Mapping[str, int]] | None = None,
 ) -> Option | None:
     """The option of the accepted candidates (None when the rules accept none of them).
 
     `complete` says the candidates are every legal payload; a `limit` reached makes the list representative.
-    `dice_count`: the dice the action rolls whichever choice is sent, when the state says how many (Option's).
+    `dice_count`: the dice the action rolls whichever choice is sent, when the state says how many (Option's);
+    `dice_by`: the dice per value of the field that sets the count, when the choice does (Option's).
     """
     choices = probe.kept(seat, action_type, candidates, limit)
     if not choices:
@@ -111,7 +113,14 @@ def offered(
     exhaustive = complete and (limit is None or len(choices) < limit)
     fields = dict(fields or {})
     return Option(
-        action_type, rule_ids, choices, exhaustive=exhaustive, fields=fields, note=note, dice_count=dice_count
+        action_type,
+        rule_ids,
+        choices,
+        exhaustive=exhaustive,
+        fields=fields,
+        note=note,
+        dice_count=dice_count,
+        dice_by=dice_by or {},
     )
 
 

@@ -45,7 +45,10 @@ def election(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
         judge = state.offices.get("judge_royal")
         answers = ({"reroll": True}, {"reroll": False})
         fields = {"faces": dict(current.faces)}
-        option = offered(probe, judge, "reroll_tie_die", ("KK-OFFICE-2", "KK-ELECT-12"), answers, fields=fields)
+        rules = ("KK-OFFICE-2", "KK-ELECT-12")
+        # KK-OFFICE-2: his one new die when he rerolls, none when he keeps it.
+        by_answer = {"reroll": {"true": 1, "false": 0}}
+        option = offered(probe, judge, "reroll_tie_die", rules, answers, fields=fields, dice_by=by_answer)
         return waiting(judge, "the Judge Royal may reroll his roll-off die", option)
     return ()
 

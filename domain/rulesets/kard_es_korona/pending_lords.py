@@ -7,6 +7,7 @@ engine's (`pending.py` asks them in that order).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -29,10 +30,21 @@ def reroll_offer(probe: Probe, state: KKState) -> tuple[Waiting, ...]:
     rerolls = [{"arm": arm} for arm in arms] if arms else [{}]
     rules = ("KK-OFFICE-1", "KK-OFFICE-2") if groups else ("KK-OFFICE-2", "KK-LORD-6")
     fields = {"occasion": offer.get("occasion"), "faces": offer.get("faces"), "groups": groups}
+    # KK-OFFICE-1: a battle's reroll rolls the named group's dice again; any other roll is his one die (KK-OFFICE-2).
+    by_arm = {json.dumps(str(g["arm"])): len(g.get("faces") or ()) for g in groups if g.get("arm")}
     return waiting(
         seat,
         f"the Judge Royal may reroll ({offer.get('occasion')})",
-        offered(probe, seat, "reroll", rules, rerolls, fields=fields),
+        offered(
+            probe,
+            seat,
+            "reroll",
+            rules,
+            rerolls,
+            fields=fields,
+            dice_count=None if arms else 1,
+            dice_by={"arm": by_arm} if arms else {},
+        ),
         offered(probe, seat, "keep_roll", rules, NO_DATA),
     )
 

@@ -143,6 +143,12 @@ def pursuit_rules(battle: Battle, pursuer: str) -> Battle:
     return battle_with(battle, exchange=SIEGE_ARCHERS if pursuer == DEFENDER else SIEGE_ASSAULT)
 
 
+def pursuit_dice(state: KKState, battle: Battle, pursuer: str) -> int:
+    """KK-ADV-6/7: the dice a retreat from `battle` rolls, one per pursuing unit of the arms that roll (`_pursue`)."""
+    force = side_force(state, battle, pursuer)
+    return sum(force.of(arm) for arm in rolling_arms(state, pursuit_rules(battle, pursuer), pursuer))
+
+
 def _pursue(flow: Flow, game: Game, inputs: Inputs, battle_id: str, pursuer: str) -> None:
     """KK-ADV-6: every pursuing unit rolls one die; the retreating army cannot strike back."""
     state = flow.state

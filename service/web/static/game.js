@@ -54,14 +54,19 @@ function show(version) {
   renderStatus($("status-panel"), view, page.game?.ruleset, (page.game?.seats || []).map((s) => s.seat));
   $("vcr-slider").value = String(page.at);
   $("vcr-at").textContent = `version ${page.at} of ${replay.last}`;
+  markCurrentLine();
+  showNotes();
+  keepUrl();
+}
+
+// The notation's line of the version shown is marked and brought into the list's sight.
+function markCurrentLine() {
   for (const line of $("notation").querySelectorAll("li[aria-current]")) line.removeAttribute("aria-current");
   const current = $("notation").querySelector(`li[data-version="${page.at}"]`);
   if (current) {
     current.setAttribute("aria-current", "step");
     requestAnimationFrame(() => scrollInto($("notation"), current)); // measured after this step's redraw
   }
-  showNotes();
-  keepUrl();
 }
 
 // The arms' letters on the tiles, listed once each arm has been seen (the set only grows while stepping).
@@ -289,9 +294,16 @@ async function applyLive(version) {
   // A ruling meanwhile struck lines already listed (or let one stand): the list is drawn again, and a keyboard on
   // one of its lines stays on that line.
   const focused = restrikes ? document.activeElement?.closest("#notation li")?.dataset.version : undefined;
+  const scrolled = $("notation").scrollTop;
   if (restrikes) $("notation").replaceChildren();
   renderLines(restrikes ? 1 : from);
   if (focused) $("notation").querySelector(`li[data-version="${focused}"] button.line`)?.focus({ preventScroll: true });
+  // Emptied, the list went back to its top and its current line lost its mark: a reader who stepped back finds the
+  // list where it was and their line marked (one who follows the game is brought to its new last line below).
+  if (restrikes && !following) {
+    $("notation").scrollTop = scrolled;
+    markCurrentLine();
+  }
   $("vcr-at").textContent = `version ${page.at} of ${page.replay.last}`;
   if (following) show(page.replay.last); // a reader stepping back keeps their place
   const [game, marks] = await Promise.all([

@@ -3,7 +3,7 @@
 // the action declares, sealed submissions, and every refusal shown with the rule it cites.
 import { ApiProblem, getJson, postJson, problemText, token } from "./session.js";
 import { codeText, el } from "./dom.js";
-import { ordersForm } from "./orders_form.js";
+import { ordersForm, tokenName } from "./orders_form.js";
 import { readFaces, schemaForm } from "./schemaform.js";
 
 const SHOWN_CHOICES = 40;
@@ -26,6 +26,24 @@ async function readPending(gameId, who, seats) {
     if (index >= 0 && entry) pending.waiting[index] = entry;
   }
   return pending;
+}
+
+// The pending's lists an option's selects already show by name (the Raven's tokens, a hand of house cards).
+const NAMED_LISTS = ["tokens", "cards", "token", "card", "unplaced_tokens", "hand"];
+
+// Printed names of the tokens and cards an option's `fields` describe ("Raid ★", "Eddard Stark (4)"), by id.
+export function printedNames(fields) {
+  const names = new Map();
+  for (const token of Array.isArray(fields?.tokens) ? fields.tokens : []) names.set(token.id, tokenName(token));
+  for (const card of Array.isArray(fields?.cards) ? fields.cards : []) names.set(card.id, `${card.name} (${card.strength})`);
+  return names;
+}
+
+// A control's value as JSON text, the keys of the pending's `dice_by` ('"cavalry"', 'true', '3').
+function valueKey(input) {
+  if (input.dataset.kind === "boolean") return String(input.checked);
+  if (input.dataset.kind === "enum" || input.dataset.kind === "number" || input.dataset.kind === "json") return input.value.trim();
+  return JSON.stringify(input.value);
 }
 
 const isRange = (v) => v && typeof v === "object" && Object.keys(v).length === 2 && "minimum" in v && "maximum" in v;
@@ -163,9 +181,10 @@ export class Recorder {
     return this.areaNames?.get(id) || String(id).replace(/_/g, " ");
   }
 
-  // A value of a select: an area of the board by its name, anything else (a seat, an arm) as it is.
+  // A value of a select: a token or card the option describes by its printed name, an area of the board by its
+  // name, anything else (a seat, an arm) as it is.
   valueName(value) {
-    return this.areaNames?.get(value) || String(value);
+    return this.printed?.get(value) || this.areaNames?.get(value) || String(value);
   }
 
   // The served rulebook of a game's ruleset lists the platform's CORE- rules too.
@@ -235,17 +254,22 @@ export class Recorder {
       ...option.rule_ids.flatMap((id, n) => [n ? ", " : "", this.ruleLink(id)]),
       option.note ? ` · ${option.note}` : "",
     );
+    this.printed = printedNames(option.fields);
+    // A field's one legal value that the option names (the card whose ability resolves) is a list of one, so the
+    // form offers it by name like any other; a free note ("reason": "free text") stays what it is.
+    const listed = Object.fromEntries(Object.entries(option.fields || {}).map(([k, v]) => [k, typeof v === "string" && this.printed.has(v) ? [v] : v]));
     if (!keep) {
       const example = option.type === "seal" ? this.sealedSpec(option)?.example : this.specs.get(option.type)?.example?.data;
-      const generated = schemaForm(this.schemaOf(option.type, option), example, (value) => this.valueName(value));
+      const generated = schemaForm(this.schemaOf(option.type, option), example, (value) => this.valueName(value), listed);
       this.form = (option.type === "seal" && this.sealedSpec(option)?.kind === "orders" && ordersForm(option.fields, generated, (id) => this.areaName(id))) || generated;
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
-    this.form.narrow(option.fields);
+    this.form.narrow(listed);
     if (clear) form.querySelector("#record-filter").value = "";
     this.listChoices(form, option);
     // The orders' rows already offer the areas and tokens: listed again as ids they were a screenful of noise.
-    const shownInRows = this.form.node.classList.contains("orders-form") ? ["areas", "tokens", "special_limit"] : [];
+    // So does a select of tokens or cards by printed name: their details (`tokens`, `cards`) and ids were the same noise.
+    const shownInRows = this.form.node.classList.contains("orders-form") ? ["areas", "tokens", "special_limit"] : this.printed.size ? NAMED_LISTS : [];
     const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
       ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
@@ -258,7 +282,12 @@ export class Recorder {
     this.diceBoxes(form, dice ? option.dice_count : null, clear);
     // Freeform's roll names the field that sets its count ("the `count` faces"): the words follow what it holds.
     const counted = dice && option.dice_count == null ? this.countField(form, option) : null;
-    this.followDice = counted ? () => this.diceBoxes(form, Number(counted.value), false, false) : null;
+    // Where the pending says how many dice each value of a field rolls (`dice_by`: a Judge Royal's reroll, by the
+    // group he names or his yes/no), the boxes follow that field as it is chosen.
+    const [byName, counts] = (dice && option.dice_count == null && Object.entries(option.dice_by || {})[0]) || [];
+    const byField = byName ? form.querySelector(`#record-fields [data-field="${CSS.escape(byName)}"]`) : null;
+    if (byField) this.followDice = () => this.diceFollowing(form, counts[valueKey(byField)]);
+    else this.followDice = counted ? () => this.diceBoxes(form, Number(counted.value), false, false) : null;
     form.querySelector("#record-fields").oninput = () => this.followDice?.();
     this.followDice?.();
     if (option.choices.length && clear) this.fill(option.choices[0]);
@@ -284,6 +313,13 @@ export class Recorder {
       ),
     );
     for (const box of boxes.querySelectorAll("input")) box.oninput = () => /^[1-6]$/.test(box.value) && box.nextElementSibling?.focus();
+  }
+
+  // The dice a value of a field rolls, from the pending's `dice_by`: a box a die; no dice field for a value that
+  // rolls none (a kept die); the one free box while the field is not chosen.
+  diceFollowing(form, count) {
+    form.querySelector("#record-dice-field").hidden = count === 0;
+    this.diceBoxes(form, count ?? null, false);
   }
 
   // The integer field the action's dice order names in backticks, when the form has it.
@@ -331,14 +367,17 @@ export class Recorder {
   }
 
   showChoices(form, option, query) {
-    const text = (choice) => (this.form.describe ? this.form.describe(this.asFields(choice)) : isOpen(choice) ? plain(this.asFields(choice)) : "every field left empty");
+    const text = (choice) => (this.form.describe ? this.form.describe(this.asFields(choice)) : isOpen(choice) ? plain(this.printedFields(this.asFields(choice))) : "every field left empty");
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    const matching = option.choices.map((choice, n) => ({ choice, n, text: text(choice) })).filter((c) => words.every((w) => c.text.toLowerCase().includes(w)));
+    const described = option.choices.map((choice, n) => ({ choice, n, text: text(choice) }));
+    // Choices that read the same (a swap for either of two plain Raids) are one button: the first stands for both.
+    const distinct = described.filter((c, n) => described.findIndex((d) => d.text === c.text) === n);
+    const matching = distinct.filter((c) => words.every((w) => c.text.toLowerCase().includes(w)));
     const shown = matching.slice(0, SHOWN_CHOICES);
     form.querySelector("#record-choices").replaceChildren(
       ...shown.map(({ choice, n, text }) => el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text }))),
     );
-    const count = option.choices.length;
+    const count = distinct.length;
     const more = option.exhaustive ? "" : " Not every legal choice is listed: the form takes any other.";
     const note = form.querySelector("#record-choices-note");
     // With nothing listed, "no choice is listed; not every legal choice is listed" said the same thing twice.
@@ -346,6 +385,12 @@ export class Recorder {
     else if (count <= SHOWN_CHOICES) note.textContent = `${count} legal choice${count === 1 ? "" : "s"}.${more}`;
     else if (!words.length) note.textContent = `${count} legal choices; the first ${SHOWN_CHOICES} are shown: find the others by an area, unit or seat.${more}`;
     else note.textContent = `${matching.length} of ${count} legal choices match "${query.trim()}"${matching.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`;
+  }
+
+  // A choice's tokens and cards by their printed names (the option's `tokens`, `cards`), for reading, not sending.
+  printedFields(fields) {
+    if (!this.printed?.size || !fields || typeof fields !== "object") return fields;
+    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? this.printed.get(v) || v : v]));
   }
 
   fill(choice) {

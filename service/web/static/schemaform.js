@@ -18,14 +18,22 @@ function enumOptions(values, required, label) {
 // board") only named the API's internals.
 const describesAnId = (schema) => Boolean(schema["x-annals-ids"]) || /\bid\b/.test(schema.description || "");
 
-function control(name, schema, required, example, label) {
+// A free text field for one id the pending lists the legal values of (the Raven's `token`, a house card's `card`):
+// a select of those values by name, as an enum would be; they follow the pending (narrow), not the schema.
+// Ids that read the same are one entry (a House's two plain Raid tokens): the first of them stands for both.
+const distinct = (values, label) => values.filter((v, n) => values.findIndex((w) => label(w) === label(v)) === n);
+const listedIds = (schema, listed) => kinds(schema)[0] === "string" && !schema.enum && Array.isArray(listed) && listed.length > 0 && listed.every((v) => typeof v === "string");
+
+function control(name, schema, required, example, label, listed) {
   const id = `field-${(counter += 1)}`;
   const [kind] = kinds(schema);
-  const enumValues = (schema.enum || []).filter((v) => v !== null);
+  const fromPending = listedIds(schema, listed);
+  const enumValues = fromPending ? distinct(listed, label) : (schema.enum || []).filter((v) => v !== null);
   let input;
   if (enumValues.length) {
     input = el("select", { id, "data-kind": "enum" }, ...enumOptions(enumValues, required, label));
     input.enumValues = enumValues;
+    input.fromPending = fromPending;
   } else if (kind === "integer" || kind === "number") {
     input = el("input", { id, type: "number", inputmode: "numeric", step: kind === "integer" ? "1" : "any", min: schema.minimum, max: schema.maximum, "data-kind": "number" });
   } else if (kind === "boolean") {
@@ -39,18 +47,19 @@ function control(name, schema, required, example, label) {
   }
   input.dataset.field = name;
   if (required) input.setAttribute("aria-required", "true");
-  const shown = schema.description && !(enumValues.length && describesAnId(schema));
+  const shown = schema.description && !(enumValues.length && (fromPending || describesAnId(schema)));
   const hint = shown ? el("small", { class: "hint" }, ...codeText(schema.description)) : null;
   return el("div", { class: "field" }, el("label", { for: id, text: `${name}${required ? " *" : ""}` }), input, hint);
 }
 
 // `example` is the action's example data (GET …/actions gives one per action): it shows what a field takes.
-// `label` names a value of a select as a person reads it (an area by the board's name for it).
-export function schemaForm(schema, example = {}, label = String) {
+// `label` names a value of a select as a person reads it (an area by the board's name for it). `listed`: the
+// pending's legal values per field (an option's `fields`), which turn a free id field into a select.
+export function schemaForm(schema, example = {}, label = String, listed = {}) {
   const properties = (schema && schema.properties) || {};
   const required = new Set((schema && schema.required) || []);
   const names = Object.keys(properties).filter((n) => n !== "dice"); // table dice have their own input
-  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n], label)));
+  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n], label, (listed || {})[n])));
   const inputs = () => [...node.querySelectorAll("[data-field]")];
   return {
     node,
@@ -69,7 +78,7 @@ export function schemaForm(schema, example = {}, label = String) {
     narrow(legal) {
       for (const input of inputs().filter((i) => i.dataset.kind === "enum")) {
         const allowed = legal && Array.isArray(legal[input.dataset.field]) ? legal[input.dataset.field].map((v) => JSON.stringify(v)) : null;
-        const values = allowed ? input.enumValues.filter((v) => allowed.includes(JSON.stringify(v))) : input.enumValues;
+        const values = allowed ? (input.fromPending ? distinct(legal[input.dataset.field], label) : input.enumValues.filter((v) => allowed.includes(JSON.stringify(v)))) : input.enumValues;
         const kept = input.value;
         input.replaceChildren(...enumOptions(values, required.has(input.dataset.field), label).filter(Boolean));
         if ([...input.options].some((o) => o.value === kept)) input.value = kept;

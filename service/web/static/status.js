@@ -2,6 +2,7 @@
 // path (data-key="treasuries.erdely") so that a reader, or a test, finds one value without parsing text.
 import { el } from "./dom.js";
 import { agotPanels } from "./agot_panels.js";
+import { plain } from "./recorder.js";
 
 // Panels a ruleset draws beyond its headline (the AGoT orders once revealed and the combat's breakdown).
 const PANELS = { agot2: agotPanels };
@@ -106,10 +107,19 @@ function headline(rulesetId, seats, rules) {
 
 let showEverything = null;
 
+// How the game ended, as words: "Ended by recorder · reason: sample campaign ends after three rounds", not the
+// GameEnded event's JSON (winners, scores, a ruleset's condition read as the recorder's legal values do).
+export function endedText(result) {
+  if (!result || typeof result !== "object") return "Ended.";
+  const { by, ...rest } = result;
+  const said = Object.keys(rest).length ? ` · ${plain(rest)}` : "";
+  return `Ended${by ? ` by ${by}` : ""}${said}`;
+}
+
 export function renderStatus(panel, view, rulesetId = null, seats = []) {
   const rules = (view && (view.rules || view.state)) || {};
   const meta = (view && view.meta) || {};
-  const ended = meta.ended ? el("p", { class: "ended", text: `Ended: ${meta.result ? JSON.stringify(meta.result) : "yes"}` }) : null;
+  const ended = meta.ended ? el("p", { class: "ended", text: endedText(meta.result) }) : null;
   const more = el("details", { class: "more-status" }, el("summary", { text: "Everything the view holds" }), list(rules, "", 0));
   more.open = showEverything ?? !HEADLINES[rulesetId]; // the reader's choice holds while stepping
   more.addEventListener("toggle", () => {
