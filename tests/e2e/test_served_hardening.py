@@ -242,6 +242,14 @@ def test_a_request_the_server_cannot_parse_is_a_problem_naming_why_over_real_htt
     assert json.loads(body)["errors"] == {"request": ["not parsable as HTTP/1.1"]}
     assert read[0] != "HTTP/1.1 414 URI Too Long" and b"uri-too-long" not in read[2]  # the limit's own length is read
 
+    # One line each in the operator's log, naming status, peer and why; uvicorn's own said "Invalid HTTP request
+    # received." beside them, naming neither.
+    assert served.log is not None
+    log = served.log.waited_for("refused 400")
+    assert "Invalid HTTP request received" not in log, log
+    assert log.count("refused 414 URI Too Long: the URL is 70,000 bytes long") == 1, log
+    assert log.count("127.0.0.1:") >= 2 and log.count("refused 400 The request is malformed: Invalid method") == 1, log
+
 
 HEADER_LIMIT = 64 * 1024  # ANNALS_MAX_HEADER_BYTES' default
 
