@@ -34,7 +34,7 @@ from typing import Any
 
 import httptools
 from uvicorn.config import Config
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 from uvicorn.server import ServerState
 
 from service import config
@@ -114,6 +114,32 @@ def head_timeout_problem(seconds: float) -> dict[str, Any]:
         "(ANNALS_HEADER_TIMEOUT_SECONDS); send them again, whole",
         "limit_seconds": seconds,
     }
+
+
+class ClosingAfterTheBody(asyncio.Transport):
+    """The transport as uvicorn's response sees it. A response that closes its connection (`Connection: close`, the
+    front's 408 of a body too slow) closed it at once, with the request's body still coming: closed with bytes
+    unread, the socket is reset, and the reset may discard the answer before the client reads it. Such a close is
+    the refusals' lingering one instead (`_close_lingering`); any other close is the transport's own."""
+
+    def __init__(self, protocol: ProblemHttpToolsProtocol, cycle: RequestResponseCycle) -> None:
+        super().__init__()
+        self.protocol, self.cycle, self.transport = protocol, cycle, protocol.transport
+
+    def close(self) -> None:
+        if self.cycle.response_complete and self.protocol.head_read is None and not self.protocol.refused:
+            self.protocol._close_lingering()
+        else:
+            self.transport.close()
+
+    def is_closing(self) -> bool:
+        return self.transport.is_closing() or self.protocol.refused
+
+    def write(self, data: Any) -> None:
+        self.transport.write(data)
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return self.transport.get_extra_info(name, default)
 
 
 class ProblemHttpToolsProtocol(HttpToolsProtocol):
@@ -233,6 +259,8 @@ class ProblemHttpToolsProtocol(HttpToolsProtocol):
                 self.refusal = head_too_large_problem(fields, self.header_limit)
                 raise HeadTooLarge(fields)
         super().on_headers_complete()
+        if self.cycle is not None:  # None when the request was an upgrade
+            self.cycle.transport = ClosingAfterTheBody(self, self.cycle)
 
     def on_message_complete(self) -> None:
         """uvicorn's; the next request's head begins (its bytes already in this read go uncounted), and its time

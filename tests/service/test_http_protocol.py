@@ -65,6 +65,13 @@ async def _refuses_unread(scope: Any, receive: Any, send: Any) -> None:
     await send({"type": "http.response.body", "body": b"no"})
 
 
+async def _closes_unread(scope: Any, receive: Any, send: Any) -> None:
+    """Answers at once with `Connection: close`, reading no body (as the front's 408 of a body too slow does)."""
+    headers = [(b"content-length", b"2"), (b"connection", b"close")]
+    await send({"type": "http.response.start", "status": 408, "headers": headers})
+    await send({"type": "http.response.body", "body": b"no"})
+
+
 Connection = tuple[ProblemHttpToolsProtocol, WrittenTransport, asyncio.AbstractEventLoop]
 
 
@@ -81,6 +88,12 @@ def _connect(app: Any) -> Iterator[Connection]:
 @pytest.fixture
 def connection() -> Iterator[Connection]:
     yield from _connect(_ok)
+
+
+@pytest.fixture
+def closing_answer() -> Iterator[Connection]:
+    """A connection to an app that answers with `Connection: close` before reading the request's body."""
+    yield from _connect(_closes_unread)
 
 
 @pytest.fixture
@@ -173,6 +186,21 @@ def test_the_next_head_s_time_runs_from_the_end_of_a_body_answered_before_it_end
 
     assert not transport.closed and not transport.eof
     assert bytes(transport.written).count(b"HTTP/1.1 401 Unauthorized") == 2
+
+
+@pytest.mark.parametrize(("length", "lingers"), [(1000, True), (10, False)], ids=["body-coming", "body-whole"])
+def test_a_response_closing_its_connection_lingers_while_the_body_still_comes(
+    closing_answer: Connection, length: int, lingers: bool
+) -> None:
+    """uvicorn closed the connection as the response ended, the body still coming: a reset under the client."""
+    protocol, transport, loop = closing_answer
+    protocol.data_received(b"POST /api/v1/games HTTP/1.1\r\nContent-Length: %d\r\n\r\n" % length + b"b" * 10)
+    loop.run_until_complete(asyncio.sleep(0.01))
+
+    assert _status(transport)[0] == "HTTP/1.1 408 Request Timeout"
+    assert (transport.eof, transport.closed) == (lingers, not lingers)  # lingering: half-closed, still reading
+    protocol.data_received(b"b" * (length - 10))  # the rest of the body, read and dropped while lingering
+    assert bytes(transport.written).count(b"HTTP/1.1") == 1
 
 
 @pytest.fixture
