@@ -8,6 +8,7 @@ round's games.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import sys
 from typing import IO, Any
@@ -81,13 +82,13 @@ def create_command(ctx: click.Context, /, settings_file: IO[str] | None, **given
 @click.option(
     "--csv",
     "csv_file",
-    type=click.File("r", encoding="utf-8-sig"),
+    type=click.File("rb"),
     default=None,
     help="a whole list: a header row, then one entrant a row (columns name or player, club, team, email, "
     "different_person true/yes/1); all or nothing",
 )
 @click.pass_context
-def register_command(ctx: click.Context, /, tournament_id: str, csv_file: IO[str] | None, **given: Any) -> None:
+def register_command(ctx: click.Context, /, tournament_id: str, csv_file: IO[bytes] | None, **given: Any) -> None:
     """Register a player (new by --name, known by --player), or a whole list (--csv); prints each player's id."""
     from service import schemas
     from service.schemas.tournaments import RegisterSchema
@@ -106,12 +107,13 @@ def register_command(ctx: click.Context, /, tournament_id: str, csv_file: IO[str
 CSV_COLUMNS = ("name", "player", "club", "team", "email", "different_person")
 
 
-def _register_list(wired: Any, tournament_id: str, csv_file: IO[str]) -> None:
+def _register_list(wired: Any, tournament_id: str, csv_file: IO[bytes]) -> None:
     """Register the file's entrants, all or none; a refusal prints each refused entrant by its line number."""
+    from service.schemas import escaped
     from service.schemas.tournaments import load_entrants
     from service.tournaments.entrants import register_many
 
-    rows, lines = _csv_rows(csv_file)
+    rows, lines = _read_list(csv_file, wired.settings["MAX_CONTENT_LENGTH"])
     try:
         _check_named_players(wired, rows)
         # A known player's row may keep their name for whoever reads the file: checked, then the id registers them.
@@ -121,33 +123,13 @@ def _register_list(wired: Any, tournament_id: str, csv_file: IO[str]) -> None:
         registered = register_many(wired, OPERATOR, tournament_id, entrants, _ctx("register"))
     except AnnalsError as error:
         for refused in error.extra.get("refused", []):
-            click.echo(f"line {lines[refused['index']]}: {refused['name']}: {refused['detail']}", err=True)
+            said = f"{refused['name']}: {refused['detail']}"
+            click.echo(f"line {lines[refused['index']]}: {escaped(said)}", err=True)
         # Each refusal was printed by its line: the summary is the detail's head ("2 of 40 entrant(s) refused, …").
         head = error.detail.partition(": ")[0] if error.extra.get("refused") else error.detail
-        raise click.ClickException(head) from None
+        raise click.ClickException(escaped(head)) from None
     for entrant, data in zip(rows, registered, strict=True):
         click.echo(f"{data['player']} {entrant.get('name', '')}".rstrip())
-
-
-def _csv_rows(csv_file: IO[str]) -> tuple[list[dict[str, str]], list[int]]:
-    """The file's entrants (each row's filled cells by column) and their line numbers; a header without a name or
-    player column, or with another column, is a usage error."""
-    reader = csv.DictReader(csv_file)
-    columns = [c.strip().casefold() for c in reader.fieldnames or []]
-    if not {"name", "player"} & set(columns) or not set(columns) <= set(CSV_COLUMNS):
-        raise click.UsageError(
-            f"the file's header row names {columns or 'nothing'}: columns are {', '.join(CSV_COLUMNS)} "
-            "(a name or a player column at least)"
-        )
-    rows, lines = [], []
-    for row in reader:
-        cells = {c: (v or "").strip() for c, v in zip(columns, row.values(), strict=False) if isinstance(v, str)}
-        if any(cells.values()):  # a blank row (or one of commas) is no entrant
-            rows.append({c: v for c, v in cells.items() if v})
-            lines.append(reader.line_num)
-    if not rows:
-        raise click.UsageError("the file lists nobody under its header row")
-    return rows, lines
 
 
 def _check_named_players(wired: Any, rows: list[dict[str, str]]) -> None:
@@ -174,6 +156,42 @@ def _check_named_players(wired: Any, rows: list[dict[str, str]]) -> None:
             f"{len(refused)} of {len(rows)} entrant(s) refused, nobody registered: {refused[0]['detail']}",
             refused=refused,
         )
+
+
+def _read_list(csv_file: IO[bytes], most: int) -> tuple[list[dict[str, str]], list[int]]:
+    """The file's entrants (a header row, then one a row) and the line each is on. A file past `most` bytes (the
+    API's body limit), not UTF-8, not CSV (a quote left open), with a row of more cells than its header or a
+    header naming a column twice is refused naming the line; they were a traceback, a silent guess or a lost cell."""
+    data = csv_file.read(most + 1)
+    if len(data) > most:
+        raise click.ClickException(f"the file is longer than {most:,} bytes (ANNALS_MAX_BODY_BYTES)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise click.ClickException(f"line {line}: not UTF-8 (byte {error.start + 1:,} of the file)") from None
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        columns = [c.strip().casefold() for c in next(reader, [])]
+        named = {"name", "player"} & set(columns)
+        if not named or not set(columns) <= set(CSV_COLUMNS) or len(set(columns)) < len(columns):
+            raise click.UsageError(
+                f"the file's header row names {columns or 'nothing'}: columns are {', '.join(CSV_COLUMNS)}, each once "
+                "(a name or a player column at least)"
+            )
+        rows, lines = [], []
+        for row in reader:
+            if len(row) > len(columns) and any(cell.strip() for cell in row[len(columns) :]):
+                raise click.ClickException(f"line {reader.line_num}: {len(row)} cells, the header names {len(columns)}")
+            cells = {c: v.strip() for c, v in zip(columns, row, strict=False)}
+            if any(cells.values()):  # a blank row (or one of commas) is no entrant
+                rows.append({c: v for c, v in cells.items() if v})
+                lines.append(reader.line_num)
+    except csv.Error as error:
+        raise click.ClickException(f"line {reader.line_num}: not CSV ({error})") from None
+    if not rows:
+        raise click.UsageError("the file lists nobody under its header row")
+    return rows, lines
 
 
 @tournament.command("drop")

@@ -30,6 +30,12 @@ class ShownText(validate.Validator):
         return value
 
 
+def escaped(text: str) -> str:
+    """`text` with the characters ShownText refuses written as `\\uXXXX`: a refusal that quotes a name to a
+    terminal must not send it the escape or the bidi override it was refused for."""
+    return _HIDDEN.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
+
+
 def shown_text(shortest: int, longest: int) -> list[validate.Validator]:
     """Validators of a name or title of `shortest`..`longest` characters (ShownText)."""
     return [validate.Length(shortest, longest), ShownText()]

@@ -23,6 +23,16 @@ def create_within(conn: Connection, player_id: str, name: str, email: str | None
     return row
 
 
+def create_many_within(conn: Connection, listed: list[tuple[str, str, str | None]], created_at: str) -> None:
+    """Register these players (id, name, email) inside a caller's transaction, in one statement: a list of 500
+    inserted one by one spent most of its time building 500 statements."""
+    rows = [
+        {"id": i, "name": name, "email": email, "created_at": created_at, "name_key": name_key(name)}
+        for i, name, email in listed
+    ]
+    conn.execute(insert(players), rows)
+
+
 def name_key(name: str) -> str:
     """A name as it is searched and ordered: accents and case away ("Ágnes" and "agnes" meet)."""
     decomposed = unicodedata.normalize("NFKD", name)

@@ -388,20 +388,17 @@ def register(
     return found
 
 
-def check_name_is_new(services: Services, state: TournamentState, body: Mapping[str, Any]) -> None:
+def check_name_is_new(
+    services: Services, state: TournamentState, body: Mapping[str, Any], by_name: EntrantsByName | None = None
+) -> None:
     """409 naming the entrant already registered under this name (case and spacing aside), as a TD asks "the same
-    Ann?" before writing a second one on the sheet (`check_namesake`, the entrants' names read here)."""
-    check_namesake(state, body, players.names_of(services.engine, list(state.registered)))
-
-
-def check_namesake(state: TournamentState, body: Mapping[str, Any], names: Mapping[str, str]) -> None:
-    """409 naming the entrant, of those `names` names (player -> name), whose name is `body`'s. **Decision:**
-    another `club` than the entrant's own says it is another person, and so does `different_person: true`; the same
-    person dropped re-enters by `player` id."""
-    wanted = same_name(str(body["name"]))
-    for entrant in state.registered:
+    Ann?" before writing a second one on the sheet. **Decision:** another `club` than the entrant's own says it is
+    another person, and so does `different_person: true`; the same person dropped re-enters by `player` id.
+    `by_name` is `entrants_by_name(services, state)`, read once for a whole list of entrants."""
+    names, namesakes = by_name or entrants_by_name(services, state)
+    for entrant in namesakes.get(same_name(str(body["name"])), ()):
         club = state.entrants.get(entrant, {}).get("club")
-        if same_name(names.get(entrant, "")) != wanted or (club and body.get("club") and body["club"] != club):
+        if club and body.get("club") and body["club"] != club:
             continue
         status = "dropped" if entrant in state.dropped else "registered"
         at = f" of {club}" if club else ""
@@ -412,6 +409,21 @@ def check_namesake(state: TournamentState, body: Mapping[str, Any], names: Mappi
             "name is registered with another 'club' or with 'different_person': true",
             entrant={"player": entrant, "name": names[entrant], "club": club, "status": status},
         )
+
+
+# The entrants' names by player id, and the entrants by their name as `same_name` compares it, in registration order.
+EntrantsByName = tuple[Mapping[str, str], Mapping[str, list[str]]]
+
+
+def entrants_by_name(services: Services, state: TournamentState) -> EntrantsByName:
+    """The tournament's entrants by name, in one query: a list of 500 checked each entrant against every entrant,
+    with a query of all their names for each (seconds for a list sent twice)."""
+    names = players.names_of(services.engine, list(state.registered))
+    namesakes: dict[str, list[str]] = {}
+    for entrant in state.registered:
+        if entrant in names:
+            namesakes.setdefault(same_name(names[entrant]), []).append(entrant)
+    return names, namesakes
 
 
 def known_as(services: Services, state: TournamentState, player: str) -> str | None:

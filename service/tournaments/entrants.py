@@ -65,8 +65,8 @@ def register_many(
     new = [(pid, e) for pid, e in zip(ids, entrants, strict=True) if not e.get("player")]
 
     def add_players(conn: Connection, recorded: tuple[RecordedEvent, ...]) -> None:
-        for player, entrant in new:
-            players.create_within(conn, player, entrant["name"], entrant.get("email"), recorded[0].recorded_at)
+        listed = [(player, str(entrant["name"]), entrant.get("email")) for player, entrant in new]
+        players.create_many_within(conn, listed, recorded[0].recorded_at)
 
     def attempt(loaded: commands.Loaded) -> list[dict[str, Any]]:
         if loaded.state.finished:
@@ -86,68 +86,73 @@ def register_many(
     return registered
 
 
+# The list's entries before the one checked, by name as `commands.same_name` compares it: (index, name, club).
+Listed = dict[str, list[tuple[int, str, Any]]]
+
+
 def refusals_of(
     services: Services, state: TournamentState, entrants: Sequence[Mapping[str, Any]], known: set[str]
 ) -> list[Refusal]:
-    """Every entrant of the list that `commands.register` would refuse, or that repeats an earlier one. The names of
-    the list's known players and of the tournament's entrants are read in one query, whatever the list's length."""
-    names = players.names_of(services.engine, sorted(known | set(state.registered)))
+    """Every entrant of the list that `commands.register` would refuse, or that repeats an earlier one. The
+    tournament's entrants are read once and the list's entries kept by name and by player: each entrant was checked
+    against every entrant and every earlier entry, with a query of all the entrants' names each time (a list of 500
+    sent twice took 7 s)."""
+    names = players.names_of(services.engine, sorted(known))
+    by_name = commands.entrants_by_name(services, state)
+    active = set(state.active_players)
+    first_by_player: dict[str, int] = {}
+    listed: Listed = {}
     refusals: list[Refusal] = []
     for index, entrant in enumerate(entrants):
-        player = entrant.get("player")
+        player = None if entrant.get("player") is None else str(entrant["player"])
         name = str(entrant.get("name") or names.get(str(player), player))
         if player is not None:
-            refusal = _player_refusal(state, entrants, index, known)
+            refusal = _player_refusal(player, known, active, first_by_player.setdefault(player, index), index)
+            listed_as = names.get(player, "")
         else:
-            refusal = _name_refusal(state, entrants, index, names)
+            refusal = _name_refusal(services, state, entrant, by_name, listed)
+            listed_as = str(entrant["name"])
+        if listed_as:  # a player the store does not know has no name to repeat
+            listed.setdefault(commands.same_name(listed_as), []).append((index, listed_as, entrant.get("club")))
         if refusal is not None:
             refusals.append(Refusal(index, name, *refusal))
     return refusals
 
 
 def _player_refusal(
-    state: TournamentState, entrants: Sequence[Mapping[str, Any]], index: int, known: set[str]
+    player: str, known: set[str], active: set[str], first: int, index: int
 ) -> tuple[str, str, bool] | None:
-    """A known player's entry: (field, why, unprocessable) when refused."""
-    player = str(entrants[index]["player"])
+    """A known player's entry at `index`, the player first listed at `first`: (field, why, unprocessable) when
+    refused."""
     if player not in known:
         return "player", f"no player {player!r}; register a new one by 'name'", True
-    if player in state.active_players:
+    if player in active:
         return "player", "already registered in this tournament", False
-    earlier = [i for i, e in enumerate(entrants[:index]) if e.get("player") == player]
-    if earlier:
-        return "player", f"the same player as entrant {earlier[0]} of this list", False
+    if first != index:
+        return "player", f"the same player as entrant {first} of this list", False
     return None
 
 
 def _name_refusal(
+    services: Services,
     state: TournamentState,
-    entrants: Sequence[Mapping[str, Any]],
-    index: int,
-    names: Mapping[str, str],
+    entrant: Mapping[str, Any],
+    by_name: commands.EntrantsByName,
+    listed: Listed,
 ) -> tuple[str, str, bool] | None:
     """A new player's entry: (field, why, unprocessable) when it is a namesake, of an entrant or of the list (an
     earlier entry by name, or by `player` id under its player's name, as registering one by one would find)."""
-    entrant = entrants[index]
     if entrant.get("different_person"):
         return None
     try:
-        commands.check_namesake(state, entrant, names)
+        commands.check_name_is_new(services, state, entrant, by_name)
     except Conflict as namesake:
         return "name", namesake.detail, False
-    for other, before in enumerate(entrants[:index]):
-        name = str(before["name"]) if before.get("player") is None else names.get(str(before["player"]), "")
-        if _may_be_one_person(name, before.get("club"), entrant):
+    for other, name, club in listed.get(commands.same_name(str(entrant["name"])), ()):
+        if not (club and entrant.get("club") and club != entrant["club"]):  # no two clubs to tell them apart
             told = "a different person of the same name is listed with another 'club' or with 'different_person': true"
             return "name", f"{name} is entrant {other} of this list too; {told}", False
     return None
-
-
-def _may_be_one_person(name: str, club: str | None, entrant: Mapping[str, Any]) -> bool:
-    """The same name (case and spacing aside), and no two different clubs to tell them apart."""
-    if commands.same_name(name) != commands.same_name(str(entrant["name"])):
-        return False
-    return not (club and entrant.get("club") and club != entrant["club"])
 
 
 def _refuse(refusals: Sequence[Refusal], count: int) -> None:

@@ -107,7 +107,10 @@ def ratings_page() -> str:
 @blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>/pairings")
 def pairings_page(tournament_id: str, number: int) -> str:
     """A round's pairings as a director posts them at the venue: by table (seats, each player's score before the
-    round) and by name (who sits where), the byes, printable on one sheet."""
+    round) and by name (who sits where), the byes, printable on one sheet. Rounds count from 1: round 0 is a 404
+    naming it (it was a page whose script then asked the API for a round no tournament has)."""
+    if number < 1:
+        raise NotFound(f"no round {number} of the tournament {tournament_id!r}: rounds are numbered from 1")
     return render_template("pairings.html", tournament_id=tournament_id, number=number)
 
 

@@ -3,6 +3,7 @@ anyone re-derives its draw from the exported stream (issue 13)."""
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from service import create_app
 from service.auth import Principal
 from service.cli import cli
 from service.games import RequestContext
+from service.store import tournaments as rows
 from service.tournaments.commands import load
 
 
@@ -344,3 +346,58 @@ def test_check_in_from_the_command_line_pairs_who_checked_in_and_names_who_is_dr
     assert twice.exit_code == 1 and "Player 0 has checked in already" in twice.stderr
     assert f"not checked in, left out: Player 4 ({ids[4][:8]})" in preview
     assert f"not checked in, dropped: Player 4 ({ids[4][:8]})" in published and published.count("table ") == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b"name,club\nAnn,x\nB\xff\xfeb,y\n", "Error: line 3: not UTF-8 (byte 18 of the file)"),
+        (b"name,club\n" + b"x" * 200_000 + b",c\n", "Error: line 2: not CSV (field larger than field limit"),
+        (b'name,club\nAnn,x\n"Bob,y\n', "Error: line 3: not CSV (unexpected end of data)"),
+        (b"name,club\nAnn,Szeged,Pecs\n", "Error: line 2: 3 cells, the header names 2"),
+        (b"name,club,name\nAnn,Szeged,Bob\n", "Error: the file's header row names ['name', 'club', 'name']"),
+        (b"name\n" + b"a" * (1024 * 1024), "Error: the file is longer than 1,048,576 bytes"),
+    ],
+    ids=["not-utf-8", "huge-field", "open-quote", "extra-cell", "repeated-column", "huge-file"],
+)
+def test_a_csv_list_that_is_no_list_is_refused_naming_its_line_and_registers_nobody(
+    runner: CliRunner, tmp_path: Path, content: bytes, said: str
+) -> None:
+    """A file not UTF-8 or a field past the csv module's limit was a traceback; an open quote read the rest of the
+    file as one name, a cell past the header was dropped and a column named twice kept its last cell, silently."""
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    listed = tmp_path / "list.csv"
+    listed.write_bytes(content)
+
+    result = runner.invoke(cli, ["tournament", "register", tid, "--csv", str(listed)])
+
+    assert result.exit_code in (1, 2) and not isinstance(result.exception, (UnicodeError, csv.Error)), result.output
+    assert said in result.stderr, result.stderr
+    assert _entrants(tid) == []
+
+
+def _entrants(tournament_id: str) -> list[dict[str, object]]:
+    app = create_app()
+    try:
+        return rows.entrants_of(app.extensions["annals"].engine, tournament_id)
+    finally:
+        app.extensions["annals"].close()
+
+
+def test_a_refused_csv_line_quotes_its_name_with_terminal_escapes_written_out(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """ShownText refuses a name holding an escape or a bidi override because it could reach a terminal: the refusal
+    printed that very name to the director's terminal."""
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    listed = tmp_path / "list.csv"
+    listed.write_text("name\nAnn\n\x1b]2;owned\x07Bob\n\u202eecilA\n", "utf-8")
+
+    result = runner.invoke(cli, ["tournament", "register", tid, "--csv", str(listed)])
+
+    assert result.exit_code == 1
+    assert "line 3: \\u001b]2;owned\\u0007Bob: name: holds U+001B" in result.stderr
+    assert "line 4: \\u202eecilA: name: holds U+202E" in result.stderr
+    assert "\x1b" not in result.stderr and "\u202e" not in result.stderr

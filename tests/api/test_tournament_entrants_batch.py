@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from sqlalchemy import event
 
-from tests.api.conftest import assert_problem
+from service.tournaments import commands
+from tests.api.conftest import assert_problem, total_events
 from tests.conftest import Api
 
 BASE = "/api/v1/tournaments"
@@ -172,3 +175,56 @@ def test_a_list_checks_its_namesakes_in_one_query_however_long_it_is(api: Api) -
         return sum(1 for s in statements if s.startswith("SELECT") and " FROM players" in s)
 
     assert player_reads(long) == player_reads(short) <= 2
+
+
+@pytest.fixture
+def statements(api: Api) -> Iterator[list[str]]:
+    """The SQL statements the app's engine runs from now on."""
+    ran: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        ran.append(statement)
+
+    event.listen(api.services.engine, "before_cursor_execute", count)
+    yield ran
+    event.remove(api.services.engine, "before_cursor_execute", count)
+
+
+def test_a_list_of_500_sent_again_is_refused_reading_the_entrants_names_once(
+    api: Api, statements: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each of the 500 was checked against every entrant with a query of all their names, and against every earlier
+    entry of the list: 500 queries and 250,000 name comparisons, 7 s of CPU for one request."""
+    tid = _tournament(api)
+    field = [{"name": f"Entrant {n:03d}"} for n in range(500)]
+    assert _batch(api, tid, field).status_code == 201
+    written = total_events(api)
+    compared: list[str] = []
+    same_name = commands.same_name
+
+    def counted(name: str) -> str:
+        compared.append(name)
+        return same_name(name)
+
+    monkeypatch.setattr(commands, "same_name", counted)
+    statements.clear()
+
+    problem = assert_problem(_batch(api, tid, field), 409, "conflict")
+
+    assert len(problem["refused"]) == 500 and problem["refused"][499]["pointer"] == "/entrants/499/name"
+    assert "Entrant 499 is already an entrant of this tournament" in problem["refused"][499]["detail"]
+    assert len([s for s in statements if "FROM players" in s]) <= 2, statements
+    assert len(compared) <= 4 * (500 + 500), len(compared)  # the entrants' names and the list's, a few times each
+    assert total_events(api) == written
+
+
+def test_a_malformed_entrant_s_huge_name_is_quoted_cut_to_a_name_s_length(api: Api) -> None:
+    """A 400 kB name was quoted whole in `detail`'s place of each refused entrant, in `errors` and in `refused`:
+    a 1.2 MB answer (the problem's own cut keeps `detail` and `errors` to 1,000 characters, not `refused`)."""
+    tid = _tournament(api)
+
+    problem = assert_problem(_batch(api, tid, [{"name": "x" * 400_000}, {"name": {"nested": ["x" * 400_000]}}]), 400)
+
+    assert [r["name"] for r in problem["refused"]] == ["x" * 200 + "…", "{'nested': ['" + "x" * 187 + "…"]
+    assert len(str(problem)) < 5_000 and set(problem["errors"]) == {"/entrants/0/name", "/entrants/1/name"}
+    assert _entrants(api, tid) == []

@@ -9,11 +9,12 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Generator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import IO, Any
 
 from service import create_app
 from service.clock import isoformat
@@ -23,13 +24,38 @@ from service.store.migrate import upgrade
 START_SECONDS = 30.0
 
 
+class ServerLog:
+    """What a running server writes to its stderr (its log), read as it comes so that a test can look at it."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.lines: list[str] = []
+        self.reader = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self.reader.start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        for line in stream:
+            self.lines.append(line.decode(errors="replace"))
+
+    def text(self) -> str:
+        """Everything logged so far."""
+        return "".join(self.lines)
+
+    def waited_for(self, expected: str, seconds: float = 5.0) -> str:
+        """The log once it holds `expected`, or after `seconds` (a line is read a moment after it is written)."""
+        deadline = time.monotonic() + seconds
+        while expected not in self.text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return self.text()
+
+
 @dataclass(frozen=True)
 class Served:
-    """A running `annals serve`, an admin token for it, and its process (gunicorn's master with workers)."""
+    """A running `annals serve`, an admin token for it, its process (gunicorn's master with workers) and its log."""
 
     port: int
     token: str
     pid: int = 0
+    log: ServerLog | None = field(default=None, compare=False)
 
     def call(
         self, method: str, path: str, body: bytes | None = None, headers: Mapping[str, str] | None = None
@@ -68,9 +94,12 @@ def serve_annals(backend_url: str, workers: int, **settings: str) -> Generator[S
     env = {**os.environ, "DATABASE_URL": backend_url, "ANNALS_WORKERS": str(workers), **settings}
     command = [sys.executable, "-c", "from service.cli import main; main()", "serve", "--port", str(port)]
     process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, start_new_session=True)
+    assert process.stderr is not None  # started with stderr=PIPE
+    log = None
     try:
         _wait_until_up(process, port)
-        yield Served(port, token, process.pid)
+        log = ServerLog(process.stderr)
+        yield Served(port, token, process.pid, log)
     finally:
         process.terminate()
         try:
@@ -78,8 +107,11 @@ def serve_annals(backend_url: str, workers: int, **settings: str) -> Generator[S
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-        assert process.stderr is not None
-        errors = process.stderr.read().decode(errors="replace")
+        if log is None:
+            errors = process.stderr.read().decode(errors="replace")
+        else:
+            log.reader.join(timeout=10)
+            errors = log.text()
         process.stderr.close()
         assert "Traceback" not in errors, errors
 

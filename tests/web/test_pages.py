@@ -95,6 +95,13 @@ def test_rulebook_of_a_version_not_shipped_is_a_404_naming_it(api: Api) -> None:
     assert "'0.9'" in response.get_json()["detail"]
 
 
+@pytest.mark.parametrize("number", ["0", "00"])
+def test_pairings_page_of_round_0_is_a_404_page_naming_the_round(api: Api, number: str) -> None:
+    response = api.client.get(f"/tournaments/any/rounds/{number}/pairings", headers={"Accept": "text/html"})
+    assert response.status_code == 404 and response.mimetype == "text/html"
+    assert "no round 0 of the tournament &#39;any&#39;: rounds are numbered from 1" in response.get_data(as_text=True)
+
+
 def test_rulebook_of_a_ruleset_with_one_version_lists_no_versions(api: Api) -> None:
     assert 'class="releases"' not in api.client.get("/rulesets/freeform/rules").get_data(as_text=True)
 
