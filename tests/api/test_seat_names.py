@@ -33,3 +33,17 @@ def test_a_freeform_game_reads_its_seats_as_given(api: Api) -> None:
     listed = api.client.get("/api/v1/games?ruleset=freeform", headers=api.headers("admin")).get_json()["items"]
     assert [(s["seat"], s["name"]) for s in game["seats"]] == [("red", "red"), ("blue-team", "blue-team")]
     assert any(g["id"] == game["id"] and g["seats"] == game["seats"] for g in listed)
+
+
+def test_kk_gen_1_a_kard_es_korona_game_names_each_lord_by_his_province_as_seed_000_spells_it(api: Api) -> None:
+    seats = [{"seat": s} for s in ("felvidek", "erdely", "szlavonia")]
+    game = _created(api, {"ruleset": "kard_es_korona", "board": "basic", "seats": seats})
+    assert [s["name"] for s in game["seats"]] == ["Felvidék", "Erdély", "Szlavónia"]
+
+
+def test_the_cedofan_rulesets_name_their_factions() -> None:
+    from domain import registry
+
+    assert registry.current("cedofan_rv").seat_name("katzowicove") == "Katzowicové"
+    assert registry.current("cedofan_kards_bs").seat_name("zapad") == "Západní kardství"
+    assert registry.current("cedofan_rv").seat_name("somebody_else") == "somebody_else"  # unknown: as given

@@ -18,6 +18,7 @@ from domain.rulesets.cedofan_kards_bs.actions import ACTION_SPECS, board_ids
 from domain.rulesets.cedofan_kards_bs.board import map_errors
 from domain.rulesets.cedofan_kards_bs.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_kards_bs.evolve import evolve
+from domain.rulesets.cedofan_kards_bs.notation_names import faction
 from domain.rulesets.cedofan_kards_bs.position import POSITION_SCHEMA, from_position, position_of
 from domain.rulesets.cedofan_kards_bs.position_checks import position_errors
 from domain.rulesets.cedofan_kards_bs.rulebook import RULEBOOK
@@ -88,6 +89,10 @@ class KardsBsRuleset(Ruleset[KbsState]):
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
         return _bookmarks(event)
+
+    def seat_name(self, seat: str) -> str:
+        """A faction by name ("zapad": Západní kardství)."""
+        return faction(seat)
 
     def notation(self, event: Event, state_before: Any) -> str:
         """One English line per event; a malformed (imported) event is named by its type."""

@@ -16,6 +16,7 @@ from domain.rulesets.cedofan_rv.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_rv.decide import decide, open_slips_settled
 from domain.rulesets.cedofan_rv.evolve import FIELDS_ADDED_LATER, evolve
 from domain.rulesets.cedofan_rv.notation import notation
+from domain.rulesets.cedofan_rv.notation_names import faction
 from domain.rulesets.cedofan_rv.pending import pending as _pending
 from domain.rulesets.cedofan_rv.position import POSITION_SCHEMA, from_position, position_of
 from domain.rulesets.cedofan_rv.position_checks import position_errors
@@ -125,6 +126,10 @@ class CedofanRvRuleset(Versioned, Ruleset[RvState]):
     ) -> RvState:
         """The state of a game started from `position` (position.py), under this version's rulings."""
         return self.amended(from_position(position, options, board, seats))
+
+    def seat_name(self, seat: str) -> str:
+        """A faction by name ("katzowicove": Katzowicové)."""
+        return faction(seat)
 
     def notation(self, event: Event, state_before: RvState) -> str:
         """One line per event."""

@@ -17,6 +17,7 @@ from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.kard_es_korona.decide import decide
 from domain.rulesets.kard_es_korona.evolve import FIELDS_ADDED_LATER, evolve
 from domain.rulesets.kard_es_korona.notation import notation
+from domain.rulesets.kard_es_korona.notation_names import who
 from domain.rulesets.kard_es_korona.options import DEFAULT_OPTIONS, option_errors
 from domain.rulesets.kard_es_korona.pending import pending as table_pending
 from domain.rulesets.kard_es_korona.position import from_position, position_of
@@ -128,6 +129,10 @@ class KardEsKoronaRuleset(Versioned, Ruleset[KKState]):
     def bookmarks(self, event: Event) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
         return _bookmarks(event)
+
+    def seat_name(self, seat: str) -> str:
+        """A lord by his province, as seed 000 spells it ("erdely": Erdély)."""
+        return who(None, seat)
 
     def notation(self, event: Event, state_before: KKState) -> str:
         return notation(event, state_before)

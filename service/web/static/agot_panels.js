@@ -7,14 +7,19 @@ import { el } from "./dom.js";
 export function orderName(token, tokens = {}) {
   const [type, modifier, special] = tokens[token] || [String(token).split(/_(?:plus|minus|\d|[ab]$|special)/)[0], null, false];
   const bonus = typeof modifier === "number" ? ` ${modifier > 0 ? "+" : modifier < 0 ? "−" : "+"}${Math.abs(modifier)}` : "";
-  return `${String(type).replace(/_/g, " ")}${bonus}${special ? " ★" : ""}`;
+  const words = String(type).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()); // "Consolidate Power", as printed
+  return `${words}${bonus}${special ? " ★" : ""}`;
 }
 
-function ordersPanel(orders, tokens) {
+// Seats and areas as people call them (`names.seat`, `names.area`: the game's seat names and the board's area
+// names); ids when the page has none.
+const IDS = { seat: (s) => String(s), area: (a) => String(a).replace(/_/g, " ") };
+
+function ordersPanel(orders, tokens, names) {
   const rows = Object.entries(orders)
     .sort(([, a], [, b]) => String(a.seat).localeCompare(String(b.seat)))
     .map(([area, order]) =>
-      el("tr", { "data-area": area }, el("td", { text: order.seat }), el("td", { text: area.replace(/_/g, " ") }), el("td", { "data-key": `orders.${area}`, text: orderName(order.token, tokens) })),
+      el("tr", { "data-area": area }, el("td", { text: names.seat(order.seat) }), el("td", { text: names.area(area) }), el("td", { "data-key": `orders.${area}`, text: orderName(order.token, tokens) })),
     );
   return el(
     "section",
@@ -50,34 +55,36 @@ function value(side, key) {
   return found === undefined || found === null ? "—" : found;
 }
 
-function combatPanel(combat) {
+function combatPanel(combat, cardNames, names) {
   const sides = combat.result || combat.base || {};
-  const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...["attacker", "defender"].map((s) => el("th", { scope: "col", text: `${s}: ${combat[s]}` })));
+  const head = el("tr", {}, el("th", { scope: "col", text: "" }), ...["attacker", "defender"].map((s) => el("th", { scope: "col", text: `${s}: ${names.seat(combat[s])}` })));
+  const card = (id) => cardNames[id]?.name || String(id).replace(/_/g, " ");
   const cards = combat.cards || {};
   const rows = PARTS.filter(([key]) => combat.result || !["card_strength", "blade", "total", "swords"].includes(key)).map(([key, name]) =>
     el(
       "tr",
       { "data-part": key },
       el("th", { scope: "row", text: key === "card_strength" ? `${name}` : name }),
-      ...["attacker", "defender"].map((s) => el("td", { "data-key": `combat.${s}.${key}`, text: String(value(sides[s], key)) + (key === "card_strength" && sides[s]?.card ? ` (${sides[s].card.replace(/_/g, " ")})` : "") })),
+      ...["attacker", "defender"].map((s) => el("td", { "data-key": `combat.${s}.${key}`, text: String(value(sides[s], key)) + (key === "card_strength" && sides[s]?.card ? ` (${card(sides[s].card)})` : "") })),
     ),
   );
   const result = combat.result;
   const outcome = result
-    ? `${result.winner} wins${result.tie ? ` the tie (broken by ${result.tie_broken_by})` : ""}; ${result.loser} loses ${result.casualties_due} unit${result.casualties_due === 1 ? "" : "s"}`
+    ? `${names.seat(result.winner)} wins${result.tie ? ` the tie (broken by ${result.tie_broken_by})` : ""}; ${names.seat(result.loser)} loses ${result.casualties_due} unit${result.casualties_due === 1 ? "" : "s"}`
     : `strength so far, before the house cards${Object.keys(cards).length ? " (cards chosen)" : ""}`;
   return el(
     "section",
     { class: "agot-combat", "aria-label": "Combat" },
-    el("h3", { text: `Combat in ${String(combat.area).replace(/_/g, " ")} (from ${String(combat.origin).replace(/_/g, " ")})` }),
+    el("h3", { text: `Combat in ${names.area(combat.area)} (from ${names.area(combat.origin)})` }),
     el("table", { class: "seats" }, el("thead", {}, head), el("tbody", {}, ...rows)),
     el("p", { class: "outcome", "data-key": "combat.outcome", text: outcome }),
   );
 }
 
-export function agotPanels(rules) {
+export function agotPanels(rules, given = {}) {
+  const names = { ...IDS, ...given };
   const panels = [];
-  if (rules.combat && (rules.combat.base || rules.combat.result)) panels.push(combatPanel(rules.combat));
-  if (rules.orders && Object.keys(rules.orders).length) panels.push(ordersPanel(rules.orders, rules.tokens));
+  if (rules.combat && (rules.combat.base || rules.combat.result)) panels.push(combatPanel(rules.combat, rules.cards || {}, names));
+  if (rules.orders && Object.keys(rules.orders).length) panels.push(ordersPanel(rules.orders, rules.tokens, names));
   return panels;
 }

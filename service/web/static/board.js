@@ -37,8 +37,10 @@ export function armLetter(arm) {
 }
 
 export class Board {
-  constructor(root, drawing, rulesetId, seats) {
+  // `names`: seat -> the name people call it (the game resource's seats' `name`), for what a screen reader says.
+  constructor(root, drawing, rulesetId, seats, names = {}) {
     this.root = root;
+    this.names = names;
     this.drawing = drawing;
     this.rulesetId = rulesetId;
     this.styles = seatStyles(seats);
@@ -106,12 +108,12 @@ export class Board {
       const drawn = this.areas.get(piece.area);
       if (!drawn) continue;
       const here = placed.get(piece.area) || [];
-      placed.set(piece.area, [...here, `${piece.seat} ${piece.count} ${piece.arm}`]);
+      placed.set(piece.area, [...here, `${this.nameOf(piece.seat)} ${piece.count} ${piece.arm}`]);
       drawn.pieces.append(this.tile(piece, here.length));
     }
     // What a screen reader says on an area: its name, who holds it, what stands in it.
     for (const [id, drawn] of this.areas) {
-      const held = control[id] ? `, held by ${control[id]}` : "";
+      const held = control[id] ? `, held by ${this.nameOf(control[id])}` : "";
       const standing = placed.has(id) ? `; ${placed.get(id).join(", ")}` : "";
       drawn.group.setAttribute("aria-label", `${drawn.name}${held}${standing}`);
     }
@@ -124,7 +126,7 @@ export class Board {
     return svg(
       "g",
       { class: "piece", "data-area": piece.area, "data-seat": piece.seat, "data-arm": piece.arm, "data-count": piece.count, transform: `translate(${x} ${y})` },
-      svg("title", { text: `${piece.seat} ${piece.arm} × ${piece.count}` }),
+      svg("title", { text: `${this.nameOf(piece.seat)} ${piece.arm} × ${piece.count}` }),
       svg("rect", { width: TILE_W, height: TILE_H, rx: 2, fill: style.colour }),
       svg("text", { x: TILE_W / 2, y: TILE_H - 3, "text-anchor": "middle", text: `${style.letter}${piece.count}${armLetter(piece.arm)}` }),
     );
@@ -133,6 +135,15 @@ export class Board {
   // Each arm shown so far with the letters its tiles carry ("i infantry"), for the legend.
   armLegend() {
     return [...(this.arms || [])].sort().map((arm) => ({ arm, letter: armLetter(arm) }));
+  }
+
+  // An area by the name the board's drawing gives it.
+  areaName(id) {
+    return this.areas.get(id)?.name || String(id).replace(/_/g, " ");
+  }
+
+  nameOf(seat) {
+    return this.names[seat] || seat;
   }
 
   legend() {

@@ -51,7 +51,7 @@ function show(version) {
     showArms();
   }
   $("board").dataset.version = String(page.at);
-  renderStatus($("status-panel"), view, page.game?.ruleset, (page.game?.seats || []).map((s) => s.seat));
+  renderStatus($("status-panel"), view, page.game?.ruleset, (page.game?.seats || []).map((s) => s.seat), statusNames());
   $("vcr-slider").value = String(page.at);
   $("vcr-at").textContent = `version ${page.at} of ${replay.last}`;
   markCurrentLine();
@@ -231,6 +231,11 @@ function describe(game, who) {
   return wanted;
 }
 
+// What the status panels call seats and areas: the game's seat names, the board's area names.
+function statusNames() {
+  return { seat: (seat) => (page.game ? seatName(page.game, seat) : seat), area: (area) => (page.board ? page.board.areaName(area) : String(area).replace(/_/g, " ")) };
+}
+
 // A seat as people call it (the game resource's `name`: "Stark", not "stark").
 function seatName(game, seat) {
   return game.seats.find((s) => s.seat === seat)?.name || seat;
@@ -243,7 +248,8 @@ async function drawBoard(game) {
     return;
   }
   const drawing = await getJson(`/boards/${encodeURIComponent(game.board)}/drawing.json`);
-  page.board = new Board($("board"), drawing, game.ruleset, game.seats.map((s) => s.seat));
+  const names = Object.fromEntries(game.seats.map((s) => [s.seat, seatName(game, s.seat)]));
+  page.board = new Board($("board"), drawing, game.ruleset, game.seats.map((s) => s.seat), names);
   watchBoard($("board")); // map marks are drawn by clicking areas
   $("board-zoom").hidden = false;
   wireZoom($("board-frame"), $("board"), { in: $("zoom-in"), out: $("zoom-out"), fit: $("zoom-fit"), level: $("zoom-level") });
@@ -356,7 +362,7 @@ async function firstLook(board, version) {
     if (page.replay) return; // the history came first: it draws everything
     const view = { meta: found.state.meta, rules: found.state.rules ?? found.state.state };
     if (page.board) page.board.show(control(page.game.ruleset, view), pieces(page.game.ruleset, view));
-    renderStatus($("status-panel"), view, page.game?.ruleset, (page.game?.seats || []).map((s) => s.seat));
+    renderStatus($("status-panel"), view, page.game?.ruleset, (page.game?.seats || []).map((s) => s.seat), statusNames());
     $("vcr-at").textContent = `version ${found.version}; reading the history…`;
     root.dataset.shown = "true";
   } catch {

@@ -116,7 +116,8 @@ export function endedText(result) {
   return `Ended${by ? ` by ${by}` : ""}${said}`;
 }
 
-export function renderStatus(panel, view, rulesetId = null, seats = []) {
+// `names` (optional): `seat` and `area` functions naming them as people do (the game's seat names, the board's areas).
+export function renderStatus(panel, view, rulesetId = null, seats = [], names = {}) {
   const rules = (view && (view.rules || view.state)) || {};
   const meta = (view && view.meta) || {};
   const ended = meta.ended ? el("p", { class: "ended", text: endedText(meta.result) }) : null;
@@ -125,6 +126,6 @@ export function renderStatus(panel, view, rulesetId = null, seats = []) {
   more.addEventListener("toggle", () => {
     showEverything = more.open;
   });
-  const own = PANELS[rulesetId] ? PANELS[rulesetId](rules) : [];
+  const own = PANELS[rulesetId] ? PANELS[rulesetId](rules, names) : [];
   panel.replaceChildren(...[ended, headline(rulesetId, seats, rules), ...own, more].filter(Boolean));
 }
