@@ -119,6 +119,13 @@ class Conflict(AnnalsError):
     status, slug, title = 409, "conflict", "Conflict"
 
 
+class StoredEventUnreadable(Conflict):
+    """A stored event whose data is no JSON: the log was changed outside Annals (tamper evidence: `GET .../verify`
+    names the first broken event). The read that met it answers this, not an internal error."""
+
+    slug, title = "log-unreadable", "A stored event cannot be read"
+
+
 class WrongExpectedVersion(AnnalsError):
     """The stream moved on since the version the writer expected."""
 

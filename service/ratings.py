@@ -17,6 +17,7 @@ takes them (`rate(ranks=...)`).
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from sqlalchemy import Engine, func, select
 from domain.kernel import GAME_ENDED
 from domain.tournaments.outcomes import outcome_of
 from service.auth import Principal
+from service.errors import AnnalsError
 from service.loading import stream_of
 from service.store.tables import events, game_summaries
 
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3; `ordinal()` is mu - 3 sigma
 SYSTEM = Principal(token_id="system:ratings", role="admin")
+
+_log = logging.getLogger("annals.ratings")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +174,7 @@ class RatingsCache:
         outcomes: dict[tuple[str, int], CountedGame | None] = {}
         for row in candidates(services.engine):
             key = (row["game_id"], row["version"])
-            outcomes[key] = self._outcomes[key] if key in self._outcomes else counted_game(services, row)
+            outcomes[key] = self._outcomes[key] if key in self._outcomes else _counted_or_left_out(services, row)
         self._outcomes = outcomes  # games no longer candidates (or at a new version) are forgotten
         return [game for game in outcomes.values() if game is not None]
 
@@ -201,6 +205,17 @@ def seated_players(seats: Sequence[Mapping[str, Any]]) -> dict[str, str] | None:
     if len(named) < 2 or len(named) != len(players) or len(set(named.values())) != len(named):
         return None
     return named
+
+
+def _counted_or_left_out(services: Services, row: Mapping[str, Any]) -> CountedGame | None:
+    """`counted_game`, or None for a game whose stored log no longer reads (edited behind the store's back, a
+    ruleset version this build no longer ships): that game's own reads say what is wrong with it; one such game must
+    not make the whole leaderboard an error. The operator is told in the log, once per (game, version)."""
+    try:
+        return counted_game(services, row)
+    except (AnnalsError, LookupError, ValueError, TypeError) as error:
+        _log.warning("ratings leave out game %s at version %s: %s", row["game_id"], row["version"], error)
+        return None
 
 
 def counted_game(services: Services, row: Mapping[str, Any]) -> CountedGame | None:

@@ -19,7 +19,7 @@ from domain.kernel import Event
 from domain.upcasting import Upcasters
 from service.clock import Clock, isoformat
 from service.entropy import time_ordered_uuid
-from service.errors import AnnalsError, IdempotencyKeyReused, WrongExpectedVersion
+from service.errors import AnnalsError, IdempotencyKeyReused, StoredEventUnreadable, WrongExpectedVersion
 from service.store.group_commit import GATHER_SECONDS, GroupCommitWriter
 from service.store.postgres_writer import PostgresWriter
 from service.store.sqlite_writer import SqliteWriter
@@ -651,6 +651,15 @@ def _hash_of_row(row: Any) -> str:
 
 
 def _from_row(row: Any) -> RecordedEvent:
+    try:
+        data, meta = decode_stored(row.data), decode_stored(row._mapping[events.c.meta])
+    except ValueError as error:  # only an edit outside Annals stores text that is no JSON
+        raise StoredEventUnreadable(
+            f"{row.stream_id} version {row.version} (position {row.position}) holds stored data that is not JSON "
+            f"({error}): the log was changed outside Annals; its verify names the first broken event",
+            stream=row.stream_id,
+            version=row.version,
+        ) from None
     return RecordedEvent(
         row.position,
         row.stream_id,
@@ -658,8 +667,8 @@ def _from_row(row: Any) -> RecordedEvent:
         row.event_id,
         row.type,
         row.schema_version,
-        decode_stored(row.data),
-        decode_stored(row._mapping[events.c.meta]),
+        data,
+        meta,
         row.recorded_at,
         row.prev_hash,
         row.hash,

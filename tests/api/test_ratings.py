@@ -175,3 +175,24 @@ def test_ratings_are_kept_while_the_log_stands_and_computed_again_when_it_moves(
     assert same is first
     assert after is not first and after.head > first.head and after.by_key == first.by_key
     assert open_game not in {s.game for r in after.by_key.values() for s in r.history}
+
+
+def test_a_game_whose_stored_log_no_longer_reads_is_left_out_not_every_reader_refused(api: Api) -> None:
+    """One game's log edited behind the store's back (tamper evidence reports it on that game) must not make the
+    whole leaderboard an error: the game is left out, the others still count, and the operator is told in the log."""
+    from sqlalchemy import text
+
+    ann, bob, cid = api.player("Ann"), api.player("Bob"), api.player("Cid")
+    broken = _played(api, [ann, bob], [9, 1])
+    _played(api, [bob, cid], [9, 1])
+    with api.services.engine.begin() as conn:
+        conn.execute(text("DROP TRIGGER IF EXISTS events_refuse_update"))
+        conn.execute(
+            text("UPDATE events SET data = 'not json' WHERE stream_id = :s AND version = 1"), {"s": f"game:{broken}"}
+        )
+
+    items = _board(api)["items"]
+
+    expected = _expected([([bob, cid], [1, 2])])
+    assert {i["player"]: i["games"] for i in items} == {bob: 1, cid: 1}
+    assert next(i for i in items if i["player"] == bob)["mu"] == pytest.approx(expected[bob].mu)

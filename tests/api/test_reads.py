@@ -310,6 +310,23 @@ def test_broken_at_the_edited_version_when_an_event_is_tampered_with(api: Api) -
     assert body["first_broken"] == 3
 
 
+def test_409_naming_the_event_when_a_stored_event_is_no_json_not_an_internal_error(api: Api) -> None:
+    """An edit outside Annals that leaves an event's stored data unreadable: the read says which event and points to
+    verify (tamper evidence), as a problem document; it was a 500 and a traceback."""
+    game = _game_with_notes(api, 2)
+    with api.services.engine.begin() as conn:
+        conn.execute(text("DROP TRIGGER IF EXISTS events_refuse_update"))
+        conn.execute(
+            text("UPDATE events SET data = 'not json' WHERE stream_id = :s AND version = 2"), {"s": f"game:{game}"}
+        )
+
+    response = api.client.get(f"{GAMES}/{game}/events", headers=api.headers())
+
+    body = assert_problem(response, 409, "log-unreadable")
+    assert body["stream"] == f"game:{game}" and body["version"] == 2 and "verify" in body["detail"]
+    assert api.client.get(f"{GAMES}/{game}/verify").get_json()["first_broken"] == 2
+
+
 def _edit_first_event(api: Api, stream: str) -> None:
     """Edit the stored data of a stream's first event behind the store's back (its hash no longer matches)."""
     with api.services.engine.begin() as conn:
