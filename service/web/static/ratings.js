@@ -33,6 +33,8 @@ async function load(after) {
   const ruleset = form.elements.ruleset.value;
   const params = new URLSearchParams({ ruleset, limit: String(PAGE) });
   if (after) params.set("after", after);
+  // The first read after games ended folds them (a second or two on a big log): say so rather than show an empty table.
+  body.replaceChildren(el("tr", {}, el("td", { colspan: 7, class: "quiet", text: "Working out the ratings…" })));
   try {
     const page = await getJson(`/api/v1/ratings?${params}`);
     body.replaceChildren(...page.items.map(row));
