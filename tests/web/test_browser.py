@@ -597,6 +597,7 @@ def test_each_rulesets_headline_says_where_the_game_stands_and_each_seats_first_
     tab.wait_ready()
     for place, house in enumerate(throne, start=1):
         assert tab.page.inner_text(f'#status-panel [data-key="seat.{house}.0"]') == str(place)
+        assert tab.page.inner_text(f'#status-panel tr[data-seat="{house}"] th') == house.title()  # "Stark"
     assert tab.errors == []
 
 

@@ -93,14 +93,15 @@ function officeOf(offices, seat) {
   return held.join(", ") || null;
 }
 
-function headline(rulesetId, seats, rules) {
+function headline(rulesetId, seats, rules, names = {}) {
+  const named = names.seat || ((seat) => seat);
   const make = HEADLINES[rulesetId];
   if (!make) return null;
   const found = make(rules);
   const line = found.line.filter(Boolean).map(String).join(" · ");
   const head = el("tr", {}, el("th", { scope: "col", text: "seat" }), ...found.columns.map((c) => el("th", { scope: "col", text: c })));
   const rows = seats.map((seat) =>
-    el("tr", { "data-seat": seat }, el("th", { scope: "row", text: seat }), ...found.row(seat).map((v, i) => el("td", { "data-key": `seat.${seat}.${i}`, text: scalar(v) }))),
+    el("tr", { "data-seat": seat }, el("th", { scope: "row", text: named(seat) }), ...found.row(seat).map((v, i) => el("td", { "data-key": `seat.${seat}.${i}`, text: scalar(v) }))),
   );
   return el("div", { class: "headline" }, el("p", { class: "where", "data-key": "where", text: line }), el("table", { class: "seats" }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
@@ -127,5 +128,5 @@ export function renderStatus(panel, view, rulesetId = null, seats = [], names = 
     showEverything = more.open;
   });
   const own = PANELS[rulesetId] ? PANELS[rulesetId](rules, names) : [];
-  panel.replaceChildren(...[ended, headline(rulesetId, seats, rules), ...own, more].filter(Boolean));
+  panel.replaceChildren(...[ended, headline(rulesetId, seats, rules, names), ...own, more].filter(Boolean));
 }
