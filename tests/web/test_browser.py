@@ -588,6 +588,8 @@ def test_each_rulesets_headline_says_where_the_game_stands_and_each_seats_first_
     tab.wait_ready()
     where = tab.page.inner_text('#status-panel [data-key="where"]')
     assert str(seen["year"]) in where and seen["phase"] in where
+    names = {s["seat"]: s["name"] for s in site.api(f"/api/v1/games/{kk}")["seats"]}
+    assert f"{names[seen['turn']]} to act" in where  # the lord by his province's name ("Erdély"), not "erdely"
     for seat, amount in seen["treasury"].items():
         assert tab.page.inner_text(f'#status-panel [data-key="seat.{seat}.0"]') == str(amount)
 

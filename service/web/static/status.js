@@ -55,10 +55,10 @@ function list(object, prefix, depth) {
 // Each ruleset's own headline: where the game stands in one line, then one row per seat with what a table
 // asks first (Kard és Korona: treasury, lord, office; AGoT: the three tracks, power, supply; cedofan: influence).
 const HEADLINES = {
-  kard_es_korona: (r) => ({
-    line: [r.year, r.phase && `${r.phase} phase`, r.turn && `${r.turn} to act`, r.election && "an election is open"],
+  kard_es_korona: (r, n) => ({
+    line: [r.year, r.phase && `${r.phase} phase`, r.turn && `${n.seat(r.turn)} to act`, r.election && "an election is open"],
     columns: ["treasury", "lord at", "office"],
-    row: (seat) => [r.treasury?.[seat], r.lords?.[seat] || r.lord_status?.[seat], officeOf(r.offices, seat)],
+    row: (seat) => [r.treasury?.[seat], r.lords?.[seat] ? n.area(r.lords[seat]) : r.lord_status?.[seat], officeOf(r.offices, seat)],
   }),
   agot2: (r) => ({
     line: [r.round && `round ${r.round}`, r.phase && `${r.phase} phase`, r.step, r.combat && "a combat is open"],
@@ -71,13 +71,13 @@ const HEADLINES = {
       r.supply_limits?.[seat]?.join("·"), // the armies the supply track allows, largest first
     ],
   }),
-  cedofan_rv: (r) => ({
-    line: [r.round && `round ${r.round}`, r.impulse_no !== undefined && `impulse ${r.impulse_no} of ${r.limit}`, r.impulse && `${r.impulse} to act`],
+  cedofan_rv: (r, n) => ({
+    line: [r.round && `round ${r.round}`, r.impulse_no !== undefined && `impulse ${r.impulse_no} of ${r.limit}`, r.impulse && `${n.seat(r.impulse)} to act`],
     columns: [`influence (of ${r.influence_target})`, "treasury", "office"],
     row: (seat) => [r.influence?.[seat], r.treasuries?.[seat], officeOf(r.offices, seat)],
   }),
-  cedofan_kards_bs: (r) => ({
-    line: [r.round && `round ${r.round}`, r.phase && `${r.phase.replace(/_/g, " ")}`, r.turn && `${r.turn} to act`],
+  cedofan_kards_bs: (r, n) => ({
+    line: [r.round && `round ${r.round}`, r.phase && `${r.phase.replace(/_/g, " ")}`, r.turn && `${n.seat(r.turn)} to act`],
     columns: ["supplies", "influence", "cities"],
     row: (seat) => [r.factions?.[seat]?.supplies, r.factions?.[seat]?.influence, (r.factions?.[seat]?.cities || []).length],
   }),
@@ -97,7 +97,7 @@ function headline(rulesetId, seats, rules, names = {}) {
   const named = names.seat || ((seat) => seat);
   const make = HEADLINES[rulesetId];
   if (!make) return null;
-  const found = make(rules);
+  const found = make(rules, { seat: named, area: names.area || ((area) => String(area).replace(/_/g, " ")) });
   const line = found.line.filter(Boolean).map(String).join(" · ");
   const head = el("tr", {}, el("th", { scope: "col", text: "seat" }), ...found.columns.map((c) => el("th", { scope: "col", text: c })));
   const rows = seats.map((seat) =>
