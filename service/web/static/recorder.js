@@ -278,7 +278,9 @@ export class Recorder {
     // The orders' rows already offer the areas and tokens: listed again as ids they were a screenful of noise.
     // So does a select of tokens or cards by printed name: their details (`tokens`, `cards`) and ids were the same noise.
     const shownInRows = this.form.node.classList.contains("orders-form") ? ["areas", "tokens", "special_limit"] : this.printed.size ? NAMED_LISTS : [];
-    const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k));
+    // A list the form shows as checkboxes by name (a supporter's `areas`) is not listed again by id.
+    const checked = [...this.form.node.querySelectorAll("[data-kind='checklist']")].map((n) => n.dataset.field);
+    const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k) && !checked.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
       ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
     );
