@@ -188,3 +188,32 @@ def test_renly_baratheon_has_nothing_to_upgrade_when_all_five_knights_are_on_the
     resolved = [e["data"] for e in events if e["type"] == "HouseCardAbilityResolved"]
     assert any("knights are on the board: nothing to upgrade" in effect for r in resolved for effect in r["effects"])
     assert "UnitUpgraded" not in _types(events) and "CasualtiesTaken" in _types(events)
+
+
+def test_got_casualty_3_retreat_3_the_pending_lists_casualties_and_retreat_areas_under_the_fields_own_names(
+    api: Api,
+) -> None:
+    """GOT-CASUALTY-3, GOT-RETREAT-3/4, X-20: Ser Jaime's 1 sword against Stark's footman, knight, footman in `b`:
+    `units` lists the eligible units (each in `unit_details` with its type and area), then `to_area` lists `c` and
+    `d` only (not the march origin `a`, not the sea `s`); the old keys (`eligible`, `areas`) stay for API clients."""
+    game = _game("lannister", "stark", ["knight", "knight", "knight"], ["footman", "knight", "footman"])
+    cards = {"lannister": "lannister_ser_jaime_lannister", "stark": "stark_catelyn_stark"}
+    game_id, cid, _ = _fight(api, game, cards)
+
+    casualties = _fields(api, game_id, "choose_casualties")
+    assert (
+        casualties["units"] == casualties["eligible"] == ["stark:footman:b:1", "stark:footman:b:3", "stark:knight:b:2"]
+    )
+    assert casualties["due"] == 1
+    assert casualties["unit_details"][2] == {"id": "stark:knight:b:2", "type": "knight", "area": "b"}
+    _act(api, game_id, "choose_casualties", "stark", combat_id=cid, units=["stark:knight:b:2"])
+
+    retreat = _fields(api, game_id, "choose_retreat")
+    assert retreat["to_area"] == [a["area"] for a in retreat["areas"]] == ["c", "d"]
+
+
+def _fields(api: Api, game_id: str, kind: str) -> dict[str, Any]:
+    pending = api.client.get(f"/api/v1/games/{game_id}/pending?as=arbiter", headers=api.headers("admin")).get_json()
+    [fields] = [o["fields"] for w in pending["waiting"] for o in w["options"] if o["type"] == kind]
+    found: dict[str, Any] = fields
+    return found

@@ -1,5 +1,6 @@
 """The recorder of an AGoT game in a real browser: a single order token or house card is chosen from a drop-down of
-printed names (as the orders' rows are), never typed as an id."""
+printed names (as the orders' rows are), never typed as an id; a retreat's area from the legal ones only; a list of
+areas or units (support, casualties) from checkboxes by name, never typed as JSON."""
 
 from __future__ import annotations
 
@@ -65,11 +66,12 @@ def test_got_raven_2_the_swapped_token_is_a_drop_down_of_printed_names_each_prin
     assert tab.errors == []
 
 
-def _renly_won(site: Site) -> str:
-    """tests/api/test_agot2_house_cards.py's Renly: Baratheon marches from `a` on Stark's castle `b` with Renly
-    Baratheon against Ser Rodrik Cassel, wins, and is asked which footman Renly upgrades (GOT-X-8)."""
-    extra = {"extra_units": units("baratheon", "c", "footman")}
-    orders = [{"area": "c", "seat": "baratheon", "token": "support_0_a"}]
+def _baratheon_marched(site: Site, supporters: tuple[str, ...] = ("c",)) -> str:
+    """tests/api/test_agot2_house_cards.py's Renly: Baratheon marches from `a` on Stark's castle `b`, a footman with a
+    Support order in each of `supporters` (next to `b`), and the first of them is asked to declare (GOT-SUPPORT-3)."""
+    tokens = ("support_0_a", "support_0_b", "support_plus1")
+    extra = {"extra_units": [u for area in supporters for u in units("baratheon", area, "footman")]}
+    orders = [{"area": a, "seat": "baratheon", "token": t} for a, t in zip(supporters, tokens, strict=False)]
     built = house_card_game("baratheon", "stark", ["footman", "knight"], ["footman"], **extra, extra_orders=orders)
     options = {k: v for k, v in built.meta.options.items() if v is not None}
     seats = [{"seat": s} for s in built.meta.seat_names()]
@@ -80,6 +82,13 @@ def _renly_won(site: Site) -> str:
         f"/api/v1/games/{game}/actions",
         {"type": "march", "seat": "baratheon", "data": {"from_area": "a", "moves": moves}},
     )
+    return game
+
+
+def _renly_won(site: Site) -> str:
+    """Baratheon, supported from `c`, wins with Renly Baratheon against Ser Rodrik Cassel and is asked which footman
+    Renly upgrades (GOT-X-8)."""
+    game = _baratheon_marched(site)
     [(_, support)] = _options(site, game, "declare_support")
     _post(
         site,
@@ -103,4 +112,87 @@ def test_got_x_8_the_card_whose_ability_resolves_is_named_as_printed_not_typed_a
     card = tab.page.locator("#record-fields select[data-field='card']")
     assert card.locator("option").all_inner_texts() == ["Renly Baratheon (3)"]
     assert "revealed house card" not in tab.page.inner_text("#record-form")
+    assert tab.errors == []
+
+
+def test_got_support_3_x_4_the_supporting_areas_are_checkboxes_of_the_board_names_all_checked(
+    site: Site, tab: Tab
+) -> None:
+    """GOT-SUPPORT-3, X-4: `areas` was a JSON text box; the supporter's eligible areas are checkboxes by name, all
+    checked (a declaration covers every eligible order), at least one needed."""
+    game = _baratheon_marched(site, supporters=("c", "d"))
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='baratheon'] button[data-type='declare_support']")
+
+    areas = tab.page.locator("#record-fields fieldset[data-field='areas']")
+    boxes = areas.locator("input[type='checkbox']")
+    assert [boxes.nth(n).get_attribute("value") for n in range(boxes.count())] == ["c", "d"]
+    assert [n.strip() for n in areas.locator("label.check").all_inner_texts()] == ["C", "D"]  # the board's names
+    assert all(boxes.nth(n).is_checked() for n in range(2))
+    assert tab.page.locator("#record-fields textarea[data-field='areas']").count() == 0
+    assert tab.page.locator("#record-fields-note li[data-field='areas']").count() == 0  # not again as ids
+    tab.page.select_option("#record-fields select[data-field='side']", label="attacker")
+    for n in range(2):
+        boxes.nth(n).uncheck()
+    before = len(_events(site, game))
+    tab.page.click("#record-send")
+    assert "areas: choose at least one" in tab.page.inner_text("#record-result")
+    assert len(_events(site, game)) == before
+    # The JSON stays behind "type the payload", and what is typed there is what is sent.
+    areas.locator("details.raw-payload summary").click()
+    areas.locator("textarea").fill('["d", "c"]')
+    screenshot(tab, "agot_support_areas")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    declared = [e["data"] for e in _events(site, game) if e["type"] == "SupportDeclared"]
+    assert [(d["side"], d["areas"]) for d in declared] == [("attacker", ["c", "d"])], declared  # sorted by the engine
+    assert tab.errors == []
+
+
+def test_got_casualty_3_retreat_3_casualties_are_checkboxes_by_unit_and_the_retreat_offers_the_legal_areas_only(
+    site: Site, tab: Tab
+) -> None:
+    """GOT-CASUALTY-3, GOT-RETREAT-3/4, X-17: three Lannister knights and Ser Jaime (1 sword) beat Stark's castle `b`
+    (footman, knight, footman): Stark picks exactly one casualty from checkboxes by type and area (`units` was a JSON
+    box), then retreats to `c` or `d` only: not the attacker's origin `a`, not the sea `s`, not `b` itself (the
+    drop-down listed every area of the board)."""
+    built = house_card_game("lannister", "stark", ["knight", "knight", "knight"], ["footman", "knight", "footman"])
+    options = {k: v for k, v in built.meta.options.items() if v is not None}
+    seats = [{"seat": s} for s in built.meta.seat_names()]
+    game = _game(site, ruleset="agot2", board=built.state.board_document, seats=seats, options=options)
+    moves = [{"to_area": "b", "units": [u.id for u in built.state.units_in("a", "lannister")]}]
+    _post(
+        site,
+        f"/api/v1/games/{game}/actions",
+        {"type": "march", "seat": "lannister", "data": {"from_area": "a", "moves": moves}},
+    )
+    cards = {"lannister": "lannister_ser_jaime_lannister", "stark": "stark_catelyn_stark"}
+    for seat, option in _options(site, game, "seal"):
+        round_id = option["fields"]["round"]
+        _post(site, f"/api/v1/games/{game}/sealed", {"seat": seat, "round": round_id, "payload": {"card": cards[seat]}})
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='stark'] button[data-type='choose_casualties']")
+
+    units_box = tab.page.locator("#record-fields fieldset[data-field='units']")
+    names = units_box.locator("label.check").all_inner_texts()
+    assert sorted(n.strip() for n in names) == ["Footman in B", "Footman in B", "Knight in B"], names
+    # The first listed choice fills the form: its footman is checked, and with 1 due the other boxes are greyed out.
+    knight = units_box.get_by_label("Knight in B")
+    assert units_box.locator("input:checked").count() == 1 and knight.is_disabled()
+    units_box.locator("input:checked").uncheck()
+    assert "0 of 1 chosen" in units_box.inner_text()
+    knight.check()
+    screenshot(tab, "agot_casualties")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    taken = next(e for e in reversed(_events(site, game)) if e["type"] == "CasualtiesTaken")
+    assert taken["data"]["units"] == ["stark:knight:b:2"], taken
+
+    tab.page.click("#pending-seats fieldset[data-seat='stark'] button[data-type='choose_retreat']")
+    to_area = tab.page.locator("#record-fields select[data-field='to_area'] option").all_inner_texts()
+    assert [a for a in to_area if a != "—"] == ["C", "D"], to_area  # the board's names of `c` and `d`
+    tab.page.select_option("#record-fields select[data-field='to_area']", label="D")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded >> nth=0")
+    assert any(e["type"] == "UnitsRetreated" and e["data"].get("to_area") == "d" for e in _events(site, game))
     assert tab.errors == []

@@ -142,10 +142,18 @@ def _casualties(state: AgotState, c: Combat) -> Waiting:
         ("GOT-CASUALTY-1", "GOT-CASUALTY-3", "GOT-CASUALTY-4", "GOT-ROUT-4", "GOT-X-16"),
         tuple({"combat_id": c.combat_id, "units": list(units)} for units in picks),
         exhaustive=exhaustive,
-        fields={"due": due, "eligible": list(eligible)},
+        fields=_casualty_fields(state, due, eligible),
         note=f"choose {due} of the eligible units",
     )
     return Waiting(loser, (option,), f"loses combat {c.combat_id} and chooses {due} casualties")
+
+
+def _casualty_fields(state: AgotState, due: int, eligible: Iterable[str]) -> dict[str, Any]:
+    """The count due, the eligible units (`eligible`, kept for API clients, and under the field's own name `units`),
+    each in `unit_details` with its type and area, for a client to name it ("Footman in Winterfell")."""
+    ids = list(eligible)
+    details = [{"id": u, "type": state.units[u].type, "area": state.units[u].area} for u in ids if u in state.units]
+    return {"due": due, "eligible": ids, "units": ids, "unit_details": details}
 
 
 def _retreat(state: AgotState, c: Combat) -> Waiting:
@@ -179,7 +187,8 @@ def _retreat(state: AgotState, c: Combat) -> Waiting:
         tuple(rules),
         tuple(choices),
         exhaustive=exhaustive,
-        fields={"seat": loser, "units": ids, "areas": areas},
+        # `to_area`: the legal areas under the field's own name (a drop-down); `areas` kept for API clients.
+        fields={"seat": loser, "units": ids, "areas": areas, "to_area": [o.area for o in options]},
         note="each legal area with the number of retreating units destroyed first to stay within supply",
     )
     return Waiting(chooser, (option,), f"chooses where {loser}'s units retreat from {c.area}")

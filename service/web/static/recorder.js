@@ -28,8 +28,9 @@ async function readPending(gameId, who, seats) {
   return pending;
 }
 
-// The pending's lists an option's selects already show by name (the Raven's tokens, a hand of house cards).
-const NAMED_LISTS = ["tokens", "cards", "token", "card", "unplaced_tokens", "hand"];
+// The pending's lists an option's selects and checkboxes already show by name (the Raven's tokens, a hand of house
+// cards, a loser's casualties).
+const NAMED_LISTS = ["tokens", "cards", "token", "card", "unplaced_tokens", "hand", "units", "unit_details", "eligible"];
 
 // Printed names of the tokens and cards an option's `fields` describe ("Raid ★", "Eddard Stark (4)"), by id.
 export function printedNames(fields) {
@@ -187,6 +188,12 @@ export class Recorder {
     return this.printed?.get(value) || this.areaNames?.get(value) || String(value);
   }
 
+  // Units an option's `unit_details` describe, by type and the board's name of their area ("Footman in Winterfell").
+  unitNames(fields) {
+    const units = Array.isArray(fields?.unit_details) ? fields.unit_details : [];
+    return units.map((u) => [u.id, `${String(u.type)[0].toUpperCase()}${String(u.type).slice(1).replace(/_/g, " ")} in ${this.areaName(u.area)}`]);
+  }
+
   // The served rulebook of a game's ruleset lists the platform's CORE- rules too.
   ruleLink(ruleId) {
     return el("a", { class: "rule-id", href: `/rulesets/${encodeURIComponent(this.game.ruleset)}/rules#${encodeURIComponent(ruleId)}`, text: ruleId });
@@ -255,6 +262,7 @@ export class Recorder {
       option.note ? ` · ${option.note}` : "",
     );
     this.printed = printedNames(option.fields);
+    for (const [id, name] of this.unitNames(option.fields)) this.printed.set(id, name);
     // A field's one legal value that the option names (the card whose ability resolves) is a list of one, so the
     // form offers it by name like any other; a free note ("reason": "free text") stays what it is.
     const listed = Object.fromEntries(Object.entries(option.fields || {}).map(([k, v]) => [k, typeof v === "string" && this.printed.has(v) ? [v] : v]));
@@ -270,7 +278,9 @@ export class Recorder {
     // The orders' rows already offer the areas and tokens: listed again as ids they were a screenful of noise.
     // So does a select of tokens or cards by printed name: their details (`tokens`, `cards`) and ids were the same noise.
     const shownInRows = this.form.node.classList.contains("orders-form") ? ["areas", "tokens", "special_limit"] : this.printed.size ? NAMED_LISTS : [];
-    const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k));
+    // A list the form shows as checkboxes by name (a supporter's `areas`) is not listed again by id.
+    const checked = [...this.form.node.querySelectorAll("[data-kind='checklist']")].map((n) => n.dataset.field);
+    const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k) && !checked.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
       ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
     );
@@ -390,7 +400,8 @@ export class Recorder {
   // A choice's tokens and cards by their printed names (the option's `tokens`, `cards`), for reading, not sending.
   printedFields(fields) {
     if (!this.printed?.size || !fields || typeof fields !== "object") return fields;
-    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? this.printed.get(v) || v : v]));
+    const named = (v) => (typeof v === "string" ? this.printed.get(v) || v : v);
+    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v.map(named) : named(v)]));
   }
 
   fill(choice) {

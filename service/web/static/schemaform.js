@@ -2,6 +2,7 @@
 // field — a select for enums (the game's areas and seats come as enums), a number input for integers, a checkbox for
 // booleans, a text input for strings — and a JSON text area for nested objects and lists. `read()` gives the data
 // object back; `fill(data)` sets the controls from a choice offered by GET …/pending.
+import { checklist, isChecklist } from "./checklist.js";
 import { codeText, el } from "./dom.js";
 
 let counter = 0;
@@ -24,8 +25,9 @@ const describesAnId = (schema) => Boolean(schema["x-annals-ids"]) || /\bid\b/.te
 const distinct = (values, label) => values.filter((v, n) => values.findIndex((w) => label(w) === label(v)) === n);
 const listedIds = (schema, listed) => kinds(schema)[0] === "string" && !schema.enum && Array.isArray(listed) && listed.length > 0 && listed.every((v) => typeof v === "string");
 
-function control(name, schema, required, example, label, listed) {
+function control(name, schema, required, example, label, listed, due) {
   const id = `field-${(counter += 1)}`;
+  if (isChecklist(schema, listed)) return checklistField(id, name, schema, required, listed, label, due);
   const [kind] = kinds(schema);
   const fromPending = listedIds(schema, listed);
   const enumValues = fromPending ? distinct(listed, label) : (schema.enum || []).filter((v) => v !== null);
@@ -52,6 +54,15 @@ function control(name, schema, required, example, label, listed) {
   return el("div", { class: "field" }, el("label", { for: id, text: `${name}${required ? " *" : ""}` }), input, hint);
 }
 
+// A list of ids the pending lists the legal values of: checkboxes by name (checklist.js), `due` of them when the
+// pending says how many (the casualties, GOT-CASUALTY-3).
+function checklistField(id, name, schema, required, listed, label, due) {
+  const list = checklist(id, `${name}${required ? " *" : ""}`, listed, label, Number.isInteger(due) ? due : undefined);
+  list.node.dataset.field = name;
+  list.node.checklist = list;
+  return el("div", { class: "field" }, list.node);
+}
+
 // `example` is the action's example data (GET …/actions gives one per action): it shows what a field takes.
 // `label` names a value of a select as a person reads it (an area by the board's name for it). `listed`: the
 // pending's legal values per field (an option's `fields`), which turn a free id field into a select.
@@ -59,14 +70,15 @@ export function schemaForm(schema, example = {}, label = String, listed = {}) {
   const properties = (schema && schema.properties) || {};
   const required = new Set((schema && schema.required) || []);
   const names = Object.keys(properties).filter((n) => n !== "dice"); // table dice have their own input
-  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n], label, (listed || {})[n])));
+  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n], label, (listed || {})[n], (listed || {}).due)));
   const inputs = () => [...node.querySelectorAll("[data-field]")];
   return {
     node,
     fill(data) {
       for (const input of inputs()) {
         const value = data ? data[input.dataset.field] : undefined;
-        if (input.dataset.kind === "boolean") input.checked = value === true;
+        if (input.dataset.kind === "checklist") input.checklist.fill(value);
+        else if (input.dataset.kind === "boolean") input.checked = value === true;
         else if (value === undefined || value === null) input.value = "";
         else if (input.dataset.kind === "enum") input.value = JSON.stringify(value);
         else if (input.dataset.kind === "json") input.value = JSON.stringify(value);
@@ -88,11 +100,13 @@ export function schemaForm(schema, example = {}, label = String, listed = {}) {
     // left empty (all of them at once, before anything is sent: the API would name them as JSON pointers).
     read() {
       const data = {};
-      const missing = inputs().filter((i) => i.dataset.kind !== "boolean" && required.has(i.dataset.field) && i.value.trim() === "");
+      const missing = inputs().filter((i) => !["boolean", "checklist"].includes(i.dataset.kind) && required.has(i.dataset.field) && i.value.trim() === "");
       if (missing.length) throw new Error(`${missing.map((i) => i.dataset.field).join(", ")}: required, fill ${missing.length > 1 ? "them" : "it"} in`);
       for (const input of inputs()) {
         const name = input.dataset.field;
-        if (input.dataset.kind === "boolean") {
+        if (input.dataset.kind === "checklist") {
+          data[name] = input.checklist.read(name);
+        } else if (input.dataset.kind === "boolean") {
           if (input.checked) data[name] = true;
         } else if (input.value === "") {
           continue;
