@@ -180,3 +180,13 @@ def test_a_swap_after_the_clock_started_is_refused_naming_it_unless_the_director
     recorded = _events(api, tid)[-1]
     assert recorded["type"] == "PlayersSwapped" and recorded["data"]["after_start"] is True
     assert first in _round(api, tid, 1)["tables"][1]["players"]
+
+
+def test_the_round_resource_gives_the_services_time_a_countdown_counts_from(api: Api) -> None:
+    tid = _published(api, round_minutes=150)
+    with freeze_time("2026-11-29T14:00:00Z"):
+        _post(api, f"{tid}/rounds/1/clock/start")
+    with freeze_time("2026-11-29T14:12:34Z"):
+        shown = _round(api, tid, 1)
+
+    assert shown["now"] == "2026-11-29T14:12:34.000000Z" and shown["ends_at"] == "2026-11-29T16:30:00.000000Z"
