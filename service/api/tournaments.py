@@ -23,6 +23,7 @@ from service.api.common import (
     principal,
     services,
 )
+from service.clock import isoformat
 from service.disputes import stream_of_dispute
 from service.errors import Forbidden, NotFound
 from service.schemas import tournaments as shapes
@@ -423,7 +424,9 @@ def get_round(tournament_id: str, number: int) -> Response:
         for t in paired.tables
     ]
     found = {"round": number, "closed": paired.closed, "tables": tables, "byes": list(paired.byes)}
-    return jsonify({**found, **clock.clock_json(paired.clock)})
+    # The service's time as it answers: the page counts down from it, not from a browser clock that may be off.
+    now = isoformat(services().clock.now())
+    return jsonify({**found, **clock.clock_json(paired.clock), "now": now})
 
 
 @blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>/pairing")

@@ -187,6 +187,8 @@ class SwapSchema(Schema):
 
     players = fields.List(PLAYER_ID, required=True, validate=validate.Length(2, 2))
     reason = REASON
+    # The director moves seats during play knowingly: refused (409 naming started_at) without it once the clock runs.
+    after_start = fields.Boolean(load_default=False)
 
 
 class WithdrawSchema(Schema):

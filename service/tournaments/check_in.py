@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.tournaments.state import TournamentState
+from domain.tournaments.tables import TableSizeError
 from service.auth import Principal
 from service.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.games import RequestContext
@@ -95,6 +97,21 @@ def check_in(
 
     checked: str = retrying(services, principal, tournament_id, attempt)
     return checked
+
+
+def unpairable(state: TournamentState, number: int, error: Exception) -> Conflict:
+    """The 409 for round `number` that cannot be paired (`error` says why). With check-in required and open, a
+    field too small for a table is who has checked in so far: the problem says so (nobody, or how many), how to go
+    on (end check-in, or mark the players present) and gives the check-in state (`check_in`)."""
+    if not state.not_checked_in or not isinstance(error, TableSizeError):
+        return Conflict(f"round {number} cannot be paired: {error}")
+    here = sorted(state.checked_in & set(state.active_players))
+    who = "nobody has checked in" if not here else f"only {len(here)} player(s) have checked in ({error})"
+    return Conflict(
+        f"round {number} cannot be paired: {who} and {tournament_named(state)} requires check-in; end check-in "
+        "(POST .../check-in/close) to pair every active entrant, or mark the players present (POST .../check-ins)",
+        check_in={"open": True, "required": True, "checked_in": here},
+    )
 
 
 def _running(loaded: Loaded, what: str) -> None:

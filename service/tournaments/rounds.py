@@ -21,6 +21,7 @@ from domain.tournaments.tables import TableSizeError
 from service.auth import Principal
 from service.errors import Conflict, Unprocessable
 from service.games import RequestContext
+from service.tournaments.check_in import unpairable
 from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
 from service.tournaments.naming import tournament_named
 from service.tournaments.pairing import PairingError
@@ -68,7 +69,7 @@ def pair(
         try:
             plan = plan_round(loaded.state, number, seed, time_limit, _ratings(services, loaded.state, number))
         except (TableSizeError, PairingError, SeatingError) as error:
-            raise Conflict(f"round {number} cannot be paired: {error}") from None
+            raise unpairable(loaded.state, number, error) from None
         digest = plan_digest(plan)
         if body.get("preview"):
             return {**plan, "published": False, "plan_digest": digest}
@@ -144,7 +145,11 @@ def swap(
     ctx: RequestContext,
     asked: Asked | None = None,
 ) -> dict[str, Any]:
-    """Swap two players of a paired round whose games are not created yet; both tables are seated again."""
+    """Swap two players of a paired round whose games are not created yet; both tables are seated again.
+
+    **Decision:** once the round's clock started (td19) the players are playing, games created or not: a swap is
+    then 409 naming `started_at`, as a withdrawal is, unless the director says `after_start` (a TD does move a seat
+    found wrong in the first minutes, knowingly: the event keeps `after_start`, so the record shows it)."""
     principal.require(*DIRECTORS)
     first, second = body["players"]
 
@@ -152,6 +157,12 @@ def swap(
         paired = _open_round(loaded.state, number, "swap its players")
         if any(t.game for t in paired.tables):
             raise Conflict(f"round {number}'s games are created: a swap would leave them with the wrong players")
+        if paired.clock is not None and not body.get("after_start"):
+            raise Conflict(
+                f"round {number}'s clock was started at {paired.clock.started_at}: its players are playing; "
+                "swap with after_start to move their seats anyway",
+                started_at=paired.clock.started_at,
+            )
         groups = [list(t.players) for t in paired.tables] + [list(paired.byes)]
         where = {p: i for i, group in enumerate(groups) for p in group}
         missing = [p for p in (first, second) if p not in where]
@@ -179,6 +190,8 @@ def swap(
             table["band"] = []
         data = {"round": number, "players": [first, second], "reason": body["reason"], "tables": seated}
         data["byes"] = groups[-1]
+        if paired.clock is not None:
+            data["after_start"] = True
         append(services, loaded, [draft("PlayersSwapped", data, principal, ctx)], asked=asked)
         return data
 

@@ -136,3 +136,23 @@ def test_a_league_has_no_check_in(api: Api) -> None:
     problem = assert_problem(_post(api, f"{tid}/check-in"), 409)
 
     assert "is a league, never paired" in problem["detail"]
+
+
+def test_pairing_with_check_in_required_and_nobody_checked_in_says_so_and_how_to_go_on(api: Api) -> None:
+    tid = _create(api, require_check_in=True)["id"]
+    players = _register(api, tid, 8)
+    _post(api, f"{tid}/check-in")
+    before = api.client.get(f"{BASE}/{tid}/events", headers=api.headers()).get_json()["items"]
+
+    nobody = assert_problem(_post(api, f"{tid}/rounds", {"preview": True}), 409)
+    refused = assert_problem(_post(api, f"{tid}/rounds", {"accept_problems": True}), 409)
+    assert _post(api, f"{tid}/check-ins", {"player": players[0]}).status_code == 201
+    one = assert_problem(_post(api, f"{tid}/rounds", {"preview": True}), 409)
+
+    assert nobody["detail"].startswith("round 1 cannot be paired: nobody has checked in")
+    assert "end check-in" in nobody["detail"] and "mark the players present" in nobody["detail"]
+    assert "0 player(s)" not in nobody["detail"] and refused["detail"] == nobody["detail"]
+    assert nobody["check_in"] == {"open": True, "required": True, "checked_in": []}
+    assert "only 1 player(s) have checked in" in one["detail"] and one["check_in"]["checked_in"] == [players[0]]
+    after = api.client.get(f"{BASE}/{tid}/events", headers=api.headers()).get_json()["items"]
+    assert len(after) == len(before) + 1  # the one check-in: no drop, no round

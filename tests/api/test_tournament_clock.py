@@ -161,3 +161,32 @@ def test_a_round_whose_clock_started_is_not_withdrawn_even_without_games(api: Ap
 
     assert "clock was started" in refused["detail"] and refused["started_at"] == _round(api, tid, 1)["started_at"]
     assert len(_events(api, tid)) == before
+
+
+def test_a_swap_after_the_clock_started_is_refused_naming_it_unless_the_director_says_after_start(api: Api) -> None:
+    tid = _published(api, round_minutes=150)  # physical tables: no game is ever created
+    first, second = (t["players"][0] for t in _round(api, tid, 1)["tables"])
+    assert _post(api, f"{tid}/rounds/1/clock/start").status_code == 201
+    before = len(_events(api, tid))
+    body = {"players": [first, second], "reason": "sat at the wrong table"}
+
+    refused = assert_problem(_post(api, f"{tid}/rounds/1/swaps", body), 409)
+    unchanged = len(_events(api, tid))
+    moved = _post(api, f"{tid}/rounds/1/swaps", {**body, "after_start": True})
+
+    assert "clock was started" in refused["detail"] and refused["started_at"] == _round(api, tid, 1)["started_at"]
+    assert unchanged == before
+    assert moved.status_code == 201, moved.get_json()
+    recorded = _events(api, tid)[-1]
+    assert recorded["type"] == "PlayersSwapped" and recorded["data"]["after_start"] is True
+    assert first in _round(api, tid, 1)["tables"][1]["players"]
+
+
+def test_the_round_resource_gives_the_services_time_a_countdown_counts_from(api: Api) -> None:
+    tid = _published(api, round_minutes=150)
+    with freeze_time("2026-11-29T14:00:00Z"):
+        _post(api, f"{tid}/rounds/1/clock/start")
+    with freeze_time("2026-11-29T14:12:34Z"):
+        shown = _round(api, tid, 1)
+
+    assert shown["now"] == "2026-11-29T14:12:34.000000Z" and shown["ends_at"] == "2026-11-29T16:30:00.000000Z"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tests.web.conftest import Site, Tab, screenshot, with_token
@@ -111,6 +112,29 @@ def _time_round_one(site: Site, tab: Tab, tournament: str) -> None:
     assert re.fullmatch(
         r"Round starts at \d\d:\d\d, ends at \d\d:\d\d; table 2 ends at \d\d:\d\d; time called at \d\d:\d\d", printed
     )
+
+
+def test_the_countdown_counts_on_the_services_time_and_follows_an_extension_made_elsewhere(
+    site: Site, tab: Tab
+) -> None:
+    """td21: a laptop whose clock is two minutes fast shows the time left the service keeps (counted from the round
+    resource's `now`), and an extension made from another device shows within 30 s, without a reload."""
+    tournament = _tournament(site)
+    _post(site, f"/api/v1/tournaments/{tournament}/rounds", {"accept_problems": True})
+    _post(site, f"/api/v1/tournaments/{tournament}/rounds/1/clock/start", {"minutes": 150})
+    tab.page.clock.install(time=datetime.now(UTC) + timedelta(minutes=2))  # the browser's clock runs 2 min fast
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.wait_for_selector("#clock-1 .clock-left")
+    before = tab.page.inner_text("#clock-1 .clock-left")
+    assert re.match(r"2:(29:[0-5]\d|30:00) left", before), before  # not 2:27: the service's time, not the laptop's
+    extension = {"minutes": 10, "reason": "fire alarm"}
+    _post(site, f"/api/v1/tournaments/{tournament}/rounds/1/clock/extensions", extension)
+    tab.page.clock.run_for(31_000)  # the page reads the running round again every 30 s
+    tab.page.wait_for_function("document.querySelector('#clock-1 .clock-left').innerText.startsWith('2:39')")
+
+    assert re.match(r"2:39:[0-5]\d left", tab.page.inner_text("#clock-1 .clock-left"))
+    assert tab.errors == []
 
 
 def test_the_controls_are_offered_only_to_roles_the_api_lets_run_the_tournament(site: Site, tab: Tab) -> None:

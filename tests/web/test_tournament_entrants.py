@@ -79,6 +79,34 @@ def test_a_director_swaps_two_players_of_two_tables_and_drops_one_from_the_page(
     assert tab.errors == []
 
 
+def test_after_the_clock_started_a_swap_from_the_page_is_sent_only_once_the_box_saying_so_is_ticked(
+    site: Site, tab: Tab
+) -> None:
+    """td21: once the round's clock runs, the API refuses a swap without `after_start`; the page asks for it."""
+    tournament = _tournament(site)
+    base = f"/api/v1/tournaments/{tournament}"
+    _post(site, f"{base}/rounds", {"accept_problems": True})
+    _post(site, f"{base}/rounds/1/clock/start", {"minutes": 150})
+    one, two = site.api(f"{base}/rounds/1")["tables"]
+    with_token(tab, _token(site, "organiser"))
+    tab.open(f"{site.base}/tournaments/{tournament}")
+
+    tab.page.select_option("#swap-1-first", one["players"][0])
+    tab.page.select_option("#swap-1-second", two["players"][0])
+    tab.page.fill("#swap-1-reason", "sat at the wrong table")
+    tab.page.click("#swap-1 button[type=submit]")  # not ticked: the browser keeps the form from posting
+    assert site.api(f"{base}/rounds/1/pairing")["swaps"] == []
+    assert "clock started at" in tab.page.inner_text("label[for=swap-1-after-start]")
+    tab.page.check("#swap-1-after-start")
+    tab.page.click("#swap-1 button[type=submit]")
+    tab.page.wait_for_function("!document.querySelector('#swap-1-first').value")  # the page was read again
+
+    swaps = site.api(f"{base}/rounds/1/pairing")["swaps"]
+    assert len(swaps) == 1 and swaps[0]["after_start"] is True and swaps[0]["reason"] == "sat at the wrong table"
+    assert one["players"][0] in site.api(f"{base}/rounds/1")["tables"][1]["players"]
+    assert tab.errors == []
+
+
 def test_a_director_registers_a_late_entrant_and_a_namesake_only_once_told_it_is_another_person(
     site: Site, tab: Tab
 ) -> None:

@@ -3,12 +3,21 @@
 // clock, extend the round or one table (minutes and a reason the record keeps), call time. The digits change every
 // second in a role="timer" element, which screen readers do not read out (aria-live off, inside the page's polite
 // region); a separate polite line speaks only at each minute mark and when time is called. The times are the API's
-// (the service clock's); the seconds count on the browser's clock.
-import { postJson } from "./session.js";
+// (the service clock's), and so is "now" (td21): the round resource's `now` less the browser's clock is an offset
+// the seconds count with, so a laptop two minutes off shows the time the service keeps. While a clock runs the
+// round is read again every 30 s, so an extension or a call of time made on another device shows without a reload.
+import { getJson, postJson } from "./session.js";
 import { el } from "./dom.js";
 import { act, actionForm, field, reasonField } from "./director_forms.js";
 
 const pad = (n) => String(n).padStart(2, "0");
+const FOLLOW_MS = 30000;
+
+// The service's clock less the browser's, in ms, from an answer's `now` (0 without one).
+export function offsetFrom(now, browserNow = Date.now()) {
+  const service = Date.parse(now);
+  return Number.isNaN(service) ? 0 : service - browserNow;
+}
 
 // A time of day as the venue's wall clock shows it (the browser's time zone), HH:MM.
 export function hhmm(iso) {
@@ -31,8 +40,8 @@ function minutesWords(minutes) {
 function tick(node) {
   const shown = node.querySelector(".clock-left");
   const said = node.querySelector(".clock-said");
-  const { endsAt, timeCalled, label } = node.dataset;
-  const left = Date.parse(endsAt) - Date.now();
+  const { endsAt, timeCalled, label, offset } = node.dataset;
+  const left = Date.parse(endsAt) - (Date.now() + Number(offset || 0));
   if (timeCalled || left <= 0) {
     const text = `${label}Time called${timeCalled ? ` at ${hhmm(timeCalled)}` : ""}`;
     if (shown.textContent !== text) {
@@ -56,12 +65,13 @@ function tickAll() {
   for (const node of document.querySelectorAll(".round-clock")) tick(node);
 }
 
-// A countdown to `endsAt` ("Table 2: " as `label` for a table given time of its own); every countdown on the page
-// counts on one timer, which survives the page being read again.
-export function countdown(id, endsAt, timeCalled, label = "") {
+// A countdown to `endsAt` ("Table 2: " as `label` for a table given time of its own), `offset` ms from the browser's
+// clock to the service's; every countdown on the page counts on one timer, which survives the page being read again.
+export function countdown(id, endsAt, timeCalled, label = "", offset = 0) {
+  const data = { "data-ends-at": endsAt, "data-time-called": timeCalled || "", "data-label": label, "data-offset": offset };
   const node = el(
     "p",
-    { id, class: "round-clock", "data-ends-at": endsAt, "data-time-called": timeCalled || "", "data-label": label },
+    { id, class: "round-clock", ...data },
     el("span", { class: "clock-left", role: "timer", "aria-live": "off" }),
     el("span", { class: "clock-said visually-hidden", "aria-live": "polite" }),
   );
@@ -70,12 +80,37 @@ export function countdown(id, endsAt, timeCalled, label = "") {
   return node;
 }
 
-// A running round's countdown and those of its tables given time of their own; nothing before the clock starts or
-// once the round is closed.
-export function roundClock(found) {
+function clocks(found) {
+  const offset = offsetFrom(found.now);
+  const tables = found.tables.filter((t) => t.ends_at).map((t) => countdown(`clock-${found.round}-table-${t.table}`, t.ends_at, null, `Table ${t.table} (extended): `, offset));
+  return [countdown(`clock-${found.round}`, found.ends_at, found.time_called, "", offset), ...tables];
+}
+
+// What another device may change on a running clock: the ends (the round's, each table's) and the call of time.
+const clockKey = (found) => JSON.stringify([found.ends_at, found.time_called, found.tables.map((t) => t.ends_at)]);
+
+// Read the round at `url` every 30 s while its clock runs and this page shows it: new ends or a call of time
+// replace the countdowns (the same ones keep counting, their offset renewed).
+function follow(box, url, found) {
+  let key = clockKey(found);
+  const timer = setInterval(async () => {
+    if (!box.isConnected) return clearInterval(timer); // the page was read again: a new box follows
+    const fresh = await getJson(url).catch(() => null);
+    if (!fresh || !box.isConnected) return;
+    if (clockKey(fresh) !== key) box.replaceChildren(...clocks(fresh));
+    else for (const node of box.querySelectorAll(".round-clock")) node.dataset.offset = offsetFrom(fresh.now);
+    key = clockKey(fresh);
+    if (fresh.time_called || fresh.closed) clearInterval(timer);
+  }, FOLLOW_MS);
+}
+
+// A running round's countdown and those of its tables given time of their own, followed at `url` (the round
+// resource) while it runs; nothing before the clock starts or once the round is closed.
+export function roundClock(found, url = null) {
   if (!found.started_at || found.closed) return [];
-  const tables = found.tables.filter((t) => t.ends_at).map((t) => countdown(`clock-${found.round}-table-${t.table}`, t.ends_at, null, `Table ${t.table} (extended): `));
-  return [countdown(`clock-${found.round}`, found.ends_at, found.time_called), ...tables];
+  const box = el("div", { class: "round-clocks", id: `clocks-${found.round}` }, ...clocks(found));
+  if (url && !found.time_called) follow(box, url, found);
+  return [box];
 }
 
 function minutesInput(id, value) {

@@ -7,6 +7,7 @@
 import { getJson, postJson } from "./session.js";
 import { el } from "./dom.js";
 import { act, actionForm, field, reasonField } from "./director_forms.js";
+import { hhmm } from "./clock.js";
 
 function playerSelect(id, players, label) {
   const choose = el("option", { value: "", text: "Choose a player" });
@@ -101,8 +102,16 @@ export function swapping(ctx, found) {
   };
   first.addEventListener("change", check);
   second.addEventListener("change", check);
-  const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/swaps`, { players: [first.value, second.value], reason: valueOf(`${id}-reason`).trim() }));
+  const body = () => ({ players: [first.value, second.value], reason: valueOf(`${id}-reason`).trim() });
+  // Once the round's clock started its players are playing: the API refuses a swap unless told `after_start`
+  // (td21), so the director ticks a required box that says so.
+  const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/swaps`, found.started_at ? { ...body(), after_start: true } : body()));
   const fields = [field(first, "Player"), field(second, "Swaps places with"), reasonField(`${id}-reason`, "Reason (shown with the pairing)")];
+  if (found.started_at) {
+    const box = el("input", { id: `${id}-after-start`, type: "checkbox", required: true });
+    const text = `The round's clock started at ${hhmm(found.started_at)}: move their seats during play`;
+    fields.push(el("div", { class: "field accept" }, box, el("label", { for: `${id}-after-start`, text })));
+  }
   const legend = el("legend", { text: "Swap two players (both tables are seated again)" });
   return [el("fieldset", { class: "swap" }, legend, actionForm(id, `Swap the two players of round ${found.round}`, send, ...fields))];
 }
