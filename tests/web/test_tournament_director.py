@@ -137,6 +137,26 @@ def test_the_countdown_counts_on_the_services_time_and_follows_an_extension_made
     assert tab.errors == []
 
 
+def test_a_page_opened_before_the_start_shows_the_countdown_once_the_clock_is_started_elsewhere(
+    site: Site, tab: Tab
+) -> None:
+    """A player's phone shows the tournament page before the round starts; the director starts the clock from the
+    desk: within 30 s the phone counts down, without a reload (it read the round only while a clock ran)."""
+    tournament = _tournament(site)
+    _post(site, f"/api/v1/tournaments/{tournament}/rounds", {"accept_problems": True})
+    tab.page.clock.install(time=datetime.now(UTC))
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.wait_for_selector("#clocks-1", state="attached")
+    assert not tab.page.query_selector("#clock-1")  # no clock before the start
+
+    _post(site, f"/api/v1/tournaments/{tournament}/rounds/1/clock/start", {"minutes": 90})
+    tab.page.clock.run_for(31_000)
+    tab.page.wait_for_selector("#clock-1 .clock-left")
+
+    assert re.match(r"1:(29:[0-5]\d|30:00) left", tab.page.inner_text("#clock-1 .clock-left"))
+    assert tab.errors == []
+
+
 def test_the_controls_are_offered_only_to_roles_the_api_lets_run_the_tournament(site: Site, tab: Tab) -> None:
     tournament = _tournament(site)
     _post(site, f"/api/v1/tournaments/{tournament}/rounds", {"accept_problems": True})

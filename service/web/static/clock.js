@@ -87,17 +87,18 @@ function clocks(found) {
 }
 
 // What another device may change on a running clock: the ends (the round's, each table's) and the call of time.
-const clockKey = (found) => JSON.stringify([found.ends_at, found.time_called, found.tables.map((t) => t.ends_at)]);
+const clockKey = (found) => JSON.stringify([found.started_at, found.ends_at, found.time_called, found.tables.map((t) => t.ends_at)]);
 
-// Read the round at `url` every 30 s while its clock runs and this page shows it: new ends or a call of time
-// replace the countdowns (the same ones keep counting, their offset renewed).
+// Read the round at `url` every 30 s while it is open and its time not called, as long as this page shows it: a
+// start, new ends or a call of time made on another device replace the countdowns (the same ones keep counting,
+// their offset renewed), so a player's phone opened before the start shows the clock once the director starts it.
 function follow(box, url, found) {
   let key = clockKey(found);
   const timer = setInterval(async () => {
     if (!box.isConnected) return clearInterval(timer); // the page was read again: a new box follows
     const fresh = await getJson(url).catch(() => null);
     if (!fresh || !box.isConnected) return;
-    if (clockKey(fresh) !== key) box.replaceChildren(...clocks(fresh));
+    if (clockKey(fresh) !== key) box.replaceChildren(...(fresh.started_at ? clocks(fresh) : []));
     else for (const node of box.querySelectorAll(".round-clock")) node.dataset.offset = offsetFrom(fresh.now);
     key = clockKey(fresh);
     if (fresh.time_called || fresh.closed) clearInterval(timer);
@@ -105,10 +106,10 @@ function follow(box, url, found) {
 }
 
 // A running round's countdown and those of its tables given time of their own, followed at `url` (the round
-// resource) while it runs; nothing before the clock starts or once the round is closed.
+// resource) while the round is open, started or not; nothing once the round is closed.
 export function roundClock(found, url = null) {
-  if (!found.started_at || found.closed) return [];
-  const box = el("div", { class: "round-clocks", id: `clocks-${found.round}` }, ...clocks(found));
+  if (found.closed || (!found.started_at && !url)) return [];
+  const box = el("div", { class: "round-clocks", id: `clocks-${found.round}` }, ...(found.started_at ? clocks(found) : []));
   if (url && !found.time_called) follow(box, url, found);
   return [box];
 }
