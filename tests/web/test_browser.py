@@ -235,6 +235,22 @@ def test_a_mistyped_token_is_refused_at_login_and_not_kept(site: Site, tab: Tab)
     assert tab.page.evaluate("sessionStorage.getItem('annals.token')") is None
 
 
+def test_the_chapter_of_the_version_shown_is_marked_and_moves_with_the_replay(site: Site, tab: Tab) -> None:
+    """A long game's chapters scroll: the reader sees which chapter they are in, the last one at or before the
+    version shown, as they step (a contents page marking the page open)."""
+    game = site.games["kard_es_korona_basic_three_lords"]
+    starts = sorted({b["version"] for b in site.api(f"/api/v1/games/{game}/bookmarks")["items"]})
+    first, second = starts[1], starts[2]  # the version between them belongs to the earlier chapter
+    tab.open(f"{site.base}/games/{game}?v={second - 1}")
+    tab.wait_ready()
+    marked = "#chapters button[aria-current]"
+    tab.page.wait_for_selector(f"{marked}[data-version='{first}']")
+    tab.page.click("#vcr-forward")
+    tab.page.wait_for_selector(f"{marked}[data-version='{second}']")
+    assert tab.page.locator(marked).count() == 1
+    assert tab.errors == []
+
+
 def _open_dispute(site: Site) -> str:
     game = site.games["kard_es_korona_basic_three_lords"]
     claim = {"version": 20, "claim": "Arad held no neutral units", "rule_ids": ["KK-MOVE-11"]}

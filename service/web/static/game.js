@@ -55,6 +55,7 @@ function show(version) {
   $("vcr-slider").value = String(page.at);
   $("vcr-at").textContent = `version ${page.at} of ${replay.last}`;
   markCurrentLine();
+  markCurrentChapter();
   showNotes();
   keepUrl();
 }
@@ -66,6 +67,23 @@ function markCurrentLine() {
   if (current) {
     current.setAttribute("aria-current", "step");
     requestAnimationFrame(() => scrollInto($("notation"), current)); // measured after this step's redraw
+  }
+}
+
+// The chapter the version shown belongs to (the last one at or before it) is marked and brought into the list's sight,
+// as a book's contents mark the page open: in a long game the list scrolls and a reader would lose their place.
+function markCurrentChapter() {
+  const list = $("chapters").querySelector("ul");
+  if (!list) return;
+  let current = null;
+  for (const button of list.querySelectorAll("button[data-version]")) {
+    button.removeAttribute("aria-current");
+    const at = Number(button.dataset.version);
+    if (at <= page.at && (!current || at >= Number(current.dataset.version))) current = button;
+  }
+  if (current) {
+    current.setAttribute("aria-current", "location");
+    requestAnimationFrame(() => scrollInto(list, current.parentElement));
   }
 }
 
@@ -138,9 +156,10 @@ function renderChapters(items) {
   const nav = $("chapters");
   if (!items.length) return nav.replaceChildren();
   nav.replaceChildren(
-    el("h2", { text: "Chapters" }),
+    el("h2", { text: `Chapters (${items.length})` }),
     el("ul", {}, ...items.map((b) => el("li", {}, el("button", { type: "button", "data-version": b.version, onclick: () => select(b.version), text: `${b.label} · v${b.version}` })))),
   );
+  if (page.replay) markCurrentChapter();
 }
 
 function readBookmarks() {
