@@ -36,6 +36,33 @@ export function armLetter(arm) {
   return { cavalry: "c", infantry: "i", archer: "a", lord: "L", knight: "K", footman: "f", ship: "s", siege_engine: "e" }[arm] || arm.slice(0, 2);
 }
 
+function box(x, y, w, h) {
+  return { left: x, top: y, right: x + w, bottom: y + h };
+}
+
+// Where an area's name may stand, in the order tried, each with the box it covers (the baseline sits at 80 % of the
+// text's height).
+function labelPlaces(area, w, h) {
+  const place = (anchor, x, y) => {
+    const left = anchor === "middle" ? area.x + x - w / 2 : anchor === "start" ? area.x + x : area.x + x - w;
+    return { anchor, x, y, at: box(left, area.y + y - 0.8 * h, w, h) };
+  };
+  const above = -AREA_R - 4;
+  return [
+    place("middle", 0, above),
+    place("start", AREA_R + 3, 4),
+    place("end", -AREA_R - 3, 4),
+    place("start", -AREA_R / 2, above),
+    place("end", AREA_R / 2, above),
+    place("middle", 0, above - h),
+  ];
+}
+
+// Closer than `gap` counts as touching: two names a hair apart read as one.
+function overlaps(a, b, gap = 3) {
+  return a.left < b.right + gap && b.left < a.right + gap && a.top < b.bottom && b.top < a.bottom;
+}
+
 export class Board {
   // `names`: seat -> the name people call it (the game resource's seats' `name`), for what a screen reader says.
   constructor(root, drawing, rulesetId, seats, names = {}) {
@@ -72,6 +99,37 @@ export class Board {
     for (const area of this.drawing.areas) areas.append(this.drawArea(area));
     const head = svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto" }, svg("path", { d: "M0,0 L10,5 L0,10 z" }));
     this.root.replaceChildren(svg("defs", {}, head), svg("g", { class: "map" }, edges, areas), svg("g", { class: "marks" }));
+    this.untangleLabels();
+  }
+
+  // A name drawn above its spot that would cover a neighbour's name or spot ("Dragonstone" over "Port of Dragonstone")
+  // moves to the right of its spot, else to the left, else above but leaning right or left, else a line higher: each
+  // name in turn takes the first place that covers fewest names and spots, against where the others stand, in a few
+  // rounds (a name moved aside can free its neighbour's place above). The board must be in the page to be measured:
+  // if it is not, every name stays above.
+  untangleLabels() {
+    if (!this.root.isConnected) return;
+    const spots = this.drawing.areas.map((a) => box(a.x - AREA_R, a.y - AREA_R, 2 * AREA_R, 2 * AREA_R));
+    const names = [];
+    for (const area of this.drawing.areas) {
+      const { label } = this.areas.get(area.id);
+      const size = label.getBBox();
+      if (!size.width) return; // not rendered (hidden): nothing to measure
+      names.push({ label, places: labelPlaces(area, size.width, size.height) });
+    }
+    const at = names.map((name) => name.places[0]);
+    const covered = (index, place) =>
+      at.filter((other, i) => i !== index && overlaps(place.at, other.at)).length + spots.filter((spot) => overlaps(place.at, spot)).length;
+    for (let round = 0; round < 3; round++) {
+      names.forEach((name, index) => {
+        at[index] = name.places.reduce((best, place) => (covered(index, place) < covered(index, best) ? place : best), at[index]);
+      });
+    }
+    names.forEach(({ label }, index) => {
+      label.setAttribute("text-anchor", at[index].anchor);
+      label.setAttribute("x", at[index].x);
+      label.setAttribute("y", at[index].y);
+    });
   }
 
   drawArea(area) {
@@ -87,7 +145,7 @@ export class Board {
     const label = svg("text", { class: "label", y: -AREA_R - 4, "text-anchor": "middle", text: area.name });
     const pieces = svg("g", { class: "pieces", transform: `translate(0 ${AREA_R + 4})` });
     group.append(shape, owner, label, pieces);
-    this.areas.set(area.id, { group, shape, owner, pieces, name: area.name });
+    this.areas.set(area.id, { group, shape, owner, label, pieces, name: area.name });
     return group;
   }
 
