@@ -3,9 +3,10 @@
 A rating is never stored as truth: it is the fold of the counted games in a fixed order (the global position of
 each game's last `GameEnded`, or of a tournament table's standing result, then the game id), so two servers with the
 same log compute the same numbers. It is computed on demand and kept while the store's head position stands
-(`RatingsCache`); nothing is done in the append path. Each game's outcome is kept by (game, version) and each public
-tournament's counted tables by (tournament, version), and games that ended since the last read are folded on top of
-the kept fold (the whole log is folded again only when a counted game changed or left).
+(`RatingsCache`); nothing is done in the append path, and a server warms it once in the background when it starts
+(`warm_in_background`). Each game's outcome is kept by (game, version) and each public tournament's counted tables by
+(tournament, version), and games that ended since the last read are folded on top of the kept fold (the whole log is
+folded again only when a counted game changed or left).
 
 **Decision:** a game counts when it is public, not a fork, has ended, every seat names a player (at least two
 different players, none holding two seats) and its end ranks every seat (`domain.tournaments.outcomes`: Kard és
@@ -29,6 +30,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -180,6 +182,11 @@ class RatingsCache:
     _tables: dict[tuple[str, int], list[CountedGame]] = field(default_factory=dict)  # by (tournament, version)
     _fold: Fold = field(default_factory=Fold)
 
+    @property
+    def kept(self) -> Ratings | None:
+        """The ratings last computed (None before the first read or warm-up), without looking at the log."""
+        return self._ratings
+
     def current(self, services: Services) -> Ratings:
         """The ratings of the log as it stands now."""
         head = head_position(services.engine)
@@ -317,3 +324,23 @@ def counted_tables(recorded: Sequence[RecordedEvent], ruleset: str) -> list[Coun
             ref = TableRef(tournament, paired.number, table.number)
             found.append(CountedGame(table.game, ruleset, entered.position, entered.recorded_at, places, ref))
     return found
+
+
+def warm_in_background(services: Services) -> threading.Thread:
+    """Compute the ratings once in a daemon thread, so a server's first reader does not wait for the whole fold (a
+    reader that comes meanwhile waits for the same lock and gets the same answer); a failure is logged, never raised:
+    the first read then computes them."""
+
+    def warm() -> None:
+        started = time.perf_counter()
+        try:
+            ratings = services.ratings.current(services)
+        except Exception:  # a background start-up task: the log says what went wrong, readers compute it again
+            _log.exception("ratings could not be warmed at start-up; the first read computes them")
+            return
+        seconds = time.perf_counter() - started
+        _log.info("ratings warmed: %d rated at log position %d in %.2f s", len(ratings.by_key), ratings.head, seconds)
+
+    thread = threading.Thread(target=warm, name="annals-ratings-warm", daemon=True)
+    thread.start()
+    return thread
