@@ -17,6 +17,7 @@ def create_app(
 ) -> Flask:
     """Build the Flask app: settings from the environment, overridden by `config`."""
     from service import api, live, web, wiring
+    from service.ratings import warm_in_background
     from service.store.migrate import upgrade
 
     app = Flask(__name__, instance_relative_config=False)
@@ -31,4 +32,6 @@ def create_app(
     live.init_app(app, services.notifier)
     api.init_app(app)
     web.init_app(app)
+    if settings.get("RATINGS_WARM"):
+        app.extensions["annals_ratings_warm"] = warm_in_background(services)
     return app

@@ -39,6 +39,9 @@ def load(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "CORS_ORIGINS": [o.strip() for o in env.get("ANNALS_CORS_ORIGINS", "").split(",") if o.strip()],
         "TRUSTED_PROXIES": int(env.get("ANNALS_TRUSTED_PROXIES", "0")),
         "AUTO_MIGRATE": env.get("ANNALS_AUTO_MIGRATE", "0") == "1",
+        # The app computes the ratings once in a background thread when it starts, so its first reader does not
+        # wait for the whole fold (service/ratings.py); tests turn it off (tests/conftest.py).
+        "RATINGS_WARM": env.get("ANNALS_RATINGS_WARM", "1") == "1",
         # Tamper evidence: the signing key and what is kept beside it, outside the database.
         "SIGNING_KEY_FILE": env.get("ANNALS_SIGNING_KEY_FILE") or str(INSTANCE / "signing-key.pem"),
         "SIGNING_KEY": env.get("ANNALS_SIGNING_KEY") or None,

@@ -1,10 +1,12 @@
 """Player ratings: one openskill Plackett–Luce rating per (player, ruleset), derived from finished games.
 
 A rating is never stored as truth: it is the fold of the counted games in a fixed order (the global position of
-each game's last `GameEnded`, then the game id), so two servers with the same log compute the same numbers. It is
-computed on demand and kept while the store's head position stands (`RatingsCache`); nothing is done in the
-append path. Each game's outcome is kept by (game, version), and games that ended since the last read are folded on
-top of the kept fold (the whole log is folded again only when a counted game changed or left).
+each game's last `GameEnded`, or of a tournament table's standing result, then the game id), so two servers with the
+same log compute the same numbers. It is computed on demand and kept while the store's head position stands
+(`RatingsCache`); nothing is done in the append path, and a server warms it once in the background when it starts
+(`warm_in_background`). Each game's outcome is kept by (game, version) and each public tournament's counted tables by
+(tournament, version), and games that ended since the last read are folded on top of the kept fold (the whole log is
+folded again only when a counted game changed or left).
 
 **Decision:** a game counts when it is public, not a fork, has ended, every seat names a player (at least two
 different players, none holding two seats) and its end ranks every seat (`domain.tournaments.outcomes`: Kard és
@@ -12,6 +14,15 @@ Korona's and cedofan RV's ends, or an `end_game` with every seat's score — so 
 end carries scores for every seat). A private game is left out because a rating is public and would show its result;
 a fork is analysis, not a game played. All versions of a ruleset rate together. Shared places are ties as openskill
 takes them (`rate(ranks=...)`).
+
+**Decision:** a tournament table counts once. A table whose game counts counts through its game only; any other
+table of a public tournament whose result the director approved counts from that result (the players' places, shared
+places as ties), for the tournament's ruleset, at the position of the event that recorded the standing result (its
+`ResultReported`, or the `ResultAmended` that replaced it): a physical game typed in, or a recorded game whose end
+ranks no one (an AGoT or freeform `end_game` without every seat's score, a game abandoned when time was called). A
+provisional result is not yet public (the public standings leave it out too), so it counts once approved. A bye is
+no game and never counts; Annals records no forfeit (a no-show is dropped and the round paired again), so every
+approved table result is a game that was played, as rating bodies rate only games played.
 """
 
 from __future__ import annotations
@@ -19,6 +30,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -28,10 +40,13 @@ from sqlalchemy import Engine, func, select
 
 from domain.kernel import GAME_ENDED
 from domain.tournaments.outcomes import outcome_of
+from domain.tournaments.state import RESULT_AMENDED, RESULT_REPORTED
 from service.auth import Principal
 from service.errors import AnnalsError
 from service.loading import stream_of
-from service.store.tables import events, game_summaries
+from service.store.events import RecordedEvent
+from service.store.tables import events, game_summaries, tournaments
+from service.tournaments.projection import fold_recorded, stream_of_tournament
 
 if TYPE_CHECKING:
     from service.wiring import Services
@@ -43,27 +58,41 @@ _log = logging.getLogger("annals.ratings")
 
 
 @dataclass(frozen=True, slots=True)
-class CountedGame:
-    """A finished game as the ratings read it: its ruleset, where its end stands in the log, each player's place."""
+class TableRef:
+    """A tournament table whose result (entered by hand) is what counted."""
 
-    game_id: str
+    tournament: str
+    round: int
+    table: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountedGame:
+    """A finished game as the ratings read it: its ruleset, where its end stands in the log, each player's place.
+
+    A tournament table counted from its result has `table`, and `game_id` is the table's game when it has one whose
+    end ranked no one (None for a physical game)."""
+
+    game_id: str | None
     ruleset: str
     position: int
     ended_at: str
     places: Mapping[str, int]  # player id -> place (1 best; tied players share a place)
+    table: TableRef | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
     """A player's rating right after one counted game."""
 
-    game: str
+    game: str | None
     ended_at: str
     place: int
     players: int
     mu: float
     sigma: float
     rating: float  # the library's conservative ordinal, mu - 3 sigma
+    table: TableRef | None = None  # the tournament table, when its result entered by hand counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +141,7 @@ def rate_games(games: Iterable[CountedGame]) -> dict[tuple[str, str], PlayerRati
 
 def in_order(games: Iterable[CountedGame]) -> list[CountedGame]:
     """The games in the order they are rated: by the position of their end in the log, then by id."""
-    return sorted(games, key=lambda g: (g.position, g.game_id))
+    return sorted(games, key=lambda g: (g.position, g.game_id or ""))
 
 
 @dataclass(slots=True)
@@ -132,7 +161,7 @@ class Fold:
         for key, (rating,) in zip(keys, rated, strict=True):
             self.current[key] = rating
             place, ordinal = game.places[key[1]], rating.ordinal()
-            step = Step(game.game_id, game.ended_at, place, len(order), rating.mu, rating.sigma, ordinal)
+            step = Step(game.game_id, game.ended_at, place, len(order), rating.mu, rating.sigma, ordinal, game.table)
             self.steps.setdefault(key, []).append(step)
         self.games.append(game)
 
@@ -150,7 +179,13 @@ class RatingsCache:
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _ratings: Ratings | None = None
     _outcomes: dict[tuple[str, int], CountedGame | None] = field(default_factory=dict)
+    _tables: dict[tuple[str, int], list[CountedGame]] = field(default_factory=dict)  # by (tournament, version)
     _fold: Fold = field(default_factory=Fold)
+
+    @property
+    def kept(self) -> Ratings | None:
+        """The ratings last computed (None before the first read or warm-up), without looking at the log."""
+        return self._ratings
 
     def current(self, services: Services) -> Ratings:
         """The ratings of the log as it stands now."""
@@ -176,7 +211,18 @@ class RatingsCache:
             key = (row["game_id"], row["version"])
             outcomes[key] = self._outcomes[key] if key in self._outcomes else _counted_or_left_out(services, row)
         self._outcomes = outcomes  # games no longer candidates (or at a new version) are forgotten
-        return [game for game in outcomes.values() if game is not None]
+        games = [game for game in outcomes.values() if game is not None]
+        through_games = {game.game_id for game in games}
+        # A table whose game counts counts through the game, never a second time from its result.
+        return games + [t for t in self._counted_tables(services) if t.game_id not in through_games]
+
+    def _counted_tables(self, services: Services) -> list[CountedGame]:
+        kept: dict[tuple[str, int], list[CountedGame]] = {}
+        for row in public_tournaments(services.engine):
+            key = (row["tournament_id"], row["version"])
+            kept[key] = self._tables[key] if key in self._tables else _tables_or_left_out(services, row)
+        self._tables = kept
+        return [table for tables in kept.values() for table in tables]
 
 
 def head_position(engine: Engine) -> int:
@@ -232,3 +278,69 @@ def counted_game(services: Services, row: Mapping[str, Any]) -> CountedGame | No
         return None
     places = {players[seat]: place for seat, place in outcome.places.items()}
     return CountedGame(row["game_id"], row["ruleset"], ended.position, ended.recorded_at, places)
+
+
+def public_tournaments(engine: Engine) -> list[dict[str, Any]]:
+    """The public tournaments (id, ruleset, stream version): their approved table results are public already."""
+    t = tournaments
+    query = (
+        select(t.c.tournament_id, t.c.ruleset, t.c.version)
+        .where(t.c.visibility == "public")
+        .order_by(t.c.tournament_id)
+    )
+    with engine.connect() as conn:
+        return [dict(r._mapping) for r in conn.execute(query)]
+
+
+def _tables_or_left_out(services: Services, row: Mapping[str, Any]) -> list[CountedGame]:
+    """`counted_tables`, or none for a tournament whose stored log no longer reads (as `_counted_or_left_out`)."""
+    try:
+        return counted_tables(services.store.read(stream_of_tournament(row["tournament_id"])), row["ruleset"])
+    except (AnnalsError, LookupError, ValueError, TypeError) as error:
+        _log.warning("ratings leave out tournament %s at version %s: %s", row["tournament_id"], row["version"], error)
+        return []
+
+
+def counted_tables(recorded: Sequence[RecordedEvent], ruleset: str) -> list[CountedGame]:
+    """Every table of a tournament with an approved result that ranks each of its players (at least two), as counted
+    from that result for the tournament's ruleset, at the event that recorded it (the module's decision). The caller
+    drops the tables whose game counts by itself."""
+    if not recorded:
+        return []
+    state, tournament = fold_recorded(recorded), recorded[0].stream_id.removeprefix(stream_of_tournament(""))
+    standing: dict[tuple[Any, Any], RecordedEvent] = {}  # (round, table) -> the event of the result that stands
+    for event in recorded:
+        if event.type in (RESULT_REPORTED, RESULT_AMENDED):
+            standing[(event.data.get("round"), event.data.get("table"))] = event
+    found = []
+    for paired in state.rounds:
+        for table in paired.tables:
+            result, entered = table.result, standing.get((paired.number, table.number))
+            if result is None or not result.approved or entered is None:
+                continue
+            places = dict(result.places)
+            if len(table.players) < 2 or set(places) != set(table.players):
+                continue
+            ref = TableRef(tournament, paired.number, table.number)
+            found.append(CountedGame(table.game, ruleset, entered.position, entered.recorded_at, places, ref))
+    return found
+
+
+def warm_in_background(services: Services) -> threading.Thread:
+    """Compute the ratings once in a daemon thread, so a server's first reader does not wait for the whole fold (a
+    reader that comes meanwhile waits for the same lock and gets the same answer); a failure is logged, never raised:
+    the first read then computes them."""
+
+    def warm() -> None:
+        started = time.perf_counter()
+        try:
+            ratings = services.ratings.current(services)
+        except Exception:  # a background start-up task: the log says what went wrong, readers compute it again
+            _log.exception("ratings could not be warmed at start-up; the first read computes them")
+            return
+        seconds = time.perf_counter() - started
+        _log.info("ratings warmed: %d rated at log position %d in %.2f s", len(ratings.by_key), ratings.head, seconds)
+
+    thread = threading.Thread(target=warm, name="annals-ratings-warm", daemon=True)
+    thread.start()
+    return thread

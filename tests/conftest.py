@@ -129,7 +129,10 @@ def _make_app(url: str, **config: Any) -> Flask:
     # Rate limits are tested on their own (tests/api/test_gate.py): elsewhere a test's many requests from
     # one address would only measure the limiter.
     migrated = _copied_from_migrated_template(url)
-    app = create_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False, **config}, entropy=SeededEntropy())
+    # The ratings' start-up warm-up is tested on its own (tests/api/test_ratings_warm.py): elsewhere it would only
+    # fold in the background while the test runs.
+    settings = {"DATABASE_URL": url, "RATELIMIT_ENABLED": False, "RATINGS_WARM": False, **config}
+    app = create_app(settings, entropy=SeededEntropy())
     services: Services = app.extensions["annals"]
     if not migrated:
         upgrade(services.engine)

@@ -60,6 +60,7 @@ def _summary(rating: PlayerRating) -> dict[str, Any]:
         "sigma": now.sigma,
         "games": len(rating.history),
         "last_game": now.game,
+        "last_table": None if now.table is None else asdict(now.table),
         "last_played": now.ended_at,
     }
 

@@ -62,7 +62,7 @@ class Site:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The samples recorded into a fresh SQLite file, then served over HTTP by `annals serve`."""
     url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'annals.db'}"
-    app = create_app({"DATABASE_URL": url})
+    app = create_app({"DATABASE_URL": url, "RATINGS_WARM": False})  # only records the samples, then closes
     wired = app.extensions["annals"]
     upgrade(wired.engine)
     games = {sample_name(path): game_of(load_sample(wired, path)) for path in sample_paths()}

@@ -4,6 +4,7 @@ ranks them (reached from the nav), and a player's rating with its history on the
 from __future__ import annotations
 
 from tests.web.conftest import Site, Tab, with_token
+from tests.web.test_tournament_director import _post
 
 LEADERBOARD = "/api/v1/ratings?ruleset=kard_es_korona"
 
@@ -40,4 +41,27 @@ def test_a_players_page_shows_their_rating_and_its_history_newest_first(site: Si
         "#player-ratings .rating-history li", "items => items.map(li => li.dataset.game)"
     )
     assert steps == [step["game"] for step in reversed(rating["history"])]
+    assert tab.errors == []
+
+
+def test_a_step_from_a_result_typed_in_links_its_tournament_table_on_the_players_page(site: Site, tab: Tab) -> None:
+    settings = {"name": "Kitchen table cup", "ruleset": "freeform", "table_size": 2, "rounds": 1}
+    tournament = _post(site, "/api/v1/tournaments", {**settings, "placement_points": {"2": [1, 0]}})["id"]
+    base = f"/api/v1/tournaments/{tournament}"
+    for name in ("Ann", "Bob"):
+        _post(site, f"{base}/players", {"name": name})
+    (table,) = _post(site, f"{base}/rounds", {})["tables"]
+    loser = table["players"][1]
+    places = {seat: 2 if player == loser else 1 for player, seat in table["seats"].items()}
+    _post(site, f"{base}/rounds/1/tables/1/result", {"places": places})
+    _post(site, f"{base}/rounds/1/tables/1/approval", {"override_reason": "score sheet"})
+
+    tab.open(f"{site.base}/players/{loser}")
+    tab.page.wait_for_selector("#player-ratings section[data-ruleset='freeform'] .rating-history li")
+
+    step = tab.page.locator("#player-ratings section[data-ruleset='freeform'] .rating-history li")
+    assert step.get_attribute("data-tournament") == tournament and step.get_attribute("data-game") is None
+    link = step.locator("a")
+    assert link.get_attribute("href") == f"/tournaments/{tournament}" and "round 1 table 1" in link.inner_text()
+    assert "place 2 of 2" in step.inner_text()
     assert tab.errors == []

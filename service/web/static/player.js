@@ -3,6 +3,7 @@
 // (GET /api/v1/players/{id}, .../tournaments, .../ratings, /games).
 import { getJson } from "./session.js";
 import { el } from "./dom.js";
+import { ratedSource } from "./rated_source.js";
 import { rulesetNames } from "./rulesets.js";
 
 const section = document.getElementById("player");
@@ -45,8 +46,8 @@ function ratingBlock(rating, names) {
   const steps = rating.history.slice(-HISTORY).reverse().map((step) =>
     el(
       "li",
-      { "data-game": step.game },
-      el("a", { href: `/games/${encodeURIComponent(step.game)}`, text: (step.ended_at || "").slice(0, 10) }),
+      { "data-game": step.game, "data-tournament": step.table?.tournament },
+      ...ratedSource(step.game, step.table, step.ended_at),
       ` place ${step.place} of ${step.players}: ${step.rating.toFixed(2)}`,
     ),
   );

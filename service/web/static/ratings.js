@@ -2,6 +2,7 @@
 import { getJson } from "./session.js";
 import { el } from "./dom.js";
 import { pager } from "./pager.js";
+import { ratedSource } from "./rated_source.js";
 
 const form = document.getElementById("filters");
 const body = document.querySelector("#ratings tbody");
@@ -24,7 +25,7 @@ function row(item) {
     el("td", { text: shown(item.mu) }),
     el("td", { text: shown(item.sigma) }),
     el("td", { text: item.games }),
-    el("td", {}, el("a", { href: `/games/${encodeURIComponent(item.last_game)}`, text: (item.last_played || "").slice(0, 10) })),
+    el("td", {}, ...ratedSource(item.last_game, item.last_table, item.last_played)),
   );
 }
 

@@ -1,0 +1,143 @@
+"""Ratings from tournament tables (service/ratings.py): a result typed in for a table played on a physical board
+counts once approved, for the tournament's ruleset and in the order the results were recorded; a table whose game
+counts counts through its game only; byes, provisional results and private tournaments do not count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.test_tournaments import _create, _post, _register, _round
+from tests.conftest import Api
+
+
+def _tournament(api: Api, players: int, **body: Any) -> tuple[str, list[str]]:
+    """A tournament of tables of two (1 point for the winner), round 1 paired."""
+    tid: str = _create(api, table_size=2, rounds=2, placement_points={"2": [1, 0]}, **body)["id"]
+    entrants = _register(api, tid, players)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    return tid, entrants
+
+
+def _typed_in(api: Api, tid: str, number: int, table: int, winner: str, approve: bool = True, **body: Any) -> str:
+    """Enter table `table`'s result by hand (`winner` first, a player id), approve it; the winner's opponent."""
+    found = next(t for t in _round(api, tid, number)["tables"] if t["table"] == table)
+    places = {seat: 1 if player == winner else 2 for player, seat in found["seats"].items()}
+    entered = _post(api, f"{tid}/rounds/{number}/tables/{table}/result", {"places": places, **body})
+    assert entered.status_code == 201, entered.get_json()
+    if approve:
+        approved = _post(api, f"{tid}/rounds/{number}/tables/{table}/approval", {"override_reason": "score sheet"})
+        assert approved.status_code == 201, approved.get_json()
+    return str(next(p for p in found["players"] if p != winner))
+
+
+def _board(api: Api, ruleset: str = "freeform") -> list[dict[str, Any]]:
+    response = api.client.get(f"/api/v1/ratings?ruleset={ruleset}", headers=api.headers("viewer"))
+    assert response.status_code == 200, response.get_json()
+    items: list[dict[str, Any]] = response.get_json()["items"]
+    return items
+
+
+def _history(api: Api, player: str, ruleset: str = "freeform") -> list[dict[str, Any]]:
+    items = api.client.get(f"/api/v1/players/{player}/ratings").get_json()["items"]
+    return next((list(i["history"]) for i in items if i["ruleset"] == ruleset), [])
+
+
+def _first_of_table(api: Api, tid: str, number: int, table: int) -> str:
+    return str(next(t for t in _round(api, tid, number)["tables"] if t["table"] == table)["players"][0])
+
+
+def test_results_typed_in_at_a_public_tournament_count_once_approved_winners_above_losers(api: Api) -> None:
+    tid, _ = _tournament(api, 6)
+    winners = [_first_of_table(api, tid, 1, n) for n in (1, 2)]
+    losers = [_typed_in(api, tid, 1, n, w) for n, w in zip((1, 2), winners, strict=True)]
+    pending = _typed_in(api, tid, 1, 3, _first_of_table(api, tid, 1, 3), approve=False)  # still provisional
+
+    board = _board(api)
+
+    assert {i["player"] for i in board} == {*winners, *losers} and pending not in {i["player"] for i in board}
+    assert {i["player"] for i in board[:2]} == set(winners)  # each table's winner is ranked above both losers
+    assert all(i["games"] == 1 and i["last_game"] is None for i in board)
+    (step,) = _history(api, losers[1])
+    assert step["game"] is None and step["table"] == {"tournament": tid, "round": 1, "table": 2}
+    assert step["place"] == 2 and step["players"] == 2
+
+
+def test_a_shared_place_typed_in_is_a_tie(api: Api) -> None:
+    tid, _ = _tournament(api, 2)
+    table = _round(api, tid, 1)["tables"][0]
+    entered = _post(api, f"{tid}/rounds/1/tables/1/result", {"places": dict.fromkeys(table["seats"].values(), 1)})
+    assert entered.status_code == 201, entered.get_json()
+    assert _post(api, f"{tid}/rounds/1/tables/1/approval", {"override_reason": "a draw"}).status_code == 201
+
+    board = _board(api)
+
+    assert len(board) == 2 and board[0]["mu"] == board[1]["mu"] and board[0]["rating"] == board[1]["rating"]
+    assert [s["place"] for p in table["players"] for s in _history(api, p)] == [1, 1]
+
+
+def test_results_count_in_the_order_they_were_recorded_an_amendment_where_it_was_made(api: Api) -> None:
+    tid, (ann, bob) = _tournament(api, 2)
+    _typed_in(api, tid, 1, 1, ann)
+    assert _post(api, f"{tid}/rounds/1/close").status_code == 200
+    assert _post(api, f"{tid}/rounds", {"accept_problems": True}).status_code == 201  # the two meet again
+    _typed_in(api, tid, 2, 1, ann)
+    _typed_in(api, tid, 1, 1, bob, amend_reason="the sheet of round 1 was read upside down")
+
+    history = _history(api, bob)
+
+    # Round 1's result now stands as amended after round 2's: Bob lost round 2, then (as amended) won round 1.
+    assert [(s["table"]["round"], s["place"]) for s in history] == [(2, 2), (1, 1)]
+    assert history[1]["rating"] > history[0]["rating"]
+
+
+def test_byes_and_private_tournaments_do_not_count(api: Api) -> None:
+    tid, entrants = _tournament(api, 3, remainder="byes")
+    bye = next(p for p in entrants if p in _round(api, tid, 1)["byes"])
+    _typed_in(api, tid, 1, 1, _first_of_table(api, tid, 1, 1))
+    hidden, _ = _tournament(api, 2, visibility="private")
+    _typed_in(api, hidden, 1, 1, _first_of_table(api, hidden, 1, 1))
+
+    rated = {i["player"] for i in _board(api)}
+
+    assert rated == set(entrants) - {bye}
+
+
+def test_a_table_whose_game_counts_counts_once_through_its_game(api: Api) -> None:
+    tid, _ = _tournament(api, 2)
+    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    table = _round(api, tid, 1)["tables"][0]
+    ended = api.act(table["game"], "organiser", type="end_game", seat=None, data={"scores": {"seat-1": 3, "seat-2": 1}})
+    assert ended.status_code == 201, ended.get_json()
+    assert _post(api, f"{tid}/rounds/1/tables/1/approval", {"override_reason": "the game's end"}).status_code == 201
+
+    for player in table["players"]:
+        (step,) = _history(api, player)
+        assert step["game"] == table["game"] and step["table"] is None
+
+
+def test_an_agot_table_whose_end_ranks_no_one_counts_from_its_result_typed_in(api: Api) -> None:
+    """AGoT's end is not modelled (GOT-X-25): an `end_game` naming only the winner (CORE-END-1) ranks no one, so the
+    table's result typed in counts, for agot2, with the table's game named; a physical table beside it counts too."""
+    tid = _create(api, ruleset="agot2", board="base", table_size=3, rounds=1, remainder="byes")["id"]
+    _register(api, tid, 6)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    physical = _round(api, tid, 1)["tables"][1]
+    places = {"stark": 1, "lannister": 2, "baratheon": 3}
+    assert _post(api, f"{tid}/rounds/1/tables/2/result", {"places": places}).status_code == 201
+    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    played = _round(api, tid, 1)["tables"][0]
+    ended = api.act(played["game"], "organiser", type="end_game", seat=None, data={"winners": ["stark"]})
+    assert ended.status_code == 201, ended.get_json()
+    assert _post(api, f"{tid}/rounds/1/tables/1/result", {"places": places}).status_code == 201
+    for n in (1, 2):
+        assert _post(api, f"{tid}/rounds/1/tables/{n}/approval", {"override_reason": "sheet"}).status_code == 201
+
+    board = _board(api, "agot2")
+
+    house = {p: s for t in (played, physical) for p, s in t["seats"].items()}
+    assert len(board) == 6 and {house[i["player"]] for i in board[:2]} == {"stark"}
+    assert {house[i["player"]] for i in board[4:]} == {"baratheon"}
+    stark = next(p for p, s in played["seats"].items() if s == "stark")
+    (step,) = _history(api, stark, "agot2")
+    assert step["game"] == played["game"] and step["table"] == {"tournament": tid, "round": 1, "table": 1}
+    assert _board(api, "freeform") == []
