@@ -137,8 +137,10 @@ class Ruleset(Protocol[S]):
         freeform game's seats are named by whoever created it."""
         return seat
 
-    def bookmarks(self, event: Event) -> tuple[str, ...]:
-        """The ruleset's own places a replay can jump to (years, phases, battles), from the event alone."""
+    def bookmarks(self, event: Event, state: S | None = None) -> tuple[str, ...]:
+        """The ruleset's own places a replay can jump to (years, phases, battles), from the event and the names of a
+        state of its game (factions, places, as notation reads them); without a state, the labels as they read
+        before they named anything (ids), which old links still hold."""
         return ()
 
     def end_errors(self, game: Game, winners: Sequence[str]) -> list[RuleViolation]:

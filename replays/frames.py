@@ -60,25 +60,26 @@ def frames(
         line = ruleset.notation(readable(event), game.state)
         game = advance(ruleset, game, event)
         shown = view(game)
-        marks = bookmarks(event, ruleset)
+        marks = bookmarks(event, ruleset, game.state)
         found.append(Frame(game.version, event.type, line, tuple(json_diff(seen, shown)), marks))
         seen = shown
     return found
 
 
-def bookmarks(event: Event, ruleset: Ruleset[Any] | None = None) -> tuple[str, ...]:
-    """Labels a reader can jump to, derived from the event alone.
+def bookmarks(event: Event, ruleset: Ruleset[Any] | None = None, state: Any = None) -> tuple[str, ...]:
+    """Labels a reader can jump to, derived from the event and the names of `state`, a state of its game.
 
-    A ruleset adds its own (years, phases, battles, elections) with its `bookmarks` hook; a ruleset
-    with no structure of its own (freeform) keeps the protocol's default, none. Without a ruleset,
-    the platform's bookmarks alone.
+    A ruleset adds its own (years, phases, battles, elections) with its `bookmarks` hook, naming factions and
+    places as its notation does; without a state they read ids, as they did before they named anything. A ruleset
+    with no structure of its own (freeform) keeps the protocol's default, none. Without a ruleset, the platform's
+    bookmarks alone.
     """
     label = _PLATFORM_BOOKMARKS.get(event.type)
     found = (label(event.data),) if label else ()
     if ruleset is None:
         return found
     try:
-        return found + tuple(ruleset.bookmarks(event))
+        return found + tuple(ruleset.bookmarks(event, state))
     except (KeyError, TypeError, ValueError, AttributeError):  # an odd imported event has no bookmark
         return found
 
@@ -89,15 +90,22 @@ class Bookmark:
 
     version: int
     label: str
+    # The label it had before bookmarks read names (ids: "siege of hrad_x begins"), which a saved link may hold.
+    was: str | None = None
 
 
-def bookmarks_of(ruleset: Ruleset[Any], events: Iterable[Event], first_version: int = 1) -> list[Bookmark]:
-    """Every bookmark of a stream, in order; `first_version` is the version of the first event."""
-    return [
-        Bookmark(version, label)
-        for version, event in enumerate(events, start=first_version)
-        for label in bookmarks(event, ruleset)
-    ]
+def bookmarks_of(
+    ruleset: Ruleset[Any], events: Iterable[Event], first_version: int = 1, state: Any = None
+) -> list[Bookmark]:
+    """Every bookmark of a stream, in order; `first_version` is the version of the first event, and `state` a state
+    of the game whose names the labels read (the game's board names its places; a game never renames them)."""
+    found: list[Bookmark] = []
+    for version, event in enumerate(events, start=first_version):
+        named = bookmarks(event, ruleset, state)
+        old = bookmarks(event, ruleset) if state is not None else named
+        paired = old if len(old) == len(named) else (None,) * len(named)
+        found += [Bookmark(version, new, was if was != new else None) for new, was in zip(named, paired, strict=True)]
+    return found
 
 
 def json_diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:

@@ -89,9 +89,15 @@ def list_bookmarks(game_id: str) -> Response:
 
 @blueprint.get("/games/<game_id>/seek")
 def seek(game_id: str) -> Response:
-    """The state at a bookmark (its `occurrence`-th place, by version), as one viewer sees it."""
+    """The state at a bookmark (its `occurrence`-th place, by version), as one viewer sees it.
+
+    **Decision:** a rules' bookmark answers to its label and to the label it had before bookmarks read names (the
+    id form a saved link may hold, "siege of hrad_x begins"), counted among the bookmarks that answer to it;
+    bookmark annotations answer to the label their author wrote, never renamed.
+    """
     query = schemas.load(schemas.SeekQuerySchema, request.args.to_dict(), "query")
-    matches = [b for b in _bookmarks(game_id) if b["label"] == query["bookmark"]]
+    wanted = query["bookmark"]
+    matches = [b for b in _bookmarks(game_id, with_old=True) if wanted in (b["label"], b.get("was"))]
     if len(matches) < query["occurrence"]:
         raise NotFound(
             f"bookmark {query['bookmark']!r} occurs {len(matches)} time(s) in game {game_id!r}; "
@@ -111,16 +117,20 @@ def seek(game_id: str) -> Response:
     return with_etag(payload, loaded.game.version)
 
 
-def _bookmarks(game_id: str) -> list[dict[str, object]]:
-    """The rules' bookmarks, then the caller's readable bookmark annotations, by version."""
+def _bookmarks(game_id: str, with_old: bool = False) -> list[dict[str, object]]:
+    """The rules' bookmarks (naming what the game's newest state names; `with_old`: each with the label it had
+    before, `was`, when that differs), then the caller's readable bookmark annotations, by version."""
     caller, wired = principal(), services()
     summary = wired.loader.summary(game_id, caller)
     ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
+    names = wired.loader.load_latest(game_id, caller)[0].game.state  # a cached one may be behind: names stay
     tail = facts_in_pages(wired.store, stream_of(game_id), 1, summary["version"], upcasters_of(ruleset))
-    ranked: list[tuple[int, int, dict[str, object]]] = [
-        (b.version, 0, {"version": b.version, "label": b.label, "source": "rules"})
-        for b in bookmarks_of(ruleset, tail, 2)
-    ]
+    ranked: list[tuple[int, int, dict[str, object]]] = []
+    for b in bookmarks_of(ruleset, tail, 2, names):
+        item: dict[str, object] = {"version": b.version, "label": b.label, "source": "rules"}
+        if with_old and b.was is not None:
+            item["was"] = b.was
+        ranked.append((b.version, 0, item))
     for note in annotation_stream.annotations_of(wired, caller, game_id):
         if note.kind is Kind.BOOKMARK:
             item = {

@@ -135,3 +135,39 @@ def test_ruleset_bookmarks_mark_years_phases_and_battles_of_a_kard_es_korona_sam
     assert "1302 income and recruitment" in labels and "1301 ends" in labels
     assert any(label.startswith("battle ") and label.endswith(" begins") for label in labels)
     assert sought["state"]["rules"]["year"] == 1302
+
+
+def _rv_siege_of_brod(api: Api) -> str:
+    from service.samples import SAMPLES, game_of, load_sample
+
+    return str(game_of(load_sample(api.services, SAMPLES / "cedofan_rv_siege_of_brod.sample.json")))
+
+
+def test_rule_bookmarks_read_factions_and_places_by_name_in_the_list_and_the_frames(api: Api) -> None:
+    game = _rv_siege_of_brod(api)
+
+    labels = [b["label"] for b in api.client.get(f"/api/v1/games/{game}/bookmarks").get_json()["items"]]
+    frames = api.client.get(f"/api/v1/games/{game}/replay?from=1").get_json()["frames"]
+
+    assert "siege of Brod begins" in labels and "siege of brod begins" not in labels
+    assert "round 1: Katzowicové's impulse 1" in labels
+    assert [m for f in frames for m in f["bookmarks"]] == labels  # the viewer's list and its chapters agree
+
+
+def test_seek_finds_a_rule_bookmark_by_the_id_label_it_had_before_and_an_annotation_keeps_its_own(api: Api) -> None:
+    game = _rv_siege_of_brod(api)  # the siege of Brod begins at version 9, its storm at 16
+    note = {"kind": "bookmark", "at_version": 3, "body": {"label": "storm of brod"}}
+    assert api.client.post(f"/api/v1/games/{game}/annotations", json=note, headers=api.headers()).status_code == 201
+
+    def seek(label: str, occurrence: int = 1) -> Any:
+        return api.client.get(f"/api/v1/games/{game}/seek?bookmark={label}&occurrence={occurrence}").get_json()
+
+    items = api.client.get(f"/api/v1/games/{game}/bookmarks").get_json()["items"]
+
+    assert seek("siege of brod begins")["version"] == seek("siege of Brod begins")["version"] == 9
+    assert seek("siege of brod begins")["state"] == seek("siege of Brod begins")["state"]
+    assert seek("round 1: katzowicove's impulse 1")["version"] == 6
+    # The author's note keeps the words they wrote, and answers to them before the rules' storm (by version).
+    assert [(b["version"], b["label"]) for b in items if b["source"] == "annotation"] == [(3, "storm of brod")]
+    assert [seek("storm of brod", n)["version"] for n in (1, 2)] == [3, 16]
+    assert all(set(b) <= {"version", "label", "source", "annotation"} for b in items)  # no old label shown

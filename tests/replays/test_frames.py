@@ -110,3 +110,17 @@ def test_stepping_through_the_frames_rebuilds_each_state_when_deltas_are_applied
 def test_bookmarks_name_the_round_when_a_sealed_round_is_revealed() -> None:
     assert bookmarks(Event("SubmissionsRevealed", {"round": "bids-1", "submissions": {}})) == ("reveal: bids-1",)
     assert bookmarks(Event("ActionRecorded", {})) == ()
+
+
+def test_bookmarks_of_a_stream_name_places_and_keep_the_id_label_they_had_before() -> None:
+    from domain.rulesets.cedofan_rv import CEDOFAN_RV
+    from replays.frames import Bookmark, bookmarks_of
+    from tests.domain.cedofan_rv.test_notation import _demonstration_game
+
+    events = [Event("RoundStarted", {"round": 1}), Event("SiegeStarted", {"place": "knorow"})]
+
+    assert bookmarks_of(CEDOFAN_RV, events, 2, _demonstration_game()) == [
+        Bookmark(2, "round 1"),
+        Bookmark(3, "siege of Knorów begins", was="siege of knorow begins"),
+    ]
+    assert bookmarks_of(CEDOFAN_RV, events, 2) == [Bookmark(2, "round 1"), Bookmark(3, "siege of knorow begins")]

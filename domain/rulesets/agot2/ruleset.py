@@ -132,9 +132,9 @@ class Agot2Ruleset(Ruleset[AgotState]):
         """Who may act now and the choices the rules accept, as the viewer may see them (issue 15, point 2)."""
         return pending(game, viewer)
 
-    def bookmarks(self, event: Event) -> tuple[str, ...]:
-        """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
-        return _bookmarks(event)
+    def bookmarks(self, event: Event, state: AgotState | None = None) -> tuple[str, ...]:
+        """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
+        return _bookmarks(event, state)
 
     def seat_name(self, seat: str) -> str:
         """A House by name ("stark": Stark)."""

@@ -5,7 +5,10 @@ it stands ("the Západní kardství army in Heráň"). An id the game does not k
 
 **Decision:** the board names no army (its ids, "z-heran", are the recorder's), so an army reads as the table sees
 it: the kard who leads it, else its faction's army where it stands before the event, with its id only when another
-army of that faction without a kard stands there too."""
+army of that faction without a kard stands there too. An area the board leaves unnamed reads as the table finds it
+on the map: a region by its city ("Heráň's lands", as the shipped board names Jezerní město's), a city by its
+region ("the city in Heráň"), another area or a sea by the named areas it borders ("the region between Lomen and
+Rotstain"); only one that borders no named area reads as its id."""
 
 from __future__ import annotations
 
@@ -61,9 +64,27 @@ def kards(leaders: Iterable[Any]) -> str:
 
 
 def area(state: KbsState, area_id: Any) -> str:
-    """An area or city by the board's name."""
-    found = state.map.board.areas_by_id.get(str(area_id))
-    return found.name if found is not None and found.name else str(area_id)
+    """An area or city by the board's name; an unnamed one by its city, its region or the areas it borders."""
+    text = str(area_id)
+    if (name := _named(state, text)) or text not in state.map.board.areas_by_id:
+        return name or text
+    kbs_map = state.map
+    city = kbs_map.cities.get(text)
+    if city is not None and (region := _named(state, city.admin_region)):
+        return f"the city in {region}"
+    ruled = sorted(name for c in kbs_map.cities.values() if c.admin_region == text and (name := _named(state, c.id)))
+    if ruled:
+        return f"{_and(ruled)}'s lands"
+    around = sorted({name for other, _ in kbs_map.neighbours(text) if (name := _named(state, other))})
+    if not around:
+        return text
+    what = "the sea" if kbs_map.kinds.get(text) == "sea" else "the region"
+    return f"{what} between {_and(around)}" if len(around) > 1 else f"{what} by {around[0]}"
+
+
+def _named(state: KbsState, area_id: str) -> str:
+    found = state.map.board.areas_by_id.get(area_id)
+    return found.name or "" if found is not None else ""
 
 
 def army(state: KbsState, army_id: Any) -> str:

@@ -86,9 +86,9 @@ class KardsBsRuleset(Ruleset[KbsState]):
         """Whom the table waits for and the legal options of each (issue 15, point 2)."""
         return pendings.pending(game, viewer)
 
-    def bookmarks(self, event: Event) -> tuple[str, ...]:
-        """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
-        return _bookmarks(event)
+    def bookmarks(self, event: Event, state: KbsState | None = None) -> tuple[str, ...]:
+        """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
+        return _bookmarks(event, state)
 
     def seat_name(self, seat: str) -> str:
         """A faction by name ("zapad": Západní kardství)."""

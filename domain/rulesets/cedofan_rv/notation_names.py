@@ -6,7 +6,9 @@ so a line never fails.
 **Decision:** the board gives nobles no names (the ruler cards were not retrievable) and names an area without a
 place only with a note ("Open fields (demonstration)", which the state does not keep), so a noble reads as "the
 Katzowicové head of house", with its id only to tell two nobles of one faction and rank apart ("the Gliviciové
-general g_gen"), and an area without a place reads as its id."""
+general g_gen"). An area without a named place reads as the table finds it on the map, by the places it borders
+("the region between Brod and Knorów"; the seed's map is regions, each the "správní oblast" of its city), its id
+added only when another such area borders the same places; one that borders no named place reads as its id."""
 
 from __future__ import annotations
 
@@ -63,9 +65,29 @@ def factions(seats: Any) -> str:
 
 
 def place(state: RvState, area: Any) -> str:
-    """An area by the name of its city, fortress or village; an area without one by its id."""
+    """An area by the name of its city, fortress or village; an area without one by the places it borders."""
     found = state.places.get(str(area))
-    return found.name if found is not None and found.name else str(area)
+    return found.name if found is not None and found.name else _region(state, str(area))
+
+
+def _region(state: RvState, area: str) -> str:
+    """An area by the named places across its borders (any kind), "the region between Brod and Knorów", its id
+    added when another area without a named place borders the same ones; an area that borders none as its id."""
+    around = _bordered(state, area)
+    if not around:
+        return area
+    twins = [a for a in state.map.edges if a != area and not _named(state, a) and _bordered(state, a) == around]
+    between = f"the region between {_and(list(around))}" if len(around) > 1 else f"the region by {around[0]}"
+    return f"{between} ({area})" if twins else between
+
+
+def _named(state: RvState, area: str) -> str:
+    found = state.places.get(area)
+    return found.name if found is not None else ""
+
+
+def _bordered(state: RvState, area: str) -> tuple[str, ...]:
+    return tuple(sorted(name for other in state.map.edges.get(area, {}) if (name := _named(state, other))))
 
 
 def noble(state: RvState, piece_id: Any) -> str:

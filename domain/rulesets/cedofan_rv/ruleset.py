@@ -106,9 +106,9 @@ class CedofanRvRuleset(Versioned, Ruleset[RvState]):
         """Events with purse and loot amounts hidden from those the rules do not name (RV-SUP-3, RV-LOOT-2)."""
         return event_view(event, viewer)
 
-    def bookmarks(self, event: Event) -> tuple[str, ...]:
-        """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
-        return _bookmarks(event)
+    def bookmarks(self, event: Event, state: RvState | None = None) -> tuple[str, ...]:
+        """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
+        return _bookmarks(event, state)
 
     def position_of(self, game: Game) -> dict[str, Any]:
         """Where every piece stands, who holds each place, the impulse, money, offices and sieges (position.py)."""

@@ -1,15 +1,22 @@
-"""Places a Kard és Korona replay can jump to: years, their phases, each battle's start and end, elections."""
+"""Places a Kard és Korona replay can jump to: years, their phases, each battle's start and end, elections.
+
+A label names a lord by his province as notation does ("1302 Erdély's turn"); without a state it reads the ids, as
+labels did before they named anything (old links)."""
 
 from __future__ import annotations
 
 from domain.kernel import Event
 from domain.rulesets.kard_es_korona.election_notation import election_bookmarks
+from domain.rulesets.kard_es_korona.notation_names import who
+from domain.rulesets.kard_es_korona.state import KKState
 
 
-def bookmarks(event: Event) -> tuple[str, ...]:
-    """Labels derived from the event alone (KK-TURN-2: the phases of a year)."""
+def bookmarks(event: Event, state: KKState | None = None) -> tuple[str, ...]:
+    """Labels derived from the event, with the names of `state`'s board (KK-TURN-2: the phases of a year)."""
     data = event.data
     year = data.get("year")
+    lord = data.get("seat") or data.get("vassal")
+    lord = who(state, lord) if state is not None else lord
     match event.type:
         case "YearBegan":
             return (f"year {year}",)
@@ -28,11 +35,11 @@ def bookmarks(event: Event) -> tuple[str, ...]:
         case "DuelStarted":
             return (f"duel in battle {data.get('battle')}",)
         case "LordCaptured" | "FealtySworn" | "PlayerEliminated" | "LordExecuted":
-            return (f"{data.get('seat') or data.get('vassal')}: {event.type}",)
+            return (f"{lord}: {event.type}",)
         case "YearEnded" if data.get("next") == "election":
             return (f"{year} election",)
         case "PlayerTurnBegan":
-            return (f"{year} {data.get('seat')}'s turn",)
+            return (f"{year} {lord}'s turn",)
         case "GameEnded":
             return ("game end",)
         case "YearEnded":

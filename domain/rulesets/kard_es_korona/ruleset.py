@@ -126,9 +126,9 @@ class KardEsKoronaRuleset(Versioned, Ruleset[KKState]):
         """The state of a game started from `position` (position.py), under this version's rulings."""
         return self.amended(from_position(position, options, board, seats))
 
-    def bookmarks(self, event: Event) -> tuple[str, ...]:
-        """Places a replay can jump to (years, phases, battles, rounds…), from the event alone."""
-        return _bookmarks(event)
+    def bookmarks(self, event: Event, state: KKState | None = None) -> tuple[str, ...]:
+        """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
+        return _bookmarks(event, state)
 
     def seat_name(self, seat: str) -> str:
         """A lord by his province, as seed 000 spells it ("erdely": Erdély)."""

@@ -5,6 +5,7 @@ ids ("zapad", "r-main", "c-jezerni", "2 army"). On the shipped demonstration boa
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from domain.kernel import Event, start
@@ -67,3 +68,30 @@ def test_kbs_ran_1_a_ransomed_kard_is_named() -> None:
 def test_an_id_the_game_does_not_know_reads_as_itself_rather_than_failing() -> None:
     line = _line("ArmyRetreated", army="an-army-from-elsewhere", to="c-jezerni")
     assert line == "an-army-from-elsewhere retreats to Jezerní město"
+
+
+def _unnamed(*area_ids: str) -> KbsState:
+    document: dict[str, Any] = copy.deepcopy(dict(DEMONSTRATION))
+    for area in document["areas"]:
+        if area["id"] in area_ids:
+            del area["name"]
+    state: KbsState = start(KBS, created(document, ("zapad", "rudern", "stiny", "ostius")), document).state
+    return state
+
+
+def test_an_area_the_board_leaves_unnamed_reads_by_its_city_its_region_or_what_it_borders() -> None:
+    state = _unnamed("r-heran", "c-zlatka", "r-kmeny", "s-west")
+
+    assert KBS.bookmarks(Event("SiegeStarted", {"city": "c-zlatka", "seat": "rudern"}), state) == (
+        "siege of the city in Zlatka begins",
+    )
+    assert KBS.notation(Event("ArmyMoved", _moved("r-heran", "r-kmeny")), state) == (
+        "Rudern: Robert's army moves from Heráň's lands to the region between Rudern and Stínové země (2 supplies)"
+    )
+    assert KBS.notation(Event("ArmyMoved", _moved("s-west", "zz")), state).endswith(
+        "from the sea between Eastern sea (demo) and Heráň to zz (2 supplies)"  # an id the board lacks: as itself
+    )
+
+
+def _moved(start_at: str, end_at: str) -> dict[str, Any]:
+    return {"seat": "rudern", "army": "r-main", "path": [end_at], "cost": 2, "from": start_at}

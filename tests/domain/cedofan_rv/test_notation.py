@@ -9,8 +9,9 @@ from typing import Any
 
 from domain.kernel import Event, start
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
+from domain.rulesets.cedofan_rv.notation_names import place
 from domain.rulesets.cedofan_rv.state import RvState
-from tests.domain.cedofan_rv.fixtures import created
+from tests.domain.cedofan_rv.fixtures import board, created
 
 DEMONSTRATION = CEDOFAN_RV.shipped_boards["demonstration"]
 
@@ -84,3 +85,32 @@ def test_rv_turn_3_a_kard_league_impulse_names_its_sub_faction() -> None:
 def test_an_id_the_game_does_not_know_reads_as_itself_rather_than_failing() -> None:
     line = _line("SiegeStarted", seat="gliviciove", place="nowhere", nobles=["a-noble-from-elsewhere"], cost=1)
     assert line == "Gliviciové besieges nowhere with a-noble-from-elsewhere (cost 1)"
+
+
+def test_an_area_without_a_place_reads_as_the_region_between_the_places_it_borders() -> None:
+    # The demonstration board: "les" borders Brod and Knorów, "pole" Kiertz, Brod and Vysoká (over a mountain).
+    line = _line("BattleResolved", kind="field", area="les", units_after={"attacker": 2, "defender": 0}, winner="x")
+    assert line.startswith("field battle at the region between Brod and Knorów:")
+    assert _line("BattleResolved", kind="field", area="pole", units_after={}, winner=None).startswith(
+        "field battle at the region between Brod, Kiertz and Vysoká:"
+    )
+
+
+def test_areas_bordering_the_same_places_add_their_ids_and_one_bordering_no_place_reads_as_its_id() -> None:
+    places: dict[str, dict[str, Any]] = {
+        "a": {"place": {"kind": "city", "owner": None, "name": "Aš"}},
+        "c": {"place": {"kind": "fortress"}},
+    }
+    document = board(
+        {**places, "m1": {}, "m2": {}, "far": {}},
+        [(m, p, "passable", 1) for m in ("m1", "m2") for p in ("a", "c")] + [("far", "m1", "mountain", 1)],
+        [],
+    )
+    state: RvState = start(CEDOFAN_RV, created(document), document).state
+
+    assert [place(state, area) for area in ("m1", "m2", "far", "c")] == [
+        "the region between Aš and c (m1)",  # a place the board leaves unnamed reads as its id, as before
+        "the region between Aš and c (m2)",
+        "far",
+        "c",
+    ]

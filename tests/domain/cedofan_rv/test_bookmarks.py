@@ -1,0 +1,41 @@
+"""A replay's bookmarks read factions and places as notation does (the Kard League (Stínové země), Brod); without a
+state, the labels old links hold (ids). On the shipped demonstration board."""
+
+from __future__ import annotations
+
+from domain.kernel import Event
+from domain.rulesets.cedofan_rv import CEDOFAN_RV
+from tests.domain.cedofan_rv.test_notation import _demonstration_game
+
+
+def test_rv_turn_1_an_impulse_bookmark_names_the_faction_and_sub_faction() -> None:
+    data = {"round": 2, "faction": "kard_league", "subfaction": "stinove_zeme", "impulse": 1}
+    started = Event("ImpulseStarted", data)
+
+    assert CEDOFAN_RV.bookmarks(started, _demonstration_game()) == (
+        "round 2: the Kard League (Stínové země)'s impulse 1",
+    )
+    assert CEDOFAN_RV.bookmarks(started) == ("round 2: kard_league (stinove_zeme)'s impulse 1",)
+
+
+def test_rv_sie_1_siege_storm_capture_and_battle_bookmarks_name_the_place_and_the_winner() -> None:
+    state = _demonstration_game()
+    events = [
+        Event("SiegeStarted", {"place": "brod", "besieger": "katzowicove"}),
+        Event("StormCalled", {"place": "vysoka"}),
+        Event("PlaceCaptured", {"place": "knorow", "by": "katzowicove"}),
+        Event("BattleResolved", {"kind": "field", "area": "pole", "winner": "gliviciove"}),
+    ]
+
+    assert [CEDOFAN_RV.bookmarks(e, state) for e in events] == [
+        ("siege of Brod begins",),
+        ("storm of Vysoká",),
+        ("Knorów captured",),
+        ("battle won by Gliviciové",),
+    ]
+    assert [CEDOFAN_RV.bookmarks(e) for e in events] == [
+        ("siege of brod begins",),
+        ("storm of vysoka",),
+        ("knorow captured",),
+        ("battle won by gliviciove",),
+    ]

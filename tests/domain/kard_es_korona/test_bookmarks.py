@@ -1,0 +1,32 @@
+"""A replay's bookmarks read a lord by his province as notation does (Erdély, as seed 000 spells it); without a
+state, the labels old links hold (ids). On the shipped basic map."""
+
+from __future__ import annotations
+
+from domain.kernel import Event
+from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from tests.domain.kard_es_korona.test_notation import _basic_game
+
+_EVENTS = [
+    Event("PlayerTurnBegan", {"year": 1302, "seat": "erdely"}),
+    Event("LordCaptured", {"seat": "felvidek", "captor": "erdely", "year": 1302, "execution_year": 1305}),
+    Event("FealtySworn", {"vassal": "szlavonia", "liege": "erdely", "treasury_transferred": 0, "offices_lost": []}),
+    Event("YearBegan", {"year": 1302}),
+]
+
+
+def test_kk_turn_2_a_turn_and_a_lord_s_fate_are_bookmarked_by_his_province() -> None:
+    state = _basic_game()
+
+    assert [KARD_ES_KORONA.bookmarks(e, state) for e in _EVENTS] == [
+        ("1302 Erdély's turn",),
+        ("Felvidék: LordCaptured",),
+        ("Szlavónia: FealtySworn",),
+        ("year 1302",),
+    ]
+    assert [KARD_ES_KORONA.bookmarks(e) for e in _EVENTS] == [
+        ("1302 erdely's turn",),
+        ("felvidek: LordCaptured",),
+        ("szlavonia: FealtySworn",),
+        ("year 1302",),
+    ]
