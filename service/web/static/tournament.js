@@ -141,7 +141,7 @@ async function round(number, names) {
   const sheet = number > 0
     ? el("p", {}, el("a", { class: "pairings-link", href: `/tournaments/${encodeURIComponent(id)}/rounds/${number}/pairings`, text: `Round ${number} pairings to print` }))
     : null;
-  return el("section", { class: "round" }, el("h3", { text: title }), ...roundClock(found, `${base}/rounds/${number}`), sheet, table, byes, pairing ? explanation(pairing, names) : null);
+  return el("section", { class: "round" }, el("h3", { text: title }), ...roundClock(found, `${base}/rounds/${number}`, show), sheet, table, byes, pairing ? explanation(pairing, names) : null);
 }
 
 async function show() {
