@@ -122,7 +122,7 @@ def _options_answered_204(response: Response) -> Response:
 def problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
     """A problem document response; a page (an HTML page that says the same) when a browser opened a page's address."""
     body = _shortened(body)
-    if _a_browser_opens_a_page():
+    if a_browser_opens_a_page():
         from service.web.views import problem_page  # here: the pages are registered after the API
 
         response = problem_page(body)
@@ -158,7 +158,7 @@ def _shortened(body: dict[str, Any]) -> dict[str, Any]:
     return shortened
 
 
-def _a_browser_opens_a_page() -> bool:
+def a_browser_opens_a_page() -> bool:
     """A person's browser asks a page's address for HTML (`/nope`, an unknown ruleset's rulebook): a problem document
     would show them raw JSON. The API under /api/, and any client that does not prefer HTML, get the document."""
     current = request_ctx.request

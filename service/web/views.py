@@ -11,12 +11,14 @@ from flask import Blueprint, Response, jsonify, render_template, request
 from domain import registry
 from domain.platform import all_rules
 from domain.platform_actions import action_specs
-from service.api import PROBLEM_JSON, problem_response
+from service.api import PROBLEM_JSON, a_browser_opens_a_page, problem_response
 from service.api.common import services
 from service.api.meta import SPEC
 from service.api.rulesets import action_json, rule_json
+from service.auth import Principal
 from service.errors import NotFound, PreconditionFailed
-from service.store import boards
+from service.store import boards, players
+from service.tournaments import commands
 from service.web.layout import drawing
 
 # The static files live at /web/static so that no page path can collide with them.
@@ -83,15 +85,45 @@ def tournaments_page() -> str:
 
 
 @blueprint.get("/tournaments/<tournament_id>")
-def tournament_page(tournament_id: str) -> str:
-    """One tournament: standings with every criterion, rounds with their tables linking to the games, the pairing
-    of each round explained, and the draw's seed."""
+def tournament_page(tournament_id: str) -> Response | str:
+    """One tournament: standings with every criterion, rounds with their tables linking to their games, the pairing
+    of each round explained, and the draw's seed. A 404 page for an id no anonymous reader may read (see
+    `_readable_tournament`)."""
+    if not _readable_tournament(tournament_id):
+        return _not_here(
+            "tournament.html",
+            commands.TournamentNotFound(f"no tournament {tournament_id!r}"),
+            tournament_id=tournament_id,
+        )
     return render_template("tournament.html", tournament_id=tournament_id)
 
 
+def _readable_tournament(tournament_id: str) -> bool:
+    """Whether `GET /api/v1/tournaments/{id}` answers an anonymous caller, by the read it makes (the tournament's
+    stream): the page itself is asked without a token (the pages keep theirs in session storage), so a private
+    tournament is a 404 exactly like an id nobody used, and the 404 says nothing an anonymous API caller is not told.
+    Imported tournaments keep their ids, whatever their shape: the id is looked up, never checked for a form."""
+    try:
+        commands.load(services(), Principal(), tournament_id)
+    except commands.TournamentNotFound:
+        return False
+    return True
+
+
+def _not_here(template: str, error: NotFound, **context: Any) -> Response:
+    """A 404 for a page's dead link: the page's own template saying so (the site's layout, a way back), status 404;
+    a client that does not ask for HTML gets the API's problem document, as for every page."""
+    if not a_browser_opens_a_page():
+        raise error
+    return Response(render_template(template, missing=True, **context), status=404, mimetype="text/html")
+
+
 @blueprint.get("/players/<player_id>")
-def player_page(player_id: str) -> str:
-    """A player's record: their tournaments (rank, score, games, dropped or not) and the games they sat in."""
+def player_page(player_id: str) -> Response | str:
+    """A player's record: their tournaments (rank, score, games, dropped or not) and the games they sat in. A 404
+    page for an id with no player record (never registered, or erased), as `GET /api/v1/players/{id}` answers."""
+    if players.get(services().engine, player_id) is None:
+        return _not_here("player.html", NotFound(f"no player {player_id!r}"), player_id=player_id)
     return render_template("player.html", player_id=player_id)
 
 

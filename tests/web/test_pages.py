@@ -28,7 +28,6 @@ STATIC = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
         "/games/any-id",
         "/disputes/any-id",
         "/tournaments/any/rounds/1/pairings",
-        "/players/any-id",
         "/ratings",
     ],
 )

@@ -102,13 +102,47 @@ def test_the_tournaments_lists_filter_stays_in_its_address_through_a_reload(site
     assert tab.errors == []
 
 
-def test_a_tournament_that_does_not_exist_shows_the_error_alone(site: Site, tab: Tab) -> None:
-    tab.open(f"{site.base}/tournaments/no-such-tournament")
-    tab.page.wait_for_selector("#tournament-error:not([hidden])")
+def test_a_tournament_that_does_not_exist_is_a_404_page_leading_back_to_the_list(site: Site, tab: Tab) -> None:
+    """A dead link is answered 404 by the service (not a 200 whose script then said "not found"): the page says
+    which tournament is not here and links to the list, and asks the API nothing more."""
+    asked: list[str] = []
+    tab.page.on("request", lambda request: asked.append(request.url) if "/api/" in request.url else None)
+    response = tab.page.goto(f"{site.base}/tournaments/no-such-tournament")
 
-    assert "no tournament 'no-such-tournament'" in tab.page.inner_text("#tournament-error")
+    assert response is not None and response.status == 404
+    assert tab.page.inner_text("#not-here") == "No tournament no-such-tournament here (HTTP 404)."
     assert not tab.page.is_visible("#standings-csv") and not tab.page.is_visible("#rounds")
-    assert all("404" in error for error in tab.errors)  # the refused read, as the browser logs it
+    assert tab.page.is_hidden("#tournament-error")  # said once, by the page
+    assert not [url for url in asked if "/tournaments/" in url]  # the script did not ask the API again
+    tab.page.click("#way-back a")
+    tab.page.wait_for_url(f"{site.base}/tournaments")
+    assert all("404" in error for error in tab.errors)  # the page's own status, as the browser logs it
+
+
+def test_a_private_tournament_is_the_same_404_to_anyone_and_opens_for_a_token_that_may_read_it(
+    site: Site, tab: Tab
+) -> None:
+    """The page is asked without a token, so a private tournament is a 404 like an id nobody used; with a director's
+    token in the tab the script reads it through the API, as for any tournament, and shows it."""
+    status, _, raw = site.served.post(
+        "/api/v1/tournaments",
+        {"name": "Invitational", "ruleset": "freeform", "table_size": 4, "rounds": 1, "visibility": "private"},
+    )
+    assert status == 201, raw[:300]
+    hidden = json.loads(raw)["id"]
+
+    response = tab.page.goto(f"{site.base}/tournaments/{hidden}")
+    assert response is not None and response.status == 404
+    assert tab.page.inner_text("#not-here") == f"No tournament {hidden} here (HTTP 404)."
+    assert "Invitational" not in tab.page.content()
+
+    status, _, raw = site.served.post("/api/v1/tokens", {"role": "organiser", "label": "web private tournament"})
+    with_token(tab, json.loads(raw)["token"])
+    tab.open(f"{site.base}/tournaments/{hidden}")
+    tab.page.wait_for_selector("#tournament[data-director-ready='true']")
+    assert tab.page.inner_text("#tournament-name") == "Invitational"
+    assert tab.page.is_hidden("#not-here") and tab.page.is_visible("#standings")
+    assert tab.page.is_visible("#director")  # and it runs it from there, as from any tournament page
 
 
 def test_a_director_creates_a_tournament_from_the_list_and_lands_on_its_page(site: Site, tab: Tab) -> None:
@@ -235,8 +269,10 @@ def test_a_players_name_in_the_standings_opens_their_tournaments_and_games(site:
     assert tab.errors == []
 
 
-def test_a_player_that_does_not_exist_shows_the_error_alone(site: Site, tab: Tab) -> None:
-    tab.open(f"{site.base}/players/no-such-player")
-    tab.page.wait_for_selector("#player-error:not([hidden])")
-    assert "no player 'no-such-player'" in tab.page.inner_text("#player-error")
-    assert tab.page.is_hidden("#player-body")
+def test_a_player_that_does_not_exist_is_a_404_page(site: Site, tab: Tab) -> None:
+    response = tab.page.goto(f"{site.base}/players/no-such-player")
+
+    assert response is not None and response.status == 404
+    assert tab.page.inner_text("#not-here") == "No player no-such-player here (HTTP 404)."
+    assert tab.page.is_hidden("#player-body") and tab.page.is_hidden("#player-error")
+    assert tab.page.get_attribute("#way-back a", "href") == "/tournaments"

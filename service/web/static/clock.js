@@ -2,10 +2,11 @@
 // "Time called" once its end has passed or the director called it), and the director's clock controls: start the
 // clock, extend the round or one table (minutes and a reason the record keeps), call time. The digits change every
 // second in a role="timer" element, which screen readers do not read out (aria-live off, inside the page's polite
-// region); a separate polite line speaks only at each minute mark and when time is called. The times are the API's
-// (the service clock's), and so is "now" (td21): the round resource's `now` less the browser's clock is an offset
-// the seconds count with, so a laptop two minutes off shows the time the service keeps. While a clock runs the
-// round is read again every 30 s, so an extension or a call of time made on another device shows without a reload.
+// region); the page's one polite line (#clock-said, never drawn again) speaks only at each minute mark, when the end
+// moves and when time is called. The times are the API's (the service clock's), and so is "now" (td21): the round
+// resource's `now` less the browser's clock is an offset the seconds count with, so a laptop two minutes off shows the
+// time the service keeps. While a round is open the page reads it again every 30 s, so an extension or a call of time
+// made on another device shows without a reload.
 import { getJson, postJson } from "./session.js";
 import { el } from "./dom.js";
 import { act, actionForm, field, reasonField } from "./director_forms.js";
@@ -37,32 +38,56 @@ function minutesWords(minutes) {
   return parts.filter(Boolean).join(" ") || "less than a minute";
 }
 
-function tick(node) {
+// What a screen reader was told of each countdown, by its id: the minute it heard last, the end it counted to, and
+// whether the call was said. Kept here, not on the countdown's node, so that a countdown drawn again (new ends read
+// every 30 s, the page read again after a write) says its next minute mark once and the call once, in a region
+// the page had all along (a live region inserted with its text, or just before, is often not heard).
+const heard = new Map();
+
+function announcer() {
+  let region = document.getElementById("clock-said");
+  if (!region) {
+    region = el("p", { id: "clock-said", class: "visually-hidden", "aria-live": "polite" });
+    document.body.append(region);
+  }
+  return region;
+}
+
+// Draw the countdown `node` now: its time left, or the call; what it counts and whether it is over.
+function draw(node) {
   const shown = node.querySelector(".clock-left");
-  const said = node.querySelector(".clock-said");
   const { endsAt, timeCalled, label, offset } = node.dataset;
   const left = Date.parse(endsAt) - (Date.now() + Number(offset || 0));
   if (timeCalled || left <= 0) {
-    const text = `${label}Time called${timeCalled ? ` at ${hhmm(timeCalled)}` : ""}`;
-    if (shown.textContent !== text) {
-      shown.textContent = text;
-      said.textContent = text; // once: the call is worth hearing
-    }
+    shown.textContent = `${label}Time called${timeCalled ? ` at ${hhmm(timeCalled)}` : ""}`;
     node.dataset.state = "called";
-    return;
+    return { called: true, text: shown.textContent };
   }
   shown.textContent = `${label}${digits(left)} left — ends ${hhmm(endsAt)}`;
   node.dataset.state = "running";
-  const minutes = Math.ceil(left / 60000);
-  // At each minute mark (not on the first count: the page has just been read out).
-  if (node.dataset.minute && node.dataset.minute !== String(minutes)) said.textContent = `${label}${minutesWords(minutes)} left, ends ${hhmm(endsAt)}`;
-  node.dataset.minute = String(minutes);
+  return { called: false, minutes: Math.ceil(left / 60000), endsAt };
+}
+
+// What to tell a screen reader of `node` as just drawn, once: the call, a minute mark, a moved end. Not the first
+// count (the page has just been read out), nor a minute back up by a renewed offset (a mark said already).
+function news(node, drawn) {
+  const before = heard.get(node.id);
+  if (drawn.called) {
+    heard.set(node.id, { ...before, called: true });
+    return before && before.called ? "" : drawn.text; // the call is worth hearing, once
+  }
+  const said = Boolean(before) && (before.called || before.endsAt !== drawn.endsAt || drawn.minutes < before.minute);
+  if (!before || said) heard.set(node.id, { minute: drawn.minutes, endsAt: drawn.endsAt, called: false });
+  return said ? `${node.dataset.label}${minutesWords(drawn.minutes)} left, ends ${hhmm(drawn.endsAt)}` : "";
 }
 
 let ticking = null;
 
+// Every countdown on the page, each second; what they have to say goes out together (a table given whole minutes
+// more reaches its marks in the same second as the round: two writes would leave only the last to be heard).
 function tickAll() {
-  for (const node of document.querySelectorAll(".round-clock")) tick(node);
+  const said = [...document.querySelectorAll(".round-clock")].map((node) => news(node, draw(node))).filter(Boolean);
+  if (said.length) announcer().textContent = said.join(". ");
 }
 
 // A countdown to `endsAt` ("Table 2: " as `label` for a table given time of its own), `offset` ms from the browser's
@@ -73,9 +98,9 @@ export function countdown(id, endsAt, timeCalled, label = "", offset = 0) {
     "p",
     { id, class: "round-clock", ...data },
     el("span", { class: "clock-left", role: "timer", "aria-live": "off" }),
-    el("span", { class: "clock-said visually-hidden", "aria-live": "polite" }),
   );
-  tick(node);
+  draw(node);
+  announcer(); // in the page before it has anything to say
   if (ticking === null) ticking = setInterval(tickAll, 1000);
   return node;
 }
@@ -89,28 +114,37 @@ function clocks(found) {
 // What another device may change on a running clock: the ends (the round's, each table's) and the call of time.
 const clockKey = (found) => JSON.stringify([found.started_at, found.ends_at, found.time_called, found.tables.map((t) => t.ends_at)]);
 
-// Read the round at `url` every 30 s while it is open and its time not called, as long as this page shows it: a
-// start, new ends or a call of time made on another device replace the countdowns (the same ones keep counting,
-// their offset renewed), so a player's phone opened before the start shows the clock once the director starts it.
-function follow(box, url, found) {
+// What a round offers, by the forms the page draws for it: not started, running, time called, closed.
+const phase = (found) => (found.closed ? "closed" : found.time_called ? "called" : found.started_at ? "running" : "waiting");
+
+// Read the round at `url` every 30 s while it is open and its time not called, as long as this page shows it. New
+// ends made on another device replace the countdowns (their offset renewed); a start, a call of time or a close
+// changes what the round offers (the director's start, extend and call forms, the swap's box, the close), so the
+// page is read again (`reread`) and shows what such a round shows, the forms the API would now refuse gone.
+function follow(box, url, found, reread) {
   let key = clockKey(found);
   const timer = setInterval(async () => {
     if (!box.isConnected) return clearInterval(timer); // the page was read again: a new box follows
     const fresh = await getJson(url).catch(() => null);
     if (!fresh || !box.isConnected) return;
+    if (fresh.time_called || fresh.closed) clearInterval(timer);
+    if (reread && phase(fresh) !== phase(found)) {
+      clearInterval(timer);
+      return reread();
+    }
     if (clockKey(fresh) !== key) box.replaceChildren(...(fresh.started_at ? clocks(fresh) : []));
     else for (const node of box.querySelectorAll(".round-clock")) node.dataset.offset = offsetFrom(fresh.now);
     key = clockKey(fresh);
-    if (fresh.time_called || fresh.closed) clearInterval(timer);
   }, FOLLOW_MS);
 }
 
 // A running round's countdown and those of its tables given time of their own, followed at `url` (the round
-// resource) while the round is open, started or not; nothing once the round is closed.
-export function roundClock(found, url = null) {
+// resource) while the round is open, started or not, the page read again with `reread` when the round's phase
+// changes; nothing once the round is closed.
+export function roundClock(found, url = null, reread = null) {
   if (found.closed || (!found.started_at && !url)) return [];
   const box = el("div", { class: "round-clocks", id: `clocks-${found.round}` }, ...(found.started_at ? clocks(found) : []));
-  if (url && !found.time_called) follow(box, url, found);
+  if (url && !found.time_called) follow(box, url, found, reread);
   return [box];
 }
 

@@ -1,6 +1,6 @@
 // One tournament: its standings (every criterion, what separated each line), its rounds' tables linking to their
 // games with each result's state, and each round's pairing explained (GET /api/v1/tournaments/{id}/...).
-import { getJson } from "./session.js";
+import { getJson, token } from "./session.js";
 import { rulesetName } from "./rulesets.js";
 import { el } from "./dom.js";
 import { director } from "./director.js";
@@ -11,6 +11,9 @@ const section = document.getElementById("tournament");
 const id = section.dataset.tournament;
 const base = `/api/v1/tournaments/${encodeURIComponent(id)}`;
 const error = document.getElementById("tournament-error");
+// The service found no tournament an anonymous reader may read (a 404 page): a private one shows to a token that may
+// read it, and to others the page says no more than it said (no second "not found" under its own).
+const missing = section.dataset.missing === "true";
 
 function showError(problem) {
   error.textContent = problem.message;
@@ -141,13 +144,17 @@ async function round(number, names) {
   const sheet = number > 0
     ? el("p", {}, el("a", { class: "pairings-link", href: `/tournaments/${encodeURIComponent(id)}/rounds/${number}/pairings`, text: `Round ${number} pairings to print` }))
     : null;
-  return el("section", { class: "round" }, el("h3", { text: title }), ...roundClock(found, `${base}/rounds/${number}`), sheet, table, byes, pairing ? explanation(pairing, names) : null);
+  return el("section", { class: "round" }, el("h3", { text: title }), ...roundClock(found, `${base}/rounds/${number}`, show), sheet, table, byes, pairing ? explanation(pairing, names) : null);
 }
 
 async function show() {
   let tournament = null;
   try {
     tournament = await getJson(base);
+    if (missing) {
+      document.getElementById("missing").hidden = true;
+      document.getElementById("tournament-body").hidden = false;
+    }
     const settings = tournament.settings;
     document.getElementById("tournament-name").textContent = settings.name;
     document.title = `${settings.name} · Annals`;
@@ -170,10 +177,10 @@ async function show() {
       : `Committed seed ${tournament.seed_commitment}; revealed when the tournament finishes.`;
     await director(tournament, names, base, show);
   } catch (problem) {
-    showError(problem);
+    if (!(missing && !tournament && problem.status === 404)) showError(problem);
     // No tournament to show (an unknown id, a refused token): the error alone, not empty standings and rounds.
     if (!tournament) document.getElementById("tournament-body").hidden = true;
   }
 }
 
-show();
+if (!missing || token()) show();
