@@ -169,8 +169,10 @@ def _read_list(csv_file: IO[bytes], most: int) -> tuple[list[dict[str, str]], li
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise click.ClickException(f"line {line}: not UTF-8 (byte {error.start + 1:,} of the file)") from None
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+        raise click.ClickException(
+            f'line {line}: not UTF-8 (byte {error.start + 1:,} of the file): save it as "CSV UTF-8"'
+        ) from None
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
     try:
         columns = [c.strip().casefold() for c in next(reader, [])]
         named = {"name", "player"} & set(columns)
@@ -192,6 +194,17 @@ def _read_list(csv_file: IO[bytes], most: int) -> tuple[list[dict[str, str]], li
     if not rows:
         raise click.UsageError("the file lists nobody under its header row")
     return rows, lines
+
+
+def _delimiter(text: str) -> str:
+    """The list's separator, read off its header row: a comma, or the semicolon (or tab) of a header without one.
+    **Decision:** Excel saves "CSV" with semicolons where the comma is the decimal mark (Hungarian, Czech, German
+    locales: a Kard és Korona club's list), so a header such as `name;club` is read so rather than refused; a
+    header of one column (`name`) has no separator to tell, and reads as commas."""
+    header = text.partition("\n")[0]
+    if "," in header:
+        return ","
+    return next((d for d in (";", "\t") if d in header), ",")
 
 
 @tournament.command("drop")
