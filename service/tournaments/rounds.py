@@ -215,6 +215,8 @@ def start(
     principal.require(*DIRECTORS)
     created: list[dict[str, Any]] = []
     loaded = retrying(services, principal, tournament_id, lambda found: found)
+    if asked is not None:  # before any game is created: a stale If-Match leaves no game behind
+        asked.check_expected(loaded)
     paired = _open_round(loaded.state, number, "start its games")
     settings = loaded.state.settings
     # A table whose result is in already (a physical game entered by hand) gets no game nobody would play.

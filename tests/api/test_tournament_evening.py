@@ -1,0 +1,104 @@
+"""What a director's club night found at the API (qatd): two directors at one desk, and a result entered as the
+round reads it. Each refusal writes nothing and names what it refuses.
+
+Two directors entering or amending one table's result at once: a client that read the tournament at version v and
+sends `If-Match: "v"` must not overwrite what the other wrote since (412, as a game's actions and the round clock
+already answer), and the tournament's reads and writes say its version in an `ETag`, so the client has one to send.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.api.conftest import assert_problem
+from tests.api.test_tournaments import BASE, _create, _post, _register, _round
+from tests.conftest import Api
+
+
+def _event_count(api: Api, tid: str) -> int:
+    return len(api.services.store.read(f"tournament:{tid}"))
+
+
+def _version(api: Api, tid: str) -> int:
+    found: int = api.client.get(f"{BASE}/{tid}", headers=api.headers()).get_json()["version"]
+    return found
+
+
+def _places(table: dict[str, Any], order: list[int]) -> dict[str, int]:
+    """The table's seats placed by `order` (order[n] is the place of the table's n-th player)."""
+    return {table["seats"][p]: place for p, place in zip(table["players"], order, strict=True)}
+
+
+def _conditional(api: Api, path: str, body: Any, version: int | str) -> Any:
+    headers = {**api.headers("organiser"), "If-Match": f'"{version}"' if isinstance(version, int) else version}
+    return api.client.post(f"{BASE}/{path}", json=body, headers=headers)
+
+
+def _paired(api: Api) -> tuple[str, dict[str, Any]]:
+    tid: str = _create(api)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {"accept_problems": True}).status_code == 201
+    return tid, _round(api, tid, 1)["tables"][0]
+
+
+def test_an_amendment_sent_with_the_version_read_before_another_directors_amendment_is_412_and_writes_nothing(
+    api: Api,
+) -> None:
+    tid, table = _paired(api)
+    url = f"{tid}/rounds/1/tables/1/result"
+    assert _post(api, url, {"places": _places(table, [1, 2, 3, 4])}).status_code == 201
+    read = _version(api, tid)  # both directors see this result at this version
+    first = _conditional(api, url, {"places": _places(table, [2, 1, 3, 4]), "amend_reason": "sheet A"}, read)
+    written = _event_count(api, tid)
+
+    second = _conditional(api, url, {"places": _places(table, [4, 3, 2, 1]), "amend_reason": "sheet B"}, read)
+
+    assert first.status_code == 201, first.get_json()
+    assert first.headers["ETag"] == f'"{read + 1}"'
+    refused = assert_problem(second, 412, "wrong-expected-version")
+    assert refused["current_version"] == read + 1 and str(read) in refused["detail"]
+    assert _event_count(api, tid) == written
+    result = _round(api, tid, 1)["tables"][0]["result"]
+    assert result["places"] == {p: n for p, n in zip(table["players"], [2, 1, 3, 4], strict=True)}
+
+
+def test_a_tournament_read_says_its_version_in_an_etag_that_a_conditional_write_accepts(api: Api) -> None:
+    tid, table = _paired(api)
+    read = api.client.get(f"{BASE}/{tid}", headers=api.headers())
+
+    entered = _conditional(
+        api, f"{tid}/rounds/1/tables/1/result", {"places": _places(table, [1, 2, 3, 4])}, read.headers["ETag"]
+    )
+
+    assert read.headers["ETag"] == f'"{read.get_json()["version"]}"'
+    assert entered.status_code == 201, entered.get_json()
+
+
+def test_writes_of_the_director_with_a_stale_if_match_are_412_before_anything_is_written(api: Api) -> None:
+    tid, table = _paired(api)
+    stale = _version(api, tid) - 1
+    games = len(api.client.get("/api/v1/games", headers=api.headers()).get_json()["items"])
+    before = _event_count(api, tid)
+
+    refused = [
+        _conditional(api, f"{tid}/rounds/1/start", {}, stale),
+        _conditional(api, f"{tid}/rounds/1/tables/1/result", {"places": _places(table, [1, 2, 3, 4])}, stale),
+        _conditional(api, f"{tid}/players/{table['players'][0]}/drop", {"reason": "left"}, stale),
+        _conditional(api, f"{tid}/rounds/1/tables/1/approval", {"override_reason": "sheet"}, stale),
+    ]
+
+    for response in refused:
+        assert assert_problem(response, 412, "wrong-expected-version")["current_version"] == stale + 1
+    assert _event_count(api, tid) == before
+    assert len(api.client.get("/api/v1/games", headers=api.headers()).get_json()["items"]) == games
+
+
+def test_an_if_match_that_is_no_version_is_400_naming_the_header_and_writes_nothing(api: Api) -> None:
+    tid, table = _paired(api)
+    before = _event_count(api, tid)
+
+    refused = _conditional(api, f"{tid}/rounds/1/tables/1/result", {"places": _places(table, [1, 2, 3, 4])}, "v7")
+
+    assert "If-Match" in assert_problem(refused, 400)["errors"]
+    assert _event_count(api, tid) == before
+
