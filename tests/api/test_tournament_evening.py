@@ -102,3 +102,35 @@ def test_an_if_match_that_is_no_version_is_400_naming_the_header_and_writes_noth
     assert "If-Match" in assert_problem(refused, 400)["errors"]
     assert _event_count(api, tid) == before
 
+
+def test_a_result_given_by_player_id_as_the_round_shows_it_is_entered_for_their_seats(api: Api) -> None:
+    """The round answers a result's places by player id; a director copying them back, or naming the players the
+    pairing named, was told that a player sitting at the table "is not a seat of this table" (qatd)."""
+    tid, table = _paired(api)
+    players = table["players"]
+    by_player = {p: n for n, p in enumerate(players, start=1)}
+
+    entered = _post(api, f"{tid}/rounds/1/tables/1/result", {"places": by_player, "measures": {players[0]: {"vp": 9}}})
+
+    assert entered.status_code == 201, entered.get_json()
+    result = _round(api, tid, 1)["tables"][0]["result"]
+    assert result["places"] == by_player and result["measures"] == {players[0]: {"vp": 9}}
+
+
+def test_a_result_naming_one_player_by_seat_and_by_id_or_a_player_of_another_table_is_422_writing_nothing(
+    api: Api,
+) -> None:
+    tid, table = _paired(api)
+    other = _round(api, tid, 1)["tables"][1]["players"][0]
+    first, *rest = table["players"]
+    before = _event_count(api, tid)
+    twice = {table["seats"][first]: 1, first: 1, **{p: n for n, p in enumerate(rest, start=2)}}
+    elsewhere = {other: 1, **{p: n for n, p in enumerate(rest, start=2)}}
+
+    doubled = _post(api, f"{tid}/rounds/1/tables/1/result", {"places": twice})
+    stranger = _post(api, f"{tid}/rounds/1/tables/1/result", {"places": elsewhere})
+
+    said = assert_problem(doubled, 422)["errors"]["places"][0]
+    assert "twice" in said and table["seats"][first] in said
+    assert "does not sit at table 1" in assert_problem(stranger, 422)["errors"]["places"][0]
+    assert _event_count(api, tid) == before
