@@ -25,7 +25,7 @@ from service.loading import stream_of
 from service.store import disputes, summaries
 from service.store import tournaments as rows
 from service.store.players import names_of
-from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
+from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, known_as, retrying
 from service.tournaments.naming import table_named, tournament_named, tournament_named_for
 from service.wiring import Services
 
@@ -196,7 +196,8 @@ def confirm(
         if table.result.reported_by == f"player:{player}":
             raise Conflict("a result entered by hand is confirmed by the other players, not by who entered it")
         if player in table.result.confirmed_by:
-            raise Conflict(f"{player} has already confirmed this result")
+            named = known_as(services, loaded.state, player) or player
+            raise Conflict(f"{named} has already confirmed this result", player=player)
         data = {"round": number, "table": table_no, "player": player}
         append(services, loaded, [draft("ResultConfirmed", data, principal, ctx)], asked=asked)
 

@@ -134,3 +134,40 @@ def test_a_result_naming_one_player_by_seat_and_by_id_or_a_player_of_another_tab
     assert "twice" in said and table["seats"][first] in said
     assert "does not sit at table 1" in assert_problem(stranger, 422)["errors"]["places"][0]
     assert _event_count(api, tid) == before
+
+
+def _player_token(api: Api, tid: str, player: str) -> str:
+    body = {"role": "player", "player": player, "tournament": tid}
+    token: str = api.client.post("/api/v1/tokens", json=body, headers=api.headers("organiser")).get_json()["token"]
+    return token
+
+
+def test_a_second_confirmation_and_a_swap_of_a_dropped_or_repeated_player_name_them_as_the_director_knows_them(
+    api: Api,
+) -> None:
+    """README's decision (td16): refusals name entrants by name ("Ann of Szeged"), ids in the structured fields. A
+    second confirmation said "<uuid> has already confirmed", a swap "<uuid> does not play round 1", and a swap
+    naming one player twice that "both players sit at the same table" (qatd)."""
+    tid: str = _create(api)["id"]
+    ids = _register(api, tid, 9)  # the ninth drops: two tables of four
+    assert _post(api, f"{tid}/players/{ids[8]}/drop", {"reason": "went home"}).status_code == 200
+    assert _post(api, f"{tid}/rounds", {"accept_problems": True}).status_code == 201
+    table = _round(api, tid, 1)["tables"][0]
+    first, second, *_ = table["players"]
+    assert _post(api, f"{tid}/rounds/1/tables/1/result", {"places": _places(table, [1, 2, 3, 4])}).status_code == 201
+    token = _player_token(api, tid, first)
+    assert _post(api, f"{tid}/rounds/1/tables/1/confirmations", token=token).status_code == 201
+    before = _event_count(api, tid)
+    names = {
+        e["player_id"]: e["name"]
+        for e in api.client.get(f"{BASE}/{tid}/players", headers=api.headers()).get_json()["items"]
+    }
+
+    again = assert_problem(_post(api, f"{tid}/rounds/1/tables/1/confirmations", token=token), 409)
+    dropped = assert_problem(_post(api, f"{tid}/rounds/1/swaps", {"players": [first, ids[8]], "reason": "x"}), 422)
+    twice = assert_problem(_post(api, f"{tid}/rounds/1/swaps", {"players": [second, second], "reason": "x"}), 422)
+
+    assert names[first] in again["detail"] and first not in again["detail"] and again["player"] == first
+    assert names[ids[8]] in dropped["detail"] and ids[8] not in dropped["detail"] and dropped["player"] == ids[8]
+    assert "twice" in twice["errors"]["players"][0] and names[second] in twice["detail"]
+    assert _event_count(api, tid) == before
