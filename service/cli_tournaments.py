@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import sys
+from collections import Counter
 from typing import IO, Any
 
 import click
@@ -463,9 +464,19 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
         writer.writeheader()
         writer.writerows(rows)
     else:
+        shown = _told_apart(names)
         for row in rows:
             values = "  ".join(f"{c}={row[c]}" for c in chain)
-            click.echo(f"{row['rank']:>3}. {row['name']:<30} {values}  {row['separated_by']}")
+            click.echo(f"{row['rank']:>3}. {shown[row['player']]:<30} {values}  {row['separated_by']}")
+
+
+def _told_apart(names: dict[str, str]) -> dict[str, str]:
+    """Each player's name, followed by their id's first 8 characters when another player's name is the same (case
+    and spacing aside), as `pair` prints every player: two people named Ann were two lines "Ann" (qatd)."""
+    from service.tournaments.commands import same_name
+
+    counts = Counter(same_name(name) for name in names.values())
+    return {p: f"{name} ({p[:8]})" if counts[same_name(name)] > 1 else name for p, name in names.items()}
 
 
 @tournament.command("export")

@@ -432,3 +432,18 @@ def test_a_csv_list_not_in_utf_8_says_how_to_save_it(runner: CliRunner, tmp_path
     assert refused.exit_code == 1 and "line 2: not UTF-8" in refused.stderr
     assert "CSV UTF-8" in refused.stderr
     assert _entrants(tid) == []
+
+
+def test_the_standings_table_tells_two_entrants_of_one_name_apart_by_their_ids(runner: CliRunner) -> None:
+    """Two people named Ann (`--different-person`) were two lines "Ann" in the standings, unlike the pairing, which
+    prints each player's id (qatd)."""
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    first = _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "Ann"]))
+    second = _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "ann", "--different-person"]))
+    _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "Bea"]))
+
+    table = _ok(runner.invoke(cli, ["tournament", "standings", tid]))
+
+    assert f"Ann ({first[:8]})" in table and f"ann ({second[:8]})" in table
+    assert "Bea " in table and "Bea (" not in table
