@@ -465,9 +465,9 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
         writer.writerows(rows)
     else:
         shown = _told_apart(names)
-        for row in rows:
+        for line, row in zip(lines, rows, strict=True):
             values = "  ".join(f"{c}={row[c]}" for c in chain)
-            click.echo(f"{row['rank']:>3}. {shown[row['player']]:<30} {values}  {row['separated_by']}")
+            click.echo(f"{row['rank']:>3}. {shown[line.player]:<30} {values}  {row['separated_by']}")
 
 
 def _told_apart(names: dict[str, str]) -> dict[str, str]:
