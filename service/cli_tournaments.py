@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import sys
+from collections import Counter
 from typing import IO, Any
 
 import click
@@ -169,8 +170,10 @@ def _read_list(csv_file: IO[bytes], most: int) -> tuple[list[dict[str, str]], li
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise click.ClickException(f"line {line}: not UTF-8 (byte {error.start + 1:,} of the file)") from None
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+        raise click.ClickException(
+            f'line {line}: not UTF-8 (byte {error.start + 1:,} of the file): save it as "CSV UTF-8"'
+        ) from None
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
     try:
         columns = [c.strip().casefold() for c in next(reader, [])]
         named = {"name", "player"} & set(columns)
@@ -192,6 +195,17 @@ def _read_list(csv_file: IO[bytes], most: int) -> tuple[list[dict[str, str]], li
     if not rows:
         raise click.UsageError("the file lists nobody under its header row")
     return rows, lines
+
+
+def _delimiter(text: str) -> str:
+    """The list's separator, read off its header row: a comma, or the semicolon (or tab) of a header without one.
+    **Decision:** Excel saves "CSV" with semicolons where the comma is the decimal mark (Hungarian, Czech, German
+    locales: a Kard és Korona club's list), so a header such as `name;club` is read so rather than refused; a
+    header of one column (`name`) has no separator to tell, and reads as commas."""
+    header = text.partition("\n")[0]
+    if "," in header:
+        return ","
+    return next((d for d in (";", "\t") if d in header), ",")
 
 
 @tournament.command("drop")
@@ -450,9 +464,19 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
         writer.writeheader()
         writer.writerows(rows)
     else:
-        for row in rows:
+        shown = _told_apart(names)
+        for line, row in zip(lines, rows, strict=True):
             values = "  ".join(f"{c}={row[c]}" for c in chain)
-            click.echo(f"{row['rank']:>3}. {row['name']:<30} {values}  {row['separated_by']}")
+            click.echo(f"{row['rank']:>3}. {shown[line.player]:<30} {values}  {row['separated_by']}")
+
+
+def _told_apart(names: dict[str, str]) -> dict[str, str]:
+    """Each player's name, followed by their id's first 8 characters when another player's name is the same (case
+    and spacing aside), as `pair` prints every player: two people named Ann were two lines "Ann" (qatd)."""
+    from service.tournaments.commands import same_name
+
+    counts = Counter(same_name(name) for name in names.values())
+    return {p: f"{name} ({p[:8]})" if counts[same_name(name)] > 1 else name for p, name in names.items()}
 
 
 @tournament.command("export")

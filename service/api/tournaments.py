@@ -22,6 +22,7 @@ from service.api.common import (
     page_of,
     principal,
     services,
+    with_etag,
 )
 from service.clock import isoformat
 from service.disputes import stream_of_dispute
@@ -55,9 +56,12 @@ def _command(
     """Run a tournament command with the request's Idempotency-Key (scoped to the caller, the tournament and the
     operation): the body `answer` builds is kept with the key in the append's transaction, and a retry gets it
     byte for byte with `Idempotent-Replayed: true`, nothing written again (422 for the key with another request).
+    With `If-Match: "<version>"` the command writes only while the tournament is at that version (412 otherwise).
     A command that wrote nothing (a preview) answers what `run` returned."""
-    asked = commands.Asked.of(principal(), tournament_id, operation, idempotency_key(), request_fields, answer)
-    return _answered(asked, run, status, location)
+    asked = commands.Asked.of(
+        principal(), tournament_id, operation, idempotency_key(), request_fields, answer, if_match()
+    )
+    return _answered(asked, run, status, location, tournament_id)
 
 
 def _answered(
@@ -65,10 +69,15 @@ def _answered(
     run: Callable[[commands.Asked], Any],
     status: int,
     location: Callable[[dict[str, Any]], str] | None = None,
+    tournament_id: str | None = None,
 ) -> Response:
-    """`asked` run by `run`, answered with the body its append kept (or, retried, the first request's)."""
+    """`asked` run by `run`, answered with the body its append kept (or, retried, the first request's). Its
+    If-Match is checked before the command looks at the request (RFC 9110 §13.2.2: a stale one is 412 whatever
+    else is wrong), and again by the append."""
     earlier = asked.earlier(services())
     unwritten = None
+    if earlier is None and asked.expected is not None and tournament_id is not None:
+        asked.check_expected(commands.load(services(), principal(), tournament_id))
     if earlier is None:
         try:
             unwritten = run(asked)
@@ -79,6 +88,7 @@ def _answered(
         return jsonify(unwritten)
     answer = asked.answer_of(services(), result)
     response = Response(answer, status=status, mimetype="application/json")
+    response.headers["ETag"] = f'"{result.version}"'  # the tournament's version after the append
     if result.replayed:
         response.headers["Idempotent-Replayed"] = "true"
     if location is not None:
@@ -115,8 +125,10 @@ def list_tournaments() -> Response:
 
 @blueprint.get("/tournaments/<tournament_id>")
 def get_tournament(tournament_id: str) -> Response:
-    """A tournament: its settings, status, rounds and the draw's commitment (and seed once revealed)."""
-    return jsonify(_tournament(tournament_id))
+    """A tournament: its settings, status, rounds and the draw's commitment (and seed once revealed); its version
+    in the ETag, for a write's If-Match."""
+    found = _tournament(tournament_id)
+    return with_etag(found, found["version"])
 
 
 def _tournament(tournament_id: str) -> dict[str, Any]:
@@ -221,12 +233,13 @@ def register_player(tournament_id: str) -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.RegisterSchema, json_body())
-    asked = commands.Asked.registering(caller, tournament_id, idempotency_key(), body)
+    asked = commands.Asked.registering(caller, tournament_id, idempotency_key(), body, if_match())
     return _answered(
         asked,
         lambda asked: commands.register(services(), caller, tournament_id, body, context(), asked),
         201,
         lambda data: f"/api/v1/tournaments/{tournament_id}/players/{data['player']}",
+        tournament_id,
     )
 
 

@@ -18,17 +18,11 @@ from domain.tournaments.clock import ROUND_CLOCK_EXTENDED, ROUND_CLOCK_STARTED, 
 from domain.tournaments.state import LEAGUE_ROUND, Round
 from service.auth import Principal
 from service.clock import isoformat
-from service.errors import AnnalsError, Conflict, Unprocessable
+from service.errors import Conflict, Unprocessable
 from service.games import RequestContext
-from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
+from service.tournaments.commands import DIRECTORS, Asked, Loaded, TournamentChanged, append, draft, retrying
 from service.tournaments.naming import tournament_named
 from service.wiring import Services
-
-
-class TournamentChanged(AnnalsError):
-    """A clock write whose If-Match names a version the tournament is no longer at."""
-
-    status, slug, title = 412, "wrong-expected-version", "The tournament has changed"
 
 
 def start_clock(

@@ -26,7 +26,7 @@ from domain.tournaments.standings import StandingsError, check_chain
 from domain.tournaments.state import LEAGUE_ROUND, TournamentState
 from service.answers import answer_text
 from service.auth import Principal
-from service.errors import Conflict, NotFound, TooMuchContention, Unprocessable, WrongExpectedVersion
+from service.errors import AnnalsError, Conflict, NotFound, TooMuchContention, Unprocessable, WrongExpectedVersion
 from service.games import RETRIES, RequestContext, implied_variant
 from service.store import players, secrets
 from service.store.events import AppendResult, EventDraft, RecordedEvent
@@ -49,6 +49,12 @@ class TournamentNotFound(NotFound):
     """No such tournament, or one the caller may not read."""
 
     slug, title = "tournament-not-found", "Tournament not found"
+
+
+class TournamentChanged(AnnalsError):
+    """A write whose If-Match names a version the tournament is no longer at."""
+
+    status, slug, title = 412, "wrong-expected-version", "The tournament has changed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,12 +90,15 @@ class Asked:
     one) and `fingerprint` the request's identity; `answer` builds the response body from the tournament after
     the append, in its transaction, and the body is kept with the key: a retry gets it byte for byte
     (`AnsweredBefore`, `earlier`). `results` collects what the request appended (a copy made by `answering`
-    shares it)."""
+    shares it). `expected` is the version the request's If-Match names (None without one): its first append is
+    refused (`TournamentChanged`, 412) unless the tournament is still there, so a director who read a result does
+    not overwrite the one another director entered since."""
 
     key: str | None
     fingerprint: str
     answer: Callable[[Loaded], Any]
     results: list[AppendResult] = field(default_factory=list)
+    expected: int | None = None
 
     @classmethod
     def of(
@@ -100,10 +109,12 @@ class Asked:
         key: str | None,
         request: Mapping[str, Any],
         answer: Callable[[Loaded], Any],
+        expected: int | None = None,
     ) -> Asked:
-        """The request `operation` (with its path's values and body in `request`), keyed when `key` is given."""
+        """The request `operation` (with its path's values and body in `request`), keyed when `key` is given,
+        conditional on the tournament's version `expected` when given."""
         scoped = f"{principal.token_id}:{tournament_id}:{operation}:{key}" if key else None
-        return cls(scoped, fingerprint_of({operation: dict(request)}), answer)
+        return cls(scoped, fingerprint_of({operation: dict(request)}), answer, expected=expected)
 
     @classmethod
     def creating(
@@ -113,14 +124,31 @@ class Asked:
         return cls(f"{principal.token_id}:tournament-create:{key}" if key else None, fingerprint_of(body), answer)
 
     @classmethod
-    def registering(cls, principal: Principal, tournament_id: str, key: str | None, body: Mapping[str, Any]) -> Asked:
+    def registering(
+        cls,
+        principal: Principal,
+        tournament_id: str,
+        key: str | None,
+        body: Mapping[str, Any],
+        expected: int | None = None,
+    ) -> Asked:
         """A registration, answered with its `PlayerRegistered` data."""
         scoped = f"{principal.token_id}:{tournament_id}:register:{key}" if key else None
-        return cls(scoped, fingerprint_of(body), lambda after: after.events[-1].data)
+        return cls(scoped, fingerprint_of(body), lambda after: after.events[-1].data, expected=expected)
 
     def answering(self, answer: Callable[[Loaded], Any]) -> Asked:
-        """The same request answered otherwise (its results still collected here)."""
-        return replace(self, answer=answer)
+        """The same request answered otherwise (its results still collected here), by a later append of it: its
+        If-Match was checked before its first (`check_expected`), so it holds no version of its own."""
+        return replace(self, answer=answer, expected=None)
+
+    def check_expected(self, loaded: Loaded) -> None:
+        """412 when the request's If-Match names another version than `loaded`'s, before it writes anything."""
+        if self.expected is not None and not self.results and self.expected != loaded.version:
+            raise TournamentChanged(
+                f"expected {tournament_named(loaded.state)} at version {self.expected}, but it is at version "
+                f"{loaded.version}",
+                current_version=loaded.version,
+            )
 
     def answer_of(self, services: Services, result: AppendResult) -> str:
         """The body kept with `result`; for a key kept before its operation kept answers (a creation's or a
@@ -163,6 +191,7 @@ def append(
     stream = stream_of_tournament(loaded.tournament_id)
     if asked is None:
         return services.store.append(stream, loaded.version, list(drafts), on_append=on_append)
+    asked.check_expected(loaded)
     answering = asked.answer
 
     def answer(recorded: tuple[RecordedEvent, ...]) -> str:

@@ -25,7 +25,7 @@ from service.loading import stream_of
 from service.store import disputes, summaries
 from service.store import tournaments as rows
 from service.store.players import names_of
-from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
+from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, known_as, retrying
 from service.tournaments.naming import table_named, tournament_named, tournament_named_for
 from service.wiring import Services
 
@@ -196,7 +196,8 @@ def confirm(
         if table.result.reported_by == f"player:{player}":
             raise Conflict("a result entered by hand is confirmed by the other players, not by who entered it")
         if player in table.result.confirmed_by:
-            raise Conflict(f"{player} has already confirmed this result")
+            named = known_as(services, loaded.state, player) or player
+            raise Conflict(f"{named} has already confirmed this result", player=player)
         data = {"round": number, "table": table_no, "player": player}
         append(services, loaded, [draft("ResultConfirmed", data, principal, ctx)], asked=asked)
 
@@ -344,29 +345,42 @@ def _check_at_table(principal: Principal, table: Table, what: str) -> None:
 
 
 def _by_player(table: Table, body: Mapping[str, Any]) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
-    """Places and measures given by seat, checked whole (every seat, a real ranking), as player -> value."""
-    player_of = {seat: player for player, seat in table.seats.items()}
-    places, measures = body["places"], body.get("measures") or {}
+    """Places and measures given by seat, or by the seated player's id as the round answers them (qatd), checked
+    whole (every seat, a real ranking), as player -> value."""
     errors: dict[str, list[str]] = {}
-    seats = ", ".join(player_of)
-    if unknown := sorted(set(measures) - set(player_of)):
-        errors["measures"] = [f"{unknown[0]!r} is not a seat of this table ({seats})"]
-    if unknown := sorted(set(places) - set(player_of)):
-        errors["places"] = [f"{unknown[0]!r} is not a seat of this table ({seats})"]
-    elif missing := sorted(set(player_of) - set(places)):
-        errors["places"] = [f"no place for seat(s) {', '.join(missing)}: a result ranks every seat"]
+    measures, measures_problem = _seated(table, body.get("measures") or {})
+    places, places_problem = _seated(table, body["places"])
+    if measures_problem:
+        errors["measures"] = [measures_problem]
+    if places_problem:
+        errors["places"] = [places_problem]
+    elif missing := [seat for player, seat in table.seats.items() if player not in places]:
+        errors["places"] = [f"no place for seat(s) {', '.join(sorted(missing))}: a result ranks every seat"]
     else:
         try:  # any system's scoring checks that the places are a ranking (1, 1, 3...)
-            RANKING_CHECK.score([Seat(player_of[s], n) for s, n in places.items()])
+            RANKING_CHECK.score([Seat(p, n) for p, n in places.items()])
         except ScoringError as error:
             errors["places"] = [str(error)]
     if errors:
         name, messages = next(iter(errors.items()))
         raise Unprocessable(f"the result is incomplete: {name}: {messages[0]}", errors)
-    return (
-        {player_of[s]: n for s, n in places.items()},
-        {player_of[s]: dict(m) for s, m in measures.items()},
-    )
+    return places, {p: dict(m) for p, m in measures.items()}
+
+
+def _seated(table: Table, given: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """`given` keyed by seat or by a seated player's id, as player -> value; or why not: a key that is neither (the
+    first in order), or one player given twice (by seat and by id)."""
+    player_of = {seat: player for player, seat in table.seats.items()}
+    found: dict[str, Any] = {}
+    for key in sorted(given):
+        player = player_of.get(key) or (key if key in table.seats else None)
+        if player is None:
+            seats = ", ".join(player_of)
+            return found, f"{key!r} is not a seat of this table ({seats}) and does not sit at table {table.number}"
+        if player in found:
+            return found, f"seat {table.seats[player]} is given twice, by seat and by its player's id"
+        found[player] = given[key]
+    return found, None
 
 
 def _differs(table: Table, result: Mapping[str, Any]) -> bool:

@@ -22,7 +22,7 @@ from service.auth import Principal
 from service.errors import Conflict, Unprocessable
 from service.games import RequestContext
 from service.tournaments.check_in import unpairable
-from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, retrying
+from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, known_as, retrying
 from service.tournaments.naming import tournament_named
 from service.tournaments.pairing import PairingError
 from service.tournaments.planning import plan_round, reseat
@@ -165,11 +165,7 @@ def swap(
             )
         groups = [list(t.players) for t in paired.tables] + [list(paired.byes)]
         where = {p: i for i, group in enumerate(groups) for p in group}
-        missing = [p for p in (first, second) if p not in where]
-        if missing:
-            raise Unprocessable(f"{missing[0]} does not play round {number}", {"players": [f"{missing[0]} not paired"]})
-        if where[first] == where[second]:
-            raise Unprocessable("both players sit at the same table", {"players": ["same table"]})
+        _check_swappable(services, loaded.state, number, where, first, second)
         a, b = where[first], where[second]
         # A swapped table is seated again from scratch: a result entered by hand before its game existed would be
         # lost with it (and could not be entered again once the round closed).
@@ -199,6 +195,27 @@ def swap(
     return found
 
 
+def _check_swappable(
+    services: Services, state: TournamentState, number: int, where: dict[str, int], first: str, second: str
+) -> None:
+    """422 unless `first` and `second` are two players of round `number` at different tables (or one of them in
+    its byes), named as the director knows them (README, td16); the id stays in `player`."""
+    if first == second:
+        named = known_as(services, state, first) or repr(first)
+        raise Unprocessable(
+            f"{named} is named twice: a swap moves two different players", {"players": ["one player named twice"]}
+        )
+    for player in (first, second):
+        if player not in where:
+            named = known_as(services, state, player) or f"no entrant {player!r}"
+            why = " (dropped)" if player in state.dropped else ""
+            raise Unprocessable(
+                f"{named}{why} does not play round {number}", {"players": [f"{named} not paired"]}, player=player
+            )
+    if where[first] == where[second]:
+        raise Unprocessable("both players sit at the same table", {"players": ["same table"]})
+
+
 def start(
     services: Services,
     principal: Principal,
@@ -215,6 +232,8 @@ def start(
     principal.require(*DIRECTORS)
     created: list[dict[str, Any]] = []
     loaded = retrying(services, principal, tournament_id, lambda found: found)
+    if asked is not None:  # before any game is created: a stale If-Match leaves no game behind
+        asked.check_expected(loaded)
     paired = _open_round(loaded.state, number, "start its games")
     settings = loaded.state.settings
     # A table whose result is in already (a physical game entered by hand) gets no game nobody would play.

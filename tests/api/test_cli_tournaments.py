@@ -401,3 +401,49 @@ def test_a_refused_csv_line_quotes_its_name_with_terminal_escapes_written_out(
     assert "line 3: \\u001b]2;owned\\u0007Bob: name: holds U+001B" in result.stderr
     assert "line 4: \\u202eecilA: name: holds U+202E" in result.stderr
     assert "\x1b" not in result.stderr and "\u202e" not in result.stderr
+
+
+def test_a_csv_list_a_hungarian_excel_saved_with_semicolons_registers_its_entrants(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Excel in a Hungarian (or German, Czech…) locale saves "CSV" with semicolons, the comma being the decimal
+    mark: a Kard és Korona club's list was refused as a header naming ['name;club'] (qatd)."""
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    listed = tmp_path / "list.csv"
+    listed.write_bytes('\ufeffname;club\r\nÁrpád Fehér;Pécs\r\nZoltán Kis;"Győr; Sopron"\r\n'.encode("utf-8"))
+
+    registered = runner.invoke(cli, ["tournament", "register", tid, "--csv", str(listed)])
+
+    assert [line.split(" ", 1)[1] for line in _ok(registered).splitlines()] == ["Árpád Fehér", "Zoltán Kis"]
+    assert sorted(str(e["club"]) for e in _entrants(tid)) == ["Győr; Sopron", "Pécs"]
+
+
+def test_a_csv_list_not_in_utf_8_says_how_to_save_it(runner: CliRunner, tmp_path: Path) -> None:
+    """Excel's plain "CSV" in a Hungarian Windows is Windows-1250: the refusal said the bytes were not UTF-8, not
+    what to do about it (qatd)."""
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    listed = tmp_path / "list.csv"
+    listed.write_bytes("name,club\nÁrpád Fehér,Pécs\n".encode("cp1250"))
+
+    refused = runner.invoke(cli, ["tournament", "register", tid, "--csv", str(listed)])
+
+    assert refused.exit_code == 1 and "line 2: not UTF-8" in refused.stderr
+    assert "CSV UTF-8" in refused.stderr
+    assert _entrants(tid) == []
+
+
+def test_the_standings_table_tells_two_entrants_of_one_name_apart_by_their_ids(runner: CliRunner) -> None:
+    """Two people named Ann (`--different-person`) were two lines "Ann" in the standings, unlike the pairing, which
+    prints each player's id (qatd)."""
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    first = _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "Ann"]))
+    second = _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "ann", "--different-person"]))
+    _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "Bea"]))
+
+    table = _ok(runner.invoke(cli, ["tournament", "standings", tid]))
+
+    assert f"Ann ({first[:8]})" in table and f"ann ({second[:8]})" in table
+    assert "Bea " in table and "Bea (" not in table

@@ -228,3 +228,23 @@ def test_a_league_counts_a_game_from_the_page_and_a_player_is_offered_only_their
     tab.page.wait_for_selector("#director", state="hidden")  # confirmed: nothing left for Bob to do
     assert site.api(f"/api/v1/tournaments/{league}/rounds/0")["tables"][0]["result"]["confirmed_by"] == [bob]
     assert tab.errors == []
+
+
+def test_a_list_pasted_from_a_spreadsheet_registers_its_names_and_clubs_from_the_tab_separated_cells(
+    site: Site, tab: Tab
+) -> None:
+    """Two columns copied from Excel, LibreOffice or Google Sheets paste as "name<TAB>club": the box took the whole
+    line for a name, and the list was refused for a name holding U+0009 (qatd)."""
+    tournament = _tournament(site)
+    base = f"/api/v1/tournaments/{tournament}"
+    with_token(tab, _token(site, "organiser"))
+    tab.open(f"{site.base}/tournaments/{tournament}")
+
+    tab.page.fill("#register-list", "Ann Kovács\tSzeged\r\nBéla Tóth\t\r\nKiss, Gábor\tPécs\r\n")
+    tab.page.click("#register-list-form button[type=submit]")
+    tab.page.wait_for_selector("#drop-player option:has-text('Béla Tóth')", state="attached")
+
+    entrants = {e["name"]: e["club"] for e in site.api(f"{base}/players")["items"]}
+    assert entrants["Ann Kovács"] == "Szeged" and entrants["Béla Tóth"] is None
+    assert entrants["Kiss, Gábor"] == "Pécs"  # a comma within a cell stays in the name
+    assert len(entrants) == 11 and not tab.errors

@@ -276,3 +276,41 @@ def test_a_player_that_does_not_exist_is_a_404_page(site: Site, tab: Tab) -> Non
     assert tab.page.inner_text("#not-here") == "No player no-such-player here (HTTP 404)."
     assert tab.page.is_hidden("#player-body") and tab.page.is_hidden("#player-error")
     assert tab.page.get_attribute("#way-back a", "href") == "/tournaments"
+
+
+def test_namesakes_are_told_apart_on_the_standings_the_tables_and_the_printed_pairings(site: Site, tab: Tab) -> None:
+    """Two entrants registered as two people of one name (`different_person`, the same club) read "Gábor Kiss"
+    twice on the standings, at one table and on the pairings' list by name; the director could not say which
+    was which (qatd). A club that tells namesakes apart follows the name, else the id's first 8 characters, as
+    `annals tournament pair` prints them."""
+    from tests.web.test_tournament_director import _post
+
+    settings = {"name": "Namesakes", "ruleset": "freeform", "table_size": 4, "rounds": 1}
+    tournament = _post(site, "/api/v1/tournaments", settings)["id"]
+    base = f"/api/v1/tournaments/{tournament}"
+    entrants = [
+        {"name": "Gábor Kiss", "club": "Pécs"},
+        {"name": "gábor kiss", "club": "Pécs", "different_person": True},
+        {"name": "Ann", "club": "Szeged"},
+        {"name": "Ann", "club": "Győr"},
+        {"name": "Bea"},
+        {"name": "Cid"},
+        {"name": "Dan"},
+        {"name": "Eva"},
+    ]
+    ids = [e["player"] for e in _post(site, f"{base}/players/batch", {"entrants": entrants})["entrants"]]
+    _post(site, f"{base}/rounds", {"accept_problems": True})
+    told = [f"Gábor Kiss ({ids[0][:8]})", f"gábor kiss ({ids[1][:8]})", "Ann (Szeged)", "Ann (Győr)", "Bea"]
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.wait_for_selector("#standings tbody tr")
+    tab.page.wait_for_selector("#rounds table")
+    standings = tab.page.eval_on_selector_all("#standings tbody tr td:nth-child(2) a", "a => a.map(x => x.innerText)")
+    tables = tab.page.inner_text("#rounds")
+    tab.open(f"{site.base}/tournaments/{tournament}/rounds/1/pairings")
+    tab.page.wait_for_selector("#pairings-body:not([hidden])")
+    by_name = tab.page.eval_on_selector_all("#by-name tbody tr", "rows => rows.map(r => r.cells[0].innerText)")
+
+    for name in told:
+        assert name in standings and name in by_name and name in tables, (name, standings, by_name)
+    assert tab.errors == []

@@ -37,7 +37,9 @@ export function registering(ctx) {
 }
 
 // A whole field pasted from a spreadsheet (POST .../players/batch): one entrant a line, "name, club" (the club
-// optional), blank lines skipped. All or nothing: a refusal registers nobody and is shown by the box's line numbers.
+// optional), blank lines skipped. Cells copied from a spreadsheet paste as "name<TAB>club": a line holding a tab is
+// split there, not at a comma, which then stays in the name ("Kiss, Gábor"). All or nothing: a refusal registers
+// nobody and is shown by the box's line numbers.
 export function registeringList(ctx) {
   const box = el("textarea", { id: "register-list", rows: 6, required: true, placeholder: "Ann Kovács, Szeged\nBéla Tóth, Pécs", autocomplete: "off" });
   const send = () => {
@@ -45,9 +47,9 @@ export function registeringList(ctx) {
     const entrants = [];
     valueOf("register-list").split("\n").forEach((text, n) => {
       if (!text.trim()) return;
-      const comma = text.indexOf(",");
-      const name = (comma < 0 ? text : text.slice(0, comma)).trim();
-      const club = comma < 0 ? "" : text.slice(comma + 1).trim();
+      const cut = text.indexOf(text.includes("\t") ? "\t" : ",");
+      const name = (cut < 0 ? text : text.slice(0, cut)).trim();
+      const club = cut < 0 ? "" : text.slice(cut + 1).trim();
       entrants.push(club ? { name, club } : { name });
       lines.push(n + 1);
     });
@@ -60,7 +62,7 @@ export function registeringList(ctx) {
       box.value = "";
     });
   };
-  const note = el("p", { class: "quiet", text: "One entrant a line: name, club (optional). All are registered, or none." });
+  const note = el("p", { class: "quiet", text: "One entrant a line: name, club (optional), or the two columns pasted from a spreadsheet. All are registered, or none." });
   return [el("h3", { text: "Register a list" }), note, actionForm("register-list-form", "Register the list", send, field(box, "Entrants"))];
 }
 

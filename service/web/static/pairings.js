@@ -3,6 +3,7 @@
 import { getJson } from "./session.js";
 import { el } from "./dom.js";
 import { hhmm } from "./clock.js";
+import { entrantNames } from "./entrant_names.js";
 
 const section = document.getElementById("pairings");
 const id = section.dataset.tournament;
@@ -58,7 +59,7 @@ function clockLine(round) {
 async function show() {
   try {
     const [tournament, entrants, round] = await Promise.all([getJson(base), getJson(`${base}/players`), getJson(`${base}/rounds/${number}`)]);
-    const names = Object.fromEntries(entrants.items.map((e) => [e.player_id, e.name]));
+    const names = entrantNames(entrants.items);
     const scores = await scoresBefore();
     const name = tournament.settings.name;
     document.title = `${name}, round ${number} pairings · Annals`;

@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { director } from "./director.js";
 import { problemLine } from "./director_forms.js";
 import { roundClock } from "./clock.js";
+import { entrantNames } from "./entrant_names.js";
 
 const section = document.getElementById("tournament");
 const id = section.dataset.tournament;
@@ -60,7 +61,7 @@ function standings(body, names) {
       el(
         "td",
         {},
-        el("a", { href: `/players/${encodeURIComponent(line.player)}`, text: line.name || names[line.player] || line.player }),
+        el("a", { href: `/players/${encodeURIComponent(line.player)}`, text: names[line.player] || line.name || line.player }),
         `${line.dropped ? " (dropped)" : ""}${line.provisional ? ` (${line.provisional} provisional)` : ""}`,
       ),
       ...criteria.map((c) => el("td", { "data-criterion": c, title: line.exact[c], text: shown(line.values[c]) })),
@@ -167,7 +168,7 @@ async function show() {
     const rules = el("a", { href: `/rulesets/${encodeURIComponent(settings.ruleset)}/rules`, text: await rulesetName(settings.ruleset) });
     document.getElementById("tournament-facts").replaceChildren(rules, ` · ${facts.join(" · ")}`);
     const entrants = await getJson(`${base}/players`);
-    const names = Object.fromEntries(entrants.items.map((e) => [e.player_id, e.name]));
+    const names = entrantNames(entrants.items);
     const numbers = tournament.rounds.map((r) => r.round);
     await standingsAfter(numbers.filter((n) => n > 0), names);
     const rounds = await Promise.all(numbers.map((n) => round(n, names)));
