@@ -101,6 +101,11 @@ def test_rv_mov_2_amb_21_a_move_is_offered_to_every_destination_its_slowest_piec
     destinations = move.fields["nobles"]["n"]["destinations"]
     assert destinations["d"]["costs"] == [{"units": 0, "cost": 3}]
     assert destinations["e"]["paid_from"] == "purse" and destinations["b"]["paid_from"] == "treasury"
+    # RV-NOB-2/3 under each field's own name, for a recorder's drop-down and checklist by name.
+    movable = move.fields["nobles"]["n"]["units"]
+    assert (move.fields["noble"], move.fields["units"]) == (["n"], movable) and len(movable) == 2
+    assert move.fields["units_due"] == {"noble": {"n": {"minimum": 0, "maximum": 2}}}
+    assert [d["type"] for d in move.fields["unit_details"]] == ["noble", "infantry", "infantry"]
     accepted(table, A, move)
 
     transfer = options_of(table, A)["transfer_resources"]

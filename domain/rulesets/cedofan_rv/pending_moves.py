@@ -14,6 +14,7 @@ from typing import Any
 from domain.kernel import RuleViolation
 from domain.pending import Option
 from domain.rulesets.cedofan_rv import guards
+from domain.rulesets.cedofan_rv import notation_names as names
 from domain.rulesets.cedofan_rv.board import shortest_paths
 from domain.rulesets.cedofan_rv.economy import recruitable_here, workable
 from domain.rulesets.cedofan_rv.imperial import (
@@ -108,9 +109,34 @@ def move_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option
                 destinations[area] = {"steps": steps, "path": path, "paid_from": paid_from, "costs": costs}
         movable = [p.id for p in loads[-1]]
         nobles[noble.id] = {"at": noble.area, "units": movable, "destinations": destinations}
-    fields = {"nobles": nobles, "spent": state.spent, "limit": state.limit}
+    fields = {"nobles": nobles, "spent": state.spent, "limit": state.limit, **_by_field(state, nobles)}
     note = "any units of the noble's region up to his capacity, along any path; listed: the shortest paths"
     return priced("move_banner", MOVE_RULES, candidates, fields=fields, exhaustive=False, note=note)
+
+
+def _by_field(state: RvState, nobles: Mapping[str, Any]) -> dict[str, Any]:
+    """RV-NOB-2/3: the legal values under each field's own name, for a client's drop-down and checklist: the nobles
+    that may move (`noble`), every unit one of them may take (`units`), how many the noble chosen may take
+    (`units_due`: a range by `noble`), and each piece's kind and area (`unit_details`)."""
+    units = list(dict.fromkeys(u for entry in nobles.values() for u in entry["units"]))
+    due = {n: {"minimum": 0, "maximum": len(entry["units"])} for n, entry in nobles.items()}
+    return {
+        "noble": list(nobles),
+        "units": units,
+        "units_due": {"noble": due},
+        "unit_details": [piece_details(state, state.pieces[p]) for p in [*nobles, *units] if p in state.pieces],
+    }
+
+
+def piece_details(state: RvState, piece: Piece) -> dict[str, Any]:
+    """A piece as a client names it: a unit by kind and area ("Infantry in Kiertz": units of one kind in one area
+    are alike), a noble by its faction and rank (notation's name), a Kard League unit with its sub-faction."""
+    found: dict[str, Any] = {"id": piece.id, "type": piece.kind, "area": piece.area}
+    if piece.is_noble:
+        found["name"] = names.noble(state, piece.id)
+    elif piece.subfaction:
+        found["name"] = f"{piece.kind.replace('_', ' ')} of {names.faction(piece.subfaction)}"
+    return found
 
 
 def _amounts(held: int) -> list[int]:

@@ -2,9 +2,10 @@
 // casualty `units`, a retreat's `destroy`): one checkbox per value by name instead of a JSON text box. Values that
 // read alike (two footmen in one area: the same unit to a person at the table, and to the rules) are one counter,
 // "Footman in Winterfell: [0] of 2", whose count takes that many of them. `exactly()` is the count the pending asks
-// for now (the casualties `due`, a retreat's `destroy_due` for the area chosen): a number, or null while it waits on
-// another field; `counted` false: no count is given, so any non-empty subset goes, all checked at first (GOT-X-4: a
-// declaration covers every eligible order). The JSON stays behind "type the payload" for anything else.
+// for now (the casualties `due`, a retreat's `destroy_due` for the area chosen): a number, a range {minimum,
+// maximum} (the units a noble takes, up to his capacity), or null while it waits on another field; `counted` false:
+// no count is given, so any non-empty subset goes, all checked at first (GOT-X-4: a declaration covers every
+// eligible order). The JSON stays behind "type the payload" for anything else.
 import { el } from "./dom.js";
 
 const itemKinds = (schema) => [].concat(schema?.items?.type || []).filter((k) => k !== "null");
@@ -51,16 +52,20 @@ function row(id, name, values) {
 export function checklist(id, legend, values, label, exactly = () => undefined, counted = false) {
   const rows = groups(values, label).map(([name, alike], n) => row(`${id}-${n}`, name, alike));
   const count = el("small", { class: "hint", "data-count": "" });
-  const raw = el("textarea", { id: `${id}-raw`, rows: 2, "data-raw": "", spellcheck: "false", placeholder: `e.g. ${JSON.stringify(values.slice(0, exactly() || values.length))}` });
+  const first = exactly();
+  const example = values.slice(0, Number.isInteger(first) && first > 0 ? first : values.length);
+  const raw = el("textarea", { id: `${id}-raw`, rows: 2, "data-raw": "", spellcheck: "false", placeholder: `e.g. ${JSON.stringify(example)}` });
   const disclosure = el("details", { class: "raw-payload" }, el("summary", { text: "type the payload" }), raw);
   const chosen = () => rows.flatMap((r) => r.taken());
   // With the count reached, the other boxes are greyed out: a casualty more is never what the pending asks for.
   const follow = () => {
     const n = chosen().length;
     const due = exactly();
-    for (const r of rows) r.limit(Number.isInteger(due) && n >= due, due === 0);
-    if (due === 0) count.textContent = "none needed";
+    const most = Number.isInteger(due) ? due : Number.isInteger(due?.maximum) ? due.maximum : null;
+    for (const r of rows) r.limit(most !== null && n >= most, most === 0);
+    if (most === 0) count.textContent = "none needed";
     else if (Number.isInteger(due)) count.textContent = `${n} of ${due} chosen`;
+    else if (most !== null) count.textContent = `${n} chosen (${due.minimum} to ${most})`;
     else if (counted) count.textContent = `${n} chosen (how many depends on another field)`;
     else count.textContent = `${n} of ${values.length} chosen (at least one)`;
   };
@@ -91,6 +96,9 @@ export function checklist(id, legend, values, label, exactly = () => undefined, 
       const picked = chosen();
       const due = exactly();
       if (Number.isInteger(due) && picked.length !== due) throw new Error(`${name}: choose exactly ${due} (${picked.length} chosen)`);
+      if (due && Number.isInteger(due.maximum) && (picked.length < due.minimum || picked.length > due.maximum)) {
+        throw new Error(`${name}: choose ${due.minimum} to ${due.maximum} (${picked.length} chosen)`);
+      }
       if (!counted && !picked.length) throw new Error(`${name}: choose at least one`);
       return picked;
     },

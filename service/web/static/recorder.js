@@ -188,10 +188,12 @@ export class Recorder {
     return this.printed?.get(value) || this.areaNames?.get(value) || String(value);
   }
 
-  // Units an option's `unit_details` describe, by type and the board's name of their area ("Footman in Winterfell").
+  // Units an option's `unit_details` describe, by type (or the name it gives: a noble's faction and rank) and the
+  // board's name of their area ("Footman in Winterfell", "The Katzowicové head of house in Kiertz").
   unitNames(fields) {
     const units = Array.isArray(fields?.unit_details) ? fields.unit_details : [];
-    return units.map((u) => [u.id, `${String(u.type)[0].toUpperCase()}${String(u.type).slice(1).replace(/_/g, " ")} in ${this.areaName(u.area)}`]);
+    const word = (u) => String(u.name || u.type).replace(/_/g, " ");
+    return units.map((u) => [u.id, `${word(u)[0].toUpperCase()}${word(u).slice(1)} in ${this.areaName(u.area)}`]);
   }
 
   // The served rulebook of a game's ruleset lists the platform's CORE- rules too.

@@ -63,13 +63,14 @@ function checklistField(id, name, required, listed, label, due) {
   return el("div", { class: "field" }, list.node);
 }
 
-// How many values of a list field the pending asks for: its `<field>_due` (else the option's `due`), a number, or
-// {other field: {value: count}} when the count follows another field's value (a retreat's `destroy_due` by
-// `to_area`): null while that field is empty. `given` false: the pending says no count.
+// How many values of a list field the pending asks for: its `<field>_due` (else the option's `due`), a number, a
+// range {minimum, maximum}, or {other field: {value: count or range}} when it follows another field's value (a
+// retreat's `destroy_due` by `to_area`, the units a noble takes by `noble`): null while that field is empty.
+// `given` false: the pending says no count.
 function dueOf(name, listed, valueOf) {
   const own = listed[`${name}_due`];
   const due = own ?? listed.due;
-  if (Number.isInteger(due)) return { count: () => due, given: true };
+  if (Number.isInteger(due) || isRange(own)) return { count: () => due, given: true };
   const [by, counts] = (own && typeof own === "object" && Object.entries(own)[0]) || [];
   if (!by || !counts || typeof counts !== "object") return { count: () => undefined, given: false };
   return {
@@ -80,6 +81,8 @@ function dueOf(name, listed, valueOf) {
     given: true,
   };
 }
+
+const isRange = (v) => Boolean(v) && typeof v === "object" && Number.isInteger(v.minimum) && Number.isInteger(v.maximum);
 
 // A control's current value as the data would hold it (undefined when empty), for a count that follows it.
 function currentValue(input) {

@@ -1,0 +1,55 @@
+"""The recorder of a cedofan RV game in a real browser: a banner's move names the noble from a drop-down and the units
+he takes from a checklist by kind and place, units alike one counter, never typed as JSON ids."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.domain.cedofan_rv.fixtures import FIXTURE_OPTIONS
+from tests.web.conftest import Site, Tab, screenshot
+from tests.web.test_recorder import _events, _game, _open_recorder
+from tests.web.test_recorder_agot2 import _rows
+
+HOUSES = ("katzowicove", "gliviciove")
+
+
+def _post(site: Site, game: str, action: dict[str, Any]) -> None:
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/actions", action)
+    assert status == 201, raw
+
+
+def test_rv_nob_2_3_a_banner_takes_its_units_by_kind_and_place_in_the_number_the_noble_may_lead(
+    site: Site, tab: Tab
+) -> None:
+    """RV-NOB-2/3, RV-MOV-1: the Katzowicové head of house stands in Kiertz with four infantry and a cavalry. His move's
+    `noble` was a text box asking for a piece id and `units` a JSON box of ids: the noble is a drop-down by faction
+    and rank, the units a checklist by kind and place, the four infantry one counter ("Infantry in Kiertz: 0 of 4"),
+    within the five he may lead."""
+    seats = [{"seat": s} for s in HOUSES]
+    game = _game(site, ruleset="cedofan_rv", board="demonstration", seats=seats, options=FIXTURE_OPTIONS)
+    _post(site, game, {"type": "start_round", "data": {}})
+    _post(site, game, {"type": "begin_impulse", "seat": "katzowicove", "data": {}})
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='katzowicove'] button[data-type='move_banner']")
+
+    noble = tab.page.locator("#record-fields select[data-field='noble'] option").all_inner_texts()
+    assert noble == ["The Katzowicové head of house in Kiertz (demonstration)"], noble
+    units = tab.page.locator("#record-fields fieldset[data-field='units']")
+    assert tab.page.locator("#record-fields textarea[data-field='units']").count() == 0
+    assert _rows(units) == ["Infantry in Kiertz (demonstration): 0 of 4", "Cavalry in Kiertz (demonstration)"], _rows(
+        units
+    )
+    assert "0 chosen (0 to 5)" in units.inner_text()
+    choices = tab.page.locator("#record-choices button").all_inner_texts()
+    assert any(
+        "units: Infantry in Kiertz (demonstration) ×4, Cavalry in Kiertz (demonstration)" in c for c in choices
+    ), choices
+    units.locator("input.count").fill("2")
+    units.get_by_label("Cavalry in Kiertz (demonstration)").check()
+    assert "3 chosen (0 to 5)" in units.inner_text()
+    screenshot(tab, "rv_move_banner_units")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    [moved] = [e["data"] for e in _events(site, game) if e["type"] == "BannerMoved"]
+    assert (moved["noble"], moved["units"], moved["to"]) == ("k_head", ["k_inf1", "k_inf2", "k_cav1"], "pole"), moved
+    assert tab.errors == []
