@@ -1,16 +1,17 @@
 """The recorder of a cedofan RV game in a real browser: a banner's move names the noble from a drop-down and the units
-he takes from a checklist by kind and place, units alike one counter, never typed as JSON ids."""
+he takes from a checklist by kind and place, units alike one counter; an attack's nobles are checkboxes by faction and
+rank; never typed as JSON ids."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.domain.cedofan_rv.fixtures import FIXTURE_OPTIONS
+from tests.domain.cedofan_rv.fixtures import FIXTURE_OPTIONS, A, B, board, city, noble, troops
 from tests.web.conftest import Site, Tab, screenshot
 from tests.web.test_recorder import _events, _game, _open_recorder
 from tests.web.test_recorder_agot2 import _rows
 
-HOUSES = ("katzowicove", "gliviciove")
+HOUSES = (A, B)
 
 
 def _post(site: Site, game: str, action: dict[str, Any]) -> None:
@@ -52,4 +53,36 @@ def test_rv_nob_2_3_a_banner_takes_its_units_by_kind_and_place_in_the_number_the
     tab.page.wait_for_selector("#record-result .recorded")
     [moved] = [e["data"] for e in _events(site, game) if e["type"] == "BannerMoved"]
     assert (moved["noble"], moved["units"], moved["to"]) == ("k_head", ["k_inf1", "k_inf2", "k_cav1"], "pole"), moved
+    assert tab.errors == []
+
+
+def test_rv_bty_1_the_nobles_who_attack_are_checkboxes_by_faction_and_rank(site: Site, tab: Tab) -> None:
+    """RV-BTY-1, RV-FLD-1 (RV-EX-3's field): Katzowicové's general g1 and its head of house g2 stand in region r
+    with Gliviciové's n2. `attack`'s `nobles` was a JSON box of piece ids; it is a checklist of the nobles by faction
+    and rank, and the attack is recorded with the one left ticked."""
+    pieces = [
+        noble("g1", A, "r"),
+        noble("g2", A, "r", "house_head"),
+        *troops("ai", 4, "infantry", A, "r", "g1"),
+        noble("n2", B, "r", purse=3),
+        *troops("bi", 3, "infantry", B, "r", "n2"),
+    ]
+    areas = {"r": {}, "b1": city(B), "ka": city(A)}
+    document = board(areas, [("r", "b1", "passable", 2), ("r", "ka", "passable", 3)], pieces)
+    seats = [{"seat": s} for s in (A, B)]
+    game = _game(site, ruleset="cedofan_rv", board=document, seats=seats, options=FIXTURE_OPTIONS, dice="server")
+    _post(site, game, {"type": "start_round", "data": {}})
+    _post(site, game, {"type": "begin_impulse", "seat": A, "data": {}})
+    _open_recorder(site, tab, game)
+    tab.page.click(f"#pending-seats fieldset[data-seat='{A}'] button[data-type='attack']")
+
+    nobles = tab.page.locator("#record-fields fieldset[data-field='nobles']")
+    assert tab.page.locator("#record-fields textarea[data-field='nobles']").count() == 0
+    assert _rows(nobles) == ["The Katzowicové general in r", "The Katzowicové head of house in r"], _rows(nobles)
+    nobles.get_by_label("The Katzowicové general in r").check()
+    nobles.get_by_label("The Katzowicové head of house in r").uncheck()
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    [declared] = [e["data"] for e in _events(site, game) if e["type"] == "AttackDeclared"]
+    assert declared["nobles"] == ["g1"], declared
     assert tab.errors == []

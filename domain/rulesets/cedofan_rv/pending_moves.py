@@ -14,7 +14,6 @@ from typing import Any
 from domain.kernel import RuleViolation
 from domain.pending import Option
 from domain.rulesets.cedofan_rv import guards
-from domain.rulesets.cedofan_rv import notation_names as names
 from domain.rulesets.cedofan_rv.board import shortest_paths
 from domain.rulesets.cedofan_rv.economy import recruitable_here, workable
 from domain.rulesets.cedofan_rv.imperial import (
@@ -30,7 +29,7 @@ from domain.rulesets.cedofan_rv.imperial import (
 from domain.rulesets.cedofan_rv.league import acting_nobles
 from domain.rulesets.cedofan_rv.moves import TREASURY, banner_units, move_cost, move_funds
 from domain.rulesets.cedofan_rv.options import UNIT_KINDS
-from domain.rulesets.cedofan_rv.pending_battles import Choice, priced
+from domain.rulesets.cedofan_rv.pending_battles import Choice, piece_details, priced
 from domain.rulesets.cedofan_rv.state import Piece, RvState
 from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, kard, piece_treasury, place_treasury
 
@@ -124,19 +123,8 @@ def _by_field(state: RvState, nobles: Mapping[str, Any]) -> dict[str, Any]:
         "noble": list(nobles),
         "units": units,
         "units_due": {"noble": due},
-        "unit_details": [piece_details(state, state.pieces[p]) for p in [*nobles, *units] if p in state.pieces],
+        "unit_details": piece_details(state, [*nobles, *units]),
     }
-
-
-def piece_details(state: RvState, piece: Piece) -> dict[str, Any]:
-    """A piece as a client names it: a unit by kind and area ("Infantry in Kiertz": units of one kind in one area
-    are alike), a noble by its faction and rank (notation's name), a Kard League unit with its sub-faction."""
-    found: dict[str, Any] = {"id": piece.id, "type": piece.kind, "area": piece.area}
-    if piece.is_noble:
-        found["name"] = names.noble(state, piece.id)
-    elif piece.subfaction:
-        found["name"] = f"{piece.kind.replace('_', ' ')} of {names.faction(piece.subfaction)}"
-    return found
 
 
 def _amounts(held: int) -> list[int]:
