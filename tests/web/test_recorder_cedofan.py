@@ -1,6 +1,6 @@
-"""The recorder of a cedofan RV game in a real browser: a banner's move names the noble from a drop-down and the units
+"""The recorder of cedofan games in a real browser: an RV banner's move names the noble from a drop-down and the units
 he takes from a checklist by kind and place, units alike one counter; an attack's nobles are checkboxes by faction and
-rank; never typed as JSON ids."""
+rank; never typed as JSON ids. And cedofan Kards' armies entering jointly, by the names the table gives them."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from tests.domain.cedofan_rv.fixtures import FIXTURE_OPTIONS, A, B, board, city, noble, troops
 from tests.web.conftest import Site, Tab, screenshot
-from tests.web.test_recorder import _events, _game, _open_recorder
+from tests.web.test_recorder import _events, _game, _kbs_game, _open_recorder
 from tests.web.test_recorder_agot2 import _rows
 
 HOUSES = (A, B)
@@ -85,4 +85,28 @@ def test_rv_bty_1_the_nobles_who_attack_are_checkboxes_by_faction_and_rank(site:
     tab.page.wait_for_selector("#record-result .recorded")
     [declared] = [e["data"] for e in _events(site, game) if e["type"] == "AttackDeclared"]
     assert declared["nobles"] == ["g1"], declared
+    assert tab.errors == []
+
+
+def test_kbs_mov_10_the_armies_entering_jointly_are_checkboxes_by_the_tables_names(site: Site, tab: Tab) -> None:
+    """KBS-MOV-10 (cedofan Kards, the demonstration map): Západ's stacks may step into one field together.
+    `enter_jointly`'s `armies` was a JSON box of army ids; it is a checklist by the names the table gives them
+    ("Jaromír's army in …"), two at least, and a listed choice ticks its armies."""
+    game = _kbs_game(site, "start_round", "begin_turns")
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='zapad'] button[data-type='enter_jointly']")
+
+    armies = tab.page.locator("#record-fields fieldset[data-field='armies']")
+    assert tab.page.locator("#record-fields textarea[data-field='armies']").count() == 0
+    rows = _rows(armies)
+    assert len(rows) == 4 and any(r.startswith("Jaromír's army in ") for r in rows), rows
+    assert not any("z-" in r for r in rows), rows  # no army id where a name tells them apart
+    tab.page.click("#record-choices button[data-choice='1']")  # Heráň's and Lomeň's stacks into r-lomen
+    ticked = armies.locator("input:checked").evaluate_all("(boxes) => boxes.map((b) => b.value)")
+    assert ticked == ["z-heran", "z-lomen"], ticked
+    assert "2 chosen (2 to 4)" in armies.inner_text()
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    entered = [e for e in _events(site, game) if e["data"].get("armies") == ["z-heran", "z-lomen"]]
+    assert entered, [e["type"] for e in _events(site, game)]
     assert tab.errors == []
