@@ -271,6 +271,9 @@ def test_a_retreat_over_the_supply_limit_offers_the_unit_to_destroy_first_e6() -
 
     assert retreat.fields["areas"] == [{"area": "l22", "via": [], "destroy": 1}]
     assert sorted(c["destroy"] for c in retreat.choices) == [["blue:footman:l21:2"], ["blue:knight:l21:1"]]
+    # Under the field's own name too: the units it may name and how many each area costs (a recorder's checklist).
+    assert sorted(retreat.fields["destroy"]) == ["blue:footman:l21:2", "blue:knight:l21:1"]
+    assert retreat.fields["destroy_due"] == {"to_area": {"l22": 1}}
     assert "GOT-RETREAT-5" in retreat.rule_ids
 
 

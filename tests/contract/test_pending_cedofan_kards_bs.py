@@ -144,6 +144,9 @@ def test_relieving_armies_beaten_are_never_offered_the_besieged_city_as_a_retrea
     relief = _options(_pending(game), "z")["relieve_siege"]
     assert {"armies": ["zr"], "city": "c", "garrison": True} in relief.choices  # KBS-REL-2: the owner may commit
     assert relief.dice_count == 2  # a battle like any other (KBS-CMB-1/2): two dice
+    # The relievers under the field's own name, named as the table names them, for a recorder's checklist.
+    assert (relief.fields["armies"], relief.fields["armies_due"]) == (["zr"], {"minimum": 1, "maximum": 1})
+    assert relief.fields["unit_details"] == [{"id": "zr", "type": "army", "area": "r-c", "name": "Jaromír's army"}]
     game = then(game, when(game, "relieve_siege", "z", dice=[1, 6], armies=["zr"], city="c"))
 
     retreat = _options(_pending(game), "z")["retreat"]

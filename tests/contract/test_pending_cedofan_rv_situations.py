@@ -101,6 +101,11 @@ def test_rv_mov_2_amb_21_a_move_is_offered_to_every_destination_its_slowest_piec
     destinations = move.fields["nobles"]["n"]["destinations"]
     assert destinations["d"]["costs"] == [{"units": 0, "cost": 3}]
     assert destinations["e"]["paid_from"] == "purse" and destinations["b"]["paid_from"] == "treasury"
+    # RV-NOB-2/3 under each field's own name, for a recorder's drop-down and checklist by name.
+    movable = move.fields["nobles"]["n"]["units"]
+    assert (move.fields["noble"], move.fields["units"]) == (["n"], movable) and len(movable) == 2
+    assert move.fields["units_due"] == {"noble": {"n": {"minimum": 0, "maximum": 2}}}
+    assert [d["type"] for d in move.fields["unit_details"]] == ["noble", "infantry", "infantry"]
     accepted(table, A, move)
 
     transfer = options_of(table, A)["transfer_resources"]
@@ -180,6 +185,9 @@ def test_rv_stm_1_4_rel_1_the_storm_waits_for_the_next_round_while_sortie_and_re
     assert {"nobles": ["gw"], "place": "c", "joining": []} in relief.choices
     assert {"nobles": ["gw"], "place": "c", "joining": ["c1", "c2"]} in relief.choices
     assert relief.rule_ids[:2] == ("RV-REL-1", "RV-REL-2") and "attack" not in offered
+    # RV-REL-2 under each field's own name, for a recorder's checklists: any of the besieged may join, or none.
+    assert (relief.fields["nobles"], relief.fields["joining"]) == (["gw"], ["c1", "c2"])
+    assert relief.fields["joining_due"] == {"minimum": 0, "maximum": 2}
     accepted(table, B, offered["sortie"], [1] * 5)  # gc + 2 infantry: 3 dice; besiegers 4 / 2 = 2
     table.impulse(A)  # round 2
     storm = options_of(table, A)["storm_place"]
@@ -389,6 +397,10 @@ def test_rv_kl_2_another_sub_factions_banners_are_offered_in_support_of_an_attac
     offered = options_of(table, KL)
     assert {"nobles": ["ks", "kz"]} in offered["attack"].choices
     assert offered["attack"].fields["areas"]["r"]["supporting"] == ["kz"]
+    # Under the field's own name too, each noble named as notation reads him (a recorder's checklist by name).
+    assert offered["attack"].fields["nobles"] == offered["start_siege"].fields["nobles"] == ["ks", "kz"]
+    named = {d["id"]: d.get("name") for d in offered["attack"].fields["unit_details"]}
+    assert named == {"ks": "the Stínové země shade", "kz": "the Západní kardství general"}, named
     assert offered["start_siege"].choices == ({"nobles": ["ks", "kz"], "place": "c"},)
     # Field dice: ks 1 + 2 Stínové infantry as cavalry 2 each (RV-UNIT-5) + kz 1 + zi1 1 = 7; then A's 4.
     attack = table.decide(KL, "attack", [1] * 11, nobles=["ks", "kz"])

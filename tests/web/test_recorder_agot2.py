@@ -1,15 +1,19 @@
 """The recorder of an AGoT game in a real browser: a single order token or house card is chosen from a drop-down of
 printed names (as the orders' rows are), never typed as an id; a retreat's area from the legal ones only; a list of
-areas or units (support, casualties) from checkboxes by name, never typed as JSON."""
+areas or units (support, casualties, a retreat's losses) from checkboxes by name, never typed as JSON, units alike
+(two footmen in one area) one counter."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tests.api.test_agot2_house_cards import _game as house_card_game
 from tests.domain.agot2.tables import units
 from tests.web.conftest import Site, Tab, screenshot
 from tests.web.test_recorder import _events, _game, _open_recorder
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
 
 SEATS = [{"seat": s} for s in ("stark", "lannister", "baratheon")]
 
@@ -149,17 +153,15 @@ def test_got_support_3_x_4_the_supporting_areas_are_checkboxes_of_the_board_name
     assert tab.errors == []
 
 
-def test_got_casualty_3_retreat_3_casualties_are_checkboxes_by_unit_and_the_retreat_offers_the_legal_areas_only(
-    site: Site, tab: Tab
-) -> None:
-    """GOT-CASUALTY-3, GOT-RETREAT-3/4, X-17: three Lannister knights and Ser Jaime (1 sword) beat Stark's castle `b`
-    (footman, knight, footman): Stark picks exactly one casualty from checkboxes by type and area (`units` was a JSON
-    box), then retreats to `c` or `d` only: not the attacker's origin `a`, not the sea `s`, not `b` itself (the
-    drop-down listed every area of the board)."""
-    built = house_card_game("lannister", "stark", ["knight", "knight", "knight"], ["footman", "knight", "footman"])
-    options = {k: v for k, v in built.meta.options.items() if v is not None}
+def _stark_beaten(site: Site, defenders: list[str], **options: Any) -> str:
+    """Three Lannister knights and Ser Jaime (1 sword) march from `a` on Stark's castle `b` held by `defenders`
+    (Catelyn Stark) and win: Stark owes one casualty (GOT-CASUALTY-2/3). `options` may add units elsewhere
+    (`extra_units`) and game options (supply limits)."""
+    extra = {"extra_units": options.pop("extra_units")} if "extra_units" in options else {}
+    built = house_card_game("lannister", "stark", ["knight", "knight", "knight"], defenders, **extra)
+    chosen = {**{k: v for k, v in built.meta.options.items() if v is not None}, **options}
     seats = [{"seat": s} for s in built.meta.seat_names()]
-    game = _game(site, ruleset="agot2", board=built.state.board_document, seats=seats, options=options)
+    game = _game(site, ruleset="agot2", board=built.state.board_document, seats=seats, options=chosen)
     moves = [{"to_area": "b", "units": [u.id for u in built.state.units_in("a", "lannister")]}]
     _post(
         site,
@@ -170,18 +172,37 @@ def test_got_casualty_3_retreat_3_casualties_are_checkboxes_by_unit_and_the_retr
     for seat, option in _options(site, game, "seal"):
         round_id = option["fields"]["round"]
         _post(site, f"/api/v1/games/{game}/sealed", {"seat": seat, "round": round_id, "payload": {"card": cards[seat]}})
+    return game
+
+
+def _rows(field: Locator) -> list[str]:
+    """A checklist's rows as read: a box's name, or a counter's name and how many it takes of how many."""
+    texts = [" ".join(t.split()) for t in field.locator("label.check").all_inner_texts()]
+    counted = iter(field.locator("input.count").evaluate_all("(boxes) => boxes.map((b) => b.value)"))
+    return [t.replace(": of", f": {next(counted)} of") if ": of" in t else t for t in texts]
+
+
+def test_got_casualty_3_retreat_3_casualties_alike_are_one_counter_and_the_retreat_offers_the_legal_areas_only(
+    site: Site, tab: Tab
+) -> None:
+    """GOT-CASUALTY-3, GOT-RETREAT-3/4, X-17: Stark's castle `b` (footman, knight, footman) loses: Stark picks exactly
+    one casualty by type and area (`units` was a JSON box; the two footmen were two boxes both reading "Footman in B",
+    now one counter "Footman in B: 0 of 2"), then retreats to `c` or `d` only: not the attacker's origin `a`, not the
+    sea `s`, not `b` itself (the drop-down listed every area of the board), with nothing to destroy."""
+    game = _stark_beaten(site, ["footman", "knight", "footman"])
     _open_recorder(site, tab, game)
     tab.page.click("#pending-seats fieldset[data-seat='stark'] button[data-type='choose_casualties']")
 
     units_box = tab.page.locator("#record-fields fieldset[data-field='units']")
-    names = units_box.locator("label.check").all_inner_texts()
-    assert sorted(n.strip() for n in names) == ["Footman in B", "Footman in B", "Knight in B"], names
-    # The first listed choice fills the form: its footman is checked, and with 1 due the other boxes are greyed out.
+    # The first listed choice fills the form: one footman, and with 1 due the knight is greyed out.
+    assert _rows(units_box) == ["Footman in B: 1 of 2", "Knight in B"], _rows(units_box)
     knight = units_box.get_by_label("Knight in B")
-    assert units_box.locator("input:checked").count() == 1 and knight.is_disabled()
-    units_box.locator("input:checked").uncheck()
-    assert "0 of 1 chosen" in units_box.inner_text()
+    assert knight.is_disabled()
+    units_box.locator("input.count").fill("0")
+    assert "0 of 1 chosen" in units_box.inner_text() and knight.is_enabled()
     knight.check()
+    assert units_box.locator("input.count").get_attribute("max") == "0"  # the count reached: no footman more
+    assert "due" not in tab.page.inner_text("#record-fields-note")  # the list's own hint gives it
     screenshot(tab, "agot_casualties")
     tab.page.click("#record-send")
     tab.page.wait_for_selector("#record-result .recorded")
@@ -192,7 +213,60 @@ def test_got_casualty_3_retreat_3_casualties_are_checkboxes_by_unit_and_the_retr
     to_area = tab.page.locator("#record-fields select[data-field='to_area'] option").all_inner_texts()
     assert [a for a in to_area if a != "—"] == ["C", "D"], to_area  # the board's names of `c` and `d`
     tab.page.select_option("#record-fields select[data-field='to_area']", label="D")
+    destroy = tab.page.locator("#record-fields fieldset[data-field='destroy']")
+    assert "none needed" in destroy.inner_text() and destroy.locator("input.count").get_attribute("max") == "0"
     tab.page.click("#record-send")
     tab.page.wait_for_selector("#record-result .recorded >> nth=0")
     assert any(e["type"] == "UnitsRetreated" and e["data"].get("to_area") == "d" for e in _events(site, game))
+    assert tab.errors == []
+
+
+def test_got_retreat_5_x_17_the_units_destroyed_first_are_chosen_by_name_as_many_as_the_area_chosen_costs(
+    site: Site, tab: Tab
+) -> None:
+    """GOT-RETREAT-5, X-17 (retreat_minimize_losses off): Stark (supply [3, 2], two footmen in `c`, one in `d`) loses
+    `b` and retreats a knight and two footmen: into `d` an army of 4 must lose 1 unit first, into `c` one of 5 must
+    lose 2. `destroy` was a JSON text box; it is the retreating units by name, the two footmen one counter, in the
+    count the area chosen costs."""
+    extra = units("stark", "c", "footman", "footman", first=10) + units("stark", "d", "footman", first=20)
+    limits = {"supply_limits": {"stark": [3, 2]}, "retreat_minimize_losses": False}
+    game = _stark_beaten(site, ["footman", "footman", "footman", "knight"], extra_units=extra, **limits)
+    [(_, casualties)] = _options(site, game, "choose_casualties")
+    _post(
+        site,
+        f"/api/v1/games/{game}/actions",
+        {"type": "choose_casualties", "seat": "stark", "data": {**casualties["choices"][0]}},
+    )
+    [(_, retreat)] = _options(site, game, "choose_retreat")
+    assert retreat["fields"]["destroy_due"] == {"to_area": {"c": 2, "d": 1}}, retreat["fields"]
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='stark'] button[data-type='choose_retreat']")
+
+    destroy = tab.page.locator("#record-fields fieldset[data-field='destroy']")
+    assert tab.page.locator("#record-fields textarea[data-field='destroy']").count() == 0
+    # A listed choice names the two footmen once, with their number (it read "Footman in B, Footman in B").
+    choices = tab.page.locator("#record-choices button").all_inner_texts()
+    assert any("destroy: Footman in B ×2" in c for c in choices), choices
+    assert "destroy_due" not in tab.page.inner_text("#record-fields-note")  # the count is the list's own hint
+    tab.page.select_option("#record-fields select[data-field='to_area']", label="D")
+    destroy.locator("input.count").fill("0")
+    destroy.get_by_label("Knight in B").uncheck()
+    assert [r.split(":")[0] for r in _rows(destroy)] == ["Footman in B", "Knight in B"], _rows(destroy)
+    assert "0 of 1 chosen" in destroy.inner_text()
+    tab.page.select_option("#record-fields select[data-field='to_area']", label="C")
+    assert "0 of 2 chosen" in destroy.inner_text()
+    destroy.locator("input.count").fill("1")
+    before = len(_events(site, game))
+    tab.page.click("#record-send")
+    assert "destroy: choose exactly 2 (1 chosen)" in tab.page.inner_text("#record-result")
+    assert len(_events(site, game)) == before
+    destroy.get_by_label("Knight in B").check()
+    assert "2 of 2 chosen" in destroy.inner_text()
+    screenshot(tab, "agot_retreat_destroy")
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    events = _events(site, game)
+    [lost] = [e["data"] for e in events if e["type"] == "UnitsDestroyed" and e["data"]["reason"] == "supply_limit"]
+    assert sorted(lost["units"]) == ["stark:footman:b:2", "stark:knight:b:4"], lost
+    assert any(e["type"] == "UnitsRetreated" and e["data"]["to_area"] == "c" for e in events)
     assert tab.errors == []

@@ -150,10 +150,15 @@ def _casualties(state: AgotState, c: Combat) -> Waiting:
 
 def _casualty_fields(state: AgotState, due: int, eligible: Iterable[str]) -> dict[str, Any]:
     """The count due, the eligible units (`eligible`, kept for API clients, and under the field's own name `units`),
-    each in `unit_details` with its type and area, for a client to name it ("Footman in Winterfell")."""
+    each in `unit_details`."""
     ids = list(eligible)
-    details = [{"id": u, "type": state.units[u].type, "area": state.units[u].area} for u in ids if u in state.units]
-    return {"due": due, "eligible": ids, "units": ids, "unit_details": details}
+    return {"due": due, "eligible": ids, "units": ids, "unit_details": _unit_details(state, ids)}
+
+
+def _unit_details(state: AgotState, ids: Iterable[str]) -> list[dict[str, Any]]:
+    """Each unit's type and area, for a client to name it ("Footman in Winterfell"); units listed are never routed
+    (GOT-ROUT-3/4), so two of a type in one area are alike."""
+    return [{"id": u, "type": state.units[u].type, "area": state.units[u].area} for u in ids if u in state.units]
 
 
 def _retreat(state: AgotState, c: Combat) -> Waiting:
@@ -166,7 +171,7 @@ def _retreat(state: AgotState, c: Combat) -> Waiting:
     ids = [u.id for u in movers]
     first = losses_named_first(state, c)
     if first:
-        return _losses_first(c, loser, chooser, ids, first)
+        return _losses_first(state, c, loser, chooser, ids, first)
     options = retreat_options(state, c, loser, movers)
     choices: list[Mapping[str, Any]] = []
     exhaustive = True
@@ -187,23 +192,39 @@ def _retreat(state: AgotState, c: Combat) -> Waiting:
         tuple(rules),
         tuple(choices),
         exhaustive=exhaustive,
-        # `to_area`: the legal areas under the field's own name (a drop-down); `areas` kept for API clients.
-        fields={"seat": loser, "units": ids, "areas": areas, "to_area": [o.area for o in options]},
+        # The legal values under each field's own name: `to_area` (a drop-down), `destroy` (the retreating units)
+        # and `destroy_due`, how many of them each area costs; `units` and `areas` kept for API clients.
+        fields={
+            "seat": loser,
+            "units": ids,
+            "areas": areas,
+            "to_area": [o.area for o in options],
+            "destroy": ids,
+            "destroy_due": {"to_area": {o.area: o.destroy for o in options}},
+            "unit_details": _unit_details(state, ids),
+        },
         note="each legal area with the number of retreating units destroyed first to stay within supply",
     )
     return Waiting(chooser, (option,), f"chooses where {loser}'s units retreat from {c.area}")
 
 
-def _losses_first(c: Combat, loser: str, chooser: str, ids: list[str], due: int) -> Waiting:
+def _losses_first(state: AgotState, c: Combat, loser: str, chooser: str, ids: list[str], due: int) -> Waiting:
     """GOT-RETREAT-5, X-17, CASUALTY-3: the loser names the units it destroys before the winner (Robb Stark)
-    picks the area; every area offered costs `due` units."""
+    picks the area; every area offered costs `due` units (`destroy_due`; `due` kept for API clients)."""
     losses, exhaustive = _some(combinations(ids, due))
     option = Option(
         "choose_retreat",
         ("GOT-RETREAT-5", "GOT-X-17", "GOT-CARD-5"),
         tuple({"combat_id": c.combat_id, "destroy": list(lost)} for lost in losses),
         exhaustive=exhaustive,
-        fields={"seat": loser, "units": ids, "due": due},
+        fields={
+            "seat": loser,
+            "units": ids,
+            "due": due,
+            "destroy": ids,
+            "destroy_due": due,
+            "unit_details": _unit_details(state, ids),
+        },
         note=f"name {due} retreating unit(s) to destroy first; {chooser} then picks the area",
     )
     return Waiting(loser, (option,), f"destroys {due} retreating unit(s) before {chooser} picks the area")

@@ -17,7 +17,7 @@ from typing import Any
 
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
 from domain.rulesets.cedofan_kards_bs.options import UNIT_KINDS
-from domain.rulesets.cedofan_kards_bs.state import KbsState
+from domain.rulesets.cedofan_kards_bs.state import Army, KbsState
 
 # The catalog's factions (KBS header) and kards (KBS-LDR-1/2), as the seed writes them.
 FACTION_NAMES: Mapping[str, str] = {
@@ -93,11 +93,23 @@ def army(state: KbsState, army_id: Any) -> str:
     if found is None:
         return str(army_id)
     if found.leaders:
+        return army_title(state, found)
+    named = f"{army_title(state, found)} in {area(state, found.at)}"
+    return f"{named} ({found.id})" if _has_twin(state, found) else named
+
+
+def army_title(state: KbsState, found: Army, with_twin: bool = False) -> str:
+    """An army without its place: "Robert's army", "the Západní kardství army" (`with_twin`: its id too when
+    another army of the faction without a kard stands beside it)."""
+    if found.leaders:
         return f"{kards(found.leaders)}'s army"
     owner = "the neutral" if found.owner == NEUTRAL else f"the {faction(found.owner)}"
-    named = f"{owner} army in {area(state, found.at)}"
+    return f"{owner} army {found.id}" if with_twin and _has_twin(state, found) else f"{owner} army"
+
+
+def _has_twin(state: KbsState, found: Army) -> bool:
     beside = [a for a in state.armies.values() if (a.owner, a.at) == (found.owner, found.at) and not a.leaders]
-    return f"{named} ({found.id})" if len(beside) > 1 else named
+    return len(beside) > 1
 
 
 def armies(state: KbsState, army_ids: Iterable[Any]) -> str:

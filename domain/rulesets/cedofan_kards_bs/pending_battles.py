@@ -17,7 +17,7 @@ from domain.rulesets.cedofan_kards_bs.battle_guards import attack_target, relief
 from domain.rulesets.cedofan_kards_bs.board import NEUTRAL
 from domain.rulesets.cedofan_kards_bs.combat import step_cost
 from domain.rulesets.cedofan_kards_bs.fights import DICE_PER_BATTLE
-from domain.rulesets.cedofan_kards_bs.pending_moves import own_armies
+from domain.rulesets.cedofan_kards_bs.pending_moves import listed_armies, own_armies
 from domain.rulesets.cedofan_kards_bs.rulings import retreat_destinations
 from domain.rulesets.cedofan_kards_bs.state import KbsState
 
@@ -129,8 +129,17 @@ def _reliefs(game: Game, seat: str) -> tuple[Option, ...]:
         "any of the listed armies may relieve; the city's owner may commit its besieged units, without city "
         "defence (KBS-REL-2); the besiegers defend and win ties (KBS-AMB-10)"
     )
+    fields = listed_armies(state, choices, 1)
     return (
-        Option("relieve_siege", RELIEF_RULES, tuple(choices), exhaustive=False, note=note, dice_count=DICE_PER_BATTLE),
+        Option(
+            "relieve_siege",
+            RELIEF_RULES,
+            tuple(choices),
+            exhaustive=False,
+            fields=fields,
+            note=note,
+            dice_count=DICE_PER_BATTLE,
+        ),
     )
 
 

@@ -9,7 +9,7 @@ not exhaustive and `fields` says how to build them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from heapq import heappop, heappush
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from domain.kernel import Decision, Game
 from domain.pending import Option
 from domain.rulesets.cedofan_kards_bs.movement import moving_part, path_cost
+from domain.rulesets.cedofan_kards_bs.notation_names import army_title
 from domain.rulesets.cedofan_kards_bs.state import Army, KbsState
 
 MOVE_RULES = ("KBS-MOV-1", "KBS-MOV-2", "KBS-MOV-3", "KBS-MOV-4", "KBS-MOV-5", "KBS-MOV-6", "KBS-MOV-7", "KBS-MOV-8")
@@ -118,7 +119,8 @@ def joint_entry_options(game: Game, seat: str) -> tuple[Option, ...]:
     if not choices:
         return ()
     note = "one stack per field of origin is listed; any stacks of different fields that can make the step may join"
-    return (Option("enter_jointly", JOINT_RULES, tuple(choices), exhaustive=False, note=note),)
+    fields = listed_armies(state, choices, 2)  # KBS-MOV-10: stacks of two fields or more
+    return (Option("enter_jointly", JOINT_RULES, tuple(choices), exhaustive=False, fields=fields, note=note),)
 
 
 def merge_options(game: Game, seat: str) -> tuple[Option, ...]:
@@ -142,6 +144,20 @@ def merge_options(game: Game, seat: str) -> tuple[Option, ...]:
             MERGE_RULES,
             tuple(choices),
             exhaustive=False,
+            fields=listed_armies(state, choices, 2),  # KBS-MOV-9: two stacks or more
             note="any two or more of the listed armies of one field merge; merging costs no supplies",
         ),
     )
+
+
+def listed_armies(state: KbsState, choices: Sequence[Mapping[str, Any]], least: int) -> dict[str, Any]:
+    """The armies the choices name, under the field's own name (`armies`, `least` of them at least: two to merge
+    or enter jointly), each in `unit_details` by the table's name for it and its field ("Robert's army", "the
+    Západní kardství army"), for a client's checklist by name."""
+    ids = list(dict.fromkeys(a for choice in choices for a in choice["armies"]))
+    found = [state.armies[a] for a in ids if a in state.armies]
+    return {
+        "armies": ids,
+        "armies_due": {"minimum": least, "maximum": len(ids)},
+        "unit_details": [{"id": a.id, "type": "army", "area": a.at, "name": army_title(state, a, True)} for a in found],
+    }

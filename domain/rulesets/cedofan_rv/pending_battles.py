@@ -16,6 +16,7 @@ from typing import Any
 from domain.kernel import RuleViolation
 from domain.pending import Option
 from domain.rulesets.cedofan_rv import guards
+from domain.rulesets.cedofan_rv import notation_names as names
 from domain.rulesets.cedofan_rv.battles import (
     defenders_of,
     defending_side,
@@ -58,6 +59,30 @@ def priced(
         return None
     choices = tuple(choice for choice, affordable in candidates if affordable)
     return Option(kind, rule_ids, choices, exhaustive=exhaustive, fields=fields or {}, note=note, private=True)
+
+
+def piece_details(state: RvState, piece_ids: Iterable[str]) -> list[dict[str, Any]]:
+    """Pieces as a client names them: a unit by kind and area ("Infantry in Kiertz": units of one kind in one area
+    are alike), a noble by its faction and rank (notation's name), a Kard League unit with its sub-faction."""
+    found = []
+    for piece in (state.pieces[p] for p in dict.fromkeys(piece_ids) if p in state.pieces):
+        details: dict[str, Any] = {"id": piece.id, "type": piece.kind, "area": piece.area}
+        if piece.is_noble:
+            details["name"] = names.noble(state, piece.id)
+        elif piece.subfaction:
+            details["name"] = f"{piece.kind.replace('_', ' ')} of {names.faction(piece.subfaction)}"
+        found.append(details)
+    return found
+
+
+def _named_lists(state: RvState, targets: Mapping[str, Mapping[str, Any]], *keys: str) -> dict[str, Any]:
+    """RV-KL-2: the pieces each target lists under `keys` ("nobles" with their supporters, "joining": any of them,
+    none too, `<key>_due`), gathered under each field's own name, with `unit_details`, for a client's checklist."""
+    nobles = [p for t in targets.values() for p in (*t["nobles"], *t.get("supporting", ()))]
+    lists = {"nobles": list(dict.fromkeys(nobles))}
+    lists |= {k: list(dict.fromkeys(p for t in targets.values() for p in t[k])) for k in keys}
+    counts = {f"{k}_due": {"minimum": 0, "maximum": len(lists[k])} for k in keys}
+    return {**lists, **counts, "unit_details": piece_details(state, [p for found in lists.values() for p in found])}
 
 
 def battle_options(state: RvState, options: Mapping[str, Any], seat: str) -> list[Option]:
@@ -121,7 +146,11 @@ def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opti
         ATTACK_RULES,
         tuple(choices),
         exhaustive=False,
-        fields={"areas": targets, "casualty_order": "optional: pieces of this battle (RV-AMB-11)"},
+        fields={
+            "areas": targets,
+            "casualty_order": "optional: pieces of this battle (RV-AMB-11)",
+            **_named_lists(state, targets),
+        },
         note="any non-empty set of the seat's nobles standing in one of these regions, with any of the supporting"
         " ones (RV-KL-2); `defender` names the army attacked when several stand there",
     )
@@ -173,7 +202,8 @@ def siege_option(state: RvState, options: Mapping[str, Any], seat: str) -> Optio
             account = state.impulse_subfaction or piece_treasury(group[0])  # RV-KL-1, as start_siege pays
             affordable = guards.can_pay(state, account, cost, "the siege") is None
             candidates.append(({"nobles": [n.id for n in group], "place": place.area}, affordable))
-    return priced("start_siege", SIEGE_RULES, candidates, fields={"places": places}, exhaustive=False)
+    fields = {"places": places, **_named_lists(state, places)}
+    return priced("start_siege", SIEGE_RULES, candidates, fields=fields, exhaustive=False)
 
 
 def _caller_choice(state: RvState, seat: str, siege: Siege, called_by: str) -> tuple[Choice, str] | None:
@@ -253,7 +283,7 @@ def relief_option(state: RvState, seat: str) -> Option | None:
         RELIEF_RULES,
         tuple(choices),
         exhaustive=False,
-        fields={"sieges": sieges},
+        fields={"sieges": sieges, **_named_lists(state, sieges, "joining")},
         note="any of these nobles, with any of the supporting ones (RV-KL-2), joined by any of the besieged units"
         " listed",
     )

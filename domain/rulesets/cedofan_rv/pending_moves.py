@@ -29,7 +29,7 @@ from domain.rulesets.cedofan_rv.imperial import (
 from domain.rulesets.cedofan_rv.league import acting_nobles
 from domain.rulesets.cedofan_rv.moves import TREASURY, banner_units, move_cost, move_funds
 from domain.rulesets.cedofan_rv.options import UNIT_KINDS
-from domain.rulesets.cedofan_rv.pending_battles import Choice, priced
+from domain.rulesets.cedofan_rv.pending_battles import Choice, piece_details, priced
 from domain.rulesets.cedofan_rv.state import Piece, RvState
 from domain.rulesets.cedofan_rv.treasuries import IMPERIAL, kard, piece_treasury, place_treasury
 
@@ -108,9 +108,23 @@ def move_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option
                 destinations[area] = {"steps": steps, "path": path, "paid_from": paid_from, "costs": costs}
         movable = [p.id for p in loads[-1]]
         nobles[noble.id] = {"at": noble.area, "units": movable, "destinations": destinations}
-    fields = {"nobles": nobles, "spent": state.spent, "limit": state.limit}
+    fields = {"nobles": nobles, "spent": state.spent, "limit": state.limit, **_by_field(state, nobles)}
     note = "any units of the noble's region up to his capacity, along any path; listed: the shortest paths"
     return priced("move_banner", MOVE_RULES, candidates, fields=fields, exhaustive=False, note=note)
+
+
+def _by_field(state: RvState, nobles: Mapping[str, Any]) -> dict[str, Any]:
+    """RV-NOB-2/3: the legal values under each field's own name, for a client's drop-down and checklist: the nobles
+    that may move (`noble`), every unit one of them may take (`units`), how many the noble chosen may take
+    (`units_due`: a range by `noble`), and each piece's kind and area (`unit_details`)."""
+    units = list(dict.fromkeys(u for entry in nobles.values() for u in entry["units"]))
+    due = {n: {"minimum": 0, "maximum": len(entry["units"])} for n, entry in nobles.items()}
+    return {
+        "noble": list(nobles),
+        "units": units,
+        "units_due": {"noble": due},
+        "unit_details": piece_details(state, [*nobles, *units]),
+    }
 
 
 def _amounts(held: int) -> list[int]:

@@ -188,10 +188,12 @@ export class Recorder {
     return this.printed?.get(value) || this.areaNames?.get(value) || String(value);
   }
 
-  // Units an option's `unit_details` describe, by type and the board's name of their area ("Footman in Winterfell").
+  // Units an option's `unit_details` describe, by type (or the name it gives: a noble's faction and rank) and the
+  // board's name of their area ("Footman in Winterfell", "The Katzowicové head of house in Kiertz").
   unitNames(fields) {
     const units = Array.isArray(fields?.unit_details) ? fields.unit_details : [];
-    return units.map((u) => [u.id, `${String(u.type)[0].toUpperCase()}${String(u.type).slice(1).replace(/_/g, " ")} in ${this.areaName(u.area)}`]);
+    const word = (u) => String(u.name || u.type).replace(/_/g, " ");
+    return units.map((u) => [u.id, `${word(u)[0].toUpperCase()}${word(u).slice(1)} in ${this.areaName(u.area)}`]);
   }
 
   // The served rulebook of a game's ruleset lists the platform's CORE- rules too.
@@ -262,7 +264,9 @@ export class Recorder {
       option.note ? ` · ${option.note}` : "",
     );
     this.printed = printedNames(option.fields);
-    for (const [id, name] of this.unitNames(option.fields)) this.printed.set(id, name);
+    const unitNames = this.unitNames(option.fields);
+    for (const [id, name] of unitNames) this.printed.set(id, name);
+    this.unitIds = new Set(unitNames.map(([id]) => id));
     // A field's one legal value that the option names (the card whose ability resolves) is a list of one, so the
     // form offers it by name like any other; a free note ("reason": "free text") stays what it is.
     const listed = Object.fromEntries(Object.entries(option.fields || {}).map(([k, v]) => [k, typeof v === "string" && this.printed.has(v) ? [v] : v]));
@@ -278,8 +282,10 @@ export class Recorder {
     // The orders' rows already offer the areas and tokens: listed again as ids they were a screenful of noise.
     // So does a select of tokens or cards by printed name: their details (`tokens`, `cards`) and ids were the same noise.
     const shownInRows = this.form.node.classList.contains("orders-form") ? ["areas", "tokens", "special_limit"] : this.printed.size ? NAMED_LISTS : [];
-    // A list the form shows as checkboxes by name (a supporter's `areas`) is not listed again by id.
-    const checked = [...this.form.node.querySelectorAll("[data-kind='checklist']")].map((n) => n.dataset.field);
+    // A list the form shows as checkboxes by name (a supporter's `areas`) is not listed again by id, nor the count
+    // its own hint gives (the casualties' `due`, a retreat's `destroy_due`).
+    const lists = [...this.form.node.querySelectorAll("[data-kind='checklist']")];
+    const checked = lists.flatMap((n) => [n.dataset.field, `${n.dataset.field}_due`]).concat(lists.length ? ["due"] : []);
     const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k) && !checked.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
       ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
@@ -397,11 +403,15 @@ export class Recorder {
     else note.textContent = `${matching.length} of ${count} legal choices match "${query.trim()}"${matching.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`;
   }
 
-  // A choice's tokens and cards by their printed names (the option's `tokens`, `cards`), for reading, not sending.
+  // A choice's tokens, cards and units by their printed names (the option's `tokens`, `cards`, `unit_details`), for
+  // reading, not sending; units alike in a list are named once with their number ("Footman in B ×2").
   printedFields(fields) {
     if (!this.printed?.size || !fields || typeof fields !== "object") return fields;
     const named = (v) => (typeof v === "string" ? this.printed.get(v) || v : v);
-    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v.map(named) : named(v)]));
+    const times = (names, n) => names.filter((m) => m === n).length;
+    const counted = (names) => [...new Set(names)].map((n) => (times(names, n) > 1 ? `${n} ×${times(names, n)}` : n));
+    const units = (v) => v.length && v.every((u) => this.unitIds?.has(u));
+    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? (units(v) ? counted(v.map(named)) : v.map(named)) : named(v)]));
   }
 
   fill(choice) {

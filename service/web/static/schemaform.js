@@ -27,7 +27,7 @@ const listedIds = (schema, listed) => kinds(schema)[0] === "string" && !schema.e
 
 function control(name, schema, required, example, label, listed, due) {
   const id = `field-${(counter += 1)}`;
-  if (isChecklist(schema, listed)) return checklistField(id, name, schema, required, listed, label, due);
+  if (isChecklist(schema, listed)) return checklistField(id, name, required, listed, label, due);
   const [kind] = kinds(schema);
   const fromPending = listedIds(schema, listed);
   const enumValues = fromPending ? distinct(listed, label) : (schema.enum || []).filter((v) => v !== null);
@@ -54,13 +54,48 @@ function control(name, schema, required, example, label, listed, due) {
   return el("div", { class: "field" }, el("label", { for: id, text: `${name}${required ? " *" : ""}` }), input, hint);
 }
 
-// A list of ids the pending lists the legal values of: checkboxes by name (checklist.js), `due` of them when the
-// pending says how many (the casualties, GOT-CASUALTY-3).
-function checklistField(id, name, schema, required, listed, label, due) {
-  const list = checklist(id, `${name}${required ? " *" : ""}`, listed, label, Number.isInteger(due) ? due : undefined);
+// A list of ids the pending lists the legal values of: checkboxes by name (checklist.js), `due.count()` of them when
+// the pending says how many (the casualties, GOT-CASUALTY-3; a retreat's losses for the area chosen, GOT-RETREAT-5).
+function checklistField(id, name, required, listed, label, due) {
+  const list = checklist(id, `${name}${required ? " *" : ""}`, listed, label, due.count, due.given);
   list.node.dataset.field = name;
   list.node.checklist = list;
   return el("div", { class: "field" }, list.node);
+}
+
+// How many values of a list field the pending asks for: its `<field>_due` (else the option's `due`), a number, a
+// range {minimum, maximum}, or {other field: {value: count or range}} when it follows another field's value (a
+// retreat's `destroy_due` by `to_area`, the units a noble takes by `noble`): null while that field is empty.
+// `given` false: the pending says no count.
+function dueOf(name, listed, valueOf) {
+  const own = listed[`${name}_due`];
+  const due = own ?? listed.due;
+  if (Number.isInteger(due) || isRange(own)) return { count: () => due, given: true };
+  const [by, counts] = (own && typeof own === "object" && Object.entries(own)[0]) || [];
+  if (!by || !counts || typeof counts !== "object") return { count: () => undefined, given: false };
+  return {
+    count: () => {
+      const value = valueOf(by);
+      return value === undefined ? null : (counts[typeof value === "string" ? value : JSON.stringify(value)] ?? null);
+    },
+    given: true,
+  };
+}
+
+const isRange = (v) => Boolean(v) && typeof v === "object" && Number.isInteger(v.minimum) && Number.isInteger(v.maximum);
+
+// A control's current value as the data would hold it (undefined when empty), for a count that follows it.
+function currentValue(input) {
+  if (!input || input.dataset.kind === "checklist" || input.value === "") return undefined;
+  if (input.dataset.kind === "boolean") return input.checked;
+  if (input.dataset.kind === "enum" || input.dataset.kind === "json") {
+    try {
+      return JSON.parse(input.value);
+    } catch {
+      return undefined;
+    }
+  }
+  return input.dataset.kind === "number" ? Number(input.value) : input.value;
 }
 
 // `example` is the action's example data (GET …/actions gives one per action): it shows what a field takes.
@@ -70,8 +105,15 @@ export function schemaForm(schema, example = {}, label = String, listed = {}) {
   const properties = (schema && schema.properties) || {};
   const required = new Set((schema && schema.required) || []);
   const names = Object.keys(properties).filter((n) => n !== "dice"); // table dice have their own input
-  const node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n], label, (listed || {})[n], (listed || {}).due)));
+  const legal = listed || {};
+  let node = null;
+  const valueOf = (field) => currentValue(node?.querySelector(`[data-field="${CSS.escape(field)}"]`));
+  node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n], label, legal[n], dueOf(n, legal, valueOf))));
   const inputs = () => [...node.querySelectorAll("[data-field]")];
+  // A checklist whose count follows another field (a retreat's losses by its area) follows it as it changes.
+  const follow = () => inputs().filter((i) => i.dataset.kind === "checklist").forEach((i) => i.checklist.follow());
+  node.addEventListener("change", follow);
+  follow();
   return {
     node,
     fill(data) {
@@ -84,6 +126,7 @@ export function schemaForm(schema, example = {}, label = String, listed = {}) {
         else if (input.dataset.kind === "json") input.value = JSON.stringify(value);
         else input.value = String(value);
       }
+      follow();
     },
     // A select offers only the values the pending lists as legal for its field now (`fields` of an option: a
     // transfer's "to" leaves out the sender's own seat); a field the pending gives no list for keeps its whole enum.
@@ -95,6 +138,7 @@ export function schemaForm(schema, example = {}, label = String, listed = {}) {
         input.replaceChildren(...enumOptions(values, required.has(input.dataset.field), label).filter(Boolean));
         if ([...input.options].some((o) => o.value === kept)) input.value = kept;
       }
+      follow();
     },
     // The data object; a JSON field that does not parse is reported with its name, and so are the required fields
     // left empty (all of them at once, before anything is sent: the API would name them as JSON pointers).

@@ -400,6 +400,8 @@ def test_got_x_17_got_retreat_5_the_loser_names_the_units_robb_starks_retreat_co
         ("lannister:footman:b:2",),
         ("lannister:footman:b:3",),
     }
+    named_first = waiting[0].options[0].fields  # under the field's own name, for a recorder's checklist
+    assert (len(named_first["destroy"]), named_first["destroy_due"]) == (3, 1)
     one = ["lannister:footman:b:1"]
     refused = decide(game, "choose_retreat", "stark", combat_id=cid, to_area="x", destroy=one)
     assert _rules(refused) == ["GOT-X-17"] and not refused.events
@@ -410,6 +412,7 @@ def test_got_x_17_got_retreat_5_the_loser_names_the_units_robb_starks_retreat_co
     assert [step.rule_id for step in named.trace][:1] == ["GOT-RETREAT-5"]
     waiting = pending(game, Viewer()).waiting
     assert [(w.seat, sorted(c["to_area"] for c in w.options[0].choices)) for w in waiting] == [("stark", ["w", "x"])]
+    assert waiting[0].options[0].fields["destroy_due"] == {"to_area": {"w": 0, "x": 0}}  # nothing more to destroy
     assert _rules(decide(game, "choose_retreat", "lannister", combat_id=cid, to_area="w")) == ["GOT-X-17"]
     game, chosen = act(game, "choose_retreat", "stark", combat_id=cid, to_area="w")
     assert only(chosen, "RetreatChosen")["destroy"] == [] and only(chosen, "RetreatChosen")["chooser"] == "stark"
