@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import yaml
-from flask import Blueprint, Response, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request, url_for
 
 from domain import registry
 from domain.platform import all_rules
 from domain.platform_actions import action_specs
+from service import disputes
 from service.api import PROBLEM_JSON, a_browser_opens_a_page, problem_response
 from service.api.common import services
 from service.api.meta import SPEC
@@ -19,6 +21,7 @@ from service.auth import Principal
 from service.errors import NotFound, PreconditionFailed
 from service.store import boards, players
 from service.tournaments import commands
+from service.tournaments.naming import tournament_named
 from service.web.layout import drawing
 
 # The static files live at /web/static so that no page path can collide with them.
@@ -73,8 +76,12 @@ def games_page() -> str:
 
 
 @blueprint.get("/games/<game_id>")
-def game_page(game_id: str) -> str:
-    """One game: board, VCR controls, notation, rulings and the seat selector."""
+def game_page(game_id: str) -> Response | str:
+    """One game: board, VCR controls, notation, rulings and the seat selector. A 404 page for a game an anonymous
+    `GET /api/v1/games/{id}` does not answer (unknown, or private: see `_anonymous_refusal`)."""
+    refused = _anonymous_refusal(lambda: services().loader.summary(game_id, Principal()))
+    if refused is not None:
+        return _not_here("game.html", refused, game_id=game_id)
     return render_template("game.html", game_id=game_id)
 
 
@@ -88,26 +95,24 @@ def tournaments_page() -> str:
 def tournament_page(tournament_id: str) -> Response | str:
     """One tournament: standings with every criterion, rounds with their tables linking to their games, the pairing
     of each round explained, and the draw's seed. A 404 page for an id no anonymous reader may read (see
-    `_readable_tournament`)."""
-    if not _readable_tournament(tournament_id):
-        return _not_here(
-            "tournament.html",
-            commands.TournamentNotFound(f"no tournament {tournament_id!r}"),
-            tournament_id=tournament_id,
-        )
+    `_anonymous_refusal`)."""
+    refused = _anonymous_refusal(lambda: commands.load(services(), Principal(), tournament_id))
+    if refused is not None:
+        return _not_here("tournament.html", refused, tournament_id=tournament_id)
     return render_template("tournament.html", tournament_id=tournament_id)
 
 
-def _readable_tournament(tournament_id: str) -> bool:
-    """Whether `GET /api/v1/tournaments/{id}` answers an anonymous caller, by the read it makes (the tournament's
-    stream): the page itself is asked without a token (the pages keep theirs in session storage), so a private
-    tournament is a 404 exactly like an id nobody used, and the 404 says nothing an anonymous API caller is not told.
-    Imported tournaments keep their ids, whatever their shape: the id is looked up, never checked for a form."""
+def _anonymous_refusal(read: Callable[[], object]) -> NotFound | None:
+    """The 404 the API's own read (`read`, made as an anonymous `Principal()`) gives, or None when it answers: the
+    page itself is asked without a token (the pages keep theirs in session storage), so a private game or tournament
+    is a 404 exactly like an id nobody used, and the 404 says nothing an anonymous API caller is not told. A token
+    that may read it still sees it: the page keeps its script, which reads through the API with the tab's token.
+    Imported ids keep their shape, whatever it is: the id is looked up, never checked for a form."""
     try:
-        commands.load(services(), Principal(), tournament_id)
-    except commands.TournamentNotFound:
-        return False
-    return True
+        read()
+    except NotFound as refused:
+        return refused
+    return None
 
 
 def _not_here(template: str, error: NotFound, **context: Any) -> Response:
@@ -137,12 +142,22 @@ def ratings_page() -> str:
 
 
 @blueprint.get("/tournaments/<tournament_id>/rounds/<int:number>/pairings")
-def pairings_page(tournament_id: str, number: int) -> str:
+def pairings_page(tournament_id: str, number: int) -> Response | str:
     """A round's pairings as a director posts them at the venue: by table (seats, each player's score before the
-    round) and by name (who sits where), the byes, printable on one sheet. Rounds count from 1: round 0 is a 404
-    naming it (it was a page whose script then asked the API for a round no tournament has)."""
-    if number < 1:
-        raise NotFound(f"no round {number} of the tournament {tournament_id!r}: rounds are numbered from 1")
+    round) and by name (who sits where), the byes, printable on one sheet. A 404 page when an anonymous
+    `GET /api/v1/tournaments/{id}/rounds/{n}` does not answer: no tournament an anonymous reader may read (its way
+    back is the list), or a round it has not paired, round 0 among them as rounds count from 1 (back to it)."""
+    try:
+        state = commands.load(services(), Principal(), tournament_id).state
+    except commands.TournamentNotFound as unknown:
+        back = (url_for("web.tournaments_page"), "Every tournament")
+        return _not_here("pairings.html", unknown, tournament_id=tournament_id, number=number, back=back)
+    if number < 1 or state.round(number) is None:
+        counted = ": rounds are numbered from 1" if number < 1 else ""
+        detail = f"{tournament_named(state)} has no round {number}{counted}"
+        back = (url_for("web.tournament_page", tournament_id=tournament_id), "Back to the tournament")
+        unpaired = commands.TournamentNotFound(detail, tournament=tournament_id)
+        return _not_here("pairings.html", unpaired, tournament_id=tournament_id, number=number, back=back)
     return render_template("pairings.html", tournament_id=tournament_id, number=number)
 
 
@@ -187,8 +202,12 @@ def actions_page(ruleset_id: str) -> str:
 
 
 @blueprint.get("/disputes/<dispute_id>")
-def dispute_page(dispute_id: str) -> str:
-    """One dispute: the claim, the attached audit and the rulings, read from `GET /api/v1/disputes/{id}`."""
+def dispute_page(dispute_id: str) -> Response | str:
+    """One dispute: the claim, the attached audit and the rulings, read from `GET /api/v1/disputes/{id}`. A 404 page
+    for a dispute that read does not answer an anonymous caller (unknown, or on a private game)."""
+    refused = _anonymous_refusal(lambda: disputes.read(services(), Principal(), dispute_id))
+    if refused is not None:
+        return _not_here("dispute.html", refused, dispute_id=dispute_id)
     return render_template("dispute.html", dispute_id=dispute_id)
 
 

@@ -120,6 +120,25 @@ def with_token(tab: Tab, token: str) -> None:
     tab.page.add_init_script(f"sessionStorage.setItem('annals.token', {token!r});")
 
 
+def dead_link(tab: Tab, url: str) -> list[str]:
+    """Open `url`, which the service answers with its 404 page; the API addresses the page's script asked."""
+    asked: list[str] = []
+    tab.page.on("request", lambda request: asked.append(request.url) if "/api/" in request.url else None)
+    response = tab.page.goto(url)
+    assert response is not None and response.status == 404
+    return asked
+
+
+def hidden_until_a_token(site: Site, tab: Tab, path: str, said: str, secret: str) -> None:
+    """`path` opened anonymously is the 404 page saying `said`, with nothing of `secret` in it; then the tab takes
+    the admin token and opens it again (the caller waits for what the page's script shows)."""
+    dead_link(tab, site.base + path)
+    assert tab.page.inner_text("#not-here") == said
+    assert secret not in tab.page.content()
+    with_token(tab, site.served.token)
+    tab.open(site.base + path)
+
+
 def screenshot(tab: Tab, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     tab.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from service.samples import sample_name, sample_paths
-from tests.web.conftest import Site, Tab, screenshot, with_token
+from tests.web.conftest import Site, Tab, dead_link, hidden_until_a_token, screenshot, with_token
 from tests.web.piece_counts import seat_totals
 
 SAMPLES = [sample_name(p) for p in sample_paths()]
@@ -738,13 +738,49 @@ def test_a_token_revoked_while_following_stops_the_stream_and_is_offered_to_be_f
     assert tab.page.evaluate("sessionStorage.getItem('annals.token')") is None
 
 
-def test_a_game_that_does_not_exist_shows_the_error_and_no_controls(site: Site, tab: Tab) -> None:
-    tab.open(f"{site.base}/games/no-such-game")
-    tab.page.wait_for_selector("#game-error:not([hidden])")
+def test_a_game_that_does_not_exist_is_a_404_page_and_no_controls(site: Site, tab: Tab) -> None:
+    """A dead link is answered 404 by the service (not a 200 whose script then said "not found"): the page says
+    which game is not here and links to the games, and asks the API nothing more."""
+    asked = dead_link(tab, f"{site.base}/games/no-such-game")
 
-    assert "no game 'no-such-game'" in tab.page.inner_text("#game-error")
+    assert tab.page.inner_text("#not-here") == "No game no-such-game here (HTTP 404)."
     assert not tab.page.is_visible("#vcr-play") and not tab.page.is_visible("#seat")  # nothing that would do nothing
-    assert all("404" in error for error in tab.errors)  # the refused read, as the browser logs it
+    assert tab.page.is_hidden("#game-error")  # said once, by the page
+    assert asked == []  # the script did not ask the API again
+    assert tab.page.get_attribute("#way-back a", "href") == "/games"
+    assert all("404" in error for error in tab.errors)  # the page's own status, as the browser logs it
+
+
+def test_a_private_game_is_the_same_404_to_anyone_and_opens_for_a_token_that_may_read_it(site: Site, tab: Tab) -> None:
+    """The page is asked without a token, so a private game is a 404 like an id nobody used (what an anonymous
+    `GET /api/v1/games/{id}` answers); with a token that may read it in the tab, the script reads it and shows it."""
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "title": "Closed table", "visibility": "private"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201, raw[:300]
+    private = json.loads(raw)["id"]
+
+    hidden_until_a_token(site, tab, f"/games/{private}", f"No game {private} here (HTTP 404).", "Closed table")
+    tab.wait_ready()
+    assert tab.page.inner_text("#game-title") == "Closed table"
+    assert tab.page.is_hidden("#not-here") and tab.page.is_visible("#vcr-play") and tab.page.is_visible("#seat")
+    assert tab.page.is_hidden("#game-error")
+
+
+def test_a_dispute_on_a_private_game_is_a_404_page_and_opens_for_a_token_that_may_read_it(site: Site, tab: Tab) -> None:
+    body = {"ruleset": "freeform", "seats": [{"seat": "red"}], "visibility": "private"}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201, raw[:300]
+    game = json.loads(raw)["id"]
+    moved = {"type": "move", "seat": "red", "data": {}}
+    assert site.served.post(f"/api/v1/games/{game}/actions", moved)[0] == 201
+    status, _, raw = site.served.post(f"/api/v1/games/{game}/disputes", {"version": 2, "claim": "red moved twice"})
+    assert status == 201, raw[:300]
+    dispute = json.loads(raw)["id"]
+
+    hidden_until_a_token(site, tab, f"/disputes/{dispute}", f"No dispute {dispute} here (HTTP 404).", "red moved twice")
+    tab.page.wait_for_selector("#dispute [data-status='open']")
+    assert tab.page.inner_text("#dispute .claim") == "red moved twice"
+    assert tab.page.is_hidden("#not-here") and tab.page.inner_text("#dispute-title") == f"Dispute {dispute}"
 
 
 def test_the_arbiters_view_is_offered_only_to_a_token_that_may_see_it(site: Site, tab: Tab) -> None:

@@ -14,6 +14,7 @@ from domain.platform import all_rules
 from service.api.meta import SPEC
 from service.samples import SAMPLES, game_of, load_sample
 from tests.conftest import Api
+from tests.web.made import a_disputed_game, a_tournament_paired_to_round_1
 
 STATIC = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
 
@@ -25,17 +26,21 @@ STATIC = Path(__file__).resolve().parents[2] / "service" / "web" / "static"
         "/games",
         "/login",
         "/docs",
-        "/games/any-id",
-        "/disputes/any-id",
-        "/tournaments/any/rounds/1/pairings",
+        "/games/{game}",
+        "/disputes/{dispute}",
+        "/tournaments/{tournament}/rounds/1/pairings",
         "/ratings",
     ],
 )
 def test_page_is_html_when_a_browser_opens_it(api: Api, path: str) -> None:
-    response = api.client.get(path)
+    # Real ids: a dead link is a 404 page (tests/web/test_page_not_found.py), not a 200 whose script says so.
+    game, dispute = a_disputed_game(api) if "{game}" in path or "{dispute}" in path else ("", "")
+    tournament = a_tournament_paired_to_round_1(api) if "{tournament}" in path else ""
+    response = api.client.get(path.format(game=game, dispute=dispute, tournament=tournament))
     assert response.status_code == 200
     assert response.mimetype == "text/html"
     assert b"<!doctype html>" in response.data
+    assert b'id="not-here"' not in response.data
 
 
 def test_games_list_offers_every_ruleset_as_a_filter_when_opened(api: Api) -> None:
@@ -56,8 +61,9 @@ def test_ratings_page_offers_every_game_and_shows_the_one_asked_for(api: Api) ->
 
 
 def test_game_page_names_its_game_and_loads_its_module_when_opened(api: Api) -> None:
-    page = api.client.get("/games/1234-abcd").get_data(as_text=True)
-    assert 'data-game="1234-abcd"' in page
+    game, _ = a_disputed_game(api)
+    page = api.client.get(f"/games/{game}").get_data(as_text=True)
+    assert f'data-game="{game}"' in page
     assert "/web/static/game.js" in page
 
 
@@ -95,10 +101,20 @@ def test_rulebook_of_a_version_not_shipped_is_a_404_naming_it(api: Api) -> None:
 
 
 @pytest.mark.parametrize("number", ["0", "00"])
-def test_pairings_page_of_round_0_is_a_404_page_naming_the_round(api: Api, number: str) -> None:
-    response = api.client.get(f"/tournaments/any/rounds/{number}/pairings", headers={"Accept": "text/html"})
-    assert response.status_code == 404 and response.mimetype == "text/html"
-    assert "no round 0 of the tournament &#39;any&#39;: rounds are numbered from 1" in response.get_data(as_text=True)
+def test_pairings_page_of_round_0_is_the_404_page_of_a_round_not_paired(api: Api, number: str) -> None:
+    # One behaviour: rounds count from 1, so round 0 is a round the tournament has not paired, like round 2 here.
+    tournament = a_tournament_paired_to_round_1(api)
+    zero = api.client.get(f"/tournaments/{tournament}/rounds/{number}/pairings", headers={"Accept": "text/html"})
+    unpaired = api.client.get(f"/tournaments/{tournament}/rounds/2/pairings", headers={"Accept": "text/html"})
+
+    assert zero.status_code == unpaired.status_code == 404 and zero.mimetype == "text/html"
+    page = zero.get_data(as_text=True)
+    assert f"No round 0 of the tournament {tournament} here (HTTP 404)." in page
+    assert re.sub(r'([Rr]ound |data-round=")0', r"\1<n>", page) == re.sub(
+        r'([Rr]ound |data-round=")2', r"\1<n>", unpaired.get_data(as_text=True)
+    )
+    detail = api.client.get(f"/tournaments/{tournament}/rounds/{number}/pairings").get_json()["detail"]
+    assert detail == "the tournament 'Spring Open' has no round 0: rounds are numbered from 1"
 
 
 def test_rulebook_of_a_ruleset_with_one_version_lists_no_versions(api: Api) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.web.conftest import Site, Tab, screenshot, with_token
+from tests.web.conftest import Site, Tab, dead_link, hidden_until_a_token, screenshot, with_token
 
 SAMPLE = "kk_spring_open"
 
@@ -105,11 +105,8 @@ def test_the_tournaments_lists_filter_stays_in_its_address_through_a_reload(site
 def test_a_tournament_that_does_not_exist_is_a_404_page_leading_back_to_the_list(site: Site, tab: Tab) -> None:
     """A dead link is answered 404 by the service (not a 200 whose script then said "not found"): the page says
     which tournament is not here and links to the list, and asks the API nothing more."""
-    asked: list[str] = []
-    tab.page.on("request", lambda request: asked.append(request.url) if "/api/" in request.url else None)
-    response = tab.page.goto(f"{site.base}/tournaments/no-such-tournament")
+    asked = dead_link(tab, f"{site.base}/tournaments/no-such-tournament")
 
-    assert response is not None and response.status == 404
     assert tab.page.inner_text("#not-here") == "No tournament no-such-tournament here (HTTP 404)."
     assert not tab.page.is_visible("#standings-csv") and not tab.page.is_visible("#rounds")
     assert tab.page.is_hidden("#tournament-error")  # said once, by the page
@@ -314,3 +311,26 @@ def test_namesakes_are_told_apart_on_the_standings_the_tables_and_the_printed_pa
     for name in told:
         assert name in standings and name in by_name and name in tables, (name, standings, by_name)
     assert tab.errors == []
+
+
+def test_a_private_tournaments_pairings_are_a_404_page_and_print_for_a_token_that_may_read_them(
+    site: Site, tab: Tab
+) -> None:
+    """The pairings page is asked without a token: a private tournament's round is the 404 an unknown tournament's
+    is, and with an admin's token in the tab the script reads the round and shows it, printable."""
+    settings = {"name": "Closed Swiss", "ruleset": "freeform", "table_size": 4, "rounds": 1, "visibility": "private"}
+    status, _, raw = site.served.post("/api/v1/tournaments", settings)
+    assert status == 201, raw[:300]
+    hidden = json.loads(raw)["id"]
+    for n in range(4):
+        assert site.served.post(f"/api/v1/tournaments/{hidden}/players", {"name": f"Player {n}"})[0] == 201
+    status, _, raw = site.served.post(f"/api/v1/tournaments/{hidden}/rounds", {})
+    assert status == 201, raw[:300]
+
+    said = f"No round 1 of the tournament {hidden} here (HTTP 404)."
+    hidden_until_a_token(site, tab, f"/tournaments/{hidden}/rounds/1/pairings", said, "Closed Swiss")
+    tab.page.wait_for_selector("#pairings-body:not([hidden])")
+    assert tab.page.inner_text("#pairings-title") == "Closed Swiss: round 1"
+    assert tab.page.locator("#by-name tbody tr").count() == 4
+    assert tab.page.is_hidden("#not-here") and tab.page.is_visible("#print")
+    assert tab.page.is_hidden("#pairings-error")

@@ -5,6 +5,9 @@ import { el, onSubmit, setChildren } from "./dom.js";
 
 const section = document.getElementById("dispute");
 const id = section.dataset.dispute;
+// The service found no dispute an anonymous reader may read (a 404 page): one on a private game shows to a token that
+// may read it, and to others the page says no more than it said (no second "not found" under its own).
+const missing = section.dataset.missing === "true";
 
 function rules(game, ids) {
   if (!ids || !ids.length) return null;
@@ -90,8 +93,14 @@ async function actions(dispute) {
 }
 
 async function show() {
+  let dispute = null;
   try {
-    const dispute = await getJson(`/api/v1/disputes/${encodeURIComponent(id)}`);
+    dispute = await getJson(`/api/v1/disputes/${encodeURIComponent(id)}`);
+    if (missing) {
+      document.getElementById("missing").hidden = true;
+      document.getElementById("dispute-title").replaceChildren("Dispute ", el("code", { text: id }));
+      document.title = "Dispute · Annals";
+    }
     const game = await getJson(`/api/v1/games/${encodeURIComponent(dispute.game)}`);
     const at = el("a", { href: `/games/${encodeURIComponent(dispute.game)}?v=${dispute.version}`, text: `${game.title || dispute.game}, version ${dispute.version}` });
     setChildren(
@@ -104,8 +113,9 @@ async function show() {
       await actions(dispute),
     );
   } catch (problem) {
+    if (missing && !dispute && problem.status === 404) return;
     section.replaceChildren(el("p", { class: "error", role: "alert", text: problem.message }));
   }
 }
 
-show();
+if (!missing || token()) show();

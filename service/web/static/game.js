@@ -15,6 +15,9 @@ import { arrange } from "./arrange.js";
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
 const $ = (id) => document.getElementById(id);
+// The service found no game an anonymous reader may read (a 404 page): a private one shows to a token that may read
+// it, and to others the page says no more than it said (no second "not found" under its own).
+const missing = root.dataset.missing === "true";
 // `version` is the newest version the page knows of (the game's when it opened, then what live updates brought).
 const page = { game: null, version: 0, board: null, replay: null, facts: new Map(), struck: new Map(), notes: [], disputes: [], at: 1, timer: null, stopLive: null, recorder: null };
 
@@ -394,6 +397,11 @@ async function start() {
     const [game, who] = await Promise.all([getJson(`/api/v1/games/${encodeURIComponent(gameId)}`), whoReads()]);
     page.game = game;
     page.version = page.game.version;
+    if (missing) {
+      $("missing").hidden = true;
+      root.querySelector(".game-body").hidden = false;
+      $("seen-as").hidden = false;
+    }
     const asked = describe(page.game, who);
     // The history is the biggest read: it starts at once, beside the smaller ones, and the board is drawn
     // from the one state asked for as soon as that arrives, before the history lets the reader step.
@@ -437,7 +445,7 @@ async function start() {
       page.stopLive = follow(gameId, page.game.version, onLive, (state) => ($("live").textContent = state));
     }
   } catch (problem) {
-    fail(problem);
+    if (!(missing && !page.game && problem.status === 404)) fail(problem);
     if (!page.replay) nothingToShow();
   }
 }
@@ -445,7 +453,7 @@ async function start() {
 // No game to show (an unknown id, a private game, a refused token): the error alone, not controls that do nothing.
 function nothingToShow() {
   root.querySelector(".game-body").hidden = true;
-  $("seat").closest("label").hidden = true;
+  $("seen-as").hidden = true;
 }
 
 // The list's height is 45vh: a window made taller and back (a tablet turned, a full-page screenshot) clamped or reset
@@ -458,4 +466,4 @@ new ResizeObserver(keepCurrentLine).observe($("notation"));
 addEventListener("resize", () => requestAnimationFrame(keepCurrentLine));
 
 arrange(root);
-start();
+if (!missing || token()) start();

@@ -1,6 +1,6 @@
 // A round's pairings for the venue's wall: by table (each player's seat and score before the round) and by name
 // (who sits where: the list a player looks for), the byes; Print prints both (annals.css @media print).
-import { getJson } from "./session.js";
+import { getJson, token } from "./session.js";
 import { el } from "./dom.js";
 import { hhmm } from "./clock.js";
 import { entrantNames } from "./entrant_names.js";
@@ -9,6 +9,9 @@ const section = document.getElementById("pairings");
 const id = section.dataset.tournament;
 const number = Number(section.dataset.round);
 const base = `/api/v1/tournaments/${encodeURIComponent(id)}`;
+// The service found no round an anonymous reader may read (a 404 page): a private tournament's round shows to a token
+// that may read it, and to others the page says no more than it said (no second "not found" under its own).
+const missing = section.dataset.missing === "true";
 
 function fail(problem) {
   const error = document.getElementById("pairings-error");
@@ -71,10 +74,14 @@ async function show() {
     document.querySelector("#by-name tbody").replaceChildren(...byName(round, names));
     document.getElementById("byes").textContent = round.byes.length ? `Byes: ${round.byes.map((p) => names[p] || p).join(", ")}` : "";
     document.getElementById("pairings-body").hidden = false;
+    if (missing) {
+      document.getElementById("missing").hidden = true;
+      document.getElementById("pairings-tools").hidden = false;
+    }
   } catch (problem) {
-    fail(problem);
+    if (!(missing && problem.status === 404)) fail(problem);
   }
 }
 
 document.getElementById("print").addEventListener("click", () => window.print());
-show();
+if (!missing || token()) show();
