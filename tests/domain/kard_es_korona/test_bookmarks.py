@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.kernel import Event
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from replays.frames import Bookmark, bookmarks_of
 from tests.domain.kard_es_korona.test_notation import _basic_game
 
 _EVENTS = [
@@ -29,4 +30,16 @@ def test_kk_turn_2_a_turn_and_a_lord_s_fate_are_bookmarked_by_his_province() -> 
         ("felvidek: LordCaptured",),
         ("szlavonia: FealtySworn",),
         ("year 1302",),
+    ]
+
+
+def test_kk_elect_6_an_office_s_sealed_bids_are_bookmarked_by_the_office_and_year_and_keep_their_id_label() -> None:
+    events = [
+        Event("SealedRoundOpened", {"round": "kk-election-1301-judge-royal", "seats": ["erdely"], "purpose": "bid"}),
+        Event("SubmissionsRevealed", {"round": "kk-election-1301-judge-royal", "submissions": {}}),
+    ]
+
+    assert bookmarks_of(KARD_ES_KORONA, events, 40, _basic_game()) == [
+        Bookmark(40, "sealed round: the Judge Royal bids of 1301", was="sealed round: kk-election-1301-judge-royal"),
+        Bookmark(41, "reveal: the Judge Royal bids of 1301", was="reveal: kk-election-1301-judge-royal"),
     ]
