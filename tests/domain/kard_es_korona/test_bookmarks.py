@@ -13,23 +13,32 @@ _EVENTS = [
     Event("LordCaptured", {"seat": "felvidek", "captor": "erdely", "year": 1302, "execution_year": 1305}),
     Event("FealtySworn", {"vassal": "szlavonia", "liege": "erdely", "treasury_transferred": 0, "offices_lost": []}),
     Event("YearBegan", {"year": 1302}),
+    Event("PlayerEliminated", {"seat": "erdely", "conqueror": "felvidek", "cause": "battle"}),
+    Event("PlayerEliminated", {"seat": "szlavonia", "conqueror": None, "cause": "left"}),
+    Event("LordExecuted", {"seat": "felvidek", "captured_year": 1302, "execution_year": 1305}),
 ]
 
 
-def test_kk_turn_2_a_turn_and_a_lord_s_fate_are_bookmarked_by_his_province() -> None:
+def test_kk_captive_1_kk_elim_3_a_turn_and_a_lord_s_fate_are_bookmarked_by_his_province_in_notation_s_words() -> None:
     state = _basic_game()
 
     assert [KARD_ES_KORONA.bookmarks(e, state) for e in _EVENTS] == [
         ("1302 Erdély's turn",),
-        ("Felvidék: LordCaptured",),
-        ("Szlavónia: FealtySworn",),
+        ("Felvidék's lord is captured",),
+        ("Szlavónia becomes the vassal of Erdély",),
         ("year 1302",),
+        ("Erdély is eliminated",),
+        ("Szlavónia leaves the game",),
+        ("Felvidék's lord is executed",),
     ]
     assert [KARD_ES_KORONA.bookmarks(e) for e in _EVENTS] == [
         ("1302 erdely's turn",),
         ("felvidek: LordCaptured",),
         ("szlavonia: FealtySworn",),
         ("year 1302",),
+        ("erdely: PlayerEliminated",),
+        ("szlavonia: PlayerEliminated",),
+        ("felvidek: LordExecuted",),
     ]
 
 
