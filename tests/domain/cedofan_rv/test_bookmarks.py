@@ -42,6 +42,13 @@ def test_rv_sie_1_siege_storm_capture_and_battle_bookmarks_name_the_place_and_th
     ]
 
 
+def test_rv_amb_9_a_battle_with_equal_units_after_it_is_bookmarked_as_without_a_winner() -> None:
+    tied = Event("BattleResolved", {"kind": "field", "area": "pole", "winner": None})
+
+    assert CEDOFAN_RV.bookmarks(tied, _demonstration_game()) == ("battle without a winner",)
+    assert CEDOFAN_RV.bookmarks(tied) == ("battle won by None",)  # the label an old link holds
+
+
 def test_rv_loot_2_a_loot_slip_s_sealed_round_is_bookmarked_by_whose_slip_it_is_and_keeps_its_id_label() -> None:
     events = [
         Event("SealedRoundOpened", {"round": "loot-2-katzowicove", "seats": ["katzowicove"], "purpose": "loot"}),
