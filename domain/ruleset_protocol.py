@@ -143,6 +143,11 @@ class Ruleset(Protocol[S]):
         before they named anything (ids), which old links still hold."""
         return ()
 
+    def sealed_round_name(self, round: str) -> str:
+        """A sealed round by what it seals, as the ruleset's notation reads it (the platform's "sealed round: …" and
+        "reveal: …" bookmarks name it so when they read names); the round's id by default."""
+        return round
+
     def end_errors(self, game: Game, winners: Sequence[str]) -> list[RuleViolation]:
         """Why seats named in an `end_game`'s `winners` may not win, in the game's own rules (a faction its rules bar
         from winning); none by default. The platform refuses the end with these after its own CORE-END-1 checks."""

@@ -13,12 +13,13 @@ from typing import Any
 
 from domain.kernel import Event, Game, Ruleset, advance
 
-# Bookmarks every ruleset shares; rulesets add their own (years, phases, battles) as they land.
-_PLATFORM_BOOKMARKS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
-    "GameEnded": lambda data: "game end",
-    "SubmissionsRevealed": lambda data: f"reveal: {data.get('round', '')}",
-    "StateAdjusted": lambda data: "adjustment",
-    "SealedRoundOpened": lambda data: f"sealed round: {data.get('round', '')}",
+# Bookmarks every ruleset shares, from the event and a reading of its sealed round (the ruleset's
+# `sealed_round_name`, or the id); rulesets add their own (years, phases, battles) with their `bookmarks` hook.
+_PLATFORM_BOOKMARKS: Mapping[str, Callable[[Mapping[str, Any], Callable[[str], str]], str]] = {
+    "GameEnded": lambda data, sealed: "game end",
+    "SubmissionsRevealed": lambda data, sealed: f"reveal: {sealed(str(data.get('round', '')))}",
+    "StateAdjusted": lambda data, sealed: "adjustment",
+    "SealedRoundOpened": lambda data, sealed: f"sealed round: {sealed(str(data.get('round', '')))}",
 }
 
 
@@ -70,12 +71,14 @@ def bookmarks(event: Event, ruleset: Ruleset[Any] | None = None, state: Any = No
     """Labels a reader can jump to, derived from the event and the names of `state`, a state of its game.
 
     A ruleset adds its own (years, phases, battles, elections) with its `bookmarks` hook, naming factions and
-    places as its notation does; without a state they read ids, as they did before they named anything. A ruleset
+    places as its notation does, and names a sealed round by what it seals ("reveal: the loot slip of Katzowicové
+    from battle 2"); without a state they read ids, as they did before they named anything. A ruleset
     with no structure of its own (freeform) keeps the protocol's default, none. Without a ruleset, the platform's
     bookmarks alone.
     """
     label = _PLATFORM_BOOKMARKS.get(event.type)
-    found = (label(event.data),) if label else ()
+    sealed: Callable[[str], str] = ruleset.sealed_round_name if ruleset is not None and state is not None else str
+    found = (label(event.data, sealed),) if label else ()
     if ruleset is None:
         return found
     try:

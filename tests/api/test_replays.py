@@ -171,3 +171,22 @@ def test_seek_finds_a_rule_bookmark_by_the_id_label_it_had_before_and_an_annotat
     assert [(b["version"], b["label"]) for b in items if b["source"] == "annotation"] == [(3, "storm of brod")]
     assert [seek("storm of brod", n)["version"] for n in (1, 2)] == [3, 16]
     assert all(set(b) <= {"version", "label", "source", "annotation"} for b in items)  # no old label shown
+
+
+def test_rv_loot_2_a_loot_slip_s_sealed_round_and_reveal_are_bookmarked_by_whose_slip_it_is(api: Api) -> None:
+    game = _rv_siege_of_brod(api)  # Katzowicové's loot slip from battle 2 is opened at version 35, revealed at 38
+
+    items = api.client.get(f"/api/v1/games/{game}/bookmarks").get_json()["items"]
+    frames = api.client.get(f"/api/v1/games/{game}/replay?from=1").get_json()["frames"]
+
+    slip = "the loot slip of Katzowicové from battle 2"
+    assert [(b["version"], b["label"]) for b in items if "slip" in b["label"] or "loot" in b["label"]] == [
+        (35, f"sealed round: {slip}"),
+        (38, f"reveal: {slip}"),
+    ]
+    assert [f["bookmarks"] for f in frames if f["version"] in (35, 38)] == [
+        [f"sealed round: {slip}"],
+        [f"reveal: {slip}"],
+    ]
+    sought = api.client.get(f"/api/v1/games/{game}/seek?bookmark=reveal: loot-2-katzowicove").get_json()
+    assert sought["version"] == 38  # a saved link with the round's id still lands

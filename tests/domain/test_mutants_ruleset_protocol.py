@@ -23,11 +23,13 @@ SECRET = Event("SubmissionsRevealed", {"round": "r1", "submissions": {"north": {
 
 def test_a_ruleset_that_overrides_no_hook_answers_none() -> None:
     """Freeform overrides none of the optional hooks: no cross-field error, events shown whole to everyone,
-    no bookmark of its own, no upcaster, nothing to redact, no reason of its own for a seat outside a round."""
+    no bookmark of its own, its sealed rounds by their ids, no upcaster, nothing to redact, no reason of its own
+    for a seat outside a round."""
     assert FREEFORM.game_errors({}, None, ()) == []
     for viewer in (Viewer(), Viewer("north"), Viewer(arbiter=True)):
         assert FREEFORM.event_view(SECRET, viewer) is SECRET
     assert FREEFORM.bookmarks(SECRET) == ()
+    assert FREEFORM.sealed_round_name("r1") == "r1"
     game = start(FREEFORM, created(), None)
     assert FREEFORM.outside_round_errors(game, SealedRound("r1", ("north",), "bid"), "south") == []
     assert (FREEFORM.upcasters, FREEFORM.has_secret_events) == ((), False)

@@ -112,6 +112,20 @@ def test_bookmarks_name_the_round_when_a_sealed_round_is_revealed() -> None:
     assert bookmarks(Event("ActionRecorded", {})) == ()
 
 
+def test_a_sealed_round_is_bookmarked_as_its_ruleset_names_it_and_by_its_id_without_a_state() -> None:
+    from domain.rulesets.cedofan_rv import CEDOFAN_RV
+    from tests.domain.cedofan_rv.test_notation import _demonstration_game
+
+    opened = Event("SealedRoundOpened", {"round": "loot-2-katzowicove", "seats": ["katzowicove"]})
+
+    assert bookmarks(opened, CEDOFAN_RV, _demonstration_game()) == (
+        "sealed round: the loot slip of Katzowicové from battle 2",
+    )
+    assert bookmarks(opened, CEDOFAN_RV) == ("sealed round: loot-2-katzowicove",)
+    # Freeform keeps the protocol's default: its rounds are named by whoever opened them.
+    assert bookmarks(opened, FREEFORM, given_game().state) == ("sealed round: loot-2-katzowicove",)
+
+
 def test_bookmarks_of_a_stream_name_places_and_keep_the_id_label_they_had_before() -> None:
     from domain.rulesets.cedofan_rv import CEDOFAN_RV
     from replays.frames import Bookmark, bookmarks_of

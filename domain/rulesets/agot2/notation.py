@@ -21,17 +21,18 @@ def _side(d: Mapping[str, Any], side: str) -> str:
     return f"{house(s.get('seat'))} {s.get('total', s.get('base'))}"
 
 
-def _sealed_round(name: Any) -> str:
-    """A sealed round by what it seals: "orders-2" reads "the orders of round 2", "cards-12" "the house cards of
-    combat 12", "bid-fiefdoms-2-4" "the Fiefdoms bids"."""
+def sealed_round_name(name: Any) -> str:
+    """A sealed round by what it seals: "orders-2" reads "the orders of round 2", "cards-12" and a card's second
+    choice "cards-12-2" "the house cards of combat 12", "bid-kings-court-2-4" "the King's Court bids of round 2"
+    (tracks.py opens it: track, round, count of sealed rounds); an id these rules never open, as it is."""
     kind, _, rest = str(name).partition("-")
-    number = rest.split("-")[-1] if rest else ""
-    if kind == "orders" and number.isdigit():
-        return f"the orders of round {number}"
-    if kind == "cards" and number.isdigit():
-        return f"the house cards of combat {number}"
-    if kind == "bid" and rest:
-        return f"the {words(rest.split('-')[0])} bids"
+    parts = rest.split("-")
+    if kind == "orders" and rest.isdigit():
+        return f"the orders of round {rest}"
+    if kind == "cards" and parts[0].isdigit():
+        return f"the house cards of combat {parts[0]}"
+    if kind == "bid" and len(parts) > 2 and all(p.isdigit() for p in parts[-2:]):
+        return f"the {words('_'.join(parts[:-2]))} bids of round {parts[-2]}"
     return str(name)
 
 
@@ -97,7 +98,7 @@ def _track_bids_revealed(d: Mapping[str, Any], state: AgotState) -> str:
 
 
 def _sealed_round_opened(d: Mapping[str, Any], state: AgotState) -> str:
-    return f"{_sealed_round(d.get('round'))} are chosen in secret by {houses(d.get('seats'))}"
+    return f"{sealed_round_name(d.get('round'))} are chosen in secret by {houses(d.get('seats'))}"
 
 
 def _marched(d: Mapping[str, Any], state: AgotState) -> str:
@@ -190,7 +191,9 @@ LINES: Mapping[str, Line] = {
         f"the {words(d.get('token'))} passes from {house(d.get('from'))} to {house(d.get('to'))}"
     ),
     "SealedRoundOpened": _sealed_round_opened,
-    "SubmissionSealed": lambda d, state: f"{house(d.get('seat'))} seals its choice of {_sealed_round(d.get('round'))}",
-    "SubmissionsRevealed": lambda d, state: f"{_sealed_round(d.get('round'))} are revealed",
+    "SubmissionSealed": lambda d, state: (
+        f"{house(d.get('seat'))} seals its choice of {sealed_round_name(d.get('round'))}"
+    ),
+    "SubmissionsRevealed": lambda d, state: f"{sealed_round_name(d.get('round'))} are revealed",
     "GameEnded": lambda d, state: f"game ended by {words(d.get('by'))}",
 }

@@ -15,7 +15,7 @@ from domain.rulesets.agot2.data import BASE_BOARD
 from domain.rulesets.agot2.data import board_errors as data_board_errors
 from domain.rulesets.agot2.decide import decide, resolve_reveal, sealed_errors
 from domain.rulesets.agot2.evolve import evolve
-from domain.rulesets.agot2.notation import notation
+from domain.rulesets.agot2.notation import notation, sealed_round_name
 from domain.rulesets.agot2.notation_names import house
 from domain.rulesets.agot2.options import (
     DEFAULT_OPTIONS,
@@ -135,6 +135,11 @@ class Agot2Ruleset(Ruleset[AgotState]):
     def bookmarks(self, event: Event, state: AgotState | None = None) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
         return _bookmarks(event, state)
+
+    def sealed_round_name(self, round: str) -> str:
+        """Orders, house cards and bids by what they seal, as notation reads them ("the orders of round 2"); another
+        id as it is."""
+        return sealed_round_name(round)
 
     def seat_name(self, seat: str) -> str:
         """A House by name ("stark": Stark)."""

@@ -26,6 +26,8 @@ def bookmarks(event: Event, state: RvState | None = None) -> tuple[str, ...]:
             return (f"siege of {where} begins",)
         case "StormCalled":
             return (f"storm of {where}",)
+        case "BattleResolved" if named and not data.get("winner"):
+            return ("battle without a winner",)  # not "won by nobody": nobody won it
         case "BattleResolved":
             return (f"battle won by {faction(data.get('winner')) if named else data.get('winner')}",)
         case "PlaceCaptured":

@@ -101,13 +101,18 @@ def _impulse_of(d: Any) -> str:
     return f"{who} ({faction(d['subfaction'])})" if d.get("subfaction") else who
 
 
-def _sealed_round(name: Any) -> str:
-    """A sealed round by what it seals: "loot-2-katzowicove" reads "the loot slip of Katzowicové from battle 2"."""
+def sealed_round_name(name: Any) -> str | None:
+    """A sealed round by what it seals: "loot-2-katzowicove" reads "the loot slip of Katzowicové from battle 2";
+    None for an id of a round these rules never open."""
     kind, _, rest = str(name).partition("-")
     number, _, seat = rest.partition("-")
     if kind == "loot" and number.isdigit() and seat:
         return f"the loot slip of {faction(seat)} from battle {number}"
-    return f"sealed round {name}"
+    return None
+
+
+def _sealed_round(name: Any) -> str:
+    return sealed_round_name(name) or f"sealed round {name}"
 
 
 def _alliance_declared(d: Any, state: RvState) -> str:

@@ -15,7 +15,7 @@ from domain.rulesets.cedofan_rv.amendments import SIEGE_KEPT_ON_MOVE, SLIPS_SETT
 from domain.rulesets.cedofan_rv.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.cedofan_rv.decide import decide, open_slips_settled
 from domain.rulesets.cedofan_rv.evolve import FIELDS_ADDED_LATER, evolve
-from domain.rulesets.cedofan_rv.notation import notation
+from domain.rulesets.cedofan_rv.notation import notation, sealed_round_name
 from domain.rulesets.cedofan_rv.notation_names import faction
 from domain.rulesets.cedofan_rv.pending import pending as _pending
 from domain.rulesets.cedofan_rv.position import POSITION_SCHEMA, from_position, position_of
@@ -109,6 +109,10 @@ class CedofanRvRuleset(Versioned, Ruleset[RvState]):
     def bookmarks(self, event: Event, state: RvState | None = None) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
         return _bookmarks(event, state)
+
+    def sealed_round_name(self, round: str) -> str:
+        """A loot slip by whose it is and its battle, as notation reads it (RV-LOOT-2); another id as it is."""
+        return sealed_round_name(round) or round
 
     def position_of(self, game: Game) -> dict[str, Any]:
         """Where every piece stands, who holds each place, the impulse, money, offices and sieges (position.py)."""

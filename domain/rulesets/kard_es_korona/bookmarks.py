@@ -1,7 +1,8 @@
 """Places a Kard és Korona replay can jump to: years, their phases, each battle's start and end, elections.
 
-A label names a lord by his province as notation does ("1302 Erdély's turn"); without a state it reads the ids, as
-labels did before they named anything (old links)."""
+A label names a lord by his province as notation does ("1302 Erdély's turn") and words his fate as notation does
+("Felvidék's lord is captured"); without a state it reads the ids and event types, as labels did before they named
+anything (old links)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def bookmarks(event: Event, state: KKState | None = None) -> tuple[str, ...]:
         case "DuelStarted":
             return (f"duel in battle {data.get('battle')}",)
         case "LordCaptured" | "FealtySworn" | "PlayerEliminated" | "LordExecuted":
-            return (f"{lord}: {event.type}",)
+            return (_fate(event, state) if state is not None else f"{lord}: {event.type}",)
         case "YearEnded" if data.get("next") == "election":
             return (f"{year} election",)
         case "PlayerTurnBegan":
@@ -45,3 +46,18 @@ def bookmarks(event: Event, state: KKState | None = None) -> tuple[str, ...]:
         case "YearEnded":
             return (f"{year} ends",)
     return election_bookmarks(event.type, data)
+
+
+def _fate(event: Event, state: KKState) -> str:
+    """A lord's fate in the words of notation (KK-CAPTIVE-1/3, KK-ELIM-1/3): "Felvidék's lord is captured"."""
+    lord = who(state, event.data.get("seat") or event.data.get("vassal"))
+    match event.type:
+        case "LordCaptured":
+            return f"{lord}'s lord is captured"
+        case "FealtySworn":
+            return f"{lord} becomes the vassal of {who(state, event.data.get('liege'))}"
+        case "PlayerEliminated" if event.data.get("cause") == "left":
+            return f"{lord} leaves the game"
+        case "PlayerEliminated":
+            return f"{lord} is eliminated"
+    return f"{lord}'s lord is executed"

@@ -13,12 +13,17 @@ def _title(office: Any) -> str:
     return str(office).replace("_", " ").title()
 
 
-def _sealed(round_id: Any) -> str:
-    """A sealed round by what it seals: "kk-election-1301-judge-royal" reads "the Judge Royal bids of 1301"."""
+def sealed_round_name(round_id: Any) -> str | None:
+    """A sealed round by what it seals: "kk-election-1301-judge-royal" reads "the Judge Royal bids of 1301"; None
+    for an id of a round these rules never open."""
     parts = str(round_id).split("-")
     if len(parts) > 3 and parts[:2] == ["kk", "election"] and parts[2].isdigit():
         return f"the {' '.join(parts[3:]).title()} bids of {parts[2]}"
-    return f"sealed round {round_id}"
+    return None
+
+
+def _sealed(round_id: Any) -> str:
+    return sealed_round_name(round_id) or f"sealed round {round_id}"
 
 
 def election_line(kind: str, data: Mapping[str, Any], state: KKState | None = None) -> str | None:

@@ -15,6 +15,7 @@ from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.kard_es_korona.decide import decide
+from domain.rulesets.kard_es_korona.election_notation import sealed_round_name
 from domain.rulesets.kard_es_korona.evolve import FIELDS_ADDED_LATER, evolve
 from domain.rulesets.kard_es_korona.notation import notation
 from domain.rulesets.kard_es_korona.notation_names import who
@@ -129,6 +130,10 @@ class KardEsKoronaRuleset(Versioned, Ruleset[KKState]):
     def bookmarks(self, event: Event, state: KKState | None = None) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
         return _bookmarks(event, state)
+
+    def sealed_round_name(self, round: str) -> str:
+        """An office's sealed bids by the office and year, as notation reads them (KK-ELECT-6); another id as it is."""
+        return sealed_round_name(round) or round
 
     def seat_name(self, seat: str) -> str:
         """A lord by his province, as seed 000 spells it ("erdely": Erdély)."""

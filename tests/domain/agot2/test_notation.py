@@ -85,12 +85,14 @@ def test_got_track_1_a_track_and_its_houses_by_name() -> None:
 
 def test_a_sealed_round_reads_as_what_it_seals() -> None:
     opened = _line(
-        "SealedRoundOpened", round="bid-kings_court-2-4", purpose="bid:kings_court", seats=["stark", "baratheon"]
+        "SealedRoundOpened", round="bid-kings-court-2-4", purpose="bid:kings_court", seats=["stark", "baratheon"]
     )
-    assert opened == "the King's Court bids are chosen in secret by Stark, Baratheon"
+    assert opened == "the King's Court bids of round 2 are chosen in secret by Stark, Baratheon"
     assert _line("SubmissionSealed", round="cards-12", seat="stark") == (
         "Stark seals its choice of the house cards of combat 12"
     )
+    # A card's second choice (card_choices.py: "cards-12-2") is still combat 12's.
+    assert _line("SubmissionsRevealed", round="cards-12-2") == "the house cards of combat 12 are revealed"
 
 
 def test_an_id_the_game_does_not_know_reads_as_itself_rather_than_failing() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.kernel import Event
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
+from replays.frames import Bookmark, bookmarks_of
 from tests.domain.cedofan_rv.test_notation import _demonstration_game
 
 
@@ -39,3 +40,24 @@ def test_rv_sie_1_siege_storm_capture_and_battle_bookmarks_name_the_place_and_th
         ("knorow captured",),
         ("battle won by gliviciove",),
     ]
+
+
+def test_rv_amb_9_a_battle_with_equal_units_after_it_is_bookmarked_as_without_a_winner() -> None:
+    tied = Event("BattleResolved", {"kind": "field", "area": "pole", "winner": None})
+
+    assert CEDOFAN_RV.bookmarks(tied, _demonstration_game()) == ("battle without a winner",)
+    assert CEDOFAN_RV.bookmarks(tied) == ("battle won by None",)  # the label an old link holds
+
+
+def test_rv_loot_2_a_loot_slip_s_sealed_round_is_bookmarked_by_whose_slip_it_is_and_keeps_its_id_label() -> None:
+    events = [
+        Event("SealedRoundOpened", {"round": "loot-2-katzowicove", "seats": ["katzowicove"], "purpose": "loot"}),
+        Event("SubmissionsRevealed", {"round": "loot-2-katzowicove", "submissions": {}}),
+    ]
+    slip = "the loot slip of Katzowicové from battle 2"
+
+    assert bookmarks_of(CEDOFAN_RV, events, 35, _demonstration_game()) == [
+        Bookmark(35, f"sealed round: {slip}", was="sealed round: loot-2-katzowicove"),
+        Bookmark(36, f"reveal: {slip}", was="reveal: loot-2-katzowicove"),
+    ]
+    assert CEDOFAN_RV.sealed_round_name("loot-x") == "loot-x"  # an id these rules never open reads as it is

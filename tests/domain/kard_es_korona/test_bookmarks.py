@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.kernel import Event
 from domain.rulesets.kard_es_korona import KARD_ES_KORONA
+from replays.frames import Bookmark, bookmarks_of
 from tests.domain.kard_es_korona.test_notation import _basic_game
 
 _EVENTS = [
@@ -12,21 +13,42 @@ _EVENTS = [
     Event("LordCaptured", {"seat": "felvidek", "captor": "erdely", "year": 1302, "execution_year": 1305}),
     Event("FealtySworn", {"vassal": "szlavonia", "liege": "erdely", "treasury_transferred": 0, "offices_lost": []}),
     Event("YearBegan", {"year": 1302}),
+    Event("PlayerEliminated", {"seat": "erdely", "conqueror": "felvidek", "cause": "battle"}),
+    Event("PlayerEliminated", {"seat": "szlavonia", "conqueror": None, "cause": "left"}),
+    Event("LordExecuted", {"seat": "felvidek", "captured_year": 1302, "execution_year": 1305}),
 ]
 
 
-def test_kk_turn_2_a_turn_and_a_lord_s_fate_are_bookmarked_by_his_province() -> None:
+def test_kk_captive_1_kk_elim_3_a_turn_and_a_lord_s_fate_are_bookmarked_by_his_province_in_notation_s_words() -> None:
     state = _basic_game()
 
     assert [KARD_ES_KORONA.bookmarks(e, state) for e in _EVENTS] == [
         ("1302 Erdély's turn",),
-        ("Felvidék: LordCaptured",),
-        ("Szlavónia: FealtySworn",),
+        ("Felvidék's lord is captured",),
+        ("Szlavónia becomes the vassal of Erdély",),
         ("year 1302",),
+        ("Erdély is eliminated",),
+        ("Szlavónia leaves the game",),
+        ("Felvidék's lord is executed",),
     ]
     assert [KARD_ES_KORONA.bookmarks(e) for e in _EVENTS] == [
         ("1302 erdely's turn",),
         ("felvidek: LordCaptured",),
         ("szlavonia: FealtySworn",),
         ("year 1302",),
+        ("erdely: PlayerEliminated",),
+        ("szlavonia: PlayerEliminated",),
+        ("felvidek: LordExecuted",),
+    ]
+
+
+def test_kk_elect_6_an_office_s_sealed_bids_are_bookmarked_by_the_office_and_year_and_keep_their_id_label() -> None:
+    events = [
+        Event("SealedRoundOpened", {"round": "kk-election-1301-judge-royal", "seats": ["erdely"], "purpose": "bid"}),
+        Event("SubmissionsRevealed", {"round": "kk-election-1301-judge-royal", "submissions": {}}),
+    ]
+
+    assert bookmarks_of(KARD_ES_KORONA, events, 40, _basic_game()) == [
+        Bookmark(40, "sealed round: the Judge Royal bids of 1301", was="sealed round: kk-election-1301-judge-royal"),
+        Bookmark(41, "reveal: the Judge Royal bids of 1301", was="reveal: kk-election-1301-judge-royal"),
     ]
