@@ -438,7 +438,7 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
     """Print the standings with every criterion and what separated each line."""
     from service.store import players
     from service.tournaments.commands import load
-    from service.tournaments.projection import current_standings, tournament_seed
+    from service.tournaments.projection import current_standings, plain_number, tournament_seed
 
     wired = _wired(ctx)
     loaded = _run(lambda: load(wired, OPERATOR, tournament_id))
@@ -452,7 +452,8 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
             "rank": s.rank,
             "name": names[s.player],
             "player": s.player,
-            **{c: str(s.values.get(c, "")) for c in chain},
+            # Numbers as the API gives them: an opponents' score of 80/3 printed "80/3" read as a date or a ratio.
+            **{c: plain_number(s.values[c]) if c in s.values else "" for c in chain},
             "separated_by": s.separated_by or "",
         }
         for s in lines
@@ -466,8 +467,13 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
     else:
         shown = _told_apart(names)
         for line, row in zip(lines, rows, strict=True):
-            values = "  ".join(f"{c}={row[c]}" for c in chain)
+            values = "  ".join(f"{c}={_two_places(row[c])}" for c in chain)
             click.echo(f"{row['rank']:>3}. {shown[line.player]:<30} {values}  {row['separated_by']}")
+
+
+def _two_places(value: object) -> object:
+    """A table's value as the standings page shows it: 26.6667 as 26.67, whole numbers as they are."""
+    return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else value
 
 
 def _told_apart(names: dict[str, str]) -> dict[str, str]:

@@ -6,7 +6,6 @@ import csv
 import io
 import json
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -32,7 +31,13 @@ from service.store import players, summaries
 from service.store import tournaments as rows
 from service.tournaments import check_in, clock, commands, entrants, league, records, results, rounds
 from service.tournaments.naming import tournament_named
-from service.tournaments.projection import current_standings, provisional_counts, status_of, tournament_seed
+from service.tournaments.projection import (
+    current_standings,
+    plain_number,
+    provisional_counts,
+    status_of,
+    tournament_seed,
+)
 
 blueprint = Blueprint("tournaments", __name__)
 
@@ -685,7 +690,7 @@ def get_standings(tournament_id: str) -> Response:
         item: dict[str, Any] = {
             "rank": line.rank,
             "name": names.get(line.player),
-            "values": {k: _number(v) for k, v in line.values.items()},
+            "values": {k: plain_number(v) for k, v in line.values.items()},
             "exact": {k: str(v) for k, v in line.values.items()},
             "separated_by": line.separated_by,
             "dropped": line.player in loaded.state.dropped,
@@ -745,7 +750,7 @@ def _result_json(result: Any) -> dict[str, Any] | None:
         return None
     return {
         "places": dict(result.places),
-        "measures": {p: {k: _number(v) for k, v in m.items()} for p, m in result.measures.items()},
+        "measures": {p: {k: plain_number(v) for k, v in m.items()} for p, m in result.measures.items()},
         "reported_by": result.reported_by,
         "confirmed_by": sorted(result.confirmed_by),
         "approved": result.approved,
@@ -756,7 +761,3 @@ def _result_json(result: Any) -> dict[str, Any] | None:
 
 def _names(player_ids: list[str]) -> dict[str, str]:
     return players.names_of(services().engine, player_ids)
-
-
-def _number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else round(float(value), 4)

@@ -162,3 +162,9 @@ def rebuild_tournaments(engine: Engine, store: EventStore) -> int:
 
 def _exact(value: Fraction) -> str:
     return str(value)
+
+
+def plain_number(value: Fraction) -> int | float:
+    """A criterion's value as the API and the CLI print it: a whole number, or a decimal to four places (an
+    opponents' score of 80/3 is 26.6667, not "80/3")."""
+    return int(value) if value.denominator == 1 else round(float(value), 4)

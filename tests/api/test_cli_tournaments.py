@@ -81,8 +81,20 @@ def test_a_director_runs_a_round_from_the_command_line_and_the_export_rederives_
     checked = runner.invoke(cli, ["tournament", "check-pairing", "--events", str(export)])
 
     # WBC placement points at four: each table's seat-1 takes 100, seat-2 50, seat-3 20, seat-4 10.
-    assert [row["score"] for row in standings] == ["100", "100", "50", "50", "20", "20", "10", "10"]
+    assert [row["score"] for row in standings] == [100, 100, 50, 50, 20, 20, 10, 10]
     assert checked.exit_code == 0 and "round 1: same as published" in checked.output
+
+
+def test_standings_print_an_opponents_score_as_a_number_not_a_fraction(runner: CliRunner, tmp_path: Path) -> None:
+    """A winner's three opponents scored 50, 20 and 10: an opponents' score of 80/3, which the table printed as
+    "80/3" (qatd). JSON gives it as the API does (26.6667), the table as the standings page does (26.67)."""
+    tid, _ = _one_round(runner, tmp_path)
+
+    standings = json.loads(_ok(runner.invoke(cli, ["tournament", "standings", tid, "--format", "json"])))
+    table = _ok(runner.invoke(cli, ["tournament", "standings", tid]))
+
+    assert standings[0]["score"] == 100 and standings[0]["opponents_score"] == 26.6667
+    assert "opponents_score=26.67" in table and "/" not in table
 
 
 def _time_round_one(runner: CliRunner, tid: str) -> None:
@@ -166,7 +178,7 @@ def test_a_tournament_record_written_by_one_database_imports_into_another(
 
     assert f"tournament {tid}: imported (2 game(s)" in first
     assert "already here, nothing written" in second
-    assert [row["score"] for row in standings] == ["100", "100", "50", "50", "20", "20", "10", "10"]
+    assert [row["score"] for row in standings] == [100, 100, 50, 50, 20, 20, 10, 10]
 
 
 def test_pair_with_the_previews_plan_digest_publishes_that_plan_or_refuses_when_it_changed(runner: CliRunner) -> None:
