@@ -20,7 +20,11 @@ table of a public tournament whose result the director approved counts from that
 places as ties), for the tournament's ruleset, at the position of the event that recorded the standing result (its
 `ResultReported`, or the `ResultAmended` that replaced it): a physical game typed in, or a recorded game whose end
 ranks no one (an AGoT or freeform `end_game` without every seat's score, a game abandoned when time was called). A
-provisional result is not yet public (the public standings leave it out too), so it counts once approved. A bye is
+table whose game counts but whose approved result gives other places (a director's amendment with its reason) counts
+from that result in the game's stead, as the standings do: the approved result is what stands. A dispute ruling that
+corrected the game is in the game's end already, so its amendment agrees and the table counts through the game. A
+provisional result is not yet public (the public standings leave it out too), so it counts once approved (until then
+an amended table's game counts). A bye is
 no game and never counts; Annals records no forfeit (a no-show is dropped and the round paired again), so every
 approved table result is a game that was played, as rating bodies rate only games played.
 """
@@ -211,10 +215,7 @@ class RatingsCache:
             key = (row["game_id"], row["version"])
             outcomes[key] = self._outcomes[key] if key in self._outcomes else _counted_or_left_out(services, row)
         self._outcomes = outcomes  # games no longer candidates (or at a new version) are forgotten
-        games = [game for game in outcomes.values() if game is not None]
-        through_games = {game.game_id for game in games}
-        # A table whose game counts counts through the game, never a second time from its result.
-        return games + [t for t in self._counted_tables(services) if t.game_id not in through_games]
+        return once_per_table([game for game in outcomes.values() if game is not None], self._counted_tables(services))
 
     def _counted_tables(self, services: Services) -> list[CountedGame]:
         kept: dict[tuple[str, int], list[CountedGame]] = {}
@@ -223,6 +224,15 @@ class RatingsCache:
             kept[key] = self._tables[key] if key in self._tables else _tables_or_left_out(services, row)
         self._tables = kept
         return [table for tables in kept.values() for table in tables]
+
+
+def once_per_table(games: Sequence[CountedGame], tables: Sequence[CountedGame]) -> list[CountedGame]:
+    """Each table counted once (the module's decision): through its game when the game counts with the places of the
+    approved result, from the approved result in its game's stead when a director's amendment gave other places."""
+    by_id = {game.game_id: game for game in games}
+    overruled = {t.game_id for t in tables if t.game_id in by_id and dict(by_id[t.game_id].places) != dict(t.places)}
+    kept = [game for game in games if game.game_id not in overruled]
+    return kept + [t for t in tables if t.game_id not in by_id or t.game_id in overruled]
 
 
 def head_position(engine: Engine) -> int:
