@@ -193,3 +193,57 @@ def test_the_sample_tournaments_disputed_table_counts_once_through_its_game_with
     for player, place in amended["places"].items():
         steps = [s for s in _history(api, player, "kard_es_korona") if s["game"] == table["game"]]
         assert [(s["table"], s["place"]) for s in steps] == [(None, place)]
+
+
+def _seat_of(api: Api, tid: str, number: int, table: int, player: str) -> str:
+    return str(next(t for t in _round(api, tid, number)["tables"] if t["table"] == table)["seats"][player])
+
+
+def test_a_forfeit_typed_in_scores_the_table_but_is_no_game_played_so_not_rated(api: Api) -> None:
+    """Table 1's second player did not come: the director types the result in naming that seat `forfeit`. The
+    standings score it (the one who came wins the point); the round shows the forfeit; neither player is rated.
+    Table 2 was played and counts."""
+    tid, _ = _tournament(api, 4)
+    came, played = (_first_of_table(api, tid, 1, n) for n in (1, 2))
+    absent = next(p for p in _round(api, tid, 1)["tables"][0]["players"] if p != came)
+    seat = _seat_of(api, tid, 1, 1, absent)
+    _typed_in(api, tid, 1, 1, came, forfeit=[seat])
+    lost = _typed_in(api, tid, 1, 2, played)
+
+    standings = api.client.get(f"/api/v1/tournaments/{tid}/standings", headers=api.headers()).get_json()["items"]
+    scores = {line["player"]: line["values"]["score"] for line in standings}
+
+    assert _round(api, tid, 1)["tables"][0]["result"]["forfeit"] == [absent]
+    assert scores[came] > scores[absent]
+    assert {i["player"] for i in _board(api)} == {played, lost}
+    assert _history(api, came) == [] and _history(api, absent) == []
+
+
+def test_a_forfeit_names_seats_of_the_table_placed_below_every_seat_that_played(api: Api) -> None:
+    tid, _ = _tournament(api, 2)
+    table = _round(api, tid, 1)["tables"][0]
+    winner, loser = table["players"]
+    places = {table["seats"][winner]: 1, table["seats"][loser]: 2}
+    path = f"{tid}/rounds/1/tables/1/result"
+
+    unknown = _post(api, path, {"places": places, "forfeit": ["nobody"]})
+    above = _post(api, path, {"places": places, "forfeit": [table["seats"][winner]]})
+
+    assert unknown.status_code == 422 and "nobody" in unknown.get_json()["errors"]["forfeit"][0]
+    assert above.status_code == 422 and table["seats"][winner] in above.get_json()["errors"]["forfeit"][0]
+    assert _round(api, tid, 1)["tables"][0]["result"] is None
+
+
+def test_a_recorded_games_table_amended_to_a_forfeit_is_not_rated_nor_its_game(api: Api) -> None:
+    """The game was recorded to an end ranking both seats, but the director finds the second player never played
+    it (a result entered on the wrong table's game, say) and amends the table to a forfeit: no game played."""
+    tid, _ = _tournament(api, 2)
+    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    table = _round(api, tid, 1)["tables"][0]
+    ended = api.act(table["game"], "organiser", type="end_game", seat=None, data={"scores": {"seat-1": 3, "seat-2": 1}})
+    assert ended.status_code == 201, ended.get_json()
+    forfeit = {"places": {"seat-1": 1, "seat-2": 2}, "forfeit": ["seat-2"], "amend_reason": "seat 2 never came"}
+    assert _post(api, f"{tid}/rounds/1/tables/1/result", forfeit).status_code == 201
+    assert _post(api, f"{tid}/rounds/1/tables/1/approval", {}).status_code == 201
+
+    assert _board(api) == []
