@@ -20,9 +20,13 @@ table of a public tournament whose result the director approved counts from that
 places as ties), for the tournament's ruleset, at the position of the event that recorded the standing result (its
 `ResultReported`, or the `ResultAmended` that replaced it): a physical game typed in, or a recorded game whose end
 ranks no one (an AGoT or freeform `end_game` without every seat's score, a game abandoned when time was called). A
-provisional result is not yet public (the public standings leave it out too), so it counts once approved. A bye is
-no game and never counts; Annals records no forfeit (a no-show is dropped and the round paired again), so every
-approved table result is a game that was played, as rating bodies rate only games played.
+table whose game counts but whose approved result gives other places (a director's amendment with its reason) counts
+from that result in the game's stead, as the standings do: the approved result is what stands. A dispute ruling that
+corrected the game is in the game's end already, so its amendment agrees and the table counts through the game. A
+provisional result is not yet public (the public standings leave it out too), so it counts once approved (until then
+an amended table's game counts). A bye is
+no game and never counts; a table whose approved result names a seat `forfeit` (it did not play) is no game played
+and does not count, nor does its game, as rating bodies rate only games played.
 """
 
 from __future__ import annotations
@@ -79,6 +83,7 @@ class CountedGame:
     ended_at: str
     places: Mapping[str, int]  # player id -> place (1 best; tied players share a place)
     table: TableRef | None = None
+    forfeit: bool = False  # a table where a seat forfeited: no game played, neither it nor its game is rated
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,10 +216,7 @@ class RatingsCache:
             key = (row["game_id"], row["version"])
             outcomes[key] = self._outcomes[key] if key in self._outcomes else _counted_or_left_out(services, row)
         self._outcomes = outcomes  # games no longer candidates (or at a new version) are forgotten
-        games = [game for game in outcomes.values() if game is not None]
-        through_games = {game.game_id for game in games}
-        # A table whose game counts counts through the game, never a second time from its result.
-        return games + [t for t in self._counted_tables(services) if t.game_id not in through_games]
+        return once_per_table([game for game in outcomes.values() if game is not None], self._counted_tables(services))
 
     def _counted_tables(self, services: Services) -> list[CountedGame]:
         kept: dict[tuple[str, int], list[CountedGame]] = {}
@@ -223,6 +225,18 @@ class RatingsCache:
             kept[key] = self._tables[key] if key in self._tables else _tables_or_left_out(services, row)
         self._tables = kept
         return [table for tables in kept.values() for table in tables]
+
+
+def once_per_table(games: Sequence[CountedGame], tables: Sequence[CountedGame]) -> list[CountedGame]:
+    """Each table counted once (the module's decision): through its game when the game counts with the places of the
+    approved result, from the approved result in its game's stead when a director's amendment gave other places;
+    not at all when a seat forfeited (nor its game)."""
+    unplayed = {t.game_id for t in tables if t.forfeit and t.game_id is not None}
+    by_id = {game.game_id: game for game in games if game.game_id not in unplayed}
+    tables = [t for t in tables if not t.forfeit]
+    overruled = {t.game_id for t in tables if t.game_id in by_id and dict(by_id[t.game_id].places) != dict(t.places)}
+    kept = [game for game in by_id.values() if game.game_id not in overruled]
+    return kept + [t for t in tables if t.game_id not in by_id or t.game_id in overruled]
 
 
 def head_position(engine: Engine) -> int:
@@ -321,8 +335,8 @@ def counted_tables(recorded: Sequence[RecordedEvent], ruleset: str) -> list[Coun
             places = dict(result.places)
             if len(table.players) < 2 or set(places) != set(table.players):
                 continue
-            ref = TableRef(tournament, paired.number, table.number)
-            found.append(CountedGame(table.game, ruleset, entered.position, entered.recorded_at, places, ref))
+            ref, forfeit = TableRef(tournament, paired.number, table.number), bool(result.forfeit)
+            found.append(CountedGame(table.game, ruleset, entered.position, entered.recorded_at, places, ref, forfeit))
     return found
 
 

@@ -48,6 +48,7 @@ class Result:
     approved: bool = False
     amended_by_dispute: str | None = None
     amended: bool = False  # by a ruling or by the director with a reason: no new confirmations are asked
+    forfeit: tuple[str, ...] = ()  # players who did not play (entered by hand); the table is then no game played
 
     @property
     def provisional(self) -> bool:
@@ -270,6 +271,7 @@ def result_from(data: Mapping[str, Any], amended: bool = False) -> Result:
         # An amendment follows an arbiter's ruling; the director still approves it.
         amended_by_dispute=str(data["dispute"]) if amended and data.get("dispute") else None,
         amended=amended,
+        forfeit=tuple(str(p) for p in _sequence(data.get("forfeit"))),
     )
 
 

@@ -756,6 +756,7 @@ def _result_json(result: Any) -> dict[str, Any] | None:
         "approved": result.approved,
         "provisional": result.provisional,
         "amended_by_dispute": result.amended_by_dispute,
+        "forfeit": list(result.forfeit),
     }
 
 

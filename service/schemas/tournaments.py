@@ -228,6 +228,10 @@ class ResultSchema(Schema):
         load_default=dict,
     )
     amend_reason = fields.String(load_default=None, allow_none=True, validate=validate.Length(1, 2000))
+    # The seats that did not play: the table is then no game played (the ratings leave it out).
+    forfeit = fields.List(
+        fields.String(validate=validate.Length(1, 64)), load_default=list, validate=validate.Length(0, 6)
+    )
 
 
 class ApprovalSchema(Schema):

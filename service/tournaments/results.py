@@ -147,6 +147,7 @@ def report_by_hand(
         _check_at_table(principal, table, "report")
         _check_game_over(services, principal, number, table)
         places, measures = _by_player(table, body)
+        forfeit = _forfeited(table, body, places)
         if problem := scoring_problem(loaded.state, result_from({"places": places, "measures": measures})):
             raise Unprocessable(f"the result cannot be scored: {problem}", {"measures": [problem]})
         data: dict[str, Any] = {
@@ -156,6 +157,7 @@ def report_by_hand(
             "places": places,
             "measures": measures,
             "by": _who(principal),
+            **({"forfeit": forfeit} if forfeit else {}),
         }
         event = "ResultReported"
         if table.result is not None:
@@ -381,6 +383,27 @@ def _seated(table: Table, given: Mapping[str, Any]) -> tuple[dict[str, Any], str
             return found, f"seat {table.seats[player]} is given twice, by seat and by its player's id"
         found[player] = given[key]
     return found, None
+
+
+def _forfeited(table: Table, body: Mapping[str, Any], places: Mapping[str, int]) -> list[str]:
+    """The players of the seats `forfeit` names (they did not play), each placed below every seat that played.
+
+    **Decision:** Annals had no forfeit, so a no-show typed in last was rated as a game played. A director (or a
+    player of the table) names the seats that did not play; the places still score the table as the tournament's
+    system does (a forfeit loses), but the table is no game played (the ratings leave it out, as rating bodies rate
+    only games played). 422 under `forfeit` for a seat the table does not have or one placed above a seat that
+    played."""
+    player_of = {seat: player for player, seat in table.seats.items()}
+    named = list(dict.fromkeys(body.get("forfeit") or []))
+    if unknown := sorted(set(named) - set(player_of)):
+        message = f"{unknown[0]!r} is not a seat of this table ({', '.join(player_of)})"
+        raise Unprocessable(f"the result is incomplete: forfeit: {message}", {"forfeit": [message]})
+    forfeit = [player_of[seat] for seat in named]
+    played = [places[p] for p in places if p not in forfeit]
+    if played and (above := sorted(s for s in named if places[player_of[s]] <= max(played))):
+        message = f"seat(s) {', '.join(above)} forfeited but are not placed below every seat that played"
+        raise Unprocessable(f"the result cannot be scored: forfeit: {message}", {"forfeit": [message]})
+    return forfeit
 
 
 def _differs(table: Table, result: Mapping[str, Any]) -> bool:

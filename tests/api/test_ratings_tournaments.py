@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from service.tournaments.records import import_tournament
 from tests.api.test_tournaments import _create, _post, _register, _round
 from tests.conftest import Api
+from tests.replays.test_tournament_sample import _document
 
 
 def _tournament(api: Api, players: int, **body: Any) -> tuple[str, list[str]]:
@@ -102,12 +106,17 @@ def test_byes_and_private_tournaments_do_not_count(api: Api) -> None:
     assert rated == set(entrants) - {bye}
 
 
-def test_a_table_whose_game_counts_counts_once_through_its_game(api: Api) -> None:
+@pytest.mark.parametrize("amended", [False, True], ids=["as_reported", "amended_to_the_same_places"])
+def test_a_table_whose_game_counts_counts_once_through_its_game(api: Api, amended: bool) -> None:
+    """Also when the director amends (amend_reason) to the places the game ended with: nothing is overruled."""
     tid, _ = _tournament(api, 2)
     assert _post(api, f"{tid}/rounds/1/start").status_code == 200
     table = _round(api, tid, 1)["tables"][0]
     ended = api.act(table["game"], "organiser", type="end_game", seat=None, data={"scores": {"seat-1": 3, "seat-2": 1}})
     assert ended.status_code == 201, ended.get_json()
+    if amended:
+        same = {"places": {"seat-1": 1, "seat-2": 2}, "amend_reason": "checked against the sheet"}
+        assert _post(api, f"{tid}/rounds/1/tables/1/result", same).status_code == 201
     assert _post(api, f"{tid}/rounds/1/tables/1/approval", {"override_reason": "the game's end"}).status_code == 201
 
     for player in table["players"]:
@@ -141,3 +150,100 @@ def test_an_agot_table_whose_end_ranks_no_one_counts_from_its_result_typed_in(ap
     (step,) = _history(api, stark, "agot2")
     assert step["game"] == played["game"] and step["table"] == {"tournament": tid, "round": 1, "table": 1}
     assert _board(api, "freeform") == []
+
+
+def test_a_directors_amendment_of_a_recorded_games_result_is_what_counts_once_in_its_games_stead(api: Api) -> None:
+    """A Kard és Korona table's game ends ranking every seat (CORE-END-1, a score for each); the director amends the
+    table's result (amend_reason) to other places and approves it: the standings use the amendment, so do the
+    ratings, once, from the table (the game is not counted beside it)."""
+    tid = _create(api, ruleset="kard_es_korona", board="basic", table_size=3, rounds=1, remainder="byes")["id"]
+    _register(api, tid, 3)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    table = _round(api, tid, 1)["tables"][0]
+    player_of = {seat: player for player, seat in table["seats"].items()}
+    first, second, third = sorted(player_of)  # the game's places, in seat order
+    scores = {first: 3, second: 2, third: 1}
+    ended = api.act(table["game"], "organiser", type="end_game", seat=None, data={"scores": scores})
+    assert ended.status_code == 201, ended.get_json()
+    amended = {first: 3, second: 2, third: 1}  # the score sheet read the other way round: the third seat won
+    amendment = {"places": amended, "amend_reason": "the score sheet was read upside down"}
+    assert _post(api, f"{tid}/rounds/1/tables/1/result", amendment).status_code == 201
+    assert _post(api, f"{tid}/rounds/1/tables/1/approval", {}).status_code == 201
+
+    board = [i["player"] for i in _board(api, "kard_es_korona")]
+    standings = api.client.get(f"/api/v1/tournaments/{tid}/standings", headers=api.headers()).get_json()["items"]
+
+    assert [line["player"] for line in standings] == [player_of[third], player_of[second], player_of[first]]
+    assert board == [player_of[third], player_of[second], player_of[first]]
+    for seat in (first, second, third):
+        (step,) = _history(api, player_of[seat], "kard_es_korona")
+        assert step["table"] == {"tournament": tid, "round": 1, "table": 1} and step["game"] == table["game"]
+        assert step["place"] == amended[seat]
+
+
+def test_the_sample_tournaments_disputed_table_counts_once_through_its_game_with_the_rulings_places(api: Api) -> None:
+    """The sample's round 2 table 1: the arbiter's ruling corrected the game itself (CORE-END-1, the runner-up first),
+    the tournament's `ResultAmended` names the dispute and agrees with the game's end: it counts once, through it."""
+    report = import_tournament(api.services, _document())
+    amended = next(e["data"] for e in _document()["events"] if e["type"] == "ResultAmended")
+    assert (amended["round"], amended["table"], bool(amended.get("dispute"))) == (2, 1, True)
+    table = next(t for t in _round(api, report.tournament_id, 2)["tables"] if t["table"] == 1)
+
+    for player, place in amended["places"].items():
+        steps = [s for s in _history(api, player, "kard_es_korona") if s["game"] == table["game"]]
+        assert [(s["table"], s["place"]) for s in steps] == [(None, place)]
+
+
+def _seat_of(api: Api, tid: str, number: int, table: int, player: str) -> str:
+    return str(next(t for t in _round(api, tid, number)["tables"] if t["table"] == table)["seats"][player])
+
+
+def test_a_forfeit_typed_in_scores_the_table_but_is_no_game_played_so_not_rated(api: Api) -> None:
+    """Table 1's second player did not come: the director types the result in naming that seat `forfeit`. The
+    standings score it (the one who came wins the point); the round shows the forfeit; neither player is rated.
+    Table 2 was played and counts."""
+    tid, _ = _tournament(api, 4)
+    came, played = (_first_of_table(api, tid, 1, n) for n in (1, 2))
+    absent = next(p for p in _round(api, tid, 1)["tables"][0]["players"] if p != came)
+    seat = _seat_of(api, tid, 1, 1, absent)
+    _typed_in(api, tid, 1, 1, came, forfeit=[seat])
+    lost = _typed_in(api, tid, 1, 2, played)
+
+    standings = api.client.get(f"/api/v1/tournaments/{tid}/standings", headers=api.headers()).get_json()["items"]
+    scores = {line["player"]: line["values"]["score"] for line in standings}
+
+    assert _round(api, tid, 1)["tables"][0]["result"]["forfeit"] == [absent]
+    assert scores[came] > scores[absent]
+    assert {i["player"] for i in _board(api)} == {played, lost}
+    assert _history(api, came) == [] and _history(api, absent) == []
+
+
+def test_a_forfeit_names_seats_of_the_table_placed_below_every_seat_that_played(api: Api) -> None:
+    tid, _ = _tournament(api, 2)
+    table = _round(api, tid, 1)["tables"][0]
+    winner, loser = table["players"]
+    places = {table["seats"][winner]: 1, table["seats"][loser]: 2}
+    path = f"{tid}/rounds/1/tables/1/result"
+
+    unknown = _post(api, path, {"places": places, "forfeit": ["nobody"]})
+    above = _post(api, path, {"places": places, "forfeit": [table["seats"][winner]]})
+
+    assert unknown.status_code == 422 and "nobody" in unknown.get_json()["errors"]["forfeit"][0]
+    assert above.status_code == 422 and table["seats"][winner] in above.get_json()["errors"]["forfeit"][0]
+    assert _round(api, tid, 1)["tables"][0]["result"] is None
+
+
+def test_a_recorded_games_table_amended_to_a_forfeit_is_not_rated_nor_its_game(api: Api) -> None:
+    """The game was recorded to an end ranking both seats, but the director finds the second player never played
+    it (a result entered on the wrong table's game, say) and amends the table to a forfeit: no game played."""
+    tid, _ = _tournament(api, 2)
+    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    table = _round(api, tid, 1)["tables"][0]
+    ended = api.act(table["game"], "organiser", type="end_game", seat=None, data={"scores": {"seat-1": 3, "seat-2": 1}})
+    assert ended.status_code == 201, ended.get_json()
+    forfeit = {"places": {"seat-1": 1, "seat-2": 2}, "forfeit": ["seat-2"], "amend_reason": "seat 2 never came"}
+    assert _post(api, f"{tid}/rounds/1/tables/1/result", forfeit).status_code == 201
+    assert _post(api, f"{tid}/rounds/1/tables/1/approval", {}).status_code == 201
+
+    assert _board(api) == []

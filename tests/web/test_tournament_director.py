@@ -261,3 +261,26 @@ def test_a_director_finishes_once_every_round_is_closed_and_the_seed_is_shown(si
     seed = site.api(base)["seed"]
     assert seed and seed in tab.page.inner_text("#seed")
     assert tab.errors == []
+
+
+def test_a_director_enters_a_no_show_as_a_forfeit_and_the_round_shows_it(site: Site, tab: Tab) -> None:
+    tournament = _tournament(site)
+    _post(site, f"/api/v1/tournaments/{tournament}/rounds", {"accept_problems": True})
+    table = site.api(f"/api/v1/tournaments/{tournament}/rounds/1")["tables"][0]
+    absent = table["players"][-1]
+    with_token(tab, _token(site, "organiser"))
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.wait_for_selector("#result-1-1")
+    for place, player in enumerate(table["players"], start=1):  # the one who did not come is placed last
+        tab.page.fill(f"#result-1-1-{table['seats'][player]}", str(place))
+    tab.page.check(f"#result-1-1-{table['seats'][absent]}-forfeit")
+    tab.page.click("#result-1-1 button[type=submit]")
+    shown = f"table.round[data-round='1'] tr[data-table='1'] li[data-player='{absent}']"
+    tab.page.wait_for_function(f"document.querySelector(`{shown}`).innerText.endsWith('forfeit (did not play)')")
+
+    result = site.api(f"/api/v1/tournaments/{tournament}/rounds/1")["tables"][0]["result"]
+    assert result["forfeit"] == [absent] and result["places"][absent] == len(table["players"])
+    came = f"table.round[data-round='1'] tr[data-table='1'] li[data-player='{table['players'][0]}']"
+    assert "forfeit" not in tab.page.inner_text(came)
+    assert tab.errors == []

@@ -57,14 +57,18 @@ export function reasonField(id, label) {
 // table's game ended otherwise (game_places, game_winners) or of a result entered wrong.
 export function resultForm(ctx, number, table, amending = false) {
   const prefix = `${amending ? "amend" : "result"}-${number}-${table.table}`;
-  const inputs = table.players.map((p) => {
+  const inputs = table.players.flatMap((p) => {
     const input = el("input", { id: `${prefix}-${table.seats[p]}`, type: "number", min: 1, max: table.players.length, required: true, inputmode: "numeric", "data-seat": table.seats[p] });
-    return field(input, `Place of ${ctx.names[p] || p} (${table.seats[p]})`);
+    // A seat that did not play (a no-show once the round started): scored by its place, never rated.
+    const forfeit = el("input", { id: `${prefix}-${table.seats[p]}-forfeit`, type: "checkbox", "data-seat": table.seats[p] });
+    return [field(input, `Place of ${ctx.names[p] || p} (${table.seats[p]})`), field(forfeit, `${ctx.names[p] || p} did not play (forfeit)`)];
   });
   if (amending) inputs.push(reasonField(`${prefix}-reason`, "Why the result is amended"));
   const send = () => {
     const places = Object.fromEntries(table.players.map((p) => [table.seats[p], Number(document.getElementById(`${prefix}-${table.seats[p]}`).value)]));
-    const body = amending ? { places, amend_reason: document.getElementById(`${prefix}-reason`).value.trim() } : { places };
+    const forfeit = table.players.map((p) => table.seats[p]).filter((s) => document.getElementById(`${prefix}-${s}-forfeit`).checked);
+    const entered = forfeit.length ? { places, forfeit } : { places };
+    const body = amending ? { ...entered, amend_reason: document.getElementById(`${prefix}-reason`).value.trim() } : entered;
     return act(ctx, () => postJson(`${ctx.base}/rounds/${number}/tables/${table.table}/result`, body));
   };
   return actionForm(prefix, `${amending ? "Amend" : "Enter"} table ${table.table}'s result`, send, ...inputs);

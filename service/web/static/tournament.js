@@ -99,7 +99,8 @@ function resultText(result, table) {
 
 function tableRow(table, names, title) {
   const players = table.players.map((p) => {
-    const place = table.result ? ` — ${table.result.places[p]}.` : "";
+    const forfeit = (table.result?.forfeit || []).includes(p) ? " forfeit (did not play)" : "";
+    const place = table.result ? ` — ${table.result.places[p]}.${forfeit}` : "";
     const who = el("a", { href: `/players/${encodeURIComponent(p)}`, text: names[p] || p });
     return el("li", { "data-player": p }, who, ` (${table.seats[p] || "?"})${place}`);
   });
