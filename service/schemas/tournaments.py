@@ -189,6 +189,8 @@ class SwapSchema(Schema):
     reason = REASON
     # The director moves seats during play knowingly: refused (409 naming started_at) without it once the clock runs.
     after_start = fields.Boolean(load_default=False)
+    # A swap making a rematch (or a second bye) is published only with it, as a paired round's problems are.
+    accept_problems = fields.Boolean(load_default=False)
 
 
 class WithdrawSchema(Schema):
