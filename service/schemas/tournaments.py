@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -130,6 +131,18 @@ def load_entrants(data: Any) -> list[dict[str, Any]]:
         raise _malformed(data["entrants"], listed) from None
     entrants: list[dict[str, Any]] = loaded["entrants"]
     return entrants
+
+
+def well_formed(entrants: Sequence[Any]) -> dict[int, dict[str, Any]]:
+    """The list's entries that load as one registration does, by index: what is checked against the tournament
+    beside a malformed one, so one answer names every refused entrant."""
+    found = {}
+    for index, entrant in enumerate(entrants):
+        try:
+            found[index] = RegisterSchema().load(entrant)
+        except ValidationError:
+            continue
+    return found
 
 
 def _quoted(name: str) -> str:
