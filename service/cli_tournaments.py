@@ -111,16 +111,11 @@ CSV_COLUMNS = ("name", "player", "club", "team", "email", "different_person")
 def _register_list(wired: Any, tournament_id: str, csv_file: IO[bytes]) -> None:
     """Register the file's entrants, all or none; a refusal prints each refused entrant by its line number."""
     from service.schemas import escaped
-    from service.schemas.tournaments import load_entrants
     from service.tournaments.entrants import register_many
 
     rows, lines = _read_list(csv_file, wired.settings["MAX_CONTENT_LENGTH"])
     try:
-        _check_named_players(wired, rows)
-        # A known player's row may keep their name for whoever reads the file: checked, then the id registers them.
-        entrants = load_entrants(
-            {"entrants": [{k: v for k, v in r.items() if k != "name" or "player" not in r} for r in rows]}
-        )
+        entrants = _loaded_list(wired, tournament_id, rows)
         registered = register_many(wired, OPERATOR, tournament_id, entrants, _ctx("register"))
     except AnnalsError as error:
         for refused in error.extra.get("refused", []):
@@ -131,6 +126,35 @@ def _register_list(wired: Any, tournament_id: str, csv_file: IO[bytes]) -> None:
         raise click.ClickException(escaped(head)) from None
     for entrant, data in zip(rows, registered, strict=True):
         click.echo(f"{data['player']} {entrant.get('name', '')}".rstrip())
+
+
+def _loaded_list(wired: Any, tournament_id: str, rows: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """The rows as the list's entrants. A refusal before the tournament is read (a row naming a player by another's
+    name, a malformed row) lists the rows the tournament refuses too (a namesake), so one try names them all."""
+    from service.errors import BadRequest
+    from service.schemas.tournaments import load_entrants, well_formed
+    from service.tournaments.entrants import with_every_refusal
+
+    # A known player's row may keep their name for whoever reads the file: checked, then the id registers them.
+    listed = [{k: v for k, v in r.items() if k != "name" or "player" not in r} for r in rows]
+    try:
+        _check_named_players(wired, rows)
+        return load_entrants({"entrants": listed})
+    except AnnalsError as error:
+        if "refused" not in error.extra:
+            raise
+        if not isinstance(error, BadRequest):  # a misnamed player: a malformed row is named beside it
+            try:
+                load_entrants({"entrants": listed})
+            except BadRequest as malformed:
+                at = {r["index"] for r in error.extra["refused"]}
+                error.extra["refused"] += [r for r in malformed.extra.get("refused", []) if r["index"] not in at]
+                refused = sorted(error.extra["refused"], key=lambda r: int(r["index"]))
+                error.extra["refused"] = refused
+                error.detail = f"{len(refused)} of {len(rows)} entrant(s) refused, nobody registered: " + str(
+                    refused[0]["detail"]
+                )
+        raise with_every_refusal(wired, OPERATOR, tournament_id, well_formed(listed), len(rows), error) from None
 
 
 def _check_named_players(wired: Any, rows: list[dict[str, str]]) -> None:

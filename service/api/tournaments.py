@@ -25,7 +25,7 @@ from service.api.common import (
 )
 from service.clock import isoformat
 from service.disputes import stream_of_dispute
-from service.errors import Forbidden, NotFound
+from service.errors import BadRequest, Forbidden, NotFound
 from service.schemas import tournaments as shapes
 from service.store import players, summaries
 from service.store import tournaments as rows
@@ -253,7 +253,16 @@ def register_players(tournament_id: str) -> Response:
     """Register a whole list of entrants, all or nothing."""
     caller = principal()
     caller.require(*commands.DIRECTORS)
-    listed = shapes.load_entrants(json_body())
+    body = json_body()
+    try:
+        listed = shapes.load_entrants(body)
+    except BadRequest as malformed:
+        if "refused" not in malformed.extra:  # the list itself is wrong: no entrant to name
+            raise
+        rest = shapes.well_formed(body["entrants"])
+        raise entrants.with_every_refusal(
+            services(), caller, tournament_id, rest, len(body["entrants"]), malformed
+        ) from None
     return _command(
         tournament_id,
         "register-batch",

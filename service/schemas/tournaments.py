@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -132,6 +133,18 @@ def load_entrants(data: Any) -> list[dict[str, Any]]:
     return entrants
 
 
+def well_formed(entrants: Sequence[Any]) -> dict[int, dict[str, Any]]:
+    """The list's entries that load as one registration does, by index: what is checked against the tournament
+    beside a malformed one, so one answer names every refused entrant."""
+    found = {}
+    for index, entrant in enumerate(entrants):
+        try:
+            found[index] = RegisterSchema().load(entrant)
+        except ValidationError:
+            continue
+    return found
+
+
 def _quoted(name: str) -> str:
     """A malformed entrant's name as its refusal quotes it: as long as a name may be, then cut. Whole, a name of
     400 kB was quoted three times in a 1.2 MB answer, and in each line `annals tournament register --csv` printed."""
@@ -189,6 +202,8 @@ class SwapSchema(Schema):
     reason = REASON
     # The director moves seats during play knowingly: refused (409 naming started_at) without it once the clock runs.
     after_start = fields.Boolean(load_default=False)
+    # A swap making a rematch (or a second bye) is published only with it, as a paired round's problems are.
+    accept_problems = fields.Boolean(load_default=False)
 
 
 class WithdrawSchema(Schema):

@@ -4,7 +4,8 @@ A list is checked entrant by entrant as `commands.register` checks one (an unkno
 registered, a namesake of an entrant without another club or `different_person`), and also against itself (the
 same player or the same name twice in the list). Any refusal refuses the whole list: nothing is written, and the
 problem names every refused entrant by its index in the list, its name and the JSON pointer of the field at fault
-(`/entrants/3/name`). **Decision:** an accepted list is one append of one `PlayerRegistered` per entrant, in list
+(`/entrants/3/name`); beside a malformed entrant the rest is checked too (`with_every_refusal`), so one answer
+lists them all. **Decision:** an accepted list is one append of one `PlayerRegistered` per entrant, in list
 order, so the log, the projection and `annals tournament check` read it exactly as the same entrants registered
 one by one; the Idempotency-Key covers the whole list.
 """
@@ -20,7 +21,7 @@ from sqlalchemy import Connection
 
 from domain.tournaments.state import TournamentState
 from service.auth import Principal
-from service.errors import Conflict, Unprocessable
+from service.errors import AnnalsError, Conflict, Unprocessable
 from service.games import RequestContext
 from service.store import players
 from service.store.events import RecordedEvent
@@ -91,19 +92,23 @@ Listed = dict[str, list[tuple[int, str, Any]]]
 
 
 def refusals_of(
-    services: Services, state: TournamentState, entrants: Sequence[Mapping[str, Any]], known: set[str]
+    services: Services,
+    state: TournamentState,
+    entrants: Sequence[Mapping[str, Any]],
+    known: set[str],
+    indexes: Sequence[int] | None = None,
 ) -> list[Refusal]:
     """Every entrant of the list that `commands.register` would refuse, or that repeats an earlier one. The
     tournament's entrants are read once and the list's entries kept by name and by player: each entrant was checked
     against every entrant and every earlier entry, with a query of all the entrants' names each time (a list of 500
-    sent twice took 7 s)."""
+    sent twice took 7 s). `indexes` are the entrants' places in the list when some of it is left out (malformed)."""
     names = players.names_of(services.engine, sorted(known))
     by_name = commands.entrants_by_name(services, state)
     active = set(state.active_players)
     first_by_player: dict[str, int] = {}
     listed: Listed = {}
     refusals: list[Refusal] = []
-    for index, entrant in enumerate(entrants):
+    for index, entrant in zip(range(len(entrants)) if indexes is None else indexes, entrants, strict=True):
         player = None if entrant.get("player") is None else str(entrant["player"])
         name = str(entrant.get("name") or names.get(str(player), player))
         if player is not None:
@@ -117,6 +122,44 @@ def refusals_of(
         if refusal is not None:
             refusals.append(Refusal(index, name, *refusal))
     return refusals
+
+
+def with_every_refusal(
+    services: Services,
+    principal: Principal,
+    tournament_id: str,
+    well_formed: Mapping[int, Mapping[str, Any]],
+    count: int,
+    earlier: AnnalsError,
+) -> AnnalsError:
+    """`earlier`, a list refused before its entrants were checked against the tournament (a malformed entrant's
+    400, a CSV row naming a player by another's name), with every other entrant the check refuses added to its
+    `refused` and `errors`, each with its reason: one answer lists them all, as README says, rather than a namesake
+    found only on the next try. Its status stays the earlier one's; `well_formed` are the entries that load, by
+    their index in the list (a malformed one is checked once it is fixed)."""
+    principal.require(*commands.DIRECTORS)
+    try:
+        state = commands.retrying(services, principal, tournament_id, lambda found: found).state
+    except AnnalsError:  # no such tournament (or not the caller's to read): the earlier refusal stands alone
+        return earlier
+    indexes = sorted(well_formed)
+    listed = [well_formed[i] for i in indexes]
+    known = players.existing(services.engine, [str(e["player"]) for e in listed if e.get("player")])
+    shown: list[dict[str, Any]] = list(earlier.extra.get("refused", []))
+    refused_at = {r["index"] for r in shown}
+    more = [r for r in refusals_of(services, state, listed, known, indexes) if r.index not in refused_at]
+    if not more:
+        return earlier
+    refused = sorted([*shown, *(r.shown() for r in more)], key=lambda r: int(r["index"]))
+    head, _, said = earlier.detail.partition(", nobody registered: ")
+    head = f"{head} and {len(more)} other(s)" if "malformed" in head else f"{len(refused)} of {count} entrant(s)"
+    earlier.detail = f"{head} refused, nobody registered: {said}"
+    earlier.extra["refused"] = refused
+    earlier.extra["errors"] = {
+        **earlier.extra.get("errors", {}),
+        **{r.pointer: [f"{r.name}: {r.detail}"] for r in more},
+    }
+    return earlier
 
 
 def _player_refusal(

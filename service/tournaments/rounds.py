@@ -149,24 +149,26 @@ def swap(
 
     **Decision:** once the round's clock started (td19) the players are playing, games created or not: a swap is
     then 409 naming `started_at`, as a withdrawal is, unless the director says `after_start` (a TD does move a seat
-    found wrong in the first minutes, knowingly: the event keeps `after_start`, so the record shows it)."""
+    found wrong in the first minutes, knowingly: the event keeps `after_start`, so the record shows it).
+    **Decision:** a swap that seats a moved player with an earlier opponent, or moves one to a second bye, needs
+    `accept_problems` as pairing does (409 `pairing-problems` otherwise); a faction repeat does not, as the two
+    tables are seated afresh at their cheapest and the director chose who sits there."""
     principal.require(*DIRECTORS)
     first, second = body["players"]
 
     def attempt(loaded: Loaded) -> dict[str, Any]:
         paired = _open_round(loaded.state, number, "swap its players")
-        if any(t.game for t in paired.tables):
-            raise Conflict(f"round {number}'s games are created: a swap would leave them with the wrong players")
+        groups = [list(t.players) for t in paired.tables] + [list(paired.byes)]
+        where = {p: i for i, group in enumerate(groups) for p in group}
+        _check_swappable(services, loaded.state, number, where, first, second)
+        a, b = where[first], where[second]
+        _refuse_created_games(paired, (a, b))
         if paired.clock is not None and not body.get("after_start"):
             raise Conflict(
                 f"round {number}'s clock was started at {paired.clock.started_at}: its players are playing; "
                 "swap with after_start to move their seats anyway",
                 started_at=paired.clock.started_at,
             )
-        groups = [list(t.players) for t in paired.tables] + [list(paired.byes)]
-        where = {p: i for i, group in enumerate(groups) for p in group}
-        _check_swappable(services, loaded.state, number, where, first, second)
-        a, b = where[first], where[second]
         # A swapped table is seated again from scratch: a result entered by hand before its game existed would be
         # lost with it (and could not be entered again once the round closed).
         reported = [paired.tables[i].number for i in (a, b) if i < len(paired.tables) and paired.tables[i].result]
@@ -184,6 +186,13 @@ def swap(
         for index, table in zip(changed, seated, strict=True):
             table["number"] = paired.tables[index].number
             table["band"] = []
+        problems = swap_problems(loaded.state, number, seated, groups[-1], (first, second))
+        if problems and not body.get("accept_problems"):
+            raise PairingProblems(
+                f"the swap makes {len(problems)} problem(s) to accept, first: {problems[0]['detail']}; swap with "
+                "accept_problems to make it anyway, as a round with them is published",
+                problems=problems,
+            )
         data = {"round": number, "players": [first, second], "reason": body["reason"], "tables": seated}
         data["byes"] = groups[-1]
         if paired.clock is not None:
@@ -193,6 +202,53 @@ def swap(
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
     return found
+
+
+def _refuse_created_games(paired: Round, indexes: tuple[int, int]) -> None:
+    """409 naming the swapped tables' `games` (and `tables`) when any is created: its players and seats are the
+    game's own, so a swap cannot move them (with or without `after_start`); the problem says how a TD goes on."""
+    created = [paired.tables[i] for i in indexes if i < len(paired.tables) and paired.tables[i].game]
+    if not created:
+        return
+    named = ", ".join(f"table {t.number} (game {t.game})" for t in created)
+    raise Conflict(
+        f"round {paired.number}'s {named} already has its game, seated with these players: a swap cannot move them. "
+        "To go on, let the game be played as seated, or end it and enter the table's result by hand "
+        f"(POST .../rounds/{paired.number}/tables/<table>/result, a seat that did not play as `forfeit`); "
+        "to swap before the games exist, publish the round without them (`annals tournament pair --no-start`), "
+        "swap, then start it",
+        games=[t.game for t in created],
+        tables=[t.number for t in created],
+    )
+
+
+def swap_problems(
+    state: TournamentState,
+    number: int,
+    seated: list[dict[str, Any]],
+    byes: list[str],
+    moved: tuple[str, str],
+) -> list[dict[str, Any]]:
+    """What a swap makes that publishing a round asks the director to accept: a repeat opponent at a table a moved
+    player joins, and a moved player's second bye (shaped as the round's `problems`)."""
+    problems = [
+        {
+            "kind": "repeat_opponent",
+            "players": rematch["players"],
+            "detail": f"{' and '.join(rematch['players'])} met {rematch['earlier']} time(s) before",
+            "table": table["number"],
+        }
+        for table in seated
+        for rematch in table["rematches"]
+        if set(moved) & set(rematch["players"])
+    ]
+    earlier = {p for r in state.rounds if r.number < number for p in r.byes}
+    problems += [
+        {"kind": "second_bye", "players": [p], "detail": f"{p} already had a bye"}
+        for p in moved
+        if p in byes and p in earlier
+    ]
+    return problems
 
 
 def _check_swappable(

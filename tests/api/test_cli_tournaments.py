@@ -337,6 +337,27 @@ def test_a_csv_list_registers_known_players_by_id_and_a_second_namesake_by_diffe
     assert names == ["Ann", "Bob", "Cid", "John Smith", "John Smith"]
 
 
+def test_a_csv_list_names_a_misnamed_player_a_malformed_row_and_a_namesake_in_one_try(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    create = ["tournament", "create", "--name", "Club night", "--ruleset", "freeform", "--table-size", "4"]
+    tid = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    bob = _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "Bob"]))
+    other = _ok(runner.invoke(cli, [*create, "--rounds", "1"])).splitlines()[-1]
+    _ok(runner.invoke(cli, ["tournament", "register", other, "--name", "John Smith"]))
+    _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "John Smith"]))
+    listed = tmp_path / "list.csv"
+    listed.write_text(f"name,player,different_person\nBobby,{bob},\nJohn Smith,,\nCid,,maybe\n", "utf-8")
+
+    refused = runner.invoke(cli, ["tournament", "register", tid, "--csv", str(listed)])
+
+    assert refused.exit_code == 1
+    assert f"line 2: Bobby: player {bob} is Bob, not Bobby" in refused.stderr
+    assert "line 3: John Smith: John Smith is already an entrant" in refused.stderr
+    assert "line 4: Cid: different_person" in refused.stderr
+    assert "3 of 3 entrant(s) refused" in refused.stderr
+
+
 def test_check_in_from_the_command_line_pairs_who_checked_in_and_names_who_is_dropped(
     runner: CliRunner, tmp_path: Path
 ) -> None:

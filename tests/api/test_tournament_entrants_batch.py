@@ -228,3 +228,22 @@ def test_a_malformed_entrant_s_huge_name_is_quoted_cut_to_a_name_s_length(api: A
     assert [r["name"] for r in problem["refused"]] == ["x" * 200 + "…", "{'nested': ['" + "x" * 187 + "…"]
     assert len(str(problem)) < 5_000 and set(problem["errors"]) == {"/entrants/0/name", "/entrants/1/name"}
     assert _entrants(api, tid) == []
+
+
+def test_a_malformed_entrant_and_the_namesakes_beside_it_are_refused_in_one_answer(api: Api) -> None:
+    tid = _tournament(api)
+    assert _batch(api, tid, [{"name": "Ann", "club": "Szeged"}]).status_code == 201
+    listed = [{"name": "Eve", "club": ""}, {"name": "ann"}, {"name": "Fay"}, {"name": "fay"}]
+
+    refused = assert_problem(_batch(api, tid, listed), 400)
+
+    assert [(r["index"], r["pointer"]) for r in refused["refused"]] == [
+        (0, "/entrants/0/club"),
+        (1, "/entrants/1/name"),
+        (3, "/entrants/3/name"),
+    ]
+    assert "Ann of Szeged is already an entrant" in refused["refused"][1]["detail"]
+    assert "Fay is entrant 2 of this list too" in refused["refused"][2]["detail"]
+    assert set(refused["errors"]) == {"/entrants/0/club", "/entrants/1/name", "/entrants/3/name"}
+    assert refused["detail"].startswith("1 of 4 entrant(s) malformed and 2 other(s) refused, nobody registered")
+    assert _entrants(api, tid) == ["Ann"]

@@ -248,3 +248,34 @@ def test_a_list_pasted_from_a_spreadsheet_registers_its_names_and_clubs_from_the
     assert entrants["Ann Kovács"] == "Szeged" and entrants["Béla Tóth"] is None
     assert entrants["Kiss, Gábor"] == "Pécs"  # a comma within a cell stays in the name
     assert len(entrants) == 11 and not tab.errors
+
+
+def test_a_swap_making_a_rematch_is_refused_from_the_page_until_its_box_accepts_it(site: Site, tab: Tab) -> None:
+    """tdx1: a swap seating a player with an earlier opponent needs `accept_problems`, as a pairing does."""
+    tournament = _tournament(site)
+    base = f"/api/v1/tournaments/{tournament}"
+    _post(site, f"{base}/rounds", {"accept_problems": True})
+    for table in site.api(f"{base}/rounds/1")["tables"]:
+        places = {table["seats"][p]: n for n, p in enumerate(table["players"], start=1)}
+        _post(site, f"{base}/rounds/1/tables/{table['table']}/result", {"places": places})
+        _post(site, f"{base}/rounds/1/tables/{table['table']}/approval", {"override_reason": "score sheet signed"})
+    _post(site, f"{base}/rounds/1/close", {})
+    _post(site, f"{base}/rounds", {"accept_problems": True})
+    one, two = site.api(f"{base}/rounds/2")["tables"]  # eight at two tables of four: a moved player meets again
+    with_token(tab, _token(site, "organiser"))
+    tab.open(f"{site.base}/tournaments/{tournament}")
+
+    tab.page.select_option("#swap-2-first", one["players"][0])
+    tab.page.select_option("#swap-2-second", two["players"][0])
+    tab.page.fill("#swap-2-reason", "a couple asked to sit apart")
+    tab.page.click("#swap-2 button[type=submit]")
+    tab.page.wait_for_selector("#director-error:not([hidden])")
+    assert "accept" in tab.page.inner_text("#director-error")
+    assert site.api(f"{base}/rounds/2/pairing")["swaps"] == []
+    tab.page.check("#swap-2-accept")
+    tab.page.click("#swap-2 button[type=submit]")
+    tab.page.wait_for_function("!document.querySelector('#swap-2-first').value")  # the page was read again
+
+    assert len(site.api(f"{base}/rounds/2/pairing")["swaps"]) == 1
+    assert one["players"][0] in site.api(f"{base}/rounds/2")["tables"][1]["players"]
+    assert all("409" in error for error in tab.errors)  # the refused swap, as the browser logs it

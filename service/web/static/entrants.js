@@ -107,8 +107,14 @@ export function swapping(ctx, found) {
   const body = () => ({ players: [first.value, second.value], reason: valueOf(`${id}-reason`).trim() });
   // Once the round's clock started its players are playing: the API refuses a swap unless told `after_start`
   // (td21), so the director ticks a required box that says so.
-  const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/swaps`, found.started_at ? { ...body(), after_start: true } : body()));
+  // A swap that seats a player with an earlier opponent (or gives a second bye) is refused unless accepted, as a
+  // round's pairing problems are (tdx1): the box is the director's `accept_problems`, left unticked by default.
+  const accept = el("input", { id: `${id}-accept`, type: "checkbox" });
+  const sent = () => ({ ...body(), ...(found.started_at ? { after_start: true } : {}), ...(accept.checked ? { accept_problems: true } : {}) });
+  const send = () => act(ctx, () => postJson(`${ctx.base}/rounds/${found.round}/swaps`, sent()));
+  const acceptText = "Swap even if a player meets an earlier opponent or gets a second bye";
   const fields = [field(first, "Player"), field(second, "Swaps places with"), reasonField(`${id}-reason`, "Reason (shown with the pairing)")];
+  fields.push(el("div", { class: "field accept" }, accept, el("label", { for: `${id}-accept`, text: acceptText })));
   if (found.started_at) {
     const box = el("input", { id: `${id}-after-start`, type: "checkbox", required: true });
     const text = `The round's clock started at ${hhmm(found.started_at)}: move their seats during play`;
