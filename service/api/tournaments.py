@@ -428,6 +428,10 @@ def get_round(tournament_id: str, number: int) -> Response:
             f"{tournament_named(loaded.state)} has no round {number}", tournament=tournament_id
         )
     status = summaries.statuses(services().engine, [t.game for t in paired.tables if t.game is not None])
+    # A game that ended after its table's result was entered by hand, with other places: the result stands (final
+    # once approved), and the director is shown what the game says (README "Tournaments", `game_places`).
+    ended = {game for game, s in status.items() if s == "ended"}
+    disagrees = results.disagreements(services(), loaded, number, ended)
     tables = [
         {
             "table": t.number,
@@ -436,6 +440,7 @@ def get_round(tournament_id: str, number: int) -> Response:
             "game": t.game,
             "game_status": status.get(t.game) if t.game is not None else None,
             "result": _result_json(t.result),
+            "game_disagrees": disagrees.get(t.number),
             # A table given time of its own (a ruling's delay) ends later than the round; null for the others.
             "ends_at": paired.clock.table_ends_at(t.number) if paired.clock else None,
         }
