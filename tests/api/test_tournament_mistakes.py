@@ -46,7 +46,7 @@ def _closed_round_of_games(api: Api) -> str:
         assert _by_hand(api, tid, 1, table).status_code == 201
         assert _approve(api, tid, 1, table["table"]).status_code == 201
     assert _post(api, f"{tid}/rounds/1/close").status_code == 200
-    return tid
+    return str(tid)
 
 
 def _standings(api: Api, tid: str) -> list[tuple[str, Any]]:
