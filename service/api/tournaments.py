@@ -695,6 +695,7 @@ def get_standings(tournament_id: str) -> Response:
         item: dict[str, Any] = {
             "rank": line.rank,
             "name": names.get(line.player),
+            "club": loaded.state.entrants.get(line.player, {}).get("club"),
             "values": {k: plain_number(v) for k, v in line.values.items()},
             "exact": {k: str(v) for k, v in line.values.items()},
             "separated_by": line.separated_by,
@@ -707,7 +708,10 @@ def get_standings(tournament_id: str) -> Response:
         items.append(item)
     chain = loaded.state.tiebreaks
     if query["format"] == "csv":
-        return _csv(items, chain, query["public"])
+        # Namesakes told apart in the name as the pages tell them (the JSON keeps the name, its reader the rest).
+        told = entrants.told_apart(loaded.state, _names(list(loaded.state.entrants)))
+        shown = [{**i, "name": told.get(s.player, i["name"])} for i, s in zip(items, lines, strict=True)]
+        return _csv(shown, chain, query["public"])
     pending = sum(1 for r in loaded.state.rounds if not after or r.number <= after for t in r.tables if _waits(t))
     body = {"after_round": after, "tiebreaks": chain, "results": counted, "provisional_tables": pending}
     return jsonify({**body, "items": items})
@@ -731,15 +735,15 @@ def _csv(items: list[dict[str, Any]], chain: list[str], public: bool) -> Respons
     out = io.StringIO()
     criteria = [c for c in chain if c not in ("draw", "head_to_head")]
     staff = [] if public else ["provisional"]
-    header = ["rank", "name", *([] if public else ["player"]), *criteria, "separated_by", "dropped", *staff]
+    header = ["rank", "name", "club", *([] if public else ["player"]), *criteria, "separated_by", "dropped", *staff]
     writer = csv.writer(out)
     writer.writerow(header)
     for item in items:
         values = [item["values"].get(c, "") for c in criteria]
         person = [] if public else [item["player"]]
-        name = _inert(item["name"])
+        name = [_inert(item["name"]), _inert(item["club"])]
         extra = [] if public else [item["provisional"]]
-        writer.writerow([item["rank"], name, *person, *values, item["separated_by"] or "", item["dropped"], *extra])
+        writer.writerow([item["rank"], *name, *person, *values, item["separated_by"] or "", item["dropped"], *extra])
     return Response(out.getvalue(), mimetype="text/csv")
 
 

@@ -228,3 +228,31 @@ def test_a_malformed_entrant_s_huge_name_is_quoted_cut_to_a_name_s_length(api: A
     assert [r["name"] for r in problem["refused"]] == ["x" * 200 + "…", "{'nested': ['" + "x" * 187 + "…"]
     assert len(str(problem)) < 5_000 and set(problem["errors"]) == {"/entrants/0/name", "/entrants/1/name"}
     assert _entrants(api, tid) == []
+
+
+def test_the_public_standings_csv_tells_namesakes_apart_as_the_pages_do_and_has_a_club_column(api: Api) -> None:
+    # Two "Gábor Kiss" of one club (another person) and two "Ann" of two clubs were four lines of two names in the
+    # public CSV, which has no player ids: the club tells the Anns apart, the id's first 8 characters the others.
+    tid = _tournament(api)
+    entrants: list[dict[str, Any]] = [
+        {"name": "Gábor Kiss", "club": "Pécs"},
+        {"name": "gábor kiss", "club": "Pécs", "different_person": True},
+        {"name": "Ann", "club": "Szeged"},
+        {"name": "Ann", "club": "Győr"},
+        {"name": "Bea", "club": "Pécs"},
+        {"name": "Cid"},
+    ]
+    ids = [e["player"] for e in _batch(api, tid, entrants).get_json()["entrants"]]
+
+    exported = api.client.get(f"{BASE}/{tid}/standings?format=csv&public=true").get_data(as_text=True)
+
+    rows = {(row.split(",")[1], row.split(",")[2]) for row in exported.splitlines()[1:]}
+    assert exported.splitlines()[0].startswith("rank,name,club,")
+    assert rows == {
+        (f"Gábor Kiss ({ids[0][:8]})", "Pécs"),
+        (f"gábor kiss ({ids[1][:8]})", "Pécs"),
+        ("Ann (Szeged)", "Szeged"),
+        ("Ann (Győr)", "Győr"),
+        ("Bea", "Pécs"),
+        ("Cid", ""),
+    }
