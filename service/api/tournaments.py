@@ -437,6 +437,10 @@ def get_round(tournament_id: str, number: int) -> Response:
             f"{tournament_named(loaded.state)} has no round {number}", tournament=tournament_id
         )
     status = summaries.statuses(services().engine, [t.game for t in paired.tables if t.game is not None])
+    # A game that ended after its table's result was entered by hand, with other places: the result stands (final
+    # once approved), and the director is shown what the game says (README "Tournaments", `game_places`).
+    ended = {game for game, s in status.items() if s == "ended"}
+    disagrees = results.disagreements(services(), loaded, number, ended)
     tables = [
         {
             "table": t.number,
@@ -445,6 +449,7 @@ def get_round(tournament_id: str, number: int) -> Response:
             "game": t.game,
             "game_status": status.get(t.game) if t.game is not None else None,
             "result": _result_json(t.result),
+            "game_disagrees": disagrees.get(t.number),
             # A table given time of its own (a ruling's delay) ends later than the round; null for the others.
             "ends_at": paired.clock.table_ends_at(t.number) if paired.clock else None,
         }
@@ -699,6 +704,7 @@ def get_standings(tournament_id: str) -> Response:
         item: dict[str, Any] = {
             "rank": line.rank,
             "name": names.get(line.player),
+            "club": loaded.state.entrants.get(line.player, {}).get("club"),
             "values": {k: plain_number(v) for k, v in line.values.items()},
             "exact": {k: str(v) for k, v in line.values.items()},
             "separated_by": line.separated_by,
@@ -711,7 +717,10 @@ def get_standings(tournament_id: str) -> Response:
         items.append(item)
     chain = loaded.state.tiebreaks
     if query["format"] == "csv":
-        return _csv(items, chain, query["public"])
+        # Namesakes told apart in the name as the pages tell them (the JSON keeps the name, its reader the rest).
+        told = entrants.told_apart(loaded.state, _names(list(loaded.state.entrants)))
+        shown = [{**i, "name": told.get(s.player, i["name"])} for i, s in zip(items, lines, strict=True)]
+        return _csv(shown, chain, query["public"])
     pending = sum(1 for r in loaded.state.rounds if not after or r.number <= after for t in r.tables if _waits(t))
     body = {"after_round": after, "tiebreaks": chain, "results": counted, "provisional_tables": pending}
     return jsonify({**body, "items": items})
@@ -735,15 +744,15 @@ def _csv(items: list[dict[str, Any]], chain: list[str], public: bool) -> Respons
     out = io.StringIO()
     criteria = [c for c in chain if c not in ("draw", "head_to_head")]
     staff = [] if public else ["provisional"]
-    header = ["rank", "name", *([] if public else ["player"]), *criteria, "separated_by", "dropped", *staff]
+    header = ["rank", "name", "club", *([] if public else ["player"]), *criteria, "separated_by", "dropped", *staff]
     writer = csv.writer(out)
     writer.writerow(header)
     for item in items:
         values = [item["values"].get(c, "") for c in criteria]
         person = [] if public else [item["player"]]
-        name = _inert(item["name"])
+        name = [_inert(item["name"]), _inert(item["club"])]
         extra = [] if public else [item["provisional"]]
-        writer.writerow([item["rank"], name, *person, *values, item["separated_by"] or "", item["dropped"], *extra])
+        writer.writerow([item["rank"], *name, *person, *values, item["separated_by"] or "", item["dropped"], *extra])
     return Response(out.getvalue(), mimetype="text/csv")
 
 

@@ -210,3 +210,20 @@ def _refuse(refusals: Sequence[Refusal], count: int) -> None:
     if any(r.unprocessable for r in refusals):
         raise Unprocessable(detail, errors, refused=shown)
     raise Conflict(detail, errors=errors, refused=shown)
+
+
+def told_apart(state: TournamentState, names: Mapping[str, str]) -> dict[str, str]:
+    """Each entrant's name as the pages show it (`entrant_names.js`, qatd): a name two entrants share (as
+    `commands.same_name` compares it) is followed by the club when the clubs tell them apart ("Ann (Szeged)"), else
+    by the player id's first 8 characters ("Gábor Kiss (62af942e)"); every other entrant is their name alone."""
+    groups: dict[str, list[str]] = {}
+    for player, name in names.items():
+        groups.setdefault(commands.same_name(name), []).append(player)
+    told: dict[str, str] = {}
+    for group in groups.values():
+        clubs = [str(state.entrants.get(p, {}).get("club") or "") for p in group]
+        by_club = all(clubs) and len({c.casefold() for c in clubs}) == len(group)
+        for player, club in zip(group, clubs, strict=True):
+            apart = club if by_club else player[:8]
+            told[player] = f"{names[player]} ({apart})" if len(group) > 1 else names[player]
+    return told

@@ -17,7 +17,7 @@ from domain.kernel import GAME_ENDED
 from domain.tournaments.outcomes import outcome_of
 from domain.tournaments.scoring import WIN_DRAW_LOSS as RANKING_CHECK
 from domain.tournaments.scoring import ScoringError, Seat
-from domain.tournaments.state import Result, Table, result_from, scoring_problem
+from domain.tournaments.state import Table, result_from, scoring_problem
 from service.auth import Principal
 from service.errors import Conflict, Forbidden, NotFound, Unprocessable
 from service.games import RequestContext
@@ -248,7 +248,7 @@ def approve(
                 disputes=list(open_ids),
                 game=table.game,
             )
-        _check_game_agrees(services, number, table, result)
+        _check_game_agrees(services, number, table)
         if problem := scoring_problem(loaded.state, result):
             raise Conflict(
                 f"round {number} table {table_no}'s result cannot be scored: {problem}; "
@@ -269,31 +269,66 @@ def approve(
     retrying(services, principal, tournament_id, attempt)
 
 
-def _check_game_agrees(services: Services, number: int, table: Table, result: Result) -> None:
+def _check_game_agrees(services: Services, number: int, table: Table) -> None:
     """409 when the table's game ended with other places than the result entered by hand says, or (its places left to
     be entered by hand) declaring other winners than the result places first: approving it would overrule the
     record unseen. A director's amendment (with its reason) is the decision, so it is approved."""
-    if table.game is None or result.amended:
+    found = game_disagreement(services, table)
+    if found is None:
         return
-    played = game_result(services, table.game, table)
-    if played is not None and played["places"] != dict(result.places):
+    if "places" in found:
         raise Conflict(
             f"the game of {table_named(number, table.number)} ended with other places than the result entered by "
             "hand: a director amends the result (amend_reason) to the one that stands, then approves it",
-            game_places=played["places"],
+            game_places=found["places"],
             game=table.game,
         )
-    winners = None if played is not None else _declared_winners(services, table.game, table)
+    names = names_of(services.engine, found["winners"])
+    raise Conflict(
+        f"the game of {table_named(number, table.number)} ended declaring "
+        f"{', '.join(names.get(p, p) for p in found['winners'])} the winner(s), but the result entered by hand "
+        "places others first: a director amends the result (amend_reason) to the one that stands, then approves it",
+        game_winners=found["winners"],
+        game=table.game,
+    )
+
+
+def game_disagreement(services: Services, table: Table) -> dict[str, Any] | None:
+    """What the table's game's end says where it contradicts the table's result (not amended): `{"places": …}` when
+    it ended with other places, `{"winners": …}` when it declared (CORE-END-1) other winners than the result places
+    first; None when it agrees, has not ended, or the result was amended (the director's decision).
+
+    One check for both times a game may end after a hand entry: before approval it refuses the approval (409
+    `game_places`/`game_winners`); after it (the round closed, or the tournament finished) the result stands, final,
+    and the round's table shows this as `game_disagrees` (`disagreements`) for the director to amend or let stand."""
+    result = table.result
+    if table.game is None or result is None or result.amended:
+        return None
+    played = game_result(services, table.game, table)
+    if played is not None:
+        return None if played["places"] == dict(result.places) else {"places": played["places"]}
+    winners = _declared_winners(services, table.game, table)
     first = sorted(p for p, n in result.places.items() if n == 1)
-    if winners and winners != first:
-        names = names_of(services.engine, winners)
-        raise Conflict(
-            f"the game of {table_named(number, table.number)} ended declaring "
-            f"{', '.join(names.get(p, p) for p in winners)} the winner(s), but the result entered by hand places "
-            "others first: a director amends the result (amend_reason) to the one that stands, then approves it",
-            game_winners=winners,
-            game=table.game,
-        )
+    return {"winners": winners} if winners and winners != first else None
+
+
+def disagreements(services: Services, loaded: Loaded, number: int, ended: set[str]) -> dict[int, dict[str, Any]]:
+    """`game_disagreement` of round `number`'s tables whose game has ended (`ended`, game ids) and whose result was
+    entered by hand: a result the game reported agrees with it, and its game is not loaded again to say so."""
+    paired = loaded.state.round(number)
+    if paired is None:
+        return {}
+    by_game = {
+        (e.data.get("round"), e.data.get("table")): "game_version" in e.data
+        for e in loaded.events
+        if e.type == "ResultReported"
+    }
+    return {
+        t.number: found
+        for t in paired.tables
+        if t.game in ended and not by_game.get((number, t.number), False)
+        if (found := game_disagreement(services, t)) is not None
+    }
 
 
 def _declared_winners(services: Services, game_id: str, table: Table) -> list[str] | None:

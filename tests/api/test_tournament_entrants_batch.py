@@ -247,3 +247,31 @@ def test_a_malformed_entrant_and_the_namesakes_beside_it_are_refused_in_one_answ
     assert set(refused["errors"]) == {"/entrants/0/club", "/entrants/1/name", "/entrants/3/name"}
     assert refused["detail"].startswith("1 of 4 entrant(s) malformed and 2 other(s) refused, nobody registered")
     assert _entrants(api, tid) == ["Ann"]
+
+
+def test_the_public_standings_csv_tells_namesakes_apart_as_the_pages_do_and_has_a_club_column(api: Api) -> None:
+    # Two "Gábor Kiss" of one club (another person) and two "Ann" of two clubs were four lines of two names in the
+    # public CSV, which has no player ids: the club tells the Anns apart, the id's first 8 characters the others.
+    tid = _tournament(api)
+    entrants: list[dict[str, Any]] = [
+        {"name": "Gábor Kiss", "club": "Pécs"},
+        {"name": "gábor kiss", "club": "Pécs", "different_person": True},
+        {"name": "Ann", "club": "Szeged"},
+        {"name": "Ann", "club": "Győr"},
+        {"name": "Bea", "club": "Pécs"},
+        {"name": "Cid"},
+    ]
+    ids = [e["player"] for e in _batch(api, tid, entrants).get_json()["entrants"]]
+
+    exported = api.client.get(f"{BASE}/{tid}/standings?format=csv&public=true").get_data(as_text=True)
+
+    rows = {(row.split(",")[1], row.split(",")[2]) for row in exported.splitlines()[1:]}
+    assert exported.splitlines()[0].startswith("rank,name,club,")
+    assert rows == {
+        (f"Gábor Kiss ({ids[0][:8]})", "Pécs"),
+        (f"gábor kiss ({ids[1][:8]})", "Pécs"),
+        ("Ann (Szeged)", "Szeged"),
+        ("Ann (Győr)", "Győr"),
+        ("Bea", "Pécs"),
+        ("Cid", ""),
+    }

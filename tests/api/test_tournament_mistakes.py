@@ -35,6 +35,20 @@ def _closed_round(api: Api, tid: str, number: int) -> dict[str, Any]:
     return _round(api, tid, number)
 
 
+def _closed_round_of_games(api: Api) -> str:
+    """A tournament whose round 1 was started (its games created), its results entered by hand and approved before
+    any game ended, and closed: its id."""
+    tid = _create(api)["id"]
+    _register(api, tid, 8)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    for table in _round(api, tid, 1)["tables"]:
+        assert _by_hand(api, tid, 1, table).status_code == 201
+        assert _approve(api, tid, 1, table["table"]).status_code == 201
+    assert _post(api, f"{tid}/rounds/1/close").status_code == 200
+    return str(tid)
+
+
 def _standings(api: Api, tid: str) -> list[tuple[str, Any]]:
     items = api.client.get(f"{BASE}/{tid}/standings", headers=api.headers()).get_json()["items"]
     return [(line["player"], line["values"]["score"]) for line in items]
@@ -62,6 +76,37 @@ def test_a_result_entered_by_hand_that_its_table_game_contradicts_is_not_approve
     assert refused["game"] == table["game"]
     assert amended.status_code == 201, amended.get_json()
     assert approved.status_code == 201, approved.get_json()
+
+
+def test_core_end_1_a_game_ending_after_its_tables_result_was_approved_is_shown_and_the_result_stands(api: Api) -> None:
+    # The result was entered by hand and approved and the round closed; then the table's game ends with other places.
+    # The closed round's result stands (the standings do not move), but the round's table says what the game says.
+    tid = _closed_round_of_games(api)
+    before = _standings(api, tid)
+    first, second = _round(api, tid, 1)["tables"]
+    last = first["players"][-1]
+    _end(api, first["game"], {seat: 40 if p == last else 10 for p, seat in first["seats"].items()})
+    _end(
+        api, second["game"], {seat: 40 - 10 * n for n, seat in enumerate(second["seats"][p] for p in second["players"])}
+    )
+
+    after = _round(api, tid, 1)["tables"]
+
+    assert after[0]["game_disagrees"]["places"][last] == 1 and after[0]["result"]["places"][last] == 4
+    assert after[0]["result"]["approved"] and after[1]["game_disagrees"] is None  # the second game agrees
+    assert _standings(api, tid) == before
+    amended = _by_hand(api, tid, 1, first, amend_reason="the game's record stands")  # the director decides
+    assert amended.status_code == 201 and _round(api, tid, 1)["tables"][0]["game_disagrees"] is None
+
+
+def test_core_end_1_a_game_declaring_other_winners_after_the_round_closed_is_shown(api: Api) -> None:
+    tid = _closed_round_of_games(api)
+    table = _round(api, tid, 1)["tables"][0]
+    winner = table["players"][-1]
+    ended = api.act(table["game"], "organiser", type="end_game", seat=None, data={"winners": [table["seats"][winner]]})
+    assert ended.status_code == 201, ended.get_json()
+
+    assert _round(api, tid, 1)["tables"][0]["game_disagrees"] == {"winners": [winner]}
 
 
 def test_core_end_1_a_result_by_hand_placing_first_another_than_the_games_declared_winner_waits_for_an_amendment(

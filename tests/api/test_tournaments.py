@@ -308,7 +308,7 @@ def test_public_standings_in_csv_carry_names_but_no_player_ids(api: Api) -> None
 
     text = response.get_data(as_text=True)
     assert response.status_code == 200 and response.mimetype == "text/csv"
-    assert text.splitlines()[0].startswith("rank,name,score")
+    assert text.splitlines()[0].startswith("rank,name,club,score")
     assert "Player 00" in text and not any(p in text for p in players)
 
 

@@ -313,6 +313,42 @@ def test_namesakes_are_told_apart_on_the_standings_the_tables_and_the_printed_pa
     assert tab.errors == []
 
 
+def test_core_end_1_a_game_ending_otherwise_after_its_result_was_approved_is_said_on_the_table(
+    site: Site, tab: Tab
+) -> None:
+    """A table's result entered by hand and approved, the round closed; then its game ends with other places. The
+    result stands, and the round's table says the game's end differs from it (tdx2)."""
+    from tests.web.test_tournament_director import _post
+
+    settings = {"name": "Late end", "ruleset": "freeform", "table_size": 4, "rounds": 2}
+    tournament = _post(site, "/api/v1/tournaments", settings)["id"]
+    base = f"/api/v1/tournaments/{tournament}"
+    _post(site, f"{base}/players/batch", {"entrants": [{"name": f"Player {n}"} for n in range(8)]})
+    _post(site, f"{base}/rounds", {"accept_problems": True})
+    _post(site, f"{base}/rounds/1/start", {})
+    tables = site.api(f"{base}/rounds/1")["tables"]
+    for table in tables:
+        places = {table["seats"][p]: n for n, p in enumerate(table["players"], start=1)}
+        _post(site, f"{base}/rounds/{1}/tables/{table['table']}/result", {"places": places})
+        _post(site, f"{base}/rounds/1/tables/{table['table']}/approval", {"override_reason": "score sheet signed"})
+    _post(site, f"{base}/rounds/1/close", {})
+    last = tables[0]["seats"][tables[0]["players"][-1]]
+    scores = {seat: 40 if seat == last else 10 for seat in tables[0]["seats"].values()}
+    _post(
+        site,
+        f"/api/v1/games/{tables[0]['game']}/actions",
+        {"type": "end_game", "data": {"winners": [last], "scores": scores}},
+    )
+
+    tab.open(f"{site.base}/tournaments/{tournament}")
+    tab.page.wait_for_selector("table.round[data-round='1'] tbody tr[data-table='2']")
+    first = tab.page.inner_text("table.round[data-round='1'] tr[data-table='1'] td[data-result]")
+    second = tab.page.inner_text("table.round[data-round='1'] tr[data-table='2'] td[data-result]")
+
+    assert first == "approved; the game's end differs from the result" and second == "approved"
+    assert tab.errors == []
+
+
 def test_a_private_tournaments_pairings_are_a_404_page_and_print_for_a_token_that_may_read_them(
     site: Site, tab: Tab
 ) -> None:

@@ -93,6 +93,12 @@ async function standingsAfter(rounds, names) {
 
 function resultText(result, table) {
   if (!result) return table.game_status === "active" ? "no result yet: the game is being recorded" : "no result yet";
+  // The game ended after the result was entered by hand, otherwise: the result stands until the director amends it.
+  const differs = table.game_disagrees ? "; the game's end differs from the result" : "";
+  return resultState(result) + differs;
+}
+
+function resultState(result) {
   if (result.amended_by_dispute) return result.approved ? "approved (amended by a ruling)" : "amended by a ruling, provisional";
   return result.approved ? "approved" : `provisional, ${result.confirmed_by.length} confirmation(s)`;
 }
