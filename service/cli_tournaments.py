@@ -11,7 +11,6 @@ import csv
 import io
 import json
 import sys
-from collections import Counter
 from typing import IO, Any
 
 import click
@@ -462,6 +461,7 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
     """Print the standings with every criterion and what separated each line."""
     from service.store import players
     from service.tournaments.commands import load
+    from service.tournaments.entrants import told_apart
     from service.tournaments.projection import current_standings, plain_number, tournament_seed
 
     wired = _wired(ctx)
@@ -489,7 +489,7 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
         writer.writeheader()
         writer.writerows(rows)
     else:
-        shown = _told_apart(names)
+        shown = told_apart(loaded.state, names)  # as the pages and the CSV tell namesakes apart: club, else id
         for line, row in zip(lines, rows, strict=True):
             values = "  ".join(f"{c}={_two_places(row[c])}" for c in chain)
             click.echo(f"{row['rank']:>3}. {shown[line.player]:<30} {values}  {row['separated_by']}")
@@ -498,15 +498,6 @@ def standings_command(ctx: click.Context, tournament_id: str, after_round: int |
 def _two_places(value: object) -> object:
     """A table's value as the standings page shows it: 26.6667 as 26.67, whole numbers as they are."""
     return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else value
-
-
-def _told_apart(names: dict[str, str]) -> dict[str, str]:
-    """Each player's name, followed by their id's first 8 characters when another player's name is the same (case
-    and spacing aside), as `pair` prints every player: two people named Ann were two lines "Ann" (qatd)."""
-    from service.tournaments.commands import same_name
-
-    counts = Counter(same_name(name) for name in names.values())
-    return {p: f"{name} ({p[:8]})" if counts[same_name(name)] > 1 else name for p, name in names.items()}
 
 
 @tournament.command("export")

@@ -475,8 +475,11 @@ def test_the_standings_table_tells_two_entrants_of_one_name_apart_by_their_ids(r
     first = _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "Ann"]))
     second = _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "ann", "--different-person"]))
     _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "Bea"]))
+    for club in ("Pécs", "Győr"):  # two of one name whose clubs tell them apart, as the pages do
+        _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", "Cid", "--club", club, "--different-person"]))
 
     table = _ok(runner.invoke(cli, ["tournament", "standings", tid]))
 
     assert f"Ann ({first[:8]})" in table and f"ann ({second[:8]})" in table
     assert "Bea " in table and "Bea (" not in table
+    assert "Cid (Pécs)" in table and "Cid (Győr)" in table
