@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+from domain import registry
 from service import config
 from service.auth import Principal
 from service.disputes import open_dispute, rule
@@ -210,11 +211,13 @@ def dispute(services: Services, game_id: str, seated: tuple[str, ...], seats: An
     winner = next(seat for seat, row in ranking.items() if row["place"] == 1)
     runner_up = next(seat for seat, row in ranking.items() if row["place"] == 2)
     raiser = next(p for p in seated if seats[p] == runner_up)
+    # The claim names the lords as the table does (the lord of Felvidék), not by their seat ids.
+    lord = registry.current("kard_es_korona").seat_name
     claim = {
         "version": action_version,
         "claim": (
-            f"The last action was recorded wrongly: as it was played at the table, {runner_up} ends 1308 ahead of "
-            f"{winner} in the final count (KK-WIN-7)"
+            f"The last action was recorded wrongly: as it was played at the table, the lord of {lord(runner_up)} "
+            f"ends 1308 ahead of the lord of {lord(winner)} in the final count (KK-WIN-7)"
         ),
         "rule_ids": ["KK-WIN-7"],
     }
@@ -226,7 +229,7 @@ def dispute(services: Services, game_id: str, seated: tuple[str, ...], seats: An
         "decision": "overturned",
         "reasoning": (
             f"The table's score sheet confirms the claim. The rest of 1308 cannot be played again from the record, "
-            f"so the arbiter ends the game ranking the lords by hand: {runner_up} first, {winner} second."
+            f"so the arbiter ends the game ranking the lords by hand: {lord(runner_up)} first, {lord(winner)} second."
         ),
         "rule_ids": ["CORE-END-1", "KK-WIN-7"],
         "corrected_action": corrected,
@@ -268,13 +271,19 @@ def document(services: Services, tid: str) -> dict[str, Any]:
     return {"description": description, **export_tournament(services, DIRECTOR, tid)}
 
 
-def main() -> None:
+def generate() -> tuple[dict[str, Any], bytes]:
+    """The sample and the file's bytes, gzipped (mtime 0, so the bytes depend on the content only): the records
+    are ~5 MB of JSON, ~0.7 MB packed."""
     with tempfile.TemporaryDirectory() as folder, seeded_ids(13):
         sample = run(Path(folder))
-    TARGET.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(sample, ensure_ascii=False, sort_keys=True) + "\n"
-    # Gzipped (mtime 0, so the bytes depend on the content only): the records are ~5 MB of JSON, ~0.7 MB packed.
-    TARGET.write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
+    return sample, gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+
+
+def main() -> None:
+    sample, packed = generate()
+    TARGET.parent.mkdir(parents=True, exist_ok=True)
+    TARGET.write_bytes(packed)
     lines = sum(len(g) for g in sample["games"])
     print(f"{TARGET.name}: {len(sample['events'])} tournament events, {len(sample['games'])} games ({lines} lines)")
 
