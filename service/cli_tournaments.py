@@ -261,6 +261,8 @@ def pair_command(
     no_start: bool,
 ) -> None:
     """Pair the next round, then create its games (with progress)."""
+    from service.store import tournaments as stored
+    from service.tournaments.naming import seat_names
     from service.tournaments.rounds import pair, start
 
     wired = _wired(ctx)
@@ -269,8 +271,11 @@ def pair_command(
     plan = _run(lambda: pair(wired, OPERATOR, tournament_id, body, _ctx("pair")))
     left_out = plan.get("not_checked_in", [])
     name = _namer(wired, [p for t in plan["tables"] for p in t["players"]] + plan["byes"] + left_out)
+    row = stored.get(wired.engine, tournament_id)
+    ruleset = row["ruleset"] if row else None
     for table in plan["tables"]:
-        seats = ", ".join(f"{name(p)} ({table['seats'][p]})" for p in table["players"])
+        held = seat_names(ruleset, table["seats"].values())  # a lord by his province, a House by its name
+        seats = ", ".join(f"{name(p)} ({held[table['seats'][p]]})" for p in table["players"])
         click.echo(f"table {table['number']}: {seats}")
     if plan["byes"]:
         click.echo(f"byes: {', '.join(map(name, plan['byes']))}")

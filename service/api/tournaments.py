@@ -30,7 +30,7 @@ from service.schemas import tournaments as shapes
 from service.store import players, summaries
 from service.store import tournaments as rows
 from service.tournaments import check_in, clock, commands, entrants, league, records, results, rounds
-from service.tournaments.naming import tournament_named
+from service.tournaments.naming import seat_names, tournament_named
 from service.tournaments.projection import (
     current_standings,
     plain_number,
@@ -446,6 +446,7 @@ def get_round(tournament_id: str, number: int) -> Response:
             "table": t.number,
             "players": list(t.players),
             "seats": dict(t.seats),
+            "seat_names": seat_names(loaded.state.settings.get("ruleset"), t.seats.values()),
             "game": t.game,
             "game_status": status.get(t.game) if t.game is not None else None,
             "result": _result_json(t.result),

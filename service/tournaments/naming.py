@@ -3,8 +3,11 @@ by its round and number. The ids stay in the problem's structured fields (`tourn
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from sqlalchemy import Engine
 
+from domain import registry
 from domain.tournaments.state import LEAGUE_ROUND, TournamentState
 from service.auth import Principal
 from service.store import tournaments as rows
@@ -32,3 +35,13 @@ def tournament_named_for(engine: Engine, principal: Principal, tournament_id: st
 def table_named(number: int, table: int) -> str:
     """A table by its round ("round 2 table 3"); a league's linked games by their number ("league game 3")."""
     return f"league game {table}" if number == LEAGUE_ROUND else f"round {number} table {table}"
+
+
+def seat_names(ruleset_id: object, seats: Iterable[str]) -> dict[str, str]:
+    """Each seat by the name players call it (the ruleset's `seat_name`: "felvidek" is Felvidék), for the round's
+    tables and the pairings on the venue's wall; a seat of a ruleset this build no longer ships keeps its id."""
+    try:
+        ruleset = registry.current(str(ruleset_id))
+    except registry.UnknownRuleset:
+        return {seat: seat for seat in seats}
+    return {seat: ruleset.seat_name(seat) for seat in seats}

@@ -483,3 +483,22 @@ def test_the_standings_table_tells_two_entrants_of_one_name_apart_by_their_ids(r
     assert f"Ann ({first[:8]})" in table and f"ann ({second[:8]})" in table
     assert "Bea " in table and "Bea (" not in table
     assert "Cid (Pécs)" in table and "Cid (Győr)" in table
+
+
+def test_pair_prints_each_players_house_by_its_name(runner: CliRunner) -> None:
+    create = ["tournament", "create", "--name", "Westeros night", "--ruleset", "agot2", "--board", "base"]
+    tid = _ok(runner.invoke(cli, [*create, "--table-size", "3", "--rounds", "1", "--remainder", "byes"])).splitlines()[
+        -1
+    ]
+    for n in range(3):
+        _ok(runner.invoke(cli, ["tournament", "register", tid, "--name", f"Player {n}"]))
+
+    paired = _ok(runner.invoke(cli, ["tournament", "pair", tid, "--preview"]))
+
+    # A table of three plays House Baratheon, Lannister and Stark: the line names the Houses, not their ids.
+    table = next(line for line in paired.splitlines() if line.startswith("table 1: "))
+    assert sorted(part.rsplit(" (", 1)[1].rstrip(")") for part in table.removeprefix("table 1: ").split(", ")) == [
+        "Baratheon",
+        "Lannister",
+        "Stark",
+    ]

@@ -429,6 +429,18 @@ def test_an_agot_table_of_three_plays_baratheon_lannister_and_stark_only(api: Ap
         assert sorted(table["seats"].values()) == ["baratheon", "lannister", "stark"]
 
 
+def test_a_rounds_tables_name_each_seat_as_players_call_it_the_agot_houses(api: Api) -> None:
+    tid = _create(api, ruleset="agot2", board="base", table_size=3, rounds=1, remainder="byes")["id"]
+    _register(api, tid, 6)
+    assert _post(api, f"{tid}/rounds", {}).status_code == 201
+
+    found = api.client.get(f"{BASE}/{tid}/rounds/1", headers=api.headers()).get_json()
+
+    # A table of three plays House Baratheon, Lannister and Stark (as the test above): each House by its name.
+    for table in found["tables"]:
+        assert table["seat_names"] == {"baratheon": "Baratheon", "lannister": "Lannister", "stark": "Stark"}
+
+
 def test_a_tournament_the_rulebook_cannot_seat_is_refused_naming_the_field(api: Api) -> None:
     # KK-SETUP-4: three players play Felvidék, Erdély and Szlavónia, or Pannonia, Tiszahát and Délvidék.
     wrong_triple = {"3": [["felvidek", "erdely", "pannonia"]]}

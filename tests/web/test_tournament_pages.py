@@ -8,6 +8,15 @@ import json
 from tests.web.conftest import Site, Tab, dead_link, hidden_until_a_token, screenshot, with_token
 
 SAMPLE = "kk_spring_open"
+# The six lords' provinces as seed 000 spells them, by seat id: a table lists each player's lord by province.
+PROVINCES = {
+    "felvidek": "Felvidék",
+    "tiszahat": "Tiszahát",
+    "delvidek": "Délvidék",
+    "szlavonia": "Szlavónia",
+    "erdely": "Erdély",
+    "pannonia": "Pannónia",
+}
 
 
 def test_the_tournaments_list_links_each_tournament(site: Site, tab: Tab) -> None:
@@ -79,6 +88,13 @@ def test_the_tournament_page_shows_the_apis_standings_and_every_tables_game(site
         "table.round[data-round='1'] li[data-player] a", "links => links.map(a => a.getAttribute('href'))"
     )  # each player at a table links to their page
     assert seated == [f"/players/{p}" for t in rounds[0]["tables"] for p in t["players"]]
+    held = tab.page.eval_on_selector_all(
+        "table.round[data-round='1'] li[data-player]", "items => items.map(i => i.innerText)"
+    )
+    # Each lord by the province the rulebook names, not its id ("Lengyel Zsófia (Felvidék) — 2.").
+    assert [h.split(" (")[1].split(")")[0] for h in held] == [
+        PROVINCES[t["seats"][p]] for t in rounds[0]["tables"] for p in t["players"]
+    ]
     assert site.api(f"/api/v1/tournaments/{tournament}")["seed"] in tab.page.locator("#seed").inner_text()
     assert tab.errors == []
 
@@ -203,7 +219,7 @@ def test_a_rounds_pairings_print_by_table_and_by_name_with_the_scores_before_it(
         "#by-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.innerText))"
     )
     expected = [
-        [str(t["table"]) if i == 0 else "", names[p], t["seats"][p], str(before[p])]
+        [str(t["table"]) if i == 0 else "", names[p], PROVINCES[t["seats"][p]], str(before[p])]
         for t in round_2["tables"]
         for i, p in enumerate(t["players"])
     ]

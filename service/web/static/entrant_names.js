@@ -16,3 +16,10 @@ export function entrantNames(entrants) {
   });
   return names;
 }
+
+// The seat a player holds at a round's table by the name players call it ("Felvidék", "Stark"; the round's
+// `seat_names`), its id when the answer names none.
+export function seatName(table, player) {
+  const seat = table.seats[player];
+  return seat === undefined ? "" : (table.seat_names || {})[seat] || seat;
+}

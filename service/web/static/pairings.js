@@ -3,7 +3,7 @@
 import { getJson, token } from "./session.js";
 import { el } from "./dom.js";
 import { hhmm } from "./clock.js";
-import { entrantNames } from "./entrant_names.js";
+import { entrantNames, seatName } from "./entrant_names.js";
 
 const section = document.getElementById("pairings");
 const id = section.dataset.tournament;
@@ -33,7 +33,7 @@ function byTable(round, names, scores) {
         { "data-table": table.table, class: index === 0 ? "table-start" : null },
         el("td", { text: index === 0 ? String(table.table) : "" }),
         el("td", { text: names[player] || player }),
-        el("td", { text: table.seats[player] || "" }),
+        el("td", { text: seatName(table, player) }),
         el("td", { text: scores[player] ?? "" }),
       ),
     ),
@@ -41,7 +41,7 @@ function byTable(round, names, scores) {
 }
 
 function byName(round, names) {
-  const seated = round.tables.flatMap((table) => table.players.map((player) => ({ player, table: table.table, seat: table.seats[player] || "" })));
+  const seated = round.tables.flatMap((table) => table.players.map((player) => ({ player, table: table.table, seat: seatName(table, player) })));
   const byes = round.byes.map((player) => ({ player, table: "bye", seat: "" }));
   const name = (p) => names[p.player] || p.player;
   return [...seated, ...byes]

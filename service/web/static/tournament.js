@@ -6,7 +6,7 @@ import { el } from "./dom.js";
 import { director } from "./director.js";
 import { problemLine } from "./director_forms.js";
 import { roundClock } from "./clock.js";
-import { entrantNames } from "./entrant_names.js";
+import { entrantNames, seatName } from "./entrant_names.js";
 
 const section = document.getElementById("tournament");
 const id = section.dataset.tournament;
@@ -108,7 +108,7 @@ function tableRow(table, names, title) {
     const forfeit = (table.result?.forfeit || []).includes(p) ? " forfeit (did not play)" : "";
     const place = table.result ? ` — ${table.result.places[p]}.${forfeit}` : "";
     const who = el("a", { href: `/players/${encodeURIComponent(p)}`, text: names[p] || p });
-    return el("li", { "data-player": p }, who, ` (${table.seats[p] || "?"})${place}`);
+    return el("li", { "data-player": p }, who, ` (${seatName(table, p) || "?"})${place}`);
   });
   const game = table.game
     ? el("a", { class: "game", href: `/games/${encodeURIComponent(table.game)}`, text: "the game", "aria-label": `${title}, table ${table.table}: the game` })
