@@ -41,6 +41,12 @@ def test_a_players_page_shows_their_rating_and_its_history_newest_first(site: Si
         "#player-ratings .rating-history li", "items => items.map(li => li.dataset.game)"
     )
     assert steps == [step["game"] for step in reversed(rating["history"])]
+    # Each step names its game as the games list does (its title after the day), not the day alone.
+    titles = {g["id"]: g["title"] for g in site.api(f"/api/v1/games?player={best['player']}&limit=25")["items"]}
+    texts = tab.page.eval_on_selector_all(
+        "#player-ratings .rating-history li a", "links => links.map(a => a.innerText)"
+    )
+    assert texts == [f"{step['ended_at'][:10]}, {titles[step['game']]}" for step in reversed(rating["history"])]
     assert tab.errors == []
 
 

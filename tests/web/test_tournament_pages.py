@@ -261,7 +261,8 @@ def test_the_standings_after_an_earlier_round_are_the_apis_and_the_csv_link_foll
 def test_a_players_name_in_the_standings_opens_their_tournaments_and_games(site: Site, tab: Tab) -> None:
     tournament = site.tournaments[SAMPLE]
     winner = site.api(f"/api/v1/tournaments/{tournament}/standings")["items"][0]
-    played = [g["id"] for g in site.api(f"/api/v1/games?player={winner['player']}&limit=25")["items"]]
+    games = site.api(f"/api/v1/games?player={winner['player']}&limit=25")["items"]
+    played = [g["id"] for g in games]
     assert len(played) == 3  # three rounds, a table each
 
     tab.open(f"{site.base}/tournaments/{tournament}")
@@ -278,7 +279,9 @@ def test_a_players_name_in_the_standings_opens_their_tournaments_and_games(site:
     seats = tab.page.eval_on_selector_all(
         "#player-games tbody tr td:nth-child(3)", "cells => cells.map(c => c.innerText)"
     )
-    assert all(seats)  # the seat they held at each table
+    # The lord they played at each table, by province as the rulebook names it.
+    held = {g["id"]: next(s["seat"] for s in g["seats"] if s["player"] == winner["player"]) for g in games}
+    assert seats == [PROVINCES[held[g]] for g in played]
     assert tab.errors == []
 
 

@@ -26,7 +26,7 @@ function tournamentRow(entry, names) {
 }
 
 function gameRow(game, names) {
-  const seat = game.seats.filter((s) => s.player === id).map((s) => s.seat).join(", ");
+  const seat = game.seats.filter((s) => s.player === id).map((s) => s.name || s.seat).join(", ");
   return el(
     "tr",
     { "data-game": game.id },
@@ -40,14 +40,15 @@ function gameRow(game, names) {
 
 const HISTORY = 10; // the newest steps of a rating's history shown
 
-// One game system's rating: the numbers, then the rating after each of its newest counted games.
-function ratingBlock(rating, names) {
+// One game system's rating: the numbers, then the rating after each of its newest counted games (each by its
+// game's title when the page lists that game: "2026-04-18, Spring Open: round 2, table 1").
+function ratingBlock(rating, names, titles) {
   const game = names[rating.ruleset] || rating.ruleset;
   const steps = rating.history.slice(-HISTORY).reverse().map((step) =>
     el(
       "li",
       { "data-game": step.game, "data-tournament": step.table?.tournament },
-      ...ratedSource(step.game, step.table, step.ended_at),
+      ...ratedSource(step.game, step.table, step.ended_at, titles[step.game]),
       ` place ${step.place} of ${step.players}: ${step.rating.toFixed(2)}`,
     ),
   );
@@ -75,7 +76,8 @@ async function show() {
       rulesetNames(),
       getJson(`/api/v1/players/${encodeURIComponent(id)}/ratings`),
     ]);
-    const blocks = ratings.items.map((r) => ratingBlock(r, names));
+    const titles = Object.fromEntries(games.items.filter((g) => g.title).map((g) => [g.id, g.title]));
+    const blocks = ratings.items.map((r) => ratingBlock(r, names, titles));
     document.getElementById("player-ratings").replaceChildren(...(blocks.length ? blocks : [el("p", { class: "quiet", text: "Not rated yet: no counted game." })]));
     const tournaments = entries.items.map((e) => tournamentRow(e, names));
     document.querySelector("#player-tournaments tbody").replaceChildren(...(tournaments.length ? tournaments : [emptyRow(7, "No tournament you may read.")]));
