@@ -389,3 +389,24 @@ def test_a_private_tournaments_pairings_are_a_404_page_and_print_for_a_token_tha
     assert tab.page.locator("#by-name tbody tr").count() == 4
     assert tab.page.is_hidden("#not-here") and tab.page.is_visible("#print")
     assert tab.page.is_hidden("#pairings-error")
+
+
+def test_a_game_ended_by_an_arbiters_ruling_says_who_won_by_province_and_names_its_rulebook(
+    site: Site, tab: Tab
+) -> None:
+    tournament = site.tournaments[SAMPLE]
+    tables = site.api(f"/api/v1/tournaments/{tournament}/rounds/2")["tables"]
+    (amended,) = [t for t in tables if t["result"]["amended_by_dispute"]]
+    game = site.api(f"/api/v1/games/{amended['game']}")
+    ended = site.api(f"/api/v1/games/{amended['game']}/state")["state"]["meta"]["result"]
+
+    tab.open(f"{site.base}/games/{amended['game']}")
+    tab.wait_ready()
+
+    said = tab.page.inner_text("#status-panel .ended")
+    # CORE-END-1: the arbiter's end names the winner and scores every seat, each lord by his province.
+    assert said.startswith("Ended by arbiter · ") and f"winners: {PROVINCES[ended['winners'][0]]}" in said, said
+    assert all(f"{PROVINCES[seat]}: {score}" in said for seat, score in ended["scores"].items()), said
+    assert not any(seat in said for seat in ended["scores"])  # no seat id left
+    tab.page.wait_for_selector(f"#game-facts a:has-text('Kard és Korona {game['ruleset_version']}')")
+    assert tab.errors == []

@@ -11,6 +11,7 @@ import { follow } from "./live.js";
 import { drawMarks, readNotes, renderNotes, watchBoard } from "./notes.js";
 import { Recorder } from "./recorder.js";
 import { arrange } from "./arrange.js";
+import { rulesetName } from "./rulesets.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
@@ -231,6 +232,7 @@ function describeFacts(game) {
   // The rules of the version the game is pinned to, not the current ones (README, "Ruleset versions").
   const rules = `/rulesets/${encodeURIComponent(game.ruleset)}/rules?version=${encodeURIComponent(game.ruleset_version)}`;
   const rulebook = el("a", { href: rules, text: `${game.ruleset} ${game.ruleset_version}` });
+  rulesetName(game.ruleset).then((name) => (rulebook.textContent = `${name} ${game.ruleset_version}`)); // "Kard és Korona 1.1.0"
   $("game-facts").replaceChildren(rulebook, ` · ${game.mode} · ${game.dice} dice · ${game.status} · ${game.version} events`);
 }
 

@@ -110,18 +110,27 @@ let showEverything = null;
 
 // How the game ended, as words: "Ended by recorder · reason: sample campaign ends after three rounds", not the
 // GameEnded event's JSON (winners, scores, a ruleset's condition read as the recorder's legal values do).
-export function endedText(result) {
+// Seats by their names (`seat`: "felvidek" is Felvidék) in the winners, the scores and a ranking's rows.
+export function endedText(result, seat = String) {
   if (!result || typeof result !== "object") return "Ended.";
   const { by, ...rest } = result;
-  const said = Object.keys(rest).length ? ` · ${plain(rest)}` : "";
+  const said = Object.keys(rest).length ? ` · ${plain(seatsNamed(rest, seat))}` : "";
   return `Ended${by ? ` by ${by}` : ""}${said}`;
+}
+
+function seatsNamed(result, seat) {
+  const named = { ...result };
+  if (Array.isArray(result.winners)) named.winners = result.winners.map((w) => seat(w));
+  if (result.scores && typeof result.scores === "object") named.scores = Object.fromEntries(Object.entries(result.scores).map(([s, n]) => [seat(s), n]));
+  if (Array.isArray(result.ranking)) named.ranking = result.ranking.map((row) => (row && row.seat ? { ...row, seat: seat(row.seat) } : row));
+  return named;
 }
 
 // `names` (optional): `seat` and `area` functions naming them as people do (the game's seat names, the board's areas).
 export function renderStatus(panel, view, rulesetId = null, seats = [], names = {}) {
   const rules = (view && (view.rules || view.state)) || {};
   const meta = (view && view.meta) || {};
-  const ended = meta.ended ? el("p", { class: "ended", text: endedText(meta.result) }) : null;
+  const ended = meta.ended ? el("p", { class: "ended", text: endedText(meta.result, names.seat || String) }) : null;
   const more = el("details", { class: "more-status" }, el("summary", { text: "Everything the view holds" }), list(rules, "", 0));
   more.open = showEverything ?? !HEADLINES[rulesetId]; // the reader's choice holds while stepping
   more.addEventListener("toggle", () => {
