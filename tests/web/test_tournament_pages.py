@@ -410,3 +410,21 @@ def test_a_game_ended_by_an_arbiters_ruling_says_who_won_by_province_and_names_i
     assert not any(seat in said for seat in ended["scores"])  # no seat id left
     tab.page.wait_for_selector(f"#game-facts a:has-text('Kard és Korona {game['ruleset_version']}')")
     assert tab.errors == []
+
+
+def test_the_sample_dispute_says_who_raised_it_and_its_history_in_words(site: Site, tab: Tab) -> None:
+    tournament = site.tournaments[SAMPLE]
+    tables = site.api(f"/api/v1/tournaments/{tournament}/rounds/2")["tables"]
+    (amended,) = [t for t in tables if t["result"]["amended_by_dispute"]]
+    dispute = site.api(f"/api/v1/disputes/{amended['result']['amended_by_dispute']}")
+    raiser = dispute["raised_by"].removeprefix("player:")
+    name = site.api(f"/api/v1/players/{raiser}")["name"]
+
+    tab.open(f"{site.base}/disputes/{dispute['id']}")
+    tab.page.wait_for_selector("#dispute .raised-by")
+
+    # The runner-up raised it: their name and the lord they played, by his province.
+    assert tab.page.inner_text("#dispute .raised-by") == f"{name}, {PROVINCES[amended['seats'][raiser]]}"
+    said = tab.page.eval_on_selector_all(".dispute-events > li > strong", "items => items.map(i => i.innerText)")
+    assert said == ["Dispute opened", "Audit attached", "Ruling"]
+    assert tab.errors == []

@@ -15,13 +15,16 @@ function rules(game, ids) {
   return el("p", {}, "Rules: ", ...links.flatMap((link, i) => (i ? [", ", link] : [link])));
 }
 
+// A dispute's events as its history reads them, not their type names.
+const HAPPENED = { DisputeOpened: "Dispute opened", AuditAttached: "Audit attached", RulingIssued: "Ruling", AppealOpened: "Appeal" };
+
 function eventItem(game, event) {
   const data = event.data || {};
   const audit = data.audit || null;
   return el(
     "li",
     { "data-type": event.type },
-    el("strong", { text: event.type }),
+    el("strong", { text: HAPPENED[event.type] || event.type }),
     " ",
     el("time", { text: (event.recorded_at || "").replace("T", " ").slice(0, 19) }),
     data.claim ? el("p", { text: `Claim: ${data.claim}` }) : null,
@@ -85,6 +88,17 @@ function appealForm() {
   return disputeForm("appeal", "Appeal the ruling", [field(claim, "Why the ruling is wrong")], "Appeal", () => ({ claim: claim.value.trim() }));
 }
 
+// Who raised it, when a player did: their name (as their record reads, when public) and the seat they held in the
+// game ("raised by Bodnár Hajnalka, Délvidék"). A token's dispute (an arbiter's, an organiser's) names no one.
+async function raisedBy(dispute, game) {
+  const player = (dispute.raised_by || "").startsWith("player:") ? dispute.raised_by.slice("player:".length) : null;
+  if (!player) return [];
+  const record = await getJson(`/api/v1/players/${encodeURIComponent(player)}`).catch(() => null);
+  const seats = (game.seats || []).filter((s) => s.player === player).map((s) => s.name || s.seat);
+  const who = [record?.name, ...seats].filter(Boolean).join(", ");
+  return who ? [" · raised by ", el("span", { class: "raised-by", text: who })] : [];
+}
+
 async function actions(dispute) {
   if (!token()) return null;
   const who = await getJson("/api/v1/tokens/current").catch(() => null);
@@ -105,7 +119,7 @@ async function show() {
     const at = el("a", { href: `/games/${encodeURIComponent(dispute.game)}?v=${dispute.version}`, text: `${game.title || dispute.game}, version ${dispute.version}` });
     setChildren(
       section,
-      el("p", {}, "Status: ", el("strong", { "data-status": dispute.status, text: dispute.status }), " · on ", at),
+      el("p", {}, "Status: ", el("strong", { "data-status": dispute.status, text: dispute.status }), " · on ", at, ...(await raisedBy(dispute, game))),
       el("p", { class: "claim", text: dispute.claim }),
       rules(game, dispute.rule_ids),
       el("h2", { text: "History" }),
