@@ -225,7 +225,9 @@ def test_got_term_6_a_bid_reveal_is_one_bookmark_where_the_bids_show_and_answers
     frames = api.client.get(f"/api/v1/games/{game}/replay?from=1").get_json()["frames"]
 
     def seek(label: str, occurrence: int = 1) -> Any:
-        return api.client.get(f"/api/v1/games/{game}/seek?bookmark={label}&occurrence={occurrence}").get_json()
+        response = api.client.get(f"/api/v1/games/{game}/seek?bookmark={label}&occurrence={occurrence}")
+        assert response.status_code == 200, (label, response.get_json())
+        return response.get_json()
 
     reveals = [b["label"] for b in items if "revealed" in b["label"] or b["label"].startswith("reveal: the")]
     assert [r for r in reveals if "bids" in r or "orders" in r] == [
