@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from domain.ruleset_protocol import Ruleset, S
+from domain.ruleset_protocol import NO_FACTS, Ruleset, S
 from domain.values import (
     Action,
     Authority,
@@ -33,6 +33,7 @@ from domain.values import (
 # The values and the contract live in domain.values and domain.ruleset_protocol; the kernel re-exports them, so
 # every ruleset and the service keep importing the shapes they speak from one place.
 __all__ = [
+    "NO_FACTS",
     "Action",
     "Authority",
     "Decision",

@@ -29,6 +29,9 @@ if TYPE_CHECKING:  # domain.actions and domain.pending import from domain.kernel
     from domain.positions import PositionError
 
 
+# What no earlier event told a bookmark (`Ruleset.bookmark_facts`).
+NO_FACTS: Mapping[str, str] = MappingProxyType({})
+
 # The state type of one ruleset (KKState, AgotState…); the kernel and the service hold `Ruleset[Any]`.
 S = TypeVar("S")
 
@@ -137,16 +140,34 @@ class Ruleset(Protocol[S]):
         freeform game's seats are named by whoever created it."""
         return seat
 
-    def bookmarks(self, event: Event, state: S | None = None) -> tuple[str, ...]:
+    def bookmarks(self, event: Event, state: S | None = None, facts: Mapping[str, str] = NO_FACTS) -> tuple[str, ...]:
         """The ruleset's own places a replay can jump to (years, phases, battles), from the event and the names of a
-        state of its game (factions, places, as notation reads them); without a state, the labels as they read
-        before they named anything (ids), which old links still hold."""
+        state of its game (factions, places, as notation reads them) and the `facts` earlier events told
+        (`bookmark_facts`); without a state, the labels as they read before they named anything (ids), which old
+        links still hold."""
+        return ()
+
+    def bookmark_facts(self, event: Event) -> Mapping[str, str]:
+        """What `event` tells later bookmarks that their own events do not say, by key (the county a battle is
+        fought in, named when the battle was created); the platform gathers them along the stream and hands them to
+        `bookmarks`, so a long game's bookmarks fold no state. Nothing by default."""
+        return NO_FACTS
+
+    def former_bookmarks(self, event: Event, state: S | None = None) -> tuple[str, ...]:
+        """The labels this event's bookmarks had before the ruleset reworded them, besides the id form (a saved link
+        may hold them), paired with `bookmarks`' labels; none by default."""
         return ()
 
     def sealed_round_name(self, round: str) -> str:
         """A sealed round by what it seals, as the ruleset's notation reads it (the platform's "sealed round: …" and
         "reveal: …" bookmarks name it so when they read names); the round's id by default."""
         return round
+
+    def reveal_bookmarked_by_rules(self, round: str) -> bool:
+        """Whether the ruleset bookmarks the reveal of `round` itself, at its own event after the platform's
+        `SubmissionsRevealed`, where the state shows what was revealed (the bids on a track); the platform then
+        marks no "reveal: …" of its own, so one reveal is one bookmark. False by default."""
+        return False
 
     def end_errors(self, game: Game, winners: Sequence[str]) -> list[RuleViolation]:
         """Why seats named in an `end_game`'s `winners` may not win, in the game's own rules (a faction its rules bar

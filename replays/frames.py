@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.kernel import Event, Game, Ruleset, advance
+from domain.kernel import NO_FACTS, Event, Game, Ruleset, advance
 
 # Bookmarks every ruleset shares, from the event and a reading of its sealed round (the ruleset's
 # `sealed_round_name`, or the id); rulesets add their own (years, phases, battles) with their `bookmarks` hook.
@@ -57,34 +57,46 @@ def frames(
     """
     found: list[Frame] = []
     game, seen = start, view(start)
+    facts: dict[str, str] = {}  # what the events seen so far told later bookmarks (the state tells the rest)
     for event in events:
         line = ruleset.notation(readable(event), game.state)
         game = advance(ruleset, game, event)
         shown = view(game)
-        marks = bookmarks(event, ruleset, game.state)
+        facts.update(ruleset.bookmark_facts(event))
+        marks = bookmarks(event, ruleset, game.state, facts)
         found.append(Frame(game.version, event.type, line, tuple(json_diff(seen, shown)), marks))
         seen = shown
     return found
 
 
-def bookmarks(event: Event, ruleset: Ruleset[Any] | None = None, state: Any = None) -> tuple[str, ...]:
-    """Labels a reader can jump to, derived from the event and the names of `state`, a state of its game.
+def bookmarks(
+    event: Event, ruleset: Ruleset[Any] | None = None, state: Any = None, facts: Mapping[str, str] = NO_FACTS
+) -> tuple[str, ...]:
+    """Labels a reader can jump to, derived from the event, the names of `state`, a state of its game, and the
+    `facts` earlier events told (the ruleset's `bookmark_facts`: the county of a battle).
 
     A ruleset adds its own (years, phases, battles, elections) with its `bookmarks` hook, naming factions and
     places as its notation does, and names a sealed round by what it seals ("reveal: the loot slip of Katzowicové
-    from battle 2"); without a state they read ids, as they did before they named anything. A ruleset
-    with no structure of its own (freeform) keeps the protocol's default, none. Without a ruleset, the platform's
-    bookmarks alone.
+    from battle 2"); without a state they read ids, as they did before they named anything. A reveal the ruleset
+    bookmarks itself, where its state shows what was revealed (`reveal_bookmarked_by_rules`), is not marked again
+    at `SubmissionsRevealed`. A ruleset with no structure of its own (freeform) keeps the protocol's default,
+    none. Without a ruleset, the platform's bookmarks alone.
     """
-    label = _PLATFORM_BOOKMARKS.get(event.type)
-    sealed: Callable[[str], str] = ruleset.sealed_round_name if ruleset is not None and state is not None else str
-    found = (label(event.data, sealed),) if label else ()
     if ruleset is None:
-        return found
+        return _platform_bookmarks(event, str)
+    if event.type == "SubmissionsRevealed" and ruleset.reveal_bookmarked_by_rules(str(event.data.get("round"))):
+        found: tuple[str, ...] = ()
+    else:
+        found = _platform_bookmarks(event, ruleset.sealed_round_name if state is not None else str)
     try:
-        return found + tuple(ruleset.bookmarks(event, state))
+        return found + tuple(ruleset.bookmarks(event, state, facts if state is not None else NO_FACTS))
     except (KeyError, TypeError, ValueError, AttributeError):  # an odd imported event has no bookmark
         return found
+
+
+def _platform_bookmarks(event: Event, sealed: Callable[[str], str]) -> tuple[str, ...]:
+    label = _PLATFORM_BOOKMARKS.get(event.type)
+    return (label(event.data, sealed),) if label else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,20 +107,45 @@ class Bookmark:
     label: str
     # The label it had before bookmarks read names (ids: "siege of hrad_x begins"), which a saved link may hold.
     was: str | None = None
+    # Other labels a saved link may hold for it: the ruleset's wording before it changed ("bids for Fiefdoms
+    # revealed"), the platform's reveal it took over ("reveal: bid-fiefdoms-2-4").
+    former: tuple[str, ...] = ()
 
 
 def bookmarks_of(
     ruleset: Ruleset[Any], events: Iterable[Event], first_version: int = 1, state: Any = None
 ) -> list[Bookmark]:
     """Every bookmark of a stream, in order; `first_version` is the version of the first event, and `state` a state
-    of the game whose names the labels read (the game's board names its places; a game never renames them)."""
+    of the game whose names the labels read (the game's board names its places; a game never renames them). The
+    facts events tell later bookmarks (`bookmark_facts`) are gathered on the way: a dict, no state is folded."""
     found: list[Bookmark] = []
+    facts: dict[str, str] = {}
+    taken_over: tuple[str, ...] = ()  # the labels of a reveal the ruleset bookmarks at its next event
     for version, event in enumerate(events, start=first_version):
-        named = bookmarks(event, ruleset, state)
+        facts.update(ruleset.bookmark_facts(event))
+        named = bookmarks(event, ruleset, state, facts)
         old = bookmarks(event, ruleset) if state is not None else named
         paired = old if len(old) == len(named) else (None,) * len(named)
-        found += [Bookmark(version, new, was if was != new else None) for new, was in zip(named, paired, strict=True)]
+        former = _paired(ruleset.former_bookmarks(event, state), len(named)) if state is not None else ()
+        for i, (new, was) in enumerate(zip(named, paired, strict=True)):
+            more = (*(former[i : i + 1]), *(taken_over if i == 0 else ()))
+            more = tuple(dict.fromkeys(m for m in more if m not in (new, was)))
+            found.append(Bookmark(version, new, was if was != new else None, more))
+        taken_over = _taken_over(ruleset, event)
     return found
+
+
+def _paired(labels: tuple[str, ...], count: int) -> tuple[str, ...]:
+    return labels if len(labels) == count else ()
+
+
+def _taken_over(ruleset: Ruleset[Any], event: Event) -> tuple[str, ...]:
+    """The labels the platform's reveal of `event` had (named and by id), when the ruleset bookmarks it itself at
+    its next event: that bookmark answers to them."""
+    if event.type != "SubmissionsRevealed" or not ruleset.reveal_bookmarked_by_rules(str(event.data.get("round"))):
+        return ()
+    labels = (*_platform_bookmarks(event, ruleset.sealed_round_name), *_platform_bookmarks(event, str))
+    return tuple(dict.fromkeys(labels))
 
 
 def json_diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:

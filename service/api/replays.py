@@ -92,12 +92,13 @@ def seek(game_id: str) -> Response:
     """The state at a bookmark (its `occurrence`-th place, by version), as one viewer sees it.
 
     **Decision:** a rules' bookmark answers to its label and to the label it had before bookmarks read names (the
-    id form a saved link may hold, "siege of hrad_x begins"), counted among the bookmarks that answer to it;
+    id form a saved link may hold, "siege of hrad_x begins", and a wording the ruleset changed since, "bids for
+    Fiefdoms revealed"), counted among the bookmarks that answer to it;
     bookmark annotations answer to the label their author wrote, never renamed.
     """
     query = schemas.load(schemas.SeekQuerySchema, request.args.to_dict(), "query")
     wanted = query["bookmark"]
-    matches = [b for b in _bookmarks(game_id, with_old=True) if wanted in (b["label"], b.get("was"))]
+    matches = [b for b in _bookmarks(game_id, with_old=True) if wanted == b["label"] or wanted in _was(b)]
     if len(matches) < query["occurrence"]:
         raise NotFound(
             f"bookmark {query['bookmark']!r} occurs {len(matches)} time(s) in game {game_id!r}; "
@@ -118,8 +119,8 @@ def seek(game_id: str) -> Response:
 
 
 def _bookmarks(game_id: str, with_old: bool = False) -> list[dict[str, object]]:
-    """The rules' bookmarks (naming what the game's newest state names; `with_old`: each with the label it had
-    before, `was`, when that differs), then the caller's readable bookmark annotations, by version."""
+    """The rules' bookmarks (naming what the game's newest state names; `with_old`: each with the labels it had
+    before, `was`), then the caller's readable bookmark annotations, by version."""
     caller, wired = principal(), services()
     summary = wired.loader.summary(game_id, caller)
     ruleset = registry.pinned(summary["ruleset"], summary["ruleset_version"])
@@ -128,8 +129,8 @@ def _bookmarks(game_id: str, with_old: bool = False) -> list[dict[str, object]]:
     ranked: list[tuple[int, int, dict[str, object]]] = []
     for b in bookmarks_of(ruleset, tail, 2, names):
         item: dict[str, object] = {"version": b.version, "label": b.label, "source": "rules"}
-        if with_old and b.was is not None:
-            item["was"] = b.was
+        if with_old:
+            item["was"] = (b.was, *b.former) if b.was is not None else b.former
         ranked.append((b.version, 0, item))
     for note in annotation_stream.annotations_of(wired, caller, game_id):
         if note.kind is Kind.BOOKMARK:
@@ -141,6 +142,12 @@ def _bookmarks(game_id: str, with_old: bool = False) -> list[dict[str, object]]:
             }
             ranked.append((note.at_version, 1, item))
     return [item for _, _, item in sorted(ranked, key=lambda r: (r[0], r[1]))]
+
+
+def _was(item: dict[str, object]) -> tuple[object, ...]:
+    """The labels a rules' bookmark had before (`_bookmarks(with_old=True)`)."""
+    was = item.get("was", ())
+    return was if isinstance(was, tuple) else ()
 
 
 def _check_version(name: str, value: int, last: int) -> None:

@@ -98,7 +98,7 @@ def test_kk_adv_6_kk_adv_9_kk_adv_11_retreat_into_a_swamp_is_pursued_then_halved
     assert state["control"]["pannonia_d"] == RED and state["control"]["pannonia_b"] == BLUE
     replay = api.client.get(f"/api/v1/games/{game}/replay", headers=api.headers()).get_json()
     lines = {frame["type"]: frame["notation"] for frame in replay["frames"]}
-    assert lines["RetreatDeclared"] == "Tiszahát (defender) retreats from battle b1301-1 to Pannónia B"
+    assert lines["RetreatDeclared"] == "Tiszahát (defender) retreats from battle b1301-1 in Pannónia D to Pannónia B"
     assert lines["ObstacleLossesChosen"] == "Tiszahát loses 1 cavalry crossing the obstacle of the retreat"
     audit = api.client.get(f"/api/v1/games/{game}/audit", headers=api.headers()).get_json()
     assert audit["counts"]["consistent"] == audit["counts"]["actions"]  # every action re-decides the same

@@ -190,3 +190,57 @@ def test_rv_loot_2_a_loot_slip_s_sealed_round_and_reveal_are_bookmarked_by_whose
     ]
     sought = api.client.get(f"/api/v1/games/{game}/seek?bookmark=reveal: loot-2-katzowicove").get_json()
     assert sought["version"] == 38  # a saved link with the round's id still lands
+
+
+def _sample(api: Api, name: str) -> str:
+    from service.samples import SAMPLES, game_of, load_sample
+
+    return str(game_of(load_sample(api.services, SAMPLES / f"{name}.sample.json")))
+
+
+def test_kk_move_11_a_battle_is_bookmarked_by_its_county_once_its_year_is_over(api: Api) -> None:
+    """The three lords' sample: Erdély's first attack of 1301 is into Arad (b1301-1); the sample stops as 1303
+    begins, so the newest state, which the bookmarks read names from, holds no battle of 1301 or 1302."""
+    game = _sample(api, "kard_es_korona_basic_three_lords")
+
+    labels = [b["label"] for b in api.client.get(f"/api/v1/games/{game}/bookmarks").get_json()["items"]]
+    frames = api.client.get(f"/api/v1/games/{game}/replay?from=1").get_json()["frames"]
+    begins = next(f for f in frames if f["type"] == "BattleStarted")
+
+    assert "battle in Arad begins" in labels and "battle in Arad ends" in labels
+    assert not [label for label in labels if "b1301" in label or "b1302" in label]
+    assert [m for f in frames for m in f["bookmarks"]] == labels  # the chapters read the same
+    assert begins["notation"].startswith("battle b1301-1 in Arad begins: ")
+    sought = api.client.get(f"/api/v1/games/{game}/seek?bookmark=battle in Arad begins").get_json()
+    old = api.client.get(f"/api/v1/games/{game}/seek?bookmark=battle b1301-1 begins").get_json()
+    assert sought["version"] == old["version"] == begins["version"]
+
+
+def test_got_term_6_a_bid_reveal_is_one_bookmark_where_the_bids_show_and_answers_to_its_old_labels(api: Api) -> None:
+    """The North sample: the Fiefdoms bids of round 2 (Baratheon 0, Stark 2, Greyjoy 2) are sealed in
+    "bid-fiefdoms-2-4", and the orders of rounds 1 and 2 are revealed too."""
+    game = _sample(api, "agot2_north_two_rounds")
+
+    items = api.client.get(f"/api/v1/games/{game}/bookmarks").get_json()["items"]
+    frames = api.client.get(f"/api/v1/games/{game}/replay?from=1").get_json()["frames"]
+
+    def seek(label: str, occurrence: int = 1) -> Any:
+        response = api.client.get(f"/api/v1/games/{game}/seek?bookmark={label}&occurrence={occurrence}")
+        assert response.status_code == 200, (label, response.get_json())
+        return response.get_json()
+
+    reveals = [b["label"] for b in items if "revealed" in b["label"] or b["label"].startswith("reveal: the")]
+    assert [r for r in reveals if "bids" in r or "orders" in r] == [
+        "reveal: the orders of round 1",
+        "reveal: the Fiefdoms bids of round 2",
+        "reveal: the orders of round 2",
+    ]
+    bids = seek("reveal: the Fiefdoms bids of round 2")
+    shown = next(f for f in frames if f["version"] == bids["version"])
+    assert shown["type"] == "TrackBidsRevealed"  # the board shows the bids there, not one event before
+    for old in ("bids for Fiefdoms revealed", "bids for fiefdoms revealed", "reveal: bid-fiefdoms-2-4"):
+        assert seek(old)["version"] == bids["version"], old
+    assert [seek(f"reveal: orders-{n}")["version"] for n in (1, 2)] == [
+        seek("orders revealed", n)["version"] for n in (1, 2)
+    ]
+    assert [m for f in frames for m in f["bookmarks"]] == [b["label"] for b in items]

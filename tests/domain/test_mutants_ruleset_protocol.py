@@ -30,6 +30,9 @@ def test_a_ruleset_that_overrides_no_hook_answers_none() -> None:
         assert FREEFORM.event_view(SECRET, viewer) is SECRET
     assert FREEFORM.bookmarks(SECRET) == ()
     assert FREEFORM.sealed_round_name("r1") == "r1"
+    assert dict(FREEFORM.bookmark_facts(SECRET)) == {}
+    assert FREEFORM.former_bookmarks(SECRET) == ()
+    assert FREEFORM.reveal_bookmarked_by_rules("r1") is False
     game = start(FREEFORM, created(), None)
     assert FREEFORM.outside_round_errors(game, SealedRound("r1", ("north",), "bid"), "south") == []
     assert (FREEFORM.upcasters, FREEFORM.has_secret_events) == ((), False)

@@ -22,18 +22,29 @@ def _side(d: Mapping[str, Any], side: str) -> str:
 
 
 def sealed_round_name(name: Any) -> str:
-    """A sealed round by what it seals: "orders-2" reads "the orders of round 2", "cards-12" and a card's second
-    choice "cards-12-2" "the house cards of combat 12", "bid-kings-court-2-4" "the King's Court bids of round 2"
-    (tracks.py opens it: track, round, count of sealed rounds); an id these rules never open, as it is."""
+    """A sealed round by what it seals: "orders-2" reads "the orders of round 2", "cards-12" "the house cards of
+    combat 12" and the round in which one House plays another card (GOT-CARD-3, X-8: its card sent back or
+    replaced), "cards-12-2", "the new house card of combat 12"; "bid-kings-court-2-4" "the King's Court bids of
+    round 2" (tracks.py opens it: track, round, count of sealed rounds); an id these rules never open, as it is."""
     kind, _, rest = str(name).partition("-")
     parts = rest.split("-")
     if kind == "orders" and rest.isdigit():
         return f"the orders of round {rest}"
     if kind == "cards" and parts[0].isdigit():
-        return f"the house cards of combat {parts[0]}"
+        return f"the {'new house card' if len(parts) > 1 else 'house cards'} of combat {parts[0]}"
     if kind == "bid" and len(parts) > 2 and all(p.isdigit() for p in parts[-2:]):
-        return f"the {words('_'.join(parts[:-2]))} bids of round {parts[-2]}"
+        return bids_name("_".join(parts[:-2]), parts[-2])
     return str(name)
+
+
+def bids_name(track: Any, round: Any) -> str:
+    """The bids for a track in a round: "the King's Court bids of round 2" ("the King's Court bids", no round)."""
+    return f"the {words(track)} bids" + (f" of round {round}" if round is not None else "")
+
+
+def _are(name: Any) -> str:
+    """The verb of a sealed round's name: one new house card "is", orders, cards and bids "are"."""
+    return "is" if sealed_round_name(name).startswith("the new house card") else "are"
 
 
 Line = Callable[[Mapping[str, Any], AgotState], str]
@@ -98,7 +109,8 @@ def _track_bids_revealed(d: Mapping[str, Any], state: AgotState) -> str:
 
 
 def _sealed_round_opened(d: Mapping[str, Any], state: AgotState) -> str:
-    return f"{sealed_round_name(d.get('round'))} are chosen in secret by {houses(d.get('seats'))}"
+    name = d.get("round")
+    return f"{sealed_round_name(name)} {_are(name)} chosen in secret by {houses(d.get('seats'))}"
 
 
 def _marched(d: Mapping[str, Any], state: AgotState) -> str:
@@ -194,6 +206,6 @@ LINES: Mapping[str, Line] = {
     "SubmissionSealed": lambda d, state: (
         f"{house(d.get('seat'))} seals its choice of {sealed_round_name(d.get('round'))}"
     ),
-    "SubmissionsRevealed": lambda d, state: f"{sealed_round_name(d.get('round'))} are revealed",
+    "SubmissionsRevealed": lambda d, state: f"{sealed_round_name(d.get('round'))} {_are(d.get('round'))} revealed",
     "GameEnded": lambda d, state: f"game ended by {words(d.get('by'))}",
 }

@@ -6,11 +6,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionSpec, SealedSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import (
+    NO_FACTS,
+    Action,
+    Decision,
+    Event,
+    Game,
+    Inputs,
+    Ruleset,
+    RuleViolation,
+    SealedRound,
+    Seat,
+    Viewer,
+)
 from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.agot2.actions import ACTION_SPECS, SEALED_SPECS, board_ids
 from domain.rulesets.agot2.bookmarks import bookmarks as _bookmarks
+from domain.rulesets.agot2.bookmarks import former_bookmarks as _former_bookmarks
+from domain.rulesets.agot2.bookmarks import reveal_bookmarked_by_rules as _reveal_bookmarked_by_rules
 from domain.rulesets.agot2.data import BASE_BOARD
 from domain.rulesets.agot2.data import board_errors as data_board_errors
 from domain.rulesets.agot2.decide import decide, resolve_reveal, sealed_errors
@@ -132,9 +146,19 @@ class Agot2Ruleset(Ruleset[AgotState]):
         """Who may act now and the choices the rules accept, as the viewer may see them (issue 15, point 2)."""
         return pending(game, viewer)
 
-    def bookmarks(self, event: Event, state: AgotState | None = None) -> tuple[str, ...]:
+    def bookmarks(
+        self, event: Event, state: AgotState | None = None, facts: Mapping[str, str] = NO_FACTS
+    ) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
         return _bookmarks(event, state)
+
+    def former_bookmarks(self, event: Event, state: AgotState | None = None) -> tuple[str, ...]:
+        """A bid's reveal as it read when it was two bookmarks ("bids for Fiefdoms revealed")."""
+        return _former_bookmarks(event, state)
+
+    def reveal_bookmarked_by_rules(self, round: str) -> bool:
+        """Orders and bids are bookmarked where the board shows them, the event after their reveal."""
+        return _reveal_bookmarked_by_rules(round)
 
     def sealed_round_name(self, round: str) -> str:
         """Orders, house cards and bids by what they seal, as notation reads them ("the orders of round 2"); another

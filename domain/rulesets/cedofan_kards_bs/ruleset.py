@@ -6,7 +6,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import (
+    NO_FACTS,
+    Action,
+    Decision,
+    Event,
+    Game,
+    Inputs,
+    Ruleset,
+    RuleViolation,
+    SealedRound,
+    Seat,
+    Viewer,
+)
 from domain.pending import Pending
 from domain.rulesets.cedofan_kards_bs import decide as deciding
 from domain.rulesets.cedofan_kards_bs import notation as notations
@@ -86,7 +98,9 @@ class KardsBsRuleset(Ruleset[KbsState]):
         """Whom the table waits for and the legal options of each (issue 15, point 2)."""
         return pendings.pending(game, viewer)
 
-    def bookmarks(self, event: Event, state: KbsState | None = None) -> tuple[str, ...]:
+    def bookmarks(
+        self, event: Event, state: KbsState | None = None, facts: Mapping[str, str] = NO_FACTS
+    ) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
         return _bookmarks(event, state)
 

@@ -6,7 +6,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionSpec, SealedSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import (
+    NO_FACTS,
+    Action,
+    Decision,
+    Event,
+    Game,
+    Inputs,
+    Ruleset,
+    RuleViolation,
+    SealedRound,
+    Seat,
+    Viewer,
+)
 from domain.pending import Pending
 from domain.rulesets.cedofan_rv import board as rv_board
 from domain.rulesets.cedofan_rv import options as rv_options
@@ -106,7 +118,9 @@ class CedofanRvRuleset(Versioned, Ruleset[RvState]):
         """Events with purse and loot amounts hidden from those the rules do not name (RV-SUP-3, RV-LOOT-2)."""
         return event_view(event, viewer)
 
-    def bookmarks(self, event: Event, state: RvState | None = None) -> tuple[str, ...]:
+    def bookmarks(
+        self, event: Event, state: RvState | None = None, facts: Mapping[str, str] = NO_FACTS
+    ) -> tuple[str, ...]:
         """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
         return _bookmarks(event, state)
 

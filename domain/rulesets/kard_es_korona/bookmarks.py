@@ -1,20 +1,34 @@
 """Places a Kard és Korona replay can jump to: years, their phases, each battle's start and end, elections.
 
-A label names a lord by his province as notation does ("1302 Erdély's turn") and words his fate as notation does
-("Felvidék's lord is captured"); without a state it reads the ids and event types, as labels did before they named
+A label names a lord by his province as notation does ("1302 Erdély's turn"), words his fate as notation does
+("Felvidék's lord is captured") and a battle by the county it is fought in ("battle in Pozsony begins": its events
+carry only its id, so the county comes from the `BattleCreated` that named it, a bookmark fact, or from a state
+that still holds the battle); without a state it reads the ids and event types, as labels did before they named
 anything (old links)."""
 
 from __future__ import annotations
 
-from domain.kernel import Event
+from collections.abc import Mapping
+
+from domain.kernel import NO_FACTS, Event
 from domain.rulesets.kard_es_korona.election_notation import election_bookmarks
-from domain.rulesets.kard_es_korona.notation_names import who
+from domain.rulesets.kard_es_korona.notation_names import county, who
 from domain.rulesets.kard_es_korona.state import KKState
 
 
-def bookmarks(event: Event, state: KKState | None = None) -> tuple[str, ...]:
-    """Labels derived from the event, with the names of `state`'s board (KK-TURN-2: the phases of a year)."""
+def bookmark_facts(event: Event) -> Mapping[str, str]:
+    """KK-MOVE-11: the county a battle is fought in, which only the event that creates it names."""
+    battle, where = event.data.get("battle"), event.data.get("county")
+    if event.type == "BattleCreated" and battle is not None and where is not None:
+        return {f"battle:{battle}": str(where)}
+    return NO_FACTS
+
+
+def bookmarks(event: Event, state: KKState | None = None, facts: Mapping[str, str] = NO_FACTS) -> tuple[str, ...]:
+    """Labels derived from the event, with the names of `state`'s board and the counties `facts` give battles
+    (KK-TURN-2: the phases of a year)."""
     data = event.data
+    battle = _battle(data["battle"], state, facts) if "battle" in data else ""
     year = data.get("year")
     lord = data.get("seat") or data.get("vassal")
     lord = who(state, lord) if state is not None else lord
@@ -28,13 +42,13 @@ def bookmarks(event: Event, state: KKState | None = None) -> tuple[str, ...]:
         case "BattlePhaseBegan":
             return (f"{year} battles",)
         case "BattleStarted":
-            return (f"battle {data.get('battle')} begins",)
+            return (f"{battle} begins",)
         case "RetreatDeclared":
-            return (f"battle {data.get('battle')} retreat",)
+            return (f"{battle} retreat",)
         case "BattleEnded":
-            return (f"battle {data.get('battle')} ends",)
+            return (f"{battle} ends",)
         case "DuelStarted":
-            return (f"duel in battle {data.get('battle')}",)
+            return (f"duel in {'the ' if battle.startswith('battle in ') else ''}{battle}",)
         case "LordCaptured" | "FealtySworn" | "PlayerEliminated" | "LordExecuted":
             return (_fate(event, state) if state is not None else f"{lord}: {event.type}",)
         case "YearEnded" if data.get("next") == "election":
@@ -46,6 +60,15 @@ def bookmarks(event: Event, state: KKState | None = None) -> tuple[str, ...]:
         case "YearEnded":
             return (f"{year} ends",)
     return election_bookmarks(event.type, data)
+
+
+def _battle(battle_id: object, state: KKState | None, facts: Mapping[str, str]) -> str:
+    """ "battle in Pozsony" when the county is known (from `facts`, or a state still holding the battle: a replay's
+    frame), else "battle b1301-5", as the label read before it named places."""
+    where = facts.get(f"battle:{battle_id}")
+    held = state.battle(str(battle_id)) if state is not None and where is None else None
+    where = held.county if held is not None else where
+    return f"battle in {county(state, where)}" if state is not None and where is not None else f"battle {battle_id}"
 
 
 def _fate(event: Event, state: KKState) -> str:

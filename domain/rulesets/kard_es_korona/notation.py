@@ -13,6 +13,7 @@ from domain.rulesets.kard_es_korona.notation_lords import lords_line
 from domain.rulesets.kard_es_korona.notation_names import (
     NEUTRAL_PREFIX,
     arms,
+    battle_name,
     card,
     county,
     namer,
@@ -69,7 +70,8 @@ def _table_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | Non
         case "EventDieRolled":
             outcome = "abandons the siege" if data["withdraws"] else "keeps up the siege"
             rolled = " then ".join(map(str, data["faces"]))
-            return f"Rainy Autumn: {owner(data['seat'])} rolls {rolled} and {outcome} (battle {data['battle']})"
+            fought = battle_name(state, data["battle"])
+            return f"Rainy Autumn: {owner(data['seat'])} rolls {rolled} and {outcome} (battle {fought})"
         case "ExtraordinaryElectionScheduled":
             return f"an extraordinary election will close {data['year']}"
         case "IncomeCollected":
@@ -129,10 +131,10 @@ def _battle_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | No
         case "BattlePhaseBegan":
             return "battles begin"
         case "BattleSelected":
-            return f"{owner(data['seat'])} chooses battle {data['battle']}"
+            return f"{owner(data['seat'])} chooses battle {battle_name(state, data['battle'])}"
         case "BattleStarted":
             forces = f"{units(data['attacker_force'])} against {units(data['defender_force'])}"
-            return f"battle {data['battle']} begins: {forces}"
+            return f"battle {battle_name(state, data['battle'])} begins: {forces}"
         case "LordArmChosen":
             return f"{owner(data['seat'])}'s lord leads the {data['arm'] or 'no arm'}"
         case "ExchangeRolled":
@@ -142,7 +144,9 @@ def _battle_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | No
                 for g in data["groups"]
             )
             exchange = data["exchange"].replace("_", " ")
-            return f"battle {data['battle']}, round {data['round']}, {exchange}: {rolled or 'no dice'}"
+            return (
+                f"battle {battle_name(state, data['battle'])}, round {data['round']}, {exchange}: {rolled or 'no dice'}"
+            )
         case "CasualtiesAssigned":
             return (
                 f"{owner(data['seat']) if data['seat'] else 'the engine'} assigns the {data['side']}'s hits to "
@@ -153,9 +157,10 @@ def _battle_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | No
         case "LordBonusLost":
             return f"{owner(data['seat'])}'s lord loses his bonus: his {plural(data['arm'])} are gone"
         case "ExchangeResolved":
-            return f"battle {data['battle']} goes on: round {data['round']}, {data['exchange'].replace('_', ' ')}"
+            fought = battle_name(state, data["battle"])
+            return f"battle {fought} goes on: round {data['round']}, {data['exchange'].replace('_', ' ')}"
         case "SiegeAbandoned":
-            return f"the siege {data['battle']} is abandoned ({words(data['reason'])})"
+            return f"the siege {battle_name(state, data['battle'])} is abandoned ({words(data['reason'])})"
         case "CastleCaptured":
             return f"{owner(data['new_owner'])} captures the castle of {county(state, data['county'])}"
         case "UnitsWithdrawn" if data.get("kind") == "retreat":
@@ -167,7 +172,7 @@ def _battle_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | No
         case "WithdrawingUnitsDestroyed":
             return f"{owner(data['seat'])}'s {units(data['units'])} can neither withdraw nor attack and are destroyed"
         case "BattleEnded":
-            return f"battle {data['battle']} ends: {data['result'].replace('_', ' ')}"
+            return f"battle {battle_name(state, data['battle'])} ends: {data['result'].replace('_', ' ')}"
         case "LordDefeated":
             return f"{owner(data['seat'])}'s lord is defeated by {owner(data['by_owner'])}"
         case _:
@@ -181,24 +186,29 @@ def _advanced_line(kind: str, data: Mapping[str, Any], state: KKState) -> str | 
         case "CountyPinned":
             pinned = "pinned" if data["pinned"] else "not pinned"
             released = f"; {data['release']} may be released" if data["release"] else ""
-            return f"battle {data['battle']}: {data['attackers']} against {data['defenders']}, {pinned}{released}"
+            fought = battle_name(state, data["battle"])
+            return f"battle {fought}: {data['attackers']} against {data['defenders']}, {pinned}{released}"
         case "DefendersReleased":
             lord = " and the lord" if data["lord_released"] else ""
-            return f"{owner(data['seat'])} releases {units(data['released'])}{lord} from battle {data['battle']}"
+            fought = battle_name(state, data["battle"])
+            return f"{owner(data['seat'])} releases {units(data['released'])}{lord} from battle {fought}"
         case "PlayerMovementFrozen":
             return f"{owner(data['seat'])}'s lord is attacked: {owner(data['seat'])} may only pass this year"
         case "FrozenPassLifted":
-            return f"battle {data['battle']} vetoed: {owner(data['seat'])} is no longer frozen and moves again"
+            fought = battle_name(state, data["battle"])
+            return f"battle {fought} vetoed: {owner(data['seat'])} is no longer frozen and moves again"
         case "RetreatDeclared":
             return (
-                f"{owner(data['seat'])} ({data['side']}) retreats from battle {data['battle']} to "
+                f"{owner(data['seat'])} ({data['side']}) retreats from battle {battle_name(state, data['battle'])} to "
                 f"{county(state, data['to'])}"
             )
         case "RetreatDeclined":
-            return f"{owner(data['seat'])} stays in battle {data['battle']} for round {data['round']}"
+            return (
+                f"{owner(data['seat'])} stays in battle {battle_name(state, data['battle'])} for round {data['round']}"
+            )
         case "PursuitRolled":
             rolled = "; ".join(f"{g['arm']} {' '.join(map(str, g['faces']))}" for g in data["groups"])
-            return f"battle {data['battle']}, pursuit: {rolled or 'no dice'}"
+            return f"battle {battle_name(state, data['battle'])}, pursuit: {rolled or 'no dice'}"
         case "ObstacleLossesDue":
             return f"{owner(data['seat'])} must lose {data['count']} units to the obstacle of the retreat"
         case "ObstacleLossesChosen":

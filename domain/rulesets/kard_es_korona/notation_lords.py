@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.rulesets.kard_es_korona.notation_names import county, namer, units, words
+from domain.rulesets.kard_es_korona.notation_names import battle_name, county, namer, units, words
 from domain.rulesets.kard_es_korona.state import KKState
 
 
@@ -69,13 +69,12 @@ def _after_battle_line(kind: str, data: Mapping[str, Any], state: KKState) -> st
             return f"{owner(data['seat'])}'s lord returns to {county(state, data['to'])}"
         case "BattleVetoed":
             return (
-                f"{owner(data['liege'])} vetoes {owner(data['vassal'])}'s battle {data['battle']}: "
+                f"{owner(data['liege'])} vetoes {owner(data['vassal'])}'s battle {battle_name(state, data['battle'])}: "
                 f"{_sent_back(data, state)}"
             )
         case "DuelStarted":
-            return (
-                f"the lords of {owner(data['attacker'])} and {owner(data['defender'])} fight a duel ({data['battle']})"
-            )
+            fought = battle_name(state, data["battle"])
+            return f"the lords of {owner(data['attacker'])} and {owner(data['defender'])} fight a duel ({fought})"
         case "DuelRoundResolved":
             faces = data["faces"]
             outcome = f"{owner(data['winner'])} wins" if data["winner"] else "no lone 6, again"

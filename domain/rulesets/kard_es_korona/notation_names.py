@@ -99,3 +99,10 @@ def card(card_id: Any) -> str:
     """An event card by its printed name: "parasztlazadas" reads "Parasztlázadás"."""
     found = CARDS.get(str(card_id))
     return found.name_hu if found is not None else str(card_id)
+
+
+def battle_name(state: KKState, battle_id: Any) -> str:
+    """A battle by its id and the county it is fought in, which the table knows it by: "b1301-5 in Pozsony" (the
+    id alone once the state no longer holds the battle: a later year's)."""
+    found = state.battle(str(battle_id))
+    return f"{battle_id} in {county(state, found.county)}" if found is not None else str(battle_id)

@@ -6,13 +6,26 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.actions import ActionSpec, SealedSpec
-from domain.kernel import Action, Decision, Event, Game, Inputs, Ruleset, RuleViolation, SealedRound, Seat, Viewer
+from domain.kernel import (
+    NO_FACTS,
+    Action,
+    Decision,
+    Event,
+    Game,
+    Inputs,
+    Ruleset,
+    RuleViolation,
+    SealedRound,
+    Seat,
+    Viewer,
+)
 from domain.pending import Pending
 from domain.rulesets.kard_es_korona import battle_order, cards, elections, lords, offices, setup
 from domain.rulesets.kard_es_korona.actions import ACTION_SPECS, SEALED_SPECS, board_ids
 from domain.rulesets.kard_es_korona.amendments import EMPTY_MELEE_SKIPPED
 from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
+from domain.rulesets.kard_es_korona.bookmarks import bookmark_facts as _bookmark_facts
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.kard_es_korona.decide import decide
 from domain.rulesets.kard_es_korona.election_notation import sealed_round_name
@@ -127,9 +140,16 @@ class KardEsKoronaRuleset(Versioned, Ruleset[KKState]):
         """The state of a game started from `position` (position.py), under this version's rulings."""
         return self.amended(from_position(position, options, board, seats))
 
-    def bookmarks(self, event: Event, state: KKState | None = None) -> tuple[str, ...]:
-        """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
-        return _bookmarks(event, state)
+    def bookmarks(
+        self, event: Event, state: KKState | None = None, facts: Mapping[str, str] = NO_FACTS
+    ) -> tuple[str, ...]:
+        """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names and
+        where `facts` say a battle is fought."""
+        return _bookmarks(event, state, facts)
+
+    def bookmark_facts(self, event: Event) -> Mapping[str, str]:
+        """A battle's county, told when the battle is created, for its later bookmarks."""
+        return _bookmark_facts(event)
 
     def sealed_round_name(self, round: str) -> str:
         """An office's sealed bids by the office and year, as notation reads them (KK-ELECT-6); another id as it is."""

@@ -91,8 +91,14 @@ def test_a_sealed_round_reads_as_what_it_seals() -> None:
     assert _line("SubmissionSealed", round="cards-12", seat="stark") == (
         "Stark seals its choice of the house cards of combat 12"
     )
-    # A card's second choice (card_choices.py: "cards-12-2") is still combat 12's.
-    assert _line("SubmissionsRevealed", round="cards-12-2") == "the house cards of combat 12 are revealed"
+    # A card played instead of one sent back or replaced (GOT-CARD-3, X-8; card_choices.py: "cards-12-2") is one
+    # House's new card, not the combat's first choice of both.
+    assert _line("SubmissionsRevealed", round="cards-12-2", submissions={"stark": {}}) == (
+        "the new house card of combat 12 is revealed"
+    )
+    assert _line("SealedRoundOpened", round="cards-12-1", seats=["stark"]) == (
+        "the new house card of combat 12 is chosen in secret by Stark"
+    )
 
 
 def test_an_id_the_game_does_not_know_reads_as_itself_rather_than_failing() -> None:

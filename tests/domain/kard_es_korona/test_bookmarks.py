@@ -52,3 +52,27 @@ def test_kk_elect_6_an_office_s_sealed_bids_are_bookmarked_by_the_office_and_yea
         Bookmark(40, "sealed round: the Judge Royal bids of 1301", was="sealed round: kk-election-1301-judge-royal"),
         Bookmark(41, "reveal: the Judge Royal bids of 1301", was="reveal: kk-election-1301-judge-royal"),
     ]
+
+
+def test_kk_move_11_a_battle_is_bookmarked_by_the_county_its_creation_named_though_the_state_no_longer_holds_it() -> (
+    None
+):
+    """Felvidék besieges Pozsony (battle b1301-5); the state the labels read names from is a fresh game's, which
+    holds no battle, as the newest state of a long game holds none of an earlier year."""
+    created = {"battle": "b1301-5", "county": "pozsony", "kind": "siege", "attacker": "felvidek", "defender": "royal"}
+    events = [
+        Event("BattleCreated", created),
+        Event("BattleStarted", {"battle": "b1301-5"}),
+        Event("DuelStarted", {"battle": "b1301-5", "attacker": "felvidek", "defender": "erdely"}),
+        Event("RetreatDeclared", {"battle": "b1301-5", "seat": "felvidek", "side": "attacker", "to": "nyitra"}),
+        Event("BattleEnded", {"battle": "b1301-5", "result": "attacker_retreated"}),
+        Event("BattleStarted", {"battle": "b1301-6"}),  # created before these events: its county is not known
+    ]
+
+    assert bookmarks_of(KARD_ES_KORONA, events, 30, _basic_game()) == [
+        Bookmark(31, "battle in Pozsony begins", was="battle b1301-5 begins"),
+        Bookmark(32, "duel in the battle in Pozsony", was="duel in battle b1301-5"),
+        Bookmark(33, "battle in Pozsony retreat", was="battle b1301-5 retreat"),
+        Bookmark(34, "battle in Pozsony ends", was="battle b1301-5 ends"),
+        Bookmark(35, "battle b1301-6 begins"),
+    ]

@@ -271,7 +271,7 @@ def test_notation_reads_pinning_release_and_freeze_as_plain_lines() -> None:
     decision = when(game, act("release_defenders", BLUE, units={"infantry": 2}))
     lines = [KARD_ES_KORONA.notation(e, game.state) for e in decision.events[:2]]
     assert lines == [
-        "Tiszahát releases 2 infantry from battle b1301-1",
+        "Tiszahát releases 2 infantry from battle b1301-1 in Fejér",
         "Tiszahát's lord is attacked: Tiszahát may only pass this year",
     ]
 

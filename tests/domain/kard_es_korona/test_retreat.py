@@ -279,9 +279,12 @@ def test_retreat_is_a_bookmark_and_reads_as_a_plain_line() -> None:
     decision = when(game, retreat(RED, "pest", 5, 2))
     declared = decision.events[0]
     assert KARD_ES_KORONA.bookmarks(declared) == ("battle b1301-1 retreat",)
-    assert KARD_ES_KORONA.notation(declared, game.state) == "Pannónia (attacker) retreats from battle b1301-1 to Pest"
+    assert KARD_ES_KORONA.bookmarks(declared, game.state) == ("battle in Fejér retreat",)  # fought in Fejér
+    assert KARD_ES_KORONA.notation(declared, game.state) == (
+        "Pannónia (attacker) retreats from battle b1301-1 in Fejér to Pest"
+    )
     pursuit = next(e for e in decision.events if e.type == "PursuitRolled")
-    assert KARD_ES_KORONA.notation(pursuit, game.state) == "battle b1301-1, pursuit: infantry 5 2"
+    assert KARD_ES_KORONA.notation(pursuit, game.state) == "battle b1301-1 in Fejér, pursuit: infantry 5 2"
 
 
 def test_snapshot_keeps_a_retreat_waiting_for_its_obstacle_losses() -> None:
