@@ -216,6 +216,9 @@ def _decide_adjust(ruleset: Ruleset[Any], game: Game, action: Action) -> Decisio
         overridden = "; ".join(f"{e.rule_id} at {e.path or '/'}" for e in broken)
         text = f"forced by the arbiter over {len(broken)} broken invariant(s): {overridden}"
         trace.append(TraceStep("CORE-ADJUST-3", text, {"overridden": len(broken)}))
+    position = ruleset.position_of(adjusted)
+    for note in ruleset.position_notes(position, adjusted.meta.options, adjusted.board, adjusted.meta.seats):
+        trace.append(TraceStep(note.rule_id, f"kept, but {note.path or '/'}: {note.message}"))
     return Decision((Event(STATE_ADJUSTED, data),), trace=tuple(trace))
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.kernel import Ruleset
 from domain.rulesets.agot2 import AGOT2
+from domain.rulesets.agot2 import VERSIONS as AGOT2_VERSIONS
 from domain.rulesets.cedofan_kards_bs import CEDOFAN_KARDS_BS
 from domain.rulesets.cedofan_rv import CEDOFAN_RV
 from domain.rulesets.cedofan_rv import VERSIONS as CEDOFAN_RV_VERSIONS
@@ -19,7 +20,7 @@ from domain.rulesets.kard_es_korona import VERSIONS as KARD_ES_KORONA_VERSIONS
 # versions"): games keep deciding, folding, replaying and auditing under the version they were created with.
 _VERSIONS: Mapping[str, tuple[Ruleset[Any], ...]] = {
     FREEFORM.id: (FREEFORM,),
-    AGOT2.id: (AGOT2,),
+    AGOT2.id: AGOT2_VERSIONS,
     KARD_ES_KORONA.id: KARD_ES_KORONA_VERSIONS,
     CEDOFAN_KARDS_BS.id: (CEDOFAN_KARDS_BS,),
     CEDOFAN_RV.id: CEDOFAN_RV_VERSIONS,

@@ -131,6 +131,17 @@ class Ruleset(Protocol[S]):
         ask for fits the board and seats); none by default."""
         return []
 
+    def position_notes(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> list[PositionError]:
+        """What a valid position breaks that the rules test only at a later moment (agot2's supply, tested at a
+        retreat): accepted, and told to whoever set it up or adjusted to it; none by default."""
+        return []
+
     def event_view(self, event: Event, viewer: Viewer) -> Event:
         """An event as `viewer` may read it; whole by default (set `has_secret_events` when overriding)."""
         return event

@@ -64,9 +64,15 @@ class GameCreatedAnswer:
     """The body answering a game's creation."""
 
     summary: dict[str, Any]
+    # What the starting position breaks that the rules test later (Ruleset.position_notes), told once here; None
+    # for a game not started from a position.
+    position_notes: list[dict[str, Any]] | None = None
 
     def __call__(self, recorded: tuple[RecordedEvent, ...]) -> str:
-        return answer_text({**game_json(summary_of(self.summary, recorded)), "open_disputes": 0, "provisional": False})
+        body = {**game_json(summary_of(self.summary, recorded)), "open_disputes": 0, "provisional": False}
+        if self.position_notes is not None:
+            body["position_notes"] = self.position_notes
+        return answer_text(body)
 
 
 def summary_of(summary: dict[str, Any], recorded: tuple[RecordedEvent, ...]) -> dict[str, Any]:

@@ -147,8 +147,10 @@ class GameCommands:
             errors["options"] = problems
         if errors:
             raise Unprocessable(f"the game cannot be created: {_first(errors)}", errors)
+        notes = None
         if position is not None:  # its invariants need the options, board and seats checked above
             check_position_invariants(ruleset, position, options, board_doc, seats)
+            notes = [n.to_json() for n in ruleset.position_notes(position, options, board_doc, seats)]
         game_id = str(uuid.uuid4())
         seed = self.entropy.token_bytes(32) if body["dice"] == DiceMode.SERVER.value else None
         created = {
@@ -187,7 +189,7 @@ class GameCommands:
             "created_by": principal.token_id,
         }
         seed_secret = KeepSecret(stream_of(game_id), "dice_seed", "dice", seed.hex(), now) if seed else None
-        on_append, answer = GameCreatedWork(summary, seed_secret), GameCreatedAnswer(summary)
+        on_append, answer = GameCreatedWork(summary, seed_secret), GameCreatedAnswer(summary, notes)
         draft = EventDraft(GAME_CREATED, created, self._metadata(principal, ctx, ruleset.version))
         scoped = f"{principal.token_id}:create:{key}" if key else None
 

@@ -77,3 +77,23 @@ def test_tournament_on_another_board_is_refused_naming_the_setup_option_before_a
     empty = {**payload, "remainder": "byes", "options": {"setup": "empty"}}
     created = api.client.post("/api/v1/tournaments", json=empty, headers=api.headers())
     assert created.status_code == 201, created.get_json()
+
+
+def test_a_position_over_supply_is_created_and_its_answer_notes_the_excess_x_17(api: Api) -> None:
+    # The seed tests supply only at a retreat (GOT-RETREAT-5), so an arbiter's odd table is accepted; the answer
+    # names the House over its limits so he knows (GOT-X-17).
+    seats = ["stark", "lannister", "baratheon"]
+    standard = _post(api, seats, {})
+    position = _position(api, standard.get_json()["id"])
+    position["supply"]["stark"] = [2]
+    position["units"]["winterfell"].append(
+        {"house": "stark", "kind": "footman", "routed": False, "id": "stark:footman:winterfell:9"}
+    )
+    body = {"ruleset": "agot2", "board": "base", "position": position, "seats": [{"seat": s} for s in seats]}
+
+    created = api.client.post("/api/v1/games", json=body, headers=api.headers("admin"))
+
+    assert created.status_code == 201, created.get_json()
+    [note] = created.get_json()["position_notes"]
+    assert (note["path"], note["rule_id"]) == ("/supply/stark", "GOT-X-17")
+    assert "position_notes" not in standard.get_json()  # a game set up from its options has no position to note

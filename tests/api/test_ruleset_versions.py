@@ -73,9 +73,17 @@ def test_the_cedofan_rv_sample_is_played_under_1_0_0_and_verifies(api: Api) -> N
 def test_a_ruleset_that_shipped_one_version_lists_it_as_its_first_and_current(api: Api) -> None:
     listed = {r["id"]: r for r in api.client.get(f"{API}/rulesets").get_json()["items"]}
 
-    assert listed["agot2"]["releases"] == [
+    assert listed["cedofan_kards_bs"]["releases"] == [
         {"version": "1.0.0", "current": True, "changes": "the first version", "rule_ids": []}
     ]
+
+
+def test_agot2_lists_1_1_0_with_the_retreat_supply_ruling(api: Api) -> None:
+    listed = {r["id"]: r for r in api.client.get(f"{API}/rulesets").get_json()["items"]}
+
+    older, newer = listed["agot2"]["releases"]
+    assert (older["version"], older["current"], newer["version"], newer["current"]) == ("1.0.0", False, "1.1.0", True)
+    assert newer["rule_ids"] == ["GOT-RETREAT-5", "GOT-RETREAT-6", "GOT-X-17"]
 
 
 def test_a_new_game_is_pinned_to_the_current_version(api: Api) -> None:

@@ -23,6 +23,6 @@ OrdersSealed, HouseCardSealed and TrackBidSealed, and the ruleset adds OrdersRev
 TrackBidsRevealed with the consequences.
 """
 
-from domain.rulesets.agot2.ruleset import AGOT2, Agot2Ruleset
+from domain.rulesets.agot2.ruleset import AGOT2, AGOT2_1_0_0, VERSIONS, Agot2Ruleset
 
-__all__ = ["AGOT2", "Agot2Ruleset"]
+__all__ = ["AGOT2", "AGOT2_1_0_0", "VERSIONS", "Agot2Ruleset"]

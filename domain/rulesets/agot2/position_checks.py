@@ -7,7 +7,8 @@ has room for them, and no sealed round the new game could not take over. The che
 predicates (control, stars) on the state `from_position` builds.
 
 Supply is not an invariant of a position: the seed tests it only when units retreat (GOT-RETREAT-5, GOT-X-17), so
-a House may stand over its limits — the shipped North sample opens so — until a retreat asks the question.
+a House may stand over its limits — the shipped North sample opens so — until a retreat asks the question (the
+ruleset's `position_notes`, position_notes.py, tells whoever sets such a table up).
 """
 
 from __future__ import annotations

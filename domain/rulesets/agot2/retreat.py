@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from domain.rulesets.agot2.amendments import RETREAT_ADDS_NO_EXCESS
 from domain.rulesets.agot2.board import LAND, PORT, SEA
 from domain.rulesets.agot2.state import AgotState, Combat, Unit
 
@@ -30,11 +31,6 @@ def casualty_eligible(state: AgotState, combat: Combat, seat: str) -> tuple[str,
     )
 
 
-def supply_ok(state: AgotState, seat: str, moves: dict[str, str], removed: set[str]) -> bool:
-    """GOT-X-17, TERM-5, X-24: the seat's armies (2+ units in one area) fit its supply limits, largest first."""
-    return first_army_over_supply(armies(state, seat, moves, removed), state.supply_limits.get(seat, ())) is None
-
-
 def armies(state: AgotState, seat: str, moves: Mapping[str, str], removed: set[str]) -> list[tuple[str, int]]:
     """GOT-TERM-5, X-24: the seat's armies as (area, units), largest first (routed units count, ROUT-2)."""
     counts: Counter[str] = Counter()
@@ -52,6 +48,14 @@ def first_army_over_supply(found: list[tuple[str, int]], limits: Iterable[int]) 
         if index >= len(allowed) or size > allowed[index]:
             return area, size
     return None
+
+
+def excess_over_supply(found: list[tuple[str, int]], limits: Iterable[int]) -> int:
+    """GOT-X-17: the fewest units whose loss brings these armies (largest first) within the supply limits; 0 when
+    they fit. The largest armies keep the largest entries; an army left without one must shrink to a single unit,
+    which is no army (GOT-TERM-5)."""
+    allowed = sorted(limits, reverse=True)
+    return sum(max(0, size - (allowed[i] if i < len(allowed) else 1)) for i, (_, size) in enumerate(found))
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,13 +143,20 @@ def supply_losses(state: AgotState, combat: Combat, seat: str, movers: tuple[Uni
     Only a retreat into an area of the seat's own units is held to supply: 「如果撤退单位因撤退至有己方单位的区域，
     而导致超过补给上限，玩家不能选择这种撤退」. Units retreating into an area without them form no larger army than
     the one they left, even when a supply change (entered with adjust, GOT-X-25) left the seat's armies over it.
+    Since 1.1.0 (RETREAT_ADDS_NO_EXCESS) the retreat is held to the excess it causes (「而导致」): a seat already over
+    its supply without the retreating units may keep that excess, not add to it.
     """
     if not state.units_in(area, seat):
         return 0
     doomed = left_behind(state, combat, seat, movers)
+    limits = state.supply_limits.get(seat, ())
+    already = 0
+    if RETREAT_ADDS_NO_EXCESS in state.amendments:
+        already = excess_over_supply(armies(state, seat, {}, doomed | {u.id for u in movers}), limits)
     for destroy in range(len(movers) + 1):
         moves = {u.id: area for u in movers[destroy:]}
-        if supply_ok(state, seat, moves, doomed | {u.id for u in movers[:destroy]}):
+        found = armies(state, seat, moves, doomed | {u.id for u in movers[:destroy]})
+        if excess_over_supply(found, limits) <= already:
             return destroy
     return None
 

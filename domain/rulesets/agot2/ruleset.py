@@ -22,6 +22,7 @@ from domain.kernel import (
 from domain.pending import Pending
 from domain.positions import PositionError
 from domain.rulesets.agot2.actions import ACTION_SPECS, SEALED_SPECS, board_ids
+from domain.rulesets.agot2.amendments import RETREAT_ADDS_NO_EXCESS
 from domain.rulesets.agot2.bookmarks import bookmarks as _bookmarks
 from domain.rulesets.agot2.bookmarks import former_bookmarks as _former_bookmarks
 from domain.rulesets.agot2.bookmarks import reveal_bookmarked_by_rules as _reveal_bookmarked_by_rules
@@ -41,6 +42,7 @@ from domain.rulesets.agot2.options import (
 from domain.rulesets.agot2.pending import pending
 from domain.rulesets.agot2.position import from_position, position_of
 from domain.rulesets.agot2.position_checks import position_errors
+from domain.rulesets.agot2.position_notes import supply_notes
 from domain.rulesets.agot2.position_schema import POSITION_SCHEMA
 from domain.rulesets.agot2.rulebook import RULEBOOK
 from domain.rulesets.agot2.setup import setup
@@ -48,13 +50,18 @@ from domain.rulesets.agot2.setup_checks import legacy_position_errors
 from domain.rulesets.agot2.standard_setup import start_errors
 from domain.rulesets.agot2.state import AgotState, dump, load
 from domain.rulesets.agot2.view import view
+from domain.versioned import Versioned
 
 
-class Agot2Ruleset(Ruleset[AgotState]):
-    """Decides and explains every ruling of the catalog `shared/rules/agot2.md` by rule id."""
+class Agot2Ruleset(Versioned, Ruleset[AgotState]):
+    """Decides and explains every ruling of the catalog `shared/rules/agot2.md` by rule id.
+
+    One instance per shipped version (`VERSIONS`, domain/versioned.py): a ruling change that alters what recorded
+    games decide ships as a new version carrying an amendment (amendments.py), which the version puts in every state
+    it builds and the decide paths read (`state.amendments`); games pinned to an older version keep its rulings.
+    """
 
     id = "agot2"
-    version = "1.0.0"
     title = "A Game of Thrones: The Board Game (2nd ed.): tracks, orders and combat"
     rulebook = RULEBOOK
     default_options: Mapping[str, Any] = DEFAULT_OPTIONS
@@ -103,8 +110,8 @@ class Agot2Ruleset(Ruleset[AgotState]):
         return start_errors({**DEFAULT_OPTIONS, **options}, board, tuple(s.seat for s in seats))
 
     def setup(self, options: Mapping[str, Any], board: Mapping[str, Any] | None, seats: Sequence[Seat]) -> AgotState:
-        """The opening state from the options' set-up data and the board."""
-        return setup({**DEFAULT_OPTIONS, **PREDATING_DEFAULTS, **options}, board, seats)
+        """The opening state from the options' set-up data and the board, under this version's rulings."""
+        return self.amended(setup({**DEFAULT_OPTIONS, **PREDATING_DEFAULTS, **options}, board, seats))
 
     def position_of(self, game: Game) -> dict[str, Any]:
         """The game's table as a position document (every secret included: hands are the arbiter's view)."""
@@ -120,6 +127,16 @@ class Agot2Ruleset(Ruleset[AgotState]):
         """Every broken invariant of a schema-valid position, by JSON pointer and rule id."""
         return position_errors(position, options, board, seats)
 
+    def position_notes(
+        self,
+        position: Mapping[str, Any],
+        options: Mapping[str, Any],
+        board: Mapping[str, Any] | None,
+        seats: Sequence[Seat],
+    ) -> list[PositionError]:
+        """A House over its supply limits: accepted (the seed tests supply only at a retreat) and told (GOT-X-17)."""
+        return supply_notes(position, options, board, seats)
+
     def from_position(
         self,
         position: Mapping[str, Any],
@@ -127,8 +144,9 @@ class Agot2Ruleset(Ruleset[AgotState]):
         board: Mapping[str, Any] | None,
         seats: Sequence[Seat],
     ) -> AgotState:
-        """The state of a game started from a position (`options.position` is then ignored)."""
-        return from_position(position, options, board, seats)
+        """The state of a game started from a position (`options.position` is then ignored), under this version's
+        rulings."""
+        return self.amended(from_position(position, options, board, seats))
 
     def decide(self, game: Game, action: Action, inputs: Inputs) -> Decision:
         """Check an action and record it with its automatic consequences."""
@@ -178,8 +196,8 @@ class Agot2Ruleset(Ruleset[AgotState]):
         return dump(state)
 
     def load_state(self, document: Mapping[str, Any]) -> AgotState:
-        """The state from its JSON form."""
-        return load(document)
+        """The state from its JSON form, under this version's rulings."""
+        return self.amended(load(document))
 
     def sealed_errors(self, game: Game, round: SealedRound, seat: str, payload: Any) -> list[RuleViolation]:
         """Orders (GOT-X-13), a house card (GOT-CARD-1) or a bid (GOT-TERM-6), by the round's purpose."""
@@ -190,4 +208,13 @@ class Agot2Ruleset(Ruleset[AgotState]):
         return resolve_reveal(game, round, payloads)
 
 
-AGOT2 = Agot2Ruleset()
+# Every shipped version, oldest first (domain/registry.py): the last is current, for new games.
+AGOT2_1_0_0 = Agot2Ruleset("1.0.0")
+AGOT2 = Agot2Ruleset(
+    "1.1.0",
+    amendments=frozenset({RETREAT_ADDS_NO_EXCESS}),
+    changes="a House already over its supply limit may retreat into an area of its own units when the retreat adds "
+    "no excess (destroying first as few retreating units as that takes), where 1.0.0 closed every such area",
+    changed_rules=("GOT-RETREAT-5", "GOT-RETREAT-6", "GOT-X-17"),
+)
+VERSIONS: tuple[Agot2Ruleset, ...] = (AGOT2_1_0_0, AGOT2)

@@ -160,6 +160,9 @@ class AgotState:
     bidding: Bidding | None = None
     planning_round: str | None = None
     sealed_rounds: int = 0
+    # The ruling changes of the ruleset version the game is pinned to (amendments.py, ruleset.py), which decide
+    # paths read; set by the version that builds the state, never written to its JSON (`dump`).
+    amendments: frozenset[str] = frozenset()
 
     def turn_order(self) -> tuple[str, ...]:
         """GOT-TERM-4 / TRACK-1: the seats by Iron Throne position."""

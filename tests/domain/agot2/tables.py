@@ -11,7 +11,7 @@ from typing import Any, TypeAlias
 
 from domain.kernel import Action, Authority, Decision, Event, Game, Inputs, SealedRound, advance, start
 from domain.platform import decide_action, decide_reveal, decide_seal
-from domain.rulesets.agot2 import AGOT2
+from domain.rulesets.agot2 import AGOT2, Agot2Ruleset
 from domain.rulesets.agot2.data import BASE_BOARD
 from domain.rulesets.agot2.state import AgotState
 from service.samples import SAMPLES
@@ -76,16 +76,20 @@ def units(seat: str, area: str, *types: str, routed: bool = False, first: int = 
 
 
 def new_game(
-    board_doc: Mapping[str, Any], seats: Iterable[str], options: Mapping[str, Any], mode: str = "adjudicated"
+    board_doc: Mapping[str, Any],
+    seats: Iterable[str],
+    options: Mapping[str, Any],
+    mode: str = "adjudicated",
+    ruleset: Agot2Ruleset = AGOT2,
 ) -> Game:
-    """A created agot2 game (version 1)."""
+    """A created agot2 game (version 1), pinned to `ruleset`'s version (the current one unless given)."""
     created = Event(
         "GameCreated",
         {
             "game_id": "game-1",
             "title": "test",
             "ruleset": AGOT2.id,
-            "ruleset_version": AGOT2.version,
+            "ruleset_version": ruleset.version,
             "variant": None,
             "options": {**AGOT2.default_options, **options},
             "board": "example",
@@ -97,7 +101,7 @@ def new_game(
     )
     assert not AGOT2.option_errors(options), AGOT2.option_errors(options)
     assert not AGOT2.board_errors(board_doc), AGOT2.board_errors(board_doc)
-    return start(AGOT2, created, board_doc)
+    return start(ruleset, created, board_doc)
 
 
 def combat_id(game: Game) -> int:

@@ -316,7 +316,7 @@ def test_state_loads_without_neutral_forces_when_the_document_predates_them() ->
     state = _march_game(strength=4).state
     document = dump(state)
     assert document["neutral_forces"] == {"l2": 4}
-    assert load(document) == state
+    assert AGOT2.load_state(document) == state  # the version puts back its amendments, never dumped
     del document["neutral_forces"]
     assert load(document).neutral_forces == {}
 
