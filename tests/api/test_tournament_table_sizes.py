@@ -10,8 +10,10 @@ import pytest
 
 from tests.api.test_tournaments import _create, _post, _register
 from tests.conftest import Api
+from tests.domain.cedofan_kards_bs.builders import OPTIONS as KBS_OPTIONS
 from tests.domain.cedofan_rv.fixtures import FIXTURE_OPTIONS
 
+KBS = ("zapad", "rudern", "stiny", "ostius")  # the factions of its demonstration map
 RV = ("kard_league", "gracujsti", "katzowicove", "gliviciove", "uradiove", "svebodsti")
 
 
@@ -51,6 +53,17 @@ def test_fourteen_players_at_agot_tables_of_six_all_play_at_tables_of_five_five_
                 "scoring": "win-draw-loss",
             },
             [3, 4],
+        ),
+        (
+            {
+                "ruleset": "cedofan_kards_bs",
+                "options": KBS_OPTIONS,
+                "board": "demonstration",
+                "table_size": 4,
+                "seat_sets": {n: [list(KBS[: int(n)])] for n in ("2", "3", "4")},
+                "scoring": "win-draw-loss",
+            },
+            [2, 3, 4],
         ),
     ],
 )
