@@ -131,7 +131,7 @@ def _loaded_list(wired: Any, tournament_id: str, rows: list[dict[str, str]]) -> 
     """The rows as the list's entrants. A refusal before the tournament is read (a row naming a player by another's
     name, a malformed row) lists the rows the tournament refuses too (a namesake), so one try names them all."""
     from service.errors import BadRequest
-    from service.schemas.tournaments import load_entrants, well_formed
+    from service.schemas.tournaments import load_entrants, named_beside, well_formed
     from service.tournaments.entrants import with_every_refusal
 
     # A known player's row may keep their name for whoever reads the file: checked, then the id registers them.
@@ -153,7 +153,9 @@ def _loaded_list(wired: Any, tournament_id: str, rows: list[dict[str, str]]) -> 
                 error.detail = f"{len(refused)} of {len(rows)} entrant(s) refused, nobody registered: " + str(
                     refused[0]["detail"]
                 )
-        raise with_every_refusal(wired, OPERATOR, tournament_id, well_formed(listed), len(rows), error) from None
+        rest = well_formed(listed)
+        beside = named_beside(listed, rest)
+        raise with_every_refusal(wired, OPERATOR, tournament_id, rest, beside, len(rows), error) from None
 
 
 def _check_named_players(wired: Any, rows: list[dict[str, str]]) -> None:

@@ -260,8 +260,9 @@ def register_players(tournament_id: str) -> Response:
         if "refused" not in malformed.extra:  # the list itself is wrong: no entrant to name
             raise
         rest = shapes.well_formed(body["entrants"])
+        beside = shapes.named_beside(body["entrants"], rest)
         raise entrants.with_every_refusal(
-            services(), caller, tournament_id, rest, len(body["entrants"]), malformed
+            services(), caller, tournament_id, rest, beside, len(body["entrants"]), malformed
         ) from None
     return _command(
         tournament_id,

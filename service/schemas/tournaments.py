@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -143,6 +143,34 @@ def well_formed(entrants: Sequence[Any]) -> dict[int, dict[str, Any]]:
         except ValidationError:
             continue
     return found
+
+
+def named_beside(entrants: Sequence[Any], loaded: Mapping[int, Any]) -> dict[int, dict[str, Any]]:
+    """The malformed entries (not in `loaded`) whose name or player id loads, by index: their `name`, `club` and
+    `player` each when it loads (else None). A malformed entrant is refused for its own field, but the director
+    fixing it will keep its name: an entry of the same name beside it is checked against it in the same answer."""
+    fields_of = RegisterSchema().fields
+    found = {}
+    for index, entrant in enumerate(entrants):
+        if index in loaded or not isinstance(entrant, dict):
+            continue
+        name, club, player = (entrant.get(k) if _loads(fields_of[k], entrant.get(k)) else None for k in NAMED_BY)
+        if name is not None or player is not None:
+            found[index] = {"name": name, "club": club, "player": player}
+    return found
+
+
+NAMED_BY = ("name", "club", "player")  # what tells a malformed entrant from its namesakes
+
+
+def _loads(field: fields.Field[Any], value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        field.deserialize(value)
+    except ValidationError:
+        return False
+    return True
 
 
 def _quoted(name: str) -> str:

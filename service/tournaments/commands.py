@@ -312,9 +312,11 @@ def _settings(services: Services, body: dict[str, Any]) -> dict[str, Any]:
                 f"tables of {table_size} are needed when the field does not divide, but {problems[0]}; "
                 "choose remainder 'byes' or give seat_sets"
             )
-    settings["min_table_size"] = min(
-        (n for n in range(2, size + 1) if not _seat_set_errors(ruleset, settings, options, document, n)), default=size
-    )
+    seated = [n for n in range(2, size + 1) if not _seat_set_errors(ruleset, settings, options, document, n)]
+    settings["min_table_size"] = min(seated, default=size)
+    # The sizes a round's smaller tables may take (domain/tournaments/tables.py `split_evenly`, tdx3): seated by the
+    # ruleset and its seat sets, and scored, none above table_size. Recorded, so a round re-derives with them.
+    settings["table_sizes"] = [n for n in seated if n in _scored_sizes(body, seated)]
     errors.update(_scoring_errors(body, sizes))
     try:
         check_chain(body["tiebreaks"])
@@ -351,6 +353,18 @@ def _seat_set_errors(
         # Tournament games start from their options' set-up (no position), checked here rather than at round start.
         problems += ruleset.start_errors(options, board, [Seat(s, None) for s in seats])
     return problems
+
+
+def _scored_sizes(body: Mapping[str, Any], sizes: Sequence[int]) -> set[int]:
+    """Of `sizes`, the table sizes the tournament's scoring scores: a placement system's sizes with points, else all
+    (a scoring it does not know scores none: `_scoring_errors` refuses it)."""
+    points = body.get("placement_points")
+    if points:
+        return {n for n in sizes if str(n) in points}
+    system = SYSTEMS.get(body["scoring"])
+    if system is None:
+        return set()
+    return {n for n in sizes if n in (system.placement or {})} if system.kind == "placement" else set(sizes)
 
 
 def _scoring_errors(body: Mapping[str, Any], sizes: Sequence[int]) -> dict[str, list[str]]:

@@ -73,7 +73,7 @@ def register_many(
         if loaded.state.finished:
             raise Conflict(f"{tournament_named(loaded.state)} is finished", tournament=tournament_id)
         if refusals := refusals_of(services, loaded.state, entrants, known):
-            _refuse(refusals, len(entrants))
+            _refuse(refusals, entrants)
         drafts = [
             commands.draft(
                 "PlayerRegistered", {"player": p, "club": e.get("club"), "team": e.get("team")}, principal, ctx
@@ -97,18 +97,28 @@ def refusals_of(
     entrants: Sequence[Mapping[str, Any]],
     known: set[str],
     indexes: Sequence[int] | None = None,
+    beside: Mapping[int, Mapping[str, Any]] | None = None,
 ) -> list[Refusal]:
     """Every entrant of the list that `commands.register` would refuse, or that repeats an earlier one. The
     tournament's entrants are read once and the list's entries kept by name and by player: each entrant was checked
     against every entrant and every earlier entry, with a query of all the entrants' names each time (a list of 500
-    sent twice took 7 s). `indexes` are the entrants' places in the list when some of it is left out (malformed)."""
+    sent twice took 7 s). `indexes` are the entrants' places in the list when some of it is left out (malformed);
+    `beside` the malformed ones' names and clubs by place (`shapes.named_beside`): not checked, as they are refused
+    already, but an entry after one of the same name is its namesake, as it will be once the director fixes it."""
     names = players.names_of(services.engine, sorted(known))
     by_name = commands.entrants_by_name(services, state)
     active = set(state.active_players)
     first_by_player: dict[str, int] = {}
     listed: Listed = {}
     refusals: list[Refusal] = []
-    for index, entrant in zip(range(len(entrants)) if indexes is None else indexes, entrants, strict=True):
+    at = dict(zip(range(len(entrants)) if indexes is None else indexes, entrants, strict=True))
+    for index in sorted({*at, *(beside or {})}):
+        if index not in at:
+            malformed = (beside or {})[index]
+            if shown := malformed["name"] or names.get(str(malformed["player"])):
+                listed.setdefault(commands.same_name(shown), []).append((index, shown, malformed["club"]))
+            continue
+        entrant = at[index]
         player = None if entrant.get("player") is None else str(entrant["player"])
         name = str(entrant.get("name") or names.get(str(player), player))
         if player is not None:
@@ -129,6 +139,7 @@ def with_every_refusal(
     principal: Principal,
     tournament_id: str,
     well_formed: Mapping[int, Mapping[str, Any]],
+    beside: Mapping[int, Mapping[str, Any]],
     count: int,
     earlier: AnnalsError,
 ) -> AnnalsError:
@@ -136,7 +147,9 @@ def with_every_refusal(
     400, a CSV row naming a player by another's name), with every other entrant the check refuses added to its
     `refused` and `errors`, each with its reason: one answer lists them all, as README says, rather than a namesake
     found only on the next try. Its status stays the earlier one's; `well_formed` are the entries that load, by
-    their index in the list (a malformed one is checked once it is fixed)."""
+    their index in the list (a malformed one is checked once it is fixed), `beside` the malformed ones' names and
+    clubs (`shapes.named_beside`): an entry of the same name is refused as their namesake already. Namesakes among
+    the refused are told apart in their `name` (`told_apart_refused`)."""
     principal.require(*commands.DIRECTORS)
     try:
         state = commands.retrying(services, principal, tournament_id, lambda found: found).state
@@ -144,22 +157,52 @@ def with_every_refusal(
         return earlier
     indexes = sorted(well_formed)
     listed = [well_formed[i] for i in indexes]
-    known = players.existing(services.engine, [str(e["player"]) for e in listed if e.get("player")])
-    shown: list[dict[str, Any]] = list(earlier.extra.get("refused", []))
+    known = players.existing(
+        services.engine, [str(e["player"]) for e in [*listed, *beside.values()] if e.get("player")]
+    )
+    # A malformed entry naming a known player was quoted by its id: the director knows them by name.
+    stored = players.names_of(services.engine, sorted(known))
+    shown: list[dict[str, Any]] = [
+        {**r, "name": stored.get(r["name"], r["name"])} if r["name"] == beside.get(r["index"], {}).get("player") else r
+        for r in earlier.extra.get("refused", [])
+    ]
     refused_at = {r["index"] for r in shown}
-    more = [r for r in refusals_of(services, state, listed, known, indexes) if r.index not in refused_at]
-    if not more:
-        return earlier
-    refused = sorted([*shown, *(r.shown() for r in more)], key=lambda r: int(r["index"]))
-    head, _, said = earlier.detail.partition(", nobody registered: ")
-    head = f"{head} and {len(more)} other(s)" if "malformed" in head else f"{len(refused)} of {count} entrant(s)"
-    earlier.detail = f"{head} refused, nobody registered: {said}"
+    found = refusals_of(services, state, listed, known, indexes, beside)
+    more = [r for r in found if r.index not in refused_at]
+    refused = told_apart_refused(
+        sorted([*shown, *(r.shown() for r in more)], key=lambda r: int(r["index"])), {**beside, **well_formed}
+    )
+    if more:
+        head, _, said = earlier.detail.partition(", nobody registered: ")
+        head = f"{head} and {len(more)} other(s)" if "malformed" in head else f"{len(refused)} of {count} entrant(s)"
+        earlier.detail = f"{head} refused, nobody registered: {said}"
     earlier.extra["refused"] = refused
     earlier.extra["errors"] = {
         **earlier.extra.get("errors", {}),
-        **{r.pointer: [f"{r.name}: {r.detail}"] for r in more},
+        **{r["pointer"]: [f"{r['name']}: {r['detail']}"] for r in refused},
     }
     return earlier
+
+
+def told_apart_refused(refused: list[dict[str, Any]], entries: Mapping[int, Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A list's refused entrants named as `told_apart` names entrants on the pages: entries of one name (as
+    `commands.same_name` compares it) followed by the club when the clubs tell them apart, else by the player id's
+    first 8 characters; an entry of a new player has no id yet, so its place in the list stands for it
+    ("Eve (entrant 0)"). `entries` are the list's entries by index (their `club` and `player`, when they load)."""
+    groups: dict[str, set[int]] = {}
+    for item in refused:
+        groups.setdefault(commands.same_name(str(item["name"])), set()).add(int(item["index"]))
+    apart: dict[int, str] = {}
+    for group in (sorted(g) for g in groups.values() if len(g) > 1):
+        clubs = [str(entries.get(i, {}).get("club") or "") for i in group]
+        by_club = all(clubs) and len({c.casefold() for c in clubs}) == len(group)
+        for index, club in zip(group, clubs, strict=True):
+            player = entries.get(index, {}).get("player")
+            apart[index] = club if by_club else str(player)[:8] if player else f"entrant {index}"
+    return [
+        {**item, "name": f"{item['name']} ({apart[item['index']]})"} if item["index"] in apart else item
+        for item in refused
+    ]
 
 
 def _player_refusal(
@@ -198,15 +241,15 @@ def _name_refusal(
     return None
 
 
-def _refuse(refusals: Sequence[Refusal], count: int) -> None:
+def _refuse(refusals: Sequence[Refusal], entrants: Sequence[Mapping[str, Any]]) -> None:
     """The list's problem: 422 when an entrant cannot be applied at all (an unknown player), 409 otherwise."""
-    first = refusals[0]
+    shown = told_apart_refused([r.shown() for r in refusals], dict(enumerate(entrants)))
+    first = shown[0]
     detail = (
-        f"{len(refusals)} of {count} entrant(s) refused, nobody registered: "
-        f"entrant {first.index} ({first.name}): {first.detail}"
+        f"{len(refusals)} of {len(entrants)} entrant(s) refused, nobody registered: "
+        f"entrant {first['index']} ({first['name']}): {first['detail']}"
     )
-    errors = {r.pointer: [f"{r.name}: {r.detail}"] for r in refusals}
-    shown = [r.shown() for r in refusals]
+    errors = {r["pointer"]: [f"{r['name']}: {r['detail']}"] for r in shown}
     if any(r.unprocessable for r in refusals):
         raise Unprocessable(detail, errors, refused=shown)
     raise Conflict(detail, errors=errors, refused=shown)

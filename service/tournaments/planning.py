@@ -28,7 +28,7 @@ from typing import Any
 from domain.tournaments.factions import default_neighbours, default_seat_sets
 from domain.tournaments.standings import Standing
 from domain.tournaments.state import TournamentState
-from domain.tournaments.tables import Remainder, Split, TableSizeError, split_field
+from domain.tournaments.tables import Remainder, Split, TableSizeError, fewest_byes, split_evenly, split_field
 from service.tournaments.pairing import PairedTable, pair_round
 from service.tournaments.projection import current_standings, draw_seed
 from service.tournaments.seating import (
@@ -198,12 +198,20 @@ def _split(settings: Mapping[str, Any], players: int, size: int) -> tuple[Split,
     the settings cannot change mid-event and a round nobody can pair would stop the tournament."""
     remainder = Remainder(settings.get("remainder", "smaller_tables"))
     smallest = _weight(settings, "min_table_size", 2)
+    # Tournaments created since tdx3 record the sizes they seat and split evenly over them (14 at AGoT tables of 6:
+    # 5+5+4); older ones keep tables of k and k − 1, and so re-derive their rounds as they were paired.
+    given = settings.get("table_sizes")
+    sizes = [n for n in given if isinstance(n, int) and not isinstance(n, bool)] if isinstance(given, list) else None
     try:
+        if sizes is not None and remainder is Remainder.SMALLER_TABLES:
+            return split_evenly(players, sizes), []
         return split_field(players, size, remainder, smallest), []
     except TableSizeError as error:
         if remainder is not Remainder.SMALLER_TABLES:
             raise
-        split = split_field(players, size, Remainder.BYES, smallest)
+        split = (
+            fewest_byes(players, sizes) if sizes is not None else split_field(players, size, Remainder.BYES, smallest)
+        )
         detail = f"{error}; {split.byes} player(s) get a bye instead of sitting at smaller tables"
         return split, [{"kind": "remainder_byes", "players": [], "detail": detail}]
 

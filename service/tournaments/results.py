@@ -248,7 +248,7 @@ def approve(
                 disputes=list(open_ids),
                 game=table.game,
             )
-        _check_game_agrees(services, number, table)
+        _check_game_agrees(services, number, table, amended_at(loaded, number, table_no))
         if problem := scoring_problem(loaded.state, result):
             raise Conflict(
                 f"round {number} table {table_no}'s result cannot be scored: {problem}; "
@@ -269,11 +269,12 @@ def approve(
     retrying(services, principal, tournament_id, attempt)
 
 
-def _check_game_agrees(services: Services, number: int, table: Table) -> None:
+def _check_game_agrees(services: Services, number: int, table: Table, decided_at: int | None) -> None:
     """409 when the table's game ended with other places than the result entered by hand says, or (its places left to
     be entered by hand) declaring other winners than the result places first: approving it would overrule the
-    record unseen. A director's amendment (with its reason) is the decision, so it is approved."""
-    found = game_disagreement(services, table)
+    record unseen. A director's amendment after the game's end (with its reason) is the decision, so it is approved;
+    one made before the end did not see it, and is refused like a hand entry."""
+    found = game_disagreement(services, table, decided_at)
     if found is None:
         return
     if "places" in found:
@@ -293,16 +294,20 @@ def _check_game_agrees(services: Services, number: int, table: Table) -> None:
     )
 
 
-def game_disagreement(services: Services, table: Table) -> dict[str, Any] | None:
-    """What the table's game's end says where it contradicts the table's result (not amended): `{"places": …}` when
-    it ended with other places, `{"winners": …}` when it declared (CORE-END-1) other winners than the result places
-    first; None when it agrees, has not ended, or the result was amended (the director's decision).
+def game_disagreement(services: Services, table: Table, decided_at: int | None = None) -> dict[str, Any] | None:
+    """What the table's game's end says where it contradicts the table's result: `{"places": …}` when it ended with
+    other places, `{"winners": …}` when it declared (CORE-END-1) other winners than the result places first; None
+    when it agrees, has not ended, or the result was amended after the game's end (the director's decision, seen the
+    end). `decided_at` is the global log position of that amendment (`amended_at`): an amendment made before the
+    game ended decided without it, so the end that differs is shown as for any result that stands.
 
     One check for both times a game may end after a hand entry: before approval it refuses the approval (409
     `game_places`/`game_winners`); after it (the round closed, or the tournament finished) the result stands, final,
     and the round's table shows this as `game_disagrees` (`disagreements`) for the director to amend or let stand."""
     result = table.result
-    if table.game is None or result is None or result.amended:
+    if table.game is None or result is None:
+        return None
+    if result.amended and _decided_after_end(services, table.game, decided_at):
         return None
     played = game_result(services, table.game, table)
     if played is not None:
@@ -310,6 +315,26 @@ def game_disagreement(services: Services, table: Table) -> dict[str, Any] | None
     winners = _declared_winners(services, table.game, table)
     first = sorted(p for p, n in result.places.items() if n == 1)
     return {"winners": winners} if winners and winners != first else None
+
+
+def amended_at(loaded: Loaded, number: int, table_no: int) -> int | None:
+    """The global log position of round `number` table `table_no`'s last amendment (None if never amended): what
+    `game_disagreement` compares with the game's end, both positions of the one log."""
+    return next(
+        (
+            e.position
+            for e in reversed(loaded.events)
+            if e.type == "ResultAmended" and e.data.get("round") == number and e.data.get("table") == table_no
+        ),
+        None,
+    )
+
+
+def _decided_after_end(services: Services, game_id: str, decided_at: int | None) -> bool:
+    """Whether the amendment at `decided_at` came after the game's last `GameEnded` (or the game has not ended, or
+    the amendment's place is unknown: the amendment then stands as the decision)."""
+    found = _ended(services, game_id)
+    return found is None or decided_at is None or found[1].position < decided_at
 
 
 def disagreements(services: Services, loaded: Loaded, number: int, ended: set[str]) -> dict[int, dict[str, Any]]:
@@ -327,7 +352,7 @@ def disagreements(services: Services, loaded: Loaded, number: int, ended: set[st
         t.number: found
         for t in paired.tables
         if t.game in ended and not by_game.get((number, t.number), False)
-        if (found := game_disagreement(services, t)) is not None
+        if (found := game_disagreement(services, t, amended_at(loaded, number, t.number))) is not None
     }
 
 

@@ -12,7 +12,7 @@ round (a no-show after the publish) to drop the player and pair it again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain.canonical import canonical_bytes, sha256_hex
@@ -21,8 +21,10 @@ from domain.tournaments.tables import TableSizeError
 from service.auth import Principal
 from service.errors import Conflict, Unprocessable
 from service.games import RequestContext
+from service.store import players as stored_players
 from service.tournaments.check_in import unpairable
 from service.tournaments.commands import DIRECTORS, Asked, Loaded, append, draft, known_as, retrying
+from service.tournaments.entrants import told_apart
 from service.tournaments.naming import tournament_named
 from service.tournaments.pairing import PairingError
 from service.tournaments.planning import plan_round, reseat
@@ -186,7 +188,9 @@ def swap(
         for index, table in zip(changed, seated, strict=True):
             table["number"] = paired.tables[index].number
             table["band"] = []
-        problems = swap_problems(loaded.state, number, seated, groups[-1], (first, second))
+        # Named as the director knows them (td16), namesakes told apart as the pages tell them; ids in `players`.
+        told = told_apart(loaded.state, stored_players.names_of(services.engine, list(loaded.state.entrants)))
+        problems = swap_problems(loaded.state, number, seated, groups[-1], (first, second), told)
         if problems and not body.get("accept_problems"):
             raise PairingProblems(
                 f"the swap makes {len(problems)} problem(s) to accept, first: {problems[0]['detail']}; swap with "
@@ -228,14 +232,17 @@ def swap_problems(
     seated: list[dict[str, Any]],
     byes: list[str],
     moved: tuple[str, str],
+    told: Mapping[str, str],
 ) -> list[dict[str, Any]]:
     """What a swap makes that publishing a round asks the director to accept: a repeat opponent at a table a moved
-    player joins, and a moved player's second bye (shaped as the round's `problems`)."""
+    player joins, and a moved player's second bye (shaped as the round's `problems`, the ids in `players`, the
+    detail naming them by `told`: display names, namesakes told apart)."""
     problems = [
         {
             "kind": "repeat_opponent",
             "players": rematch["players"],
-            "detail": f"{' and '.join(rematch['players'])} met {rematch['earlier']} time(s) before",
+            "detail": f"{' and '.join(told.get(p, p) for p in rematch['players'])} met {rematch['earlier']} time(s) "
+            "before",
             "table": table["number"],
         }
         for table in seated
@@ -244,7 +251,7 @@ def swap_problems(
     ]
     earlier = {p for r in state.rounds if r.number < number for p in r.byes}
     problems += [
-        {"kind": "second_bye", "players": [p], "detail": f"{p} already had a bye"}
+        {"kind": "second_bye", "players": [p], "detail": f"{told.get(p, p)} already had a bye"}
         for p in moved
         if p in byes and p in earlier
     ]

@@ -249,6 +249,40 @@ def test_a_malformed_entrant_and_the_namesakes_beside_it_are_refused_in_one_answ
     assert _entrants(api, tid) == ["Ann"]
 
 
+def test_a_malformed_entrant_s_namesake_is_refused_in_the_same_answer_and_the_two_are_told_apart(api: Api) -> None:
+    # Eve's empty club is malformed (400); the Eve after her was refused as her namesake only once the club was fixed,
+    # and the answer named two lines "Eve". Both are refused now, told apart as the pages tell namesakes apart.
+    tid = _tournament(api)
+    listed = [{"name": "Eve", "club": ""}, {"name": "Eve", "club": "Szeged"}, {"name": "Fay"}]
+
+    refused = assert_problem(_batch(api, tid, listed), 400)
+
+    assert [(r["index"], r["name"], r["pointer"]) for r in refused["refused"]] == [
+        (0, "Eve (entrant 0)", "/entrants/0/club"),
+        (1, "Eve (entrant 1)", "/entrants/1/name"),
+    ]
+    assert "Eve is entrant 0 of this list too" in refused["refused"][1]["detail"]
+    assert refused["errors"]["/entrants/1/name"][0].startswith("Eve (entrant 1): ")
+    assert _entrants(api, tid) == []
+
+
+def test_malformed_namesakes_of_two_clubs_are_told_apart_by_club_and_known_players_by_id(api: Api) -> None:
+    tid = _tournament(api)
+    other = _tournament(api)
+    assert _batch(api, other, [{"name": "Gil"}, {"name": "Gil", "different_person": True}]).status_code == 201
+    gils = [
+        p["player_id"] for p in api.client.get(f"{BASE}/{other}/players", headers=api.headers()).get_json()["items"]
+    ]
+    clubs = [{"name": "Eve", "club": "Szeged", "email": "no"}, {"name": "Eve", "club": "Pécs", "email": "no"}]
+    known = [{"player": gils[0], "team": ""}, {"player": gils[1], "team": ""}]
+
+    by_club = assert_problem(_batch(api, tid, clubs), 400)["refused"]
+    by_id = assert_problem(_batch(api, tid, known), 400)["refused"]
+
+    assert [r["name"] for r in by_club] == ["Eve (Szeged)", "Eve (Pécs)"]
+    assert [r["name"] for r in by_id] == [f"Gil ({gils[0][:8]})", f"Gil ({gils[1][:8]})"]
+
+
 def test_the_public_standings_csv_tells_namesakes_apart_as_the_pages_do_and_has_a_club_column(api: Api) -> None:
     # Two "Gábor Kiss" of one club (another person) and two "Ann" of two clubs were four lines of two names in the
     # public CSV, which has no player ids: the club tells the Anns apart, the id's first 8 characters the others.

@@ -35,13 +35,19 @@ def _closed_round(api: Api, tid: str, number: int) -> dict[str, Any]:
     return _round(api, tid, number)
 
 
-def _closed_round_of_games(api: Api) -> str:
-    """A tournament whose round 1 was started (its games created), its results entered by hand and approved before
-    any game ended, and closed: its id."""
+def _started(api: Api) -> str:
+    """A tournament of 8 whose round 1 is paired and started (its games created): its id."""
     tid = _create(api)["id"]
     _register(api, tid, 8)
     assert _post(api, f"{tid}/rounds", {}).status_code == 201
     assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    return str(tid)
+
+
+def _closed_round_of_games(api: Api) -> str:
+    """A tournament whose round 1 was started (its games created), its results entered by hand and approved before
+    any game ended, and closed: its id."""
+    tid = _started(api)
     for table in _round(api, tid, 1)["tables"]:
         assert _by_hand(api, tid, 1, table).status_code == 201
         assert _approve(api, tid, 1, table["table"]).status_code == 201
@@ -57,10 +63,7 @@ def _standings(api: Api, tid: str) -> list[tuple[str, Any]]:
 def test_a_result_entered_by_hand_that_its_table_game_contradicts_is_not_approved_until_amended(api: Api) -> None:
     # The table's game is recorded after all and ends with other places than were entered by hand: approving the
     # hand entry would silently overrule the record, so the director is told and decides by amending.
-    tid = _create(api)["id"]
-    _register(api, tid, 8)
-    assert _post(api, f"{tid}/rounds", {}).status_code == 201
-    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    tid = _started(api)
     table = _round(api, tid, 1)["tables"][0]
     assert _by_hand(api, tid, 1, table).status_code == 201  # the first player in seat order wins
     last_seat = table["seats"][table["players"][-1]]
@@ -99,6 +102,41 @@ def test_core_end_1_a_game_ending_after_its_tables_result_was_approved_is_shown_
     assert amended.status_code == 201 and _round(api, tid, 1)["tables"][0]["game_disagrees"] is None
 
 
+def test_core_end_1_a_game_ending_after_an_amendment_that_it_contradicts_is_shown_until_amended_again(api: Api) -> None:
+    # The director amended the approved result before the game ended: that amendment did not see the game's end, so
+    # an end that differs from it is shown as for any result that stands, until the director amends after the end.
+    tid = _closed_round_of_games(api)
+    first = _round(api, tid, 1)["tables"][0]
+    amended = _by_hand(api, tid, 1, first, amend_reason="a late correction from the score sheet")
+    assert amended.status_code == 201, amended.get_json()
+    last = first["players"][-1]
+    _end(api, first["game"], {seat: 40 if p == last else 10 for p, seat in first["seats"].items()})
+
+    shown = _round(api, tid, 1)["tables"][0]
+    again = _by_hand(api, tid, 1, first, amend_reason="the score sheet stands over the game's record")
+
+    assert shown["game_disagrees"]["places"][last] == 1 and shown["result"]["places"][last] == 4
+    assert again.status_code == 201 and _round(api, tid, 1)["tables"][0]["game_disagrees"] is None
+
+
+def test_a_result_amended_before_its_table_game_ended_otherwise_is_not_approved_until_amended_again(
+    api: Api,
+) -> None:
+    tid = _started(api)
+    table = _round(api, tid, 1)["tables"][0]
+    assert _by_hand(api, tid, 1, table).status_code == 201
+    assert _by_hand(api, tid, 1, table, amend_reason="a seat was misread").status_code == 201
+    last = table["players"][-1]
+    _end(api, table["game"], {seat: 40 if p == last else 10 for p, seat in table["seats"].items()})
+
+    refused = assert_problem(_approve(api, tid, 1, 1), 409)
+    assert _by_hand(api, tid, 1, table, amend_reason="the score sheet stands").status_code == 201
+    approved = _approve(api, tid, 1, 1)
+
+    assert refused["game_places"][last] == 1
+    assert approved.status_code == 201, approved.get_json()
+
+
 def test_core_end_1_a_game_declaring_other_winners_after_the_round_closed_is_shown(api: Api) -> None:
     tid = _closed_round_of_games(api)
     table = _round(api, tid, 1)["tables"][0]
@@ -114,10 +152,7 @@ def test_core_end_1_a_result_by_hand_placing_first_another_than_the_games_declar
 ) -> None:
     # The game ended naming its winner only (CORE-END-1 without scores), so its places are entered by hand; a hand
     # entry that puts someone else first contradicts the record and would be approved unseen.
-    tid = _create(api)["id"]
-    _register(api, tid, 8)
-    assert _post(api, f"{tid}/rounds", {}).status_code == 201
-    assert _post(api, f"{tid}/rounds/1/start").status_code == 200
+    tid = _started(api)
     table = _round(api, tid, 1)["tables"][0]
     winner = table["players"][-1]  # the last in seat order; _by_hand places the first one first
     ended = api.act(table["game"], "organiser", type="end_game", seat=None, data={"winners": [table["seats"][winner]]})
