@@ -400,7 +400,9 @@ def test_rv_kl_2_another_sub_factions_banners_are_offered_in_support_of_an_attac
     # Under the field's own name too, each noble named as notation reads him (a recorder's checklist by name).
     assert offered["attack"].fields["nobles"] == offered["start_siege"].fields["nobles"] == ["ks", "kz"]
     named = {d["id"]: d.get("name") for d in offered["attack"].fields["unit_details"]}
-    assert named == {"ks": "the Stínové země shade", "kz": "the Západní kardství general"}, named
+    assert {n: named[n] for n in ("ks", "kz")} == {"ks": "the Stínové země shade", "kz": "the Západní kardství general"}
+    # RV-AMB-11: the League's own pieces in `r` (not A's) are the ones its `casualty_order` may order, named too.
+    assert sorted(offered["attack"].fields["casualty_order"]) == sorted(named) == ["ks", "kz", "si1", "si2", "zi1"]
     assert offered["start_siege"].choices == ({"nobles": ["ks", "kz"], "place": "c"},)
     # Field dice: ks 1 + 2 Stínové infantry as cavalry 2 each (RV-UNIT-5) + kz 1 + zi1 1 = 7; then A's 4.
     attack = table.decide(KL, "attack", [1] * 11, nobles=["ks", "kz"])

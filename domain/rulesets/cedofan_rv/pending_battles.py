@@ -141,6 +141,9 @@ def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opti
             choices += [{"nobles": ids, "defender": d} for d, _ in sides] if named else [{"nobles": ids}]
     if not choices:
         return None
+    lists = _named_lists(state, targets)
+    # RV-AMB-11: the sender orders its own pieces of the battle; listed by name, for a client's ordered picker.
+    own = list(dict.fromkeys(p.id for area in targets for p in state.pieces_in(area) if p.owner == seat))
     return Option(
         "attack",
         ATTACK_RULES,
@@ -148,8 +151,9 @@ def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opti
         exhaustive=False,
         fields={
             "areas": targets,
-            "casualty_order": "optional: pieces of this battle (RV-AMB-11)",
-            **_named_lists(state, targets),
+            **lists,
+            "casualty_order": own,
+            "unit_details": piece_details(state, dict.fromkeys([*lists["nobles"], *own])),
         },
         note="any non-empty set of the seat's nobles standing in one of these regions, with any of the supporting"
         " ones (RV-KL-2); `defender` names the army attacked when several stand there",

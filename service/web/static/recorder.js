@@ -284,8 +284,10 @@ export class Recorder {
     const shownInRows = this.form.node.classList.contains("orders-form") ? ["areas", "tokens", "special_limit"] : this.printed.size ? NAMED_LISTS : [];
     // A list the form shows as checkboxes by name (a supporter's `areas`) is not listed again by id, nor the count
     // its own hint gives (the casualties' `due`, a retreat's `destroy_due`).
+    // Nor what a field of its own shape offers (a march's `moves`, a tie's `order`, losses by army).
     const lists = [...this.form.node.querySelectorAll("[data-kind='checklist']")];
-    const checked = lists.flatMap((n) => [n.dataset.field, `${n.dataset.field}_due`]).concat(lists.length ? ["due"] : []);
+    const shaped = [...this.form.node.querySelectorAll("[data-kind='widget']")].map((n) => n.dataset.field);
+    const checked = lists.flatMap((n) => [n.dataset.field, `${n.dataset.field}_due`]).concat(lists.length ? ["due"] : [], shaped);
     const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k) && !checked.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
       ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
