@@ -81,6 +81,12 @@ def test_got_throne_1_tied_houses_are_ordered_by_picking_them_in_turn_not_typed_
         _add(order, house)
     order.get_by_role("button", name="Move baratheon up").click()
     assert _picked(order) == ["lannister", "baratheon", "stark"]
+    # The keyboard stays on the House it moved; at the top, its "up" is greyed out and "down" takes the focus.
+    assert tab.page.evaluate("document.activeElement.getAttribute('aria-label')") == "Move baratheon up"
+    tab.page.keyboard.press("Enter")
+    assert _picked(order) == ["baratheon", "lannister", "stark"]
+    assert tab.page.evaluate("document.activeElement.getAttribute('aria-label')") == "Move baratheon down"
+    tab.page.keyboard.press("Enter")
     screenshot(tab, "agot_break_tie_order")
     tab.page.click("#record-send")
     tab.page.wait_for_selector("#record-result .recorded")
@@ -108,6 +114,9 @@ def test_got_x_25_a_march_is_rows_of_moves_each_a_destination_and_its_units_by_n
     _open(site, tab, game, "lannister", "march")
 
     _no_json(tab)
+    listed = tab.page.locator("#record-choices button").all_inner_texts()
+    assert any("units: (Knight in A ×3)" in c for c in listed), listed  # a move's units by name, not as ids
+    assert not any("lannister:knight" in c for c in listed), listed
     moves = tab.page.locator("#record-fields fieldset[data-field='moves']")
     split = max(range(len(march["choices"])), key=lambda n: len(march["choices"][n]["moves"]))
     chosen = march["choices"][split]["moves"]

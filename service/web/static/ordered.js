@@ -27,7 +27,11 @@ export function orderedList(id, name, legend, values, label) {
     adder.disabled = add.disabled = !left.length;
     empty.textContent = picked.length ? `${picked.length} in order` : "none chosen yet";
     // The keyboard stays on the same button of the value it moved, at its new place.
-    if (focus) (list.querySelector(`li[data-index="${focus.index}"] button[data-act="${focus.act}"]`) || add).focus();
+    // A value moved to the top or the bottom has that button greyed out: the keyboard goes to its other one.
+    if (focus) {
+      const row = list.querySelector(`li[data-index="${focus.index}"]`);
+      (row?.querySelector(`button[data-act="${focus.act}"]:enabled`) || row?.querySelector("button:enabled") || add).focus();
+    }
   };
   const move = (n, by, act) => {
     const to = n + by;
@@ -35,7 +39,7 @@ export function orderedList(id, name, legend, values, label) {
     [picked[n], picked[to]] = [picked[to], picked[n]];
     render({ index: to, act });
   };
-  const button = (act, text, what, onclick) => el("button", { type: "button", "data-act": act, "aria-label": `${what}`, onclick, text });
+  const button = (act, text, what, onclick, disabled = false) => el("button", { type: "button", "data-act": act, "aria-label": what, onclick, text, disabled });
   function item(value, n) {
     const named = label(value);
     return el(
@@ -43,8 +47,8 @@ export function orderedList(id, name, legend, values, label) {
       { "data-value": value, "data-index": n },
       el("span", { text: named }),
       " ",
-      button("up", "↑", `Move ${named} up`, () => move(n, -1, "up")),
-      button("down", "↓", `Move ${named} down`, () => move(n, 1, "down")),
+      button("up", "↑", `Move ${named} up`, () => move(n, -1, "up"), n === 0),
+      button("down", "↓", `Move ${named} down`, () => move(n, 1, "down"), n === picked.length - 1),
       button("remove", "✕", `Remove ${named}`, () => {
         picked.splice(n, 1);
         render({ index: Math.min(n, picked.length - 1), act: "remove" });

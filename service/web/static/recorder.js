@@ -413,7 +413,10 @@ export class Recorder {
     const times = (names, n) => names.filter((m) => m === n).length;
     const counted = (names) => [...new Set(names)].map((n) => (times(names, n) > 1 ? `${n} ×${times(names, n)}` : n));
     const units = (v) => v.length && v.every((u) => this.unitIds?.has(u));
-    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? (units(v) ? counted(v.map(named)) : v.map(named)) : named(v)]));
+    // A list of objects (a march's moves) is named row by row: "to_area: b, units: Knight in A ×2".
+    const objects = (v) => v.length && v.every((o) => o && typeof o === "object" && !Array.isArray(o));
+    const listed = (v) => (objects(v) ? v.map((o) => this.printedFields(o)) : units(v) ? counted(v.map(named)) : v.map(named));
+    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? listed(v) : named(v)]));
   }
 
   fill(choice) {
