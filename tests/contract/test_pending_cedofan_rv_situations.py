@@ -188,10 +188,13 @@ def test_rv_stm_1_4_rel_1_the_storm_waits_for_the_next_round_while_sortie_and_re
     # RV-REL-2 under each field's own name, for a recorder's checklists: any of the besieged may join, or none.
     assert (relief.fields["nobles"], relief.fields["joining"]) == (["gw"], ["c1", "c2"])
     assert relief.fields["joining_due"] == {"minimum": 0, "maximum": 2}
+    # RV-AMB-11: the sallying side orders its own pieces inside `c` (a recorder's ordered picker), not A's.
+    assert sorted(offered["sortie"].fields["casualty_order"]) == ["c1", "c2", "gc"]
     accepted(table, B, offered["sortie"], [1] * 5)  # gc + 2 infantry: 3 dice; besiegers 4 / 2 = 2
     table.impulse(A)  # round 2
     storm = options_of(table, A)["storm_place"]
     assert storm.choices == ({"place": "c"},) and "RV-STM-1" in storm.rule_ids
+    assert sorted(storm.fields["casualty_order"]) == ["a1", "a2", "a3", "ha"]  # the besieging banner's pieces
 
 
 def _field_battle(**options: Any) -> Table:

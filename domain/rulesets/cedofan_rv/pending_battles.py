@@ -243,7 +243,7 @@ def storm_option(state: RvState, options: Mapping[str, Any], seat: str) -> Optio
     ready = [s for _, s in sorted(state.sieges.items()) if s.besieger == seat and not storm_too_early(state, s)]
     candidates = _storm_candidates(state, options, seat, ready, "besieger")
     fields = {"cost": int(options["storm_cost"]), "spent": state.spent, "limit": state.limit}
-    return priced("storm_place", STORM_RULES, candidates, fields=fields)
+    return priced("storm_place", STORM_RULES, candidates, fields={**fields, **_own_in_storms(state, seat, ready)})
 
 
 def sortie_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option | None:
@@ -255,7 +255,18 @@ def sortie_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opti
     ]
     candidates = _storm_candidates(state, options, seat, ready, "defender")
     fields = {"cost": int(options["storm_cost"]), "spent": state.spent, "limit": state.limit}
-    return priced("sortie", SORTIE_RULES, candidates, fields=fields)
+    return priced("sortie", SORTIE_RULES, candidates, fields={**fields, **_own_in_storms(state, seat, ready)})
+
+
+def _own_in_storms(state: RvState, seat: str, sieges: Iterable[Siege]) -> dict[str, Any]:
+    """RV-AMB-11: the seat's own pieces of these storms (the besieging banners, the pieces inside), which its
+    `casualty_order` may order, named in `unit_details` for a client's ordered picker."""
+    own: list[str] = []
+    for siege in sieges:
+        besiegers = [p for noble in siege.nobles for p in state.banner_of(noble)]
+        own += [p.id for p in (*besiegers, *defenders_of(state, siege.place, siege.besieger)) if p.owner == seat]
+    found = list(dict.fromkeys(own))
+    return {"casualty_order": found, "unit_details": piece_details(state, found)}
 
 
 def relief_option(state: RvState, seat: str) -> Option | None:

@@ -13,6 +13,21 @@ export function knownValues(schema, listed) {
   return values.length ? values : null;
 }
 
+const button = (act, text, what, onclick, disabled = false) => el("button", { type: "button", "data-act": act, "aria-label": what, onclick, text, disabled });
+
+// The value at place `n` of `count`, by name, with its buttons: up and down (greyed out at either end), remove.
+function pickedRow(named, value, n, count, move, drop) {
+  return el(
+    "li",
+    { "data-value": value, "data-index": n },
+    el("span", { text: named }),
+    " ",
+    button("up", "↑", `Move ${named} up`, () => move(n, -1, "up"), n === 0),
+    button("down", "↓", `Move ${named} down`, () => move(n, 1, "down"), n === count - 1),
+    button("remove", "✕", `Remove ${named}`, () => drop(n)),
+  );
+}
+
 export function orderedList(id, name, legend, values, label) {
   let known = values;
   let picked = [];
@@ -39,22 +54,11 @@ export function orderedList(id, name, legend, values, label) {
     [picked[n], picked[to]] = [picked[to], picked[n]];
     render({ index: to, act });
   };
-  const button = (act, text, what, onclick, disabled = false) => el("button", { type: "button", "data-act": act, "aria-label": what, onclick, text, disabled });
-  function item(value, n) {
-    const named = label(value);
-    return el(
-      "li",
-      { "data-value": value, "data-index": n },
-      el("span", { text: named }),
-      " ",
-      button("up", "↑", `Move ${named} up`, () => move(n, -1, "up"), n === 0),
-      button("down", "↓", `Move ${named} down`, () => move(n, 1, "down"), n === picked.length - 1),
-      button("remove", "✕", `Remove ${named}`, () => {
-        picked.splice(n, 1);
-        render({ index: Math.min(n, picked.length - 1), act: "remove" });
-      }),
-    );
-  }
+  const drop = (n) => {
+    picked.splice(n, 1);
+    render({ index: Math.min(n, picked.length - 1), act: "remove" });
+  };
+  const item = (value, n) => pickedRow(label(value), value, n, picked.length, move, drop);
   add.addEventListener("click", () => {
     if (!adder.value) return;
     picked.push(adder.value);
