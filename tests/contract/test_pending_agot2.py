@@ -393,6 +393,10 @@ def test_a_march_attacks_a_neutral_force_only_with_enough_strength_and_never_ent
         {"area": "l5", "kind": "combat", "defender": "blue"},
     ]
     assert {"GOT-COMBAT-1", "GOT-X-26", "GOT-X-27"} <= set(march.rule_ids)
+    # Under the fields' own names, for a recorder's rows: the March order's area, and its moves' destinations and
+    # units by `from_area` (l4 is closed, GOT-X-27's areas count as destinations as above).
+    assert march.fields["from_area"] == ["l1"]
+    assert march.fields["moves"] == {"from_area": {"l1": {"to_area": ["l2", "l3", "l5"], "units": both}}}
 
 
 def test_tied_bidders_are_ordered_by_the_iron_throne_holder_throne_1_2() -> None:
@@ -413,6 +417,7 @@ def test_tied_bidders_are_ordered_by_the_iron_throne_holder_throne_1_2() -> None
 
     assert (pending.rule_id, pending.seats()) == ("GOT-THRONE-1", ("green",))
     assert sorted(c["order"] for c in tie.choices) == [["blue", "red"], ["red", "blue"]]
+    assert sorted(tie.fields["order"]) == ["blue", "red"]  # the Houses a recorder's picker offers: not Green
     assert {"GOT-THRONE-1", "GOT-THRONE-2", "GOT-X-22"} <= set(tie.rule_ids)
 
 
