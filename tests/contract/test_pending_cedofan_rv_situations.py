@@ -188,6 +188,8 @@ def test_rv_stm_1_4_rel_1_the_storm_waits_for_the_next_round_while_sortie_and_re
     # RV-REL-2 under each field's own name, for a recorder's checklists: any of the besieged may join, or none.
     assert (relief.fields["nobles"], relief.fields["joining"]) == (["gw"], ["c1", "c2"])
     assert relief.fields["joining_due"] == {"minimum": 0, "maximum": 2}
+    # RV-AMB-11: Gliviciové's own pieces of the relief (gw's banner, the besieged who may join) for casualty_order.
+    assert sorted(relief.fields["casualty_order"]) == ["c1", "c2", "gw", "w1", "w2", "w3"]
     # RV-AMB-11: the sallying side orders its own pieces inside `c` (a recorder's ordered picker), not A's.
     assert sorted(offered["sortie"].fields["casualty_order"]) == ["c1", "c2", "gc"]
     accepted(table, B, offered["sortie"], [1] * 5)  # gc + 2 infantry: 3 dice; besiegers 4 / 2 = 2

@@ -293,12 +293,22 @@ def relief_option(state: RvState, seat: str) -> Option | None:
             choices += [{**base, "joining": []}, *([{**base, "joining": joining}] if joining else [])]
     if not choices:
         return None
+    lists = _named_lists(state, sieges, "joining")
+    # RV-AMB-11: the relieving banners' pieces and the besieged who may join, the seat's own, for `casualty_order`.
+    banners = [p for n in lists["nobles"] for p in state.banner_of(n)]
+    inside_own = [state.pieces[p] for p in lists["joining"] if p in state.pieces]
+    own = list(dict.fromkeys(p.id for p in (*banners, *inside_own) if p.owner == seat))
     return Option(
         "relieve_siege",
         RELIEF_RULES,
         tuple(choices),
         exhaustive=False,
-        fields={"sieges": sieges, **_named_lists(state, sieges, "joining")},
+        fields={
+            "sieges": sieges,
+            **lists,
+            "casualty_order": own,
+            "unit_details": piece_details(state, dict.fromkeys([*lists["nobles"], *lists["joining"], *own])),
+        },
         note="any of these nobles, with any of the supporting ones (RV-KL-2), joined by any of the besieged units"
         " listed",
     )
