@@ -201,9 +201,18 @@ def one_of_values(values: Iterable[str], description: str = "") -> JsonSchema:
     return schema
 
 
-def array(items: JsonSchema, *, min_items: int = 0, max_items: int | None = None, unique: bool = False) -> JsonSchema:
-    """A list of items."""
+# The keyword marking a list whose order means something (a path, an order of Houses or of casualties), not a set:
+# a client offers it as values picked in order, not as checkboxes. JSON Schema ignores it too.
+ORDERED_KEYWORD = "x-annals-ordered"
+
+
+def array(
+    items: JsonSchema, *, min_items: int = 0, max_items: int | None = None, unique: bool = False, ordered: bool = False
+) -> JsonSchema:
+    """A list of items (`ordered`: its order matters)."""
     schema: dict[str, Any] = {"type": "array", "items": items}
+    if ordered:
+        schema[ORDERED_KEYWORD] = True
     if min_items:
         schema["minItems"] = min_items
     if max_items is not None:

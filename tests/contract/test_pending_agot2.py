@@ -19,6 +19,7 @@ from domain.rulesets.agot2.data import BASE_BOARD
 from tests.contract.pending_play import check_pending, created, play
 from tests.domain.agot2.examples import RBG, e1, e4, e5, e6
 from tests.domain.agot2.tables import BLUE_CARDS, RED_CARDS, act, board, card_set, new_game, seal, units
+from tests.domain.agot2.test_qa_rulings import _robb_wins
 
 HOUSES = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
 # A chain of adjacent land areas across the base board, and seas along it: dealt round the seats in turn, each
@@ -277,6 +278,18 @@ def test_a_retreat_over_the_supply_limit_offers_the_unit_to_destroy_first_e6() -
     assert "GOT-RETREAT-5" in retreat.rule_ids
 
 
+def test_got_retreat_3_x_17_robb_starks_loser_is_offered_only_the_legal_retreat_areas_as_it_names_losses() -> None:
+    """GOT-CARD-5, X-17, RETREAT-3/4/5: Stark's knights from `a` beat Lannister's three footmen in `b` with Robb Stark;
+    Lannister (supply [3, 2], a footman in `x` and in `w`, two in `y`) first names its loss. `b` borders `a` (the
+    attacker's origin, GOT-RETREAT-4), `x`, `w` (1 footman lost) and `y` (2): Robb picks the fewest, so `x` or `w`.
+    The pending listed no `to_area` here, so a recorder's drop-down offered every area of the board."""
+    game = _robb_wins(supply_limits={"lannister": [3, 2]})
+    retreat = _option(check_pending(AGOT2, game), "lannister", "choose_retreat")
+
+    assert sorted(retreat.fields["to_area"]) == ["w", "x"]
+    assert {"GOT-RETREAT-3", "GOT-RETREAT-4", "GOT-RETREAT-5", "GOT-X-17"} <= set(retreat.rule_ids)
+
+
 def test_the_loser_chooses_its_casualties_among_units_that_are_not_siege_engines_e5() -> None:
     """E5: "Casualties: 1. The eligible units are the knight and the footman; the siege engine is not eligible"
     (GOT-CASUALTY-3, X-16)."""
@@ -380,6 +393,10 @@ def test_a_march_attacks_a_neutral_force_only_with_enough_strength_and_never_ent
         {"area": "l5", "kind": "combat", "defender": "blue"},
     ]
     assert {"GOT-COMBAT-1", "GOT-X-26", "GOT-X-27"} <= set(march.rule_ids)
+    # Under the fields' own names, for a recorder's rows: the March order's area, and its moves' destinations and
+    # units by `from_area` (l4 is closed, GOT-X-27's areas count as destinations as above).
+    assert march.fields["from_area"] == ["l1"]
+    assert march.fields["moves"] == {"from_area": {"l1": {"to_area": ["l2", "l3", "l5"], "units": both}}}
 
 
 def test_tied_bidders_are_ordered_by_the_iron_throne_holder_throne_1_2() -> None:
@@ -400,6 +417,7 @@ def test_tied_bidders_are_ordered_by_the_iron_throne_holder_throne_1_2() -> None
 
     assert (pending.rule_id, pending.seats()) == ("GOT-THRONE-1", ("green",))
     assert sorted(c["order"] for c in tie.choices) == [["blue", "red"], ["red", "blue"]]
+    assert sorted(tie.fields["order"]) == ["blue", "red"]  # the Houses a recorder's picker offers: not Green
     assert {"GOT-THRONE-1", "GOT-THRONE-2", "GOT-X-22"} <= set(tie.rule_ids)
 
 

@@ -188,10 +188,15 @@ def test_rv_stm_1_4_rel_1_the_storm_waits_for_the_next_round_while_sortie_and_re
     # RV-REL-2 under each field's own name, for a recorder's checklists: any of the besieged may join, or none.
     assert (relief.fields["nobles"], relief.fields["joining"]) == (["gw"], ["c1", "c2"])
     assert relief.fields["joining_due"] == {"minimum": 0, "maximum": 2}
+    # RV-AMB-11: Gliviciové's own pieces of the relief (gw's banner, the besieged who may join) for casualty_order.
+    assert sorted(relief.fields["casualty_order"]) == ["c1", "c2", "gw", "w1", "w2", "w3"]
+    # RV-AMB-11: the sallying side orders its own pieces inside `c` (a recorder's ordered picker), not A's.
+    assert sorted(offered["sortie"].fields["casualty_order"]) == ["c1", "c2", "gc"]
     accepted(table, B, offered["sortie"], [1] * 5)  # gc + 2 infantry: 3 dice; besiegers 4 / 2 = 2
     table.impulse(A)  # round 2
     storm = options_of(table, A)["storm_place"]
     assert storm.choices == ({"place": "c"},) and "RV-STM-1" in storm.rule_ids
+    assert sorted(storm.fields["casualty_order"]) == ["a1", "a2", "a3", "ha"]  # the besieging banner's pieces
 
 
 def _field_battle(**options: Any) -> Table:
@@ -400,7 +405,9 @@ def test_rv_kl_2_another_sub_factions_banners_are_offered_in_support_of_an_attac
     # Under the field's own name too, each noble named as notation reads him (a recorder's checklist by name).
     assert offered["attack"].fields["nobles"] == offered["start_siege"].fields["nobles"] == ["ks", "kz"]
     named = {d["id"]: d.get("name") for d in offered["attack"].fields["unit_details"]}
-    assert named == {"ks": "the Stínové země shade", "kz": "the Západní kardství general"}, named
+    assert {n: named[n] for n in ("ks", "kz")} == {"ks": "the Stínové země shade", "kz": "the Západní kardství general"}
+    # RV-AMB-11: the League's own pieces in `r` (not A's) are the ones its `casualty_order` may order, named too.
+    assert sorted(offered["attack"].fields["casualty_order"]) == sorted(named) == ["ks", "kz", "si1", "si2", "zi1"]
     assert offered["start_siege"].choices == ({"nobles": ["ks", "kz"], "place": "c"},)
     # Field dice: ks 1 + 2 Stínové infantry as cavalry 2 each (RV-UNIT-5) + kz 1 + zi1 1 = 7; then A's 4.
     attack = table.decide(KL, "attack", [1] * 11, nobles=["ks", "kz"])

@@ -309,8 +309,12 @@ def test_core_end_1_the_table_ends_the_game_from_the_recorder(site: Site, tab: T
     assert tab.page.inner_text("#record-what strong") == "end game"  # as its button says, not the API's end_game
     assert tab.page.inner_text("#record-choices-note") == "No choice is listed: fill in the form."
     tab.page.click("#pending-seats fieldset[data-seat='table'] button[data-type='adjust']")
-    shape = tab.page.get_attribute("#record-fields [data-field='changes']", "placeholder") or ""
-    assert shape.startswith("e.g. [{") and '"path":' in shape  # the action's example shows what a change is
+    # The changes are rows of a change's fields, each showing the action's example of it (a JSON pointer, a value).
+    changes = tab.page.locator("#record-fields fieldset[data-field='changes']")
+    changes.get_by_role("button", name="Add a row to changes").click()
+    assert changes.locator("input[data-field='path']").get_attribute("placeholder") == "e.g. /year"
+    assert changes.locator("textarea[data-field='value']").get_attribute("placeholder") == "e.g. 1302"
+    changes.get_by_role("button", name="Remove changes 1").click()
     tab.page.click("#record-send")  # CORE-ADJUST-1: a reason and the changes are required, and both are empty
     refused = tab.page.wait_for_selector("#record-result .refused").inner_text()
     assert refused == "reason, changes: required, fill them in"
@@ -434,21 +438,27 @@ def test_kbs_amb_20_beginning_the_turns_of_round_1_asks_for_no_table_dice(site: 
 
 
 def test_every_legal_move_is_found_by_a_word_of_it_when_more_are_legal_than_listed(site: Site, tab: Tab) -> None:
-    """KBS-MOV-5: of an army's many legal moves the first 40 are listed; the others are found by an area or army."""
+    """KBS-MOV-5: of an army's many legal moves the first 40 are listed; the others are found by an area or the army's
+    name."""
     game = _kbs_game(site, "start_round", "begin_turns")
     pending = site.api(f"/api/v1/games/{game}/pending?as=arbiter")
-    moves = next(o for w in pending["waiting"] for o in w["options"] if o["type"] == "move_army")["choices"]
+    option = next(o for w in pending["waiting"] for o in w["options"] if o["type"] == "move_army")
+    moves = option["choices"]
     assert len(moves) > 40
     last = moves[-1]
+    names = {d["id"]: d["name"] for d in option["fields"]["unit_details"]}
     _open_recorder(site, tab, game)
     tab.page.click("#pending-seats fieldset[data-seat='zapad'] button[data-type='move_army']")
     assert tab.page.locator("#record-choices button").count() == 40
     assert f"{len(moves)} legal choices" in tab.page.inner_text("#record-choices-note")
 
-    tab.page.fill("#record-filter", f"{last['army']} {' '.join(last['path'])}")
+    tab.page.fill("#record-filter", f"{names[last['army']]} {' '.join(last['path'])}")  # the army by its name
     tab.page.keyboard.press("Enter")  # finds, never sends
     tab.page.click(f"#record-choices button[data-choice='{len(moves) - 1}']")
-    assert tab.page.input_value("[data-field='path']") == json.dumps(last["path"])
+    path = tab.page.locator("#record-fields fieldset[data-field='path'] li").evaluate_all(
+        "(l) => l.map((i) => i.dataset.value)"
+    )
+    assert path == last["path"]
     assert " of " in tab.page.inner_text("#record-choices-note")
     assert tab.page.inner_text("#record-result") == ""
     assert tab.errors == []

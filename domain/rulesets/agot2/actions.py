@@ -176,7 +176,7 @@ TRACK_ACTIONS = (
         "break_tie",
         "The Iron Throne holder orders the houses tied in the bidding.",
         ("GOT-THRONE-1", "GOT-X-22"),
-        obj({"order": array(SEAT, min_items=1, unique=True)}),
+        obj({"order": array(SEAT, min_items=1, unique=True, ordered=True)}),
         {"order": ["stark", "greyjoy"]},
         example_seat="baratheon",
     ),

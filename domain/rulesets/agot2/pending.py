@@ -98,7 +98,8 @@ def _bidding(s: AgotState) -> Situation:
         ("GOT-THRONE-1", "GOT-X-22", TRACK_RULES[b.track]),
         tuple({"order": list(order)} for order in orders),
         exhaustive=exhaustive,
-        fields={"tied": list(b.tied), "bids": dict(b.bids)},
+        # `order` under the field's own name: the Houses a client's ordered picker offers.
+        fields={"tied": list(b.tied), "bids": dict(b.bids), "order": list(b.tied)},
         note="the relative order of every tied House, highest position first",
     )
     waiting = Waiting(b.tie_decider, (option,), "holds the Iron Throne and orders the tied bidders")

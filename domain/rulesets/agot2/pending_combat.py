@@ -152,10 +152,10 @@ def _casualty_fields(state: AgotState, due: int, eligible: Iterable[str]) -> dic
     """The count due, the eligible units (`eligible`, kept for API clients, and under the field's own name `units`),
     each in `unit_details`."""
     ids = list(eligible)
-    return {"due": due, "eligible": ids, "units": ids, "unit_details": _unit_details(state, ids)}
+    return {"due": due, "eligible": ids, "units": ids, "unit_details": unit_details(state, ids)}
 
 
-def _unit_details(state: AgotState, ids: Iterable[str]) -> list[dict[str, Any]]:
+def unit_details(state: AgotState, ids: Iterable[str]) -> list[dict[str, Any]]:
     """Each unit's type and area, for a client to name it ("Footman in Winterfell"); units listed are never routed
     (GOT-ROUT-3/4), so two of a type in one area are alike."""
     return [{"id": u, "type": state.units[u].type, "area": state.units[u].area} for u in ids if u in state.units]
@@ -201,7 +201,7 @@ def _retreat(state: AgotState, c: Combat) -> Waiting:
             "to_area": [o.area for o in options],
             "destroy": ids,
             "destroy_due": {"to_area": {o.area: o.destroy for o in options}},
-            "unit_details": _unit_details(state, ids),
+            "unit_details": unit_details(state, ids),
         },
         note="each legal area with the number of retreating units destroyed first to stay within supply",
     )
@@ -210,20 +210,25 @@ def _retreat(state: AgotState, c: Combat) -> Waiting:
 
 def _losses_first(state: AgotState, c: Combat, loser: str, chooser: str, ids: list[str], due: int) -> Waiting:
     """GOT-RETREAT-5, X-17, CASUALTY-3: the loser names the units it destroys before the winner (Robb Stark)
-    picks the area; every area offered costs `due` units (`destroy_due`; `due` kept for API clients)."""
+    picks the area; every area offered costs `due` units (`destroy_due`; `due` kept for API clients).
+
+    `to_area` lists the legal areas (GOT-RETREAT-2/3/4, X-20) as the ordinary retreat does: the schema's field is
+    there for a transcript's loser who named the area too, and a client's drop-down offers only those."""
     losses, exhaustive = _some(combinations(ids, due))
+    legal = [o.area for o in retreat_options(state, c, loser, retreating_units(state, c, loser))]
     option = Option(
         "choose_retreat",
-        ("GOT-RETREAT-5", "GOT-X-17", "GOT-CARD-5"),
+        ("GOT-RETREAT-2", "GOT-RETREAT-3", "GOT-RETREAT-4", "GOT-RETREAT-5", "GOT-X-17", "GOT-X-20", "GOT-CARD-5"),
         tuple({"combat_id": c.combat_id, "destroy": list(lost)} for lost in losses),
         exhaustive=exhaustive,
         fields={
             "seat": loser,
             "units": ids,
             "due": due,
+            "to_area": legal,
             "destroy": ids,
             "destroy_due": due,
-            "unit_details": _unit_details(state, ids),
+            "unit_details": unit_details(state, ids),
         },
         note=f"name {due} retreating unit(s) to destroy first; {chooser} then picks the area",
     )

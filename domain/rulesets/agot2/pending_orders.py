@@ -15,6 +15,7 @@ from typing import Any
 from domain.pending import Option
 from domain.rulesets.agot2.neutral import can_attack_neutral
 from domain.rulesets.agot2.orders import can_enter, defender_of, raid_target_errors
+from domain.rulesets.agot2.pending_combat import unit_details
 from domain.rulesets.agot2.planning import orders_errors, specials_after_swap, stars_of, unplaced_tokens
 from domain.rulesets.agot2.state import AgotState, Token
 
@@ -145,7 +146,9 @@ def _marches(s: AgotState, seat: str, areas: list[str]) -> Option:
     """GOT-COMBAT-1, ROUT-5, X-25..27: each March order's units to adjacent areas they may enter.
 
     The choices move all the movable units, or one of them, to one destination (and one split in two); `fields`
-    gives, per March order's area, its movable units and every destination with what entering it means.
+    gives, per March order's area, its movable units and every destination with what entering it means; and under
+    the fields' own names, for a client's drop-downs and rows: the March orders' areas (`from_area`), each one's
+    destinations and units (`moves`, by `from_area`) and the units' types and areas (`unit_details`).
     """
     choices: list[Mapping[str, Any]] = []
     fields: dict[str, Any] = {}
@@ -162,6 +165,10 @@ def _marches(s: AgotState, seat: str, areas: list[str]) -> Option:
                 ):
                     choices.append({"from_area": origin, "moves": [{"to_area": found["area"], "units": group}]})
         choices += _split(origin, movable, destinations)
+    by_origin = {o: {"to_area": [d["area"] for d in f["destinations"]], "units": f["units"]} for o, f in fields.items()}
+    fields["from_area"] = list(areas)
+    fields["moves"] = {"from_area": by_origin}
+    fields["unit_details"] = unit_details(s, [u for f in by_origin.values() for u in f["units"]])
     rules = (*TURN_RULES, "GOT-COMBAT-1", "GOT-ROUT-5", "GOT-X-26", "GOT-X-27")
     note = (
         "moves split the movable units among destinations; at most one move may start a combat or attack a "

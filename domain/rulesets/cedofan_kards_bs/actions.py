@@ -71,7 +71,9 @@ MOVES = (
         "move_army",
         "An army (or the named part of it) moves along a path of fields.",
         ("KBS-MOV-1", "KBS-MOV-2", "KBS-MOV-3", "KBS-MOV-4", "KBS-MOV-5", "KBS-MOV-6", "KBS-MOV-7", "KBS-MOV-8"),
-        obj({"army": ARMY, "path": array(FIELD, min_items=1)}, {"units": UNITS, "leaders": array(text())}),
+        obj(
+            {"army": ARMY, "path": array(FIELD, min_items=1, ordered=True)}, {"units": UNITS, "leaders": array(text())}
+        ),
         {"army": "s-main", "path": ["r-baria"]},
         example_seat="stiny",
     ),

@@ -29,7 +29,12 @@ from domain.rulesets.cedofan_kards_bs import decide as deciding
 from domain.rulesets.cedofan_kards_bs.combat import unit_bs
 from domain.rulesets.cedofan_kards_bs.losses import RULES_CITED
 from domain.rulesets.cedofan_kards_bs.pending_battles import battle_options, retreat_options
-from domain.rulesets.cedofan_kards_bs.pending_moves import joint_entry_options, merge_options, move_options
+from domain.rulesets.cedofan_kards_bs.pending_moves import (
+    joint_entry_options,
+    merge_options,
+    move_options,
+    named_armies,
+)
 from domain.rulesets.cedofan_kards_bs.raids import raid_dice
 from domain.rulesets.cedofan_kards_bs.state import KbsState, OpenLoss
 from domain.rulesets.cedofan_kards_bs.view import ruler_held
@@ -265,6 +270,10 @@ def _loss_option(game: Game, seat: str, loss: OpenLoss) -> tuple[Option, ...]:
         "at": loss.at,
         "before": {a.id: {"units": dict(a.units), "leaders": list(a.leaders)} for a in loss.before},
         "removed_now": default,
+        **named_armies(game.state, loss.before, "removed"),
+        # The leader figures it may lose instead (KBS-AMB-5): none unless named.
+        "leaders": (leaders := [name for a in loss.before for name in a.leaders]),
+        "leaders_due": {"minimum": 0, "maximum": len(leaders)},
     }
     note = _LOSS_NOTES.get(loss.rule, _LOSS_NOTES["KBS-AMB-1"])
     return _offered(game, seat, "allocate_losses", rules, candidates, exhaustive=False, fields=fields, note=note)

@@ -9,7 +9,7 @@ not exhaustive and `fields` says how to build them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from heapq import heappop, heappush
 from typing import Any
@@ -74,6 +74,10 @@ def move_options(game: Game, seat: str) -> tuple[Option, ...]:
         "supplies": supplies,
         "stacks": {a.id: _stack(a) for a in own_armies(state, seat)},
         "units": "optional {kind: n} and leaders [ids]: only they move, as a new army (KBS-MOV-1)",
+        **named_armies(state, own_armies(state, seat), "army"),
+        # The leaders that may go with the part that moves: none unless named (KBS-MOV-1).
+        "leaders": (leaders := [name for a in own_armies(state, seat) for name in a.leaders]),
+        "leaders_due": {"minimum": 0, "maximum": len(leaders)},
     }
     note = (
         "each destination by its cheapest path, for the whole army; name units/leaders to move part of it, "
@@ -148,6 +152,14 @@ def merge_options(game: Game, seat: str) -> tuple[Option, ...]:
             note="any two or more of the listed armies of one field merge; merging costs no supplies",
         ),
     )
+
+
+def named_armies(state: KbsState, armies: Iterable[Army], field: str) -> dict[str, Any]:
+    """The armies under a field's own name (`army` to move, `removed` to lose units from), each in `unit_details`
+    by the table's name for it and its field, for a client's drop-down by name."""
+    found = list(armies)
+    details = [{"id": a.id, "type": "army", "area": a.at, "name": army_title(state, a, True)} for a in found]
+    return {field: [a.id for a in found], "unit_details": details}
 
 
 def listed_armies(state: KbsState, choices: Sequence[Mapping[str, Any]], least: int) -> dict[str, Any]:

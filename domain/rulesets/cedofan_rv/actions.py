@@ -30,7 +30,7 @@ PLACE = game_id("areas", "a place (city, castle or region) id of the game's boar
 PIECE = text("a piece id (noble or unit) of the game")
 NOBLES = array(PIECE, min_items=1)
 CASUALTY_ORDER = {
-    **array(PIECE),
+    **array(PIECE, ordered=True),
     "description": "RV-AMB-11: the order in which pieces of equal lives are lost (pieces of this battle)",
 }
 WITHDRAWN = {
@@ -66,7 +66,7 @@ TURN = (
         "move_banner",
         "A noble moves with the named units along a path of places.",
         ("RV-MOV-1", "RV-MOV-2", "RV-NOB-1", "RV-NOB-2", "RV-NOB-3", "RV-SUP-1", "RV-SUP-2"),
-        obj({"noble": PIECE, "path": array(PLACE, min_items=1)}, {"units": array(PIECE)}),
+        obj({"noble": PIECE, "path": array(PLACE, min_items=1, ordered=True)}, {"units": array(PIECE)}),
         {"noble": "g_gen", "path": ["brod", "pole"], "units": ["g_inf2", "g_inf3"]},
         example_seat="gliviciove",
     ),

@@ -141,6 +141,9 @@ def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opti
             choices += [{"nobles": ids, "defender": d} for d, _ in sides] if named else [{"nobles": ids}]
     if not choices:
         return None
+    lists = _named_lists(state, targets)
+    # RV-AMB-11: the sender orders its own pieces of the battle; listed by name, for a client's ordered picker.
+    own = list(dict.fromkeys(p.id for area in targets for p in state.pieces_in(area) if p.owner == seat))
     return Option(
         "attack",
         ATTACK_RULES,
@@ -148,8 +151,9 @@ def attack_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opti
         exhaustive=False,
         fields={
             "areas": targets,
-            "casualty_order": "optional: pieces of this battle (RV-AMB-11)",
-            **_named_lists(state, targets),
+            **lists,
+            "casualty_order": own,
+            "unit_details": piece_details(state, dict.fromkeys([*lists["nobles"], *own])),
         },
         note="any non-empty set of the seat's nobles standing in one of these regions, with any of the supporting"
         " ones (RV-KL-2); `defender` names the army attacked when several stand there",
@@ -239,7 +243,7 @@ def storm_option(state: RvState, options: Mapping[str, Any], seat: str) -> Optio
     ready = [s for _, s in sorted(state.sieges.items()) if s.besieger == seat and not storm_too_early(state, s)]
     candidates = _storm_candidates(state, options, seat, ready, "besieger")
     fields = {"cost": int(options["storm_cost"]), "spent": state.spent, "limit": state.limit}
-    return priced("storm_place", STORM_RULES, candidates, fields=fields)
+    return priced("storm_place", STORM_RULES, candidates, fields={**fields, **_own_in_storms(state, seat, ready)})
 
 
 def sortie_option(state: RvState, options: Mapping[str, Any], seat: str) -> Option | None:
@@ -251,7 +255,18 @@ def sortie_option(state: RvState, options: Mapping[str, Any], seat: str) -> Opti
     ]
     candidates = _storm_candidates(state, options, seat, ready, "defender")
     fields = {"cost": int(options["storm_cost"]), "spent": state.spent, "limit": state.limit}
-    return priced("sortie", SORTIE_RULES, candidates, fields=fields)
+    return priced("sortie", SORTIE_RULES, candidates, fields={**fields, **_own_in_storms(state, seat, ready)})
+
+
+def _own_in_storms(state: RvState, seat: str, sieges: Iterable[Siege]) -> dict[str, Any]:
+    """RV-AMB-11: the seat's own pieces of these storms (the besieging banners, the pieces inside), which its
+    `casualty_order` may order, named in `unit_details` for a client's ordered picker."""
+    own: list[str] = []
+    for siege in sieges:
+        besiegers = [p for noble in siege.nobles for p in state.banner_of(noble)]
+        own += [p.id for p in (*besiegers, *defenders_of(state, siege.place, siege.besieger)) if p.owner == seat]
+    found = list(dict.fromkeys(own))
+    return {"casualty_order": found, "unit_details": piece_details(state, found)}
 
 
 def relief_option(state: RvState, seat: str) -> Option | None:
@@ -278,12 +293,22 @@ def relief_option(state: RvState, seat: str) -> Option | None:
             choices += [{**base, "joining": []}, *([{**base, "joining": joining}] if joining else [])]
     if not choices:
         return None
+    lists = _named_lists(state, sieges, "joining")
+    # RV-AMB-11: the relieving banners' pieces and the besieged who may join, the seat's own, for `casualty_order`.
+    banners = [p for n in lists["nobles"] for p in state.banner_of(n)]
+    inside_own = [state.pieces[p] for p in lists["joining"] if p in state.pieces]
+    own = list(dict.fromkeys(p.id for p in (*banners, *inside_own) if p.owner == seat))
     return Option(
         "relieve_siege",
         RELIEF_RULES,
         tuple(choices),
         exhaustive=False,
-        fields={"sieges": sieges, **_named_lists(state, sieges, "joining")},
+        fields={
+            "sieges": sieges,
+            **lists,
+            "casualty_order": own,
+            "unit_details": piece_details(state, dict.fromkeys([*lists["nobles"], *lists["joining"], *own])),
+        },
         note="any of these nobles, with any of the supporting ones (RV-KL-2), joined by any of the besieged units"
         " listed",
     )

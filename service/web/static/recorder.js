@@ -284,8 +284,10 @@ export class Recorder {
     const shownInRows = this.form.node.classList.contains("orders-form") ? ["areas", "tokens", "special_limit"] : this.printed.size ? NAMED_LISTS : [];
     // A list the form shows as checkboxes by name (a supporter's `areas`) is not listed again by id, nor the count
     // its own hint gives (the casualties' `due`, a retreat's `destroy_due`).
+    // Nor what a field of its own shape offers (a march's `moves`, a tie's `order`, losses by army).
     const lists = [...this.form.node.querySelectorAll("[data-kind='checklist']")];
-    const checked = lists.flatMap((n) => [n.dataset.field, `${n.dataset.field}_due`]).concat(lists.length ? ["due"] : []);
+    const shaped = [...this.form.node.querySelectorAll("[data-kind='widget']")].map((n) => n.dataset.field);
+    const checked = lists.flatMap((n) => [n.dataset.field, `${n.dataset.field}_due`]).concat(lists.length ? ["due"] : [], shaped);
     const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k) && !checked.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
       ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
@@ -411,7 +413,10 @@ export class Recorder {
     const times = (names, n) => names.filter((m) => m === n).length;
     const counted = (names) => [...new Set(names)].map((n) => (times(names, n) > 1 ? `${n} ×${times(names, n)}` : n));
     const units = (v) => v.length && v.every((u) => this.unitIds?.has(u));
-    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? (units(v) ? counted(v.map(named)) : v.map(named)) : named(v)]));
+    // A list of objects (a march's moves) is named row by row: "to_area: b, units: Knight in A ×2".
+    const objects = (v) => v.length && v.every((o) => o && typeof o === "object" && !Array.isArray(o));
+    const listed = (v) => (objects(v) ? v.map((o) => this.printedFields(o)) : units(v) ? counted(v.map(named)) : v.map(named));
+    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? listed(v) : named(v)]));
   }
 
   fill(choice) {

@@ -1,9 +1,13 @@
 // A form generated from an action's JSON Schema (GET /api/v1/rulesets/{id}/actions?game=…): one labelled control per
 // field — a select for enums (the game's areas and seats come as enums), a number input for integers, a checkbox for
-// booleans, a text input for strings — and a JSON text area for nested objects and lists. `read()` gives the data
-// object back; `fill(data)` sets the controls from a choice offered by GET …/pending.
+// booleans, a text input for strings, checkboxes for a set of listed ids (checklist.js), an ordered picker for a list
+// whose order matters (ordered.js), a sub-form for objects and rows of them (subforms.js) — and a JSON text area only
+// for what has no shape to offer. `read()` gives the data object back; `fill(data)` sets the controls from a choice
+// offered by GET …/pending.
 import { checklist, isChecklist } from "./checklist.js";
 import { codeText, el } from "./dom.js";
+import { isOrdered, knownValues, orderedList } from "./ordered.js";
+import { fieldsField, isFields, isKeyed, isRows, keyedField, rowsField } from "./subforms.js";
 
 let counter = 0;
 
@@ -25,8 +29,10 @@ const describesAnId = (schema) => Boolean(schema["x-annals-ids"]) || /\bid\b/.te
 const distinct = (values, label) => values.filter((v, n) => values.findIndex((w) => label(w) === label(v)) === n);
 const listedIds = (schema, listed) => kinds(schema)[0] === "string" && !schema.enum && Array.isArray(listed) && listed.length > 0 && listed.every((v) => typeof v === "string");
 
-function control(name, schema, required, example, label, listed, due) {
+function control(name, schema, required, example, label, listed, due, valueOf) {
   const id = `field-${(counter += 1)}`;
+  const shaped = widget(id, name, schema, required, example, label, listed, valueOf);
+  if (shaped) return shaped;
   if (isChecklist(schema, listed)) return checklistField(id, name, required, listed, label, due);
   const [kind] = kinds(schema);
   const fromPending = listedIds(schema, listed);
@@ -52,6 +58,32 @@ function control(name, schema, required, example, label, listed, due) {
   const shown = schema.description && !(enumValues.length && (fromPending || describesAnId(schema)));
   const hint = shown ? el("small", { class: "hint" }, ...codeText(schema.description)) : null;
   return el("div", { class: "field" }, el("label", { for: id, text: `${name}${required ? " *" : ""}` }), input, hint);
+}
+
+// A field with a shape of its own: an ordered list of known values, a list of objects, an object of fields or by ids.
+// Its node answers `widget.fill(value)` and `widget.read(name)` (undefined when empty); null: no such shape.
+function widget(id, name, schema, required, example, label, listed, valueOf) {
+  const legend = `${name}${required ? " *" : ""}`;
+  const values = isOrdered(schema) ? knownValues(schema, listed) : null;
+  let made = null;
+  if (values) made = orderedList(id, name, legend, values, label);
+  else if (kinds(schema)[0] === "array" && Array.isArray(listed) && !listed.length) made = noneToChoose(id, legend, required);
+  else if (isRows(schema)) made = rowsField(id, name, legend, schema, example, label, listed, valueOf, schemaForm);
+  else if (isKeyed(schema)) made = keyedField(id, name, legend, schema, label, listed, schemaForm);
+  else if (isFields(schema)) made = fieldsField(id, name, legend, schema, example, label, listed, schemaForm);
+  if (!made) return null;
+  made.node.dataset.field = name;
+  made.node.widget = made;
+  if (required) made.node.setAttribute("aria-required", "true");
+  const hint = schema.description && !values ? el("small", { class: "hint" }, ...codeText(schema.description)) : null;
+  return el("div", { class: "field" }, made.node, hint);
+}
+
+// A list the pending lists no value for now (an army with no leader to lose): nothing to choose, so no box to type
+// a list into; a required one is sent empty.
+function noneToChoose(id, legend, required) {
+  const node = el("fieldset", { id, class: "none-to-choose", "data-kind": "widget" }, el("legend", { text: legend }), el("small", { class: "hint", text: "none to choose now" }));
+  return { node, fill: () => null, read: () => (required ? [] : undefined) };
 }
 
 // A list of ids the pending lists the legal values of: checkboxes by name (checklist.js), `due.count()` of them when
@@ -86,7 +118,7 @@ const isRange = (v) => Boolean(v) && typeof v === "object" && Number.isInteger(v
 
 // A control's current value as the data would hold it (undefined when empty), for a count that follows it.
 function currentValue(input) {
-  if (!input || input.dataset.kind === "checklist" || input.value === "") return undefined;
+  if (!input || ["checklist", "widget"].includes(input.dataset.kind) || input.value === "") return undefined;
   if (input.dataset.kind === "boolean") return input.checked;
   if (input.dataset.kind === "enum" || input.dataset.kind === "json") {
     try {
@@ -108,10 +140,15 @@ export function schemaForm(schema, example = {}, label = String, listed = {}) {
   const legal = listed || {};
   let node = null;
   const valueOf = (field) => currentValue(node?.querySelector(`[data-field="${CSS.escape(field)}"]`));
-  node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n], label, legal[n], dueOf(n, legal, valueOf))));
-  const inputs = () => [...node.querySelectorAll("[data-field]")];
-  // A checklist whose count follows another field (a retreat's losses by its area) follows it as it changes.
-  const follow = () => inputs().filter((i) => i.dataset.kind === "checklist").forEach((i) => i.checklist.follow());
+  node = el("div", { class: "schema-form" }, ...names.map((n) => control(n, properties[n], required.has(n), (example || {})[n], label, legal[n], dueOf(n, legal, valueOf), valueOf)));
+  // The form's own fields, not those of the sub-forms inside it (a move's units in a march's rows).
+  const inputs = () => [...node.querySelectorAll("[data-field]")].filter((i) => i.parentElement.closest(".schema-form") === node);
+  // A checklist whose count follows another field (a retreat's losses by its area) follows it as it changes; so do
+  // rows whose legal values follow one (a march's moves, its origin).
+  const follow = () => {
+    inputs().filter((i) => i.dataset.kind === "checklist").forEach((i) => i.checklist.follow());
+    inputs().filter((i) => i.dataset.kind === "widget").forEach((i) => i.widget.follow?.());
+  };
   node.addEventListener("change", follow);
   follow();
   return {
@@ -120,6 +157,7 @@ export function schemaForm(schema, example = {}, label = String, listed = {}) {
       for (const input of inputs()) {
         const value = data ? data[input.dataset.field] : undefined;
         if (input.dataset.kind === "checklist") input.checklist.fill(value);
+        else if (input.dataset.kind === "widget") input.widget.fill(value);
         else if (input.dataset.kind === "boolean") input.checked = value === true;
         else if (value === undefined || value === null) input.value = "";
         else if (input.dataset.kind === "enum") input.value = JSON.stringify(value);
@@ -138,18 +176,26 @@ export function schemaForm(schema, example = {}, label = String, listed = {}) {
         input.replaceChildren(...enumOptions(values, required.has(input.dataset.field), label).filter(Boolean));
         if ([...input.options].some((o) => o.value === kept)) input.value = kept;
       }
+      for (const input of inputs().filter((i) => i.dataset.kind === "widget")) {
+        const values = legal && Array.isArray(legal[input.dataset.field]) && legal[input.dataset.field].every((v) => typeof v === "string") ? legal[input.dataset.field] : null;
+        input.widget.narrow?.(values);
+      }
       follow();
     },
     // The data object; a JSON field that does not parse is reported with its name, and so are the required fields
     // left empty (all of them at once, before anything is sent: the API would name them as JSON pointers).
     read() {
       const data = {};
-      const missing = inputs().filter((i) => !["boolean", "checklist"].includes(i.dataset.kind) && required.has(i.dataset.field) && i.value.trim() === "");
+      const empty = (i) => (i.dataset.kind === "widget" ? i.widget.read(i.dataset.field) === undefined : i.value.trim() === "");
+      const missing = inputs().filter((i) => !["boolean", "checklist"].includes(i.dataset.kind) && required.has(i.dataset.field) && empty(i));
       if (missing.length) throw new Error(`${missing.map((i) => i.dataset.field).join(", ")}: required, fill ${missing.length > 1 ? "them" : "it"} in`);
       for (const input of inputs()) {
         const name = input.dataset.field;
         if (input.dataset.kind === "checklist") {
           data[name] = input.checklist.read(name);
+        } else if (input.dataset.kind === "widget") {
+          const value = input.widget.read(name);
+          if (value !== undefined) data[name] = value;
         } else if (input.dataset.kind === "boolean") {
           if (input.checked) data[name] = true;
         } else if (input.value === "") {

@@ -1,0 +1,91 @@
+// A list field whose order matters (the schema's `x-annals-ordered`: a banner's path of places, an army's path of
+// fields, the order of tied Houses, the order casualties of equal lives go in), of values from a known set (the
+// pending's list for the field, else the game's ids the schema lists): the person adds the values one by one in
+// order, sees the order as a numbered list, and moves a value up or down or removes it, never typing JSON.
+import { el } from "./dom.js";
+
+export const isOrdered = (schema) => Boolean(schema?.["x-annals-ordered"]);
+
+// The values to choose from: the pending's list when it gives one, else the items' enum (the game's areas or seats).
+export function knownValues(schema, listed) {
+  if (Array.isArray(listed) && listed.length && listed.every((v) => typeof v === "string")) return listed;
+  const values = (schema?.items?.enum || []).filter((v) => typeof v === "string");
+  return values.length ? values : null;
+}
+
+const button = (act, text, what, onclick, disabled = false) => el("button", { type: "button", "data-act": act, "aria-label": what, onclick, text, disabled });
+
+// The value at place `n` of `count`, by name, with its buttons: up and down (greyed out at either end), remove.
+function pickedRow(named, value, n, count, move, drop) {
+  return el(
+    "li",
+    { "data-value": value, "data-index": n },
+    el("span", { text: named }),
+    " ",
+    button("up", "↑", `Move ${named} up`, () => move(n, -1, "up"), n === 0),
+    button("down", "↓", `Move ${named} down`, () => move(n, 1, "down"), n === count - 1),
+    button("remove", "✕", `Remove ${named}`, () => drop(n)),
+  );
+}
+
+export function orderedList(id, name, legend, values, label) {
+  let known = values;
+  let picked = [];
+  const list = el("ol", { class: "ordered-picked", "aria-label": `${name} in order` });
+  const empty = el("small", { class: "hint", "data-count": "" });
+  const adder = el("select", { id: `${id}-add`, "data-add": "" });
+  const add = el("button", { type: "button", class: "add", "aria-label": `Add to ${name}`, text: "Add" });
+  const render = (focus) => {
+    list.replaceChildren(...picked.map((value, n) => item(value, n)));
+    const left = known.filter((v) => !picked.includes(v));
+    adder.replaceChildren(...left.map((v) => el("option", { value: v, text: label(v) })));
+    adder.disabled = add.disabled = !left.length;
+    empty.textContent = picked.length ? `${picked.length} in order` : "none chosen yet";
+    // The keyboard stays on the same button of the value it moved, at its new place.
+    // A value moved to the top or the bottom has that button greyed out: the keyboard goes to its other one.
+    if (focus) {
+      const row = list.querySelector(`li[data-index="${focus.index}"]`);
+      (row?.querySelector(`button[data-act="${focus.act}"]:enabled`) || row?.querySelector("button:enabled") || add).focus();
+    }
+  };
+  const move = (n, by, act) => {
+    const to = n + by;
+    if (to < 0 || to >= picked.length) return;
+    [picked[n], picked[to]] = [picked[to], picked[n]];
+    render({ index: to, act });
+  };
+  const drop = (n) => {
+    picked.splice(n, 1);
+    render({ index: Math.min(n, picked.length - 1), act: "remove" });
+  };
+  const item = (value, n) => pickedRow(label(value), value, n, picked.length, move, drop);
+  add.addEventListener("click", () => {
+    if (!adder.value) return;
+    picked.push(adder.value);
+    render();
+    adder.dispatchEvent(new Event("change", { bubbles: true }));
+    (adder.disabled ? list.querySelector("li:last-child button") : adder)?.focus();
+  });
+  const node = el(
+    "fieldset",
+    { id, class: "ordered", "data-kind": "widget" },
+    el("legend", { text: legend }),
+    list,
+    empty,
+    el("div", { class: "ordered-add" }, el("label", { for: `${id}-add`, text: `Next in ${name}` }), " ", adder, " ", add),
+  );
+  render();
+  return {
+    node,
+    // A choice's list, in its order; a value the set does not hold (a choice of an older position) is still shown.
+    fill(value) {
+      picked = Array.isArray(value) ? value.map(String) : [];
+      render();
+    },
+    narrow(values) {
+      if (values) known = values;
+      render();
+    },
+    read: () => (picked.length ? [...picked] : undefined),
+  };
+}
