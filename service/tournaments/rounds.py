@@ -85,6 +85,7 @@ def pair(
             )
         to_accept = [problem for problem in plan["problems"] if not problem.get("unavoidable")]
         if to_accept and not body.get("accept_problems"):
+            to_accept = _named(services, loaded.state, to_accept)
             raise PairingProblems(
                 f"round {number} has {len(to_accept)} problem(s) to accept, first: {to_accept[0]['detail']}; "
                 "publish with accept_problems, or swap players after publishing",
@@ -102,6 +103,20 @@ def pair(
 
     found: dict[str, Any] = retrying(services, principal, tournament_id, attempt)
     return found
+
+
+def _named(services: Services, state: TournamentState, problems: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The problems a refusal lists, each `detail` naming its players as the director knows them (namesakes told
+    apart, `told_apart`); the ids stay in `players`. Only the refusal: the plan is recorded as planned (its digest
+    and its re-derivation from the seed cover it), with the ids in its details."""
+    told = told_apart(state, stored_players.names_of(services.engine, list(state.entrants)))
+    named = []
+    for problem in problems:
+        detail = str(problem.get("detail", ""))
+        for player in problem.get("players", []):
+            detail = detail.replace(player, told.get(player, player))
+        named.append({**problem, "detail": detail})
+    return named
 
 
 def _ratings(services: Services, state: TournamentState, number: int) -> dict[str, float | None] | None:

@@ -449,3 +449,21 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_exported_inert(api: Api)
 
     row = exported.splitlines()[1]
     assert "'=HYPERLINK" in row and ",=HYPERLINK" not in row and ',"=HYPERLINK' not in row
+
+
+def test_a_pairing_refused_for_its_problems_names_the_players_who_meet_again(api: Api) -> None:
+    # Four players at one table of four: round 2 can only seat them together again.
+    tid = _create(api, rounds=2)["id"]
+    players = _register(api, tid, 4)  # "Player 00" to "Player 03"
+    _closed_round(api, tid, 1)
+
+    refused = assert_problem(_post(api, f"{tid}/rounds", {}), 409, "pairing-problems")
+
+    rematches = [p for p in refused["problems"] if p["kind"] == "repeat_opponent"]
+    assert len(rematches) == 6  # every pair of the four met once
+    for problem in rematches:
+        a, b = problem["players"]  # the ids stay
+        assert (
+            problem["detail"] == f"Player {players.index(a):02d} and Player {players.index(b):02d} met 1 time(s) before"
+        )
+    assert not any(p in refused["detail"] for p in players)  # the refusal's words name them too
