@@ -183,9 +183,14 @@ export class Recorder {
   }
 
   // A value of a select: a token or card the option describes by its printed name, an area of the board by its
-  // name, anything else (a seat, an arm) as it is.
+  // name, a seat by the name the game gives it (a House), anything else (an arm) as it is.
   valueName(value) {
-    return this.printed?.get(value) || this.areaNames?.get(value) || String(value);
+    return this.printed?.get(value) || this.areaNames?.get(value) || this.seatName(value);
+  }
+
+  // A seat by the name the game resource gives it (`seats[].name`: "Stark"), as the board's legend reads it.
+  seatName(seat) {
+    return this.game.seats.find((s) => s.seat === seat)?.name || String(seat);
   }
 
   // Units an option's `unit_details` describe, by type (or the name it gives: a noble's faction and rank) and the
@@ -215,7 +220,8 @@ export class Recorder {
         text: option.type === "seal" ? `seal (${option.fields.round || "sealed round"})` : option.type.replace(/_/g, " "),
       }),
     );
-    return el("fieldset", { class: "waiting", "data-seat": seat }, el("legend", {}, el("strong", { text: seat }), waiting.reason ? ` — ${waiting.reason}` : ""), ...(buttons.length ? buttons : [el("span", { class: "hint", text: "nothing this token may send for it" })]));
+    const name = waiting.seat ? this.seatName(waiting.seat) : "table";
+    return el("fieldset", { class: "waiting", "data-seat": seat }, el("legend", {}, el("strong", { text: name }), waiting.reason ? ` — ${waiting.reason}` : ""), ...(buttons.length ? buttons : [el("span", { class: "hint", text: "nothing this token may send for it" })]));
   }
 
   // A tap on an action opens its form under every waited seat's buttons: on a phone, or with many seats, that is
@@ -259,7 +265,7 @@ export class Recorder {
     // Named as its button names it ("end game"), not by the API's type (end_game), which the rulebook link carries.
     form.querySelector("#record-what").replaceChildren(
       el("strong", { text: option.type.replace(/_/g, " ") }),
-      ` for ${waiting.seat || "the table"} · `,
+      ` for ${waiting.seat ? this.seatName(waiting.seat) : "the table"} · `,
       ...option.rule_ids.flatMap((id, n) => [n ? ", " : "", this.ruleLink(id)]),
       option.note ? ` · ${option.note}` : "",
     );
@@ -287,10 +293,12 @@ export class Recorder {
     // Nor what a field of its own shape offers (a march's `moves`, a tie's `order`, losses by army).
     const lists = [...this.form.node.querySelectorAll("[data-kind='checklist']")];
     const shaped = [...this.form.node.querySelectorAll("[data-kind='widget']")].map((n) => n.dataset.field);
-    const checked = lists.flatMap((n) => [n.dataset.field, `${n.dataset.field}_due`]).concat(lists.length ? ["due"] : [], shaped);
+    // Nor a list a drop-down already offers by name (a Raid's `area` and `target_area`, narrowed to them).
+    const selects = [...this.form.node.querySelectorAll("select[data-kind='enum']")].map((n) => n.dataset.field);
+    const checked = lists.flatMap((n) => [n.dataset.field, `${n.dataset.field}_due`]).concat(lists.length ? ["due"] : [], shaped, selects);
     const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k) && !checked.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
-      ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
+      ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(this.printedFields({ [k]: v })[k], 1)}` })))] : []),
     );
     // An action that rolls nothing this time (the pending's dice_count 0) asks for no faces.
     const dice = this.game.dice === "table" && option.dice && option.dice_count !== 0;
@@ -405,11 +413,12 @@ export class Recorder {
     else note.textContent = `${matching.length} of ${count} legal choices match "${query.trim()}"${matching.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`;
   }
 
-  // A choice's tokens, cards and units by their printed names (the option's `tokens`, `cards`, `unit_details`), for
+  // A choice's tokens, cards, units, areas and seats by their names (the option's `tokens`, `cards`, `unit_details`), for
   // reading, not sending; units alike in a list are named once with their number ("Footman in B ×2").
   printedFields(fields) {
-    if (!this.printed?.size || !fields || typeof fields !== "object") return fields;
-    const named = (v) => (typeof v === "string" ? this.printed.get(v) || v : v);
+    if (!fields || typeof fields !== "object") return fields;
+    // Areas and seats by name too: a Raid's choice read "area: stoney_sept" (an id) at the table.
+    const named = (v) => (typeof v === "string" ? this.valueName(v) : v);
     const times = (names, n) => names.filter((m) => m === n).length;
     const counted = (names) => [...new Set(names)].map((n) => (times(names, n) > 1 ? `${n} ×${times(names, n)}` : n));
     const units = (v) => v.length && v.every((u) => this.unitIds?.has(u));

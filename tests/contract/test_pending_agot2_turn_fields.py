@@ -1,0 +1,64 @@
+"""`pending` of agot2 in the Action Phase: a Raid's and a Consolidate Power's option lists its legal areas under the
+fields' own names (GOT-TERM-4, X-25), as the Raven's does, so a recorder's drop-downs offer those and not every area
+of the board (found at a club table: a Raid's `area` offered all 58 areas)."""
+
+from __future__ import annotations
+
+from domain.kernel import Game, Viewer
+from domain.pending import Option
+from domain.rulesets.agot2 import AGOT2
+from tests.domain.agot2.tables import act, board, card_set, new_game, seal, units
+
+RBG = ("red", "blue", "green")
+
+
+def _planned() -> Game:
+    """Red raids from `s` (Blue's Defense in `b` and Green's Consolidate in `c` adjacent) and from `d`; Green
+    consolidates in `c`."""
+    b = board(
+        {"a": "land", "b": "land", "c": "land", "d": "land", "s": "sea"},
+        [("a", "b"), ("b", "c"), ("c", "d"), ("a", "s"), ("b", "s"), ("c", "s")],
+    )
+    position = {
+        "units": units("red", "a", "footman")
+        + units("red", "d", "footman")
+        + units("blue", "b", "footman")
+        + units("green", "c", "knight")
+        + units("red", "s", "ship")
+    }
+    tracks = {"iron_throne": list(RBG), "fiefdoms": list(RBG), "kings_court": list(RBG)}
+    game = new_game(b, RBG, {"tracks": tracks, "house_cards": card_set(), "position": position})
+    game, _ = act(game, "plan_orders", None)
+    orders = {
+        "red": {"orders": [{"area": "s", "token": "raid_a"}, {"area": "d", "token": "raid_b"}]},
+        "blue": {"orders": [{"area": "b", "token": "defense_plus1_a"}]},
+        "green": {"orders": [{"area": "c", "token": "consolidate_power_a"}]},
+    }
+    game, _ = seal(game, "orders", orders)
+    game, _ = act(game, "decline_raven", "red")
+    return game
+
+
+def _option(game: Game, seat: str, kind: str) -> Option:
+    pending = AGOT2.pending(game, Viewer(arbiter=True))
+    [found] = [o for w in pending.waiting if w.seat == seat for o in w.options if o.type == kind]
+    return found
+
+
+def test_got_x_25_a_raids_fields_are_its_raids_areas_and_the_orders_they_may_take() -> None:
+    raid = _option(_planned(), "red", "resolve_raid")
+    assert raid.fields["area"] == ["d", "s"]
+    # Green's Consolidate only: a plain Raid takes no Defense (Blue's in b), and never Red's own Raid in d
+    assert raid.fields["target_area"] == ["c"]
+    # every choice's values are among the fields', and every field value is some choice's
+    assert {c["area"] for c in raid.choices} == set(raid.fields["area"])
+    assert {c["target_area"] for c in raid.choices} - {None} == set(raid.fields["target_area"])
+
+
+def test_got_term_4_a_consolidate_powers_field_is_the_areas_of_the_seats_consolidate_orders() -> None:
+    game = _planned()
+    for area in ("s", "d"):
+        game, _ = act(game, "resolve_raid", "red", area=area, target_area=None)
+    consolidate = _option(game, "green", "resolve_consolidate")
+    assert consolidate.fields["area"] == ["c"]
+    assert [c["area"] for c in consolidate.choices] == ["c"]
