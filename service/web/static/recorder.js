@@ -398,7 +398,9 @@ export class Recorder {
     const described = option.choices.map((choice, n) => ({ choice, n, text: text(choice) }));
     // Choices that read the same (a swap for either of two plain Raids) are one button: the first stands for both.
     const distinct = described.filter((c, n) => described.findIndex((d) => d.text === c.text) === n);
-    const matching = distinct.filter((c) => words.every((w) => c.text.toLowerCase().includes(w)));
+    // Found by the names shown or by the ids behind them (a path typed as the notation writes it).
+    const found = (c) => `${c.text} ${plain(c.choice)}`.toLowerCase();
+    const matching = distinct.filter((c) => words.every((w) => found(c).includes(w)));
     const shown = matching.slice(0, SHOWN_CHOICES);
     form.querySelector("#record-choices").replaceChildren(
       ...shown.map(({ choice, n, text }) => el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text }))),
