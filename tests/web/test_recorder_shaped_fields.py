@@ -77,7 +77,7 @@ def test_got_throne_1_tied_houses_are_ordered_by_picking_them_in_turn_not_typed_
     assert _picked(order) == []
     offered = order.locator("select[data-add] option").all_inner_texts()
     assert sorted(offered) == ["Baratheon", "Lannister", "Stark"], offered  # the tied Houses, no other
-    for house in ("lannister", "stark", "baratheon"):
+    for house in ("Lannister", "Stark", "Baratheon"):  # by the game's names of the seats
         _add(order, house)
     order.get_by_role("button", name="Move baratheon up").click()
     assert _picked(order) == ["lannister", "baratheon", "stark"]
