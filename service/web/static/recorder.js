@@ -298,7 +298,7 @@ export class Recorder {
     const checked = lists.flatMap((n) => [n.dataset.field, `${n.dataset.field}_due`]).concat(lists.length ? ["due"] : [], shaped, selects);
     const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k) && !checked.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
-      ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(this.printedFields({ [k]: v })[k], 1)}` })))] : []),
+      ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${this.valueName(k)}: ${plain(this.printedFields({ [k]: v })[k], 1)}` })))] : []),
     );
     // An action that rolls nothing this time (the pending's dice_count 0) asks for no faces.
     const dice = this.game.dice === "table" && option.dice && option.dice_count !== 0;
@@ -420,7 +420,8 @@ export class Recorder {
   printedFields(fields) {
     if (!fields || typeof fields !== "object") return fields;
     // Areas and seats by name too: a Raid's choice read "area: stoney_sept" (an id) at the table.
-    const named = (v) => (typeof v === "string" ? this.valueName(v) : v);
+    // An object inside (a march's fields by area: its units and destinations) is named the same way.
+    const named = (v) => (typeof v === "string" ? this.valueName(v) : v && typeof v === "object" && !Array.isArray(v) ? this.printedFields(v) : v);
     const times = (names, n) => names.filter((m) => m === n).length;
     const counted = (names) => [...new Set(names)].map((n) => (times(names, n) > 1 ? `${n} ×${times(names, n)}` : n));
     const units = (v) => v.length && v.every((u) => this.unitIds?.has(u));
