@@ -62,3 +62,17 @@ def test_got_term_4_a_consolidate_powers_field_is_the_areas_of_the_seats_consoli
     consolidate = _option(game, "green", "resolve_consolidate")
     assert consolidate.fields["area"] == ["c"]
     assert [c["area"] for c in consolidate.choices] == ["c"]
+
+
+def test_got_term_4_whose_turn_reads_by_house_and_the_step_in_words() -> None:
+    """The recorder shows the pending's summary and reasons as they are: they read "red resolves a raid order" and
+    "resolves one of its consolidate_power orders" (a seat id, an identifier) at the table."""
+    game = _planned()
+    raid = AGOT2.pending(game, Viewer(arbiter=True))
+    assert raid.summary == "Red resolves a raid order, in Iron Throne order", raid.summary
+    for area in ("s", "d"):
+        game, _ = act(game, "resolve_raid", "red", area=area, target_area=None)
+    consolidate = AGOT2.pending(game, Viewer(arbiter=True))
+    assert consolidate.summary == "Green resolves a consolidate power order, in Iron Throne order"
+    reasons = [w.reason for w in consolidate.waiting if w.seat == "green"]
+    assert reasons == ["resolves one of its consolidate power orders"]
