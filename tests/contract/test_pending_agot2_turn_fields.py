@@ -7,6 +7,7 @@ from __future__ import annotations
 from domain.kernel import Game, Viewer
 from domain.pending import Option
 from domain.rulesets.agot2 import AGOT2
+from tests.contract.test_pending_agot2 import _e1_marched
 from tests.domain.agot2.tables import act, board, card_set, new_game, seal, units
 
 RBG = ("red", "blue", "green")
@@ -76,3 +77,22 @@ def test_got_term_4_whose_turn_reads_by_house_and_the_step_in_words() -> None:
     assert consolidate.summary == "Green resolves a consolidate power order, in Iron Throne order"
     reasons = [w.reason for w in consolidate.waiting if w.seat == "green"]
     assert reasons == ["resolves one of its consolidate power orders"]
+
+
+def test_got_x_5_a_combatants_support_lists_its_own_side_under_the_fields_name() -> None:
+    """E1: Red, the attacker, may back only its own side: the pending said so under `sides`, and the recorder's
+    `side` drop-down still offered "defender" (found at the table, Lannister supporting its own defence)."""
+    game = _e1_marched()
+    combat_id = game.state.combat.combat_id
+    game, _ = act(game, "declare_support", "green", combat_id=combat_id, side="defender")
+    [red] = [
+        o for w in AGOT2.pending(game, Viewer(arbiter=True)).waiting for o in w.options if o.type == "declare_support"
+    ]
+    assert red.fields["side"] == ["attacker"] == [c["side"] for c in red.choices]
+    [green] = [
+        o
+        for w in AGOT2.pending(_e1_marched(), Viewer(arbiter=True)).waiting
+        for o in w.options
+        if o.type == "declare_support"
+    ]
+    assert green.fields["side"] == ["attacker", "defender"]  # a House not in the combat backs either

@@ -61,7 +61,8 @@ def _support(state: AgotState, c: Combat) -> Waiting:
         else (own,)
     )
     eligible = [{"seat": who, "areas": list(where)} for who, where in pending]
-    fields = {"areas": list(areas), "sides": list(sides), "eligible_supporters": eligible}
+    # `side` lists the sides under the field's own name, so a recorder offers only these (GOT-X-5).
+    fields = {"areas": list(areas), "sides": list(sides), "side": list(sides), "eligible_supporters": eligible}
     declare = Option(
         "declare_support",
         ("GOT-SUPPORT-1", "GOT-SUPPORT-3", "GOT-X-4", "GOT-X-5"),
