@@ -58,3 +58,14 @@ def test_got_x_25_a_raid_names_its_house_and_areas_and_offers_only_the_legal_are
     raided = _events(site, game)[-1]
     assert raided["data"]["area"] == "stoney_sept", raided
     assert tab.errors == []
+
+
+def test_got_x_14_a_sealed_round_is_offered_by_what_it_seals_not_its_round_id(site: Site, tab: Tab) -> None:
+    """The orders' sealed round was offered as "seal (orders-1)", its id; it reads as what the House seals."""
+    game = _game(site, ruleset="agot2", board="base", seats=HOUSES, dice="server")
+    _post(site, f"/api/v1/games/{game}/actions", {"type": "plan_orders", "data": {}})
+    [round_id] = {option["fields"]["round"] for _, option in _options(site, game, "seal")}
+    _open_recorder(site, tab, game)
+    button = tab.page.inner_text("#pending-seats fieldset[data-seat='stark'] button[data-type='seal']")
+    assert button == "seal orders" and round_id not in button, button
+    assert tab.errors == []

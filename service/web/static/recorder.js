@@ -40,6 +40,9 @@ export function printedNames(fields) {
   return names;
 }
 
+// What a sealed round seals, in words: its purpose (the pending's note: "orders", "house_card", "bid:iron_throne").
+const sealedWhat = (option) => (option.note || option.fields?.round || "sealed round").replace(/:/g, ": ").replace(/_/g, " ");
+
 // A control's value as JSON text, the keys of the pending's `dice_by` ('"cavalry"', 'true', '3').
 function valueKey(input) {
   if (input.dataset.kind === "boolean") return String(input.checked);
@@ -217,7 +220,8 @@ export class Recorder {
         "aria-pressed": this.isSelected(waiting, option) ? "true" : "false",
         title: option.note || option.rule_ids.join(", "),
         onclick: () => this.pick(waiting, option),
-        text: option.type === "seal" ? `seal (${option.fields.round || "sealed round"})` : option.type.replace(/_/g, " "),
+        // A sealed round by what is sealed ("seal bid: iron throne"), not its id ("seal (bid-iron-throne-2-3)").
+        text: option.type === "seal" ? `seal ${sealedWhat(option)}` : option.type.replace(/_/g, " "),
       }),
     );
     const name = waiting.seat ? this.seatName(waiting.seat) : "table";
