@@ -69,3 +69,19 @@ def test_got_x_14_a_sealed_round_is_offered_by_what_it_seals_not_its_round_id(si
     button = tab.page.inner_text("#pending-seats fieldset[data-seat='stark'] button[data-type='seal']")
     assert button == "seal orders" and round_id not in button, button
     assert tab.errors == []
+
+
+def test_got_throne_1_a_tied_bid_lists_the_bids_by_house_not_seat_id(site: Site, tab: Tab) -> None:
+    """Stark and Lannister tie on the Iron Throne; Baratheon, holding it, orders them (GOT-THRONE-1). The legal values
+    read "bids: baratheon: 2, …", keyed by seat id; they read by House."""
+    game = _game(site, ruleset="agot2", board="base", seats=HOUSES, dice="server")
+    _post(site, f"/api/v1/games/{game}/actions", {"type": "open_bidding", "data": {"track": "iron_throne"}})
+    amounts = {"stark": 1, "lannister": 1, "baratheon": 2, "greyjoy": 3}
+    for seat, option in _options(site, game, "seal"):
+        body = {"seat": seat, "round": option["fields"]["round"], "payload": {"amount": amounts[seat]}}
+        _post(site, f"/api/v1/games/{game}/sealed", body)
+    _open_recorder(site, tab, game)
+    tab.page.click("#pending-seats fieldset[data-seat='baratheon'] button[data-type='break_tie']")
+    bids = tab.page.inner_text("#record-fields-note li[data-field='bids']")
+    assert "Stark: 1" in bids and "Lannister: 1" in bids and "stark" not in bids, bids
+    assert tab.errors == []

@@ -302,7 +302,7 @@ export class Recorder {
     const checked = lists.flatMap((n) => [n.dataset.field, `${n.dataset.field}_due`]).concat(lists.length ? ["due"] : [], shaped, selects);
     const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k) && !checked.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
-      ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${this.valueName(k)}: ${plain(this.printedFields({ [k]: v })[k], 1)}` })))] : []),
+      ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${this.valueName(k)}: ${plain(Object.values(this.printedFields({ [k]: v }))[0], 1)}` })))] : []),
     );
     // An action that rolls nothing this time (the pending's dice_count 0) asks for no faces.
     const dice = this.game.dice === "table" && option.dice && option.dice_count !== 0;
@@ -432,7 +432,9 @@ export class Recorder {
     // A list of objects (a march's moves) is named row by row: "to_area: b, units: Knight in A ×2".
     const objects = (v) => v.length && v.every((o) => o && typeof o === "object" && !Array.isArray(o));
     const listed = (v) => (objects(v) ? v.map((o) => this.printedFields(o)) : units(v) ? counted(v.map(named)) : v.map(named));
-    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? listed(v) : named(v)]));
+    // Keys that are seats or areas (a tie's `bids` by House) read by name too; a field's own name stays as it is.
+    const key = (k) => (this.areaNames?.has(k) || this.game.seats.some((s) => s.seat === k) ? this.valueName(k) : k);
+    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [key(k), Array.isArray(v) ? listed(v) : named(v)]));
   }
 
   fill(choice) {
