@@ -210,7 +210,7 @@ def test_kk_gen_6_a_transfer_offers_only_the_other_players_as_its_recipient(site
     tab.page.click("#pending-seats fieldset[data-seat='erdely'] button[data-type='transfer_money']")
 
     offered = tab.page.eval_on_selector_all("select[data-field='to'] option", "os => os.map((o) => o.textContent)")
-    assert sorted(offered) == ["felvidek", "szlavonia"]
+    assert sorted(offered) == ["Felvidék", "Szlavónia"]  # the provinces by the game's names of the seats
     assert tab.errors == []
 
 

@@ -76,16 +76,16 @@ def test_got_throne_1_tied_houses_are_ordered_by_picking_them_in_turn_not_typed_
         order.get_by_role("button", name=f"Remove {house}").click()
     assert _picked(order) == []
     offered = order.locator("select[data-add] option").all_inner_texts()
-    assert sorted(offered) == ["baratheon", "lannister", "stark"], offered  # the tied Houses, no other
-    for house in ("lannister", "stark", "baratheon"):
+    assert sorted(offered) == ["Baratheon", "Lannister", "Stark"], offered  # the tied Houses, no other
+    for house in ("Lannister", "Stark", "Baratheon"):  # by the game's names of the seats
         _add(order, house)
     order.get_by_role("button", name="Move baratheon up").click()
     assert _picked(order) == ["lannister", "baratheon", "stark"]
     # The keyboard stays on the House it moved; at the top, its "up" is greyed out and "down" takes the focus.
-    assert tab.page.evaluate("document.activeElement.getAttribute('aria-label')") == "Move baratheon up"
+    assert tab.page.evaluate("document.activeElement.getAttribute('aria-label')") == "Move Baratheon up"
     tab.page.keyboard.press("Enter")
     assert _picked(order) == ["baratheon", "lannister", "stark"]
-    assert tab.page.evaluate("document.activeElement.getAttribute('aria-label')") == "Move baratheon down"
+    assert tab.page.evaluate("document.activeElement.getAttribute('aria-label')") == "Move Baratheon down"
     tab.page.keyboard.press("Enter")
     screenshot(tab, "agot_break_tie_order")
     tab.page.click("#record-send")

@@ -19,6 +19,7 @@ from domain.pending import Option, Pending, Waiting, ended_or, for_viewer, merge
 from domain.rulesets.agot2.abilities import power_in_pool
 from domain.rulesets.agot2.card_choices import card_errors
 from domain.rulesets.agot2.flow import current_actor
+from domain.rulesets.agot2.notation_names import house
 from domain.rulesets.agot2.pending_combat import combat_waits, printed_card
 from domain.rulesets.agot2.pending_orders import ORDER_RULES, order_fields, order_sets, raven_options, turn_options
 from domain.rulesets.agot2.state import TRACKS, AgotState
@@ -57,11 +58,13 @@ def _situation(s: AgotState, lenient: bool) -> Situation:
         holder = s.holder("kings_court") or ""
         waiting = Waiting(holder, raven_options(s, holder), "holds the Messenger Raven")
         # GOT-RAVEN-1 places the Raven in the Planning Phase; X-12 fixes its moment after the orders' reveal.
-        return "planning", "GOT-X-12", f"{holder} may use the Messenger Raven before the first order", (waiting,)
+        said = f"{house(holder)} may use the Messenger Raven before the first order"  # by name, as the notation
+        return "planning", "GOT-X-12", said, (waiting,)
     actor = current_actor(s)
     if actor is not None:
-        waiting = Waiting(actor, turn_options(s, actor), f"resolves one of its {s.step} orders")
-        return "action", "GOT-TERM-4", f"{actor} resolves a {s.step} order, in Iron Throne order", (waiting,)
+        step = s.step.replace("_", " ")  # "consolidate power", as a person says it
+        waiting = Waiting(actor, turn_options(s, actor), f"resolves one of its {step} orders")
+        return "action", "GOT-TERM-4", f"{house(actor)} resolves a {step} order, in Iron Throne order", (waiting,)
     # A game set up mid-phase with no order of its step left: only the round's end leads on (GOT-X-11).
     close = Option("end_round", ("GOT-X-11",), ({},), note="the round ends; its remaining orders are removed")
     summary = f"no {s.step} order is left to resolve: the round ends"
@@ -103,7 +106,7 @@ def _bidding(s: AgotState) -> Situation:
         note="the relative order of every tied House, highest position first",
     )
     waiting = Waiting(b.tie_decider, (option,), "holds the Iron Throne and orders the tied bidders")
-    summary = f"the {b.track} bids tie: {b.tie_decider} orders {', '.join(b.tied)}"
+    summary = f"the {b.track.replace('_', ' ')} bids tie: {house(b.tie_decider)} orders {', '.join(map(house, b.tied))}"
     return "bidding", "GOT-THRONE-1", summary, (waiting,)
 
 

@@ -15,6 +15,8 @@ from typing import Any
 from domain.pending import Option, Waiting
 from domain.rulesets.agot2.abilities import TIER_RULES, footmen_to_upgrade, next_ability, order_targets
 from domain.rulesets.agot2.flow import combat_stage
+from domain.rulesets.agot2.notation_names import area as area_name
+from domain.rulesets.agot2.notation_names import house
 from domain.rulesets.agot2.retreat import casualty_eligible, losses_named_first, retreat_options, retreating_units
 from domain.rulesets.agot2.state import TRACKS, AgotState, Card, Combat
 from domain.rulesets.agot2.strength import card_of
@@ -33,9 +35,10 @@ def combat_waits(state: AgotState, c: Combat, lenient: bool) -> tuple[str, str, 
     if decision is not None and decision.events:
         return "GOT-COMBAT-4", f"combat {c.combat_id}: the automatic step {stage} is due", ()
     if stage == "support":
-        return "GOT-SUPPORT-3", f"combat {c.combat_id} in {c.area}: the next supporter declares", (_support(state, c),)
+        said = f"combat {c.combat_id} in {area_name(state, c.area)}: the next supporter declares"
+        return "GOT-SUPPORT-3", said, (_support(state, c),)
     if stage == "cards":
-        return "GOT-CARD-1", f"combat {c.combat_id} in {c.area}: both sides choose a house card", ()
+        return "GOT-CARD-1", f"combat {c.combat_id} in {area_name(state, c.area)}: both sides choose a house card", ()
     if stage.startswith("ability:"):
         return _ability(state, c, stage.removeprefix("ability:"))
     if stage == "blade":
@@ -58,16 +61,18 @@ def _support(state: AgotState, c: Combat) -> Waiting:
         else (own,)
     )
     eligible = [{"seat": who, "areas": list(where)} for who, where in pending]
-    fields = {"areas": list(areas), "sides": list(sides), "eligible_supporters": eligible}
+    # `side` lists the sides under the field's own name, so a recorder offers only these (GOT-X-5).
+    fields = {"areas": list(areas), "sides": list(sides), "side": list(sides), "eligible_supporters": eligible}
     declare = Option(
         "declare_support",
         ("GOT-SUPPORT-1", "GOT-SUPPORT-3", "GOT-X-4", "GOT-X-5"),
         tuple({"combat_id": c.combat_id, "side": side} for side in sides),
         fields=fields,
-        note=f"{seat} supports from {', '.join(areas)}: every eligible Support order of its entry (GOT-X-4)",
+        note=f"{house(seat)} supports from {', '.join(area_name(state, a) for a in areas)}: every eligible Support "
+        "order of its entry (GOT-X-4)",
     )
     refuse = Option("refuse_support", ("GOT-SUPPORT-1", "GOT-SUPPORT-3"), ({"combat_id": c.combat_id},))
-    return Waiting(seat, (declare, refuse), f"declares support in the combat in {c.area}")
+    return Waiting(seat, (declare, refuse), f"declares support in the combat in {area_name(state, c.area)}")
 
 
 def printed_card(card: Card) -> dict[str, Any]:
@@ -91,7 +96,7 @@ def _ability(state: AgotState, c: Combat, tier: str) -> tuple[str, str, tuple[Wa
         fields={"card": card.id, "kind": card.kind, "timing": card.timing, "cards": [printed_card(card)]},
         note=note,
     )
-    summary = f"combat {c.combat_id}: {seat} resolves {card.name}'s ability"
+    summary = f"combat {c.combat_id}: {house(seat)} resolves {card.name}'s ability"
     return rule, summary, (Waiting(seat, (option,), f"resolves {card.name} ({tier})"),)
 
 
@@ -205,7 +210,7 @@ def _retreat(state: AgotState, c: Combat) -> Waiting:
         },
         note="each legal area with the number of retreating units destroyed first to stay within supply",
     )
-    return Waiting(chooser, (option,), f"chooses where {loser}'s units retreat from {c.area}")
+    return Waiting(chooser, (option,), f"chooses where {house(loser)}'s units retreat from {area_name(state, c.area)}")
 
 
 def _losses_first(state: AgotState, c: Combat, loser: str, chooser: str, ids: list[str], due: int) -> Waiting:

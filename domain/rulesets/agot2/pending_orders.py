@@ -126,12 +126,15 @@ def turn_options(s: AgotState, seat: str) -> tuple[Option, ...]:
         return (_marches(s, seat, areas),)
     if s.step == "consolidate_power":
         note = "the Power gained is entered with adjust (GOT-X-25)"
-        return (Option("resolve_consolidate", TURN_RULES, tuple({"area": a} for a in areas), note=note),)
+        # `fields`: the legal areas under the field's own name, so a recorder offers these, not the whole board.
+        choices = tuple({"area": a} for a in areas)
+        return (Option("resolve_consolidate", TURN_RULES, choices, fields={"area": areas}, note=note),)
     return ()
 
 
 def _raids(s: AgotState, seat: str, areas: list[str]) -> Option:
-    """GOT-X-25: each Raid order removes an adjacent enemy order it may take, or nothing."""
+    """GOT-X-25: each Raid order removes an adjacent enemy order it may take, or nothing. `fields` lists the Raids'
+    areas (`area`) and the orders any of them may take (`target_area`), so a recorder offers these, not the board."""
     choices: list[Mapping[str, Any]] = []
     for area in areas:
         choices.append({"area": area, "target_area": None})
@@ -139,7 +142,9 @@ def _raids(s: AgotState, seat: str, areas: list[str]) -> Option:
             aimed = s.orders.get(target)
             if aimed is not None and aimed.seat != seat and not raid_target_errors(s, area, target):
                 choices.append({"area": area, "target_area": target})
-    return Option("resolve_raid", TURN_RULES, tuple(choices), note="target_area null: the Raid is removed unused")
+    targets = sorted({c["target_area"] for c in choices if c["target_area"] is not None})
+    note = "target_area null (left empty): the Raid is removed unused"
+    return Option("resolve_raid", TURN_RULES, tuple(choices), fields={"area": areas, "target_area": targets}, note=note)
 
 
 def _marches(s: AgotState, seat: str, areas: list[str]) -> Option:

@@ -40,6 +40,9 @@ export function printedNames(fields) {
   return names;
 }
 
+// What a sealed round seals, in words: its purpose (the pending's note: "orders", "house_card", "bid:iron_throne").
+const sealedWhat = (option) => (option.note || option.fields?.round || "sealed round").replace(/:/g, ": ").replace(/_/g, " ");
+
 // A control's value as JSON text, the keys of the pending's `dice_by` ('"cavalry"', 'true', '3').
 function valueKey(input) {
   if (input.dataset.kind === "boolean") return String(input.checked);
@@ -183,9 +186,14 @@ export class Recorder {
   }
 
   // A value of a select: a token or card the option describes by its printed name, an area of the board by its
-  // name, anything else (a seat, an arm) as it is.
+  // name, a seat by the name the game gives it (a House), anything else (an arm) as it is.
   valueName(value) {
-    return this.printed?.get(value) || this.areaNames?.get(value) || String(value);
+    return this.printed?.get(value) || this.areaNames?.get(value) || this.seatName(value);
+  }
+
+  // A seat by the name the game resource gives it (`seats[].name`: "Stark"), as the board's legend reads it.
+  seatName(seat) {
+    return this.game.seats.find((s) => s.seat === seat)?.name || String(seat);
   }
 
   // Units an option's `unit_details` describe, by type (or the name it gives: a noble's faction and rank) and the
@@ -212,10 +220,12 @@ export class Recorder {
         "aria-pressed": this.isSelected(waiting, option) ? "true" : "false",
         title: option.note || option.rule_ids.join(", "),
         onclick: () => this.pick(waiting, option),
-        text: option.type === "seal" ? `seal (${option.fields.round || "sealed round"})` : option.type.replace(/_/g, " "),
+        // A sealed round by what is sealed ("seal bid: iron throne"), not its id ("seal (bid-iron-throne-2-3)").
+        text: option.type === "seal" ? `seal ${sealedWhat(option)}` : option.type.replace(/_/g, " "),
       }),
     );
-    return el("fieldset", { class: "waiting", "data-seat": seat }, el("legend", {}, el("strong", { text: seat }), waiting.reason ? ` — ${waiting.reason}` : ""), ...(buttons.length ? buttons : [el("span", { class: "hint", text: "nothing this token may send for it" })]));
+    const name = waiting.seat ? this.seatName(waiting.seat) : "table";
+    return el("fieldset", { class: "waiting", "data-seat": seat }, el("legend", {}, el("strong", { text: name }), waiting.reason ? ` — ${waiting.reason}` : ""), ...(buttons.length ? buttons : [el("span", { class: "hint", text: "nothing this token may send for it" })]));
   }
 
   // A tap on an action opens its form under every waited seat's buttons: on a phone, or with many seats, that is
@@ -259,7 +269,7 @@ export class Recorder {
     // Named as its button names it ("end game"), not by the API's type (end_game), which the rulebook link carries.
     form.querySelector("#record-what").replaceChildren(
       el("strong", { text: option.type.replace(/_/g, " ") }),
-      ` for ${waiting.seat || "the table"} · `,
+      ` for ${waiting.seat ? this.seatName(waiting.seat) : "the table"} · `,
       ...option.rule_ids.flatMap((id, n) => [n ? ", " : "", this.ruleLink(id)]),
       option.note ? ` · ${option.note}` : "",
     );
@@ -287,10 +297,12 @@ export class Recorder {
     // Nor what a field of its own shape offers (a march's `moves`, a tie's `order`, losses by army).
     const lists = [...this.form.node.querySelectorAll("[data-kind='checklist']")];
     const shaped = [...this.form.node.querySelectorAll("[data-kind='widget']")].map((n) => n.dataset.field);
-    const checked = lists.flatMap((n) => [n.dataset.field, `${n.dataset.field}_due`]).concat(lists.length ? ["due"] : [], shaped);
+    // Nor a list a drop-down already offers by name (a Raid's `area` and `target_area`, narrowed to them).
+    const selects = [...this.form.node.querySelectorAll("select[data-kind='enum']")].map((n) => n.dataset.field);
+    const checked = lists.flatMap((n) => [n.dataset.field, `${n.dataset.field}_due`]).concat(lists.length ? ["due"] : [], shaped, selects);
     const fields = Object.entries(option.fields || {}).filter(([k]) => k !== "round" && !shownInRows.includes(k) && !checked.includes(k));
     form.querySelector("#record-fields-note").replaceChildren(
-      ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${k}: ${plain(v, 1)}` })))] : []),
+      ...(fields.length ? [el("span", { text: "Legal values:" }), el("ul", {}, ...fields.map(([k, v]) => el("li", { "data-field": k, text: `${this.valueName(k)}: ${plain(Object.values(this.printedFields({ [k]: v }))[0], 1)}` })))] : []),
     );
     // An action that rolls nothing this time (the pending's dice_count 0) asks for no faces.
     const dice = this.game.dice === "table" && option.dice && option.dice_count !== 0;
@@ -390,7 +402,9 @@ export class Recorder {
     const described = option.choices.map((choice, n) => ({ choice, n, text: text(choice) }));
     // Choices that read the same (a swap for either of two plain Raids) are one button: the first stands for both.
     const distinct = described.filter((c, n) => described.findIndex((d) => d.text === c.text) === n);
-    const matching = distinct.filter((c) => words.every((w) => c.text.toLowerCase().includes(w)));
+    // Found by the names shown or by the ids behind them (a path typed as the notation writes it).
+    const found = (c) => `${c.text} ${plain(c.choice)}`.toLowerCase();
+    const matching = distinct.filter((c) => words.every((w) => found(c).includes(w)));
     const shown = matching.slice(0, SHOWN_CHOICES);
     form.querySelector("#record-choices").replaceChildren(
       ...shown.map(({ choice, n, text }) => el("li", {}, el("button", { type: "button", class: "choice", "data-choice": n, onclick: () => this.fill(choice), text }))),
@@ -405,18 +419,22 @@ export class Recorder {
     else note.textContent = `${matching.length} of ${count} legal choices match "${query.trim()}"${matching.length > SHOWN_CHOICES ? ` (first ${SHOWN_CHOICES} shown)` : ""}.${more}`;
   }
 
-  // A choice's tokens, cards and units by their printed names (the option's `tokens`, `cards`, `unit_details`), for
+  // A choice's tokens, cards, units, areas and seats by their names (the option's `tokens`, `cards`, `unit_details`), for
   // reading, not sending; units alike in a list are named once with their number ("Footman in B ×2").
   printedFields(fields) {
-    if (!this.printed?.size || !fields || typeof fields !== "object") return fields;
-    const named = (v) => (typeof v === "string" ? this.printed.get(v) || v : v);
+    if (!fields || typeof fields !== "object") return fields;
+    // Areas and seats by name too: a Raid's choice read "area: stoney_sept" (an id) at the table.
+    // An object inside (a march's fields by area: its units and destinations) is named the same way.
+    const named = (v) => (typeof v === "string" ? this.valueName(v) : v && typeof v === "object" && !Array.isArray(v) ? this.printedFields(v) : v);
     const times = (names, n) => names.filter((m) => m === n).length;
     const counted = (names) => [...new Set(names)].map((n) => (times(names, n) > 1 ? `${n} ×${times(names, n)}` : n));
     const units = (v) => v.length && v.every((u) => this.unitIds?.has(u));
     // A list of objects (a march's moves) is named row by row: "to_area: b, units: Knight in A ×2".
     const objects = (v) => v.length && v.every((o) => o && typeof o === "object" && !Array.isArray(o));
     const listed = (v) => (objects(v) ? v.map((o) => this.printedFields(o)) : units(v) ? counted(v.map(named)) : v.map(named));
-    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? listed(v) : named(v)]));
+    // Keys that are seats or areas (a tie's `bids` by House) read by name too; a field's own name stays as it is.
+    const key = (k) => (this.areaNames?.has(k) || this.game.seats.some((s) => s.seat === k) ? this.valueName(k) : k);
+    return Object.fromEntries(Object.entries(fields).map(([k, v]) => [key(k), Array.isArray(v) ? listed(v) : named(v)]));
   }
 
   fill(choice) {
