@@ -55,8 +55,8 @@ def test_a_status_the_operation_does_not_list_is_reported_unless_a_convention_pr
     events = f"{GAME}/events"
     unreadable = {**PROBLEM, "type": "/api/v1/problems/log-unreadable"}
 
-    assert spec_strict.problems("GET", events, 409, {}, PROBLEM) == [
-        "status 409 is not listed (only ['200', '400', '401', '404', '406', 'default'])"
+    assert [p.split(" (")[0] for p in spec_strict.problems("GET", events, 409, {}, PROBLEM)] == [
+        "status 409 is not listed"
     ]
     assert spec_strict.problems("GET", events, 409, {}, unreadable) == []
     assert spec_strict.problems("GET", events, 429, {}, {**PROBLEM, "status": 429}) == []
