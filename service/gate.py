@@ -43,6 +43,8 @@ CORS_RESPONSE_HEADERS = (
     "Retry-After",
     "Annals-Next-After",
     "Content-Disposition",
+    "Allow",  # a 405's methods, as its problem's `allowed` lists them
+    "WWW-Authenticate",  # a 401's scheme: every header openapi.yaml declares on a response is readable
 )
 # A request id is copied into event metadata: printable ASCII without spaces, as proxies generate them.
 REQUEST_ID = re.compile(r"^[\x21-\x7e]{1,200}$")

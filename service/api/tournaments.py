@@ -42,6 +42,12 @@ from service.tournaments.projection import (
 blueprint = Blueprint("tournaments", __name__)
 
 
+def _round_url(tournament_id: str, number: int) -> str:
+    """Where a write to a round's clock, swaps or a table's result points its `Location`: the round, which shows
+    them (the write's own path takes no GET: a client following it met a 405)."""
+    return f"/api/v1/tournaments/{tournament_id}/rounds/{number}"
+
+
 def _created(body: Any, location: str) -> Response:
     response = jsonify(body)
     response.status_code = 201
@@ -284,6 +290,16 @@ def list_entrants(tournament_id: str) -> Response:
     return jsonify(_paged([{**e, "name": names.get(e["player_id"])} for e in entrants], query))
 
 
+@blueprint.get("/tournaments/<tournament_id>/players/<player_id>")
+def get_entrant(tournament_id: str, player_id: str) -> Response:
+    """One entrant as the list shows it: where a registration's `Location` points (it was a 404)."""
+    loaded = commands.load(services(), principal(), tournament_id)
+    found = next((e for e in rows.entrants_of(services().engine, tournament_id) if e["player_id"] == player_id), None)
+    if found is None:
+        raise NotFound(f"no player {player_id!r} is registered in {tournament_named(loaded.state)}", player=player_id)
+    return jsonify({**found, "name": _names([player_id]).get(player_id)})
+
+
 @blueprint.post("/tournaments/<tournament_id>/players/<player_id>/drop")
 def drop_player(tournament_id: str, player_id: str) -> Response:
     """Drop a player from the next pairing on."""
@@ -485,7 +501,7 @@ def swap_players(tournament_id: str, number: int) -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.SwapSchema, json_body())
-    path = request.path
+    path = f"{_round_url(tournament_id, number)}/pairing"  # the pairing lists its swaps
     return _command(
         tournament_id,
         "swap",
@@ -548,7 +564,7 @@ def _clock_write(tournament_id: str, number: int, operation: str, shape: type, w
     """A clock write with a body (`shape`), answered 201 with the clock after it."""
     caller = principal()
     caller.require(*commands.DIRECTORS)
-    body, expected, path = schemas.load(shape, json_body()), if_match(), request.path
+    body, expected, path = schemas.load(shape, json_body()), if_match(), _round_url(tournament_id, number)
     return _command(
         tournament_id,
         operation,
@@ -633,7 +649,7 @@ def report_result(tournament_id: str, number: int, table: int) -> Response:
     caller = principal()
     caller.require(*results.STAFF, "player")
     body = schemas.load(shapes.ResultSchema, json_body())
-    path = request.path
+    path = _round_url(tournament_id, number)
     return _command(
         tournament_id,
         "result",
@@ -650,7 +666,7 @@ def confirm_result(tournament_id: str, number: int, table: int) -> Response:
     """A seated player confirms their table's result."""
     caller = principal()
     caller.require("player")
-    answer, path = {"round": number, "table": table, "player": caller.player_id}, request.path
+    answer, path = {"round": number, "table": table, "player": caller.player_id}, _round_url(tournament_id, number)
     return _command(
         tournament_id,
         "confirm",
@@ -668,7 +684,7 @@ def approve_result(tournament_id: str, number: int, table: int) -> Response:
     caller = principal()
     caller.require(*commands.DIRECTORS)
     body = schemas.load(shapes.ApprovalSchema, json_body())
-    answer, path = {"round": number, "table": table, "approved": True}, request.path
+    answer, path = {"round": number, "table": table, "approved": True}, _round_url(tournament_id, number)
     return _command(
         tournament_id,
         "approve",
