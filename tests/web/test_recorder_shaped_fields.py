@@ -209,10 +209,9 @@ def test_rv_mov_1_a_banners_path_is_picked_place_by_place_in_order(site: Site, t
     assert tab.errors == []
 
 
-def test_rv_amb_11_the_order_casualties_of_equal_lives_go_in_is_picked_by_name(site: Site, tab: Tab) -> None:
-    """RV-AMB-11, RV-DICE-2/3: Katzowicové's general attacks with his four infantry; Gliviciové's four dice hit once.
-    `casualty_order` was a JSON box of piece ids; the attacker's own pieces are offered by kind and place (no
-    defender's), and the infantry picked first dies, not the first by id."""
+def _rv_attack(site: Site, tab: Tab) -> str:
+    """Katzowicové's general g1 and his four infantry in r attack Gliviciové's noble and three infantry there; the
+    recorder is open on the attack."""
     pieces = [
         noble("g1", A, "r"),
         *troops("ai", 4, "infantry", A, "r", "g1"),
@@ -226,6 +225,14 @@ def test_rv_amb_11_the_order_casualties_of_equal_lives_go_in_is_picked_by_name(s
     _post(site, game, {"type": "start_round", "data": {}})
     _post(site, game, {"type": "begin_impulse", "seat": A, "data": {}})
     _open(site, tab, game, A, "attack")
+    return game
+
+
+def test_rv_amb_11_the_order_casualties_of_equal_lives_go_in_is_picked_by_name(site: Site, tab: Tab) -> None:
+    """RV-AMB-11, RV-DICE-2/3: Katzowicové's general attacks with his four infantry; Gliviciové's four dice hit once.
+    `casualty_order` was a JSON box of piece ids; the attacker's own pieces are offered by kind and place (no
+    defender's), and the infantry picked first dies, not the first by id."""
+    game = _rv_attack(site, tab)
 
     _no_json(tab)
     order = tab.page.locator("#record-fields fieldset[data-field='casualty_order']")
@@ -240,6 +247,29 @@ def test_rv_amb_11_the_order_casualties_of_equal_lives_go_in_is_picked_by_name(s
     tab.page.wait_for_selector("#record-result .recorded")
     deaths = [d for e in _events(site, game) for d in e["data"].get("deaths", []) if str(d).startswith("a")]
     assert deaths == ["ai3"]
+    assert tab.errors == []
+
+
+def test_rv_amb_11_alike_infantry_are_numbered_in_the_casualty_order_so_a_person_picks_which_dies(
+    site: Site, tab: Tab
+) -> None:
+    """RV-AMB-11: the general's four infantry in r are alike (one kind, one place, one banner); the picker read
+    "Infantry in r" four times, so a person could not tell which one was picked. They read "Infantry in r (1)" to
+    "(4)", and the one picked by that name is the one that dies on the single hit."""
+    game = _rv_attack(site, tab)
+
+    order = tab.page.locator("#record-fields fieldset[data-field='casualty_order']")
+    offered = order.locator("select[data-add] option").evaluate_all("(os) => os.map((o) => [o.text, o.value])")
+    infantry = sorted(text for text, _ in offered if text.startswith("Infantry"))
+    assert infantry == [f"Infantry in r ({n})" for n in (1, 2, 3, 4)], offered
+    third = dict(offered)["Infantry in r (3)"]
+    _add(order, "Infantry in r (3)")
+    assert order.locator("ol.ordered-picked li span").all_inner_texts() == ["Infantry in r (3)"]
+    tab.page.fill("#record-dice", "6 6 6 1 1 6 1 1 1")  # the attackers' five dice, then the defenders' four: one hit
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    deaths = [d for e in _events(site, game) for d in e["data"].get("deaths", []) if str(d).startswith("a")]
+    assert deaths == [third], deaths
     assert tab.errors == []
 
 

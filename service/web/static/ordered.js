@@ -28,8 +28,23 @@ function pickedRow(named, value, n, count, move, drop) {
   );
 }
 
+// Values that read alike (a banner's four "Infantry in Brod", the same kind in the same place under the same noble)
+// are told apart by their place among the alike, "Infantry in Brod (1)" … "(4)", so a person can pick which goes first.
+function alikeNumbered(values, label) {
+  const count = new Map();
+  for (const v of values) count.set(label(v), (count.get(label(v)) || 0) + 1);
+  const seen = new Map();
+  const names = new Map();
+  for (const v of values.filter((v) => count.get(label(v)) > 1)) {
+    seen.set(label(v), (seen.get(label(v)) || 0) + 1);
+    names.set(v, `${label(v)} (${seen.get(label(v))})`);
+  }
+  return (v) => names.get(v) || label(v);
+}
+
 export function orderedList(id, name, legend, values, label) {
   let known = values;
+  let named = alikeNumbered(known, label);
   let picked = [];
   const list = el("ol", { class: "ordered-picked", "aria-label": `${name} in order` });
   const empty = el("small", { class: "hint", "data-count": "" });
@@ -38,7 +53,7 @@ export function orderedList(id, name, legend, values, label) {
   const render = (focus) => {
     list.replaceChildren(...picked.map((value, n) => item(value, n)));
     const left = known.filter((v) => !picked.includes(v));
-    adder.replaceChildren(...left.map((v) => el("option", { value: v, text: label(v) })));
+    adder.replaceChildren(...left.map((v) => el("option", { value: v, text: named(v) })));
     adder.disabled = add.disabled = !left.length;
     empty.textContent = picked.length ? `${picked.length} in order` : "none chosen yet";
     // The keyboard stays on the same button of the value it moved, at its new place.
@@ -58,7 +73,7 @@ export function orderedList(id, name, legend, values, label) {
     picked.splice(n, 1);
     render({ index: Math.min(n, picked.length - 1), act: "remove" });
   };
-  const item = (value, n) => pickedRow(label(value), value, n, picked.length, move, drop);
+  const item = (value, n) => pickedRow(named(value), value, n, picked.length, move, drop);
   add.addEventListener("click", () => {
     if (!adder.value) return;
     picked.push(adder.value);
@@ -83,7 +98,10 @@ export function orderedList(id, name, legend, values, label) {
       render();
     },
     narrow(values) {
-      if (values) known = values;
+      if (values) {
+        known = values;
+        named = alikeNumbered(known, label);
+      }
       render();
     },
     read: () => (picked.length ? [...picked] : undefined),
