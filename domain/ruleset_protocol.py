@@ -164,9 +164,11 @@ class Ruleset(Protocol[S]):
         `bookmarks`, so a long game's bookmarks fold no state. Nothing by default."""
         return NO_FACTS
 
-    def former_bookmarks(self, event: Event, state: S | None = None) -> tuple[str, ...]:
+    def former_bookmarks(
+        self, event: Event, state: S | None = None, facts: Mapping[str, str] = NO_FACTS
+    ) -> tuple[str, ...]:
         """The labels this event's bookmarks had before the ruleset reworded them, besides the id form (a saved link
-        may hold them), paired with `bookmarks`' labels; none by default."""
+        may hold them), paired with `bookmarks`' labels, read with the same `state` and `facts`; none by default."""
         return ()
 
     def sealed_round_name(self, round: str) -> str:

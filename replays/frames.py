@@ -126,7 +126,7 @@ def bookmarks_of(
         named = bookmarks(event, ruleset, state, facts)
         old = bookmarks(event, ruleset) if state is not None else named
         paired = old if len(old) == len(named) else (None,) * len(named)
-        former = _paired(ruleset.former_bookmarks(event, state), len(named)) if state is not None else ()
+        former = _paired(ruleset.former_bookmarks(event, state, facts), len(named)) if state is not None else ()
         for i, (new, was) in enumerate(zip(named, paired, strict=True)):
             more = (*(former[i : i + 1]), *(taken_over if i == 0 else ()))
             more = tuple(dict.fromkeys(m for m in more if m not in (new, was)))

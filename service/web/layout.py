@@ -48,6 +48,9 @@ def _area(area: Mapping[str, Any], at: tuple[float, float]) -> dict[str, Any]:
         "y": round(at[1], 1),
         "castle": _is_castle(area, attributes),
         "home": _home_of(attributes),
+        # A cedofan Kards city lies in its administrative region, which its army steps out into (KBS-RET-1), though
+        # no edge is drawn between them: the recorder's path picker offers the one from the other.
+        "within": attributes.get("admin_region") if isinstance(attributes.get("admin_region"), str) else None,
     }
 
 

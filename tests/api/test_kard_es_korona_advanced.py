@@ -102,3 +102,10 @@ def test_kk_adv_6_kk_adv_9_kk_adv_11_retreat_into_a_swamp_is_pursued_then_halved
     assert lines["ObstacleLossesChosen"] == "Tiszahát loses 1 cavalry crossing the obstacle of the retreat"
     audit = api.client.get(f"/api/v1/games/{game}/audit", headers=api.headers()).get_json()
     assert audit["counts"]["consistent"] == audit["counts"]["actions"]  # every action re-decides the same
+    # Its bookmark reads as a sentence; a saved link's old labels (named, by id) still find it.
+    items = api.client.get(f"/api/v1/games/{game}/bookmarks", headers=api.headers()).get_json()["items"]
+    assert [b["label"] for b in items if "retreat" in b["label"]] == ["retreat from the battle in Pannónia D"]
+    labels = ("retreat from the battle in Pannónia D", "battle in Pannónia D retreat", "battle b1301-1 retreat")
+    sought = [api.client.get(f"/api/v1/games/{game}/seek?bookmark={label}", headers=api.headers()) for label in labels]
+    assert [r.status_code for r in sought] == [200, 200, 200]
+    assert len({r.get_json()["version"] for r in sought}) == 1

@@ -209,10 +209,53 @@ def test_rv_mov_1_a_banners_path_is_picked_place_by_place_in_order(site: Site, t
     assert tab.errors == []
 
 
-def test_rv_amb_11_the_order_casualties_of_equal_lives_go_in_is_picked_by_name(site: Site, tab: Tab) -> None:
-    """RV-AMB-11, RV-DICE-2/3: Katzowicové's general attacks with his four infantry; Gliviciové's four dice hit once.
-    `casualty_order` was a JSON box of piece ids; the attacker's own pieces are offered by kind and place (no
-    defender's), and the infantry picked first dies, not the first by id."""
+def _offered(field: Locator) -> list[str]:
+    """The names the picker offers for the next value, in its order."""
+    return field.locator("select[data-add] option").all_inner_texts()
+
+
+def test_rv_mov_2_a_banners_path_offers_at_each_step_only_the_areas_bordering_the_last(site: Site, tab: Tab) -> None:
+    """RV-MOV-2: a path crosses borders of the board. On the demonstration board the Katzowicové head of house
+    stands in Kiertz, which borders the Open fields and the Village region; the Open fields border Kiertz, Brod and
+    Vysoká; Vysoká borders the Open fields, Knorów and the Village region. The picker offered all seven areas at
+    every step."""
+    seats = [{"seat": s} for s in (A, B)]
+    game = _game(site, ruleset="cedofan_rv", board="demonstration", seats=seats, options=FIXTURE_OPTIONS)
+    _post(site, game, {"type": "start_round", "data": {}})
+    _post(site, game, {"type": "begin_impulse", "seat": A, "data": {}})
+    _open(site, tab, game, A, "move_banner")
+    noble = tab.page.locator("#record-fields select[data-field='noble']")
+    assert noble.locator("option:checked").inner_text() == "The Katzowicové head of house in Kiertz (demonstration)"
+    field = tab.page.locator("#record-fields fieldset[data-field='path']")
+
+    for name in reversed(field.locator("ol.ordered-picked li span").all_inner_texts()):  # a listed path, filled in
+        field.get_by_role("button", name=f"Remove {name}").click()
+    assert sorted(_offered(field)) == ["Open fields (demonstration)", "Village region (demonstration)"]
+    _add(field, "Open fields (demonstration)")
+    assert sorted(_offered(field)) == [
+        "Brod (demonstration)",
+        "Kiertz (demonstration)",
+        "Vysoká (demonstration fortress)",
+    ]
+    _add(field, "Vysoká (demonstration fortress)")
+    assert _picked(field) == ["pole", "vysoka"]
+    assert sorted(_offered(field)) == ["Knorów (demonstration)", "Village region (demonstration)"]
+    field.get_by_role("button", name="Remove Vysoká (demonstration fortress)").click()  # a step is undone: Pole's
+    assert sorted(_offered(field)) == [
+        "Brod (demonstration)",
+        "Kiertz (demonstration)",
+        "Vysoká (demonstration fortress)",
+    ]
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    [moved] = [e["data"] for e in _events(site, game) if e["type"] == "BannerMoved"]
+    assert moved["to"] == "pole", moved
+    assert tab.errors == []
+
+
+def _rv_attack(site: Site, tab: Tab) -> str:
+    """Katzowicové's general g1 and his four infantry in r attack Gliviciové's noble and three infantry there; the
+    recorder is open on the attack."""
     pieces = [
         noble("g1", A, "r"),
         *troops("ai", 4, "infantry", A, "r", "g1"),
@@ -226,6 +269,14 @@ def test_rv_amb_11_the_order_casualties_of_equal_lives_go_in_is_picked_by_name(s
     _post(site, game, {"type": "start_round", "data": {}})
     _post(site, game, {"type": "begin_impulse", "seat": A, "data": {}})
     _open(site, tab, game, A, "attack")
+    return game
+
+
+def test_rv_amb_11_the_order_casualties_of_equal_lives_go_in_is_picked_by_name(site: Site, tab: Tab) -> None:
+    """RV-AMB-11, RV-DICE-2/3: Katzowicové's general attacks with his four infantry; Gliviciové's four dice hit once.
+    `casualty_order` was a JSON box of piece ids; the attacker's own pieces are offered by kind and place (no
+    defender's), and the infantry picked first dies, not the first by id."""
+    game = _rv_attack(site, tab)
 
     _no_json(tab)
     order = tab.page.locator("#record-fields fieldset[data-field='casualty_order']")
@@ -240,6 +291,29 @@ def test_rv_amb_11_the_order_casualties_of_equal_lives_go_in_is_picked_by_name(s
     tab.page.wait_for_selector("#record-result .recorded")
     deaths = [d for e in _events(site, game) for d in e["data"].get("deaths", []) if str(d).startswith("a")]
     assert deaths == ["ai3"]
+    assert tab.errors == []
+
+
+def test_rv_amb_11_alike_infantry_are_numbered_in_the_casualty_order_so_a_person_picks_which_dies(
+    site: Site, tab: Tab
+) -> None:
+    """RV-AMB-11: the general's four infantry in r are alike (one kind, one place, one banner); the picker read
+    "Infantry in r" four times, so a person could not tell which one was picked. They read "Infantry in r (1)" to
+    "(4)", and the one picked by that name is the one that dies on the single hit."""
+    game = _rv_attack(site, tab)
+
+    order = tab.page.locator("#record-fields fieldset[data-field='casualty_order']")
+    offered = order.locator("select[data-add] option").evaluate_all("(os) => os.map((o) => [o.text, o.value])")
+    infantry = sorted(text for text, _ in offered if text.startswith("Infantry"))
+    assert infantry == [f"Infantry in r ({n})" for n in (1, 2, 3, 4)], offered
+    third = dict(offered)["Infantry in r (3)"]
+    _add(order, "Infantry in r (3)")
+    assert order.locator("ol.ordered-picked li span").all_inner_texts() == ["Infantry in r (3)"]
+    tab.page.fill("#record-dice", "6 6 6 1 1 6 1 1 1")  # the attackers' five dice, then the defenders' four: one hit
+    tab.page.click("#record-send")
+    tab.page.wait_for_selector("#record-result .recorded")
+    deaths = [d for e in _events(site, game) for d in e["data"].get("deaths", []) if str(d).startswith("a")]
+    assert deaths == [third], deaths
     assert tab.errors == []
 
 
@@ -280,6 +354,26 @@ def test_kbs_mov_1_an_army_moves_part_of_its_units_along_a_path_picked_field_by_
     assert (split["army"], split["units"], split["leaders"]) == (chosen["army"], chosen["units"], []), split
     [moved] = [e["data"] for e in _events(site, game) if e["type"] == "ArmyMoved"]
     assert moved["army"] == split["into"] and moved["path"] == chosen["path"], moved
+    assert tab.errors == []
+
+
+def test_kbs_ret_1_an_armys_path_offers_at_each_step_only_the_neighbours_of_the_last_field(
+    site: Site, tab: Tab
+) -> None:
+    """KBS-RET-1 (a city and its administrative region are neighbours), the demonstration map: Jaromír's army stands
+    in the city Jezerní město, whose only neighbour is its region, Jezerní město's lands; that region borders the
+    city, Heráň, Zlatka and Rudern. The picker offered all 33 areas at every step."""
+    game = _kbs_game(site, "start_round", "begin_turns")
+    _open(site, tab, game, "zapad", "move_army")
+    form = tab.page.locator("#record-fields")
+    form.locator("select[data-field='army']").select_option(value='"z-jezerni"')
+    path = form.locator("fieldset[data-field='path']")
+    for field in reversed(_picked(path)):  # a listed path, filled in
+        path.locator(f"li[data-value='{field}'] button[data-act='remove']").click()
+
+    assert _offered(path) == ["Jezerní město's lands"]
+    _add(path, "Jezerní město's lands")
+    assert sorted(_offered(path)) == ["Heráň", "Jezerní město", "Rudern", "Zlatka"]
     assert tab.errors == []
 
 

@@ -8,9 +8,6 @@ was before (the platform's "reveal: bid-fiefdoms-2-4", the rules' "bids for Fief
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from domain.kernel import Event
 from domain.rulesets.agot2.notation import bids_name, sealed_round_name
 from domain.rulesets.agot2.notation_names import area, words
@@ -20,14 +17,17 @@ from domain.rulesets.agot2.state import AgotState
 def bookmarks(event: Event, state: AgotState | None = None) -> tuple[str, ...]:
     """Labels derived from the event, with the names of `state`'s board."""
     data = event.data
-    named: Callable[[Any], str] = words if state is not None else str
     match event.type:
         case "OrdersRevealed" if state is not None and data.get("round") is not None:
             return (f"reveal: {sealed_round_name('orders-' + str(data.get('round')))}",)
         case "OrdersRevealed":
             return ("orders revealed",)
+        case "ActionStepBegun" if state is not None:
+            # Every step capitalised, as printed ("Consolidate Power") and as notation reads it ("March orders are
+            # resolved now"); the old "action step: march" is the id form, which `was` keeps for saved links.
+            return (f"action step: {words(data.get('step')).title()}",)
         case "ActionStepBegun":
-            return (f"action step: {named(data.get('step'))}",)
+            return (f"action step: {data.get('step')}",)
         case "CombatInitiated":
             where = area(state, data.get("embattled_area")) if state is not None else data.get("embattled_area")
             return (f"combat {data.get('combat_id')} in {where} begins",)

@@ -170,7 +170,9 @@ class Agot2Ruleset(Versioned, Ruleset[AgotState]):
         """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names."""
         return _bookmarks(event, state)
 
-    def former_bookmarks(self, event: Event, state: AgotState | None = None) -> tuple[str, ...]:
+    def former_bookmarks(
+        self, event: Event, state: AgotState | None = None, facts: Mapping[str, str] = NO_FACTS
+    ) -> tuple[str, ...]:
         """A bid's reveal as it read when it was two bookmarks ("bids for Fiefdoms revealed")."""
         return _former_bookmarks(event, state)
 

@@ -43,12 +43,14 @@ def bookmarks(event: Event, state: KKState | None = None, facts: Mapping[str, st
             return (f"{year} battles",)
         case "BattleStarted":
             return (f"{battle} begins",)
+        case "RetreatDeclared" if state is not None:
+            return (f"retreat from {_the(battle)}",)
         case "RetreatDeclared":
             return (f"{battle} retreat",)
         case "BattleEnded":
             return (f"{battle} ends",)
         case "DuelStarted":
-            return (f"duel in {'the ' if battle.startswith('battle in ') else ''}{battle}",)
+            return (f"duel in {_the(battle)}",)
         case "LordCaptured" | "FealtySworn" | "PlayerEliminated" | "LordExecuted":
             return (_fate(event, state) if state is not None else f"{lord}: {event.type}",)
         case "YearEnded" if data.get("next") == "election":
@@ -60,6 +62,20 @@ def bookmarks(event: Event, state: KKState | None = None, facts: Mapping[str, st
         case "YearEnded":
             return (f"{year} ends",)
     return election_bookmarks(event.type, data)
+
+
+def former_bookmarks(
+    event: Event, state: KKState | None = None, facts: Mapping[str, str] = NO_FACTS
+) -> tuple[str, ...]:
+    """A retreat's bookmark as it read with names before it was worded as a sentence ("battle in Pozsony retreat")."""
+    if event.type == "RetreatDeclared" and state is not None and "battle" in event.data:
+        return (f"{_battle(event.data['battle'], state, facts)} retreat",)
+    return ()
+
+
+def _the(battle: str) -> str:
+    """A battle named by its county reads "the battle in Pozsony"; one known only by id, "battle b1301-5"."""
+    return f"the {battle}" if battle.startswith("battle in ") else battle
 
 
 def _battle(battle_id: object, state: KKState | None, facts: Mapping[str, str]) -> str:

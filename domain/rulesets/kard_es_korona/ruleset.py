@@ -27,6 +27,7 @@ from domain.rulesets.kard_es_korona.board import kk_board_errors
 from domain.rulesets.kard_es_korona.boards import SHIPPED_BOARDS
 from domain.rulesets.kard_es_korona.bookmarks import bookmark_facts as _bookmark_facts
 from domain.rulesets.kard_es_korona.bookmarks import bookmarks as _bookmarks
+from domain.rulesets.kard_es_korona.bookmarks import former_bookmarks as _former_bookmarks
 from domain.rulesets.kard_es_korona.decide import decide
 from domain.rulesets.kard_es_korona.election_notation import sealed_round_name
 from domain.rulesets.kard_es_korona.evolve import FIELDS_ADDED_LATER, evolve
@@ -146,6 +147,13 @@ class KardEsKoronaRuleset(Versioned, Ruleset[KKState]):
         """Places a replay can jump to (years, phases, battles, rounds…), naming what `state`'s board names and
         where `facts` say a battle is fought."""
         return _bookmarks(event, state, facts)
+
+    def former_bookmarks(
+        self, event: Event, state: KKState | None = None, facts: Mapping[str, str] = NO_FACTS
+    ) -> tuple[str, ...]:
+        """A retreat as it read before it was worded "retreat from the battle in Pozsony" ("battle in Pozsony
+        retreat")."""
+        return _former_bookmarks(event, state, facts)
 
     def bookmark_facts(self, event: Event) -> Mapping[str, str]:
         """A battle's county, told when the battle is created, for its later bookmarks."""

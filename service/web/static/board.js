@@ -75,6 +75,18 @@ export class Board {
     this.draw();
   }
 
+  // Each area's neighbours: the areas an edge of the board joins it to, of any kind (the rules judge the crossing),
+  // and a city and the region it lies `within`.
+  neighbours() {
+    const found = new Map(this.drawing.areas.map((a) => [a.id, new Set()]));
+    const within = this.drawing.areas.filter((area) => area.within).map((area) => ({ a: area.id, b: area.within }));
+    for (const { a, b } of [...this.drawing.edges, ...within]) {
+      found.get(a)?.add(b);
+      found.get(b)?.add(a);
+    }
+    return found;
+  }
+
   draw() {
     // The view box hugs the areas, so that a wide map is not drawn in a square of empty paper.
     const xs = this.drawing.areas.map((a) => a.x);

@@ -359,6 +359,7 @@ function ended() {
 async function startRecorder() {
   const recorder = new Recorder($("recorder"), page.game, async (version) => version && onLive(version));
   if (page.board) recorder.areaNames = new Map([...page.board.areas].map(([id, drawn]) => [id, drawn.name]));
+  if (page.board) recorder.neighbours = page.board.neighbours();
   onSubmit($("record-form"), (event) => recorder.send(event));
   try {
     if (await recorder.start()) {

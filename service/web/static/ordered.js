@@ -28,8 +28,24 @@ function pickedRow(named, value, n, count, move, drop) {
   );
 }
 
+// Values that read alike (a banner's four "Infantry in Brod", the same kind in the same place under the same noble)
+// are told apart by their place among the alike, "Infantry in Brod (1)" … "(4)", so a person can pick which goes first.
+function alikeNumbered(values, label) {
+  const count = new Map();
+  for (const v of values) count.set(label(v), (count.get(label(v)) || 0) + 1);
+  const seen = new Map();
+  const names = new Map();
+  for (const v of values.filter((v) => count.get(label(v)) > 1)) {
+    seen.set(label(v), (seen.get(label(v)) || 0) + 1);
+    names.set(v, `${label(v)} (${seen.get(label(v))})`);
+  }
+  return (v) => names.get(v) || label(v);
+}
+
 export function orderedList(id, name, legend, values, label) {
   let known = values;
+  let named = alikeNumbered(known, label);
+  let next = null; // `along`: the values that may follow the last one picked, or null for any
   let picked = [];
   const list = el("ol", { class: "ordered-picked", "aria-label": `${name} in order` });
   const empty = el("small", { class: "hint", "data-count": "" });
@@ -37,8 +53,13 @@ export function orderedList(id, name, legend, values, label) {
   const add = el("button", { type: "button", class: "add", "aria-label": `Add to ${name}`, text: "Add" });
   const render = (focus) => {
     list.replaceChildren(...picked.map((value, n) => item(value, n)));
-    const left = known.filter((v) => !picked.includes(v));
-    adder.replaceChildren(...left.map((v) => el("option", { value: v, text: label(v) })));
+    const left = known.filter((v) => !picked.includes(v) && (!next || next(picked.at(-1)).has(v)));
+    // A re-render as the form changes (the person choosing in this very drop-down) keeps the value chosen.
+    const kept = adder.value;
+    // A step of a path offers a few neighbours: only those of them alike are numbered (a city and its region).
+    const offered = next ? alikeNumbered(left, label) : named;
+    adder.replaceChildren(...left.map((v) => el("option", { value: v, text: offered(v) })));
+    if (left.includes(kept)) adder.value = kept;
     adder.disabled = add.disabled = !left.length;
     empty.textContent = picked.length ? `${picked.length} in order` : "none chosen yet";
     // The keyboard stays on the same button of the value it moved, at its new place.
@@ -58,7 +79,7 @@ export function orderedList(id, name, legend, values, label) {
     picked.splice(n, 1);
     render({ index: Math.min(n, picked.length - 1), act: "remove" });
   };
-  const item = (value, n) => pickedRow(label(value), value, n, picked.length, move, drop);
+  const item = (value, n) => pickedRow((next ? label : named)(value), value, n, picked.length, move, drop);
   add.addEventListener("click", () => {
     if (!adder.value) return;
     picked.push(adder.value);
@@ -83,9 +104,25 @@ export function orderedList(id, name, legend, values, label) {
       render();
     },
     narrow(values) {
-      if (values) known = values;
+      if (values) {
+        known = values;
+        named = alikeNumbered(known, label);
+      }
       render();
     },
     read: () => (picked.length ? [...picked] : undefined),
+    // A path of the board's areas goes from an area to a neighbour: each step offers the areas next to the last
+    // one picked, the first step those next to `start()` (where the mover stands, once the form names it). Only for
+    // a list of areas (`neighbours` knows them all); an unknown start, or an area the drawing joins to none, offers
+    // every area, as before.
+    along(neighbours, start) {
+      if (!known.length || !known.every((v) => neighbours.has(v))) return;
+      next = (last) => {
+        const from = last ?? start();
+        return neighbours.get(from)?.size ? neighbours.get(from) : new Set(known);
+      };
+      render();
+    },
+    follow: () => render(),
   };
 }

@@ -53,6 +53,15 @@ function valueKey(input) {
 const isRange = (v) => v && typeof v === "object" && Object.keys(v).length === 2 && "minimum" in v && "maximum" in v;
 const isOpen = (v) => v && typeof v === "object" && !isRange(v) && Object.keys(v).length > 0;
 
+// A select's value as the form reads it: an enum's option holds its value as JSON.
+function parsed(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 // A choice or the pending's legal values as a person at the table reads them, never as JSON: lists joined by commas,
 // an object's fields as "name: value" (an object inside one as "name (…)"), a range as "1 to 100", nothing as "none".
 // The top level's fields are set apart by " · ", so only what lies deeper needs parentheses.
@@ -204,6 +213,18 @@ export class Recorder {
     return units.map((u) => [u.id, `${word(u)[0].toUpperCase()}${word(u).slice(1)} in ${this.areaName(u.area)}`]);
   }
 
+  // A path of areas (a banner's, an army's) is picked step by step from the board's neighbours, the first step from
+  // where the mover stands: the piece a select of the form names (`noble`, `army`), placed by the option's
+  // `unit_details`.
+  alongBoard(option) {
+    if (!this.neighbours) return;
+    const where = new Map((option.fields?.unit_details || []).map((u) => [u.id, u.area]));
+    const node = this.form.node;
+    const mover = () => [...node.querySelectorAll("select[data-field]")].map((s) => parsed(s.value)).find((v) => where.has(v));
+    const start = () => where.get(mover()) ?? null;
+    for (const field of node.querySelectorAll("fieldset.ordered")) field.widget?.along?.(this.neighbours, start);
+  }
+
   // The served rulebook of a game's ruleset lists the platform's CORE- rules too.
   ruleLink(ruleId) {
     return el("a", { class: "rule-id", href: `/rulesets/${encodeURIComponent(this.game.ruleset)}/rules#${encodeURIComponent(ruleId)}`, text: ruleId });
@@ -287,6 +308,7 @@ export class Recorder {
       form.querySelector("#record-fields").replaceChildren(this.form.node);
     }
     this.form.narrow(listed);
+    this.alongBoard(option);
     if (clear) form.querySelector("#record-filter").value = "";
     this.listChoices(form, option);
     // The orders' rows already offer the areas and tokens: listed again as ids they were a screenful of noise.

@@ -81,3 +81,15 @@ def test_got_card_3_the_card_stark_plays_after_tyrion_cancels_eddard_reads_as_a_
         (f"Stark seals its choice of the new house card of combat {combat}", ()),
         (f"the new house card of combat {combat} is revealed", (f"reveal: the new house card of combat {combat}",)),
     ]
+
+
+def test_every_action_step_bookmark_is_capitalised_alike_and_keeps_its_old_lower_case_label() -> None:
+    """The Action Phase resolves Raid, then March, then Consolidate Power orders: all three bookmarks read
+    capitalised, as the printed "Consolidate Power" does; "action step: march" still finds the March step."""
+    steps = [Event("ActionStepBegun", {"step": s}) for s in ("raid", "march", "consolidate_power")]
+
+    assert bookmarks_of(AGOT2, steps, 5, _base_game()) == [
+        Bookmark(5, "action step: Raid", was="action step: raid"),
+        Bookmark(6, "action step: March", was="action step: march"),
+        Bookmark(7, "action step: Consolidate Power", was="action step: consolidate_power"),
+    ]

@@ -72,7 +72,7 @@ def test_kk_move_11_a_battle_is_bookmarked_by_the_county_its_creation_named_thou
     assert bookmarks_of(KARD_ES_KORONA, events, 30, _basic_game()) == [
         Bookmark(31, "battle in Pozsony begins", was="battle b1301-5 begins"),
         Bookmark(32, "duel in the battle in Pozsony", was="duel in battle b1301-5"),
-        Bookmark(33, "battle in Pozsony retreat", was="battle b1301-5 retreat"),
+        Bookmark(33, "retreat from the battle in Pozsony", "battle b1301-5 retreat", ("battle in Pozsony retreat",)),
         Bookmark(34, "battle in Pozsony ends", was="battle b1301-5 ends"),
         Bookmark(35, "battle b1301-6 begins"),
     ]

@@ -279,7 +279,7 @@ def test_retreat_is_a_bookmark_and_reads_as_a_plain_line() -> None:
     decision = when(game, retreat(RED, "pest", 5, 2))
     declared = decision.events[0]
     assert KARD_ES_KORONA.bookmarks(declared) == ("battle b1301-1 retreat",)
-    assert KARD_ES_KORONA.bookmarks(declared, game.state) == ("battle in Fejér retreat",)  # fought in Fejér
+    assert KARD_ES_KORONA.bookmarks(declared, game.state) == ("retreat from the battle in Fejér",)  # in Fejér
     assert KARD_ES_KORONA.notation(declared, game.state) == (
         "Pannónia (attacker) retreats from battle b1301-1 in Fejér to Pest"
     )
