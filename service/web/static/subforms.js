@@ -29,6 +29,24 @@ const renumber = (rows, name) => rows.forEach((r, n) => r.remove.setAttribute("a
 
 const rowError = (name, n, error) => new Error(`${name} ${n + 1}: ${error.message}`);
 
+const removeButton = () => el("button", { type: "button", class: "remove", text: "Remove" });
+
+// A row joins its list (`list`: rows, body, the add button, the field's name): filled from `data`, numbered, and
+// its Remove button takes it out again, renumbers the rest and gives the focus back to the add button.
+function keptRow(row, data, list) {
+  row.remove.addEventListener("click", () => {
+    list.rows.splice(list.rows.indexOf(row), 1);
+    row.node.remove();
+    renumber(list.rows, list.name);
+    list.add.focus();
+  });
+  if (data) row.form.fill(data);
+  list.rows.push(row);
+  list.body.append(row.node);
+  renumber(list.rows, list.name);
+  return row;
+}
+
 // A list of objects: one sub-form a row, "Add" and "Remove" buttons named for the field and row.
 export function rowsField(id, name, legend, schema, example, label, listed, valueOf, build) {
   const rows = [];
@@ -39,19 +57,8 @@ export function rowsField(id, name, legend, schema, example, label, listed, valu
   const addRow = (data) => {
     const form = build(schema.items, sample, label, followed.lists);
     form.narrow(followed.lists); // a row's selects of the game's areas offer only the ones listed (its destinations)
-    const row = { form, node: null, remove: el("button", { type: "button", class: "remove", text: "Remove" }) };
-    row.node = el("li", { class: "row" }, form.node, row.remove);
-    row.remove.addEventListener("click", () => {
-      rows.splice(rows.indexOf(row), 1);
-      row.node.remove();
-      renumber(rows, name);
-      add.focus();
-    });
-    if (data) form.fill(data);
-    rows.push(row);
-    body.append(row.node);
-    renumber(rows, name);
-    return row;
+    const remove = removeButton();
+    return keptRow({ form, remove, node: el("li", { class: "row" }, form.node, remove) }, data, { rows, body, add, name });
   };
   add.addEventListener("click", () => addRow(null).node.querySelector("select, input, button")?.focus());
   const values = () => rows.map((r) => {
@@ -124,19 +131,9 @@ export function keyedField(id, name, legend, schema, label, listed, build) {
       picker.value = key;
     }
     const form = build(schema.additionalProperties, undefined, label, {});
-    const row = { picker, form, node: null, remove: el("button", { type: "button", class: "remove", text: "Remove" }) };
-    row.node = el("li", { class: "row" }, el("label", { for: keyId, text: `${name} for ` }), picker, form.node, row.remove);
-    row.remove.addEventListener("click", () => {
-      rows.splice(rows.indexOf(row), 1);
-      row.node.remove();
-      renumber(rows, name);
-      add.focus();
-    });
-    if (data) form.fill(data);
-    rows.push(row);
-    body.append(row.node);
-    renumber(rows, name);
-    return row;
+    const remove = removeButton();
+    const node = el("li", { class: "row" }, el("label", { for: keyId, text: `${name} for ` }), picker, form.node, remove);
+    return keptRow({ picker, form, remove, node }, data, { rows, body, add, name });
   };
   add.addEventListener("click", () => addRow(null, null).picker.focus());
   const node = el("fieldset", { id, class: "keyed-field", "data-kind": "widget" }, el("legend", { text: legend }), body, add);
