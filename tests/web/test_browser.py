@@ -947,3 +947,20 @@ def test_an_ended_campaign_reads_how_it_ended_in_words_on_a_phone(site: Site, ta
     assert tab.page.evaluate(f"() => document.querySelector('{status}').scrollWidth") <= 358
     screenshot(tab, "phone-ended-campaign")
     assert tab.errors == []
+
+
+def test_an_untitled_game_is_named_by_its_seats_on_its_page_and_in_the_games_list(site: Site, tab: Tab) -> None:
+    body = {"ruleset": "agot2", "board": "base", "seats": [{"seat": s} for s in ("baratheon", "lannister", "stark")]}
+    status, _, raw = site.served.post("/api/v1/games", body)
+    assert status == 201, raw
+    game = json.loads(raw)["id"]
+
+    tab.open(f"{site.base}/games/{game}")
+    tab.wait_ready()
+
+    # The three Houses by their names, not the game's id.
+    assert tab.page.inner_text("#game-title") == "Untitled game: Baratheon, Lannister, Stark"
+    tab.open(f"{site.base}/games?ruleset=agot2")
+    tab.page.wait_for_selector(f"#games tbody a[href='/games/{game}']")
+    assert tab.page.inner_text(f"#games tbody a[href='/games/{game}']") == "Untitled game: Baratheon, Lannister, Stark"
+    assert tab.errors == []

@@ -2,6 +2,7 @@
 // (GET /api/v1/disputes/{id}), with every rule id linked to the rulebook of the version its game is pinned to.
 import { getJson, postJson, problemText, token } from "./session.js";
 import { el, onSubmit, setChildren } from "./dom.js";
+import { gameTitle } from "./game_title.js";
 
 const section = document.getElementById("dispute");
 const id = section.dataset.dispute;
@@ -116,7 +117,7 @@ async function show() {
       document.title = "Dispute · Annals";
     }
     const game = await getJson(`/api/v1/games/${encodeURIComponent(dispute.game)}`);
-    const at = el("a", { href: `/games/${encodeURIComponent(dispute.game)}?v=${dispute.version}`, text: `${game.title || dispute.game}, version ${dispute.version}` });
+    const at = el("a", { href: `/games/${encodeURIComponent(dispute.game)}?v=${dispute.version}`, text: `${gameTitle(game)}, version ${dispute.version}` });
     setChildren(
       section,
       el("p", {}, "Status: ", el("strong", { "data-status": dispute.status, text: dispute.status }), " · on ", at, ...(await raisedBy(dispute, game))),

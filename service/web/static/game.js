@@ -12,6 +12,7 @@ import { drawMarks, readNotes, renderNotes, watchBoard } from "./notes.js";
 import { Recorder } from "./recorder.js";
 import { arrange } from "./arrange.js";
 import { rulesetName } from "./rulesets.js";
+import { gameTitle } from "./game_title.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.game;
@@ -227,8 +228,8 @@ function wireControls() {
 }
 
 function describeFacts(game) {
-  document.title = `${game.title || "Game"} · Annals`;
-  $("game-title").textContent = game.title || `Game ${game.id}`;
+  document.title = `${gameTitle(game)} · Annals`;
+  $("game-title").textContent = gameTitle(game);
   // The rules of the version the game is pinned to, not the current ones (README, "Ruleset versions").
   const rules = `/rulesets/${encodeURIComponent(game.ruleset)}/rules?version=${encodeURIComponent(game.ruleset_version)}`;
   const rulebook = el("a", { href: rules, text: `${game.ruleset} ${game.ruleset_version}` });

@@ -2,6 +2,7 @@
 import { getJson, token } from "./session.js";
 import { el } from "./dom.js";
 import { rulesetNames } from "./rulesets.js";
+import { gameTitle } from "./game_title.js";
 
 const form = document.getElementById("filters");
 const body = document.querySelector("#games tbody");
@@ -20,7 +21,7 @@ function query(after) {
 }
 
 function row(game, names) {
-  const link = el("a", { href: `/games/${encodeURIComponent(game.id)}`, text: game.title || game.id });
+  const link = el("a", { href: `/games/${encodeURIComponent(game.id)}`, text: gameTitle(game) });
   const seats = game.seats.map((s) => s.name || s.seat).join(", ");
   return el(
     "tr",

@@ -5,6 +5,7 @@ import { getJson } from "./session.js";
 import { el } from "./dom.js";
 import { ratedSource } from "./rated_source.js";
 import { rulesetNames } from "./rulesets.js";
+import { gameTitle } from "./game_title.js";
 
 const section = document.getElementById("player");
 const id = section.dataset.player;
@@ -30,7 +31,7 @@ function gameRow(game, names) {
   return el(
     "tr",
     { "data-game": game.id },
-    el("td", {}, el("a", { href: `/games/${encodeURIComponent(game.id)}`, text: game.title || game.id })),
+    el("td", {}, el("a", { href: `/games/${encodeURIComponent(game.id)}`, text: gameTitle(game) })),
     el("td", { text: names[game.ruleset] || game.ruleset }),
     el("td", { text: seat }),
     el("td", { text: game.status }),
