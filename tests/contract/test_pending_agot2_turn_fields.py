@@ -96,3 +96,14 @@ def test_got_x_5_a_combatants_support_lists_its_own_side_under_the_fields_name()
         if o.type == "declare_support"
     ]
     assert green.fields["side"] == ["attacker", "defender"]  # a House not in the combat backs either
+
+
+def test_got_x_14_a_sealed_bid_names_its_track_as_the_board_prints_it() -> None:
+    """The bids' summary read "every House seals its bid on the kings_court track" (an identifier) at the table."""
+    tracks = {"iron_throne": list(RBG), "fiefdoms": list(RBG), "kings_court": list(RBG)}
+    game = new_game(
+        board({"l1": "land", "l2": "land"}, [("l1", "l2")]), RBG, {"house_cards": card_set(), "tracks": tracks}
+    )
+    game, _ = act(game, "open_bidding", None, track="kings_court")
+
+    assert AGOT2.pending(game, Viewer(arbiter=True)).summary == "every House seals its bid on the King's Court track"

@@ -19,7 +19,7 @@ from domain.pending import Option, Pending, Waiting, ended_or, for_viewer, merge
 from domain.rulesets.agot2.abilities import power_in_pool
 from domain.rulesets.agot2.card_choices import card_errors
 from domain.rulesets.agot2.flow import current_actor
-from domain.rulesets.agot2.notation_names import house
+from domain.rulesets.agot2.notation_names import house, words
 from domain.rulesets.agot2.pending_combat import combat_waits, printed_card
 from domain.rulesets.agot2.pending_orders import ORDER_RULES, order_fields, order_sets, raven_options, turn_options
 from domain.rulesets.agot2.state import TRACKS, AgotState
@@ -94,7 +94,7 @@ def _bidding(s: AgotState) -> Situation:
     b = s.bidding
     assert b is not None
     if not (b.revealed and b.tied and b.tie_decider):
-        return "bidding", "GOT-X-14", f"every House seals its bid on the {b.track} track", ()
+        return "bidding", "GOT-X-14", f"every House seals its bid on the {words(b.track)} track", ()
     orders, exhaustive = _tie_orders(b.tied)
     option = Option(
         "break_tie",
